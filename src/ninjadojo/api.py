@@ -1,0 +1,56 @@
+"""The public API for drivers: start, load and replay games by id.
+
+>>> from ninjadojo.api import new_game
+>>> game = new_game("ninjitsu", players=2, seed=1)
+>>> seat = game.to_act()[0]
+>>> "d" in game.legal_actions(seat)
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ninjadojo.engine.errors import SaveError
+from ninjadojo.engine.state import GameState
+from ninjadojo.games import game_class, playable_games
+
+__all__ = ["game_class", "load_game", "new_game", "parse_position", "playable_games", "save_game"]
+
+
+def new_game(game_id: str, players: int, options: Mapping[str, object] | None = None, seed: int = 0) -> GameState[Any]:
+    """Set up a new game from (id, players, options, seed)."""
+    return game_class(game_id).new(players, options, seed)
+
+
+def parse_position(text: str) -> GameState[Any]:
+    """A game from a position in notation (the game id is its first field)."""
+    game_id = text.strip().split("|", 1)[0]
+    return game_class(game_id).from_notation(text)
+
+
+def load_game(source: str | Path | Mapping[str, object]) -> GameState[Any]:
+    """Load a save from a path or a parsed JSON object. Raises :class:`SaveError` on a bad save."""
+    if isinstance(source, str | Path):
+        path = Path(source)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise SaveError(f"no save file at {path}") from None
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise SaveError(f"{path} is not a readable JSON save: {error}") from None
+    else:
+        data = source
+    if not isinstance(data, Mapping) or not isinstance(data.get("game"), str):
+        raise SaveError("a save must be a JSON object with a 'game' field")
+    return game_class(str(data["game"])).load_save(data)
+
+
+def save_game(game: GameState[Any], path: str | Path) -> Path:
+    """Write a game's save (JSON) to ``path``; returns the path."""
+    target = Path(path)
+    target.write_text(json.dumps(game.to_save(), indent=1) + "\n", encoding="utf-8")
+    return target

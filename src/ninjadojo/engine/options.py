@@ -1,0 +1,120 @@
+"""Game options as data: each game declares its :class:`Option` list; input is validated against it.
+
+Options arrive from the CLI as text (``target=30``), from saves and the API as JSON values; both are
+checked here so that a bad option fails with a message that names what is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ninjadojo.engine.errors import OptionError
+
+OptionValue = bool | int | str
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One game option: its name, type (from its default), limits and help text."""
+
+    name: str
+    default: OptionValue
+    help: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def describe(self) -> str:
+        """A one-line description such as ``target: int 1..200 (default 21) - points to win``."""
+        if isinstance(self.default, bool):
+            kind = "bool"
+        elif isinstance(self.default, int):
+            low = "" if self.minimum is None else str(self.minimum)
+            high = "" if self.maximum is None else str(self.maximum)
+            kind = f"int {low}..{high}" if low or high else "int"
+        else:
+            kind = "one of " + "|".join(self.choices) if self.choices else "text"
+        return f"{self.name}: {kind} (default {format_value(self.default)}) - {self.help}"
+
+    def coerce(self, value: object, game: str) -> OptionValue:
+        """Check and convert ``value`` (a JSON value or CLI text) to this option's type."""
+        where = f"option {self.name!r} of {game}"
+        if isinstance(self.default, bool):
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in _BOOL_TEXT:
+                return _BOOL_TEXT[value.lower()]
+            raise OptionError(f"{where} must be true or false, not {value!r}")
+        if isinstance(self.default, int):
+            number: int
+            if isinstance(value, bool):
+                raise OptionError(f"{where} must be a whole number, not {value!r}")
+            if isinstance(value, int):
+                number = value
+            elif isinstance(value, str):
+                try:
+                    number = int(value.strip())
+                except ValueError:
+                    raise OptionError(f"{where} must be a whole number, not {value!r}") from None
+            else:
+                raise OptionError(f"{where} must be a whole number, not {value!r}")
+            if self.minimum is not None and number < self.minimum:
+                raise OptionError(f"{where} must be at least {self.minimum}, not {number}")
+            if self.maximum is not None and number > self.maximum:
+                raise OptionError(f"{where} must be at most {self.maximum}, not {number}")
+            return number
+        if not isinstance(value, str):
+            raise OptionError(f"{where} must be text, not {value!r}")
+        if self.choices and value not in self.choices:
+            raise OptionError(f"{where} must be one of {', '.join(self.choices)}, not {value!r}")
+        return value
+
+
+_BOOL_TEXT = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False,
+              "0": False}
+
+
+def format_value(value: OptionValue) -> str:
+    """The text form of an option value, as the notation and the CLI write it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def validate_options(game: str, specs: Sequence[Option], given: Mapping[str, object] | None) -> dict[str, OptionValue]:
+    """Every option of the game, filled with defaults, after checking each given one.
+
+    Raises :class:`OptionError` naming the unknown or bad option and listing the allowed ones.
+    """
+    by_name = {spec.name: spec for spec in specs}
+    result: dict[str, OptionValue] = {spec.name: spec.default for spec in specs}
+    for name, value in (given or {}).items():
+        spec = by_name.get(name)
+        if spec is None:
+            allowed = "; ".join(s.describe() for s in specs) or "none"
+            raise OptionError(f"unknown option {name!r} for {game}; its options are: {allowed}")
+        result[name] = spec.coerce(value, game)
+    return result
+
+
+def parse_option_texts(game: str, texts: Iterable[str]) -> dict[str, str]:
+    """Turn CLI words like ``target=30`` into a mapping (values still text)."""
+    parsed: dict[str, str] = {}
+    for text in texts:
+        for part in text.split(","):
+            part = part.strip()
+            if not part:
+                continue
+            name, sep, value = part.partition("=")
+            if not sep or not name.strip():
+                raise OptionError(f"option {part!r} for {game} must be written name=value")
+            parsed[name.strip()] = value.strip()
+    return parsed
+
+
+def options_text(options: Mapping[str, OptionValue]) -> str:
+    """Options as ``name=value,...`` in name order, or ``-`` when there are none."""
+    if not options:
+        return "-"
+    return ",".join(f"{name}={format_value(options[name])}" for name in sorted(options))

@@ -1,0 +1,670 @@
+"""The state protocol every game implements and every driver uses.
+
+A game is a subclass of :class:`GameState`. Drivers use only the public methods:
+
+- ``Game.new(players, options, seed)``: set up a game (chance only from the seed);
+- ``to_act()``, ``decision(seat)``, ``legal_actions(seat)``: who must decide what, and the choices;
+- ``apply(seat, action)``: move on (an illegal action raises and changes nothing);
+- ``observe(seat)`` / ``render(seat)``: what one seat (or a spectator, ``None``) may know;
+- ``is_terminal``, ``result``: the end, scores and winners;
+- ``clone()``, ``to_notation()`` / ``from_notation()``, ``to_save()`` / ``load_save()``;
+- ``action_space()``, ``action_id()``, ``action_from_id()``: a fixed integer action space;
+- ``determinize(seat, seed)``: a full state that differs only in what ``seat`` cannot know.
+
+A game implements the ``_underscore`` hooks: set-up, legal moves as ``{notation: payload}``,
+applying a payload, resolving simultaneous frames, its view, and the body of its position notation.
+Actions are their own notation: a short string such as ``d`` or ``s2.1``; the game maps it to a
+payload (whatever it needs to apply the move) when it lists legal moves, so applying a legal action
+never parses text.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import ClassVar, Generic, Self, TypeVar
+
+from ninjadojo.engine.errors import (
+    GameOverError,
+    IllegalActionError,
+    NotationError,
+    NotYourTurnError,
+    OptionError,
+    SaveError,
+)
+from ninjadojo.engine.frames import Frame
+from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.engine.options import Option, OptionValue, options_text, parse_option_texts, validate_options
+from ninjadojo.engine.rng import Rng
+
+PayloadT = TypeVar("PayloadT")
+
+#: Visibility mask meaning "every seat and spectators".
+EVERYONE = -1
+
+SAVE_FORMAT = "ninjadojo-save"
+SAVE_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Static facts about a game: its id, title, player counts and options."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+    summary: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What ``seat`` must decide now: the frame's kind and a human prompt."""
+
+    seat: int
+    kind: str
+    prompt: str
+    simultaneous: bool = False
+    concealed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The end of a game: a score per seat, the winners (several on a shared win) and why it ended."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """JSON form."""
+        return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One log line. ``mask`` is a bitmask of the seats that may see it (``EVERYONE`` for all)."""
+
+    mask: int
+    text: str
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` (``None`` for a spectator) may see this event."""
+        if self.mask == EVERYONE:
+            return True
+        return seat is not None and bool(self.mask >> seat & 1)
+
+
+@dataclass(slots=True)
+class ActionSpace:
+    """Every action text a game can ever offer for one (players, options), each with a stable id."""
+
+    actions: tuple[str, ...]
+    index: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.index = {action: i for i, action in enumerate(self.actions)}
+        if len(self.index) != len(self.actions):
+            raise ValueError("an action space lists an action twice")
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+
+@dataclass(slots=True)
+class Record:
+    """How to reproduce a game exactly: options, seed (or a start position) and every action."""
+
+    game: str
+    players: int
+    options: dict[str, OptionValue]
+    seed: int | None
+    start: str | None = None
+    actions: list[tuple[int, str]] = field(default_factory=list)
+
+    def copy(self) -> Record:
+        """An independent copy."""
+        return Record(self.game, self.players, dict(self.options), self.seed, self.start, list(self.actions))
+
+
+_MISSING = object()
+
+
+class GameState(ABC, Generic[PayloadT]):
+    """Base class of every game's state. See the module docstring for the protocol."""
+
+    SPEC: ClassVar[GameSpec]
+    _action_spaces: ClassVar[dict[tuple[int, str], ActionSpace]]
+
+    num_players: int
+    options: dict[str, OptionValue]
+    rng: Rng
+    frames: list[Frame]
+    record: Record
+    events: list[Event]
+    ply: int
+    result: Result | None
+    _legal_cache: dict[int, dict[str, PayloadT]]
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._action_spaces = {}
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def check_players(cls, players: int) -> None:
+        """Raise :class:`OptionError` unless ``players`` is allowed for this game."""
+        spec = cls.SPEC
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(f"{spec.id}: the number of players must be a whole number, not {players!r}")
+        if not spec.min_players <= players <= spec.max_players:
+            raise OptionError(
+                f"{spec.id} is for {spec.min_players} to {spec.max_players} players, not {players}"
+            )
+
+    @classmethod
+    def validate_options(cls, players: int, options: Mapping[str, object] | None) -> dict[str, OptionValue]:
+        """All options with defaults filled in, after checking the given ones and the player count."""
+        cls.check_players(players)
+        values = validate_options(cls.SPEC.id, cls.SPEC.options, options)
+        cls._check_option_combination(players, values)
+        return values
+
+    @classmethod
+    def _check_option_combination(cls, players: int, options: Mapping[str, OptionValue]) -> None:
+        """Games override to reject combinations of options (raise :class:`OptionError`)."""
+
+    @classmethod
+    def new(cls, players: int, options: Mapping[str, object] | None = None, seed: int = 0) -> Self:
+        """Set up a new game. Chance comes only from ``seed``."""
+        values = cls.validate_options(players, options)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"the seed must be a whole number, not {seed!r}")
+        state = cls._blank(players, values, Rng(seed))
+        state.record = Record(cls.SPEC.id, players, dict(values), seed)
+        state._setup()
+        return state
+
+    @classmethod
+    def _blank(cls, players: int, options: dict[str, OptionValue], rng: Rng) -> Self:
+        state = cls.__new__(cls)
+        state.num_players = players
+        state.options = options
+        state.rng = rng
+        state.frames = []
+        state.record = Record(cls.SPEC.id, players, dict(options), None)
+        state.events = []
+        state.ply = 0
+        state.result = None
+        state._legal_cache = {}
+        state._init_fields()
+        return state
+
+    # ------------------------------------------------------------------ hooks for games
+
+    @abstractmethod
+    def _init_fields(self) -> None:
+        """Create the game's own fields (empty); called before set-up and before parsing a position."""
+
+    @abstractmethod
+    def _setup(self) -> None:
+        """Deal and prepare the first decision (push the first frame)."""
+
+    @abstractmethod
+    def _legal(self, seat: int, frame: Frame) -> dict[str, PayloadT]:
+        """Legal actions of ``seat`` in ``frame`` as ``{notation: payload}``, in a stable order."""
+
+    @abstractmethod
+    def _apply(self, seat: int, frame: Frame, payload: PayloadT) -> None:
+        """Carry out a legal action of a non-simultaneous frame (the frame is still on the stack)."""
+
+    def _resolve_simultaneous(self, frame: Frame, choices: dict[int, PayloadT]) -> None:
+        """Resolve a simultaneous frame (already popped) once every seat has submitted."""
+        raise NotImplementedError(f"{self.SPEC.id} has no simultaneous frames")
+
+    @abstractmethod
+    def _copy_fields(self, other: Self) -> None:
+        """Copy the game's own fields from ``self`` into the blank ``other`` (deeply enough)."""
+
+    @abstractmethod
+    def _body_notation(self) -> str:
+        """The game-specific part of the position notation (all of the position, hidden parts too)."""
+
+    @abstractmethod
+    def _parse_body(self, body: str) -> None:
+        """Fill the game's fields from :meth:`_body_notation` text; raise ValueError if malformed."""
+
+    @abstractmethod
+    def _observe(self, seat: int | None) -> dict[str, JSONValue]:
+        """The game-specific part of a seat's view (JSON-safe, nothing that seat may not know)."""
+
+    @abstractmethod
+    def _render(self, seat: int | None) -> str:
+        """A text picture of the position as ``seat`` sees it."""
+
+    @abstractmethod
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        """Redeal, in this clone, everything ``seat`` cannot know, consistently with what it has seen."""
+
+    @classmethod
+    @abstractmethod
+    def _all_actions(cls, players: int, options: Mapping[str, OptionValue]) -> list[str]:
+        """Every action text that can ever be legal for these players and options (no duplicates)."""
+
+    def _prompt(self, seat: int, frame: Frame) -> str:
+        """A human prompt for ``frame``; games override for better words."""
+        return frame.kind.replace("-", " ")
+
+    def _explain_illegal(self, seat: int, action: str) -> str | None:
+        """Games may say why ``action`` is illegal (e.g. 'that card is not in your hand')."""
+        return None
+
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` if the position breaks a law of the game (cards conserved...).
+
+        Games override; the property tests call it after every action of random playouts.
+        """
+
+    def _scores(self) -> tuple[float, ...]:
+        """Current scores (points) per seat; games override."""
+        return tuple(0.0 for _ in range(self.num_players))
+
+    # ------------------------------------------------------------------ public API
+
+    @property
+    def game_id(self) -> str:
+        """The game's id, e.g. ``ninjitsu``."""
+        return self.SPEC.id
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.result is not None
+
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that must act now (several in a simultaneous frame; none when over).
+
+        Drivers must not show this list for a concealed frame to anyone but the seats in it: use
+        :meth:`observe`, which never tells who was asked.
+        """
+        if self.result is not None or not self.frames:
+            return ()
+        return tuple(self.frames[-1].seats)
+
+    def decision(self, seat: int) -> Decision | None:
+        """What ``seat`` must decide now, or ``None`` if it has nothing to decide."""
+        if self.result is not None or not self.frames:
+            return None
+        frame = self.frames[-1]
+        if seat not in frame.seats:
+            return None
+        return Decision(seat, frame.kind, self._prompt(seat, frame), frame.simultaneous, frame.concealed)
+
+    def legal_actions(self, seat: int) -> list[str]:
+        """The action texts ``seat`` may apply now (empty if it has nothing to decide)."""
+        return list(self._legal_map(seat))
+
+    def is_legal(self, seat: int, action: str) -> bool:
+        """Whether ``seat`` may apply ``action`` now."""
+        return action in self._legal_map(seat)
+
+    def apply(self, seat: int, action: str) -> None:
+        """Apply ``seat``'s action. An illegal or malformed one raises and changes nothing."""
+        if self.result is not None:
+            raise GameOverError(seat, action, "the game is over")
+        frame = self.frames[-1]
+        if seat not in frame.seats:
+            if not isinstance(seat, int) or not 0 <= seat < self.num_players:
+                raise NotYourTurnError(seat, action, f"there is no seat {seat!r} in a {self.num_players}-player game")
+            waiting = "" if frame.concealed else f" (waiting for seat {', '.join(map(str, frame.seats))})"
+            raise NotYourTurnError(seat, action, f"seat {seat} has no decision to make now{waiting}")
+        legal = self._legal_map(seat)
+        payload = legal.get(action, _MISSING) if isinstance(action, str) else _MISSING
+        if payload is _MISSING:
+            reason = self._explain_illegal(seat, action) if isinstance(action, str) else None
+            decision = self._prompt(seat, frame)
+            raise IllegalActionError(seat, action, reason or f"it is not a legal choice for: {decision}",
+                                     list(legal))
+        self._legal_cache = {}
+        self.record.actions.append((seat, action))
+        self.ply += 1
+        if frame.simultaneous:
+            frame.submitted[seat] = action
+            frame.seats.remove(seat)
+            if frame.seats:
+                return
+            submitted = frame.submitted
+            # Recompute each seat's options on the unchanged position, in seat order, so that the
+            # order of submission cannot matter.
+            frame.seats = sorted(submitted)
+            choices: dict[int, PayloadT] = {}
+            for each in frame.seats:
+                choices[each] = self._legal(each, frame)[submitted[each]]
+            self.frames.pop()
+            self._resolve_simultaneous(frame, choices)
+        else:
+            self._apply(seat, frame, payload)  # type: ignore[arg-type]
+
+    def observe(self, seat: int | None = None) -> dict[str, JSONValue]:
+        """What ``seat`` may know (``None``: a spectator), as a JSON-safe dict.
+
+        Common keys: game, players, seat, ply, waiting_for (public), you_act, decision, result, log;
+        the game adds its own (hands, collections...).
+        """
+        view: dict[str, JSONValue] = {
+            "game": self.SPEC.id,
+            "players": self.num_players,
+            "seat": seat,
+            "ply": self.ply,
+            "waiting_for": list(self._public_waiting()),
+        }
+        decision = self.decision(seat) if seat is not None else None
+        view["you_act"] = decision is not None
+        view["decision"] = (
+            None if decision is None else {"kind": decision.kind, "prompt": decision.prompt,
+                                           "simultaneous": decision.simultaneous}
+        )
+        if seat is not None and self.frames and self.frames[-1].simultaneous:
+            view["submitted"] = seat in self.frames[-1].submitted
+        view["result"] = None if self.result is None else self.result.to_json()
+        view["log"] = [event.text for event in self.events if event.visible_to(seat)]
+        view.update(self._observe(seat))
+        return view
+
+    def render(self, seat: int | None = None) -> str:
+        """A text picture of the game as ``seat`` sees it."""
+        return self._render(seat)
+
+    def scores(self) -> tuple[float, ...]:
+        """Final scores if over, else the current points as far as the game defines them."""
+        if self.result is not None:
+            return self.result.scores
+        return self._scores()
+
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats (empty while the game goes on)."""
+        return () if self.result is None else self.result.winners
+
+    def clone(self) -> Self:
+        """An independent copy, equal to this one (same random stream too)."""
+        other = type(self).__new__(type(self))
+        other.num_players = self.num_players
+        other.options = self.options
+        other.rng = self.rng.copy()
+        other.frames = [frame.copy() for frame in self.frames]
+        other.record = self.record.copy()
+        other.events = list(self.events)
+        other.ply = self.ply
+        other.result = self.result
+        other._legal_cache = {}
+        self._copy_fields(other)
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, GameState)
+        return self.to_notation() == other.to_notation()
+
+    def __hash__(self) -> int:
+        return hash(self.to_notation())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.from_notation({self.to_notation()!r})"
+
+    # ------------------------------------------------------------------ determinisation
+
+    def determinize(self, seat: int, seed: int) -> Self:
+        """A full state that differs from this one only in what ``seat`` cannot know.
+
+        Unseen cards are redealt consistently with what the seat has seen, other seats' hidden
+        simultaneous choices are withdrawn (they must choose again), and the random stream is
+        replaced, so nothing the seat could not know survives. ``seat``'s view is unchanged.
+        """
+        rng = Rng(seed)
+        other = self.clone()
+        other._determinize(seat, rng)
+        for frame in other.frames:
+            if frame.simultaneous:
+                for each in [s for s in frame.submitted if s != seat]:
+                    del frame.submitted[each]
+                    frame.seats.append(each)
+                frame.seats.sort()
+        other.rng = rng.spawn()
+        return other
+
+    # ------------------------------------------------------------------ action space
+
+    @classmethod
+    def action_space_for(cls, players: int, options: Mapping[str, OptionValue]) -> ActionSpace:
+        """The fixed action space for these players and options (cached)."""
+        key = (players, options_text(options))
+        space = cls._action_spaces.get(key)
+        if space is None:
+            space = ActionSpace(tuple(cls._all_actions(players, options)))
+            cls._action_spaces[key] = space
+        return space
+
+    def action_space(self) -> ActionSpace:
+        """The fixed action space of this game."""
+        return self.action_space_for(self.num_players, self.options)
+
+    def action_id(self, action: str) -> int:
+        """The stable integer id of an action text."""
+        index = self.action_space().index.get(action)
+        if index is None:
+            raise IllegalActionError(None, action, f"not an action of {self.SPEC.id}")
+        return index
+
+    def action_from_id(self, action_id: int) -> str:
+        """The action text of an integer id."""
+        actions = self.action_space().actions
+        if not 0 <= action_id < len(actions):
+            raise IllegalActionError(None, str(action_id), f"action ids run from 0 to {len(actions) - 1}")
+        return actions[action_id]
+
+    def legal_action_ids(self, seat: int) -> list[int]:
+        """The ids of ``seat``'s legal actions."""
+        index = self.action_space().index
+        return [index[action] for action in self._legal_map(seat)]
+
+    # ------------------------------------------------------------------ notation
+
+    def to_notation(self) -> str:
+        """The whole position as one line: ``game|players|options|rng|frames|result|body``.
+
+        It holds everything, hidden parts and the random stream included (like a FEN with a seed),
+        so that :meth:`from_notation` restores an equal state. History (record, log) is not part of a
+        position.
+        """
+        frames = json.dumps([frame.to_json() for frame in self.frames], separators=(",", ":"))
+        result = "-" if self.result is None else json.dumps(self.result.to_json(), separators=(",", ":"))
+        return "|".join((
+            self.SPEC.id,
+            str(self.num_players),
+            options_text(self.options),
+            f"{self.rng.state:016x}",
+            str(self.ply),
+            frames,
+            result,
+            self._body_notation(),
+        ))
+
+    @classmethod
+    def from_notation(cls, text: str) -> Self:
+        """Parse :meth:`to_notation` text. Raises :class:`NotationError` saying what is wrong."""
+        if not isinstance(text, str):
+            raise NotationError(f"a position must be text, not {type(text).__name__}")
+        parts = text.strip().split("|", 5)
+        if len(parts) != 6:
+            raise NotationError(
+                "a position is game|players|options|rng|ply|frames|result|body; "
+                f"this one has {len(parts)} parts before the frames"
+            )
+        game, players_text, opts, rng_text, ply_text, rest = parts
+        if game != cls.SPEC.id:
+            raise NotationError(f"this position is for {game!r}, not {cls.SPEC.id!r}")
+        try:
+            players = int(players_text)
+        except ValueError:
+            raise NotationError(f"players must be a number, not {players_text!r}") from None
+        try:
+            options = cls.validate_options(players, parse_option_texts(game, [] if opts == "-" else [opts]))
+        except OptionError as error:
+            raise NotationError(f"bad options in position: {error}") from None
+        try:
+            rng = Rng.from_state(int(rng_text, 16))
+            ply = int(ply_text)
+        except ValueError:
+            raise NotationError(f"bad rng state {rng_text!r} or ply {ply_text!r}") from None
+        decoder = json.JSONDecoder()
+        try:
+            frames_json, end = decoder.raw_decode(rest)
+            frames = [Frame.from_json(item) for item in frames_json]
+        except ValueError as error:
+            raise NotationError(f"bad frames in position: {error}") from None
+        rest = rest[end:]
+        if not rest.startswith("|"):
+            raise NotationError("expected '|' after the frames")
+        result_text, sep, body = rest[1:].partition("|")
+        if not sep:
+            raise NotationError("expected result|body after the frames")
+        state = cls._blank(players, options, rng)
+        state.ply = ply
+        state.frames = frames
+        if result_text != "-":
+            try:
+                raw = json.loads(result_text)
+                state.result = Result(tuple(raw["scores"]), tuple(raw["winners"]), str(raw["reason"]))
+            except (ValueError, KeyError, TypeError):
+                raise NotationError(f"bad result {result_text!r}") from None
+        try:
+            state._parse_body(body)
+        except NotationError:
+            raise
+        except (ValueError, KeyError, IndexError) as error:
+            raise NotationError(f"bad {game} position body: {error}") from None
+        state.record = Record(cls.SPEC.id, players, dict(options), None, state.to_notation())
+        return state
+
+    # ------------------------------------------------------------------ saves
+
+    def to_save(self) -> dict[str, JSONValue]:
+        """A JSON-safe save: the record that replays to this game, plus the position to check it."""
+        record = self.record
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": record.game,
+            "players": record.players,
+            "options": dict(record.options),
+            "seed": record.seed,
+            "start": record.start,
+            "actions": [[seat, action] for seat, action in record.actions],
+            "position": self.to_notation(),
+        }
+
+    @classmethod
+    def replay(cls, record: Record) -> Self:
+        """Replay a record from its seed (or start position) to the identical game."""
+        if record.start is not None:
+            state = cls.from_notation(record.start)
+        elif record.seed is not None:
+            state = cls.new(record.players, record.options, record.seed)
+        else:
+            raise SaveError("a record needs a seed or a start position")
+        for seat, action in record.actions:
+            state.apply(seat, action)
+        return state
+
+    def replay_states(self) -> Iterator[Self]:
+        """Every state of this game's record, from the start to now (for replays and viewers)."""
+        record = self.record
+        if record.start is not None:
+            state = type(self).from_notation(record.start)
+        else:
+            assert record.seed is not None
+            state = type(self).new(record.players, record.options, record.seed)
+        yield state.clone()
+        for seat, action in record.actions:
+            state.apply(seat, action)
+            yield state.clone()
+
+    @classmethod
+    def load_save(cls, data: Mapping[str, object]) -> Self:
+        """Rebuild a game from :meth:`to_save` output. Raises :class:`SaveError` on any problem."""
+        if not isinstance(data, Mapping):
+            raise SaveError("a save must be a JSON object")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveError(f"not a ninjadojo save (format {data.get('format')!r}, expected {SAVE_FORMAT!r})")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveError(f"save version {data.get('version')!r} is not supported (this is {SAVE_VERSION})")
+        if data.get("game") != cls.SPEC.id:
+            raise SaveError(f"this save is for {data.get('game')!r}, not {cls.SPEC.id!r}")
+        players, options, seed, start = data.get("players"), data.get("options"), data.get("seed"), data.get("start")
+        actions = data.get("actions")
+        if not isinstance(players, int) or not isinstance(options, dict):
+            raise SaveError("a save needs 'players' (a number) and 'options' (an object)")
+        if seed is not None and not isinstance(seed, int):
+            raise SaveError(f"the seed must be a number, not {seed!r}")
+        if start is not None and not isinstance(start, str):
+            raise SaveError("'start' must be a position text")
+        if not isinstance(actions, list):
+            raise SaveError("'actions' must be a list of [seat, action]")
+        pairs: list[tuple[int, str]] = []
+        for number, pair in enumerate(actions):
+            if (not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[0], int)
+                    or not isinstance(pair[1], str)):
+                raise SaveError(f"action {number} must be [seat, action], not {pair!r}")
+            pairs.append((pair[0], pair[1]))
+        try:
+            record = Record(cls.SPEC.id, players, cls.validate_options(players, options), seed, start, [])
+            state = cls.replay(record)
+            for number, (seat, action) in enumerate(pairs):
+                try:
+                    state.apply(seat, action)
+                except IllegalActionError as error:
+                    raise SaveError(f"action {number} of the save does not replay: {error}") from None
+        except (OptionError, NotationError) as error:
+            raise SaveError(f"the save's set-up is invalid: {error}") from None
+        position = data.get("position")
+        if position is not None and position != state.to_notation():
+            raise SaveError("the save's position does not match its replayed actions (edited or corrupt)")
+        return state
+
+    # ------------------------------------------------------------------ helpers for games
+
+    def log(self, text: str, mask: int = EVERYONE) -> None:
+        """Add an event visible to the seats in ``mask`` (default: everyone)."""
+        self.events.append(Event(mask, text))
+
+    def finish(self, scores: tuple[float, ...], winners: tuple[int, ...], reason: str) -> None:
+        """End the game."""
+        self.result = Result(scores, winners, reason)
+        self.frames.clear()
+        self.log(reason)
+
+    def _legal_map(self, seat: int) -> dict[str, PayloadT]:
+        cached = self._legal_cache.get(seat)
+        if cached is not None:
+            return cached
+        if self.result is not None or not self.frames or seat not in self.frames[-1].seats:
+            legal: dict[str, PayloadT] = {}
+        else:
+            legal = self._legal(seat, self.frames[-1])
+        self._legal_cache[seat] = legal
+        return legal
+
+    def _public_waiting(self) -> tuple[int, ...]:
+        """Who everyone may see being waited for: concealed frames are skipped, and a simultaneous
+        frame shows all its seats, so neither who was asked nor who already chose is told."""
+        for frame in reversed(self.frames):
+            if frame.concealed:
+                continue
+            return frame.participants() if frame.simultaneous else tuple(frame.seats)
+        return ()
+
