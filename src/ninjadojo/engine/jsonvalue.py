@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-FrozenJSON: TypeAlias = "None | bool | int | float | str | tuple[FrozenJSON, ...] | dict[str, FrozenJSON]"
-JSONValue: TypeAlias = "None | bool | int | float | str | list[JSONValue] | dict[str, JSONValue]"
+FrozenJSON: TypeAlias = "bool | int | float | str | tuple[FrozenJSON, ...] | dict[str, FrozenJSON] | None"
+JSONValue: TypeAlias = "bool | int | float | str | list[JSONValue] | dict[str, JSONValue] | None"
 
 
 def freeze(value: object) -> FrozenJSON:

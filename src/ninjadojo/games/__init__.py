@@ -7,6 +7,7 @@ ninjato. A game is playable once its package defines ``STATE`` (its :class:`Game
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import Any
 
 from ninjadojo.engine.errors import UnknownGameError

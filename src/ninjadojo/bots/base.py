@@ -1,0 +1,97 @@
+"""What a bot is, and what it may see.
+
+A bot is given a :class:`SeatView`: the seat's view of the game, its legal actions and the
+determiniser. It never receives the true state, so a bot cannot cheat by reading hidden cards. Bots
+are stateful objects, one per seat per game (a bot may remember what it saw, or forget it).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any
+
+from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.engine.options import OptionValue
+from ninjadojo.engine.rng import Rng
+from ninjadojo.engine.state import ActionSpace, Decision, GameState
+
+
+class SeatView:
+    """A seat's window on a game: everything that seat may know, and nothing more."""
+
+    __slots__ = ("_game", "seat")
+
+    def __init__(self, game: GameState[Any], seat: int) -> None:
+        self._game = game
+        self.seat = seat
+
+    @property
+    def game_id(self) -> str:
+        """The game's id."""
+        return self._game.game_id
+
+    @property
+    def num_players(self) -> int:
+        """How many seats the game has."""
+        return self._game.num_players
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """The game's options (public)."""
+        return self._game.options
+
+    @property
+    def ply(self) -> int:
+        """How many actions have been applied so far (public)."""
+        return self._game.ply
+
+    def observe(self) -> dict[str, JSONValue]:
+        """The seat's view as a JSON-safe dict."""
+        return self._game.observe(self.seat)
+
+    def decision(self) -> Decision | None:
+        """What the seat must decide now."""
+        return self._game.decision(self.seat)
+
+    def legal_actions(self) -> list[str]:
+        """The seat's legal actions now."""
+        return self._game.legal_actions(self.seat)
+
+    def action_space(self) -> ActionSpace:
+        """The game's fixed action space."""
+        return self._game.action_space()
+
+    def sample(self, seed: int) -> GameState[Any]:
+        """A full game consistent with everything this seat knows (a determinisation).
+
+        Hidden cards are redealt at random, so reading it tells the bot nothing it did not know.
+        """
+        return self._game.determinize(self.seat, seed)
+
+
+class Bot(ABC):
+    """A player program. ``choose`` returns one of ``view.legal_actions()``."""
+
+    name: str = "bot"
+
+    def __init__(self, seed: int = 0, **params: object) -> None:
+        self.rng = Rng(seed)
+        self.params = params
+
+    @abstractmethod
+    def choose(self, view: SeatView) -> str:
+        """Pick an action for ``view.seat``."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(name={self.name!r})"
+
+
+class RandomBot(Bot):
+    """Chooses uniformly among the legal actions."""
+
+    name = "random"
+
+    def choose(self, view: SeatView) -> str:
+        actions = view.legal_actions()
+        return actions[self.rng.randbelow(len(actions))]
