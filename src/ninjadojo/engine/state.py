@@ -86,10 +86,15 @@ class Result:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One log line. ``mask`` is a bitmask of the seats that may see it (``EVERYONE`` for all)."""
+    """One log line. ``mask`` is a bitmask of the seats that may see it (``EVERYONE`` for all).
+
+    ``expires``: for a one-time look (a card shown once, then hidden again), the ply from which the
+    event is gone from every view; ``None`` keeps it for good.
+    """
 
     mask: int
     text: str
+    expires: int | None = None
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` (``None`` for a spectator) may see this event."""
@@ -371,7 +376,11 @@ class GameState(ABC, Generic[PayloadT]):
         if seat is not None and self.frames and self.frames[-1].simultaneous:
             view["submitted"] = seat in self.frames[-1].submitted
         view["result"] = None if self.result is None else self.result.to_json()
-        view["log"] = [event.text for event in self.events if event.visible_to(seat)]
+        ply = self.ply
+        view["log"] = [
+            event.text for event in self.events
+            if event.visible_to(seat) and (event.expires is None or event.expires > ply)
+        ]
         view.update(self._observe(seat))
         return view
 
@@ -638,9 +647,12 @@ class GameState(ABC, Generic[PayloadT]):
 
     # ------------------------------------------------------------------ helpers for games
 
-    def log(self, text: str, mask: int = EVERYONE) -> None:
-        """Add an event visible to the seats in ``mask`` (default: everyone)."""
-        self.events.append(Event(mask, text))
+    def log(self, text: str, mask: int = EVERYONE, transient: bool = False) -> None:
+        """Add an event visible to the seats in ``mask`` (default: everyone).
+
+        A ``transient`` event is a one-time look: it is in the views only until the next action.
+        """
+        self.events.append(Event(mask, text, self.ply + 1 if transient else None))
 
     def finish(self, scores: tuple[float, ...], winners: tuple[int, ...], reason: str) -> None:
         """End the game."""
