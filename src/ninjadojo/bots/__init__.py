@@ -69,5 +69,7 @@ def make_bot(spec: str, game_id: str, seed: int = 0) -> Bot:
         raise OptionError(f"unknown bot {name!r} for {game_id}; bots: {', '.join(sorted(bots))}")
     try:
         return factory(seed=seed, **params)
-    except TypeError as error:
-        raise OptionError(f"bad parameters for bot {name!r}: {error}") from None
+    except OptionError:
+        raise
+    except (TypeError, ValueError) as error:
+        raise OptionError(f"bad parameters for bot {name!r} in {spec!r}: {error}") from None

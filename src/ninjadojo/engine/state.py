@@ -325,7 +325,12 @@ class GameState(ABC, Generic[PayloadT]):
         if seat not in frame.seats:
             if not isinstance(seat, int) or not 0 <= seat < self.num_players:
                 raise NotYourTurnError(seat, action, f"there is no seat {seat!r} in a {self.num_players}-player game")
-            waiting = "" if frame.concealed else f" (waiting for seat {', '.join(map(str, frame.seats))})"
+            if frame.simultaneous and seat in frame.submitted:
+                # Naming the seats still to choose would tell who already has: say nothing of them.
+                raise NotYourTurnError(seat, action, f"seat {seat} has already chosen; waiting for the others")
+            # A simultaneous frame shows all its participants, never who has chosen already.
+            pending = frame.participants() if frame.simultaneous else frame.seats
+            waiting = "" if frame.concealed else f" (waiting for seat {', '.join(map(str, pending))})"
             raise NotYourTurnError(seat, action, f"seat {seat} has no decision to make now{waiting}")
         legal = self._legal_map(seat)
         payload = legal.get(action, _MISSING) if isinstance(action, str) else _MISSING

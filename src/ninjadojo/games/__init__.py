@@ -44,6 +44,9 @@ def playable_games() -> list[str]:
     """Ids of the games that are implemented, in registry order."""
     found = []
     for game_id, module_name in GAME_MODULES.items():
-        if importlib.util.find_spec(module_name) is not None:
+        if importlib.util.find_spec(module_name) is None:
+            continue
+        # A package still being written (no STATE yet) is not playable.
+        if getattr(importlib.import_module(module_name), "STATE", None) is not None:
             found.append(game_id)
     return found

@@ -1,0 +1,92 @@
+"""Ninja Camp bots.
+
+``heuristic``: one-ply lookahead. Every legal action is tried on a copy of the position (the game
+hides nothing, so the seat's sample is the position itself) and scored: points already claimed, plus
+part of the value of the cards under the seat's ninjas (claimed when they move on or at the end),
+plus a little for keeping the clan card and for staying in the game. Set-up places ninjas on rich
+cards in rich neighbourhoods.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ninjadojo.bots.base import Bot, SeatView
+from ninjadojo.engine.state import GameState
+from ninjadojo.games.ninja_camp import NinjaCampState
+from ninjadojo.games.ninja_camp.cards import POINTS
+
+#: How much a card under one of your ninjas is worth now (an opponent may still push it away).
+UNDER_NINJA = 0.6
+#: Staying in the game keeps future claims possible.
+STAYING_IN = 1.5
+#: The clan card is a one-time resource.
+CLAN_KEPT = 1.0
+
+
+def _value(state: NinjaCampState, seat: int) -> float:
+    """How good ``state`` is for ``seat``."""
+    points = state.scores()[seat]
+    if state.is_terminal:
+        return points
+    cells = state.cells
+    value = points + UNDER_NINJA * sum(POINTS[cells[square]] for square in state.ninjas[seat])
+    if state.passed_at[seat] < 0:
+        value += STAYING_IN
+    if not state.clan_used[seat]:
+        value += CLAN_KEPT
+    return value
+
+
+class HeuristicBot(Bot):
+    """Greedy one-ply player (see the module docstring)."""
+
+    name = "heuristic"
+
+    def choose(self, view: SeatView) -> str:
+        actions = view.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        state = _camp(view.sample(self.rng.next_u64()))
+        seat = view.seat
+        decision = view.decision()
+        if decision is not None and decision.kind == "place":
+            return self._place(state, seat, actions)
+        best: list[str] = []
+        best_value = float("-inf")
+        for action in actions:
+            after = state.clone()
+            after.apply(seat, action)
+            value = _value(after, seat)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return best[self.rng.randbelow(len(best))]
+
+    def _place(self, state: NinjaCampState, seat: int, actions: list[str]) -> str:
+        """A rich card with rich neighbours."""
+        cells, grid = state.cells, state.grid
+
+        def worth(action: str) -> float:
+            square = grid.index[action[1:]]
+            around = sum(POINTS[cells[near]] for near in grid.king[square])
+            return POINTS[cells[square]] + 0.3 * around + 0.01 * self.rng.random()
+
+        return max(actions, key=worth)
+
+
+def _camp(state: GameState[Any]) -> NinjaCampState:
+    if not isinstance(state, NinjaCampState):
+        raise TypeError(f"the Ninja Camp bots play ninja-camp, not {state.game_id}")
+    return state
+
+
+def _heuristic(seed: int = 0, **params: object) -> Bot:
+    if params:
+        raise TypeError(f"the heuristic bot takes no parameters, not {', '.join(params)}")
+    return HeuristicBot(seed)
+
+
+BOTS: dict[str, Callable[..., Bot]] = {"heuristic": _heuristic}

@@ -1,0 +1,195 @@
+"""Ninja Trap bots with a memory model.
+
+Your own traps are hidden from you, so how well a player remembers them is the game. These bots see
+only their seat's view; what they remember of their own traps is their own state:
+
+- ``heuristic``: remembers every trap it placed (and everything a Buko look showed it);
+- ``forgetful:forget=0.3``: the same player, but each turn it forgets each remembered trap with the
+  given chance (0 is ``heuristic``, 1 remembers nothing for long); a fair opponent for a human;
+- ``random`` (generic): any legal action.
+
+The play itself: trap rooms the rivals are likely to visit and that no remembered trap covers yet;
+move to the room least likely to hold a rival's trap (the Buko when a look is worth it); flip a
+remembered trap under a rival, or an unremembered one when the odds of hitting a rival are good.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ninjadojo.bots.base import Bot, SeatView
+from ninjadojo.engine.errors import OptionError
+from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.games.ninja_trap.cards import BUKO, HITS_TO_KILL, ROOM_COUNT, ROOM_INDEX, deck_counts
+
+#: An unremembered trap is flipped only when its expected hits on rivals, less the risk to oneself,
+#: reach this.
+GUESS_THRESHOLD = 0.35
+#: How much a Buko look is worth per face-down trap the bot does not remember.
+LOOK_VALUE = 0.12
+
+
+def _counts(codes: str) -> list[int]:
+    counts = [0] * ROOM_COUNT
+    for code in codes:
+        counts[ROOM_INDEX[code]] += 1
+    return counts
+
+
+class MemoryBot(Bot):
+    """A heuristic Ninja Trap player that remembers its own traps, forgetting each with ``forget`` a turn."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, forget: float | str = 0.0, **params: object) -> None:
+        super().__init__(seed, **params)
+        try:
+            chance = float(forget)
+        except ValueError:
+            raise OptionError(f"forget must be a chance from 0 to 1, not {forget!r}") from None
+        if not 0.0 <= chance <= 1.0:
+            raise OptionError(f"forget must be a chance from 0 to 1, not {forget!r}")
+        self.forget = chance
+        #: What the bot believes its face-down traps are: {turn placed: room}.
+        self.memory: dict[int, int] = {}
+        self.turn_seen = 0
+
+    # ------------------------------------------------------------------ memory
+
+    def _update_memory(self, view: dict[str, Any], seat: int) -> None:
+        turn = int(view["turn"])
+        if turn < self.turn_seen:  # a new game with the same bot: start afresh
+            self.memory.clear()
+            self.turn_seen = 0
+        if turn > self.turn_seen:
+            # One chance to forget each remembered trap per turn gone by.
+            for _ in range(turn - self.turn_seen if self.forget and self.turn_seen else 0):
+                self.memory = {t: r for t, r in self.memory.items() if self.rng.random() >= self.forget}
+            self.turn_seen = turn
+        present = set(view["seats"][seat]["traps"])
+        self.memory = {t: r for t, r in self.memory.items() if t in present}
+        for trap in view.get("buko_look") or ():
+            self.memory[int(trap["turn"])] = ROOM_INDEX[trap["room"]]
+
+    # ------------------------------------------------------------------ estimates
+
+    def _unseen(self, view: dict[str, Any], other: int, full: tuple[int, ...]) -> list[float]:
+        """The chance that one unseen card of ``other`` (hand, deck or trap) is each room."""
+        info = view["seats"][other]
+        on_table = info["move"] if view["stage"] == "activate" and info["move"] else ""
+        gone = _counts(info["discard"] + on_table)
+        unseen = [max(0, full[r] - gone[r]) for r in range(ROOM_COUNT)]
+        total = sum(unseen) or 1
+        return [count / total for count in unseen]
+
+    def _own_unknown(self, view: dict[str, Any], seat: int, full: tuple[int, ...]) -> list[float]:
+        """The chance that one of this bot's unremembered traps is each room."""
+        info = view["seats"][seat]
+        on_table = info["move"] if view["stage"] == "activate" and info["move"] else ""
+        gone = _counts(view["hand"] + info["discard"] + on_table)
+        for room in self.memory.values():
+            gone[room] += 1
+        unseen = [max(0, full[r] - gone[r]) for r in range(ROOM_COUNT)]
+        total = sum(unseen) or 1
+        return [count / total for count in unseen]
+
+    # ------------------------------------------------------------------ choices
+
+    def choose(self, view: SeatView) -> str:
+        seat = view.seat
+        observed: dict[str, JSONValue] = view.observe()
+        data: dict[str, Any] = observed
+        self._update_memory(data, seat)
+        legal = view.legal_actions()
+        decision = view.decision()
+        kind = decision.kind if decision is not None else ""
+        full = deck_counts(view.num_players)
+        rivals = [s for s in range(view.num_players) if s != seat and data["seats"][s]["alive"]]
+        if kind == "trap":
+            action = self._choose_trap(data, seat, rivals, full, legal)
+            self.memory[int(data["turn"])] = ROOM_INDEX[action[1]]
+            return action
+        if kind == "move":
+            return self._choose_move(data, seat, rivals, full, legal)
+        if kind == "activate":
+            return self._choose_flip(data, seat, rivals, full, legal)
+        # The Buko look (its one action, ok): the traps were read into memory above.
+        return legal[0]
+
+    def _choose_trap(self, view: dict[str, Any], seat: int, rivals: list[int], full: tuple[int, ...],
+                     legal: list[str]) -> str:
+        covered = set(self.memory.values())
+        unknown = len(view["seats"][seat]["traps"]) - len(self.memory)
+        best, best_score = legal[0], float("-inf")
+        for action in legal:
+            room = ROOM_INDEX[action[1]]
+            score = sum(self._unseen(view, rival, full)[room] for rival in rivals)
+            score += 0.3 if room not in covered else 0.0
+            if room == BUKO and unknown >= 2:
+                score -= 0.5  # keep the Buko to move there and look
+            score += self.rng.random() * 0.05
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _choose_move(self, view: dict[str, Any], seat: int, rivals: list[int], full: tuple[int, ...],
+                     legal: list[str]) -> str:
+        unknown = len(view["seats"][seat]["traps"]) - len(self.memory)
+        best, best_score = legal[0], float("inf")
+        for action in legal:
+            room = ROOM_INDEX[action[1]]
+            risk = 0.0
+            for rival in rivals:
+                traps = len(view["seats"][rival]["traps"])
+                risk += 1.0 - (1.0 - self._unseen(view, rival, full)[room]) ** traps
+            if room == BUKO:
+                risk -= LOOK_VALUE * unknown
+            risk += self.rng.random() * 0.05
+            if risk < best_score:
+                best, best_score = action, risk
+        return best
+
+    def _choose_flip(self, view: dict[str, Any], seat: int, rivals: list[int], full: tuple[int, ...],
+                     legal: list[str]) -> str:
+        seats = view["seats"]
+        mine = seats[seat]["move"]
+        my_room = ROOM_INDEX[mine] if mine else -1
+        targets = [0.0] * ROOM_COUNT
+        for rival in rivals:
+            move = seats[rival]["move"]
+            if move:
+                # A rival close to being out is worth more.
+                targets[ROOM_INDEX[move]] += 1.0 + seats[rival]["hits"] / HITS_TO_KILL
+        row: list[int] = seats[seat]["traps"]
+        best, best_gain = "pass", 0.0
+        for position, turn in enumerate(row):
+            room = self.memory.get(turn)
+            if room is not None and room != my_room and targets[room] > best_gain:
+                best, best_gain = f"f{position + 1}", targets[room]
+        if best != "pass":
+            return best
+        unknown = [position for position, turn in enumerate(row) if turn not in self.memory]
+        if unknown:
+            odds = self._own_unknown(view, seat, full)
+            gain = sum(odds[r] * targets[r] for r in range(ROOM_COUNT))
+            if my_room >= 0:
+                gain -= 1.5 * odds[my_room]
+            if gain >= GUESS_THRESHOLD:
+                return f"f{unknown[0] + 1}"
+        return "pass" if "pass" in legal else legal[0]
+
+
+def heuristic(seed: int = 0, **params: str) -> Bot:
+    """A heuristic bot that remembers every trap it placed (``forget`` defaults to 0)."""
+    return MemoryBot(seed=seed, **params)
+
+
+def forgetful(seed: int = 0, forget: str = "0.3", **params: str) -> Bot:
+    """A heuristic bot that forgets each remembered trap with chance ``forget`` per turn (default 0.3)."""
+    bot = MemoryBot(seed=seed, forget=forget, **params)
+    bot.name = "forgetful"
+    return bot
+
+
+BOTS: dict[str, Callable[..., Bot]] = {"heuristic": heuristic, "forgetful": forgetful}

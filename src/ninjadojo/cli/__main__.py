@@ -1,0 +1,5 @@
+"""``python -m ninjadojo.cli``."""
+
+from ninjadojo.cli.main import main
+
+main()

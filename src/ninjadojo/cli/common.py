@@ -1,0 +1,124 @@
+"""What the commands share: error handling, option and bot-spec parsing, seeds and consoles."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any, ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+
+from ninjadojo.bots import available_bots, parse_bot_spec
+from ninjadojo.engine import DojoError, GameState, OptionError, Rng
+from ninjadojo.engine.options import parse_option_texts
+from ninjadojo.games import game_class
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+#: Exit status for every error caused by bad input (unknown game, bad option, bad save...).
+EXIT_BAD_INPUT = 2
+
+_MASK64 = (1 << 64) - 1
+
+
+def stdout_console() -> Console:
+    """A console on the current stdout (looked up at call time, so test runners can capture it)."""
+    return Console(highlight=False, soft_wrap=True)
+
+
+def stderr_console() -> Console:
+    """A console on the current stderr, for progress bars and errors."""
+    return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def fail(message: str) -> typer.Exit:
+    """Print a one-line error on stderr and return the exit to raise (status 2)."""
+    stderr_console().print(f"error: {message}", markup=False)
+    return typer.Exit(EXIT_BAD_INPUT)
+
+
+def handle_errors(command: Callable[P, R]) -> Callable[P, R]:
+    """Turn a :class:`DojoError` into a one-line message and exit status 2 (no traceback)."""
+
+    @functools.wraps(command)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except DojoError as error:
+            raise fail(str(error)) from None
+
+    return wrapper
+
+
+def resolve_game(game_id: str) -> type[GameState[Any]]:
+    """The state class of a playable game (``UnknownGameError`` names the playable ones)."""
+    return game_class(game_id)
+
+
+def parse_options(game_id: str, texts: Sequence[str] | None) -> dict[str, str]:
+    """``--option name=value`` words as a mapping; the game validates the values when it is set up."""
+    return parse_option_texts(game_id, texts or [])
+
+
+def split_bot_specs(texts: Sequence[str] | None) -> list[str]:
+    """Split ``--bots`` text into specs.
+
+    Specs are separated by commas, but a bot's own parameters are comma-separated too
+    (``forgetful:forget=0.3,depth=2``): a piece with ``=`` and no ``:`` continues the previous spec.
+    """
+    specs: list[str] = []
+    for text in texts or []:
+        for piece in (part.strip() for part in text.split(",")):
+            if not piece:
+                continue
+            if "=" in piece and ":" not in piece and specs:
+                specs[-1] += "," + piece
+            else:
+                specs.append(piece)
+    return specs
+
+
+def default_bot(game_id: str) -> str:
+    """The game's heuristic bot if it has one, else the random bot."""
+    return "heuristic" if "heuristic" in available_bots(game_id) else "random"
+
+
+def check_bot_specs(game_id: str, specs: Sequence[str]) -> None:
+    """Raise :class:`OptionError` for a spec naming a bot the game does not have."""
+    bots = available_bots(game_id)
+    for spec in specs:
+        name, _ = parse_bot_spec(spec)
+        if name not in bots:
+            raise OptionError(f"unknown bot {name!r} for {game_id}; bots: {', '.join(sorted(bots))}")
+
+
+def assign_bots(game_id: str, specs: Sequence[str], seats: Sequence[int]) -> dict[int, str]:
+    """Give each of ``seats`` (in order) a bot spec: one spec means all; none means the default."""
+    if not specs:
+        specs = [default_bot(game_id)]
+    check_bot_specs(game_id, specs)
+    if len(specs) == 1:
+        return {seat: specs[0] for seat in seats}
+    if len(specs) != len(seats):
+        raise OptionError(
+            f"--bots gave {len(specs)} bots for {len(seats)} bot seats ({', '.join(map(str, seats))}); "
+            "give one spec for all of them or one per seat, in seat order"
+        )
+    return dict(zip(seats, specs, strict=True))
+
+
+def derive_seed(seed: int, *keys: int) -> int:
+    """A seed derived deterministically from ``seed`` and ``keys`` (game index, seat...)."""
+    value = seed & _MASK64
+    for key in keys:
+        value = Rng(value ^ ((key + 1) * 0x9E3779B97F4A7C15 & _MASK64)).next_u64()
+    return value
+
+
+def default_players(game_id: str, players: int | None) -> int:
+    """``--players``, or the game's smallest player count when it was not given."""
+    if players is not None:
+        return players
+    return game_class(game_id).SPEC.min_players

@@ -1,0 +1,599 @@
+"""Applying actions: the turn, attacks and responses, the Highwayman window, the special actions and
+the 2-player draft. Every function takes the state and moves it on; choices push frames."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ninjadojo.engine import Frame
+from ninjadojo.games.knights_and_ninjas.cards import (
+    AR,
+    CA,
+    CP,
+    DR,
+    DRAFT_SIZE,
+    DRAW_PER_TURN,
+    EX,
+    HAND_START,
+    HE,
+    HW,
+    JE,
+    LA,
+    ME,
+    MERCHANT_PRICE,
+    MI,
+    MIN_TARGET,
+    MINSTREL_DISCARDS,
+    MO,
+    MONK_GEMS,
+    NAMES,
+    NI,
+    PE,
+    PR,
+    STRENGTH,
+    TR,
+)
+from ninjadojo.games.knights_and_ninjas.rules import (
+    ARCHER,
+    CASTLE,
+    MINSTREL,
+    OP_ATTACK,
+    OP_DISCARD,
+    OP_END,
+    OP_FORT,
+    OP_GIVE,
+    OP_HERALD,
+    OP_HIGHWAYMAN,
+    OP_KEEP,
+    OP_MERCHANT,
+    OP_MONK,
+    OP_PAY_GEMS,
+    OP_PICK,
+    OP_REDEAL,
+    OP_RESPOND,
+    OP_TAKE,
+    Payload,
+    data_int,
+    legal,
+    taxed_rivals,
+)
+
+if TYPE_CHECKING:
+    from ninjadojo.games.knights_and_ninjas.state import KnightsAndNinjasState
+
+
+def card_name(kind: int, role: int | None = None) -> str:
+    """``Knight``, or ``Jester as Knight`` when a Jester stands in for another card."""
+    if role is not None and kind != role:
+        return f"Jester as {NAMES[role]}"
+    return NAMES[kind]
+
+
+def a_card(kind: int, role: int | None = None) -> str:
+    """``a Knight``, ``an Archer``, ``a Jester as Archer``."""
+    name = card_name(kind, role)
+    return ("an " if name[0] in "AEIOU" else "a ") + name
+
+
+def play_name(role: int, real: int, jesters: int) -> str:
+    """How a play reads in the log: ``Knight``, ``Jester as Knight``, ``revolt of 3 Peasants``."""
+    if role == PE and real + jesters > 1:
+        extra = f" ({jesters} a Jester)" if jesters == 1 else (f" ({jesters} Jesters)" if jesters else "")
+        return f"revolt of {real + jesters} Peasants{extra}"
+    return card_name(JE if jesters else role, role)
+
+
+# ---------------------------------------------------------------------- turn flow
+
+
+def start_game(state: KnightsAndNinjasState) -> None:
+    """Deal and open the first turn (or, with 2 players, the first draft)."""
+    state.deck = full_shuffled(state)
+    if state.duel:
+        start_draft(state, None)
+        return
+    for seat in range(state.num_players):
+        for _ in range(HAND_START):
+            give_card(state, seat, state.deck.pop())
+    state.current = 0
+    start_turn(state)
+
+
+def full_shuffled(state: KnightsAndNinjasState) -> list[int]:
+    from ninjadojo.games.knights_and_ninjas.cards import full_deck
+
+    deck = full_deck(state.duel)
+    state.rng.shuffle(deck)
+    return deck
+
+
+def give_card(state: KnightsAndNinjasState, seat: int, kind: int, public: bool = False) -> None:
+    """A card enters a hand; ``public`` when every seat saw which card it was."""
+    state.hands[seat][kind] += 1
+    state.sizes[seat] += 1
+    if public:
+        state.known[seat][kind] += 1
+
+
+def take_card(state: KnightsAndNinjasState, seat: int, kind: int) -> None:
+    """A card leaves a hand. Everyone assumes a card known to be there was the one that left."""
+    state.hands[seat][kind] -= 1
+    state.sizes[seat] -= 1
+    if state.known[seat][kind]:
+        state.known[seat][kind] -= 1
+
+
+def take_cards(state: KnightsAndNinjasState, seat: int, role: int, real: int, jesters: int) -> list[int]:
+    """``real`` cards of ``role`` and ``jesters`` Jesters leave ``seat``'s hand; returns them."""
+    used = [role] * real + [JE] * jesters
+    for kind in used:
+        take_card(state, seat, kind)
+    return used
+
+
+def forget(state: KnightsAndNinjasState, seat: int) -> None:
+    """After a hidden change to a hand (a blind pick, a secret payment) nobody knows any card in it."""
+    state.known[seat] = [0] * len(state.known[seat])
+
+
+def draw(state: KnightsAndNinjasState, seat: int, count: int) -> None:
+    """Draw ``count`` cards; an empty pile is rebuilt from the discards, lowering the target by one."""
+    drawn = []
+    for _ in range(count):
+        if not state.deck:
+            if not state.discard:
+                break
+            reshuffle(state)
+        kind = state.deck.pop()
+        give_card(state, seat, kind)
+        drawn.append(kind)
+    if drawn:
+        state.log(f"seat {seat} draws {len(drawn)}")
+        state.log(f"you draw {', '.join(NAMES[k] for k in drawn)}", 1 << seat)
+
+
+def reshuffle(state: KnightsAndNinjasState) -> None:
+    state.deck = state.discard
+    state.discard = []
+    state.rng.shuffle(state.deck)
+    state.shuffles += 1
+    if not state.duel:
+        state.target = max(MIN_TARGET, state.target - 1)
+        state.log(f"the discard pile is reshuffled: {state.target} gems now win")
+    else:
+        state.log("the discard pile is reshuffled into the draw pile")
+
+
+def start_turn(state: KnightsAndNinjasState) -> None:
+    """Begin the current seat's turn: its Minstrel leaves, it draws two; a seat left with no card waits."""
+    if state.duel:
+        state.frames.append(Frame("turn", [state.current]))
+        return
+    for _ in range(state.num_players + 1):
+        seat = state.current
+        minstrel = state.forts[seat][MINSTREL]
+        if minstrel >= 0:
+            state.forts[seat][MINSTREL] = -1
+            state.discard.append(minstrel)
+            state.log(f"seat {seat}'s Minstrel leaves")
+        draw(state, seat, DRAW_PER_TURN)
+        if state.sizes[seat]:
+            state.frames.append(Frame("turn", [seat]))
+            return
+        state.log(f"seat {seat} has no card and waits")
+        state.current = (seat + 1) % state.num_players
+    raise AssertionError("no seat holds a card")
+
+
+def end_turn(state: KnightsAndNinjasState) -> None:
+    """The ladder goes, and the next seat clockwise begins."""
+    if state.result is not None:
+        return
+    if state.ladder_on >= 0:
+        state.discard.append(LA)
+        state.ladder_on = -1
+    state.attack_target = -1
+    state.frames.clear()
+    state.current = (state.current + 1) % state.num_players
+    start_turn(state)
+
+
+def move_gems(state: KnightsAndNinjasState, source: int, sink: int, amount: int) -> int:
+    """Move up to ``amount`` gems; returns how many moved."""
+    moved = min(amount, state.gems[source])
+    state.gems[source] -= moved
+    state.gems[sink] += moved
+    return moved
+
+
+def check_win(state: KnightsAndNinjasState, seat: int) -> bool:
+    """A seat that has just gained gems and holds the target wins at once (never passively)."""
+    if state.gems[seat] >= state.target_now():
+        state.finish(tuple(float(g) for g in state.gems), (seat,),
+                     f"seat {seat} holds {state.gems[seat]} gems and wins")
+        return True
+    return False
+
+
+# ---------------------------------------------------------------------- applying an action
+
+
+def apply(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Payload) -> None:
+    """Carry out a legal action of a (non-simultaneous) frame."""
+    op = payload[0]
+    if op == OP_ATTACK:
+        attack(state, seat, frame, payload)
+    elif op == OP_RESPOND:
+        respond(state, seat, frame, payload)
+    elif op == OP_TAKE:
+        state.frames.pop()
+        state.log(f"seat {seat} does not respond")
+        land(state, frame, 0)
+    elif op == OP_FORT:
+        fortify(state, seat, frame, payload[1], payload[2])
+    elif op == OP_END:
+        state.log(f"seat {seat} ends the turn")
+        end_turn(state)
+    elif op == OP_DISCARD:
+        discard(state, seat, frame, payload[1:])
+    elif op == OP_HERALD:
+        herald(state, seat, payload[1])
+    elif op == OP_MERCHANT:
+        merchant(state, seat, payload[1], payload[2])
+    elif op == OP_MONK:
+        monk(state, seat, payload[1])
+    elif op == OP_PICK:
+        take_card(state, payload[1], payload[2])
+        give_card(state, seat, payload[2], public=True)
+        state.log(f"seat {seat} takes seat {payload[1]}'s {NAMES[payload[2]]}")
+        end_turn(state)
+    elif op in (OP_KEEP, OP_GIVE):
+        draft(state, seat, frame, op == OP_KEEP)
+    elif op == OP_REDEAL:
+        state.log(f"seat {seat} calls for a re-deal")
+        start_draft(state, seat)
+    else:
+        raise AssertionError(f"payload {payload} cannot be applied in a {frame.kind} frame")
+
+
+def fortify(state: KnightsAndNinjasState, seat: int, frame: Frame, slot: int, kind: int) -> None:
+    role = (CA, AR, MI)[slot]
+    take_card(state, seat, kind)
+    state.frames[-1] = Frame("fortify", [seat])
+    if slot == MINSTREL and state.duel:
+        # 2 players: the rival discards two cards at once, and the Minstrel is discarded.
+        state.discard.append(kind)
+        state.log(f"seat {seat} plays {a_card(kind, role)}: seat {1 - seat} discards two cards")
+        minstrel_discard(state, 1 - seat, "fortify")
+        return
+    state.forts[seat][slot] = kind
+    state.log(f"seat {seat} fortifies with {a_card(kind, role)}")
+    after_fortify(state, seat)
+
+
+def after_fortify(state: KnightsAndNinjasState, seat: int) -> None:
+    """Go on fortifying while another kind can be added; otherwise the turn ends."""
+    if len(legal(state, seat, state.frames[-1])) == 1:
+        end_turn(state)
+
+
+def minstrel_discard(state: KnightsAndNinjasState, seat: int, then: str) -> None:
+    """Make ``seat`` discard two cards of its choice (all it has, if two or fewer)."""
+    if state.sizes[seat] > MINSTREL_DISCARDS:
+        state.frames.append(Frame("minstrel-discard", [seat], {"then": then}))
+        return
+    hand = state.hands[seat]
+    gone = [kind for kind in range(len(hand)) for _ in range(hand[kind])]
+    for kind in gone:
+        take_card(state, seat, kind)
+        state.discard.append(kind)
+    if gone:
+        state.log(f"seat {seat} discards {', '.join(NAMES[k] for k in gone)}")
+    after_minstrel(state, then)
+
+
+def after_minstrel(state: KnightsAndNinjasState, then: str) -> None:
+    if then == "fortify":
+        after_fortify(state, state.current)
+    else:
+        end_turn(state)
+
+
+def discard(state: KnightsAndNinjasState, seat: int, frame: Frame, kinds: tuple[int, ...]) -> None:
+    for kind in kinds:
+        take_card(state, seat, kind)
+        state.discard.append(kind)
+    state.log(f"seat {seat} discards {', '.join(NAMES[k] for k in kinds)}")
+    if frame.kind == "minstrel-discard":
+        state.frames.pop()
+        after_minstrel(state, str(frame.data["then"]))
+    else:
+        end_turn(state)
+
+
+# ---------------------------------------------------------------------- attacks
+
+
+def attack(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Payload) -> None:
+    _, target, role, real, jesters, from_fort = payload
+    if from_fort:
+        state.pending = [state.forts[seat][ARCHER]]
+        state.forts[seat][ARCHER] = -1
+        what = "its fortifying Archer"
+    else:
+        state.pending = take_cards(state, seat, role, real, jesters)
+        what = play_name(role, real, jesters)
+    state.attack_target = target
+    if frame.kind != "attack":
+        state.frames[-1] = Frame("attack", [seat])
+    strength = real + jesters if role == PE else STRENGTH[role]
+    state.log(f"seat {seat} attacks seat {target} with {what}")
+    offer_response(state, seat, target, role, strength)
+
+
+def offer_response(state: KnightsAndNinjasState, by: int, defender: int, role: int, strength: int) -> None:
+    """Ask the defender for a response; a defender with no card simply takes the attack."""
+    frame = Frame("respond", [defender], {"by": by, "role": role, "str": strength})
+    if state.sizes[defender]:
+        state.frames.append(frame)
+    else:
+        land(state, frame, 0)
+
+
+def respond(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Payload) -> None:
+    _, role, real, jesters = payload
+    state.frames.pop()
+    used = take_cards(state, seat, role, real, jesters)
+    by = data_int(frame, "by")
+    attack_role = data_int(frame, "role")
+    state.log(f"seat {seat} responds with {play_name(role, real, jesters)}")
+    if role == TR:
+        state.discard.extend(used)
+        state.log(f"the {NAMES[attack_role]} turns against seat {by}")
+        offer_response(state, seat, by, attack_role, data_int(frame, "str"))
+    elif role == PR:
+        state.discard.extend(used)
+        for kind in state.pending:
+            give_card(state, seat, kind, public=True)
+        state.log(f"seat {seat} takes the {NAMES[attack_role]} into hand")
+        state.pending = []
+    elif role == EX:
+        state.discard.extend(used)
+        state.discard.extend(state.pending)
+        state.pending = []
+        state.log(f"the attacker is executed; seat {state.current}'s turn ends")
+        end_turn(state)
+    elif role == MI:
+        for kind in state.pending:
+            give_card(state, state.current, kind, public=True)
+        state.pending = []
+        if state.duel:
+            state.discard.extend(used)
+            state.log(f"the attack ends; the card returns and seat {state.current} discards two cards")
+            minstrel_discard(state, state.current, "end")
+        else:
+            state.forts[seat][MINSTREL] = used[0]
+            state.log(f"the attack ends; the card returns to seat {state.current}, whose turn ends")
+            end_turn(state)
+    else:
+        state.discard.extend(used)
+        land(state, frame, real + jesters if role == PE else STRENGTH[role])
+
+
+def land(state: KnightsAndNinjasState, frame: Frame, blocked: int) -> None:
+    """The attack in ``frame`` happens, less ``blocked`` strength of common responses."""
+    by, role, strength = data_int(frame, "by"), data_int(frame, "role"), data_int(frame, "str")
+    defender = frame.seats[0]
+    forts = state.forts[defender]
+    if role == LA:
+        # The Ladder stays against the Castle until the end of the turn.
+        state.pending = []
+        state.ladder_on = defender
+        state.log(f"a Ladder stands against seat {defender}'s Castle")
+        return
+    state.discard.extend(state.pending)
+    state.pending = []
+    if role == AR:
+        state.discard.append(forts[ARCHER])
+        forts[ARCHER] = -1
+        state.log(f"seat {defender}'s Archer is removed")
+    elif role == CP:
+        state.discard.append(forts[CASTLE])
+        forts[CASTLE] = -1
+        state.log(f"seat {defender}'s Castle is destroyed")
+    elif role in (NI, DR):
+        slot = ARCHER if role == NI else CASTLE
+        if forts[slot] >= 0:
+            state.discard.append(forts[slot])
+            forts[slot] = -1
+            state.log(f"seat {defender}'s {'Archer is killed' if role == NI else 'Castle burns'}")
+        moved = move_gems(state, defender, by, strength)
+        state.log(f"seat {by} takes {moved} gem{'s' * (moved != 1)} from seat {defender}")
+        if moved and check_win(state, by):
+            return
+        end_turn(state)
+    else:
+        moved = move_gems(state, defender, by, strength - blocked) if strength > blocked else 0
+        if not moved:
+            state.log("no gems move")
+            return
+        state.log(f"seat {by} takes {moved} gem{'s' * (moved != 1)} from seat {defender}")
+        if state.duel:
+            if not check_win(state, by):
+                end_turn(state)
+            return
+        state.frames.clear()
+        # The attack is over (gems moved); only the Highwayman window remains before the turn ends.
+        state.attack_target = -1
+        open_window(state, by, moved)
+
+
+# ---------------------------------------------------------------------- Highwayman
+
+
+def open_window(state: KnightsAndNinjasState, holder: int, amount: int) -> None:
+    """Every other seat with a card may play a Highwayman on the gems; the first clockwise from the
+    holder takes them. Asking everyone with a card at once tells nobody who holds one."""
+    seats = [s for s in range(state.num_players) if s != holder and state.sizes[s]]
+    if seats:
+        state.frames.append(Frame("highwayman", seats, {"holder": holder, "amount": amount}, simultaneous=True))
+    else:
+        settle(state, holder)
+
+
+def settle(state: KnightsAndNinjasState, holder: int) -> None:
+    if not check_win(state, holder):
+        end_turn(state)
+
+
+def resolve_window(state: KnightsAndNinjasState, frame: Frame, choices: dict[int, Payload]) -> None:
+    holder, amount = data_int(frame, "holder"), data_int(frame, "amount")
+    players = state.num_players
+    for step in range(1, players):
+        seat = (holder + step) % players
+        choice = choices.get(seat)
+        if choice is not None and choice[0] == OP_HIGHWAYMAN:
+            take_card(state, seat, choice[1])
+            state.discard.append(choice[1])
+            moved = move_gems(state, holder, seat, amount)
+            state.log(f"seat {seat} plays {a_card(choice[1], HW)} and steals {moved} "
+                      f"gem{'s' * (moved != 1)} from seat {holder}")
+            open_window(state, seat, moved)
+            return
+    settle(state, holder)
+
+
+# ---------------------------------------------------------------------- special actions
+
+
+def herald(state: KnightsAndNinjasState, seat: int, kind: int) -> None:
+    take_card(state, seat, kind)
+    state.discard.append(kind)
+    state.log(f"seat {seat} plays {a_card(kind, HE)}")
+    rivals = [s for s in range(state.num_players) if s != seat and state.sizes[s]]
+    state.frames.clear()
+    state.frames.append(Frame("herald", rivals, simultaneous=True))
+
+
+def resolve_herald(state: KnightsAndNinjasState, choices: dict[int, Payload]) -> None:
+    shown: list[tuple[int, int]] = []
+    for seat in sorted(choices):
+        for kind in choices[seat][1:]:
+            shown.append((seat, kind))
+            # A shown card is seen by all: the seat holds at least as many of that kind as it showed.
+            state.known[seat][kind] = max(state.known[seat][kind], choices[seat][1:].count(kind))
+        state.log(f"seat {seat} shows {', '.join(NAMES[k] for k in choices[seat][1:])}")
+    state.frames.append(Frame("herald-pick", [state.current], {"shown": tuple(shown)}))
+
+
+def merchant(state: KnightsAndNinjasState, seat: int, target: int, kind: int) -> None:
+    take_card(state, seat, kind)
+    state.discard.append(kind)
+    price = MERCHANT_PRICE[state.duel]
+    move_gems(state, seat, target, price)
+    count = state.sizes[target] // 2
+    hand = state.hands[target]
+    taken = []
+    for _ in range(count):
+        # A blind pick: a uniformly random card of what the rival holds.
+        index = state.rng.randbelow(state.sizes[target])
+        pick = 0
+        while index >= hand[pick]:
+            index -= hand[pick]
+            pick += 1
+        take_card(state, target, pick)
+        give_card(state, seat, pick)
+        taken.append(pick)
+    forget(state, target)
+    state.log(f"seat {seat} plays {a_card(kind, ME)}, pays seat {target} {price} "
+              f"gem{'s' * (price != 1)} and takes {count} card{'s' * (count != 1)} blind")
+    state.log(f"the cards taken: {', '.join(NAMES[k] for k in sorted(taken))}", (1 << seat) | (1 << target))
+    if not check_win(state, target):
+        end_turn(state)
+
+
+def monk(state: KnightsAndNinjasState, seat: int, kind: int) -> None:
+    take_card(state, seat, kind)
+    state.discard.append(kind)
+    taxed = taxed_rivals(state, seat)
+    state.log(f"seat {seat} plays {a_card(kind, MO)} and taxes seat{'s' * (len(taxed) > 1)} "
+              f"{', '.join(map(str, taxed))}")
+    state.frames.clear()
+    state.frames.append(Frame("monk", taxed, simultaneous=True))
+
+
+def resolve_monk(state: KnightsAndNinjasState, choices: dict[int, Payload]) -> None:
+    collector = state.current
+    gained = 0
+    for seat in sorted(choices):
+        choice = choices[seat]
+        if choice[0] == OP_PAY_GEMS:
+            moved = move_gems(state, seat, collector, MONK_GEMS[state.duel])
+            gained += moved
+            state.log(f"seat {seat} pays {moved} gem{'s' * (moved != 1)}")
+        else:
+            for kind in choice[1:]:
+                take_card(state, seat, kind)
+                give_card(state, collector, kind)
+            forget(state, seat)
+            state.log(f"seat {seat} pays {len(choice) - 1} card{'s' * (len(choice) != 2)}")
+            state.log(f"seat {seat} pays {', '.join(NAMES[k] for k in choice[1:])}",
+                      (1 << seat) | (1 << collector))
+    if gained and check_win(state, collector):
+        return
+    end_turn(state)
+
+
+# ---------------------------------------------------------------------- 2 players: the draft
+
+
+def start_draft(state: KnightsAndNinjasState, caller: int | None) -> None:
+    """Fortifications go, 15 cards are dealt face down, and the poorer seat drafts first."""
+    for seat in range(state.num_players):
+        for slot in (CASTLE, ARCHER, MINSTREL):
+            if state.forts[seat][slot] >= 0:
+                state.discard.append(state.forts[seat][slot])
+                state.forts[seat][slot] = -1
+    state.frames.clear()
+    if state.ladder_on >= 0:
+        state.discard.append(LA)
+        state.ladder_on = -1
+    state.attack_target = -1
+    if len(state.deck) < DRAFT_SIZE and state.discard:
+        state.deck = state.discard + state.deck
+        state.discard = []
+        state.rng.shuffle(state.deck)
+        state.shuffles += 1
+        state.log("the discard pile is shuffled into the draw pile")
+    count = min(DRAFT_SIZE, len(state.deck))
+    state.draft = state.deck[len(state.deck) - count:]
+    del state.deck[len(state.deck) - count:]
+    first = min(range(state.num_players), key=lambda s: (state.gems[s], state.sizes[s], s))
+    if not state.draft:
+        state.current = caller if caller is not None else first
+        state.frames.append(Frame("turn", [state.current]))
+        return
+    state.log(f"{count} cards are dealt for the draft; seat {first} drafts first")
+    state.frames.append(Frame("draft", [first]))
+
+
+def draft(state: KnightsAndNinjasState, seat: int, frame: Frame, keep: bool) -> None:
+    kind = state.draft.pop()
+    rival = 1 - seat
+    if keep:
+        give_card(state, seat, kind)
+        state.log(f"seat {seat} keeps a card")
+        state.log(f"you keep the {NAMES[kind]}", 1 << seat)
+        taker, drafter = seat, rival
+    else:
+        give_card(state, rival, kind)
+        state.log(f"seat {seat} gives a card to seat {rival}")
+        state.log(f"seat {seat} gives the {NAMES[kind]} to seat {rival}", (1 << seat) | (1 << rival))
+        taker, drafter = rival, seat
+    if not state.draft:
+        state.frames.clear()
+        state.current = taker
+        state.log(f"seat {taker} took the last card and begins the duel")
+        state.frames.append(Frame("turn", [taker]))
+    elif drafter != seat:
+        frame.seats[0] = drafter

@@ -1,0 +1,217 @@
+"""The state of a game of Of Knights and Ninjas (3-6 players, or the 2-player variation)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Self
+
+from ninjadojo.engine import Frame, GameSpec, GameState, Rng
+from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.engine.options import OptionValue
+from ninjadojo.games.knights_and_ninjas import effects, notation, rules, view
+from ninjadojo.games.knights_and_ninjas.cards import (
+    AR,
+    CA,
+    DUEL_START_GEMS,
+    HERALD_SHOWS,
+    JE,
+    KINDS,
+    LA,
+    MI,
+    START_GEMS,
+    TARGET,
+    deck_counts,
+)
+from ninjadojo.games.knights_and_ninjas.encode import all_actions
+from ninjadojo.games.knights_and_ninjas.rules import Payload
+
+
+class KnightsAndNinjasState(GameState[Payload]):
+    """A position: the draw pile, the discards, hands (counts per kind), gems and fortifications.
+
+    ``forts[seat]`` is ``[castle, archer, minstrel]``: the card in each slot (a Jester where one
+    stands in), or -1. ``pending`` holds the cards of the attack being answered; ``ladder_on`` the
+    seat whose Castle has a Ladder against it this turn. With 2 players (``duel``) ``draft`` is the
+    face-down draft pile, its top card (the last) seen by the seat drafting. ``known[seat]`` counts
+    the cards every seat knows to be in that hand (taken by a Princess, returned by a Minstrel, shown to
+    a Herald...): public knowledge, kept by determinisation.
+    """
+
+    SPEC = GameSpec(
+        id="knights-and-ninjas",
+        title="Of Knights and Ninjas",
+        min_players=2,
+        max_players=6,
+        options=(),
+        summary="Fortify, attack and respond until someone holds 10 gems (2 players: draft and duel for all 12).",
+    )
+
+    duel: bool
+    deck: list[int]
+    discard: list[int]
+    hands: list[list[int]]
+    sizes: list[int]
+    gems: list[int]
+    forts: list[list[int]]
+    current: int
+    target: int
+    shuffles: int
+    attack_target: int
+    ladder_on: int
+    pending: list[int]
+    draft: list[int]
+    known: list[list[int]]
+
+    # ------------------------------------------------------------------ set-up and copying
+
+    def _init_fields(self) -> None:
+        players = self.num_players
+        self.duel = players == 2
+        self.deck = []
+        self.discard = []
+        self.hands = [[0] * KINDS for _ in range(players)]
+        self.sizes = [0] * players
+        self.gems = [DUEL_START_GEMS if self.duel else START_GEMS] * players
+        self.forts = [[-1, -1, -1] for _ in range(players)]
+        self.current = 0
+        self.target = TARGET
+        self.shuffles = 0
+        self.attack_target = -1
+        self.ladder_on = -1
+        self.pending = []
+        self.draft = []
+        self.known = [[0] * KINDS for _ in range(players)]
+
+    def _setup(self) -> None:
+        effects.start_game(self)
+
+    def _copy_fields(self, other: Self) -> None:
+        other.duel = self.duel
+        other.deck = self.deck.copy()
+        other.discard = self.discard.copy()
+        other.hands = [hand.copy() for hand in self.hands]
+        other.sizes = self.sizes.copy()
+        other.gems = self.gems.copy()
+        other.forts = [slots.copy() for slots in self.forts]
+        other.current = self.current
+        other.target = self.target
+        other.shuffles = self.shuffles
+        other.attack_target = self.attack_target
+        other.ladder_on = self.ladder_on
+        other.pending = self.pending.copy()
+        other.draft = self.draft.copy()
+        other.known = [counts.copy() for counts in self.known]
+
+    # ------------------------------------------------------------------ facts
+
+    @property
+    def herald_shows(self) -> int:
+        """How many cards each rival shows to a Herald."""
+        return HERALD_SHOWS[self.duel]
+
+    def target_now(self) -> int:
+        """Gems that win now: 10 less one per reshuffle (at least 1); all 12 with 2 players."""
+        return sum(self.gems) if self.duel else self.target
+
+    # ------------------------------------------------------------------ hooks
+
+    def _legal(self, seat: int, frame: Frame) -> dict[str, Payload]:
+        return rules.legal(self, seat, frame)
+
+    def _apply(self, seat: int, frame: Frame, payload: Payload) -> None:
+        effects.apply(self, seat, frame, payload)
+
+    def _resolve_simultaneous(self, frame: Frame, choices: dict[int, Payload]) -> None:
+        if frame.kind == "highwayman":
+            effects.resolve_window(self, frame, choices)
+        elif frame.kind == "herald":
+            effects.resolve_herald(self, choices)
+        elif frame.kind == "monk":
+            effects.resolve_monk(self, choices)
+        else:
+            raise AssertionError(f"{frame.kind} is not a simultaneous frame")
+
+    def _body_notation(self) -> str:
+        return notation.body(self)
+
+    def _parse_body(self, body: str) -> None:
+        notation.parse_body(self, body)
+
+    def _observe(self, seat: int | None) -> dict[str, JSONValue]:
+        return view.observe(self, seat)
+
+    def _render(self, seat: int | None) -> str:
+        return view.render(self, seat)
+
+    def render_markup(self, seat: int | None) -> str:
+        """The picture of :meth:`render` with rich console colours."""
+        return view.render(self, seat, markup=True)
+
+    def _prompt(self, seat: int, frame: Frame) -> str:
+        return view.prompt(self, seat, frame)
+
+    def _explain_illegal(self, seat: int, action: str) -> str | None:
+        return view.explain_illegal(self, seat, action)
+
+    def _scores(self) -> tuple[float, ...]:
+        return tuple(float(gems) for gems in self.gems)
+
+    @classmethod
+    def _all_actions(cls, players: int, options: Mapping[str, OptionValue]) -> list[str]:
+        return all_actions(players)
+
+    # ------------------------------------------------------------------ determinisation
+
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        """Redeal what ``seat`` has not seen: the draw pile, the draft pile (but the top card it is
+        looking at while drafting) and the other hands (but the cards everyone knows are there)."""
+        players = self.num_players
+        seen_top = bool(self.frames) and self.frames[-1].kind == "draft" and seat in self.frames[-1].seats
+        reserved = self.known
+        pool = list(self.deck)
+        pool += self.draft[:-1] if seen_top else self.draft
+        for other in range(players):
+            if other == seat:
+                continue
+            hand, keep = self.hands[other], reserved[other]
+            for kind in range(KINDS):
+                pool += [kind] * (hand[kind] - keep[kind])
+        rng.shuffle(pool)
+        self.deck = [pool.pop() for _ in range(len(self.deck))]
+        kept_top = self.draft[-1:] if seen_top else []
+        self.draft = [pool.pop() for _ in range(len(self.draft) - len(kept_top))] + kept_top
+        for other in range(players):
+            if other == seat:
+                continue
+            hand = reserved[other].copy()
+            for _ in range(self.sizes[other] - sum(hand)):
+                hand[pool.pop()] += 1
+            self.hands[other] = hand
+        assert not pool
+
+    # ------------------------------------------------------------------ invariants
+
+    def check_invariants(self) -> None:
+        """Cards and gems are conserved, hand sizes agree, fortification slots hold fitting cards."""
+        counts = [0] * KINDS
+        for zone in (self.deck, self.discard, self.pending, self.draft):
+            for kind in zone:
+                counts[kind] += 1
+        for seat in range(self.num_players):
+            hand = self.hands[seat]
+            assert min(hand) >= 0, f"seat {seat} holds a negative count"
+            assert sum(hand) == self.sizes[seat], f"seat {seat}'s hand size is out of step"
+            assert all(0 <= k <= h for k, h in zip(self.known[seat], hand, strict=True)), "known cards not in hand"
+            for kind in range(KINDS):
+                counts[kind] += hand[kind]
+            for slot, card in zip((CA, AR, MI), self.forts[seat], strict=True):
+                if card >= 0:
+                    assert card in (slot, JE), f"seat {seat} has a {card} in its slot for {slot}"
+                    counts[card] += 1
+            assert self.gems[seat] >= 0
+        if self.ladder_on >= 0:
+            counts[LA] += 1
+        assert tuple(counts) == deck_counts(self.duel), "cards are not conserved"
+        start = DUEL_START_GEMS if self.duel else START_GEMS
+        assert sum(self.gems) == start * self.num_players, "gems are not conserved"
+        assert 1 <= self.target <= TARGET

@@ -1,0 +1,433 @@
+"""Ninja Camp's game state: the training grounds, ninjas, hands, clan cards and the turn order."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Self
+
+from ninjadojo.engine.frames import Frame
+from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.engine.options import OptionValue
+from ninjadojo.engine.rng import Rng
+from ninjadojo.engine.state import GameSpec, GameState
+from ninjadojo.games.ninja_camp import effects, view
+from ninjadojo.games.ninja_camp.cards import (
+    CARD_TABLE,
+    CLAN_TABLE,
+    DECK_COUNTS,
+    EMPTY,
+    GRID_SIZE,
+    LETTERS,
+    NINJAS_PER_PLAYER,
+    POINTS,
+    SHADOW,
+    SKILLS,
+    SLOTH,
+    STARTING_HAND,
+    TRAP,
+    WALL,
+)
+from ninjadojo.games.ninja_camp.encode import all_actions
+from ninjadojo.games.ninja_camp.grid import Grid, grid
+from ninjadojo.games.ninja_camp.notation import (
+    DONE_TEXT,
+    PASS_TEXT,
+    action_text,
+    clan_prefix,
+    decode_cells,
+    decode_clan,
+    decode_discard,
+    decode_hand,
+    decode_shadow,
+    encode_cells,
+    encode_hand,
+    skill_prefix,
+)
+from ninjadojo.games.ninja_camp.rules import (
+    AMBUSH_PUSH,
+    MOVE,
+    PASS,
+    PLACE,
+    PLATYPUS_DONE,
+    PLATYPUS_MORE,
+    TAKE,
+    Board,
+    clan_outcomes,
+    skill_outcomes,
+    sloth_claims,
+)
+
+#: (card, effect, start, destination, extra): see ``rules`` for effects and ``effects`` for cards.
+Payload = tuple[int, int, int, int, int]
+
+_PASS_PAYLOAD: Payload = (0, PASS, -1, -1, -1)
+_DONE_PAYLOAD: Payload = (0, PLATYPUS_DONE, -1, -1, -1)
+
+SPEC = GameSpec(
+    "ninja-camp",
+    "Ninja Camp",
+    2,
+    4,
+    (),
+    "Move your three ninjas over a grid of skill cards, claiming the cards they leave; "
+    "each card you play is a way to move.",
+)
+
+
+def _clan_code(clan: int, used: bool) -> str:
+    """A clan's code, in capitals once its card is used."""
+    code = CLAN_TABLE[clan].code
+    return code.upper() if used else code
+
+
+class NinjaCampState(GameState[Payload]):
+    """A game of Ninja Camp. Everything is public: claims and plays happen in plain sight."""
+
+    SPEC = SPEC
+
+    grid: Grid
+    cells: list[int]
+    occupant: list[int]
+    ninjas: list[list[int]]
+    hands: list[list[int]]
+    discards: list[str]
+    clans: list[int]
+    clan_used: list[bool]
+    copyable: list[int]
+    passed_at: list[int]
+    last_move: list[int]
+    turns: int
+
+    # ------------------------------------------------------------------ set-up
+
+    def _init_fields(self) -> None:
+        rows, cols = GRID_SIZE[self.num_players]
+        players = self.num_players
+        self.grid = grid(rows, cols)
+        self.cells = [EMPTY] * self.grid.size
+        self.occupant = [-1] * self.grid.size
+        self.ninjas = [[] for _ in range(players)]
+        self.hands = [[0] * len(LETTERS) for _ in range(players)]
+        self.discards = [""] * players
+        self.clans = [0] * players
+        self.clan_used = [False] * players
+        self.copyable = [0] * players
+        self.passed_at = [-1] * players
+        self.last_move = [-1] * players
+        self.turns = 0
+
+    def _setup(self) -> None:
+        deck = [row.kind for row in CARD_TABLE for _ in range(row.count)]
+        self.rng.shuffle(deck)
+        # The grid is dealt from the 64 shuffled cards; the rest go back to the box.
+        self.cells = deck[:self.grid.size]
+        clans = list(range(len(CLAN_TABLE)))
+        self.rng.shuffle(clans)
+        self.clans = clans[:self.num_players]
+        for hand in self.hands:
+            for kind in STARTING_HAND:
+                hand[kind] += 1
+        self.frames.append(Frame("place", [0]))
+        self.log("the training grounds are dealt; seat 0 places first, then counter-clockwise")
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _legal(self, seat: int, frame: Frame) -> dict[str, Payload]:
+        kind = frame.kind
+        if kind == "turn":
+            return self._turn_actions(seat)
+        if kind == "place":
+            return self._place_actions(seat)
+        if kind == "platypus":
+            first, moved = frame.data["first"], frame.data["moved"]
+            assert isinstance(first, int) and isinstance(moved, int)
+            return self._platypus_actions(seat, first, moved)
+        if kind == "platypus-claim":
+            left = frame.data["left"]
+            assert isinstance(left, tuple)
+            names = self.grid.names
+            return {f"take:{names[square]}": (0, TAKE, -1, -1, square) for square in left
+                    if isinstance(square, int)}
+        raise ValueError(f"unknown frame kind {kind!r}")
+
+    def _place_actions(self, seat: int) -> dict[str, Payload]:
+        """Free skill cards of a kind this seat has no ninja on yet."""
+        cells, occupant, names = self.cells, self.occupant, self.grid.names
+        taken = {cells[square] for square in self.ninjas[seat]}
+        return {f"@{names[square]}": (0, PLACE, -1, square, -1) for square in range(self.grid.size)
+                if occupant[square] < 0 and cells[square] in SKILLS and cells[square] not in taken}
+
+    def _turn_actions(self, seat: int) -> dict[str, Payload]:
+        """Every distinct outcome of every playable card and the clan card, then ``pass``."""
+        board = Board.of(self.grid, self.cells, self.occupant)
+        pairs = self.grid.pairs
+        squares = self.ninjas[seat]
+        hand = self.hands[seat]
+        legal: dict[str, Payload] = {}
+        for card in SKILLS:
+            if not hand[card]:
+                continue
+            moves_as = card
+            if card == SHADOW:
+                moves_as = self.copyable[seat]
+                if not moves_as:
+                    continue
+            prefix = skill_prefix(card)
+            for start in squares:
+                for effect, destination, extra in skill_outcomes(moves_as, board, seat, start):
+                    if effect in (MOVE, AMBUSH_PUSH):  # the common case: one concatenation
+                        text = prefix + pairs[start][destination]
+                    else:
+                        text = action_text(prefix, effect, start, destination, extra, self.grid.names)
+                    legal[text] = (card, effect, start, destination, extra)
+        if not self.clan_used[seat]:
+            clan = self.clans[seat]
+            card = effects.CLAN_CARD + clan
+            prefix = clan_prefix(clan)
+            if clan == SLOTH:
+                outcomes = [(-1, outcome) for outcome in sloth_claims(board, squares)]
+            else:
+                outcomes = [(start, outcome) for start in squares
+                            for outcome in clan_outcomes(clan, board, seat, start)]
+            for start, (effect, destination, extra) in outcomes:
+                if effect == MOVE:
+                    text = prefix + pairs[start][destination]
+                else:
+                    text = action_text(prefix, effect, start, destination, extra, self.grid.names)
+                legal[text] = (card, effect, start, destination, extra)
+        legal[PASS_TEXT] = _PASS_PAYLOAD
+        return legal
+
+    def _platypus_actions(self, seat: int, first: int, moved: int) -> dict[str, Payload]:
+        """A second Platypus step (or ``done``), each distinct outcome offered once.
+
+        Ninjas of a seat are alike, so two steps can reach the same position in several ways: in
+        either order, with the two ninjas' destinations exchanged, or (when the second ninja steps
+        onto the square the first one left) as a single step or a chain through another ninja's
+        square. A pair of steps is offered only when no single step does the same and it is the
+        smallest (by squares) of its equivalent pairs.
+        ``first`` is where the first ninja started, ``moved`` where it now stands.
+        """
+        cells, occupant, grid_ = self.cells, self.occupant, self.grid
+        names, king = grid_.names, grid_.king
+
+        def occupied_before(square: int) -> bool:
+            return square == first or (occupant[square] >= 0 and square != moved)
+
+        def possible(start: int, to: int, then_start: int, then_to: int) -> bool:
+            """Whether these two steps, in this order, were legal from the turn's start."""
+            for begin, end in ((start, to), (then_start, then_to)):
+                if end not in king[begin] or cells[end] in (EMPTY, WALL):
+                    return False
+            if occupied_before(to) or to == then_to:
+                return False
+            return not occupied_before(then_to) or then_to == start
+
+        legal: dict[str, Payload] = {}
+        prefix = clan_prefix(self.clans[seat])
+        for start in self.ninjas[seat]:
+            if start == moved:
+                continue
+            for destination in king[start]:
+                if cells[destination] in (EMPTY, WALL) or occupant[destination] >= 0:
+                    continue
+                if destination == first:
+                    # This ninja in effect goes to ``moved`` through ``first``: offered once, with no
+                    # single step to ``moved`` and through the lowest own ninja's square that works.
+                    if moved in king[start]:
+                        continue
+                    through = [square for square in self.ninjas[seat]
+                               if square not in (start, moved) and square in king[start] and moved in king[square]]
+                    if any(square < first for square in through):
+                        continue
+                    legal[f"{prefix}{names[start]}-{names[destination]}"] = (0, PLATYPUS_MORE, start, destination, -1)
+                    continue
+                chosen = (first, moved, start, destination)
+                others = ((first, destination, start, moved), (start, moved, first, destination),
+                          (start, destination, first, moved))
+                if any(other < chosen and possible(*other) for other in others):
+                    continue
+                legal[f"{prefix}{names[start]}-{names[destination]}"] = (0, PLATYPUS_MORE, start, destination, -1)
+        legal[DONE_TEXT] = _DONE_PAYLOAD
+        return legal
+
+    # ------------------------------------------------------------------ applying
+
+    def _apply(self, seat: int, frame: Frame, payload: Payload) -> None:
+        effect = payload[1]
+        if frame.kind == "turn":
+            if effect == PASS:
+                effects.apply_pass(self, seat)
+            else:
+                effects.apply_move(self, seat, payload, self.record.actions[-1][1])
+        elif frame.kind == "place":
+            self._place(seat, payload[3])
+        else:
+            effects.apply_platypus(self, seat, frame, payload)
+
+    def _place(self, seat: int, square: int) -> None:
+        """Place a ninja; the next placer is counter-clockwise; the last placer takes the first turn."""
+        self.occupant[square] = seat
+        self.ninjas[seat].append(square)
+        self.ninjas[seat].sort()
+        self.log(f"seat {seat} places a ninja on {self.grid.names[square]}")
+        placed = sum(len(squares) for squares in self.ninjas)
+        players = self.num_players
+        if placed == NINJAS_PER_PLAYER * players:
+            self.frames[-1] = Frame("turn", [seat])
+            self.log(f"seat {seat} placed last and takes the first turn")
+        else:
+            self.frames[-1] = Frame("place", [(-placed) % players])
+
+    # ------------------------------------------------------------------ scores
+
+    def points(self) -> list[int]:
+        """Points in each seat's hand and discard pile (Traps -1)."""
+        totals = []
+        for hand, discard in zip(self.hands, self.discards, strict=True):
+            total = sum(POINTS[kind] * count for kind, count in enumerate(hand))
+            total += sum(POINTS[LETTERS.index(letter)] for letter in discard)
+            totals.append(total)
+        return totals
+
+    def _scores(self) -> tuple[float, ...]:
+        return tuple(float(score) for score in self.points())
+
+    # ------------------------------------------------------------------ copying, notation
+
+    def _copy_fields(self, other: Self) -> None:
+        other.grid = self.grid
+        other.cells = self.cells.copy()
+        other.occupant = self.occupant.copy()
+        other.ninjas = [squares.copy() for squares in self.ninjas]
+        other.hands = [hand.copy() for hand in self.hands]
+        other.discards = self.discards.copy()
+        other.clans = self.clans.copy()
+        other.clan_used = self.clan_used.copy()
+        other.copyable = self.copyable.copy()
+        other.passed_at = self.passed_at.copy()
+        other.last_move = self.last_move.copy()
+        other.turns = self.turns
+
+    def _body_notation(self) -> str:
+        names = self.grid.names
+        ninjas = ";".join(",".join(names[square] for square in squares) or "-" for squares in self.ninjas)
+        seats = ";".join(
+            ",".join((
+                encode_hand(self.hands[seat]),
+                self.discards[seat] or "-",
+                _clan_code(self.clans[seat], self.clan_used[seat]),
+                LETTERS[self.copyable[seat]] if self.copyable[seat] else "-",
+                str(self.passed_at[seat]),
+                str(self.last_move[seat]),
+            ))
+            for seat in range(self.num_players)
+        )
+        cells = encode_cells(self.cells, self.grid.cols)
+        return f"{self.grid.rows}x{self.grid.cols} {cells} {ninjas} {seats} {self.turns}"
+
+    def _parse_body(self, body: str) -> None:
+        parts = body.split(" ")
+        if len(parts) != 5:
+            raise ValueError("the body is '<rows>x<cols> <cells> <ninjas> <seats> <turns>'")
+        size, cells, ninjas, seats, turns = parts
+        expected = f"{self.grid.rows}x{self.grid.cols}"
+        if size != expected:
+            raise ValueError(f"a {self.num_players}-player grid is {expected}, not {size!r}")
+        self.cells = decode_cells(cells, self.grid.rows, self.grid.cols)
+        seat_ninjas = ninjas.split(";")
+        seat_fields = seats.split(";")
+        if len(seat_ninjas) != self.num_players or len(seat_fields) != self.num_players:
+            raise ValueError(f"ninjas and seats must list {self.num_players} seats each, joined by ';'")
+        index = self.grid.index
+        for seat, text in enumerate(seat_ninjas):
+            squares = [] if text == "-" else text.split(",")
+            if len(squares) > NINJAS_PER_PLAYER:
+                raise ValueError(f"seat {seat} has {len(squares)} ninjas; a player has {NINJAS_PER_PLAYER}")
+            for name in squares:
+                if name not in index:
+                    raise ValueError(f"no square {name!r} on a {expected} grid")
+                square = index[name]
+                if self.occupant[square] >= 0:
+                    raise ValueError(f"two ninjas on {name}")
+                if self.cells[square] == WALL:
+                    raise ValueError(f"a ninja cannot stand on the Wall on {name}")
+                self.occupant[square] = seat
+                self.ninjas[seat].append(square)
+            self.ninjas[seat].sort()
+        for seat, text in enumerate(seat_fields):
+            fields = text.split(",")
+            if len(fields) != 6:
+                raise ValueError(f"seat {seat} must be hand,discard,clan,shadow,passed,moved, not {text!r}")
+            self.hands[seat] = decode_hand(fields[0])
+            self.discards[seat] = decode_discard(fields[1])
+            self.clans[seat], self.clan_used[seat] = decode_clan(fields[2])
+            self.copyable[seat] = decode_shadow(fields[3])
+            self.passed_at[seat] = int(fields[4])
+            self.last_move[seat] = int(fields[5])
+        self.turns = int(turns)
+
+    # ------------------------------------------------------------------ views
+
+    def _observe(self, seat: int | None) -> dict[str, JSONValue]:
+        return view.observe(self, seat)
+
+    def _render(self, seat: int | None) -> str:
+        return view.render(self, seat, markup=False)
+
+    def render_markup(self, seat: int | None) -> str:
+        """The board picture in rich console markup (ninjas in their seat's colour)."""
+        return view.render(self, seat, markup=True)
+
+    def _prompt(self, seat: int, frame: Frame) -> str:
+        return view.prompt(self, seat, frame)
+
+    def _explain_illegal(self, seat: int, action: str) -> str | None:
+        return view.explain_illegal(self, seat, action)
+
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        """Nothing to redeal: every card and every claim is seen by all."""
+
+    @classmethod
+    def _all_actions(cls, players: int, options: Mapping[str, OptionValue]) -> list[str]:
+        rows, cols = GRID_SIZE[players]
+        return all_actions(grid(rows, cols))
+
+    # ------------------------------------------------------------------ invariants
+
+    def check_invariants(self) -> None:
+        """Cards are conserved, ninjas stand where the rules allow, turn bookkeeping is sane."""
+        players = self.num_players
+        counts = [0] * len(LETTERS)
+        for kind in self.cells:
+            counts[kind] += 1
+        for hand, discard in zip(self.hands, self.discards, strict=True):
+            assert min(hand) >= 0, "a hand count went negative"
+            assert hand[WALL] == 0 and hand[EMPTY] == 0, "a Wall or an empty space was claimed"
+            for kind, count in enumerate(hand):
+                counts[kind] += count
+            for letter in discard:
+                counts[LETTERS.index(letter)] += 1
+        for kind in range(1, len(LETTERS)):
+            allowed = DECK_COUNTS[kind] + (players if kind in STARTING_HAND else 0)
+            assert counts[kind] <= allowed, f"too many {LETTERS[kind]} cards: {counts[kind]} > {allowed}"
+        cards = sum(counts[1:])
+        assert cards == self.grid.size + 2 * players, f"cards not conserved: {cards}"
+        seen = 0
+        for seat, squares in enumerate(self.ninjas):
+            assert len(squares) <= NINJAS_PER_PLAYER, f"seat {seat} has {len(squares)} ninjas"
+            assert squares == sorted(set(squares)), f"seat {seat}'s ninjas are not distinct and sorted"
+            for square in squares:
+                assert self.occupant[square] == seat, "occupant table out of step with the ninjas"
+                kind = self.cells[square]
+                assert kind != WALL, "a ninja stands on a Wall"
+                assert kind != EMPTY or self.result is not None, "a ninja stands on an empty space"
+            seen += len(squares)
+        assert seen == sum(1 for owner in self.occupant if owner >= 0), "stray occupant entries"
+        placing = self.frames and self.frames[-1].kind == "place"
+        if not placing and self.result is None:
+            assert seen == NINJAS_PER_PLAYER * players, "play started before every ninja was placed"
+        for seat in range(players):
+            assert self.copyable[seat] != SHADOW and self.copyable[seat] != TRAP
+            if self.frames and seat in self.frames[-1].seats:
+                assert self.passed_at[seat] < 0, "a player who passed is asked to act"

@@ -1,0 +1,41 @@
+"""The one card with a special ability: the Buko (armoury).
+
+Moved to and not trapped there in the activation stage, its owner may look at each of their own
+face-down traps, once. The look is a short decision of its own (stage ``look``, one action, ``ok``):
+while the seat has not said ``ok`` its view holds its traps (``buko_look``, and the picture); after
+that they are hidden again. The same look is also a one-time log event to that seat only.
+Modelling it as a decision lets every looker see it at its own moment, whatever order the seats
+act in (a bot is only consulted when it must decide).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ninjadojo.games.ninja_trap.cards import BUKO, ROOMS
+
+if TYPE_CHECKING:
+    from ninjadojo.games.ninja_trap.state import NinjaTrapState
+
+
+def look_text(state: NinjaTrapState, seat: int) -> str:
+    """The private event text of a Buko look: every face-down trap of ``seat`` with its room."""
+    row = state.traps[seat]
+    if not row:
+        return "Buko look: you have no face-down traps."
+    shown = ", ".join(
+        f"f{position + 1} (turn {turn}) {ROOMS[room].name}"
+        for position, (room, turn) in enumerate(zip(row, state.trap_turns[seat], strict=True))
+    )
+    return f"Buko look (only now, only you): your traps are {shown}."
+
+
+def buko_lookers(state: NinjaTrapState, hit_this_turn: list[bool]) -> list[int]:
+    """Every living ninja that moved to the Buko and was not trapped this turn; logs their looks."""
+    lookers = []
+    for seat in range(state.num_players):
+        if state.moves[seat] == BUKO and not hit_this_turn[seat] and state.alive(seat):
+            lookers.append(seat)
+            state.log(f"Seat {seat} was not trapped in the Buko and looks at their traps.")
+            state.log(look_text(state, seat), 1 << seat, transient=True)
+    return lookers

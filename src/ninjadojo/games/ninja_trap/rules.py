@@ -1,0 +1,384 @@
+"""Ninja Trap's turn: the three simultaneous stages, the end of turn, and the end of the game.
+
+All functions take the state and change it in place; the engine calls them from its hooks.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+from ninjadojo.engine.frames import Frame
+from ninjadojo.engine.rng import Rng
+from ninjadojo.games.ninja_trap.cards import (
+    BUKO,
+    CODES,
+    DRAW_PER_TURN,
+    HAND_SIZE,
+    HITS_TO_KILL,
+    ROOM_COUNT,
+    ROOM_INDEX,
+    ROOMS,
+    deck_counts,
+)
+from ninjadojo.games.ninja_trap.effects import buko_lookers
+from ninjadojo.games.ninja_trap.encode import LOOK_DONE, NO_FLIP, PASS
+
+if TYPE_CHECKING:
+    from ninjadojo.games.ninja_trap.state import NinjaTrapState
+
+TRAP = "trap"
+MOVE = "move"
+ACTIVATE = "activate"
+LOOK = "look"
+STAGE_NAMES = {TRAP: "place a trap", MOVE: "move", ACTIVATE: "activate a trap", LOOK: "Buko look"}
+
+
+# ---------------------------------------------------------------------- set-up and frames
+
+
+def setup(state: NinjaTrapState) -> None:
+    """Shuffle each player's own deck (seat order), deal five to each, and open turn 1."""
+    counts = deck_counts(state.num_players)
+    for seat in range(state.num_players):
+        deck = [room for room in range(ROOM_COUNT) for _ in range(counts[room])]
+        state.rng.shuffle(deck)
+        state.decks[seat] = deck
+        _draw(state, seat, HAND_SIZE)
+    state.turn = 1
+    state.log(f"Each of {state.num_players} ninjas shuffles their deck and draws {HAND_SIZE}.")
+    _open_trap_stage(state)
+
+
+def _draw(state: NinjaTrapState, seat: int, count: int) -> int:
+    """Draw up to ``count`` cards from the top of ``seat``'s deck; returns how many were drawn."""
+    deck, hand = state.decks[seat], state.hands[seat]
+    drawn = min(count, len(deck))
+    for _ in range(drawn):
+        hand[deck.pop()] += 1
+    return drawn
+
+
+def _open_trap_stage(state: NinjaTrapState) -> None:
+    # A trap needs a second card to move with; a ninja left with one card in all (deck and discard
+    # pile empty, every other card a face-down trap) skips placing a trap (see the Rulings).
+    seats = [s for s in state.living_seats() if sum(state.hands[s]) >= 2]
+    if seats:
+        state.frames.append(Frame(TRAP, seats, simultaneous=True))
+    else:
+        _open_move_stage(state)
+
+
+def _open_move_stage(state: NinjaTrapState) -> None:
+    state.frames.append(Frame(MOVE, state.living_seats(), simultaneous=True))
+
+
+def blocked_seats(state: NinjaTrapState) -> list[bool]:
+    """Per seat: whether its ninja moved to the same room as another ninja this turn (so cannot flip)."""
+    in_room = [0] * ROOM_COUNT
+    for room in state.moves:
+        if room >= 0:
+            in_room[room] += 1
+    return [room >= 0 and in_room[room] > 1 for room in state.moves]
+
+
+def moves_on_table(state: NinjaTrapState) -> bool:
+    """Whether this turn's move cards lie face up on the table (the activation stage), rather than
+    in the discard piles (after the turn) or in the hands (before the reveal)."""
+    return bool(state.frames) and state.frames[-1].kind == ACTIVATE
+
+
+def flipper_seats(state: NinjaTrapState) -> list[int]:
+    """The seats that may flip a trap now: living, not sharing a room, with a face-down trap."""
+    blocked = blocked_seats(state)
+    return [s for s in state.living_seats() if not blocked[s] and state.traps[s]]
+
+
+# ---------------------------------------------------------------------- resolving the stages
+
+
+def resolve(state: NinjaTrapState, kind: str, choices: dict[int, int]) -> None:
+    """Resolve a simultaneous stage once every seat in it has chosen (choices in seat order)."""
+    if kind == TRAP:
+        _resolve_traps(state, choices)
+    elif kind == MOVE:
+        _resolve_moves(state, choices)
+    elif kind == ACTIVATE:
+        _end_turn(state, choices)
+    else:
+        _discard_draw_and_go_on(state)
+
+
+def _resolve_traps(state: NinjaTrapState, choices: dict[int, int]) -> None:
+    turn = state.turn
+    for seat, room in choices.items():
+        state.hands[seat][room] -= 1
+        state.traps[seat].append(room)
+        state.trap_turns[seat].append(turn)
+    placed = ", ".join(f"seat {seat} (trap f{len(state.traps[seat])})" for seat in choices)
+    state.log(f"Turn {turn}: traps placed face down by {placed}.")
+    _open_move_stage(state)
+
+
+def _resolve_moves(state: NinjaTrapState, choices: dict[int, int]) -> None:
+    moves = state.moves
+    for seat in range(state.num_players):
+        moves[seat] = -1
+        # The flips shown are this turn's from now on (none yet).
+        state.flips[seat] = -1
+    for seat, room in choices.items():
+        state.hands[seat][room] -= 1
+        moves[seat] = room
+    shown = ", ".join(f"seat {seat} {ROOMS[room].name}" for seat, room in choices.items())
+    state.log(f"Moves revealed: {shown}.")
+    blocked = blocked_seats(state)
+    if any(blocked):
+        together = ", ".join(str(seat) for seat in choices if blocked[seat])
+        state.log(f"Seats {together} share a room with another ninja and cannot flip a trap this turn.")
+    seats = flipper_seats(state)
+    if seats:
+        state.frames.append(Frame(ACTIVATE, seats, simultaneous=True))
+    else:
+        _end_turn(state, {})
+
+
+def _end_turn(state: NinjaTrapState, flips: dict[int, int]) -> None:
+    """Spring the flipped traps, give hits (one per ninja at most), then the Buko looks, then draws."""
+    players = state.num_players
+    sprung = [False] * ROOM_COUNT
+    state.flips = [-1] * players
+    for seat, position in flips.items():
+        if position == NO_FLIP:
+            continue
+        room = state.traps[seat].pop(position)
+        state.trap_turns[seat].pop(position)
+        state.discards[seat][room] += 1
+        state.flips[seat] = room
+        sprung[room] = True
+        state.log(f"Seat {seat} calls TRAP! and flips f{position + 1}: {ROOMS[room].name}.")
+    if all(room < 0 for room in state.flips):
+        state.log("No trap is flipped.")
+    hit = [False] * players
+    knocked_out: list[int] = []
+    for seat in range(players):
+        room = state.moves[seat]
+        if room >= 0 and sprung[room] and state.alive(seat):
+            hit[seat] = True
+            state.hits[seat] += 1
+            state.log(f"The trap in {ROOMS[room].name} springs on seat {seat}: hit {state.hits[seat]} of "
+                      f"{HITS_TO_KILL}.")
+            if state.hits[seat] >= HITS_TO_KILL:
+                knocked_out.append(seat)
+                state.log(f"Seat {seat}'s ninja is out.")
+    # Move cards go to their owners' discard piles (flipped traps went there above).
+    for seat in range(players):
+        room = state.moves[seat]
+        if room >= 0:
+            state.discards[seat][room] += 1
+    living = state.living_seats()
+    if len(living) <= 1:
+        _finish(state, living or knocked_out)
+        return
+    lookers = buko_lookers(state, hit)
+    if lookers:
+        state.frames.append(Frame(LOOK, lookers, simultaneous=True))
+    else:
+        _discard_draw_and_go_on(state)
+
+
+def _discard_draw_and_go_on(state: NinjaTrapState) -> None:
+    living = state.living_seats()
+    for seat in living:
+        _draw_stage(state, seat)
+    room = forced_common_room(state)
+    if room >= 0:
+        state.log(f"Every ninja left has only {ROOMS[room].name} cards to play: they will always share that "
+                  "room, so no trap can ever be flipped again.")
+        _finish(state, living)
+        return
+    state.turn += 1
+    _open_trap_stage(state)
+
+
+def forced_common_room(state: NinjaTrapState) -> int:
+    """The room every living ninja is forced into for good, or -1.
+
+    When each living ninja's cards outside its trap row (hand, deck, discard pile) are all of one and
+    the same room, every later move goes there, so they always share it and nobody may flip again: no
+    hit can ever happen (see the Rulings: the game ends and they share the win).
+    """
+    common = -1
+    for seat in state.living_seats():
+        pile, hand = state.discards[seat], state.hands[seat]
+        rooms = {room for room in range(ROOM_COUNT) if hand[room] or pile[room]}
+        rooms.update(state.decks[seat])
+        if len(rooms) != 1:
+            return -1
+        (room,) = rooms
+        if common not in (-1, room):
+            return -1
+        common = room
+    return common
+
+
+def _draw_stage(state: NinjaTrapState, seat: int) -> None:
+    _draw(state, seat, DRAW_PER_TURN)
+    hand_size = sum(state.hands[seat])
+    if state.decks[seat] or hand_size >= 2:
+        return
+    # The cards have run out (a turn needs two): the discard pile becomes a new draw pile, traps stay.
+    pile = state.discards[seat]
+    deck = [room for room in range(ROOM_COUNT) for _ in range(pile[room])]
+    state.discards[seat] = [0] * ROOM_COUNT
+    state.rng.shuffle(deck)
+    state.decks[seat] = deck
+    drawn = _draw(state, seat, HAND_SIZE - hand_size)
+    state.log(f"Seat {seat} shuffles their discard pile into a new draw pile of {len(deck) + drawn} "
+              f"and draws {drawn}.")
+
+
+def _finish(state: NinjaTrapState, winners: list[int]) -> None:
+    scores = tuple(1.0 if seat in winners else 0.0 for seat in range(state.num_players))
+    if len(winners) == 1:
+        reason = f"Seat {winners[0]} is the last ninja standing and wins."
+    elif all(state.alive(seat) for seat in winners):
+        names = ", ".join(str(seat) for seat in winners)
+        reason = f"Seats {names} can never be trapped again and share the win."
+    else:
+        names = ", ".join(str(seat) for seat in winners)
+        reason = f"Seats {names} were knocked out together as the last ninjas and share the win."
+    state.finish(scores, tuple(winners), reason)
+
+
+# ---------------------------------------------------------------------- words for humans
+
+
+def prompt(state: NinjaTrapState, seat: int, kind: str) -> str:
+    """A human prompt for ``seat`` in the stage ``kind``."""
+    turn = state.turn
+    if kind == TRAP:
+        return (f"Turn {turn}, place a trap: pick a card from your hand to lay face down "
+                "(tG, tB...; you will not see it again)")
+    if kind == MOVE:
+        return (f"Turn {turn}, move: pick the room your ninja moves to (mG, mB...; "
+                "all moves are revealed together)")
+    if kind == LOOK:
+        return f"Turn {turn}, Buko look: your traps are shown above, only now; ok to hide them again"
+    count = len(state.traps[seat])
+    where = ", ".join(f"seat {s} in {ROOMS[room].name}" for s, room in enumerate(state.moves) if room >= 0)
+    return (f"Turn {turn}, activate: flip one of your {count} face-down traps (f1-f{count}) or pass; "
+            f"ninjas: {where}")
+
+
+def explain_illegal(state: NinjaTrapState, seat: int, action: str) -> str | None:
+    """Why ``action`` is not legal for ``seat`` now, in words."""
+    kind = state.stage()
+    if kind is None:
+        return None
+    wanted = {
+        TRAP: "place a trap with t + a room code from your hand, e.g. tG",
+        MOVE: "move with m + a room code from your hand, e.g. mG",
+        ACTIVATE: f"flip a trap with f1-f{len(state.traps[seat])}, or pass",
+        LOOK: f"say {LOOK_DONE} when you have looked at your traps",
+    }[kind]
+    rooms = ", ".join(f"{room.code} {room.name}" for room in ROOMS)
+    head, rest = action[:1], action[1:]
+    if head in ("t", "m") and rest:
+        if rest not in ROOM_INDEX:
+            return f"{rest!r} is not a room; rooms are {rooms}"
+        if (head == "t") != (kind == TRAP) or (head == "m") != (kind == MOVE):
+            return f"it is the {STAGE_NAMES[kind]} stage: {wanted}"
+        hand = "".join(CODES[r] * n for r, n in enumerate(state.hands[seat])) or "empty"
+        return f"you hold no {ROOMS[ROOM_INDEX[rest]].name} card (your hand: {hand})"
+    if head == "f" and rest.isdigit():
+        if kind != ACTIVATE:
+            return f"it is the {STAGE_NAMES[kind]} stage: {wanted}"
+        return f"you have {len(state.traps[seat])} face-down traps: {wanted}"
+    if action == PASS:
+        return f"passing is only for the activate stage; it is the {STAGE_NAMES[kind]} stage: {wanted}"
+    if action == LOOK_DONE:
+        return f"{LOOK_DONE} only ends a Buko look; it is the {STAGE_NAMES[kind]} stage: {wanted}"
+    return f"not a Ninja Trap action (tX trap, mX move, fN flip, pass, ok); now {wanted}"
+
+
+# ---------------------------------------------------------------------- hidden information
+
+
+def determinize(state: NinjaTrapState, seat: int, rng: Rng) -> None:
+    """Redeal what ``seat`` cannot know: every other player's hand, deck and traps together, and
+    ``seat``'s own deck and traps together (its traps are hidden from it too), except during its Buko
+    look, when its traps are known and only its deck is shuffled."""
+    for owner in range(state.num_players):
+        hand, deck, row = state.hands[owner], state.decks[owner], state.traps[owner]
+        own = owner == seat
+        keep_row = own and state.look_live(seat)
+        pool = list(deck)
+        if not keep_row:
+            pool.extend(row)
+        if not own:
+            for room in range(ROOM_COUNT):
+                pool.extend([room] * hand[room])
+        rng.shuffle(pool)
+        if not own:
+            size = sum(hand)
+            state.hands[owner] = [0] * ROOM_COUNT
+            for room in pool[:size]:
+                state.hands[owner][room] += 1
+            del pool[:size]
+        if not keep_row:
+            length = len(row)
+            state.traps[owner] = pool[:length]
+            del pool[:length]
+        state.decks[owner] = pool
+
+
+# ---------------------------------------------------------------------- laws
+
+
+def check_invariants(state: NinjaTrapState, counts: tuple[int, ...]) -> None:
+    """Raise ``AssertionError`` if a card was made or lost, or the frame does not fit the position."""
+    players = state.num_players
+    for seat in range(players):
+        hand, pile, deck, row = state.hands[seat], state.discards[seat], state.decks[seat], state.traps[seat]
+        held = [hand[r] + pile[r] for r in range(ROOM_COUNT)]
+        if moves_on_table(state) and state.moves[seat] >= 0:
+            held[state.moves[seat]] += 1
+        for room in deck:
+            held[room] += 1
+        for room in row:
+            held[room] += 1
+        assert tuple(held) == counts, f"seat {seat}'s cards {held} are not its deck {list(counts)}"
+        assert min(hand) >= 0 and min(pile) >= 0, f"seat {seat} has a negative card count"
+        assert sum(hand) <= HAND_SIZE, f"seat {seat} holds {sum(hand)} cards, more than {HAND_SIZE}"
+        assert len(row) == len(state.trap_turns[seat]), f"seat {seat}'s trap row and its turns differ"
+        turns = state.trap_turns[seat]
+        assert all(a < b for a, b in pairwise(turns)), f"seat {seat}'s traps out of order"
+        assert all(0 < t <= state.turn for t in turns), f"seat {seat} has a trap from a future turn"
+        assert len(row) < sum(counts), f"seat {seat} has no card left to move with"
+        assert 0 <= state.hits[seat] <= HITS_TO_KILL, f"seat {seat} has {state.hits[seat]} hits"
+        assert -1 <= state.moves[seat] < ROOM_COUNT and -1 <= state.flips[seat] < ROOM_COUNT
+    living = state.living_seats()
+    if state.result is not None:
+        # (Two or more may stand at the end when they were forced into one room for good; that is
+        # not checked here, since a determinisation may redeal the cards that forced them.)
+        assert state.result.winners, "a finished game names its winners"
+        assert not state.frames, "a finished game has no pending decision"
+        return
+    assert len(living) >= 2, "the game goes on with fewer than two ninjas"
+    assert len(state.frames) == 1, f"expected one stage frame, found {len(state.frames)}"
+    frame = state.frames[-1]
+    assert frame.simultaneous, "every stage is simultaneous"
+    seats = list(frame.participants())
+    if frame.kind == TRAP:
+        expected = [s for s in living if sum(state.hands[s]) >= 2]
+    elif frame.kind == MOVE:
+        expected = living
+    elif frame.kind == LOOK:
+        expected = [s for s in seats if s in living and state.moves[s] == BUKO]
+    else:
+        assert frame.kind == ACTIVATE, f"unknown stage {frame.kind!r}"
+        expected = flipper_seats(state)
+    assert seats == expected, f"{frame.kind} stage asks seats {seats}, expected {expected}"
+    if frame.kind in (TRAP, MOVE):  # (later in the turn the hand may be empty until the draw)
+        for s in living:
+            assert sum(state.hands[s]) >= 1, f"living seat {s} has no card to move with"

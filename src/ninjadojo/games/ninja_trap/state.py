@@ -1,0 +1,172 @@
+"""The Ninja Trap game state: fields, and the engine hooks (each delegating to its module).
+
+Every turn is three simultaneous frames, then an automatic end of turn:
+
+1. ``trap``: each living ninja with two or more cards places one face down (hidden from its owner too);
+2. ``move``: each living ninja picks a room; the moves are revealed together;
+3. ``activate``: each ninja that has face-down traps and shares its room with no other ninja may flip one;
+4. hits, then ``look`` (a one-action decision for ninjas unharmed in the Buko, who see their traps
+   until they say ``ok``), then discards and draws (see :mod:`rules`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from ninjadojo.engine.frames import Frame
+from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.engine.options import OptionValue
+from ninjadojo.engine.rng import Rng
+from ninjadojo.engine.state import GameSpec, GameState
+from ninjadojo.games.ninja_trap import notation, rules, view
+from ninjadojo.games.ninja_trap.cards import HITS_TO_KILL, ROOM_COUNT, deck_counts
+from ninjadojo.games.ninja_trap.encode import FLIP_BY_ROW, LOOK_LEGAL, MOVE_BY_HAND, TRAP_BY_HAND, all_actions
+
+# hand_mask unrolls the rooms; it must change if the number of rooms does.
+assert ROOM_COUNT == 8
+
+SPEC = GameSpec(
+    id="ninja-trap",
+    title="Ninja Trap",
+    min_players=2,
+    max_players=4,
+    options=(),
+    summary="Place traps face down, move through the house, spring traps from memory; last ninja standing wins.",
+)
+
+
+class NinjaTrapState(GameState[int]):
+    """A Ninja Trap position. Rooms are numbers 0-7 (see :data:`cards.ROOMS`); payloads are ints."""
+
+    SPEC: ClassVar[GameSpec] = SPEC
+
+    turn: int
+    #: Per seat: how many cards of each room are in the hand.
+    hands: list[list[int]]
+    #: Per seat: the draw pile, rooms, the top card last.
+    decks: list[list[int]]
+    #: Per seat: the rooms of the face-down traps in row order (oldest first).
+    traps: list[list[int]]
+    #: Per seat: the turn each face-down trap was placed (public: it tells the traps apart).
+    trap_turns: list[list[int]]
+    #: Per seat: how many cards of each room are in the face-up discard pile.
+    discards: list[list[int]]
+    hits: list[int]
+    #: Per seat: the room moved to this turn (kept until the next reveal), -1 for none.
+    moves: list[int]
+    #: Per seat: the room of the trap flipped in the last activation stage, -1 for none.
+    flips: list[int]
+
+    # ------------------------------------------------------------------ set-up and copying
+
+    def _init_fields(self) -> None:
+        players = self.num_players
+        self.turn = 0
+        self.hands = [[0] * ROOM_COUNT for _ in range(players)]
+        self.decks = [[] for _ in range(players)]
+        self.traps = [[] for _ in range(players)]
+        self.trap_turns = [[] for _ in range(players)]
+        self.discards = [[0] * ROOM_COUNT for _ in range(players)]
+        self.hits = [0] * players
+        self.moves = [-1] * players
+        self.flips = [-1] * players
+
+    def _setup(self) -> None:
+        rules.setup(self)
+
+    def _copy_fields(self, other: NinjaTrapState) -> None:
+        other.turn = self.turn
+        other.hands = [hand.copy() for hand in self.hands]
+        other.decks = [deck.copy() for deck in self.decks]
+        other.traps = [row.copy() for row in self.traps]
+        other.trap_turns = [row.copy() for row in self.trap_turns]
+        other.discards = [pile.copy() for pile in self.discards]
+        other.hits = self.hits.copy()
+        other.moves = self.moves.copy()
+        other.flips = self.flips.copy()
+
+    # ------------------------------------------------------------------ queries
+
+    def alive(self, seat: int) -> bool:
+        """Whether ``seat``'s ninja is still in the game (fewer than three hits)."""
+        return self.hits[seat] < HITS_TO_KILL
+
+    def living_seats(self) -> list[int]:
+        """The seats whose ninjas are still in the game, in seat order."""
+        return [seat for seat in range(self.num_players) if self.hits[seat] < HITS_TO_KILL]
+
+    def hand_mask(self, seat: int) -> int:
+        """A bitmask of the rooms ``seat`` holds at least one card of."""
+        # Unrolled over the eight rooms: this is on the hot path of every legal-move query.
+        h = self.hands[seat]
+        return ((h[0] > 0) | (h[1] > 0) << 1 | (h[2] > 0) << 2 | (h[3] > 0) << 3
+                | (h[4] > 0) << 4 | (h[5] > 0) << 5 | (h[6] > 0) << 6 | (h[7] > 0) << 7)
+
+    def stage(self) -> str | None:
+        """The current stage (the top frame's kind: trap, move or activate), or ``None`` when over."""
+        return self.frames[-1].kind if self.frames else None
+
+    def look_live(self, seat: int) -> bool:
+        """Whether ``seat`` is looking at its traps now (a Buko look lasts until the seat says ok)."""
+        frames = self.frames
+        return bool(frames) and frames[-1].kind == rules.LOOK and seat in frames[-1].seats
+
+    # ------------------------------------------------------------------ moves
+
+    def _legal(self, seat: int, frame: Frame) -> dict[str, int]:
+        kind = frame.kind
+        if kind == rules.TRAP:
+            return TRAP_BY_HAND[self.hand_mask(seat)]
+        if kind == rules.MOVE:
+            return MOVE_BY_HAND[self.hand_mask(seat)]
+        if kind == rules.ACTIVATE:
+            return FLIP_BY_ROW[len(self.traps[seat])]
+        return LOOK_LEGAL
+
+    def _apply(self, seat: int, frame: Frame, payload: int) -> None:
+        raise AssertionError("every Ninja Trap frame is simultaneous")  # pragma: no cover
+
+    def _resolve_simultaneous(self, frame: Frame, choices: dict[int, int]) -> None:
+        rules.resolve(self, frame.kind, choices)
+
+    def _prompt(self, seat: int, frame: Frame) -> str:
+        return rules.prompt(self, seat, frame.kind)
+
+    def _explain_illegal(self, seat: int, action: str) -> str | None:
+        return rules.explain_illegal(self, seat, action)
+
+    def _scores(self) -> tuple[float, ...]:
+        # While the game goes on, a seat's score is the lives its ninja has left.
+        return tuple(float(max(0, HITS_TO_KILL - hits)) for hits in self.hits)
+
+    @classmethod
+    def _all_actions(cls, players: int, options: Mapping[str, OptionValue]) -> list[str]:
+        return all_actions(players)
+
+    # ------------------------------------------------------------------ views and notation
+
+    def _observe(self, seat: int | None) -> dict[str, JSONValue]:
+        return view.observe(self, seat)
+
+    def _render(self, seat: int | None) -> str:
+        return view.render(self, seat)
+
+    def render_markup(self, seat: int | None) -> str:
+        """The position as ``seat`` sees it, in rich console markup (deck colours, hits in red)."""
+        return view.render(self, seat, markup=True)
+
+    def _body_notation(self) -> str:
+        return notation.body_text(self)
+
+    def _parse_body(self, body: str) -> None:
+        notation.parse_body(self, body)
+
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        rules.determinize(self, seat, rng)
+
+    # ------------------------------------------------------------------ laws
+
+    def check_invariants(self) -> None:
+        """Cards conserved per seat and room, hands of at most five, hits 0-3, the frame consistent."""
+        rules.check_invariants(self, deck_counts(self.num_players))

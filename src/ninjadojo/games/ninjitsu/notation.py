@@ -1,0 +1,150 @@
+"""Action texts (precomputed, so the hot path never formats or parses) and the position body.
+
+Actions (seats and positions count from 0):
+
+- ``d``: draw 2 cards.
+- ``a:6c`` play 6c for its action, ``s:6c`` as a secret, ``t:6c`` as a treasure.
+- ``x2.0``: steal the secret at position 0 of seat 2's collection.
+- ``f2.0``: Master of Surprise: turn seat 2's secret at position 0 face-up.
+- ``w0.2``: swap your own secrets at positions 0 and 2 (free; costs no action).
+- ``c:6c``: choose the card 6c (a treasure to discard or take, a card of your hand to discard).
+- ``done``: stop an optional choice (Darts' "up to 2").
+
+Position body: ``;``-separated ``key=value`` fields. Card lists are card ids run together (each id is
+two characters), ``-`` for an empty list; per-seat lists are joined by ``/``; the deck and the discard
+pile are listed bottom first (the last card is the top)::
+
+    turn=0;swaps=3;deck=Ka9b2c;discard=6cTb;hands=QaJb/8a;treasures=6a/-;secrets=4b/-;effects=-;known=-
+
+``effects`` is the stack of card actions being resolved (``Aa.1``: Darts, next step 1), ``known``
+lists the cards whose place some seat knows beyond the default (``Ka.3``: seats 0 and 1 know where Ka
+is; bitmask in decimal). Default knowledge: a hand card is known to its holder, a secret to its owner,
+treasures and the discard pile to everyone, the deck to no one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX, DECK_SIZE
+
+if TYPE_CHECKING:
+    from ninjadojo.games.ninjitsu.state import NinjitsuState
+
+#: The most seats and secret positions an action text can name.
+MAX_SEATS = 5
+MAX_POSITIONS = DECK_SIZE
+
+# Payload operation codes (the first item of every payload tuple).
+OP_DRAW = 0
+OP_ACTION = 1
+OP_SECRET = 2
+OP_TREASURE = 3
+OP_STEAL = 4
+OP_FLIP = 5
+OP_SWAP = 6
+OP_CHOOSE = 7
+OP_DONE = 8
+
+Payload = tuple[int, int, int]
+
+DRAW_TEXT = "d"
+DONE_TEXT = "done"
+DRAW_PAYLOAD: Payload = (OP_DRAW, 0, 0)
+DONE_PAYLOAD: Payload = (OP_DONE, 0, 0)
+
+ACTION_TEXT = tuple(f"a:{cid}" for cid in CARD_IDS)
+SECRET_TEXT = tuple(f"s:{cid}" for cid in CARD_IDS)
+TREASURE_TEXT = tuple(f"t:{cid}" for cid in CARD_IDS)
+CHOOSE_TEXT = tuple(f"c:{cid}" for cid in CARD_IDS)
+STEAL_TEXT = tuple(tuple(f"x{seat}.{pos}" for pos in range(MAX_POSITIONS)) for seat in range(MAX_SEATS))
+FLIP_TEXT = tuple(tuple(f"f{seat}.{pos}" for pos in range(MAX_POSITIONS)) for seat in range(MAX_SEATS))
+SWAP_TEXT = tuple(tuple(f"w{i}.{j}" for j in range(MAX_POSITIONS)) for i in range(MAX_POSITIONS))
+
+ACTION_PAYLOAD = tuple((OP_ACTION, card, 0) for card in range(DECK_SIZE))
+SECRET_PAYLOAD = tuple((OP_SECRET, card, 0) for card in range(DECK_SIZE))
+TREASURE_PAYLOAD = tuple((OP_TREASURE, card, 0) for card in range(DECK_SIZE))
+STEAL_PAYLOAD = tuple(tuple((OP_STEAL, seat, pos) for pos in range(MAX_POSITIONS)) for seat in range(MAX_SEATS))
+FLIP_PAYLOAD = tuple(tuple((OP_FLIP, seat, pos) for pos in range(MAX_POSITIONS)) for seat in range(MAX_SEATS))
+SWAP_PAYLOAD = tuple(tuple((OP_SWAP, i, j) for j in range(MAX_POSITIONS)) for i in range(MAX_POSITIONS))
+
+
+def card_list_text(cards: list[int]) -> str:
+    """Card ids run together, or ``-`` for none."""
+    return "".join([CARD_IDS[card] for card in cards]) or "-"
+
+
+def parse_card_list(text: str) -> list[int]:
+    """Parse :func:`card_list_text` output; raises ValueError naming a bad card id."""
+    if text == "-":
+        return []
+    if len(text) % 2:
+        raise ValueError(f"card list {text!r} has an odd length (card ids are 2 characters)")
+    cards = []
+    for start in range(0, len(text), 2):
+        cid = text[start:start + 2]
+        if cid not in CARD_INDEX:
+            raise ValueError(f"unknown card id {cid!r} in {text!r}")
+        cards.append(CARD_INDEX[cid])
+    return cards
+
+
+def body_notation(state: NinjitsuState) -> str:
+    """The position body of ``state`` (see the module docstring)."""
+    defaults = state.default_knowledge()
+    known = [f"{CARD_IDS[card]}.{mask}" for card, mask in enumerate(state.known) if mask != defaults[card]]
+    effects = [f"{CARD_IDS[card]}.{step}" for card, step in state.effects]
+    return ";".join((
+        f"turn={state.turn}",
+        f"swaps={state.swaps_left}",
+        f"deck={card_list_text(state.deck)}",
+        f"discard={card_list_text(state.discard)}",
+        "hands=" + "/".join(card_list_text(hand) for hand in state.hands),
+        "treasures=" + "/".join(card_list_text(cards) for cards in state.treasures),
+        "secrets=" + "/".join(card_list_text(cards) for cards in state.secrets),
+        "effects=" + (",".join(effects) or "-"),
+        "known=" + (",".join(known) or "-"),
+    ))
+
+
+_FIELDS = ("turn", "swaps", "deck", "discard", "hands", "treasures", "secrets", "effects", "known")
+
+
+def parse_body(state: NinjitsuState, body: str) -> None:
+    """Fill ``state`` from a body; raises ValueError saying what is wrong."""
+    fields: dict[str, str] = {}
+    for part in body.split(";"):
+        key, sep, value = part.partition("=")
+        if not sep or key not in _FIELDS:
+            raise ValueError(f"bad field {part!r}; the body is {'=..;'.join(_FIELDS)}=..")
+        fields[key] = value
+    missing = [key for key in _FIELDS if key not in fields]
+    if missing:
+        raise ValueError(f"missing field(s) {', '.join(missing)}")
+    players = state.num_players
+    state.turn = int(fields["turn"])
+    if not 0 <= state.turn < players:
+        raise ValueError(f"turn {state.turn} is not a seat of a {players}-player game")
+    state.swaps_left = int(fields["swaps"])
+    state.deck = parse_card_list(fields["deck"])
+    state.discard = parse_card_list(fields["discard"])
+    for key in ("hands", "treasures", "secrets"):
+        parts = fields[key].split("/")
+        if len(parts) != players:
+            raise ValueError(f"{key} lists {len(parts)} seats, not {players}")
+        setattr(state, key, [parse_card_list(part) for part in parts])
+    state.effects = []
+    if fields["effects"] != "-":
+        for item in fields["effects"].split(","):
+            cid, _, step = item.partition(".")
+            state.effects.append((CARD_INDEX[cid], int(step)))
+    seen = [*state.deck, *state.discard]
+    for seat in range(players):
+        seen += state.hands[seat] + state.treasures[seat] + state.secrets[seat]
+    if sorted(seen) != list(range(DECK_SIZE)):
+        raise ValueError(f"the position must hold each of the {DECK_SIZE} cards exactly once")
+    state.known = state.default_knowledge()
+    if fields["known"] != "-":
+        for item in fields["known"].split(","):
+            cid, _, mask = item.partition(".")
+            state.known[CARD_INDEX[cid]] = int(mask)

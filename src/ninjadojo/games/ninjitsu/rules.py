@@ -1,0 +1,365 @@
+"""Turn structure, legal actions and applying them.
+
+A turn is one frame ``turn`` for the current player: draw 2 (``d``), play a card from hand in one of
+the ways its row allows (``a:``/``s:``/``t:``), or steal an opponent's secret (``x``). Free swaps of
+one's own secrets (``w``) cost no action and keep the turn frame. Card actions run in ``effects``;
+every choice they need is a frame of its own kind (``play``, ``steal``, ``surprise``,
+``discard-treasure``, ``take-treasure``, ``tie``, ``trap-discard``). When no frame and no effect is
+left the turn passes clockwise, and the next player wins at once if they start it at the target.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ninjadojo.engine import Frame
+from ninjadojo.games.ninjitsu import effects
+from ninjadojo.games.ninjitsu.cards import CARD_INDEX, CARDS, DECK_SIZE, HAS_VALUE, card_label
+from ninjadojo.games.ninjitsu.notation import (
+    ACTION_PAYLOAD,
+    ACTION_TEXT,
+    CHOOSE_TEXT,
+    DONE_PAYLOAD,
+    DONE_TEXT,
+    DRAW_PAYLOAD,
+    DRAW_TEXT,
+    FLIP_PAYLOAD,
+    FLIP_TEXT,
+    MAX_POSITIONS,
+    MAX_SEATS,
+    OP_ACTION,
+    OP_CHOOSE,
+    OP_DONE,
+    OP_DRAW,
+    OP_FLIP,
+    OP_SECRET,
+    OP_STEAL,
+    OP_SWAP,
+    OP_TREASURE,
+    SECRET_PAYLOAD,
+    SECRET_TEXT,
+    STEAL_PAYLOAD,
+    STEAL_TEXT,
+    SWAP_PAYLOAD,
+    SWAP_TEXT,
+    TREASURE_PAYLOAD,
+    TREASURE_TEXT,
+    Payload,
+)
+
+if TYPE_CHECKING:
+    from ninjadojo.games.ninjitsu.state import NinjitsuState
+
+#: Free swaps of one's own secrets offered per turn: enough to rearrange, few enough that random play
+#: cannot loop on them.
+SWAPS_PER_TURN = 3
+#: Cards drawn by the turn's draw action.
+DRAW_COUNT = 2
+
+#: The frames whose choice is a card (``c:``), with their prompt nouns.
+CHOICE_FRAMES = ("discard-treasure", "take-treasure", "tie", "trap-discard")
+
+
+def _play_table(ways: tuple[str, ...]) -> tuple[dict[str, Payload], ...]:
+    """Per card, the legal play texts (and payloads) among ``ways``, in action/secret/treasure order."""
+    tables = []
+    for number, card in enumerate(CARDS):
+        entry: dict[str, Payload] = {}
+        if "action" in ways and "action" in card.plays:
+            entry[ACTION_TEXT[number]] = ACTION_PAYLOAD[number]
+        if "secret" in ways and "secret" in card.plays:
+            entry[SECRET_TEXT[number]] = SECRET_PAYLOAD[number]
+        if "treasure" in ways and "treasure" in card.plays:
+            entry[TREASURE_TEXT[number]] = TREASURE_PAYLOAD[number]
+        tables.append(entry)
+    return tuple(tables)
+
+
+PLAYS_ANY = _play_table(("action", "secret", "treasure"))
+PLAYS_SECRET = _play_table(("secret",))
+
+
+def _target_table(texts: tuple[tuple[str, ...], ...],
+                  payloads: tuple[tuple[Payload, ...], ...]) -> tuple[tuple[dict[str, Payload], ...], ...]:
+    """Per seat and secret count, the actions naming each of that seat's secret positions."""
+    return tuple(
+        tuple({texts[seat][pos]: payloads[seat][pos] for pos in range(count)} for count in range(MAX_POSITIONS + 1))
+        for seat in range(MAX_SEATS)
+    )
+
+
+STEALS = _target_table(STEAL_TEXT, STEAL_PAYLOAD)
+FLIPS = _target_table(FLIP_TEXT, FLIP_PAYLOAD)
+#: Per secret count, every swap of two positions.
+SWAPS = tuple(
+    {SWAP_TEXT[i][j]: SWAP_PAYLOAD[i][j] for i in range(count) for j in range(i + 1, count)}
+    for count in range(MAX_POSITIONS + 1)
+)
+CHOOSE = tuple({CHOOSE_TEXT[card]: (OP_CHOOSE, card, 0)} for card in range(DECK_SIZE))
+
+
+# ---------------------------------------------------------------------- turns
+
+
+def start_turn(state: NinjitsuState, seat: int) -> None:
+    """Begin ``seat``'s turn: the automatic win check, then the turn frame."""
+    state.turn = seat
+    state.swaps_left = SWAPS_PER_TURN
+    points = state.points(seat)
+    if points >= state.target:
+        scores = tuple(float(state.points(each)) for each in range(state.num_players))
+        state.finish(scores, (seat,), f"P{seat} starts their turn with {points} points (target {state.target}) "
+                                      "and wins")
+        return
+    state.frames.append(Frame("turn", [seat]))
+
+
+def continue_turn(state: NinjitsuState) -> None:
+    """Run pending effects; once nothing is pending, pass the turn on."""
+    effects.resume(state)
+    if not state.frames and state.result is None:
+        start_turn(state, (state.turn + 1) % state.num_players)
+
+
+# ---------------------------------------------------------------------- legal actions
+
+
+def legal(state: NinjitsuState, seat: int, frame: Frame) -> dict[str, Payload]:
+    """``seat``'s legal actions in ``frame`` as ``{text: payload}``, in a stable order."""
+    kind = frame.kind
+    if kind == "turn":
+        actions: dict[str, Payload] = {DRAW_TEXT: DRAW_PAYLOAD}
+        for card in state.hands[seat]:
+            actions.update(PLAYS_ANY[card])
+        _add_secret_targets(state, seat, actions, STEALS)
+        count = len(state.secrets[seat])
+        if state.swaps_left and count >= 2:
+            actions.update(SWAPS[count])
+        return actions
+    if kind == "play":
+        table = PLAYS_ANY if frame.data["way"] == "any" else PLAYS_SECRET
+        actions = {}
+        for card in state.hands[seat]:
+            actions.update(table[card])
+        return actions
+    if kind == "steal":
+        actions = {}
+        _add_secret_targets(state, seat, actions, STEALS)
+        return actions
+    if kind == "surprise":
+        actions = {}
+        _add_secret_targets(state, seat, actions, FLIPS)
+        return actions
+    if kind in ("discard-treasure", "take-treasure"):
+        actions = {}
+        scope_seats = state.opponents(seat) if frame.data["scope"] == "opponents" else range(state.num_players)
+        for owner in scope_seats:
+            for card in state.treasures[owner]:
+                actions.update(CHOOSE[card])
+        if frame.data.get("optional"):
+            actions[DONE_TEXT] = DONE_PAYLOAD
+        return actions
+    if kind == "tie":
+        cards = frame.data["cards"]
+        assert isinstance(cards, tuple)
+        actions = {}
+        for cid in cards:
+            assert isinstance(cid, str)
+            actions.update(CHOOSE[CARD_INDEX[cid]])
+        return actions
+    if kind == "trap-discard":
+        actions = {}
+        for card in state.hands[seat]:
+            actions.update(CHOOSE[card])
+        return actions
+    raise AssertionError(f"unknown frame kind {kind!r}")
+
+
+def _add_secret_targets(state: NinjitsuState, seat: int, actions: dict[str, Payload],
+                        table: tuple[tuple[dict[str, Payload], ...], ...]) -> None:
+    secrets = state.secrets
+    for opponent in state.opponents(seat):
+        count = len(secrets[opponent])
+        if count:
+            actions.update(table[opponent][count])
+
+
+# ---------------------------------------------------------------------- applying
+
+
+def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> None:
+    """Carry out a legal action (``frame`` is still on top of the stack)."""
+    op, first, second = payload
+    if op == OP_SWAP:
+        # A free rearrangement: the turn frame stays, only the swap allowance shrinks.
+        secrets = state.secrets[seat]
+        secrets[first], secrets[second] = secrets[second], secrets[first]
+        state.swaps_left -= 1
+        state.log(f"P{seat} rearranges their secrets")
+        return
+    state.frames.pop()
+    if op == OP_DRAW:
+        state.draw(seat, DRAW_COUNT)
+    elif op == OP_ACTION:
+        state.hands[seat].remove(first)
+        state.discard_card(first)
+        state.log(f"P{seat} plays {card_label(first)} for its action")
+        state.effects.append((first, 0))
+    elif op == OP_SECRET:
+        state.hands[seat].remove(first)
+        state.add_secret(seat, first)
+    elif op == OP_TREASURE:
+        state.hands[seat].remove(first)
+        state.turn_face_up(seat, first)
+        state.log(f"P{seat} plays {card_label(first)} as a treasure")
+    elif op == OP_STEAL:
+        ignore = bool(frame.data.get("ignore_traps", False))
+        effects.steal(state, seat, first, second, ignore_traps=ignore)
+    elif op == OP_FLIP:
+        effects.surprise(state, seat, first, second)
+    elif op == OP_DONE:
+        state.log(f"P{seat} stops discarding")
+    elif op == OP_CHOOSE:
+        _apply_choice(state, seat, frame, first)
+    continue_turn(state)
+
+
+def _apply_choice(state: NinjitsuState, seat: int, frame: Frame, card: int) -> None:
+    kind = frame.kind
+    data = frame.data
+    if kind == "discard-treasure":
+        state.discard_treasure(state.treasure_owner(card), card)
+        if data["use_action"] and CARDS[card].steps:
+            state.log(f"P{seat} uses the action of {card_label(card)}")
+            state.effects.append((card, 0))
+        left = data["left"]
+        assert isinstance(left, int)
+        if left > 1:
+            again = frame.copy()
+            again.data["left"] = left - 1
+            if legal(state, seat, again).keys() - {DONE_TEXT}:
+                state.frames.append(again)
+    elif kind == "take-treasure":
+        owner = state.treasure_owner(card)
+        state.treasures[owner].remove(card)
+        state.hands[seat].append(card)
+        # Everyone saw where it went.
+        state.known[card] = state.everyone
+        state.log(f"P{seat} moves {card_label(card)} from P{owner}'s treasures into their hand")
+    elif kind == "tie":
+        tied_seat = data["seat"]
+        rest = data["rest"]
+        highest = data["highest"]
+        assert isinstance(tied_seat, int) and isinstance(rest, tuple) and isinstance(highest, bool)
+        state.discard_treasure(tied_seat, card)
+        effects.discard_extreme(state, highest, [each for each in rest if isinstance(each, int)])
+    elif kind == "trap-discard":
+        state.discard_from_hand(seat, card)
+        left = data["left"]
+        assert isinstance(left, int)
+        if left > 1 and state.hands[seat]:
+            again = frame.copy()
+            again.data["left"] = left - 1
+            state.frames.append(again)
+
+
+# ---------------------------------------------------------------------- errors
+
+
+def explain_illegal(state: NinjitsuState, seat: int, action: str) -> str | None:
+    """Why ``action`` is not legal for ``seat`` now, in words, or None when no better reason is known."""
+    frame = state.frames[-1]
+    kind = frame.kind
+    if action[:2] in ("a:", "s:", "t:", "c:"):
+        cid = action[2:]
+        card = CARD_INDEX.get(cid)
+        if card is None:
+            return f"{cid!r} is not a card id (a rank K Q J X A T 9-2 and a suit a b c, e.g. Ka, Ta, 6c)"
+        label = card_label(card)
+        if action[0] == "c":
+            if kind not in CHOICE_FRAMES:
+                return "there is no card to choose now"
+            if kind == "trap-discard":
+                return f"{label} is not in your hand"
+            return f"{label} is not one of the treasures you may choose now"
+        if kind not in ("turn", "play"):
+            return "you cannot play a card now"
+        if card not in state.hands[seat]:
+            return f"{label} is not in your hand"
+        way = {"a": "action", "s": "secret", "t": "treasure"}[action[0]]
+        definition = CARDS[card]
+        if kind == "play" and frame.data["way"] == "secret" and way != "secret":
+            return "this effect lets you play a card only as a secret (s:)"
+        if way not in definition.plays:
+            if definition.plays == ("secret",):
+                return f"{label} can only be played as a secret"
+            if way == "action":
+                return f"{label} has an icon: it is never played for an action"
+            if not HAS_VALUE[card]:
+                return f"{label} has no point value, so it cannot be played as a treasure"
+        return None
+    if action[:1] in ("x", "f", "w") and "." in action:
+        left, _, right = action[1:].partition(".")
+        if not (left.isdigit() and right.isdigit()):
+            return None
+        first, second = int(left), int(right)
+        if action[0] == "w":
+            if kind != "turn":
+                return "you may rearrange your secrets only on your turn, before your action"
+            if not state.swaps_left:
+                return f"you have already rearranged your secrets {SWAPS_PER_TURN} times this turn"
+            count = len(state.secrets[seat])
+            if not first < second < count:
+                return f"swap two of your secret positions i<j below {count}"
+            return None
+        wanted = ("turn", "steal") if action[0] == "x" else ("surprise",)
+        if kind not in wanted:
+            return "you cannot steal a secret now" if action[0] == "x" else "no secret is to be turned face-up now"
+        if first == seat:
+            return "you cannot target your own secrets"
+        if not 0 <= first < state.num_players:
+            return f"there is no seat {first}"
+        count = len(state.secrets[first])
+        if second >= count:
+            return f"P{first} has {count} secret(s)" + (f" (positions 0 to {count - 1})" if count else "")
+        return None
+    if action == DRAW_TEXT:
+        return "you may draw only as your turn's action"
+    if action == DONE_TEXT:
+        return "this choice cannot be skipped"
+    return None
+
+
+# ---------------------------------------------------------------------- invariants
+
+
+def check_invariants(state: NinjitsuState) -> None:
+    """Raise AssertionError when the position breaks a law of the game."""
+    seen = [*state.deck, *state.discard]
+    for seat in range(state.num_players):
+        seen += state.hands[seat] + state.treasures[seat] + state.secrets[seat]
+    assert sorted(seen) == list(range(DECK_SIZE)), "every card must be in exactly one place"
+    everyone = state.everyone
+    known = state.known
+    for seat in range(state.num_players):
+        bit = 1 << seat
+        for card in state.treasures[seat]:
+            assert HAS_VALUE[card], f"{card_label(card)} has no value and cannot stay a treasure"
+            assert known[card] == everyone, f"a treasure ({card_label(card)}) is known to everyone"
+        for card in state.secrets[seat]:
+            assert known[card] == bit, f"only P{seat} knows their secret {card_label(card)}"
+        for card in state.hands[seat]:
+            assert known[card] & bit, f"P{seat} knows their own {card_label(card)}"
+            assert 0 <= known[card] <= everyone
+    for card in state.discard:
+        assert known[card] == everyone, f"the discard pile is public ({card_label(card)})"
+    for card in state.deck:
+        assert 0 <= known[card] <= everyone
+    assert 0 <= state.turn < state.num_players
+    assert 0 <= state.swaps_left <= SWAPS_PER_TURN
+    if state.result is None:
+        assert state.frames, "a live game has a pending decision"
+        if state.frames[-1].kind == "turn":
+            assert not state.effects, "no effect is pending at the start of an action"
+    for card, step in state.effects:
+        assert 0 <= step <= len(CARDS[card].steps)

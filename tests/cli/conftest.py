@@ -1,0 +1,29 @@
+"""Fixtures of the CLI tests: a runner, and the toy game registered as ``toy`` for the test only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from engine.toygame import register_toy
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register the toy game (tests/engine/toygame.py) as game ``toy`` while the test runs."""
+    register_toy(monkeypatch)
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    """A CLI runner (stdout and stderr are captured apart: ``result.stdout``, ``result.stderr``)."""
+    return CliRunner()
+
+
+@pytest.fixture
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Run the test in an empty temporary directory (saves land there)."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path

@@ -1,0 +1,50 @@
+"""Helpers shared by the CLI tests."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from typing import Any
+
+import pytest
+from click.testing import Result
+
+
+def last_json_line(result: Result) -> dict[str, Any]:
+    """The JSON object on the last line of a command's stdout."""
+    lines = [line for line in result.stdout.splitlines() if line.strip()]
+    assert lines, f"no output; stderr: {result.stderr}"
+    data: dict[str, Any] = json.loads(lines[-1])
+    return data
+
+
+def without_timing(summary: dict[str, Any]) -> dict[str, Any]:
+    """A summary without its timing fields (the only part that may differ between runs)."""
+    return {key: value for key, value in summary.items() if key != "timing"}
+
+
+def ninjitsu_playable() -> bool:
+    """Whether the Ninjitsu! package exists and defines its STATE yet."""
+    try:
+        module = importlib.import_module("ninjadojo.games.ninjitsu")
+    except Exception:
+        # A game still being written may not import at all; then it is not playable yet.
+        return False
+    return hasattr(module, "STATE")
+
+
+needs_ninjitsu = pytest.mark.skipif(not ninjitsu_playable(),
+                                    reason="ninjitsu is not playable yet (no STATE in ninjadojo.games.ninjitsu)")
+
+
+class CheatingBot:
+    """A broken bot that answers an action no game has (to test that drivers report it)."""
+
+    name = "broken"
+
+    def __init__(self, seed: int = 0, **params: object) -> None:
+        self.seed = seed
+
+    def choose(self, view: object) -> str:
+        """Always the same nonsense."""
+        return "no-such-action"

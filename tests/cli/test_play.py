@@ -1,0 +1,197 @@
+"""``dojo play``: a game at the terminal driven by piped input, saving and resuming, bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from engine.toygame import BLOCK, ToyState
+from ninjadojo.api import load_game
+from ninjadojo.bots import SeatView, make_bot
+from ninjadojo.cli.common import derive_seed
+from ninjadojo.cli.main import app
+
+ALWAYS_FIRST = "1\n" * 400
+
+
+def _expected_game(players: int, seed: int, humans: set[int]) -> ToyState:
+    """The toy game the CLI plays when every human always picks choice 1 and the rest are random bots."""
+    game = ToyState.new(players, seed=seed)
+    bots = {seat: make_bot("random", "toy", derive_seed(seed, seat)) for seat in range(players) if seat not in humans}
+    while not game.is_terminal:
+        to_act = game.to_act()
+        bot_seats = [seat for seat in to_act if seat in bots]
+        seat = bot_seats[0] if bot_seats else to_act[0]
+        action = bots[seat].choose(SeatView(game, seat)) if seat in bots else game.legal_actions(seat)[0]
+        game.apply(seat, action)
+    return game
+
+
+def test_play_to_the_end_with_piped_input_shows_scores_and_winners(toy: None, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["play", "toy", "--players", "3", "--seat", "0", "--seed", "5", "--bots", "random"],
+                           input=ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output
+    expected = _expected_game(3, 5, {0})
+    assert expected.result is not None
+    assert "game over" in result.stdout
+    assert expected.result.reason in result.stdout
+    winners = ", ".join(f"seat {seat}" for seat in expected.result.winners)
+    assert f": {winners}\n" in result.stdout.split("game over")[-1]
+
+
+def test_the_screen_shows_the_seat_view_prompt_and_numbered_actions(toy: None, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["play", "toy", "--players", "2", "--seed", "1"], input="quit\nn\n")
+    assert result.exit_code == 0, result.output
+    game = ToyState.new(2, seed=1)
+    # The toy game defines render_markup, and the screen shows it (bold markup, plain text here).
+    assert game.render(0) in result.stdout
+    assert str(game.decision(0).prompt) in result.stdout  # type: ignore[union-attr]
+    for number, action in enumerate(game.legal_actions(0), 1):
+        assert f"{number}) {action}" in result.stdout
+    assert "you left the game" in result.stdout
+
+
+def test_bad_input_is_explained_and_asked_again(toy: None, runner: CliRunner) -> None:
+    game = ToyState.new(2, seed=1)
+    missing = next(card for card in range(1, 7) if card not in game.hands[0])
+    result = runner.invoke(app, ["play", "toy", "--players", "2", "--seed", "1"],
+                           input=f"foo\n99\np{missing}\n\nhelp\n" + ALWAYS_FIRST)
+    assert result.exit_code == 0, result.output
+    count = len(game.legal_actions(0))
+    assert "'foo' is not allowed now" in result.stdout
+    assert f"there is no choice 99: type a number from 1 to {count}" in result.stdout
+    assert f"you hold no {missing}" in result.stdout
+    assert "save [FILE]" in result.stdout
+    assert "game over" in result.stdout
+
+
+def test_an_action_can_be_picked_by_its_text(toy: None, runner: CliRunner, in_tmp: Path) -> None:
+    save = Path("picked.dojo.json")
+    result = runner.invoke(app, ["play", "toy", "--players", "2", "--seed", "1"], input=f"d\nsave {save}\nquit\nn\n")
+    assert result.exit_code == 0, result.output
+    game = load_game(save)
+    assert game.record.actions[0] == (0, "d")
+
+
+def test_save_and_resume_continue_the_same_game(toy: None, runner: CliRunner, in_tmp: Path) -> None:
+    first = runner.invoke(app, ["play", "toy", "--players", "3", "--seed", "9", "--bots", "random"],
+                          input="1\nsave mid.dojo.json\nquit\nn\n")
+    assert first.exit_code == 0, first.output
+    assert "saved to mid.dojo.json" in first.stdout
+    data = json.loads(Path("mid.dojo.json").read_text())
+    assert data["players_meta"] == {"humans": [0], "bots": {"1": "random", "2": "random"}, "seed": 9}
+    saved = load_game(data)
+    assert saved.ply > 0 and not saved.is_terminal
+    resumed = runner.invoke(app, ["play", "--load", "mid.dojo.json"], input="save end.dojo.json\n" + ALWAYS_FIRST)
+    assert resumed.exit_code == 0, resumed.output
+    assert "game over" in resumed.stdout
+    # The resumed game starts where the save ended: same position, same actions so far.
+    assert saved.render(0) in resumed.stdout
+    again = load_game("end.dojo.json")
+    assert again.record.actions == saved.record.actions
+
+
+def test_quit_offers_to_save(toy: None, runner: CliRunner, in_tmp: Path) -> None:
+    result = runner.invoke(app, ["play", "toy", "--players", "2", "--seed", "4"], input="quit\ny\n\n")
+    assert result.exit_code == 0, result.output
+    assert "save before leaving?" in result.stdout
+    # An empty answer takes the offered default file name.
+    assert load_game("toy-4.dojo.json").ply == 0
+
+
+def test_end_of_input_leaves_without_a_traceback(toy: None, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["play", "toy", "--players", "2", "--seed", "4"], input="1\n")
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    assert "you left the game" in result.stdout
+
+
+def test_hot_seat_humans_are_asked_to_swap_before_each_screen(toy: None, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["play", "toy", "--players", "2", "--seat", "0", "--seat", "1", "--seed", "2"],
+                           input="\n1\n\n1\nquit\nn\n")
+    assert result.exit_code == 0, result.output
+    assert "press Enter when seat 0 is at the keyboard" in result.stdout
+    assert "press Enter when seat 1 is at the keyboard" in result.stdout
+    # Seat 1's screen shows seat 1's hand and not seat 0's.
+    screen_of_1 = result.stdout.split("press Enter when seat 1")[1]
+    game = ToyState.new(2, seed=2)
+    game.apply(0, game.legal_actions(0)[0])
+    assert game.render(1) in screen_of_1
+
+
+def test_a_simultaneous_choice_is_collected_unseen_and_revealed_when_all_are_in(toy: None, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["play", "toy", "--players", "3", "--seed", "3", "--bots", "random"],
+                           input="bid\n1\nquit\nn\n")
+    assert result.exit_code == 0, result.output
+    before, after = result.stdout.split("your choice (c", 1)
+    # The bots chose first (their choices are in the frame), yet nothing of them shows before the reveal.
+    assert "commit a number card" in before
+    assert "bid: seat" not in before
+    assert "bid: seat 0" in after
+
+
+def test_a_concealed_window_for_a_bot_is_never_shown_to_the_human(toy: None, runner: CliRunner) -> None:
+    # A seed where seat 1 (a bot) holds a Block when the human plays a card at once.
+    seed = next(s for s in range(200) if BLOCK in ToyState.new(2, seed=s).hands[1]
+                and any(card != BLOCK for card in ToyState.new(2, seed=s).hands[0]))
+    game = ToyState.new(2, seed=seed)
+    card = next(card for card in game.hands[0] if card != BLOCK)
+    result = runner.invoke(app, ["play", "toy", "--players", "2", "--seed", str(seed)], input=f"p{card}\nquit\nn\n")
+    assert result.exit_code == 0, result.output
+    game.apply(0, f"p{card}")
+    assert game.to_act() == (1,) and game.frames[-1].concealed
+    assert "block it" not in result.stdout
+    assert "seat 1>" not in result.stdout
+
+
+def test_errors_exit_2_with_one_line(toy: None, runner: CliRunner) -> None:
+    cases = [
+        (["play", "no-such-game"], "unknown game 'no-such-game'"),
+        (["play", "toy", "--players", "9"], "toy is for 2 to 4 players, not 9"),
+        (["play", "toy", "--option", "target=1"], "must be at least 5"),
+        (["play", "toy", "--option", "colour=red"], "unknown option 'colour'"),
+        (["play", "toy", "--bots", "genius"], "unknown bot 'genius' for toy"),
+        (["play", "toy", "--players", "3", "--bots", "random,random,random"], "--bots gave 3 bots for 2 bot seats"),
+        (["play", "toy", "--seat", "5"], "--seat 5 is not a seat"),
+        (["play", "--load", "no-such-file.json"], "no save file at no-such-file.json"),
+        (["play"], "name a game"),
+    ]
+    for args, message in cases:
+        result = runner.invoke(app, args, input="")
+        assert result.exit_code == 2, (args, result.output)
+        assert message in result.stderr, (args, result.stderr)
+        assert "Traceback" not in result.output
+        assert result.stderr.count("\n") == 1, result.stderr
+
+
+def test_an_edited_save_is_refused(toy: None, runner: CliRunner, tmp_path: Path) -> None:
+    game = ToyState.new(2, seed=3)
+    game.apply(0, game.legal_actions(0)[0])
+    data = game.to_save()
+    data["actions"] = [[0, "p6" if "p6" not in game.legal_actions(0) else "pass"]]
+    path = tmp_path / "edited.dojo.json"
+    path.write_text(json.dumps(data))
+    result = runner.invoke(app, ["play", "--load", str(path)], input="")
+    assert result.exit_code == 2
+    assert "does not replay" in result.stderr or "does not match" in result.stderr
+
+
+def test_a_save_with_malformed_seat_notes_is_refused(toy: None, runner: CliRunner, tmp_path: Path) -> None:
+    data = ToyState.new(2, seed=3).to_save()
+    data["players_meta"] = {"humans": "zero"}
+    path = tmp_path / "notes.dojo.json"
+    path.write_text(json.dumps(data))
+    result = runner.invoke(app, ["play", "--load", str(path)], input="")
+    assert result.exit_code == 2
+    assert "'players_meta' must be" in result.stderr
+
+
+def test_flags_override_the_seats_a_save_remembers(toy: None, runner: CliRunner, in_tmp: Path) -> None:
+    first = runner.invoke(app, ["play", "toy", "--players", "3", "--seed", "9"], input="save s.dojo.json\nquit\nn\n")
+    assert first.exit_code == 0, first.output
+    resumed = runner.invoke(app, ["play", "--load", "s.dojo.json", "--seat", "1", "--bots", "random"],
+                            input="quit\nn\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "seat 0 random; seat 1 you; seat 2 random" in resumed.stdout

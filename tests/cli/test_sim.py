@@ -1,0 +1,118 @@
+"""``dojo sim``: summaries, --json determinism, workers, the action cap, errors."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.helpers import CheatingBot, last_json_line, without_timing
+from ninjadojo import bots
+from ninjadojo.cli.main import app
+from ninjadojo.cli.stats import mean_interval, wilson_interval
+
+SIM = ["sim", "toy", "--games", "60", "--players", "3", "--seed", "11"]
+
+
+def test_sim_json_is_identical_from_run_to_run_except_timing(toy: None, runner: CliRunner) -> None:
+    first = runner.invoke(app, [*SIM, "--json"])
+    second = runner.invoke(app, [*SIM, "--json"])
+    assert first.exit_code == 0 and second.exit_code == 0, first.output
+    one, two = last_json_line(first), last_json_line(second)
+    assert without_timing(one) == without_timing(two)
+    assert set(one["timing"]) >= {"seconds", "games_per_second", "actions_per_second"}
+
+
+def test_sim_results_do_not_depend_on_the_number_of_workers(toy: None, runner: CliRunner) -> None:
+    alone = last_json_line(runner.invoke(app, [*SIM, "--json", "--workers", "1"]))
+    shared = last_json_line(runner.invoke(app, [*SIM, "--json", "--workers", "2"]))
+    assert without_timing(alone) == without_timing(shared)
+
+
+def test_another_seed_gives_other_games(toy: None, runner: CliRunner) -> None:
+    one = last_json_line(runner.invoke(app, [*SIM, "--json"]))
+    other = last_json_line(runner.invoke(app, [*SIM[:-1], "12", "--json"]))
+    assert without_timing(one) != without_timing(other)
+
+
+def test_sim_summary_counts_every_win_once_and_gives_wilson_intervals(toy: None, runner: CliRunner) -> None:
+    summary = last_json_line(runner.invoke(app, [*SIM, "--json", "--bots", "random,random,random"]))
+    assert summary["games"] == 60 and summary["capped"] == 0 and summary["finished"] == 60
+    # Shared wins count fractionally, so the seats' wins add up to the finished games.
+    assert math.isclose(sum(row["wins"] for row in summary["seats"]), 60)
+    for row in summary["seats"]:
+        assert row["win_rate"] == round(row["wins"] / 60, 6)
+        low, high = wilson_interval(row["wins"], 60)
+        assert row["ci95"] == [round(low, 6), round(high, 6)]
+        assert row["ci95"][0] <= row["win_rate"] <= row["ci95"][1]
+    (random,) = summary["per_bot"]
+    assert random["bot"] == "random" and random["seat_games"] == 180
+    assert math.isclose(random["wins"], 60)
+    length = summary["length"]
+    assert length["min"] <= length["ci95"][0] <= length["mean"] <= length["ci95"][1] <= length["max"]
+
+
+def test_sim_per_bot_aggregates_over_its_seats(toy: None, runner: CliRunner) -> None:
+    summary = last_json_line(runner.invoke(app, [*SIM, "--json", "--bots", "random,random:x=1,random"]))
+    by_bot = {row["bot"]: row for row in summary["per_bot"]}
+    assert by_bot["random"]["seat_games"] == 120 and by_bot["random:x=1"]["seat_games"] == 60
+    seats = summary["seats"]
+    assert math.isclose(by_bot["random"]["wins"], seats[0]["wins"] + seats[2]["wins"])
+    assert math.isclose(by_bot["random:x=1"]["wins"], seats[1]["wins"])
+
+
+def test_rotating_seats_gives_each_bot_every_seat(toy: None, runner: CliRunner) -> None:
+    summary = last_json_line(runner.invoke(app, [*SIM, "--json", "--bots", "random,random:x=1,random", "--rotate"]))
+    assert {row["bot"] for row in summary["seats"]} == {"rotating"}
+    assert {row["bot"]: row["seat_games"] for row in summary["per_bot"]} == {"random": 120, "random:x=1": 60}
+
+
+def test_games_cut_at_the_action_cap_are_counted_and_shown(toy: None, runner: CliRunner) -> None:
+    # No toy game can end within 2 actions (the target is 15 and a card is worth 6 at most).
+    capped = last_json_line(runner.invoke(app, [*SIM, "--json", "--max-actions", "2"]))
+    assert capped["capped"] == 60 and capped["finished"] == 0
+    assert all(row["wins"] == 0 for row in capped["seats"])
+    assert capped["length"]["max"] == 2
+    text = runner.invoke(app, [*SIM, "--max-actions", "2"])
+    assert "cut at the 2-action cap: 60 of 60 games (counted as won by nobody)" in text.stdout
+
+
+def test_sim_text_summary_has_both_tables_and_the_length(toy: None, runner: CliRunner) -> None:
+    result = runner.invoke(app, SIM)
+    assert result.exit_code == 0, result.output
+    for expected in ("win rate per seat", "win rate per bot", "game length:", "cut at the 5000-action cap: 0 of 60"):
+        assert expected in result.stdout
+    assert "toy x60" in result.stderr  # the progress bar is on stderr
+
+
+def test_sim_errors_exit_2(toy: None, runner: CliRunner) -> None:
+    cases = [
+        ([*SIM, "--bots", "random,random"], "--bots gave 2 bots for 3 players"),
+        ([*SIM, "--bots", "nobody"], "unknown bot 'nobody'"),
+        ([*SIM, "--option", "bid=middle"], "must be one of high, low"),
+        (["sim", "ninjato"], "ninjato is not playable yet"),
+    ]
+    for args, message in cases:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert message in result.stderr
+
+
+def test_mean_interval_and_wilson_interval_sanity() -> None:
+    mean, low, high = mean_interval([1.0, 2.0, 3.0, 4.0])
+    assert mean == 2.5 and low < 2.5 < high and math.isclose(2.5 - low, high - 2.5)
+    assert wilson_interval(0, 10)[0] == 0.0 and math.isclose(wilson_interval(10, 10)[1], 1.0)
+    low, high = wilson_interval(5, 10)
+    assert math.isclose(low + high, 1.0)
+
+
+def test_a_bot_that_chooses_an_illegal_action_is_reported(toy: None, runner: CliRunner,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(bots.GENERIC_BOTS, "broken", CheatingBot)
+    result = runner.invoke(app, [*SIM, "--bots", "broken"])
+    assert result.exit_code == 2
+    assert "bot 'broken' at seat 0 of game 0" in result.stderr and "no-such-action" in result.stderr
+    played = runner.invoke(app, ["play", "toy", "--seat", "1", "--bots", "broken"], input="")
+    assert played.exit_code == 2
+    assert "bot 'broken' at seat 0 chose an illegal action" in played.stderr

@@ -1,0 +1,115 @@
+"""Notation, views (what each seat may know), refusals with reasons, and the heuristic bot."""
+
+from __future__ import annotations
+
+import pytest
+from knights_and_ninjas_builder import play, position
+
+from ninjadojo.bots import make_bot
+from ninjadojo.bots.base import SeatView
+from ninjadojo.engine import IllegalActionError, NotationError
+from ninjadojo.games.knights_and_ninjas import STATE
+from ninjadojo.games.knights_and_ninjas.cards import KN
+
+
+def test_notation_round_trips_a_position_mid_attack() -> None:
+    game = position(4, hands=["knla", "pepe", "hw", "ex"], forts=["------", "ca----", "--ar--", "----mi"])
+    play(game, "0:a1:la", "1:take", "0:a1:kn")
+    text = game.to_notation()
+    assert "ladder=1" in text and "pending=kn" in text and "attack=1" in text
+    again = STATE.from_notation(text)
+    assert again == game and again.legal_actions(1) == game.legal_actions(1)
+
+
+def test_a_malformed_body_is_refused_with_what_is_wrong() -> None:
+    text = STATE.new(3, seed=1).to_notation()
+    with pytest.raises(NotationError, match="unknown card 'zz'"):
+        STATE.from_notation(text.replace("discard=", "discard=zz"))
+    with pytest.raises(NotationError, match="lacks"):
+        STATE.from_notation(text.replace(";draft=", ";nodraft="))
+    with pytest.raises(NotationError, match="3 seats"):
+        STATE.from_notation(text.replace("gems=5/5/5", "gems=5/5"))
+
+
+def test_views_show_only_the_seats_own_hand() -> None:
+    game = position(3, hands=["kn", "qu", "so"])
+    assert game.observe(0)["hand"] == ["kn"]
+    assert game.observe(None)["hand"] is None
+    assert "qu" not in str(game.observe(0)) and "Queen" not in game.render(0)
+    assert game.observe(0)["players"][1] == {"gems": 5, "cards": 1, "castle": None, "archer": None,
+                                             "minstrel": None, "known": []}
+
+
+def test_no_view_tells_who_holds_a_highwayman() -> None:
+    with_highwayman = position(3, hands=["kn", "pe", "hw"])
+    without = position(3, hands=["kn", "pe", "so"])
+    for game in (with_highwayman, without):
+        play(game, "0:a1:kn", "1:take")
+    for seat in (None, 0, 1):
+        view_a, view_b = with_highwayman.observe(seat), without.observe(seat)
+        assert view_a["waiting_for"] == view_b["waiting_for"] == [1, 2]
+
+
+def test_determinising_keeps_cards_shown_to_a_herald() -> None:
+    game = position(3, hands=["he", "knpepe", "qusoso"])
+    play(game, "0:he", "1:show:kn", "2:show:qu")
+    for seed in range(5):
+        other = game.determinize(0, seed)
+        assert other.hands[1][KN] >= 1 and other.hands[2][4] >= 1
+        assert other.observe(0) == game.observe(0)
+
+
+def test_illegal_actions_say_why() -> None:
+    game = position(3, gems=[5, 0, 5], hands=["so", "pe", ""], forts=["------", "------", "ca----"])
+    with pytest.raises(IllegalActionError, match="you hold no Knight"):
+        game.apply(0, "a2:kn")
+    with pytest.raises(IllegalActionError, match="no gems"):
+        game.apply(0, "a1:so")
+    with pytest.raises(IllegalActionError, match="yourself"):
+        game.apply(0, "a0:so")
+    with pytest.raises(IllegalActionError, match="Castle"):
+        game.apply(0, "a2:so")
+    before = game.to_notation()
+    with pytest.raises(IllegalActionError, match="legal now"):
+        game.apply(0, "f:ca")
+    assert game.to_notation() == before
+
+
+def test_render_and_markup_draw_the_table_for_a_seat() -> None:
+    game = position(3, hands=["kn", "", ""], forts=["ca----", "------", "------"])
+    text = game.render(0)
+    assert "your hand: Knight (kn)" in text and "fortified: Castle" in text
+    assert "[bold]" in game.render_markup(0)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_heuristic_bot_plays_legal_moves_and_beats_random_players(players: int) -> None:
+    wins = 0
+    games = 24
+    for seed in range(games):
+        game = STATE.new(players, seed=seed)
+        bots = [make_bot("heuristic" if s == 0 else "random", game.game_id, seed=seed * 7 + s)
+                for s in range(players)]
+        while not game.is_terminal:
+            seat = game.to_act()[0]
+            action = bots[seat].choose(SeatView(game, seat))
+            assert action in game.legal_actions(seat)
+            game.apply(seat, action)
+        wins += game.winners() == (0,)
+    assert wins / games > 1.5 / players
+
+
+def test_cards_everyone_saw_enter_a_hand_stay_known_and_survive_determinisation() -> None:
+    game = position(3, hands=["knso", "prpe", "pe"])
+    play(game, "0:a1:kn", "1:r:pr")
+    assert game.observe(2)["players"][1]["known"] == ["kn"]
+    for seed in range(5):
+        assert game.determinize(2, seed).hands[1][KN] >= 1
+    play(game, "0:end", "1:x:kn")
+    assert game.observe(2)["players"][1]["known"] == [], "played or discarded: no longer known"
+
+
+def test_a_blind_merchant_pick_makes_the_victims_known_cards_unknown() -> None:
+    game = position(3, hands=["knso", "prpe", "mepe"])
+    play(game, "0:a1:kn", "1:r:pr", "0:end", "1:x:pe", "2:me1")
+    assert game.observe(0)["players"][1]["known"] == []

@@ -1,0 +1,191 @@
+"""Scenario tests for the seven skill cards, Traps and Walls, each as the rulebook words it."""
+
+from __future__ import annotations
+
+import pytest
+from ninja_camp_builder import after, board, card_at, hand_of, moves, ninjas_of, position
+
+from ninjadojo.engine import IllegalActionError
+
+# Seat 1's ninjas sit in the top-right corner and seat 0's two spare ones bottom-left, out of the way.
+PARKED = {"a1": "S0", "b1": "S0", "g7": "S1", "f7": "S1", "e7": "S1"}
+
+
+def camp(cells: dict[str, str], hand: str, **kwargs: object) -> object:
+    return position(board({**PARKED, **cells}), hands={0: hand}, **kwargs)  # type: ignore[arg-type]
+
+
+def test_evade_moves_exactly_three_spaces_orthogonally_turning_freely() -> None:
+    state = camp({"d4": "E0"}, "E")
+    expected = {"d5", "d3", "c4", "e4", "d7", "d1", "a4", "g4", "c6", "e6", "c2", "e2", "b5", "b3", "f5", "f3"}
+    assert moves(state, "E:d4") == {f"E:d4-{square}" for square in expected}
+
+
+def test_evade_never_goes_over_an_empty_space_a_wall_or_a_ninja() -> None:
+    # d4's neighbours: d5 empty, c4 Wall, e4 a ninja; only d3 leads anywhere.
+    state = camp({"d4": "E0", "d5": ".", "c4": "#", "e4": "S1", "f7": "S", "d2": ".", "c3": ".", "e3": "."}, "E")
+    assert moves(state, "E:d4") == set()
+    state = camp({"d4": "E0", "d5": ".", "c4": "#", "e4": "S1", "f7": "S", "d2": ".", "c3": "."}, "E")
+    # d3 -> e3 -> e2 / f3 (e4 holds a ninja).
+    assert moves(state, "E:d4") == {"E:d4-e2", "E:d4-f3"}
+
+
+def test_a_card_no_ninja_can_carry_out_cannot_be_played() -> None:
+    # Every ninja of seat 0 is boxed in by empty spaces: Evade and Sprint have no move at all.
+    cells = {"d4": "E0", "d5": ".", "d3": ".", "c4": ".", "e4": ".",
+             "a7": "S0", "a6": ".", "b7": ".", "a1": ".", "b1": ".", "c1": "S0", "d1": ".", "c2": "."}
+    state = position(board({**cells, "g7": "S1", "f7": "S1", "e7": "S1"}), hands={0: "ER"}, clans={0: "ar"})
+    assert not moves(state, "E:") and not moves(state, "R:")
+    assert "pass" in state.legal_actions(0)
+    with pytest.raises(IllegalActionError, match="Evade cannot be played now: no ninja of yours can carry it out"):
+        state.apply(0, "E:d4-d7")
+
+
+def test_dodge_moves_one_or_two_spaces_diagonals_included() -> None:
+    state = camp({"d4": "D0"}, "D")
+    expected = {f"{col}{row}" for col in "bcdef" for row in range(2, 7)} - {"d4"}
+    assert moves(state, "D:d4") == {f"D:d4-{square}" for square in expected}
+
+
+def test_dodge_may_not_pass_through_a_ninja_or_an_empty_space() -> None:
+    # The only way from a1 is diagonal b2 (a2 empty, b1 a ninja): b2 and its neighbours.
+    state = position(board({"a1": "D0", "a2": ".", "b1": "S0", "c7": "S0", "g7": "S1", "f7": "S1", "e7": "S1"}),
+                     hands={0: "D"})
+    assert moves(state, "D:a1") == {f"D:a1-{square}" for square in ("b2", "a3", "b3", "c3", "c2", "c1")}
+
+
+def test_leap_crosses_empty_spaces_only_and_lands_on_the_first_card() -> None:
+    state = camp({"d4": "L0", "d5": ".", "d6": ".", "d3": ".", "d2": "S1", "e4": ".", "f4": "#", "e7": "S"}, "L")
+    # Up: over d5, d6 onto d7. Down: d2 holds a ninja. Right: f4 is a Wall. Left: c4 is a card, no gap.
+    assert moves(state, "L:d4") == {"L:d4-d7"}
+
+
+def test_leap_cannot_be_played_without_an_empty_space_to_cross() -> None:
+    state = camp({"d4": "L0"}, "L")
+    assert moves(state, "L:") == set()
+
+
+def test_sprint_runs_to_the_edge_an_empty_space_a_wall_or_a_ninja() -> None:
+    state = camp({"d4": "R0", "d7": "#", "d2": ".", "b4": "S1", "e7": "S", "f7": "S1"}, "R")
+    # Up stops before the Wall on d7; down before the empty d2; left before seat 1's ninja; right at the edge.
+    assert moves(state, "R:d4") == {"R:d4-d6", "R:d4-d3", "R:d4-c4", "R:d4-g4"}
+
+
+def test_sprint_cannot_stop_early() -> None:
+    state = camp({"d4": "R0"}, "R")
+    assert "R:d4-d5" not in moves(state, "R:d4")
+
+
+def test_stealth_moves_exactly_two_spaces_and_claims_the_card_passed_over() -> None:
+    state = camp({"d4": "S0", "d5": "A", "d6": "E"}, "S")
+    assert "S:d4-d5-d6" in moves(state, "S:d4")
+    assert "S:d4-d5-e5" in moves(state, "S:d4")  # the path may turn
+    moved = after(state, "S:d4-d5-d6")
+    assert ninjas_of(moved, 0) == ["a1", "b1", "d6"]
+    assert card_at(moved, "d5") == "." and card_at(moved, "d4") == "."
+    assert hand_of(moved, 0) == "AS"  # Ambush passed over, Stealth started on; the played one is discarded
+    assert moved.discards[0] == "S"
+
+
+def test_stealth_lists_each_path_once_since_each_claims_a_different_card() -> None:
+    state = camp({"d4": "S0"}, "S")
+    found = moves(state, "S:d4")
+    assert len(found) == 12  # 4 first steps x 3 second steps on an open board
+    assert {"S:d4-d5-e5", "S:d4-e4-e5"} <= found
+
+
+def test_ambush_moves_into_an_opponents_ninja_and_pushes_it_one_space_on() -> None:
+    state = camp({"d4": "A0", "d6": "E1", "e7": "S"}, "A")
+    assert moves(state, "A:d4") == {"A:d4-d6"}
+    pushed = after(state, "A:d4-d6")
+    assert ninjas_of(pushed, 0) == ["a1", "b1", "d6"]
+    assert ninjas_of(pushed, 1) == ["d7", "f7", "g7"]
+    assert hand_of(pushed, 0) == "A"  # claimed the Ambush it started on
+
+
+@pytest.mark.parametrize("beyond", [".", "#", "S1"])
+def test_ambush_cannot_push_onto_an_empty_space_a_wall_or_a_ninja(beyond: str) -> None:
+    cells = {"d4": "A0", "d6": "E1", "d7": beyond, "e7": "S"}
+    if beyond == "S1":
+        cells["f7"] = "S"
+    state = camp(cells, "A")
+    assert moves(state, "A:") == set()
+    with pytest.raises(IllegalActionError, match="Ambush cannot be played now"):
+        state.apply(0, "A:d4-d6")
+
+
+def test_ambush_cannot_push_off_the_edge_nor_charge_its_own_ninja() -> None:
+    state = camp({"d4": "A0", "d7": "E1", "e7": "S", "d2": "S0", "b1": "S", "d1": "S1", "f7": "S"}, "A")
+    # Up: the opponent on d7 is on the edge. Down: its own ninja on d2 stands in the way.
+    assert moves(state, "A:d4") == set()
+    assert moves(state, "A:a1") == {"A:a1-d1"}  # along row 1 the opponent on d1 can be pushed to e1
+
+
+def test_shadow_moves_as_the_last_skill_card_an_opponent_played() -> None:
+    state = camp({"d4": "H0"}, "H", shadow={0: "R"})
+    assert moves(state, "H:d4") == {"H:d4-d7", "H:d4-d1", "H:d4-a4", "H:d4-g4"}
+
+
+def test_shadow_copies_from_plays_skipping_shadows_and_own_cards() -> None:
+    state = camp({"d4": "H0", "c6": "S1", "e7": "S"}, "HE", to_act=1)
+    state.hands[1] = [0, 0, 1, 0, 0, 1, 0, 0, 0, 0]  # seat 1 holds Evade and Shadow
+    state.copyable[1] = 0
+    # Seat 1 plays Evade: seat 0's Shadow now copies Evade.
+    played = after(state, "E:c6-c3")
+    assert moves(played, "H:d4") == {action.replace("E:", "H:") for action in moves(played, "E:d4")}
+    assert moves(played, "H:d4")
+
+
+def test_shadow_with_nothing_to_copy_cannot_be_played() -> None:
+    state = camp({"d4": "H0"}, "H")
+    assert moves(state, "H:") == set()
+    with pytest.raises(IllegalActionError, match="Shadow has nothing to copy"):
+        state.apply(0, "H:d4-d5")
+
+
+def test_shadow_copying_stealth_also_claims_the_card_passed_over() -> None:
+    state = camp({"d4": "H0", "d5": "A"}, "H", shadow={0: "S"})
+    moved = after(state, "H:d4-d5-d6")
+    assert hand_of(moved, 0) == "AH"
+    assert moved.discards[0] == "H"
+
+
+def test_a_played_shadow_does_not_change_what_the_opponents_shadow_copies() -> None:
+    state = camp({"d4": "H0"}, "H", shadow={0: "R", 1: "D"})
+    moved = after(state, "H:d4-d7")
+    assert moved.copyable[1] == 3  # still Dodge: Shadows are skipped
+
+
+def test_traps_cannot_be_played_but_are_crossed_and_landed_on_freely() -> None:
+    state = camp({"d4": "R0", "d5": "T", "d6": "T"}, "RT")
+    assert "R:d4-d7" in moves(state, "R:d4")
+    assert not moves(state, "T:")
+    with pytest.raises(IllegalActionError, match="Trap cards can never be played"):
+        state.apply(0, "T:d4-d5")
+    landed = camp({"d4": "E0", "d5": "T", "d6": "T", "d7": "T"}, "E")
+    assert "E:d4-d7" in moves(landed, "E:d4")
+
+
+def test_walls_are_never_entered_crossed_or_claimed() -> None:
+    state = camp({"d4": "D0", "d5": "#", "c5": "#", "e5": "#"}, "D", clans={0: "sl"})
+    found = moves(state, "D:d4")
+    assert not {"D:d4-d5", "D:d4-c5", "D:d4-e5"} & found
+    assert "D:d4-d6" not in found  # d6 is only reachable through the Walls
+    assert not {"sl:d5", "sl:c5", "sl:e5"} & moves(state, "sl:")
+
+
+def test_ambush_may_push_a_ninja_onto_a_trap() -> None:
+    state = camp({"d4": "A0", "d6": "E1", "d7": "T", "e7": "S"}, "A")
+    pushed = after(state, "A:d4-d6")
+    assert "d7" in ninjas_of(pushed, 1) and card_at(pushed, "d7") == "T"
+
+
+def test_stealth_over_a_trap_claims_the_trap() -> None:
+    state = camp({"d4": "S0", "d5": "T"}, "S")
+    moved = after(state, "S:d4-d5-d6")
+    assert hand_of(moved, 0) == "ST" and moved.points()[0] == -1 + 0 + 0
+
+
+def test_leap_may_land_on_a_trap_but_not_on_a_wall() -> None:
+    state = camp({"d4": "L0", "d5": ".", "d6": "T", "d3": ".", "d2": "#"}, "L")
+    assert moves(state, "L:d4") == {"L:d4-d6"}

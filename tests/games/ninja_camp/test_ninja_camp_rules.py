@@ -1,0 +1,170 @@
+"""Scenario tests for set-up, the turn, the general movement rules, the end and the tie-break."""
+
+from __future__ import annotations
+
+import pytest
+from ninja_camp_builder import after, board, card_at, hand_of, moves, ninjas_of, position
+
+from ninjadojo.bots import SeatView, make_bot
+from ninjadojo.engine import IllegalActionError, NotationError
+from ninjadojo.games.ninja_camp import NinjaCampState
+from ninjadojo.games.ninja_camp.cards import DECK_COUNTS, SKILLS, TRAP, WALL
+
+PARKED = {"a1": "S0", "b1": "S0", "g7": "S1", "f7": "S1", "e7": "S1"}
+
+
+@pytest.mark.parametrize(("players", "size"), [(2, (7, 7)), (3, (7, 8)), (4, (7, 8))])
+def test_grid_size_by_player_count_dealt_from_the_64_cards(players: int, size: tuple[int, int]) -> None:
+    game = NinjaCampState.new(players, seed=5)
+    assert (game.grid.rows, game.grid.cols) == size
+    for kind, count in enumerate(DECK_COUNTS):
+        if kind:
+            assert game.cells.count(kind) <= count
+    assert all(hand_of(game, seat) == "ER" for seat in range(players))  # one Sprint and one Evade each
+    assert len(set(game.clans)) == players
+
+
+def test_placement_goes_counter_clockwise_and_the_last_to_place_starts() -> None:
+    game = NinjaCampState.new(3, seed=2)
+    order = []
+    while game.frames[-1].kind == "place":
+        seat = game.to_act()[0]
+        order.append(seat)
+        game.apply(seat, game.legal_actions(seat)[0])
+    assert order == [0, 2, 1] * 3
+    assert game.to_act() == (1,)
+    game.apply(1, "pass")
+    assert game.to_act() == (2,)  # then clockwise
+
+
+def test_ninjas_are_placed_on_three_different_kinds_of_skill_card() -> None:
+    game = NinjaCampState.new(2, seed=3)
+    first = game.legal_actions(0)[0]
+    square = game.grid.index[first[1:]]
+    kind = game.cells[square]
+    assert all(game.cells[game.grid.index[action[1:]]] in SKILLS for action in game.legal_actions(0))
+    game.apply(0, first)
+    game.apply(1, game.legal_actions(1)[0])
+    assert all(game.cells[game.grid.index[action[1:]]] != kind for action in game.legal_actions(0))
+    same = next(name for sq, name in enumerate(game.grid.names) if game.cells[sq] == kind and game.occupant[sq] < 0)
+    with pytest.raises(IllegalActionError, match="three different kinds"):
+        game.apply(0, f"@{same}")
+    trap = next((name for sq, name in enumerate(game.grid.names) if game.cells[sq] in (TRAP, WALL)), None)
+    if trap is not None:
+        with pytest.raises(IllegalActionError, match="only on skill cards"):
+            game.apply(0, f"@{trap}")
+
+
+def test_the_card_a_ninja_started_on_is_claimed_and_the_played_card_discarded() -> None:
+    state = position(board({**PARKED, "d4": "A0"}), hands={0: "E"})
+    moved = after(state, "E:d4-d7")
+    assert card_at(moved, "d4") == "." and hand_of(moved, 0) == "A" and moved.discards[0] == "E"
+    assert moved.points() == [9, 6]  # Ambush 5 in hand + Evade 4 played; seat 1 holds Sprint + Evade
+
+
+def test_a_move_never_uses_the_same_space_twice() -> None:
+    # From a1 the only card around is a2, and from a2 only b2: a 3-step path would have to go back.
+    cells = {"a1": "E0", "b1": "#", "a3": ".", "c2": ".", "b3": ".", "g1": "S0", "g2": "S0"}
+    state = position(board({**cells, "g7": "S1", "f7": "S1", "e7": "S1"}), hands={0: "E"})
+    assert moves(state, "E:a1") == set()
+
+
+def test_a_move_never_returns_to_its_start() -> None:
+    state = position(board({**PARKED, "d4": "D0"}), hands={0: "DE"})
+    assert not any(action.endswith("-d4") for action in state.legal_actions(0))
+
+
+def test_passing_is_allowed_any_time_and_final() -> None:
+    state = position(board({"a1": "S0", "b1": "S0", "d4": "E0", "b7": "S2", "c7": "S2", "d7": "S2",
+                            "h7": "S1", "h6": "S1", "h5": "S1"}, players=3), players=3)
+    assert "pass" in state.legal_actions(0) and len(state.legal_actions(0)) > 1
+    passed = after(state, "pass")
+    assert passed.to_act() == (1,)
+    passed = after(passed, "E:h5-h2", "E:d7-g7")
+    assert passed.to_act() == (1,)  # seat 0's turn is skipped from now on
+    assert ninjas_of(passed, 0) == ["a1", "b1", "d4"]  # its ninjas stay in place
+
+
+def test_the_game_ends_when_all_have_passed_and_ninjas_claim_their_cards() -> None:
+    state = position(board({"a1": "A0", "b1": "T0", "c1": "E0", "g7": "L1", "f7": "D1", "e7": "S1"}),
+                     hands={0: "ER", 1: "ERT"})
+    over = after(state, "pass", "pass")
+    assert over.is_terminal
+    # Seat 0: Evade 4 + Sprint 2 in hand, Ambush 5 + Trap -1 + Evade 4 under its ninjas.
+    # Seat 1: Evade 4 + Sprint 2 + Trap -1 in hand, Leap 3 + Dodge 1 + Stealth 0 under its ninjas.
+    assert over.scores() == (14.0, 9.0)
+    assert over.winners() == (0,)
+    assert sorted(over.discards[0]) == sorted("ATE")
+
+
+def test_a_tie_goes_to_the_tied_player_who_took_the_last_turn() -> None:
+    state = position(board({"a1": "S0", "b1": "S0", "c1": "S0", "g7": "S1", "f7": "S1", "e7": "S1"}),
+                     hands={0: "E", 1: "E"})
+    # Both move once (each claims a 0-point Stealth), then both pass: 4 points each, seat 1 moved last.
+    over = after(state, "E:c1-c4", "E:e7-e4", "pass", "pass")
+    assert over.scores() == (4.0, 4.0)
+    assert over.winners() == (1,)
+    # Had seat 1 passed instead of moving, seat 0 would have taken the last turn (4 points each again).
+    over = after(state, "E:c1-c4", "pass", "pass")
+    assert over.scores() == (4.0, 4.0)
+    assert over.winners() == (0,)
+
+
+def test_an_illegal_action_says_why_and_changes_nothing() -> None:
+    state = position(board({**PARKED, "d4": "E0"}), hands={0: "E"})
+    before = state.to_notation()
+    with pytest.raises(IllegalActionError, match="no Ambush in your hand"):
+        state.apply(0, "A:d4-d6")
+    with pytest.raises(IllegalActionError, match="no ninja on 'c3'"):
+        state.apply(0, "E:c3-c6")
+    with pytest.raises(IllegalActionError, match="Evade cannot make that move"):
+        state.apply(0, "E:d4-d6")
+    with pytest.raises(IllegalActionError, match="seat 1 has no decision"):
+        state.apply(1, "pass")
+    assert state.to_notation() == before
+
+
+def test_positions_round_trip_and_bad_ones_are_refused() -> None:
+    state = position(board({**PARKED, "d4": "E0", "c3": "."}), hands={0: "AT"}, clans={0: "GO"}, shadow={1: "L"})
+    text = state.to_notation()
+    assert NinjaCampState.from_notation(text).to_notation() == text
+    with pytest.raises(NotationError, match="unknown card letter"):
+        NinjaCampState.from_notation(text.replace("7x7 S", "7x7 Z", 1))
+    with pytest.raises(NotationError, match="unknown clan"):
+        NinjaCampState.from_notation(text.replace(",GO,", ",XX,"))
+
+
+def test_every_seat_and_spectators_see_the_same_public_position() -> None:
+    game = NinjaCampState.new(3, seed=9)
+    views = [game.observe(seat) for seat in (None, 0, 1, 2)]
+    keys = ("grid", "ninjas", "hands", "discards", "clans", "points")
+    assert all(view[key] == views[0][key] for view in views for key in keys)
+
+
+def test_render_shows_the_grid_ninjas_empty_spaces_walls_and_traps() -> None:
+    state = position(board({**PARKED, "d4": "E0", "c3": ".", "c4": "#", "c5": "T"}), hands={0: "E"})
+    text = state.render(0)
+    assert " 4 S  S  #  E0" in text and " 3 S  S  .  S" in text and " 5 S  S  T  S" in text
+    markup = state.render_markup(0)
+    assert "[bold white on red]E0[/]" in markup and "[bold red]T [/]" in markup
+
+
+def test_heuristic_bot_plays_whole_games_and_beats_random_more_often_than_not() -> None:
+    wins = 0
+    for seed in range(6):
+        game = NinjaCampState.new(2, seed=seed)
+        bots = {seed % 2: make_bot("heuristic", "ninja-camp", seed),
+                1 - seed % 2: make_bot("random", "ninja-camp", seed)}
+        while not game.is_terminal:
+            seat = game.to_act()[0]
+            game.apply(seat, bots[seat].choose(SeatView(game, seat)))
+        wins += game.winners() == (seed % 2,)
+    assert wins >= 4
+
+
+def test_positions_with_a_ninja_on_a_wall_or_too_many_ninjas_are_refused() -> None:
+    text = position(board({**PARKED, "d4": "E0"}), hands={0: "E"}).to_notation()
+    with pytest.raises(NotationError, match="cannot stand on the Wall"):
+        NinjaCampState.from_notation(text.replace("7x7 S", "7x7 W", 1))  # a Wall under a1
+    with pytest.raises(NotationError, match="has 4 ninjas"):
+        NinjaCampState.from_notation(text.replace("a1,b1,d4", "a1,b1,c1,d4"))

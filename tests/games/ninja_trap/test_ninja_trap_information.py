@@ -1,0 +1,176 @@
+"""Hidden information: choices before the reveal, traps hidden from their owner, the Buko look."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from ninja_trap_positions import Seat, build, play, public_log
+
+from ninjadojo.engine import NotYourTurnError
+from ninjadojo.games.ninja_trap import STATE
+
+
+def _seats() -> list[Seat]:
+    return [Seat(hand="GIDB", traps="G1,S2"), Seat(hand="SFTN", traps="I1"), Seat(hand="GIDS", traps="D1")]
+
+
+def test_nobody_sees_another_choice_before_the_reveal() -> None:
+    one, other = build(3, "move", _seats(), turn=3), build(3, "move", _seats(), turn=3)
+    one.apply(0, "mG")
+    other.apply(0, "mB")
+    for seat in (1, 2, None):
+        assert one.observe(seat) == other.observe(seat)
+        assert one.render(seat) == other.render(seat)
+
+
+def test_who_has_already_chosen_is_not_told() -> None:
+    game = build(3, "trap", _seats(), turn=3)
+    before = {seat: game.observe(seat) for seat in (1, None)}
+    game.apply(0, "tG")
+    for seat in (1, None):
+        view = game.observe(seat)
+        assert view["waiting_for"] == before[seat]["waiting_for"] == [0, 1, 2]
+        assert view["log"] == before[seat]["log"]
+    assert game.observe(0)["submitted"] is True and game.observe(1)["submitted"] is False
+
+
+def test_own_traps_are_hidden_from_their_owner() -> None:
+    seats = _seats()
+    other = _seats()
+    other[0] = Seat(hand="GIDB", traps="B1,F2")
+    one, two = build(3, "move", seats, turn=3), build(3, "move", other, turn=3)
+    assert one.traps[0] != two.traps[0]
+    assert one.observe(0) == two.observe(0)
+    assert one.render(0) == two.render(0)
+    assert one.observe(0)["seats"][0]["traps"] == [1, 2], "the owner sees where its traps lie, not what they are"
+
+
+def test_other_hands_and_decks_are_hidden() -> None:
+    seats, other = _seats(), _seats()
+    other[0] = Seat(hand="FFTN", traps="G1,S2", deck_top="BB")
+    one, two = build(3, "move", seats, turn=3), build(3, "move", other, turn=3)
+    assert one.hands[0] != two.hands[0] and one.decks[0] != two.decks[0]
+    for seat in (1, 2, None):
+        assert one.observe(seat) == two.observe(seat)
+        assert one.render(seat) == two.render(seat)
+        assert one.render_markup(seat) == two.render_markup(seat)
+    assert one.observe(0)["hand"] == "GIDB" and "Your hand: Genkan, Ima, Daidokoro, Buko" in one.render(0)
+
+
+def test_a_placed_trap_is_not_written_in_anyones_log() -> None:
+    game = build(2, "trap", [Seat(hand="GIDBN"), Seat(hand="SFTNI")])
+    play(game, {0: "tB", 1: "tS"})
+    for seat in (0, 1, None):
+        text = json.dumps(game.observe(seat)["log"])
+        assert "Buko" not in text and "Shinshitsu" not in text
+
+
+def test_determinising_for_a_seat_redeals_its_own_traps_too() -> None:
+    game = STATE.new(4, seed=3)
+    for _ in range(3):
+        for seat in game.to_act():
+            game.apply(seat, game.legal_actions(seat)[-1])
+    rows = {tuple(game.determinize(0, seed).traps[0]) for seed in range(30)}
+    assert len(rows) > 1, "seat 0 does not know its own traps, so a determinisation may differ there"
+    assert all(game.determinize(0, seed).hands[0] == game.hands[0] for seed in range(10))
+
+
+def _buko_turn() -> object:
+    # Seat 0 moved to the Buko; seat 1 may flip (its trap is in the Ima).
+    return build(2, "activate", [Seat(hand="GI", traps="G1,D2,S3"), Seat(hand="SF", traps="I1")],
+                 moves="BG", turn=4)
+
+
+def test_buko_unharmed_shows_its_owner_all_their_traps_once() -> None:
+    game = _buko_turn()
+    play(game, {0: "pass", 1: "f1"})
+    view = game.observe(0)
+    assert view["buko_look"] == [
+        {"position": 1, "turn": 1, "room": "G"},
+        {"position": 2, "turn": 2, "room": "D"},
+        {"position": 3, "turn": 3, "room": "S"},
+    ]
+    assert any("Buko look" in line and "Daidokoro" in line for line in view["log"])
+    assert "Buko look" in game.render(0)
+    assert "Seat 0 was not trapped in the Buko and looks at their traps." in public_log(game)
+
+
+def test_the_buko_look_is_to_its_owner_only() -> None:
+    game = _buko_turn()
+    play(game, {0: "pass", 1: "f1"})
+    for seat in (1, None):
+        view = game.observe(seat)
+        assert "buko_look" not in view
+        assert not any("Daidokoro" in line for line in view["log"])
+
+
+def test_the_buko_look_is_a_decision_of_its_own() -> None:
+    game = _buko_turn()
+    play(game, {0: "pass", 1: "f1"})
+    assert game.to_act() == (0,)
+    decision = game.decision(0)
+    assert decision is not None and decision.kind == "look"
+    assert game.legal_actions(0) == ["ok"]
+    assert game.observe(1)["waiting_for"] == [0], "who earned a look is public: they moved to the Buko unharmed"
+
+
+def test_the_buko_look_is_gone_once_its_owner_says_ok() -> None:
+    game = _buko_turn()
+    play(game, {0: "pass", 1: "f1"})
+    game.apply(0, "ok")
+    view = game.observe(0)
+    assert "buko_look" not in view
+    assert not any("Buko look" in line for line in view["log"])
+    assert "Buko look" not in game.render(0)
+    assert game.decision(0).kind == "trap"
+
+
+def test_each_looker_sees_its_look_until_its_own_ok_whoever_acts_first() -> None:
+    # Seats 0 and 2 share the Buko: neither may flip, both are unharmed, both look.
+    game = build(3, "move", [Seat(hand="BG", traps="G1"), Seat(hand="SF", traps="I1"), Seat(hand="BS", traps="D1")],
+                 turn=2)
+    play(game, {0: "mB", 1: "mS", 2: "mB"})
+    game.apply(1, "pass")
+    assert game.to_act() == (0, 2)
+    game.apply(0, "ok")
+    assert "buko_look" not in game.observe(0)
+    assert game.observe(2)["buko_look"] == [{"position": 1, "turn": 1, "room": "D"}]
+    assert "Buko look (only now): your traps are f1 Daidokoro" in game.render(2)
+
+
+def test_trapped_in_the_buko_no_look() -> None:
+    game = build(2, "activate", [Seat(hand="GI", traps="G1,D2"), Seat(hand="SF", traps="B1")],
+                 moves="BG", turn=4)
+    play(game, {0: "pass", 1: "f1"})
+    assert game.hits[0] == 1
+    assert "buko_look" not in game.observe(0)
+    assert not any("Buko look" in e.text for e in game.events)
+
+
+def test_buko_as_a_trap_is_an_ordinary_room() -> None:
+    game = build(2, "activate", [Seat(hand="GI", traps="B1"), Seat(hand="SF")], moves="GB", turn=4)
+    game.apply(0, "f1")
+    assert game.hits == [0, 1]
+
+
+def test_determinising_during_a_buko_look_keeps_the_traps_seen() -> None:
+    game = _buko_turn()
+    play(game, {0: "pass", 1: "f1"})
+    for seed in range(10):
+        other = game.determinize(0, seed)
+        assert other.traps[0] == game.traps[0]
+        assert other.observe(0) == game.observe(0)
+
+
+def test_choosing_twice_is_refused_without_telling_who_else_has_chosen() -> None:
+    messages = []
+    for first in (1, 2):
+        game = build(3, "trap", _seats(), turn=3)
+        game.apply(0, "tG")
+        game.apply(first, game.legal_actions(first)[0])
+        with pytest.raises(NotYourTurnError) as caught:
+            game.apply(0, "tI")
+        messages.append(str(caught.value))
+    assert messages[0] == messages[1]
+    assert "already chosen" in messages[0]

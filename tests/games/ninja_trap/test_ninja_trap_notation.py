@@ -1,0 +1,89 @@
+"""Notation of positions and actions, the action space, and clear errors for bad input."""
+
+from __future__ import annotations
+
+import pytest
+from ninja_trap_positions import Seat, build
+
+from ninjadojo.engine import IllegalActionError, NotationError
+from ninjadojo.games.ninja_trap import STATE
+
+
+def test_a_position_round_trips_through_its_notation() -> None:
+    game = STATE.new(3, seed=11)
+    for _ in range(7):
+        for seat in game.to_act():
+            game.apply(seat, game.legal_actions(seat)[0])
+    text = game.to_notation()
+    again = STATE.from_notation(text)
+    assert again == game and again.to_notation() == text
+
+
+def test_the_body_lists_every_zone_hidden_ones_included() -> None:
+    game = build(2, "move", [Seat(hand="GI", traps="D1,B2", discard="SS", deck_top="N"), Seat(hand="SFT")],
+                 turn=3, moves="GB", flips="D-")
+    body = game.to_notation().split("|", 7)[7]
+    turn, moves, flips, seat0, _ = body.split(";")
+    assert (turn, moves, flips) == ("3", "GB", "D-")
+    hits, hand, deck, traps, discard = seat0.split(":")
+    assert (hits, hand, traps, discard) == ("0", "GI", "D1,B2", "SS")
+    assert deck.startswith("N"), "the deck is written from the top card down"
+    assert game.decks[0][-1] == 2 + 4, "N (nursery) is the next card drawn"
+
+
+def test_the_action_space_is_traps_moves_pass_and_flips() -> None:
+    game = STATE.new(4)
+    actions = game.action_space().actions
+    assert actions[:8] == ("tG", "tI", "tD", "tS", "tF", "tT", "tN", "tB")
+    assert actions[8:16] == ("mG", "mI", "mD", "mS", "mF", "mT", "mN", "mB")
+    assert actions[16] == "pass"
+    assert actions[17:-1] == tuple(f"f{i}" for i in range(1, 23)), "a row holds at most 22 traps of 23 cards"
+    assert actions[-1] == "ok"
+    assert len(STATE.new(2).action_space()) == 17 + 18 + 1
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        ("1;GB;--;0:-:-:-:-", "one part per seat"),
+        ("1;GBX;--;0:GG:-:-:-;0:-:-:-:-", "one character per seat"),
+        ("1;G-;--;0:GX:-:-:-;0:-:-:-:-", "not a room code"),
+        ("1;--;--;0:G:-:-:-;0:-:-:-:-", "are not a 2-player deck"),
+        ("1;--;--;5:G:-:-:-;0:-:-:-:-", "hits must be 0 to 3"),
+        ("1;--;--;0:G:-:G:-;0:-:-:-:-", "must be a room code and a turn"),
+    ],
+)
+def test_a_malformed_position_is_refused_saying_what_is_wrong(bad: str, message: str) -> None:
+    text = 'ninja-trap|2|-|0000000000000001|0|[["trap",[0,1],{},"s",[]]]|-|' + bad
+    with pytest.raises(NotationError, match=message):
+        STATE.from_notation(text)
+
+
+def _illegal(game: object, seat: int, action: str) -> str:
+    with pytest.raises(IllegalActionError) as caught:
+        game.apply(seat, action)  # type: ignore[attr-defined]
+    return str(caught.value)
+
+
+def test_an_illegal_action_says_why_and_changes_nothing() -> None:
+    game = build(2, "trap", [Seat(hand="GGIDB"), Seat(hand="SFTNI")])
+    before = game.to_notation()
+    assert "you hold no Shinshitsu card (your hand: GGIDB)" in _illegal(game, 0, "tS")
+    assert "it is the place a trap stage" in _illegal(game, 0, "mG")
+    assert "'X' is not a room" in _illegal(game, 0, "tX")
+    assert "passing is only for the activate stage" in _illegal(game, 0, "pass")
+    assert "not a Ninja Trap action" in _illegal(game, 0, "hello")
+    assert "ok only ends a Buko look" in _illegal(game, 0, "ok")
+    assert game.to_notation() == before
+
+
+def test_flipping_a_trap_that_is_not_there_is_refused() -> None:
+    game = build(2, "activate", [Seat(hand="GI", traps="D1,G2"), Seat(hand="SF")], moves="BG", turn=3)
+    assert "you have 2 face-down traps" in _illegal(game, 0, "f3")
+    assert "no decision to make now" in _illegal(game, 1, "pass")
+
+
+def test_prompts_name_the_stage() -> None:
+    game = build(2, "activate", [Seat(hand="GI", traps="D1,G2"), Seat(hand="SF")], moves="BG", turn=3)
+    prompt = game.decision(0).prompt
+    assert prompt.startswith("Turn 3, activate") and "f1-f2" in prompt and "seat 1 in Genkan" in prompt

@@ -1,0 +1,50 @@
+"""The Ninjitsu! heuristic bot: legal choices from its seat's view only, and clearly better than random."""
+
+from __future__ import annotations
+
+from ninjitsu_helpers import play, position
+
+from ninjadojo.bots import available_bots, make_bot
+from ninjadojo.bots.base import SeatView
+from ninjadojo.bots.ninjitsu import candidates
+from ninjadojo.games.ninjitsu import NinjitsuState
+
+
+def test_heuristic_is_registered_for_ninjitsu() -> None:
+    assert "heuristic" in available_bots("ninjitsu")
+    assert make_bot("heuristic:samples=2", "ninjitsu", seed=1).samples == 2  # type: ignore[attr-defined]
+
+
+def test_candidates_drop_swaps_and_keep_one_steal_per_opponent() -> None:
+    actions = ["d", "t:6a", "x1.0", "x1.1", "x2.0", "w0.1", "f1.0", "f1.1"]
+    assert candidates(actions) == ["d", "t:6a", "x1.0", "x2.0", "f1.0"]
+
+
+def test_heuristic_takes_the_winning_treasure_and_punishes_a_leader() -> None:
+    # Playing the 9 as a treasure reaches 21 and the opponent cannot reduce it (no cards).
+    game = position(hands=["9a 2c", ""], treasures=["Tc 2b", ""])
+    bot = make_bot("heuristic", "ninjitsu", seed=3)
+    assert bot.choose(SeatView(game, 0)) in ("t:9a", "s:9a")
+    # The opponent will win at its next turn unless its 10 goes: Katana must hit it.
+    game = position(hands=["6a", ""], treasures=["", "Tc 9b 2b"])
+    choice = bot.choose(SeatView(game, 0))
+    assert choice == "a:6a"
+    play(game, choice)
+    assert bot.choose(SeatView(game, 0)) == "c:Tc"
+
+
+def test_heuristic_beats_random_in_most_two_player_games() -> None:
+    wins = 0
+    games = 24
+    for number in range(games):
+        seat = number % 2
+        game = NinjitsuState.new(2, seed=500 + number)
+        specs = ["heuristic:samples=2" if each == seat else "random" for each in range(2)]
+        bots = [make_bot(spec, "ninjitsu", seed=number) for spec in specs]
+        while not game.is_terminal:
+            actor = game.to_act()[0]
+            action = bots[actor].choose(SeatView(game, actor))
+            assert action in game.legal_actions(actor)
+            game.apply(actor, action)
+        wins += seat in game.winners()
+    assert wins >= games * 0.7
