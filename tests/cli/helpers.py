@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from click.testing import Result
 
+from ninjadojo.bots import Bot, SeatView
+
 
 def last_json_line(result: Result) -> dict[str, Any]:
     """The JSON object on the last line of a command's stdout."""
@@ -23,18 +25,25 @@ def without_timing(summary: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in summary.items() if key != "timing"}
 
 
-def ninjitsu_playable() -> bool:
-    """Whether the Ninjitsu! package exists and defines its STATE yet."""
+def game_playable(module_name: str) -> bool:
+    """Whether the game package ``ninjadojo.games.<module_name>`` exists and defines its STATE yet."""
     try:
-        module = importlib.import_module("ninjadojo.games.ninjitsu")
+        module = importlib.import_module(f"ninjadojo.games.{module_name}")
     except Exception:
         # A game still being written may not import at all; then it is not playable yet.
         return False
     return hasattr(module, "STATE")
 
 
+def ninjitsu_playable() -> bool:
+    """Whether the Ninjitsu! package exists and defines its STATE yet."""
+    return game_playable("ninjitsu")
+
+
 needs_ninjitsu = pytest.mark.skipif(not ninjitsu_playable(),
                                     reason="ninjitsu is not playable yet (no STATE in ninjadojo.games.ninjitsu)")
+needs_ninja_camp = pytest.mark.skipif(not game_playable("ninja_camp"), reason="ninja-camp is not playable yet")
+needs_ninja_trap = pytest.mark.skipif(not game_playable("ninja_trap"), reason="ninja-trap is not playable yet")
 
 
 class CheatingBot:
@@ -48,3 +57,16 @@ class CheatingBot:
     def choose(self, view: object) -> str:
         """Always the same nonsense."""
         return "no-such-action"
+
+
+class TunedBot(Bot):
+    """A bot with its own parameters, passing the rest on to the base (as every game's bots do)."""
+
+    name = "tuned"
+
+    def __init__(self, seed: int = 0, depth: str = "1", **params: object) -> None:
+        super().__init__(seed, **params)
+        self.depth = int(depth)
+
+    def choose(self, view: SeatView) -> str:
+        return view.legal_actions()[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from engine.toygame import BLOCK, ToyState
@@ -39,6 +40,9 @@ def test_play_to_the_end_with_piped_input_shows_scores_and_winners(toy: None, ru
     assert expected.result.reason in result.stdout
     winners = ", ".join(f"seat {seat}" for seat in expected.result.winners)
     assert f": {winners}\n" in result.stdout.split("game over")[-1]
+    verdict = ("you did not win" if 0 not in expected.result.winners
+               else "you win" if len(expected.result.winners) == 1 else "you share the win")
+    assert result.stdout.rstrip().endswith(verdict)
 
 
 def test_the_screen_shows_the_seat_view_prompt_and_numbered_actions(toy: None, runner: CliRunner) -> None:
@@ -144,6 +148,8 @@ def test_a_concealed_window_for_a_bot_is_never_shown_to_the_human(toy: None, run
     assert game.to_act() == (1,) and game.frames[-1].concealed
     assert "block it" not in result.stdout
     assert "seat 1>" not in result.stdout
+    # Nor does a count of the actions so far: the bot's hidden answer would add one to it.
+    assert "ply" not in result.stdout
 
 
 def test_errors_exit_2_with_one_line(toy: None, runner: CliRunner) -> None:
@@ -195,3 +201,69 @@ def test_flags_override_the_seats_a_save_remembers(toy: None, runner: CliRunner,
                             input="quit\nn\n")
     assert resumed.exit_code == 0, resumed.output
     assert "seat 0 random; seat 1 you; seat 2 random" in resumed.stdout
+
+
+def test_a_concealed_window_at_a_hot_seat_calls_every_human_so_nobody_learns_who_was_asked(
+        toy: None, runner: CliRunner) -> None:
+    # Seat 1 (a human) holds a Block when seat 0 (a human) plays a card: a concealed window asks seat 1.
+    seed = next(s for s in range(200) if BLOCK in ToyState.new(2, seed=s).hands[1]
+                and any(card != BLOCK for card in ToyState.new(2, seed=s).hands[0]))
+    game = ToyState.new(2, seed=seed)
+    card = next(card for card in game.hands[0] if card != BLOCK)
+    result = runner.invoke(app, ["play", "toy", "--seat", "0", "--seat", "1", "--seed", str(seed)],
+                           input=f"\np{card}\n\n\n\nno\nquit\nn\n")
+    assert result.exit_code == 0, result.output
+    after_play = result.stdout.split(f"seat 0> p{card}", 1)[1]
+    # Both humans take the keyboard in seat order, the one not asked first, so the order tells nothing.
+    seat0, rest = after_play.split("press Enter when seat 0 is at the keyboard", 1)[1].split(
+        "press Enter when seat 1 is at the keyboard", 1)
+    assert "nothing for you to answer now" in seat0
+    assert "block it" not in seat0
+    assert "block it" in rest and "seat 1> no" in rest
+    assert "your turn; the others look away" not in result.stdout
+
+
+def test_a_simultaneous_choice_made_last_says_every_choice_is_in(toy: None, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["play", "toy", "--players", "3", "--seed", "3", "--bots", "random"],
+                           input="bid\n1\nquit\nn\n")
+    assert result.exit_code == 0, result.output
+    # The bots chose first, so the human's choice was the last one: the bid resolved at once.
+    assert "every choice is in and they are revealed together" in result.stdout
+    assert "nobody sees it until every choice is in" not in result.stdout
+
+
+def test_bots_for_a_table_of_humans_are_refused(toy: None, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["play", "toy", "--seat", "0", "--seat", "1", "--bots", "random"], input="")
+    assert result.exit_code == 2
+    assert "--bots was given, but every seat is played by a human" in result.stderr
+
+
+def test_a_hot_seat_game_ends_with_the_public_lines_only_each_once(toy: None, runner: CliRunner) -> None:
+    # Enter hands the keyboard over (an empty line is harmless when no hand-over is due), 1 picks.
+    result = runner.invoke(app, ["play", "toy", "--seat", "0", "--seat", "1", "--seed", "2"], input="\n1\n" * 400)
+    assert result.exit_code == 0, result.output
+    before_end = result.stdout.split("game over")[0]
+    last_lines = [line for line in before_end[before_end.rindex("> "):].splitlines()[1:] if line.strip()]
+    assert last_lines, "the last move's log lines are shown before the final position"
+    # Both humans saw them, yet each line shows once, and nothing private ("you draw a ...") is shown to both.
+    assert len(last_lines) == len(set(last_lines)), last_lines
+    assert not any("you draw" in line for line in last_lines), last_lines
+
+
+def test_a_hot_seat_game_can_be_saved_and_left_while_the_keyboard_changes_hands(toy: None, runner: CliRunner,
+                                                                                in_tmp: Path) -> None:
+    result = runner.invoke(app, ["play", "toy", "--seat", "0", "--seat", "1", "--seed", "2"],
+                           input="save hand-over.dojo.json\nquit\nn\n")
+    assert result.exit_code == 0, result.output
+    assert "saved to hand-over.dojo.json" in result.stdout and "you left the game" in result.stdout
+    # Nothing of seat 0's screen was shown: the save and the quit came before the hand-over.
+    assert "seat 0 (you)" not in result.stdout
+    assert load_game("hand-over.dojo.json").ply == 0
+
+
+def test_a_game_with_broken_colour_markup_is_still_shown_in_plain_text(toy: None, runner: CliRunner,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ToyState, "render_markup", lambda self, seat: "[/bold] a closing tag with no opening")
+    result = runner.invoke(app, ["play", "toy", "--players", "2", "--seed", "1"], input="quit\nn\n")
+    assert result.exit_code == 0, result.output
+    assert ToyState.new(2, seed=1).render(0) in result.stdout

@@ -53,19 +53,25 @@ def test_sim_summary_counts_every_win_once_and_gives_wilson_intervals(toy: None,
     assert length["min"] <= length["ci95"][0] <= length["mean"] <= length["ci95"][1] <= length["max"]
 
 
-def test_sim_per_bot_aggregates_over_its_seats(toy: None, runner: CliRunner) -> None:
-    summary = last_json_line(runner.invoke(app, [*SIM, "--json", "--bots", "random,random:x=1,random"]))
+@pytest.fixture
+def twin(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second generic bot, ``twin`` (a random bot under another name), for per-bot summaries."""
+    monkeypatch.setitem(bots.GENERIC_BOTS, "twin", bots.RandomBot)
+
+
+def test_sim_per_bot_aggregates_over_its_seats(toy: None, twin: None, runner: CliRunner) -> None:
+    summary = last_json_line(runner.invoke(app, [*SIM, "--json", "--bots", "random,twin,random"]))
     by_bot = {row["bot"]: row for row in summary["per_bot"]}
-    assert by_bot["random"]["seat_games"] == 120 and by_bot["random:x=1"]["seat_games"] == 60
+    assert by_bot["random"]["seat_games"] == 120 and by_bot["twin"]["seat_games"] == 60
     seats = summary["seats"]
     assert math.isclose(by_bot["random"]["wins"], seats[0]["wins"] + seats[2]["wins"])
-    assert math.isclose(by_bot["random:x=1"]["wins"], seats[1]["wins"])
+    assert math.isclose(by_bot["twin"]["wins"], seats[1]["wins"])
 
 
-def test_rotating_seats_gives_each_bot_every_seat(toy: None, runner: CliRunner) -> None:
-    summary = last_json_line(runner.invoke(app, [*SIM, "--json", "--bots", "random,random:x=1,random", "--rotate"]))
+def test_rotating_seats_gives_each_bot_every_seat(toy: None, twin: None, runner: CliRunner) -> None:
+    summary = last_json_line(runner.invoke(app, [*SIM, "--json", "--bots", "random,twin,random", "--rotate"]))
     assert {row["bot"] for row in summary["seats"]} == {"rotating"}
-    assert {row["bot"]: row["seat_games"] for row in summary["per_bot"]} == {"random": 120, "random:x=1": 60}
+    assert {row["bot"]: row["seat_games"] for row in summary["per_bot"]} == {"random": 120, "twin": 60}
 
 
 def test_games_cut_at_the_action_cap_are_counted_and_shown(toy: None, runner: CliRunner) -> None:
@@ -116,3 +122,16 @@ def test_a_bot_that_chooses_an_illegal_action_is_reported(toy: None, runner: Cli
     played = runner.invoke(app, ["play", "toy", "--seat", "1", "--bots", "broken"], input="")
     assert played.exit_code == 2
     assert "bot 'broken' at seat 0 chose an illegal action" in played.stderr
+
+
+def test_a_bad_bot_spec_is_refused_before_the_progress_bar_starts(toy: None, runner: CliRunner) -> None:
+    for spec, message in [("random:x=1", "unknown parameter 'x' (it takes none)"),
+                          ("random:", None), ("random:x", "must be written key=value")]:
+        result = runner.invoke(app, [*SIM, "--bots", spec])
+        if message is None:
+            assert result.exit_code == 0, result.output  # an empty parameter list is just the bot
+            continue
+        assert result.exit_code == 2, (spec, result.output)
+        assert message in result.stderr
+        assert "toy x60" not in result.stderr, "the progress bar started before the spec was checked"
+        assert result.stderr.count("\n") == 1, result.stderr

@@ -8,6 +8,7 @@ Generic bots work for every game. Game-specific bots live in ``ninjadojo.bots.<g
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
 
 from ninjadojo.bots.base import Bot, RandomBot, SeatView
@@ -26,7 +27,7 @@ GAME_BOT_MODULES: dict[str, str] = {
     "ninjato": "ninjadojo.bots.ninjato",
 }
 
-__all__ = ["Bot", "RandomBot", "SeatView", "available_bots", "make_bot", "parse_bot_spec"]
+__all__ = ["Bot", "RandomBot", "SeatView", "available_bots", "bot_parameters", "make_bot", "parse_bot_spec"]
 
 
 def _game_bots(game_id: str) -> dict[str, BotFactory]:
@@ -48,15 +49,30 @@ def available_bots(game_id: str) -> dict[str, BotFactory]:
     return {**GENERIC_BOTS, **_game_bots(game_id)}
 
 
+def bot_parameters(factory: BotFactory) -> list[str]:
+    """The parameters a bot spec may give a factory (``name:key=value``), as far as its signature says."""
+    if isinstance(factory, type) and issubclass(factory, Bot):
+        return factory.parameter_names()
+    return [
+        parameter.name for parameter in inspect.signature(factory).parameters.values()
+        if parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY) and parameter.name != "seed"
+    ]
+
+
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     """Split ``name:key=value,...`` into the name and its parameters (as text)."""
     name, _, rest = spec.strip().partition(":")
+    if not name.strip():
+        raise OptionError(f"bot spec {spec!r} names no bot; write name or name:key=value,...")
     params: dict[str, str] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, sep, value = part.partition("=")
-        if not sep:
+        key = key.strip()
+        if not sep or not key:
             raise OptionError(f"bot parameter {part!r} in {spec!r} must be written key=value")
-        params[key.strip()] = value.strip()
+        if key in params:
+            raise OptionError(f"bot parameter {key!r} is given twice in {spec!r}")
+        params[key] = value.strip()
     return name.strip(), params
 
 

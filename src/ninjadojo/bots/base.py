@@ -7,8 +7,10 @@ are stateful objects, one per seat per game (a bot may remember what it saw, or 
 
 from __future__ import annotations
 
+import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from ninjadojo.engine.jsonvalue import JSONValue
@@ -38,13 +40,8 @@ class SeatView:
 
     @property
     def options(self) -> Mapping[str, OptionValue]:
-        """The game's options (public)."""
-        return self._game.options
-
-    @property
-    def ply(self) -> int:
-        """How many actions have been applied so far (public)."""
-        return self._game.ply
+        """The game's options (public), read-only: a bot must not be able to change the game."""
+        return MappingProxyType(self._game.options)
 
     def observe(self) -> dict[str, JSONValue]:
         """The seat's view as a JSON-safe dict."""
@@ -76,8 +73,29 @@ class Bot(ABC):
     name: str = "bot"
 
     def __init__(self, seed: int = 0, **params: object) -> None:
+        # A subclass takes its own parameters by name and passes the rest on: whatever reaches the
+        # base is a parameter no class in the chain knows, most likely a typing mistake in a bot spec.
+        if params:
+            known = self.parameter_names()
+            takes = f"its parameters: {', '.join(known)}" if known else "it takes none"
+            unknown = ", ".join(map(repr, params))
+            raise TypeError(f"unknown parameter {unknown} ({takes})")
         self.rng = Rng(seed)
-        self.params = params
+        self.params: dict[str, object] = {}
+
+    @classmethod
+    def parameter_names(cls) -> list[str]:
+        """The parameters a bot spec may give this bot (``name:key=value``), from its constructors."""
+        names: list[str] = []
+        for klass in cls.__mro__:
+            init = klass.__dict__.get("__init__")
+            if init is None or klass is Bot:
+                continue
+            for parameter in inspect.signature(init).parameters.values():
+                if (parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)
+                        and parameter.name not in ("self", "seed") and parameter.name not in names):
+                    names.append(parameter.name)
+        return names
 
     @abstractmethod
     def choose(self, view: SeatView) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ninjadojo.bots.base import Bot, SeatView
+from ninjadojo.engine import OptionError
 from ninjadojo.games.ninjitsu import NinjitsuState
 
 #: Worth of a card in hand, in points (cards are future plays).
@@ -104,6 +105,17 @@ def play_until_turn_of(game: NinjitsuState, seat: int) -> None:
         finish_turn(game, mover)
 
 
+def _whole(value: str | int, name: str, low: int, high: int) -> int:
+    """A bot parameter as a whole number from ``low`` to ``high``, or an error saying what is allowed."""
+    try:
+        number = int(value)
+    except ValueError:
+        number = low - 1
+    if not low <= number <= high:
+        raise OptionError(f"the heuristic bot's {name} must be a whole number from {low} to {high}, not {value!r}")
+    return number
+
+
 class HeuristicBot(Bot):
     """Lookahead over ``samples`` determinisations (default 4).
 
@@ -115,8 +127,8 @@ class HeuristicBot(Bot):
 
     def __init__(self, seed: int = 0, samples: str | int = 4, depth: str | int = 1, **params: object) -> None:
         super().__init__(seed, **params)
-        self.samples = max(1, int(samples))
-        self.depth = int(depth)
+        self.samples = _whole(samples, "samples", 1, 1000)
+        self.depth = _whole(depth, "depth", 0, 1)
 
     def choose(self, view: SeatView) -> str:
         actions = view.legal_actions()

@@ -8,8 +8,9 @@ from typing import Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from rich.errors import MarkupError
 
-from ninjadojo.bots import available_bots, parse_bot_spec
+from ninjadojo.bots import available_bots, make_bot, parse_bot_spec
 from ninjadojo.engine import DojoError, GameState, OptionError, Rng
 from ninjadojo.engine.options import parse_option_texts
 from ninjadojo.games import game_class
@@ -24,13 +25,20 @@ _MASK64 = (1 << 64) - 1
 
 
 def stdout_console() -> Console:
-    """A console on the current stdout (looked up at call time, so test runners can capture it)."""
-    return Console(highlight=False, soft_wrap=True)
+    """A console on the current stdout (looked up at call time, so test runners can capture it).
+
+    On a terminal long lines wrap between words; piped output keeps each line whole (for tools).
+    """
+    console = Console(highlight=False)
+    console.soft_wrap = not console.is_terminal
+    return console
 
 
 def stderr_console() -> Console:
     """A console on the current stderr, for progress bars and errors."""
-    return Console(stderr=True, highlight=False, soft_wrap=True)
+    console = Console(stderr=True, highlight=False)
+    console.soft_wrap = not console.is_terminal
+    return console
 
 
 def fail(message: str) -> typer.Exit:
@@ -86,12 +94,17 @@ def default_bot(game_id: str) -> str:
 
 
 def check_bot_specs(game_id: str, specs: Sequence[str]) -> None:
-    """Raise :class:`OptionError` for a spec naming a bot the game does not have."""
+    """Raise :class:`OptionError` for a spec naming a bot the game does not have, or bad parameters.
+
+    Each distinct spec builds one bot here, so a mistake shows before any game starts (and before
+    a progress bar is drawn), not in the middle of a run.
+    """
     bots = available_bots(game_id)
-    for spec in specs:
+    for spec in dict.fromkeys(specs):
         name, _ = parse_bot_spec(spec)
         if name not in bots:
             raise OptionError(f"unknown bot {name!r} for {game_id}; bots: {', '.join(sorted(bots))}")
+        make_bot(spec, game_id)
 
 
 def assign_bots(game_id: str, specs: Sequence[str], seats: Sequence[int]) -> dict[int, str]:
@@ -122,3 +135,19 @@ def default_players(game_id: str, players: int | None) -> int:
     if players is not None:
         return players
     return game_class(game_id).SPEC.min_players
+
+
+def print_position(console: Console, game: GameState[Any], seat: int | None) -> None:
+    """The game's picture of the position as ``seat`` (``None``: a spectator) sees it.
+
+    In colour when the game offers ``render_markup``; its plain ``render`` if the markup is broken,
+    so that a game's styling mistake cannot end a game in progress.
+    """
+    render_markup = getattr(game, "render_markup", None)
+    if callable(render_markup):
+        try:
+            console.print(render_markup(seat))
+            return
+        except MarkupError:
+            pass
+    console.print(game.render(seat), markup=False)

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from ninjadojo.api import load_game
-from ninjadojo.bots import available_bots
+from ninjadojo.bots import available_bots, bot_parameters
 from ninjadojo.cli.bench import bench as run_bench
 from ninjadojo.cli.common import (
     check_bot_specs,
@@ -43,7 +43,7 @@ app = typer.Typer(
 )
 
 GameArg = Annotated[str, typer.Argument(help="game id (see: dojo games)", show_default=False)]
-PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="number of players [default: the fewest]")]
+PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help=r"number of players \[default: the fewest]")]
 OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="game option name=value (repeatable)")]
 SeedOpt = Annotated[int, typer.Option("--seed", help="random seed")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print the result as one JSON line")]
@@ -83,6 +83,8 @@ def games(as_json: JsonOpt = False) -> None:
                 "max_players": spec.max_players,
                 "options": [option.describe() for option in spec.options],
                 "bots": list(sorted(available_bots(game_id))),
+                "bot_parameters": {name: list(bot_parameters(factory))
+                                   for name, factory in sorted(available_bots(game_id).items())},
                 "default_bot": default_bot(game_id),
                 "summary": spec.summary,
             }
@@ -98,6 +100,8 @@ def games(as_json: JsonOpt = False) -> None:
             continue
         console.print(f"[bold]{entry['id']}[/bold]: {_escape(str(entry['title']))}, "
                       f"{entry['min_players']}-{entry['max_players']} players")
+        if entry["summary"]:
+            console.print(f"    {entry['summary']}", markup=False)
         options = entry["options"]
         bots = entry["bots"]
         assert isinstance(options, list) and isinstance(bots, list)
@@ -105,7 +109,15 @@ def games(as_json: JsonOpt = False) -> None:
             console.print(f"    option {described}", markup=False)
         if not options:
             console.print("    no options", markup=False)
-        console.print(f"    bots: {', '.join(map(str, bots))} (default {entry['default_bot']})", markup=False)
+        parameters = entry["bot_parameters"]
+        assert isinstance(parameters, dict)
+        named = []
+        for bot in map(str, bots):
+            keys = parameters.get(bot)
+            # e.g. "forgetful (forget=...)": the spec is then forgetful:forget=0.3
+            named.append(f"{bot} ({', '.join(f'{key}=...' for key in keys)})" if isinstance(keys, list) and keys
+                         else bot)
+        console.print(f"    bots: {', '.join(named)} (default {entry['default_bot']})", markup=False)
 
 
 @app.command()
@@ -113,14 +125,22 @@ def games(as_json: JsonOpt = False) -> None:
 def play(
     game: Annotated[str | None, typer.Argument(help="game id (not needed with --load)", show_default=False)] = None,
     players: PlayersOpt = None,
-    seat: Annotated[list[int] | None, typer.Option("--seat", "-s", help="your seat (repeat: hot seat)")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="random seed [default: 0]")] = None,
+    seat: Annotated[list[int] | None, typer.Option(
+        "--seat", "-s", help=r"your seat; repeat it for humans sharing the keyboard \[default: 0]")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help=r"random seed \[default: 0]")] = None,
     bots: Annotated[list[str] | None, typer.Option(
-        "--bots", "-b", help="bots for the other seats in seat order, SPEC[,SPEC...]; one spec means all")] = None,
+        "--bots", "-b",
+        help=r"bots for the other seats in seat order, SPEC\[,SPEC...]; one spec means all"
+             r" \[default: heuristic or random]",
+    )] = None,
     option: OptionOpt = None,
     load: Annotated[Path | None, typer.Option("--load", help="resume a saved game")] = None,
 ) -> None:
-    """Play a game at the terminal against bots. At the prompt: a number or an action; help, log, save, quit."""
+    """Play a game at the terminal against bots.
+
+    At the prompt type a number or an action's text; part of an action's text (a card, a square) lists
+    only the matching choices. Commands: help, log, list, save, quit.
+    """
     console = stdout_console()
     table = start_table(console, game, players, seat, seed, bots, option, load)
     try:
@@ -139,7 +159,7 @@ def sim(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="number of games")] = 100,
     players: PlayersOpt = None,
     bots: Annotated[list[str] | None, typer.Option(
-        "--bots", "-b", help="a bot per seat, SPEC[,SPEC...]; one means all [default: heuristic or random]")] = None,
+        "--bots", "-b", help=r"a bot per seat, SPEC\[,SPEC...]; one means all \[default: heuristic or random]")] = None,
     seed: SeedOpt = 0,
     as_json: JsonOpt = False,
     max_actions: Annotated[int, typer.Option("--max-actions", min=1, help="cut a game after this many actions")] = (
@@ -171,7 +191,7 @@ def sim(
 @handle_errors
 def replay(
     file: Annotated[Path, typer.Argument(help="a saved game", show_default=False)],
-    seat: Annotated[int | None, typer.Option("--seat", "-s", help="as this seat saw it [default: spectator]")] = None,
+    seat: Annotated[int | None, typer.Option("--seat", "-s", help=r"as this seat saw it \[default: spectator]")] = None,
     show_all: Annotated[bool, typer.Option("--all", help="print every step (default off a terminal)")] = False,
 ) -> None:
     """Step through a saved game, as a spectator or as one seat saw it."""

@@ -3,8 +3,9 @@
 The loop is the engine's: whoever must act acts. Bots choose through a :class:`SeatView` and their
 moves reach a human only through the log lines that human's seat may see, collected as they appear
 (so a one-time look is not missed) and shown at the human's next prompt. Nothing tells a human who
-was asked in a concealed window, and in a simultaneous frame the bots' hidden choices are in the
-frame before the human chooses, unseen, so nobody sees another's choice before all are in.
+was asked in a concealed window (at a hot seat every human takes the keyboard in turn for one), and
+in a simultaneous frame the bots' hidden choices are in the frame before the human chooses, unseen,
+so nobody sees another's choice before all are in.
 """
 
 from __future__ import annotations
@@ -15,24 +16,40 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from rich.columns import Columns
 from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table as RichTable
 
 from ninjadojo.api import load_game, new_game
 from ninjadojo.bots import Bot, SeatView, make_bot
-from ninjadojo.cli.common import assign_bots, default_players, derive_seed, parse_options, split_bot_specs
+from ninjadojo.cli.choices import choice_lines, narrow
+from ninjadojo.cli.common import (
+    assign_bots,
+    default_players,
+    derive_seed,
+    parse_options,
+    print_position,
+    split_bot_specs,
+)
 from ninjadojo.engine import DojoError, GameState, IllegalActionError, OptionError, SaveError
 
 #: How many unseen log lines the screen shows before a human's prompt (``log`` shows them all).
 RECENT_LINES = 14
 
+#: The terminal escape that erases the scrollback (ED 3, "erase saved lines"), after clearing the screen.
+ERASE_SCROLLBACK = "\x1b[3J"
+
+#: A list of choices longer than this gets a hint on how to narrow it.
+LONG_LIST = 24
+
 HELP = """\
-Type the number of an action or its text (e.g. 1, or d). Other commands:
+Type the number of an action or its text (e.g. 1, or d).
+Type part of an action's text (a card, a square, a destination: e.g. b2) to list only the actions
+containing it, numbered afresh; the next number picks from that list. Several words must all match.
+Other commands:
   help          this help
   log           every log line your seat may see
-  list          show the position and your choices again
+  list          show the position and all your choices again
   save [FILE]   save the game (resume with: dojo play --load FILE)
   quit          leave the game (offers to save)"""
 
@@ -55,6 +72,10 @@ class Table:
             seat: make_bot(spec, game.game_id, derive_seed(seed, seat)) for seat, spec in bot_specs.items()
         }
         self.unseen: dict[int, list[str]] = {seat: [] for seat in self.humans}
+        #: Public log lines since the last screen (what a hot-seat table may all read at the end).
+        self.public_unseen: list[str] = []
+        #: The numbered choices last shown (all legal actions, or a narrowed part): numbers pick from it.
+        self.shown: list[str] = []
         self._events_seen = 0
         self._last_human: int | None = None
         self.collect_events()
@@ -78,10 +99,36 @@ class Table:
                 except IllegalActionError as error:
                     raise DojoError(f"bot {self.bot_specs[seat]!r} at seat {seat} chose an illegal action: "
                                     f"{error}") from None
+            elif len(self.humans) > 1 and self.is_concealed(to_act[0]):
+                self.concealed_round()
             else:
                 self.human_turn(to_act[0])
             self.collect_events()
         self.show_end()
+
+    def is_concealed(self, seat: int) -> bool:
+        """Whether ``seat`` is asked in a concealed frame (who is asked there is secret)."""
+        decision = self.game.decision(seat)
+        return decision is not None and decision.concealed
+
+    def concealed_round(self) -> None:
+        """A concealed window for humans at a hot seat: every human takes the keyboard in turn.
+
+        Calling only the asked seat to the keyboard would tell the table who was asked; instead each
+        human, in seat order, gets the screen, and the ones with nothing to answer just go on.
+        """
+        for seat in sorted(self.humans):
+            self.hand_over(seat, force=True)
+            if self.game.is_terminal:
+                break
+            if self.is_concealed(seat):
+                self.human_turn(seat)
+                self.collect_events()
+            elif self.game.decision(seat) is not None:
+                break  # the window is over and this seat, at the keyboard, has its next decision
+            else:
+                self.show_screen(seat)
+                self.read("nothing for you to answer now; press Enter ")
 
     def collect_events(self) -> None:
         """Queue the new log lines each human may see now (one-time looks included, before they expire)."""
@@ -92,19 +139,31 @@ class Table:
             for seat in self.humans:
                 if event.visible_to(seat):
                     self.unseen[seat].append(event.text)
+            if event.visible_to(None):
+                self.public_unseen.append(event.text)
         self._events_seen = len(game.events)
 
     # ------------------------------------------------------------------ a human's turn
 
-    def human_turn(self, seat: int) -> None:
-        """Show ``seat``'s screen and apply the action the human picks."""
-        if len(self.humans) > 1 and seat != self._last_human:
-            # Hot seat: the screen must not show one human's hand to the next.
+    def hand_over(self, seat: int, force: bool = False) -> None:
+        """At a hot seat, clear the screen and wait until ``seat`` is at the keyboard."""
+        if len(self.humans) > 1 and (force or seat != self._last_human):
+            # Hot seat: the screen must not show one human's hand to the next, nor may its scrollback.
             if self.console.is_terminal:
                 self.console.clear()
-            self.console.print(Rule(f"seat {seat}: your turn; the others look away"))
-            self.read("press Enter when seat " + str(seat) + " is at the keyboard ")
+                self.console.file.write(ERASE_SCROLLBACK)
+                self.console.file.flush()
+            self.console.print(Rule(f"seat {seat} to the keyboard; the others look away"))
+            while True:
+                text = self.read("press Enter when seat " + str(seat) + " is at the keyboard (or save, quit) ").strip()
+                # Only commands that show nothing of any seat's hand are taken here.
+                if text.split(" ")[0].lower() not in ("save", "quit", "exit") or not self.command(seat, text):
+                    break
         self._last_human = seat
+
+    def human_turn(self, seat: int) -> None:
+        """Show ``seat``'s screen and apply the action the human picks."""
+        self.hand_over(seat)
         self.show_screen(seat)
         while True:
             text = self.read(f"seat {seat}> ").strip()
@@ -114,30 +173,50 @@ class Table:
             if action is None:
                 continue
             decision = self.game.decision(seat)
+            simultaneous = decision is not None and decision.simultaneous
             self.game.apply(seat, action)
-            if decision is not None and decision.simultaneous and not self.game.is_terminal:
-                self.console.print(f"your choice ({action}) is in; nobody sees it until every choice is in",
-                                   markup=False)
+            if not simultaneous:
+                return
+            if self.game.observe(seat).get("submitted") is True:
+                # The frame still waits for other humans' hidden choices.
+                self.say(f"your choice ({action}) is in; nobody sees it until every choice is in")
+            else:
+                self.say(f"your choice ({action}) is in; every choice is in and they are revealed together")
             return
 
     def pick(self, seat: int, text: str) -> str | None:
-        """The action ``text`` names (a number or an action text), or ``None`` after saying what is wrong."""
+        """The action ``text`` names, or ``None`` after showing a narrowed list or saying what is wrong.
+
+        ``text`` is an action's text, the number of one of the choices last shown, or part of one or
+        more actions' texts (then those actions are shown, numbered afresh for the next pick).
+        """
         actions = self.game.legal_actions(seat)
         if text in actions:
             return text
+        shown = self.shown if self.shown and set(self.shown) <= set(actions) else actions
+        narrowed = len(shown) < len(actions)
         if text.isdigit():
             number = int(text)
-            if 1 <= number <= len(actions):
-                return actions[number - 1]
-            self.say(f"there is no choice {number}: type a number from 1 to {len(actions)}, "
+            if 1 <= number <= len(shown):
+                return shown[number - 1]
+            which, everything = (" in the narrowed list", " (list shows them all)") if narrowed else ("", "")
+            self.say(f"there is no choice {number}{which}: type a number from 1 to {len(shown)}{everything}, "
                      "an action's text, or help")
+            return None
+        matches = narrow(actions, text)
+        if matches:
+            self.shown = matches
+            contain = "contains" if len(matches) == 1 else "contain"
+            self.say(f"{len(matches)} of {len(actions)} choices {contain} {text!r}; "
+                     "type a number to pick from these (list shows them all):")
+            self.show_choices(matches)
             return None
         try:
             # Let the game explain why; an illegal action changes nothing.
             self.game.apply(seat, text)
         except IllegalActionError as error:
             self.say(f"{text!r} is not allowed now: {error.reason}. "
-                     f"Type a number from 1 to {len(actions)}, an action's text, or help")
+                     f"Type a number from 1 to {len(shown)}, part of an action's text, or help")
             return None
         raise AssertionError("an action outside the legal list was accepted")  # pragma: no cover
 
@@ -162,7 +241,10 @@ class Table:
             answer = self.read("save before leaving? [y/N] ").strip().lower()
             if answer in ("y", "yes"):
                 path = self.read(f"file [{self.default_save_path()}]: ").strip()
-                self.save(path or None)
+                if not self.save(path or None):
+                    # Leaving now would lose the game the human asked to keep.
+                    self.say("the game is not saved, so you are still playing (quit again to leave)")
+                    return True
             raise LeaveGame()
         else:
             return False
@@ -189,12 +271,10 @@ class Table:
     def show_screen(self, seat: int) -> None:
         """The position as ``seat`` sees it, its unseen log lines, the decision and numbered choices."""
         game, console = self.game, self.console
-        console.print(Rule(f"{game.SPEC.title} - seat {seat} (you) - ply {game.ply}"))
-        render_markup = getattr(game, "render_markup", None)
-        if callable(render_markup):
-            console.print(render_markup(seat))
-        else:
-            console.print(game.render(seat), markup=False)
+        # No action count here: it would grow by one for every answer in a concealed window.
+        console.print(Rule(f"{game.SPEC.title} - seat {seat} (you)"))
+        self.show_position(seat)
+        self.public_unseen = []
         lines = self.unseen[seat]
         if lines:
             console.print("[bold]since your last move:[/bold]")
@@ -207,21 +287,34 @@ class Table:
         if decision is not None:
             console.print(f"[bold]{_escape(decision.prompt)}[/bold]")
         actions = game.legal_actions(seat)
-        console.print(Columns([f"{number:>3}) {_escape(action)}" for number, action in enumerate(actions, 1)],
-                              padding=(0, 2)))
+        self.shown = actions
+        self.show_choices(actions)
+        if len(actions) > LONG_LIST:
+            self.say("(type part of an action, e.g. a card or a square, to list only the choices containing it)")
+
+    def show_position(self, seat: int | None) -> None:
+        """The game's picture of the position as ``seat`` (or a spectator) sees it, in colour if it has one."""
+        print_position(self.console, self.game, seat)
+
+    def show_choices(self, actions: Sequence[str]) -> None:
+        """The numbered choices in columns, numbered down each column like a directory listing."""
+        for line in choice_lines(actions, self.console.width):
+            self.console.print(line, markup=False)
 
     def show_end(self) -> None:
         """The final position, scores and winners."""
         game, console = self.game, self.console
         result = game.result
         assert result is not None
+        # At a hot seat the last lines go to the whole table: only the public ones, each once.
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        for line in self.unseen[viewer] if viewer is not None else self.public_unseen:
+            console.print(f"  {line}", markup=False)
+        self.public_unseen = []
         for seat in self.humans:
-            if self.unseen[seat]:
-                for line in self.unseen[seat]:
-                    console.print(f"  {line}", markup=False)
-                self.unseen[seat] = []
+            self.unseen[seat] = []
         console.print(Rule("game over"))
-        console.print(game.render(self.humans[0] if len(self.humans) == 1 else None), markup=False)
+        self.show_position(viewer)
         table = RichTable(title=_escape(result.reason))
         table.add_column("seat")
         table.add_column("player")
@@ -233,6 +326,11 @@ class Table:
         console.print(table)
         winners = ", ".join(f"seat {seat}" for seat in result.winners)
         console.print(f"winner{'s' if len(result.winners) > 1 else ''}: {winners}", markup=False)
+        if len(self.humans) == 1:
+            you = self.humans[0]
+            verdict = ("you did not win" if you not in result.winners
+                       else "you win" if len(result.winners) == 1 else "you share the win")
+            console.print(f"[bold]{verdict}[/bold]")
 
     # ------------------------------------------------------------------ saving
 
@@ -240,9 +338,9 @@ class Table:
         """Where ``save`` writes when no file is named."""
         return f"{self.game.game_id}-{self.seed}.dojo.json"
 
-    def save(self, path: str | None) -> None:
-        """Save the game with who plays which seat (``players_meta``, which loading ignores)."""
-        target = Path(path or self.default_save_path())
+    def save(self, path: str | None) -> bool:
+        """Save the game with who plays which seat (``players_meta``, which loading ignores); ``False`` if not."""
+        target = Path(path or self.default_save_path()).expanduser()
         data = self.game.to_save()
         data["players_meta"] = {
             "humans": list(self.humans),
@@ -253,8 +351,9 @@ class Table:
             target.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         except OSError as error:
             self.say(f"could not save to {target}: {error.strerror or error}")
-            return
+            return False
         self.say(f"saved to {target} (resume with: dojo play --load {target})")
+        return True
 
 
 def _escape(text: str) -> str:
@@ -313,6 +412,8 @@ def start_table(console: Console, game_id: str | None, players: int | None, seat
         raise OptionError("--seat names a seat twice")
     bot_seats = [seat for seat in range(game.num_players) if seat not in humans]
     specs = split_bot_specs(bots)
+    if specs and not bot_seats:
+        raise OptionError("--bots was given, but every seat is played by a human (--seat)")
     remembered = meta.get("bots")
     if not specs and isinstance(remembered, dict) and all(str(seat) in remembered for seat in bot_seats):
         specs = [str(remembered[str(seat)]) for seat in bot_seats]

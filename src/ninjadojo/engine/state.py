@@ -362,14 +362,14 @@ class GameState(ABC, Generic[PayloadT]):
     def observe(self, seat: int | None = None) -> dict[str, JSONValue]:
         """What ``seat`` may know (``None``: a spectator), as a JSON-safe dict.
 
-        Common keys: game, players, seat, ply, waiting_for (public), you_act, decision, result, log;
-        the game adds its own (hands, collections...).
+        Common keys: game, players, seat, waiting_for (public), you_act, decision, result, log;
+        the game adds its own (hands, collections...). The action count is left out on purpose: hidden
+        answers in a concealed window and hidden simultaneous choices would show in it.
         """
         view: dict[str, JSONValue] = {
             "game": self.SPEC.id,
             "players": self.num_players,
             "seat": seat,
-            "ply": self.ply,
             "waiting_for": list(self._public_waiting()),
         }
         decision = self.decision(seat) if seat is not None else None

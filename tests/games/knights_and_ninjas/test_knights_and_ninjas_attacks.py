@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from knights_and_ninjas_builder import hand, play, position, slots
 
-from ninjadojo.games.knights_and_ninjas.cards import KN, LA
+from ninjadojo.games.knights_and_ninjas.cards import EX, KN, LA
 
 
 def test_attack_with_common_card_partially_blocked_moves_the_difference() -> None:
@@ -221,3 +221,38 @@ def test_princess_takes_a_jester_standing_in_for_a_knight() -> None:
     game = position(3, hands=["je", "prpe", ""])
     play(game, "0:a1:kn*", "1:r:pr")
     assert hand(game, 1) == "peje"
+
+
+def test_executioner_against_a_turned_attack_ends_the_attack_but_not_its_players_own_turn() -> None:
+    # The Executioner ends "your attacker's turn": a Traitor's player attacks out of turn, so only the
+    # attack ends; no gems moved and the player on turn may go on attacking (a ruling).
+    game = position(3, hands=["knexso", "tr", ""])
+    play(game, "0:a1:kn", "1:r:tr")
+    assert "r:ex" in game.legal_actions(0)
+    play(game, "0:r:ex")
+    assert game.gems[:2] == [5, 5] and game.current == 0
+    assert game.decision(0).kind == "attack" and "a1:so" in game.legal_actions(0)
+    assert game.discard[-2:] == [EX, KN]
+
+
+def test_minstrel_against_a_turned_attack_ends_the_attack_but_not_its_players_own_turn() -> None:
+    game = position(3, hands=["knmiso", "tr", ""])
+    play(game, "0:a1:kn", "1:r:tr", "0:r:mi")
+    assert hand(game, 0) == "sokn" and slots(game, 0) == "----mi"
+    assert game.current == 0 and game.decision(0).kind == "attack"
+    assert {"a1:so", "a1:kn", "end"} <= set(game.legal_actions(0))
+
+
+def test_executioner_against_a_traitor_turned_twice_ends_the_turn_of_the_player_on_turn() -> None:
+    game = position(3, hands=["kntr", "trex", ""], top="sosopepe")
+    play(game, "0:a1:kn", "1:r:tr", "0:r:tr", "1:r:ex")
+    assert game.current == 1 and game.decision(1).kind == "turn"
+
+
+def test_the_log_names_a_turned_revolt_and_a_jester_taken_by_a_princess() -> None:
+    game = position(3, hands=["pepepe", "tr", ""])
+    play(game, "0:a1:pe3", "1:r:tr")
+    assert "the revolt of 3 Peasants turns against seat 0" in game.observe(2)["log"]
+    game = position(3, hands=["je", "prpe", ""])
+    play(game, "0:a1:kn*", "1:r:pr")
+    assert "seat 1 takes the Jester as Knight into hand" in game.observe(2)["log"]

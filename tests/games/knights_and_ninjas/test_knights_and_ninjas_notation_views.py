@@ -113,3 +113,66 @@ def test_a_blind_merchant_pick_makes_the_victims_known_cards_unknown() -> None:
     game = position(3, hands=["knso", "prpe", "mepe"])
     play(game, "0:a1:kn", "1:r:pr", "0:end", "1:x:pe", "2:me1")
     assert game.observe(0)["players"][1]["known"] == []
+
+
+def test_render_does_not_repeat_the_prompt_printed_under_it() -> None:
+    game = position(3, hands=["kn", "pe", "so"])
+    play(game, "0:a1:kn")
+    prompt = game.decision(1).prompt
+    assert prompt.startswith("seat 0 attacks you with a Knight (strength 3)")
+    assert "strength" not in game.render(1), "the defender reads the attack in its prompt"
+    assert "seat 0 attacks seat 1 with a Knight (strength 3)" in game.render(2), "the others see it on the table"
+    play(game, "1:take")
+    assert "Highwayman may steal" not in game.render(1) and "Highwayman may steal" in game.render(0)
+
+
+def test_pre_attacks_and_turned_attacks_read_as_what_they_are() -> None:
+    game = position(3, hands=["la", "pe", ""], forts=["------", "ca----", "------"])
+    play(game, "0:a1:la")
+    assert game.decision(1).prompt.startswith("seat 0 sets a Ladder against your Castle: nothing in your hand")
+    game = position(3, hands=["pekn", "tr", ""])
+    play(game, "0:a1:kn", "1:r:tr")
+    assert "seat 1's Traitor turns the Knight (strength 3) back against you" in game.decision(0).prompt
+
+
+def test_highwayman_prompt_tells_a_seat_without_one_to_pass_and_the_others_see_no_difference() -> None:
+    game = position(4, hands=["kn", "pe", "hw", "so"])
+    play(game, "0:a1:kn", "1:take")
+    assert game.decision(3).prompt == ("seat 0 has just taken 3 gems from seat 1; "
+                                       "you hold no Highwayman or Jester to steal them: pass")
+    assert "steal them with a Highwayman" in game.decision(2).prompt
+    other = position(4, hands=["kn", "pe", "so", "so"])
+    play(other, "0:a1:kn", "1:take")
+    for seat in (None, 0, 1):
+        assert game.observe(seat) == other.observe(seat) and game.render(seat) == other.render(seat)
+
+
+def test_turn_prompt_names_only_the_plays_open_now() -> None:
+    game = position(3, hands=["kn", "pe", ""])
+    assert game.decision(0).prompt == "your turn: attack a rival (a<seat>:<card>) or discard a card (x:<card>)"
+
+
+def test_refusals_give_the_reason_that_fits_the_moment() -> None:
+    game = position(3, hands=["so", "prpe", ""])
+    play(game, "0:a1:so")
+    with pytest.raises(IllegalActionError, match="Princess takes only an attacking Knight or Dragon"):
+        game.apply(1, "r:pr")
+    with pytest.raises(IllegalActionError, match="you hold only 1 Peasant"):
+        game.apply(1, "r:pe2")
+    with pytest.raises(IllegalActionError, match="respond") as refused:
+        game.apply(1, "a0:pe1")
+    assert "attack seat" not in refused.value.reason, "not the attacker's message"
+    with pytest.raises(IllegalActionError, match="no seat '7'"):
+        position(3, hands=["kn", "", ""]).apply(0, "a7:kn")
+    with pytest.raises(IllegalActionError, match="right after a rival takes gems"):
+        position(3, hands=["hw", "", ""]).apply(0, "hw")
+    with pytest.raises(IllegalActionError, match="nobody is attacking you"):
+        position(3, hands=["so", "", ""]).apply(0, "r:so")
+    with pytest.raises(IllegalActionError, match="only for living cards"):
+        position(3, hands=["je", "", ""]).apply(0, "f:ca*")
+
+
+def test_a_seat_without_gems_is_drawn_with_a_dash_in_both_renders() -> None:
+    game = position(3, gems=[5, 0, 10], hands=["kn", "", ""], target=15)
+    assert "seat 1:  0 gems -" in game.render(0)
+    assert "seat 1:  0 gems -" in game.render_markup(0)

@@ -179,3 +179,12 @@ def test_monk_a_player_who_can_pay_neither_in_full_pays_what_they_can() -> None:
 def test_monk_needs_a_rival_castle() -> None:
     game = position(3, hands=["mo", "kn", ""], forts=["ca----", "------", "------"])
     assert "mo" not in game.legal_actions(0)
+
+
+def test_monk_prompt_says_what_each_taxed_player_can_pay() -> None:
+    game = position(4, gems=[5, 0, 9, 1], hands=["mo", "kn", "pe", "pesoki"],
+                    forts=["------", "ca----", "ca----", "ca----"], target=15)
+    play(game, "0:mo")
+    assert game.decision(1).prompt.endswith("pay all your cards (pay:<card>...)")
+    assert game.decision(2).prompt.endswith("pay 1 gem (pay:g), as you hold fewer than 2 cards")
+    assert game.decision(3).prompt.endswith("pay 1 gem (pay:g) or 2 cards of your choice (pay:<card>.<card>)")

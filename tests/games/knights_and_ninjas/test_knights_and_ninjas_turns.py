@@ -108,3 +108,27 @@ def test_a_player_with_no_cards_is_not_asked_to_respond_and_waits_to_draw() -> N
     assert game.to_act() == (2,)
     play(game, "2:pass")
     assert game.to_act() == (1,) and hand(game, 1) == "soso"
+
+
+@pytest.mark.parametrize("rest", ["je", "ar", "mi", "so"])
+def test_fortifying_does_not_tell_whether_the_hand_holds_another_fortification(rest: str) -> None:
+    # Ending the turn by itself only when the hand holds no Archer, Minstrel or Jester would tell the
+    # table what is (not) in it: the seat is asked to go on or end whatever it holds.
+    game = position(3, hands=["ca" + rest, "pe", "pe"])
+    play(game, "0:f:ca")
+    assert game.decision(0).kind == "fortify" and "end" in game.legal_actions(0)
+    assert game.observe(1)["waiting_for"] == [0]
+
+
+def test_fortifying_ends_by_itself_when_the_hand_is_empty() -> None:
+    game = position(3, hands=["ca", "pe", "pe"], top="sosopepe")
+    play(game, "0:f:ca")
+    assert game.current == 1 and game.decision(1).kind == "turn"
+
+
+def test_the_pile_is_rebuilt_only_when_a_player_must_draw_from_an_empty_one() -> None:
+    game = position(3, cur=2, hands=["", "", "pe"], discard="kn", top="soso", fill_deck=False)
+    play(game, "2:x:pe")
+    assert game.deck == [] and game.target == 10 and game.shuffles == 0, "seat 0 drew the last two"
+    play(game, "0:x:so")
+    assert game.shuffles == 1 and game.target == 9 and game.sizes[1] == 2

@@ -7,7 +7,7 @@ from knights_and_ninjas_builder import hand, play, position, slots
 
 from ninjadojo.engine import Frame, IllegalActionError
 from ninjadojo.games.knights_and_ninjas import STATE
-from ninjadojo.games.knights_and_ninjas.cards import HW, JE, MI, TR
+from ninjadojo.games.knights_and_ninjas.cards import HW, JE, MI, TR, full_deck
 
 
 def test_two_players_start_with_six_gems_and_draft_from_fifteen_cards() -> None:
@@ -155,3 +155,16 @@ def test_duel_refusals_explain_discard_and_redeal() -> None:
         position(2, hands=["pepe", ""]).apply(0, "x:pe")
     with pytest.raises(IllegalActionError, match="four or more"):
         position(2, hands=["pepepepe", ""]).apply(0, "redeal")
+
+
+def test_a_redeal_with_no_card_left_to_deal_passes_the_turn_to_the_rival() -> None:
+    # Every card is in a hand: nothing can be dealt, so the caller (who could not play) hands the turn
+    # over instead of calling re-deals for ever.
+    game = position(2, hands=["", ""], fill_deck=False)
+    for kind in full_deck(True):
+        game.hands[1][kind] += 1
+    game.sizes[1] = sum(game.hands[1])
+    game.check_invariants()
+    play(game, "0:redeal")
+    assert game.current == 1 and game.decision(1).kind == "turn"
+    assert "redeal" not in game.legal_actions(1)

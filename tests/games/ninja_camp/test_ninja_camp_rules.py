@@ -110,6 +110,23 @@ def test_a_tie_goes_to_the_tied_player_who_took_the_last_turn() -> None:
     assert over.winners() == (0,)
 
 
+def test_a_pass_is_a_turn_so_the_tie_goes_to_the_tied_player_who_passed_last() -> None:
+    # Passing is the first step of a turn, and a passed player takes no more turns: each player's last
+    # turn is their pass. (In play the last to pass also moved last; this position, with the turns of
+    # the last moves written out of that order, pins the reading.)
+    three = board({"a1": "S0", "b1": "S0", "c1": "S0", "a7": "S1", "b7": "S1", "c7": "S1",
+                   "h4": "S2", "h3": "S2", "h2": "S2"}, players=3)
+    state = position(three, players=3, hands={0: "R", 1: "E", 2: "E"}, passed={1: 6, 2: 5})
+    text = state.to_notation()
+    # Seat 1 passed at turn 6 after last moving at turn 1; seat 2 passed at turn 5 after moving at turn 4.
+    text = text.replace(",6,-1;", ",6,1;").replace(",5,-1 ", ",5,4 ")
+    state = NinjaCampState.from_notation(text)
+    assert (state.last_move[1], state.last_move[2]) == (1, 4)
+    over = after(state, "pass")
+    assert over.scores() == (2.0, 4.0, 4.0)
+    assert over.winners() == (1,)
+
+
 def test_an_illegal_action_says_why_and_changes_nothing() -> None:
     state = position(board({**PARKED, "d4": "E0"}), hands={0: "E"})
     before = state.to_notation()
@@ -147,6 +164,17 @@ def test_render_shows_the_grid_ninjas_empty_spaces_walls_and_traps() -> None:
     assert " 4 S  S  #  E0" in text and " 3 S  S  .  S" in text and " 5 S  S  T  S" in text
     markup = state.render_markup(0)
     assert "[bold white on red]E0[/]" in markup and "[bold red]T [/]" in markup
+
+
+def test_the_picture_names_who_acts_but_leaves_the_prompt_to_the_driver() -> None:
+    state = position(board({**PARKED, "d4": "E0"}), hands={0: "E"})
+    prompt = state.decision(0).prompt
+    for text in (state.render(0), state.render_markup(0), state.render(None)):
+        assert "to act: seat 0" in text
+        assert prompt not in text
+    # A player is shown the words of their own clan card while it is unused (the prompt only names it).
+    assert "your Sloth Clan, once a game: Instead of moving" in state.render(0)
+    assert "your Sloth Clan" not in state.render(None)
 
 
 def test_heuristic_bot_plays_whole_games_and_beats_random_more_often_than_not() -> None:

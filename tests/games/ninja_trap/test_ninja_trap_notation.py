@@ -87,3 +87,18 @@ def test_prompts_name_the_stage() -> None:
     game = build(2, "activate", [Seat(hand="GI", traps="D1,G2"), Seat(hand="SF")], moves="BG", turn=3)
     prompt = game.decision(0).prompt
     assert prompt.startswith("Turn 3, activate") and "f1-f2" in prompt and "seat 1 in Genkan" in prompt
+
+
+def test_the_picture_repeats_neither_the_prompt_nor_the_log() -> None:
+    # The terminal client prints the log lines since the seat's last move and the prompt under the
+    # picture; the picture itself must not show them a second time.
+    game = STATE.new(3, seed=4)
+    for seat in (0, 1, 2):
+        game.apply(seat, game.legal_actions(seat)[0])
+    log = [line for line in game.observe(0)["log"] if line]
+    assert log, "the trap stage wrote a log line"
+    prompt = game.decision(0).prompt
+    for text in (game.render(0), game.render_markup(0)):
+        assert "stage: move" in text
+        assert prompt not in text
+        assert not any(line in text for line in log)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from ninjitsu_helpers import play, position
 
 from ninjadojo.bots import available_bots, make_bot
 from ninjadojo.bots.base import SeatView
 from ninjadojo.bots.ninjitsu import candidates
+from ninjadojo.engine import OptionError
 from ninjadojo.games.ninjitsu import NinjitsuState
 
 
@@ -48,3 +50,11 @@ def test_heuristic_beats_random_in_most_two_player_games() -> None:
             game.apply(actor, action)
         wins += seat in game.winners()
     assert wins >= games * 0.7
+
+
+def test_heuristic_parameters_out_of_range_are_refused_with_what_is_allowed() -> None:
+    for spec, said in (("heuristic:samples=x", "samples must be a whole number from 1"),
+                       ("heuristic:samples=0", "samples must be a whole number from 1"),
+                       ("heuristic:depth=5", "depth must be a whole number from 0 to 1")):
+        with pytest.raises(OptionError, match=said):
+            make_bot(spec, "ninjitsu", seed=1)

@@ -390,3 +390,100 @@ def test_icon_treasures_may_be_played_as_treasures_or_secrets(card: str) -> None
     assert [a for a in game.legal_actions(0) if card in a] == [f"s:{card}", f"t:{card}"]
     with pytest.raises(IllegalActionError, match="icon"):
         game.apply(0, f"a:{card}")
+
+
+# ---------------------------------------------------------------------- more nested plays and corners
+
+
+def test_the_rulebook_sample_round() -> None:
+    # Kelly (P0) hides a Bo Staff, Peter (P1) draws, Roxy (P2) hides Explosives. Kelly has 6 points,
+    # steals Roxy's secret, discards her hand to its trap and keeps it as a treasure. Peter's Katana
+    # discards it, then he plays another Katana as a treasure: 6 points.
+    game = position(players=3, hands=["4a 9b 8b", "6a 6b", "2a"], deck="Qa Qb 5c 5b")
+    play(game, "s:4a", "d", "s:2a")
+    assert game.points(0) == 6 and kind(game) == "turn" and game.to_act() == (0,)
+    play(game, "x2.0")
+    assert hand(game, 0) == "" and treasures(game, 0) == "2a" and discard(game).endswith("9b 8b")
+    play(game, "a:6a", "c:2a", "t:6b")
+    assert treasures(game, 0) == "" and treasures(game, 1) == "6b" and game.points(1) == 6
+
+
+def test_chain_and_sickle_on_a_chain_and_sickle_chains_on_to_the_next_action() -> None:
+    game = position(players=3, hands=["7a 5c", "", ""], treasures=["", "7b", "8c"], secrets=["", "", "9a"],
+                    deck="2a 3a")
+    play(game, "a:7a", "c:7b")
+    # 7b's own action: discard any 1 treasure and use its action too.
+    assert kind(game) == "discard-treasure" and game.legal_actions(0) == ["c:8c"]
+    play(game, "c:8c")
+    assert kind(game) == "steal"
+    play(game, "x2.0")
+    assert treasures(game, 0) == "9a" and hand(game, 0) == "5c 3a"
+    assert game.to_act() == (1,)
+
+
+def test_chain_and_sickle_on_a_smoke_bomb_plays_two_secrets() -> None:
+    game = position(hands=["7a 5c Ka 6a", ""], treasures=["", "9b"])
+    play(game, "a:7a", "c:9b")
+    assert kind(game) == "play" and game.legal_actions(0) == ["s:5c", "s:Ka", "s:6a"]
+    play(game, "s:Ka", "s:5c")
+    assert secrets(game, 0) == "Ka 5c" and hand(game, 0) == "6a"
+    assert game.to_act() == (1,)
+
+
+def test_queen_taking_a_stolen_tripwire_can_only_hide_it_again() -> None:
+    game = position(hands=["Qa", ""], treasures=["", "Tb"])
+    play(game, "a:Qa", "c:Tb")
+    assert game.legal_actions(0) == ["s:Tb"]
+    play(game, "s:Tb")
+    assert secrets(game, 0) == "Tb" and game.points(0) == 10
+
+
+def test_darts_may_take_both_treasures_from_one_opponent() -> None:
+    game = position(players=3, hands=["Aa", "", ""], treasures=["", "8a 7a", "5c"])
+    play(game, "a:Aa", "c:8a", "c:7a")
+    assert treasures(game, 1) == "" and treasures(game, 2) == "5c"
+    assert game.to_act() == (1,)
+
+
+def test_darts_never_offers_ones_own_treasures() -> None:
+    game = position(hands=["Aa", ""], treasures=["9a", ""])
+    play(game, "a:Aa")
+    assert treasures(game, 0) == "9a" and game.to_act() == (1,)
+
+
+def test_master_of_surprise_on_bow_and_arrows_leaves_it_a_5_point_treasure() -> None:
+    game = position(hands=["Xa", ""], secrets=["", "5b 4b"], deck="2a 3a")
+    assert game.points(1) == 10 + 4 + 2 * 2
+    play(game, "a:Xa", "f1.0")
+    assert treasures(game, 1) == "5b" and secrets(game, 1) == "4b"
+    assert game.points(1) == 5 + 4 + 2 and hand(game, 0) == "3a"
+
+
+def test_master_of_surprise_inside_katana_lets_the_owner_discard_then_the_turn_passes() -> None:
+    game = position(hands=["6a Xa", "9c 8c"], treasures=["", "2b"], secrets=["", "Tb"])
+    play(game, "a:6a", "c:2b", "a:Xa", "f1.0")
+    assert kind(game) == "trap-discard" and game.to_act() == (1,)
+    play(game, "c:8c")
+    assert hand(game, 1) == "9c" and treasures(game, 1) == "Tb"
+    assert kind(game) == "turn" and game.to_act() == (1,)
+
+
+@pytest.mark.parametrize(("secret", "said"), [("Tc", "P0 has no card in hand to discard"),
+                                              ("2c", "P0 has no card in hand to discard"),
+                                              ("3c", "P0 has no other treasure to discard")])
+def test_a_trap_with_nothing_to_take_says_so_in_the_log(secret: str, said: str) -> None:
+    game = position(hands=["", ""], secrets=["", secret])
+    play(game, "x1.0")
+    log = game.observe(1)["log"]
+    assert isinstance(log, list) and log[-1] == said
+    assert treasures(game, 0) == secret
+
+
+def test_queen_hiding_the_only_card_in_hand_does_not_pin_its_position_for_the_others() -> None:
+    # The others saw 9c go into P0's hand and the hand hide its only card, but P0 may rearrange its
+    # secrets at any time: which of them is the 9c is not tracked (ruling 12), and nothing leaks.
+    game = position(players=3, hands=["Qa", "6b", ""], treasures=["", "9c", ""], secrets=["4a", "", ""])
+    play(game, "a:Qa", "c:9c", "s:9c")
+    assert game.known[game.secrets[0][1]] == 1
+    assert "9c" not in game.render(1)
+    assert game.observe(1)["seats"][0]["secrets"] == []  # type: ignore[index,call-overload]

@@ -129,9 +129,30 @@ def test_empty_deck_reshuffles_the_discard_pile_mid_draw() -> None:
     first, second = hand(game, 0).split()
     assert first == "6a" and second in ("7a", "8a")
     assert discard(game) == "" and len(game.deck) == 1
-    # Everyone knows which cards the new deck holds (not their order).
-    assert game.known[game.deck[0]] == game.everyone
+    # Everyone knew which cards the new deck held, but only the drawer saw which one it took, so
+    # only the drawer knows which one is left.
+    assert game.known[game.deck[0]] == 1
     assert "shuffled into a new deck" in " ".join(game.observe(1)["log"])  # type: ignore[arg-type]
+
+
+def test_after_a_reshuffle_a_draw_hides_which_cards_are_left_in_the_deck() -> None:
+    # The new deck holds 6a..Ta, known to all; P0 draws 2 of them. Seat 1 cannot tell which 3 are
+    # left, so its determinisations must not always hold the true 3 (that would tell it P0's hand).
+    game = position(hands=["", _all_but("6a", "7a", "8a", "9a", "Ta")], deck="", discard="6a 7a 8a 9a Ta")
+    play(game, "d")
+    left = {frozenset(other.deck) for other in (game.determinize(1, seed) for seed in range(20))}
+    assert len(left) > 1
+    assert all(game.known[card] == 1 for card in game.deck)  # the drawer saw what it took
+    assert game.observe(1)["seats"][0]["hand"] == []  # type: ignore[index,call-overload]
+
+
+def test_a_draw_that_empties_a_known_deck_tells_everyone_what_was_drawn() -> None:
+    # After the reshuffle everyone knows the deck is 6a 7a; P0 draws both.
+    game = position(hands=["", _all_but("6a", "7a")], deck="", discard="6a 7a")
+    play(game, "d")
+    assert sorted(game.observe(1)["seats"][0]["hand"]) == ["6a", "7a"]  # type: ignore[index,call-overload]
+    for seed in range(5):
+        assert sorted(hand(game.determinize(1, seed), 0).split()) == ["6a", "7a"]
 
 
 def test_with_deck_and_discard_empty_a_draw_takes_what_there_is() -> None:
@@ -284,3 +305,19 @@ def test_render_shows_others_who_is_awaited_and_leaves_the_prompt_to_the_driver(
     assert "waiting for P0" in game.render(1)
     assert "waiting for" not in game.render(0)
     assert "your turn" in game.decision(0).prompt  # type: ignore[union-attr]
+
+
+def test_an_impossible_position_is_refused_naming_the_broken_law() -> None:
+    text = position(hands=["6a", ""], treasures=["", "9c"]).to_notation()
+    mid_effect = text.replace('"turn",[0],{}', '"play",[0],{"way":"any","by":"6c"}')
+    cases = {
+        text.replace('"turn"', '"bogus"'): "no rule asks for a 'bogus' decision",
+        text.replace("swaps=3", "swaps=9"): "swaps left must be 0 to 3",
+        text.replace('[["turn",[0]', '[["turn",[1]'): "the turn frame is the current player's",
+        text.replace("effects=-", "effects=6c.1"): "no effect is pending at the start of an action",
+        mid_effect.replace("effects=-", "effects=5a.0"): "5a Bow and Arrows has no action",
+        mid_effect.replace("effects=-", "effects=6c.7"): "6c Katana has no step 7",
+    }
+    for bad, reason in cases.items():
+        with pytest.raises(NotationError, match=reason):
+            NinjitsuState.from_notation(bad)

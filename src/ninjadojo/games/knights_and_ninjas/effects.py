@@ -54,7 +54,6 @@ from ninjadojo.games.knights_and_ninjas.rules import (
     OP_TAKE,
     Payload,
     data_int,
-    legal,
     taxed_rivals,
 )
 
@@ -71,7 +70,11 @@ def card_name(kind: int, role: int | None = None) -> str:
 
 def a_card(kind: int, role: int | None = None) -> str:
     """``a Knight``, ``an Archer``, ``a Jester as Archer``."""
-    name = card_name(kind, role)
+    return with_article(card_name(kind, role))
+
+
+def with_article(name: str) -> str:
+    """``a Knight``, ``an Archer``, ``a revolt of 3 Peasants``."""
     return ("an " if name[0] in "AEIOU" else "a ") + name
 
 
@@ -272,8 +275,11 @@ def fortify(state: KnightsAndNinjasState, seat: int, frame: Frame, slot: int, ki
 
 
 def after_fortify(state: KnightsAndNinjasState, seat: int) -> None:
-    """Go on fortifying while another kind can be added; otherwise the turn ends."""
-    if len(legal(state, seat, state.frames[-1])) == 1:
+    """The seat may go on fortifying; the turn ends by itself only when everyone can see that nothing
+    more can be added (an empty hand, or every slot full). Ending it whenever the hand holds no other
+    fortification would tell the table that it holds no Archer, Minstrel or Jester."""
+    slots_full = all(card >= 0 for card in state.forts[seat]) and not state.duel
+    if state.sizes[seat] == 0 or slots_full:
         end_turn(state)
 
 
@@ -322,7 +328,7 @@ def attack(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Paylo
         what = "its fortifying Archer"
     else:
         state.pending = take_cards(state, seat, role, real, jesters)
-        what = play_name(role, real, jesters)
+        what = with_article(play_name(role, real, jesters))
     state.attack_target = target
     if frame.kind != "attack":
         state.frames[-1] = Frame("attack", [seat])
@@ -346,21 +352,27 @@ def respond(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Payl
     used = take_cards(state, seat, role, real, jesters)
     by = data_int(frame, "by")
     attack_role = data_int(frame, "role")
-    state.log(f"seat {seat} responds with {play_name(role, real, jesters)}")
+    state.log(f"seat {seat} responds with {with_article(play_name(role, real, jesters))}")
     if role == TR:
         state.discard.extend(used)
-        state.log(f"the {NAMES[attack_role]} turns against seat {by}")
+        wild = state.pending.count(JE)
+        state.log(f"the {play_name(attack_role, len(state.pending) - wild, wild)} turns against seat {by}")
         offer_response(state, seat, by, attack_role, data_int(frame, "str"))
     elif role == PR:
         state.discard.extend(used)
         for kind in state.pending:
             give_card(state, seat, kind, public=True)
-        state.log(f"seat {seat} takes the {NAMES[attack_role]} into hand")
+        state.log(f"seat {seat} takes the {card_name(state.pending[0], attack_role)} into hand")
         state.pending = []
     elif role == EX:
         state.discard.extend(used)
         state.discard.extend(state.pending)
         state.pending = []
+        if seat == state.current:
+            # A turned attack on the player whose turn it is: its attacker (the Traitor's player) has
+            # no turn to lose, so only the attack ends; no gems moved and the turn goes on (a ruling).
+            state.log("the turned attacker is executed; the attack ends")
+            return
         state.log(f"the attacker is executed; seat {state.current}'s turn ends")
         end_turn(state)
     elif role == MI:
@@ -371,6 +383,10 @@ def respond(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Payl
             state.discard.extend(used)
             state.log(f"the attack ends; the card returns and seat {state.current} discards two cards")
             minstrel_discard(state, state.current, "end")
+        elif seat == state.current:
+            # As with the Executioner: against a turned attack only the attack ends (a ruling).
+            state.forts[seat][MINSTREL] = used[0]
+            state.log(f"the turned attack ends; the card returns to seat {seat}, who fortifies with the Minstrel")
         else:
             state.forts[seat][MINSTREL] = used[0]
             state.log(f"the attack ends; the card returns to seat {state.current}, whose turn ends")
@@ -425,18 +441,19 @@ def land(state: KnightsAndNinjasState, frame: Frame, blocked: int) -> None:
         state.frames.clear()
         # The attack is over (gems moved); only the Highwayman window remains before the turn ends.
         state.attack_target = -1
-        open_window(state, by, moved)
+        open_window(state, by, moved, defender)
 
 
 # ---------------------------------------------------------------------- Highwayman
 
 
-def open_window(state: KnightsAndNinjasState, holder: int, amount: int) -> None:
+def open_window(state: KnightsAndNinjasState, holder: int, amount: int, victim: int) -> None:
     """Every other seat with a card may play a Highwayman on the gems; the first clockwise from the
     holder takes them. Asking everyone with a card at once tells nobody who holds one."""
     seats = [s for s in range(state.num_players) if s != holder and state.sizes[s]]
     if seats:
-        state.frames.append(Frame("highwayman", seats, {"holder": holder, "amount": amount}, simultaneous=True))
+        state.frames.append(Frame("highwayman", seats, {"holder": holder, "amount": amount, "from": victim},
+                                  simultaneous=True))
     else:
         settle(state, holder)
 
@@ -458,7 +475,7 @@ def resolve_window(state: KnightsAndNinjasState, frame: Frame, choices: dict[int
             moved = move_gems(state, holder, seat, amount)
             state.log(f"seat {seat} plays {a_card(choice[1], HW)} and steals {moved} "
                       f"gem{'s' * (moved != 1)} from seat {holder}")
-            open_window(state, seat, moved)
+            open_window(state, seat, moved, holder)
             return
     settle(state, holder)
 
@@ -570,7 +587,10 @@ def start_draft(state: KnightsAndNinjasState, caller: int | None) -> None:
     del state.deck[len(state.deck) - count:]
     first = min(range(state.num_players), key=lambda s: (state.gems[s], state.sizes[s], s))
     if not state.draft:
-        state.current = caller if caller is not None else first
+        # Nothing to deal: the caller could not play, so the turn passes to its rival (who then holds
+        # nearly every card and must play or discard); letting the caller go again could loop forever.
+        state.current = first if caller is None else 1 - caller
+        state.log(f"no card is left to deal; seat {state.current} takes the turn")
         state.frames.append(Frame("turn", [state.current]))
         return
     state.log(f"{count} cards are dealt for the draft; seat {first} drafts first")

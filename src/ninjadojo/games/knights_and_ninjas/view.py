@@ -2,7 +2,8 @@
 
 Public: gems, hand sizes, fortifications, the discard pile, the draw pile's size, the attack on the
 table, cards shown to a Herald. Private: a seat's own hand, and (while drafting) the card it drew.
-Nothing tells who holds a Highwayman or a Jester: every seat with a card is asked in a window.
+Nothing tells who holds a Highwayman or a Jester: every seat with a card is asked in a window, and
+a player who has fortified is asked to go on or end whatever its hand holds.
 """
 
 from __future__ import annotations
@@ -11,8 +12,25 @@ from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
 from ninjadojo.engine.jsonvalue import JSONValue
-from ninjadojo.games.knights_and_ninjas.cards import CODES, INDEX, JE, KINDS, NAMES, SLOTS
-from ninjadojo.games.knights_and_ninjas.effects import card_name
+from ninjadojo.games.knights_and_ninjas.cards import (
+    AR,
+    CODES,
+    COMMON,
+    CP,
+    DR,
+    INDEX,
+    JE,
+    KINDS,
+    KN,
+    LA,
+    LIVING,
+    MONK_CARDS,
+    MONK_GEMS,
+    NAMES,
+    PE,
+    SLOTS,
+)
+from ninjadojo.games.knights_and_ninjas.effects import card_name, play_name, with_article
 from ninjadojo.games.knights_and_ninjas.rules import data_int, shown_cards
 
 if TYPE_CHECKING:
@@ -75,7 +93,8 @@ def _table(state: KnightsAndNinjasState) -> dict[str, JSONValue]:
         table["shown"] = [[s, CODES[k]] for s, k in shown]
     window = _window(state)
     if window is not None:
-        table["gems_in_play"] = {"holder": window[0], "amount": window[1]}
+        table["gems_in_play"] = {"holder": window[0], "amount": window[1],
+                                 "from": None if window[2] < 0 else window[2]}
     return table
 
 
@@ -94,11 +113,45 @@ def _shown(state: KnightsAndNinjasState) -> list[tuple[int, int]]:
     return []
 
 
-def _window(state: KnightsAndNinjasState) -> tuple[int, int] | None:
+def _window(state: KnightsAndNinjasState) -> tuple[int, int, int] | None:
+    """(holder, amount, taken from) of an open Highwayman window."""
     for frame in state.frames:
         if frame.kind == "highwayman":
-            return data_int(frame, "holder"), data_int(frame, "amount")
+            return data_int(frame, "holder"), data_int(frame, "amount"), _taken_from(frame)
     return None
+
+
+def _taken_from(frame: Frame) -> int:
+    value = frame.data.get("from", -1)  # a hand-written position may leave it out
+    return value if isinstance(value, int) else -1
+
+
+def _taken_words(holder: int, amount: int, victim: int) -> str:
+    source = f" from seat {victim}" if victim >= 0 else ""
+    return f"seat {holder} has just taken {_gems(amount)}{source}"
+
+
+def _gems(count: int) -> str:
+    return f"{count} gem{'s' * (count != 1)}"
+
+
+def attack_words(state: KnightsAndNinjasState, by: int, against: int, role: int, strength: int,
+                 seat: int | None = None) -> str:
+    """The attack waiting for an answer, in words (``you`` where ``against`` is ``seat``)."""
+    jesters = state.pending.count(JE)
+    played = play_name(role, len(state.pending) - jesters, jesters)
+    card = with_article(played)
+    whom, whose = ("you", "your") if against == seat else (f"seat {against}", f"seat {against}'s")
+    if role == LA:
+        return f"seat {by} sets {card} against {whose} Castle"
+    if role == CP:
+        return f"seat {by} aims {card} at {whose} Castle"
+    if role == AR:
+        return f"seat {by} sends {card} against {whose} Archer"
+    if by != state.current:
+        # Only a Traitor makes anyone but the player on turn an attacker.
+        return f"seat {by}'s Traitor turns the {played} (strength {strength}) back against {whom}"
+    return f"seat {by} attacks {whom} with {card} (strength {strength})"
 
 
 def _hand_words(hand: list[int]) -> str:
@@ -116,7 +169,8 @@ def render(state: KnightsAndNinjasState, seat: int | None, markup: bool = False)
     target = state.target_now()
     lines = [paint("Of Knights and Ninjas", "bold")
              + (" - 2-player variation (all 12 gems win)" if state.duel else f" - {target} gems win")
-             + f"; draw pile {len(state.deck)}, discards {len(state.discard)}, reshuffles {state.shuffles}"]
+             + (f"; cards set aside {len(state.deck)}, discards {len(state.discard)}" if state.duel else
+                f"; draw pile {len(state.deck)}, discards {len(state.discard)}, reshuffles {state.shuffles}")]
     drafting = state.duel and bool(state.frames) and state.frames[-1].kind == "draft"
     acting = state.frames[-1].seats[0] if drafting else state.current
     for other in range(state.num_players):
@@ -124,33 +178,32 @@ def render(state: KnightsAndNinjasState, seat: int | None, markup: bool = False)
                  for i, card in enumerate(state.forts[other]) if card >= 0]
         mark = ">" if other == acting else " "
         you = " (you)" if other == seat else ""
-        gems = paint("*" * state.gems[other], "yellow") or "-"
+        gems = paint("*" * state.gems[other], "yellow") if state.gems[other] else "-"
         known = [NAMES[k] for k in range(KINDS) for _ in range(state.known[other][k])]
         size = state.sizes[other]
-        lines.append(f"{mark} seat {other}{you}: {state.gems[other]:2d} gems {gems}  {size} card{'s' * (size != 1)}"
+        lines.append(f"{mark} seat {other}{you}: {state.gems[other]:2d} gem{'s' * (state.gems[other] != 1)} {gems}"
+                     f"  {size} card{'s' * (size != 1)}"
                      + (f" (known: {', '.join(known)})" if known and other != seat else "")
                      + (f"  fortified: {', '.join(forts)}" if forts else ""))
-    if state.attack_target >= 0:
-        ladder = f" (Ladder against seat {state.ladder_on}'s Castle)" if state.ladder_on >= 0 else ""
-        lines.append(paint(f"seat {state.current} is attacking seat {state.attack_target}{ladder}", "red"))
+    # What the seat must decide is in its prompt, printed under this picture: do not say it twice.
+    deciding = state.frames[-1].kind if state.frames and seat is not None and seat in state.frames[-1].seats else ""
     attack = _open_attack(state)
-    if attack is not None:
+    if attack is not None and deciding != "respond":
         by, against, role, strength = attack
-        cards = " + ".join(NAMES[k] for k in state.pending)
-        as_role = "" if state.pending == [role] else f" as {NAMES[role]}"
-        lines.append(paint(f"  seat {by} attacks seat {against}: {cards}{as_role}, strength {strength}", "red"))
+        lines.append(paint("  " + attack_words(state, by, against, role, strength), "red"))
+    elif state.attack_target >= 0 and deciding != "respond":
+        lines.append(paint(f"  seat {state.current} is attacking seat {state.attack_target} this turn", "red"))
+    if state.ladder_on >= 0:
+        lines.append(f"  a Ladder stands against seat {state.ladder_on}'s Castle until the end of the turn")
     shown = _shown(state)
     if shown:
         lines.append("  shown to the Herald: " + ", ".join(f"seat {s}: {NAMES[k]}" for s, k in shown))
     window = _window(state)
-    if window is not None:
-        lines.append(f"  seat {window[0]} has just taken {window[1]} gem{'s' * (window[1] != 1)}: "
-                     "a Highwayman may steal them")
+    if window is not None and deciding != "highwayman":
+        lines.append(f"  {_taken_words(*window)}: a Highwayman may steal them")
     if state.duel and state.frames and state.frames[-1].kind == "draft":
         drafter = state.frames[-1].seats[0]
-        lines.append(f"draft: {len(state.draft)} cards left, seat {drafter} is drafting")
-        if seat == drafter:
-            lines.append(paint(f"  you drew: {NAMES[state.draft[-1]]}", "cyan"))
+        lines.append(f"draft: {len(state.draft)} card{'s' * (len(state.draft) != 1)} left, seat {drafter} is drafting")
     if seat is not None:
         lines.append(paint("your hand: ", "bold") + _hand_words(state.hands[seat]))
     if state.result is not None:
@@ -159,70 +212,174 @@ def render(state: KnightsAndNinjasState, seat: int | None, markup: bool = False)
 
 
 def prompt(state: KnightsAndNinjasState, seat: int, frame: Frame) -> str:
-    """A human prompt for ``seat``'s decision in ``frame``."""
+    """A human prompt for ``seat``'s decision in ``frame`` (it sees only its own hand's choices)."""
     kind = frame.kind
+    legal = state.legal_actions(seat)
     if kind == "turn":
-        base = "your turn: fortify (f:ca), attack a rival (a<seat>:<card>), a special action (he, me<seat>, mo)"
-        if state.duel:
-            return base + ", or discard (x:<card>) with 4+ cards / call a re-deal (redeal) with 3 or fewer"
-        return base + ", or discard a card (x:<card>)"
+        return "your turn: " + _turn_choices(state, legal)
     if kind == "fortify":
+        if legal == ["end"]:
+            return "nothing more to fortify with: end your turn (end)"
         return "fortify with another kind of card (f:<card>) or end your turn (end)"
     if kind == "attack":
-        return f"attack seat {state.attack_target} again (a{state.attack_target}:<card>) or stop (end)"
+        rival = state.attack_target
+        if legal == ["end"]:
+            return f"nothing left to attack seat {rival} with: end your turn (end)"
+        return f"no gems moved: attack seat {rival} again (a{rival}:<card>) or end your turn (end)"
     if kind == "respond":
-        role = NAMES[data_int(frame, "role")]
-        return (f"seat {frame.data['by']} attacks you with {role} (strength {frame.data['str']}): "
-                "respond (r:<card>) or take it (take)")
+        attack = attack_words(state, data_int(frame, "by"), seat, data_int(frame, "role"), data_int(frame, "str"),
+                              seat)
+        if legal == ["take"]:
+            return f"{attack}: nothing in your hand answers it, take it (take)"
+        return f"{attack}: respond (r:<card>) or take it (take)"
     if kind == "highwayman":
-        amount = data_int(frame, "amount")
-        return (f"seat {frame.data['holder']} has just taken {amount} gem{'s' * (amount != 1)}: "
-                "play a Highwayman to steal them (hw, hw* for a Jester) or pass")
+        taken = _taken_words(data_int(frame, "holder"), data_int(frame, "amount"), _taken_from(frame))
+        if legal == ["pass"]:
+            # Everyone holding a card is asked, so that being asked tells nobody who holds a Highwayman.
+            return f"{taken}; you hold no Highwayman or Jester to steal them: pass"
+        return f"{taken}: steal them with a Highwayman (hw, hw* for a Jester) or pass"
     if kind == "herald":
         count = min(state.herald_shows, state.sizes[seat])
-        return f"a Herald: show {count} card{'s' * (count > 1)} of your choice (show:<card>)"
+        return (f"seat {state.current}'s Herald: show {count} card{'s' * (count > 1)} of your choice "
+                "(show:<card>); it may take one of the shown cards")
     if kind == "herald-pick":
-        return "take one of the shown cards (pick<seat>:<card>)"
+        return "take one of the shown cards into your hand (pick<seat>:<card>)"
     if kind == "monk":
-        return "a Monk taxes your Castle: pay gems (pay:g) or cards (pay:<card>.<card>)"
+        gems, cards = MONK_GEMS[state.duel], MONK_CARDS[state.duel]
+        pay_gems, pay_cards = f"pay {_gems(gems)} (pay:g)", f"{cards} cards of your choice (pay:<card>.<card>)"
+        can_gems, can_cards = state.gems[seat] >= gems, state.sizes[seat] >= cards
+        if can_gems and can_cards:
+            owed = f"{pay_gems} or {pay_cards}"
+        elif can_gems:
+            owed = f"{pay_gems}, as you hold fewer than {cards} cards"
+        elif can_cards:
+            owed = f"pay {pay_cards}, as you hold fewer than {_gems(gems)}"
+        else:
+            what = [text for text, has in (("all your gems (pay:g)", state.gems[seat]),
+                                           ("all your cards (pay:<card>...)", state.sizes[seat])) if has]
+            owed = f"you can pay neither {_gems(gems)} nor {cards} cards in full: pay {' or '.join(what)}"
+        return f"seat {state.current}'s Monk taxes your Castle: {owed}"
     if kind == "minstrel-discard":
-        return "a Minstrel: discard two cards of your choice (x:<card>.<card>)"
+        return f"seat {1 - seat}'s Minstrel: discard two cards of your choice (x:<card>.<card>)"
     if kind == "draft":
-        return f"you drew a {NAMES[state.draft[-1]]}: keep it (keep) or give it to your rival (give)"
+        drawn = NAMES[state.draft[-1]]
+        return f"you drew {with_article(drawn)}: keep it (keep) or give it to your rival and draw again (give)"
     return kind
 
 
+def _turn_choices(state: KnightsAndNinjasState, legal: list[str]) -> str:
+    """The kinds of play open this turn, each with its action pattern."""
+    choices = []
+    if any(action.startswith("f:") for action in legal):
+        choices.append("fortify (f:<card>)")
+    if any(action.startswith("a") and ":" in action for action in legal):
+        choices.append("attack a rival (a<seat>:<card>)")
+    specials = sorted({action[:2] for action in legal if action[:2] in ("he", "me", "mo")},
+                      key=("he", "me", "mo").index)
+    if specials:
+        patterns = {"he": "he", "me": "me<seat>", "mo": "mo"}
+        choices.append(f"play a special action ({', '.join(patterns[code] for code in specials)})")
+    if "redeal" in legal:
+        choices.append("call a re-deal (redeal), as you hold three cards or fewer")
+    elif any(action.startswith("x:") for action in legal):
+        choices.append("discard a card (x:<card>)")
+    if not choices:
+        return "you have no play"  # only in a hand-written position: a real turn starts with a card
+    return ", ".join(choices[:-1]) + (" or " if len(choices) > 1 else "") + choices[-1]
+
+
+#: The frames in which each family of action (by its first letters) can be legal.
+_FAMILY_FRAMES = {"a": ("turn", "attack"), "f:": ("turn", "fortify"), "r:": ("respond",),
+                  "x:": ("turn", "minstrel-discard"), "hw": ("highwayman",), "he": ("turn",), "me": ("turn",),
+                  "mo": ("turn",)}
+
+
 def explain_illegal(state: KnightsAndNinjasState, seat: int, action: str) -> str | None:
-    """Why ``action`` is not legal, where a reason can be given."""
-    codes = [action[i:i + 2] for i in range(action.find(":") + 1, len(action), 2)] if ":" in action else []
-    code = codes[0].rstrip("*0123456789") if codes else ""
+    """Why ``action`` is not legal, where a reason can be given (else the engine names the decision)."""
+    frame_kind = state.frames[-1].kind if state.frames else ""
+    family = next((prefix for prefix in ("f:", "r:", "x:", "hw", "he", "me", "mo") if action.startswith(prefix)),
+                  "a" if action[:1] == "a" and ":" in action else "")
+    if family == "hw" and frame_kind != "highwayman":
+        return ("a Highwayman is played only out of turn, right after a rival takes gems with a common attack "
+                "or a Highwayman")
+    if (family == "r:" or action == "take") and frame_kind != "respond":
+        return "nobody is attacking you now: r:<card> and take answer an attack on you"
+    if family and frame_kind not in _FAMILY_FRAMES[family]:
+        return None  # a play for another moment: the engine's message names the decision in hand
     hand = state.hands[seat]
-    turn = bool(state.frames) and state.frames[-1].kind == "turn"
-    if state.duel and turn and action.startswith("x:") and state.sizes[seat] < 4:
+    jester = " (and no Jester to stand in)" if "*" in action else ""
+    if state.duel and frame_kind == "turn" and family == "x:" and state.sizes[seat] < 4:
         return "with three or fewer cards you call a re-deal (redeal) instead of discarding"
-    if state.duel and turn and action == "redeal" and state.sizes[seat] >= 4:
+    if state.duel and frame_kind == "turn" and action == "redeal" and state.sizes[seat] >= 4:
         return "with four or more cards you discard a card (x:<card>) instead of calling a re-deal"
-    if code in INDEX and (action[:2] in ("f:", "r:", "x:") or action.startswith("a")):
-        kind = INDEX[code]
+    if family in ("hw", "he", "me", "mo"):
+        kind = INDEX[family]
         if not hand[kind] and not (hand[JE] and "*" in action):
-            return f"you hold no {NAMES[kind]}"
-    if action.startswith("a") and ":" in action:
-        target = action[1:action.find(":")]
-        if target.isdigit():
-            other = int(target)
-            if other == seat:
-                return "you cannot attack yourself"
-            if other < state.num_players and state.gems[other] == 0:
-                return f"seat {other} has no gems, and only a rival with a gem can be attacked"
-            if other < state.num_players and state.forts[other][2] >= 0:
-                return f"seat {other} is fortified by a Minstrel and cannot be attacked"
-            if 0 <= state.attack_target != other:
-                return f"this turn you attack seat {state.attack_target} only"
-            if other < state.num_players and state.forts[other][1] >= 0:
-                return f"seat {other}'s Archer stops everything but a Ninja or an Archer"
-            if other < state.num_players and state.forts[other][0] >= 0 and state.ladder_on != other:
-                return (f"seat {other}'s Castle stops common attacks without a Ladder; "
-                        "a Catapult, Dragon or Ninja can pass it")
+            return f"you hold no {NAMES[kind]}{jester}"
+        return None
+    if not family:
+        return None
+    play = action[action.find(":") + 1:].split(".")[0]
+    code = play[:2]
+    if code not in INDEX and not (family == "a" and play == "arf"):
+        return f"{code!r} is not a card; cards are {', '.join(CODES)}"
+    if code in INDEX and play != "arf":
+        kind = INDEX[code]
+        wanted = int(play[2:].rstrip("*")) - play.count("*") if kind == PE and play[2:].rstrip("*").isdigit() else 1
+        if not hand[kind] and not (hand[JE] and "*" in action):
+            return f"you hold no {NAMES[kind]}{jester}"
+        if "*" in action and not LIVING[kind]:
+            return f"a Jester stands only for living cards, not for a {NAMES[kind]}"
+        if hand[kind] < wanted:
+            return f"you hold only {hand[kind]} {NAMES[kind]}{'s' * (hand[kind] != 1)}"
+    if family == "a":
+        return _why_not_attack(state, seat, action[1:action.find(":")], code)
+    if family == "r:":
+        return _why_not_respond(state, seat, data_int(state.frames[-1], "role"), code)
+    return None
+
+
+def _why_not_respond(state: KnightsAndNinjasState, seat: int, role: int, code: str) -> str | None:
+    common = role in COMMON
+    if code in ("pe", "so", "kn", "ki", "qu") and not common:
+        return "common cards answer only common attacks"
+    if code == "tr" and not common:
+        return "a Traitor turns only a common attack (Peasant, Soldier, Knight, King, Queen)"
+    if code == "pr" and role not in (KN, DR):
+        return "a Princess takes only an attacking Knight or Dragon"
+    if code == "ex" and role in (LA, CP):
+        return "an Executioner stops only an attacker with a head, not a Ladder or a Catapult"
+    if code == "mi" and state.forts[seat][2] >= 0:
+        return "your Minstrel already stands: one of each kind at a time"
+    if code in ("ni", "dr"):
+        return "Ninjas and Dragons cannot respond to an attack"
+    return None
+
+
+def _why_not_attack(state: KnightsAndNinjasState, seat: int, target: str, code: str) -> str | None:
+    if not target.isdigit() or int(target) >= state.num_players:
+        return f"there is no seat {target!r}: seats are 0 to {state.num_players - 1}"
+    other = int(target)
+    forts = state.forts[other]
+    if other == seat:
+        return "you cannot attack yourself"
+    if state.gems[other] == 0:
+        return f"seat {other} has no gems, and only a rival with a gem can be attacked"
+    if forts[2] >= 0:
+        return f"seat {other} is fortified by a Minstrel and cannot be attacked"
+    if 0 <= state.attack_target != other:
+        return f"this turn you attack seat {state.attack_target} only"
+    if forts[1] >= 0:
+        return f"seat {other}'s Archer stops everything but a Ninja or an Archer"
+    if code == "ar" and forts[1] < 0:
+        return f"seat {other} has no Archer for your Archer to remove"
+    if code in ("la", "cp") and forts[0] < 0:
+        return f"seat {other} has no Castle for a {NAMES[INDEX[code]]}"
+    if code == "la" and state.ladder_on == other:
+        return f"a Ladder already stands against seat {other}'s Castle"
+    if forts[0] >= 0 and state.ladder_on != other:
+        return (f"seat {other}'s Castle stops common attacks without a Ladder; "
+                "a Catapult, Dragon or Ninja can pass it")
     return None
 
 

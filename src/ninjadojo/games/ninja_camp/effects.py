@@ -174,8 +174,9 @@ def finish_game(state: NinjaCampState) -> None:
     scores = state.points()
     best = max(scores)
     tied = [seat for seat in range(state.num_players) if scores[seat] == best]
-    # Of the tied players, the one who took the last turn wins (moves count before passes).
-    winner = max(tied, key=lambda seat: (state.last_move[seat], state.passed_at[seat]))
+    # Of the tied players, the one who took the last turn wins. Passing is a turn's first step, and
+    # a player who has passed takes no more turns, so each player's last turn is their pass.
+    winner = max(tied, key=lambda seat: state.passed_at[seat])
     reason = "all players have passed; " + ", ".join(
         f"seat {seat} {scores[seat]:g}" for seat in range(state.num_players)
     )

@@ -76,9 +76,16 @@ def render(state: NinjaCampState, seat: int | None, markup: bool) -> str:
         cells = " ".join(_cell(state, row * grid.cols + col, markup) for col in range(grid.cols))
         lines.append(f"  {row + 1:>2} {cells}")
     lines.append(header)
-    legend = ", ".join(f"{LETTERS[row.kind] if row.kind != WALL else '#'} {row.name} {row.points:+d}"
-                       if row.kind != WALL else "# Wall" for row in CARD_TABLE)
-    lines.append(f"cards: {legend}; . empty space; a digit after a card is that seat's ninja")
+    # Two short lines (a terminal is often 80 columns), the Trap, Wall and empty space drawn as on the grid.
+    skills = ", ".join(f"{LETTERS[row.kind]} {row.name} {row.points:+d}" for row in CARD_TABLE if row.kind in SKILLS)
+    lines.append(f"skills: {skills}")
+
+    def key(kind: int, text: str) -> str:
+        style = KIND_STYLES[kind]
+        return f"[{style}]{text}[/]" if markup else text
+
+    lines.append(f"        {key(TRAP, 'T')} Trap -1 (never played), {key(WALL, '#')} Wall, {key(EMPTY, '.')} empty "
+                 "space; a digit after a card: that seat's ninja")
     points = state.points()
     for each in range(state.num_players):
         clan = CLAN_TABLE[state.clans[each]]
@@ -92,11 +99,15 @@ def render(state: NinjaCampState, seat: int | None, markup: bool) -> str:
         name = f"[{SEAT_STYLES[each]}]seat {each}[/]" if markup else f"seat {each}"
         lines.append(f"{name}{flags}: {points[each]} pts | hand {hand} | played {state.discards[each] or '-'} | "
                      f"{clan.name} Clan ({status}) | Shadow copies {copy}")
+        if each == seat and not state.clan_used[each]:
+            # A player needs the words of their own clan card to know when to use it.
+            lines.append(f"    your {clan.name} Clan, once a game: {clan.text}")
     if state.result is not None:
         lines.append(f"game over: {state.result.reason}")
     elif state.frames:
         frame = state.frames[-1]
-        lines.append(f"to act: seat {frame.seats[0]} - {prompt(state, frame.seats[0], frame)}")
+        # Only who acts: the decision's prompt is the driver's to print (under the picture).
+        lines.append(f"to act: seat {frame.seats[0]}")
     return "\n".join(lines)
 
 

@@ -17,9 +17,6 @@ from ninjadojo.games.ninja_trap.rules import ACTIVATE, STAGE_NAMES, blocked_seat
 if TYPE_CHECKING:
     from ninjadojo.games.ninja_trap.state import NinjaTrapState
 
-RECENT_EVENTS = 5  # log lines shown under the picture
-
-
 def _codes(counts: list[int]) -> str:
     return "".join(CODES[room] * count for room, count in enumerate(counts))
 
@@ -58,11 +55,6 @@ def observe(state: NinjaTrapState, seat: int | None) -> dict[str, JSONValue]:
 def _hand_words(counts: list[int]) -> str:
     words = [ROOMS[room].name + (f" x{count}" if count > 1 else "") for room, count in enumerate(counts) if count]
     return ", ".join(words) or "(empty)"
-
-
-def _esc(text: str, markup: bool) -> str:
-    # Rich reads [...] as a style tag; a backslash makes it literal.
-    return text.replace("[", "\\[") if markup else text
 
 
 def render(state: NinjaTrapState, seat: int | None, markup: bool = False) -> str:
@@ -111,8 +103,6 @@ def render(state: NinjaTrapState, seat: int | None, markup: bool = False) -> str
             lines.append("Your traps are face down, hidden from you too (reach the Buko unharmed to look once).")
     rooms = "  ".join(f"{room.code} {room.name}" for room in ROOMS[:ROOM_COUNT])
     lines.append(style(f"Rooms: {rooms}", "dim"))
-    ply = state.ply
-    recent = [e.text for e in state.events if e.visible_to(seat) and (e.expires is None or e.expires > ply)]
-    for text in recent[-RECENT_EVENTS:]:
-        lines.append(f"  {_esc(text, markup)}")
+    # No log lines here: drivers print the log under the picture (the terminal client prints the lines
+    # since the seat's last move), so repeating them would show each event twice.
     return "\n".join(lines)

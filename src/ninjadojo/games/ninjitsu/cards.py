@@ -126,6 +126,8 @@ class CardDef:
     face_down: FaceDown | None = None
     steps: tuple[Step, ...] = ()
     text: str = ""
+    #: The text in at most 47 characters, for the terminal's hand listing.
+    brief: str = ""
     set: str = "base"
 
 
@@ -145,17 +147,21 @@ def _rank_row(rank: str, suit: str) -> CardDef:
     if rank == "K":
         return CardDef(cid, "Master of Cunning", suit, rank, None, _SECRET_ONLY, icon=True,
                        trap=Trap("victim-draws", 4),
+                       brief="secret only; trap: the robbed player draws 4",
                        text="Trap: when you steal this, the player you stole it from draws 4 cards.")
     if rank == "Q":
         return CardDef(cid, "Master of Secrets", suit, rank, None, _ACTION_SECRET,
                        steps=(TakeTreasure("any"), Play("secret")),
+                       brief="take any treasure into hand, play a secret",
                        text="Move any 1 treasure from play into your hand, then play a secret.")
     if rank == "J":
         return CardDef(cid, "Master of Planning", suit, rank, None, _ACTION_SECRET,
-                       steps=(Steal(ignore_traps=True),), text="Steal a secret, ignoring any traps.")
+                       steps=(Steal(ignore_traps=True),), brief="steal a secret, ignoring its trap",
+                       text="Steal a secret, ignoring any traps.")
     if rank == "X":
         return CardDef(cid, "Master of Surprise", suit, rank, None, _ACTION_SECRET,
                        steps=(Special("surprise"),),
+                       brief="flip a foe's secret: trap hits them, or draw 1",
                        text="Turn an opponent's secret face-up. If it is trapped, that opponent resolves "
                             "the trap as if they had stolen it from you; if not, draw a card.")
     if rank == "A":
@@ -163,34 +169,43 @@ def _rank_row(rank: str, suit: str) -> CardDef:
     if rank == "T":
         return CardDef(cid, "Tripwire", suit, rank, 10, _SECRET_ONLY, icon=True,
                        trap=Trap("discard-from-hand", 1),
+                       brief="secret only; trap: the thief discards a card",
                        text="Must be played as a secret. Trap: when you steal this, discard a card from "
                             "your hand.")
     if rank == "9":
         return CardDef(cid, "Smoke Bomb", suit, rank, 9, _ALL_WAYS, steps=(Play("secret"), Play("secret")),
+                       brief="play 2 cards as secrets",
                        text="Play 2 cards as secrets.")
     if rank == "8":
         return CardDef(cid, "Climbing Hook", suit, rank, 8, _ALL_WAYS, steps=(Steal(), Draw(1)),
+                       brief="steal a secret, then draw a card",
                        text="Steal a secret, then draw a card.")
     if rank == "7":
         return CardDef(cid, "Chain and Sickle", suit, rank, 7, _ALL_WAYS,
                        steps=(DiscardTreasures("any", 1, use_action=True),),
+                       brief="discard any treasure and use its action",
                        text="Discard any 1 treasure from play; use its action as if you had just played it.")
     if rank == "6":
         return CardDef(cid, "Katana", suit, rank, 6, _ALL_WAYS,
                        steps=(DiscardTreasures("any", 1), Play("any")),
+                       brief="discard any treasure, then play a card",
                        text="Discard any 1 treasure from play, then play a card.")
     if rank == "5":
         return CardDef(cid, "Bow and Arrows", suit, rank, 5, _SECRET_TREASURE, icon=True, face_down=FaceDown(10),
+                       brief="face-down: worth 10",
                        text="While face-down, worth 10 instead of 5.")
     if rank == "4":
         return CardDef(cid, "Bo Staff", suit, rank, 4, _SECRET_TREASURE, icon=True, face_down=FaceDown(4, 2),
+                       brief="face-down: +2 per own secret (itself too)",
                        text="While face-down, worth +2 for each of your secrets, itself included.")
     if rank == "3":
         return CardDef(cid, "Snare", suit, rank, 3, _SECRET_TREASURE, icon=True,
                        trap=Trap("discard-other-treasures"),
+                       brief="trap: the thief discards their other treasures",
                        text="Trap: when you steal this, discard all other treasures from your collection.")
     if rank == "2":
         return CardDef(cid, "Explosives", suit, rank, 2, _SECRET_TREASURE, icon=True, trap=Trap("discard-hand"),
+                       brief="trap: the thief discards their hand",
                        text="Trap: when you steal this, discard your hand.")
     raise ValueError(f"no base card of rank {rank!r}")
 
@@ -198,12 +213,15 @@ def _rank_row(rank: str, suit: str) -> CardDef:
 _ACES = {
     "a": CardDef("Aa", "Darts", "a", "A", None, _ACTION_SECRET,
                  steps=(DiscardTreasures("opponents", 2, optional=True), Play("any")),
+                 brief="discard up to 2 foes' treasures, play a card",
                  text="Discard up to 2 treasures from opponents' collections, then play a card."),
     "b": CardDef("Ab", "Caltrops", "b", "A", None, _ACTION_SECRET,
                  steps=(DiscardExtreme(highest=True), Draw(1)),
+                 brief="discard each foe's highest treasure, draw 1",
                  text="Discard the highest-value treasure from each opponent's collection, then draw a card."),
     "c": CardDef("Ac", "Blowgun", "c", "A", None, _ACTION_SECRET,
                  steps=(DiscardExtreme(highest=False), Play("any")),
+                 brief="discard each foe's lowest treasure, play a card",
                  text="Discard the lowest-value treasure from each opponent's collection, then play a card."),
 }
 

@@ -136,12 +136,20 @@ def spring_trap(state: NinjitsuState, card: int, taker: int, victim: int) -> Non
     elif trap.kind == "discard-from-hand":
         if state.hands[taker]:
             state.frames.append(Frame("trap-discard", [taker], {"left": trap.count, "by": CARD_IDS[card]}))
+        else:
+            state.log(f"P{taker} has no card in hand to discard")
     elif trap.kind == "discard-other-treasures":
-        for other in [each for each in state.treasures[taker] if each != card]:
+        others = [each for each in state.treasures[taker] if each != card]
+        for other in others:
             state.discard_treasure(taker, other)
+        if not others:
+            state.log(f"P{taker} has no other treasure to discard")
     elif trap.kind == "discard-hand":
-        for other in list(state.hands[taker]):
+        hand = list(state.hands[taker])
+        for other in hand:
             state.discard_from_hand(taker, other)
+        if not hand:
+            state.log(f"P{taker} has no card in hand to discard")
 
 
 def surprise(state: NinjitsuState, player: int, owner: int, position: int) -> None:

@@ -148,3 +148,9 @@ def parse_body(state: NinjitsuState, body: str) -> None:
         for item in fields["known"].split(","):
             cid, _, mask = item.partition(".")
             state.known[CARD_INDEX[cid]] = int(mask)
+    try:
+        state.check_invariants()
+    except AssertionError as error:
+        # A position that breaks a law of the game (a valueless treasure, a frame no rule pushes...)
+        # would fail later in a confusing way: refuse it now, saying which law.
+        raise ValueError(f"impossible position: {error}") from None

@@ -56,6 +56,8 @@ SWAPS_PER_TURN = 3
 #: Cards drawn by the turn's draw action.
 DRAW_COUNT = 2
 
+#: Every kind of decision the rules ask for.
+FRAME_KINDS = ("turn", "play", "steal", "surprise", "discard-treasure", "take-treasure", "tie", "trap-discard")
 #: The frames whose choice is a card (``c:``), with their prompt nouns.
 CHOICE_FRAMES = ("discard-treasure", "take-treasure", "tie", "trap-discard")
 
@@ -270,6 +272,9 @@ def explain_illegal(state: NinjitsuState, seat: int, action: str) -> str | None:
     """Why ``action`` is not legal for ``seat`` now, in words, or None when no better reason is known."""
     frame = state.frames[-1]
     kind = frame.kind
+    meant = _normalised(action)
+    if meant != action and meant in state.legal_actions(seat):
+        return f"did you mean {meant!r}? (actions are lower case; a card id is its rank, then its suit: 6a, Ka)"
     if action[:2] in ("a:", "s:", "t:", "c:"):
         cid = action[2:]
         card = CARD_INDEX.get(cid)
@@ -309,6 +314,8 @@ def explain_illegal(state: NinjitsuState, seat: int, action: str) -> str | None:
             if not state.swaps_left:
                 return f"you have already rearranged your secrets {SWAPS_PER_TURN} times this turn"
             count = len(state.secrets[seat])
+            if count < 2:
+                return f"you have {count} secret{'' if count == 1 else 's'}; to swap two you need at least 2"
             if not first < second < count:
                 return f"swap two of your secret positions i<j below {count}"
             return None
@@ -320,14 +327,24 @@ def explain_illegal(state: NinjitsuState, seat: int, action: str) -> str | None:
         if not 0 <= first < state.num_players:
             return f"there is no seat {first}"
         count = len(state.secrets[first])
+        if not count:
+            return f"P{first} has no secrets"
         if second >= count:
-            return f"P{first} has {count} secret(s)" + (f" (positions 0 to {count - 1})" if count else "")
+            return f"P{first} has {count} secret{'' if count == 1 else 's'} (positions 0 to {count - 1})"
         return None
     if action == DRAW_TEXT:
         return "you may draw only as your turn's action"
     if action == DONE_TEXT:
         return "this choice cannot be skipped"
     return None
+
+
+def _normalised(action: str) -> str:
+    """``action`` as it would be written: lower case, with a card id's rank upper case (``A:6A`` -> ``a:6a``)."""
+    text = action.strip().lower()
+    if len(text) == 4 and text[1] == ":":
+        text = text[:2] + text[2].upper() + text[3]
+    return text
 
 
 # ---------------------------------------------------------------------- invariants
@@ -356,10 +373,17 @@ def check_invariants(state: NinjitsuState) -> None:
     for card in state.deck:
         assert 0 <= known[card] <= everyone
     assert 0 <= state.turn < state.num_players
-    assert 0 <= state.swaps_left <= SWAPS_PER_TURN
+    assert 0 <= state.swaps_left <= SWAPS_PER_TURN, f"swaps left must be 0 to {SWAPS_PER_TURN}"
+    for frame in state.frames:
+        assert frame.kind in FRAME_KINDS, f"no rule asks for a {frame.kind!r} decision ({', '.join(FRAME_KINDS)})"
+        assert len(frame.seats) == 1 and 0 <= frame.seats[0] < state.num_players, "one seat decides at a time"
+        assert not frame.simultaneous and not frame.concealed, "Ninjitsu! has no simultaneous or hidden asks"
+        if frame.kind == "turn":
+            assert frame.seats == [state.turn], "the turn frame is the current player's"
     if state.result is None:
         assert state.frames, "a live game has a pending decision"
         if state.frames[-1].kind == "turn":
             assert not state.effects, "no effect is pending at the start of an action"
     for card, step in state.effects:
-        assert 0 <= step <= len(CARDS[card].steps)
+        assert CARDS[card].steps, f"{card_label(card)} has no action to resolve"
+        assert 0 <= step <= len(CARDS[card].steps), f"{card_label(card)} has no step {step}"

@@ -4,9 +4,10 @@ Zones: each seat's hand, treasures (face-up) and secrets (face-down, in order: a
 position); the deck (a list whose last item is the top) and the discard pile (last item on top).
 
 Knowledge: ``known[card]`` is a bitmask of the seats that know exactly where the card is. Every move
-updates it (a drawn card is known to the drawer, a card that went face-up to everyone, a treasure
+updates it: a drawn card is known to the drawer, a card that went face-up to everyone; a treasure
 that Master of Secrets moved into a hand stays known to everyone until its holder plays a secret from
-that hand). Determinisation redeals only the cards a seat does not know.
+that hand; a reshuffled deck's cards are known to everyone until someone draws from it and the others
+can no longer tell which are left. Determinisation redeals only the cards a seat does not know.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from ninjadojo.games.ninjitsu.cards import (
     FACE_DOWN_PER_SECRET,
     HAS_VALUE,
     VALUE,
+    card_label,
 )
 from ninjadojo.games.ninjitsu.notation import Payload
 
@@ -163,24 +165,44 @@ class NinjitsuState(GameState[Payload]):
         deck = self.deck
         hand = self.hands[seat]
         bit = 1 << seat
+        known = self.known
+        # Cards taken from the current deck, with what each seat knew of them (after a reshuffle
+        # everyone knows which cards the deck holds, though not their order).
+        segment: list[tuple[int, int]] = []
         for _ in range(count):
             if not deck:
                 if not self.discard:
                     break
+                self._drained(segment, bit)
+                segment = []
                 self.reshuffle()
                 deck = self.deck
             card = deck.pop()
             hand.append(card)
-            self.known[card] = bit
+            segment.append((card, known[card]))
+            known[card] = bit
             drawn.append(card)
+        if deck:
+            # The others cannot tell which of the deck's cards were drawn, so they no longer know
+            # which remain: only the drawer (who saw what it took) still knows the deck's contents.
+            for card in deck:
+                known[card] &= bit
+        else:
+            self._drained(segment, bit)
         name = f"P{seat}"
         if not drawn:
             self.log(f"{name} draws nothing: the deck and the discard pile are empty")
         else:
             plural = "s" if len(drawn) > 1 else ""
             self.log(f"{name} draws {len(drawn)} card{plural}")
-            self.log(f"you drew {' '.join([CARD_IDS[card] for card in drawn])}", bit)
+            self.log(f"you drew {', '.join([card_label(card) for card in drawn])}", bit)
         return drawn
+
+    def _drained(self, segment: list[tuple[int, int]], bit: int) -> None:
+        """The drawer (``bit``) took every card left in the deck: whoever knew the deck's contents
+        knows that all of ``segment`` (cards with their knowledge masks before the draw) is in its hand."""
+        for card, mask in segment:
+            self.known[card] = mask | bit
 
     def reshuffle(self) -> None:
         """Shuffle the discard pile into a new deck (everyone knows which cards it holds, not their order)."""
@@ -201,13 +223,13 @@ class NinjitsuState(GameState[Payload]):
         """Discard ``card`` from ``seat``'s treasures."""
         self.treasures[seat].remove(card)
         self.discard_card(card)
-        self.log(f"{CARD_IDS[card]} is discarded from P{seat}'s treasures")
+        self.log(f"{card_label(card)} is discarded from P{seat}'s treasures")
 
     def discard_from_hand(self, seat: int, card: int) -> None:
         """``seat`` discards ``card`` from hand (face-up, so everyone sees it)."""
         self.hands[seat].remove(card)
         self.discard_card(card)
-        self.log(f"P{seat} discards {CARD_IDS[card]} from hand")
+        self.log(f"P{seat} discards {card_label(card)} from hand")
 
     def add_secret(self, seat: int, card: int) -> None:
         """``card`` (already out of ``seat``'s hand) goes face-down into ``seat``'s collection."""
@@ -215,7 +237,9 @@ class NinjitsuState(GameState[Payload]):
         bit = 1 << seat
         self.known[card] = bit
         # The other seats no longer know which of this hand's cards went face-down, so they lose track
-        # of every card they knew in that hand.
+        # of every card they knew in that hand. (From a one-card hand they know which card it was, but
+        # not where it lies among the secrets, which the owner may rearrange at any time: like other
+        # "one of these" knowledge, that is not tracked.)
         for other in self.hands[seat]:
             self.known[other] = bit
         self.log(f"P{seat} plays a secret")

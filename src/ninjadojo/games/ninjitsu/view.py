@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
 from ninjadojo.engine.jsonvalue import JSONValue
-from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARDS, HAS_VALUE
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARDS, FACE_DOWN_BASE, FACE_DOWN_PER_SECRET, HAS_VALUE
 
 if TYPE_CHECKING:
     from ninjadojo.games.ninjitsu.state import NinjitsuState
@@ -68,6 +68,10 @@ def _colour(card: int) -> str:
     return "green"
 
 
+#: Widest line of the picture: drivers print it on 80-column terminals, where a longer line wraps.
+WIDTH = 78
+
+
 def _card(card: int, markup: bool) -> str:
     if not markup:
         return CARD_IDS[card]
@@ -75,41 +79,86 @@ def _card(card: int, markup: bool) -> str:
     return f"[{colour}]{CARD_IDS[card]}[/{colour}]"
 
 
-def _cards(cards: list[int], markup: bool) -> str:
-    return " ".join(_card(card, markup) for card in cards) or "-"
+def _named(card: int, markup: bool, suffix: str = "") -> tuple[str, str]:
+    """``6a Katana`` (plain, and with the id in colour), so a human need not know the ids by heart."""
+    tail = f" {CARDS[card].name}{suffix}"
+    return CARD_IDS[card] + tail, _card(card, markup) + tail
+
+
+def _wrapped(head: str, items: list[tuple[str, str]], separator: str = ", ") -> list[str]:
+    """``head`` then the items (plain, shown) joined by ``separator``, wrapped under the first item."""
+    if not items:
+        return [head + "-"]
+    lines: list[str] = []
+    plain, shown = head, head
+    indent = " " * len(head)
+    for number, (text, marked) in enumerate(items):
+        gap = separator if number else ""
+        if number and len(plain) + len(gap) + len(text) > WIDTH:
+            lines.append(shown + separator.rstrip())
+            plain, shown = indent, indent
+            gap = ""
+        plain += gap + text
+        shown += gap + marked
+    lines.append(shown)
+    return lines
+
+
+def _hand_lines(state: NinjitsuState, seat: int, markup: bool) -> list[str]:
+    """The seat's own hand, one card a line: id, name, (value) and what it does."""
+    cards = state.hands[seat]
+    if not cards:
+        return ["    hand:      -"]
+    lines = [f"    hand ({len(cards)} card{'' if len(cards) == 1 else 's'}):"]
+    for card in cards:
+        definition = CARDS[card]
+        name = definition.name if definition.value is None else f"{definition.name} ({definition.value})"
+        lines.append(f"      {_card(card, markup)} {name:<21} {definition.brief}")
+    return lines
 
 
 def render(state: NinjitsuState, seat: int | None, markup: bool = False) -> str:
-    """A text picture of the position as ``seat`` sees it (rich markup when ``markup``)."""
+    """A text picture of the position as ``seat`` sees it (rich markup when ``markup``).
+
+    It shows the deck size, the discard pile's top, every collection (other seats' secrets as
+    backs, by position) and the seat's own hand and points; the decision itself is the driver's to
+    print (from :meth:`decision`), so it is not repeated here.
+    """
     lines = []
-    top = f"top {_card(state.discard[-1], markup)}" if state.discard else "empty"
-    lines.append(f"Ninjitsu!  target {state.target}  deck {len(state.deck)}  discard {len(state.discard)} ({top})")
+    pile = f"top {_named(state.discard[-1], markup)[1]}" if state.discard else "empty"
+    lines.append(f"Ninjitsu!  target {state.target}  deck {len(state.deck)}  discard {len(state.discard)} ({pile})")
     for each in range(state.num_players):
         marker = ">" if state.result is None and each == state.turn else " "
-        you = " (you)" if each == seat else ""
-        treasures = _cards(state.treasures[each], markup)
+        size = len(state.hands[each])
+        in_hand = f"{size} card{'' if size == 1 else 's'} in hand"
         if each == seat:
-            lines.append(f"{marker} P{each}{you}: {state.points(each)} points")
-            lines.append(f"    hand:      {_cards(state.hands[each], markup)}")
-            secrets = " ".join(f"{index}:{_card(card, markup)}" for index, card in enumerate(state.secrets[each]))
-            lines.append(f"    secrets:   {secrets or '-'}")
+            lines.append(f"{marker} P{each} (you): {state.points(each)} points, {in_hand}")
+            lines += _hand_lines(state, each, markup)
+            count = len(state.secrets[each])
+            secrets = [_named(card, markup, f" ({secret_worth(card, count)})") for card in state.secrets[each]]
+            numbered = [(f"{index}:{text}", f"{index}:{shown}") for index, (text, shown) in enumerate(secrets)]
+            lines += _wrapped("    secrets:   ", numbered)
         else:
+            lines.append(f"{marker} P{each}: {state.treasure_points(each)} points in treasures, {in_hand}")
+            backs = [(f"{index}:##", f"{index}:##") for index in range(len(state.secrets[each]))]
+            lines += _wrapped("    secrets:   ", backs, " ")
+        lines += _wrapped("    treasures: ", [_named(card, markup) for card in state.treasures[each]])
+        if each != seat:
             known = known_in_hand(state, seat, each)
-            extra = f" (known: {_cards(known, markup)})" if known else ""
-            size = len(state.hands[each])
-            lines.append(f"{marker} P{each}: {state.treasure_points(each)} points in treasures, "
-                         f"{size} card{'' if size == 1 else 's'} in hand{extra}")
-            backs = " ".join(f"{index}:##" for index in range(len(state.secrets[each])))
-            lines.append(f"    secrets:   {backs or '-'}")
-        lines.append(f"    treasures: {treasures}")
+            if known:
+                lines += _wrapped("    known in hand: ", [_named(card, markup) for card in known])
     if state.effects:
-        lines.append("resolving: " + " > ".join(_card(card, markup) for card, _ in state.effects))
-    if state.result is not None:
-        lines.append(state.result.reason)
-    elif state.frames and not state.frames[-1].concealed and seat not in state.frames[-1].seats:
+        lines += _wrapped("resolving: ", [_named(card, markup) for card, _ in state.effects], " > ")
+    if state.result is None and state.frames and not state.frames[-1].concealed \
+            and seat not in state.frames[-1].seats:
         # The seat to act gets its prompt from the driver (decision()), so only others see this line.
         lines.append(f"waiting for P{state.frames[-1].seats[0]}")
     return "\n".join(lines)
+
+
+def secret_worth(card: int, secret_count: int) -> int:
+    """What ``card`` is worth face-down among ``secret_count`` secrets of its owner."""
+    return FACE_DOWN_BASE[card] + FACE_DOWN_PER_SECRET[card] * secret_count
 
 
 # ---------------------------------------------------------------------- prompts
