@@ -4,7 +4,7 @@ from hypothesis import HealthCheck, settings
 
 settings.register_profile(
     "default",
-    max_examples=12,
+    max_examples=60,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
