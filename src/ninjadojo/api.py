@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ninjadojo.engine.errors import SaveError
+from ninjadojo.engine.errors import NotationError, SaveError, UnknownGameError
 from ninjadojo.engine.state import GameState
 from ninjadojo.games import game_class, playable_games
 
@@ -23,11 +23,15 @@ __all__ = ["game_class", "load_game", "new_game", "parse_position", "playable_ga
 
 def new_game(game_id: str, players: int, options: Mapping[str, object] | None = None, seed: int = 0) -> GameState[Any]:
     """Set up a new game from (id, players, options, seed)."""
+    if not isinstance(game_id, str):
+        raise UnknownGameError(f"a game id is text, such as {', '.join(playable_games())}; not {game_id!r}")
     return game_class(game_id).new(players, options, seed)
 
 
 def parse_position(text: str) -> GameState[Any]:
     """A game from a position in notation (the game id is its first field)."""
+    if not isinstance(text, str):
+        raise NotationError(f"a position must be text, not {type(text).__name__}")
     game_id = text.strip().split("|", 1)[0]
     return game_class(game_id).from_notation(text)
 
@@ -40,13 +44,17 @@ def load_game(source: str | Path | Mapping[str, object]) -> GameState[Any]:
             data = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise SaveError(f"no save file at {path}") from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        except (OSError, ValueError, RecursionError) as error:
             raise SaveError(f"{path} is not a readable JSON save: {error}") from None
     else:
         data = source
     if not isinstance(data, Mapping) or not isinstance(data.get("game"), str):
         raise SaveError("a save must be a JSON object with a 'game' field")
-    return game_class(str(data["game"])).load_save(data)
+    try:
+        cls = game_class(str(data["game"]))
+    except UnknownGameError as error:
+        raise SaveError(f"this save is for a game that cannot be loaded: {error}") from None
+    return cls.load_save(data)
 
 
 def save_game(game: GameState[Any], path: str | Path) -> Path:

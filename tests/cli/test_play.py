@@ -263,7 +263,7 @@ def test_a_hot_seat_game_can_be_saved_and_left_while_the_keyboard_changes_hands(
 
 def test_a_game_with_broken_colour_markup_is_still_shown_in_plain_text(toy: None, runner: CliRunner,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ToyState, "render_markup", lambda self, seat: "[/bold] a closing tag with no opening")
+    monkeypatch.setattr(ToyState, "_render_markup", lambda self, seat: "[/bold] a closing tag with no opening")
     result = runner.invoke(app, ["play", "toy", "--players", "2", "--seed", "1"], input="quit\nn\n")
     assert result.exit_code == 0, result.output
     assert ToyState.new(2, seed=1).render(0) in result.stdout

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine.toygame import ToyState
+from engine.toygame import ToyState, toy_position
 from ninjadojo.api import load_game, parse_position, save_game
 from ninjadojo.engine import NotationError, Rng, SaveError
 from ninjadojo.engine.playout import random_playout
@@ -93,3 +93,12 @@ def test_load_game_reports_missing_and_unreadable_files(toy: type[ToyState], tmp
         load_game(bad)
     with pytest.raises(SaveError, match="a 'game' field"):
         load_game({"format": "ninjadojo-save"})
+
+
+def test_a_position_whose_seat_to_act_has_no_legal_action_is_refused() -> None:
+    # A toy "target" frame while no opponent holds a card: it parsed, and then the seat to act had
+    # nothing to do (a driver would loop or crash on an empty choice).
+    assert toy_position([[2], [3]], frames='[["target",[0],{"card":2},"",[]]]').legal_actions(0)
+    with pytest.raises(NotationError, match="seat 0 must decide 'target' but has no legal action"):
+        toy_position([[2], []], frames='[["target",[0],{"card":2},"",[]]]')
+

@@ -20,8 +20,10 @@ def test_defaults_are_filled_in_and_text_values_are_converted() -> None:
 @pytest.mark.parametrize(("given", "message"), [
     ({"target": 4}, "option 'target' of toy must be at least 5, not 4"),
     ({"target": 61}, "option 'target' of toy must be at most 60, not 61"),
-    ({"target": "many"}, "option 'target' of toy must be a whole number, not 'many'"),
-    ({"target": True}, "must be a whole number, not True"),
+    ({"target": "many"}, "option 'target' of toy must be a whole number from 5 to 60, not 'many'"),
+    ({"target": True}, "must be a whole number from 5 to 60, not True"),
+    ({"target": 7.0}, "must be a whole number from 5 to 60, not 7.0"),
+    ([("target", 7)], "the options of toy must be a mapping of name to value"),
     ({"blocks": "maybe"}, "option 'blocks' of toy must be true or false, not 'maybe'"),
     ({"bid": "middle"}, "option 'bid' of toy must be one of high, low, not 'middle'"),
     ({"bid": 3}, "option 'bid' of toy must be text, not 3"),

@@ -296,7 +296,7 @@ class ToyState(GameState[Payload]):
             lines.append(f"{marker} seat {each}: {self.points[each]} points; {cards}")
         return "\n".join(lines)
 
-    def render_markup(self, seat: int | None) -> str:
+    def _render_markup(self, seat: int | None) -> str:
         """The rendering with rich markup (the CLI uses it when a game defines it)."""
         return "[bold]" + self._render(seat).replace("[", r"\[") + "[/bold]"
 

@@ -143,10 +143,13 @@ def print_position(console: Console, game: GameState[Any], seat: int | None) -> 
     In colour when the game offers ``render_markup``; its plain ``render`` if the markup is broken,
     so that a game's styling mistake cannot end a game in progress.
     """
-    render_markup = getattr(game, "render_markup", None)
-    if callable(render_markup):
+    try:
+        markup = game.render_markup(seat)
+    except MarkupError:
+        markup = None
+    if markup is not None:
         try:
-            console.print(render_markup(seat))
+            console.print(markup)
             return
         except MarkupError:
             pass

@@ -12,6 +12,7 @@ from ninjadojo.engine.errors import (
     NotYourTurnError,
     OptionError,
     SaveError,
+    SeatError,
     UnknownGameError,
 )
 from ninjadojo.engine.frames import Frame
@@ -35,5 +36,6 @@ __all__ = [
     "Result",
     "Rng",
     "SaveError",
+    "SeatError",
     "UnknownGameError",
 ]

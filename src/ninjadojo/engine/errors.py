@@ -16,6 +16,10 @@ class UnknownGameError(DojoError):
     """A game id that is not registered."""
 
 
+class SeatError(DojoError):
+    """A seat that is not a seat of the game (wrong type, negative, too large) given to a query."""
+
+
 class OptionError(DojoError):
     """A bad game option or player count."""
 
@@ -39,7 +43,9 @@ class IllegalActionError(DojoError):
         self.action = action
         self.reason = reason
         self.legal = tuple(legal)
-        message = f"illegal action {action!r} for seat {seat}: {reason}"
+        # A pasted megabyte of text must not become a megabyte of error message.
+        named = repr(action) if len(repr(action)) <= 80 else repr(action)[:77] + "..."
+        message = f"illegal action {named} for seat {seat}: {reason}"
         if self.legal:
             shown = ", ".join(self.legal[:12])
             more = f" (and {len(self.legal) - 12} more)" if len(self.legal) > 12 else ""

@@ -48,17 +48,20 @@ class Option:
             raise OptionError(f"{where} must be true or false, not {value!r}")
         if isinstance(self.default, int):
             number: int
+            low = "" if self.minimum is None else f" from {self.minimum}"
+            high = "" if self.maximum is None else f" to {self.maximum}"
+            whole = f"{where} must be a whole number{low}{high}"
             if isinstance(value, bool):
-                raise OptionError(f"{where} must be a whole number, not {value!r}")
+                raise OptionError(f"{whole}, not {value!r}")
             if isinstance(value, int):
                 number = value
             elif isinstance(value, str):
                 try:
                     number = int(value.strip())
                 except ValueError:
-                    raise OptionError(f"{where} must be a whole number, not {value!r}") from None
+                    raise OptionError(f"{whole}, not {value!r}") from None
             else:
-                raise OptionError(f"{where} must be a whole number, not {value!r}")
+                raise OptionError(f"{whole}, not {value!r}")
             if self.minimum is not None and number < self.minimum:
                 raise OptionError(f"{where} must be at least {self.minimum}, not {number}")
             if self.maximum is not None and number > self.maximum:
@@ -89,8 +92,10 @@ def validate_options(game: str, specs: Sequence[Option], given: Mapping[str, obj
     """
     by_name = {spec.name: spec for spec in specs}
     result: dict[str, OptionValue] = {spec.name: spec.default for spec in specs}
+    if given is not None and not isinstance(given, Mapping):
+        raise OptionError(f"the options of {game} must be a mapping of name to value, not {given!r}")
     for name, value in (given or {}).items():
-        spec = by_name.get(name)
+        spec = by_name.get(name) if isinstance(name, str) else None
         if spec is None:
             allowed = "; ".join(s.describe() for s in specs) or "none"
             raise OptionError(f"unknown option {name!r} for {game}; its options are: {allowed}")

@@ -33,6 +33,7 @@ from ninjadojo.engine.errors import (
     NotYourTurnError,
     OptionError,
     SaveError,
+    SeatError,
 )
 from ninjadojo.engine.frames import Frame
 from ninjadojo.engine.jsonvalue import JSONValue
@@ -302,6 +303,7 @@ class GameState(ABC, Generic[PayloadT]):
 
     def decision(self, seat: int) -> Decision | None:
         """What ``seat`` must decide now, or ``None`` if it has nothing to decide."""
+        self._check_seat(seat)
         if self.result is not None or not self.frames:
             return None
         frame = self.frames[-1]
@@ -311,20 +313,24 @@ class GameState(ABC, Generic[PayloadT]):
 
     def legal_actions(self, seat: int) -> list[str]:
         """The action texts ``seat`` may apply now (empty if it has nothing to decide)."""
+        self._check_seat(seat)
         return list(self._legal_map(seat))
 
     def is_legal(self, seat: int, action: str) -> bool:
         """Whether ``seat`` may apply ``action`` now."""
+        self._check_seat(seat)
         return action in self._legal_map(seat)
 
     def apply(self, seat: int, action: str) -> None:
         """Apply ``seat``'s action. An illegal or malformed one raises and changes nothing."""
         if self.result is not None:
             raise GameOverError(seat, action, "the game is over")
+        # True == 1 and 1.0 == 1: only a real int may name a seat, or the record would hold `true`.
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise NotYourTurnError(seat, action, f"there is no seat {seat!r} in a {self.num_players}-player game; "
+                                                 f"seats are 0 to {self.num_players - 1}")
         frame = self.frames[-1]
         if seat not in frame.seats:
-            if not isinstance(seat, int) or not 0 <= seat < self.num_players:
-                raise NotYourTurnError(seat, action, f"there is no seat {seat!r} in a {self.num_players}-player game")
             if frame.simultaneous and seat in frame.submitted:
                 # Naming the seats still to choose would tell who already has: say nothing of them.
                 raise NotYourTurnError(seat, action, f"seat {seat} has already chosen; waiting for the others")
@@ -366,6 +372,7 @@ class GameState(ABC, Generic[PayloadT]):
         the game adds its own (hands, collections...). The action count is left out on purpose: hidden
         answers in a concealed window and hidden simultaneous choices would show in it.
         """
+        self._check_seat(seat, spectator=True)
         view: dict[str, JSONValue] = {
             "game": self.SPEC.id,
             "players": self.num_players,
@@ -391,7 +398,18 @@ class GameState(ABC, Generic[PayloadT]):
 
     def render(self, seat: int | None = None) -> str:
         """A text picture of the game as ``seat`` sees it."""
+        self._check_seat(seat, spectator=True)
         return self._render(seat)
+
+    def render_markup(self, seat: int | None = None) -> str | None:
+        """The picture of :meth:`render` in rich console markup (colour), or ``None`` if the game
+        draws no coloured picture (drivers then show :meth:`render`)."""
+        self._check_seat(seat, spectator=True)
+        return self._render_markup(seat)
+
+    def _render_markup(self, seat: int | None) -> str | None:
+        """Games override to draw the position in colour (rich console markup)."""
+        return None
 
     def scores(self) -> tuple[float, ...]:
         """Final scores if over, else the current points as far as the game defines them."""
@@ -436,9 +454,14 @@ class GameState(ABC, Generic[PayloadT]):
         """A full state that differs from this one only in what ``seat`` cannot know.
 
         Unseen cards are redealt consistently with what the seat has seen, other seats' hidden
-        simultaneous choices are withdrawn (they must choose again), and the random stream is
-        replaced, so nothing the seat could not know survives. ``seat``'s view is unchanged.
+        simultaneous choices are withdrawn (they must choose again), the random stream is replaced,
+        the log keeps only the events the seat could see, and the record starts afresh from the
+        sample (the true seed and actions would replay to the real game), so nothing the seat could
+        not know survives. ``seat``'s view is unchanged.
         """
+        self._check_seat(seat)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"the seed must be a whole number, not {seed!r}")
         rng = Rng(seed)
         other = self.clone()
         other._determinize(seat, rng)
@@ -449,6 +472,8 @@ class GameState(ABC, Generic[PayloadT]):
                     frame.seats.append(each)
                 frame.seats.sort()
         other.rng = rng.spawn()
+        other.events = [event for event in other.events if event.visible_to(seat)]
+        other.record = Record(self.SPEC.id, self.num_players, dict(self.options), None, other.to_notation())
         return other
 
     # ------------------------------------------------------------------ action space
@@ -469,7 +494,7 @@ class GameState(ABC, Generic[PayloadT]):
 
     def action_id(self, action: str) -> int:
         """The stable integer id of an action text."""
-        index = self.action_space().index.get(action)
+        index = self.action_space().index.get(action) if isinstance(action, str) else None
         if index is None:
             raise IllegalActionError(None, action, f"not an action of {self.SPEC.id}")
         return index
@@ -477,12 +502,13 @@ class GameState(ABC, Generic[PayloadT]):
     def action_from_id(self, action_id: int) -> str:
         """The action text of an integer id."""
         actions = self.action_space().actions
-        if not 0 <= action_id < len(actions):
+        if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < len(actions):
             raise IllegalActionError(None, str(action_id), f"action ids run from 0 to {len(actions) - 1}")
         return actions[action_id]
 
     def legal_action_ids(self, seat: int) -> list[int]:
         """The ids of ``seat``'s legal actions."""
+        self._check_seat(seat)
         index = self.action_space().index
         return [index[action] for action in self._legal_map(seat)]
 
@@ -531,15 +557,20 @@ class GameState(ABC, Generic[PayloadT]):
         except OptionError as error:
             raise NotationError(f"bad options in position: {error}") from None
         try:
-            rng = Rng.from_state(int(rng_text, 16))
+            rng_state = int(rng_text, 16)
             ply = int(ply_text)
         except ValueError:
             raise NotationError(f"bad rng state {rng_text!r} or ply {ply_text!r}") from None
+        if not 0 <= rng_state < 1 << 64 or ply < 0:
+            raise NotationError(f"the rng state must be 16 hex digits and the ply a count from 0, "
+                                f"not {rng_text!r} and {ply_text!r}")
         decoder = json.JSONDecoder()
         try:
             frames_json, end = decoder.raw_decode(rest)
+            if not isinstance(frames_json, list):
+                raise ValueError(f"the frames must be a JSON list, not {frames_json!r}")
             frames = [Frame.from_json(item) for item in frames_json]
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:
             raise NotationError(f"bad frames in position: {error}") from None
         rest = rest[end:]
         if not rest.startswith("|"):
@@ -547,23 +578,51 @@ class GameState(ABC, Generic[PayloadT]):
         result_text, sep, body = rest[1:].partition("|")
         if not sep:
             raise NotationError("expected result|body after the frames")
-        state = cls._blank(players, options, rng)
+        state = cls._blank(players, options, rng=Rng.from_state(rng_state))
         state.ply = ply
         state.frames = frames
         if result_text != "-":
-            try:
-                raw = json.loads(result_text)
-                state.result = Result(tuple(raw["scores"]), tuple(raw["winners"]), str(raw["reason"]))
-            except (ValueError, KeyError, TypeError):
-                raise NotationError(f"bad result {result_text!r}") from None
+            state.result = _parse_result(result_text, players)
+        _check_frames(frames, players, over=state.result is not None)
         try:
             state._parse_body(body)
         except NotationError:
             raise
         except (ValueError, KeyError, IndexError) as error:
             raise NotationError(f"bad {game} position body: {error}") from None
+        state._check_parsed_position()
         state.record = Record(cls.SPEC.id, players, dict(options), None, state.to_notation())
         return state
+
+    def _check_parsed_position(self) -> None:
+        """Refuse, with a :class:`NotationError`, a parsed position that breaks a law of the game.
+
+        Each field of a position may parse on its own while the whole is impossible (a frame of an
+        unknown kind, or whose data no rule could have pushed). Such a position would crash later, far
+        from its cause, so what every driver does first with a position is tried now: list the legal
+        actions of the seats to act, and view it from every seat. (:meth:`check_invariants` is left to
+        each game's parser: scenario tests build partial positions on purpose.)
+        """
+        try:
+            for seat in self.to_act():
+                if not self._legal_map(seat):
+                    raise NotationError(f"seat {seat} must decide {self.frames[-1].kind!r} but has no legal "
+                                        "action: no rule leads to this position")
+            top = self.frames[-1] if self.frames else None
+            if top is not None and top.simultaneous:
+                # Hidden choices already in are resolved later by their text: each must be legal now.
+                for seat, action in top.submitted.items():
+                    if action not in self._legal(seat, top):
+                        raise NotationError(f"seat {seat}'s choice {action!r} in frame {top.kind!r} is not "
+                                            "one of its legal actions")
+            for viewer in [None, *range(self.num_players)]:
+                self._observe(viewer)
+                self._render(viewer)
+        except (AssertionError, LookupError, TypeError, ValueError, ArithmeticError) as error:
+            reason = str(error) or type(error).__name__
+            raise NotationError(f"impossible {self.SPEC.id} position: {reason}") from None
+        finally:
+            self._legal_cache = {}
 
     # ------------------------------------------------------------------ saves
 
@@ -638,6 +697,10 @@ class GameState(ABC, Generic[PayloadT]):
         try:
             record = Record(cls.SPEC.id, players, cls.validate_options(players, options), seed, start, [])
             state = cls.replay(record)
+            if (state.num_players, state.options) != (record.players, record.options):
+                raise SaveError(f"the save's start position is a {state.num_players}-player game with options "
+                                f"{options_text(state.options)}, but the save says {record.players} players and "
+                                f"{options_text(record.options)}")
             for number, (seat, action) in enumerate(pairs):
                 try:
                     state.apply(seat, action)
@@ -665,6 +728,18 @@ class GameState(ABC, Generic[PayloadT]):
         self.frames.clear()
         self.log(reason)
 
+    def _check_seat(self, seat: object, spectator: bool = False) -> None:
+        """Raise :class:`SeatError` unless ``seat`` names a seat (or, where allowed, ``None``).
+
+        ``True == 1`` and ``-1`` indexes the last seat in Python: without this check a wrong seat
+        token would crash deep in a game, or quietly show another seat's hand.
+        """
+        if seat is None and spectator:
+            return
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            allowed = f"0 to {self.num_players - 1}" + (", or None for a spectator" if spectator else "")
+            raise SeatError(f"there is no seat {seat!r} in a {self.num_players}-player game; seats are {allowed}")
+
     def _legal_map(self, seat: int) -> dict[str, PayloadT]:
         cached = self._legal_cache.get(seat)
         if cached is not None:
@@ -685,3 +760,36 @@ class GameState(ABC, Generic[PayloadT]):
             return frame.participants() if frame.simultaneous else tuple(frame.seats)
         return ()
 
+
+def _parse_result(text: str, players: int) -> Result:
+    """The result field of a position: ``{"scores": [...], "winners": [...], "reason": "..."}``."""
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError):
+        raw = None
+    if isinstance(raw, dict):
+        scores, winners, reason = raw.get("scores"), raw.get("winners"), raw.get("reason")
+        if (isinstance(scores, list) and len(scores) == players
+                and all(isinstance(x, int | float) and not isinstance(x, bool) for x in scores)
+                and isinstance(winners, list) and len(set(winners)) == len(winners)
+                and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < players for x in winners)
+                and isinstance(reason, str)):
+            return Result(tuple(scores), tuple(winners), reason)
+    raise NotationError(f"bad result {text!r}: it is {{\"scores\": [one number per seat], "
+                        f"\"winners\": [distinct seats], \"reason\": text}}")
+
+
+def _check_frames(frames: list[Frame], players: int, over: bool) -> None:
+    """Refuse a frame stack no game could have: seats out of range, a live game waiting for no one."""
+    if over and frames:
+        raise NotationError("a finished game has no pending decisions (frames must be [])")
+    if not over and (not frames or not frames[-1].seats):
+        raise NotationError("a game in progress must wait for some seat (the top frame names none)")
+    for frame in frames:
+        seats = [*frame.seats, *frame.submitted]
+        if any(isinstance(seat, bool) or not 0 <= seat < players for seat in seats):
+            raise NotationError(f"frame {frame.kind!r} names a seat outside 0 to {players - 1}: {seats}")
+        if len(set(seats)) != len(seats):
+            raise NotationError(f"frame {frame.kind!r} names a seat twice: {seats}")
+        if frame.submitted and not frame.simultaneous:
+            raise NotationError(f"frame {frame.kind!r} holds submissions but is not simultaneous")

@@ -26,12 +26,14 @@ def position(
     attack: int = -1,
     ladder: int = -1,
     pending: str = "",
-    fill_deck: bool = True,
+    rest_to: str = "deck",
     seed: int = 7,
 ) -> KnightsAndNinjasState:
     """A position from readable parts. Hands and piles are card codes run together (``"knpepe"``);
     ``top`` lists the draw pile's next cards, first drawn first; the rest of the deck fills the pile
-    beneath (unless ``fill_deck`` is off), so cards are conserved. Forts are ``"ca--mi"`` per seat."""
+    beneath, or with ``rest_to="discard"`` lies under the discards, or with ``rest_to="hand<seat>"``
+    joins that hand, so cards are conserved (a position must be one a game can reach: gems sum to
+    the start, the target is at most 10). Forts are ``"ca--mi"`` per seat."""
     duel = players == 2
     hands = list(hands or [""] * players)
     gems = list(gems or [6 if duel else 5] * players)
@@ -44,11 +46,17 @@ def position(
     if ladder >= 0:
         used[LA] += 1
     rest = []
-    if fill_deck:
-        for kind, count in enumerate(deck_counts(duel)):
-            assert used[kind] <= count, f"the position uses too many of card {kind}"
-            rest += [kind] * (count - used[kind])
-    deck = rest + list(reversed(parse_cards(top)))
+    for kind, count in enumerate(deck_counts(duel)):
+        assert used[kind] <= count, f"the position uses too many of card {kind}"
+        rest += [kind] * (count - used[kind])
+    deck = list(reversed(parse_cards(top)))
+    if rest_to == "deck":
+        deck = rest + deck
+    elif rest_to == "discard":
+        discard = cards(rest) + discard
+    else:
+        seat = int(rest_to.removeprefix("hand"))
+        hands[seat] += cards(rest)
     body = ";".join([
         f"cur={cur}", f"target={target}", f"shuffles={shuffles}", f"deck={cards(deck)}", f"discard={discard}",
         "hands=" + "/".join(hands), "gems=" + "/".join(map(str, gems)), "forts=" + "/".join(forts),

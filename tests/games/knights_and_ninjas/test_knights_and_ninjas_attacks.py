@@ -256,3 +256,18 @@ def test_the_log_names_a_turned_revolt_and_a_jester_taken_by_a_princess() -> Non
     game = position(3, hands=["je", "prpe", ""])
     play(game, "0:a1:kn*", "1:r:pr")
     assert "seat 1 takes the Jester as Knight into hand" in game.observe(2)["log"]
+
+
+def test_executioner_kills_a_dragon_before_it_burns_the_castle_or_takes_gems() -> None:
+    # The rulebook's second Executioner example.
+    game = position(3, hands=["dr", "ex", ""], forts=["------", "ca----", "------"], top="sosopepe")
+    play(game, "0:a1:dr", "1:r:ex")
+    assert slots(game, 1) == "ca----" and game.gems[:2] == [5, 5]
+    assert game.current == 1, "the Dragon's player's turn ends"
+
+
+def test_princess_takes_an_attacking_dragon_before_it_burns_the_castle() -> None:
+    game = position(3, hands=["drni", "pr", ""], forts=["------", "ca----", "------"])
+    play(game, "0:a1:dr", "1:r:pr")
+    assert hand(game, 1) == "dr" and slots(game, 1) == "ca----" and game.gems[:2] == [5, 5]
+    assert game.decision(0).kind == "attack" and "a1:ni" in game.legal_actions(0), "the rival may go on"

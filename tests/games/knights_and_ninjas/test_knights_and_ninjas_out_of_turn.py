@@ -188,3 +188,20 @@ def test_monk_prompt_says_what_each_taxed_player_can_pay() -> None:
     assert game.decision(1).prompt.endswith("pay all your cards (pay:<card>...)")
     assert game.decision(2).prompt.endswith("pay 1 gem (pay:g), as you hold fewer than 2 cards")
     assert game.decision(3).prompt.endswith("pay 1 gem (pay:g) or 2 cards of your choice (pay:<card>.<card>)")
+
+
+def test_highwayman_steals_the_gems_of_a_revolt() -> None:
+    game = position(3, hands=["pepepe", "pepe", "hw"])
+    play(game, "0:a1:pe3", "1:r:pe1")
+    assert game.gems == [7, 3, 5] and game.frames[-1].kind == "highwayman"
+    play(game, "1:pass", "2:hw")
+    assert game.gems == [5, 3, 7]
+
+
+def test_highwayman_steals_the_gems_of_an_attack_turned_by_a_traitor() -> None:
+    # The turned Knight is still a common attack: its gems may be stolen, by its first victim too.
+    game = position(3, hands=["knpe", "tr", "hw"])
+    play(game, "0:a1:kn", "1:r:tr", "0:take")
+    assert game.gems == [2, 8, 5] and game.to_act() == (0, 2)
+    play(game, "0:pass", "2:hw")
+    assert game.gems == [2, 5, 8]

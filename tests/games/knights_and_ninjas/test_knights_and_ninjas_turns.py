@@ -74,14 +74,14 @@ def test_a_kingdom_fortified_by_a_minstrel_cannot_be_attacked() -> None:
 
 
 def test_reshuffling_the_discards_lowers_the_target_by_one() -> None:
-    game = position(3, hands=["pe", "", ""], discard="sosokn", fill_deck=False, top="")
+    game = position(3, hands=["pe", "", ""], discard="sosokn", rest_to="discard")
     play(game, "0:x:pe")
     assert game.shuffles == 1 and game.target == 9
     assert game.sizes[1] == 2
 
 
 def test_no_passive_win_after_a_reshuffle() -> None:
-    game = position(3, gems=[9, 1, 5], hands=["pe", "", ""], discard="sosokn", fill_deck=False)
+    game = position(3, gems=[9, 1, 5], hands=["pe", "", ""], discard="sosokn", rest_to="discard")
     play(game, "0:x:pe")
     # Seat 0 holds 9 and 9 now win, but it has not gained a gem: the game goes on.
     assert game.target == 9 and not game.is_terminal
@@ -127,7 +127,7 @@ def test_fortifying_ends_by_itself_when_the_hand_is_empty() -> None:
 
 
 def test_the_pile_is_rebuilt_only_when_a_player_must_draw_from_an_empty_one() -> None:
-    game = position(3, cur=2, hands=["", "", "pe"], discard="kn", top="soso", fill_deck=False)
+    game = position(3, cur=2, hands=["", "", "pe"], discard="kn", top="soso", rest_to="discard")
     play(game, "2:x:pe")
     assert game.deck == [] and game.target == 10 and game.shuffles == 0, "seat 0 drew the last two"
     play(game, "0:x:so")

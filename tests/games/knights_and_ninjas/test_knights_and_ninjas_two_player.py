@@ -144,7 +144,7 @@ def test_two_player_common_attack_has_no_highwayman_window() -> None:
 
 
 def test_a_redeal_short_of_fifteen_cards_shuffles_the_discards_in_without_lowering_the_target() -> None:
-    game = position(2, hands=["pe", "so"], top="kn" * 5, discard="ki" * 3 + "ca" * 6, fill_deck=False)
+    game = position(2, hands=["pe", "so"], top="kn" * 5, discard="ki" * 3 + "ca" * 6, rest_to="hand1")
     play(game, "0:redeal")
     assert len(game.draft) == 14 and game.deck == [] and game.discard == []
     assert game.shuffles == 1 and game.target_now() == 12
@@ -160,11 +160,8 @@ def test_duel_refusals_explain_discard_and_redeal() -> None:
 def test_a_redeal_with_no_card_left_to_deal_passes_the_turn_to_the_rival() -> None:
     # Every card is in a hand: nothing can be dealt, so the caller (who could not play) hands the turn
     # over instead of calling re-deals for ever.
-    game = position(2, hands=["", ""], fill_deck=False)
-    for kind in full_deck(True):
-        game.hands[1][kind] += 1
-    game.sizes[1] = sum(game.hands[1])
-    game.check_invariants()
+    game = position(2, hands=["", ""], rest_to="hand1")
+    assert game.sizes[1] == len(full_deck(True)) and not game.deck and not game.discard
     play(game, "0:redeal")
     assert game.current == 1 and game.decision(1).kind == "turn"
     assert "redeal" not in game.legal_actions(1)

@@ -7,6 +7,7 @@ from ninjitsu_helpers import discard, hand, kind, play, position, secrets, treas
 
 from ninjadojo.engine import IllegalActionError
 from ninjadojo.games.ninjitsu.cards import BASE_CARDS, CARDS, DECK_SIZE
+from ninjadojo.games.ninjitsu.knowledge import place_knowers
 
 
 def test_deck_is_42_cards_three_suits_of_fourteen_with_three_different_aces() -> None:
@@ -481,9 +482,26 @@ def test_a_trap_with_nothing_to_take_says_so_in_the_log(secret: str, said: str) 
 
 def test_queen_hiding_the_only_card_in_hand_does_not_pin_its_position_for_the_others() -> None:
     # The others saw 9c go into P0's hand and the hand hide its only card, but P0 may rearrange its
-    # secrets at any time: which of them is the 9c is not tracked (ruling 12), and nothing leaks.
+    # secrets at any time: they know P0 holds 9c (ruling 12), not where among the secrets, and nothing leaks.
     game = position(players=3, hands=["Qa", "6b", ""], treasures=["", "9c", ""], secrets=["4a", "", ""])
     play(game, "a:Qa", "c:9c", "s:9c")
-    assert game.known[game.secrets[0][1]] == 1
+    assert place_knowers(game.known[game.secrets[0][1]]) == 1
     assert "9c" not in game.render(1)
     assert game.observe(1)["seats"][0]["secrets"] == []  # type: ignore[index,call-overload]
+    places = {secrets(game.determinize(1, seed), 0).split().index("9c") for seed in range(20)}
+    assert places == {0, 1}  # always one of P0's secrets, at either position
+
+
+def test_queen_hiding_one_of_two_cards_keeps_the_taken_treasure_with_its_holder_in_every_sample() -> None:
+    # P1 saw 9c go into P0's hand, then P0 hid 9c or 6b: 9c is in P0's hand or among its secrets,
+    # never in the deck or another hand, in every world P1 imagines (ruling 12).
+    game = position(players=3, hands=["Qa 6b", "5c", "2a"], treasures=["", "9c", ""])
+    play(game, "a:Qa", "c:9c", "s:6b")
+    assert game.observe(1)["seats"][0]["hand"] == []  # type: ignore[index,call-overload]
+    where = set()
+    for seed in range(40):
+        sample = game.determinize(1, seed)
+        assert "9c" in hand(sample, 0) + " " + secrets(sample, 0)
+        where.add("hand" if "9c" in hand(sample, 0) else "secret")
+        sample.check_invariants()
+    assert where == {"hand", "secret"}

@@ -321,3 +321,22 @@ def test_an_impossible_position_is_refused_naming_the_broken_law() -> None:
     for bad, reason in cases.items():
         with pytest.raises(NotationError, match=reason):
             NinjitsuState.from_notation(bad)
+
+
+@pytest.mark.parametrize(("frames", "reason"), [
+    ('[["steal",[0],{"ignore_traps":false,"by":"8a"},"",[]]]', "'steal' decision offers P0 no choice"),
+    ('[["trap-discard",[1],{"left":1,"by":"Ta"},"",[]]]', "'trap-discard' decision offers P1 no choice"),
+    ('[["discard-treasure",[0],{"scope":"any","left":1,"optional":false,"by":"7a"},"",[]]]',
+     "carries by, left, optional, scope, use_action"),
+    ('[["play",[0],{"way":"sideways","by":"6a"},"",[]]]', "play way is one of"),
+    ('[["trap-discard",[0],{"left":0,"by":"Ta"},"",[]]]', "left must be at least 1"),
+    ('[["tie",[0],{"highest":true,"seat":1,"cards":["9c","6a"],"rest":[]},"",[]]]', "treasures of P1 only"),
+    ('[["tie",[0],{"highest":true,"seat":1,"cards":["9c","8c"],"rest":[]},"",[]]]', "share the extreme value"),
+    ('[["play",[0],{"way":"any","by":"Zz"},"",[]]]', "is not a card id"),
+    ('[["turn",[0],{},"",[]],["play",[0],{"way":"any","by":"6a"},"",[]]]', "one decision at a time"),
+])
+def test_a_position_whose_decision_the_rules_cannot_act_on_is_refused(frames: str, reason: str) -> None:
+    # Such a position would leave a live game without a legal action, or crash on the first action.
+    text = position(hands=["6a", ""], treasures=["", "9c 8c 9b"]).to_notation()
+    with pytest.raises(NotationError, match=reason):
+        NinjitsuState.from_notation(text.replace('[["turn",[0],{},"",[]]]', frames))

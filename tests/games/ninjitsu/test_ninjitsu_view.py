@@ -83,3 +83,12 @@ def test_the_drawer_alone_is_told_the_names_of_the_cards_drawn() -> None:
     play(game, "d")
     assert game.observe(0)["log"][-1] == "you drew 4a Bo Staff, 3a Snare"  # type: ignore[index]
     assert game.observe(1)["log"][-1] == "P0 draws 2 cards"  # type: ignore[index]
+
+
+@pytest.mark.parametrize("typed", ["x².0", "w0.²", "f1.²", "x" + "9" * 5000 + ".0", "x١.0", "x1.-1"])
+def test_a_target_that_is_not_two_small_whole_numbers_is_refused_clearly(typed: str) -> None:
+    game = position(hands=["6a", ""], secrets=["5a 4a", "3b"])
+    before = game.to_notation()
+    with pytest.raises(IllegalActionError, match="two small whole numbers"):
+        game.apply(0, typed)
+    assert game.to_notation() == before

@@ -124,6 +124,19 @@ def take_card(state: KnightsAndNinjasState, seat: int, kind: int) -> None:
     state.sizes[seat] -= 1
     if state.known[seat][kind]:
         state.known[seat][kind] -= 1
+    if state.seen:
+        for row in state.seen:
+            if row[seat][kind]:
+                row[seat][kind] -= 1
+
+
+def tell(state: KnightsAndNinjasState, observer: int, seat: int, kind: int) -> None:
+    """``observer`` alone (with ``seat``) knows that a card of ``kind`` is now in ``seat``'s hand."""
+    if observer != seat:
+        if not state.seen:
+            players = state.num_players
+            state.seen = [[[0] * len(state.hands[0]) for _ in range(players)] for _ in range(players)]
+        state.seen[observer][seat][kind] += 1
 
 
 def take_cards(state: KnightsAndNinjasState, seat: int, role: int, real: int, jesters: int) -> list[int]:
@@ -137,6 +150,8 @@ def take_cards(state: KnightsAndNinjasState, seat: int, role: int, real: int, je
 def forget(state: KnightsAndNinjasState, seat: int) -> None:
     """After a hidden change to a hand (a blind pick, a secret payment) nobody knows any card in it."""
     state.known[seat] = [0] * len(state.known[seat])
+    for row in state.seen:
+        row[seat] = [0] * len(row[seat])
 
 
 def draw(state: KnightsAndNinjasState, seat: int, count: int) -> None:
@@ -522,6 +537,9 @@ def merchant(state: KnightsAndNinjasState, seat: int, target: int, kind: int) ->
         give_card(state, seat, pick)
         taken.append(pick)
     forget(state, target)
+    for pick in taken:
+        # The rival saw which of its cards went: it knows they are in the Merchant's player's hand.
+        tell(state, target, seat, pick)
     state.log(f"seat {seat} plays {a_card(kind, ME)}, pays seat {target} {price} "
               f"gem{'s' * (price != 1)} and takes {count} card{'s' * (count != 1)} blind")
     state.log(f"the cards taken: {', '.join(NAMES[k] for k in sorted(taken))}", (1 << seat) | (1 << target))
@@ -553,6 +571,8 @@ def resolve_monk(state: KnightsAndNinjasState, choices: dict[int, Payload]) -> N
                 take_card(state, seat, kind)
                 give_card(state, collector, kind)
             forget(state, seat)
+            for kind in choice[1:]:
+                tell(state, seat, collector, kind)
             state.log(f"seat {seat} pays {len(choice) - 1} card{'s' * (len(choice) != 2)}")
             state.log(f"seat {seat} pays {', '.join(NAMES[k] for k in choice[1:])}",
                       (1 << seat) | (1 << collector))
@@ -607,6 +627,7 @@ def draft(state: KnightsAndNinjasState, seat: int, frame: Frame, keep: bool) -> 
         taker, drafter = seat, rival
     else:
         give_card(state, rival, kind)
+        tell(state, seat, rival, kind)
         state.log(f"seat {seat} gives a card to seat {rival}")
         state.log(f"seat {seat} gives the {NAMES[kind]} to seat {rival}", (1 << seat) | (1 << rival))
         taker, drafter = rival, seat

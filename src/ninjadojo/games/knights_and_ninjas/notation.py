@@ -7,7 +7,9 @@ Card lists are two-letter codes run together (``pepesokn``): the draw and draft 
 card last, hands in card order. ``forts`` gives each seat's castle, archer and minstrel slots (``--``
 when empty; ``je`` where a Jester stands in). ``attack`` is the rival attacked this turn and
 ``ladder`` the seat with a Ladder against its Castle (``-`` for none). ``known`` lists, per seat, the
-cards of its hand that every seat knows of (optional in a hand-written position).
+cards of its hand that every seat knows of (optional in a hand-written position). ``seen``, written
+only when there is any, lists ``observer>holder:cards`` items: cards only the observer saw go into the
+holder's hand (a draft gift, a Merchant's take, a Monk payment).
 
 >>> from ninjadojo.games.knights_and_ninjas.notation import parse_cards, cards
 >>> cards(parse_cards("pekn"))
@@ -16,6 +18,7 @@ cards of its hand that every seat knows of (optional in a hand-written position)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine import NotationError
@@ -25,9 +28,10 @@ if TYPE_CHECKING:
     from ninjadojo.games.knights_and_ninjas.state import KnightsAndNinjasState
 
 FIELDS = ("cur", "target", "shuffles", "deck", "discard", "hands", "gems", "forts", "attack", "ladder", "pending",
-          "draft", "known")
-#: Fields a hand-written position may leave out (known cards: none).
-OPTIONAL = ("known",)
+          "draft", "known", "seen")
+#: Fields a position may leave out (known cards: none; privately seen cards: none). ``seen`` is written
+#: only once some seat has privately seen cards go into another's hand.
+OPTIONAL = ("known", "seen")
 
 
 def cards(kinds: list[int]) -> str:
@@ -66,12 +70,27 @@ def body(state: KnightsAndNinjasState) -> str:
         _seat_or_none(state.attack_target), _seat_or_none(state.ladder_on), cards(state.pending), cards(state.draft),
         "/".join(hand_text(counts) for counts in state.known),
     )
-    return ";".join(f"{name}={value}" for name, value in zip(FIELDS, values, strict=True))
+    text = ";".join(f"{name}={value}" for name, value in zip(FIELDS, values, strict=False))
+    sightings = [
+        f"{observer}>{holder}:{hand_text(counts)}"
+        for observer, row in enumerate(state.seen)
+        for holder, counts in enumerate(row)
+        if any(counts)
+    ]
+    if sightings:
+        text += ";seen=" + ",".join(sightings)
+    return text
 
 
 def parse_body(state: KnightsAndNinjasState, text: str) -> None:
     """Fill ``state`` from :func:`body` text; raises :class:`NotationError` saying what is wrong."""
-    parts = dict(part.partition("=")[::2] for part in text.split(";"))
+    parts: dict[str, str] = {}
+    for part in text.split(";"):
+        name, sep, value = part.partition("=")
+        if not sep or name not in FIELDS or name in parts:
+            problem = "is repeated" if name in parts else "is not name=value with a known name"
+            raise NotationError(f"position field {part!r} {problem}; the fields are {', '.join(FIELDS)}")
+        parts[name] = value
     missing = [name for name in FIELDS if name not in parts and name not in OPTIONAL]
     if missing:
         raise NotationError(f"the position body lacks {', '.join(missing)}; it needs {', '.join(FIELDS)}")
@@ -106,11 +125,89 @@ def parse_body(state: KnightsAndNinjasState, text: str) -> None:
     if len(known) != players:
         raise NotationError(f"known must list {players} seats separated by '/', not {len(known)}")
     state.known = []
-    for text_known in known:
+    for seat, text_known in enumerate(known):
         counts = [0] * KINDS
         for kind in parse_cards(text_known):
             counts[kind] += 1
+        if any(count > held for count, held in zip(counts, state.hands[seat], strict=True)):
+            raise NotationError(f"known cards {text_known!r} of seat {seat} must be cards of its hand "
+                                f"{hand_text(state.hands[seat])!r}")
         state.known.append(counts)
+    state.seen = _parse_seen(parts.get("seen", ""), state)
+    check_frames(state)
+
+
+def _parse_seen(text: str, state: KnightsAndNinjasState) -> list[list[list[int]]]:
+    """``observer>holder:cards,...``: cards only ``observer`` saw go into ``holder``'s hand."""
+    if not text:
+        return []
+    players = state.num_players
+    seen = [[[0] * KINDS for _ in range(players)] for _ in range(players)]
+    for item in text.split(","):
+        pair, sep, listed = item.partition(":")
+        observer_text, arrow, holder_text = pair.partition(">")
+        if not sep or not arrow:
+            raise NotationError(f"seen item {item!r} must be observer>holder:cards")
+        observer = _seat(observer_text, players, "seen")
+        holder = _seat(holder_text, players, "seen")
+        for kind in parse_cards(listed):
+            seen[observer][holder][kind] += 1
+        if any(count > held for count, held in zip(seen[observer][holder], state.hands[holder], strict=True)):
+            raise NotationError(f"seen cards {listed!r} of seat {holder} must be cards of its hand "
+                                f"{hand_text(state.hands[holder])!r}")
+    return seen
+
+
+#: The frames in which several seats choose at once, none seeing the others' choices.
+SIMULTANEOUS_FRAMES = ("herald", "monk", "highwayman")
+
+
+def check_frames(state: KnightsAndNinjasState) -> None:
+    """Refuse frames no rule pushes: an unknown kind, or data missing, unknown or out of range (a
+    Respond naming card kind 22 used to parse and then crash the first response)."""
+    players = state.num_players
+
+    def seat(value: object) -> bool:
+        return type(value) is int and 0 <= value < players
+
+    def count(value: object) -> bool:
+        return type(value) is int and 0 <= value <= 1000
+
+    def kind(value: object) -> bool:
+        return type(value) is int and 0 <= value < KINDS
+
+    def shown(value: object) -> bool:
+        return isinstance(value, tuple) and all(
+            isinstance(pair, tuple) and len(pair) == 2 and seat(pair[0]) and kind(pair[1]) for pair in value)
+
+    checks: dict[str, dict[str, Callable[[object], bool]]] = {
+        "turn": {}, "fortify": {}, "attack": {}, "draft": {}, "herald": {}, "monk": {},
+        "minstrel-discard": {"then": lambda value: value in ("fortify", "end")},
+        "respond": {"by": seat, "role": kind, "str": count},
+        "highwayman": {"holder": seat, "amount": count, "from": lambda value: value == -1 or seat(value)},
+        "herald-pick": {"shown": shown},
+    }
+    optional = {"from"}  # a hand-written Highwayman window may leave out whom the gems came from
+    for frame in state.frames:
+        wanted = checks.get(frame.kind)
+        if wanted is None:
+            raise NotationError(f"unknown frame kind {frame.kind!r}; kinds are {', '.join(checks)}")
+        bad = [key for key in frame.data if key not in wanted or not wanted[key](frame.data[key])]
+        missing = [key for key in wanted if key not in frame.data and key not in optional]
+        if bad or missing:
+            raise NotationError(f"frame {frame.kind!r} has bad data {frame.data!r}; it needs "
+                                f"{', '.join(wanted) or 'none'} (bad: {', '.join(bad + missing)})")
+        simultaneous = frame.kind in SIMULTANEOUS_FRAMES
+        if frame.simultaneous != simultaneous or frame.concealed:
+            raise NotationError(f"frame {frame.kind!r} must {'' if simultaneous else 'not '}be simultaneous "
+                                "and never concealed (flags 's' or '')")
+        if not simultaneous and len(frame.seats) != 1:
+            raise NotationError(f"frame {frame.kind!r} asks one seat, not {frame.seats}")
+        if frame.kind == "draft" and not state.draft:
+            raise NotationError("a draft frame needs cards in the draft pile (draft= is empty)")
+        if frame.kind == "attack" and not (seat(state.attack_target) and state.attack_target not in frame.seats):
+            # Going on attacking is against the seat already attacked this turn: it must be named.
+            raise NotationError(f"an attack frame needs attack= naming the rival attacked, not {state.attack_target}")
 
 
 def _seat(text: str, players: int, name: str) -> int:

@@ -34,7 +34,11 @@ class KnightsAndNinjasState(GameState[Payload]):
     seat whose Castle has a Ladder against it this turn. With 2 players (``duel``) ``draft`` is the
     face-down draft pile, its top card (the last) seen by the seat drafting. ``known[seat]`` counts
     the cards every seat knows to be in that hand (taken by a Princess, returned by a Minstrel, shown to
-    a Herald...): public knowledge, kept by determinisation.
+    a Herald...): public knowledge, kept by determinisation. ``seen[observer][seat]`` counts the cards
+    one seat alone (with the holder) knows to be in another's hand: a card it gave in a draft, cards a
+    Merchant took from it or a Monk was paid by it (an empty list until the first such sighting).
+    Private knowledge, so not in the notation or the views (a position read from notation knows none);
+    determinisation for ``observer`` keeps them.
     """
 
     SPEC = GameSpec(
@@ -61,6 +65,7 @@ class KnightsAndNinjasState(GameState[Payload]):
     pending: list[int]
     draft: list[int]
     known: list[list[int]]
+    seen: list[list[list[int]]]
 
     # ------------------------------------------------------------------ set-up and copying
 
@@ -81,6 +86,7 @@ class KnightsAndNinjasState(GameState[Payload]):
         self.pending = []
         self.draft = []
         self.known = [[0] * KINDS for _ in range(players)]
+        self.seen = []  # built by the first private sighting: most games of 3-6 never need it
 
     def _setup(self) -> None:
         effects.start_game(self)
@@ -101,6 +107,7 @@ class KnightsAndNinjasState(GameState[Payload]):
         other.pending = self.pending.copy()
         other.draft = self.draft.copy()
         other.known = [counts.copy() for counts in self.known]
+        other.seen = [[counts.copy() for counts in row] for row in self.seen]
 
     # ------------------------------------------------------------------ facts
 
@@ -143,7 +150,7 @@ class KnightsAndNinjasState(GameState[Payload]):
     def _render(self, seat: int | None) -> str:
         return view.render(self, seat)
 
-    def render_markup(self, seat: int | None) -> str:
+    def _render_markup(self, seat: int | None) -> str:
         """The picture of :meth:`render` with rich console colours."""
         return view.render(self, seat, markup=True)
 
@@ -164,10 +171,15 @@ class KnightsAndNinjasState(GameState[Payload]):
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Redeal what ``seat`` has not seen: the draw pile, the draft pile (but the top card it is
-        looking at while drafting) and the other hands (but the cards everyone knows are there)."""
+        looking at while drafting) and the other hands (but the cards everyone knows are there, and
+        those ``seat`` alone knows are there)."""
         players = self.num_players
         seen_top = bool(self.frames) and self.frames[-1].kind == "draft" and seat in self.frames[-1].seats
         reserved = self.known
+        if self.seen:
+            reserved = [[max(public, private) for public, private in zip(self.known[other], self.seen[seat][other],
+                                                                          strict=True)]
+                        for other in range(players)]
         pool = list(self.deck)
         pool += self.draft[:-1] if seen_top else self.draft
         for other in range(players):
@@ -188,6 +200,11 @@ class KnightsAndNinjasState(GameState[Payload]):
                 hand[pool.pop()] += 1
             self.hands[other] = hand
         assert not pool
+        # What the other seats privately know of the redealt hands is not ``seat``'s to know (and no
+        # longer true of them); what they know of ``seat``'s own hand, ``seat`` knows they know.
+        for observer, row in enumerate(self.seen):
+            if observer != seat:
+                self.seen[observer] = [counts if other == seat else [0] * KINDS for other, counts in enumerate(row)]
 
     # ------------------------------------------------------------------ invariants
 
@@ -202,6 +219,8 @@ class KnightsAndNinjasState(GameState[Payload]):
             assert min(hand) >= 0, f"seat {seat} holds a negative count"
             assert sum(hand) == self.sizes[seat], f"seat {seat}'s hand size is out of step"
             assert all(0 <= k <= h for k, h in zip(self.known[seat], hand, strict=True)), "known cards not in hand"
+            for row in self.seen:
+                assert all(0 <= k <= h for k, h in zip(row[seat], hand, strict=True)), "seen cards not in hand"
             for kind in range(KINDS):
                 counts[kind] += hand[kind]
             for slot, card in zip((CA, AR, MI), self.forts[seat], strict=True):

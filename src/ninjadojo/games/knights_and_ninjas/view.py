@@ -325,7 +325,8 @@ def explain_illegal(state: KnightsAndNinjasState, seat: int, action: str) -> str
         return f"{code!r} is not a card; cards are {', '.join(CODES)}"
     if code in INDEX and play != "arf":
         kind = INDEX[code]
-        wanted = int(play[2:].rstrip("*")) - play.count("*") if kind == PE and play[2:].rstrip("*").isdigit() else 1
+        count = _number(play[2:].rstrip("*")) if kind == PE else None
+        wanted = 1 if count is None else count - play.count("*")
         if not hand[kind] and not (hand[JE] and "*" in action):
             return f"you hold no {NAMES[kind]}{jester}"
         if "*" in action and not LIVING[kind]:
@@ -337,6 +338,12 @@ def explain_illegal(state: KnightsAndNinjasState, seat: int, action: str) -> str
     if family == "r:":
         return _why_not_respond(state, seat, data_int(state.frames[-1], "role"), code)
     return None
+
+
+def _number(text: str) -> int | None:
+    """A count or seat written in an action, or None: only plain ASCII digits, and few of them (int()
+    would read other scripts' digits, and refuses thousands of digits with a ValueError)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
 
 
 def _why_not_respond(state: KnightsAndNinjasState, seat: int, role: int, code: str) -> str | None:
@@ -357,9 +364,9 @@ def _why_not_respond(state: KnightsAndNinjasState, seat: int, role: int, code: s
 
 
 def _why_not_attack(state: KnightsAndNinjasState, seat: int, target: str, code: str) -> str | None:
-    if not target.isdigit() or int(target) >= state.num_players:
-        return f"there is no seat {target!r}: seats are 0 to {state.num_players - 1}"
-    other = int(target)
+    other = _number(target)
+    if other is None or other >= state.num_players:
+        return f"there is no seat {target[:12]!r}: seats are 0 to {state.num_players - 1}"
     forts = state.forts[other]
     if other == seat:
         return "you cannot attack yourself"

@@ -375,7 +375,7 @@ class NinjaCampState(GameState[Payload]):
     def _render(self, seat: int | None) -> str:
         return view.render(self, seat, markup=False)
 
-    def render_markup(self, seat: int | None) -> str:
+    def _render_markup(self, seat: int | None) -> str:
         """The board picture in rich console markup (ninjas in their seat's colour)."""
         return view.render(self, seat, markup=True)
 

@@ -121,3 +121,9 @@ def parse_body(state: NinjaTrapState, body: str) -> None:
             expected = _counts_text(list(counts))
             raise ValueError(f"seat {seat}'s cards {_counts_text(held)} are not a "
                              f"{players}-player deck ({expected})")
+    try:
+        state.check_invariants()
+    except AssertionError as error:
+        # Each part parsed, but the whole breaks a law of the game (a frame no rule pushes, a sixth
+        # card in hand...): refuse it now rather than fail later in a confusing way.
+        raise ValueError(f"impossible position: {error}") from None

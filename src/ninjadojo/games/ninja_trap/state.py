@@ -152,7 +152,7 @@ class NinjaTrapState(GameState[int]):
     def _render(self, seat: int | None) -> str:
         return view.render(self, seat)
 
-    def render_markup(self, seat: int | None) -> str:
+    def _render_markup(self, seat: int | None) -> str:
         """The position as ``seat`` sees it, in rich console markup (deck colours, hits in red)."""
         return view.render(self, seat, markup=True)
 

@@ -136,8 +136,7 @@ def parse_body(state: NinjitsuState, body: str) -> None:
     state.effects = []
     if fields["effects"] != "-":
         for item in fields["effects"].split(","):
-            cid, _, step = item.partition(".")
-            state.effects.append((CARD_INDEX[cid], int(step)))
+            state.effects.append(_card_and_number(item, "effect", "card.step, e.g. Aa.1"))
     seen = [*state.deck, *state.discard]
     for seat in range(players):
         seen += state.hands[seat] + state.treasures[seat] + state.secrets[seat]
@@ -146,11 +145,19 @@ def parse_body(state: NinjitsuState, body: str) -> None:
     state.known = state.default_knowledge()
     if fields["known"] != "-":
         for item in fields["known"].split(","):
-            cid, _, mask = item.partition(".")
-            state.known[CARD_INDEX[cid]] = int(mask)
+            card, mask = _card_and_number(item, "known", "card.seatmask, e.g. Ka.3")
+            state.known[card] = mask
     try:
         state.check_invariants()
     except AssertionError as error:
         # A position that breaks a law of the game (a valueless treasure, a frame no rule pushes...)
         # would fail later in a confusing way: refuse it now, saying which law.
         raise ValueError(f"impossible position: {error}") from None
+
+
+def _card_and_number(item: str, what: str, form: str) -> tuple[int, int]:
+    """Parse ``Ka.3``: a card id and a number from 0; raises ValueError naming the expected form."""
+    cid, _, number = item.partition(".")
+    if cid not in CARD_INDEX or not number.isdigit():
+        raise ValueError(f"bad {what} item {item!r}: each is {form}")
+    return CARD_INDEX[cid], int(number)

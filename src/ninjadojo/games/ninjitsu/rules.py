@@ -10,11 +10,13 @@ left the turn passes clockwise, and the next player wins at once if they start i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
 from ninjadojo.games.ninjitsu import effects
-from ninjadojo.games.ninjitsu.cards import CARD_INDEX, CARDS, DECK_SIZE, HAS_VALUE, card_label
+from ninjadojo.games.ninjitsu.cards import CARD_INDEX, CARDS, DECK_SIZE, HAS_VALUE, VALUE, card_label
+from ninjadojo.games.ninjitsu.knowledge import holder_knowers, place_knowers
 from ninjadojo.games.ninjitsu.notation import (
     ACTION_PAYLOAD,
     ACTION_TEXT,
@@ -305,8 +307,10 @@ def explain_illegal(state: NinjitsuState, seat: int, action: str) -> str | None:
         return None
     if action[:1] in ("x", "f", "w") and "." in action:
         left, _, right = action[1:].partition(".")
-        if not (left.isdigit() and right.isdigit()):
-            return None
+        # Plain ASCII digits only, and few of them: str.isdigit() also accepts '²' (which int()
+        # refuses), and int() refuses thousands of digits; neither can name a seat or a position.
+        if not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in (left, right)):
+            return f"{action[0]}<seat>.<position> takes two small whole numbers, e.g. {action[0]}1.0"
         first, second = int(left), int(right)
         if action[0] == "w":
             if kind != "turn":
@@ -364,26 +368,86 @@ def check_invariants(state: NinjitsuState) -> None:
             assert HAS_VALUE[card], f"{card_label(card)} has no value and cannot stay a treasure"
             assert known[card] == everyone, f"a treasure ({card_label(card)}) is known to everyone"
         for card in state.secrets[seat]:
-            assert known[card] == bit, f"only P{seat} knows their secret {card_label(card)}"
+            assert place_knowers(known[card]) == bit, f"only P{seat} knows where their secret {card_label(card)} is"
         for card in state.hands[seat]:
             assert known[card] & bit, f"P{seat} knows their own {card_label(card)}"
-            assert 0 <= known[card] <= everyone
+            assert 0 <= place_knowers(known[card]) <= everyone
+        for card in state.hands[seat] + state.secrets[seat]:
+            # Who holds a card is known only to others, and only of a card in a hand or a secret.
+            assert 0 <= holder_knowers(known[card]) <= everyone & ~bit, \
+                f"knowledge of who holds {card_label(card)} must name other seats only"
     for card in state.discard:
         assert known[card] == everyone, f"the discard pile is public ({card_label(card)})"
     for card in state.deck:
-        assert 0 <= known[card] <= everyone
+        assert 0 <= known[card] <= everyone, f"knowledge of the deck card {card_label(card)} is a mask of seats"
     assert 0 <= state.turn < state.num_players
     assert 0 <= state.swaps_left <= SWAPS_PER_TURN, f"swaps left must be 0 to {SWAPS_PER_TURN}"
+    # Every choice is applied (and its frame popped) before the next is asked: one frame at a time.
+    assert len(state.frames) <= 1, "Ninjitsu! asks one decision at a time"
     for frame in state.frames:
         assert frame.kind in FRAME_KINDS, f"no rule asks for a {frame.kind!r} decision ({', '.join(FRAME_KINDS)})"
         assert len(frame.seats) == 1 and 0 <= frame.seats[0] < state.num_players, "one seat decides at a time"
         assert not frame.simultaneous and not frame.concealed, "Ninjitsu! has no simultaneous or hidden asks"
         if frame.kind == "turn":
             assert frame.seats == [state.turn], "the turn frame is the current player's"
+        _check_frame_data(state, frame)
     if state.result is None:
         assert state.frames, "a live game has a pending decision"
         if state.frames[-1].kind == "turn":
             assert not state.effects, "no effect is pending at the start of an action"
+        seat = state.frames[-1].seats[0]
+        assert legal(state, seat, state.frames[-1]), f"the {state.frames[-1].kind!r} decision offers P{seat} no choice"
     for card, step in state.effects:
         assert CARDS[card].steps, f"{card_label(card)} has no action to resolve"
         assert 0 <= step <= len(CARDS[card].steps), f"{card_label(card)} has no step {step}"
+
+
+#: The data each kind of frame carries: key -> the values (a type, or a tuple of allowed values) it takes.
+_FRAME_DATA: dict[str, dict[str, type | tuple[object, ...]]] = {
+    "turn": {},
+    "play": {"way": ("any", "secret"), "by": str},
+    "steal": {"ignore_traps": bool, "by": str},
+    "surprise": {"by": str},
+    "discard-treasure": {"scope": ("any", "opponents"), "left": int, "optional": bool, "use_action": bool, "by": str},
+    "take-treasure": {"scope": ("any", "opponents"), "by": str},
+    "tie": {"highest": bool, "seat": int, "cards": tuple, "rest": tuple, "by": str},
+    "trap-discard": {"left": int, "by": str},
+}
+
+
+def _check_frame_data(state: NinjitsuState, frame: Frame) -> None:
+    """A frame holds exactly the data its kind needs, with values the rules can act on."""
+    data = frame.data
+    schema = _FRAME_DATA[frame.kind]
+    assert set(data) <= set(schema) and set(schema) - {"by"} <= set(data), \
+        f"a {frame.kind!r} decision carries {', '.join(sorted(schema)) or 'nothing'}, not {', '.join(sorted(data))}"
+    for key, allowed in schema.items():
+        if key not in data:
+            continue
+        value = data[key]
+        if isinstance(allowed, tuple):
+            assert value in allowed, f"{frame.kind} {key} is one of {allowed}, not {value!r}"
+        else:
+            assert isinstance(value, allowed) and (allowed is not int or not isinstance(value, bool)), \
+                f"{frame.kind} {key} must be a {allowed.__name__}, not {value!r}"
+    by = data.get("by")
+    assert by is None or by in CARD_INDEX, f"{frame.kind} by {by!r} is not a card id"
+    left = data.get("left")
+    assert left is None or (isinstance(left, int) and left >= 1), f"{frame.kind} left must be at least 1"
+    if frame.kind == "tie":
+        _check_tie(state, data)
+
+
+def _check_tie(state: NinjitsuState, data: Mapping[str, object]) -> None:
+    """A tie names two or more treasures of one seat that share its highest (or lowest) value."""
+    tied_seat, cards, rest = data["seat"], data["cards"], data["rest"]
+    assert isinstance(tied_seat, int) and isinstance(cards, tuple) and isinstance(rest, tuple)
+    assert 0 <= tied_seat < state.num_players, f"tie seat {tied_seat} is not a seat"
+    assert all(isinstance(each, int) and 0 <= each < state.num_players for each in rest), "tie rest lists seats"
+    assert len(cards) >= 2 and all(cid in CARD_INDEX for cid in cards), "a tie names two or more card ids"
+    numbers = [CARD_INDEX[str(cid)] for cid in cards]
+    own = state.treasures[tied_seat]
+    assert all(card in own for card in numbers), f"a tie names treasures of P{tied_seat} only"
+    values = {VALUE[card] for card in own}
+    extreme = max(values) if data["highest"] else min(values)
+    assert all(VALUE[card] == extreme for card in numbers), "the tied treasures share the extreme value"

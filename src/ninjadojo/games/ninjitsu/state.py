@@ -3,11 +3,14 @@
 Zones: each seat's hand, treasures (face-up) and secrets (face-down, in order: a steal names a
 position); the deck (a list whose last item is the top) and the discard pile (last item on top).
 
-Knowledge: ``known[card]`` is a bitmask of the seats that know exactly where the card is. Every move
+Knowledge: ``known[card]`` is a bitmask of the seats that know exactly where the card is and, in its
+high bits (see ``knowledge``), of the seats that know only which player holds it. Every move
 updates it: a drawn card is known to the drawer, a card that went face-up to everyone; a treasure
-that Master of Secrets moved into a hand stays known to everyone until its holder plays a secret from
-that hand; a reshuffled deck's cards are known to everyone until someone draws from it and the others
-can no longer tell which are left. Determinisation redeals only the cards a seat does not know.
+that Master of Secrets moved into a hand stays known to everyone until its holder plays a secret
+from that hand, and is then known to be held by that player (in hand or among the secrets); a
+reshuffled deck's cards are known to everyone until someone draws from it and the others can no
+longer tell which are left.
+Determinisation redeals only the cards a seat does not know, a held card only among its holder's.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from ninjadojo.games.ninjitsu.cards import (
     VALUE,
     card_label,
 )
+from ninjadojo.games.ninjitsu.knowledge import HELD_SHIFT, hidden_by, place_knowers
 from ninjadojo.games.ninjitsu.notation import Payload
 
 #: Cards dealt to each player at the start.
@@ -235,13 +239,13 @@ class NinjitsuState(GameState[Payload]):
         """``card`` (already out of ``seat``'s hand) goes face-down into ``seat``'s collection."""
         self.secrets[seat].append(card)
         bit = 1 << seat
-        self.known[card] = bit
-        # The other seats no longer know which of this hand's cards went face-down, so they lose track
-        # of every card they knew in that hand. (From a one-card hand they know which card it was, but
-        # not where it lies among the secrets, which the owner may rearrange at any time: like other
-        # "one of these" knowledge, that is not tracked.)
+        known = self.known
+        # The other seats cannot tell which of this hand's cards went face-down: of every card they
+        # knew in that hand they now know only that this player holds it (in hand or among the
+        # secrets, which the owner may rearrange at any time), not where.
+        known[card] = hidden_by(bit, known[card])
         for other in self.hands[seat]:
-            self.known[other] = bit
+            known[other] = hidden_by(bit, known[other])
         self.log(f"P{seat} plays a secret")
         self.log(f"your secret is {CARD_IDS[card]}", bit)
 
@@ -283,26 +287,44 @@ class NinjitsuState(GameState[Payload]):
     def _render(self, seat: int | None) -> str:
         return view.render(self, seat)
 
-    def render_markup(self, seat: int | None) -> str:
+    def _render_markup(self, seat: int | None) -> str:
         """The position as ``seat`` sees it, in rich console markup (colours per kind of card)."""
         return view.render(self, seat, markup=True)
 
     def _determinize(self, seat: int, rng: Rng) -> None:
-        # Every card whose place ``seat`` does not know is redealt among the places of such cards.
-        # Knowledge belongs to the place, not the card: whoever knew what lay in a place knows what
-        # lies there now (a seat knows its own hand whatever it holds).
+        # Every card whose place ``seat`` does not know is redealt among the places of such cards;
+        # a card it knows to be held by some player (in hand or among the secrets) only among that
+        # player's places. Knowledge of a place belongs to the place, not the card: whoever knew what
+        # lay in a place knows what lies there now (a seat knows its own hand whatever it holds).
         bit = 1 << seat
+        held_bit = bit << HELD_SHIFT
         known = self.known
-        places: list[tuple[list[int], int]] = []
-        zones = [self.deck, *self.hands, *self.secrets]
-        for zone in zones:
+        free_places: list[tuple[list[int], int, int]] = []
+        free_cards: list[int] = []
+        held_places: list[list[tuple[list[int], int, int]]] = [[] for _ in range(self.num_players)]
+        held_cards: list[list[int]] = [[] for _ in range(self.num_players)]
+        zones = [(self.deck, -1)] + [(zone, holder) for holder in range(self.num_players)
+                                     for zone in (self.hands[holder], self.secrets[holder])]
+        for zone, holder in zones:
             for index, card in enumerate(zone):
-                if not known[card] & bit:
-                    places.append((zone, index))
-        cards = [zone[index] for zone, index in places]
-        masks = [known[card] for card in cards]
-        rng.shuffle(cards)
-        for (zone, index), card, mask in zip(places, cards, masks, strict=True):
+                mask = known[card]
+                if mask & bit:
+                    continue
+                place = (zone, index, place_knowers(mask))
+                (free_places if holder < 0 else held_places[holder]).append(place)
+                if holder >= 0 and mask & held_bit:
+                    held_cards[holder].append(card)
+                else:
+                    free_cards.append(card)
+        for holder, places in enumerate(held_places):
+            rng.shuffle(places)
+            cards = held_cards[holder]
+            for (zone, index, mask), card in zip(places, cards, strict=False):
+                zone[index] = card
+                known[card] = mask | held_bit
+            free_places += places[len(cards):]
+        rng.shuffle(free_cards)
+        for (zone, index, mask), card in zip(free_places, free_cards, strict=True):
             zone[index] = card
             known[card] = mask
         # Nobody knows the order of the deck.

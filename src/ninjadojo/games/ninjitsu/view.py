@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ninjadojo.engine import Frame
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARDS, FACE_DOWN_BASE, FACE_DOWN_PER_SECRET, HAS_VALUE
+from ninjadojo.games.ninjitsu.knowledge import place_knowers
 
 if TYPE_CHECKING:
     from ninjadojo.games.ninjitsu.state import NinjitsuState
@@ -23,7 +24,7 @@ def known_in_hand(state: NinjitsuState, viewer: int | None, holder: int) -> list
         return list(state.hands[holder])
     if viewer is None:
         everyone = state.everyone
-        return [card for card in state.hands[holder] if state.known[card] == everyone]
+        return [card for card in state.hands[holder] if place_knowers(state.known[card]) == everyone]
     bit = 1 << viewer
     return [card for card in state.hands[holder] if state.known[card] & bit]
 
