@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine import NotationError
+from ninjadojo.engine.notation import parse_codes
 from ninjadojo.games.knights_and_ninjas.cards import CODES, INDEX, KINDS
 
 if TYPE_CHECKING:
@@ -46,15 +47,7 @@ def hand_text(hand: list[int]) -> str:
 
 def parse_cards(text: str) -> list[int]:
     """Codes run together back to kind indices."""
-    if len(text) % 2:
-        raise NotationError(f"card list {text!r} must be two-letter codes run together")
-    result = []
-    for i in range(0, len(text), 2):
-        code = text[i:i + 2]
-        if code not in INDEX:
-            raise NotationError(f"unknown card {code!r} in {text!r}; cards are {', '.join(CODES)}")
-        result.append(INDEX[code])
-    return result
+    return parse_codes(text, INDEX)
 
 
 def _seat_or_none(value: int) -> str:

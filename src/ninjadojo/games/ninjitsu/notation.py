@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ninjadojo.engine.notation import parse_codes
 from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX, DECK_SIZE
 
 if TYPE_CHECKING:
@@ -75,18 +76,10 @@ def card_list_text(cards: list[int]) -> str:
 
 
 def parse_card_list(text: str) -> list[int]:
-    """Parse :func:`card_list_text` output; raises ValueError naming a bad card id."""
+    """Parse :func:`card_list_text` output; raises NotationError naming a bad card id."""
     if text == "-":
         return []
-    if len(text) % 2:
-        raise ValueError(f"card list {text!r} has an odd length (card ids are 2 characters)")
-    cards = []
-    for start in range(0, len(text), 2):
-        cid = text[start:start + 2]
-        if cid not in CARD_INDEX:
-            raise ValueError(f"unknown card id {cid!r} in {text!r}")
-        cards.append(CARD_INDEX[cid])
-    return cards
+    return parse_codes(text, CARD_INDEX)
 
 
 def body_notation(state: NinjitsuState) -> str:

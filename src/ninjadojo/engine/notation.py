@@ -1,0 +1,29 @@
+"""Helpers for games' position notations: fixed-width codes run together (``pepekn``, ``Ka9b2c``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ninjadojo.engine.errors import NotationError
+
+
+def parse_codes(text: str, index: Mapping[str, int], width: int = 2, what: str = "card") -> list[int]:
+    """Split ``text`` into ``width``-character codes and map each through ``index``.
+
+    Raises :class:`NotationError` naming the bad code and the codes there are.
+
+    >>> parse_codes("kape", {"ka": 0, "pe": 1})
+    [0, 1]
+    """
+    if len(text) % width:
+        raise NotationError(f"{what} list {text!r} has an odd length: {what} ids are {width} characters run together")
+    result = []
+    for start in range(0, len(text), width):
+        code = text[start:start + width]
+        value = index.get(code)
+        if value is None:
+            raise NotationError(
+                f"unknown {what} {code!r} in {text!r} (unknown {what} id; the {what} ids are {', '.join(index)})"
+            )
+        result.append(value)
+    return result
