@@ -150,6 +150,32 @@ def test_views_are_json_and_determinisation_keeps_each_view(game_id: str, player
             assert isinstance(game.render(seat), str)
 
 
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+@given(seed=st.integers(0, 2**32))
+def test_a_sample_depends_only_on_what_the_seat_knows(game_id: str, players: int, seed: int) -> None:
+    """Two states a seat cannot tell apart give the identical sample for the same seed.
+
+    The twin is the game with everything the seat cannot see changed (a determinisation with another
+    seed redeals exactly that: rivals' hands, secrets, deck order, hidden choices). If a sample were
+    made from the truth in its true order (a fixed shuffle of the real cards), the twin's sample would
+    differ from the game's, and a chain of samples could be inverted to recover the hidden cards.
+    """
+    game = game_class(game_id).new(players, seed=seed)
+    for step in _playout(game, Rng(seed ^ 0x7A1), check=False, every=6):
+        for seat in range(players):
+            twin = game.determinize(seat, seed + 7919 * (step + 1))
+            assert twin.observe(seat) == game.observe(seat)
+            for sample_seed in (seed, step):
+                sample = game.determinize(seat, sample_seed)
+                again = twin.determinize(seat, sample_seed)
+                assert sample.to_notation() == again.to_notation(), (
+                    f"seat {seat}'s sample depends on what it cannot see (step {step})")
+                assert sample.events == again.events
+                assert sample.ply == 0, "a sample's ply would count other seats' hidden choices"
+                # Sampling a sample gives nothing more back: it is the same sample.
+                assert sample.determinize(seat, sample_seed).to_notation() == sample.to_notation()
+
+
 @pytest.mark.parametrize("game_id", playable_games())
 def test_bad_options_and_player_counts_are_refused(game_id: str) -> None:
     cls = game_class(game_id)

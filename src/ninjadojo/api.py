@@ -9,7 +9,10 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -18,7 +21,7 @@ from ninjadojo.engine.errors import NotationError, SaveError, UnknownGameError
 from ninjadojo.engine.state import GameState
 from ninjadojo.games import game_class, playable_games
 
-__all__ = ["game_class", "load_game", "new_game", "parse_position", "playable_games", "save_game"]
+__all__ = ["game_class", "load_game", "new_game", "parse_position", "playable_games", "save_game", "write_atomic"]
 
 
 def new_game(game_id: str, players: int, options: Mapping[str, object] | None = None, seed: int = 0) -> GameState[Any]:
@@ -58,7 +61,25 @@ def load_game(source: str | Path | Mapping[str, object]) -> GameState[Any]:
 
 
 def save_game(game: GameState[Any], path: str | Path) -> Path:
-    """Write a game's save (JSON) to ``path``; returns the path."""
-    target = Path(path)
-    target.write_text(json.dumps(game.to_save(), indent=1) + "\n", encoding="utf-8")
+    """Write a game's save (JSON) to ``path``; returns the path.
+
+    The write is atomic: the save goes to a temporary file beside ``path`` that then replaces it, so
+    a crash or a full disk mid-write leaves the previous file whole.
+    """
+    return write_atomic(Path(path), json.dumps(game.to_save(), indent=1) + "\n")
+
+
+def write_atomic(target: Path, text: str) -> Path:
+    """Write ``text`` to ``target`` through a temporary file in the same folder and a rename."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
     return target

@@ -47,7 +47,7 @@ def test_a_game_refuses_bad_player_counts_and_seeds() -> None:
 def test_options_change_the_game() -> None:
     low = ToyState.new(2, {"bid": "low", "blocks": "false"}, seed=1)
     assert 0 not in low.deck + low.hands[0] + low.hands[1]
-    assert low.options == {"bid": "low", "blocks": False, "target": 15}
+    assert low.options == {"bid": "low", "blocks": False, "target": 15, "max_length": ToyState.SPEC.max_length}
 
 
 def test_option_descriptions() -> None:

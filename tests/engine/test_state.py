@@ -51,12 +51,12 @@ def test_nothing_is_legal_after_the_end() -> None:
 
 
 def test_a_tied_end_shares_the_win() -> None:
-    game = toy_position([[1], [2], [3]], deck=[], discard=[], points=[4, 4, 1],
+    discard = [c for c in range(1, 7) for _ in range(3)]
+    for card in (1, 2, 3):
+        discard.remove(card)
+    game = toy_position([[1], [2], [3]], deck=[], discard=discard, points=[4, 4, 1],
                         options="bid=high,blocks=false,target=15")
     game.reshuffles = 2
-    game.discard = [c for c in range(1, 7) for _ in range(3)]
-    for card in (1, 2, 3):
-        game.discard.remove(card)
     game.apply(0, "d")  # the deck runs out for the third time
     assert game.result is not None and game.result.winners == (0, 1)
     assert game.result.reason == "the deck ran out for the last time"

@@ -14,6 +14,7 @@ def test_toy_game_passes_the_contract(toy: type[ToyState], players: int) -> None
     contract.test_same_seed_and_actions_give_the_same_game("toy", players)
     contract.test_clone_notation_save_and_illegal_actions("toy", players)
     contract.test_views_are_json_and_determinisation_keeps_each_view("toy", players)
+    contract.test_a_sample_depends_only_on_what_the_seat_knows("toy", players)
 
 
 def test_toy_game_refuses_bad_options_and_player_counts(toy: type[ToyState]) -> None:

@@ -303,34 +303,45 @@ class ToyState(GameState[Payload]):
     # ------------------------------------------------------------------ determinisation
 
     def _determinize(self, seat: int, rng: Rng) -> None:
+        # Every card the seat cannot see (other hands, the deck) is redealt from one pool in a
+        # canonical (sorted) order, so the sample depends on what the seat knows, not on the truth.
         others = [each for each in range(self.num_players) if each != seat]
-        # A seat asked in a concealed window holds a Block; keep one there so the frame stays valid.
-        asked = {s for frame in self.frames if frame.kind == "block" for s in frame.seats if s != seat}
-        kept = {each: [BLOCK] if each in asked else [] for each in others}
-        pool = list(self.deck)
-        for each in others:
-            hand = list(self.hands[each])
-            for card in kept[each]:
-                hand.remove(card)
-            pool.extend(hand)
+        pool = sorted([*self.deck, *(card for each in others for card in self.hands[each])])
         # A seat that committed to a bid holds a number card; the engine withdraws other seats'
         # commitments, but each bidder must still hold a number card to be able to commit again.
         # During a bid its participants (public) hold a number card and nobody else does.
         bid = next((frame for frame in self.frames if frame.kind == "bid"), None)
         bidders = set() if bid is None else set(bid.participants())
+        # An open block window that does not ask the seat asks someone else: some other seat holds a Block.
+        window = next((frame for frame in self.frames if frame.kind == "block"), None)
+        needs_blocker = window is not None and seat not in window.seats
+        blockers = [] if window is None else [each for each in others if each != window.data["player"]]
         while True:
             rng.shuffle(pool)
             cursor = 0
             hands: dict[int, list[int]] = {}
             for each in others:
-                size = len(self.hands[each]) - len(kept[each])
-                hands[each] = sorted(kept[each] + pool[cursor:cursor + size])
+                size = len(self.hands[each])
+                hands[each] = sorted(pool[cursor:cursor + size])
                 cursor += size
-            if bid is None or all(any(card != BLOCK for card in hands[each]) == (each in bidders) for each in others):
-                break
+            if bid is not None and not all(any(card != BLOCK for card in hands[each]) == (each in bidders)
+                                           for each in others):
+                continue
+            if needs_blocker and not any(BLOCK in hands[each] for each in blockers):
+                continue
+            break
         for each in others:
             self.hands[each] = hands[each]
         self.deck = pool[cursor:]
+
+    def _reconceal(self, frame: Frame, seat: int) -> None:
+        # Who a block window asks depends on the hidden hands: in the sample it asks the first holder
+        # of a Block after the player (other than the seat, which knows it is not asked).
+        if seat in frame.seats:
+            return
+        player = int(str(frame.data["player"]))
+        order = [(player + step) % self.num_players for step in range(1, self.num_players)]
+        frame.seats = [next(each for each in order if each != seat and BLOCK in self.hands[each])]
 
     @classmethod
     def _all_actions(cls, players: int, options: Mapping[str, OptionValue]) -> list[str]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Any
 
 from ninjadojo.engine.jsonvalue import JSONValue
@@ -18,15 +17,42 @@ from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.state import ActionSpace, Decision, GameState
 
+#: The seed of the sample a detached view stands on (any fixed seed would do: a sample depends only on
+#: what the seat knows, so every seed gives a state equally free of what it may not know).
+_DETACHED_SEED = 0
+
 
 class SeatView:
-    """A seat's window on a game: everything that seat may know, and nothing more."""
+    """A seat's window on a game: everything that seat may know, and nothing more.
+
+    Inside one process this is a convention, not a wall: a view made by :meth:`of` holds the true
+    state in a private field, so that a bot's every query is answered from the real game at no
+    cost, and Python cannot stop a bot that reads private fields. Where the wall must be real (a bot
+    run in another process, a server's worker, an untrusted program) use :meth:`detached`, which
+    holds only a determinised sample of the game for that seat: a full state that is a function of
+    the seat's information alone (the engine guarantees this), answering every query of this class
+    exactly as the true state would. A pickled view is always detached, so what crosses a process
+    boundary is only what the seat may know.
+    """
 
     __slots__ = ("_game", "seat")
 
     def __init__(self, game: GameState[Any], seat: int) -> None:
         self._game = game
         self.seat = seat
+
+    @classmethod
+    def of(cls, game: GameState[Any], seat: int) -> SeatView:
+        """The view of ``seat`` on ``game`` (the same as ``SeatView(game, seat)``)."""
+        return cls(game, seat)
+
+    def detached(self) -> SeatView:
+        """A view of the same seat that holds nothing the seat may not know (see the class docs)."""
+        return SeatView(self._game.determinize(self.seat, _DETACHED_SEED), self.seat)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        detached = self.detached()
+        return (SeatView, (detached._game, self.seat))
 
     @property
     def game_id(self) -> str:
@@ -41,7 +67,7 @@ class SeatView:
     @property
     def options(self) -> Mapping[str, OptionValue]:
         """The game's options (public), read-only: a bot must not be able to change the game."""
-        return MappingProxyType(self._game.options)
+        return self._game.options
 
     def observe(self) -> dict[str, JSONValue]:
         """The seat's view as a JSON-safe dict."""

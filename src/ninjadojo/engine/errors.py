@@ -7,6 +7,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+#: The most characters of a user's input an error message quotes.
+QUOTE_LIMIT = 60
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)``, cut to ``limit`` characters with ``...`` and the full length when longer.
+
+    A pasted megabyte of text must not become a megabyte of error message: every message that
+    repeats what a user typed quotes it through this.
+
+    >>> quote("d")
+    "'d'"
+    >>> quote("x" * 100, limit=12)
+    "'xxxxxxxx... (102 characters)"
+    """
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not turn a clear error into a crash
+        text = f"<{type(value).__name__}>"
+    if len(text) <= limit:
+        return text
+    return f"{text[:max(limit - 4, 1)]}... ({len(text)} characters)"
+
 
 class DojoError(ValueError):
     """Base class of every error caused by bad input (an action, an option, a save, a notation)."""
@@ -43,9 +66,7 @@ class IllegalActionError(DojoError):
         self.action = action
         self.reason = reason
         self.legal = tuple(legal)
-        # A pasted megabyte of text must not become a megabyte of error message.
-        named = repr(action) if len(repr(action)) <= 80 else repr(action)[:77] + "..."
-        message = f"illegal action {named} for seat {seat}: {reason}"
+        message = f"illegal action {quote(action)} for seat {seat}: {reason}"
         if self.legal:
             shown = ", ".join(self.legal[:12])
             more = f" (and {len(self.legal) - 12} more)" if len(self.legal) > 12 else ""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ninjadojo.engine.errors import quote
 from ninjadojo.engine.jsonvalue import FrozenJSON
 
 
@@ -56,19 +57,19 @@ class Frame:
         from ninjadojo.engine.jsonvalue import freeze
 
         if not isinstance(value, list | tuple) or len(value) != 5:
-            raise ValueError(f"a frame is [kind, seats, data, flags, submitted], not {value!r}")
+            raise ValueError(f"a frame is [kind, seats, data, flags, submitted], not {quote(value)}")
         kind, seats, data, flags, submitted = value
         if not isinstance(kind, str) or not isinstance(flags, str) or not isinstance(data, dict):
-            raise ValueError(f"malformed frame {value!r}")
+            raise ValueError(f"malformed frame {quote(value)}")
         if not isinstance(seats, list | tuple) or not all(isinstance(s, int) for s in seats):
-            raise ValueError(f"frame seats must be a list of seat numbers, not {seats!r}")
+            raise ValueError(f"frame seats must be a list of seat numbers, not {quote(seats)}")
         subs: dict[int, str] = {}
         if not isinstance(submitted, list | tuple):
-            raise ValueError(f"malformed frame submissions {submitted!r}")
+            raise ValueError(f"malformed frame submissions {quote(submitted)}")
         for pair in submitted:
             if (not isinstance(pair, list | tuple) or len(pair) != 2 or not isinstance(pair[0], int)
                     or not isinstance(pair[1], str)):
-                raise ValueError(f"malformed frame submission {pair!r}")
+                raise ValueError(f"malformed frame submission {quote(pair)}")
             subs[pair[0]] = pair[1]
         frozen = {str(k): freeze(v) for k, v in data.items()}
         return cls(kind, [int(s) for s in seats], frozen, "s" in flags, "c" in flags, subs)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ninjadojo.engine.errors import NotationError
+from ninjadojo.engine.errors import NotationError, quote
 
 
 def parse_codes(text: str, index: Mapping[str, int], width: int = 2, what: str = "card") -> list[int]:
@@ -16,14 +16,16 @@ def parse_codes(text: str, index: Mapping[str, int], width: int = 2, what: str =
     [0, 1]
     """
     if len(text) % width:
-        raise NotationError(f"{what} list {text!r} has an odd length: {what} ids are {width} characters run together")
+        raise NotationError(f"{what} list {quote(text)} has an odd length: "
+                            f"{what} ids are {width} characters run together")
     result = []
     for start in range(0, len(text), width):
         code = text[start:start + width]
         value = index.get(code)
         if value is None:
             raise NotationError(
-                f"unknown {what} {code!r} in {text!r} (unknown {what} id; the {what} ids are {', '.join(index)})"
+                f"unknown {what} {quote(code)} in {quote(text)} "
+                f"(unknown {what} id; the {what} ids are {', '.join(index)})"
             )
         result.append(value)
     return result

@@ -6,10 +6,11 @@ checked here so that a bad option fails with a message that names what is allowe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ninjadojo.engine.errors import OptionError
+from ninjadojo.engine.errors import OptionError, quote
 
 OptionValue = bool | int | str
 
@@ -39,40 +40,53 @@ class Option:
 
     def coerce(self, value: object, game: str) -> OptionValue:
         """Check and convert ``value`` (a JSON value or CLI text) to this option's type."""
-        where = f"option {self.name!r} of {game}"
+        where = f"option {quote(self.name)} of {game}"
         if isinstance(self.default, bool):
             if isinstance(value, bool):
                 return value
             if isinstance(value, str) and value.lower() in _BOOL_TEXT:
                 return _BOOL_TEXT[value.lower()]
-            raise OptionError(f"{where} must be true or false, not {value!r}")
+            raise OptionError(f"{where} must be true or false, not {quote(value)}")
         if isinstance(self.default, int):
             number: int
             low = "" if self.minimum is None else f" from {self.minimum}"
             high = "" if self.maximum is None else f" to {self.maximum}"
             whole = f"{where} must be a whole number{low}{high}"
             if isinstance(value, bool):
-                raise OptionError(f"{whole}, not {value!r}")
+                raise OptionError(f"{whole}, not {quote(value)}")
             if isinstance(value, int):
                 number = value
             elif isinstance(value, str):
-                try:
-                    number = int(value.strip())
-                except ValueError:
-                    raise OptionError(f"{whole}, not {value!r}") from None
+                number = parse_whole_number(value, whole)
             else:
-                raise OptionError(f"{whole}, not {value!r}")
+                raise OptionError(f"{whole}, not {quote(value)}")
             if self.minimum is not None and number < self.minimum:
                 raise OptionError(f"{where} must be at least {self.minimum}, not {number}")
             if self.maximum is not None and number > self.maximum:
                 raise OptionError(f"{where} must be at most {self.maximum}, not {number}")
             return number
         if not isinstance(value, str):
-            raise OptionError(f"{where} must be text, not {value!r}")
+            raise OptionError(f"{where} must be text, not {quote(value)}")
         if self.choices and value not in self.choices:
-            raise OptionError(f"{where} must be one of {', '.join(self.choices)}, not {value!r}")
+            raise OptionError(f"{where} must be one of {', '.join(self.choices)}, not {quote(value)}")
         return value
 
+
+def parse_whole_number(text: str, what: str = "a whole number") -> int:
+    """``text`` as an int, if it is written as the help text says: ASCII digits with an optional ``-``.
+
+    Python's ``int()`` also takes ``1_0``, ``+5``, surrounding spaces and other scripts' digits, and
+    a number of thousands of digits; none of that is a number a user meant, so none is accepted.
+
+    >>> parse_whole_number("-12")
+    -12
+    """
+    if not _WHOLE.fullmatch(text):
+        raise OptionError(f"{what}, not {quote(text)} (write it with the digits 0-9, at most 20 of them)")
+    return int(text)
+
+
+_WHOLE = re.compile(r"-?[0-9]{1,20}", re.ASCII)
 
 _BOOL_TEXT = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False,
               "0": False}
@@ -93,12 +107,12 @@ def validate_options(game: str, specs: Sequence[Option], given: Mapping[str, obj
     by_name = {spec.name: spec for spec in specs}
     result: dict[str, OptionValue] = {spec.name: spec.default for spec in specs}
     if given is not None and not isinstance(given, Mapping):
-        raise OptionError(f"the options of {game} must be a mapping of name to value, not {given!r}")
+        raise OptionError(f"the options of {game} must be a mapping of name to value, not {quote(given)}")
     for name, value in (given or {}).items():
         spec = by_name.get(name) if isinstance(name, str) else None
         if spec is None:
             allowed = "; ".join(s.describe() for s in specs) or "none"
-            raise OptionError(f"unknown option {name!r} for {game}; its options are: {allowed}")
+            raise OptionError(f"unknown option {quote(name)} for {game}; its options are: {allowed}")
         result[name] = spec.coerce(value, game)
     return result
 
@@ -113,7 +127,7 @@ def parse_option_texts(game: str, texts: Iterable[str]) -> dict[str, str]:
                 continue
             name, sep, value = part.partition("=")
             if not sep or not name.strip():
-                raise OptionError(f"option {part!r} for {game} must be written name=value")
+                raise OptionError(f"option {quote(part)} for {game} must be written name=value")
             parsed[name.strip()] = value.strip()
     return parsed
 

@@ -23,7 +23,8 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import ClassVar, Generic, Self, TypeVar
 
 from ninjadojo.engine.errors import (
@@ -34,6 +35,7 @@ from ninjadojo.engine.errors import (
     OptionError,
     SaveError,
     SeatError,
+    quote,
 )
 from ninjadojo.engine.frames import Frame
 from ninjadojo.engine.jsonvalue import JSONValue
@@ -48,6 +50,12 @@ EVERYONE = -1
 SAVE_FORMAT = "ninjadojo-save"
 SAVE_VERSION = 1
 
+#: Seeds are 64-bit: the random stream takes them as they are, so saves record what was used.
+SEED_LIMIT = 1 << 64
+
+#: The option every game has: the most actions a game may last before it stops with no winner.
+MAX_LENGTH_OPTION = "max_length"
+
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
@@ -59,6 +67,20 @@ class GameSpec:
     max_players: int
     options: tuple[Option, ...] = ()
     summary: str = ""
+    #: The game's rules in a few paragraphs, as the ``rules`` command of a client prints them.
+    rules: str = ""
+    #: Default of the ``max_length`` option: far beyond any real game, so only a stuck program meets it.
+    max_length: int = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    """One kind of card as a player reads it: its code in actions, name, a short text and its full text."""
+
+    code: str
+    name: str
+    short: str
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,42 +101,68 @@ class Result:
     scores: tuple[float, ...]
     winners: tuple[int, ...]
     reason: str
+    #: The game was stopped at its maximum length (``max_length``) rather than ended by its rules.
+    truncated: bool = False
 
     def to_json(self) -> dict[str, JSONValue]:
-        """JSON form."""
-        return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}
+        """JSON form (``truncated`` only when true, so ordinary results read as they always did)."""
+        data: dict[str, JSONValue] = {"scores": list(self.scores), "winners": list(self.winners),
+                                      "reason": self.reason}
+        if self.truncated:
+            data["truncated"] = True
+        return data
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
     """One log line. ``mask`` is a bitmask of the seats that may see it (``EVERYONE`` for all).
 
-    ``expires``: for a one-time look (a card shown once, then hidden again), the ply from which the
-    event is gone from every view; ``None`` keeps it for good.
+    - ``depth``: how deep inside one action it happened (a card played inside another card's effect
+      is 1 deeper), so that a log can show nested plays as part of the action that caused them.
+    - ``transient``: a one-time look (a card shown once, then hidden again). It stays in the views
+      until a seat that sees it acts, or until any action that everyone sees; another seat's hidden
+      choice (a simultaneous submission, a concealed answer) must not make it vanish, or its
+      vanishing would tell that someone answered.
+    - ``gone``: a one-time look that has expired: it is in no view any more.
     """
 
     mask: int
     text: str
-    expires: int | None = None
+    transient: bool = False
+    gone: bool = False
+    depth: int = 0
 
     def visible_to(self, seat: int | None) -> bool:
-        """Whether ``seat`` (``None`` for a spectator) may see this event."""
+        """Whether ``seat`` (``None`` for a spectator) may see this event (gone or not)."""
         if self.mask == EVERYONE:
             return True
         return seat is not None and bool(self.mask >> seat & 1)
 
+    def shown_to(self, seat: int | None) -> bool:
+        """Whether this event is in ``seat``'s view now: visible to it and not an expired look."""
+        return not self.gone and self.visible_to(seat)
 
-@dataclass(slots=True)
+    def line(self) -> str:
+        """The log line as views show it: indented two spaces per level of nesting."""
+        return "  " * self.depth + self.text
+
+
+@dataclass(frozen=True, slots=True)
 class ActionSpace:
-    """Every action text a game can ever offer for one (players, options), each with a stable id."""
+    """Every action text a game can ever offer for one (players, options), each with a stable id.
+
+    Read-only: one instance is shared by every game of the same players and options.
+    """
 
     actions: tuple[str, ...]
-    index: dict[str, int] = field(default_factory=dict)
+    index: Mapping[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.index = {action: i for i, action in enumerate(self.actions)}
-        if len(self.index) != len(self.actions):
+        index = {action: i for i, action in enumerate(self.actions)}
+        if len(index) != len(self.actions):
             raise ValueError("an action space lists an action twice")
+        object.__setattr__(self, "actions", tuple(self.actions))
+        object.__setattr__(self, "index", MappingProxyType(index))
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -146,7 +194,8 @@ class GameState(ABC, Generic[PayloadT]):
     _action_spaces: ClassVar[dict[tuple[int, str], ActionSpace]]
 
     num_players: int
-    options: dict[str, OptionValue]
+    #: Read-only (a bot editing its sample's options must not change the real game).
+    options: Mapping[str, OptionValue]
     rng: Rng
     frames: list[Frame]
     record: Record
@@ -154,6 +203,8 @@ class GameState(ABC, Generic[PayloadT]):
     ply: int
     result: Result | None
     _legal_cache: dict[int, dict[str, PayloadT]]
+    #: Indexes in ``events`` of the one-time looks still showing (kept so ``apply`` need not scan).
+    _looks: list[int]
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -166,17 +217,25 @@ class GameState(ABC, Generic[PayloadT]):
         """Raise :class:`OptionError` unless ``players`` is allowed for this game."""
         spec = cls.SPEC
         if isinstance(players, bool) or not isinstance(players, int):
-            raise OptionError(f"{spec.id}: the number of players must be a whole number, not {players!r}")
+            raise OptionError(f"{spec.id}: the number of players must be a whole number, not {quote(players)}")
         if not spec.min_players <= players <= spec.max_players:
             raise OptionError(
                 f"{spec.id} is for {spec.min_players} to {spec.max_players} players, not {players}"
             )
 
     @classmethod
+    def option_specs(cls) -> tuple[Option, ...]:
+        """Every option of the game: its own, then ``max_length``, which the engine gives every game."""
+        return (*cls.SPEC.options,
+                Option(MAX_LENGTH_OPTION, cls.SPEC.max_length,
+                       "actions after which the game stops with no winner (a guard against programs that "
+                       "never finish)", minimum=1, maximum=10_000_000))
+
+    @classmethod
     def validate_options(cls, players: int, options: Mapping[str, object] | None) -> dict[str, OptionValue]:
         """All options with defaults filled in, after checking the given ones and the player count."""
         cls.check_players(players)
-        values = validate_options(cls.SPEC.id, cls.SPEC.options, options)
+        values = validate_options(cls.SPEC.id, cls.option_specs(), options)
         cls._check_option_combination(players, values)
         return values
 
@@ -188,8 +247,7 @@ class GameState(ABC, Generic[PayloadT]):
     def new(cls, players: int, options: Mapping[str, object] | None = None, seed: int = 0) -> Self:
         """Set up a new game. Chance comes only from ``seed``."""
         values = cls.validate_options(players, options)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise OptionError(f"the seed must be a whole number, not {seed!r}")
+        check_seed(seed)
         state = cls._blank(players, values, Rng(seed))
         state.record = Record(cls.SPEC.id, players, dict(values), seed)
         state._setup()
@@ -199,7 +257,7 @@ class GameState(ABC, Generic[PayloadT]):
     def _blank(cls, players: int, options: dict[str, OptionValue], rng: Rng) -> Self:
         state = cls.__new__(cls)
         state.num_players = players
-        state.options = options
+        state.options = MappingProxyType(dict(options))
         state.rng = rng
         state.frames = []
         state.record = Record(cls.SPEC.id, players, dict(options), None)
@@ -207,6 +265,7 @@ class GameState(ABC, Generic[PayloadT]):
         state.ply = 0
         state.result = None
         state._legal_cache = {}
+        state._looks = []
         state._init_fields()
         return state
 
@@ -269,6 +328,29 @@ class GameState(ABC, Generic[PayloadT]):
         """Games may say why ``action`` is illegal (e.g. 'that card is not in your hand')."""
         return None
 
+    def _canonical_action(self, seat: int, action: str) -> str | None:
+        """The canonical text of an action written another way, or ``None``.
+
+        Called only for a text that is not a legal action as written: a game whose actions list
+        several cards returns the same cards in its canonical order (``x:so.pe`` -> ``x:pe.so``), so
+        that people may write them in any order while records and outputs hold one form.
+        """
+        return None
+
+    def _reconceal(self, frame: Frame, seat: int) -> None:
+        """In a determinised sample for ``seat``, re-derive who a concealed ``frame`` asks.
+
+        Who a concealed window asks depends on hidden cards. After the redeal, a game with concealed
+        frames sets ``frame.seats`` to the seats the sample's own cards would have it ask (keeping
+        ``seat`` if it was asked: it knows that), in the game's fair order. The default keeps the
+        frame as it is, which is right only for a game with no concealed frames.
+        """
+
+    @classmethod
+    def _card_catalog(cls) -> list[CardInfo]:
+        """Games list their kinds of card here (see :meth:`card_catalog`)."""
+        return []
+
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` if the position breaks a law of the game (cards conserved...).
 
@@ -317,9 +399,35 @@ class GameState(ABC, Generic[PayloadT]):
         return list(self._legal_map(seat))
 
     def is_legal(self, seat: int, action: str) -> bool:
-        """Whether ``seat`` may apply ``action`` now."""
+        """Whether ``seat`` may apply ``action`` now (also when written in another accepted form)."""
         self._check_seat(seat)
-        return action in self._legal_map(seat)
+        if not isinstance(action, str):
+            raise IllegalActionError(seat, action, f"an action is text, not {type(action).__name__}")
+        return self._lookup(seat, action) is not None
+
+    def canonical(self, seat: int, action: str) -> str | None:
+        """The legal action ``action`` names for ``seat`` in its canonical form, or ``None``.
+
+        ``x:so.pe`` and ``x:pe.so`` name the same action; records and outputs use one of them.
+        """
+        self._check_seat(seat)
+        if not isinstance(action, str):
+            return None
+        return self._lookup(seat, action)
+
+    def _lookup(self, seat: int, action: str) -> str | None:
+        legal = self._legal_map(seat)
+        if action in legal:
+            return action
+        if not legal or len(action) > 200:
+            return None
+        other = self._canonical_action(seat, action)
+        return other if other is not None and other in legal else None
+
+    @classmethod
+    def card_catalog(cls) -> list[CardInfo]:
+        """Every kind of card of the game (for a client's card list and ``help CARD``)."""
+        return cls._card_catalog()
 
     def apply(self, seat: int, action: str) -> None:
         """Apply ``seat``'s action. An illegal or malformed one raises and changes nothing."""
@@ -327,7 +435,7 @@ class GameState(ABC, Generic[PayloadT]):
             raise GameOverError(seat, action, "the game is over")
         # True == 1 and 1.0 == 1: only a real int may name a seat, or the record would hold `true`.
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise NotYourTurnError(seat, action, f"there is no seat {seat!r} in a {self.num_players}-player game; "
+            raise NotYourTurnError(seat, action, f"there is no seat {quote(seat)} in a {self.num_players}-player game; "
                                                  f"seats are 0 to {self.num_players - 1}")
         frame = self.frames[-1]
         if seat not in frame.seats:
@@ -340,14 +448,28 @@ class GameState(ABC, Generic[PayloadT]):
             raise NotYourTurnError(seat, action, f"seat {seat} has no decision to make now{waiting}")
         legal = self._legal_map(seat)
         payload = legal.get(action, _MISSING) if isinstance(action, str) else _MISSING
+        if payload is _MISSING and isinstance(action, str):
+            canonical = self._lookup(seat, action)
+            if canonical is not None:
+                action, payload = canonical, legal[canonical]
         if payload is _MISSING:
             reason = self._explain_illegal(seat, action) if isinstance(action, str) else None
             decision = self._prompt(seat, frame)
             raise IllegalActionError(seat, action, reason or f"it is not a legal choice for: {decision}",
                                      list(legal))
         self._legal_cache = {}
+        if self._looks:
+            self._expire_looks(seat, hidden=frame.simultaneous or frame.concealed)
         self.record.actions.append((seat, action))
         self.ply += 1
+        try:
+            self._carry_out(seat, frame, action, payload)
+        finally:
+            # Also after an error inside a rule: a game must not stay live past its maximum length.
+            if self.result is None and self.ply >= self._max_length():
+                self._stop_at_max_length()
+
+    def _carry_out(self, seat: int, frame: Frame, action: str, payload: object) -> None:
         if frame.simultaneous:
             frame.submitted[seat] = action
             frame.seats.remove(seat)
@@ -364,6 +486,30 @@ class GameState(ABC, Generic[PayloadT]):
             self._resolve_simultaneous(frame, choices)
         else:
             self._apply(seat, frame, payload)  # type: ignore[arg-type]
+
+    def _max_length(self) -> int:
+        value = self.options.get(MAX_LENGTH_OPTION, self.SPEC.max_length)
+        return value if isinstance(value, int) else self.SPEC.max_length
+
+    def _stop_at_max_length(self) -> None:
+        """End a game that reached ``max_length`` actions: no winner, the points as they stand."""
+        limit = self._max_length()
+        self.result = Result(self._scores(), (), f"the game was stopped at its maximum length of {limit} actions "
+                                                 "(option max_length); nobody wins", truncated=True)
+        self.frames.clear()
+        self.log(self.result.reason)
+
+    def _expire_looks(self, seat: int, hidden: bool) -> None:
+        """Before ``seat``'s action: one-time looks that ``seat`` sees expire, and every look expires if
+        the action is one everyone sees (``hidden`` is false)."""
+        keep: list[int] = []
+        for index in self._looks:
+            event = self.events[index]
+            if not hidden or event.visible_to(seat):
+                self.events[index] = replace(event, gone=True)
+            else:
+                keep.append(index)
+        self._looks = keep
 
     def observe(self, seat: int | None = None) -> dict[str, JSONValue]:
         """What ``seat`` may know (``None``: a spectator), as a JSON-safe dict.
@@ -388,11 +534,7 @@ class GameState(ABC, Generic[PayloadT]):
         if seat is not None and self.frames and self.frames[-1].simultaneous:
             view["submitted"] = seat in self.frames[-1].submitted
         view["result"] = None if self.result is None else self.result.to_json()
-        ply = self.ply
-        view["log"] = [
-            event.text for event in self.events
-            if event.visible_to(seat) and (event.expires is None or event.expires > ply)
-        ]
+        view["log"] = [event.line() for event in self.events if event.shown_to(seat)]
         view.update(self._observe(seat))
         return view
 
@@ -425,7 +567,7 @@ class GameState(ABC, Generic[PayloadT]):
         """An independent copy, equal to this one (same random stream too)."""
         other = type(self).__new__(type(self))
         other.num_players = self.num_players
-        other.options = self.options
+        other.options = self.options  # read-only, so sharing it is safe
         other.rng = self.rng.copy()
         other.frames = [frame.copy() for frame in self.frames]
         other.record = self.record.copy()
@@ -433,8 +575,20 @@ class GameState(ABC, Generic[PayloadT]):
         other.ply = self.ply
         other.result = self.result
         other._legal_cache = {}
+        other._looks = list(self._looks)
         self._copy_fields(other)
         return other
+
+    def __getstate__(self) -> dict[str, object]:
+        # A read-only options mapping does not pickle; the legal cache is rebuilt on demand.
+        fields = dict(self.__dict__)
+        fields["options"] = dict(self.options)
+        fields["_legal_cache"] = {}
+        return fields
+
+    def __setstate__(self, fields: dict[str, object]) -> None:
+        self.__dict__.update(fields)
+        self.options = MappingProxyType(dict(self.options))
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -446,7 +600,7 @@ class GameState(ABC, Generic[PayloadT]):
         return hash(self.to_notation())
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}.from_notation({self.to_notation()!r})"
+        return f"{type(self).__name__}.from_notation({quote(self.to_notation())})"
 
     # ------------------------------------------------------------------ determinisation
 
@@ -458,10 +612,15 @@ class GameState(ABC, Generic[PayloadT]):
         the log keeps only the events the seat could see, and the record starts afresh from the
         sample (the true seed and actions would replay to the real game), so nothing the seat could
         not know survives. ``seat``'s view is unchanged.
+
+        A sample is a function of the seat's information only: two states that ``seat`` cannot tell
+        apart give the identical sample for the same ``seed`` (games redeal unseen cards from a
+        canonical order, never from their true one), so no sample, or chain of samples, can be
+        inverted to recover what it hides. Its ``ply`` starts again from 0 (the true count includes
+        other seats' hidden choices), and looks already expired for ``seat`` are dropped.
         """
         self._check_seat(seat)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise OptionError(f"the seed must be a whole number, not {seed!r}")
+        check_seed(seed)
         rng = Rng(seed)
         other = self.clone()
         other._determinize(seat, rng)
@@ -471,8 +630,14 @@ class GameState(ABC, Generic[PayloadT]):
                     del frame.submitted[each]
                     frame.seats.append(each)
                 frame.seats.sort()
+            elif frame.concealed:
+                other._reconceal(frame, seat)
         other.rng = rng.spawn()
-        other.events = [event for event in other.events if event.visible_to(seat)]
+        other.ply = 0
+        # A look is part of the sample as the seat saw it: live if the seat still sees it.
+        other.events = [event for event in other.events if event.visible_to(seat) and not event.gone]
+        other._looks = [index for index, event in enumerate(other.events) if event.transient]
+        other._legal_cache = {}
         other.record = Record(self.SPEC.id, self.num_players, dict(self.options), None, other.to_notation())
         return other
 
@@ -526,13 +691,20 @@ class GameState(ABC, Generic[PayloadT]):
         return "|".join((
             self.SPEC.id,
             str(self.num_players),
-            options_text(self.options),
+            options_text(self._written_options()),
             f"{self.rng.state:016x}",
             str(self.ply),
             frames,
             result,
             self._body_notation(),
         ))
+
+    def _written_options(self) -> Mapping[str, OptionValue]:
+        """The options a position writes: ``max_length`` only when it is not the default, so that
+        positions read as they did before every game had it."""
+        if self.options.get(MAX_LENGTH_OPTION) != self.SPEC.max_length:
+            return self.options
+        return {name: value for name, value in self.options.items() if name != MAX_LENGTH_OPTION}
 
     @classmethod
     def from_notation(cls, text: str) -> Self:
@@ -547,11 +719,11 @@ class GameState(ABC, Generic[PayloadT]):
             )
         game, players_text, opts, rng_text, ply_text, rest = parts
         if game != cls.SPEC.id:
-            raise NotationError(f"this position is for {game!r}, not {cls.SPEC.id!r}")
+            raise NotationError(f"this position is for {quote(game)}, not {quote(cls.SPEC.id)}")
         try:
             players = int(players_text)
         except ValueError:
-            raise NotationError(f"players must be a number, not {players_text!r}") from None
+            raise NotationError(f"players must be a number, not {quote(players_text)}") from None
         try:
             options = cls.validate_options(players, parse_option_texts(game, [] if opts == "-" else [opts]))
         except OptionError as error:
@@ -560,15 +732,15 @@ class GameState(ABC, Generic[PayloadT]):
             rng_state = int(rng_text, 16)
             ply = int(ply_text)
         except ValueError:
-            raise NotationError(f"bad rng state {rng_text!r} or ply {ply_text!r}") from None
+            raise NotationError(f"bad rng state {quote(rng_text)} or ply {quote(ply_text)}") from None
         if not 0 <= rng_state < 1 << 64 or ply < 0:
             raise NotationError(f"the rng state must be 16 hex digits and the ply a count from 0, "
-                                f"not {rng_text!r} and {ply_text!r}")
+                                f"not {quote(rng_text)} and {quote(ply_text)}")
         decoder = json.JSONDecoder()
         try:
             frames_json, end = decoder.raw_decode(rest)
             if not isinstance(frames_json, list):
-                raise ValueError(f"the frames must be a JSON list, not {frames_json!r}")
+                raise ValueError(f"the frames must be a JSON list, not {quote(frames_json)}")
             frames = [Frame.from_json(item) for item in frames_json]
         except (ValueError, RecursionError) as error:
             raise NotationError(f"bad frames in position: {error}") from None
@@ -600,24 +772,25 @@ class GameState(ABC, Generic[PayloadT]):
         Each field of a position may parse on its own while the whole is impossible (a frame of an
         unknown kind, or whose data no rule could have pushed). Such a position would crash later, far
         from its cause, so what every driver does first with a position is tried now: list the legal
-        actions of the seats to act, and view it from every seat. (:meth:`check_invariants` is left to
-        each game's parser: scenario tests build partial positions on purpose.)
+        actions of the seats to act, view it from every seat, and check the game's invariants (cards
+        conserved, and every other law its :meth:`check_invariants` states).
         """
         try:
             for seat in self.to_act():
                 if not self._legal_map(seat):
-                    raise NotationError(f"seat {seat} must decide {self.frames[-1].kind!r} but has no legal "
+                    raise NotationError(f"seat {seat} must decide {quote(self.frames[-1].kind)} but has no legal "
                                         "action: no rule leads to this position")
             top = self.frames[-1] if self.frames else None
             if top is not None and top.simultaneous:
                 # Hidden choices already in are resolved later by their text: each must be legal now.
                 for seat, action in top.submitted.items():
                     if action not in self._legal(seat, top):
-                        raise NotationError(f"seat {seat}'s choice {action!r} in frame {top.kind!r} is not "
+                        raise NotationError(f"seat {seat}'s choice {quote(action)} in frame {quote(top.kind)} is not "
                                             "one of its legal actions")
             for viewer in [None, *range(self.num_players)]:
                 self._observe(viewer)
                 self._render(viewer)
+            self.check_invariants()
         except (AssertionError, LookupError, TypeError, ValueError, ArithmeticError) as error:
             reason = str(error) or type(error).__name__
             raise NotationError(f"impossible {self.SPEC.id} position: {reason}") from None
@@ -673,17 +846,26 @@ class GameState(ABC, Generic[PayloadT]):
         if not isinstance(data, Mapping):
             raise SaveError("a save must be a JSON object")
         if data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"not a ninjadojo save (format {data.get('format')!r}, expected {SAVE_FORMAT!r})")
+            raise SaveError(f"not a ninjadojo save (format {quote(data.get('format'))}, expected {quote(SAVE_FORMAT)})")
         if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"save version {data.get('version')!r} is not supported (this is {SAVE_VERSION})")
+            raise SaveError(f"save version {quote(data.get('version'))} is not supported (this is {SAVE_VERSION})")
         if data.get("game") != cls.SPEC.id:
-            raise SaveError(f"this save is for {data.get('game')!r}, not {cls.SPEC.id!r}")
+            raise SaveError(f"this save is for {quote(data.get('game'))}, not {quote(cls.SPEC.id)}")
         players, options, seed, start = data.get("players"), data.get("options"), data.get("seed"), data.get("start")
         actions = data.get("actions")
         if not isinstance(players, int) or not isinstance(options, dict):
             raise SaveError("a save needs 'players' (a number) and 'options' (an object)")
-        if seed is not None and not isinstance(seed, int):
-            raise SaveError(f"the seed must be a number, not {seed!r}")
+        if seed is not None:
+            try:
+                seed = check_seed(seed)
+            except OptionError as error:
+                raise SaveError(str(error)) from None
+        if (seed is None) == (start is None):
+            raise SaveError("a save names exactly one of 'seed' (a new game's seed) and 'start' (a start position)")
+        position = data.get("position")
+        if not isinstance(position, str):
+            # Without the position a save whose seed was edited would load another game silently.
+            raise SaveError("a save needs 'position' (the position its actions lead to), to check it is whole")
         if start is not None and not isinstance(start, str):
             raise SaveError("'start' must be a position text")
         if not isinstance(actions, list):
@@ -692,7 +874,7 @@ class GameState(ABC, Generic[PayloadT]):
         for number, pair in enumerate(actions):
             if (not isinstance(pair, list) or len(pair) != 2 or not isinstance(pair[0], int)
                     or not isinstance(pair[1], str)):
-                raise SaveError(f"action {number} must be [seat, action], not {pair!r}")
+                raise SaveError(f"action {number} must be [seat, action], not {quote(pair)}")
             pairs.append((pair[0], pair[1]))
         try:
             record = Record(cls.SPEC.id, players, cls.validate_options(players, options), seed, start, [])
@@ -708,19 +890,22 @@ class GameState(ABC, Generic[PayloadT]):
                     raise SaveError(f"action {number} of the save does not replay: {error}") from None
         except (OptionError, NotationError) as error:
             raise SaveError(f"the save's set-up is invalid: {error}") from None
-        position = data.get("position")
-        if position is not None and position != state.to_notation():
+        if position != state.to_notation():
             raise SaveError("the save's position does not match its replayed actions (edited or corrupt)")
         return state
 
     # ------------------------------------------------------------------ helpers for games
 
-    def log(self, text: str, mask: int = EVERYONE, transient: bool = False) -> None:
+    def log(self, text: str, mask: int = EVERYONE, transient: bool = False, depth: int = 0) -> None:
         """Add an event visible to the seats in ``mask`` (default: everyone).
 
-        A ``transient`` event is a one-time look: it is in the views only until the next action.
+        A ``transient`` event is a one-time look: it is in the views until a seat in ``mask`` acts or
+        an action everyone sees is applied (see :class:`Event`). ``depth`` nests it inside the action
+        that caused it (a card played as part of another card's effect).
         """
-        self.events.append(Event(mask, text, self.ply + 1 if transient else None))
+        if transient:
+            self._looks.append(len(self.events))
+        self.events.append(Event(mask, text, transient, False, depth))
 
     def finish(self, scores: tuple[float, ...], winners: tuple[int, ...], reason: str) -> None:
         """End the game."""
@@ -738,7 +923,7 @@ class GameState(ABC, Generic[PayloadT]):
             return
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
             allowed = f"0 to {self.num_players - 1}" + (", or None for a spectator" if spectator else "")
-            raise SeatError(f"there is no seat {seat!r} in a {self.num_players}-player game; seats are {allowed}")
+            raise SeatError(f"there is no seat {quote(seat)} in a {self.num_players}-player game; seats are {allowed}")
 
     def _legal_map(self, seat: int) -> dict[str, PayloadT]:
         cached = self._legal_cache.get(seat)
@@ -761,6 +946,13 @@ class GameState(ABC, Generic[PayloadT]):
         return ()
 
 
+def check_seed(seed: object) -> int:
+    """Return ``seed`` if it is a seed (a whole number from 0 to 2**64 - 1), else raise :class:`OptionError`."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise OptionError(f"the seed must be a whole number from 0 to {SEED_LIMIT - 1}, not {quote(seed)}")
+    return seed
+
+
 def _parse_result(text: str, players: int) -> Result:
     """The result field of a position: ``{"scores": [...], "winners": [...], "reason": "..."}``."""
     try:
@@ -773,9 +965,10 @@ def _parse_result(text: str, players: int) -> Result:
                 and all(isinstance(x, int | float) and not isinstance(x, bool) for x in scores)
                 and isinstance(winners, list) and len(set(winners)) == len(winners)
                 and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < players for x in winners)
-                and isinstance(reason, str)):
-            return Result(tuple(scores), tuple(winners), reason)
-    raise NotationError(f"bad result {text!r}: it is {{\"scores\": [one number per seat], "
+                and isinstance(reason, str) and raw.get("truncated", False) in (True, False)
+                and set(raw) <= {"scores", "winners", "reason", "truncated"}):
+            return Result(tuple(scores), tuple(winners), reason, raw.get("truncated", False) is True)
+    raise NotationError(f"bad result {quote(text)}: it is {{\"scores\": [one number per seat], "
                         f"\"winners\": [distinct seats], \"reason\": text}}")
 
 
@@ -788,8 +981,8 @@ def _check_frames(frames: list[Frame], players: int, over: bool) -> None:
     for frame in frames:
         seats = [*frame.seats, *frame.submitted]
         if any(isinstance(seat, bool) or not 0 <= seat < players for seat in seats):
-            raise NotationError(f"frame {frame.kind!r} names a seat outside 0 to {players - 1}: {seats}")
+            raise NotationError(f"frame {quote(frame.kind)} names a seat outside 0 to {players - 1}: {seats}")
         if len(set(seats)) != len(seats):
-            raise NotationError(f"frame {frame.kind!r} names a seat twice: {seats}")
+            raise NotationError(f"frame {quote(frame.kind)} names a seat twice: {seats}")
         if frame.submitted and not frame.simultaneous:
-            raise NotationError(f"frame {frame.kind!r} holds submissions but is not simultaneous")
+            raise NotationError(f"frame {quote(frame.kind)} holds submissions but is not simultaneous")
