@@ -67,3 +67,28 @@ def test_cli_option_words_parse_and_options_print_in_name_order() -> None:
         parse_option_texts("toy", ["target"])
     assert options_text({"target": 30, "blocks": False}) == "blocks=false,target=30"
     assert options_text({}) == "-"
+
+
+EXPANSIONS = Option("expansions", "", "boxes shuffled into the deck", choices=("promo", "magic", "sabotage"),
+                    multiple=True)
+
+
+def test_a_set_option_takes_any_subset_and_stores_it_in_a_canonical_order() -> None:
+    assert EXPANSIONS.coerce("sabotage,promo", "toy") == "promo,sabotage"
+    assert EXPANSIONS.coerce(["magic", "promo", "magic"], "toy") == "promo,magic"
+    assert EXPANSIONS.coerce("", "toy") == ""
+    assert "any of promo,magic,sabotage" in EXPANSIONS.describe()
+
+
+@pytest.mark.parametrize("value", ["promo,weather", 3, ["promo", 1], "Promo"])
+def test_a_set_option_refuses_what_is_not_a_subset_naming_the_choices(value: object) -> None:
+    with pytest.raises(OptionError, match="any of promo, magic, sabotage"):
+        EXPANSIONS.coerce(value, "toy")
+
+
+def test_a_set_value_written_with_commas_continues_in_option_texts() -> None:
+    assert parse_option_texts("toy", ["expansions=promo,magic,target=30"]) == {
+        "expansions": "promo,magic", "target": "30"}
+    assert parse_option_texts("toy", ["expansions=", "target=30"]) == {"expansions": "", "target": "30"}
+    with pytest.raises(OptionError, match="name=value"):
+        parse_option_texts("toy", ["promo"])

@@ -25,6 +25,9 @@ class Option:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    #: A set of the ``choices`` (any subset, written comma-separated, e.g. ``promo,magic``; empty for
+    #: none) rather than one of them. Its value is stored in ``choices`` order, so equal sets are equal.
+    multiple: bool = False
 
     def describe(self) -> str:
         """A one-line description such as ``target: int 1..200 (default 21) - points to win``."""
@@ -34,6 +37,8 @@ class Option:
             low = "" if self.minimum is None else str(self.minimum)
             high = "" if self.maximum is None else str(self.maximum)
             kind = f"int {low}..{high}" if low or high else "int"
+        elif self.multiple:
+            kind = "any of " + ",".join(self.choices) + " (comma-separated, or empty)"
         else:
             kind = "one of " + "|".join(self.choices) if self.choices else "text"
         return f"{self.name}: {kind} (default {format_value(self.default)}) - {self.help}"
@@ -65,11 +70,27 @@ class Option:
             if self.maximum is not None and number > self.maximum:
                 raise OptionError(f"{where} must be at most {self.maximum}, not {number}")
             return number
+        if self.multiple:
+            return self._coerce_set(value, where)
         if not isinstance(value, str):
             raise OptionError(f"{where} must be text, not {quote(value)}")
         if self.choices and value not in self.choices:
             raise OptionError(f"{where} must be one of {', '.join(self.choices)}, not {quote(value)}")
         return value
+
+    def _coerce_set(self, value: object, where: str) -> str:
+        """A subset of ``choices`` from text (``a,b``) or a JSON list, as canonical text."""
+        allowed = f"{where} is any of {', '.join(self.choices)}, comma-separated (or empty for none)"
+        if isinstance(value, str):
+            names = [name.strip() for name in value.split(",")] if value.strip() else []
+        elif isinstance(value, list | tuple) and all(isinstance(name, str) for name in value):
+            names = [name.strip() for name in value]
+        else:
+            raise OptionError(f"{allowed}; not {quote(value)}")
+        unknown = [name for name in names if name not in self.choices]
+        if unknown:
+            raise OptionError(f"{allowed}; {quote(unknown[0])} is not one of them")
+        return ",".join(choice for choice in self.choices if choice in names)
 
 
 def parse_whole_number(text: str, what: str = "a whole number") -> int:
@@ -118,17 +139,26 @@ def validate_options(game: str, specs: Sequence[Option], given: Mapping[str, obj
 
 
 def parse_option_texts(game: str, texts: Iterable[str]) -> dict[str, str]:
-    """Turn CLI words like ``target=30`` into a mapping (values still text)."""
+    """Turn CLI words like ``target=30`` into a mapping (values still text).
+
+    Options are separated by commas; a part with no ``=`` continues the value before it, so that a
+    set-valued option reads naturally: ``expansions=promo,magic,target=30``.
+    """
     parsed: dict[str, str] = {}
     for text in texts:
+        last: str | None = None
         for part in text.split(","):
             part = part.strip()
             if not part:
                 continue
             name, sep, value = part.partition("=")
+            if not sep and last is not None:
+                parsed[last] = f"{parsed[last]},{part}" if parsed[last] else part
+                continue
             if not sep or not name.strip():
                 raise OptionError(f"option {quote(part)} for {game} must be written name=value")
-            parsed[name.strip()] = value.strip()
+            last = name.strip()
+            parsed[last] = value.strip()
     return parsed
 
 
