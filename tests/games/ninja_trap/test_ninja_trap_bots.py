@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from ninja_trap_positions import Seat, build, play
 
 from ninjadojo.bots import SeatView, available_bots, make_bot
 from ninjadojo.bots.ninja_trap import MemoryBot
 from ninjadojo.engine import OptionError
 from ninjadojo.engine.state import GameState
 from ninjadojo.games.ninja_trap import STATE
+from ninjadojo.games.ninja_trap.builder import Seat, build, play
 from ninjadojo.games.ninja_trap.cards import ROOM_INDEX
 
 G, B = ROOM_INDEX["G"], ROOM_INDEX["B"]
@@ -56,16 +56,16 @@ def test_a_bot_remembers_the_trap_it_places() -> None:
 
 
 def test_a_bot_flips_a_remembered_trap_under_a_rival() -> None:
-    game = build(2, "activate", [Seat(hand="GI", traps="D1,G2"), Seat(hand="SF")], moves="BG", turn=3)
+    game = build(2, "activate", [Seat(hand="GI", traps="D1,G3"), Seat(hand="SF", traps="S3")], moves="BG", turn=3)
     bot = MemoryBot(seed=1)
-    bot.memory, bot.turn_seen = {1: ROOM_INDEX["D"], 2: G}, 3
+    bot.memory, bot.turn_seen = {1: ROOM_INDEX["D"], 3: G}, 3
     assert bot.choose(SeatView(game, 0)) == "f2"
 
 
 def test_a_bot_does_not_flip_a_remembered_trap_into_an_empty_room() -> None:
-    game = build(2, "activate", [Seat(hand="GI", traps="D1"), Seat(hand="SF")], moves="BG", turn=3)
+    game = build(2, "activate", [Seat(hand="GI", traps="D3"), Seat(hand="SF", traps="S3")], moves="BG", turn=3)
     bot = MemoryBot(seed=1)
-    bot.memory, bot.turn_seen = {1: ROOM_INDEX["D"]}, 3
+    bot.memory, bot.turn_seen = {3: ROOM_INDEX["D"]}, 3
     assert bot.choose(SeatView(game, 0)) == "pass"
 
 
@@ -86,12 +86,12 @@ def test_a_bot_that_always_forgets_forgets_by_the_next_turn() -> None:
 
 
 def test_a_buko_look_refreshes_the_memory() -> None:
-    game = build(2, "activate", [Seat(hand="GI", traps="G1,D2"), Seat(hand="SF", traps="I1")],
+    game = build(2, "activate", [Seat(hand="GI", traps="G1,D4"), Seat(hand="SF", traps="I4")],
                  moves="BS", turn=4)
     play(game, {0: "pass", 1: "pass"})
     bot = MemoryBot(seed=1, forget="1")
     bot.choose(SeatView(game, 0))
-    assert bot.memory.get(1) == G and bot.memory.get(2) == ROOM_INDEX["D"]
+    assert bot.memory.get(1) == G and bot.memory.get(4) == ROOM_INDEX["D"]
 
 
 def _win_share(specs: list[str], games: int) -> float:

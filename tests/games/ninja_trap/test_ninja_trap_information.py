@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
-from ninja_trap_positions import Seat, build, play, public_log
 
 from ninjadojo.engine import NotYourTurnError
-from ninjadojo.games.ninja_trap import STATE
+from ninjadojo.games.ninja_trap import STATE, NinjaTrapState
+from ninjadojo.games.ninja_trap.builder import Seat, build, log_texts, play
 
 
 def _seats() -> list[Seat]:
-    return [Seat(hand="GIDB", traps="G1,S2"), Seat(hand="SFTN", traps="I1"), Seat(hand="GIDS", traps="D1")]
+    # The move stage of turn 3: each ninja placed a trap this turn.
+    return [Seat(hand="GIDB", traps="G1,S3"), Seat(hand="SFTN", traps="I3"), Seat(hand="GIDS", traps="D3")]
 
 
 def test_nobody_sees_another_choice_before_the_reveal() -> None:
@@ -25,7 +27,7 @@ def test_nobody_sees_another_choice_before_the_reveal() -> None:
 
 
 def test_who_has_already_chosen_is_not_told() -> None:
-    game = build(3, "trap", _seats(), turn=3)
+    game = build(3, "trap", _seats(), turn=4)
     before = {seat: game.observe(seat) for seat in (1, None)}
     game.apply(0, "tG")
     for seat in (1, None):
@@ -38,24 +40,26 @@ def test_who_has_already_chosen_is_not_told() -> None:
 def test_own_traps_are_hidden_from_their_owner() -> None:
     seats = _seats()
     other = _seats()
-    other[0] = Seat(hand="GIDB", traps="B1,F2")
+    other[0] = Seat(hand="GIDB", traps="B1,F3")
     one, two = build(3, "move", seats, turn=3), build(3, "move", other, turn=3)
     assert one.traps[0] != two.traps[0]
     assert one.observe(0) == two.observe(0)
     assert one.render(0) == two.render(0)
-    assert one.observe(0)["seats"][0]["traps"] == [1, 2], "the owner sees where its traps lie, not what they are"
+    assert one.observe(0)["seats"][0]["traps"] == [1, 3], "the owner sees where its traps lie, not what they are"
 
 
 def test_other_hands_and_decks_are_hidden() -> None:
     seats, other = _seats(), _seats()
-    other[0] = Seat(hand="FFTN", traps="G1,S2", deck_top="BB")
+    other[0] = Seat(hand="FFTN", traps="G1,S3", deck_top="BB")
     one, two = build(3, "move", seats, turn=3), build(3, "move", other, turn=3)
     assert one.hands[0] != two.hands[0] and one.decks[0] != two.decks[0]
     for seat in (1, 2, None):
         assert one.observe(seat) == two.observe(seat)
         assert one.render(seat) == two.render(seat)
         assert one.render_markup(seat) == two.render_markup(seat)
-    assert one.observe(0)["hand"] == "GIDB" and "Your hand: Genkan, Ima, Daidokoro, Buko" in one.render(0)
+    assert one.observe(0)["hand"] == "GIDB"
+    assert "Your hand: Genkan (G) entrance; Ima (I) living room; Daidokoro (D) kitchen;" in one.render(0)
+    assert "Buko (B) armoury: unharmed there, see your traps" in one.render(0)
 
 
 def test_a_placed_trap_is_not_written_in_anyones_log() -> None:
@@ -78,7 +82,7 @@ def test_determinising_for_a_seat_redeals_its_own_traps_too() -> None:
 
 def _buko_turn() -> object:
     # Seat 0 moved to the Buko; seat 1 may flip (its trap is in the Ima).
-    return build(2, "activate", [Seat(hand="GI", traps="G1,D2,S3"), Seat(hand="SF", traps="I1")],
+    return build(2, "activate", [Seat(hand="GI", traps="G1,D2,S4"), Seat(hand="SF", traps="I4")],
                  moves="BG", turn=4)
 
 
@@ -89,11 +93,11 @@ def test_buko_unharmed_shows_its_owner_all_their_traps_once() -> None:
     assert view["buko_look"] == [
         {"position": 1, "turn": 1, "room": "G"},
         {"position": 2, "turn": 2, "room": "D"},
-        {"position": 3, "turn": 3, "room": "S"},
+        {"position": 3, "turn": 4, "room": "S"},
     ]
     assert any("Buko look" in line and "Daidokoro" in line for line in view["log"])
     assert "Buko look" in game.render(0)
-    assert "Seat 0 was not trapped in the Buko and looks at their traps." in public_log(game)
+    assert "Seat 0 was not trapped in the Buko and looks at their traps." in log_texts(game)
 
 
 def test_the_buko_look_is_to_its_owner_only() -> None:
@@ -126,21 +130,46 @@ def test_the_buko_look_is_gone_once_its_owner_says_ok() -> None:
     assert game.decision(0).kind == "trap"
 
 
-def test_each_looker_sees_its_look_until_its_own_ok_whoever_acts_first() -> None:
-    # Seats 0 and 2 share the Buko: neither may flip, both are unharmed, both look.
-    game = build(3, "move", [Seat(hand="BG", traps="G1"), Seat(hand="SF", traps="I1"), Seat(hand="BS", traps="D1")],
+def _two_lookers() -> NinjaTrapState:
+    """Seats 0 and 2 shared the Buko (neither may flip), seat 1 passed: both were unharmed, both look."""
+    game = build(3, "move", [Seat(hand="BG", traps="G2"), Seat(hand="SF", traps="I2"), Seat(hand="BS", traps="D2")],
                  turn=2)
     play(game, {0: "mB", 1: "mS", 2: "mB"})
     game.apply(1, "pass")
-    assert game.to_act() == (0, 2)
+    assert game.to_act() == (0, 2) and game.decision(0).kind == "look"
+    return game
+
+
+def _look_lines(game: NinjaTrapState, seat: int) -> list[str]:
+    return [line for line in game.observe(seat)["log"] if "Buko look" in line]
+
+
+@pytest.mark.parametrize(("first", "second"), [(2, 0), (0, 2)])
+def test_a_rivals_ok_neither_ends_a_look_nor_shows_in_the_lookers_view(first: int, second: int) -> None:
+    # The look is a one-time event to the looker. Another looker's ok is a hidden choice: if it ended the
+    # first looker's look (as it once did), the look's vanishing would tell that a rival had answered.
+    game = _two_lookers()
+    before = game.observe(second)
+    assert len(_look_lines(game, second)) == 1 and "buko_look" in before
+    game.apply(first, "ok")
+    assert game.observe(second) == before, "a rival's hidden ok changed nothing the looker sees"
+    assert game.render(second) == _two_lookers().render(second)
+    game.apply(second, "ok")
+    assert _look_lines(game, second) == [], "the look ends with the looker's own ok"
+    assert "buko_look" not in game.observe(second)
+
+
+def test_each_looker_sees_its_look_until_its_own_ok_whoever_acts_first() -> None:
+    # Seats 0 and 2 share the Buko: neither may flip, both are unharmed, both look.
+    game = _two_lookers()
     game.apply(0, "ok")
     assert "buko_look" not in game.observe(0)
-    assert game.observe(2)["buko_look"] == [{"position": 1, "turn": 1, "room": "D"}]
-    assert "Buko look (only now): your traps are f1 Daidokoro" in game.render(2)
+    assert game.observe(2)["buko_look"] == [{"position": 1, "turn": 2, "room": "D"}]
+    assert "Buko look (only now): f1 Daidokoro" in game.render(2)
 
 
 def test_trapped_in_the_buko_no_look() -> None:
-    game = build(2, "activate", [Seat(hand="GI", traps="G1,D2"), Seat(hand="SF", traps="B1")],
+    game = build(2, "activate", [Seat(hand="GI", traps="G1,D4"), Seat(hand="SF", traps="B4")],
                  moves="BG", turn=4)
     play(game, {0: "pass", 1: "f1"})
     assert game.hits[0] == 1
@@ -149,8 +178,8 @@ def test_trapped_in_the_buko_no_look() -> None:
 
 
 def test_buko_as_a_trap_is_an_ordinary_room() -> None:
-    game = build(2, "activate", [Seat(hand="GI", traps="B1"), Seat(hand="SF")], moves="GB", turn=4)
-    game.apply(0, "f1")
+    game = build(2, "activate", [Seat(hand="GI", traps="B4"), Seat(hand="SF", traps="S4")], moves="GB", turn=4)
+    play(game, {0: "f1", 1: "pass"})
     assert game.hits == [0, 1]
 
 
@@ -166,7 +195,7 @@ def test_determinising_during_a_buko_look_keeps_the_traps_seen() -> None:
 def test_choosing_twice_is_refused_without_telling_who_else_has_chosen() -> None:
     messages = []
     for first in (1, 2):
-        game = build(3, "trap", _seats(), turn=3)
+        game = build(3, "trap", _seats(), turn=4)
         game.apply(0, "tG")
         game.apply(first, game.legal_actions(first)[0])
         with pytest.raises(NotYourTurnError) as caught:
@@ -174,3 +203,74 @@ def test_choosing_twice_is_refused_without_telling_who_else_has_chosen() -> None
         messages.append(str(caught.value))
     assert messages[0] == messages[1]
     assert "already chosen" in messages[0]
+
+
+# ---------------------------------------------------------------------- determinisation cannot be inverted
+
+
+def _trap_stage(seats: list[Seat], submitted: dict[int, str]) -> NinjaTrapState:
+    return build(3, "trap", seats, turn=3, submitted=submitted)
+
+
+def test_a_twin_that_differs_only_in_what_the_seat_cannot_see_gives_the_identical_sample() -> None:
+    # Seat 0 knows its hand and the public counts; it does not know its own traps (hidden from their
+    # owner), its deck order, the rivals' hands, traps and decks, or the rivals' hidden choices.
+    real = _trap_stage([Seat(hand="GIDBS", traps="G1,S2", deck_top="FT"),
+                        Seat(hand="SFTNI", traps="I1,D2", deck_top="GG"),
+                        Seat(hand="GIDSF", traps="D1,N2", deck_top="BT")], {1: "tS"})
+    twin = _trap_stage([Seat(hand="GIDBS", traps="F1,T2", deck_top="GS"),  # own traps swapped with the deck
+                        Seat(hand="GFTNI", traps="S1,D2", deck_top="IG"),  # a rival's hand card with a trap
+                        Seat(hand="GIDSF", traps="D1,N2", deck_top="TB")],  # a rival's deck reordered
+                       {1: "tG", 2: "tD"})  # other hidden choices, from more seats
+    assert real != twin
+    assert real.observe(0) == twin.observe(0) and real.render(0) == twin.render(0)
+    for seed in range(25):
+        sample, again = real.determinize(0, seed), twin.determinize(0, seed)
+        assert sample.to_notation() == again.to_notation()
+        assert sample.events == again.events
+        assert sample.observe(0) == real.observe(0)
+        assert sample.legal_actions(0) == real.legal_actions(0)
+
+
+def test_a_sample_keeps_the_seats_own_choice_and_withdraws_the_rivals() -> None:
+    game = _trap_stage([Seat(hand="GIDBS", traps="G1,S2"), Seat(hand="SFTNI", traps="I1,D2"),
+                        Seat(hand="GIDSF", traps="D1,N2")], {0: "tB", 1: "tS"})
+    sample = game.determinize(0, 4)
+    assert sample.frames[-1].submitted == {0: "tB"}
+    assert sample.to_act() == (1, 2)
+    assert sample.ply == 0, "the true ply would count the rivals' hidden choices"
+
+
+def test_sampling_a_sample_gives_back_the_same_sample_not_the_truth() -> None:
+    # The attack of issue 8: sample the real game with seed k, sample that sample with the same k, and
+    # invert the mapping. With a sample that depends only on the seat's information the second sample
+    # is the first one again, so a chain of samples tells nothing more than one sample.
+    golden = sorted((Path(__file__).parent / "golden").glob("*.json"))[0]
+    game = STATE.load_save(json.loads(golden.read_text(encoding="utf-8")))
+    looks = 0
+    for number, state in enumerate(game.replay_states()):
+        if number % 3 and state.stage() != "look":
+            continue
+        looks += state.stage() == "look"
+        for seat in range(state.num_players):
+            for seed in (number, 7):
+                sample = state.determinize(seat, seed)
+                assert sample.determinize(seat, seed) == sample
+                assert sample.observe(seat) == state.observe(seat)
+                if seat in state.to_act():
+                    assert sample.legal_actions(seat) == state.legal_actions(seat)
+    assert looks, "the transcript passes through a Buko look"
+
+
+def test_during_its_look_a_seat_knows_its_traps_and_after_its_ok_it_does_not() -> None:
+    game = _buko_turn()
+    play(game, {0: "pass", 1: "f1"})
+    twin = game.clone()
+    twin.traps[0] = [twin.traps[0][2], twin.traps[0][0], twin.traps[0][1]]  # another row, same cards
+    twin.check_invariants()
+    assert game.observe(0) != twin.observe(0), "while it looks, seat 0 sees its row"
+    game.apply(0, "ok")
+    twin.apply(0, "ok")
+    assert game.observe(0) == twin.observe(0), "after its ok it cannot tell the two rows apart"
+    for seed in range(10):
+        assert game.determinize(0, seed) == twin.determinize(0, seed)

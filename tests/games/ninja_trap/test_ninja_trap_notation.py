@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from ninja_trap_positions import Seat, build
 
 from ninjadojo.engine import IllegalActionError, NotationError
 from ninjadojo.games.ninja_trap import STATE
+from ninjadojo.games.ninja_trap.builder import Seat, build
 
 
 def test_a_position_round_trips_through_its_notation() -> None:
@@ -20,13 +20,13 @@ def test_a_position_round_trips_through_its_notation() -> None:
 
 
 def test_the_body_lists_every_zone_hidden_ones_included() -> None:
-    game = build(2, "move", [Seat(hand="GI", traps="D1,B2", discard="SS", deck_top="N"), Seat(hand="SFT")],
+    game = build(2, "move", [Seat(hand="GI", traps="D1,B3", discard="SS", deck_top="N"), Seat(hand="SFT", traps="G3")],
                  turn=3, moves="GB", flips="D-")
     body = game.to_notation().split("|", 7)[7]
     turn, moves, flips, seat0, _ = body.split(";")
     assert (turn, moves, flips) == ("3", "GB", "D-")
     hits, hand, deck, traps, discard = seat0.split(":")
-    assert (hits, hand, traps, discard) == ("0", "GI", "D1,B2", "SS")
+    assert (hits, hand, traps, discard) == ("0", "GI", "D1,B3", "SS")
     assert deck.startswith("N"), "the deck is written from the top card down"
     assert game.decks[0][-1] == 2 + 4, "N (nursery) is the next card drawn"
 
@@ -78,13 +78,15 @@ def test_an_illegal_action_says_why_and_changes_nothing() -> None:
 
 
 def test_flipping_a_trap_that_is_not_there_is_refused() -> None:
-    game = build(2, "activate", [Seat(hand="GI", traps="D1,G2"), Seat(hand="SF")], moves="BG", turn=3)
+    # Seats 1 and 2 share the Genkan: only seat 0 may flip.
+    game = build(3, "activate", [Seat(hand="GI", traps="D1,G3"), Seat(hand="SF", traps="S3"),
+                                 Seat(hand="SF", traps="I3")], moves="BGG", turn=3)
     assert "you have 2 face-down traps" in _illegal(game, 0, "f3")
     assert "no decision to make now" in _illegal(game, 1, "pass")
 
 
 def test_prompts_name_the_stage() -> None:
-    game = build(2, "activate", [Seat(hand="GI", traps="D1,G2"), Seat(hand="SF")], moves="BG", turn=3)
+    game = build(2, "activate", [Seat(hand="GI", traps="D1,G3"), Seat(hand="SF", traps="S3")], moves="BG", turn=3)
     prompt = game.decision(0).prompt
     assert prompt.startswith("Turn 3, activate") and "f1-f2" in prompt and "seat 1 in Genkan" in prompt
 
@@ -99,6 +101,6 @@ def test_the_picture_repeats_neither_the_prompt_nor_the_log() -> None:
     assert log, "the trap stage wrote a log line"
     prompt = game.decision(0).prompt
     for text in (game.render(0), game.render_markup(0)):
-        assert "stage: move" in text
+        assert "turn 1 - move - waiting for seats 0, 1, 2" in text
         assert prompt not in text
         assert not any(line in text for line in log)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from ninja_trap_positions import Seat, build, play, public_log
 
 from ninjadojo.engine import IllegalActionError
 from ninjadojo.games.ninja_trap import STATE
+from ninjadojo.games.ninja_trap.builder import Seat, build, log_texts, play
 from ninjadojo.games.ninja_trap.cards import ROOM_INDEX
 
 GENKAN, IMA, DAIDOKORO, BUKO = (ROOM_INDEX[c] for c in "GIDB")
@@ -35,18 +35,18 @@ def test_a_placed_trap_goes_face_down_at_the_end_of_the_row() -> None:
 
 
 def test_the_move_is_a_second_card_and_moves_are_revealed_together() -> None:
-    game = build(2, "move", [Seat(hand="GIDB"), Seat(hand="SFTN")])
+    game = build(2, "move", [Seat(hand="GIDB", traps="N1"), Seat(hand="SFTN", traps="G1")])
     assert game.legal_actions(0) == ["mG", "mI", "mD", "mB"]
     game.apply(0, "mB")
     assert game.moves == [-1, -1], "nothing is revealed until every ninja has chosen"
-    assert not any("Buko" in text for text in public_log(game))
+    assert not any("Buko" in text for text in log_texts(game))
     game.apply(1, "mS")
     assert game.moves == [BUKO, ROOM_INDEX["S"]]
-    assert "Moves revealed: seat 0 Buko, seat 1 Shinshitsu." in public_log(game)
+    assert "Moves revealed: seat 0 Buko, seat 1 Shinshitsu." in log_texts(game)
 
 
 def test_the_order_of_submission_changes_nothing() -> None:
-    seats = [Seat(hand="GIDB", traps="G1"), Seat(hand="SFTN", traps="I1"), Seat(hand="GIDS", traps="D1")]
+    seats = [Seat(hand="GIDB", traps="G1,S2"), Seat(hand="SFTN", traps="I1,B2"), Seat(hand="GIDS", traps="D1,N2")]
     first = build(3, "move", seats, turn=2)
     second = build(3, "move", seats, turn=2)
     play(first, {0: "mG", 1: "mS", 2: "mI"})
@@ -60,38 +60,39 @@ def test_the_order_of_submission_changes_nothing() -> None:
 
 
 def test_activation_is_optional_and_any_own_face_down_trap_may_be_flipped() -> None:
-    game = build(2, "activate", [Seat(hand="GID", traps="G1,I2,D3"), Seat(hand="SFT", traps="S1")],
+    game = build(2, "activate", [Seat(hand="GID", traps="G1,I2,D4"), Seat(hand="SFT", traps="S4")],
                  moves="BG", turn=4)
     assert game.legal_actions(0) == ["pass", "f1", "f2", "f3"]
     assert game.legal_actions(1) == ["pass", "f1"]
 
 
 def test_a_correct_flip_traps_the_ninja_in_that_room() -> None:
-    game = build(2, "activate", [Seat(hand="GI", traps="D1,G2"), Seat(hand="SF", traps="S1")],
+    game = build(2, "activate", [Seat(hand="GI", traps="D1,G3"), Seat(hand="SF", traps="S3")],
                  moves="BG", turn=3)
     play(game, {0: "f2", 1: "pass"})
     assert game.hits == [0, 1]
     assert game.traps[0] == [DAIDOKORO] and game.trap_turns[0] == [1]
-    assert "The trap in Genkan springs on seat 1: hit 1 of 3." in public_log(game)
+    assert "The trap in Genkan springs on seat 1: hit 1 of 3." in log_texts(game)
 
 
 def test_a_wrong_flip_still_springs_in_its_room_on_anyone_there_the_flipper_included() -> None:
-    game = build(3, "activate", [Seat(hand="GI", traps="D1"), Seat(hand="SF", traps="S1"), Seat(hand="SF")],
+    game = build(3, "activate",
+                 [Seat(hand="GI", traps="D2"), Seat(hand="SF", traps="S2"), Seat(hand="SF", traps="G2")],
                  moves="DGI", turn=2)
-    play(game, {0: "f1", 1: "pass"})
+    play(game, {0: "f1", 1: "pass", 2: "pass"})
     assert game.hits == [1, 0, 0], "seat 0 flipped a Daidokoro trap while standing in the Daidokoro"
 
 
 def test_a_wrong_flip_into_an_empty_room_hits_nobody() -> None:
-    game = build(2, "activate", [Seat(hand="GI", traps="D1"), Seat(hand="SF")], moves="GI", turn=2)
-    game.apply(0, "f1")
+    game = build(2, "activate", [Seat(hand="GI", traps="D2"), Seat(hand="SF", traps="S2")], moves="GI", turn=2)
+    play(game, {0: "f1", 1: "pass"})
     assert game.hits == [0, 0]
     assert game.discards[0][DAIDOKORO] == 1, "the flipped trap goes to its owner's discard pile"
 
 
 def test_ninjas_who_moved_to_the_same_room_cannot_flip_but_can_be_trapped() -> None:
     game = build(3, "activate",
-                 [Seat(hand="GI", traps="G1"), Seat(hand="SF", traps="G1"), Seat(hand="SF", traps="G1")],
+                 [Seat(hand="GI", traps="G2"), Seat(hand="SF", traps="G2"), Seat(hand="SF", traps="G2")],
                  moves="GGB", turn=2)
     assert game.to_act() == (2,)
     assert game.decision(0) is None and game.legal_actions(1) == []
@@ -102,15 +103,16 @@ def test_ninjas_who_moved_to_the_same_room_cannot_flip_but_can_be_trapped() -> N
 
 
 def test_no_activation_stage_when_nobody_may_flip() -> None:
-    game = build(2, "move", [Seat(hand="GIDB"), Seat(hand="SFTN")])
-    play(game, {0: "mG", 1: "mS"})
+    # Both ninjas have traps, but they share the Genkan: neither may flip, so the stage is skipped.
+    game = build(2, "move", [Seat(hand="GIDB", traps="S1"), Seat(hand="GFTN", traps="I1")])
+    play(game, {0: "mG", 1: "mG"})
     assert game.decision(0) is not None and game.decision(0).kind == "trap"
     assert game.turn == 2
 
 
 def test_a_ninja_takes_at_most_one_hit_per_turn() -> None:
     game = build(3, "activate",
-                 [Seat(hand="GI", traps="B1"), Seat(hand="SF", traps="B1"), Seat(hand="SF", traps="G1")],
+                 [Seat(hand="GI", traps="B2"), Seat(hand="SF", traps="B2"), Seat(hand="SF", traps="G2")],
                  moves="DIB", turn=2)
     play(game, {0: "f1", 1: "f1", 2: "pass"})
     assert game.hits == [0, 0, 1]
@@ -118,11 +120,11 @@ def test_a_ninja_takes_at_most_one_hit_per_turn() -> None:
 
 def test_three_hits_and_a_ninja_is_out_and_acts_no_more() -> None:
     game = build(3, "activate",
-                 [Seat(hand="GI", traps="D1"), Seat(hand="SF", hits=2), Seat(hand="SF", traps="S1")],
+                 [Seat(hand="GI", traps="D2"), Seat(hand="SF", traps="I2", hits=2), Seat(hand="SF", traps="S2")],
                  moves="GDI", turn=2)
-    play(game, {0: "f1", 2: "pass"})
+    play(game, {0: "f1", 1: "pass", 2: "pass"})
     assert game.hits[1] == 3 and not game.alive(1)
-    assert "Seat 1's ninja is out." in public_log(game)
+    assert "Seat 1's ninja is out." in log_texts(game)
     assert game.result is None
     assert game.to_act() == (0, 2)
     assert game.decision(1) is None
@@ -130,16 +132,19 @@ def test_three_hits_and_a_ninja_is_out_and_acts_no_more() -> None:
 
 def test_an_out_ninjas_cards_stay_where_they_are() -> None:
     game = build(3, "activate",
-                 [Seat(hand="GI", traps="D1"), Seat(hand="SF", traps="G1", hits=2), Seat(hand="SF", traps="S1")],
+                 [Seat(hand="GI", traps="D2"), Seat(hand="SF", traps="G2", hits=2), Seat(hand="SF", traps="S2")],
                  moves="GDI", turn=2)
-    play(game, {0: "f1", 2: "pass"})
+    play(game, {0: "f1", 1: "pass", 2: "pass"})
+    assert not game.alive(1) and game.turn == 3
     assert game.traps[1] == [GENKAN] and sum(game.hands[1]) == 2, "no draw for a ninja that is out"
+    assert sum(game.hands[0]) == 2 + 2, "the others draw two"
     game.check_invariants()
 
 
 def test_the_last_ninja_standing_wins() -> None:
-    game = build(2, "activate", [Seat(hand="GI", traps="D1"), Seat(hand="SF", hits=2)], moves="GD", turn=5)
-    game.apply(0, "f1")
+    game = build(2, "activate", [Seat(hand="GI", traps="D5"), Seat(hand="SF", traps="S5", hits=2)], moves="GD",
+                 turn=5)
+    play(game, {0: "f1", 1: "pass"})
     assert game.is_terminal
     assert game.winners() == (0,)
     assert game.scores() == (1.0, 0.0)
@@ -147,15 +152,15 @@ def test_the_last_ninja_standing_wins() -> None:
 
 
 def test_a_flipper_who_traps_itself_with_its_last_rival_shares_the_win() -> None:
-    game = build(2, "activate", [Seat(hand="GI", traps="B1", hits=2), Seat(hand="SF", hits=2)],
-                 moves="BG", turn=5, frame_seats=[0])
-    game.apply(0, "f1")
+    game = build(2, "activate", [Seat(hand="GI", traps="B5", hits=2), Seat(hand="SF", traps="I5", hits=2)],
+                 moves="BG", turn=5)
+    play(game, {0: "f1", 1: "pass"})
     assert game.hits == [3, 2]
     assert game.winners() == (1,), "seat 0 sprang its own trap on itself; seat 1 stands alone"
 
 
 def test_two_last_ninjas_both_trapped_in_one_turn_share_the_win() -> None:
-    game = build(2, "activate", [Seat(hand="GI", traps="I1", hits=2), Seat(hand="SF", traps="G1", hits=2)],
+    game = build(2, "activate", [Seat(hand="GI", traps="I5", hits=2), Seat(hand="SF", traps="G5", hits=2)],
                  moves="GI", turn=5)
     play(game, {0: "f1", 1: "f1"})
     assert game.hits == [3, 3]
@@ -166,17 +171,17 @@ def test_two_last_ninjas_both_trapped_in_one_turn_share_the_win() -> None:
 
 def test_only_the_ninjas_knocked_out_in_the_last_turn_share_the_win() -> None:
     game = build(3, "activate",
-                 [Seat(hand="GI", traps="I1", hits=2), Seat(hand="SF", traps="G1", hits=2), Seat(hand="SF", hits=3)],
+                 [Seat(hand="GI", traps="I5", hits=2), Seat(hand="SF", traps="G5", hits=2), Seat(hand="SF", hits=3)],
                  moves="GI-", turn=5)
     play(game, {0: "f1", 1: "f1"})
     assert game.winners() == (0, 1), "seat 2 was out before the last turn"
 
 
 def test_discard_the_move_and_flipped_trap_then_draw_two() -> None:
-    game = build(2, "activate", [Seat(hand="GI", traps="D1,S2", deck_top="BN"), Seat(hand="SF")],
+    game = build(2, "activate", [Seat(hand="GI", traps="D1,S3", deck_top="BN"), Seat(hand="SF", traps="G3")],
                  moves="GI", turn=3)
     deck_before = len(game.decks[0])
-    game.apply(0, "f2")
+    play(game, {0: "f2", 1: "pass"})
     assert game.discards[0][GENKAN] == 1 and game.discards[0][ROOM_INDEX["S"]] == 1
     assert len(game.decks[0]) == deck_before - 2
     assert game.hands[0][BUKO] == 1 and game.hands[0][ROOM_INDEX["N"]] == 1
@@ -186,41 +191,42 @@ def test_discard_the_move_and_flipped_trap_then_draw_two() -> None:
 
 def test_with_one_card_left_in_the_deck_draw_it_and_play_on() -> None:
     # Seat 0 has one card left in its deck: it draws it and keeps playing from a hand of four.
-    game = build(2, "move", [Seat(hand="GID", traps="I1,I2", deck_top="B", rest="discard"), Seat(hand="SFT")],
-                 turn=3)
+    game = build(2, "move", [Seat(hand="GID", traps="I1,I3", deck_top="B", rest="discard"),
+                             Seat(hand="SFT", traps="G3")], turn=3)
     play(game, {0: "mG", 1: "mS"})
-    game.apply(0, "pass")
+    play(game, {0: "pass", 1: "pass"})
     assert game.decks[0] == [] and sum(game.hands[0]) == 3
     assert game.discards[0][GENKAN] == 3, "no reshuffle while the hand can still play a turn"
 
 
 def test_when_the_cards_run_out_the_discards_become_a_new_deck_traps_stay_draw_five() -> None:
-    game = build(2, "move", [Seat(hand="G", traps="I1,I2", rest="discard"), Seat(hand="SFT")], turn=3)
+    game = build(2, "move", [Seat(hand="G", traps="I1,I2", rest="discard"), Seat(hand="SFT", traps="G3")], turn=3)
     traps = list(game.traps[0])
     play(game, {0: "mG", 1: "mS"})
-    game.apply(0, "pass")  # seat 0 alone may flip; it does not
+    play(game, {0: "pass", 1: "pass"})
     assert sum(game.hands[0]) == 5
     assert len(game.decks[0]) == 17 - 5
     assert sum(game.discards[0]) == 0
     assert game.traps[0] == traps
-    assert "Seat 0 shuffles their discard pile into a new draw pile of 17 and draws 5." in public_log(game)
+    assert "Seat 0 shuffles their discard pile into a new draw pile of 17 and draws 5." in log_texts(game)
     game.check_invariants()
 
 
 def test_a_hand_of_one_card_has_run_out_and_is_topped_up_to_five() -> None:
-    game = build(2, "move", [Seat(hand="GI", traps="I1", rest="discard"), Seat(hand="SFT")], turn=3)
+    game = build(2, "move", [Seat(hand="GI", traps="I1,D3", rest="discard"), Seat(hand="SFT", traps="G3")], turn=3)
     play(game, {0: "mG", 1: "mS"})
-    game.apply(0, "pass")  # seat 0 alone may flip; it does not
-    # One card (Ima) was left, too few for a trap and a move: it stays, and four are drawn.
+    play(game, {0: "pass", 1: "pass"})
+    # One card (Ima) was left, too few for a trap and a move: it stays, and four are drawn from a new
+    # deck of the 16 discarded cards (19, less two traps and the Ima).
     assert sum(game.hands[0]) == 5 and game.hands[0][IMA] >= 1
-    assert len(game.decks[0]) == 17 - 4
+    assert len(game.decks[0]) == 16 - 4
 
 
 def test_a_ninja_with_one_card_in_all_skips_the_trap_and_moves_with_it() -> None:
     traps = ",".join(f"{code}{turn}" for turn, code in enumerate("GGGIIIDDDSSSFFFTNBB"[:-1], start=1))
-    game = build(2, "move", [Seat(hand="B", traps=traps, rest="discard"), Seat(hand="SFT")], turn=19)
+    game = build(2, "move", [Seat(hand="B", traps=traps, rest="discard"), Seat(hand="SFT", traps="G19")], turn=19)
     play(game, {0: "mB", 1: "mS"})
-    game.apply(0, "pass")
+    play(game, {0: "pass", 1: "pass"})
     game.apply(0, "ok")  # unharmed in the Buko: the look comes first
     assert game.turn == 20
     assert game.to_act() == (1,), "seat 0 holds its one card: no trap to place this turn"
@@ -261,7 +267,8 @@ def test_ninjas_forced_into_one_room_for_good_share_the_win() -> None:
 
 def test_a_ninja_with_a_second_room_to_go_to_keeps_the_game_going() -> None:
     traps = _all_but_one_buko_as_traps()
-    other = ",".join(f"{code}{turn}" for turn, code in enumerate("GGIIIDDDSSSFFFTNB", start=1))
+    # Seat 1 placed a trap this turn (it had two cards or more), and keeps a Genkan besides the Buko.
+    other = ",".join(f"{code}{turn}" for turn, code in enumerate("GIIIDDDSSSFFFTNB", start=1)) + ",G19"
     game = build(2, "move", [Seat(hand="B", traps=traps, rest="discard"),
                              Seat(hand="GB", traps=other, rest="discard")], turn=19)
     play(game, {0: "mB", 1: "mB"})

@@ -12,12 +12,29 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Room:
-    """One room of the house: its one-letter code (used in notation and actions) and its names."""
+    """One room of the house: its one-letter code (used in notation and actions), its names, and the
+    special ability its card has when played as a move (only the Buko has one)."""
 
     code: str
     name: str
     english: str
     count: int  # copies in a full (4-player) deck; inferred, see the module docstring
+    #: The ability in a few words (for a hand), and in full (for ``help CARD``); empty for none.
+    ability_short: str = ""
+    ability: str = ""
+
+    @property
+    def short(self) -> str:
+        """The card's short text (at most 40 characters): the room in English and its ability."""
+        return f"{self.english}: {self.ability_short}" if self.ability_short else self.english
+
+    @property
+    def text(self) -> str:
+        """The card's full text: what every room card does, then its ability."""
+        text = (f"{self.name} ({self.english}), a room of the house. Lay it face down as a trap "
+                f"(t{self.code}): when you flip it, it springs on every ninja who moved to the {self.name} "
+                f"that turn. Or move your ninja there (m{self.code}).")
+        return f"{text} {self.ability}" if self.ability else text
 
 
 #: The rooms in their fixed order; a room's index in this tuple is its number everywhere in the game.
@@ -29,7 +46,10 @@ ROOMS: tuple[Room, ...] = (
     Room("F", "Furoba", "bath", 3),
     Room("T", "Teizen", "garden", 3),
     Room("N", "Ikujishitzu", "nursery", 3),
-    Room("B", "Buko", "armoury", 2),
+    Room("B", "Buko", "armoury", 2, "unharmed there, see your traps",
+         "Armoury: if you move to the Buko and nobody traps you there, you look at all your face-down "
+         "traps, once, after the activation stage (say ok to hide them again). Trapped there, you see "
+         "nothing. As a trap it is an ordinary room."),
 )
 
 #: Whether the per-room counts above are inferred rather than printed (they are: see RULINGS.md).

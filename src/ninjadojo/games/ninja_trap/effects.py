@@ -3,7 +3,8 @@
 Moved to and not trapped there in the activation stage, its owner may look at each of their own
 face-down traps, once. The look is a short decision of its own (stage ``look``, one action, ``ok``):
 while the seat has not said ``ok`` its view holds its traps (``buko_look``, and the picture); after
-that they are hidden again. The same look is also a one-time log event to that seat only.
+that they are hidden again. The same look is also a one-time log event to that seat only, which
+lasts exactly as long (until that seat's own ``ok``).
 Modelling it as a decision lets every looker see it at its own moment, whatever order the seats
 act in (a bot is only consulted when it must decide).
 """
@@ -37,5 +38,8 @@ def buko_lookers(state: NinjaTrapState, hit_this_turn: list[bool]) -> list[int]:
         if state.moves[seat] == BUKO and not hit_this_turn[seat] and state.alive(seat):
             lookers.append(seat)
             state.log(f"Seat {seat} was not trapped in the Buko and looks at their traps.")
-            state.log(look_text(state, seat), 1 << seat, transient=True)
+            # Nested under the public line; a one-time look, to the looker only. It stays in the looker's
+            # view until the looker acts (its ok): other lookers' hidden ok must not end it, or its
+            # vanishing would tell that a rival has answered (the engine's expiry rule sees to that).
+            state.log(look_text(state, seat), 1 << seat, transient=True, depth=1)
     return lookers

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ninjadojo.games.ninja_trap.cards import CODES, HITS_TO_KILL, ROOM_COUNT, ROOM_INDEX, ROOMS, deck_counts
-from ninjadojo.games.ninja_trap.rules import moves_on_table
+from ninjadojo.engine.errors import NotationError, quote
+from ninjadojo.games.ninja_trap.cards import CODES, HITS_TO_KILL, ROOM_COUNT, ROOM_INDEX, ROOMS
 
 if TYPE_CHECKING:
     from ninjadojo.games.ninja_trap.state import NinjaTrapState
@@ -58,7 +58,7 @@ def _room(code: str, where: str) -> int:
     room = ROOM_INDEX.get(code)
     if room is None:
         allowed = ", ".join(f"{r.code} {r.name}" for r in ROOMS)
-        raise ValueError(f"{where}: {code!r} is not a room code ({allowed})")
+        raise ValueError(f"{where}: {quote(code)} is not a room code ({allowed})")
     return room
 
 
@@ -73,9 +73,16 @@ def _parse_counts(text: str, where: str) -> list[int]:
     return counts
 
 
+def _number(text: str) -> int | None:
+    """A count written in ASCII digits (at most nine: no game lasts a billion turns), else ``None``."""
+    if not 0 < len(text) <= 9 or not all("0" <= char <= "9" for char in text):
+        return None
+    return int(text)
+
+
 def _per_seat(text: str, players: int, where: str) -> list[int]:
     if len(text) != players:
-        raise ValueError(f"{where} needs one character per seat ({players}), not {text!r}")
+        raise ValueError(f"{where} needs one character per seat ({players}), not {quote(text)}")
     return [-1 if code == "-" else _room(code, where) for code in text]
 
 
@@ -87,43 +94,37 @@ def parse_body(state: NinjaTrapState, body: str) -> None:
         raise ValueError(f"the body is turn;moves;flips and one part per seat ({3 + players} parts), "
                          f"not {len(parts)}")
     turn_text, moves_text, flips_text = parts[:3]
-    if not turn_text.isdigit() or int(turn_text) < 1:
-        raise ValueError(f"the turn must be a number from 1, not {turn_text!r}")
-    state.turn = int(turn_text)
+    turn = _number(turn_text)
+    if turn is None or turn < 1:
+        raise ValueError(f"the turn must be a number from 1, not {quote(turn_text)}")
+    state.turn = turn
     state.moves = _per_seat(moves_text, players, "moves")
     state.flips = _per_seat(flips_text, players, "flips")
-    counts = deck_counts(players)
     for seat in range(players):
         fields = parts[3 + seat].split(":")
         if len(fields) != 5:
-            raise ValueError(f"seat {seat} is hits:hand:deck:traps:discard, not {parts[3 + seat]!r}")
+            raise ValueError(f"seat {seat} is hits:hand:deck:traps:discard, not {quote(parts[3 + seat])}")
         hits_text, hand_text, deck_text, traps_text, discard_text = fields
-        if not hits_text.isdigit() or int(hits_text) > HITS_TO_KILL:
-            raise ValueError(f"seat {seat}'s hits must be 0 to {HITS_TO_KILL}, not {hits_text!r}")
-        state.hits[seat] = int(hits_text)
+        hits = _number(hits_text)
+        if hits is None or hits > HITS_TO_KILL:
+            raise ValueError(f"seat {seat}'s hits must be 0 to {HITS_TO_KILL}, not {quote(hits_text)}")
+        state.hits[seat] = hits
         state.hands[seat] = _parse_counts(hand_text, f"seat {seat}'s hand")
         state.decks[seat] = _parse_rooms(deck_text, f"seat {seat}'s deck")[::-1]
         state.discards[seat] = _parse_counts(discard_text, f"seat {seat}'s discard pile")
         row: list[int] = []
         turns: list[int] = []
         for item in [] if traps_text == "-" else traps_text.split(","):
-            if len(item) < 2 or not item[1:].isdigit():
-                raise ValueError(f"seat {seat}'s trap {item!r} must be a room code and a turn, e.g. G3")
+            turn_placed = _number(item[1:])
+            if len(item) < 2 or turn_placed is None:
+                raise ValueError(f"seat {seat}'s trap {quote(item)} must be a room code and a turn, e.g. G3")
             row.append(_room(item[0], f"seat {seat}'s traps"))
-            turns.append(int(item[1:]))
+            turns.append(turn_placed)
         state.traps[seat], state.trap_turns[seat] = row, turns
-        held = [state.hands[seat][r] + state.discards[seat][r] for r in range(ROOM_COUNT)]
-        if moves_on_table(state) and state.moves[seat] >= 0:
-            held[state.moves[seat]] += 1
-        for room in state.decks[seat] + row:
-            held[room] += 1
-        if tuple(held) != counts:
-            expected = _counts_text(list(counts))
-            raise ValueError(f"seat {seat}'s cards {_counts_text(held)} are not a "
-                             f"{players}-player deck ({expected})")
     try:
         state.check_invariants()
     except AssertionError as error:
-        # Each part parsed, but the whole breaks a law of the game (a frame no rule pushes, a sixth
-        # card in hand...): refuse it now rather than fail later in a confusing way.
-        raise ValueError(f"impossible position: {error}") from None
+        # Each part parsed, but the whole breaks a law of the game (cards not conserved, a frame no
+        # rule pushes, a sixth card in hand...): refuse it now, before the engine lists legal actions
+        # of a position they could crash on, and name the law (the engine's wording for the same).
+        raise NotationError(f"impossible {state.SPEC.id} position: {error}") from None

@@ -5,13 +5,11 @@ All functions take the state and change it in place; the engine calls them from 
 
 from __future__ import annotations
 
-from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine.frames import Frame
 from ninjadojo.engine.rng import Rng
 from ninjadojo.games.ninja_trap.cards import (
-    BUKO,
     CODES,
     DRAW_PER_TURN,
     HAND_SIZE,
@@ -134,7 +132,8 @@ def _resolve_moves(state: NinjaTrapState, choices: dict[int, int]) -> None:
     blocked = blocked_seats(state)
     if any(blocked):
         together = ", ".join(str(seat) for seat in choices if blocked[seat])
-        state.log(f"Seats {together} share a room with another ninja and cannot flip a trap this turn.")
+        state.log(f"Seats {together} share a room with another ninja and cannot flip a trap this turn.",
+                  depth=1)
     seats = flipper_seats(state)
     if seats:
         state.frames.append(Frame(ACTIVATE, seats, simultaneous=True))
@@ -146,6 +145,7 @@ def _end_turn(state: NinjaTrapState, flips: dict[int, int]) -> None:
     """Spring the flipped traps, give hits (one per ninja at most), then the Buko looks, then draws."""
     players = state.num_players
     sprung = [False] * ROOM_COUNT
+    flipped: list[tuple[int, int, int]] = []  # (seat, row position, room), in seat order
     state.flips = [-1] * players
     for seat, position in flips.items():
         if position == NO_FLIP:
@@ -155,21 +155,15 @@ def _end_turn(state: NinjaTrapState, flips: dict[int, int]) -> None:
         state.discards[seat][room] += 1
         state.flips[seat] = room
         sprung[room] = True
-        state.log(f"Seat {seat} calls TRAP! and flips f{position + 1}: {ROOMS[room].name}.")
-    if all(room < 0 for room in state.flips):
-        state.log("No trap is flipped.")
+        flipped.append((seat, position, room))
     hit = [False] * players
-    knocked_out: list[int] = []
     for seat in range(players):
         room = state.moves[seat]
         if room >= 0 and sprung[room] and state.alive(seat):
             hit[seat] = True
             state.hits[seat] += 1
-            state.log(f"The trap in {ROOMS[room].name} springs on seat {seat}: hit {state.hits[seat]} of "
-                      f"{HITS_TO_KILL}.")
-            if state.hits[seat] >= HITS_TO_KILL:
-                knocked_out.append(seat)
-                state.log(f"Seat {seat}'s ninja is out.")
+    knocked_out = [seat for seat in range(players) if hit[seat] and not state.alive(seat)]
+    _log_flips(state, flipped, hit)
     # Move cards go to their owners' discard piles (flipped traps went there above).
     for seat in range(players):
         room = state.moves[seat]
@@ -184,6 +178,30 @@ def _end_turn(state: NinjaTrapState, flips: dict[int, int]) -> None:
         state.frames.append(Frame(LOOK, lookers, simultaneous=True))
     else:
         _discard_draw_and_go_on(state)
+
+
+def _log_flips(state: NinjaTrapState, flipped: list[tuple[int, int, int]], hit: list[bool]) -> None:
+    """Log each flip, with what it sprang nested under it (the hits, and a ninja knocked out)."""
+    if not flipped:
+        state.log("No trap is flipped.")
+        return
+    told = [False] * state.num_players
+    for seat, position, room in flipped:
+        name = ROOMS[room].name
+        state.log(f"Seat {seat} calls TRAP! and flips f{position + 1}: {name}.")
+        victims = [each for each in range(state.num_players) if hit[each] and state.moves[each] == room]
+        if not victims:
+            state.log(f"Nobody is in the {name}.", depth=1)
+        for victim in victims:
+            if told[victim]:
+                # Two traps sprung in one room: the ninja there still takes only one hit.
+                state.log(f"It springs on seat {victim} too, who takes one hit a turn at most.", depth=1)
+                continue
+            told[victim] = True
+            state.log(f"The trap in {name} springs on seat {victim}: hit {state.hits[victim]} of "
+                      f"{HITS_TO_KILL}.", depth=1)
+            if not state.alive(victim):
+                state.log(f"Seat {victim}'s ninja is out.", depth=2)
 
 
 def _discard_draw_and_go_on(state: NinjaTrapState) -> None:
@@ -305,80 +323,39 @@ def explain_illegal(state: NinjaTrapState, seat: int, action: str) -> str | None
 
 
 def determinize(state: NinjaTrapState, seat: int, rng: Rng) -> None:
-    """Redeal what ``seat`` cannot know: every other player's hand, deck and traps together, and
-    ``seat``'s own deck and traps together (its traps are hidden from it too), except during its Buko
-    look, when its traps are known and only its deck is shuffled."""
+    """Redeal, from what ``seat`` knows only, every card it cannot see.
+
+    Per owner, the unseen cards are one pool: the deck, the face-down traps (hidden from their owner
+    too, except during the owner's own Buko look) and, for a rival, the hand. What the pool holds is
+    known to everyone: the owner's whole deck less its discard pile and its move card on the table
+    (and, for ``seat`` itself, less its hand and the traps of a look it is having). The pool is built
+    from those counts in room order, never from the true cards in their true order, so the sample
+    depends on nothing ``seat`` cannot see: two positions it cannot tell apart give the same sample
+    for the same seed. The pool is shuffled and dealt to the hand, the trap row (in row order) and the
+    deck, whose sizes are public.
+    """
+    full = deck_counts(state.num_players)
+    on_table = moves_on_table(state)
     for owner in range(state.num_players):
-        hand, deck, row = state.hands[owner], state.decks[owner], state.traps[owner]
         own = owner == seat
         keep_row = own and state.look_live(seat)
-        pool = list(deck)
-        if not keep_row:
-            pool.extend(row)
-        if not own:
-            for room in range(ROOM_COUNT):
-                pool.extend([room] * hand[room])
+        unseen = [full[room] - state.discards[owner][room] for room in range(ROOM_COUNT)]
+        if on_table and state.moves[owner] >= 0:
+            unseen[state.moves[owner]] -= 1
+        if own:
+            unseen = [unseen[room] - state.hands[owner][room] for room in range(ROOM_COUNT)]
+        if keep_row:
+            for room in state.traps[owner]:
+                unseen[room] -= 1
+        pool = [room for room in range(ROOM_COUNT) for _ in range(unseen[room])]
+        hand_size = 0 if own else sum(state.hands[owner])
+        row_size = 0 if keep_row else len(state.traps[owner])
+        assert len(pool) == hand_size + row_size + len(state.decks[owner]), "cards are conserved"
         rng.shuffle(pool)
         if not own:
-            size = sum(hand)
             state.hands[owner] = [0] * ROOM_COUNT
-            for room in pool[:size]:
+            for room in pool[:hand_size]:
                 state.hands[owner][room] += 1
-            del pool[:size]
         if not keep_row:
-            length = len(row)
-            state.traps[owner] = pool[:length]
-            del pool[:length]
-        state.decks[owner] = pool
-
-
-# ---------------------------------------------------------------------- laws
-
-
-def check_invariants(state: NinjaTrapState, counts: tuple[int, ...]) -> None:
-    """Raise ``AssertionError`` if a card was made or lost, or the frame does not fit the position."""
-    players = state.num_players
-    for seat in range(players):
-        hand, pile, deck, row = state.hands[seat], state.discards[seat], state.decks[seat], state.traps[seat]
-        held = [hand[r] + pile[r] for r in range(ROOM_COUNT)]
-        if moves_on_table(state) and state.moves[seat] >= 0:
-            held[state.moves[seat]] += 1
-        for room in deck:
-            held[room] += 1
-        for room in row:
-            held[room] += 1
-        assert tuple(held) == counts, f"seat {seat}'s cards {held} are not its deck {list(counts)}"
-        assert min(hand) >= 0 and min(pile) >= 0, f"seat {seat} has a negative card count"
-        assert sum(hand) <= HAND_SIZE, f"seat {seat} holds {sum(hand)} cards, more than {HAND_SIZE}"
-        assert len(row) == len(state.trap_turns[seat]), f"seat {seat}'s trap row and its turns differ"
-        turns = state.trap_turns[seat]
-        assert all(a < b for a, b in pairwise(turns)), f"seat {seat}'s traps out of order"
-        assert all(0 < t <= state.turn for t in turns), f"seat {seat} has a trap from a future turn"
-        assert len(row) < sum(counts), f"seat {seat} has no card left to move with"
-        assert 0 <= state.hits[seat] <= HITS_TO_KILL, f"seat {seat} has {state.hits[seat]} hits"
-        assert -1 <= state.moves[seat] < ROOM_COUNT and -1 <= state.flips[seat] < ROOM_COUNT
-    living = state.living_seats()
-    if state.result is not None:
-        # (Two or more may stand at the end when they were forced into one room for good; that is
-        # not checked here, since a determinisation may redeal the cards that forced them.)
-        assert state.result.winners, "a finished game names its winners"
-        assert not state.frames, "a finished game has no pending decision"
-        return
-    assert len(living) >= 2, "the game goes on with fewer than two ninjas"
-    assert len(state.frames) == 1, f"expected one stage frame, found {len(state.frames)}"
-    frame = state.frames[-1]
-    assert frame.simultaneous, "every stage is simultaneous"
-    seats = list(frame.participants())
-    if frame.kind == TRAP:
-        expected = [s for s in living if sum(state.hands[s]) >= 2]
-    elif frame.kind == MOVE:
-        expected = living
-    elif frame.kind == LOOK:
-        expected = [s for s in seats if s in living and state.moves[s] == BUKO]
-    else:
-        assert frame.kind == ACTIVATE, f"unknown stage {frame.kind!r}"
-        expected = flipper_seats(state)
-    assert seats == expected, f"{frame.kind} stage asks seats {seats}, expected {expected}"
-    if frame.kind in (TRAP, MOVE):  # (later in the turn the hand may be empty until the draw)
-        for s in living:
-            assert sum(state.hands[s]) >= 1, f"living seat {s} has no card to move with"
+            state.traps[owner] = pool[hand_size:hand_size + row_size]
+        state.decks[owner] = pool[hand_size + row_size:]

@@ -18,9 +18,9 @@ from ninjadojo.engine.frames import Frame
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.rng import Rng
-from ninjadojo.engine.state import GameSpec, GameState
-from ninjadojo.games.ninja_trap import notation, rules, view
-from ninjadojo.games.ninja_trap.cards import HITS_TO_KILL, ROOM_COUNT, deck_counts
+from ninjadojo.engine.state import CardInfo, GameSpec, GameState
+from ninjadojo.games.ninja_trap import laws, notation, rules, view
+from ninjadojo.games.ninja_trap.cards import HITS_TO_KILL, ROOM_COUNT, ROOMS
 from ninjadojo.games.ninja_trap.encode import FLIP_BY_ROW, LOOK_LEGAL, MOVE_BY_HAND, TRAP_BY_HAND, all_actions
 
 # hand_mask unrolls the rooms; it must change if the number of rooms does.
@@ -33,6 +33,26 @@ SPEC = GameSpec(
     max_players=4,
     options=(),
     summary="Place traps face down, move through the house, spring traps from memory; last ninja standing wins.",
+    rules="""\
+You are ninjas in a house. Every card is a room; each player has a deck of
+their own. Every turn all players act together, in four stages:
+
+1. Place a trap (tG): lay a card from your hand face down at the end of your
+   trap row. From then on you may not look at it: your own traps are hidden
+   from you too, so remember where you put them.
+2. Move (mG): choose a second card; all moves are revealed together. Ninjas
+   who moved to the same room may not flip a trap this turn.
+3. Activate (f3 or pass): a ninja alone in its room may flip one of its
+   face-down traps, by its place in the row. The trap springs in its room and
+   hits every ninja there, the flipper too, even if that was not the room
+   you meant. A ninja takes one hit a turn at most.
+4. Draw (automatic): moves and flipped traps go to the discard piles and each
+   player draws two. When your cards run out, your discard pile becomes a new
+   deck; your traps stay where they are.
+
+Buko (armoury): move there and nobody traps you, and you look at all your
+face-down traps once (ok to hide them again). Three hits and a ninja is out;
+the last ninja standing wins.""",
 )
 
 
@@ -168,5 +188,11 @@ class NinjaTrapState(GameState[int]):
     # ------------------------------------------------------------------ laws
 
     def check_invariants(self) -> None:
-        """Cards conserved per seat and room, hands of at most five, hits 0-3, the frame consistent."""
-        rules.check_invariants(self, deck_counts(self.num_players))
+        """Raise ``AssertionError`` naming the broken law (see :mod:`laws`): cards conserved, zone sizes
+        for the stage, trap rows in order, the stage asking the right seats, the result's winners."""
+        laws.check_invariants(self)
+
+    @classmethod
+    def _card_catalog(cls) -> list[CardInfo]:
+        # Each card is a room; its code is the letter of the trap and move actions (tG, mG).
+        return [CardInfo(room.code, room.name, room.short, room.text) for room in ROOMS]

@@ -8,14 +8,17 @@ other hands, every face-down trap (its owner's too), and who has already chosen 
 
 from __future__ import annotations
 
+import re
+import textwrap
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine.jsonvalue import JSONValue
-from ninjadojo.games.ninja_trap.cards import CODES, DECK_COLOURS, HITS_TO_KILL, ROOM_COUNT, ROOMS
+from ninjadojo.games.ninja_trap.cards import CODES, DECK_COLOURS, HITS_TO_KILL, ROOMS
 from ninjadojo.games.ninja_trap.rules import ACTIVATE, STAGE_NAMES, blocked_seats
 
 if TYPE_CHECKING:
     from ninjadojo.games.ninja_trap.state import NinjaTrapState
+
 
 def _codes(counts: list[int]) -> str:
     return "".join(CODES[room] * count for room, count in enumerate(counts))
@@ -52,57 +55,152 @@ def observe(state: NinjaTrapState, seat: int | None) -> dict[str, JSONValue]:
     return view
 
 
-def _hand_words(counts: list[int]) -> str:
-    words = [ROOMS[room].name + (f" x{count}" if count > 1 else "") for room, count in enumerate(counts) if count]
-    return ", ".join(words) or "(empty)"
+#: The picture fits a terminal of this many columns (the client adds a header, prompt and choices).
+WIDTH = 80
+
+#: A piece of a picture line: its text and its rich style (``""`` for none).
+Segment = tuple[str, str]
+
+
+def hand_entries(counts: list[int]) -> list[str]:
+    """Each card kind in a hand with its short text, e.g. ``2x Genkan (G) entrance``, in room order."""
+    return [
+        f"{f'{count}x ' if count > 1 else ''}{ROOMS[room].name} ({ROOMS[room].code}) {ROOMS[room].short}"
+        for room, count in enumerate(counts) if count
+    ]
+
+
+def hand_lines(counts: list[int], width: int = WIDTH) -> list[str]:
+    """The hand as ``Your hand: ...`` lines of at most ``width`` columns (two at most for five cards)."""
+    entries = hand_entries(counts) or ["(empty)"]
+    lines: list[str] = []
+    line = "Your hand:"
+    for number, entry in enumerate(entries):
+        piece = entry + (";" if number < len(entries) - 1 else "")
+        if len(line) + 1 + len(piece) > width and line.strip():
+            lines.append(line)
+            line = "  "
+        line = f"{line} {piece}" if line.strip() else f"{line}{piece}"
+    lines.append(line)
+    return lines
+
+
+def _turn_ranges(turns: list[int]) -> str:
+    """Turns as ranges: ``1-3,5,8-9``."""
+    parts: list[str] = []
+    start = previous = None
+    for turn in [*turns, None]:
+        if turn is not None and previous is not None and turn == previous + 1:
+            previous = turn
+            continue
+        if start is not None and previous is not None:
+            parts.append(str(start) if start == previous else f"{start}-{previous}")
+        start = previous = turn
+    return ",".join(parts)
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:max(width - 3, 0)] + "..."
+
+
+def traps_text(turns: list[int], width: int) -> str:
+    """A trap row in at most ``width`` columns: ``f1:t1 f2:t3`` (position and turn placed) when it fits,
+    else the positions and the turns as ranges (``f1-f7 of turns 1-3,5,8-9,11``), clipped as a last resort."""
+    if not turns:
+        return "-"
+    full = " ".join(f"f{position + 1}:t{turn}" for position, turn in enumerate(turns))
+    if len(full) <= width:
+        return full
+    return _clip(f"f1-f{len(turns)} of turns {_turn_ranges(turns)}", width)
+
+
+def look_line(state: NinjaTrapState, seat: int, width: int = WIDTH) -> str:
+    """The Buko look in one line: names when they fit, else the room codes in row order, in fives."""
+    rooms = state.traps[seat]
+    if not rooms:
+        return "Buko look: you have no face-down traps."
+    named = "Buko look (only now): " + ", ".join(f"f{i + 1} {ROOMS[room].name}" for i, room in enumerate(rooms))
+    if len(named) <= width:
+        return named
+    codes = "".join(CODES[room] for room in rooms)
+    grouped = " ".join(codes[i:i + 5] for i in range(0, len(codes), 5))
+    return _clip(f"Buko look (only now), traps f1-f{len(rooms)} in order: {grouped}", width)
+
+
+#: What rich would read as a tag in a text (with the backslashes before it), as rich.markup.escape finds it.
+_TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
+
+
+def escape_markup(text: str) -> str:
+    """``text`` made safe to embed in rich markup (the rule of ``rich.markup.escape``; games do not
+    import drivers' libraries). A result's reason comes from a position, which anyone can write."""
+    text = _TAG.sub(lambda match: f"{match[1]}{match[1]}\\{match[2]}", text)
+    return text + "\\" if text.endswith("\\") and not text.endswith("\\\\") else text
+
+
+def _join(segments: list[Segment], markup: bool) -> str:
+    if not markup:
+        return "".join(text for text, _ in segments)
+    return "".join(f"[{tag}]{escape_markup(text)}[/{tag}]" if tag and text else escape_markup(text)
+                   for text, tag in segments)
 
 
 def render(state: NinjaTrapState, seat: int | None, markup: bool = False) -> str:
-    """A text picture of the position as ``seat`` sees it (rich markup when ``markup``)."""
+    """A picture of the position as ``seat`` sees it (rich markup when ``markup``).
 
-    def style(text: str, tag: str) -> str:
-        return f"[{tag}]{text}[/{tag}]" if markup else text
-
+    It fits 80 columns and at most 12 lines for every player count: a header, two lines per seat, and
+    for a seat its hand (one or two lines) and one line of notes (its traps, or its Buko look).
+    """
     stage = state.stage()
-    lines: list[str] = []
+    lines: list[list[Segment]] = []
     if state.result is not None:
-        head = f"Ninja Trap - turn {state.turn} - game over: {state.result.reason}"
+        lines.append([(f"Ninja Trap - turn {state.turn} - game over", "bold")])
     else:
         # Every stage is simultaneous: all its seats are shown as waiting, whoever has chosen already.
         waiting = ", ".join(str(s) for s in state.frames[-1].participants())
         stage_name = STAGE_NAMES.get(stage or "", stage)
-        head = f"Ninja Trap - turn {state.turn} - stage: {stage_name} (waiting for seats {waiting})"
-    lines.append(style(head, "bold"))
+        lines.append([(f"Ninja Trap - turn {state.turn} - {stage_name} - waiting for seats {waiting}", "bold")])
     blocked = blocked_seats(state) if stage == ACTIVATE else [False] * state.num_players
     for each in range(state.num_players):
-        marker = ">" if each == seat else " "
-        hits = "X" * state.hits[each] + "." * (HITS_TO_KILL - state.hits[each])
-        hits_text = style(hits, "red") if state.hits[each] else hits
-        move = ROOMS[state.moves[each]].name if state.moves[each] >= 0 else "-"
-        if blocked[each]:
-            move += "*"
-        flip = ROOMS[state.flips[each]].name if state.flips[each] >= 0 else "-"
-        status = "" if state.alive(each) else style("  OUT", "bold red")
-        colour = DECK_COLOURS[each]
-        lines.append(
-            f"{marker} seat {each} {style(f'{colour:<7}', colour)} hits {hits_text}  hand {sum(state.hands[each])}"
-            f"  deck {len(state.decks[each]):>2}  last move {move:<12} flipped {flip}{status}"
-        )
-        traps = " ".join(f"f{i + 1}:t{turn}" for i, turn in enumerate(state.trap_turns[each])) or "-"
-        lines.append(f"    traps (position:turn placed) {traps}   discard {_codes(state.discards[each]) or '-'}")
+        lines.extend(_seat_lines(state, each, seat, blocked[each]))
+    notes: list[Segment] = []
     if any(blocked):
-        lines.append("   * shares a room with another ninja: cannot flip a trap this turn")
-    if seat is not None and 0 <= seat < state.num_players:
-        lines.append(f"Your hand: {_hand_words(state.hands[seat])}")
+        notes.append(("* shares a room: cannot flip this turn. ", "dim"))
+    if state.result is not None:
+        lines.extend([[(line, "bold")] for line in textwrap.wrap(state.result.reason, WIDTH)])
+    elif seat is not None:
+        lines.extend([[(line, "")] for line in hand_lines(state.hands[seat])])
+        width = WIDTH - sum(len(text) for text, _ in notes)
         if state.look_live(seat):
-            shown = ", ".join(
-                f"f{i + 1} {ROOMS[room].name}" for i, room in enumerate(state.traps[seat])
-            ) or "none"
-            lines.append(style(f"Buko look (only now): your traps are {shown}", "bold yellow"))
+            notes.append((look_line(state, seat, width), "bold yellow"))
         elif state.traps[seat]:
-            lines.append("Your traps are face down, hidden from you too (reach the Buko unharmed to look once).")
-    rooms = "  ".join(f"{room.code} {room.name}" for room in ROOMS[:ROOM_COUNT])
-    lines.append(style(f"Rooms: {rooms}", "dim"))
+            long = "Your traps are face down, hidden from you too; reach the Buko unharmed to look."
+            notes.append((long if len(long) <= width else "Your traps are hidden from you too.", "dim"))
+    if notes:
+        lines.append(notes)
     # No log lines here: drivers print the log under the picture (the terminal client prints the lines
     # since the seat's last move), so repeating them would show each event twice.
-    return "\n".join(lines)
+    return "\n".join(_join(line, markup) for line in lines)
+
+
+def _seat_lines(state: NinjaTrapState, each: int, viewer: int | None, blocked: bool) -> list[list[Segment]]:
+    """Two lines for one seat: hits, hand and deck sizes, last move and flip; then traps and discards."""
+    hits = state.hits[each]
+    move = ROOMS[state.moves[each]].name if state.moves[each] >= 0 else "-"
+    flip = ROOMS[state.flips[each]].name if state.flips[each] >= 0 else "-"
+    first: list[Segment] = [
+        (">" if each == viewer else " ", ""),
+        (f" seat {each}", DECK_COLOURS[each]),
+        ("  hits ", ""),
+        ("X" * hits, "red"),
+        ("." * (HITS_TO_KILL - hits), ""),
+        (f"  hand {sum(state.hands[each])}  deck {len(state.decks[each]):>2}  moved {move}{'*' if blocked else ''}"
+         f"  flipped {flip}", ""),
+    ]
+    if not state.alive(each):
+        first.append(("  OUT", "bold red"))
+    discard = f"  discard {_codes(state.discards[each]) or '-'}"
+    head = "    traps "
+    second: list[Segment] = [(head + traps_text(state.trap_turns[each], WIDTH - len(head) - len(discard)) + discard,
+                              "")]
+    return [first, second]
