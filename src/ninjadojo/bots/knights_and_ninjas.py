@@ -52,7 +52,7 @@ class HeuristicBot(Bot):
         return best
 
     def _score(self, kind: str, action: str, seen: dict[str, Any], seat: int) -> float:
-        players = seen["players"]
+        players = seen["seats"]
         me = players[seat]
         target_gems = int(seen["target"])
         if action in ("end", "pass", "take"):

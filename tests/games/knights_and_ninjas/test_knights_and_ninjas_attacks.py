@@ -3,8 +3,7 @@ Catapult, Ladder, Ninja, Dragon, Princess, Executioner, Minstrel, Traitor)."""
 
 from __future__ import annotations
 
-from knights_and_ninjas_builder import hand, play, position, slots
-
+from ninjadojo.games.knights_and_ninjas.builder import hand, play, position, slots
 from ninjadojo.games.knights_and_ninjas.cards import EX, KN, LA
 
 
@@ -40,13 +39,13 @@ def test_once_gems_move_the_turn_ends() -> None:
 
 
 def test_excess_strength_is_wasted() -> None:
-    game = position(3, gems=[5, 1, 9], hands=["kn", "so", ""], target=20)
+    game = position(3, gems=[5, 1, 9], hands=["kn", "so", ""])
     play(game, "0:a1:kn", "1:take", "1:pass")
     assert game.gems == [6, 0, 9]
 
 
 def test_a_revolt_stacks_peasants_to_attack_and_to_respond() -> None:
-    game = position(3, gems=[3, 9, 3], hands=["pepepepepepepe", "pepe", ""], target=20)
+    game = position(3, gems=[3, 9, 3], hands=["pepepepepepepe", "pepe", ""])
     play(game, "0:a1:pe7", "1:r:pe2")
     assert game.gems[:2] == [8, 4]
 
@@ -170,10 +169,7 @@ def test_minstrel_response_returns_the_card_ends_the_turn_and_guards_the_kingdom
 def test_traitor_turns_a_common_attack_back_bypassing_fortifications() -> None:
     # The rulebook's example: a traitorous Knight attacks its own kingdom past its Archer; a Soldier
     # answers it and the attacker gives one gem.
-    game = position(3, hands=["so", "tr", ""], forts=["--ar--", "------", "------"])
-    game.hands[0][KN] += 1
-    game.sizes[0] += 1
-    game.deck.remove(KN)
+    game = position(3, hands=["sokn", "tr", ""], forts=["--ar--", "------", "------"])
     play(game, "0:a1:kn", "1:r:tr")
     assert game.decision(0).kind == "respond"
     play(game, "0:r:so")
@@ -252,10 +248,10 @@ def test_executioner_against_a_traitor_turned_twice_ends_the_turn_of_the_player_
 def test_the_log_names_a_turned_revolt_and_a_jester_taken_by_a_princess() -> None:
     game = position(3, hands=["pepepe", "tr", ""])
     play(game, "0:a1:pe3", "1:r:tr")
-    assert "the revolt of 3 Peasants turns against seat 0" in game.observe(2)["log"]
+    assert "  the revolt of 3 Peasants turns against seat 0" in game.observe(2)["log"]
     game = position(3, hands=["je", "prpe", ""])
     play(game, "0:a1:kn*", "1:r:pr")
-    assert "seat 1 takes the Jester as Knight into hand" in game.observe(2)["log"]
+    assert "  seat 1 takes the Jester as Knight into hand" in game.observe(2)["log"]
 
 
 def test_executioner_kills_a_dragon_before_it_burns_the_castle_or_takes_gems() -> None:

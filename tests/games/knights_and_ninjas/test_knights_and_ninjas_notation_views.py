@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from knights_and_ninjas_builder import hand, play, position
 
 from ninjadojo.bots import make_bot
 from ninjadojo.bots.base import SeatView
 from ninjadojo.engine import Frame, IllegalActionError, NotationError
 from ninjadojo.games.knights_and_ninjas import STATE, KnightsAndNinjasState
+from ninjadojo.games.knights_and_ninjas.builder import hand, play, position
 from ninjadojo.games.knights_and_ninjas.cards import KN
 
 
@@ -38,7 +38,7 @@ def test_views_show_only_the_seats_own_hand() -> None:
     assert game.observe(0)["hand"] == ["kn"]
     assert game.observe(None)["hand"] is None
     assert "qu" not in str(game.observe(0)) and "Queen" not in game.render(0)
-    assert game.observe(0)["players"][1] == {"gems": 5, "cards": 1, "castle": None, "archer": None,
+    assert game.observe(0)["seats"][1] == {"gems": 5, "cards": 1, "castle": None, "archer": None,
                                              "minstrel": None, "known": []}
 
 
@@ -62,7 +62,7 @@ def test_determinising_keeps_cards_shown_to_a_herald() -> None:
 
 
 def test_illegal_actions_say_why() -> None:
-    game = position(3, gems=[5, 0, 5], hands=["so", "pe", ""], forts=["------", "------", "ca----"])
+    game = position(3, gems=[6, 0, 9], hands=["so", "pe", ""], forts=["------", "------", "ca----"])
     with pytest.raises(IllegalActionError, match="you hold no Knight"):
         game.apply(0, "a2:kn")
     with pytest.raises(IllegalActionError, match="no gems"):
@@ -80,7 +80,7 @@ def test_illegal_actions_say_why() -> None:
 def test_render_and_markup_draw_the_table_for_a_seat() -> None:
     game = position(3, hands=["kn", "", ""], forts=["ca----", "------", "------"])
     text = game.render(0)
-    assert "your hand: Knight (kn)" in text and "fortified: Castle" in text
+    assert "your hand: Knight (kn) str 3: common attack or respond" in text and "fort: Castle" in text
     assert "[bold]" in game.render_markup(0)
 
 
@@ -104,17 +104,17 @@ def test_heuristic_bot_plays_legal_moves_and_beats_random_players(players: int) 
 def test_cards_everyone_saw_enter_a_hand_stay_known_and_survive_determinisation() -> None:
     game = position(3, hands=["knso", "prpe", "pe"])
     play(game, "0:a1:kn", "1:r:pr")
-    assert game.observe(2)["players"][1]["known"] == ["kn"]
+    assert game.observe(2)["seats"][1]["known"] == ["kn"]
     for seed in range(5):
         assert game.determinize(2, seed).hands[1][KN] >= 1
     play(game, "0:end", "1:x:kn")
-    assert game.observe(2)["players"][1]["known"] == [], "played or discarded: no longer known"
+    assert game.observe(2)["seats"][1]["known"] == [], "played or discarded: no longer known"
 
 
 def test_a_blind_merchant_pick_makes_the_victims_known_cards_unknown() -> None:
     game = position(3, hands=["knso", "prpe", "mepe"])
     play(game, "0:a1:kn", "1:r:pr", "0:end", "1:x:pe", "2:me1")
-    assert game.observe(0)["players"][1]["known"] == []
+    assert game.observe(0)["seats"][1]["known"] == []
 
 
 def test_render_does_not_repeat_the_prompt_printed_under_it() -> None:
@@ -175,7 +175,7 @@ def test_refusals_give_the_reason_that_fits_the_moment() -> None:
 
 
 def test_a_seat_without_gems_is_drawn_with_a_dash_in_both_renders() -> None:
-    game = position(3, gems=[5, 0, 10], hands=["kn", "", ""], target=15)
+    game = position(3, gems=[6, 0, 9], hands=["kn", "", ""])
     assert "seat 1:  0 gems -" in game.render(0)
     assert "seat 1:  0 gems -" in game.render_markup(0)
 
@@ -216,7 +216,7 @@ def test_what_a_seat_saw_privately_is_part_of_the_position_notation() -> None:
 
 
 def test_cards_paid_to_a_monk_stay_in_the_collectors_hand_when_the_payer_determinises() -> None:
-    game = position(3, hands=["mo", "knkn", ""], gems=[5, 0, 10], forts=["------", "ca----", "------"])
+    game = position(3, hands=["mo", "knkn", ""], gems=[6, 0, 9], forts=["------", "ca----", "------"])
     play(game, "0:mo", "1:pay:kn.kn")
     assert hand(game, 0) == "knkn"
     assert _always_held(game, 1, 0, KN, 2)

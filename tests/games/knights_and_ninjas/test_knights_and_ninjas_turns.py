@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from knights_and_ninjas_builder import hand, play, position, slots
 
 from ninjadojo.engine import IllegalActionError
 from ninjadojo.games.knights_and_ninjas import STATE
+from ninjadojo.games.knights_and_ninjas.builder import hand, play, position, slots
 
 
 def test_setup_gives_five_gems_and_four_cards_and_the_first_player_draws_two() -> None:
@@ -88,14 +88,14 @@ def test_no_passive_win_after_a_reshuffle() -> None:
 
 
 def test_gaining_a_gem_at_the_target_wins_at_once() -> None:
-    game = position(3, gems=[8, 2, 5], hands=["ni", "pe", ""], target=10)
+    game = position(3, gems=[8, 2, 5], hands=["ni", "pe", ""])
     play(game, "0:a1:ni", "1:take")
     assert game.is_terminal and game.winners() == (0,)
     assert game.result is not None and game.result.scores == (10.0, 0.0, 5.0)
 
 
 def test_a_rival_without_gems_cannot_be_attacked_but_stays_in() -> None:
-    game = position(3, gems=[5, 0, 10], hands=["kn", "so", ""], target=11)
+    game = position(3, gems=[6, 0, 9], hands=["kn", "so", ""])
     assert not [a for a in game.legal_actions(0) if a.startswith("a1:")]
     assert "a2:kn" in game.legal_actions(0)
 

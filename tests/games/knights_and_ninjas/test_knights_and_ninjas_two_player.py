@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from knights_and_ninjas_builder import hand, play, position, slots
 
 from ninjadojo.engine import Frame, IllegalActionError
 from ninjadojo.games.knights_and_ninjas import STATE
+from ninjadojo.games.knights_and_ninjas.builder import hand, play, position, slots
 from ninjadojo.games.knights_and_ninjas.cards import HW, JE, MI, TR, full_deck
 
 
@@ -129,7 +129,7 @@ def test_two_player_minstrel_response_ends_the_attack_and_the_attacker_discards_
 
 
 def test_two_player_game_is_won_with_all_twelve_gems() -> None:
-    game = position(2, gems=[9, 3], hands=["kn", "pe"], target=10)
+    game = position(2, gems=[9, 3], hands=["kn", "pe"])
     play(game, "0:a1:kn", "1:take")
     assert game.winners() == (0,) and game.gems == [12, 0]
     game = position(2, gems=[8, 4], hands=["pepe", "pe"])

@@ -1,5 +1,11 @@
 """Applying actions: the turn, attacks and responses, the Highwayman window, the special actions and
-the 2-player draft. Every function takes the state and moves it on; choices push frames."""
+the 2-player draft. Every function takes the state and moves it on; choices push frames.
+
+The log nests what happens inside one action: an attack is at depth 0, a response to it and what the
+attack does at depth 1, and each Traitor turns the attack one level deeper (its answer and outcome
+nest under the Traitor). Highwayman steals, Herald shows, Monk payments, a Minstrel's forced
+discards and a Merchant's take nest at depth 1 under the play that caused them.
+"""
 
 from __future__ import annotations
 
@@ -22,7 +28,6 @@ from ninjadojo.games.knights_and_ninjas.cards import (
     ME,
     MERCHANT_PRICE,
     MI,
-    MIN_TARGET,
     MINSTREL_DISCARDS,
     MO,
     MONK_GEMS,
@@ -32,6 +37,7 @@ from ninjadojo.games.knights_and_ninjas.cards import (
     PR,
     STRENGTH,
     TR,
+    target_for,
 )
 from ninjadojo.games.knights_and_ninjas.rules import (
     ARCHER,
@@ -175,9 +181,9 @@ def reshuffle(state: KnightsAndNinjasState) -> None:
     state.discard = []
     state.rng.shuffle(state.deck)
     state.shuffles += 1
+    state.target = target_for(state.duel, state.shuffles)
     if not state.duel:
-        state.target = max(MIN_TARGET, state.target - 1)
-        state.log(f"the discard pile is reshuffled: {state.target} gems now win")
+        state.log(f"the discard pile is reshuffled: {state.target} gem{'s' * (state.target != 1)} now win")
     else:
         state.log("the discard pile is reshuffled into the draw pile")
 
@@ -245,7 +251,7 @@ def apply(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Payloa
         respond(state, seat, frame, payload)
     elif op == OP_TAKE:
         state.frames.pop()
-        state.log(f"seat {seat} does not respond")
+        state.log(f"seat {seat} does not respond", depth=response_depth(frame))
         land(state, frame, 0)
     elif op == OP_FORT:
         fortify(state, seat, frame, payload[1], payload[2])
@@ -263,7 +269,7 @@ def apply(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Payloa
     elif op == OP_PICK:
         take_card(state, payload[1], payload[2])
         give_card(state, seat, payload[2], public=True)
-        state.log(f"seat {seat} takes seat {payload[1]}'s {NAMES[payload[2]]}")
+        state.log(f"seat {seat} takes seat {payload[1]}'s {NAMES[payload[2]]}", depth=1)
         end_turn(state)
     elif op in (OP_KEEP, OP_GIVE):
         draft(state, seat, frame, op == OP_KEEP)
@@ -309,7 +315,7 @@ def minstrel_discard(state: KnightsAndNinjasState, seat: int, then: str) -> None
         take_card(state, seat, kind)
         state.discard.append(kind)
     if gone:
-        state.log(f"seat {seat} discards {', '.join(NAMES[k] for k in gone)}")
+        state.log(f"seat {seat} discards {', '.join(NAMES[k] for k in gone)}", depth=1)
     after_minstrel(state, then)
 
 
@@ -324,8 +330,9 @@ def discard(state: KnightsAndNinjasState, seat: int, frame: Frame, kinds: tuple[
     for kind in kinds:
         take_card(state, seat, kind)
         state.discard.append(kind)
-    state.log(f"seat {seat} discards {', '.join(NAMES[k] for k in kinds)}")
-    if frame.kind == "minstrel-discard":
+    forced = frame.kind == "minstrel-discard"
+    state.log(f"seat {seat} discards {', '.join(NAMES[k] for k in kinds)}", depth=int(forced))
+    if forced:
         state.frames.pop()
         after_minstrel(state, str(frame.data["then"]))
     else:
@@ -352,9 +359,21 @@ def attack(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Paylo
     offer_response(state, seat, target, role, strength)
 
 
-def offer_response(state: KnightsAndNinjasState, by: int, defender: int, role: int, strength: int) -> None:
-    """Ask the defender for a response; a defender with no card simply takes the attack."""
-    frame = Frame("respond", [defender], {"by": by, "role": role, "str": strength})
+def response_depth(frame: Frame) -> int:
+    """The log depth of a response to the attack of a ``respond`` frame: one under the attack, and one
+    deeper for each Traitor that turned it."""
+    turns = frame.data.get("turns", 0)
+    return 1 + (turns if isinstance(turns, int) else 0)
+
+
+def offer_response(state: KnightsAndNinjasState, by: int, defender: int, role: int, strength: int,
+                   turns: int = 0) -> None:
+    """Ask the defender for a response; a defender with no card simply takes the attack. ``turns``
+    counts the Traitors that turned it (written only when there was one)."""
+    data: dict[str, int] = {"by": by, "role": role, "str": strength}
+    if turns:
+        data["turns"] = turns
+    frame = Frame("respond", [defender], dict(data))
     if state.sizes[defender]:
         state.frames.append(frame)
     else:
@@ -367,17 +386,19 @@ def respond(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Payl
     used = take_cards(state, seat, role, real, jesters)
     by = data_int(frame, "by")
     attack_role = data_int(frame, "role")
-    state.log(f"seat {seat} responds with {with_article(play_name(role, real, jesters))}")
+    depth = response_depth(frame)
+    state.log(f"seat {seat} responds with {with_article(play_name(role, real, jesters))}", depth=depth)
     if role == TR:
         state.discard.extend(used)
         wild = state.pending.count(JE)
-        state.log(f"the {play_name(attack_role, len(state.pending) - wild, wild)} turns against seat {by}")
-        offer_response(state, seat, by, attack_role, data_int(frame, "str"))
+        state.log(f"the {play_name(attack_role, len(state.pending) - wild, wild)} turns against seat {by}",
+                  depth=depth)
+        offer_response(state, seat, by, attack_role, data_int(frame, "str"), depth)
     elif role == PR:
         state.discard.extend(used)
         for kind in state.pending:
             give_card(state, seat, kind, public=True)
-        state.log(f"seat {seat} takes the {card_name(state.pending[0], attack_role)} into hand")
+        state.log(f"seat {seat} takes the {card_name(state.pending[0], attack_role)} into hand", depth=depth)
         state.pending = []
     elif role == EX:
         state.discard.extend(used)
@@ -386,9 +407,9 @@ def respond(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Payl
         if seat == state.current:
             # A turned attack on the player whose turn it is: its attacker (the Traitor's player) has
             # no turn to lose, so only the attack ends; no gems moved and the turn goes on (a ruling).
-            state.log("the turned attacker is executed; the attack ends")
+            state.log("the turned attacker is executed; the attack ends", depth=depth)
             return
-        state.log(f"the attacker is executed; seat {state.current}'s turn ends")
+        state.log(f"the attacker is executed; seat {state.current}'s turn ends", depth=depth)
         end_turn(state)
     elif role == MI:
         for kind in state.pending:
@@ -396,15 +417,16 @@ def respond(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Payl
         state.pending = []
         if state.duel:
             state.discard.extend(used)
-            state.log(f"the attack ends; the card returns and seat {state.current} discards two cards")
+            state.log(f"the attack ends; the card returns and seat {state.current} discards two cards", depth=depth)
             minstrel_discard(state, state.current, "end")
         elif seat == state.current:
             # As with the Executioner: against a turned attack only the attack ends (a ruling).
             state.forts[seat][MINSTREL] = used[0]
-            state.log(f"the turned attack ends; the card returns to seat {seat}, who fortifies with the Minstrel")
+            state.log(f"the turned attack ends; the card returns to seat {seat}, who fortifies with the Minstrel",
+                      depth=depth)
         else:
             state.forts[seat][MINSTREL] = used[0]
-            state.log(f"the attack ends; the card returns to seat {state.current}, whose turn ends")
+            state.log(f"the attack ends; the card returns to seat {state.current}, whose turn ends", depth=depth)
             end_turn(state)
     else:
         state.discard.extend(used)
@@ -416,39 +438,40 @@ def land(state: KnightsAndNinjasState, frame: Frame, blocked: int) -> None:
     by, role, strength = data_int(frame, "by"), data_int(frame, "role"), data_int(frame, "str")
     defender = frame.seats[0]
     forts = state.forts[defender]
+    depth = response_depth(frame)
     if role == LA:
         # The Ladder stays against the Castle until the end of the turn.
         state.pending = []
         state.ladder_on = defender
-        state.log(f"a Ladder stands against seat {defender}'s Castle")
+        state.log(f"a Ladder stands against seat {defender}'s Castle", depth=depth)
         return
     state.discard.extend(state.pending)
     state.pending = []
     if role == AR:
         state.discard.append(forts[ARCHER])
         forts[ARCHER] = -1
-        state.log(f"seat {defender}'s Archer is removed")
+        state.log(f"seat {defender}'s Archer is removed", depth=depth)
     elif role == CP:
         state.discard.append(forts[CASTLE])
         forts[CASTLE] = -1
-        state.log(f"seat {defender}'s Castle is destroyed")
+        state.log(f"seat {defender}'s Castle is destroyed", depth=depth)
     elif role in (NI, DR):
         slot = ARCHER if role == NI else CASTLE
         if forts[slot] >= 0:
             state.discard.append(forts[slot])
             forts[slot] = -1
-            state.log(f"seat {defender}'s {'Archer is killed' if role == NI else 'Castle burns'}")
+            state.log(f"seat {defender}'s {'Archer is killed' if role == NI else 'Castle burns'}", depth=depth)
         moved = move_gems(state, defender, by, strength)
-        state.log(f"seat {by} takes {moved} gem{'s' * (moved != 1)} from seat {defender}")
+        state.log(f"seat {by} takes {moved} gem{'s' * (moved != 1)} from seat {defender}", depth=depth)
         if moved and check_win(state, by):
             return
         end_turn(state)
     else:
         moved = move_gems(state, defender, by, strength - blocked) if strength > blocked else 0
         if not moved:
-            state.log("no gems move")
+            state.log("no gems move", depth=depth)
             return
-        state.log(f"seat {by} takes {moved} gem{'s' * (moved != 1)} from seat {defender}")
+        state.log(f"seat {by} takes {moved} gem{'s' * (moved != 1)} from seat {defender}", depth=depth)
         if state.duel:
             if not check_win(state, by):
                 end_turn(state)
@@ -489,7 +512,7 @@ def resolve_window(state: KnightsAndNinjasState, frame: Frame, choices: dict[int
             state.discard.append(choice[1])
             moved = move_gems(state, holder, seat, amount)
             state.log(f"seat {seat} plays {a_card(choice[1], HW)} and steals {moved} "
-                      f"gem{'s' * (moved != 1)} from seat {holder}")
+                      f"gem{'s' * (moved != 1)} from seat {holder}", depth=1)
             open_window(state, seat, moved, holder)
             return
     settle(state, holder)
@@ -514,7 +537,7 @@ def resolve_herald(state: KnightsAndNinjasState, choices: dict[int, Payload]) ->
             shown.append((seat, kind))
             # A shown card is seen by all: the seat holds at least as many of that kind as it showed.
             state.known[seat][kind] = max(state.known[seat][kind], choices[seat][1:].count(kind))
-        state.log(f"seat {seat} shows {', '.join(NAMES[k] for k in choices[seat][1:])}")
+        state.log(f"seat {seat} shows {', '.join(NAMES[k] for k in choices[seat][1:])}", depth=1)
     state.frames.append(Frame("herald-pick", [state.current], {"shown": tuple(shown)}))
 
 
@@ -542,7 +565,8 @@ def merchant(state: KnightsAndNinjasState, seat: int, target: int, kind: int) ->
         tell(state, target, seat, pick)
     state.log(f"seat {seat} plays {a_card(kind, ME)}, pays seat {target} {price} "
               f"gem{'s' * (price != 1)} and takes {count} card{'s' * (count != 1)} blind")
-    state.log(f"the cards taken: {', '.join(NAMES[k] for k in sorted(taken))}", (1 << seat) | (1 << target))
+    state.log(f"the cards taken: {', '.join(NAMES[k] for k in sorted(taken))}", (1 << seat) | (1 << target),
+              depth=1)
     if not check_win(state, target):
         end_turn(state)
 
@@ -565,7 +589,7 @@ def resolve_monk(state: KnightsAndNinjasState, choices: dict[int, Payload]) -> N
         if choice[0] == OP_PAY_GEMS:
             moved = move_gems(state, seat, collector, MONK_GEMS[state.duel])
             gained += moved
-            state.log(f"seat {seat} pays {moved} gem{'s' * (moved != 1)}")
+            state.log(f"seat {seat} pays {moved} gem{'s' * (moved != 1)}", depth=1)
         else:
             for kind in choice[1:]:
                 take_card(state, seat, kind)
@@ -573,9 +597,9 @@ def resolve_monk(state: KnightsAndNinjasState, choices: dict[int, Payload]) -> N
             forget(state, seat)
             for kind in choice[1:]:
                 tell(state, seat, collector, kind)
-            state.log(f"seat {seat} pays {len(choice) - 1} card{'s' * (len(choice) != 2)}")
+            state.log(f"seat {seat} pays {len(choice) - 1} card{'s' * (len(choice) != 2)}", depth=1)
             state.log(f"seat {seat} pays {', '.join(NAMES[k] for k in choice[1:])}",
-                      (1 << seat) | (1 << collector))
+                      (1 << seat) | (1 << collector), depth=1)
     if gained and check_win(state, collector):
         return
     end_turn(state)

@@ -13,14 +13,21 @@ Jester stands in for it (``kn*``: a Jester as a Knight; ``pe3*``: a revolt of th
 - Herald: ``show:kn`` (``show:kn.pe`` with 2 players), then ``pick2:kn``;
 - Monk tax: ``pay:g`` (gems) or ``pay:kn.pe`` (cards); Minstrel (2 players): ``x:kn.pe``;
 - draft (2 players): ``keep`` or ``give``.
+
+The cards of a multi-card action may be written in any order; the canonical text lists them in card
+order (:func:`canonical_text`), and a single Peasant may be written without its count:
+
+>>> canonical_text("pay:kn.pe"), canonical_text("a1:pe")
+('pay:pe.kn', 'a1:pe1')
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from itertools import combinations_with_replacement
 
-from ninjadojo.games.knights_and_ninjas.cards import CODES, COUNTS, JE, KINDS, PE
+from ninjadojo.games.knights_and_ninjas.cards import CODES, COUNTS, INDEX, JE, KINDS, PE
 
 #: The most cards a revolt can hold: every Peasant and every Jester.
 MAX_REVOLT = COUNTS[PE] + COUNTS[JE]
@@ -60,6 +67,28 @@ def merchant_text(target: int, jester: int) -> str:
 def pick_text(seat: int, kind: int) -> str:
     """``pick2:kn``: take seat 2's shown Knight."""
     return f"pick{seat}:{CODES[kind]}"
+
+
+#: Actions that list several cards, joined by dots.
+MULTI_CARD_PREFIXES = ("x:", "pay:", "show:")
+_LONE_PEASANT = re.compile(r"(a\d{1,2}:|r:)pe(\**)")
+
+
+def canonical_text(action: str) -> str | None:
+    """The canonical text of ``action`` written another way, or ``None`` if it has no other form:
+    the cards of ``x:``, ``pay:`` and ``show:`` in card order (``x:kn.pe`` -> ``x:pe.kn``), and a
+    lone Peasant with its count (``a1:pe`` -> ``a1:pe1``, ``r:pe*`` -> ``r:pe1*``)."""
+    for prefix in MULTI_CARD_PREFIXES:
+        if action.startswith(prefix):
+            codes = action[len(prefix):].split(".")
+            if len(codes) < 2 or not all(code in INDEX for code in codes):
+                return None
+            text = prefix + ".".join(sorted(codes, key=INDEX.__getitem__))
+            return text if text != action else None
+    lone = _LONE_PEASANT.fullmatch(action)
+    if lone is not None:
+        return f"{lone.group(1)}pe1{lone.group(2)}"
+    return None
 
 
 def multisets(size: int) -> list[tuple[int, ...]]:

@@ -3,13 +3,16 @@
 ``cur=0;target=10;shuffles=0;deck=...;discard=...;hands=.../...;gems=5/5/5;forts=ca--mi/...;
 attack=-;ladder=-;pending=...;draft=...;known=.../...``
 
-Card lists are two-letter codes run together (``pepesokn``): the draw and draft piles with the top
-card last, hands in card order. ``forts`` gives each seat's castle, archer and minstrel slots (``--``
-when empty; ``je`` where a Jester stands in). ``attack`` is the rival attacked this turn and
-``ladder`` the seat with a Ladder against its Castle (``-`` for none). ``known`` lists, per seat, the
-cards of its hand that every seat knows of (optional in a hand-written position). ``seen``, written
-only when there is any, lists ``observer>holder:cards`` items: cards only the observer saw go into the
-holder's hand (a draft gift, a Merchant's take, a Monk payment).
+``cur`` is the seat whose turn it is (during a 2-player draft, whose turn called the re-deal; seat 0
+before the first). ``target`` is the number of gems that win now: 10 less one per reshuffle
+(``shuffles``), at least 1; with 2 players always all 12. Card lists are two-letter codes run
+together (``pepesokn``): the draw and draft piles with the top card last, hands in card order.
+``forts`` gives each seat's castle, archer and minstrel slots (``--`` when empty; ``je`` where a
+Jester stands in). ``attack`` is the rival attacked this turn and ``ladder`` the seat with a Ladder
+against its Castle (``-`` for none). ``known`` lists, per seat, the cards of its hand that every
+seat knows of (optional in a hand-written position). ``seen``, written only when there is any, lists
+``observer>holder:cards`` items: cards only the observer saw go into the holder's hand (a draft
+gift, a Merchant's take, a Monk payment).
 
 >>> from ninjadojo.games.knights_and_ninjas.notation import parse_cards, cards
 >>> cards(parse_cards("pekn"))
@@ -22,6 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine import NotationError
+from ninjadojo.engine.errors import quote
 from ninjadojo.engine.notation import parse_codes
 from ninjadojo.games.knights_and_ninjas.cards import CODES, INDEX, KINDS
 
@@ -82,7 +86,7 @@ def parse_body(state: KnightsAndNinjasState, text: str) -> None:
         name, sep, value = part.partition("=")
         if not sep or name not in FIELDS or name in parts:
             problem = "is repeated" if name in parts else "is not name=value with a known name"
-            raise NotationError(f"position field {part!r} {problem}; the fields are {', '.join(FIELDS)}")
+            raise NotationError(f"position field {quote(part)} {problem}; the fields are {', '.join(FIELDS)}")
         parts[name] = value
     missing = [name for name in FIELDS if name not in parts and name not in OPTIONAL]
     if missing:
@@ -93,8 +97,8 @@ def parse_body(state: KnightsAndNinjasState, text: str) -> None:
         if len(values) != players:
             raise NotationError(f"{name} must list {players} seats separated by '/', not {len(values)}")
     state.current = _seat(parts["cur"], players, "cur")
-    state.target = int(parts["target"])
-    state.shuffles = int(parts["shuffles"])
+    state.target = _count(parts["target"], "target")
+    state.shuffles = _count(parts["shuffles"], "shuffles")
     state.deck = parse_cards(parts["deck"])
     state.discard = parse_cards(parts["discard"])
     state.hands = []
@@ -104,11 +108,11 @@ def parse_body(state: KnightsAndNinjasState, text: str) -> None:
             hand[kind] += 1
         state.hands.append(hand)
     state.sizes = [sum(hand) for hand in state.hands]
-    state.gems = [int(value) for value in per_seat["gems"]]
+    state.gems = [_count(value, "gems") for value in per_seat["gems"]]
     state.forts = []
     for slots in per_seat["forts"]:
         if len(slots) != 6:
-            raise NotationError(f"forts {slots!r} must be three slots (castle, archer, minstrel), '--' when empty")
+            raise NotationError(f"forts {quote(slots)} must be three slots (castle, archer, minstrel), '--' when empty")
         state.forts.append([-1 if slots[i:i + 2] == "--" else parse_cards(slots[i:i + 2])[0] for i in (0, 2, 4)])
     state.attack_target = -1 if parts["attack"] == "-" else _seat(parts["attack"], players, "attack")
     state.ladder_on = -1 if parts["ladder"] == "-" else _seat(parts["ladder"], players, "ladder")
@@ -123,11 +127,17 @@ def parse_body(state: KnightsAndNinjasState, text: str) -> None:
         for kind in parse_cards(text_known):
             counts[kind] += 1
         if any(count > held for count, held in zip(counts, state.hands[seat], strict=True)):
-            raise NotationError(f"known cards {text_known!r} of seat {seat} must be cards of its hand "
-                                f"{hand_text(state.hands[seat])!r}")
+            raise NotationError(f"known cards {quote(text_known)} of seat {seat} must be cards of its hand "
+                                f"{quote(hand_text(state.hands[seat]))}")
         state.known.append(counts)
     state.seen = _parse_seen(parts.get("seen", ""), state)
     check_frames(state)
+    try:
+        # The laws of the game, before anything reads the position (legal actions, views): an
+        # impossible one is refused naming the broken law, not by whatever it would break first.
+        state.check_invariants()
+    except AssertionError as error:
+        raise NotationError(f"impossible {state.SPEC.id} position: {error}") from None
 
 
 def _parse_seen(text: str, state: KnightsAndNinjasState) -> list[list[list[int]]]:
@@ -140,14 +150,16 @@ def _parse_seen(text: str, state: KnightsAndNinjasState) -> list[list[list[int]]
         pair, sep, listed = item.partition(":")
         observer_text, arrow, holder_text = pair.partition(">")
         if not sep or not arrow:
-            raise NotationError(f"seen item {item!r} must be observer>holder:cards")
+            raise NotationError(f"seen item {quote(item)} must be observer>holder:cards")
         observer = _seat(observer_text, players, "seen")
         holder = _seat(holder_text, players, "seen")
+        if observer == holder:
+            raise NotationError(f"seen item {quote(item)} names one seat twice: a seat sees its own hand anyway")
         for kind in parse_cards(listed):
             seen[observer][holder][kind] += 1
         if any(count > held for count, held in zip(seen[observer][holder], state.hands[holder], strict=True)):
-            raise NotationError(f"seen cards {listed!r} of seat {holder} must be cards of its hand "
-                                f"{hand_text(state.hands[holder])!r}")
+            raise NotationError(f"seen cards {quote(listed)} of seat {holder} must be cards of its hand "
+                                f"{quote(hand_text(state.hands[holder]))}")
     return seen
 
 
@@ -176,26 +188,28 @@ def check_frames(state: KnightsAndNinjasState) -> None:
     checks: dict[str, dict[str, Callable[[object], bool]]] = {
         "turn": {}, "fortify": {}, "attack": {}, "draft": {}, "herald": {}, "monk": {},
         "minstrel-discard": {"then": lambda value: value in ("fortify", "end")},
-        "respond": {"by": seat, "role": kind, "str": count},
+        "respond": {"by": seat, "role": kind, "str": count, "turns": count},
         "highwayman": {"holder": seat, "amount": count, "from": lambda value: value == -1 or seat(value)},
         "herald-pick": {"shown": shown},
     }
-    optional = {"from"}  # a hand-written Highwayman window may leave out whom the gems came from
+    # A hand-written Highwayman window may leave out whom the gems came from; an attack no Traitor
+    # turned leaves out how many times it was turned.
+    optional = {"from", "turns"}
     for frame in state.frames:
         wanted = checks.get(frame.kind)
         if wanted is None:
-            raise NotationError(f"unknown frame kind {frame.kind!r}; kinds are {', '.join(checks)}")
+            raise NotationError(f"unknown frame kind {quote(frame.kind)}; kinds are {', '.join(checks)}")
         bad = [key for key in frame.data if key not in wanted or not wanted[key](frame.data[key])]
         missing = [key for key in wanted if key not in frame.data and key not in optional]
         if bad or missing:
-            raise NotationError(f"frame {frame.kind!r} has bad data {frame.data!r}; it needs "
+            raise NotationError(f"frame {quote(frame.kind)} has bad data {quote(frame.data)}; it needs "
                                 f"{', '.join(wanted) or 'none'} (bad: {', '.join(bad + missing)})")
         simultaneous = frame.kind in SIMULTANEOUS_FRAMES
         if frame.simultaneous != simultaneous or frame.concealed:
-            raise NotationError(f"frame {frame.kind!r} must {'' if simultaneous else 'not '}be simultaneous "
+            raise NotationError(f"frame {quote(frame.kind)} must {'' if simultaneous else 'not '}be simultaneous "
                                 "and never concealed (flags 's' or '')")
         if not simultaneous and len(frame.seats) != 1:
-            raise NotationError(f"frame {frame.kind!r} asks one seat, not {frame.seats}")
+            raise NotationError(f"frame {quote(frame.kind)} asks one seat, not {frame.seats}")
         if frame.kind == "draft" and not state.draft:
             raise NotationError("a draft frame needs cards in the draft pile (draft= is empty)")
         if frame.kind == "attack" and not (seat(state.attack_target) and state.attack_target not in frame.seats):
@@ -203,8 +217,16 @@ def check_frames(state: KnightsAndNinjasState) -> None:
             raise NotationError(f"an attack frame needs attack= naming the rival attacked, not {state.attack_target}")
 
 
+def _count(text: str, name: str) -> int:
+    """A count written in plain ASCII digits (``int()`` would also take ``+5``, ``1_0`` and other
+    scripts' digits)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 6):
+        raise NotationError(f"{name} must be a count in digits 0-9, not {quote(text)}")
+    return int(text)
+
+
 def _seat(text: str, players: int, name: str) -> int:
-    seat = int(text)
+    seat = int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else -1
     if not 0 <= seat < players:
-        raise NotationError(f"{name} must be a seat from 0 to {players - 1}, not {text!r}")
+        raise NotationError(f"{name} must be a seat from 0 to {players - 1}, not {quote(text)}")
     return seat

@@ -8,22 +8,41 @@ from typing import Self
 from ninjadojo.engine import Frame, GameSpec, GameState, Rng
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
-from ninjadojo.games.knights_and_ninjas import effects, notation, rules, view
+from ninjadojo.engine.state import CardInfo
+from ninjadojo.games.knights_and_ninjas import effects, invariants, notation, render, rules, view
 from ninjadojo.games.knights_and_ninjas.cards import (
-    AR,
-    CA,
+    CARD_ROWS,
     DUEL_START_GEMS,
     HERALD_SHOWS,
-    JE,
     KINDS,
-    LA,
-    MI,
     START_GEMS,
-    TARGET,
-    deck_counts,
+    target_for,
 )
-from ninjadojo.games.knights_and_ninjas.encode import all_actions
+from ninjadojo.games.knights_and_ninjas.encode import all_actions, canonical_text
 from ninjadojo.games.knights_and_ninjas.rules import Payload
+
+#: The rules in a few lines, as a client's ``rules`` command prints them (78 columns at most).
+RULES = """\
+3-6 players start with 5 gems and 4 cards. Whoever gains gems and then holds
+the target (10, one less per reshuffle of the discards) wins, on any turn.
+
+On your turn draw two, then fortify, attack one rival, or play one special
+action; or else discard a card.
+- Fortify (f:ca, f:ar, f:mi): a Castle keeps out common attacks without a
+  Ladder, an Archer all but a Ninja or an Archer, a Minstrel every attack
+  until your next turn.
+- Attack (a2:kn, a2:pe3 a revolt) one card at a time until gems move or you
+  end. The defender responds (r:so, r:tr...) or takes it (take): the
+  difference of strengths moves. Ninja and Dragon are unique attacks (2 gems);
+  Archer, Catapult and Ladder pre-attacks clear fortifications.
+- Specials (he, me2, mo): Herald, Merchant and Monk are unstoppable.
+After a common attack moves gems, anyone may steal them with a Highwayman
+(hw). A Jester (*) stands for any living card: a2:kn*, hw*.
+
+2 players: 6 gems each, no Jester, Traitor or Highwayman; draft 15 cards
+(keep/give), then duel without drawing; with three cards or fewer call a
+redeal. All 12 gems win.
+"""
 
 
 class KnightsAndNinjasState(GameState[Payload]):
@@ -48,6 +67,7 @@ class KnightsAndNinjasState(GameState[Payload]):
         max_players=6,
         options=(),
         summary="Fortify, attack and respond until someone holds 10 gems (2 players: draft and duel for all 12).",
+        rules=RULES,
     )
 
     duel: bool
@@ -79,7 +99,7 @@ class KnightsAndNinjasState(GameState[Payload]):
         self.gems = [DUEL_START_GEMS if self.duel else START_GEMS] * players
         self.forts = [[-1, -1, -1] for _ in range(players)]
         self.current = 0
-        self.target = TARGET
+        self.target = target_for(self.duel, 0)
         self.shuffles = 0
         self.attack_target = -1
         self.ladder_on = -1
@@ -118,7 +138,7 @@ class KnightsAndNinjasState(GameState[Payload]):
 
     def target_now(self) -> int:
         """Gems that win now: 10 less one per reshuffle (at least 1); all 12 with 2 players."""
-        return sum(self.gems) if self.duel else self.target
+        return self.target
 
     # ------------------------------------------------------------------ hooks
 
@@ -148,17 +168,26 @@ class KnightsAndNinjasState(GameState[Payload]):
         return view.observe(self, seat)
 
     def _render(self, seat: int | None) -> str:
-        return view.render(self, seat)
+        return render.render(self, seat)
 
     def _render_markup(self, seat: int | None) -> str:
         """The picture of :meth:`render` with rich console colours."""
-        return view.render(self, seat, markup=True)
+        return render.render(self, seat, markup=True)
 
     def _prompt(self, seat: int, frame: Frame) -> str:
         return view.prompt(self, seat, frame)
 
     def _explain_illegal(self, seat: int, action: str) -> str | None:
         return view.explain_illegal(self, seat, action)
+
+    def _canonical_action(self, seat: int, action: str) -> str | None:
+        """Cards of a multi-card action in any order (``pay:kn.pe`` is ``pay:pe.kn``), and a single
+        Peasant written without its count (``a1:pe`` is ``a1:pe1``)."""
+        return canonical_text(action)
+
+    @classmethod
+    def _card_catalog(cls) -> list[CardInfo]:
+        return [CardInfo(row.code, row.name, row.short, row.text) for row in CARD_ROWS]
 
     def _scores(self) -> tuple[float, ...]:
         return tuple(float(gems) for gems in self.gems)
@@ -172,7 +201,11 @@ class KnightsAndNinjasState(GameState[Payload]):
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Redeal what ``seat`` has not seen: the draw pile, the draft pile (but the top card it is
         looking at while drafting) and the other hands (but the cards everyone knows are there, and
-        those ``seat`` alone knows are there)."""
+        those ``seat`` alone knows are there).
+
+        The sample is a function of the seat's information only: the unseen cards are pooled in card
+        order (never in their true order) before the shuffle, and the places they go to (pile sizes,
+        hand sizes, known cards) are public or the seat's own, so no sample can be inverted."""
         players = self.num_players
         seen_top = bool(self.frames) and self.frames[-1].kind == "draft" and seat in self.frames[-1].seats
         reserved = self.known
@@ -188,6 +221,9 @@ class KnightsAndNinjasState(GameState[Payload]):
             hand, keep = self.hands[other], reserved[other]
             for kind in range(KINDS):
                 pool += [kind] * (hand[kind] - keep[kind])
+        # The pool's order came from the true deck and hands: put it in card order first, or the
+        # shuffle (a fixed permutation for a seed and size) could be undone to read them back.
+        pool.sort()
         rng.shuffle(pool)
         self.deck = [pool.pop() for _ in range(len(self.deck))]
         kept_top = self.draft[-1:] if seen_top else []
@@ -209,28 +245,6 @@ class KnightsAndNinjasState(GameState[Payload]):
     # ------------------------------------------------------------------ invariants
 
     def check_invariants(self) -> None:
-        """Cards and gems are conserved, hand sizes agree, fortification slots hold fitting cards."""
-        counts = [0] * KINDS
-        for zone in (self.deck, self.discard, self.pending, self.draft):
-            for kind in zone:
-                counts[kind] += 1
-        for seat in range(self.num_players):
-            hand = self.hands[seat]
-            assert min(hand) >= 0, f"seat {seat} holds a negative count"
-            assert sum(hand) == self.sizes[seat], f"seat {seat}'s hand size is out of step"
-            assert all(0 <= k <= h for k, h in zip(self.known[seat], hand, strict=True)), "known cards not in hand"
-            for row in self.seen:
-                assert all(0 <= k <= h for k, h in zip(row[seat], hand, strict=True)), "seen cards not in hand"
-            for kind in range(KINDS):
-                counts[kind] += hand[kind]
-            for slot, card in zip((CA, AR, MI), self.forts[seat], strict=True):
-                if card >= 0:
-                    assert card in (slot, JE), f"seat {seat} has a {card} in its slot for {slot}"
-                    counts[card] += 1
-            assert self.gems[seat] >= 0
-        if self.ladder_on >= 0:
-            counts[LA] += 1
-        assert tuple(counts) == deck_counts(self.duel), "cards are not conserved"
-        start = DUEL_START_GEMS if self.duel else START_GEMS
-        assert sum(self.gems) == start * self.num_players, "gems are not conserved"
-        assert 1 <= self.target <= TARGET
+        """Every law of a reachable position (see :mod:`invariants`); an ``AssertionError`` names the
+        broken law."""
+        invariants.check(self)

@@ -1,4 +1,5 @@
-"""What a seat may see: the view dict, the text picture, prompts and reasons for refusals.
+"""What a seat may see: the view dict, prompts and reasons for refusals (the text picture is in
+:mod:`render`).
 
 Public: gems, hand sizes, fortifications, the discard pile, the draw pile's size, the attack on the
 table, cards shown to a Herald. Private: a seat's own hand, and (while drafting) the card it drew.
@@ -45,10 +46,10 @@ def _slot_text(card: int, role: int) -> str | None:
 
 def observe(state: KnightsAndNinjasState, seat: int | None) -> dict[str, JSONValue]:
     """The game-specific part of ``seat``'s view."""
-    players: list[JSONValue] = []
+    seats: list[JSONValue] = []
     for other in range(state.num_players):
         forts = state.forts[other]
-        players.append({
+        seats.append({
             "gems": state.gems[other],
             "cards": state.sizes[other],
             "castle": _slot_text(forts[0], SLOTS[0]),
@@ -64,7 +65,8 @@ def observe(state: KnightsAndNinjasState, seat: int | None) -> dict[str, JSONVal
         "deck": len(state.deck),
         "discard": [CODES[k] for k in state.discard],
         "table": _table(state),
-        "players": players,
+        # One entry per seat; the engine's "players" key is the player count.
+        "seats": seats,
         "hand": None if seat is None else [CODES[k] for k in range(KINDS) for _ in range(state.hands[seat][k])],
     }
     if state.duel:
@@ -84,21 +86,21 @@ def _table(state: KnightsAndNinjasState) -> dict[str, JSONValue]:
         "ladder": None if state.ladder_on < 0 else state.ladder_on,
         "cards": [CODES[k] for k in state.pending],
     }
-    attack = _open_attack(state)
+    attack = open_attack(state)
     if attack is not None:
         by, against, role, strength = attack
         table["attack"] = {"by": by, "against": against, "role": CODES[role], "strength": strength}
-    shown = _shown(state)
+    shown = shown_to_herald(state)
     if shown:
         table["shown"] = [[s, CODES[k]] for s, k in shown]
-    window = _window(state)
+    window = window_gems(state)
     if window is not None:
         table["gems_in_play"] = {"holder": window[0], "amount": window[1],
                                  "from": None if window[2] < 0 else window[2]}
     return table
 
 
-def _open_attack(state: KnightsAndNinjasState) -> tuple[int, int, int, int] | None:
+def open_attack(state: KnightsAndNinjasState) -> tuple[int, int, int, int] | None:
     """(by, against, role, strength) of the attack waiting for a response, if any."""
     for frame in reversed(state.frames):
         if frame.kind == "respond":
@@ -106,27 +108,30 @@ def _open_attack(state: KnightsAndNinjasState) -> tuple[int, int, int, int] | No
     return None
 
 
-def _shown(state: KnightsAndNinjasState) -> list[tuple[int, int]]:
+def shown_to_herald(state: KnightsAndNinjasState) -> list[tuple[int, int]]:
+    """(seat, card) pairs shown to a Herald whose player is still to pick one."""
     for frame in state.frames:
         if frame.kind == "herald-pick":
             return shown_cards(frame)
     return []
 
 
-def _window(state: KnightsAndNinjasState) -> tuple[int, int, int] | None:
+def window_gems(state: KnightsAndNinjasState) -> tuple[int, int, int] | None:
     """(holder, amount, taken from) of an open Highwayman window."""
     for frame in state.frames:
         if frame.kind == "highwayman":
-            return data_int(frame, "holder"), data_int(frame, "amount"), _taken_from(frame)
+            return data_int(frame, "holder"), data_int(frame, "amount"), taken_from(frame)
     return None
 
 
-def _taken_from(frame: Frame) -> int:
+def taken_from(frame: Frame) -> int:
+    """Whom the gems of a Highwayman window were taken from (-1 when a position does not say)."""
     value = frame.data.get("from", -1)  # a hand-written position may leave it out
     return value if isinstance(value, int) else -1
 
 
-def _taken_words(holder: int, amount: int, victim: int) -> str:
+def taken_words(holder: int, amount: int, victim: int) -> str:
+    """``seat 0 has just taken 3 gems from seat 1``."""
     source = f" from seat {victim}" if victim >= 0 else ""
     return f"seat {holder} has just taken {_gems(amount)}{source}"
 
@@ -154,63 +159,6 @@ def attack_words(state: KnightsAndNinjasState, by: int, against: int, role: int,
     return f"seat {by} attacks {whom} with {card} (strength {strength})"
 
 
-def _hand_words(hand: list[int]) -> str:
-    words = [f"{hand[k]}x {NAMES[k]} ({CODES[k]})" if hand[k] > 1 else f"{NAMES[k]} ({CODES[k]})"
-             for k in range(KINDS) if hand[k]]
-    return ", ".join(words) or "no cards"
-
-
-def render(state: KnightsAndNinjasState, seat: int | None, markup: bool = False) -> str:
-    """A text picture of the position as ``seat`` sees it (rich markup when ``markup``)."""
-
-    def paint(text: str, style: str) -> str:
-        return f"[{style}]{text}[/{style}]" if markup else text
-
-    target = state.target_now()
-    lines = [paint("Of Knights and Ninjas", "bold")
-             + (" - 2-player variation (all 12 gems win)" if state.duel else f" - {target} gems win")
-             + (f"; cards set aside {len(state.deck)}, discards {len(state.discard)}" if state.duel else
-                f"; draw pile {len(state.deck)}, discards {len(state.discard)}, reshuffles {state.shuffles}")]
-    drafting = state.duel and bool(state.frames) and state.frames[-1].kind == "draft"
-    acting = state.frames[-1].seats[0] if drafting else state.current
-    for other in range(state.num_players):
-        forts = [NAMES[SLOTS[i]] if card == SLOTS[i] else f"Jester as {NAMES[SLOTS[i]]}"
-                 for i, card in enumerate(state.forts[other]) if card >= 0]
-        mark = ">" if other == acting else " "
-        you = " (you)" if other == seat else ""
-        gems = paint("*" * state.gems[other], "yellow") if state.gems[other] else "-"
-        known = [NAMES[k] for k in range(KINDS) for _ in range(state.known[other][k])]
-        size = state.sizes[other]
-        lines.append(f"{mark} seat {other}{you}: {state.gems[other]:2d} gem{'s' * (state.gems[other] != 1)} {gems}"
-                     f"  {size} card{'s' * (size != 1)}"
-                     + (f" (known: {', '.join(known)})" if known and other != seat else "")
-                     + (f"  fortified: {', '.join(forts)}" if forts else ""))
-    # What the seat must decide is in its prompt, printed under this picture: do not say it twice.
-    deciding = state.frames[-1].kind if state.frames and seat is not None and seat in state.frames[-1].seats else ""
-    attack = _open_attack(state)
-    if attack is not None and deciding != "respond":
-        by, against, role, strength = attack
-        lines.append(paint("  " + attack_words(state, by, against, role, strength), "red"))
-    elif state.attack_target >= 0 and deciding != "respond":
-        lines.append(paint(f"  seat {state.current} is attacking seat {state.attack_target} this turn", "red"))
-    if state.ladder_on >= 0:
-        lines.append(f"  a Ladder stands against seat {state.ladder_on}'s Castle until the end of the turn")
-    shown = _shown(state)
-    if shown:
-        lines.append("  shown to the Herald: " + ", ".join(f"seat {s}: {NAMES[k]}" for s, k in shown))
-    window = _window(state)
-    if window is not None and deciding != "highwayman":
-        lines.append(f"  {_taken_words(*window)}: a Highwayman may steal them")
-    if state.duel and state.frames and state.frames[-1].kind == "draft":
-        drafter = state.frames[-1].seats[0]
-        lines.append(f"draft: {len(state.draft)} card{'s' * (len(state.draft) != 1)} left, seat {drafter} is drafting")
-    if seat is not None:
-        lines.append(paint("your hand: ", "bold") + _hand_words(state.hands[seat]))
-    if state.result is not None:
-        lines.append(paint(state.result.reason, "green"))
-    return "\n".join(lines)
-
-
 def prompt(state: KnightsAndNinjasState, seat: int, frame: Frame) -> str:
     """A human prompt for ``seat``'s decision in ``frame`` (it sees only its own hand's choices)."""
     kind = frame.kind
@@ -233,7 +181,7 @@ def prompt(state: KnightsAndNinjasState, seat: int, frame: Frame) -> str:
             return f"{attack}: nothing in your hand answers it, take it (take)"
         return f"{attack}: respond (r:<card>) or take it (take)"
     if kind == "highwayman":
-        taken = _taken_words(data_int(frame, "holder"), data_int(frame, "amount"), _taken_from(frame))
+        taken = taken_words(data_int(frame, "holder"), data_int(frame, "amount"), taken_from(frame))
         if legal == ["pass"]:
             # Everyone holding a card is asked, so that being asked tells nobody who holds a Highwayman.
             return f"{taken}; you hold no Highwayman or Jester to steal them: pass"
@@ -390,4 +338,4 @@ def _why_not_attack(state: KnightsAndNinjasState, seat: int, target: str, code: 
     return None
 
 
-__all__ = ["card_name", "explain_illegal", "observe", "prompt", "render"]
+__all__ = ["card_name", "explain_illegal", "observe", "prompt"]

@@ -1,0 +1,170 @@
+"""What a player reads (issue #9): card texts, the rules summary, a hand with each card's short text,
+a picture that fits an 80x24 terminal for every player count, and a log that nests what happens
+inside one action."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from ninjadojo.engine import Frame, Rng
+from ninjadojo.games.knights_and_ninjas import STATE, KnightsAndNinjasState
+from ninjadojo.games.knights_and_ninjas.builder import play, position
+from ninjadojo.games.knights_and_ninjas.cards import CODES, COUNTS, NAMES, STRENGTH
+
+WIDTH, LINES = 80, 12
+
+
+def _fits(game: KnightsAndNinjasState) -> None:
+    for seat in [None, *range(game.num_players)]:
+        for picture in (game.render(seat), re.sub(r"\[/?[a-z ]+\]", "", game.render_markup(seat) or "")):
+            lines = picture.split("\n")
+            assert len(lines) <= LINES, f"{len(lines)} lines for seat {seat}:\n{picture}"
+            assert max(map(len, lines)) <= WIDTH, f"a line is wider than {WIDTH} for seat {seat}:\n{picture}"
+
+
+# ---------------------------------------------------------------------- cards and rules
+
+
+def test_the_catalog_lists_every_card_with_a_short_and_a_full_text() -> None:
+    catalog = STATE.card_catalog()
+    assert [card.code for card in catalog] == list(CODES)
+    assert [card.name for card in catalog] == list(NAMES)
+    for card, strength in zip(catalog, STRENGTH, strict=True):
+        assert 10 <= len(card.short) <= 40, card
+        assert len(card.text) > len(card.short), card
+        if strength:
+            assert card.short.startswith(f"str {strength}"), "a card with strength says it first"
+
+
+def test_the_rules_summary_fits_a_terminal() -> None:
+    lines = STATE.SPEC.rules.rstrip("\n").split("\n")
+    assert 8 <= len(lines) <= 25
+    assert max(map(len, lines)) <= 78
+    for word in ("10", "Highwayman", "Jester", "2 players", "12"):
+        assert word in STATE.SPEC.rules
+
+
+def test_the_hand_shows_each_cards_strength_and_role() -> None:
+    # Issue #9 item 5: the hand showed "Soldier (so)" with no strength or role.
+    game = position(3, hands=["sosoniexca", "pe", "pe"])
+    picture = game.render(0)
+    assert "your hand: 2x Soldier (so) str 2: common attack or respond" in picture
+    assert "Ninja (ni) str 2: unique attack past Castle, Archer" in picture
+    assert "Executioner (ex) respond: ends the attack and the turn" in picture
+    assert "Castle (ca) fortify: stops common attacks" in picture
+    assert "[bold]your hand: [/bold]2x Soldier (so) str 2" in (game.render_markup(0) or "")
+
+
+def test_the_two_player_hand_reads_the_cards_as_they_work_with_two() -> None:
+    game = position(2, hands=["mihe", "pe"])
+    assert "Minstrel (mi) fortify/respond: rival discards two" in game.render(0)
+    assert "Herald (he) special: rival shows 2 cards, take one" in game.render(0)
+
+
+def test_a_big_hand_is_packed_with_fewer_words_but_every_card_is_there() -> None:
+    every = "".join(code for code in CODES if code not in ("je",))
+    game = position(6, hands=[every, "pe", "pe", "pe", "pe", "pe"])
+    picture = game.render(0)
+    for code in CODES[:-1]:
+        assert re.search(rf"\b{code}\b", picture), code
+    _fits(game)
+
+
+# ---------------------------------------------------------------------- small terminals
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_every_picture_of_a_random_game_fits_80_columns_and_12_lines(players: int) -> None:
+    for seed in range(2):
+        game = STATE.new(players, seed=seed)
+        rng = Rng(seed)
+        while not game.is_terminal:
+            _fits(game)
+            seats = game.to_act()
+            seat = seats[rng.randbelow(len(seats))]
+            actions = game.legal_actions(seat)
+            game.apply(seat, actions[rng.randbelow(len(actions))])
+        _fits(game)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_most_crowded_pictures_fit(players: int) -> None:
+    # Every fortification with Jesters, many known cards, a hand of every kind, an attack turned by a
+    # Traitor with a Ladder standing: the longest lines and the most of them.
+    duel = players == 2
+    hands = ["pesoknkiqunidrprexhememomiarcalacp" + ("" if duel else "trhw"), "pepepepepepe"]
+    hands += ["pe"] * (players - 2)
+    forts = (["ca----", "caar--"] if duel else ["caar--", "cajeje"]) + ["--ar--"] * (players - 2)
+    game = position(players, hands=hands, forts=forts, known=["", "pepepepepepe", *[""] * (players - 2)],
+                    gems=[9, 1, *[5] * (players - 2)] if not duel else [11, 1])
+    _fits(game)
+    if not duel:
+        # A revolt of 22 Peasants (two of them Jesters) turned back by a Traitor, a Ladder standing.
+        turned = Frame("respond", [0], {"by": 2, "role": 0, "str": 22, "turns": 1})
+        # The seat looking on holds a card of every kind left: two lines are left for its hand.
+        crowd = "sosoknkiqunidrtrhwprexhememomiarcalacp"
+        game = position(players, hands=["so", crowd, "pe", *["kn"] * (players - 3)],
+                        forts=["------", "------", "ca----", *["------"] * (players - 3)],
+                        frames=[Frame("attack", [0]), turned], attack=2, ladder=2, pending="pe" * 20 + "jeje",
+                        known=["so", *[""] * (players - 1)])
+        assert "seat 2's Traitor turns the revolt of 22 Peasants (2 Jesters)" in game.render(1).replace("\n   ", "")
+        _fits(game)
+
+
+def test_a_finished_game_stopped_at_its_maximum_length_fits() -> None:
+    game = STATE.new(6, {"max_length": 5}, seed=1)
+    rng = Rng(1)
+    while not game.is_terminal:
+        seat = game.to_act()[0]
+        actions = game.legal_actions(seat)
+        game.apply(seat, actions[rng.randbelow(len(actions))])
+    assert game.result is not None and game.result.truncated
+    _fits(game)
+    assert "nobody wins" in game.render(0)
+
+
+# ---------------------------------------------------------------------- the log
+
+
+def test_responses_and_outcomes_are_logged_inside_the_attack_they_answer() -> None:
+    game = position(3, hands=["knso", "trpe", "hw"])
+    play(game, "0:a1:kn", "1:r:tr", "0:r:so", "2:pass")
+    log = game.observe(2)["log"]
+    start = log.index("seat 0 attacks seat 1 with a Knight")
+    assert log[start + 1:start + 5] == [
+        "  seat 1 responds with a Traitor",
+        "  the Knight turns against seat 0",
+        "    seat 0 responds with a Soldier",
+        "    seat 1 takes 1 gem from seat 0",
+    ]
+
+
+def test_a_highwayman_steal_is_logged_inside_the_attack_that_moved_the_gems() -> None:
+    game = position(3, hands=["kn", "pe", "hw"])
+    play(game, "0:a1:kn", "1:take", "1:pass", "2:hw")
+    log = game.observe(0)["log"]
+    start = log.index("seat 0 attacks seat 1 with a Knight")
+    assert log[start + 1:start + 4] == ["  seat 1 does not respond", "  seat 0 takes 3 gems from seat 1",
+                                        "  seat 2 plays a Highwayman and steals 3 gems from seat 0"]
+
+
+def test_cards_shown_to_a_herald_and_the_pick_are_logged_inside_the_herald() -> None:
+    game = position(3, hands=["he", "kn", "so"])
+    play(game, "0:he", "1:show:kn", "2:show:so", "0:pick1:kn")
+    log = game.observe(2)["log"]
+    start = log.index("seat 0 plays a Herald")
+    assert log[start + 1:start + 4] == ["  seat 1 shows Knight", "  seat 2 shows Soldier",
+                                        "  seat 0 takes seat 1's Knight"]
+
+
+def test_the_start_of_the_next_turn_is_not_nested() -> None:
+    game = position(3, hands=["kn", "pe", ""], top="soso")
+    play(game, "0:a1:kn", "1:take", "1:pass")
+    assert game.observe(1)["log"][-2:] == ["seat 1 draws 2", "you draw Soldier, Soldier"]
+
+
+def test_a_players_hand_of_one_kind_of_each_count_is_drawn_with_its_count() -> None:
+    game = position(3, hands=["pe" * COUNTS[0], "", ""], rest_to="deck")
+    assert f"your hand: {COUNTS[0]}x Peasant (pe)" in game.render(0)
