@@ -1,17 +1,29 @@
-"""Scenario tests for the eight Ninja Clan cards, each with a case where it cannot be used."""
+"""Scenario tests for the eight Ninja Clan cards, each with a case where it cannot be used.
+
+Seat 0 has played its starting cards (its hand is empty), so only its clan card can move it.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from ninja_camp_builder import after, board, card_at, hand_of, moves, ninjas_of, position
 
 from ninjadojo.engine import IllegalActionError
+from ninjadojo.games.ninja_camp import NinjaCampState
+from ninjadojo.games.ninja_camp.builder import after, card_at, hand_of, moves, ninjas_of, position
 
 PARKED = {"a1": "S0", "b1": "S0", "g7": "S1", "f7": "S1", "e7": "S1"}
 
 
-def camp(cells: dict[str, str], clan: str, **kwargs: object):  # type: ignore[no-untyped-def]
-    return position(board({**PARKED, **cells}), hands={0: "-"}, clans={0: clan, 1: "sl"}, **kwargs)  # type: ignore[arg-type]
+def camp(cells: dict[str, str], clan: str, **kwargs: Any) -> NinjaCampState:
+    """Seat 0 to move with ``clan`` and an empty hand, on the parked board with ``cells`` set."""
+    return position(2, squares={**PARKED, **cells}, hands={0: ""}, clans={0: clan}, to_act=0, **kwargs)
+
+
+def open_camp(cells: dict[str, str], clan: str) -> NinjaCampState:
+    """As :func:`camp` on a board of ``cells`` only (no parked ninjas)."""
+    return position(2, squares=cells, hands={0: ""}, clans={0: clan}, to_act=0)
 
 
 def test_armadillo_goes_straight_to_the_edge_ignoring_ninjas_empty_spaces_and_walls() -> None:
@@ -22,7 +34,7 @@ def test_armadillo_goes_straight_to_the_edge_ignoring_ninjas_empty_spaces_and_wa
 
 
 def test_armadillo_from_an_edge_cannot_go_off_it() -> None:
-    state = camp({"d1": "E0", "b1": "S"}, "ar")
+    state = camp({"d1": "E0", "b1": "S", "a7": "S0"}, "ar")
     # Up and right reach the far edge; left ends on its own ninja on a1; down is off the grid.
     assert moves(state, "ar:d1") == {"ar:d1-d7", "ar:d1-g1"}
 
@@ -40,19 +52,20 @@ def test_camel_goes_to_any_card_not_orthogonally_adjacent_to_another_ninja() -> 
 def test_camel_cannot_be_used_when_every_card_is_next_to_a_ninja() -> None:
     cells = {f"{col}{row}": "." for col in "abcdefg" for row in range(1, 8)}
     cells.update({"a1": "S0", "b1": "S1", "a2": "S0", "b2": "S1", "a3": "S0", "b3": "S1"})
-    state = position(board(cells), hands={0: "-"}, clans={0: "ca"})
+    state = open_camp(cells, "ca")
     assert moves(state, "ca:") == set()
 
 
 def test_chameleon_moves_to_a_free_copy_of_the_card_its_ninja_is_on() -> None:
-    state = camp({"d4": "E0", "b6": "E", "f2": "E1", "e7": "S", "c3": "A"}, "ch")
+    # No other Evade on the grid: the squares not listed are filled with other kinds.
+    state = camp({"d4": "E0", "b6": "E", "f2": "E1", "e7": "S", "c3": "A"}, "ch", fill="ADLHRS")
     assert moves(state, "ch:d4") == {"ch:d4-b6"}
     moved = after(state, "ch:d4-b6")
     assert ninjas_of(moved, 0) == ["a1", "b1", "b6"] and hand_of(moved, 0) == "E"
 
 
 def test_chameleon_cannot_be_used_from_a_trap() -> None:
-    state = camp({"d4": "T0", "b6": "T"}, "ch", )
+    state = camp({"d4": "T0", "b6": "T"}, "ch")
     assert moves(state, "ch:d4") == set()
 
 
@@ -87,8 +100,7 @@ def test_goat_cannot_put_the_ninja_on_the_movers_start_space() -> None:
 
 
 def test_goat_cannot_be_used_without_an_opponent_in_line() -> None:
-    state = position(board({"d4": "E0", "a1": "S0", "c2": "S0", "g7": "S1", "f6": "S1", "e5": "S1"}),
-                     hands={0: "-"}, clans={0: "go"})
+    state = open_camp({"d4": "E0", "a1": "S0", "c2": "S0", "g7": "S1", "f6": "S1", "e5": "S1"}, "go")
     assert moves(state, "go:") == set()
 
 
@@ -100,7 +112,7 @@ def test_hamster_moves_one_or_two_spaces_and_may_pass_through_ninjas() -> None:
 
 
 def test_hamster_cannot_cross_empty_spaces() -> None:
-    state = camp({"a1": "E0", "a2": ".", "b2": ".", "b1": "S1", "g7": "S", "c7": "S0"}, "ha")
+    state = camp({"a1": "E0", "a2": ".", "b2": ".", "b1": "S1", "g7": "S", "c7": "S0", "a7": "S0"}, "ha")
     assert moves(state, "ha:a1") == {"ha:a1-c1", "ha:a1-c2"}
 
 
@@ -140,6 +152,12 @@ def test_platypus_offers_the_same_result_once() -> None:
     # Stepping d4 onto c4 after c4 -> c5 is d4 -> c5 in one step, which is offered on its own.
     assert "pl:d4-c4" not in after(state, "pl:c4-c5").legal_actions(0)
     assert "pl:d4-c5" in state.legal_actions(0)
+    # Asked for anyway, such a step is explained, and nothing changes.
+    stepped = after(state, "pl:d4-d5")
+    with pytest.raises(IllegalActionError, match="pl:c4-c5 is not offered: it ends with your ninjas and the cards "
+                                                 "left as another way"):
+        stepped.apply(0, "pl:c4-c5")
+    assert stepped.frames[-1].kind == "platypus"
 
 
 def test_sloth_claims_an_adjacent_unoccupied_card_without_moving() -> None:
@@ -155,13 +173,13 @@ def test_sloth_cannot_be_used_when_every_neighbour_is_taken_or_gone() -> None:
     cells = {f"{col}{row}": "." for col in "abcdefg" for row in range(1, 8)}
     cells.update({"a1": "S0", "b1": "S0", "c1": "S0", "a2": "#", "b2": "#", "c2": "#", "d1": "S1", "d2": "S1",
                   "g7": "S1"})
-    state = position(board(cells), hands={0: "-"}, clans={0: "sl"})
+    state = open_camp(cells, "sl")
     assert moves(state, "sl:") == set()
 
 
 def test_a_clan_card_is_used_once_per_game() -> None:
-    state = camp({"d4": "E0"}, "sl", )
-    state.hands[1][6] = 1  # seat 1 holds a Sprint to take its turn
+    state = camp({"d4": "E0"}, "sl")
+    assert hand_of(state, 1) == "ER"  # seat 1 holds its starting Sprint to take its turn
     used = after(state, "sl:d5")
     back = after(used, "R:e7-e1")
     assert back.to_act() == (0,) and not moves(back, "sl:")

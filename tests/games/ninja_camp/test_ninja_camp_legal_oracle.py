@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from ninjadojo.engine import Rng
 from ninjadojo.games.ninja_camp import NinjaCampState
+from ninjadojo.games.ninja_camp.builder import playout
 from ninjadojo.games.ninja_camp.cards import (
     CLAN_TABLE,
     EMPTY,
@@ -173,23 +173,19 @@ class Oracle:
 
 
 def _positions(players: int, seeds: range, every: int = 3):
-    """Positions from playouts that pass only when nothing else is legal."""
+    """Turn positions (one action in ``every``) of playouts that pass only when nothing else is legal."""
     for seed in seeds:
-        game = NinjaCampState.new(players, seed=seed)
-        rng = Rng(seed)
-        step = 0
-        while not game.is_terminal:
-            seat = game.to_act()[0]
-            actions = game.legal_actions(seat)
-            if game.frames[-1].kind == "turn" and step % every == 0:
-                yield game.clone()
-            choices = [a for a in actions if a != "pass"] or actions
-            game.apply(seat, choices[rng.randbelow(len(choices))])
-            step += 1
+        for step, state in enumerate(playout(players, seed)):
+            if not state.is_terminal and state.frames[-1].kind == "turn" and step % every == 0:
+                yield state
 
 
 def _with_everything(state: NinjaCampState, seat: int, clan: int) -> NinjaCampState:
-    """The same position with every skill card in hand and an unused ``clan`` card."""
+    """The same board with every skill card in ``seat``'s hand and an unused ``clan`` card.
+
+    Not a position (its cards no longer add up and two players may hold one clan): a state object used
+    only to ask the move generator for every card at once, never parsed, checked or played on.
+    """
     other = state.clone()
     for kind in SKILLS:
         other.hands[seat][kind] = 1

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from ninja_camp_builder import after, board, card_at, hand_of, moves, ninjas_of, position
 
 from ninjadojo.bots import SeatView, make_bot
 from ninjadojo.engine import IllegalActionError, NotationError
 from ninjadojo.games.ninja_camp import NinjaCampState
+from ninjadojo.games.ninja_camp.builder import after, card_at, hand_of, moves, ninjas_of, position
 from ninjadojo.games.ninja_camp.cards import DECK_COUNTS, SKILLS, TRAP, WALL
 
 PARKED = {"a1": "S0", "b1": "S0", "g7": "S1", "f7": "S1", "e7": "S1"}
+
+
+def camp(cells: dict[str, str], players: int = 2, to_act: int = 0, **kwargs: Any) -> NinjaCampState:
+    """A position with ``cells`` set (other squares: skill cards left over), ``to_act`` to move."""
+    return position(players, squares=cells, to_act=to_act, **kwargs)
 
 
 @pytest.mark.parametrize(("players", "size"), [(2, (7, 7)), (3, (7, 8)), (4, (7, 8))])
@@ -56,27 +63,27 @@ def test_ninjas_are_placed_on_three_different_kinds_of_skill_card() -> None:
 
 
 def test_the_card_a_ninja_started_on_is_claimed_and_the_played_card_discarded() -> None:
-    state = position(board({**PARKED, "d4": "A0"}), hands={0: "E"})
+    state = camp({**PARKED, "d4": "A0"}, hands={0: "ER"})
     moved = after(state, "E:d4-d7")
-    assert card_at(moved, "d4") == "." and hand_of(moved, 0) == "A" and moved.discards[0] == "E"
-    assert moved.points() == [9, 6]  # Ambush 5 in hand + Evade 4 played; seat 1 holds Sprint + Evade
+    assert card_at(moved, "d4") == "." and hand_of(moved, 0) == "AR" and moved.discards[0] == "E"
+    assert moved.points() == [11, 6]  # Ambush 5 + Sprint 2 in hand, Evade 4 played; seat 1 holds Sprint + Evade
 
 
 def test_a_move_never_uses_the_same_space_twice() -> None:
     # From a1 the only card around is a2, and from a2 only b2: a 3-step path would have to go back.
     cells = {"a1": "E0", "b1": "#", "a3": ".", "c2": ".", "b3": ".", "g1": "S0", "g2": "S0"}
-    state = position(board({**cells, "g7": "S1", "f7": "S1", "e7": "S1"}), hands={0: "E"})
+    state = camp({**cells, "g7": "S1", "f7": "S1", "e7": "S1"}, hands={0: "E"})
     assert moves(state, "E:a1") == set()
 
 
 def test_a_move_never_returns_to_its_start() -> None:
-    state = position(board({**PARKED, "d4": "D0"}), hands={0: "DE"})
+    state = camp({**PARKED, "d4": "D0", "a7": "."}, hands={0: "DE"})
     assert not any(action.endswith("-d4") for action in state.legal_actions(0))
 
 
 def test_passing_is_allowed_any_time_and_final() -> None:
-    state = position(board({"a1": "S0", "b1": "S0", "d4": "E0", "b7": "S2", "c7": "S2", "d7": "S2",
-                            "h7": "S1", "h6": "S1", "h5": "S1"}, players=3), players=3)
+    state = camp({"a1": "S0", "b1": "S0", "d4": "E0", "b7": "S2", "c7": "S2", "d7": "S2",
+                  "h7": "S1", "h6": "S1", "h5": "S1"}, players=3)
     assert "pass" in state.legal_actions(0) and len(state.legal_actions(0)) > 1
     passed = after(state, "pass")
     assert passed.to_act() == (1,)
@@ -86,8 +93,9 @@ def test_passing_is_allowed_any_time_and_final() -> None:
 
 
 def test_the_game_ends_when_all_have_passed_and_ninjas_claim_their_cards() -> None:
-    state = position(board({"a1": "A0", "b1": "T0", "c1": "E0", "g7": "L1", "f7": "D1", "e7": "S1"}),
-                     hands={0: "ER", 1: "ERT"})
+    # Seat 1 claimed a Trap earlier, from a7.
+    state = camp({"a1": "A0", "b1": "T0", "c1": "E0", "g7": "L1", "f7": "D1", "e7": "S1", "a7": "."},
+                 hands={0: "ER", 1: "ERT"})
     over = after(state, "pass", "pass")
     assert over.is_terminal
     # Seat 0: Evade 4 + Sprint 2 in hand, Ambush 5 + Trap -1 + Evade 4 under its ninjas.
@@ -95,40 +103,52 @@ def test_the_game_ends_when_all_have_passed_and_ninjas_claim_their_cards() -> No
     assert over.scores() == (14.0, 9.0)
     assert over.winners() == (0,)
     assert sorted(over.discards[0]) == sorted("ATE")
+    assert all(card_at(over, square) == "." for square in ("a1", "b1", "c1", "g7", "f7", "e7"))
 
 
 def test_a_tie_goes_to_the_tied_player_who_took_the_last_turn() -> None:
-    state = position(board({"a1": "S0", "b1": "S0", "c1": "S0", "g7": "S1", "f7": "S1", "e7": "S1"}),
-                     hands={0: "E", 1: "E"})
-    # Both move once (each claims a 0-point Stealth), then both pass: 4 points each, seat 1 moved last.
+    # Every ninja stands on a Stealth (0 points); each player played its Sprint and holds its Evade.
+    stealth = {"a1": "S0", "b1": "S0", "c1": "S0", "g7": "S1", "f7": "S1", "e7": "S1", "c4": "S", "e4": "S"}
+    state = camp(stealth, hands={0: "E", 1: "E"})
+    # Both move once (each claims a 0-point Stealth), then both pass: 6 points each, seat 1 moved last.
     over = after(state, "E:c1-c4", "E:e7-e4", "pass", "pass")
-    assert over.scores() == (4.0, 4.0)
+    assert over.scores() == (6.0, 6.0)
     assert over.winners() == (1,)
-    # Had seat 1 passed instead of moving, seat 0 would have taken the last turn (4 points each again).
+    # Had seat 1 passed instead of moving, seat 0 would have taken the last turn (6 points each again).
     over = after(state, "E:c1-c4", "pass", "pass")
-    assert over.scores() == (4.0, 4.0)
+    assert over.scores() == (6.0, 6.0)
     assert over.winners() == (0,)
 
 
 def test_a_pass_is_a_turn_so_the_tie_goes_to_the_tied_player_who_passed_last() -> None:
-    # Passing is the first step of a turn, and a passed player takes no more turns: each player's last
-    # turn is their pass. (In play the last to pass also moved last; this position, with the turns of
-    # the last moves written out of that order, pins the reading.)
-    three = board({"a1": "S0", "b1": "S0", "c1": "S0", "a7": "S1", "b7": "S1", "c7": "S1",
-                   "h4": "S2", "h3": "S2", "h2": "S2"}, players=3)
-    state = position(three, players=3, hands={0: "R", 1: "E", 2: "E"}, passed={1: 6, 2: 5})
-    text = state.to_notation()
-    # Seat 1 passed at turn 6 after last moving at turn 1; seat 2 passed at turn 5 after moving at turn 4.
-    text = text.replace(",6,-1;", ",6,1;").replace(",5,-1 ", ",5,4 ")
-    state = NinjaCampState.from_notation(text)
-    assert (state.last_move[1], state.last_move[2]) == (1, 4)
-    over = after(state, "pass")
-    assert over.scores() == (2.0, 4.0, 4.0)
-    assert over.winners() == (1,)
+    # Seats 1 and 2 tie on 7 points (Evade, Sprint and a Dodge under a ninja); seat 0 has 6. Whichever
+    # of the two passes later wins, whatever its seat number.
+    three = {"a1": "S0", "b1": "S0", "c1": "S0", "a7": "S1", "b7": "S1", "c7": "D1", "h4": "S2", "h3": "S2",
+             "h2": "D2"}
+    for first, order, winner in ((1, ("pass", "pass", "pass"), 2), (2, ("pass", "pass", "pass"), 1)):
+        over = after(camp(three, players=3, to_act=first), *order)
+        assert over.scores() == (6.0, 7.0, 7.0)
+        assert over.winners() == (winner,)
+
+
+def test_a_position_whose_turn_numbers_break_the_turn_order_is_refused() -> None:
+    # Seat 1 takes turn 0, then clockwise: seats 1 and 2 each played a Sprint (turns 0 and 1), seat 0
+    # moved on turn 2, then seats 1 and 2 passed on turns 3 and 4; seat 0 is to move on turn 5.
+    three = {"a1": "?0", "b1": "?0", "c1": "?0", "a7": "?1", "b7": "?1", "c7": "?1", "h4": "?2", "h3": "?2",
+             "h2": "?2"}
+    text = camp(three, players=3, hands={1: "E", 2: "E"}, passed=(1, 2)).to_notation()
+    assert ",3,0;" in text and ",4,1 " in text and text.endswith(" 5")
+    with pytest.raises(NotationError, match="seat 1 passed on turn 4, but that turn was seat 0's"):
+        NinjaCampState.from_notation(text.replace(",3,0;", ",4,0;").replace(",4,1 ", ",3,1 "))
+    with pytest.raises(NotationError, match="seat 2's last move is recorded on turn 0, but its last turn without "
+                                            "passing was 1"):
+        NinjaCampState.from_notation(text.replace(",4,1 ", ",4,0 "))
+    with pytest.raises(NotationError, match="turn 5 is seat 0's, not seat 1's"):
+        NinjaCampState.from_notation(text.replace('[["turn",[0]', '[["turn",[1]'))
 
 
 def test_an_illegal_action_says_why_and_changes_nothing() -> None:
-    state = position(board({**PARKED, "d4": "E0"}), hands={0: "E"})
+    state = camp({**PARKED, "d4": "E0"}, hands={0: "E"})
     before = state.to_notation()
     with pytest.raises(IllegalActionError, match="no Ambush in your hand"):
         state.apply(0, "A:d4-d6")
@@ -142,7 +162,7 @@ def test_an_illegal_action_says_why_and_changes_nothing() -> None:
 
 
 def test_positions_round_trip_and_bad_ones_are_refused() -> None:
-    state = position(board({**PARKED, "d4": "E0", "c3": "."}), hands={0: "AT"}, clans={0: "GO"}, shadow={1: "L"})
+    state = camp({**PARKED, "d4": "E0", "c3": ".", "a7": "."}, hands={0: "AT"}, clans={0: "GO"})
     text = state.to_notation()
     assert NinjaCampState.from_notation(text).to_notation() == text
     with pytest.raises(NotationError, match="unknown card letter"):
@@ -154,27 +174,29 @@ def test_positions_round_trip_and_bad_ones_are_refused() -> None:
 def test_every_seat_and_spectators_see_the_same_public_position() -> None:
     game = NinjaCampState.new(3, seed=9)
     views = [game.observe(seat) for seat in (None, 0, 1, 2)]
-    keys = ("grid", "ninjas", "hands", "discards", "clans", "points")
-    assert all(view[key] == views[0][key] for view in views for key in keys)
+    assert all(view["grid"] == views[0]["grid"] and view["seats"] == views[0]["seats"] for view in views)
 
 
 def test_render_shows_the_grid_ninjas_empty_spaces_walls_and_traps() -> None:
-    state = position(board({**PARKED, "d4": "E0", "c3": ".", "c4": "#", "c5": "T"}), hands={0: "E"})
+    rows = {"a4": "A", "b4": "D", "c4": "#", "a3": "L", "b3": "H", "c3": ".", "a5": "D", "b5": "L", "c5": "T"}
+    state = camp({**PARKED, **rows, "d4": "E0"}, hands={0: "E"})
     text = state.render(0)
-    assert " 4 S  S  #  E0" in text and " 3 S  S  .  S" in text and " 5 S  S  T  S" in text
+    assert "\n4 A  D  #  E0 " in text and "\n3 L  H  .  " in text and "\n5 D  L  T  " in text
     markup = state.render_markup(0)
-    assert "[bold white on red]E0[/]" in markup and "[bold red]T [/]" in markup
+    assert "[bold white on red]E0[/]" in markup and "[bold red]T[/] " in markup
 
 
 def test_the_picture_names_who_acts_but_leaves_the_prompt_to_the_driver() -> None:
-    state = position(board({**PARKED, "d4": "E0"}), hands={0: "E"})
+    state = camp({**PARKED, "d4": "E0"}, hands={0: "E"}, clans={0: "sl"})
     prompt = state.decision(0).prompt
     for text in (state.render(0), state.render_markup(0), state.render(None)):
         assert "to act: seat 0" in text
         assert prompt not in text
     # A player is shown the words of their own clan card while it is unused (the prompt only names it).
-    assert "your Sloth Clan, once a game: Instead of moving" in state.render(0)
-    assert "your Sloth Clan" not in state.render(None)
+    assert "sl: your clan, once: claim a card beside you" in state.render(0)
+    assert "your clan" not in state.render(None)
+    used = camp({**PARKED, "d4": "E0"}, hands={0: "E"}, clans={0: "SL"})
+    assert "your clan" not in used.render(0) and "Sloth used" in used.render(0)
 
 
 def test_heuristic_bot_plays_whole_games_and_beats_random_more_often_than_not() -> None:
@@ -191,7 +213,7 @@ def test_heuristic_bot_plays_whole_games_and_beats_random_more_often_than_not() 
 
 
 def test_positions_with_a_ninja_on_a_wall_or_too_many_ninjas_are_refused() -> None:
-    text = position(board({**PARKED, "d4": "E0"}), hands={0: "E"}).to_notation()
+    text = camp({**PARKED, "d4": "E0"}, hands={0: "E"}).to_notation()
     with pytest.raises(NotationError, match="cannot stand on the Wall"):
         NinjaCampState.from_notation(text.replace("7x7 S", "7x7 W", 1))  # a Wall under a1
     with pytest.raises(NotationError, match="has 4 ninjas"):

@@ -55,10 +55,10 @@ def claim(state: NinjaCampState, seat: int, square: int) -> str:
 
 
 def spend_card(state: NinjaCampState, seat: int, card: int) -> str:
-    """Play a skill card to the discard pile or flip the clan card; returns its name for the log."""
+    """Play a skill card to the discard pile or flip the clan card; returns its words for the log."""
     if card >= CLAN_CARD:
         state.clan_used[seat] = True
-        return CLAN_TABLE[card - CLAN_CARD].name + " Clan"
+        return f"uses the {CLAN_TABLE[card - CLAN_CARD].name} Clan"
     state.hands[seat][card] -= 1
     state.discards[seat] += LETTERS[card]
     if card != SHADOW:
@@ -66,40 +66,42 @@ def spend_card(state: NinjaCampState, seat: int, card: int) -> str:
         for other in range(state.num_players):
             if other != seat:
                 state.copyable[other] = card
-        return NAMES[card]
-    return f"Shadow (as {NAMES[state.copyable[seat]]})"
+        return f"plays {NAMES[card]}"
+    return f"plays Shadow as {NAMES[state.copyable[seat]]}"
 
 
 def apply_move(state: NinjaCampState, seat: int, payload: Payload, text: str) -> None:
-    """A turn's card play, movement and claim (or Platypus's first step)."""
+    """A turn's card play, movement and claim (or Platypus's first step).
+
+    The turn is one line; what the card does besides moving (a push, a trade, the claims) is nested
+    under it (``depth=1``), so a log reads each turn as one action.
+    """
     card, effect, start, destination, extra = payload
     played = spend_card(state, seat, card)
     names = state.grid.names
     if effect == SLOTH_CLAIM:
-        got = claim(state, seat, extra)
-        state.log(f"seat {seat}: {played} claims {got} ({text})")
+        state.log(f"seat {seat} {played} ({text})")
+        state.log(f"claims {claim(state, seat, extra)}", depth=1)
         end_turn(state, seat)
         return
+    state.log(f"seat {seat} {played}: {names[start]}-{names[destination]} ({text})")
     if effect == PLATYPUS_STEP:
         move_ninja(state, start, destination)
-        state.log(f"seat {seat}: {played} moves {names[start]}-{names[destination]} ({text})")
         state.frames[-1] = Frame("platypus", [seat], {"first": start, "moved": destination})
         return
-    extra_words = ""
     if effect in (AMBUSH_PUSH, GOAT_PUSH):
         pushed = state.occupant[destination]
         # The opponent's ninja makes room first; then the mover takes its space.
         move_ninja(state, destination, extra)
-        extra_words = f", moving seat {pushed}'s ninja to {names[extra]}"
+        state.log(f"moves seat {pushed}'s ninja {names[destination]}-{names[extra]}", depth=1)
     move_ninja(state, start, destination)
     if effect == SWAP:
         other = state.occupant[extra]
         _swap(state, destination, extra)
-        extra_words = f", trading places with seat {other}'s ninja on {names[extra]}"
+        state.log(f"trades places with seat {other}'s ninja: {names[destination]} and {names[extra]}", depth=1)
     elif effect == STEALTH_CLAIM:
-        extra_words = f", claiming {claim(state, seat, extra)}"
-    got = claim(state, seat, start)
-    state.log(f"seat {seat}: {played} {text}{extra_words}; claims {got}")
+        state.log(f"claims {claim(state, seat, extra)}, passed over", depth=1)
+    state.log(f"claims {claim(state, seat, start)}", depth=1)
     end_turn(state, seat)
 
 
@@ -116,27 +118,26 @@ def _swap(state: NinjaCampState, mover_square: int, other_square: int) -> None:
 
 
 def apply_platypus(state: NinjaCampState, seat: int, frame: Frame, payload: Payload) -> None:
-    """Platypus's second step, ``done``, or the choice of the card to claim."""
+    """Platypus's second step, ``done``, or the choice of the card to claim (nested under the turn's
+    first line, which named the clan card)."""
     _card, effect, start, destination, extra = payload
     names = state.grid.names
     if effect == TAKE:
-        got = claim(state, seat, extra)
-        state.log(f"seat {seat}: Platypus claims {got}")
+        state.log(f"claims {claim(state, seat, extra)}", depth=1)
         end_turn(state, seat)
         return
     first = frame.data["first"]
     assert isinstance(first, int)
     if effect == PLATYPUS_DONE:
-        got = claim(state, seat, first)
-        state.log(f"seat {seat}: Platypus moves no second ninja; claims {got}")
+        state.log("moves no second ninja", depth=1)
+        state.log(f"claims {claim(state, seat, first)}", depth=1)
         end_turn(state, seat)
         return
     assert effect == PLATYPUS_MORE
     move_ninja(state, start, destination)
-    state.log(f"seat {seat}: Platypus moves {names[start]}-{names[destination]}")
+    state.log(f"moves a second ninja {names[start]}-{names[destination]}", depth=1)
     if state.occupant[first] >= 0:
-        got = claim(state, seat, start)
-        state.log(f"seat {seat}: Platypus claims {got}")
+        state.log(f"claims {claim(state, seat, start)}", depth=1)
         end_turn(state, seat)
         return
     left = (first, start) if first < start else (start, first)
@@ -166,11 +167,16 @@ def end_turn(state: NinjaCampState, seat: int, moved: bool = True) -> None:
 
 def finish_game(state: NinjaCampState) -> None:
     """Everyone has passed: each player claims the cards under their ninjas, then scores."""
+    state.log("every player has passed: each claims the cards under their ninjas")
+    names = state.grid.names
     for seat, squares in enumerate(state.ninjas):
+        claimed = []
         for square in squares:
             kind = state.cells[square]
             state.cells[square] = EMPTY
             state.discards[seat] += LETTERS[kind]
+            claimed.append(f"{NAMES[kind]} ({POINTS[kind]:+d}) from {names[square]}")
+        state.log(f"seat {seat} claims {', '.join(claimed)}", depth=1)
     scores = state.points()
     best = max(scores)
     tied = [seat for seat in range(state.num_players) if scores[seat] == best]

@@ -22,6 +22,7 @@ of the last move or -1), joined by ``;``.
 
 from __future__ import annotations
 
+from ninjadojo.engine.errors import quote
 from ninjadojo.games.ninja_camp.cards import CLAN_OF_CODE, CLAN_TABLE, KIND_OF_LETTER, LETTERS, SHADOW, SKILLS
 from ninjadojo.games.ninja_camp.rules import (
     GOAT_PUSH,
@@ -76,11 +77,11 @@ def decode_cells(text: str, rows: int, cols: int) -> list[int]:
     """Parse :func:`encode_cells` output, checking its shape and letters."""
     lines = text.split("/")
     if len(lines) != rows or any(len(line) != cols for line in lines):
-        raise ValueError(f"the grid must be {rows} rows of {cols} cards joined by '/', not {text!r}")
+        raise ValueError(f"the grid must be {rows} rows of {cols} cards joined by '/', not {quote(text)}")
     cells = []
     for letter in "".join(lines):
         if letter not in KIND_OF_LETTER:
-            raise ValueError(f"unknown card letter {letter!r}; letters are {LETTERS}")
+            raise ValueError(f"unknown card letter {quote(letter)}; letters are {LETTERS}")
         cells.append(KIND_OF_LETTER[letter])
     return cells
 
@@ -98,7 +99,7 @@ def decode_hand(text: str) -> list[int]:
     for letter in text:
         kind = KIND_OF_LETTER.get(letter, 0)
         if kind == 0 or letter == "W":
-            raise ValueError(f"a hand holds skill cards and Traps, not {letter!r}")
+            raise ValueError(f"a hand holds skill cards and Traps, not {quote(letter)}")
         counts[kind] += 1
     return counts
 
@@ -109,16 +110,27 @@ def decode_discard(text: str) -> str:
         return ""
     for letter in text:
         if letter not in LETTERS[1:-1]:
-            raise ValueError(f"a discard pile holds skill cards and Traps, not {letter!r}")
+            raise ValueError(f"a discard pile holds skill cards and Traps, not {quote(letter)}")
     return text
 
 
 def decode_clan(text: str) -> tuple[int, bool]:
     """A clan code, in capitals once used."""
     clan = CLAN_OF_CODE.get(text.lower())
-    if clan is None:
-        raise ValueError(f"unknown clan {text!r}; clans are {', '.join(CLAN_OF_CODE)}")
+    if clan is None or text not in (text.lower(), text.upper()):
+        raise ValueError(f"unknown clan {quote(text)}; clans are {', '.join(CLAN_OF_CODE)} (in capitals once used)")
     return clan, text.isupper()
+
+
+def decode_number(text: str, what: str, least: int = 0) -> int:
+    """A whole number written in ASCII digits (``-1`` allowed when ``least`` is -1), for the turn fields."""
+    digits = text[1:] if text.startswith("-") else text
+    if not digits or not digits.isascii() or not digits.isdigit() or len(digits) > 9:
+        raise ValueError(f"{what} must be a whole number, not {quote(text)}")
+    value = int(text)
+    if value < least:
+        raise ValueError(f"{what} must be {least} or more, not {value}")
+    return value
 
 
 def decode_shadow(text: str) -> int:
@@ -127,5 +139,5 @@ def decode_shadow(text: str) -> int:
         return 0
     kind = KIND_OF_LETTER.get(text, 0)
     if kind not in SKILLS or kind == SHADOW:
-        raise ValueError(f"Shadow copies a skill card other than Shadow, not {text!r}")
+        raise ValueError(f"Shadow copies a skill card other than Shadow, not {quote(text)}")
     return kind

@@ -5,16 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Self
 
+from ninjadojo.engine.errors import NotationError, quote
 from ninjadojo.engine.frames import Frame
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.rng import Rng
-from ninjadojo.engine.state import GameSpec, GameState
-from ninjadojo.games.ninja_camp import effects, view
+from ninjadojo.engine.state import CardInfo, GameSpec, GameState
+from ninjadojo.games.ninja_camp import effects, invariants, view
 from ninjadojo.games.ninja_camp.cards import (
     CARD_TABLE,
     CLAN_TABLE,
-    DECK_COUNTS,
     EMPTY,
     GRID_SIZE,
     LETTERS,
@@ -24,7 +24,6 @@ from ninjadojo.games.ninja_camp.cards import (
     SKILLS,
     SLOTH,
     STARTING_HAND,
-    TRAP,
     WALL,
 )
 from ninjadojo.games.ninja_camp.encode import all_actions
@@ -38,6 +37,7 @@ from ninjadojo.games.ninja_camp.notation import (
     decode_clan,
     decode_discard,
     decode_hand,
+    decode_number,
     decode_shadow,
     encode_cells,
     encode_hand,
@@ -63,6 +63,27 @@ Payload = tuple[int, int, int, int, int]
 _PASS_PAYLOAD: Payload = (0, PASS, -1, -1, -1)
 _DONE_PAYLOAD: Payload = (0, PLATYPUS_DONE, -1, -1, -1)
 
+RULES = """\
+Two to four players move ninjas over a grid of face-up skill cards, claiming
+the cards they leave. Each player starts with a Sprint and an Evade in hand,
+a Ninja Clan card and three ninjas.
+Set-up: seat 0 places a ninja first, then counter-clockwise, three rounds
+(@c3): each on a free skill card, your three on three different kinds. The
+last to place (seat 1) takes the first turn; turns then go clockwise.
+Your turn: play a skill card from your hand (E:b2-b5), or use your clan card
+once a game (go:b2-b5>c6), or pass for good (pass). One of your ninjas
+carries out the card's movement in full; then you claim the card that ninja
+started on into your hand, leaving an empty space.
+Movement: orthogonal steps; never through a ninja, over an empty space (.)
+or onto or over a Wall (#); never the same space twice. Traps (T) may be
+crossed and landed on. A card that none of your ninjas can carry out in
+full cannot be played; a card's own text overrides these rules.
+Skills (points): Ambush A 5, Evade E 4, Dodge D 1, Leap L 3, Shadow H 3,
+Sprint R 2, Stealth S 0. A claimed Trap counts -1; Walls are never claimed.
+End: when everyone has passed, each player claims the cards under their
+ninjas. Most points in hand and discard pile wins; of tied players, the one
+who passed last wins."""
+
 SPEC = GameSpec(
     "ninja-camp",
     "Ninja Camp",
@@ -71,6 +92,7 @@ SPEC = GameSpec(
     (),
     "Move your three ninjas over a grid of skill cards, claiming the cards they leave; "
     "each card you play is a way to move.",
+    rules=RULES,
 )
 
 
@@ -275,7 +297,7 @@ class NinjaCampState(GameState[Payload]):
         players = self.num_players
         if placed == NINJAS_PER_PLAYER * players:
             self.frames[-1] = Frame("turn", [seat])
-            self.log(f"seat {seat} placed last and takes the first turn")
+            self.log(f"seat {seat} placed last and takes the first turn", depth=1)
         else:
             self.frames[-1] = Frame("place", [(-placed) % players])
 
@@ -333,7 +355,7 @@ class NinjaCampState(GameState[Payload]):
         size, cells, ninjas, seats, turns = parts
         expected = f"{self.grid.rows}x{self.grid.cols}"
         if size != expected:
-            raise ValueError(f"a {self.num_players}-player grid is {expected}, not {size!r}")
+            raise ValueError(f"a {self.num_players}-player grid is {expected}, not {quote(size)}")
         self.cells = decode_cells(cells, self.grid.rows, self.grid.cols)
         seat_ninjas = ninjas.split(";")
         seat_fields = seats.split(";")
@@ -346,7 +368,7 @@ class NinjaCampState(GameState[Payload]):
                 raise ValueError(f"seat {seat} has {len(squares)} ninjas; a player has {NINJAS_PER_PLAYER}")
             for name in squares:
                 if name not in index:
-                    raise ValueError(f"no square {name!r} on a {expected} grid")
+                    raise ValueError(f"no square {quote(name)} on a {expected} grid")
                 square = index[name]
                 if self.occupant[square] >= 0:
                     raise ValueError(f"two ninjas on {name}")
@@ -358,14 +380,20 @@ class NinjaCampState(GameState[Payload]):
         for seat, text in enumerate(seat_fields):
             fields = text.split(",")
             if len(fields) != 6:
-                raise ValueError(f"seat {seat} must be hand,discard,clan,shadow,passed,moved, not {text!r}")
+                raise ValueError(f"seat {seat} must be hand,discard,clan,shadow,passed,moved, not {quote(text)}")
             self.hands[seat] = decode_hand(fields[0])
             self.discards[seat] = decode_discard(fields[1])
             self.clans[seat], self.clan_used[seat] = decode_clan(fields[2])
             self.copyable[seat] = decode_shadow(fields[3])
-            self.passed_at[seat] = int(fields[4])
-            self.last_move[seat] = int(fields[5])
-        self.turns = int(turns)
+            self.passed_at[seat] = decode_number(fields[4], f"seat {seat}'s pass turn", least=-1)
+            self.last_move[seat] = decode_number(fields[5], f"seat {seat}'s last move turn", least=-1)
+        self.turns = decode_number(turns, "the turn counter")
+        # The engine checks the invariants too, but only after listing legal moves, which a frame with
+        # impossible data could crash: check first, with the same words.
+        try:
+            self.check_invariants()
+        except AssertionError as error:
+            raise NotationError(f"impossible {self.SPEC.id} position: {error}") from None
 
     # ------------------------------------------------------------------ views
 
@@ -386,7 +414,46 @@ class NinjaCampState(GameState[Payload]):
         return view.explain_illegal(self, seat, action)
 
     def _determinize(self, seat: int, rng: Rng) -> None:
-        """Nothing to redeal: every card and every claim is seen by all."""
+        """Nothing to redeal: the grid, every claim, every play and every clan card are seen by all.
+
+        The box (the cards and clans not dealt) is what the full set minus the position leaves, so it is
+        known too. The only thing a seat cannot see is the random stream, which the engine replaces, and
+        the count of actions (``ply``), which it resets: so a sample is a function of the seat's
+        information only, and a chain of samples gives nothing back.
+        """
+
+    def _canonical_action(self, seat: int, action: str) -> str | None:
+        """Other ways to write a legal action (Ninja Camp has no multi-card actions to reorder).
+
+        - Stealth (or a Shadow copying it) without the square passed over, when only one path joins
+          the two squares: ``S:d4-d6`` is ``S:d4-d5-d6``.
+        - Ambush with the push written out as for Goat: ``A:d4-d6>d7`` is ``A:d4-d6`` when the pushed
+          ninja lands on d7.
+        """
+        legal = self._legal_map(seat)
+        prefix, sep, rest = action.partition(":")
+        if not sep:
+            return None
+        if prefix in ("S", "H") and rest.count("-") == 1 and ">" not in rest and "x" not in rest:
+            start, end = rest.split("-")
+            paths = [text for text in legal
+                     if text.startswith(f"{prefix}:{start}-") and text.endswith(f"-{end}") and text.count("-") == 2]
+            return paths[0] if len(paths) == 1 else None
+        if prefix == "A" and rest.count(">") == 1:
+            move, push = rest.split(">")
+            text = f"A:{move}"
+            payload = legal.get(text)
+            if payload is not None and self.grid.names[payload[4]] == push:
+                return text
+        return None
+
+    @classmethod
+    def _card_catalog(cls) -> list[CardInfo]:
+        """The seven skill cards, the Trap and the Wall (codes as on the grid and in actions), then the
+        eight Ninja Clan cards (codes as in actions)."""
+        cards = [CardInfo(LETTERS[row.kind], row.name, row.short, row.text) for row in CARD_TABLE]
+        clans = [CardInfo(clan.code, f"{clan.name} Clan", clan.short, clan.text) for clan in CLAN_TABLE]
+        return cards + clans
 
     @classmethod
     def _all_actions(cls, players: int, options: Mapping[str, OptionValue]) -> list[str]:
@@ -396,38 +463,6 @@ class NinjaCampState(GameState[Payload]):
     # ------------------------------------------------------------------ invariants
 
     def check_invariants(self) -> None:
-        """Cards are conserved, ninjas stand where the rules allow, turn bookkeeping is sane."""
-        players = self.num_players
-        counts = [0] * len(LETTERS)
-        for kind in self.cells:
-            counts[kind] += 1
-        for hand, discard in zip(self.hands, self.discards, strict=True):
-            assert min(hand) >= 0, "a hand count went negative"
-            assert hand[WALL] == 0 and hand[EMPTY] == 0, "a Wall or an empty space was claimed"
-            for kind, count in enumerate(hand):
-                counts[kind] += count
-            for letter in discard:
-                counts[LETTERS.index(letter)] += 1
-        for kind in range(1, len(LETTERS)):
-            allowed = DECK_COUNTS[kind] + (players if kind in STARTING_HAND else 0)
-            assert counts[kind] <= allowed, f"too many {LETTERS[kind]} cards: {counts[kind]} > {allowed}"
-        cards = sum(counts[1:])
-        assert cards == self.grid.size + 2 * players, f"cards not conserved: {cards}"
-        seen = 0
-        for seat, squares in enumerate(self.ninjas):
-            assert len(squares) <= NINJAS_PER_PLAYER, f"seat {seat} has {len(squares)} ninjas"
-            assert squares == sorted(set(squares)), f"seat {seat}'s ninjas are not distinct and sorted"
-            for square in squares:
-                assert self.occupant[square] == seat, "occupant table out of step with the ninjas"
-                kind = self.cells[square]
-                assert kind != WALL, "a ninja stands on a Wall"
-                assert kind != EMPTY or self.result is not None, "a ninja stands on an empty space"
-            seen += len(squares)
-        assert seen == sum(1 for owner in self.occupant if owner >= 0), "stray occupant entries"
-        placing = self.frames and self.frames[-1].kind == "place"
-        if not placing and self.result is None:
-            assert seen == NINJAS_PER_PLAYER * players, "play started before every ninja was placed"
-        for seat in range(players):
-            assert self.copyable[seat] != SHADOW and self.copyable[seat] != TRAP
-            if self.frames and seat in self.frames[-1].seats:
-                assert self.passed_at[seat] < 0, "a player who passed is asked to act"
+        """Every law of a Ninja Camp position (see :mod:`ninjadojo.games.ninja_camp.invariants`): cards
+        conserved, three ninjas a player after set-up, turn bookkeeping, Shadow copies, the result."""
+        invariants.check(self)

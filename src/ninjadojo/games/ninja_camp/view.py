@@ -3,11 +3,12 @@ that explain an illegal action.
 
 Ninja Camp hides nothing: the grid is face up, every claim and play is made in plain sight (so each
 hand is known to anyone who watched), clan cards lie face up. Every seat and spectators get the same
-view.
+JSON view; the picture only marks the viewer and lists the viewer's cards with their texts.
 """
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine.frames import Frame
@@ -20,6 +21,7 @@ from ninjadojo.games.ninja_camp.cards import (
     KIND_OF_LETTER,
     LETTERS,
     NAMES,
+    POINTS,
     SHADOW,
     SKILLS,
     TRAP,
@@ -33,82 +35,170 @@ if TYPE_CHECKING:
 SEAT_STYLES = ("bold white on red", "bold white on blue", "bold black on green", "bold black on yellow")
 KIND_STYLES = {EMPTY: "dim", TRAP: "bold red", WALL: "reverse grey50"}
 
+#: The picture fits an 80x24 terminal with room for the client's header, prompt and choices.
+WIDTH = 80
+MAX_LINES = 12
+#: Columns of one entry of the hand listing below the grid (two entries a line).
+ENTRY_WIDTH = WIDTH // 2
+
 
 def observe(state: NinjaCampState, seat: int | None) -> dict[str, JSONValue]:
-    """The game-specific part of every view (the same for all seats: nothing is hidden)."""
+    """The game-specific part of every view (the same for all seats: nothing is hidden).
+
+    Per-player data is under ``seats``, one entry per seat (the engine's ``players`` is the count).
+    """
     names = state.grid.names
     cols = state.grid.cols
     letters = "".join(LETTERS[kind] for kind in state.cells)
+    points = state.points()
+    seats: list[JSONValue] = []
+    for each in range(state.num_players):
+        clan = CLAN_TABLE[state.clans[each]]
+        copy = state.copyable[each]
+        seats.append({
+            "ninjas": [names[square] for square in state.ninjas[each]],
+            "hand": encode_hand(state.hands[each]).strip("-"),
+            "discard": state.discards[each],
+            "clan": {"name": clan.name, "code": clan.code, "used": state.clan_used[each]},
+            "shadow_copies": NAMES[copy] if copy else None,
+            "passed": state.passed_at[each] >= 0,
+            "points": points[each],
+        })
     return {
         "grid_size": [state.grid.rows, cols],
         "grid": [letters[start:start + cols] for start in range(0, len(letters), cols)],
-        "ninjas": [[names[square] for square in squares] for squares in state.ninjas],
-        "hands": [encode_hand(hand).strip("-") for hand in state.hands],
-        "discards": list(state.discards),
-        "clans": [{"name": CLAN_TABLE[clan].name, "code": CLAN_TABLE[clan].code, "used": used}
-                  for clan, used in zip(state.clans, state.clan_used, strict=True)],
-        "shadow_copies": [NAMES[kind] if kind else None for kind in state.copyable],
-        "passed": [turn >= 0 for turn in state.passed_at],
-        "points": list(state.points()),
+        "seats": seats,
         "turn": state.turns,
     }
 
 
-def _cell(state: NinjaCampState, square: int, markup: bool) -> str:
+#: One piece of a line: its plain text and the same text in rich markup (equal once tags are stripped).
+Chunk = tuple[str, str]
+
+
+def _styled(text: str, style: str | None, markup: bool) -> Chunk:
+    return text, (f"[{style}]{text}[/]" if markup and style else text)
+
+
+def _join(chunks: list[Chunk], separator: str = "") -> Chunk:
+    return separator.join(plain for plain, _ in chunks), separator.join(marked for _, marked in chunks)
+
+
+def _pad(chunk: Chunk, width: int) -> Chunk:
+    room = " " * max(0, width - len(chunk[0]))
+    return chunk[0] + room, chunk[1] + room
+
+
+def _cell(state: NinjaCampState, square: int, markup: bool) -> Chunk:
+    """Two columns: the card's letter, then the seat of the ninja on it (the whole cell in the seat's
+    colour), or a space (left unstyled, so that a line's trailing spaces are the same in both forms)."""
     kind = state.cells[square]
     owner = state.occupant[square]
     letter = {EMPTY: ".", WALL: "#"}.get(kind, LETTERS[kind])
-    text = f"{letter}{owner if owner >= 0 else ' '}"
-    if not markup:
-        return text
     if owner >= 0:
-        return f"[{SEAT_STYLES[owner]}]{text}[/]"
-    style = KIND_STYLES.get(kind)
-    return f"[{style}]{text}[/]" if style else text
+        return _styled(f"{letter}{owner}", SEAT_STYLES[owner], markup)
+    plain, marked = _styled(letter, KIND_STYLES.get(kind), markup)
+    return plain + " ", marked + " "
+
+
+def _grid_lines(state: NinjaCampState, markup: bool) -> list[Chunk]:
+    """Column letters, then the rows from the top (row numbers on the left)."""
+    grid = state.grid
+    lines: list[Chunk] = [_styled("  " + "  ".join(chr(ord("a") + col) for col in range(grid.cols)), None, False)]
+    for row in range(grid.rows - 1, -1, -1):
+        cells = _join([_cell(state, row * grid.cols + col, markup) for col in range(grid.cols)], " ")
+        lines.append((f"{row + 1} {cells[0]}", f"{row + 1} {cells[1]}"))
+    return lines
+
+
+def _hand_text(counts: list[int]) -> str:
+    """A hand as letters with counts: ``A2E2HRS2T`` (``-`` when empty)."""
+    return "".join(LETTERS[kind] + (str(count) if count > 1 else "") for kind, count in enumerate(counts)
+                   if count) or "-"
+
+
+def _title(state: NinjaCampState, seat: int | None) -> str:
+    you = "  * you" if seat is not None else ""
+    if state.result is not None:
+        winners = state.result.winners
+        return f"Ninja Camp, game over: {'seat ' + str(winners[0]) + ' wins' if winners else 'no winner'}"
+    frame = state.frames[-1]
+    if frame.kind == "place":
+        return f"Ninja Camp, set-up, to act: seat {frame.seats[0]}{you}"
+    return f"Ninja Camp, turn {state.turns}, to act: seat {frame.seats[0]}{you}"
+
+
+def _seat_line(state: NinjaCampState, each: int, seat: int | None, points: list[int], markup: bool) -> Chunk:
+    """``seat 0* 23 pts A2E2HRS2T Goat Clan``: points, hand, then the clan card or ``passed``."""
+    clan = CLAN_TABLE[state.clans[each]]
+    used = "used" if state.clan_used[each] else "Clan"
+    status = "passed" if state.passed_at[each] >= 0 else f"{clan.name} {used}"
+    label = _styled(f"seat {each}", SEAT_STYLES[each], markup)
+    rest = f"{'*' if each == seat else ' '} {points[each]:>3} pts {_hand_text(state.hands[each])} {status}"
+    return label[0] + rest, label[1] + rest
+
+
+def _key_lines(markup: bool) -> list[Chunk]:
+    """The letters on the grid, with points."""
+    skills = [f"{LETTERS[row.kind]} {row.name} {row.points}" for row in CARD_TABLE if row.kind in SKILLS]
+    first = [_styled(text, None, markup) for text in skills[:4]]
+    first.append(_styled(f"T Trap {POINTS[TRAP]}", KIND_STYLES[TRAP], markup))
+    second = [_styled(text, None, markup) for text in skills[4:]]
+    second += [_styled("# Wall", KIND_STYLES[WALL], markup), _styled(". empty", KIND_STYLES[EMPTY], markup)]
+    return [_join(first, "  "), _join(second, "  ")]
+
+
+def _entry(state: NinjaCampState, kind: int, count: int, seat: int | None) -> str:
+    """One kind of card as a player reads it beside a hand: ``S Stealth x2: 2 steps, claim middle too``."""
+    row = CARD_TABLE[kind - 1]
+    short = row.short
+    if kind == SHADOW and seat is not None:
+        copy = state.copyable[seat]
+        short = f"as {NAMES[copy]} now" if copy else "nothing to copy yet"
+    return f"{LETTERS[kind]} {row.name}{f' x{count}' if count > 1 else ''}: {short}"
+
+
+def _below(state: NinjaCampState, seat: int | None, room: int) -> list[Chunk]:
+    """Under the grid, in ``room`` lines: the result, or the cards of the seat's hand with their short
+    texts, two a line (for a spectator, every kind of card). A hand holds at most the seven skills and
+    the Trap: four lines."""
+    if state.result is not None:
+        return [(line, line) for line in textwrap.wrap(state.result.reason, WIDTH)[:room]]
+    if seat is None:
+        kinds = [(kind, 1) for kind in (*SKILLS, TRAP)]
+    else:
+        kinds = [(kind, count) for kind, count in enumerate(state.hands[seat]) if count]
+    entries = [_entry(state, kind, count, seat) for kind, count in kinds]
+    lines = []
+    for start in range(0, len(entries), 2):
+        pair = entries[start:start + 2]
+        text = pair[0].ljust(ENTRY_WIDTH) + pair[1] if len(pair) == 2 else pair[0]
+        lines.append((text, text))
+    return lines
 
 
 def render(state: NinjaCampState, seat: int | None, markup: bool) -> str:
-    """The grid with coordinates, a legend and each player's cards."""
-    grid = state.grid
-    header = "     " + " ".join(f"{chr(ord('a') + col)} " for col in range(grid.cols))
-    lines = [f"Ninja Camp, {state.num_players} players, turn {state.turns}", header]
-    for row in range(grid.rows - 1, -1, -1):
-        cells = " ".join(_cell(state, row * grid.cols + col, markup) for col in range(grid.cols))
-        lines.append(f"  {row + 1:>2} {cells}")
-    lines.append(header)
-    # Two short lines (a terminal is often 80 columns), the Trap, Wall and empty space drawn as on the grid.
-    skills = ", ".join(f"{LETTERS[row.kind]} {row.name} {row.points:+d}" for row in CARD_TABLE if row.kind in SKILLS)
-    lines.append(f"skills: {skills}")
-
-    def key(kind: int, text: str) -> str:
-        style = KIND_STYLES[kind]
-        return f"[{style}]{text}[/]" if markup else text
-
-    lines.append(f"        {key(TRAP, 'T')} Trap -1 (never played), {key(WALL, '#')} Wall, {key(EMPTY, '.')} empty "
-                 "space; a digit after a card: that seat's ninja")
+    """The grid on the left; beside it who acts, each player (points, hand, clan card) and the key to
+    the letters; under it the seat's cards with their short texts. At most 12 lines of 80 columns
+    for every player count, so that it fits an 80x24 terminal with the client's prompt and choices."""
+    left = _grid_lines(state, markup)
+    left_width = max(len(plain) for plain, _ in left) + 2
     points = state.points()
-    for each in range(state.num_players):
-        clan = CLAN_TABLE[state.clans[each]]
-        status = "used" if state.clan_used[each] else f"ready, {clan.code}:"
-        hand = " ".join(f"{LETTERS[kind]}x{count}" if count > 1 else LETTERS[kind]
-                        for kind, count in enumerate(state.hands[each]) if count) or "-"
-        flags = " (you)" if each == seat else ""
-        if state.passed_at[each] >= 0:
-            flags += " (passed)"
-        copy = NAMES[state.copyable[each]] if state.copyable[each] else "nothing"
-        name = f"[{SEAT_STYLES[each]}]seat {each}[/]" if markup else f"seat {each}"
-        lines.append(f"{name}{flags}: {points[each]} pts | hand {hand} | played {state.discards[each] or '-'} | "
-                     f"{clan.name} Clan ({status}) | Shadow copies {copy}")
-        if each == seat and not state.clan_used[each]:
-            # A player needs the words of their own clan card to know when to use it.
-            lines.append(f"    your {clan.name} Clan, once a game: {clan.text}")
-    if state.result is not None:
-        lines.append(f"game over: {state.result.reason}")
-    elif state.frames:
-        frame = state.frames[-1]
-        # Only who acts: the decision's prompt is the driver's to print (under the picture).
-        lines.append(f"to act: seat {frame.seats[0]}")
-    return "\n".join(lines)
+    panel: list[Chunk] = [(_title(state, seat), _title(state, seat))]
+    panel += [_seat_line(state, each, seat, points, markup) for each in range(state.num_players)]
+    panel += _key_lines(markup)
+    if (seat is not None and state.result is None and not state.clan_used[seat] and state.passed_at[seat] < 0):
+        clan = CLAN_TABLE[state.clans[seat]]
+        # A player needs the words of their own clan card to know when to use it.
+        text = f"{clan.code}: your clan, once: {clan.short}"
+        panel.append((text, text))
+    lines: list[Chunk] = []
+    for index in range(max(len(left), len(panel))):
+        grid_part = _pad(left[index], left_width) if index < len(left) else (" " * left_width,) * 2
+        side = panel[index] if index < len(panel) else ("", "")
+        lines.append(((grid_part[0] + side[0]).rstrip(), (grid_part[1] + side[1]).rstrip()))
+    lines += _below(state, seat, MAX_LINES - len(lines))
+    return "\n".join(marked if markup else plain for plain, marked in lines)
 
 
 def prompt(state: NinjaCampState, seat: int, frame: Frame) -> str:
@@ -142,6 +232,8 @@ def explain_illegal(state: NinjaCampState, seat: int, action: str) -> str | None
         if kind not in SKILLS:
             return f"ninjas are placed only on skill cards, and {action[1:]} is {NAMES[kind]}"
         return f"you already have a ninja on a {NAMES[kind]}: your three ninjas start on three different kinds"
+    if frame.kind == "platypus":
+        return _explain_platypus_step(state, seat, frame, action)
     if frame.kind != "turn":
         return None
     prefix, sep, rest = action.partition(":")
@@ -173,4 +265,26 @@ def explain_illegal(state: NinjaCampState, seat: int, action: str) -> str | None
     if card_prefix != "sl:" and start_name not in mine:
         return f"you have no ninja on {start_name!r} (yours are on {', '.join(mine)})"
     copied = f" (as {NAMES[state.copyable[seat]]})" if card == SHADOW else ""
+    if rest.count("-") == 1:
+        end = rest.split("-")[1]
+        paths = [text for text in legal if text.startswith(f"{card_prefix}{start_name}-") and text.endswith(f"-{end}")
+                 and text.count("-") == 2]
+        if len(paths) > 1:
+            return f"several paths join {start_name} and {end}: write the square passed over ({' or '.join(paths)})"
     return f"{card_name}{copied} cannot make that move; its legal moves: {', '.join(legal[:16])}"
+
+
+def _explain_platypus_step(state: NinjaCampState, seat: int, frame: Frame, action: str) -> str | None:
+    """Why a second Platypus step that the rules allow is not offered: its result is offered another way."""
+    code, _, step = action.partition(":")
+    start_name, _, end_name = step.partition("-")
+    index, grid = state.grid.index, state.grid
+    start, end = index.get(start_name), index.get(end_name)
+    moved = frame.data.get("moved")
+    if code != "pl" or start is None or end is None or start == moved or start not in state.ninjas[seat]:
+        return None
+    if end not in grid.king[start] or state.cells[end] in (EMPTY, WALL) or (state.occupant[end] >= 0):
+        return None
+    return (f"{action} is not offered: it ends with your ninjas and the cards left as another way of using the "
+            "Platypus does, and each result is offered once (two ninjas' steps lower square first; a step "
+            "a single move makes is offered as that move)")
