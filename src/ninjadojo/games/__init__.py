@@ -36,7 +36,10 @@ def game_class(game_id: str) -> type[GameState[Any]]:
         raise UnknownGameError(
             f"{game_id} is not playable yet; playable games: {', '.join(playable_games())}"
         ) from None
-    state_class: type[GameState[Any]] = module.STATE
+    state_class: type[GameState[Any]] | None = getattr(module, "STATE", None)
+    if state_class is None:
+        # A package still being written (no STATE yet) is not playable.
+        raise UnknownGameError(f"{game_id} is not playable yet; playable games: {', '.join(playable_games())}")
     return state_class
 
 
