@@ -77,6 +77,10 @@ def write_atomic(target: Path, text: str) -> Path:
             stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())
+        # mkstemp makes the file private (0600); a save gets the mode any new file of the user gets.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
         os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):
