@@ -61,11 +61,15 @@ class IllegalActionError(DojoError):
     ``legal`` holds (a sample of) what the seat may do instead, so that a message can say what is allowed.
     """
 
-    def __init__(self, seat: int | None, action: str, reason: str, legal: Sequence[str] = ()) -> None:
+    def __init__(self, seat: int | None, action: str, reason: str, legal: Sequence[str] = (),
+                 explained: bool = True) -> None:
         self.seat = seat
         self.action = action
         self.reason = reason
         self.legal = tuple(legal)
+        #: Whether ``reason`` says why this action is refused (a game's own words) rather than only that
+        #: it is not among the choices; a client shows the former and its own hint for the latter.
+        self.explained = explained
         message = f"illegal action {quote(action)} for seat {seat}: {reason}"
         if self.legal:
             shown = ", ".join(self.legal[:12])

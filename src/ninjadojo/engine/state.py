@@ -456,7 +456,7 @@ class GameState(ABC, Generic[PayloadT]):
             reason = self._explain_illegal(seat, action) if isinstance(action, str) else None
             decision = self._prompt(seat, frame)
             raise IllegalActionError(seat, action, reason or f"it is not a legal choice for: {decision}",
-                                     list(legal))
+                                     list(legal), explained=reason is not None)
         self._legal_cache = {}
         if self._looks:
             self._expire_looks(seat, hidden=frame.simultaneous or frame.concealed)
