@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from ninjitsu_helpers import play, position
+from ninjitsu_helpers import play
 
 from ninjadojo.bots import available_bots, make_bot
 from ninjadojo.bots.base import SeatView
 from ninjadojo.bots.ninjitsu import candidates
 from ninjadojo.engine import OptionError
 from ninjadojo.games.ninjitsu import NinjitsuState
+from ninjadojo.games.ninjitsu.builder import position
 
 
 def test_heuristic_is_registered_for_ninjitsu() -> None:

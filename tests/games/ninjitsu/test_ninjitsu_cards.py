@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from ninjitsu_helpers import discard, hand, kind, play, position, secrets, treasures
+from ninjitsu_helpers import discard, hand, kind, play, secrets, treasures
 
 from ninjadojo.engine import IllegalActionError
+from ninjadojo.games.ninjitsu.builder import position
 from ninjadojo.games.ninjitsu.cards import BASE_CARDS, CARDS, DECK_SIZE
 from ninjadojo.games.ninjitsu.knowledge import place_knowers
 
@@ -370,7 +371,8 @@ def test_bo_staff_loses_its_bonus_once_stolen_face_up() -> None:
 
 
 def test_snare_trap_discards_the_thiefs_other_treasures() -> None:
-    game = position(hands=["", ""], treasures=["9a 8a", ""], secrets=["4b", "3c"])
+    # Target 30: P0's 23 points would otherwise win at the start of this turn.
+    game = position(hands=["", ""], treasures=["9a 8a", ""], secrets=["4b", "3c"], target=30)
     play(game, "x1.0")
     assert treasures(game, 0) == "3c"
     assert secrets(game, 0) == "4b"
@@ -476,7 +478,8 @@ def test_a_trap_with_nothing_to_take_says_so_in_the_log(secret: str, said: str) 
     game = position(hands=["", ""], secrets=["", secret])
     play(game, "x1.0")
     log = game.observe(1)["log"]
-    assert isinstance(log, list) and log[-1] == said
+    # The trap's lines are one level inside the steal that sprang it.
+    assert isinstance(log, list) and log[-1] == "  " + said
     assert treasures(game, 0) == secret
 
 

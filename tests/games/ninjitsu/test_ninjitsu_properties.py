@@ -38,7 +38,7 @@ class _Watched(NinjitsuState):
     would be wrong both ways: a card discarded face-up and drawn back in the same action, after a
     reshuffle, was public when named but is hidden again by the end.)"""
 
-    def log(self, text: str, mask: int = -1, transient: bool = False) -> None:
+    def log(self, text: str, mask: int = -1, transient: bool = False, depth: int = 0) -> None:
         named = {CARD_INDEX[cid] for cid in CARD_ID.findall(text)}
         for definition in CARDS:
             if definition.name in text:
@@ -47,7 +47,7 @@ class _Watched(NinjitsuState):
             for seat in range(self.num_players):
                 if mask == -1 or mask >> seat & 1:
                     assert self.known[card] >> seat & 1, f"P{seat} reads {text!r} while {CARDS[card].id} is hidden"
-        super().log(text, mask, transient)
+        super().log(text, mask, transient, depth)
 
 
 @settings(max_examples=60, deadline=None)

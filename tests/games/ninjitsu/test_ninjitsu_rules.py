@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from ninjitsu_helpers import discard, hand, kind, play, position, secrets, treasures
+from ninjitsu_helpers import discard, hand, kind, play, secrets, treasures
 
 from ninjadojo.engine import IllegalActionError, NotationError, OptionError
 from ninjadojo.games.ninjitsu import NinjitsuState
+from ninjadojo.games.ninjitsu.builder import position
 from ninjadojo.games.ninjitsu.cards import CARD_IDS
 from ninjadojo.games.ninjitsu.rules import SWAPS_PER_TURN
 
@@ -171,7 +172,8 @@ def test_with_deck_and_discard_empty_a_draw_takes_what_there_is() -> None:
 
 
 def test_free_swaps_of_own_secrets_cost_no_action_and_are_limited_per_turn() -> None:
-    game = position(hands=["6a", ""], secrets=["5a 4a 3a", "2b 2c"])
+    # Target 30: P0's three secrets are worth 23, which would win at once at 21.
+    game = position(hands=["6a", ""], secrets=["5a 4a 3a", "2b 2c"], target=30)
     swaps = [a for a in game.legal_actions(0) if a.startswith("w")]
     assert swaps == ["w0.1", "w0.2", "w1.2"]
     play(game, "w0.2")
@@ -250,7 +252,7 @@ def test_notation_round_trips_mid_effect() -> None:
 
 def test_bad_notation_is_refused_with_a_reason() -> None:
     text = position().to_notation()
-    with pytest.raises(NotationError, match="exactly once"):
+    with pytest.raises(NotationError, match="every one of the 42 cards must be in exactly one place"):
         NinjitsuState.from_notation(text.replace("deck=", "deck=Ka", 1))
     with pytest.raises(NotationError, match="unknown card id"):
         NinjitsuState.from_notation(text.replace("discard=-", "discard=Zz"))
@@ -323,20 +325,68 @@ def test_an_impossible_position_is_refused_naming_the_broken_law() -> None:
             NinjitsuState.from_notation(bad)
 
 
-@pytest.mark.parametrize(("frames", "reason"), [
-    ('[["steal",[0],{"ignore_traps":false,"by":"8a"},"",[]]]', "'steal' decision offers P0 no choice"),
-    ('[["trap-discard",[1],{"left":1,"by":"Ta"},"",[]]]', "'trap-discard' decision offers P1 no choice"),
-    ('[["discard-treasure",[0],{"scope":"any","left":1,"optional":false,"by":"7a"},"",[]]]',
+_BASE = position(hands=["6a", ""], treasures=["", "9c 8c Ta Tb"]).to_notation()
+
+
+def _with(frames: str, effects: str = "-") -> str:
+    """The base position (P0 holds 6a; P1 has no hand, and treasures 9c 8c and two Tripwires, stolen
+    earlier) with other frames and effects."""
+    return _BASE.replace('[["turn",[0],{},"",[]]]', frames).replace("effects=-", f"effects={effects}")
+
+
+@pytest.mark.parametrize(("frames", "effects", "reason"), [
+    # Decisions the rules could not act on (no choice, or data no rule pushes).
+    ('[["steal",[0],{"ignore_traps":false,"by":"8a"},"",[]]]', "8a.1", "'steal' decision offers P0 no choice"),
+    ('[["trap-discard",[1],{"left":1,"by":"Ta"},"",[]]]', "Xa.1", "'trap-discard' decision offers P1 no choice"),
+    ('[["discard-treasure",[0],{"scope":"any","left":1,"optional":false,"by":"7a"},"",[]]]', "7a.1",
      "carries by, left, optional, scope, use_action"),
-    ('[["play",[0],{"way":"sideways","by":"6a"},"",[]]]', "play way is one of"),
-    ('[["trap-discard",[0],{"left":0,"by":"Ta"},"",[]]]', "left must be at least 1"),
-    ('[["tie",[0],{"highest":true,"seat":1,"cards":["9c","6a"],"rest":[]},"",[]]]', "treasures of P1 only"),
-    ('[["tie",[0],{"highest":true,"seat":1,"cards":["9c","8c"],"rest":[]},"",[]]]', "share the extreme value"),
-    ('[["play",[0],{"way":"any","by":"Zz"},"",[]]]', "is not a card id"),
-    ('[["turn",[0],{},"",[]],["play",[0],{"way":"any","by":"6a"},"",[]]]', "one decision at a time"),
+    ('[["play",[0],{"way":"sideways","by":"6c"},"",[]]]', "6c.2", "play way is one of"),
+    ('[["trap-discard",[0],{"left":0,"by":"Ta"},"",[]]]', "-", "left must be at least 1"),
+    ('[["tie",[0],{"highest":true,"seat":1,"cards":["9c","6a"],"rest":[]},"",[]]]', "Ab.1", "treasures of P1 only"),
+    ('[["tie",[0],{"highest":true,"seat":1,"cards":["9c","8c"],"rest":[]},"",[]]]', "Ab.1", "share the extreme value"),
+    ('[["tie",[0],{"highest":false,"seat":1,"cards":["Ta","Tb"],"rest":[]},"",[]]]', "Ac.1",
+     "share the extreme value"),
+    ('[["tie",[0],{"highest":true,"seat":1,"cards":["Ta","Tb"],"rest":[1]},"",[]]]', "Ab.1",
+     r"tie rest lists the opponents after P1 clockwise: \[\]"),
+    ('[["play",[0],{"way":"any","by":"Zz"},"",[]]]', "6c.2", "is not a card id"),
+    ('[["turn",[0],{},"",[]],["play",[0],{"way":"any","by":"6c"},"",[]]]', "6c.2", "one decision at a time"),
+    # A decision other than the turn is the one the resolving action's current step asks.
+    ('[["play",[0],{"way":"any","by":"6a"},"",[]]]', "-", "asked by a card's action, but no action is resolving"),
+    ('[["play",[0],{"way":"any","by":"6c"},"",[]]]', "6c.1", "6c Katana's step 0 asks for a 'discard-treasure'"),
+    ('[["play",[0],{"way":"any","by":"6a"},"",[]]]', "6c.2", r"asked by 6c \(the action resolving\), not '6a'"),
+    ('[["play",[0],{"way":"secret","by":"6c"},"",[]]]', "6c.2", "6c Katana plays a card 'any', not 'secret'"),
+    ('[["play",[0],{"way":"any","by":"6c"},"",[]]]', "6c.0", "its first step has begun"),
+    ('[["play",[0],{"way":"any","by":"6c"},"",[]]]', "8b.2,6c.2",
+     "8b Climbing Hook cannot be resolving 6c Katana inside it"),
+    ('[["play",[0],{"way":"any","by":"6c"},"",[]]]', "8b.1,6c.2", "8b Climbing Hook cannot be resolving"),
+    ('[["discard-treasure",[0],{"scope":"opponents","left":3,"optional":true,"use_action":false,"by":"Aa"},"",[]]]',
+     "Aa.1", "Aa Darts discards at most 2"),
+    ('[["steal",[0],{"ignore_traps":false,"by":"Ja"},"",[]]]', "Ja.1",
+     "Ja Master of Planning's steal has ignore_traps"),
+    ('[["play",[1],{"way":"any","by":"6c"},"",[]]]', "6c.2", "belongs to the player whose turn it is, P0"),
+    # A trap's discard follows the steal or flip that sprang it, and names a Tripwire lying face-up.
+    ('[["trap-discard",[0],{"left":1,"by":"6a"},"",[]]]', "-", "6a Katana has no trap that makes a player discard"),
+    ('[["trap-discard",[0],{"left":1,"by":"Tb"},"",[]]]', "-", "Tb Tripwire lies face-up among P0's treasures"),
+    ('[["trap-discard",[0],{"left":1,"by":"Ta"},"",[]]]', "6c.1", "a trap's discard follows a steal or a flip"),
+    ('[["trap-discard",[1],{"left":1,"by":"Ta"},"",[]]]', "-", "hits the thief, P0"),
 ])
-def test_a_position_whose_decision_the_rules_cannot_act_on_is_refused(frames: str, reason: str) -> None:
-    # Such a position would leave a live game without a legal action, or crash on the first action.
-    text = position(hands=["6a", ""], treasures=["", "9c 8c 9b"]).to_notation()
+def test_a_position_whose_decision_the_rules_cannot_reach_or_act_on_is_refused(frames: str, effects: str,
+                                                                               reason: str) -> None:
+    # Such a position would leave a live game without a legal action, crash on the first action, or
+    # resolve a card's action from a step it is not at.
     with pytest.raises(NotationError, match=reason):
-        NinjitsuState.from_notation(text.replace('[["turn",[0],{},"",[]]]', frames))
+        NinjitsuState.from_notation(_with(frames, effects))
+
+
+@pytest.mark.parametrize(("frames", "effects"), [
+    ('[["play",[0],{"way":"any","by":"6c"},"",[]]]', "6c.2"),
+    ('[["tie",[0],{"highest":true,"seat":1,"cards":["Ta","Tb"],"rest":[]},"",[]]]', "Ab.1"),
+    ('[["discard-treasure",[0],{"scope":"opponents","left":2,"optional":true,"use_action":false,"by":"Aa"},"",[]]]',
+     "Aa.1"),
+    ('[["play",[0],{"way":"any","by":"6c"},"",[]]]', "7b.1,6c.2"),
+])
+def test_the_refused_positions_differ_from_accepted_ones_only_in_what_their_case_breaks(frames: str,
+                                                                                      effects: str) -> None:
+    # The same base, with a decision the rules do push, parses: each refusal above has one cause.
+    game = NinjitsuState.from_notation(_with(frames, effects))
+    assert game.to_act() == (0,) and game.legal_actions(0)

@@ -3,21 +3,28 @@
 from __future__ import annotations
 
 import pytest
-from ninjitsu_helpers import play, position
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from ninjitsu_helpers import play
 from rich.text import Text
 
-from ninjadojo.engine import IllegalActionError
-from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARDS
+from ninjadojo.engine import IllegalActionError, Rng
+from ninjadojo.games.ninjitsu import NinjitsuState
+from ninjadojo.games.ninjitsu.builder import position
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX, CARDS
+from ninjadojo.games.ninjitsu.view import MAX_LINES
 
 
 def test_screen_shows_named_hand_every_collection_the_discard_top_the_deck_and_ones_points() -> None:
     game = position(players=3, hands=["6a Xa", "8b", ""], treasures=["", "9c", ""], secrets=["4a", "Ta 2b", ""],
                     discard="7c", deck="2a 3a 5a")
     text = game.render(0)
-    assert "deck 3" in text and "top 7c Chain and Sickle" in text
+    lines = text.splitlines()
+    assert "deck 3" in lines[0] and "top 7c Chain and Sickle" in lines[0]
     assert "P0 (you): 6 points, 2 cards in hand" in text
-    assert "6a Katana (6)" in text and "discard any treasure, then play a card" in text
-    assert "Xa Master of Surprise" in text  # a card without value shows none
+    # Each card of the hand on its own line, with its short text.
+    assert any("6a Katana (6)" in line and "discard any treasure, then play a card" in line for line in lines)
+    assert any("Xa Master of Surprise" in line and CARDS[CARD_INDEX["Xa"]].brief in line for line in lines)
     assert "secrets:   0:4a Bo Staff (6)" in text  # own secrets with their face-down worth
     assert "P1: 9 points in treasures, 1 card in hand" in text
     assert "secrets:   0:## 1:##" in text and "treasures: 9c Smoke Bomb" in text
@@ -34,20 +41,109 @@ def test_screen_leaves_the_prompt_and_the_result_to_the_driver() -> None:
     assert all(game.result.reason not in game.render(seat) for seat in (0, 1, None))
 
 
-def test_every_line_fits_an_80_column_terminal_and_markup_is_the_same_text_in_colour() -> None:
-    game = position(players=3, hands=[" ".join(CARD_IDS[:14]), "Kb 2c", "Qb"],
-                    treasures=["4c 5c 6c 7c 8c 9c", "8b 7b", "Tc"],
-                    secrets=["Kc Qc Jc Xc Ac Jb Xb", "Tb 3b", "Ab"])
-    play(game, "a:Aa")
-    for seat in (0, 1, 2, None):
+def _assert_fits(game: NinjitsuState) -> None:
+    """Every seat's picture and the spectator's fit 78 columns and 12 lines; markup is the same text."""
+    for seat in (*range(game.num_players), None):
         plain = game.render(seat)
-        assert max(len(line) for line in plain.splitlines()) <= 78
-        assert Text.from_markup(game.render_markup(seat)).plain == plain
+        lines = plain.splitlines()
+        assert len(lines) <= MAX_LINES, f"{len(lines)} lines for seat {seat}:\n{plain}"
+        assert max(len(line) for line in lines) <= 78, f"a line over 78 columns for seat {seat}:\n{plain}"
+        markup = game.render_markup(seat)
+        assert markup is not None and Text.from_markup(markup).plain == plain
 
 
-def test_every_card_has_a_brief_text_that_fits_the_hand_listing() -> None:
-    assert all(0 < len(card.brief) <= 47 for card in CARDS)
-    assert max(len(card.name) + (0 if card.value is None else len(f" ({card.value})")) for card in CARDS) <= 21
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_picture_of_a_random_game_fits_80_by_12_for_every_player_count(players: int) -> None:
+    # The client adds a header, the prompt and the choices: the picture gets 12 of a terminal's 24 lines.
+    for seed in range(3):
+        game = NinjitsuState.new(players, {"target": 60}, seed=seed)
+        rng = Rng(seed)
+        while not game.is_terminal and game.ply < 250:
+            _assert_fits(game)
+            actor = game.to_act()[0]
+            actions = game.legal_actions(actor)
+            game.apply(actor, actions[rng.randbelow(len(actions))])
+        _assert_fits(game)
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(2, 5), places=st.lists(st.integers(0, 99), min_size=42, max_size=42),
+       turn=st.integers(0, 4))
+def test_every_picture_fits_80_by_12_however_the_42_cards_are_spread(players: int, places: list[int],
+                                                                     turn: int) -> None:
+    # Crowded extremes included: a seat holding 30 cards, 15 treasures in one collection, 20 secrets.
+    zones = 2 + 3 * players
+    hands: list[list[str]] = [[] for _ in range(players)]
+    treasures: list[list[str]] = [[] for _ in range(players)]
+    secrets: list[list[str]] = [[] for _ in range(players)]
+    deck: list[str] = []
+    discard: list[str] = []
+    for card, place in zip(CARD_IDS, places, strict=True):
+        zone = place % zones
+        seat = (zone - 2) // 3
+        if zone == 0:
+            deck.append(card)
+        elif zone == 1:
+            discard.append(card)
+        elif (zone - 2) % 3 == 0:
+            hands[seat].append(card)
+        elif (zone - 2) % 3 == 1 and CARDS[CARD_INDEX[card]].value is not None:
+            treasures[seat].append(card)
+        else:
+            secrets[seat].append(card)
+    game = position(players, turn=turn % players, hands=[" ".join(each) for each in hands],
+                    treasures=[" ".join(each) for each in treasures], secrets=[" ".join(each) for each in secrets],
+                    deck=" ".join(deck), discard=" ".join(discard), target=200)
+    _assert_fits(game)
+
+
+def test_the_picture_takes_the_roomiest_layout_that_fits() -> None:
+    # Two players with small hands: a line each for secrets and treasures.
+    small = position(hands=["6a", "7b"], secrets=["5a", "4b"]).render(0)
+    assert "    secrets:   0:5a Bow and Arrows (10)" in small and "    secrets:   0:##" in small
+    # Five players: one line a seat, and the hand still a card a line with its text.
+    crowded = position(5, hands=["6a 7b 8c 9a Qb Xa", "2a", "", "Ja", "Jb"], treasures=["", "9c 5c", "", "2c", "3a"])
+    text = crowded.render(0)
+    assert "  P1: hand 1, 0 secrets, treasures (14 pts): 9c Smoke Bomb, 5c Bow and Arrows" in text
+    assert all(CARDS[CARD_INDEX[card]].brief in text for card in ("6a", "7b", "8c", "9a", "Qb", "Xa"))
+    # A hand too long for a line a card is wrapped, by name.
+    long_hand = position(5, hands=["6a 7b 8c 9a Qb Kc Tc 4c 3b 5b 6b Xa", "", "", "", ""]).render(0)
+    assert "    hand: 6a Katana, 7b Chain and Sickle," in long_hand
+
+
+def test_every_card_has_a_short_text_of_at_most_40_characters_for_the_hand_listing() -> None:
+    assert all(0 < len(card.brief) <= 40 for card in CARDS)
+    assert max(len(card.name) + (0 if card.value is None else len(f" ({card.value})")) for card in CARDS) <= 20
+
+
+def test_the_card_catalog_lists_every_card_as_actions_name_it_with_its_short_and_full_text() -> None:
+    catalog = NinjitsuState.card_catalog()
+    assert [info.code for info in catalog] == list(CARD_IDS)
+    for info, card in zip(catalog, CARDS, strict=True):
+        assert info.name == card.name and info.short == card.brief and len(info.short) <= 40
+        assert card.text in info.text
+        assert ("No value." if card.value is None else f"Value {card.value}.") in info.text
+    darts, katana = catalog[CARD_INDEX["Aa"]], catalog[CARD_INDEX["6c"]]
+    assert darts.text.startswith("No value. Play it for its action or as a secret. Action: Discard up to 2")
+    assert "for its action, as a secret or as a treasure" in katana.text
+    assert "only as a secret" in catalog[CARD_INDEX["Tb"]].text
+
+
+def test_the_rules_summary_is_8_to_25_lines_of_at_most_78_characters() -> None:
+    lines = NinjitsuState.SPEC.rules.splitlines()
+    assert 8 <= len(lines) <= 25
+    assert max(len(line) for line in lines) <= 78
+    assert "21" in NinjitsuState.SPEC.rules and "start" in NinjitsuState.SPEC.rules.lower()
+
+
+def test_the_view_keeps_players_as_the_player_count_and_lists_seats() -> None:
+    game = position(3, hands=["6a", "7b", ""])
+    for seat in (0, 1, 2, None):
+        view = game.observe(seat)
+        assert view["players"] == 3
+        seats = view["seats"]
+        assert isinstance(seats, list) and len(seats) == 3
+        assert [entry["seat"] for entry in seats if isinstance(entry, dict)] == [0, 1, 2]
 
 
 def test_a_card_whose_place_everyone_saw_shows_in_the_holders_hand() -> None:

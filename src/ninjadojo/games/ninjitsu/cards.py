@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ninjadojo.engine.state import CardInfo
+
 #: How a card can be played from hand.
 Way = Literal["action", "secret", "treasure"]
 #: Whose treasures an effect may pick.
@@ -126,7 +128,7 @@ class CardDef:
     face_down: FaceDown | None = None
     steps: tuple[Step, ...] = ()
     text: str = ""
-    #: The text in at most 47 characters, for the terminal's hand listing.
+    #: The text in at most 40 characters, for the terminal's hand listing (``CardInfo.short``).
     brief: str = ""
     set: str = "base"
 
@@ -147,12 +149,12 @@ def _rank_row(rank: str, suit: str) -> CardDef:
     if rank == "K":
         return CardDef(cid, "Master of Cunning", suit, rank, None, _SECRET_ONLY, icon=True,
                        trap=Trap("victim-draws", 4),
-                       brief="secret only; trap: the robbed player draws 4",
+                       brief="secret only; trap: robbed player draws 4",
                        text="Trap: when you steal this, the player you stole it from draws 4 cards.")
     if rank == "Q":
         return CardDef(cid, "Master of Secrets", suit, rank, None, _ACTION_SECRET,
                        steps=(TakeTreasure("any"), Play("secret")),
-                       brief="take any treasure into hand, play a secret",
+                       brief="take a treasure into hand, play a secret",
                        text="Move any 1 treasure from play into your hand, then play a secret.")
     if rank == "J":
         return CardDef(cid, "Master of Planning", suit, rank, None, _ACTION_SECRET,
@@ -161,7 +163,7 @@ def _rank_row(rank: str, suit: str) -> CardDef:
     if rank == "X":
         return CardDef(cid, "Master of Surprise", suit, rank, None, _ACTION_SECRET,
                        steps=(Special("surprise"),),
-                       brief="flip a foe's secret: trap hits them, or draw 1",
+                       brief="flip foe's secret: trap them, or draw 1",
                        text="Turn an opponent's secret face-up. If it is trapped, that opponent resolves "
                             "the trap as if they had stolen it from you; if not, draw a card.")
     if rank == "A":
@@ -169,9 +171,8 @@ def _rank_row(rank: str, suit: str) -> CardDef:
     if rank == "T":
         return CardDef(cid, "Tripwire", suit, rank, 10, _SECRET_ONLY, icon=True,
                        trap=Trap("discard-from-hand", 1),
-                       brief="secret only; trap: the thief discards a card",
-                       text="Must be played as a secret. Trap: when you steal this, discard a card from "
-                            "your hand.")
+                       brief="secret only; trap: thief discards a card",
+                       text="Trap: when you steal this, discard a card from your hand.")
     if rank == "9":
         return CardDef(cid, "Smoke Bomb", suit, rank, 9, _ALL_WAYS, steps=(Play("secret"), Play("secret")),
                        brief="play 2 cards as secrets",
@@ -192,20 +193,20 @@ def _rank_row(rank: str, suit: str) -> CardDef:
                        text="Discard any 1 treasure from play, then play a card.")
     if rank == "5":
         return CardDef(cid, "Bow and Arrows", suit, rank, 5, _SECRET_TREASURE, icon=True, face_down=FaceDown(10),
-                       brief="face-down: worth 10",
+                       brief="worth 10 while face-down",
                        text="While face-down, worth 10 instead of 5.")
     if rank == "4":
         return CardDef(cid, "Bo Staff", suit, rank, 4, _SECRET_TREASURE, icon=True, face_down=FaceDown(4, 2),
-                       brief="face-down: +2 per own secret (itself too)",
+                       brief="face-down: 4 + 2 per own secret",
                        text="While face-down, worth +2 for each of your secrets, itself included.")
     if rank == "3":
         return CardDef(cid, "Snare", suit, rank, 3, _SECRET_TREASURE, icon=True,
                        trap=Trap("discard-other-treasures"),
-                       brief="trap: the thief discards their other treasures",
+                       brief="trap: thief discards other treasures",
                        text="Trap: when you steal this, discard all other treasures from your collection.")
     if rank == "2":
         return CardDef(cid, "Explosives", suit, rank, 2, _SECRET_TREASURE, icon=True, trap=Trap("discard-hand"),
-                       brief="trap: the thief discards their hand",
+                       brief="trap: thief discards their hand",
                        text="Trap: when you steal this, discard your hand.")
     raise ValueError(f"no base card of rank {rank!r}")
 
@@ -213,15 +214,15 @@ def _rank_row(rank: str, suit: str) -> CardDef:
 _ACES = {
     "a": CardDef("Aa", "Darts", "a", "A", None, _ACTION_SECRET,
                  steps=(DiscardTreasures("opponents", 2, optional=True), Play("any")),
-                 brief="discard up to 2 foes' treasures, play a card",
+                 brief="discard 0-2 foes' treasures, play a card",
                  text="Discard up to 2 treasures from opponents' collections, then play a card."),
     "b": CardDef("Ab", "Caltrops", "b", "A", None, _ACTION_SECRET,
                  steps=(DiscardExtreme(highest=True), Draw(1)),
-                 brief="discard each foe's highest treasure, draw 1",
+                 brief="discard each foe's highest; draw a card",
                  text="Discard the highest-value treasure from each opponent's collection, then draw a card."),
     "c": CardDef("Ac", "Blowgun", "c", "A", None, _ACTION_SECRET,
                  steps=(DiscardExtreme(highest=False), Play("any")),
-                 brief="discard each foe's lowest treasure, play a card",
+                 brief="discard each foe's lowest; play a card",
                  text="Discard the lowest-value treasure from each opponent's collection, then play a card."),
 }
 
@@ -249,3 +250,24 @@ def card_label(number: int) -> str:
     """``Ka Master of Cunning`` style label for messages."""
     card = CARDS[number]
     return f"{card.id} {card.name}"
+
+
+_WAYS_TEXT = {
+    ("action", "secret", "treasure"): "Play it for its action, as a secret or as a treasure.",
+    ("action", "secret"): "Play it for its action or as a secret.",
+    ("secret", "treasure"): "Play it as a secret or as a treasure (it has an icon: never for an action).",
+    ("secret",): "Play it only as a secret.",
+}
+
+
+def full_text(card: CardDef) -> str:
+    """The whole text of ``card`` as a player reads it: value, the ways to play it, then its text."""
+    value = f"Value {card.value}." if card.value is not None else "No value."
+    action = "Action: " if "action" in card.plays else ""
+    return f"{value} {_WAYS_TEXT[card.plays]} {action}{card.text}"
+
+
+def catalog() -> list[CardInfo]:
+    """Every card of the deck as a player reads it (one entry per card id, as actions name them:
+    ``6a``, ``6b`` and ``6c`` are three copies with the same text; the three Aces differ)."""
+    return [CardInfo(card.id, card.name, card.brief, full_text(card)) for card in CARDS]

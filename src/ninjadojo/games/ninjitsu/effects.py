@@ -5,6 +5,9 @@ card played for its action inside another card's action runs fully before the ou
 :func:`resume` runs steps until one needs a choice, which it asks by pushing a frame; ``rules`` applies
 the choice and calls :func:`resume` again. Steps that cannot be done are skipped ("do as much as you
 can"). Effects that do not fit the step vocabulary are functions registered in :data:`SPECIALS`.
+
+Log lines are nested by ``state.narrate``: as deep as the stack of resolving actions, and a trap one
+level inside the steal or flip that sprang it (``deeper=1``).
 """
 
 from __future__ import annotations
@@ -116,40 +119,43 @@ def steal(state: NinjitsuState, thief: int, victim: int, position: int, ignore_t
     its trap (if any, unless ignored) is resolved by the thief, then it is discarded if it has no value."""
     card = state.secrets[victim].pop(position)
     state.turn_face_up(thief, card)
-    state.log(f"P{thief} steals P{victim}'s secret #{position}: {card_label(card)}")
+    state.narrate(f"P{thief} steals P{victim}'s secret #{position}: {card_label(card)}")
     trap = CARDS[card].trap
     if trap is not None:
         if ignore_traps:
-            state.log(f"the trap of {CARD_IDS[card]} is ignored")
+            state.narrate(f"the trap of {CARD_IDS[card]} is ignored", deeper=1)
         else:
             spring_trap(state, card, taker=thief, victim=victim)
-    state.settle_face_up(thief, card)
+    state.settle_face_up(thief, card, deeper=1)
 
 
 def spring_trap(state: NinjitsuState, card: int, taker: int, victim: int) -> None:
-    """Resolve ``card``'s trap: ``taker`` is the player who stole it, ``victim`` the one robbed."""
+    """Resolve ``card``'s trap: ``taker`` is the player who stole it, ``victim`` the one robbed.
+
+    Its lines are logged one level inside the steal (or flip) that sprang it.
+    """
     trap = CARDS[card].trap
     assert trap is not None
-    state.log(f"{card_label(card)} is trapped!")
+    state.narrate(f"{card_label(card)} is trapped!", deeper=1)
     if trap.kind == "victim-draws":
-        state.draw(victim, trap.count)
+        state.draw(victim, trap.count, deeper=1)
     elif trap.kind == "discard-from-hand":
         if state.hands[taker]:
             state.frames.append(Frame("trap-discard", [taker], {"left": trap.count, "by": CARD_IDS[card]}))
         else:
-            state.log(f"P{taker} has no card in hand to discard")
+            state.narrate(f"P{taker} has no card in hand to discard", deeper=1)
     elif trap.kind == "discard-other-treasures":
         others = [each for each in state.treasures[taker] if each != card]
         for other in others:
-            state.discard_treasure(taker, other)
+            state.discard_treasure(taker, other, deeper=1)
         if not others:
-            state.log(f"P{taker} has no other treasure to discard")
+            state.narrate(f"P{taker} has no other treasure to discard", deeper=1)
     elif trap.kind == "discard-hand":
         hand = list(state.hands[taker])
         for other in hand:
-            state.discard_from_hand(taker, other)
+            state.discard_from_hand(taker, other, deeper=1)
         if not hand:
-            state.log(f"P{taker} has no card in hand to discard")
+            state.narrate(f"P{taker} has no card in hand to discard", deeper=1)
 
 
 def surprise(state: NinjitsuState, player: int, owner: int, position: int) -> None:
@@ -160,13 +166,13 @@ def surprise(state: NinjitsuState, player: int, owner: int, position: int) -> No
     """
     card = state.secrets[owner].pop(position)
     state.turn_face_up(owner, card)
-    state.log(f"P{player} turns P{owner}'s secret #{position} face-up: {card_label(card)}")
+    state.narrate(f"P{player} turns P{owner}'s secret #{position} face-up: {card_label(card)}")
     if CARDS[card].trap is not None:
         spring_trap(state, card, taker=owner, victim=player)
-        state.settle_face_up(owner, card)
+        state.settle_face_up(owner, card, deeper=1)
     else:
         # Turned face-up, a card with no value is discarded at once, before the draw.
-        state.settle_face_up(owner, card)
+        state.settle_face_up(owner, card, deeper=1)
         state.draw(player, 1)
 
 

@@ -20,12 +20,20 @@ pile are listed bottom first (the last card is the top)::
 lists the cards whose place some seat knows beyond the default (``Ka.3``: seats 0 and 1 know where Ka
 is; bitmask in decimal). Default knowledge: a hand card is known to its holder, a secret to its owner,
 treasures and the discard pile to everyone, the deck to no one.
+
+A position must be one the rules can reach (``rules.check_invariants`` says which laws): in
+particular a position whose frame is ``turn`` is one whose start-of-turn win check was made and did
+not end the game, so its current player has fewer points than the target. To write "P0 starts a
+turn with 21 points", build it with :func:`ninjadojo.games.ninjitsu.builder.position`, which runs the
+check (and so gives a finished game).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ninjadojo.engine import NotationError
+from ninjadojo.engine.errors import quote
 from ninjadojo.engine.notation import parse_codes
 from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX, DECK_SIZE
 
@@ -104,21 +112,23 @@ _FIELDS = ("turn", "swaps", "deck", "discard", "hands", "treasures", "secrets", 
 
 
 def parse_body(state: NinjitsuState, body: str) -> None:
-    """Fill ``state`` from a body; raises ValueError saying what is wrong."""
+    """Fill ``state`` from a body; raises ValueError (or NotationError) saying what is wrong."""
     fields: dict[str, str] = {}
     for part in body.split(";"):
         key, sep, value = part.partition("=")
         if not sep or key not in _FIELDS:
-            raise ValueError(f"bad field {part!r}; the body is {'=..;'.join(_FIELDS)}=..")
+            raise ValueError(f"bad field {quote(part)}; the body is {'=..;'.join(_FIELDS)}=..")
+        if key in fields:
+            raise ValueError(f"field {key} is given twice")
         fields[key] = value
     missing = [key for key in _FIELDS if key not in fields]
     if missing:
         raise ValueError(f"missing field(s) {', '.join(missing)}")
     players = state.num_players
-    state.turn = int(fields["turn"])
+    state.turn = _number(fields["turn"], "turn")
     if not 0 <= state.turn < players:
         raise ValueError(f"turn {state.turn} is not a seat of a {players}-player game")
-    state.swaps_left = int(fields["swaps"])
+    state.swaps_left = _number(fields["swaps"], "swaps")
     state.deck = parse_card_list(fields["deck"])
     state.discard = parse_card_list(fields["discard"])
     for key in ("hands", "treasures", "secrets"):
@@ -130,27 +140,34 @@ def parse_body(state: NinjitsuState, body: str) -> None:
     if fields["effects"] != "-":
         for item in fields["effects"].split(","):
             state.effects.append(_card_and_number(item, "effect", "card.step, e.g. Aa.1"))
-    seen = [*state.deck, *state.discard]
-    for seat in range(players):
-        seen += state.hands[seat] + state.treasures[seat] + state.secrets[seat]
-    if sorted(seen) != list(range(DECK_SIZE)):
-        raise ValueError(f"the position must hold each of the {DECK_SIZE} cards exactly once")
     state.known = state.default_knowledge()
     if fields["known"] != "-":
+        listed: set[int] = set()
         for item in fields["known"].split(","):
             card, mask = _card_and_number(item, "known", "card.seatmask, e.g. Ka.3")
+            if card in listed:
+                raise ValueError(f"known lists {CARD_IDS[card]} twice")
+            listed.add(card)
             state.known[card] = mask
     try:
         state.check_invariants()
     except AssertionError as error:
         # A position that breaks a law of the game (a valueless treasure, a frame no rule pushes...)
-        # would fail later in a confusing way: refuse it now, saying which law.
-        raise ValueError(f"impossible position: {error}") from None
+        # would fail later in a confusing way: refuse it now, before anything reads it, saying which
+        # law (the engine checks again once the position is whole, with the same words).
+        raise NotationError(f"impossible ninjitsu position: {error}") from None
+
+
+def _number(text: str, what: str) -> int:
+    """A small whole number written in ASCII digits; raises ValueError saying what is allowed."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 6):
+        raise ValueError(f"{what} must be a whole number (digits 0-9), not {quote(text)}")
+    return int(text)
 
 
 def _card_and_number(item: str, what: str, form: str) -> tuple[int, int]:
     """Parse ``Ka.3``: a card id and a number from 0; raises ValueError naming the expected form."""
     cid, _, number = item.partition(".")
-    if cid not in CARD_INDEX or not number.isdigit():
-        raise ValueError(f"bad {what} item {item!r}: each is {form}")
+    if cid not in CARD_INDEX or not (number.isascii() and number.isdigit() and len(number) <= 6):
+        raise ValueError(f"bad {what} item {quote(item)}: each is {form}")
     return CARD_INDEX[cid], int(number)

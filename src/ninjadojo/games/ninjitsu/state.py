@@ -10,7 +10,12 @@ that Master of Secrets moved into a hand stays known to everyone until its holde
 from that hand, and is then known to be held by that player (in hand or among the secrets); a
 reshuffled deck's cards are known to everyone until someone draws from it and the others can no
 longer tell which are left.
-Determinisation redeals only the cards a seat does not know, a held card only among its holder's.
+Determinisation redeals only the cards a seat does not know, a held card only among its holder's,
+from a canonical order, so that a sample depends on the seat's information only.
+
+Log lines are nested (``depth``) as deep as the card actions resolving when they are written: what a
+card played for its action does is one level inside that play, and a trap one level inside the
+steal or flip that sprang it.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from typing import Self
 from ninjadojo.engine import Frame, GameSpec, GameState, Option, Rng
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
+from ninjadojo.engine.state import EVERYONE, CardInfo
 from ninjadojo.games.ninjitsu import encode, notation, rules, view
 from ninjadojo.games.ninjitsu.cards import (
     CARD_IDS,
@@ -30,9 +36,17 @@ from ninjadojo.games.ninjitsu.cards import (
     HAS_VALUE,
     VALUE,
     card_label,
+    catalog,
 )
-from ninjadojo.games.ninjitsu.knowledge import HELD_SHIFT, hidden_by, place_knowers
+from ninjadojo.games.ninjitsu.knowledge import HELD_SHIFT, hidden_by, holder_knowers
 from ninjadojo.games.ninjitsu.notation import Payload
+from ninjadojo.games.ninjitsu.view import secret_worth
+
+#: A place a card can be dealt to in a determinisation: its zone, its index there, and the knowledge
+#: mask the card there gets.
+_Place = tuple[list[int], int, int]
+#: Redeals a determinisation tries before it gives the player to act the cheapest secrets.
+_SAMPLE_ATTEMPTS = 16
 
 #: Cards dealt to each player at the start.
 HAND_SIZE = 4
@@ -43,6 +57,30 @@ _OPPONENTS = {
     players: tuple(tuple((seat + step) % players for step in range(1, players)) for seat in range(players))
     for players in range(2, 6)
 }
+
+
+#: The rules in a few lines, for a client's ``rules`` command (at most 78 characters a line).
+RULES = """\
+Each player collects cards: treasures face-up, secrets face-down in a row.
+Your points are your treasures' and secrets' values. If you START your turn
+with the target (21) or more, you win at once; points reached mid-turn count
+only if you still have them when your next turn begins.
+
+Each turn, first swap your own secrets if you like (w0.1, up to 3 times),
+then take ONE action:
+  d       draw 2 cards (the discard pile is reshuffled when the deck is empty)
+  a:6c    play a card for its action (it goes to the discard pile)
+  s:6c    play a card face-down as a secret
+  t:6c    play a card face-up as a treasure (only cards with a value)
+  x2.0    steal seat 2's secret at position 0: it becomes your treasure
+Cards with an icon are never played for an action; K and Tripwire only as
+secrets. A stolen trap hits the thief at once (a King: the robbed player
+draws 4); a stolen card without value is then discarded.
+Inside a card's action, "play a card" is a full play (a:/s:/t:) with its
+whole effect before the rest goes on; choices inside an action are c:<card>
+(a treasure to discard or take) and done (stop Darts early).
+Bow and Arrows is worth 10 and Bo Staff 4 + 2 per own secret while face-down.
+Seats and positions count from 0; the deck has 42 cards in suits a, b, c."""
 
 
 class NinjitsuState(GameState[Payload]):
@@ -57,6 +95,7 @@ class NinjitsuState(GameState[Payload]):
             Option("target", DEFAULT_TARGET, "points at the start of your turn that win", minimum=1, maximum=200),
         ),
         summary="Draw, play and steal secrets: the first with enough points at the start of their turn wins.",
+        rules=RULES,
     )
 
     hands: list[list[int]]
@@ -161,10 +200,18 @@ class NinjitsuState(GameState[Payload]):
                 return seat
         raise ValueError(f"{CARD_IDS[card]} is not a treasure in play")
 
+    # ------------------------------------------------------------------ the log
+
+    def narrate(self, text: str, mask: int = EVERYONE, deeper: int = 0) -> None:
+        """Log ``text`` nested inside the card actions now resolving (``deeper`` levels more), so that
+        a log shows what one action caused as part of it (Darts > Blowgun > a secret)."""
+        self.log(text, mask, depth=len(self.effects) + deeper)
+
     # ------------------------------------------------------------------ card movements
 
-    def draw(self, seat: int, count: int) -> list[int]:
-        """``seat`` draws up to ``count`` cards, reshuffling the discard pile into the deck when needed."""
+    def draw(self, seat: int, count: int, deeper: int = 0) -> list[int]:
+        """``seat`` draws up to ``count`` cards, reshuffling the discard pile into the deck when needed
+        (``deeper``: how much deeper than the resolving actions the draw is logged, e.g. in a trap)."""
         drawn: list[int] = []
         deck = self.deck
         hand = self.hands[seat]
@@ -179,7 +226,7 @@ class NinjitsuState(GameState[Payload]):
                     break
                 self._drained(segment, bit)
                 segment = []
-                self.reshuffle()
+                self.reshuffle(deeper)
                 deck = self.deck
             card = deck.pop()
             hand.append(card)
@@ -195,11 +242,11 @@ class NinjitsuState(GameState[Payload]):
             self._drained(segment, bit)
         name = f"P{seat}"
         if not drawn:
-            self.log(f"{name} draws nothing: the deck and the discard pile are empty")
+            self.narrate(f"{name} draws nothing: the deck and the discard pile are empty", deeper=deeper)
         else:
             plural = "s" if len(drawn) > 1 else ""
-            self.log(f"{name} draws {len(drawn)} card{plural}")
-            self.log(f"you drew {', '.join([card_label(card) for card in drawn])}", bit)
+            self.narrate(f"{name} draws {len(drawn)} card{plural}", deeper=deeper)
+            self.narrate(f"you drew {', '.join([card_label(card) for card in drawn])}", bit, deeper)
         return drawn
 
     def _drained(self, segment: list[tuple[int, int]], bit: int) -> None:
@@ -208,7 +255,7 @@ class NinjitsuState(GameState[Payload]):
         for card, mask in segment:
             self.known[card] = mask | bit
 
-    def reshuffle(self) -> None:
+    def reshuffle(self, deeper: int = 0) -> None:
         """Shuffle the discard pile into a new deck (everyone knows which cards it holds, not their order)."""
         self.deck = self.discard
         self.discard = []
@@ -216,24 +263,24 @@ class NinjitsuState(GameState[Payload]):
         everyone = self.everyone
         for card in self.deck:
             self.known[card] = everyone
-        self.log(f"the discard pile ({len(self.deck)} cards) is shuffled into a new deck")
+        self.narrate(f"the discard pile ({len(self.deck)} cards) is shuffled into a new deck", deeper=deeper)
 
     def discard_card(self, card: int) -> None:
         """Put ``card`` (already taken from where it was) face-up on the discard pile."""
         self.discard.append(card)
         self.known[card] = self.everyone
 
-    def discard_treasure(self, seat: int, card: int) -> None:
+    def discard_treasure(self, seat: int, card: int, deeper: int = 0) -> None:
         """Discard ``card`` from ``seat``'s treasures."""
         self.treasures[seat].remove(card)
         self.discard_card(card)
-        self.log(f"{card_label(card)} is discarded from P{seat}'s treasures")
+        self.narrate(f"{card_label(card)} is discarded from P{seat}'s treasures", deeper=deeper)
 
-    def discard_from_hand(self, seat: int, card: int) -> None:
+    def discard_from_hand(self, seat: int, card: int, deeper: int = 0) -> None:
         """``seat`` discards ``card`` from hand (face-up, so everyone sees it)."""
         self.hands[seat].remove(card)
         self.discard_card(card)
-        self.log(f"P{seat} discards {card_label(card)} from hand")
+        self.narrate(f"P{seat} discards {card_label(card)} from hand", deeper=deeper)
 
     def add_secret(self, seat: int, card: int) -> None:
         """``card`` (already out of ``seat``'s hand) goes face-down into ``seat``'s collection."""
@@ -246,20 +293,20 @@ class NinjitsuState(GameState[Payload]):
         known[card] = hidden_by(bit, known[card])
         for other in self.hands[seat]:
             known[other] = hidden_by(bit, known[other])
-        self.log(f"P{seat} plays a secret")
-        self.log(f"your secret is {CARD_IDS[card]}", bit)
+        self.narrate(f"P{seat} plays a secret")
+        self.narrate(f"your secret is {CARD_IDS[card]}", bit)
 
     def turn_face_up(self, seat: int, card: int) -> None:
         """``card`` becomes a treasure of ``seat``: face-up, known to everyone."""
         self.treasures[seat].append(card)
         self.known[card] = self.everyone
 
-    def settle_face_up(self, seat: int, card: int) -> None:
+    def settle_face_up(self, seat: int, card: int, deeper: int = 0) -> None:
         """A card just turned face-up in ``seat``'s collection is discarded if it has no value."""
         if not HAS_VALUE[card] and card in self.treasures[seat]:
             self.treasures[seat].remove(card)
             self.discard_card(card)
-            self.log(f"{CARD_IDS[card]} has no value and is discarded")
+            self.narrate(f"{CARD_IDS[card]} has no value and is discarded", deeper=deeper)
 
     # ------------------------------------------------------------------ engine hooks
 
@@ -292,16 +339,26 @@ class NinjitsuState(GameState[Payload]):
         return view.render(self, seat, markup=True)
 
     def _determinize(self, seat: int, rng: Rng) -> None:
-        # Every card whose place ``seat`` does not know is redealt among the places of such cards;
-        # a card it knows to be held by some player (in hand or among the secrets) only among that
-        # player's places. Knowledge of a place belongs to the place, not the card: whoever knew what
-        # lay in a place knows what lies there now (a seat knows its own hand whatever it holds).
+        # A sample must be a function of what ``seat`` knows: two positions it cannot tell apart give
+        # the same sample for the same seed, so a sample (or a chain of them) cannot be inverted to
+        # recover the hidden cards. So every pool of unseen cards is put in a canonical (sorted) order
+        # before the rng touches it, the places they go to are listed in an order fixed by public facts
+        # (zone, then index), and what other seats know of the redealt cards is re-derived from public
+        # facts rather than carried over from the true cards.
+        #
+        # Redealt: every card whose place ``seat`` does not know. A card ``seat`` knows some player
+        # holds (hand or secrets) goes back among that player's unknown places; the rest go to any
+        # unknown place. A redealt card in a hand or a secret is then known (by place) to its holder
+        # only, plus, for a held card, whoever saw it go to that holder (a public event); a card dealt
+        # to the deck gets the deck's mask (after a reshuffle, who still knows which cards it holds:
+        # public too, and the same for every deck card).
         bit = 1 << seat
         held_bit = bit << HELD_SHIFT
         known = self.known
-        free_places: list[tuple[list[int], int, int]] = []
+        deck_mask = known[self.deck[0]] if self.deck else 0
+        deck_places: list[_Place] = []
         free_cards: list[int] = []
-        held_places: list[list[tuple[list[int], int, int]]] = [[] for _ in range(self.num_players)]
+        places: list[list[_Place]] = [[] for _ in range(self.num_players)]
         held_cards: list[list[int]] = [[] for _ in range(self.num_players)]
         zones = [(self.deck, -1)] + [(zone, holder) for holder in range(self.num_players)
                                      for zone in (self.hands[holder], self.secrets[holder])]
@@ -310,25 +367,96 @@ class NinjitsuState(GameState[Payload]):
                 mask = known[card]
                 if mask & bit:
                     continue
-                place = (zone, index, place_knowers(mask))
-                (free_places if holder < 0 else held_places[holder]).append(place)
-                if holder >= 0 and mask & held_bit:
+                if holder < 0:
+                    deck_places.append((zone, index, deck_mask))
+                    free_cards.append(card)
+                elif mask & held_bit:
+                    places[holder].append((zone, index, 1 << holder))
                     held_cards[holder].append(card)
                 else:
+                    places[holder].append((zone, index, 1 << holder))
                     free_cards.append(card)
-        for holder, places in enumerate(held_places):
-            rng.shuffle(places)
-            cards = held_cards[holder]
-            for (zone, index, mask), card in zip(places, cards, strict=False):
-                zone[index] = card
-                known[card] = mask | held_bit
-            free_places += places[len(cards):]
-        rng.shuffle(free_cards)
-        for (zone, index, mask), card in zip(free_places, free_cards, strict=True):
+        held_masks = {card: holder_knowers(known[card]) << HELD_SHIFT for cards in held_cards for card in cards}
+        for cards in held_cards:
+            cards.sort()
+        free_cards.sort()
+        # The seat saw the player whose turn it is start that turn without winning, so a sample must
+        # keep that player below the target (their secrets are what may change). Draw again while a
+        # draw breaks it; after a few tries, give that player's secrets the cheapest cards they could
+        # hold (no more than the truth's, so always allowed), the rest at random as before.
+        limited = self.result is None and self.frames[-1].kind == "turn" and self.turn != seat
+        deal = self._deal(rng, deck_places, places, held_cards, free_cards)
+        attempt = 1
+        while limited and self._secrets_worth(deal, self.turn) >= self.target - self.treasure_points(self.turn):
+            if attempt == _SAMPLE_ATTEMPTS:
+                cheapest = self._cheapest_secrets(self.turn, places[self.turn], held_cards[self.turn], free_cards)
+                deal = self._deal(rng, deck_places, places, held_cards, free_cards, (self.turn, cheapest))
+                break
+            deal = self._deal(rng, deck_places, places, held_cards, free_cards)
+            attempt += 1
+        for (zone, index, mask), card in deal:
             zone[index] = card
-            known[card] = mask
-        # Nobody knows the order of the deck.
+            known[card] = mask | held_masks.get(card, 0)
+        # Nobody knows the order of the deck (even a seat that knows which cards it holds).
+        self.deck.sort()
         rng.shuffle(self.deck)
+
+    def _deal(self, rng: Rng, deck_places: list[_Place], places: list[list[_Place]], held_cards: list[list[int]],
+              free_cards: list[int], pinned: tuple[int, list[int]] | None = None) -> list[tuple[_Place, int]]:
+        """One random redeal of the unseen cards: each player's held cards among that player's unknown
+        places, then the free cards among every place left. ``pinned`` is (holder, cards): those cards
+        go to that holder's unknown secret places first. Every list comes in a canonical order."""
+        deal: list[tuple[_Place, int]] = []
+        left = list(deck_places)
+        free = list(free_cards)
+        for holder, own in enumerate(places):
+            held = list(held_cards[holder])
+            own = list(own)
+            if pinned is not None and pinned[0] == holder:
+                secrets = self.secrets[holder]
+                secret_places = [place for place in own if place[0] is secrets]
+                own = [place for place in own if place[0] is not secrets]
+                rng.shuffle(secret_places)
+                deal += zip(secret_places, pinned[1], strict=True)
+                held = [card for card in held if card not in pinned[1]]
+                free = [card for card in free if card not in pinned[1]]
+            rng.shuffle(own)
+            deal += zip(own, held, strict=False)
+            left += own[len(held):]
+        rng.shuffle(free)
+        deal += zip(left, free, strict=True)
+        return deal
+
+    def _secrets_worth(self, deal: list[tuple[_Place, int]], holder: int) -> int:
+        """What ``holder``'s secrets would be worth face-down after ``deal``."""
+        secrets = self.secrets[holder]
+        dealt = {index: card for (zone, index, _), card in deal if zone is secrets}
+        count = len(secrets)
+        return sum(secret_worth(dealt.get(index, card), count) for index, card in enumerate(secrets))
+
+    def _cheapest_secrets(self, holder: int, own: list[_Place], held: list[int], free: list[int]) -> list[int]:
+        """The cheapest cards ``holder``'s unknown secret places could hold (canonical: by worth, then
+        card): its held cards must all fit in its hand or secrets, so those that cannot go to its hand
+        go to its secrets, cheapest first; the other places take the cheapest cards left."""
+        secrets = self.secrets[holder]
+        slots = sum(1 for place in own if place[0] is secrets)
+        hand_slots = len(own) - slots
+        count = len(secrets)
+
+        def cost(card: int) -> tuple[int, int]:
+            return secret_worth(card, count), card
+
+        by_cost = sorted(held, key=cost)
+        forced = by_cost[:max(0, len(held) - hand_slots)]
+        rest = sorted(by_cost[len(forced):] + free, key=cost)
+        return forced + rest[:slots - len(forced)]
+
+    def _canonical_action(self, seat: int, action: str) -> str | None:
+        return rules.canonical_action(action)
+
+    @classmethod
+    def _card_catalog(cls) -> list[CardInfo]:
+        return catalog()
 
     @classmethod
     def _all_actions(cls, players: int, options: Mapping[str, OptionValue]) -> list[str]:

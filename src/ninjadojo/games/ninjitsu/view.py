@@ -3,6 +3,10 @@
 A seat sees its own hand and secrets, everyone's treasures, the discard pile, the deck's size, how
 many cards and secrets the others hold, and those cards of others' hands whose place it knows (a
 treasure moved into a hand by Master of Secrets). A spectator sees only what everyone knows.
+The per-seat part of the view is under ``seats`` (the engine's ``players`` is the player count).
+
+The picture (:func:`render`) fits 78 columns and :data:`MAX_LINES` lines for every player count,
+taking the roomiest of :data:`LAYOUTS` that fits; the hand lists each card with its short text.
 """
 
 from __future__ import annotations
@@ -71,6 +75,21 @@ def _colour(card: int) -> str:
 
 #: Widest line of the picture: drivers print it on 80-column terminals, where a longer line wraps.
 WIDTH = 78
+#: Most lines of the picture: on an 80x24 terminal the client adds a header, the prompt and the choices.
+MAX_LINES = 12
+#: Column of the short text in the hand listing (4 spaces, then id and name padded to this width).
+_HAND_NAME_WIDTH = 23
+
+#: One piece of a line: its plain text and the same text in rich markup (they have the same length
+#: once the markup is stripped, so wrapping by the plain text wraps both alike).
+Chunk = tuple[str, str]
+
+#: Layouts from the roomiest down, as (seats, hand): ``roomy`` gives each seat a line each for its
+#: secrets and treasures, ``line`` one line per seat with card names, ``ids`` one line per seat with
+#: card ids only; the hand is listed ``full`` (a card a line with its short text), ``named`` (wrapped
+#: ids and names) or as ``ids``. The picture takes the first layout that fits :data:`MAX_LINES`; the
+#: last always fits (42 cards as ids fill at most a few lines).
+LAYOUTS = (("roomy", "full"), ("line", "full"), ("ids", "full"), ("ids", "named"), ("ids", "ids"))
 
 
 def _card(card: int, markup: bool) -> str:
@@ -80,41 +99,133 @@ def _card(card: int, markup: bool) -> str:
     return f"[{colour}]{CARD_IDS[card]}[/{colour}]"
 
 
-def _named(card: int, markup: bool, suffix: str = "") -> tuple[str, str]:
-    """``6a Katana`` (plain, and with the id in colour), so a human need not know the ids by heart."""
-    tail = f" {CARDS[card].name}{suffix}"
+def _chunk(card: int, style: str, markup: bool, suffix: str = "") -> Chunk:
+    """A card as ``6a Katana`` (or ``6a`` in the ``ids`` style), the id in colour when ``markup``."""
+    tail = (f" {CARDS[card].name}" if style != "ids" else "") + suffix
     return CARD_IDS[card] + tail, _card(card, markup) + tail
 
 
-def _wrapped(head: str, items: list[tuple[str, str]], separator: str = ", ") -> list[str]:
-    """``head`` then the items (plain, shown) joined by ``separator``, wrapped under the first item."""
-    if not items:
-        return [head + "-"]
-    lines: list[str] = []
-    plain, shown = head, head
-    indent = " " * len(head)
-    for number, (text, marked) in enumerate(items):
-        gap = separator if number else ""
-        if number and len(plain) + len(gap) + len(text) > WIDTH:
-            lines.append(shown + separator.rstrip())
-            plain, shown = indent, indent
-            gap = ""
-        plain += gap + text
-        shown += gap + marked
-    lines.append(shown)
+def _text(text: str) -> Chunk:
+    return text, text
+
+
+def _group(label: str, chunks: list[Chunk], style: str) -> list[Chunk]:
+    """``label`` then the cards, comma-separated when named (names have spaces), or ``-`` for none."""
+    if not chunks:
+        return [_text(f"{label} -")]
+    if style != "ids":
+        chunks = [(plain + ",", shown + ",") for plain, shown in chunks[:-1]] + chunks[-1:]
+    first_plain, first_shown = chunks[0]
+    return [(f"{label} {first_plain}", f"{label} {first_shown}"), *chunks[1:]]
+
+
+def _flow(chunks: list[Chunk], indent: str = "      ") -> list[Chunk]:
+    """The chunks joined by spaces into lines of at most :data:`WIDTH`, continued under ``indent``."""
+    lines: list[Chunk] = []
+    plain = shown = ""
+    for text, marked in chunks:
+        if plain and len(plain) + 1 + len(text) > WIDTH:
+            lines.append((plain, shown))
+            plain, shown = indent + text, indent + marked
+        else:
+            gap = " " if plain else ""
+            plain, shown = plain + gap + text, shown + gap + marked
+    if plain:
+        lines.append((plain, shown))
     return lines
 
 
-def _hand_lines(state: NinjitsuState, seat: int, markup: bool) -> list[str]:
-    """The seat's own hand, one card a line: id, name, (value) and what it does."""
+def hand_entry(card: int) -> str:
+    """``6a Katana (6)`` padded, then the card's short text: one line of the hand listing (plain)."""
+    definition = CARDS[card]
+    value = "" if definition.value is None else f" ({definition.value})"
+    return f"{definition.id} {definition.name + value:<{_HAND_NAME_WIDTH - 3}} {definition.brief}"
+
+
+def _hand_lines(state: NinjitsuState, seat: int, style: str, markup: bool) -> list[Chunk]:
+    """The seat's own hand: a card a line with its short text (``full``), or wrapped."""
     cards = state.hands[seat]
+    if style == "full":
+        lines = []
+        for card in cards:
+            plain = hand_entry(card)
+            lines.append(("    " + plain, "    " + _card(card, markup) + plain[2:]))
+        return lines
     if not cards:
-        return ["    hand:      -"]
-    lines = [f"    hand ({len(cards)} card{'' if len(cards) == 1 else 's'}):"]
-    for card in cards:
-        definition = CARDS[card]
-        name = definition.name if definition.value is None else f"{definition.name} ({definition.value})"
-        lines.append(f"      {_card(card, markup)} {name:<21} {definition.brief}")
+        return []
+    return _flow(_group("    hand:", [_chunk(card, style, markup) for card in cards], style))
+
+
+def _own_lines(state: NinjitsuState, seat: int, marker: str, seats: str, hand: str, markup: bool) -> list[Chunk]:
+    size = len(state.hands[seat])
+    in_hand = f"{size} card{'' if size == 1 else 's'} in hand"
+    count = len(state.secrets[seat])
+    worth = [f" ({secret_worth(card, count)})" for card in state.secrets[seat]]
+    style = "ids" if seats == "ids" else "named"
+    secrets = [_chunk(card, style, markup, suffix) for card, suffix in zip(state.secrets[seat], worth, strict=True)]
+    secrets = [(f"{index}:{plain}", f"{index}:{shown}") for index, (plain, shown) in enumerate(secrets)]
+    treasures = [_chunk(card, style, markup) for card in state.treasures[seat]]
+    if seats == "roomy":
+        lines = [_text(f"{marker} P{seat} (you): {state.points(seat)} points, {in_hand}")]
+        lines += _hand_lines(state, seat, hand, markup)
+        lines += _flow(_group("    secrets:  ", secrets, style), " " * 15)
+        lines += _flow(_group("    treasures:", treasures, style), " " * 15)
+        return lines
+    head = _text(f"{marker} P{seat} (you): {state.points(seat)} points, hand {size} |")
+    lines = _flow([head, *_group("secrets", secrets, style), _text("|"), *_group("treasures", treasures, style)])
+    return lines + _hand_lines(state, seat, hand, markup)
+
+
+def _other_lines(state: NinjitsuState, viewer: int | None, each: int, marker: str, seats: str,
+                 markup: bool) -> list[Chunk]:
+    size = len(state.hands[each])
+    in_hand = f"{size} card{'' if size == 1 else 's'} in hand"
+    style = "ids" if seats == "ids" else "named"
+    treasures = [_chunk(card, style, markup) for card in state.treasures[each]]
+    known = [_chunk(card, style, markup) for card in known_in_hand(state, viewer, each)]
+    count = len(state.secrets[each])
+    if seats == "roomy":
+        lines = [_text(f"{marker} P{each}: {state.treasure_points(each)} points in treasures, {in_hand}")]
+        backs = [_text(f"{index}:##") for index in range(count)]
+        lines += _flow([_text("    secrets:   " + (backs[0][0] if backs else "-")), *backs[1:]], " " * 15)
+        lines += _flow(_group("    treasures:", treasures, style), " " * 15)
+        if known:
+            lines += _flow(_group("    known in hand:", known, style), " " * 19)
+        return lines
+    secrets = f"{count} secret{'' if count == 1 else 's'}"
+    head = f"{marker} P{each}: hand {size}, {secrets}, treasures ({state.treasure_points(each)} pts):"
+    chunks = _group(head, treasures, style)
+    if known:
+        chunks += [_text("|"), *_group("known in hand", known, style)]
+    return _flow(chunks)
+
+
+def _picture(state: NinjitsuState, seat: int | None, seats: str, hand: str, markup: bool) -> list[Chunk]:
+    if state.discard:
+        top, top_shown = _chunk(state.discard[-1], "named", markup)
+        pile, pile_shown = f"top {top}", f"top {top_shown}"
+    else:
+        pile = pile_shown = "empty"
+    head = f"Ninjitsu!  target {state.target}  deck {len(state.deck)}  discard {len(state.discard)} ("
+    lines: list[Chunk] = [(f"{head}{pile})", f"{head}{pile_shown})")]
+    for each in range(state.num_players):
+        marker = ">" if state.result is None and each == state.turn else " "
+        if each == seat:
+            lines += _own_lines(state, each, marker, seats, hand, markup)
+        else:
+            lines += _other_lines(state, seat, each, marker, seats, markup)
+    if state.effects:
+        style = "ids" if seats == "ids" else "named"
+        chain = [_chunk(card, style, markup) for card, _ in state.effects]
+        chunks = [_text("resolving:")]
+        for number, (plain, shown) in enumerate(chain):
+            more = " >" if number + 1 < len(chain) else ""
+            chunks.append((plain + more, shown + more))
+        lines += _flow(chunks, "  ")
+    if state.result is None and state.frames and not state.frames[-1].concealed \
+            and seat not in state.frames[-1].seats:
+        # The seat to act gets its prompt from the driver (decision()), so only others see this line.
+        lines.append(_text(f"waiting for P{state.frames[-1].seats[0]}"))
     return lines
 
 
@@ -122,39 +233,16 @@ def render(state: NinjitsuState, seat: int | None, markup: bool = False) -> str:
     """A text picture of the position as ``seat`` sees it (rich markup when ``markup``).
 
     It shows the deck size, the discard pile's top, every collection (other seats' secrets as
-    backs, by position) and the seat's own hand and points; the decision itself is the driver's to
-    print (from :meth:`decision`), so it is not repeated here.
+    backs, or as a count) and the seat's own hand (each card with its short text) and points; the
+    decision itself is the driver's to print (from :meth:`decision`), so it is not repeated here.
+    It fits 78 columns and :data:`MAX_LINES` lines, taking the roomiest of :data:`LAYOUTS` that fits.
     """
-    lines = []
-    pile = f"top {_named(state.discard[-1], markup)[1]}" if state.discard else "empty"
-    lines.append(f"Ninjitsu!  target {state.target}  deck {len(state.deck)}  discard {len(state.discard)} ({pile})")
-    for each in range(state.num_players):
-        marker = ">" if state.result is None and each == state.turn else " "
-        size = len(state.hands[each])
-        in_hand = f"{size} card{'' if size == 1 else 's'} in hand"
-        if each == seat:
-            lines.append(f"{marker} P{each} (you): {state.points(each)} points, {in_hand}")
-            lines += _hand_lines(state, each, markup)
-            count = len(state.secrets[each])
-            secrets = [_named(card, markup, f" ({secret_worth(card, count)})") for card in state.secrets[each]]
-            numbered = [(f"{index}:{text}", f"{index}:{shown}") for index, (text, shown) in enumerate(secrets)]
-            lines += _wrapped("    secrets:   ", numbered)
-        else:
-            lines.append(f"{marker} P{each}: {state.treasure_points(each)} points in treasures, {in_hand}")
-            backs = [(f"{index}:##", f"{index}:##") for index in range(len(state.secrets[each]))]
-            lines += _wrapped("    secrets:   ", backs, " ")
-        lines += _wrapped("    treasures: ", [_named(card, markup) for card in state.treasures[each]])
-        if each != seat:
-            known = known_in_hand(state, seat, each)
-            if known:
-                lines += _wrapped("    known in hand: ", [_named(card, markup) for card in known])
-    if state.effects:
-        lines += _wrapped("resolving: ", [_named(card, markup) for card, _ in state.effects], " > ")
-    if state.result is None and state.frames and not state.frames[-1].concealed \
-            and seat not in state.frames[-1].seats:
-        # The seat to act gets its prompt from the driver (decision()), so only others see this line.
-        lines.append(f"waiting for P{state.frames[-1].seats[0]}")
-    return "\n".join(lines)
+    lines: list[Chunk] = []
+    for seats, hand in LAYOUTS:
+        lines = _picture(state, seat, seats, hand, markup)
+        if len(lines) <= MAX_LINES:
+            break
+    return "\n".join(shown if markup else plain for plain, shown in lines)
 
 
 def secret_worth(card: int, secret_count: int) -> int:

@@ -1,0 +1,115 @@
+"""Build a whole, legal Ninjitsu! position from a few keyword arguments (for tests, puzzles, bug reports).
+
+Say where the cards you care about are; every other card goes to the deck. The position is at the
+start of ``turn``'s turn, so the start-of-turn win check is run: a player who starts the turn at the
+target wins at once and you get the finished game. Cards are card ids (rank then suit: ``6a``, ``Ka``,
+``Tc``; see ``docs/rules/ninjitsu.md``), space-separated, one string per seat::
+
+    >>> from ninjadojo.games.ninjitsu.builder import position
+    >>> game = position(players=3, hands=["6a Ka", "9b", ""], treasures=["", "5c", ""], secrets=["", "", "Ta"])
+    >>> game.to_act(), game.legal_actions(0)[:4]
+    ((0,), ['d', 'a:6a', 's:6a', 't:6a'])
+    >>> game.apply(0, "x2.0")                   # P0 steals the Tripwire: its trap asks for a discard
+    >>> game.legal_actions(0)
+    ['c:6a', 'c:Ka']
+    >>> position(hands=["", ""], treasures=["Ta 9a 2b", ""]).winners()   # 21 points at the start: won
+    (0,)
+
+The deck is listed bottom first (its last card is drawn first), as is the discard pile (last = top).
+Cards placed nowhere go to the deck in card order (``Ka Qa ... 2c``, so ``2c`` is on top), or, when
+``deck`` is given, under the discard pile. The result is parsed back from its own notation, so it has
+passed every check a position must pass (cards conserved, the laws of
+:func:`~ninjadojo.games.ninjitsu.rules.check_invariants`); a bad argument raises a
+:class:`~ninjadojo.engine.NotationError` (or :class:`~ninjadojo.engine.OptionError` for the player
+count and target) saying what is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ninjadojo.engine import NotationError, Rng
+from ninjadojo.engine.errors import quote
+from ninjadojo.engine.state import check_seed
+from ninjadojo.games.ninjitsu import rules
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX
+from ninjadojo.games.ninjitsu.state import DEFAULT_TARGET, NinjitsuState
+
+__all__ = ["position"]
+
+
+def _cards(text: str, where: str) -> list[int]:
+    """Space-separated card ids as card numbers; raises NotationError naming a bad id and where it is."""
+    if not isinstance(text, str):
+        raise NotationError(f"the cards of {where} are one string of card ids, not {quote(text)}")
+    numbers = []
+    for cid in text.split():
+        if cid not in CARD_INDEX:
+            raise NotationError(f"unknown card {quote(cid)} in {where}: a card id is a rank K Q J X A T 9-2 "
+                                "and a suit a b c, e.g. Ka, Ta, 6c")
+        numbers.append(CARD_INDEX[cid])
+    return numbers
+
+
+def _per_seat(values: Sequence[str] | None, players: int, what: str) -> list[list[int]]:
+    """One card list per seat (all empty when ``values`` is None)."""
+    if values is None:
+        return [[] for _ in range(players)]
+    if isinstance(values, str) or len(values) != players:
+        raise NotationError(f"{what} lists one string of card ids per seat ({players} of them), not {quote(values)}")
+    return [_cards(text, f"{what} of P{seat}") for seat, text in enumerate(values)]
+
+
+def position(
+    players: int = 2,
+    *,
+    turn: int = 0,
+    hands: Sequence[str] | None = None,
+    treasures: Sequence[str] | None = None,
+    secrets: Sequence[str] | None = None,
+    discard: str = "",
+    deck: str | None = None,
+    target: int = DEFAULT_TARGET,
+    swaps: int | None = None,
+    seed: int = 1,
+) -> NinjitsuState:
+    """A Ninjitsu! position at the start of ``turn``'s turn (or finished, if that player holds the target).
+
+    ``hands``, ``treasures`` and ``secrets``: one string of space-separated card ids per seat (secrets
+    in position order). ``discard`` and ``deck``: card ids, bottom first. ``swaps``: the free swaps
+    of secrets left this turn (default: all of them). ``seed``: the state of the random stream (the
+    deck is reshuffled from it when it runs out). Knowledge is the default for each zone: a seat knows
+    its own hand and secrets, everyone knows the treasures and the discard pile, no one the deck.
+    """
+    NinjitsuState.check_players(players)
+    options = NinjitsuState.validate_options(players, {"target": target})
+    check_seed(seed)
+    if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < players:
+        raise NotationError(f"turn must be a seat from 0 to {players - 1}, not {quote(turn)}")
+    state = NinjitsuState._blank(players, options, Rng(seed))
+    state.hands = _per_seat(hands, players, "hands")
+    state.treasures = _per_seat(treasures, players, "treasures")
+    state.secrets = _per_seat(secrets, players, "secrets")
+    state.discard = _cards(discard, "the discard pile")
+    placed = [*state.discard]
+    for seat in range(players):
+        placed += state.hands[seat] + state.treasures[seat] + state.secrets[seat]
+    twice = sorted({CARD_IDS[card] for card in placed if placed.count(card) > 1})
+    if deck is not None:
+        state.deck = _cards(deck, "the deck")
+        twice += sorted({CARD_IDS[card] for card in state.deck if card in placed or state.deck.count(card) > 1})
+        placed += state.deck
+    if twice:
+        raise NotationError(f"card(s) {' '.join(twice)} placed twice: each of the 42 cards is in one place")
+    rest = [card for card in range(len(CARD_IDS)) if card not in placed]
+    if deck is None:
+        state.deck = rest
+    else:
+        # The deck was given: cards placed nowhere else lie under the discard pile (still conserved).
+        state.discard = rest + state.discard
+    state.known = state.default_knowledge()
+    rules.start_turn(state, turn)
+    if swaps is not None and state.result is None:
+        state.swaps_left = swaps
+    # Parsed back from its notation: every check a position must pass, and a record that starts here.
+    return NinjitsuState.from_notation(state.to_notation())
