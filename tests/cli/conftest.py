@@ -1,4 +1,5 @@
-"""Fixtures of the CLI tests: a runner, and the toy game registered as ``toy`` for the test only."""
+"""Fixtures of the CLI tests: a runner, the toy game registered as ``toy`` for the test only, and a
+data folder of its own for every test (autosaves never reach the real home folder)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,15 @@ import pytest
 from typer.testing import CliRunner
 
 from engine.toygame import register_toy
+from ninjadojo.table import HOME_VARIABLE
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point the data folder (``$NINJADOJO_HOME``) at a fresh temporary folder for every CLI test."""
+    home = tmp_path_factory.mktemp("ninjadojo-home")
+    monkeypatch.setenv(HOME_VARIABLE, str(home))
+    return home
 
 
 @pytest.fixture

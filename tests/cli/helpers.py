@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import importlib
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import Result
 
+from engine.toygame import ToyState, full_deck, toy_position
 from ninjadojo.bots import Bot, SeatView
+from ninjadojo.engine import GameState
 
 
 def last_json_line(result: Result) -> dict[str, Any]:
@@ -70,3 +73,17 @@ class TunedBot(Bot):
 
     def choose(self, view: SeatView) -> str:
         return view.legal_actions()[0]
+
+
+def write_save(path: Path, game: GameState[Any], meta: dict[str, Any] | None = None) -> Path:
+    """Write ``game``'s save (with ``players_meta`` if given) to ``path``; returns the path."""
+    data = game.to_save()
+    if meta is not None:
+        data["players_meta"] = meta
+    path.write_text(json.dumps(data))
+    return path
+
+
+def only_pass_position() -> ToyState:
+    """A 2-player toy position where seat 0, to act, can only pass (no cards, nothing to draw)."""
+    return toy_position(hands=[[], full_deck(True)], deck=[], discard=[])

@@ -25,16 +25,17 @@ def test_a_terminal_game_of_ninjitsu_against_bots_plays_to_the_end(runner: CliRu
                            input="1\n" * 3000)
     assert result.exit_code == 0, result.output
     assert "game over" in result.stdout, result.stdout[-2000:]
-    assert "winner" in result.stdout.split("game over")[-1]
+    end = result.stdout.split("game over")[-1]
+    assert "\nyou win\n" in end or "\nyou did not win: " in end or "\nyou share the win with " in end
 
 
 def test_a_ninjitsu_game_saves_and_resumes(runner: CliRunner, in_tmp: Path) -> None:
     first = runner.invoke(app, ["play", "ninjitsu", "--players", "3", "--seed", "7", "--bots", "random"],
-                          input="1\n1\nsave n.dojo.json\nquit\nn\n")
+                          input="1\n1\nsave n.dojo.json\nquit\n")
     assert first.exit_code == 0, first.output
     saved = load_game("n.dojo.json")
     assert saved.game_id == "ninjitsu" and saved.ply >= 2
-    resumed = runner.invoke(app, ["play", "--load", "n.dojo.json"], input="quit\nn\n")
+    resumed = runner.invoke(app, ["play", "--load", "n.dojo.json"], input="quit\n")
     assert resumed.exit_code == 0, resumed.output
     assert saved.render(0) in resumed.stdout
 

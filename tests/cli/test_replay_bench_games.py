@@ -151,7 +151,7 @@ def test_games_lists_every_game_and_the_toy_with_options_and_bots(toy: None, run
     toy_entry = listing["toy"]
     assert toy_entry["playable"] and toy_entry["title"] == "Toy"
     assert (toy_entry["min_players"], toy_entry["max_players"]) == (2, 4)
-    assert toy_entry["options"] == [option.describe() for option in ToyState.SPEC.options]
+    assert toy_entry["options"] == [option.describe() for option in ToyState.option_specs()]
     assert toy_entry["bots"] == ["random"] and toy_entry["default_bot"] == "random"
     assert listing["ninjato"]["playable"] is False or "title" in listing["ninjato"]
     table = runner.invoke(app, ["games"])
@@ -167,7 +167,7 @@ def last_json_line_list(stdout: str) -> list[dict[str, object]]:
 def test_help_shows_the_defaults_written_in_brackets(runner: CliRunner) -> None:
     # Help text is rich markup: an unescaped "[default: ...]" would vanish as an unknown tag.
     for command, default in [("play", "[default: the fewest]"), ("play", "[default: 0]"),
-                             ("sim", "[default: heuristic or random]"), ("replay", "[default: spectator]")]:
+                             ("sim", "[default: the game's sim default"), ("replay", "[default: spectator]")]:
         result = runner.invoke(app, [command, "--help"], env={"COLUMNS": "200"})
         assert result.exit_code == 0, result.output
         assert default in result.stdout, (command, default)
@@ -190,17 +190,16 @@ def _look_hidden_by_a_later_choice(seed: int) -> tuple[GameState[Any], int, str]
     game = new_game("ninja-trap", 4, {}, seed)
     random_playout(game, Rng(seed), max_actions=400)
     states = list(game.replay_states())
-    for event in game.events:
-        if event.expires is None:
-            continue
-        created = event.expires - 1  # the ply of the action that made the look
-        seat = next(each for each in range(4) if event.visible_to(each))
-        if created >= len(game.record.actions):
-            continue
-        other, _ = game.record.actions[created]
-        after = states[created + 1].frames
-        if other != seat and after and after[-1].simultaneous and other in after[-1].submitted:
-            return game, seat, event.text
+    for ply in range(1, len(states) - 1):
+        for event in states[ply].events[len(states[ply - 1].events):]:
+            if not event.transient:
+                continue
+            seat = next(each for each in range(4) if event.visible_to(each))
+            # The action after the one that made the look: another seat's choice, still hidden.
+            other, _ = game.record.actions[ply]
+            after = states[ply + 1].frames
+            if other != seat and after and after[-1].simultaneous and other in after[-1].submitted:
+                return game, seat, event.text
     return None
 
 

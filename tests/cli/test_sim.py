@@ -1,16 +1,20 @@
-"""``dojo sim``: summaries, --json determinism, workers, the action cap, errors."""
+"""``dojo sim``: summaries, --json determinism, workers, the maximum length, the estimate, errors."""
 
 from __future__ import annotations
 
 import math
+import os
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from cli.helpers import CheatingBot, last_json_line, without_timing
+from engine.toygame import ToyState
 from ninjadojo import bots
 from ninjadojo.cli.main import app
-from ninjadojo.cli.stats import mean_interval, wilson_interval
+from ninjadojo.cli.sim import ANNOUNCE_SECONDS, announce, duration, print_summary
+from ninjadojo.sim import SimSettings, estimate, mean_interval, summarise, wilson_interval
 
 SIM = ["sim", "toy", "--games", "60", "--players", "3", "--seed", "11"]
 
@@ -74,30 +78,89 @@ def test_rotating_seats_gives_each_bot_every_seat(toy: None, twin: None, runner:
     assert {row["bot"]: row["seat_games"] for row in summary["per_bot"]} == {"random": 120, "twin": 60}
 
 
-def test_games_cut_at_the_action_cap_are_counted_and_shown(toy: None, runner: CliRunner) -> None:
+def test_games_stopped_at_the_maximum_length_are_counted_and_shown_as_truncated(toy: None,
+                                                                                runner: CliRunner) -> None:
     # No toy game can end within 2 actions (the target is 15 and a card is worth 6 at most).
-    capped = last_json_line(runner.invoke(app, [*SIM, "--json", "--max-actions", "2"]))
-    assert capped["capped"] == 60 and capped["finished"] == 0
-    assert all(row["wins"] == 0 for row in capped["seats"])
-    assert capped["length"]["max"] == 2
+    truncated = last_json_line(runner.invoke(app, [*SIM, "--json", "--max-actions", "2"]))
+    assert truncated["truncated"] == 60 and truncated["finished"] == 0 and truncated["max_length"] == 2
+    assert all(row["wins"] == 0 for row in truncated["seats"])
+    assert truncated["length"]["max"] == 2
+    # --max-actions is the engine's option max_length under its old name.
+    as_option = last_json_line(runner.invoke(app, [*SIM, "--json", "--option", "max_length=2"]))
+    assert without_timing(as_option) == without_timing(truncated)
     text = runner.invoke(app, [*SIM, "--max-actions", "2"])
-    assert "cut at the 2-action cap: 60 of 60 games (counted as won by nobody)" in text.stdout
+    assert "truncated at the maximum length of 2 actions: 60 of 60 games (no winner" in text.stdout
+
+
+def test_the_json_summary_keeps_every_key_it_had(toy: None, runner: CliRunner) -> None:
+    summary = last_json_line(runner.invoke(app, [*SIM, "--json"]))
+    before_max_length = {"game", "players", "games", "seed", "bots", "rotate", "options", "max_actions", "finished",
+                         "capped", "seats", "per_bot", "length", "timing"}
+    assert before_max_length <= set(summary)
+    assert summary["max_actions"] == summary["max_length"] == ToyState.SPEC.max_length
+    assert summary["capped"] == summary["truncated"] == 0
+    assert summary["partial"] is False and summary["games_requested"] == 60
+
+
+def test_max_actions_and_the_option_max_length_must_agree(toy: None, runner: CliRunner) -> None:
+    result = runner.invoke(app, [*SIM, "--max-actions", "5", "--option", "max_length=7"])
+    assert result.exit_code == 2
+    assert result.stderr == "error: --max-actions 5 and --option max_length=7 disagree: give one of them\n"
+    agreed = runner.invoke(app, [*SIM, "--max-actions", "7", "--option", "max_length=7", "--json"])
+    assert agreed.exit_code == 0 and last_json_line(agreed)["max_length"] == 7
 
 
 def test_sim_text_summary_has_both_tables_and_the_length(toy: None, runner: CliRunner) -> None:
     result = runner.invoke(app, SIM)
     assert result.exit_code == 0, result.output
-    for expected in ("win rate per seat", "win rate per bot", "game length:", "cut at the 5000-action cap: 0 of 60"):
+    for expected in ("win rate per seat", "win rate per bot", "game length:",
+                     f"truncated at the maximum length of {ToyState.SPEC.max_length} actions: 0 of 60"):
         assert expected in result.stdout
     assert "toy x60" in result.stderr  # the progress bar is on stderr
 
 
+def test_a_long_simulation_says_up_front_how_long_it_will_take(toy: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The toy's random bot is given a measured cost of 0.5 s a game.
+    monkeypatch.setitem(bots.BOT_COSTS, "toy", {"random": (bots.BotCost(3, 10.0, 0.5),)})
+    settings = SimSettings.build("toy", 3, bots=["random"], games=1000)
+    expected = estimate(settings, workers=1)
+    assert expected is not None and math.isclose(expected.seconds, 500.0)
+    console = Console(record=True, width=300)
+    announce(settings, 1, console)
+    said = console.export_text()
+    assert said.startswith(f"1000 games will take about {duration(500.0)} on 1 process: about 0.5 s a game;"), said
+    assert duration(500.0) == "8 min"
+    # A short one just starts.
+    quiet = Console(record=True)
+    short = SimSettings.build("toy", 3, bots=["random"], games=int(ANNOUNCE_SECONDS / 0.5) - 1)
+    announce(short, 1, quiet)
+    assert quiet.export_text() == ""
+
+
+def test_the_estimate_uses_every_seats_cost_and_the_workers(toy: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(bots.GENERIC_BOTS, "twin", bots.RandomBot)
+    monkeypatch.setitem(bots.BOT_COSTS, "toy", {"random": (bots.BotCost(3, 1.0, 0.2),),
+                                                "twin": (bots.BotCost(2, 1.0, 0.1), bots.BotCost(4, 1.0, 0.5))})
+    settings = SimSettings.build("toy", 3, bots=["random", "twin", "twin"], games=100)
+    expected = estimate(settings, workers=1)
+    assert expected is not None
+    # twin was measured at 2 and 4 players: the nearer count above wins a tie (the dearer guess).
+    assert math.isclose(expected.seconds_per_game, (0.2 + 0.5 + 0.5) / 3)
+    assert expected.measured_players == (3, 4)
+    assert math.isclose(expected.seconds, 100 * expected.seconds_per_game)
+    shared = estimate(settings, workers=2)
+    assert shared is not None and shared.parallel == min(2, os.cpu_count() or 1)
+    assert math.isclose(shared.seconds, 100 * expected.seconds_per_game / shared.parallel)
+    monkeypatch.delitem(bots.BOT_COSTS, "toy")
+    assert estimate(settings, workers=1) is None
+
+
 def test_sim_errors_exit_2(toy: None, runner: CliRunner) -> None:
     cases = [
-        ([*SIM, "--bots", "random,random"], "--bots gave 2 bots for 3 players"),
+        ([*SIM, "--bots", "random,random"], "2 bot specs were given for 3 players"),
         ([*SIM, "--bots", "nobody"], "unknown bot 'nobody'"),
         ([*SIM, "--option", "bid=middle"], "must be one of high, low"),
-        (["sim", "ninjato"], "ninjato is not playable yet"),
+        (["sim", "chess"], "unknown game 'chess'"),
     ]
     for args, message in cases:
         result = runner.invoke(app, args)
@@ -119,9 +182,8 @@ def test_a_bot_that_chooses_an_illegal_action_is_reported(toy: None, runner: Cli
     result = runner.invoke(app, [*SIM, "--bots", "broken"])
     assert result.exit_code == 2
     assert "bot 'broken' at seat 0 of game 0" in result.stderr and "no-such-action" in result.stderr
-    played = runner.invoke(app, ["play", "toy", "--seat", "1", "--bots", "broken"], input="")
-    assert played.exit_code == 2
-    assert "bot 'broken' at seat 0 chose an illegal action" in played.stderr
+    # The error is one line, after the progress bar as far as it got.
+    assert result.stderr.splitlines()[-1].startswith("error: bot 'broken' at seat 0 of game 0"), result.stderr
 
 
 def test_a_bad_bot_spec_is_refused_before_the_progress_bar_starts(toy: None, runner: CliRunner) -> None:
@@ -135,3 +197,14 @@ def test_a_bad_bot_spec_is_refused_before_the_progress_bar_starts(toy: None, run
         assert message in result.stderr
         assert "toy x60" not in result.stderr, "the progress bar started before the spec was checked"
         assert result.stderr.count("\n") == 1, result.stderr
+
+
+def test_a_run_interrupted_before_any_game_ended_says_so(toy: None) -> None:
+    settings = SimSettings.build("toy", 3, bots=["random"], games=50)
+    summary = {**summarise(settings, [], partial=True), "timing": {}}
+    console = Console(record=True, width=200)
+    print_summary(console, summary)
+    text = console.export_text()
+    assert text.startswith("toy: 0 of 50 games (partial: interrupted), 3 players")
+    assert "no game was finished: there is nothing to summarise" in text
+    assert "win rate" not in text

@@ -1,8 +1,14 @@
-"""Bot registry: ``make_bot("random", "ninjitsu", seed)``.
+"""Bot registry: ``make_bot("random", "ninjitsu", seed)``, and what each bot is, takes and costs.
 
 Generic bots work for every game. Game-specific bots live in ``ninjadojo.bots.<game module>``, whose
 ``BOTS`` dict maps a bot name to a factory ``(seed, **params) -> Bot``. A bot spec is ``name`` or
 ``name:key=value,key=value`` (e.g. ``forgetful:forget=0.3``).
+
+:func:`describe_bots` tells a driver what it needs to pick bots: each bot's one-line summary, its
+parameters with their defaults, and its cost (milliseconds per decision and seconds per game, as
+measured with ``dojo bench GAME --players N --bots SPEC``: see :data:`BOT_COSTS`). Drivers that play
+many games use :func:`sim_default_bot`, which is cheap for every game; a person playing at the table
+gets :func:`default_bot`, the game's strongest ordinary bot.
 """
 
 from __future__ import annotations
@@ -10,9 +16,11 @@ from __future__ import annotations
 import importlib
 import inspect
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import cast
 
 from ninjadojo.bots.base import Bot, RandomBot, SeatView
-from ninjadojo.engine.errors import OptionError
+from ninjadojo.engine.errors import OptionError, quote
 
 BotFactory = Callable[..., Bot]
 
@@ -27,7 +35,101 @@ GAME_BOT_MODULES: dict[str, str] = {
     "ninjato": "ninjadojo.bots.ninjato",
 }
 
-__all__ = ["Bot", "RandomBot", "SeatView", "available_bots", "bot_parameters", "make_bot", "parse_bot_spec"]
+#: The bot spec ``dojo sim`` (and any driver of many games) uses when none is given, where the game's
+#: ordinary default is too slow for thousands of games. Ninjitsu!'s ``heuristic`` looks one round
+#: ahead (depth 1) and takes about 4 s a game at 4 players; at depth 0 about 0.15 s (see BOT_COSTS).
+SIM_DEFAULT_BOTS: dict[str, str] = {"ninjitsu": "heuristic:depth=0"}
+
+__all__ = [
+    "BOT_COSTS",
+    "Bot",
+    "BotCost",
+    "BotInfo",
+    "RandomBot",
+    "SeatView",
+    "available_bots",
+    "bot_cost",
+    "bot_defaults",
+    "bot_parameters",
+    "bot_summary",
+    "canonical_spec",
+    "default_bot",
+    "describe_bots",
+    "make_bot",
+    "parse_bot_spec",
+    "sim_default_bot",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class BotCost:
+    """What a bot costs at one player count, with that bot in every seat, on one core.
+
+    Measured with ``dojo bench GAME --players N --bots SPEC --seconds S``, in processor time (the same
+    as wall-clock time on an idle core): ``ms_per_decision`` inside the bots' ``choose``,
+    ``seconds_per_game`` for everything, the rules included.
+    """
+
+    players: int
+    ms_per_decision: float
+    seconds_per_game: float
+
+
+def _costs(*rows: tuple[int, float, float]) -> tuple[BotCost, ...]:
+    return tuple(BotCost(players, ms, seconds) for players, ms, seconds in rows)
+
+
+#: Measured costs by game and bot spec (a spec means that bot with its defaults but for what the spec
+#: says; :func:`canonical_spec` tells which specs are the same bot), each as (players, ms a decision,
+#: s a game). Measured with ``dojo bench GAME --players N --bots SPEC --seconds 5`` (60 to 240 s for
+#: Ninjitsu!'s ``heuristic``) in processor time, Python 3.11, on a busy shared 2-core machine: rough
+#: figures, good to a factor of about 1.5 (a game's length varies a lot). A bot missing here has no
+#: stated cost; measure it the same way to add it.
+BOT_COSTS: dict[str, dict[str, tuple[BotCost, ...]]] = {
+    "ninjitsu": {
+        "random": _costs((2, 0.004, 0.00038), (3, 0.005, 0.00059), (4, 0.007, 0.001), (5, 0.005, 0.00084)),
+        "heuristic:depth=0": _costs((2, 1.2, 0.049), (3, 1.3, 0.084), (4, 1.4, 0.14), (5, 1.5, 0.29)),
+        "heuristic": _costs((2, 9, 0.36), (3, 22, 1.2), (4, 41, 4.4), (5, 64, 7.7)),
+    },
+    "knights-and-ninjas": {
+        "random": _costs((2, 0.007, 0.0026), (3, 0.012, 0.002), (4, 0.011, 0.0019), (5, 0.011, 0.0021),
+                         (6, 0.01, 0.0021)),
+        "heuristic": _costs((2, 0.078, 0.0092), (3, 0.065, 0.0059), (4, 0.062, 0.0071), (5, 0.058, 0.0082),
+                            (6, 0.054, 0.0085)),
+    },
+    "ninja-camp": {
+        "random": _costs((2, 0.038, 0.0016), (3, 0.04, 0.0022), (4, 0.037, 0.0024)),
+        "heuristic": _costs((2, 1.4, 0.05), (3, 1.5, 0.073), (4, 1.1, 0.062)),
+    },
+    "ninja-trap": {
+        "random": _costs((2, 0.004, 0.0016), (3, 0.004, 0.002), (4, 0.004, 0.0022)),
+        "heuristic": _costs((2, 0.062, 0.0036), (3, 0.064, 0.0054), (4, 0.084, 0.0096)),
+        "forgetful": _costs((2, 0.059, 0.005), (3, 0.08, 0.0099), (4, 0.094, 0.016)),
+    },
+    "ninjato": {
+        "random": _costs((2, 0.01, 0.0024), (3, 0.014, 0.0046), (4, 0.013, 0.0055)),
+        "heuristic": _costs((2, 0.32, 0.047), (3, 0.41, 0.087), (4, 0.41, 0.12)),
+        "balanced": _costs((2, 0.3, 0.044), (3, 0.41, 0.087), (4, 0.45, 0.13)),
+        "attacker": _costs((2, 0.36, 0.058), (3, 0.42, 0.099), (4, 0.37, 0.11)),
+        "envoy": _costs((2, 0.34, 0.051), (3, 0.41, 0.089), (4, 0.41, 0.12)),
+        "rumor": _costs((2, 0.37, 0.052), (3, 0.39, 0.083), (4, 0.38, 0.11)),
+        "sensei": _costs((2, 0.36, 0.051), (3, 0.35, 0.075), (4, 0.37, 0.1)),
+    },
+}
+
+
+@dataclass(frozen=True, slots=True)
+class BotInfo:
+    """What a driver shows about one bot of a game."""
+
+    name: str
+    #: The first line of the bot's docstring.
+    summary: str
+    #: Each parameter a spec may give (``name:key=value``) with its default, as text.
+    parameters: dict[str, str]
+    #: Measured costs by spec (the bot with its defaults, and any other settings measured), each by
+    #: player count; empty when not measured.
+    costs: dict[str, tuple[BotCost, ...]]
 
 
 def _game_bots(game_id: str) -> dict[str, BotFactory]:
@@ -49,6 +151,66 @@ def available_bots(game_id: str) -> dict[str, BotFactory]:
     return {**GENERIC_BOTS, **_game_bots(game_id)}
 
 
+def default_bot(game_id: str) -> str:
+    """The bot a person plays against by default: the game's heuristic bot if it has one, else random."""
+    return "heuristic" if "heuristic" in available_bots(game_id) else "random"
+
+
+def sim_default_bot(game_id: str) -> str:
+    """The bot spec for a driver of many games (``dojo sim``) when none is given: cheap for every game."""
+    spec = SIM_DEFAULT_BOTS.get(game_id)
+    if spec is not None and parse_bot_spec(spec)[0] in available_bots(game_id):
+        return spec
+    return default_bot(game_id)
+
+
+def _signature_defaults(function: Callable[..., object], skip: tuple[str, ...]) -> tuple[dict[str, str], bool]:
+    """The named parameters of ``function`` with their defaults as text, and whether it takes ``**params``."""
+    defaults: dict[str, str] = {}
+    open_ended = False
+    for parameter in inspect.signature(function).parameters.values():
+        if parameter.kind is parameter.VAR_KEYWORD:
+            open_ended = True
+        elif (parameter.kind in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY)
+              and parameter.name not in skip):
+            defaults[parameter.name] = "" if parameter.default is parameter.empty else str(parameter.default)
+    return defaults, open_ended
+
+
+def _class_defaults(cls: type[Bot]) -> dict[str, str]:
+    """The parameters of a bot class's constructors (its own and its bases'), with their defaults."""
+    defaults: dict[str, str] = {}
+    for klass in cls.__mro__:
+        init = klass.__dict__.get("__init__")
+        if init is None or klass is Bot or klass is object:
+            continue
+        own, _ = _signature_defaults(init, ("self", "seed"))
+        for name, value in own.items():
+            defaults.setdefault(name, value)
+    return defaults
+
+
+def _built_class(factory: BotFactory) -> type[Bot]:
+    """The class of the bots a factory builds (bots are cheap to build: they think only in ``choose``)."""
+    return type(factory(seed=0))
+
+
+def bot_defaults(factory: BotFactory) -> dict[str, str]:
+    """Each parameter a spec may give ``factory``, with its default as text (``""``: no default).
+
+    A factory function that passes ``**params`` on to a bot class also takes that class's parameters,
+    so the class is found by building one bot.
+    """
+    if isinstance(factory, type) and issubclass(factory, Bot):
+        return _class_defaults(factory)
+    defaults, open_ended = _signature_defaults(factory, ("seed",))
+    if open_ended:
+        # (cast: mypy narrows a callable that is not a Bot class to ``type[object]``)
+        for name, value in _class_defaults(_built_class(cast(BotFactory, factory))).items():
+            defaults.setdefault(name, value)
+    return defaults
+
+
 def bot_parameters(factory: BotFactory) -> list[str]:
     """The parameters a bot spec may give a factory (``name:key=value``), as far as its signature says."""
     if isinstance(factory, type) and issubclass(factory, Bot):
@@ -59,21 +221,77 @@ def bot_parameters(factory: BotFactory) -> list[str]:
     ]
 
 
+def bot_summary(factory: BotFactory) -> str:
+    """The first line of the factory's docstring, or of the class of the bot it builds (as plain text)."""
+    doc = inspect.getdoc(factory) or inspect.getdoc(_built_class(factory)) or ""
+    return doc.strip().splitlines()[0].replace("``", "") if doc.strip() else ""
+
+
 def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     """Split ``name:key=value,...`` into the name and its parameters (as text)."""
     name, _, rest = spec.strip().partition(":")
     if not name.strip():
-        raise OptionError(f"bot spec {spec!r} names no bot; write name or name:key=value,...")
+        raise OptionError(f"bot spec {quote(spec)} names no bot; write name or name:key=value,...")
     params: dict[str, str] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, sep, value = part.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise OptionError(f"bot parameter {part!r} in {spec!r} must be written key=value")
+            raise OptionError(f"bot parameter {quote(part)} in {quote(spec)} must be written key=value")
         if key in params:
-            raise OptionError(f"bot parameter {key!r} is given twice in {spec!r}")
+            raise OptionError(f"bot parameter {quote(key)} is given twice in {quote(spec)}")
         params[key] = value.strip()
     return name.strip(), params
+
+
+def _same_text(value: str) -> str:
+    """A parameter value written one way for comparison: ``1``, ``1.0`` and ``1.00`` are the same number."""
+    try:
+        return repr(float(value))
+    except ValueError:
+        return value.strip()
+
+
+def canonical_spec(game_id: str, spec: str) -> str:
+    """``spec`` with its defaults filled in, parameters sorted: the key of :data:`BOT_COSTS`.
+
+    Two specs that build the same bot have the same canonical spec (``heuristic`` and
+    ``heuristic:depth=1`` for Ninjitsu!). An unknown bot name raises :class:`OptionError`.
+    """
+    name, params = parse_bot_spec(spec)
+    factory = available_bots(game_id).get(name)
+    if factory is None:
+        known = ", ".join(sorted(available_bots(game_id)))
+        raise OptionError(f"unknown bot {quote(name)} for {game_id}; bots: {known}")
+    values = {key: _same_text(value) for key, value in {**bot_defaults(factory), **params}.items()}
+    return name + (":" + ",".join(f"{key}={values[key]}" for key in sorted(values)) if values else "")
+
+
+def bot_cost(game_id: str, spec: str, players: int) -> BotCost | None:
+    """The measured cost of ``spec`` at ``players`` players (the nearest player count measured), or None."""
+    table = BOT_COSTS.get(game_id, {})
+    wanted = canonical_spec(game_id, spec)
+    for key, costs in table.items():
+        if canonical_spec(game_id, key) == wanted and costs:
+            return min(costs, key=lambda cost: (abs(cost.players - players), -cost.players))
+    return None
+
+
+def describe_bots(game_id: str) -> list[BotInfo]:
+    """Every bot of a game, by name: summary, parameters with defaults, and the measured costs.
+
+    The costs of the bot with its defaults come first, under its bare name.
+    """
+    infos: list[BotInfo] = []
+    table = BOT_COSTS.get(game_id, {})
+    for name, factory in sorted(available_bots(game_id).items()):
+        plain = canonical_spec(game_id, name)
+        costs: dict[str, tuple[BotCost, ...]] = {}
+        for spec, rows in sorted(table.items(), key=lambda item: canonical_spec(game_id, item[0]) != plain):
+            if parse_bot_spec(spec)[0] == name:
+                costs[name if canonical_spec(game_id, spec) == plain else spec] = rows
+        infos.append(BotInfo(name, bot_summary(factory), bot_defaults(factory), costs))
+    return infos
 
 
 def make_bot(spec: str, game_id: str, seed: int = 0) -> Bot:
@@ -82,10 +300,11 @@ def make_bot(spec: str, game_id: str, seed: int = 0) -> Bot:
     bots = available_bots(game_id)
     factory = bots.get(name)
     if factory is None:
-        raise OptionError(f"unknown bot {name!r} for {game_id}; bots: {', '.join(sorted(bots))}")
+        raise OptionError(f"unknown bot {quote(name)} for {game_id}; bots: {', '.join(sorted(bots))}")
     try:
         return factory(seed=seed, **params)
     except OptionError:
         raise
     except (TypeError, ValueError) as error:
-        raise OptionError(f"bad parameters for bot {name!r} in {spec!r}: {error}") from None
+        raise OptionError(f"bad parameters for bot {quote(name)} in {quote(spec)}: {error}") from None
+

@@ -1,43 +1,32 @@
-"""``dojo bench``: the speed of random playouts on one core (set-up included)."""
+"""``dojo bench``'s terminal side: the measurement (:mod:`ninjadojo.sim.bench`) as a few lines of text."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
-from typing import Any
 
-from ninjadojo.cli.common import derive_seed
-from ninjadojo.engine import GameState, Rng
+from rich.console import Console
+
 from ninjadojo.engine.jsonvalue import JSONValue
-from ninjadojo.engine.playout import random_playout
-
-#: Playouts longer than this are cut (and counted) so that a game that never ends cannot hang the bench.
-BENCH_MAX_ACTIONS = 100_000
 
 
-def bench(game_class: type[GameState[Any]], players: int, options: Mapping[str, object], seconds: float,
-          seed: int) -> dict[str, JSONValue]:
-    """Play random games one after another for about ``seconds`` (at least one game)."""
-    games = actions = capped = 0
-    started = time.perf_counter()
-    elapsed = 0.0
-    while games == 0 or elapsed < seconds:
-        game_seed = derive_seed(seed, games)
-        game = game_class.new(players, options, game_seed)
-        played = random_playout(game, Rng(game_seed ^ 0xBE7C4), BENCH_MAX_ACTIONS)
-        capped += not game.is_terminal
-        actions += played
-        games += 1
-        elapsed = time.perf_counter() - started
-    return {
-        "game": game_class.SPEC.id,
-        "players": players,
-        "seed": seed,
-        "games": games,
-        "actions": actions,
-        "capped": capped,
-        "seconds": round(elapsed, 3),
-        "games_per_second": round(games / elapsed, 2),
-        "actions_per_second": round(actions / elapsed, 1),
-        "actions_per_game": round(actions / games, 2),
-    }
+def print_bench(console: Console, result: Mapping[str, JSONValue]) -> None:
+    """A bench result: games and actions per second, and for bots their time per decision and per game."""
+    bots = result.get("bots")
+    if not isinstance(bots, list):
+        who = " (random playouts)"
+    elif len(set(map(str, bots))) == 1:
+        who = f" with {bots[0]} in every seat"
+    else:
+        who = f" with bots {', '.join(map(str, bots))}"
+    lines = [
+        f"{result['game']}, {result['players']} players{who}: {result['games']} games, {result['actions']} actions "
+        f"in {result['seconds']} s",
+        f"  {result['games_per_second']} games/s, {result['actions_per_second']} actions/s, "
+        f"{result['actions_per_game']} actions per game",
+    ]
+    if isinstance(bots, list):
+        lines.append(f"  processor time: bots {result['bot_ms_per_decision']} ms a decision; "
+                     f"{result['seconds_per_game']} s a game in all")
+    if result["capped"]:
+        lines.append(f"  {result['capped']} games stopped at the maximum length (truncated)")
+    console.print("\n".join(lines), markup=False)

@@ -9,19 +9,38 @@ from typing import Any, ParamSpec, TypeVar
 import typer
 from rich.console import Console
 from rich.errors import MarkupError
+from rich.text import Text
 
 from ninjadojo.bots import available_bots, make_bot, parse_bot_spec
-from ninjadojo.engine import DojoError, GameState, OptionError, Rng
+from ninjadojo.engine import DojoError, GameState, OptionError
 from ninjadojo.engine.options import parse_option_texts
 from ninjadojo.games import game_class
+from ninjadojo.table.seats import default_bot, derive_seed
+
+__all__ = [
+    "EXIT_BAD_INPUT",
+    "assign_bots",
+    "check_bot_specs",
+    "default_bot",
+    "default_players",
+    "derive_seed",
+    "fail",
+    "handle_errors",
+    "lines_needed",
+    "parse_options",
+    "position_text",
+    "print_position",
+    "resolve_game",
+    "split_bot_specs",
+    "stderr_console",
+    "stdout_console",
+]
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 #: Exit status for every error caused by bad input (unknown game, bad option, bad save...).
 EXIT_BAD_INPUT = 2
-
-_MASK64 = (1 << 64) - 1
 
 
 def stdout_console() -> Console:
@@ -88,11 +107,6 @@ def split_bot_specs(texts: Sequence[str] | None) -> list[str]:
     return specs
 
 
-def default_bot(game_id: str) -> str:
-    """The game's heuristic bot if it has one, else the random bot."""
-    return "heuristic" if "heuristic" in available_bots(game_id) else "random"
-
-
 def check_bot_specs(game_id: str, specs: Sequence[str]) -> None:
     """Raise :class:`OptionError` for a spec naming a bot the game does not have, or bad parameters.
 
@@ -122,14 +136,6 @@ def assign_bots(game_id: str, specs: Sequence[str], seats: Sequence[int]) -> dic
     return dict(zip(seats, specs, strict=True))
 
 
-def derive_seed(seed: int, *keys: int) -> int:
-    """A seed derived deterministically from ``seed`` and ``keys`` (game index, seat...)."""
-    value = seed & _MASK64
-    for key in keys:
-        value = Rng(value ^ ((key + 1) * 0x9E3779B97F4A7C15 & _MASK64)).next_u64()
-    return value
-
-
 def default_players(game_id: str, players: int | None) -> int:
     """``--players``, or the game's smallest player count when it was not given."""
     if players is not None:
@@ -137,20 +143,28 @@ def default_players(game_id: str, players: int | None) -> int:
     return game_class(game_id).SPEC.min_players
 
 
-def print_position(console: Console, game: GameState[Any], seat: int | None) -> None:
-    """The game's picture of the position as ``seat`` (``None``: a spectator) sees it.
+def position_text(game: GameState[Any], seat: int | None) -> Text:
+    """The game's picture of the position as ``seat`` (``None``: a spectator) sees it, ready to print.
 
     In colour when the game offers ``render_markup``; its plain ``render`` if the markup is broken,
     so that a game's styling mistake cannot end a game in progress.
     """
     try:
         markup = game.render_markup(seat)
+        if markup is not None:
+            return Text.from_markup(markup)
     except MarkupError:
-        markup = None
-    if markup is not None:
-        try:
-            console.print(markup)
-            return
-        except MarkupError:
-            pass
-    console.print(game.render(seat), markup=False)
+        pass
+    return Text(game.render(seat))
+
+
+def print_position(console: Console, game: GameState[Any], seat: int | None) -> None:
+    """Print :func:`position_text`."""
+    console.print(position_text(game, seat))
+
+
+def lines_needed(console: Console, text: Text | str) -> int:
+    """How many lines ``text`` takes on ``console`` once wrapped to its width."""
+    if isinstance(text, str):
+        text = Text(text)
+    return len(console.render_lines(text, console.options, pad=False, new_lines=False))

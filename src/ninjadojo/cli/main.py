@@ -8,17 +8,18 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
+from rich.console import Console
+from typer.core import TyperCommand, TyperGroup
 
-from ninjadojo.api import load_game
-from ninjadojo.bots import available_bots, bot_parameters
-from ninjadojo.cli.bench import bench as run_bench
+from ninjadojo import __version__
+from ninjadojo.bots import available_bots, bot_parameters, default_bot, describe_bots, sim_default_bot
+from ninjadojo.cli.bench import print_bench
 from ninjadojo.cli.common import (
-    check_bot_specs,
-    default_bot,
     default_players,
     handle_errors,
     parse_options,
@@ -27,19 +28,88 @@ from ninjadojo.cli.common import (
     stderr_console,
     stdout_console,
 )
-from ninjadojo.cli.play import LeaveGame, start_table
-from ninjadojo.cli.replay import Replay
-from ninjadojo.cli.sim import DEFAULT_MAX_ACTIONS, SimSettings, print_summary, simulate
+from ninjadojo.cli.play import run_play
+from ninjadojo.cli.replay import open_replay
+from ninjadojo.cli.sim import print_summary, simulate
 from ninjadojo.engine import OptionError, UnknownGameError
 from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.engine.state import MAX_LENGTH_OPTION
 from ninjadojo.games import GAME_MODULES
+from ninjadojo.sim import MAX_GAMES, MAX_WORKERS, SimSettings, bench_bots, bench_playouts, check_workers
 
-app = typer.Typer(
+#: Exit status of a simulation stopped by Ctrl-C (after printing its partial summary), as a shell reports it.
+EXIT_INTERRUPTED = 130
+#: The longest ``dojo bench`` run one may ask for, in seconds (a day).
+MAX_BENCH_SECONDS = 86_400.0
+
+CommandFunction = TypeVar("CommandFunction", bound=Callable[..., Any])
+
+
+class _FlagsShownAsFlags:
+    """Help that shows a flag (``--json``, ``--help``) without a value type: typer would show ``<bool>``,
+    as if the flag took a value."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        """The command's parameters, flags marked to show no value type."""
+        params: list[Any] = super().get_params(ctx)  # type: ignore[misc]
+        for param in params:
+            if getattr(param, "is_flag", False) and param.metavar is None:
+                param.metavar = ""
+        return params
+
+
+class DojoCommand(_FlagsShownAsFlags, TyperCommand):
+    """A ``dojo`` command."""
+
+
+class DojoGroup(_FlagsShownAsFlags, TyperGroup):
+    """The ``dojo`` command group: every usage error (a bad flag value, an unknown flag, a missing
+    argument) is one line on stderr with exit status 2, like every other error of bad input."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, windows_expand_args: bool = True,
+             **extra: Any) -> Any:
+        """Run the command; in standalone mode, exit with its status."""
+        try:
+            status = super().main(args, prog_name, complete_var, standalone_mode=False,
+                                  windows_expand_args=windows_expand_args, **extra)
+        except typer.TyperException as error:
+            if not standalone_mode:
+                raise
+            status = error.exit_code
+            # "dojo" alone prints the help, which says it all.
+            if type(error).__name__ != "NoArgsIsHelpError":
+                context = getattr(error, "ctx", None)
+                hint = f" (see: {context.command_path} --help)" if context is not None else ""
+                message = " ".join(error.format_message().split())
+                stderr_console().print(f"error: {message}{hint}", markup=False)
+        except typer.Abort:
+            if not standalone_mode:
+                raise
+            stderr_console().print("aborted", markup=False)
+            status = 1
+        if not standalone_mode:
+            return status
+        # Non-standalone runs return a command's exit status, or its return value (None: success).
+        sys.exit(status if isinstance(status, int) else 0)
+
+
+class DojoTyper(typer.Typer):
+    """The ``dojo`` application: its commands are :class:`DojoCommand` unless a command says otherwise."""
+
+    def command(self, *args: Any, **kwargs: Any) -> Callable[[CommandFunction], CommandFunction]:
+        """Register a command (see :meth:`typer.Typer.command`)."""
+        kwargs["cls"] = kwargs.get("cls") or DojoCommand
+        return super().command(*args, **kwargs)
+
+
+app = DojoTyper(
     name="dojo",
     help="Ninja tabletop games with exact rules: play against bots, simulate, replay, benchmark.",
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
     add_completion=False,
+    cls=DojoGroup,
 )
 
 GameArg = Annotated[str, typer.Argument(help="game id (see: dojo games)", show_default=False)]
@@ -47,6 +117,28 @@ PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help=r"number
 OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="game option name=value (repeatable)")]
 SeedOpt = Annotated[int, typer.Option("--seed", help="random seed")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print the result as one JSON line")]
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        stdout_console().print(f"dojo {__version__}", markup=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def dojo(
+    version: Annotated[bool, typer.Option("--version", help="print the version and exit", callback=_show_version,
+                                          is_eager=True)] = False,
+) -> None:
+    """Ninja tabletop games with exact rules: play against bots, simulate, replay, benchmark."""
+
+
+def _check_flag(flag: str, value: float, low: float, high: float) -> None:
+    """Raise :class:`OptionError` unless ``low <= value <= high`` (a flag's value typer accepted as a number)."""
+    if not low <= value <= high:
+        if isinstance(value, int):
+            raise OptionError(f"{flag} must be a whole number from {low:.0f} to {high:.0f}, not {value}")
+        raise OptionError(f"{flag} must be a number from {low:g} to {high:g}, not {value:g}")
 
 
 def _escape(text: str) -> str:
@@ -57,73 +149,127 @@ def _json_line(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
+def _figure(value: float) -> str:
+    """A measured figure with about two significant digits: 73, 7.6, 0.27, 0.003."""
+    if value >= 10:
+        return f"{value:.0f}"
+    if value >= 1:
+        return f"{value:.1f}"
+    if value >= 0.1:
+        return f"{value:.2f}"
+    return f"{value:.1g}"
+
+
+def _cost_text(costs: list[JSONValue]) -> str:
+    """Measured costs at the fewest and the most players measured, e.g. ``8 ms a decision, 0.3 s a game at
+    2 players; 73 ms, 12 s at 5 players``."""
+    rows = [row for row in costs if isinstance(row, dict)]
+    rows.sort(key=lambda row: int(str(row["players"])))
+    parts = []
+    for number, row in enumerate(dict.fromkeys(map(id, (rows[0], rows[-1])))):
+        picked = next(each for each in rows if id(each) == row)
+        ms, game_seconds = float(str(picked["ms_per_decision"])), float(str(picked["seconds_per_game"]))
+        parts.append(f"{_figure(ms)} ms a decision, {_figure(game_seconds)} s a game at {picked['players']} players"
+                     if number == 0 else f"{_figure(ms)} ms, {_figure(game_seconds)} s at {picked['players']} players")
+    return "; ".join(parts)
+
+
+def _game_entry(game_id: str) -> dict[str, JSONValue]:
+    """One game of the listing: title, players, options, and its bots (parameters, defaults, costs)."""
+    entry: dict[str, JSONValue] = {"id": game_id, "playable": False}
+    try:
+        cls = resolve_game(game_id)
+    except (UnknownGameError, AttributeError):
+        # AttributeError: the package exists but defines no STATE yet: the game is being written.
+        entry["status"] = "not yet"
+        return entry
+    except Exception as error:
+        # A game being written may fail to import; list the others anyway.
+        entry["status"] = f"fails to load ({type(error).__name__})"
+        return entry
+    spec = cls.SPEC
+    bot_info: dict[str, JSONValue] = {}
+    for info in describe_bots(game_id):
+        costs: dict[str, JSONValue] = {
+            spec_text: [{"players": row.players, "ms_per_decision": row.ms_per_decision,
+                         "seconds_per_game": row.seconds_per_game} for row in rows]
+            for spec_text, rows in info.costs.items()
+        }
+        bot_info[info.name] = {"summary": info.summary, "parameters": dict(info.parameters), "costs": costs}
+    entry.update({
+        "playable": True,
+        "title": spec.title,
+        "min_players": spec.min_players,
+        "max_players": spec.max_players,
+        "options": [option.describe() for option in cls.option_specs()],
+        "bots": list(sorted(available_bots(game_id))),
+        "bot_parameters": {name: list(bot_parameters(factory))
+                           for name, factory in sorted(available_bots(game_id).items())},
+        "bot_info": bot_info,
+        "default_bot": default_bot(game_id),
+        "sim_default_bot": sim_default_bot(game_id),
+        "summary": spec.summary,
+    })
+    return entry
+
+
+def _print_game(console: Console, entry: dict[str, Any]) -> None:
+    """One game of the listing as text."""
+    if not entry["playable"]:
+        console.print(f"[bold]{entry['id']}[/bold]: {entry['status']}")
+        return
+    console.print(f"[bold]{entry['id']}[/bold]: {_escape(str(entry['title']))}, "
+                  f"{entry['min_players']}-{entry['max_players']} players")
+    lines = [f"    {entry['summary']}"] if entry["summary"] else []
+    lines += [f"    option {described}" for described in entry["options"]] or ["    no options"]
+    # e.g. "forgetful (forget=...)": the spec is then forgetful:forget=0.3
+    named = [f"{bot} ({', '.join(f'{key}=...' for key in keys)})" if (keys := entry["bot_parameters"].get(bot))
+             else bot for bot in entry["bots"]]
+    lines.append(f"    bots: {', '.join(named)} (default {entry['default_bot']})")
+    for name, info in entry["bot_info"].items():
+        parameters = ", ".join(f"{key}={value}" for key, value in info["parameters"].items())
+        lines.append(f"      {name}{f' ({parameters})' if parameters else ''}: {info['summary']}")
+        costs = info["costs"]
+        if not costs:
+            lines.append("        cost: not measured")
+        for spec_text, rows in costs.items():
+            label = "cost" if spec_text == name else f"{spec_text} costs"
+            lines.append(f"        {label}: {_cost_text(rows)}")
+    if entry["sim_default_bot"] != entry["default_bot"]:
+        lines.append(f"    dojo sim plays {entry['sim_default_bot']} unless --bots says otherwise (it is cheaper)")
+    console.print("\n".join(lines), markup=False)
+
+
 @app.command()
 @handle_errors
-def games(as_json: JsonOpt = False) -> None:
-    """List every game: title, player counts, whether it is playable yet, its options and bots."""
-    listing: list[dict[str, JSONValue]] = []
-    for game_id in GAME_MODULES:
-        entry: dict[str, JSONValue] = {"id": game_id, "playable": False}
-        try:
-            cls = resolve_game(game_id)
-        except UnknownGameError:
-            entry["status"] = "not yet"
-        except AttributeError:
-            # The package exists but defines no STATE yet: the game is being written.
-            entry["status"] = "not yet"
-        except Exception as error:
-            # A game being written may fail to import; list the others anyway.
-            entry["status"] = f"fails to load ({type(error).__name__})"
-        else:
-            spec = cls.SPEC
-            details: dict[str, JSONValue] = {
-                "playable": True,
-                "title": spec.title,
-                "min_players": spec.min_players,
-                "max_players": spec.max_players,
-                "options": [option.describe() for option in spec.options],
-                "bots": list(sorted(available_bots(game_id))),
-                "bot_parameters": {name: list(bot_parameters(factory))
-                                   for name, factory in sorted(available_bots(game_id).items())},
-                "default_bot": default_bot(game_id),
-                "summary": spec.summary,
-            }
-            entry.update(details)
-        listing.append(entry)
+def games(
+    as_json: JsonOpt = False,
+    saved: Annotated[bool, typer.Option("--saved", help="list the saved games in the data folder instead")] = False,
+) -> None:
+    """List every game: title, player counts, options, and its bots with their parameters, defaults and costs.
+
+    With --saved, list the games saved in the data folder instead, newest first.
+    """
     console = stdout_console()
+    if saved:
+        # Imported only here: the list of saves reads the data folder, which nothing else here needs.
+        from ninjadojo.cli.saves import print_saved
+
+        print_saved(console, as_json)
+        return
+    listing = [_game_entry(game_id) for game_id in GAME_MODULES]
     if as_json:
         console.print(_json_line(listing), markup=False)
         return
     for entry in listing:
-        if not entry["playable"]:
-            console.print(f"[bold]{entry['id']}[/bold]: {entry['status']}")
-            continue
-        console.print(f"[bold]{entry['id']}[/bold]: {_escape(str(entry['title']))}, "
-                      f"{entry['min_players']}-{entry['max_players']} players")
-        if entry["summary"]:
-            console.print(f"    {entry['summary']}", markup=False)
-        options = entry["options"]
-        bots = entry["bots"]
-        assert isinstance(options, list) and isinstance(bots, list)
-        for described in options:
-            console.print(f"    option {described}", markup=False)
-        if not options:
-            console.print("    no options", markup=False)
-        parameters = entry["bot_parameters"]
-        assert isinstance(parameters, dict)
-        named = []
-        for bot in map(str, bots):
-            keys = parameters.get(bot)
-            # e.g. "forgetful (forget=...)": the spec is then forgetful:forget=0.3
-            named.append(f"{bot} ({', '.join(f'{key}=...' for key in keys)})" if isinstance(keys, list) and keys
-                         else bot)
-        console.print(f"    bots: {', '.join(named)} (default {entry['default_bot']})", markup=False)
+        _print_game(console, entry)
 
 
 @app.command()
 @handle_errors
 def play(
-    game: Annotated[str | None, typer.Argument(help="game id (not needed with --load)", show_default=False)] = None,
+    game: Annotated[str | None, typer.Argument(help="game id (not needed with --load or --resume)",
+                                               show_default=False)] = None,
     players: PlayersOpt = None,
     seat: Annotated[list[int] | None, typer.Option(
         "--seat", "-s", help=r"your seat; repeat it for humans sharing the keyboard \[default: 0]")] = None,
@@ -134,57 +280,62 @@ def play(
              r" \[default: heuristic or random]",
     )] = None,
     option: OptionOpt = None,
-    load: Annotated[Path | None, typer.Option("--load", help="resume a saved game")] = None,
+    load: Annotated[Path | None, typer.Option("--load", help="resume a game from a save file")] = None,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="resume the last unfinished game (of GAME, if named) from the data folder")] = False,
+    auto: Annotated[bool, typer.Option(
+        "--auto/--no-auto", help="answer a prompt that has only one possible answer for you")] = True,
 ) -> None:
     """Play a game at the terminal against bots.
 
     At the prompt type a number or an action's text; part of an action's text (a card, a square) lists
-    only the matching choices. Commands: help, log, list, save, quit.
+    only the matching choices. Commands: help, rules, card, log, list, more, save, quit. Every game is
+    saved as it goes in the data folder ($NINJADOJO_HOME, or the platform's user data folder).
     """
-    console = stdout_console()
-    table = start_table(console, game, players, seat, seed, bots, option, load)
-    try:
-        table.run()
-    except LeaveGame:
-        console.print("you left the game", markup=False)
-    except KeyboardInterrupt:
-        console.print("\ninterrupted; the game was not saved", markup=False)
-        raise typer.Exit(130) from None
+    status = run_play(stdout_console(), game, players, seat, seed, bots, option, load, resume, auto)
+    if status:
+        raise typer.Exit(status)
 
 
 @app.command()
 @handle_errors
 def sim(
     game: GameArg,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="number of games")] = 100,
+    games: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 100,
     players: PlayersOpt = None,
     bots: Annotated[list[str] | None, typer.Option(
-        "--bots", "-b", help=r"a bot per seat, SPEC\[,SPEC...]; one means all \[default: heuristic or random]")] = None,
+        "--bots", "-b", help=r"a bot per seat, SPEC\[,SPEC...]; one means all \[default: the game's sim default, "
+                             "a cheap bot: see dojo games]")] = None,
     seed: SeedOpt = 0,
     as_json: JsonOpt = False,
-    max_actions: Annotated[int, typer.Option("--max-actions", min=1, help="cut a game after this many actions")] = (
-        DEFAULT_MAX_ACTIONS),
+    max_actions: Annotated[int | None, typer.Option(
+        "--max-actions", help=r"stop a game after this many actions, with no winner (the same as --option "
+                              r"max_length=N) \[default: the game's max_length]", show_default=False)] = None,
     option: OptionOpt = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="worker processes")] = 1,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="worker processes")] = 1,
     rotate: Annotated[bool, typer.Option("--rotate", help="move the bots one seat on each game")] = False,
 ) -> None:
-    """Play many bot games; win rates per seat and per bot (95% CI), game length, points."""
-    cls = resolve_game(game)
-    count = default_players(game, players)
-    values = cls.validate_options(count, parse_options(game, option))
-    specs = split_bot_specs(bots) or [default_bot(game)]
-    check_bot_specs(game, specs)
-    if len(specs) == 1:
-        specs = specs * count
-    elif len(specs) != count:
-        raise OptionError(f"--bots gave {len(specs)} bots for {count} players: give one for all or one per seat")
-    settings = SimSettings(game, count, values, tuple(specs), seed, games, max_actions, rotate)
-    summary = simulate(settings, workers, stderr_console())
+    """Play many bot games; win rates per seat and per bot (95% CI), game length, points.
+
+    Long runs say up front how long they will take.
+
+    Ctrl-C stops the run and prints the summary of the games played so far, marked partial (exit 130).
+    """
+    _check_flag("--games", games, 1, MAX_GAMES)
+    _check_flag("--workers", workers, 1, MAX_WORKERS)
+    options = parse_options(game, option)
+    if max_actions is not None and options.get(MAX_LENGTH_OPTION, str(max_actions)) != str(max_actions):
+        raise OptionError(f"--max-actions {max_actions} and --option max_length={options[MAX_LENGTH_OPTION]} "
+                          "disagree: give one of them")
+    settings = SimSettings.build(game, players, options, split_bot_specs(bots), seed, games, rotate, max_actions)
+    summary, interrupted = simulate(settings, check_workers(workers), stderr_console())
     console = stdout_console()
     if as_json:
         console.print(_json_line(summary), markup=False)
     else:
         print_summary(console, summary)
+    if interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)
 
 
 @app.command()
@@ -193,12 +344,11 @@ def replay(
     file: Annotated[Path, typer.Argument(help="a saved game", show_default=False)],
     seat: Annotated[int | None, typer.Option("--seat", "-s", help=r"as this seat saw it \[default: spectator]")] = None,
     show_all: Annotated[bool, typer.Option("--all", help="print every step (default off a terminal)")] = False,
+    omniscient: Annotated[bool, typer.Option(
+        "--omniscient", help="show every hand and every action (finished games only)")] = False,
 ) -> None:
-    """Step through a saved game, as a spectator or as one seat saw it."""
-    game = load_game(file)
-    if seat is not None and not 0 <= seat < game.num_players:
-        raise OptionError(f"--seat {seat} is not a seat of this {game.num_players}-player game")
-    viewer = Replay(game, seat)
+    """Step through a saved game, as a spectator, as one seat saw it, or seeing everything."""
+    viewer = open_replay(file, seat, omniscient)
     console = stdout_console()
     if show_all or not sys.stdin.isatty():
         viewer.show_all(console)
@@ -211,27 +361,32 @@ def replay(
 def bench(
     game: GameArg,
     players: PlayersOpt = None,
-    seconds: Annotated[float, typer.Option("--seconds", "-t", min=0.0, help="how long to run")] = 3.0,
+    seconds: Annotated[float, typer.Option("--seconds", "-t", help="how long to run (at least one game)")] = 3.0,
     as_json: JsonOpt = False,
     seed: SeedOpt = 0,
     option: OptionOpt = None,
+    bots: Annotated[list[str] | None, typer.Option(
+        "--bots", "-b", help=r"time these bots (SPEC\[,SPEC...], one means all) instead of random playouts")] = None,
 ) -> None:
-    """Random playouts on one core: games/s, actions/s, actions per game."""
-    cls = resolve_game(game)
-    count = default_players(game, players)
-    values = cls.validate_options(count, parse_options(game, option))
-    result = run_bench(cls, count, values, seconds, seed)
+    """Speed on one core: random playouts (the rules alone), or games played by --bots.
+
+    With --bots it also prints the bots' time per decision and per game: the costs `dojo games` states.
+    """
+    _check_flag("--seconds", seconds, 0.0, MAX_BENCH_SECONDS)
+    specs = split_bot_specs(bots)
+    if specs:
+        settings = SimSettings.build(game, players, parse_options(game, option), specs, seed, MAX_GAMES)
+        result = bench_bots(settings, seconds)
+    else:
+        cls = resolve_game(game)
+        count = default_players(game, players)
+        values = cls.validate_options(count, parse_options(game, option))
+        result = bench_playouts(cls, count, values, seconds, seed)
     console = stdout_console()
     if as_json:
         console.print(_json_line(result), markup=False)
-        return
-    console.print(
-        f"{game}, {count} players: {result['games']} games, {result['actions']} actions in {result['seconds']} s\n"
-        f"  {result['games_per_second']} games/s, {result['actions_per_second']} actions/s, "
-        f"{result['actions_per_game']} actions per game"
-        + (f"\n  {result['capped']} playouts cut at the action cap" if result["capped"] else ""),
-        markup=False,
-    )
+    else:
+        print_bench(console, result)
 
 
 def main() -> None:

@@ -1,110 +1,165 @@
 """``dojo play``: a game at the terminal, humans against bots.
 
-The loop is the engine's: whoever must act acts. Bots choose through a :class:`SeatView` and their
-moves reach a human only through the log lines that human's seat may see, collected as they appear
-(so a one-time look is not missed) and shown at the human's next prompt. Nothing tells a human who
-was asked in a concealed window (at a hot seat every human takes the keyboard in turn for one), and
-in a simultaneous frame the bots' hidden choices are in the frame before the human chooses, unseen,
-so nobody sees another's choice before all are in.
+The table (:mod:`ninjadojo.table`) drives the game and keeps it saved in the data folder; this
+module is the screen and the keyboard. Bots' moves reach a human only through the log lines that
+human's seat may see, collected as they appear (so a one-time look is not missed) and shown at the
+human's next prompt. Nothing tells a human who was asked in a concealed window (at a hot seat every
+human takes the keyboard in turn for one), and in a simultaneous frame the bots' hidden choices are
+in the frame before the human chooses, unseen, so nobody sees another's choice before all are in.
+
+The screen before each prompt fits the terminal (80x24 and up): the log since the human's last move
+and the list of choices are cut to what fits, with a line saying how to see the rest.
 """
 
 from __future__ import annotations
 
-import json
+import shlex
 import sys
-from collections.abc import Sequence
+import textwrap
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table as RichTable
+from rich.text import Text
 
-from ninjadojo.api import load_game, new_game
-from ninjadojo.bots import Bot, SeatView, make_bot
-from ninjadojo.cli.choices import choice_lines, narrow
+from ninjadojo.api import new_game
+from ninjadojo.cli.choices import (
+    choice_lines,
+    columns_for,
+    example_part,
+    named_by_parts,
+    narrow,
+    parts,
+    same_text,
+)
 from ninjadojo.cli.common import (
     assign_bots,
     default_players,
-    derive_seed,
+    lines_needed,
     parse_options,
-    print_position,
+    position_text,
     split_bot_specs,
+    stderr_console,
 )
 from ninjadojo.engine import DojoError, GameState, IllegalActionError, OptionError, SaveError
-
-#: How many unseen log lines the screen shows before a human's prompt (``log`` shows them all).
-RECENT_LINES = 14
+from ninjadojo.engine.errors import quote
+from ninjadojo.engine.state import CardInfo
+from ninjadojo.table import SavedTable, Table, find_save, last_unfinished, list_saves, saves_dir
 
 #: The terminal escape that erases the scrollback (ED 3, "erase saved lines"), after clearing the screen.
 ERASE_SCROLLBACK = "\x1b[3J"
 
-#: A list of choices longer than this gets a hint on how to narrow it.
+#: A list of choices longer than this gets a hint on how to narrow it (when the screen has room for one).
 LONG_LIST = 24
 
-HELP = """\
-Type the number of an action or its text (e.g. 1, or d).
-Type part of an action's text (a card, a square, a destination: e.g. b2) to list only the actions
-containing it, numbered afresh; the next number picks from that list. Several words must all match.
-Other commands:
-  help          this help
-  log           every log line your seat may see
-  list          show the position and all your choices again
-  save [FILE]   save the game (resume with: dojo play --load FILE)
-  quit          leave the game (offers to save)"""
+#: At most this many of the log lines since a human's last move are shown before a prompt.
+RECENT_LINES = 14
+
+#: A number typed at the prompt has at most this many digits (a longer one is no choice of any list).
+MAX_DIGITS = 6
+
+#: Exit status after Ctrl-C, as shells expect.
+EXIT_INTERRUPTED = 130
+#: Exit status after an unexpected error (the game was saved to a recovery file).
+EXIT_CRASHED = 1
 
 
 class LeaveGame(Exception):
     """The human left the game (``quit`` or end of input)."""
 
 
-class Table:
-    """A game in progress at the terminal: the game, who plays which seat, what each human has yet to see."""
+def _quoted(path: Path | str) -> str:
+    """A path as a shell word (quoted only when it must be), so that printed commands work as typed."""
+    return shlex.quote(str(path))
 
-    def __init__(self, console: Console, game: GameState[Any], humans: Sequence[int], bot_specs: dict[int, str],
-                 seed: int) -> None:
+
+class Terminal:
+    """A table at the terminal: screens, the prompt, commands, hand-overs at a hot seat.
+
+    ``read`` reads one line after showing a prompt (default: the console's input); tests pass their own.
+    ``auto`` answers a prompt that has exactly one legal answer for the human, with a line saying so.
+    """
+
+    def __init__(self, console: Console, table: Table, auto: bool = True,
+                 read: Callable[[str], str] | None = None, intro: str = "") -> None:
         self.console = console
-        self.game = game
-        self.humans = list(humans)
-        self.bot_specs = bot_specs
-        self.seed = seed
-        self.bots: dict[int, Bot] = {
-            seat: make_bot(spec, game.game_id, derive_seed(seed, seat)) for seat, spec in bot_specs.items()
-        }
+        self.table = table
+        self.game: GameState[Any] = table.game
+        self.humans = list(table.humans)
+        self.auto = auto
+        self.intro = intro
+        self._read = read
         self.unseen: dict[int, list[str]] = {seat: [] for seat in self.humans}
         #: Public log lines since the last screen (what a hot-seat table may all read at the end).
         self.public_unseen: list[str] = []
-        #: The numbered choices last shown (all legal actions, or a narrowed part): numbers pick from it.
-        self.shown: list[str] = []
+        #: The indexes (into the full list of choices) listed last, and where the next page starts.
+        self.listing: list[int] = []
+        self.next_page = 0
         self._events_seen = 0
         self._last_human: int | None = None
+        #: The record length at the last save that worked (autosave or ``save FILE``), and its file.
+        self._saved_length = -1
+        self._saved_to: Path | None = None
+        #: Files this session wrote with ``save FILE`` (saving there again needs no question).
+        self._written: set[Path] = set()
+        self._autosave_warned = False
+        #: Seats with a one-time look queued, and seats whose screen showed one: once such a seat has
+        #: acted, the look is over, and the screen and scrollback are cleared so it cannot be read again.
+        self._looks_queued: set[int] = set()
+        self._looks_shown: set[int] = set()
         self.collect_events()
 
     # ------------------------------------------------------------------ the loop
 
-    def run(self) -> None:
-        """Play until the game ends or a human leaves."""
-        game = self.game
-        seats = "; ".join(f"seat {seat} {'you' if seat in self.humans else self.bot_specs[seat]}"
-                          for seat in range(game.num_players))
-        self.say(f"{game.SPEC.title}, {game.num_players} players, seed {self.seed}: {seats}. Type help for commands.")
+    def run(self) -> int:
+        """Play until the game ends or a human leaves; the exit status (0, or 130 after Ctrl-C, 1 after a crash).
+
+        Whatever happens, the game is saved and the player is told where: on leaving, on Ctrl-C, and
+        after an unexpected error (then up to its last good action, with a crash report beside it).
+        """
+        try:
+            self.play()
+        except LeaveGame:
+            self.leave("you left the game")
+        except KeyboardInterrupt:
+            self.console.print()
+            self.leave("interrupted")
+            return EXIT_INTERRUPTED
+        except Exception as error:
+            self.crashed(error)
+            return EXIT_CRASHED
+        return 0
+
+    def play(self) -> None:
+        """The game loop: bots act, humans are asked, until the game ends."""
+        game, table = self.game, self.table
+        self.say(self.intro or self.describe_table())
         while not game.is_terminal:
-            to_act = game.to_act()
-            bot_seats = [seat for seat in to_act if seat in self.bots]
-            if bot_seats:
-                seat = bot_seats[0]
-                action = self.bots[seat].choose(SeatView(game, seat))
-                try:
-                    game.apply(seat, action)
-                except IllegalActionError as error:
-                    raise DojoError(f"bot {self.bot_specs[seat]!r} at seat {seat} chose an illegal action: "
-                                    f"{error}") from None
-            elif len(self.humans) > 1 and self.is_concealed(to_act[0]):
+            bot = table.bot_to_act()
+            if bot is not None:
+                table.play_bot(bot)
+                self.collect_events()
+                continue
+            self.autosave()
+            seat = game.to_act()[0]
+            if len(self.humans) > 1 and self.is_concealed(seat):
                 self.concealed_round()
             else:
-                self.human_turn(to_act[0])
+                self.human_turn(seat)
             self.collect_events()
+        self.autosave()
         self.show_end()
+        self.show_end_save()
+
+    def describe_table(self) -> str:
+        """The opening line: game, players, seed and who plays which seat."""
+        game, table = self.game, self.table
+        seats = "; ".join(f"seat {seat} {'you' if seat in self.humans else table.bot_specs[seat]}"
+                          for seat in range(game.num_players))
+        return f"{game.SPEC.title}, {game.num_players} players, seed {table.seed}: {seats}. Type help for commands."
 
     def is_concealed(self, seat: int) -> bool:
         """Whether ``seat`` is asked in a concealed frame (who is asked there is secret)."""
@@ -115,15 +170,18 @@ class Table:
         """A concealed window for humans at a hot seat: every human takes the keyboard in turn.
 
         Calling only the asked seat to the keyboard would tell the table who was asked; instead each
-        human, in seat order, gets the screen, and the ones with nothing to answer just go on.
+        human, in seat order, gets the screen, and the ones with nothing to answer just go on. A seat
+        whose only answer is given for it presses Enter too, so that nothing differs.
         """
         for seat in sorted(self.humans):
             self.hand_over(seat, force=True)
             if self.game.is_terminal:
                 break
             if self.is_concealed(seat):
-                self.human_turn(seat)
+                answered = self.human_turn(seat)
                 self.collect_events()
+                if answered == "auto":
+                    self.read("press Enter ")
             elif self.game.decision(seat) is not None:
                 break  # the window is over and this seat, at the keyboard, has its next decision
             else:
@@ -134,118 +192,171 @@ class Table:
         """Queue the new log lines each human may see now (one-time looks included, before they expire)."""
         game = self.game
         for event in game.events[self._events_seen:]:
-            if event.expires is not None and event.expires <= game.ply:
+            if event.gone:
                 continue
+            line = event.line()
             for seat in self.humans:
                 if event.visible_to(seat):
-                    self.unseen[seat].append(event.text)
+                    self.unseen[seat].append(line)
+                    if event.transient:
+                        self._looks_queued.add(seat)
             if event.visible_to(None):
-                self.public_unseen.append(event.text)
+                self.public_unseen.append(line)
         self._events_seen = len(game.events)
 
     # ------------------------------------------------------------------ a human's turn
+
+    def clear_screen(self) -> None:
+        """Clear the screen and its scrollback (on a terminal), so nothing above can be scrolled back to."""
+        if self.console.is_terminal:
+            self.console.clear()
+            self.console.file.write(ERASE_SCROLLBACK)
+            self.console.file.flush()
 
     def hand_over(self, seat: int, force: bool = False) -> None:
         """At a hot seat, clear the screen and wait until ``seat`` is at the keyboard."""
         if len(self.humans) > 1 and (force or seat != self._last_human):
             # Hot seat: the screen must not show one human's hand to the next, nor may its scrollback.
-            if self.console.is_terminal:
-                self.console.clear()
-                self.console.file.write(ERASE_SCROLLBACK)
-                self.console.file.flush()
+            self.clear_screen()
             self.console.print(Rule(f"seat {seat} to the keyboard; the others look away"))
             while True:
-                text = self.read("press Enter when seat " + str(seat) + " is at the keyboard (or save, quit) ").strip()
+                text = self.read(f"press Enter when seat {seat} is at the keyboard (or save, quit) ").strip()
                 # Only commands that show nothing of any seat's hand are taken here.
                 if text.split(" ")[0].lower() not in ("save", "quit", "exit") or not self.command(seat, text):
                     break
         self._last_human = seat
 
-    def human_turn(self, seat: int) -> None:
-        """Show ``seat``'s screen and apply the action the human picks."""
+    def human_turn(self, seat: int) -> str:
+        """Ask ``seat`` for its action and apply it; ``"auto"`` if the client answered a single choice."""
         self.hand_over(seat)
+        actions = self.game.legal_actions(seat)
+        if self.auto and len(actions) == 1:
+            who = f"seat {seat}: " if len(self.humans) > 1 else ""
+            decision = self.game.decision(seat)
+            # What was asked, in short (up to its first colon), so the answer reads in context.
+            asked = decision.prompt.split(":")[0].strip() if decision is not None else ""
+            asked = asked if len(asked) <= 50 else asked[:47] + "..."
+            self.say(f"{who}{asked + ' - ' if asked else ''}only choice: {actions[0]} (answered for you)")
+            self.submit(seat, actions[0])
+            return "auto"
         self.show_screen(seat)
         while True:
             text = self.read(f"seat {seat}> ").strip()
             if self.command(seat, text):
                 continue
             action = self.pick(seat, text)
-            if action is None:
-                continue
-            decision = self.game.decision(seat)
-            simultaneous = decision is not None and decision.simultaneous
-            self.game.apply(seat, action)
-            if not simultaneous:
-                return
-            if self.game.observe(seat).get("submitted") is True:
-                # The frame still waits for other humans' hidden choices.
-                self.say(f"your choice ({action}) is in; nobody sees it until every choice is in")
-            else:
-                self.say(f"your choice ({action}) is in; every choice is in and they are revealed together")
+            if action is not None:
+                self.submit(seat, action)
+                return "typed"
+
+    def submit(self, seat: int, action: str) -> None:
+        """Apply ``seat``'s action; a hidden choice is confirmed without repeating it, on a cleared screen."""
+        decision = self.game.decision(seat)
+        simultaneous = decision is not None and decision.simultaneous
+        self.table.apply(seat, action)
+        looked = seat in self._looks_shown
+        self._looks_shown.discard(seat)
+        if looked and not simultaneous:
+            self.clear_screen()
+        if not simultaneous:
             return
+        # A hidden choice (in Ninja Trap even hidden from its maker) must not stay in the scrollback.
+        self.clear_screen()
+        if self.game.observe(seat).get("submitted") is True:
+            self.say("your choice is in; nobody sees it until every choice is in")
+        else:
+            self.say("your choice is in, and so is every other: they take effect together")
 
     def pick(self, seat: int, text: str) -> str | None:
-        """The action ``text`` names, or ``None`` after showing a narrowed list or saying what is wrong.
+        """The action ``text`` names, or ``None`` after listing matching choices or saying what is wrong.
 
-        ``text`` is an action's text, the number of one of the choices last shown, or part of one or
-        more actions' texts (then those actions are shown, numbered afresh for the next pick).
+        In order: an action's text (in any case, cards in any order), a number of the full list, a
+        part (a card, a square) that names one action only; else the actions containing the text are
+        listed with their numbers.
         """
-        actions = self.game.legal_actions(seat)
-        if text in actions:
-            return text
-        shown = self.shown if self.shown and set(self.shown) <= set(actions) else actions
-        narrowed = len(shown) < len(actions)
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(shown):
-                return shown[number - 1]
-            which, everything = (" in the narrowed list", " (list shows them all)") if narrowed else ("", "")
-            self.say(f"there is no choice {number}{which}: type a number from 1 to {len(shown)}{everything}, "
-                     "an action's text, or help")
+        game = self.game
+        actions = game.legal_actions(seat)
+        canonical = game.canonical(seat, text)
+        if canonical is not None:
+            return canonical
+        if text.isascii() and text.isdigit():
+            number = int(text) if len(text) <= MAX_DIGITS else 0
+            if 1 <= number <= len(actions):
+                return actions[number - 1]
+            self.say(f"there is no choice {text if len(text) <= MAX_DIGITS else quote(text)}: "
+                     f"{self.numbers_hint(actions)}")
             return None
-        matches = narrow(actions, text)
+        same = same_text(actions, text)
+        if len(same) == 1:
+            return same[0]
+        for variant in (text.lower(), text.upper()):
+            canonical = game.canonical(seat, variant) if variant != text else None
+            if canonical is not None:
+                return canonical
+        named = same if same else named_by_parts(actions, text)
+        if len(named) == 1:
+            self.say(f"{quote(text)} names {named[0]}")
+            return named[0]
+        matches = named or narrow(actions, text)
         if matches:
-            self.shown = matches
+            self.listing = [actions.index(action) for action in matches]
+            self.next_page = 0
             contain = "contains" if len(matches) == 1 else "contain"
-            self.say(f"{len(matches)} of {len(actions)} choices {contain} {text!r}; "
-                     "type a number to pick from these (list shows them all):")
-            self.show_choices(matches)
+            self.say(f"{len(matches)} of {len(actions)} choices {contain} {quote(text)}; "
+                     "type a number to pick one:")
+            self.show_page(actions, self.console.size.height - 3)
             return None
         try:
             # Let the game explain why; an illegal action changes nothing.
-            self.game.apply(seat, text)
+            game.apply(seat, text)
         except IllegalActionError as error:
-            self.say(f"{text!r} is not allowed now: {error.reason}. "
-                     f"Type a number from 1 to {len(shown)}, part of an action's text, or help")
+            # The engine's generic reason repeats the whole prompt, which the screen shows already; a
+            # game's own explanation is shown as it is.
+            if not error.explained:
+                self.say(f"{quote(text)} is not one of your choices: {self.numbers_hint(actions)}, "
+                         "part of a choice's text, or help")
+            else:
+                self.say(f"{quote(text)} is not allowed now: {error.reason}")
             return None
         raise AssertionError("an action outside the legal list was accepted")  # pragma: no cover
+
+    @staticmethod
+    def numbers_hint(actions: Sequence[str]) -> str:
+        """How to pick by number from ``actions`` (never "from 1 to 1")."""
+        if len(actions) == 1:
+            return f"the only choice is 1) {actions[0]}"
+        return f"type a number from 1 to {len(actions)}"
 
     def command(self, seat: int, text: str) -> bool:
         """Carry out a prompt command; ``False`` if ``text`` is not one."""
         word, _, rest = text.partition(" ")
-        word = word.lower()
+        word, rest = word.lower(), rest.strip()
         if text == "":
-            self.say("type a number, an action's text, or help")
-        elif word in ("help", "?"):
-            self.console.print(HELP, markup=False)
+            self.say("type a number, a choice's text, or help")
+        elif word in ("help", "?") and not rest:
+            self.say(self.help_text(seat))
+        elif word in ("help", "?", "card") and rest:
+            self.show_card(rest)
+        elif word == "card":
+            self.say("card CARD prints a card's full text, e.g. card " + self.card_example() + " (cards lists them)")
+        elif word == "cards":
+            self.show_cards()
+        elif word == "rules":
+            rules = self.game.SPEC.rules.strip()
+            self.say(rules or f"{self.game.SPEC.title} has no summary of its rules yet.")
         elif word == "log":
             log = self.game.observe(seat)["log"]
             assert isinstance(log, list)
             for line in log:
-                self.console.print(f"  {line}", markup=False)
+                self.print_log_line(str(line))
         elif word in ("list", "board"):
             self.show_screen(seat)
+        elif word == "more":
+            self.show_page(self.game.legal_actions(seat), self.console.size.height - 2)
         elif word == "save":
-            self.save(rest.strip() or None)
+            self.save_command(rest)
         elif word in ("quit", "exit"):
-            answer = self.read("save before leaving? [y/N] ").strip().lower()
-            if answer in ("y", "yes"):
-                path = self.read(f"file [{self.default_save_path()}]: ").strip()
-                if not self.save(path or None):
-                    # Leaving now would lose the game the human asked to keep.
-                    self.say("the game is not saved, so you are still playing (quit again to leave)")
-                    return True
-            raise LeaveGame()
+            self.quit()
         else:
             return False
         return True
@@ -253,169 +364,473 @@ class Table:
     def read(self, prompt: str) -> str:
         """One line of input; end of input leaves the game."""
         try:
-            text = self.console.input(prompt, markup=False)
+            text = self._read(prompt) if self._read is not None else self.console.input(prompt, markup=False)
         except EOFError:
             self.console.print()
             raise LeaveGame() from None
-        if not sys.stdin.isatty():
+        if self._read is None and not sys.stdin.isatty():
             # Piped input is not echoed: echo it so that a transcript reads like a session.
             self.console.print(text, markup=False, highlight=False)
         return text
 
-    def say(self, message: str) -> None:
-        """A plain message (never markup: it may quote what the human typed)."""
-        self.console.print(message, markup=False)
+    def say(self, message: str, whole: bool = False) -> None:
+        """A plain message (never markup: it may quote what the human typed).
+
+        ``whole`` leaves long lines to the terminal to wrap: a file path in it then copies as one piece.
+        """
+        self.console.print(message, markup=False, highlight=False, soft_wrap=whole or None)
+
+    # ------------------------------------------------------------------ help, cards, rules
+
+    def help_text(self, seat: int) -> str:
+        """The commands, with examples taken from this game's choices now."""
+        actions = self.game.legal_actions(seat)
+        example = next((action for action in actions if len(action) > 1), actions[0] if actions else "d")
+        part = example_part(actions)
+        has_cards = bool(self.game.card_catalog())
+        lines = [
+            f"{self.game.SPEC.title}: type the number of a choice or its text (e.g. 1, or {example});",
+            "case does not matter.",
+        ]
+        if part is not None:
+            lines.append(f"Type part of a choice (e.g. {part}) to list the choices containing it, with")
+            lines.append("their usual numbers; a part that names one choice only picks it at once.")
+        lines += [
+            "Commands:",
+            "  help          this help",
+        ]
+        if has_cards:
+            lines += [f"  help CARD     a card's full text (also: card CARD), e.g. help {self.card_example()}",
+                      "  cards         every card with its short text"]
+        lines += [
+            "  rules         the rules of the game in short",
+            "  log           every log line your seat may see",
+            "  list          the position and your choices again",
+            "  more          the next page of choices, when they do not all fit",
+            "  save [FILE]   save a copy (resume with: dojo play --load FILE)",
+            "  quit          leave; the game stays saved (dojo play --resume continues it)",
+        ]
+        if self.auto:
+            lines.append("A prompt with one possible answer is answered for you (dojo play --no-auto: ask).")
+        return "\n".join(lines)
+
+    def card_example(self) -> str:
+        """A card code of this game for examples."""
+        catalog = self.game.card_catalog()
+        return catalog[len(catalog) // 2].code if catalog else "CARD"
+
+    def show_card(self, text: str) -> None:
+        """Print the full text of the card ``text`` names (its code, its name or a unique part of it)."""
+        catalog = self.game.card_catalog()
+        if not catalog:
+            self.say(f"{self.game.SPEC.title} lists no card texts yet; rules prints its rules.")
+            return
+        found = find_cards(catalog, text)
+        if len(found) == 1:
+            info = found[0]
+            width = max(20, self.console.width - 2)
+            self.say(f"{info.name} ({info.code}): {info.short}" if info.short else f"{info.name} ({info.code})")
+            for paragraph in (info.text or info.short or "").splitlines():
+                self.say(textwrap.fill(paragraph, width, initial_indent="  ", subsequent_indent="  "))
+        elif found:
+            names = ", ".join(f"{info.name} ({info.code})" for info in found[:12])
+            self.say(f"{quote(text)} could be {names}: type more of it")
+        else:
+            self.say(f"no card of {self.game.SPEC.title} is called {quote(text)}; cards lists them")
+
+    def show_cards(self) -> None:
+        """Every card of the game, one line each (code, name, short text)."""
+        catalog = self.game.card_catalog()
+        if not catalog:
+            self.say(f"{self.game.SPEC.title} lists no card texts yet; rules prints its rules.")
+            return
+        width = max(len(info.code) for info in catalog)
+        for info in catalog:
+            line = f"{info.code:<{width}}  {info.name}" + (f": {info.short}" if info.short else "")
+            self.say(line[:self.console.width])
 
     # ------------------------------------------------------------------ screens
 
     def show_screen(self, seat: int) -> None:
-        """The position as ``seat`` sees it, its unseen log lines, the decision and numbered choices."""
+        """The position as ``seat`` sees it, its unseen log lines, the decision and numbered choices.
+
+        Everything fits the console's height: the log lines since the last move and the choices are
+        cut to what fits (the most recent lines; the first page of choices), each with a line saying
+        how to see the rest (``log``; ``more`` or typing part of a choice).
+        """
         game, console = self.game, self.console
-        # No action count here: it would grow by one for every answer in a concealed window.
-        console.print(Rule(f"{game.SPEC.title} - seat {seat} (you)"))
-        self.show_position(seat)
-        self.public_unseen = []
-        lines = self.unseen[seat]
-        if lines:
-            console.print("[bold]since your last move:[/bold]")
-            if len(lines) > RECENT_LINES:
-                console.print(f"  ... {len(lines) - RECENT_LINES} earlier lines (type log)", markup=False)
-            for line in lines[-RECENT_LINES:]:
-                console.print(f"  {line}", markup=False)
-            self.unseen[seat] = []
+        width, height = console.width, console.size.height
+        picture = position_text(game, seat)
         decision = game.decision(seat)
-        if decision is not None:
-            console.print(f"[bold]{_escape(decision.prompt)}[/bold]")
+        prompt = Text(decision.prompt if decision is not None else "", style="bold")
         actions = game.legal_actions(seat)
-        self.shown = actions
-        self.show_choices(actions)
-        if len(actions) > LONG_LIST:
-            self.say("(type part of an action, e.g. a card or a square, to list only the choices containing it)")
+        lines = self.unseen[seat]
+        self.unseen[seat] = []
+        self.public_unseen = []
+        if seat in self._looks_queued:
+            self._looks_queued.discard(seat)
+            self._looks_shown.add(seat)
+        # One line is the input prompt; the picture and the decision always show.
+        room = height - 1 - lines_needed(console, picture) - (lines_needed(console, prompt) if decision else 0)
+        header = room >= 4
+        room -= header
+        heights = [len(self.log_rows(line)) for line in lines]
+        log_need = 1 + sum(heights[-RECENT_LINES:]) if lines else 0
+        columns = columns_for(actions, width)
+        rows_all = -(-len(actions) // columns) if actions else 0
+        keep_for_log = min(log_need, 3)
+        choice_rows = rows_all if rows_all <= room - keep_for_log else max(1, room - keep_for_log - 1)
+        paged = choice_rows < rows_all
+        log_rows = room - choice_rows - paged
+        shown = self.recent_count(heights, log_rows)
+        if shown < len(lines):
+            # The lines that do not fit go above the screen: off it, but still in the scrollback.
+            self.show_earlier(lines[:len(lines) - shown])
+        # No action count in the header: it would grow by one for every answer in a concealed window.
+        if header:
+            console.print(Rule(f"{game.SPEC.title} - seat {seat} (you)"))
+        console.print(picture)
+        self.show_log(lines, shown, log_rows)
+        if decision is not None:
+            console.print(prompt)
+        self.listing = list(range(len(actions)))
+        self.next_page = 0
+        self.show_page(actions, choice_rows + paged)
+        if not paged and len(actions) > LONG_LIST and log_rows - min(log_need, log_rows) >= 1:
+            part = example_part(actions)
+            if part is not None:
+                self.say(f"(type part of a choice, e.g. {part}, to list only the choices containing it)")
 
-    def show_position(self, seat: int | None) -> None:
-        """The game's picture of the position as ``seat`` (or a spectator) sees it, in colour if it has one."""
-        print_position(self.console, self.game, seat)
+    @staticmethod
+    def recent_count(heights: Sequence[int], rows: int) -> int:
+        """How many of the latest new log lines (each ``heights[i]`` lines tall once wrapped) the screen
+        shows in ``rows`` lines: a title line, and a line saying how many came before if not all fit."""
+        if not heights or rows <= 1:
+            return 0
+        if len(heights) <= RECENT_LINES and sum(heights) <= rows - 1:
+            return len(heights)
+        count, used = 0, 0
+        for height in reversed(heights[-(RECENT_LINES - 1):]):
+            if used + height > rows - 2:
+                break
+            count, used = count + 1, used + height
+        return count
 
-    def show_choices(self, actions: Sequence[str]) -> None:
-        """The numbered choices in columns, numbered down each column like a directory listing."""
-        for line in choice_lines(actions, self.console.width):
-            self.console.print(line, markup=False)
+    def show_earlier(self, lines: Sequence[str]) -> None:
+        """Log lines that do not fit on the screen, printed above it (at most a screenful)."""
+        cut = max(len(lines) - 2 * RECENT_LINES, 0)
+        if cut:
+            self.say(f"  ... {cut} earlier line{'s' if cut > 1 else ''} (type log)")
+        for line in lines[cut:]:
+            self.print_log_line(line)
+
+    def show_log(self, lines: Sequence[str], shown: int, rows: int) -> None:
+        """The log lines since the human's last move: the latest ``shown`` of them, in at most ``rows`` lines."""
+        if not lines or rows <= 0:
+            return
+        earlier = len(lines) - shown
+        if rows == 1 or not shown:
+            self.say(f"({len(lines)} new log line{'s' if len(lines) > 1 else ''} above; log shows them all)")
+            return
+        self.console.print("[bold]since your last move:[/bold]")
+        if earlier:
+            self.say(f"  ... {earlier} earlier line{'s' if earlier > 1 else ''} above (log shows them all)")
+        for line in lines[earlier:]:
+            self.print_log_line(line)
+
+    def log_rows(self, line: str) -> list[str]:
+        """A log line as the screen shows it: indented two spaces (more when nested), and (unless the
+        console leaves wrapping to the terminal) wrapped with the continuation indented further."""
+        indent = "  " + " " * (len(line) - len(line.lstrip(" ")))
+        if self.console.soft_wrap:
+            return [f"  {line}"]  # piped output keeps each line whole (for tools)
+        return textwrap.wrap(line.strip(), self.console.width, initial_indent=indent,
+                             subsequent_indent=indent + "  ", break_on_hyphens=False) or [indent]
+
+    def print_log_line(self, line: str) -> None:
+        """Print one log line (see :meth:`log_rows`)."""
+        for row in self.log_rows(line):
+            self.say(row)
+
+    def show_page(self, actions: Sequence[str], rows: int) -> None:
+        """The next page of the current listing in at most ``rows`` lines, with the full list's numbers.
+
+        If the listing does not fit, its last line says how to see the rest.
+        """
+        listing = self.listing if self.listing and all(i < len(actions) for i in self.listing) else list(
+            range(len(actions)))
+        if self.next_page >= len(listing):
+            self.say("no more choices to show (list shows the first page again)")
+            return
+        width = self.console.width
+        numbers = [index + 1 for index in listing]
+        texts = [actions[index] for index in listing]
+        columns = columns_for(texts, width, numbers=numbers)
+        rest = len(listing) - self.next_page
+        fits = columns * max(rows, 1)
+        if rest > fits:
+            fits = columns * max(rows - 1, 1)
+        start, end = self.next_page, min(len(listing), self.next_page + fits)
+        for line in choice_lines(texts[start:end], width, numbers=numbers[start:end], columns=columns):
+            self.say(line)
+        self.next_page = end
+        if end < len(listing):
+            part = example_part(texts)
+            narrow_hint = f" or part of a choice (e.g. {part})" if part is not None else ""
+            self.say(f"... {len(listing) - end} more: type more{narrow_hint}")
 
     def show_end(self) -> None:
-        """The final position, scores and winners."""
+        """The last log lines, the final position, the scores, and who won (said once)."""
         game, console = self.game, self.console
         result = game.result
         assert result is not None
         # At a hot seat the last lines go to the whole table: only the public ones, each once.
         viewer = self.humans[0] if len(self.humans) == 1 else None
         for line in self.unseen[viewer] if viewer is not None else self.public_unseen:
-            console.print(f"  {line}", markup=False)
+            # The game logs how it ended; that shows once, as the title of the scores below.
+            if line.strip() != result.reason:
+                self.print_log_line(line)
         self.public_unseen = []
         for seat in self.humans:
             self.unseen[seat] = []
         console.print(Rule("game over"))
-        self.show_position(viewer)
-        table = RichTable(title=_escape(result.reason))
+        console.print(position_text(game, viewer))
+        table = RichTable(title=result.reason, title_justify="left")
         table.add_column("seat")
         table.add_column("player")
         table.add_column("score", justify="right")
-        table.add_column("")
         for seat, score in enumerate(result.scores):
-            player = "you" if seat in self.humans else self.bot_specs.get(seat, "?")
-            table.add_row(str(seat), _escape(player), f"{score:g}", "winner" if seat in result.winners else "")
+            player = "you" if seat in self.humans else self.table.bot_specs.get(seat, "?")
+            table.add_row(str(seat), Text(player), f"{score:g}")
         console.print(table)
-        winners = ", ".join(f"seat {seat}" for seat in result.winners)
-        console.print(f"winner{'s' if len(result.winners) > 1 else ''}: {winners}", markup=False)
-        if len(self.humans) == 1:
-            you = self.humans[0]
-            verdict = ("you did not win" if you not in result.winners
-                       else "you win" if len(result.winners) == 1 else "you share the win")
-            console.print(f"[bold]{verdict}[/bold]")
+        self.say(self.verdict())
+
+    def verdict(self) -> str:
+        """Who won, in one line (from the single human's side when there is one)."""
+        result = self.game.result
+        assert result is not None
+        winners = list(result.winners)
+        named = " and ".join(f"seat {seat}" for seat in winners)
+        if not winners:
+            others = "nobody wins"
+        elif len(winners) == 1:
+            others = f"{named} wins"
+        else:
+            others = f"{named} share the win"
+        if len(self.humans) != 1:
+            return others
+        you = self.humans[0]
+        if you not in winners:
+            return f"you did not win: {others}"
+        if len(winners) == 1:
+            return "you win"
+        return "you share the win with " + " and ".join(f"seat {seat}" for seat in winners if seat != you)
 
     # ------------------------------------------------------------------ saving
 
-    def default_save_path(self) -> str:
-        """Where ``save`` writes when no file is named."""
-        return f"{self.game.game_id}-{self.seed}.dojo.json"
+    def autosave(self) -> None:
+        """Save into the data folder; the first failure is reported once (with what to do instead)."""
+        if self.table.autosave():
+            self._saved_length = len(self.game.record.actions)
+            self._saved_to = self.table.save_path
+        elif self.table.autosave_on and not self._autosave_warned:
+            self._autosave_warned = True
+            self.say(f"autosave failed: {self.table.autosave_error}; use save FILE to keep this game")
 
-    def save(self, path: str | None) -> bool:
-        """Save the game with who plays which seat (``players_meta``, which loading ignores); ``False`` if not."""
-        target = Path(path or self.default_save_path()).expanduser()
-        data = self.game.to_save()
-        data["players_meta"] = {
-            "humans": list(self.humans),
-            "bots": {str(seat): spec for seat, spec in self.bot_specs.items()},
-            "seed": self.seed,
-        }
+    def default_save_path(self) -> Path:
+        """Where ``save`` writes when no file is named: the autosave's name, in the current folder."""
+        if self.table.save_path is not None:
+            return Path(self.table.save_path.name)
+        return Path(f"{self.game.game_id}-seed{self.table.seed}.dojo.json")
+
+    def save_command(self, rest: str) -> bool:
+        """``save [FILE]``: save a copy, asking before overwriting a file this session did not write."""
         try:
-            target.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            words = shlex.split(rest)
+        except ValueError:
+            words = [rest]
+        name = " ".join(words) if words else None
+        if words and not name:
+            self.say("the file name is empty: type save FILE (e.g. save game.dojo.json), or save for "
+                     f"{self.default_save_path()}")
+            return False
+        target = Path(name).expanduser() if name else self.default_save_path()
+        if target.is_dir():
+            self.say(f"could not save to {target}: it is a folder")
+            return False
+        if target.exists() and target.resolve() not in self._written:
+            answer = self.read(f"{target} exists; overwrite it? [y/N] ").strip().lower()
+            if answer not in ("y", "yes"):
+                self.say("not saved")
+                return False
+        try:
+            path = self.table.save_as(target)
         except OSError as error:
             self.say(f"could not save to {target}: {error.strerror or error}")
             return False
-        self.say(f"saved to {target} (resume with: dojo play --load {target})")
+        self._written.add(path.resolve())
+        self._saved_length = len(self.game.record.actions)
+        self._saved_to = path
+        self.say(f"saved to {path} (resume with: dojo play --load {_quoted(path)})", whole=True)
         return True
 
+    def quit(self) -> None:
+        """``quit``: leave. The game is saved already, unless autosave cannot write: then offer a save first."""
+        self.autosave()
+        if self.table.autosave_error is None and self.table.autosave_on:
+            raise LeaveGame()
+        if self._saved_length == len(self.game.record.actions):
+            raise LeaveGame()  # saved with save FILE just now
+        answer = self.read("the game is not saved; save it before leaving? [Y/n] ").strip().lower()
+        if answer in ("n", "no"):
+            raise LeaveGame()
+        name = self.read(f"file [{self.default_save_path()}]: ").strip()
+        if self.save_command(shlex.quote(name) if name else ""):
+            raise LeaveGame()
+        # Leaving now would lose the game the player asked to keep.
+        self.say("the game is not saved, so you are still playing (quit again to leave)")
 
-def _escape(text: str) -> str:
-    """Text made safe to print as rich markup."""
-    return text.replace("[", r"\[")
+    def leave(self, why: str) -> None:
+        """Leave mid-game: save, and say where the game is and how to go on with it."""
+        self.autosave()
+        if self.table.autosave_on and self.table.autosave_error is None and self.table.save_path is not None:
+            self.say(f"{why}; the game is saved in {self.table.save_path}", whole=True)
+            self.say("resume it with: dojo play --resume")
+        elif self._saved_length == len(self.game.record.actions) and self._saved_to is not None:
+            self.say(f"{why}; the game is saved in {self._saved_to}", whole=True)
+            self.say(f"resume it with: dojo play --load {_quoted(self._saved_to)}", whole=True)
+        else:
+            self.say(f"{why}; the game could not be saved ({self.table.autosave_error or 'autosave is off'})")
+
+    def crashed(self, error: Exception) -> None:
+        """After an unexpected error: save the game up to its last good action and say where."""
+        saved, report = self.table.recover(error)
+        err = stderr_console()
+        message = str(error).splitlines()[0] if str(error) else ""
+        err.print(f"error: an unexpected error stopped the game ({type(error).__name__}: {message[:200]})",
+                  markup=False)
+        if saved is not None:
+            err.print(f"the game up to its last good move is saved in {saved}", markup=False, soft_wrap=True)
+            err.print("resume it with: dojo play --resume", markup=False)
+        else:
+            err.print("the game could not be saved", markup=False)
+        if report is not None:
+            err.print(f"details for a bug report: {report}", markup=False, soft_wrap=True)
+
+    def show_end_save(self) -> None:
+        """Say where the finished game is kept (for ``dojo replay``)."""
+        if self.table.autosave_on and self.table.autosave_error is None and self.table.save_path is not None:
+            self.say(f"the game is saved in {self.table.save_path}", whole=True)
+            self.say(f"replay it with: dojo replay {_quoted(self.table.save_path)}", whole=True)
 
 
-def _players_meta(meta: object, path: Path) -> dict[str, Any]:
-    """The seats and bots a save remembers (``players_meta``), checked; empty if it has none."""
-    if meta is None:
-        return {}
-    humans = meta.get("humans", [0]) if isinstance(meta, dict) else None
-    bots = meta.get("bots", {}) if isinstance(meta, dict) else None
-    seed = meta.get("seed", 0) if isinstance(meta, dict) else None
-    if (not isinstance(humans, list) or not all(isinstance(seat, int) for seat in humans)
-            or not isinstance(bots, dict) or not all(isinstance(spec, str) for spec in bots.values())
-            or not isinstance(seed, int)):
-        raise SaveError(f"{path}: 'players_meta' must be {{humans: [seats], bots: {{seat: spec}}, seed: number}}")
-    assert isinstance(meta, dict)
-    return meta
+def find_cards(catalog: Sequence[CardInfo], text: str) -> list[CardInfo]:
+    """The cards ``text`` names: by code or name in any case, else by a unique start of a name, else by
+    a part of an action's text (``t:5b`` names card ``5b``)."""
+    folded = text.strip().casefold()
+    for field in ("code", "name"):
+        exact = [info for info in catalog if str(getattr(info, field)).casefold() == folded]
+        if exact:
+            return exact[:1] if len(exact) == 1 or len({info.code for info in exact}) == 1 else exact
+    starts = [info for info in catalog if info.name.casefold().startswith(folded)]
+    if starts:
+        return starts
+    contains = [info for info in catalog if folded in info.name.casefold()]
+    if contains:
+        return contains
+    for piece in parts(text):
+        exact = [info for info in catalog if info.code.casefold() == piece.casefold()]
+        if exact:
+            return exact
+    return []
 
 
-def start_table(console: Console, game_id: str | None, players: int | None, seats: Sequence[int] | None,
-                seed: int | None, bots: Sequence[str] | None, options: Sequence[str] | None,
-                load: Path | None) -> Table:
-    """Set up a table from the ``play`` flags (a new game, or a saved one with its remembered seats)."""
-    meta: dict[str, Any] = {}
-    if load is not None:
-        if options:
-            raise OptionError("--option cannot change a saved game; its options are in the save")
-        try:
-            data = json.loads(load.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise SaveError(f"no save file at {load}") from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise SaveError(f"{load} is not a readable JSON save: {error}") from None
-        game = load_game(data)
-        if game_id is not None and game_id != game.game_id:
-            raise SaveError(f"{load} is a {game.game_id} game, not {game_id}")
-        if players is not None and players != game.num_players:
-            raise OptionError(f"{load} is a {game.num_players}-player game; --players {players} does not fit")
-        meta = _players_meta(data.get("players_meta"), load)
-        record_seed = game.record.seed
-        seed = seed if seed is not None else int(meta.get("seed", record_seed if record_seed is not None else 0))
-    else:
+def open_table(game_id: str | None, players: int | None, seats: Sequence[int] | None, seed: int | None,
+               bots: Sequence[str] | None, options: Sequence[str] | None, load: Path | None,
+               resume: bool = False) -> tuple[Table, str]:
+    """Set up a table from the ``play`` flags, and the opening line to show.
+
+    A new game; or a saved one (``--load FILE``, or ``--resume``: the newest unfinished autosave),
+    with the seats it remembers unless ``--seat``/``--bots`` say otherwise.
+    """
+    if resume and load is not None:
+        raise OptionError("--resume continues the last unfinished game and --load a given file: use one of them")
+    if resume:
+        newest = last_unfinished()
+        if game_id is not None:
+            newest = next((saved for saved in list_saves() if not saved.finished and saved.game == game_id), None)
+        if newest is None:
+            which = f"{game_id} game" if game_id else "game"
+            raise SaveError(f"no unfinished {which} is saved in {saves_dir()}; start one with: dojo play GAME")
+        load = newest.path
+        game_id = None
+    if load is None:
         if game_id is None:
-            raise OptionError("name a game (dojo play GAME) or a save to resume (--load FILE)")
+            raise OptionError("name a game (dojo play GAME), or resume one: dojo play --resume, or --load FILE")
         seed = 0 if seed is None else seed
         game = new_game(game_id, default_players(game_id, players), parse_options(game_id, options), seed)
-    humans = list(seats) if seats else [int(s) for s in meta.get("humans", [0])]
+        humans = _checked_seats(seats, game.num_players)
+        bot_seats = [seat for seat in range(game.num_players) if seat not in humans]
+        specs = _bot_specs(game.game_id, bots, bot_seats)
+        table = Table(game, humans, specs, seed)
+        return table, ""
+    flag = "--resume" if resume else "--load"
+    if options:
+        raise OptionError(f"--option cannot change a saved game ({flag}): its options are in the save")
+    if seed is not None:
+        raise OptionError(f"--seed cannot change a saved game ({flag}): the deal is the save's")
+    load = find_save(load)
+    saved = SavedTable.read(load)
+    game = saved.game
+    if game_id is not None and game_id != game.game_id:
+        raise SaveError(f"{load} is a {game.game_id} game, not {game_id}")
+    if players is not None and players != game.num_players:
+        raise OptionError(f"{load} is a {game.num_players}-player game; --players {players} does not fit")
+    if game.is_terminal:
+        raise SaveError(f"{load} is a finished game; replay it with: dojo replay {_quoted(load)}")
+    humans = _checked_seats(seats, game.num_players) if seats else saved.humans
+    bot_seats = [seat for seat in range(game.num_players) if seat not in humans]
+    given = split_bot_specs(bots)
+    if given and not bot_seats:
+        raise OptionError("--bots was given, but every seat is played by a human (--seat)")
+    table = Table.resume(saved, humans, assign_bots(game.game_id, given, bot_seats) if given else None)
+    seat_text = "; ".join(f"seat {seat} {'you' if seat in table.humans else table.bot_specs[seat]}"
+                          for seat in range(game.num_players))
+    intro = (f"{game.SPEC.title}, {game.num_players} players, resumed from {load} after "
+             f"{len(game.record.actions)} actions (deal and options as saved): {seat_text}. Type help for commands.")
+    return table, intro
+
+
+def _checked_seats(seats: Sequence[int] | None, players: int) -> list[int]:
+    """The ``--seat`` flags checked against the game (default: seat 0)."""
+    humans = list(seats) if seats else [0]
     for seat in humans:
-        if not 0 <= seat < game.num_players:
-            raise OptionError(f"--seat {seat} is not a seat of a {game.num_players}-player game "
-                              f"(seats are 0 to {game.num_players - 1})")
+        if not 0 <= seat < players:
+            raise OptionError(f"--seat {seat} is not a seat of a {players}-player game (seats are 0 to {players - 1})")
     if len(set(humans)) != len(humans):
         raise OptionError("--seat names a seat twice")
-    bot_seats = [seat for seat in range(game.num_players) if seat not in humans]
+    return humans
+
+
+def _bot_specs(game_id: str, bots: Sequence[str] | None, bot_seats: Sequence[int]) -> dict[int, str]:
+    """The ``--bots`` specs given to the bot seats (the game's default bot when none is given)."""
     specs = split_bot_specs(bots)
     if specs and not bot_seats:
         raise OptionError("--bots was given, but every seat is played by a human (--seat)")
-    remembered = meta.get("bots")
-    if not specs and isinstance(remembered, dict) and all(str(seat) in remembered for seat in bot_seats):
-        specs = [str(remembered[str(seat)]) for seat in bot_seats]
-    bot_specs = assign_bots(game.game_id, specs, bot_seats) if bot_seats else {}
-    return Table(console, game, humans, bot_specs, seed)
+    return assign_bots(game_id, specs, bot_seats) if bot_seats else {}
+
+
+def run_play(console: Console, game_id: str | None, players: int | None, seats: Sequence[int] | None,
+             seed: int | None, bots: Sequence[str] | None, options: Sequence[str] | None, load: Path | None,
+             resume: bool, auto: bool) -> int:
+    """``dojo play``: set up the table, play, and return the exit status (bad flags raise a DojoError)."""
+    try:
+        table, intro = open_table(game_id, players, seats, seed, bots, options, load, resume)
+    except DojoError:
+        raise
+    except Exception as error:
+        # A bug met while setting up (in a game's deal, a bot's constructor): one line, no traceback.
+        stderr_console().print(f"error: an unexpected error while setting up the game ({type(error).__name__}: "
+                               f"{str(error)[:200]})", markup=False)
+        return EXIT_CRASHED
+    return Terminal(console, table, auto=auto, intro=intro).run()

@@ -1,4 +1,4 @@
-"""Small statistics for the simulator: Wilson intervals for win rates, normal intervals for means."""
+"""Small statistics for simulations: Wilson intervals for win rates, normal intervals for means."""
 
 from __future__ import annotations
 

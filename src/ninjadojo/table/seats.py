@@ -1,0 +1,49 @@
+"""Who plays which seat: humans, and bots made from their specs with seeds derived from the game's."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ninjadojo.bots import Bot, default_bot, make_bot
+from ninjadojo.engine.errors import OptionError, quote
+from ninjadojo.engine.rng import Rng
+
+__all__ = ["check_humans", "default_bot", "derive_seed", "make_bots"]
+
+_MASK64 = (1 << 64) - 1
+
+
+def derive_seed(seed: int, *keys: int) -> int:
+    """A seed derived deterministically from ``seed`` and ``keys`` (game index, seat...).
+
+    >>> derive_seed(7, 1) == derive_seed(7, 1) != derive_seed(7, 2)
+    True
+    """
+    value = seed & _MASK64
+    for key in keys:
+        value = Rng(value ^ ((key + 1) * 0x9E3779B97F4A7C15 & _MASK64)).next_u64()
+    return value
+
+
+def make_bots(game_id: str, specs: Mapping[int, str], seed: int) -> dict[int, Bot]:
+    """One bot per seat from its spec, each with its own seed derived from the game's ``seed`` and the seat.
+
+    Raises :class:`OptionError` for a spec naming a bot the game does not have, or bad parameters.
+    """
+    return {seat: make_bot(spec, game_id, derive_seed(seed, seat)) for seat, spec in sorted(specs.items())}
+
+
+def check_humans(humans: Sequence[int], players: int, source: str) -> list[int]:
+    """``humans`` as a list, after checking each is a seat of a ``players``-player game, once.
+
+    ``source`` says where the seats came from (``--seat``, a save's file name), for the message.
+    """
+    for seat in humans:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise OptionError(f"{source} names seat {quote(seat)}, but a {players}-player game has seats "
+                              f"0 to {players - 1}")
+    if len(set(humans)) != len(humans):
+        raise OptionError(f"{source} names a seat twice: {', '.join(map(str, humans))}")
+    if not humans:
+        raise OptionError(f"{source} names no seat for a human")
+    return list(humans)

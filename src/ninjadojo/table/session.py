@@ -1,0 +1,284 @@
+"""One game being played: the game, who plays each seat (humans or bots), and its autosave.
+
+A :class:`Table` is what every front end drives (the terminal client today, a web client later).
+It knows nothing of screens: it says which bot must act and plays it, applies a human's action,
+and keeps the game saved in the data folder after every step a front end asks it to save.
+
+>>> table = Table.new("ninjitsu", players=2, options={}, seed=7, humans=[0], bot_specs={1: "random"},
+...                   autosave=False)
+>>> table.human_to_act()
+0
+"""
+
+from __future__ import annotations
+
+import os
+import traceback
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from ninjadojo.api import load_game, new_game
+from ninjadojo.bots import Bot, SeatView
+from ninjadojo.engine.errors import DojoError, IllegalActionError, OptionError, SaveError, quote
+from ninjadojo.engine.state import GameState, Record
+from ninjadojo.table.seats import check_humans, default_bot, make_bots
+from ninjadojo.table.storage import (
+    META_KEY,
+    data_dir,
+    new_save_path,
+    read_save_file,
+    save_text,
+    saves_dir,
+    write_atomic,
+)
+
+
+class BotError(DojoError):
+    """A bot chose an action that is not legal (a bug in the bot, reported with the bot's spec)."""
+
+
+@dataclass(slots=True)
+class SavedTable:
+    """A save file read back: its game, and the seats it remembers (checked, but not yet used)."""
+
+    path: Path
+    game: GameState[Any]
+    #: The humans' seats the save remembers (seat 0 if it remembers none).
+    humans: list[int]
+    #: The bot spec the save remembers for each bot seat (may be empty).
+    bots: dict[int, str]
+    #: The seed the bots' seeds derive from: the save's remembered one, else the deal's, else 0.
+    seed: int
+    #: Whether the save is in the data folder, so that resuming keeps saving into the same file.
+    in_data_folder: bool
+
+    @classmethod
+    def read(cls, path: Path) -> SavedTable:
+        """Read and check a save file (:class:`SaveError` saying what is wrong; nothing else escapes)."""
+        data = read_save_file(path)
+        game = load_game(data)
+        meta = data.get(META_KEY)
+        humans: list[int] = [0]
+        bots: dict[int, str] = {}
+        seed = game.record.seed if game.record.seed is not None else 0
+        if meta is not None:
+            if not isinstance(meta, dict):
+                raise SaveError(f"{path}: {META_KEY!r} must be an object {{humans: [seats], bots: {{seat: spec}}, "
+                                "seed: number}")
+            humans, bots, seed = _read_meta(meta, path, game.num_players, seed)
+        try:
+            folder = saves_dir().resolve()
+            inside = Path(path).resolve().parent == folder
+        except OSError:
+            inside = False
+        return cls(Path(path), game, humans, bots, seed, inside)
+
+
+def _read_meta(meta: dict[str, Any], path: Path, players: int, seed: int) -> tuple[list[int], dict[int, str], int]:
+    """The seats, bot specs and seed a save's ``players_meta`` remembers, checked against the game."""
+    humans = meta.get("humans", [0])
+    bots = meta.get("bots", {})
+    remembered = meta.get("seed", seed)
+    shape = f"{path}: {META_KEY!r} must be {{humans: [seats], bots: {{seat: spec}}, seed: number}}"
+    if (not isinstance(humans, list) or not isinstance(bots, dict)
+            or not all(isinstance(spec, str) for spec in bots.values())
+            or isinstance(remembered, bool) or not isinstance(remembered, int) or not 0 <= remembered < 1 << 64):
+        raise SaveError(shape)
+    try:
+        check_humans(humans, players, f"{path} ({META_KEY})")
+    except OptionError as error:
+        raise SaveError(str(error)) from None
+    specs: dict[int, str] = {}
+    for key, spec in bots.items():
+        if not (key.isascii() and key.isdigit() and int(key) < players and int(key) not in humans):
+            raise SaveError(f"{path} ({META_KEY}) names a bot for seat {quote(key)}, which is not one of the "
+                            f"game's bot seats")
+        specs[int(key)] = spec
+    return humans, specs, remembered
+
+
+class Table:
+    """A game at a table: the game, the humans' seats, one bot per other seat, and the game's autosave."""
+
+    def __init__(self, game: GameState[Any], humans: Sequence[int], bot_specs: Mapping[int, str], seed: int,
+                 save_path: Path | None = None, autosave: bool = True) -> None:
+        self.game = game
+        self.humans = tuple(check_humans(list(humans), game.num_players, "the table"))
+        missing = [seat for seat in range(game.num_players) if seat not in self.humans and seat not in bot_specs]
+        if missing or any(seat in self.humans for seat in bot_specs):
+            raise OptionError(f"every seat needs a human or a bot, not both: humans {list(self.humans)}, "
+                              f"bots for {sorted(bot_specs)}")
+        self.bot_specs = dict(sorted(bot_specs.items()))
+        #: The seed each bot's own seed derives from (the deal's seed for a new game).
+        self.seed = seed
+        self.bots: dict[int, Bot] = make_bots(game.game_id, self.bot_specs, seed)
+        #: The autosave file (``None`` until the first autosave picks a new name, or when autosave is off).
+        self.save_path = save_path
+        self.autosave_on = autosave
+        #: Why the last autosave failed (``None`` when it worked).
+        self.autosave_error: str | None = None
+        #: While an action is being applied: the record's length before it. If an unexpected error
+        #: stops an action halfway, the state may be broken; saves then hold the game before that action.
+        self._applying_from: int | None = None
+
+    # ------------------------------------------------------------------ setting up
+
+    @classmethod
+    def new(cls, game_id: str, players: int, options: Mapping[str, object], seed: int, humans: Sequence[int],
+            bot_specs: Mapping[int, str] | None = None, autosave: bool = True) -> Table:
+        """A table for a new game; seats missing from ``bot_specs`` get the game's default bot."""
+        game = new_game(game_id, players, options, seed)
+        humans = check_humans(list(humans), game.num_players, "the table")
+        specs = dict(bot_specs or {})
+        for seat in range(game.num_players):
+            if seat not in humans and seat not in specs:
+                specs[seat] = default_bot(game_id)
+        return cls(game, humans, specs, seed, autosave=autosave)
+
+    @classmethod
+    def resume(cls, saved: SavedTable, humans: Sequence[int] | None = None,
+               bot_specs: Mapping[int, str] | None = None, autosave: bool = True) -> Table:
+        """A table for a saved game, with the seats it remembers unless ``humans``/``bot_specs`` say otherwise.
+
+        A save in the data folder goes on being saved into the same file; any other save is copied
+        into a new autosave file, so the file the player named is changed only by an explicit save.
+        """
+        game = saved.game
+        if game.is_terminal:
+            raise SaveError(f"{saved.path} is a finished game; nothing is left to play")
+        humans = check_humans(list(humans), game.num_players, "the seats given") if humans else list(saved.humans)
+        specs = dict(bot_specs) if bot_specs is not None else {}
+        for seat in range(game.num_players):
+            if seat not in humans and seat not in specs:
+                specs[seat] = saved.bots.get(seat, default_bot(game.game_id))
+        path = saved.path if saved.in_data_folder else None
+        return cls(game, humans, {seat: spec for seat, spec in specs.items() if seat not in humans}, saved.seed,
+                   save_path=path, autosave=autosave)
+
+    # ------------------------------------------------------------------ playing
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.game.is_terminal
+
+    def bot_to_act(self) -> int | None:
+        """A bot seat that must act now (the lowest), or ``None``."""
+        return next((seat for seat in self.game.to_act() if seat in self.bots), None)
+
+    def human_to_act(self) -> int | None:
+        """A human seat that must act now (the lowest), or ``None``.
+
+        In a concealed window this is a secret of the seat asked: front ends must not show it to others.
+        """
+        return next((seat for seat in self.game.to_act() if seat in self.humans), None)
+
+    def play_bot(self, seat: int) -> str:
+        """Let the bot at ``seat`` choose and apply its action; returns it. :class:`BotError` if illegal."""
+        action = self.bots[seat].choose(SeatView(self.game, seat))
+        try:
+            return self.apply(seat, action)
+        except IllegalActionError as error:
+            raise BotError(f"bot {self.bot_specs[seat]!r} at seat {seat} chose an illegal action: {error}") from None
+
+    def play_bots(self) -> list[tuple[int, str]]:
+        """Play bots until a human must act or the game ends; the (seat, action) pairs played."""
+        played = []
+        while (seat := self.bot_to_act()) is not None:
+            played.append((seat, self.play_bot(seat)))
+        return played
+
+    def apply(self, seat: int, action: str) -> str:
+        """Apply ``seat``'s action (written in any form the game accepts); returns it as recorded."""
+        self._applying_from = len(self.game.record.actions)
+        try:
+            self.game.apply(seat, action)
+        except DojoError:
+            # Refused before anything changed: the game is whole.
+            self._applying_from = None
+            raise
+        self._applying_from = None
+        return self.game.record.actions[-1][1]
+
+    # ------------------------------------------------------------------ saving
+
+    def to_save(self) -> dict[str, Any]:
+        """The game's save, with who sits where (``players_meta``, which loading a game ignores).
+
+        If an action was stopped halfway by an unexpected error (or Ctrl-C), the save holds the game
+        as it was before that action.
+        """
+        game = self._whole_game()
+        data: dict[str, Any] = dict(game.to_save())
+        data[META_KEY] = self._meta(game.is_terminal)
+        return data
+
+    def _meta(self, finished: bool) -> dict[str, Any]:
+        return {
+            "humans": list(self.humans),
+            "bots": {str(seat): spec for seat, spec in self.bot_specs.items()},
+            "seed": self.seed,
+            "finished": finished,
+            "saved_at": datetime.now().isoformat(timespec="seconds"),
+        }
+
+    def autosave(self) -> bool:
+        """Save the game into its autosave file (picking a new name the first time); whether it worked.
+
+        A failure (a full disk, a folder that cannot be written) is kept in :attr:`autosave_error`
+        and the game goes on: front ends say so and offer another place to save.
+        """
+        if not self.autosave_on:
+            return False
+        try:
+            if self.save_path is None:
+                self.save_path = new_save_path(saves_dir(), self.game.game_id, self.game.record.seed)
+            write_atomic(self.save_path, save_text(self.to_save()))
+        except OSError as error:
+            self.autosave_error = f"{error.strerror or error}" + (f" ({error.filename})" if error.filename else "")
+            return False
+        self.autosave_error = None
+        return True
+
+    def save_as(self, path: Path) -> Path:
+        """Write a copy of the game's save to ``path`` (atomically; ``OSError`` if it cannot)."""
+        path = Path(path).expanduser()
+        write_atomic(path, save_text(self.to_save()))
+        return path
+
+    def recover(self, error: BaseException) -> tuple[Path | None, Path | None]:
+        """After an unexpected error: save the game as it was after its last good action.
+
+        Returns the save written (``None`` if even that failed) and a crash report with the
+        traceback in the data folder (``None`` if it could not be written), for a bug report.
+        """
+        report: Path | None = None
+        try:
+            folder = data_dir() / "crashes"
+            folder.mkdir(parents=True, exist_ok=True)
+            report = folder / f"crash-{datetime.now():%Y%m%d-%H%M%S}-{os.getpid()}.txt"
+            text = "".join(traceback.format_exception(error))
+            write_atomic(report, f"{self.game.game_id}\n{self.game.record}\n\n{text}")
+        except Exception:
+            report = None
+        saved: Path | None = None
+        try:
+            if self.save_path is None:
+                self.save_path = new_save_path(saves_dir(), self.game.game_id, self.game.record.seed)
+            write_atomic(self.save_path, save_text(self.to_save()))
+            saved = self.save_path
+        except Exception:
+            saved = None
+        return saved, report
+
+    def _whole_game(self) -> GameState[Any]:
+        """The game, or, if an action was stopped halfway, the game replayed up to the action before it."""
+        record = self.game.record
+        if self._applying_from is None or len(record.actions) <= self._applying_from:
+            return self.game
+        good = Record(record.game, record.players, dict(record.options), record.seed, record.start,
+                      list(record.actions[:self._applying_from]))
+        return type(self.game).replay(good)

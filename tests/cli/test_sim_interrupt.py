@@ -1,0 +1,79 @@
+"""``dojo sim`` under a real Ctrl-C: SIGINT sent to the whole process group, as a terminal sends it.
+
+The command runs in a subprocess with its stderr on a pseudo-terminal, so that the live progress bar is
+drawn as a user sees it; the test reads the bar to know that games have been played, then interrupts.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from cli.helpers import needs_ninjitsu
+
+GAMES = 1_000_000
+#: The bar's "done/total" column.
+DONE = re.compile(rf"(\d+)/{GAMES}\b")
+
+
+def _read_until(fd: int, predicate: object, timeout: float) -> str:
+    """Read the pseudo-terminal until ``predicate(text so far)`` holds or ``timeout`` seconds pass."""
+    text = ""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and not predicate(text):  # type: ignore[operator]
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                text += os.read(fd, 65536).decode("utf-8", "replace")
+            except OSError:  # the other end closed
+                break
+    return text
+
+
+def _counts(text: str) -> list[int]:
+    return [int(number) for number in DONE.findall(text)]
+
+
+@needs_ninjitsu
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_prints_the_partial_summary_with_no_traceback(workers: int) -> None:
+    leader, follower = pty.openpty()
+    env = {**os.environ, "COLUMNS": "120", "TERM": "xterm-256color"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ninjadojo.cli", "sim", "ninjitsu", "--players", "3", "--bots", "random",
+         "--games", str(GAMES), "--workers", str(workers), "--seed", "3", "--json"],
+        stdout=subprocess.PIPE, stderr=follower, stdin=subprocess.DEVNULL, env=env, start_new_session=True)
+    os.close(follower)
+    try:
+        # Wait until the bar shows some games done (it moves per game, with workers too).
+        shown = _read_until(leader, lambda text: any(count >= 20 for count in _counts(text)), timeout=120)
+        seen = max(_counts(shown), default=0)
+        assert seen >= 20, f"the progress bar never showed 20 games done: {shown[-500:]!r}"
+        os.killpg(process.pid, signal.SIGINT)  # the whole group: the workers get it too, as at a terminal
+        stdout, _ = process.communicate(timeout=60)
+        rest = _read_until(leader, lambda text: False, timeout=0.5)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        os.close(leader)
+    stderr = shown + rest
+    assert process.returncode == 130, stderr[-2000:]
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr, stderr[-3000:]
+    assert "interrupted: summary of the" in stderr
+    # The first games show one by one (no jump from 0 to a chunk of thousands).
+    assert min(count for count in _counts(shown) if count > 0) < 1000
+    summary = json.loads(stdout.decode().strip().splitlines()[-1])
+    assert summary["partial"] is True and summary["games_requested"] == GAMES
+    assert seen <= summary["games"] < GAMES
+    assert summary["finished"] + summary["truncated"] == summary["games"]
+    assert sum(row["seat_games"] for row in summary["per_bot"]) == 3 * summary["games"]

@@ -1,0 +1,1 @@
+"""Tests of the simulator library, ``ninjadojo.sim`` (a package, so its module names do not clash)."""

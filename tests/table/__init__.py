@@ -1,0 +1,1 @@
+"""Tests of ninjadojo.table: driving one game, autosave, saves and the data folder."""
