@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ninjadojo.engine.errors import NotationError, SaveError, UnknownGameError
+from ninjadojo.engine.errors import NotationError, SaveError, UnknownGameError, quote
 from ninjadojo.engine.state import GameState
 from ninjadojo.games import game_class, playable_games
 
@@ -27,7 +27,7 @@ __all__ = ["game_class", "load_game", "new_game", "parse_position", "playable_ga
 def new_game(game_id: str, players: int, options: Mapping[str, object] | None = None, seed: int = 0) -> GameState[Any]:
     """Set up a new game from (id, players, options, seed)."""
     if not isinstance(game_id, str):
-        raise UnknownGameError(f"a game id is text, such as {', '.join(playable_games())}; not {game_id!r}")
+        raise UnknownGameError(f"a game id is text, such as {', '.join(playable_games())}; not {quote(game_id)}")
     return game_class(game_id).new(players, options, seed)
 
 
@@ -64,9 +64,17 @@ def save_game(game: GameState[Any], path: str | Path) -> Path:
     """Write a game's save (JSON) to ``path``; returns the path.
 
     The write is atomic: the save goes to a temporary file beside ``path`` that then replaces it, so
-    a crash or a full disk mid-write leaves the previous file whole.
+    a crash or a full disk mid-write leaves the previous file whole. Raises :class:`SaveError` for a
+    bad argument or a file that cannot be written.
     """
-    return write_atomic(Path(path), json.dumps(game.to_save(), indent=1) + "\n")
+    if not isinstance(game, GameState):
+        raise SaveError(f"only a game can be saved, not {quote(game)}")
+    if not isinstance(path, str | Path):
+        raise SaveError(f"a save's path is text or a Path, not {quote(path)}")
+    try:
+        return write_atomic(Path(path), json.dumps(game.to_save(), indent=1) + "\n")
+    except OSError as error:
+        raise SaveError(f"cannot write the save {quote(str(path))}: {error.strerror or error}") from None
 
 
 def write_atomic(target: Path, text: str) -> Path:

@@ -82,14 +82,18 @@ def test_games_stopped_at_the_maximum_length_are_counted_and_shown_as_truncated(
                                                                                 runner: CliRunner) -> None:
     # No toy game can end within 2 actions (the target is 15 and a card is worth 6 at most).
     truncated = last_json_line(runner.invoke(app, [*SIM, "--json", "--max-actions", "2"]))
-    assert truncated["truncated"] == 60 and truncated["finished"] == 0 and truncated["max_length"] == 2
-    assert all(row["wins"] == 0 for row in truncated["seats"])
-    assert truncated["length"]["max"] == 2
+    # A game stops at the first action everyone sees from the limit on: where the limit falls inside a
+    # hidden bid, the bid resolves first, and (rarely) that ends the game by its rules.
+    assert truncated["max_length"] == 2 and truncated["truncated"] + truncated["finished"] == 60
+    assert truncated["truncated"] > 50
+    assert sum(row["wins"] for row in truncated["seats"]) == truncated["finished"]
+    assert truncated["length"]["min"] == 2
     # --max-actions is the engine's option max_length under its old name.
     as_option = last_json_line(runner.invoke(app, [*SIM, "--json", "--option", "max_length=2"]))
     assert without_timing(as_option) == without_timing(truncated)
     text = runner.invoke(app, [*SIM, "--max-actions", "2"])
-    assert "truncated at the maximum length of 2 actions: 60 of 60 games (no winner" in text.stdout
+    assert f"truncated at the maximum length of 2 actions: {truncated['truncated']} of 60 games (no winner" \
+        in text.stdout
 
 
 def test_the_json_summary_keeps_every_key_it_had(toy: None, runner: CliRunner) -> None:

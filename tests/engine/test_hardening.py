@@ -159,7 +159,7 @@ def test_a_save_is_written_atomically(tmp_path: Path, monkeypatch: pytest.Monkey
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "fsync", crash)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(SaveError, match="disk full"):
         save_game(_played(4), path)
     assert path.read_text(encoding="utf-8") == before, "a failed write must leave the old save whole"
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"], "no temporary file is left behind"

@@ -57,7 +57,10 @@ def test_games_stopped_at_the_maximum_length_are_truncated_with_no_winner(toy: N
     # No toy game can end within 2 actions (the target is 15 and a card is worth 6 at most).
     settings = SimSettings.build("toy", 3, bots=["random"], games=20, max_length=2)
     run = run_games(settings)
-    assert all(outcome.truncated and outcome.length == 2 and outcome.winners == () for outcome in run.outcomes)
+    # The stop comes at the first action everyone sees from the limit on (a hidden commitment or a
+    # concealed answer at the limit would otherwise be told by the stop): 2 actions or a few more.
+    assert all(outcome.truncated and outcome.length >= 2 and outcome.winners == () for outcome in run.outcomes)
+    assert any(outcome.length == 2 for outcome in run.outcomes)
     summary = summarise(settings, run.outcomes)
     assert (summary["truncated"], summary["finished"], summary["capped"]) == (20, 0, 20)
     assert summary["max_length"] == summary["max_actions"] == 2

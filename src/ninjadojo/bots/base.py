@@ -35,11 +35,17 @@ class SeatView:
     boundary is only what the seat may know.
     """
 
-    __slots__ = ("_game", "seat")
+    __slots__ = ("_game", "_seat")
 
     def __init__(self, game: GameState[Any], seat: int) -> None:
+        game._check_seat(seat)
         self._game = game
-        self.seat = seat
+        self._seat = seat
+
+    @property
+    def seat(self) -> int:
+        """The seat this view belongs to (read-only: a view cannot be pointed at another seat)."""
+        return self._seat
 
     @classmethod
     def of(cls, game: GameState[Any], seat: int) -> SeatView:

@@ -31,6 +31,11 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     return f"{text[:max(limit - 4, 1)]}... ({len(text)} characters)"
 
 
+def cap(text: str, limit: int = 300) -> str:
+    """``text`` cut to ``limit`` characters: a reason built from input must stay a line, not a page."""
+    return text if len(text) <= limit else f"{text[:limit - 3]}..."
+
+
 class DojoError(ValueError):
     """Base class of every error caused by bad input (an action, an option, a save, a notation)."""
 
@@ -65,12 +70,12 @@ class IllegalActionError(DojoError):
                  explained: bool = True) -> None:
         self.seat = seat
         self.action = action
-        self.reason = reason
+        self.reason = cap(reason)
         self.legal = tuple(legal)
         #: Whether ``reason`` says why this action is refused (a game's own words) rather than only that
         #: it is not among the choices; a client shows the former and its own hint for the latter.
         self.explained = explained
-        message = f"illegal action {quote(action)} for seat {seat}: {reason}"
+        message = f"illegal action {quote(action)} for seat {quote(seat)}: {cap(reason)}"
         if self.legal:
             shown = ", ".join(self.legal[:12])
             more = f" (and {len(self.legal) - 12} more)" if len(self.legal) > 12 else ""

@@ -61,13 +61,15 @@ class Frame:
         kind, seats, data, flags, submitted = value
         if not isinstance(kind, str) or not isinstance(flags, str) or not isinstance(data, dict):
             raise ValueError(f"malformed frame {quote(value)}")
-        if not isinstance(seats, list | tuple) or not all(isinstance(s, int) for s in seats):
+        if flags not in ("", "s", "c", "sc"):
+            raise ValueError(f"frame flags are '', 's' (simultaneous), 'c' (concealed) or 'sc', not {quote(flags)}")
+        if not isinstance(seats, list | tuple) or not all(type(s) is int for s in seats):
             raise ValueError(f"frame seats must be a list of seat numbers, not {quote(seats)}")
         subs: dict[int, str] = {}
         if not isinstance(submitted, list | tuple):
             raise ValueError(f"malformed frame submissions {quote(submitted)}")
         for pair in submitted:
-            if (not isinstance(pair, list | tuple) or len(pair) != 2 or not isinstance(pair[0], int)
+            if (not isinstance(pair, list | tuple) or len(pair) != 2 or type(pair[0]) is not int
                     or not isinstance(pair[1], str)):
                 raise ValueError(f"malformed frame submission {quote(pair)}")
             subs[pair[0]] = pair[1]

@@ -66,9 +66,9 @@ class Option:
             else:
                 raise OptionError(f"{whole}, not {quote(value)}")
             if self.minimum is not None and number < self.minimum:
-                raise OptionError(f"{where} must be at least {self.minimum}, not {number}")
+                raise OptionError(f"{where} must be at least {self.minimum}, not {quote(number)}")
             if self.maximum is not None and number > self.maximum:
-                raise OptionError(f"{where} must be at most {self.maximum}, not {number}")
+                raise OptionError(f"{where} must be at most {self.maximum}, not {quote(number)}")
             return number
         if self.multiple:
             return self._coerce_set(value, where)
@@ -158,6 +158,8 @@ def parse_option_texts(game: str, texts: Iterable[str]) -> dict[str, str]:
             if not sep or not name.strip():
                 raise OptionError(f"option {quote(part)} for {game} must be written name=value")
             last = name.strip()
+            if last in parsed:
+                raise OptionError(f"option {quote(last)} for {game} is given twice")
             parsed[last] = value.strip()
     return parsed
 

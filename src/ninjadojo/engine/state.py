@@ -21,6 +21,7 @@ never parses text.
 from __future__ import annotations
 
 import json
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -35,6 +36,7 @@ from ninjadojo.engine.errors import (
     OptionError,
     SaveError,
     SeatError,
+    cap,
     quote,
 )
 from ninjadojo.engine.frames import Frame
@@ -52,6 +54,9 @@ SAVE_VERSION = 1
 
 #: Seeds are 64-bit: the random stream takes them as they are, so saves record what was used.
 SEED_LIMIT = 1 << 64
+
+#: The longest error message a parser gives (a message quotes input, and input can be a page long).
+ERROR_LIMIT = 300
 
 #: The option every game has: the most actions a game may last before it stops with no winner.
 MAX_LENGTH_OPTION = "max_length"
@@ -119,18 +124,24 @@ class Event:
 
     - ``depth``: how deep inside one action it happened (a card played inside another card's effect
       is 1 deeper), so that a log can show nested plays as part of the action that caused them.
-    - ``transient``: a one-time look (a card shown once, then hidden again). It stays in the views
-      until a seat that sees it acts, or until any action that everyone sees; another seat's hidden
-      choice (a simultaneous submission, a concealed answer) must not make it vanish, or its
-      vanishing would tell that someone answered.
-    - ``gone``: a one-time look that has expired: it is in no view any more.
+    - ``transient``: a one-time look (a card shown once, then hidden again). For each seat that sees
+      it, it stays in that seat's view until that seat acts, or until any action that everyone sees;
+      another seat's hidden choice (a simultaneous submission, a concealed answer) must not make it
+      vanish, or its vanishing would tell that someone answered.
+    - ``gone_for``: the seats (a bitmask) from whose views the look has gone; ``EVERYONE`` once it
+      has gone from every view, spectators' included.
     """
 
     mask: int
     text: str
     transient: bool = False
-    gone: bool = False
+    gone_for: int = 0
     depth: int = 0
+
+    @property
+    def gone(self) -> bool:
+        """Whether this look has gone from every view."""
+        return self.gone_for == EVERYONE
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` (``None`` for a spectator) may see this event (gone or not)."""
@@ -139,8 +150,10 @@ class Event:
         return seat is not None and bool(self.mask >> seat & 1)
 
     def shown_to(self, seat: int | None) -> bool:
-        """Whether this event is in ``seat``'s view now: visible to it and not an expired look."""
-        return not self.gone and self.visible_to(seat)
+        """Whether this event is in ``seat``'s view now: visible to it and not a look gone for it."""
+        if self.gone_for == EVERYONE or not self.visible_to(seat):
+            return False
+        return seat is None or not self.gone_for >> seat & 1
 
     def line(self) -> str:
         """The log line as views show it: indented two spaces per level of nesting."""
@@ -220,7 +233,7 @@ class GameState(ABC, Generic[PayloadT]):
             raise OptionError(f"{spec.id}: the number of players must be a whole number, not {quote(players)}")
         if not spec.min_players <= players <= spec.max_players:
             raise OptionError(
-                f"{spec.id} is for {spec.min_players} to {spec.max_players} players, not {players}"
+                f"{spec.id} is for {spec.min_players} to {spec.max_players} players, not {quote(players)}"
             )
 
     @classmethod
@@ -453,7 +466,8 @@ class GameState(ABC, Generic[PayloadT]):
             if canonical is not None:
                 action, payload = canonical, legal[canonical]
         if payload is _MISSING:
-            reason = self._explain_illegal(seat, action) if isinstance(action, str) else None
+            # A game explains a plausible action; a page of pasted text gets the plain refusal.
+            reason = self._explain_illegal(seat, action) if isinstance(action, str) and len(action) <= 200 else None
             decision = self._prompt(seat, frame)
             raise IllegalActionError(seat, action, reason or f"it is not a legal choice for: {decision}",
                                      list(legal), explained=reason is not None)
@@ -462,19 +476,22 @@ class GameState(ABC, Generic[PayloadT]):
             self._expire_looks(seat, hidden=frame.simultaneous or frame.concealed)
         self.record.actions.append((seat, action))
         self.ply += 1
+        public = False
         try:
-            self._carry_out(seat, frame, action, payload)
+            public = self._carry_out(seat, frame, action, payload)
         finally:
-            # Also after an error inside a rule: a game must not stay live past its maximum length.
-            if self.result is None and self.ply >= self._max_length():
+            # The stop comes only after an action everyone sees: stopping on a hidden submission or a
+            # concealed answer would tell the others that someone had just chosen in secret.
+            if public and self.result is None and self.ply >= self._max_length():
                 self._stop_at_max_length()
 
-    def _carry_out(self, seat: int, frame: Frame, action: str, payload: object) -> None:
+    def _carry_out(self, seat: int, frame: Frame, action: str, payload: object) -> bool:
+        """Apply a validated action; whether everyone could see that an action was taken."""
         if frame.simultaneous:
             frame.submitted[seat] = action
             frame.seats.remove(seat)
             if frame.seats:
-                return
+                return False
             submitted = frame.submitted
             # Recompute each seat's options on the unchanged position, in seat order, so that the
             # order of submission cannot matter.
@@ -484,15 +501,19 @@ class GameState(ABC, Generic[PayloadT]):
                 choices[each] = self._legal(each, frame)[submitted[each]]
             self.frames.pop()
             self._resolve_simultaneous(frame, choices)
-        else:
-            self._apply(seat, frame, payload)  # type: ignore[arg-type]
+            return True
+        self._apply(seat, frame, payload)  # type: ignore[arg-type]
+        return not frame.concealed
 
     def _max_length(self) -> int:
         value = self.options.get(MAX_LENGTH_OPTION, self.SPEC.max_length)
         return value if isinstance(value, int) else self.SPEC.max_length
 
     def _stop_at_max_length(self) -> None:
-        """End a game that reached ``max_length`` actions: no winner, the points as they stand."""
+        """End a game that reached ``max_length`` actions: no winner, the points as they stand.
+
+        It stops at the first action everyone sees from the limit on, so it may run a few actions past it.
+        """
         limit = self._max_length()
         self.result = Result(self._scores(), (), f"the game was stopped at its maximum length of {limit} actions "
                                                  "(option max_length); nobody wins", truncated=True)
@@ -505,10 +526,17 @@ class GameState(ABC, Generic[PayloadT]):
         keep: list[int] = []
         for index in self._looks:
             event = self.events[index]
-            if not hidden or event.visible_to(seat):
-                self.events[index] = replace(event, gone=True)
-            else:
+            if not hidden:
+                self.events[index] = replace(event, gone_for=EVERYONE)
+                continue
+            if event.visible_to(seat):
+                # Gone for the seat that acted, and only for it: the others did not see it act.
+                event = replace(event, gone_for=event.gone_for | 1 << seat)
+                self.events[index] = event
+            if event.mask == EVERYONE or event.mask & ~event.gone_for:
                 keep.append(index)
+            else:
+                self.events[index] = replace(event, gone_for=EVERYONE)
         self._looks = keep
 
     def observe(self, seat: int | None = None) -> dict[str, JSONValue]:
@@ -635,7 +663,10 @@ class GameState(ABC, Generic[PayloadT]):
         other.rng = rng.spawn()
         other.ply = 0
         # A look is part of the sample as the seat saw it: live if the seat still sees it.
-        other.events = [event for event in other.events if event.visible_to(seat) and not event.gone]
+        other.events = [event for event in other.events
+                        if event.visible_to(seat) and (not event.transient or event.shown_to(seat))]
+        # What others saw of a look is theirs: in the sample a look the seat still sees is fresh.
+        other.events = [replace(event, gone_for=0) if event.transient else event for event in other.events]
         other._looks = [index for index, event in enumerate(other.events) if event.transient]
         other._legal_cache = {}
         other.record = Record(self.SPEC.id, self.num_players, dict(self.options), None, other.to_notation())
@@ -646,6 +677,7 @@ class GameState(ABC, Generic[PayloadT]):
     @classmethod
     def action_space_for(cls, players: int, options: Mapping[str, OptionValue]) -> ActionSpace:
         """The fixed action space for these players and options (cached)."""
+        cls.check_players(players)
         key = (players, options_text(options))
         space = cls._action_spaces.get(key)
         if space is None:
@@ -668,7 +700,7 @@ class GameState(ABC, Generic[PayloadT]):
         """The action text of an integer id."""
         actions = self.action_space().actions
         if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < len(actions):
-            raise IllegalActionError(None, str(action_id), f"action ids run from 0 to {len(actions) - 1}")
+            raise IllegalActionError(None, quote(action_id), f"action ids run from 0 to {len(actions) - 1}")
         return actions[action_id]
 
     def legal_action_ids(self, seat: int) -> list[int]:
@@ -709,6 +741,17 @@ class GameState(ABC, Generic[PayloadT]):
     @classmethod
     def from_notation(cls, text: str) -> Self:
         """Parse :meth:`to_notation` text. Raises :class:`NotationError` saying what is wrong."""
+        try:
+            return cls._parse_notation(text)
+        except NotationError as error:
+            # Whatever part of the parser wrote the message, it may quote a page of the input.
+            message = str(error)
+            if len(message) <= ERROR_LIMIT:
+                raise
+            raise NotationError(cap(message, ERROR_LIMIT)) from None
+
+    @classmethod
+    def _parse_notation(cls, text: str) -> Self:
         if not isinstance(text, str):
             raise NotationError(f"a position must be text, not {type(text).__name__}")
         parts = text.strip().split("|", 5)
@@ -720,19 +763,18 @@ class GameState(ABC, Generic[PayloadT]):
         game, players_text, opts, rng_text, ply_text, rest = parts
         if game != cls.SPEC.id:
             raise NotationError(f"this position is for {quote(game)}, not {quote(cls.SPEC.id)}")
-        try:
-            players = int(players_text)
-        except ValueError:
-            raise NotationError(f"players must be a number, not {quote(players_text)}") from None
+        if not _DIGITS.fullmatch(players_text):
+            raise NotationError(f"players must be a number (digits 0-9), not {quote(players_text)}")
+        players = int(players_text)
         try:
             options = cls.validate_options(players, parse_option_texts(game, [] if opts == "-" else [opts]))
         except OptionError as error:
             raise NotationError(f"bad options in position: {error}") from None
-        try:
-            rng_state = int(rng_text, 16)
-            ply = int(ply_text)
-        except ValueError:
-            raise NotationError(f"bad rng state {quote(rng_text)} or ply {quote(ply_text)}") from None
+        if not _HEX16.fullmatch(rng_text) or not _DIGITS.fullmatch(ply_text):
+            raise NotationError(f"the rng state is 16 hex digits and the ply a count from 0 (digits 0-9), "
+                                f"not {quote(rng_text)} and {quote(ply_text)}")
+        rng_state = int(rng_text, 16)
+        ply = int(ply_text)
         if not 0 <= rng_state < 1 << 64 or ply < 0:
             raise NotationError(f"the rng state must be 16 hex digits and the ply a count from 0, "
                                 f"not {quote(rng_text)} and {quote(ply_text)}")
@@ -761,7 +803,7 @@ class GameState(ABC, Generic[PayloadT]):
         except NotationError:
             raise
         except (ValueError, KeyError, IndexError) as error:
-            raise NotationError(f"bad {game} position body: {error}") from None
+            raise NotationError(f"bad {game} position body: {cap(str(error))}") from None
         state._check_parsed_position()
         state.record = Record(cls.SPEC.id, players, dict(options), None, state.to_notation())
         return state
@@ -793,7 +835,7 @@ class GameState(ABC, Generic[PayloadT]):
             self.check_invariants()
         except (AssertionError, LookupError, TypeError, ValueError, ArithmeticError) as error:
             reason = str(error) or type(error).__name__
-            raise NotationError(f"impossible {self.SPEC.id} position: {reason}") from None
+            raise NotationError(f"impossible {self.SPEC.id} position: {cap(reason)}") from None
         finally:
             self._legal_cache = {}
 
@@ -847,7 +889,7 @@ class GameState(ABC, Generic[PayloadT]):
             raise SaveError("a save must be a JSON object")
         if data.get("format") != SAVE_FORMAT:
             raise SaveError(f"not a ninjadojo save (format {quote(data.get('format'))}, expected {quote(SAVE_FORMAT)})")
-        if data.get("version") != SAVE_VERSION:
+        if type(data.get("version")) is not int or data.get("version") != SAVE_VERSION:
             raise SaveError(f"save version {quote(data.get('version'))} is not supported (this is {SAVE_VERSION})")
         if data.get("game") != cls.SPEC.id:
             raise SaveError(f"this save is for {quote(data.get('game'))}, not {quote(cls.SPEC.id)}")
@@ -946,6 +988,10 @@ class GameState(ABC, Generic[PayloadT]):
         return ()
 
 
+_DIGITS = re.compile(r"[0-9]{1,9}", re.ASCII)
+_HEX16 = re.compile(r"[0-9a-fA-F]{16}", re.ASCII)
+
+
 def check_seed(seed: object) -> int:
     """Return ``seed`` if it is a seed (a whole number from 0 to 2**64 - 1), else raise :class:`OptionError`."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
@@ -965,11 +1011,13 @@ def _parse_result(text: str, players: int) -> Result:
                 and all(isinstance(x, int | float) and not isinstance(x, bool) for x in scores)
                 and isinstance(winners, list) and len(set(winners)) == len(winners)
                 and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < players for x in winners)
-                and isinstance(reason, str) and raw.get("truncated", False) in (True, False)
+                and isinstance(reason, str) and type(raw.get("truncated", False)) is bool
+                and not (raw.get("truncated") and winners)
                 and set(raw) <= {"scores", "winners", "reason", "truncated"}):
             return Result(tuple(scores), tuple(winners), reason, raw.get("truncated", False) is True)
     raise NotationError(f"bad result {quote(text)}: it is {{\"scores\": [one number per seat], "
-                        f"\"winners\": [distinct seats], \"reason\": text}}")
+                        f"\"winners\": [distinct seats], \"reason\": text}}, with \"truncated\": true "
+                        "added only for a game stopped at its maximum length (then with no winners)")
 
 
 def _check_frames(frames: list[Frame], players: int, over: bool) -> None:
@@ -981,8 +1029,8 @@ def _check_frames(frames: list[Frame], players: int, over: bool) -> None:
     for frame in frames:
         seats = [*frame.seats, *frame.submitted]
         if any(isinstance(seat, bool) or not 0 <= seat < players for seat in seats):
-            raise NotationError(f"frame {quote(frame.kind)} names a seat outside 0 to {players - 1}: {seats}")
+            raise NotationError(f"frame {quote(frame.kind)} names a seat outside 0 to {players - 1}: {quote(seats)}")
         if len(set(seats)) != len(seats):
-            raise NotationError(f"frame {quote(frame.kind)} names a seat twice: {seats}")
+            raise NotationError(f"frame {quote(frame.kind)} names a seat twice: {quote(seats)}")
         if frame.submitted and not frame.simultaneous:
             raise NotationError(f"frame {quote(frame.kind)} holds submissions but is not simultaneous")

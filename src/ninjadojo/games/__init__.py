@@ -10,7 +10,7 @@ import importlib
 import importlib.util
 from typing import Any
 
-from ninjadojo.engine.errors import UnknownGameError
+from ninjadojo.engine.errors import UnknownGameError, quote
 from ninjadojo.engine.state import GameState
 
 #: Every game id, with the module that implements it.
@@ -27,7 +27,7 @@ def game_class(game_id: str) -> type[GameState[Any]]:
     """The state class of a playable game. Raises :class:`UnknownGameError` naming the playable ones."""
     module_name = GAME_MODULES.get(game_id)
     if module_name is None:
-        raise UnknownGameError(f"unknown game {game_id!r}; games are: {', '.join(GAME_MODULES)}")
+        raise UnknownGameError(f"unknown game {quote(game_id)}; games are: {', '.join(GAME_MODULES)}")
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as error:
