@@ -82,3 +82,18 @@ def _mix(z: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
     return z ^ (z >> 31)
+
+
+def derive_seed(seed: int, *keys: int) -> int:
+    """A seed derived deterministically from ``seed`` and ``keys`` (a game's index, a seat...).
+
+    Every driver derives the seeds of games and bots with it, so that the same game played in a
+    simulation and at a table gets the same seeds.
+
+    >>> derive_seed(7, 1) == derive_seed(7, 1) != derive_seed(7, 2)
+    True
+    """
+    value = seed & _MASK64
+    for key in keys:
+        value = Rng(value ^ ((key + 1) * 0x9E3779B97F4A7C15 & _MASK64)).next_u64()
+    return value

@@ -6,23 +6,9 @@ from collections.abc import Mapping, Sequence
 
 from ninjadojo.bots import Bot, default_bot, make_bot
 from ninjadojo.engine.errors import OptionError, quote
-from ninjadojo.engine.rng import Rng
+from ninjadojo.engine.rng import derive_seed
 
 __all__ = ["check_humans", "default_bot", "derive_seed", "make_bots"]
-
-_MASK64 = (1 << 64) - 1
-
-
-def derive_seed(seed: int, *keys: int) -> int:
-    """A seed derived deterministically from ``seed`` and ``keys`` (game index, seat...).
-
-    >>> derive_seed(7, 1) == derive_seed(7, 1) != derive_seed(7, 2)
-    True
-    """
-    value = seed & _MASK64
-    for key in keys:
-        value = Rng(value ^ ((key + 1) * 0x9E3779B97F4A7C15 & _MASK64)).next_u64()
-    return value
 
 
 def make_bots(game_id: str, specs: Mapping[int, str], seed: int) -> dict[int, Bot]:
