@@ -336,7 +336,7 @@ def test_an_option_of_the_wrong_type_raises_option_error_naming_what_is_allowed(
         game_id: str, value: Any, data: st.DataObject) -> None:
     cls = game_class(game_id)
     players = cls.SPEC.min_players
-    with pytest.raises(OptionError, match="its options are: .*max_length"):
+    with pytest.raises(OptionError, match=r"its options are: .*max_length"):
         cls.new(players, {"x": value}, seed=1)
     option = data.draw(st.sampled_from(cls.option_specs()))
     try:

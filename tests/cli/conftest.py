@@ -1,5 +1,5 @@
-"""Fixtures of the CLI tests: a runner, the toy game registered as ``toy`` for the test only, and a
-data folder of its own for every test (autosaves never reach the real home folder)."""
+"""Fixtures of the CLI tests: a runner and a working directory of their own (the data folder and the
+toy game are the fixtures of tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -7,23 +7,6 @@ from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
-
-from engine.toygame import register_toy
-from ninjadojo.table import HOME_VARIABLE
-
-
-@pytest.fixture(autouse=True)
-def data_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Point the data folder (``$NINJADOJO_HOME``) at a fresh temporary folder for every CLI test."""
-    home = tmp_path_factory.mktemp("ninjadojo-home")
-    monkeypatch.setenv(HOME_VARIABLE, str(home))
-    return home
-
-
-@pytest.fixture
-def toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Register the toy game (tests/engine/toygame.py) as game ``toy`` while the test runs."""
-    register_toy(monkeypatch)
 
 
 @pytest.fixture

@@ -1,18 +1,11 @@
-"""Fixtures of the simulator tests: the toy game registered as ``toy`` for the test only, and test bots."""
+"""Fixtures of the simulator tests: test bots (the toy game is a fixture of tests/conftest.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.toygame import register_toy
 from ninjadojo import bots
 from sim.helpers import BrokenBot, InterruptingBot, SlowFirstGameBot
-
-
-@pytest.fixture
-def toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Register the toy game (tests/engine/toygame.py) as game ``toy`` while the test runs."""
-    register_toy(monkeypatch)
 
 
 @pytest.fixture
