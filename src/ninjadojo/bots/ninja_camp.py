@@ -84,6 +84,7 @@ def _camp(state: GameState[Any]) -> NinjaCampState:
 
 
 def _heuristic(seed: int = 0, **params: object) -> Bot:
+    """Greedy one-ply Ninja Camp player: points claimed, cards under its ninjas, clan card kept."""
     if params:
         raise TypeError(f"the heuristic bot takes no parameters, not {', '.join(params)}")
     return HeuristicBot(seed)

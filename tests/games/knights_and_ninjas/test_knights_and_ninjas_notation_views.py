@@ -77,6 +77,19 @@ def test_illegal_actions_say_why() -> None:
     assert game.to_notation() == before
 
 
+def test_an_illegal_action_quotes_what_was_typed_through_quote() -> None:
+    """A reason repeats typed text through ``quote`` (at most 60 characters, its length said), not ``!r``."""
+    game = position(3, hands=["so", "pe", ""])
+    with pytest.raises(IllegalActionError, match="there is no seat '9': seats are 0 to 2"):
+        game.apply(0, "a9:so")
+    with pytest.raises(IllegalActionError, match="'zz' is not a card"):
+        game.apply(0, "a1:zz")
+    with pytest.raises(IllegalActionError) as error:
+        game.apply(0, "a" + "9" * 150 + ":so")
+    assert "there is no seat '99999" in str(error.value) and "(152 characters)" in str(error.value)
+    assert "9" * 100 not in str(error.value)
+
+
 def test_render_and_markup_draw_the_table_for_a_seat() -> None:
     game = position(3, hands=["kn", "", ""], forts=["ca----", "------", "------"])
     text = game.render(0)

@@ -211,3 +211,137 @@ def test_the_builder_refuses_a_two_player_target_other_than_twelve() -> None:
 def test_the_examples_in_the_docstrings_run(module: ModuleType) -> None:
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
+
+
+# ---------------------------------------------------------------------- laws of the result and of frames
+
+
+def _won() -> str:
+    """A finished 3-player game: seat 0 gained a gem to hold 10 (the target is 9 after a reshuffle)."""
+    game = position(3, gems=[9, 1, 5], hands=["so", "pe", ""], shuffles=1, cur=0)
+    play(game, "0:a1:so", "1:take", "1:pass")
+    assert game.winners() == (0,) and game.result is not None
+    return game.to_notation()
+
+
+def _with_result(text: str, **changes: object) -> str:
+    """``text`` with fields of its result (the part between the frames and the body) changed."""
+    head, result, body = text.rsplit("|", 2)
+    return "|".join((head, json.dumps({**json.loads(result), **changes}, separators=(",", ":")), body))
+
+
+@pytest.mark.parametrize(("changes", "law"), [
+    ({"winners": [2]}, "seat 2 wins holding 5 gems, but the target is 9"),
+    ({"winners": [1]}, "seat 1 wins holding 0 gems, but the target is 9"),
+    ({"winners": [0, 2]}, r"one seat wins, by holding the target after gaining gems, not \[0, 2\]"),
+    ({"winners": []}, r"one seat wins, by holding the target after gaining gems, not \[\]"),
+    ({"scores": [99.0, 99.0, 99.0]}, r"the scores \[99.0, 99.0, 99.0\] must be the gems held \(10/0/5\)"),
+    ({"scores": [10.0, 5.0, 0.0]}, "must be the gems held"),
+])
+def test_a_finished_games_winner_holds_the_target_and_its_scores_are_the_gems(changes: dict[str, object],
+                                                                              law: str) -> None:
+    text = _won()
+    assert STATE.from_notation(text).winners() == (0,)  # the true result loads
+    with pytest.raises(NotationError, match=law):
+        STATE.from_notation(_with_result(text, **changes))
+
+
+def test_a_game_stopped_at_its_maximum_length_names_no_winner() -> None:
+    """The result law agrees with the engine: a truncated result has no winner; its scores are the gems."""
+    stopped = _with_result(_won(), winners=[], truncated=True, reason="stopped")
+    assert STATE.from_notation(stopped).winners() == ()
+    with pytest.raises(NotationError):
+        STATE.from_notation(_with_result(_won(), truncated=True))
+    with pytest.raises(NotationError, match="must be the gems held"):
+        STATE.from_notation(_with_result(stopped, scores=[15.0, 0.0, 0.0]))
+
+
+def test_a_game_stopped_during_the_two_player_draft_keeps_its_draft_pile() -> None:
+    """The engine stops a game at the first public action from ``max_length`` on: a 2-player game can
+    stop mid-draft, with the draft pile still out and no draft frame; that position loads."""
+    game = STATE.new(2, {"max_length": 1}, seed=3)
+    assert game.frames[-1].kind == "draft"
+    game.apply(game.to_act()[0], "keep")
+    assert game.result is not None and game.result.truncated and game.draft and not game.frames
+    assert STATE.from_notation(game.to_notation()) == game
+
+
+def _swap_top_of_discard(text: str, code: str) -> str:
+    """``text`` with the top of its discard pile exchanged for a ``code`` card of the draw pile."""
+    discard, deck = _field(text, "discard"), _field(text, "deck")
+    index = next(i for i in range(0, len(deck), 2) if deck[i:i + 2] == code)
+    text = _with(text, "deck", deck[:index] + discard[-2:] + deck[index + 2:])
+    return _with(text, "discard", discard[:-2] + code)
+
+
+@pytest.mark.parametrize(("kind", "code", "forts"), [
+    ("herald", "he", ["------", "------", "------"]),
+    ("monk", "mo", ["------", "ca----", "ca----"]),
+])
+def test_a_herald_or_monk_frame_follows_that_card_on_top_of_the_discard_pile(kind: str, code: str,
+                                                                           forts: list[str]) -> None:
+    frames = [Frame(kind, [1, 2], simultaneous=True)]
+    assert position(3, forts=forts, frames=frames, discard=code).to_act() == (1, 2)  # lawful
+    assert position(3, forts=forts, frames=frames, discard=code + "je").to_act() == (1, 2), "a Jester as one"
+    with pytest.raises(NotationError, match=f"a {kind} frame follows .* the top is nothing \\(the pile is empty\\)"):
+        position(3, forts=forts, frames=frames)
+    with pytest.raises(NotationError, match=f"a {kind} frame follows .* but the top is Knight"):
+        position(3, forts=forts, frames=frames, discard=code + "kn")
+
+
+def test_the_heralds_pick_follows_the_herald_on_top_of_the_discard_pile() -> None:
+    game = position(3, hands=["he", "kn", "so"])
+    play(game, "0:he", "1:show:kn", "2:show:so")
+    assert game.frames[-1].kind == "herald-pick"
+    text = game.to_notation()
+    assert STATE.from_notation(text) == game
+    with pytest.raises(NotationError, match=r"a herald-pick frame follows Herald .* but the top is Soldier"):
+        STATE.from_notation(_swap_top_of_discard(text, "so"))
+
+
+def _window(amount: int, source: int | None) -> list[Frame]:
+    data = {"holder": 0, "amount": amount} | ({} if source is None else {"from": source})
+    return [Frame("highwayman", [1, 2], data, simultaneous=True)]
+
+
+@pytest.mark.parametrize(("amount", "source", "law"), [
+    (0, 1, "a Highwayman window is on the gems seat 0 just gained, 1 to the 7 it holds, not 0"),
+    (8, 1, "1 to the 7 it holds, not 8"),
+    (2, 0, "came to seat 0 from another seat, not itself"),
+])
+def test_a_highwayman_window_is_on_gems_that_moved_from_another_seat(amount: int, source: int, law: str) -> None:
+    assert position(3, gems=[7, 3, 5], frames=_window(2, 1)).to_act() == (1, 2)  # lawful
+    assert position(3, gems=[7, 3, 5], frames=_window(7, None)).to_act() == (1, 2), "'from' may be left out"
+    with pytest.raises(NotationError, match=law):
+        position(3, gems=[7, 3, 5], frames=_window(amount, source))
+
+
+def test_going_on_fortifying_follows_a_fortification_and_a_free_slot_and_a_card() -> None:
+    fortify = [Frame("fortify", [0])]
+    assert position(3, forts=["ca----", "------", "------"], frames=fortify).to_act() == (0,)  # lawful
+    with pytest.raises(NotationError, match=r"seat 0 goes on fortifying .* but has no fortification standing"):
+        position(3, frames=fortify)
+    with pytest.raises(NotationError, match=r"with 1 card.* and 3 of 3 slots filled"):
+        position(3, forts=["caarmi", "------", "------"], hands=["kn", "pe", "so"], frames=fortify)
+    with pytest.raises(NotationError, match=r"with 0 card.* and 1 of 3 slots filled"):
+        position(3, forts=["ca----", "------", "------"], hands=["", "pe", "so"], frames=fortify)
+    # With 2 players a Minstrel is discarded at once, so nothing need stand.
+    assert position(2, hands=["kn", "so"], frames=fortify).to_act() == (0,)
+
+
+# ---------------------------------------------------------------------- long input
+
+
+@pytest.mark.parametrize("part", ["kind", "data"])
+def test_a_frame_with_a_long_kind_or_data_is_refused_in_a_short_message(part: str) -> None:
+    """The frame checks quote a kind, its data and what is wrong in it through ``quote`` (capped)."""
+    text = _base()
+    head, frames_text = text.split("|", 5)[:5], text.split("|", 5)[5]
+    frames, end = json.JSONDecoder().raw_decode(frames_text)
+    if part == "kind":
+        frames[0][0] = "k" * 5000
+    else:
+        frames[0][2] = {"k" * 3000: 1, "by": "y" * 3000}
+    with pytest.raises(NotationError, match=r"unknown frame kind 'kkk|has bad data") as error:
+        STATE.from_notation("|".join([*head, json.dumps(frames) + frames_text[end:]]))
+    assert len(str(error.value)) < 400 and "kkkkkkkkkk" * 10 not in str(error.value)

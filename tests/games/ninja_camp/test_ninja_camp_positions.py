@@ -387,3 +387,40 @@ def test_the_rules_pages_python_example_runs() -> None:
     exec(code.group(1), namespace)
     moved = namespace["moved"]
     assert isinstance(moved, NinjaCampState) and hand_of(moved, 0) == "AR"
+
+
+# ---------------------------------------------------------------------- long input in a position
+
+
+def _with_first_frame(text: str, kind: str | None = None, data: dict[str, object] | None = None) -> str:
+    """``text`` with its first frame's kind or data replaced."""
+    head, body = text.rsplit("|", 1)
+    parts = head.split("|", 5)
+    frames, end = json.JSONDecoder().raw_decode(parts[5])
+    if kind is not None:
+        frames[0][0] = kind
+    if data is not None:
+        frames[0][2] = data
+    parts[5] = json.dumps(frames) + parts[5][end:]
+    return "|".join(parts) + "|" + body
+
+
+@pytest.mark.parametrize("part", ["kind", "data", "value"])
+def test_a_frame_with_a_long_kind_or_data_is_refused_in_a_short_message(part: str) -> None:
+    """The frame law quotes a frame's kind, keys and values through ``quote`` (capped at 60 characters):
+    a 5,000-character kind is not repeated whole in the error."""
+    text = _set_up(2).to_notation()
+    assert NinjaCampState.from_notation(text).to_notation() == text  # the lawful frame loads
+    if part == "kind":
+        bad = _with_first_frame(text, kind="k" * 5000)
+    elif part == "data":
+        bad = _with_first_frame(text, data={"k" * 3000: 1, "by": "y" * 3000})
+    else:
+        state = position(2, squares={**PARKED, "d4": "E0", "c4": "A0", "b1": "S"}, hands={0: ""}, clans={0: "pl"},
+                         to_act=0)
+        text = after(state, "pl:c4-c5").to_notation()
+        assert NinjaCampState.from_notation(text).to_notation() == text
+        bad = _with_first_frame(text, data={"first": "f" * 5000, "moved": 0})
+    with pytest.raises(NotationError, match="impossible ninja-camp position") as error:
+        NinjaCampState.from_notation(bad)
+    assert len(str(error.value)) < 400 and "characters)" in str(error.value), str(error.value)[:400]

@@ -218,3 +218,28 @@ def test_positions_with_a_ninja_on_a_wall_or_too_many_ninjas_are_refused() -> No
         NinjaCampState.from_notation(text.replace("7x7 S", "7x7 W", 1))  # a Wall under a1
     with pytest.raises(NotationError, match="has 4 ninjas"):
         NinjaCampState.from_notation(text.replace("a1,b1,d4", "a1,b1,c1,d4"))
+
+
+#: A long run of typed text; the engine asks the game to explain actions of up to 200 characters.
+LONG = "x" * 190
+
+
+@pytest.mark.parametrize("action", ["@" + LONG, LONG + ":b2-b5", "E:" + LONG])
+def test_an_illegal_action_is_quoted_short_however_long(action: str) -> None:
+    """The reasons ``explain_illegal`` gives quote what was typed through ``quote`` (at most 60
+    characters), never whole with ``!r``."""
+    placing = NinjaCampState.new(2, seed=3)
+    playing = camp({**PARKED, "d4": "E0", "c3": "."}, hands={0: "AER"})
+    state = placing if action.startswith("@") else playing
+    seat = state.to_act()[0]
+    before = state.to_notation()
+    with pytest.raises(IllegalActionError) as error:
+        state.apply(seat, action)
+    assert error.value.explained, "the game explains it"
+    assert "x" * 100 not in str(error.value) and "characters)" in str(error.value), str(error.value)
+    assert state.to_notation() == before
+    # The same reasons for a short mistake still quote it whole.
+    with pytest.raises(IllegalActionError, match="'z9' is not a square"):
+        placing.apply(0, "@z9")
+    with pytest.raises(IllegalActionError, match="'Q' is no card"):
+        playing.apply(0, "Q:d4-d6")

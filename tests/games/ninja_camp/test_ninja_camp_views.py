@@ -4,14 +4,18 @@ rules summary, the nested log, and samples (determinisations) that give nothing 
 from __future__ import annotations
 
 import json
+import pickle
+from collections.abc import Mapping
 
 import pytest
 from rich.text import Text
 
 from ninjadojo.games.ninja_camp import NinjaCampState
 from ninjadojo.games.ninja_camp.builder import after, playout, position
-from ninjadojo.games.ninja_camp.cards import CARD_TABLE, CLAN_TABLE, GRID_SIZE, LETTERS
+from ninjadojo.games.ninja_camp.cards import CARD_TABLE, CLAN_OF_CODE, CLAN_TABLE, GRID_SIZE, KIND_OF_LETTER, LETTERS
 from ninjadojo.games.ninja_camp.grid import grid
+from ninjadojo.games.ninja_camp.invariants import FRAME_DATA
+from ninjadojo.games.ninja_camp.view import KIND_STYLES
 
 PARKED = {"a1": "S0", "b1": "S0", "g7": "S1", "f7": "S1", "e7": "S1"}
 
@@ -201,3 +205,45 @@ def test_twins_the_seat_cannot_tell_apart_give_the_same_sample(players: int) -> 
             for seed in (3, 99):
                 assert real.determinize(seat, seed) == twin.determinize(seat, seed)
                 assert real.determinize(seat, seed).ply == 0
+
+
+# ---------------------------------------------------------------------- shared tables
+
+
+def test_the_grid_tables_every_game_of_a_size_shares_are_read_only() -> None:
+    """A grid is cached per size and shared by every game, clone and sample: a bot editing its sample's
+    ``grid.index`` would change how every game in the process reads squares. Nothing in it can change."""
+    game = playout(2, 4)[12]
+    sample = game.determinize(game.to_act()[0], 5)
+    assert sample.grid is game.grid is grid(*GRID_SIZE[2]), "the premise: one grid shared by every 2-player game"
+    with pytest.raises(TypeError):
+        sample.grid.index["zz9"] = 0  # type: ignore[index]
+    with pytest.raises(TypeError):
+        del sample.grid.index["a1"]  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):
+        sample.grid.index = {}  # type: ignore[misc]
+    for table in (game.grid.names, game.grid.orth, game.grid.king, game.grid.rays, game.grid.step, game.grid.pairs):
+        assert isinstance(table, tuple), "every other table is a tuple"
+    # The lawful use still works: the index reads every square name, and positions round-trip.
+    assert [game.grid.index[name] for name in game.grid.names] == list(range(game.grid.size))
+    assert "zz9" not in game.grid.index
+    assert NinjaCampState.from_notation(game.to_notation()) == game
+
+
+def test_a_pickled_grid_comes_back_as_the_shared_one() -> None:
+    """A read-only mapping cannot be pickled as it is: a grid pickles as its size and comes back as the
+    cached grid, so a game sent to another process (a bot's view) still works and still shares it."""
+    game = playout(3, 2)[10]
+    moved = pickle.loads(pickle.dumps(game))
+    assert moved.grid is game.grid and moved == game
+    assert moved.legal_actions(moved.to_act()[0]) == game.legal_actions(game.to_act()[0])
+
+
+@pytest.mark.parametrize("table", [KIND_OF_LETTER, CLAN_OF_CODE, GRID_SIZE, KIND_STYLES, FRAME_DATA],
+                         ids=["KIND_OF_LETTER", "CLAN_OF_CODE", "GRID_SIZE", "KIND_STYLES", "FRAME_DATA"])
+def test_the_lookup_tables_every_game_reads_are_read_only(table: Mapping[object, object]) -> None:
+    """The module's lookup tables are shared by every game in the process, like the grid."""
+    key = next(iter(table))
+    with pytest.raises(TypeError):
+        table[key] = table[key]  # type: ignore[index]
+    assert table[key] is not None

@@ -10,6 +10,7 @@ import pytest
 from ninjadojo.engine import NotationError, SaveError
 from ninjadojo.games.ninja_trap import STATE, NinjaTrapState
 from ninjadojo.games.ninja_trap.builder import Seat, build, play
+from ninjadojo.games.ninja_trap.rules import moves_on_table
 
 #: A lawful 2-player position at the move stage of turn 2 (each placed a trap this turn), to break.
 BASE = build(2, "move", [Seat(hand="GID", traps="S1,F2", discard="IN"), Seat(hand="SFT", traps="G2", discard="BB")],
@@ -97,7 +98,7 @@ def test_a_trap_row_never_holds_the_whole_deck() -> None:
 
 def test_the_game_does_not_go_on_with_one_ninja_standing() -> None:
     fields = _seat0()
-    body = _body(seat0=":".join(["3", *fields[1:]]))
+    body = _body(turn="4", seat0=":".join(["3", *fields[1:]]))  # three turns of traps sprung: three hits
     _refused(_position(body, _frame("move", [1])), "the game goes on with 1 ninja")
 
 
@@ -139,10 +140,10 @@ def test_a_look_after_a_trap_sprang_in_the_buko_is_refused() -> None:
 
 def test_a_ninja_that_is_out_holds_at_most_three_cards() -> None:
     # It was knocked out after placing a trap and moving, and draws no more.
-    seats = [Seat(hand="GID", traps="S1,F2"), Seat(hand="SFT", traps="G2"), Seat(hand="SFGI", hits=3)]
+    seats = [Seat(hand="GID", traps="S1,F4"), Seat(hand="SFT", traps="G4"), Seat(hand="SFGI", hits=3)]
     with pytest.raises(NotationError, match="seat 2 is out but holds 4 cards"):
-        build(3, "move", seats, turn=2)
-    assert build(3, "move", [*seats[:2], Seat(hand="SFG", hits=3)], turn=2).to_act() == (0, 1)
+        build(3, "move", seats, turn=4)
+    assert build(3, "move", [*seats[:2], Seat(hand="SFG", hits=3)], turn=4).to_act() == (0, 1)
 
 
 def test_a_finished_game_must_name_the_right_winners() -> None:
@@ -211,3 +212,94 @@ def test_a_position_at_a_stage_with_one_ninja_standing_is_refused_not_played() -
     game = _forced_at_the_trap_stage()
     text = game.to_notation().replace(";0:BB:", ";3:BB:", 1)
     _refused(text, "the game goes on with 1 ninja")
+
+
+# ---------------------------------------------------------------------- hits, the first hands, long input
+
+
+def test_a_ninja_has_no_more_hits_than_turns_of_traps_sprung() -> None:
+    """One hit a turn at most: at the trap, move and activation stages of turn 2 only turn 1's traps
+    have sprung (one hit at most); at the look stage turn 2's have too (two)."""
+    assert build(2, "trap", [Seat(hits=1), Seat()], turn=2).hits == [1, 0]  # lawful
+    with pytest.raises(NotationError, match="seat 0 has 2 hits after 1 turn"):
+        build(2, "trap", [Seat(hits=2), Seat()], turn=2)
+    with pytest.raises(NotationError, match="seat 1 has 2 hits after 1 turn"):
+        build(2, "activate", [Seat(hand="GI", traps="D2"), Seat(hand="SF", traps="S2", hits=2)], turn=2, moves="GD")
+    look = build(2, "look", [Seat(hand="GI", traps="D2"), Seat(hand="SF", traps="S2", hits=2)], turn=2, moves="BG")
+    assert look.stage() == "look" and look.hits == [0, 2]
+
+
+def test_a_real_games_hits_never_outrun_its_turns() -> None:
+    """The law holds in play: random games, checked after every action, reach hits up to the bound."""
+    for seed in range(3):
+        game = STATE.new(3, seed=seed)
+        while not game.is_terminal:
+            seat = game.to_act()[0]
+            actions = game.legal_actions(seat)
+            game.apply(seat, actions[(seed + game.ply) % len(actions)])
+            game.check_invariants()
+        assert max(game.hits) == 3
+
+
+def test_the_first_trap_stage_hands_are_the_five_dealt() -> None:
+    """Turn 1's trap stage is the first decision: each ninja holds the five it drew and no trap, the rest
+    of its deck in its draw pile. At the move stage the five are in its hand or its one trap."""
+    first = build(2, "trap", [Seat(hand="GIDSF"), Seat()], turn=1)  # lawful
+    assert STATE.from_notation(STATE.new(2, seed=4).to_notation()) == STATE.new(2, seed=4)
+    assert sum(first.hands[0]) == 5 and not first.traps[0]
+    with pytest.raises(NotationError, match=r"seat 0 holds 2 cards and has 0 trap.* at the trap stage of turn 1"):
+        build(2, "trap", [Seat(hand="GI"), Seat()], turn=1)
+    # Four in hand and one face down, or fewer: the builder's usual move-stage seat is lawful.
+    assert build(2, "move", [Seat(hand="GIDS", traps="F1"), Seat()], turn=1).to_act() == (0, 1)
+    with pytest.raises(NotationError, match=r"seat 0 holds 3 cards and has 1 trap.* at the move stage of turn 1"):
+        build(2, "move", [Seat(hand="GID", traps="F1"), Seat()], turn=1)
+
+
+@pytest.mark.parametrize("part", ["kind", "data"])
+def test_a_stage_with_a_long_kind_or_data_is_refused_in_a_short_message(part: str) -> None:
+    """The stage law quotes an unknown kind and unexpected data through ``quote`` (capped)."""
+    frame = _frame("k" * 5000, [0, 1]) if part == "kind" else _frame("move", [0, 1], {"k" * 3000: 1, "by": "y" * 3000})
+    with pytest.raises(NotationError, match=r"unknown stage 'kkk|carries no data, not ") as caught:
+        STATE.from_notation(_position(_body(), frame))
+    assert len(str(caught.value)) < 300 and "characters)" in str(caught.value)
+
+
+# ---------------------------------------------------------------------- a game stopped at its maximum length
+
+
+def _stopped_at_activation() -> NinjaTrapState:
+    """A game stopped by ``max_length`` right after the first reveal, its moves still on the table."""
+    game = STATE.new(2, {"max_length": 4}, seed=1)
+    for seat in (0, 1):
+        game.apply(seat, game.legal_actions(seat)[0])
+    rooms = [action for action in game.legal_actions(1) if action != game.legal_actions(0)[0]]
+    game.apply(0, game.legal_actions(0)[0])
+    game.apply(1, rooms[0])  # another room, so both may flip and the activation stage opens
+    return game
+
+
+def test_a_game_stopped_at_the_activation_stage_keeps_its_moves_on_the_table() -> None:
+    """The stop comes after the public reveal, with the moves on the table and no frame any more: the
+    cards (each move card in none of its owner's zones) say where they are, and the position loads."""
+    game = _stopped_at_activation()
+    assert game.result is not None and game.result.truncated and not game.frames
+    assert moves_on_table(game) and all(room >= 0 for room in game.moves)
+    again = STATE.from_notation(game.to_notation())
+    assert again == game and moves_on_table(again)
+    sample = game.determinize(0, 3)
+    assert sample.to_notation().split("|")[7].split(";")[:3] == game.to_notation().split("|")[7].split(";")[:3]
+    sample.check_invariants()
+    # Stopped elsewhere (after the trap stage) nothing is on the table, and that loads too.
+    early = STATE.new(2, {"max_length": 2}, seed=1)
+    for seat in (0, 1):
+        early.apply(seat, early.legal_actions(seat)[0])
+    assert early.result is not None and early.result.truncated and not moves_on_table(early)
+    assert STATE.from_notation(early.to_notation()) == early
+
+
+def test_a_stopped_game_has_no_winner() -> None:
+    """The result law: a game stopped at its maximum length names no winner (the engine agrees)."""
+    text = _stopped_at_activation().to_notation()
+    assert '"winners":[]' in text
+    with pytest.raises(NotationError):
+        STATE.from_notation(text.replace('"winners":[]', '"winners":[0]', 1))

@@ -77,6 +77,17 @@ def test_an_illegal_action_says_why_and_changes_nothing() -> None:
     assert game.to_notation() == before
 
 
+@pytest.mark.parametrize("head", ["t", "m"])
+def test_an_illegal_action_is_quoted_short_however_long(head: str) -> None:
+    """The reason quotes what was typed through ``quote`` (at most 60 characters), never whole with ``!r``
+    (the engine asks the game to explain actions of up to 200 characters)."""
+    game = build(2, "trap", [Seat(hand="GGIDB"), Seat(hand="SFTNI")])
+    before = game.to_notation()
+    text = _illegal(game, 0, head + "x" * 190)
+    assert "is not a room" in text and "characters)" in text and "x" * 100 not in text, text
+    assert game.to_notation() == before
+
+
 def test_flipping_a_trap_that_is_not_there_is_refused() -> None:
     # Seats 1 and 2 share the Genkan: only seat 0 may flip.
     game = build(3, "activate", [Seat(hand="GI", traps="D1,G3"), Seat(hand="SF", traps="S3"),

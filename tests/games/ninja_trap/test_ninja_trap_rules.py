@@ -120,8 +120,8 @@ def test_a_ninja_takes_at_most_one_hit_per_turn() -> None:
 
 def test_three_hits_and_a_ninja_is_out_and_acts_no_more() -> None:
     game = build(3, "activate",
-                 [Seat(hand="GI", traps="D2"), Seat(hand="SF", traps="I2", hits=2), Seat(hand="SF", traps="S2")],
-                 moves="GDI", turn=2)
+                 [Seat(hand="GI", traps="D3"), Seat(hand="SF", traps="I3", hits=2), Seat(hand="SF", traps="S3")],
+                 moves="GDI", turn=3)
     play(game, {0: "f1", 1: "pass", 2: "pass"})
     assert game.hits[1] == 3 and not game.alive(1)
     assert "Seat 1's ninja is out." in log_texts(game)
@@ -132,10 +132,10 @@ def test_three_hits_and_a_ninja_is_out_and_acts_no_more() -> None:
 
 def test_an_out_ninjas_cards_stay_where_they_are() -> None:
     game = build(3, "activate",
-                 [Seat(hand="GI", traps="D2"), Seat(hand="SF", traps="G2", hits=2), Seat(hand="SF", traps="S2")],
-                 moves="GDI", turn=2)
+                 [Seat(hand="GI", traps="D3"), Seat(hand="SF", traps="G3", hits=2), Seat(hand="SF", traps="S3")],
+                 moves="GDI", turn=3)
     play(game, {0: "f1", 1: "pass", 2: "pass"})
-    assert not game.alive(1) and game.turn == 3
+    assert not game.alive(1) and game.turn == 4
     assert game.traps[1] == [GENKAN] and sum(game.hands[1]) == 2, "no draw for a ninja that is out"
     assert sum(game.hands[0]) == 2 + 2, "the others draw two"
     game.check_invariants()

@@ -7,6 +7,16 @@ Each check is an ``assert`` whose message names the broken law and what it found
 What a position on a ``turn`` frame means: the start of the turn is done (the seat's Minstrel has
 left and it has drawn). There is no start-of-turn win check to skip: a win comes only from gaining
 gems, so a seat holding the target after a reshuffle lowered it has not won (no passive win).
+
+Frames that exist only because of what was just played say so by the table: a Herald (Monk) frame
+and the Herald's pick follow a Herald (Monk), or a Jester as one, which lies on top of the discard
+pile (nothing is drawn or discarded before they are answered); a Highwayman window is on gems that
+moved (1 or more, all still the holder's) from another seat; with 3-6 players going on fortifying
+follows a fortification that stands in a slot, with a card left to play and a slot left to fill.
+
+A finished game: a win is one seat holding the target after gaining gems, and the scores are the
+gems. A game stopped at its maximum length has no winner, its scores the gems too, and it may have
+stopped anywhere a public action leaves it (mid-draft, with the draft pile still out).
 """
 
 from __future__ import annotations
@@ -20,12 +30,14 @@ from ninjadojo.games.knights_and_ninjas.cards import (
     CP,
     DR,
     DUEL_START_GEMS,
+    HE,
     HERALD_SHOWS,
     JE,
     KINDS,
     LA,
     MI,
     MINSTREL_DISCARDS,
+    MO,
     NAMES,
     NI,
     PE,
@@ -56,6 +68,26 @@ def check(state: KnightsAndNinjasState) -> None:
     _check_cards(state)
     if state.result is None:
         _check_frames(state)
+    else:
+        _check_result(state)
+
+
+def _check_result(state: KnightsAndNinjasState) -> None:
+    """A win is one seat holding the target after gaining gems; the scores are the gems. A game stopped
+    at its maximum length has no winner (and the gems as scores too)."""
+    result = state.result
+    assert result is not None
+    gems = [float(count) for count in state.gems]
+    assert list(result.scores) == gems, (
+        f"the scores {list(result.scores)} must be the gems held ({'/'.join(map(str, state.gems))})")
+    winners = list(result.winners)
+    if result.truncated:
+        assert not winners, "a game stopped at its maximum length has no winner"
+        return
+    assert len(winners) == 1, f"one seat wins, by holding the target after gaining gems, not {winners}"
+    winner = winners[0]
+    assert state.gems[winner] >= state.target, (
+        f"seat {winner} wins holding {state.gems[winner]} gems, but the target is {state.target}")
 
 
 def _check_gems_and_target(state: KnightsAndNinjasState) -> None:
@@ -130,7 +162,9 @@ def _check_cards(state: KnightsAndNinjasState) -> None:
     assert not wrong, f"cards are not conserved ({'; '.join(wrong)})"
     if state.draft:
         top = state.frames[-1].kind if state.frames else ""
-        assert state.duel and top == "draft", "a draft pile lies out only while a 2-player draft is on"
+        stopped = state.result is not None and state.result.truncated
+        assert state.duel and (top == "draft" or stopped), (
+            "a draft pile lies out only while a 2-player draft is on (or in a game stopped during one)")
 
 
 def _check_frames(state: KnightsAndNinjasState) -> None:
@@ -164,6 +198,8 @@ def _check_frame(state: KnightsAndNinjasState, frame: Frame) -> None:
         # The start of a turn is done before its frame is pushed: the Minstrel has left.
         assert state.forts[current][2] < 0, (
             f"seat {current}'s Minstrel leaves at the start of its turn: it cannot stand on its turn frame")
+    elif kind == "fortify":
+        _check_fortifying(state)
     elif kind == "respond":
         _check_response(state, frame)
     elif kind == "highwayman":
@@ -172,13 +208,17 @@ def _check_frame(state: KnightsAndNinjasState, frame: Frame) -> None:
         assert seats == wanted, (
             f"a Highwayman window asks every seat but the holder that holds a card ({list(wanted)}), "
             f"not {list(seats)}")
+        _check_window(state, frame, holder)
     elif kind == "herald":
+        _check_played(state, HE, kind)
         wanted = tuple(s for s in range(state.num_players) if s != current and state.sizes[s])
         assert seats == wanted, f"a Herald asks every rival holding a card ({list(wanted)}), not {list(seats)}"
     elif kind == "monk":
+        _check_played(state, MO, kind)
         wanted = tuple(taxed_rivals(state, current))
         assert seats == wanted, f"a Monk taxes every rival with a Castle and something to pay ({list(wanted)})"
     elif kind == "herald-pick":
+        _check_played(state, HE, kind)
         for seat, shown in shown_cards(frame):
             assert seat != current and state.known[seat][shown] > 0, (
                 f"seat {seat}'s shown {NAMES[shown]} must be in its hand, known to all")
@@ -191,6 +231,40 @@ def _check_frame(state: KnightsAndNinjasState, frame: Frame) -> None:
             "a fortifying Minstrel makes the rival discard (then=fortify); a responding one, the attacker (then=end)")
         assert state.sizes[seat] > MINSTREL_DISCARDS, (
             f"seat {seat} chooses what to discard only when it holds more than {MINSTREL_DISCARDS} cards")
+
+
+def _check_played(state: KnightsAndNinjasState, card: int, kind: str) -> None:
+    """A Herald (Monk) frame follows the Herald (Monk) the current seat just played, or a Jester as one:
+    it lies on top of the discard pile until the frame is answered (nothing is discarded meanwhile)."""
+    top = state.discard[-1] if state.discard else -1
+    assert top in (card, JE), (
+        f"a {kind} frame follows {NAMES[card]} played by seat {state.current} (or a Jester as one), which lies on "
+        f"top of the discard pile, but the top is {NAMES[top] if top >= 0 else 'nothing (the pile is empty)'}")
+
+
+def _check_window(state: KnightsAndNinjasState, frame: Frame, holder: int) -> None:
+    """A window opens on gems that moved (1 or more) from another seat to the holder, who still has them."""
+    amount = data_int(frame, "amount")
+    assert 1 <= amount <= state.gems[holder], (
+        f"a Highwayman window is on the gems seat {holder} just gained, 1 to the {state.gems[holder]} it holds, "
+        f"not {amount}")
+    source = frame.data.get("from", -1)
+    assert source != holder, f"the gems of a Highwayman window came to seat {holder} from another seat, not itself"
+
+
+def _check_fortifying(state: KnightsAndNinjasState) -> None:
+    """With 3-6 players going on fortifying follows a fortification, and the turn ends by itself once
+    nothing more can be added (an empty hand or every slot full)."""
+    if state.duel:
+        return  # a 2-player Minstrel is discarded at once: all three slots may be empty
+    seat, forts = state.current, state.forts[state.current]
+    assert any(card >= 0 for card in forts), (
+        f"seat {seat} goes on fortifying (a fortify frame) but has no fortification standing: the frame "
+        "follows a fortification, which stands until the seat's next turn")
+    filled = sum(card >= 0 for card in forts)
+    assert state.sizes[seat] > 0 and filled < len(forts), (
+        f"seat {seat} goes on fortifying with {state.sizes[seat]} card(s) and {filled} of {len(forts)} slots "
+        "filled: the turn ends by itself once the hand is empty or every slot is full")
 
 
 def _check_response(state: KnightsAndNinjasState, frame: Frame) -> None:

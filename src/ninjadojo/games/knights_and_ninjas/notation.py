@@ -203,13 +203,13 @@ def check_frames(state: KnightsAndNinjasState) -> None:
         missing = [key for key in wanted if key not in frame.data and key not in optional]
         if bad or missing:
             raise NotationError(f"frame {quote(frame.kind)} has bad data {quote(frame.data)}; it needs "
-                                f"{', '.join(wanted) or 'none'} (bad: {', '.join(bad + missing)})")
+                                f"{', '.join(wanted) or 'none'} (bad: {quote(', '.join(bad + missing))})")
         simultaneous = frame.kind in SIMULTANEOUS_FRAMES
         if frame.simultaneous != simultaneous or frame.concealed:
             raise NotationError(f"frame {quote(frame.kind)} must {'' if simultaneous else 'not '}be simultaneous "
                                 "and never concealed (flags 's' or '')")
         if not simultaneous and len(frame.seats) != 1:
-            raise NotationError(f"frame {quote(frame.kind)} asks one seat, not {frame.seats}")
+            raise NotationError(f"frame {quote(frame.kind)} asks one seat, not {quote(frame.seats)}")
         if frame.kind == "draft" and not state.draft:
             raise NotationError("a draft frame needs cards in the draft pile (draft= is empty)")
         if frame.kind == "attack" and not (seat(state.attack_target) and state.attack_target not in frame.seats):

@@ -21,6 +21,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
+from ninjadojo.engine.errors import quote
 from ninjadojo.games.knights_and_ninjas.cards import (
     AR,
     CA,
@@ -134,7 +135,7 @@ def legal(state: KnightsAndNinjasState, seat: int, frame: Frame) -> dict[str, Pa
     if kind == "minstrel-discard":
         size = min(2, state.sizes[seat])
         return {cards_text("x:", kinds): (OP_DISCARD, *kinds) for kinds in hand_multisets(state.hands[seat], size)}
-    raise AssertionError(f"unknown frame kind {kind!r}")
+    raise AssertionError(f"unknown frame kind {quote(kind)}")
 
 
 def _turn(state: KnightsAndNinjasState, seat: int) -> dict[str, Payload]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
+from ninjadojo.engine.errors import quote
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.games.knights_and_ninjas.cards import (
     AR,
@@ -270,7 +271,7 @@ def explain_illegal(state: KnightsAndNinjasState, seat: int, action: str) -> str
     play = action[action.find(":") + 1:].split(".")[0]
     code = play[:2]
     if code not in INDEX and not (family == "a" and play == "arf"):
-        return f"{code!r} is not a card; cards are {', '.join(CODES)}"
+        return f"{quote(code)} is not a card; cards are {', '.join(CODES)}"
     if code in INDEX and play != "arf":
         kind = INDEX[code]
         count = _number(play[2:].rstrip("*")) if kind == PE else None
@@ -314,7 +315,7 @@ def _why_not_respond(state: KnightsAndNinjasState, seat: int, role: int, code: s
 def _why_not_attack(state: KnightsAndNinjasState, seat: int, target: str, code: str) -> str | None:
     other = _number(target)
     if other is None or other >= state.num_players:
-        return f"there is no seat {target[:12]!r}: seats are 0 to {state.num_players - 1}"
+        return f"there is no seat {quote(target)}: seats are 0 to {state.num_players - 1}"
     forts = state.forts[other]
     if other == seat:
         return "you cannot attack yourself"

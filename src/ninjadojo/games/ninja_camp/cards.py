@@ -8,7 +8,9 @@ was claimed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 EMPTY = 0
 AMBUSH = 1
@@ -23,7 +25,8 @@ WALL = 9
 
 #: One letter per kind, indexed by kind ("." is an empty space).
 LETTERS = ".AEDLHRSTW"
-KIND_OF_LETTER = {letter: kind for kind, letter in enumerate(LETTERS)}
+#: Tables here are read-only: they are shared by every game in the process.
+KIND_OF_LETTER: Mapping[str, int] = MappingProxyType({letter: kind for kind, letter in enumerate(LETTERS)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +106,7 @@ STARTING_HAND: tuple[int, ...] = (SPRINT, EVADE)
 
 #: Grid (rows, columns) by player count: 7x7 for 2 players, 7x8 (7 rows of 8) for 3-4.
 #: Which side of the 7x8 grid has 8 cards is not said; rows of 8 suit a terminal (inferred).
-GRID_SIZE: dict[int, tuple[int, int]] = {2: (7, 7), 3: (7, 8), 4: (7, 8)}
+GRID_SIZE: Mapping[int, tuple[int, int]] = MappingProxyType({2: (7, 7), 3: (7, 8), 4: (7, 8)})
 
 ARMADILLO = 0
 CAMEL = 1
@@ -167,6 +170,6 @@ CLAN_TABLE: tuple[ClanCard, ...] = (
              "diagonal) to one of your ninjas.", "no ninja moves and nothing else is claimed; a Trap may be "
              "claimed, a Wall not: sl:c4."),
 )
-CLAN_OF_CODE = {clan.code: clan.clan for clan in CLAN_TABLE}
+CLAN_OF_CODE: Mapping[str, int] = MappingProxyType({clan.code: clan.clan for clan in CLAN_TABLE})
 
 NINJAS_PER_PLAYER = 3

@@ -2,12 +2,18 @@
 
 A square is an index ``row * cols + col``; row 0 is row ``1`` of the notation (the bottom of the
 picture) and column 0 is ``a``. Every table here is a tuple so that move generation only indexes.
+
+A grid is cached and shared by every game of its size (clones and samples included), so nothing in it
+can be changed: the tables are tuples and ``index`` a read-only mapping. A pickled grid unpickles as
+the cached one.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
 
 #: The four orthogonal directions first, then the four diagonals, as (row step, column step).
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -21,7 +27,8 @@ class Grid:
     rows: int
     cols: int
     names: tuple[str, ...]
-    index: dict[str, int]
+    #: ``index[name]``: the square of a name such as ``"c3"`` (read-only: the grid is shared).
+    index: Mapping[str, int]
     #: ``orth[sq]``: orthogonal neighbours; ``king[sq]``: all eight neighbours.
     orth: tuple[tuple[int, ...], ...]
     king: tuple[tuple[int, ...], ...]
@@ -40,6 +47,11 @@ class Grid:
     def row_col(self, square: int) -> tuple[int, int]:
         """(row, column) of a square, both from 0."""
         return divmod(square, self.cols)
+
+    def __reduce__(self) -> tuple[object, tuple[int, int]]:
+        # A read-only mapping cannot be pickled; the tables are a function of the size anyway, and
+        # rebuilding through the cache keeps one shared grid per size in the receiving process too.
+        return grid, (self.rows, self.cols)
 
 
 @cache
@@ -69,5 +81,5 @@ def grid(rows: int, cols: int) -> Grid:
             per_direction.append(tuple(ray))
         rays.append(tuple(per_direction))
     pairs = tuple(tuple(f"{names[start]}-{names[end]}" for end in range(size)) for start in range(size))
-    return Grid(rows, cols, names, {name: sq for sq, name in enumerate(names)}, orth, king, tuple(rays), tuple(step),
-                pairs)
+    index = MappingProxyType({name: sq for sq, name in enumerate(names)})
+    return Grid(rows, cols, names, index, orth, king, tuple(rays), tuple(step), pairs)

@@ -24,8 +24,11 @@ What a position must satisfy, whatever happened before it:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from ninjadojo.engine.errors import quote
 from ninjadojo.games.ninja_camp.cards import (
     DECK_COUNTS,
     EMPTY,
@@ -44,12 +47,12 @@ if TYPE_CHECKING:
     from ninjadojo.games.ninja_camp.state import NinjaCampState
 
 #: The frame kinds Ninja Camp pushes, and the data keys each one carries.
-FRAME_DATA: dict[str, frozenset[str]] = {
+FRAME_DATA: Mapping[str, frozenset[str]] = MappingProxyType({
     "place": frozenset(),
     "turn": frozenset(),
     "platypus": frozenset({"first", "moved"}),
     "platypus-claim": frozenset({"left"}),
-}
+})
 
 #: The first turn is the last placer's: placing goes 0, n-1, ..., 1, so seat 1 places last.
 FIRST_TURN_SEAT = 1
@@ -133,7 +136,7 @@ def _check_frames(state: NinjaCampState) -> None:
     assert len(frames) == 1, (
         f"Ninja Camp asks one decision at a time: a game in progress has 1 frame, not {len(frames)}")
     frame = frames[0]
-    assert frame.kind in FRAME_DATA, (f"{frame.kind!r} is no Ninja Camp decision; the decisions are "
+    assert frame.kind in FRAME_DATA, (f"{quote(frame.kind)} is no Ninja Camp decision; the decisions are "
                                       f"{', '.join(FRAME_DATA)}")
     assert not frame.simultaneous and not frame.concealed and not frame.submitted, (
         f"Ninja Camp hides nothing and nobody acts together: the {frame.kind!r} frame cannot be simultaneous or "
@@ -142,12 +145,12 @@ def _check_frames(state: NinjaCampState) -> None:
     keys = set(frame.data)
     assert keys == FRAME_DATA[frame.kind], (
         f"a {frame.kind!r} frame holds {', '.join(sorted(FRAME_DATA[frame.kind])) or 'no data'}, "
-        f"not {', '.join(sorted(keys)) or 'nothing'}")
+        f"not {quote(', '.join(sorted(keys))) if keys else 'nothing'}")
     size = state.grid.size
 
     def square(value: object, what: str) -> int:
         assert isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size, (
-            f"{what} in the {frame.kind!r} frame must be a square number from 0 to {size - 1}, not {value!r}")
+            f"{what} in the {frame.kind!r} frame must be a square number from 0 to {size - 1}, not {quote(value)}")
         return value
 
     seat = frame.seats[0]
@@ -164,7 +167,7 @@ def _check_frames(state: NinjaCampState) -> None:
             f"the card the Platypus ninja left on {names[first]} must still be there, free, to be claimed")
     elif frame.kind == "platypus-claim":
         left = frame.data["left"]
-        assert isinstance(left, tuple) and len(left) == 2, f"'left' is the pair of cards left, not {left!r}"
+        assert isinstance(left, tuple) and len(left) == 2, f"'left' is the pair of cards left, not {quote(left)}"
         first, second = square(left[0], "'left'"), square(left[1], "'left'")
         assert first < second, "the two cards left are distinct and listed in square order"
         for each in (first, second):

@@ -170,7 +170,7 @@ class NinjaCampState(GameState[Payload]):
             names = self.grid.names
             return {f"take:{names[square]}": (0, TAKE, -1, -1, square) for square in left
                     if isinstance(square, int)}
-        raise ValueError(f"unknown frame kind {kind!r}")
+        raise ValueError(f"unknown frame kind {quote(kind)}")
 
     def _place_actions(self, seat: int) -> dict[str, Payload]:
         """Free skill cards of a kind this seat has no ninja on yet."""

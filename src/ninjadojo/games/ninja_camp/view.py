@@ -9,8 +9,11 @@ JSON view; the picture only marks the viewer and lists the viewer's cards with t
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from ninjadojo.engine.errors import quote
 from ninjadojo.engine.frames import Frame
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.games.ninja_camp.cards import (
@@ -33,7 +36,7 @@ if TYPE_CHECKING:
     from ninjadojo.games.ninja_camp.state import NinjaCampState
 
 SEAT_STYLES = ("bold white on red", "bold white on blue", "bold black on green", "bold black on yellow")
-KIND_STYLES = {EMPTY: "dim", TRAP: "bold red", WALL: "reverse grey50"}
+KIND_STYLES: Mapping[int, str] = MappingProxyType({EMPTY: "dim", TRAP: "bold red", WALL: "reverse grey50"})
 
 #: The picture fits an 80x24 terminal with room for the client's header, prompt and choices.
 WIDTH = 80
@@ -225,7 +228,7 @@ def explain_illegal(state: NinjaCampState, seat: int, action: str) -> str | None
             return "it is set-up: place a ninja with @<square>, e.g. @c3"
         square = index.get(action[1:])
         if square is None:
-            return f"{action[1:]!r} is not a square of this {state.grid.rows}x{state.grid.cols} grid"
+            return f"{quote(action[1:])} is not a square of this {state.grid.rows}x{state.grid.cols} grid"
         kind = state.cells[square]
         if state.occupant[square] >= 0:
             return f"a ninja already stands on {action[1:]}"
@@ -257,13 +260,13 @@ def explain_illegal(state: NinjaCampState, seat: int, action: str) -> str | None
     elif prefix in ("T", "W"):
         return f"{NAMES[KIND_OF_LETTER[prefix]]} cards can never be played"
     else:
-        return f"{prefix!r} is no card: use a skill letter (A E D L H R S) or your clan code"
+        return f"{quote(prefix)} is no card: use a skill letter (A E D L H R S) or your clan code"
     legal = [text for text in state.legal_actions(seat) if text.startswith(card_prefix)]
     if not legal:
         return f"{card_name} cannot be played now: no ninja of yours can carry it out entirely"
     mine = [state.grid.names[square] for square in state.ninjas[seat]]
     if card_prefix != "sl:" and start_name not in mine:
-        return f"you have no ninja on {start_name!r} (yours are on {', '.join(mine)})"
+        return f"you have no ninja on {quote(start_name)} (yours are on {', '.join(mine)})"
     copied = f" (as {NAMES[state.copyable[seat]]})" if card == SHADOW else ""
     if rest.count("-") == 1:
         end = rest.split("-")[1]

@@ -15,7 +15,11 @@
   every living ninja; activate: those alone in their room with a face-down trap; look: the living
   ninjas in the Buko, which no sprung trap reached);
 - at the activation stage every living ninja has a move on the table and no trap is flipped yet;
-  at turn 1, before any reveal, nobody has moved, flipped, been hit or discarded;
+  at turn 1, before any reveal, nobody has moved, flipped, been hit or discarded, and every ninja
+  holds the five cards it drew at set-up (at the move stage, four of them and the trap it laid), the
+  rest of its deck in its draw pile;
+- a ninja takes one hit a turn at most, so it has no more hits than turns whose traps have sprung
+  (the turns before this one, and this one too once its activation stage is over);
 - a finished game names as winners the last ninja standing, the ninjas forced into one room, or
   those knocked out together in the last turn (none when it was stopped at its maximum length).
 """
@@ -25,6 +29,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from ninjadojo.engine.errors import quote
 from ninjadojo.games.ninja_trap.cards import BUKO, CODES, HAND_SIZE, HITS_TO_KILL, ROOM_COUNT, deck_counts
 from ninjadojo.games.ninja_trap.rules import ACTIVATE, LOOK, MOVE, TRAP, flipper_seats, moves_on_table
 
@@ -45,6 +50,7 @@ def check_invariants(state: NinjaTrapState) -> None:
     for seat in range(state.num_players):
         _check_cards(state, seat)
         _check_trap_row(state, seat)
+        _check_hits(state, seat)
     if state.result is not None:
         _check_result(state)
     else:
@@ -76,6 +82,16 @@ def _check_cards(state: NinjaTrapState, seat: int) -> None:
             f"moving, so with at most {HAND_LIMIT[ACTIVATE]}")
 
 
+def _check_hits(state: NinjaTrapState, seat: int) -> None:
+    """One hit a turn at most: no more hits than the turns whose activation stage is over."""
+    # Traps spring at the end of the activation stage; before it (trap, move, activate) this turn's
+    # hits are still to come. At the look stage and at the end they have been given.
+    sprung = state.turn - 1 if state.stage() in (TRAP, MOVE, ACTIVATE) else state.turn
+    assert state.hits[seat] <= sprung, (
+        f"seat {seat} has {state.hits[seat]} hits after {sprung} turn(s) of traps sprung: a ninja takes one hit "
+        "a turn at most")
+
+
 def _check_trap_row(state: NinjaTrapState, seat: int) -> None:
     row, turns = state.traps[seat], state.trap_turns[seat]
     assert len(row) == len(turns), f"seat {seat}'s trap row has {len(row)} traps but {len(turns)} turns placed"
@@ -97,9 +113,9 @@ def _check_stage(state: NinjaTrapState) -> None:
     assert len(state.frames) == 1, f"a turn has one pending stage, not {len(state.frames)} frames"
     frame = state.frames[-1]
     kind = frame.kind
-    assert kind in HAND_LIMIT, f"unknown stage {kind!r} (stages: {', '.join(HAND_LIMIT)})"
+    assert kind in HAND_LIMIT, f"unknown stage {quote(kind)} (stages: {', '.join(HAND_LIMIT)})"
     assert frame.simultaneous and not frame.concealed, f"the {kind} stage is simultaneous and asks openly"
-    assert not frame.data, f"the {kind} stage carries no data, not {dict(frame.data)}"
+    assert not frame.data, f"the {kind} stage carries no data, not {quote(dict(frame.data))}"
     this_turn = [bool(state.trap_turns[seat]) and state.trap_turns[seat][-1] == state.turn
                  for seat in range(state.num_players)]
     for seat in living:
@@ -121,9 +137,24 @@ def _check_stage(state: NinjaTrapState) -> None:
         for seat in range(state.num_players):
             assert (state.moves[seat], state.flips[seat], state.hits[seat], sum(state.discards[seat])) == \
                 (-1, -1, 0, 0), f"seat {seat} has moved, flipped, been hit or discarded before the first reveal"
+            _check_first_hand(state, seat, kind)
     expected = _stage_seats(state, kind, living)
     seats = list(frame.participants())
     assert seats == expected, f"the {kind} stage asks seats {seats}; the rules ask {expected}"
+
+
+def _check_first_hand(state: NinjaTrapState, seat: int, kind: str) -> None:
+    """Before the first reveal a ninja holds the five it drew at set-up (less the trap it laid since)."""
+    placed = len(state.traps[seat])
+    held = sum(state.hands[seat])
+    if kind == TRAP:
+        assert held == HAND_SIZE and not placed, (
+            f"seat {seat} holds {held} cards and has {placed} trap(s) at the trap stage of turn 1: every ninja "
+            f"starts with the {HAND_SIZE} it drew and no trap, the rest of its deck in its draw pile")
+    else:
+        assert held + placed == HAND_SIZE, (
+            f"seat {seat} holds {held} cards and has {placed} trap(s) at the move stage of turn 1: the {HAND_SIZE} "
+            "it drew at set-up are in its hand or its trap row, the rest of its deck in its draw pile")
 
 
 def _stage_seats(state: NinjaTrapState, kind: str, living: list[int]) -> list[int]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ninjadojo.engine.errors import quote
 from ninjadojo.engine.frames import Frame
 from ninjadojo.engine.rng import Rng
 from ninjadojo.games.ninja_trap.cards import (
@@ -18,6 +19,7 @@ from ninjadojo.games.ninja_trap.cards import (
     ROOM_INDEX,
     ROOMS,
     deck_counts,
+    deck_size,
 )
 from ninjadojo.games.ninja_trap.effects import buko_lookers
 from ninjadojo.games.ninja_trap.encode import LOOK_DONE, NO_FLIP, PASS
@@ -82,8 +84,22 @@ def blocked_seats(state: NinjaTrapState) -> list[bool]:
 
 def moves_on_table(state: NinjaTrapState) -> bool:
     """Whether this turn's move cards lie face up on the table (the activation stage), rather than
-    in the discard piles (after the turn) or in the hands (before the reveal)."""
-    return bool(state.frames) and state.frames[-1].kind == ACTIVATE
+    in the discard piles (after the turn) or in the hands (before the reveal).
+
+    A game stopped at its maximum length stops where it stands, with no frame left: stopped at the
+    activation stage, its moves are still on the table. Then the cards say so: a move card on the
+    table is in none of its owner's zones, so the ninjas that moved hold one card fewer than a deck.
+    """
+    if state.frames:
+        return state.frames[-1].kind == ACTIVATE
+    if state.result is None or not state.result.truncated:
+        return False
+    moved = [seat for seat in range(state.num_players) if state.moves[seat] >= 0]
+    if not moved:
+        return False
+    seat = moved[0]
+    zones = sum(state.hands[seat]) + sum(state.discards[seat]) + len(state.decks[seat]) + len(state.traps[seat])
+    return zones < deck_size(state.num_players)
 
 
 def flipper_seats(state: NinjaTrapState) -> list[int]:
@@ -303,7 +319,7 @@ def explain_illegal(state: NinjaTrapState, seat: int, action: str) -> str | None
     head, rest = action[:1], action[1:]
     if head in ("t", "m") and rest:
         if rest not in ROOM_INDEX:
-            return f"{rest!r} is not a room; rooms are {rooms}"
+            return f"{quote(rest)} is not a room; rooms are {rooms}"
         if (head == "t") != (kind == TRAP) or (head == "m") != (kind == MOVE):
             return f"it is the {STAGE_NAMES[kind]} stage: {wanted}"
         hand = "".join(CODES[r] * n for r, n in enumerate(state.hands[seat])) or "empty"
