@@ -466,8 +466,8 @@ class GameState(ABC, Generic[PayloadT]):
             if canonical is not None:
                 action, payload = canonical, legal[canonical]
         if payload is _MISSING:
-            # A game explains a plausible action; a page of pasted text gets the plain refusal.
-            reason = self._explain_illegal(seat, action) if isinstance(action, str) and len(action) <= 200 else None
+            # The reason is capped by the error: a game's explanation may quote the action.
+            reason = self._explain_illegal(seat, action) if isinstance(action, str) else None
             decision = self._prompt(seat, frame)
             raise IllegalActionError(seat, action, reason or f"it is not a legal choice for: {decision}",
                                      list(legal), explained=reason is not None)
