@@ -8,6 +8,15 @@ opponent's, with a bonus for holding the target, and a win or a loss worth more 
 Steals and flips of one opponent's positions are alike to a bot that cannot see the backs, so only
 one position per opponent is tried. It never swaps secrets (in the base game their order hides
 nothing from a thief who cannot see them). Parameters: ``samples`` (default 4), ``depth`` (0 or 1).
+
+Expansion cards need no special moves: the lookahead plays them like any other card (their points,
+Vampire Ninja's penalty and Master of Misdirection's hand bonus are in ``points``; Jellybean Ninja's
+guess is tried value by value over the samples). The "any time" cards (Antonio, Alberti, Andrea,
+Teleport) are worth more in hand than other cards (:data:`ANYTIME_WEIGHT`), so the bot keeps them for
+the moment they answer and plays one there when the lookahead says the moment costs it more than the
+card is worth; it is never played as a 1-point treasure for nothing. Sabotage!'s treasures with a
+face-up drawback (Squeaky Floor, Cage, Mirror, False Floor) count against their owner
+(:data:`DRAWBACKS`), so the bot plays them as secrets unless their points matter more.
 """
 
 from __future__ import annotations
@@ -17,9 +26,16 @@ from collections.abc import Callable
 from ninjadojo.bots.base import Bot, SeatView
 from ninjadojo.engine import OptionError
 from ninjadojo.games.ninjitsu import NinjitsuState
+from ninjadojo.games.ninjitsu.cards import ANYTIME, FACE_UP_CARD
 
 #: Worth of a card in hand, in points (cards are future plays).
 HAND_WEIGHT = 0.8
+#: Worth of an "any time" card in hand: a free answer to a trap, a discard or a steal, kept for its moment.
+ANYTIME_WEIGHT = 2.5
+#: What a Sabotage! treasure's face-up drawback costs its owner, in points (the lookahead does not see
+#: a turn it cannot take, nor an opponent's draws beyond its horizon).
+DRAWBACKS = {FACE_UP_CARD["squeaky-floor"]: 2.0, FACE_UP_CARD["cage"]: 2.0, FACE_UP_CARD["false-floor"]: 1.5,
+             FACE_UP_CARD["mirror"]: 1.5}
 #: Bonus for holding the target after one's turn (a win at one's next start unless robbed).
 TARGET_BONUS = 15.0
 WIN = 1000.0
@@ -36,7 +52,12 @@ def evaluate(game: NinjitsuState, seat: int) -> float:
     mine = 0.0
     for each in range(game.num_players):
         points = game.points(each)
-        worth = points + HAND_WEIGHT * len(game.hands[each]) + (TARGET_BONUS if points >= target else 0.0)
+        hand = game.hands[each]
+        worth = points + HAND_WEIGHT * len(hand) + (TARGET_BONUS if points >= target else 0.0)
+        if game.any_time:
+            worth += (ANYTIME_WEIGHT - HAND_WEIGHT) * sum(1 for card in hand if ANYTIME[card])
+        if game.has_sabotage:
+            worth -= sum(DRAWBACKS.get(card, 0.0) for card in game.treasures[each])
         if each == seat:
             mine = worth
         elif worth > best_other:

@@ -59,3 +59,50 @@ def test_heuristic_parameters_out_of_range_are_refused_with_what_is_allowed() ->
                        ("heuristic:depth=5", "depth must be a whole number from 0 to 1")):
         with pytest.raises(OptionError, match=said):
             make_bot(spec, "ninjitsu", seed=1)
+
+
+# ---------------------------------------------------------------------- expansions
+
+
+def test_heuristic_keeps_antonio_for_a_trap_and_plays_it_when_the_trap_would_cost_its_hand() -> None:
+    bot = make_bot("heuristic:samples=3", "ninjitsu", seed=5)
+    # Nothing at stake: Antonio is not thrown away as a 1-point treasure.
+    game = position(hands=["1n 9a", ""], secrets=["", "6b"], expansions="promo")
+    assert bot.choose(SeatView(game, 0)) not in ("t:1n", "s:1n")
+    # Explosives would discard a hand of four good cards: ignore the trap.
+    game = position(hands=["1n 9a 9b 8c Ta", ""], secrets=["", "2a"], expansions="promo")
+    play(game, "x1.0")
+    assert game.to_act() == (0,)
+    assert bot.choose(SeatView(game, 0)) == "a:1n"
+
+
+def test_heuristic_answers_a_night_vision_turn_with_the_marked_card_or_a_skip() -> None:
+    # Its only choices are the marked card's plays and pass; the bot samples worlds where the mark is
+    # its own (it knows it) and picks one of them.
+    game = position(hands=["8m", "6a 7b"], expansions="magic")
+    play(game, "a:8m")
+    bot = make_bot("heuristic:samples=2", "ninjitsu", seed=5)
+    choice = bot.choose(SeatView(game, 1))
+    assert choice in game.legal_actions(1) and (choice == "pass" or choice[2:] == game.observe(1)["seats"][1]["mark"])
+
+
+def test_heuristic_stops_a_steal_of_its_own_big_secret_with_andrea() -> None:
+    bot = make_bot("heuristic:samples=3", "ninjitsu", seed=5)
+    game = position(hands=["8a", "1d"], secrets=["", "5a"], expansions="promo")
+    play(game, "a:8a", "x1.0")
+    assert game.to_act() == (1,)
+    assert bot.choose(SeatView(game, 1)) == "a:1d"
+
+
+@pytest.mark.parametrize("sets", ["promo", "magic", "sabotage", "promo,magic,sabotage"])
+@pytest.mark.parametrize("spec", ["random", "heuristic:samples=1,depth=0"])
+def test_bots_finish_games_with_every_expansion_playing_only_legal_actions(spec: str, sets: str) -> None:
+    for number in range(2):
+        game = NinjitsuState.new(3, {"expansions": sets}, seed=900 + number)
+        bots = [make_bot(spec, "ninjitsu", seed=number + seat) for seat in range(3)]
+        while not game.is_terminal:
+            actor = game.to_act()[0]
+            action = bots[actor].choose(SeatView(game, actor))
+            assert action in game.legal_actions(actor)
+            game.apply(actor, action)
+        assert game.winners() or game.result is not None

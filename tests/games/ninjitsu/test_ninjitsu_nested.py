@@ -13,11 +13,11 @@ from ninjitsu_helpers import discard, hand, kind, play, secrets, treasures
 from ninjadojo.engine import OptionError
 from ninjadojo.games.ninjitsu import NinjitsuState
 from ninjadojo.games.ninjitsu.builder import position
-from ninjadojo.games.ninjitsu.cards import CARD_IDS
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, DECK_SIZE
 
 
 def _all_but(*used: str) -> str:
-    return " ".join(cid for cid in CARD_IDS if cid not in used)
+    return " ".join(cid for cid in CARD_IDS[:DECK_SIZE] if cid not in used)
 
 
 # ---------------------------------------------------------------------- traps inside nested plays

@@ -18,7 +18,7 @@ from ninjitsu_helpers import hand, kind, play, secrets, treasures
 from ninjadojo.engine import IllegalActionError, NotationError, OptionError, SaveError
 from ninjadojo.games.ninjitsu import NinjitsuState
 from ninjadojo.games.ninjitsu.builder import position
-from ninjadojo.games.ninjitsu.cards import CARD_IDS
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, DECK_SIZE
 
 DOCS = Path(__file__).resolve().parents[3] / "docs"
 
@@ -36,7 +36,7 @@ def test_the_builders_documented_example_runs() -> None:
 def test_the_builder_puts_unplaced_cards_in_the_deck_in_card_order_with_2c_on_top() -> None:
     game = position(hands=["6a", "Ka"], treasures=["9b", ""], secrets=["", "4c"], discard="7c")
     placed = {"6a", "Ka", "9b", "4c", "7c"}
-    assert [CARD_IDS[card] for card in game.deck] == [cid for cid in CARD_IDS if cid not in placed]
+    assert [CARD_IDS[card] for card in game.deck] == [cid for cid in CARD_IDS[:DECK_SIZE] if cid not in placed]
     assert CARD_IDS[game.deck[-1]] == "2c"
     assert game.to_act() == (0,) and kind(game) == "turn" and game.swaps_left == 3
     game.check_invariants()
@@ -192,6 +192,26 @@ def _scenario(action: str) -> tuple[NinjitsuState, int]:
     """A position where ``action`` (an example from the docs) is legal, and the seat that may play it."""
     play_card = re.fullmatch(r"[ast]:(\w\w)", action)
     target = re.fullmatch(r"([xf])(\d)\.(\d)", action)
+    answer = {"a:1n": "Explosives stolen", "a:1l": "Katana's discard", "a:1d": "a steal",
+              "a:1t": "Teleport before one's action", "pass": "a window"}
+    if action in answer:
+        card = action[2:] if action != "pass" else "1n"
+        if card in ("1n", "1d"):
+            # A trap about to hit the holder, or a steal of the holder's secret.
+            thief_hand = "1n" if card == "1n" else ""
+            game = position(hands=[thief_hand, "1d" if card == "1d" else ""], secrets=["", "2a"], expansions="promo")
+            play(game, "x1.0")
+            return game, game.to_act()[0]
+        if card == "1l":
+            return play(position(hands=["6a 5b", "1l"], treasures=["", "9c"], expansions="promo"), "a:6a", "c:9c"), 1
+        return position(hands=["1t", ""], treasures=["", "9c"], expansions="promo"), 0
+    if action == "k2.0":
+        return play(position(3, hands=["Ts", "", ""], secrets=["", "", "5a"], expansions="sabotage"), "a:Ts"), 0
+    if action in ("i2.0", "h2"):
+        game = position(3, hands=["3m", "", "6a"], secrets=["", "", "5a"], expansions="magic")
+        return play(game, "a:3m"), 0
+    if action.startswith("g:"):
+        return play(position(hands=["Bp", ""], secrets=["", "2a"], expansions="promo"), "a:Bp"), 0
     if action == "d":
         return position(hands=["6a", ""]), 0
     if play_card:
@@ -232,7 +252,7 @@ def _rules_doc_actions() -> list[str]:
 def test_the_rules_doc_lists_every_kind_of_action() -> None:
     kinds = {re.sub(r"[\w.]+$", "", action) if ":" in action else action.rstrip("0123456789.")
              for action in _rules_doc_actions()}
-    assert kinds == {"d", "a:", "s:", "t:", "x", "f", "w", "c:", "done"}
+    assert kinds == {"d", "a:", "s:", "t:", "x", "f", "w", "c:", "done", "pass", "g:", "i", "h", "k"}
 
 
 @pytest.mark.parametrize("action", _rules_doc_actions())

@@ -8,7 +8,7 @@ from ninjitsu_helpers import discard, hand, kind, play, secrets, treasures
 from ninjadojo.engine import IllegalActionError, NotationError, OptionError
 from ninjadojo.games.ninjitsu import NinjitsuState
 from ninjadojo.games.ninjitsu.builder import position
-from ninjadojo.games.ninjitsu.cards import CARD_IDS
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, DECK_SIZE
 from ninjadojo.games.ninjitsu.rules import SWAPS_PER_TURN
 
 # ---------------------------------------------------------------------- set-up and the turn
@@ -121,7 +121,7 @@ def test_expansions_are_not_options_yet() -> None:
 
 
 def _all_but(*used: str) -> str:
-    return " ".join(cid for cid in CARD_IDS if cid not in used)
+    return " ".join(cid for cid in CARD_IDS[:DECK_SIZE] if cid not in used)
 
 
 def test_empty_deck_reshuffles_the_discard_pile_mid_draw() -> None:
@@ -363,7 +363,7 @@ def _with(frames: str, effects: str = "-") -> str:
      "Aa.1", "Aa Darts discards at most 2"),
     ('[["steal",[0],{"ignore_traps":false,"by":"Ja"},"",[]]]', "Ja.1",
      "Ja Master of Planning's steal has ignore_traps"),
-    ('[["play",[1],{"way":"any","by":"6c"},"",[]]]', "6c.2", "belongs to the player whose turn it is, P0"),
+    ('[["play",[1],{"way":"any","by":"6c"},"",[]]]', "6c.2", "belongs to the player resolving 6c Katana, P0"),
     # A trap's discard follows the steal or flip that sprang it, and names a Tripwire lying face-up.
     ('[["trap-discard",[0],{"left":1,"by":"6a"},"",[]]]', "-", "6a Katana has no trap that makes a player discard"),
     ('[["trap-discard",[0],{"left":1,"by":"Tb"},"",[]]]', "-", "Tb Tripwire lies face-up among P0's treasures"),

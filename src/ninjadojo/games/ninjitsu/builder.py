@@ -3,7 +3,8 @@
 Say where the cards you care about are; every other card goes to the deck. The position is at the
 start of ``turn``'s turn, so the start-of-turn win check is run: a player who starts the turn at the
 target wins at once and you get the finished game. Cards are card ids (rank then suit: ``6a``, ``Ka``,
-``Tc``; see ``docs/rules/ninjitsu.md``), space-separated, one string per seat::
+``Tc``, and with ``expansions="promo"`` the Promo Pack's ``1n 1l 1d 1t 5p 3p Bp Kp Xp``; see
+``docs/rules/ninjitsu.md``), space-separated, one string per seat::
 
     >>> from ninjadojo.games.ninjitsu.builder import position
     >>> game = position(players=3, hands=["6a Ka", "9b", ""], treasures=["", "5c", ""], secrets=["", "", "Ta"])
@@ -16,7 +17,8 @@ target wins at once and you get the finished game. Cards are card ids (rank then
     (0,)
 
 The deck is listed bottom first (its last card is drawn first), as is the discard pile (last = top).
-Cards placed nowhere go to the deck in card order (``Ka Qa ... 2c``, so ``2c`` is on top), or, when
+Cards placed nowhere go to the deck in card order (``Ka Qa ... 2c``, then each set's cards, so the
+last card of the last set is on top), or, when
 ``deck`` is given, under the discard pile. The result is parsed back from its own notation, so it has
 passed every check a position must pass (cards conserved, the laws of
 :func:`~ninjadojo.games.ninjitsu.rules.check_invariants`); a bad argument raises a
@@ -32,13 +34,13 @@ from ninjadojo.engine import NotationError, Rng
 from ninjadojo.engine.errors import quote
 from ninjadojo.engine.state import check_seed
 from ninjadojo.games.ninjitsu import rules
-from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX, CARDS
 from ninjadojo.games.ninjitsu.state import DEFAULT_TARGET, NinjitsuState
 
 __all__ = ["position"]
 
 
-def _cards(text: str, where: str) -> list[int]:
+def _cards(text: str, where: str, game: frozenset[str]) -> list[int]:
     """Space-separated card ids as card numbers; raises NotationError naming a bad id and where it is."""
     if not isinstance(text, str):
         raise NotationError(f"the cards of {where} are one string of card ids, not {quote(text)}")
@@ -46,18 +48,21 @@ def _cards(text: str, where: str) -> list[int]:
     for cid in text.split():
         if cid not in CARD_INDEX:
             raise NotationError(f"unknown card {quote(cid)} in {where}: a card id is a rank K Q J X A T 9-2 "
-                                "and a suit a b c, e.g. Ka, Ta, 6c")
+                                "and a suit a b c, e.g. Ka, Ta, 6c (expansion ids: docs/rules/ninjitsu.md)")
+        if cid not in game:
+            raise NotationError(f"card {quote(cid)} in {where} is not in this game's deck: its set is "
+                                f"{CARDS[CARD_INDEX[cid]].set!r} (option expansions)")
         numbers.append(CARD_INDEX[cid])
     return numbers
 
 
-def _per_seat(values: Sequence[str] | None, players: int, what: str) -> list[list[int]]:
+def _per_seat(values: Sequence[str] | None, players: int, what: str, game: frozenset[str]) -> list[list[int]]:
     """One card list per seat (all empty when ``values`` is None)."""
     if values is None:
         return [[] for _ in range(players)]
     if isinstance(values, str) or len(values) != players:
         raise NotationError(f"{what} lists one string of card ids per seat ({players} of them), not {quote(values)}")
-    return [_cards(text, f"{what} of P{seat}") for seat, text in enumerate(values)]
+    return [_cards(text, f"{what} of P{seat}", game) for seat, text in enumerate(values)]
 
 
 def position(
@@ -72,41 +77,46 @@ def position(
     target: int = DEFAULT_TARGET,
     swaps: int | None = None,
     seed: int = 1,
+    expansions: str = "",
 ) -> NinjitsuState:
     """A Ninjitsu! position at the start of ``turn``'s turn (or finished, if that player holds the target).
 
     ``hands``, ``treasures`` and ``secrets``: one string of space-separated card ids per seat (secrets
     in position order). ``discard`` and ``deck``: card ids, bottom first. ``swaps``: the free swaps
     of secrets left this turn (default: all of them). ``seed``: the state of the random stream (the
-    deck is reshuffled from it when it runs out). Knowledge is the default for each zone: a seat knows
+    deck is reshuffled from it when it runs out). ``expansions``: the option's text (``promo``): only
+    the cards of the game's deck may be placed. Knowledge is the default for each zone: a seat knows
     its own hand and secrets, everyone knows the treasures and the discard pile, no one the deck.
     """
     NinjitsuState.check_players(players)
-    options = NinjitsuState.validate_options(players, {"target": target})
+    options = NinjitsuState.validate_options(players, {"target": target, "expansions": expansions})
     check_seed(seed)
     if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < players:
         raise NotationError(f"turn must be a seat from 0 to {players - 1}, not {quote(turn)}")
     state = NinjitsuState._blank(players, options, Rng(seed))
-    state.hands = _per_seat(hands, players, "hands")
-    state.treasures = _per_seat(treasures, players, "treasures")
-    state.secrets = _per_seat(secrets, players, "secrets")
-    state.discard = _cards(discard, "the discard pile")
+    game = state.card_ids_in_game
+    state.hands = _per_seat(hands, players, "hands", game)
+    state.treasures = _per_seat(treasures, players, "treasures", game)
+    state.secrets = _per_seat(secrets, players, "secrets", game)
+    state.discard = _cards(discard, "the discard pile", game)
     placed = [*state.discard]
     for seat in range(players):
         placed += state.hands[seat] + state.treasures[seat] + state.secrets[seat]
     twice = sorted({CARD_IDS[card] for card in placed if placed.count(card) > 1})
     if deck is not None:
-        state.deck = _cards(deck, "the deck")
+        state.deck = _cards(deck, "the deck", game)
         twice += sorted({CARD_IDS[card] for card in state.deck if card in placed or state.deck.count(card) > 1})
         placed += state.deck
     if twice:
-        raise NotationError(f"card(s) {' '.join(twice)} placed twice: each of the 42 cards is in one place")
-    rest = [card for card in range(len(CARD_IDS)) if card not in placed]
+        raise NotationError(f"card(s) {' '.join(twice)} placed twice: each of the game's "
+                            f"{len(state.cards_in_game)} cards is in one place")
+    rest = [card for card in state.cards_in_game if card not in placed]
     if deck is None:
         state.deck = rest
     else:
         # The deck was given: cards placed nowhere else lie under the discard pile (still conserved).
         state.discard = rest + state.discard
+    state.blind = state.blinded_seat()
     state.known = state.default_knowledge()
     rules.start_turn(state, turn)
     if swaps is not None and state.result is None:

@@ -7,7 +7,14 @@ differ: ``Aa`` Darts, ``Ab`` Caltrops, ``Ac`` Blowgun.
 Each row says how the card may be played (``plays``), its point value (``None``: no value), whether it
 has an icon or a trap, what it is worth face-down (``FaceDown``), what its trap does (``Trap``) and its
 action as a tuple of steps. The ``set`` column names the box a card comes from, so that the expansion
-cards (Promo Pack, Masters of Magic, Sabotage!...) can later be added as rows of their own set.
+cards are rows of their own set: the Promo Pack (``promo``), Masters of Magic (``magic``, suit ``m``)
+and Sabotage! (``sabotage``, suit ``s``); The Elements and Heavy Weather are not implemented yet (see
+docs/rules/ninjitsu.md). The deck of a game is the base cards plus the rows of the sets its
+``expansions`` option names; card numbers are the same whatever the options.
+
+Promo Pack ids: the 1-value "any time" cards are ``1n`` Antonio, ``1l`` Alberti, ``1d`` Andrea and
+``1t`` Teleport; ``5p`` Master of Misdirection, ``3p`` Vampire Ninja, ``Bp`` Jellybean Ninja, ``Kp``
+Master of Deception and ``Xp`` the fourth Master of Surprise.
 """
 
 from __future__ import annotations
@@ -35,9 +42,12 @@ class Draw:
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """The player plays a card from hand: ``any`` of the three ways, or only as a ``secret``."""
+    """The player plays a card from hand: ``any`` of the three ways, or only as a ``secret``, a
+    ``treasure`` or for its ``action``."""
 
-    way: Literal["any", "secret"]
+    way: Literal["any", "secret", "treasure", "action"]
+    #: The player may decline (``pass``): Master of Deception's "may play a card".
+    optional: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +55,8 @@ class Steal:
     """The player steals an opponent's secret (by position); traps fire unless ``ignore_traps``."""
 
     ignore_traps: bool = False
+    #: The player may decline (``pass``): Master of Deception's "may steal a secret".
+    optional: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,19 +107,24 @@ class Trap:
     ``kind``: ``victim-draws`` (the player it was stolen from draws ``count``), ``discard-from-hand``
     (the thief discards ``count`` cards of their choice from hand), ``discard-other-treasures`` (the
     thief discards every other treasure of their collection), ``discard-hand`` (the thief discards
-    their whole hand).
+    their whole hand), ``deception`` (the robbed player may play a card, then may steal a secret: the
+    card's own steps, run for that player), ``deadfall`` (the thief keeps one card of their hand and
+    the rest goes to the robbed player's hand).
     """
 
-    kind: Literal["victim-draws", "discard-from-hand", "discard-other-treasures", "discard-hand"]
+    kind: Literal["victim-draws", "discard-from-hand", "discard-other-treasures", "discard-hand", "deception",
+                  "deadfall"]
     count: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class FaceDown:
-    """A secret's worth while face-down: ``base + per_secret * (its owner's secrets, itself included)``."""
+    """A secret's worth while face-down: ``base + per_secret * (its owner's secrets, itself included)
+    + per_hand * (cards in its owner's hand)``."""
 
     base: int
     per_secret: int = 0
+    per_hand: int = 0
 
 
 # ---------------------------------------------------------------------- the rows
@@ -131,6 +148,16 @@ class CardDef:
     #: The text in at most 40 characters, for the terminal's hand listing (``CardInfo.short``).
     brief: str = ""
     set: str = "base"
+    #: A 1-value "any time" card: the moment its text is about (``trap``: a trap about to resolve,
+    #: ``treasure``: a treasure about to be discarded or moved, ``steal``: a steal declared, ``look``:
+    #: none, Alessio's look). It is played for its ability only then (and Teleport and Alessio before
+    #: their holder's own action), at no cost.
+    anytime: Literal["trap", "treasure", "steal", "look"] | None = None
+    #: While face-up, each of its owner's cards in play is worth this much more (Vampire Ninja: -3).
+    owner_penalty: int = 0
+    #: A face-up ability of a Sabotage! treasure (not a trap): ``sleeping-potion``, ``squeaky-floor``,
+    #: ``cage``, ``mirror``, ``false-floor``.
+    face_up: str = ""
 
 
 SUITS = ("a", "b", "c")
@@ -229,9 +256,179 @@ _ACES = {
 #: The 42 cards of the base game, in a fixed order; a card's index in this tuple is its number.
 BASE_CARDS: tuple[CardDef, ...] = tuple(_rank_row(rank, suit) for suit in SUITS for rank in RANKS)
 
-#: Every card known to the game (expansion rows will be appended here with their own ``set``).
-CARDS: tuple[CardDef, ...] = BASE_CARDS
+_PROMO = "promo"
+_ANYTIME_PLAYS: tuple[Way, ...] = ("secret", "treasure")
+
+#: The Promo Pack (option ``expansions=promo``), as printed. Captain Bluebeard belongs to another game
+#: of the series and is left out (no "treasure hunters crossover" option yet).
+PROMO_CARDS: tuple[CardDef, ...] = (
+    CardDef("1n", "Antonio", "p", "1", 1, _ANYTIME_PLAYS, anytime="trap", set=_PROMO,
+            brief="any time, free: ignore a trap",
+            text="You may play this card from your hand at any time to ignore a trap."),
+    CardDef("1l", "Alberti", "p", "1", 1, _ANYTIME_PLAYS, anytime="treasure", set=_PROMO,
+            brief="any time, free: save a treasure",
+            text="You may play this card from your hand at any time to prevent a treasure in play from being "
+                 "discarded."),
+    CardDef("1d", "Andrea", "p", "1", 1, _ANYTIME_PLAYS, anytime="steal", set=_PROMO,
+            brief="any time, free: stop a steal",
+            text="You may play this card from your hand at any time to prevent a player from stealing a secret. "
+                 "That player loses the rest of their turn."),
+    CardDef("1t", "Teleport", "p", "1", 1, _ANYTIME_PLAYS, anytime="treasure", set=_PROMO,
+            brief="any time, free: take a treasure",
+            text="You may play this card from your hand at any time to move any 1 treasure from play into your "
+                 "hand."),
+    CardDef("5p", "Master of Misdirection", "p", "5", 5, _SECRET_TREASURE, icon=True,
+            face_down=FaceDown(5, per_hand=1), set=_PROMO,
+            brief="face-down: 5 + 1 per card in hand",
+            text="While face-down, worth +1 for each card in your hand."),
+    CardDef("3p", "Vampire Ninja", "p", "3", 3, _SECRET_TREASURE, icon=True, owner_penalty=-3, set=_PROMO,
+            brief="face-up: each of your cards in play -3",
+            text="While this is face-up in front of you, your secrets and treasures are worth -3 each."),
+    CardDef("Bp", "Jellybean Ninja", "p", "B", None, _ACTION_SECRET, set=_PROMO,
+            steps=(Special("jellybean"), Special("jellybean-outcome")),
+            brief="guess a value, steal; right: +1 action",
+            text="Guess a number, then steal a secret. If you guessed that secret's number, ignore its trap and "
+                 "take an extra action. Otherwise, draw a card."),
+    CardDef("Kp", "Master of Deception", "p", "K", None, _SECRET_ONLY, icon=True, trap=Trap("deception"),
+            steps=(Play("any", optional=True), Steal(optional=True)), set=_PROMO,
+            brief="secret only; trap: robbed may play+steal",
+            text="Trap: when you steal this, the player you stole it from may play a card and then may steal a "
+                 "secret."),
+    CardDef(
+        "Xp", "Master of Surprise", "p", "X", None, _ACTION_SECRET, steps=(Special("surprise"),), set=_PROMO,
+        brief="flip foe's secret: trap them, or draw 1",
+        text="Turn an opponent's secret face-up. If it is trapped, that opponent resolves the trap as if they had "
+             "stolen it from you; if not, draw a card."),
+)
+
+_MAGIC = "magic"
+
+
+def _magic(rank: str, name: str, value: int | None, steps: tuple[Step, ...], brief: str, text: str,
+           plays: tuple[Way, ...] | None = None, icon: bool = False) -> CardDef:
+    """A Masters of Magic row (suit ``m``)."""
+    ways = plays if plays is not None else (_ACTION_SECRET if value is None else _ALL_WAYS)
+    return CardDef(rank + "m", name, "m", rank, value, ways, icon=icon, steps=steps, brief=brief, text=text,
+                   set=_MAGIC)
+
+
+#: Masters of Magic (option ``expansions=magic``), as printed.
+MAGIC_CARDS: tuple[CardDef, ...] = (
+    _magic("K", "Master of Wind", None, (Play("action"), Special("wind")),
+           "play for action; then back, as treasure",
+           "Play a card for its action. Then, return it to your hand and play it as a treasure."),
+    _magic("Q", "Master of Fire", None, (Special("fire"),), "discard the 3 highest treasures in play",
+           "Discard the 3 highest-value treasures from play."),
+    _magic("J", "Master of Water", None, (Special("water"),),
+           "draw 1 per foes' treasure; play one",
+           "Draw a card for each treasure your opponents have in play, then play one of the drawn cards."),
+    _magic("X", "Master of Magic", None, (Special("magic"), Special("magic-plays")),
+           "into the deck face-up; on top: play any",
+           "Move the deck in front of you and shuffle this card into it face-up. When it reaches the top of "
+           "the deck again, discard it and immediately play any number of cards from your hand."),
+    _magic("A", "Grimoire", None, (Draw(3), Special("grimoire")),
+           "draw 3, then play the deck's top card",
+           "Draw 3 cards, then play the top card of the deck."),
+    _magic("T", "Alchemy", 10, (Special("alchemy"),), "discard your hand, then each foe's hand",
+           "Discard your hand. Then, each opponent discards their hand."),
+    _magic("9", "Healing", 9, (Special("healing"),), "discard your hand, draw as many",
+           "Discard your hand. Draw as many cards as you discarded."),
+    _magic("8", "Night Vision", 8, (Special("night-vision"),), "mark a random card in each foe's hand",
+           "Choose a card at random from each opponent's hand. On their next turn, they must either play that "
+           "card or skip their turn."),
+    _magic("7", "Freeze Time", 7, (Play("any"), Draw(1), Special("freeze")),
+           "play, draw 1; no win until your turn",
+           "Play a card, then draw a card. No one can win until your next turn."),
+    _magic("6", "Shape Shifting", 6, (Play("treasure"), Special("shape-shift")),
+           "play a treasure, swap it with another",
+           "Play a treasure, then swap it with any other treasure in play."),
+    _magic("5", "Multiply", 5, (Play("treasure"), Special("multiply")),
+           "play treasure; take same-value discards",
+           "Play a treasure. Move all cards of that treasure's value from the discard pile to your hand."),
+    _magic("4", "Telekinesis", 4, (Play("action"), Special("telekinesis")),
+           "play for action; take a foe's same-value",
+           "Play a card for its action. Steal a treasure of that value from an opponent and move it into "
+           "your collection."),
+    _magic("3", "Invisibility", 3, (Special("invisibility"),), "take a card from play or a foe's hand",
+           "Move any card to your hand from play or an opponent's hand (a random card of a hand)."),
+    _magic("2", "Flight", 2, (Play("treasure"), Play("treasure"), Play("treasure"), Special("discard-own-hand")),
+           "play 3 treasures, then discard your hand",
+           "Play 3 treasures, then discard your hand."),
+    CardDef("Em", "Master of Earth", "m", "E", 0, _SECRET_TREASURE, icon=True, set=_MAGIC,
+            brief="worth 2 per treasure your foes have",
+            text="This card is worth twice as much as the number of treasures your opponents have in play "
+                 "(as a secret or a treasure; it has no printed value)."),
+)
+
+_SABOTAGE = "sabotage"
+
+
+def _sabotage(rank: str, name: str, value: int | None, steps: tuple[Step, ...], brief: str, text: str,
+              plays: tuple[Way, ...] | None = None, face_up: str = "", trap: Trap | None = None,
+              anytime: Literal["trap", "treasure", "steal", "look"] | None = None) -> CardDef:
+    """A Sabotage! row (suit ``s``)."""
+    ways = plays if plays is not None else (_ACTION_SECRET if value is None else _ALL_WAYS)
+    icon = bool(face_up) or trap is not None
+    return CardDef(rank + "s", name, "s", rank, value, ways, icon=icon, trap=trap, steps=steps, brief=brief,
+                   text=text, set=_SABOTAGE, face_up=face_up, anytime=anytime)
+
+
+#: Sabotage! (option ``expansions=sabotage``), as printed; False Floor's value is missing from the
+#: rulebook: 4 is INFERRED (RULINGS.md), to be corrected by an owner of the physical card.
+SABOTAGE_CARDS: tuple[CardDef, ...] = (
+    _sabotage("K", "Master of Tricks", None, (Special("tricks"), Play("any")), "draw 1 per secret in play, play a card",
+              "Draw a card for each secret in play, then play a card from your hand."),
+    _sabotage("Q", "Master Thief", None, (TakeTreasure("any"), TakeTreasure("any")),
+              "move any 2 treasures to your hand",
+              "Move any 2 treasures from play into your hand."),
+    _sabotage("J", "Master of Escape", None, (Special("escape"), Special("escape"), Play("any")),
+              "turn 2 treasures face-down, play a card",
+              "Turn any 2 treasures face-down (each becomes a secret of its owner), then play a card."),
+    _sabotage("X", "Master of Disguise", None, (Special("disguise"), Steal()), "swap any 2 secrets, then steal",
+              "Swap any 2 secrets, then steal a secret."),
+    _sabotage("A", "Deadfall", None, (), "trap: keep 1 card, give the rest back",
+              "Trap: when you steal this, choose a card from your hand. Move all the other cards from your hand "
+              "to the hand of the player you stole this from.", plays=_SECRET_ONLY, trap=Trap("deadfall")),
+    _sabotage("T", "Shuriken", 10, (Special("shuriken"), DiscardTreasures("any", 1)),
+              "discard a secret and a treasure",
+              "Discard a secret and a treasure from play."),
+    _sabotage("9", "Sleeping Potion", 9, (), "face-up: foes draw 1 at turn start",
+              "While this is face-up in front of you, your opponents draw a card at the start of their turn.",
+              plays=_SECRET_TREASURE, face_up="sleeping-potion"),
+    _sabotage("8", "Squeaky Floor", 8, (), "face-up: you can't steal as an action",
+              "While this is face-up in front of you, you cannot steal secrets as an action.",
+              plays=_SECRET_TREASURE, face_up="squeaky-floor"),
+    _sabotage("7", "Cage", 7, (), "face-up: no secrets as an action",
+              "While this is face-up in front of you, you cannot play secrets as an action.",
+              plays=_SECRET_TREASURE, face_up="cage"),
+    _sabotage("6", "Mirror", 6, (), "face-up: foes draw 1 when you draw",
+              "While this is face-up in front of you, each opponent draws a card whenever you draw cards.",
+              plays=_SECRET_TREASURE, face_up="mirror"),
+    _sabotage("5", "Ancient Map", 5, (Steal(), Special("ancient-map")), "steal; untrapped: steal again",
+              "Steal a secret. If it isn't trapped, steal another secret."),
+    _sabotage("4", "Tessen", 4, (Play("treasure"), Steal()), "play a treasure, then steal",
+              "Play a treasure, then steal a secret."),
+    _sabotage("3", "Net", 3, (Special("net"),), "foes discard 1 each; take one of them",
+              "Each opponent discards a card from their hand. Move 1 of the discarded cards into your hand."),
+    _sabotage("2", "Peephole", 2, (Special("peephole"), Steal(optional=True)), "look at 3 secrets; may steal",
+              "Look at any 3 secrets. You may steal a secret."),
+    _sabotage("1", "Alessio", 1, (), "any time, free: look at a secret",
+              "You may play this card from your hand at any time to look at any secret in play.",
+              plays=_ANYTIME_PLAYS, anytime="look"),
+    _sabotage("F", "False Floor", 4, (), "face-up: you can't see your secrets",
+              "While this is face-up in front of you, you cannot look at your secrets. (Value 4: inferred, "
+              "the rulebook omits it.)", plays=_SECRET_TREASURE, face_up="false-floor"),
+)
+
+#: The expansion sets offered by the ``expansions`` option, in the option's order (only complete sets).
+SETS: tuple[str, ...] = (_PROMO, _MAGIC, _SABOTAGE)
+
+#: Every card known to the game, base first; a card's index is its number whatever the options.
+CARDS: tuple[CardDef, ...] = BASE_CARDS + PROMO_CARDS + MAGIC_CARDS + SABOTAGE_CARDS
+#: The cards of the base game (numbers 0 to 41).
 DECK_SIZE = len(BASE_CARDS)
+#: Every card number there is (the knowledge table is this long).
+ALL_CARDS = len(CARDS)
 
 #: Card number by id, and the reverse.
 CARD_INDEX: dict[str, int] = {card.id: number for number, card in enumerate(CARDS)}
@@ -244,6 +441,33 @@ FACE_DOWN_BASE: tuple[int, ...] = tuple(
     card.face_down.base if card.face_down else (card.value or 0) for card in CARDS
 )
 FACE_DOWN_PER_SECRET: tuple[int, ...] = tuple(card.face_down.per_secret if card.face_down else 0 for card in CARDS)
+FACE_DOWN_PER_HAND: tuple[int, ...] = tuple(card.face_down.per_hand if card.face_down else 0 for card in CARDS)
+OWNER_PENALTY: tuple[int, ...] = tuple(card.owner_penalty for card in CARDS)
+#: The moment each card answers (``None``: not an "any time" card).
+ANYTIME: tuple[str | None, ...] = tuple(card.anytime for card in CARDS)
+ANTONIO, ALBERTI, ANDREA, TELEPORT = (DECK_SIZE + offset for offset in range(4))
+#: Masters of Magic cards the rules name.
+MASTER_OF_MAGIC = CARDS.index(next(card for card in CARDS if card.id == "Xm"))
+EARTH = CARDS.index(next(card for card in CARDS if card.id == "Em"))
+#: Sabotage! cards the rules name.
+ALESSIO, FALSE_FLOOR = (CARDS.index(next(card for card in CARDS if card.id == cid)) for cid in ("1s", "Fs"))
+#: The Sabotage! treasure with each face-up ability.
+FACE_UP_CARD: dict[str, int] = {card.face_up: number for number, card in enumerate(CARDS) if card.face_up}
+#: A card's printed value for texts that name "a value" (Multiply, Telekinesis, Jellybean): None for
+#: cards without one and for Master of Earth, whose worth is computed.
+PRINTED: tuple[int | None, ...] = tuple(None if card.id == "Em" else card.value for card in CARDS)
+#: Cards whose face-down worth depends on more than the card (Bo Staff, Misdirection).
+VARIABLE_WORTH = frozenset(number for number, card in enumerate(CARDS) if card.face_down is not None)
+
+
+def cards_of(sets: tuple[str, ...]) -> tuple[int, ...]:
+    """The card numbers of a game with the expansion ``sets``: the base cards, then each set's rows."""
+    return tuple(number for number, card in enumerate(CARDS) if card.set == "base" or card.set in sets)
+
+
+def sets_of(option: object) -> tuple[str, ...]:
+    """The ``expansions`` option's text (``promo,magic``) as a tuple of set names."""
+    return tuple(name for name in str(option or "").split(",") if name)
 
 
 def card_label(number: int) -> str:
@@ -253,6 +477,8 @@ def card_label(number: int) -> str:
 
 
 _WAYS_TEXT = {
+    ("secret", "treasure", "anytime"): "Play it as a secret or as a treasure, or for its ability when its text says "
+                                       "(free: it costs no action).",
     ("action", "secret", "treasure"): "Play it for its action, as a secret or as a treasure.",
     ("action", "secret"): "Play it for its action or as a secret.",
     ("secret", "treasure"): "Play it as a secret or as a treasure (it has an icon: never for an action).",
@@ -263,8 +489,11 @@ _WAYS_TEXT = {
 def full_text(card: CardDef) -> str:
     """The whole text of ``card`` as a player reads it: value, the ways to play it, then its text."""
     value = f"Value {card.value}." if card.value is not None else "No value."
+    if card.id == "Em":
+        value = "Value computed (see its text)."
     action = "Action: " if "action" in card.plays else ""
-    return f"{value} {_WAYS_TEXT[card.plays]} {action}{card.text}"
+    ways = (*card.plays, "anytime") if card.anytime else card.plays
+    return f"{value} {_WAYS_TEXT[ways]} {action}{card.text}"
 
 
 def catalog() -> list[CardInfo]:

@@ -1,10 +1,20 @@
 """The interpreter of card actions, steals and traps.
 
-``state.effects`` is a stack of ``(card, next step)``: the actions being resolved, innermost on top (a
-card played for its action inside another card's action runs fully before the outer one goes on).
+``state.effects`` is a stack of ``(card, next step, actor, memo)``: the actions being resolved, innermost
+on top (a card played for its action inside another card's action runs fully before the outer one goes
+on); the actor is who resolves it: the current player, the robbed player of a Master of Deception, or
+the owner of a Master of Magic that surfaced; ``memo`` is the card a step of it played (Master of
+Wind, Telekinesis, Shape Shifting and Multiply act on that card afterwards), ``NO_MEMO`` if none.
 :func:`resume` runs steps until one needs a choice, which it asks by pushing a frame; ``rules`` applies
 the choice and calls :func:`resume` again. Steps that cannot be done are skipped ("do as much as you
 can"). Effects that do not fit the step vocabulary are functions registered in :data:`SPECIALS`.
+
+"Any time" windows (Promo Pack): when a trap is about to resolve, a treasure is about to be discarded
+or moved, or a steal is declared, :func:`offer` asks the holders of a card that answers that moment,
+one at a time in the fair order (clockwise from the current player), through a concealed ``window``
+frame; when nobody holds one the moment passes at once. What happens next ("then resolve this trap",
+"then discard this treasure and go on with the rest of Caltrops") is the window's data, run by
+:func:`close_window` whether or not anyone was asked, so the log reads the same either way.
 
 Log lines are nested by ``state.narrate``: as deep as the stack of resolving actions, and a trap one
 level inside the steal or flip that sprang it (``deeper=1``).
@@ -12,13 +22,21 @@ level inside the steal or flip that sprang it (``deeper=1``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
+from ninjadojo.engine.jsonvalue import FrozenJSON
 from ninjadojo.games.ninjitsu.cards import (
+    ALBERTI,
+    ANDREA,
+    ANTONIO,
     CARD_IDS,
+    CARD_INDEX,
     CARDS,
+    HAS_VALUE,
+    MASTER_OF_MAGIC,
+    TELEPORT,
     VALUE,
     DiscardExtreme,
     DiscardTreasures,
@@ -39,28 +57,44 @@ def resume(state: NinjitsuState) -> None:
     """Run pending effect steps until a decision is needed (a frame) or nothing is left."""
     frames = state.frames
     stack = state.effects
-    while not frames and stack and state.result is None:
-        card, index = stack[-1]
+    while not frames and state.result is None:
+        if state.surfaced >= 0:
+            # A Master of Magic surfaced: its owner plays any number of cards now (its second step).
+            owner, state.surfaced = state.surfaced, -1
+            stack.append((MASTER_OF_MAGIC, 1, owner, NO_MEMO))
+        if not stack:
+            break
+        card, index, actor, memo = stack[-1]
         steps = CARDS[card].steps
         if index >= len(steps):
             stack.pop()
             continue
-        stack[-1] = (card, index + 1)
-        run_step(state, card, steps[index])
+        stack[-1] = (card, index + 1, actor, memo)
+        run_step(state, card, steps[index], actor)
 
 
-def run_step(state: NinjitsuState, card: int, step: Step) -> None:
-    """Carry out one step of ``card``'s action for the current player."""
-    player = state.turn
+def run_step(state: NinjitsuState, card: int, step: Step, actor: int) -> None:
+    """Carry out one step of ``card``'s action for ``actor`` (the current player, or the robbed player
+    of a Master of Deception)."""
+    player = actor
     by = CARD_IDS[card]
     if isinstance(step, Draw):
         state.draw(player, step.count)
     elif isinstance(step, Play):
-        if state.hands[player]:
-            state.frames.append(Frame("play", [player], {"way": step.way, "by": by}))
+        # "Do as much as you can": a play of one way only (a treasure, an action) is asked only when a
+        # card of the hand can be played that way (every card can be a secret, so "any" always can).
+        if state.hands[player] and (step.way in ("any", "secret") or any(
+                step.way in CARDS[card].plays for card in state.hands[player])):
+            data: dict[str, FrozenJSON] = {"way": step.way, "by": by}
+            if step.optional:
+                data["optional"] = True
+            state.frames.append(Frame("play", [player], data))
     elif isinstance(step, Steal):
         if _secret_targets_exist(state, player):
-            state.frames.append(Frame("steal", [player], {"ignore_traps": step.ignore_traps, "by": by}))
+            data = {"ignore_traps": step.ignore_traps, "by": by}
+            if step.optional:
+                data["optional"] = True
+            state.frames.append(Frame("steal", [player], data))
     elif isinstance(step, DiscardTreasures):
         if _treasures_in_scope(state, player, step.scope):
             state.frames.append(Frame("discard-treasure", [player], {
@@ -68,12 +102,12 @@ def run_step(state: NinjitsuState, card: int, step: Step) -> None:
                 "use_action": step.use_action, "by": by,
             }))
     elif isinstance(step, DiscardExtreme):
-        discard_extreme(state, step.highest, state.opponents(player))
+        discard_extreme(state, step.highest, state.opponents(player), player)
     elif isinstance(step, TakeTreasure):
         if _treasures_in_scope(state, player, step.scope):
             state.frames.append(Frame("take-treasure", [player], {"scope": step.scope, "by": by}))
     elif isinstance(step, Special):
-        SPECIALS[step.name](state, card)
+        SPECIALS[step.name](state, card, player)
     else:  # pragma: no cover - the Step union is closed
         raise AssertionError(f"unknown step {step!r}")
 
@@ -89,24 +123,26 @@ def _treasures_in_scope(state: NinjitsuState, player: int, scope: str) -> bool:
 # ---------------------------------------------------------------------- discarding treasures
 
 
-def discard_extreme(state: NinjitsuState, highest: bool, seats: Sequence[int]) -> None:
+def discard_extreme(state: NinjitsuState, highest: bool, seats: Sequence[int], actor: int) -> None:
     """Discard the highest (or lowest) value treasure of each seat in ``seats``, in order.
 
-    On a tie the current player chooses: a ``tie`` frame is pushed holding the seats still to do.
+    On a tie the player resolving the card (``actor``) chooses: a ``tie`` frame is pushed holding the
+    seats still to do. Each discard is a moment for Alberti and Teleport (:func:`offer`), whose window
+    holds the seats still to do as its continuation.
     """
     for index, seat in enumerate(seats):
         cards = state.treasures[seat]
         if not cards:
             continue
-        values = [VALUE[card] for card in cards]
+        values = [state.worth(card, seat) for card in cards]
         best = max(values) if highest else min(values)
-        tied = [card for card in cards if VALUE[card] == best]
+        tied = [card for card, value in zip(cards, values, strict=True) if value == best]
+        rest = tuple(seats[index + 1:])
         if len(tied) == 1:
-            state.discard_treasure(seat, tied[0])
-            continue
-        state.frames.append(Frame("tie", [state.turn], {
-            "highest": highest, "seat": seat, "cards": tuple(CARD_IDS[card] for card in tied),
-            "rest": tuple(seats[index + 1:]),
+            offer_discard(state, tied[0], seat, ("extreme", highest, rest, actor))
+            return
+        state.frames.append(Frame("tie", [actor], {
+            "highest": highest, "seat": seat, "cards": tuple(CARD_IDS[card] for card in tied), "rest": rest,
         }))
         return
 
@@ -114,18 +150,42 @@ def discard_extreme(state: NinjitsuState, highest: bool, seats: Sequence[int]) -
 # ---------------------------------------------------------------------- steals and traps
 
 
-def steal(state: NinjitsuState, thief: int, victim: int, position: int, ignore_traps: bool = False) -> None:
-    """``thief`` steals ``victim``'s secret at ``position``: it turns face-up in the thief's collection,
-    its trap (if any, unless ignored) is resolved by the thief, then it is discarded if it has no value."""
+#: No Jellybean Ninja guess (a steal of any other card).
+NO_GUESS = -1
+#: No card recorded by an effect's steps.
+NO_MEMO = -1
+
+
+def steal(state: NinjitsuState, thief: int, victim: int, position: int, ignore_traps: bool = False,
+          guess: int = NO_GUESS) -> None:
+    """``thief`` declares a steal of ``victim``'s secret at ``position``: a moment for Andrea
+    (:func:`offer`), then :func:`do_steal` unless she stops it."""
+    offer(state, {"moment": "steal", "thief": thief, "victim": victim, "position": position,
+                  "ignore_traps": ignore_traps, "guess": guess})
+
+
+def do_steal(state: NinjitsuState, thief: int, victim: int, position: int, ignore_traps: bool = False,
+             guess: int = NO_GUESS) -> None:
+    """The steal happens: the secret turns face-up in the thief's collection, its trap (if any, unless
+    ignored) is resolved by the thief (a moment for Antonio), then it is discarded if it has no value.
+
+    ``guess``: Jellybean Ninja's guess (a value, 0 for "no value"); a right one ignores the trap, and
+    ``state.jelly`` records the outcome for the card's next step."""
     card = state.secrets[victim].pop(position)
     state.turn_face_up(thief, card)
     state.narrate(f"P{thief} steals P{victim}'s secret #{position}: {card_label(card)}")
+    if guess != NO_GUESS:
+        hit = VALUE[card] == guess if HAS_VALUE[card] else guess == 0
+        state.jelly = "hit" if hit else "miss"
+        state.narrate(f"the guess {guess or 'none'} is {'right' if hit else 'wrong'}", deeper=1)
+        ignore_traps = ignore_traps or hit
     trap = CARDS[card].trap
     if trap is not None:
         if ignore_traps:
             state.narrate(f"the trap of {CARD_IDS[card]} is ignored", deeper=1)
         else:
-            spring_trap(state, card, taker=thief, victim=victim)
+            offer(state, {"moment": "trap", "card": CARD_IDS[card], "taker": thief, "victim": victim})
+            return
     state.settle_face_up(thief, card, deeper=1)
 
 
@@ -145,17 +205,30 @@ def spring_trap(state: NinjitsuState, card: int, taker: int, victim: int) -> Non
         else:
             state.narrate(f"P{taker} has no card in hand to discard", deeper=1)
     elif trap.kind == "discard-other-treasures":
-        others = [each for each in state.treasures[taker] if each != card]
-        for other in others:
-            state.discard_treasure(taker, other, deeper=1)
+        others = tuple(CARD_IDS[each] for each in state.treasures[taker] if each != card)
         if not others:
             state.narrate(f"P{taker} has no other treasure to discard", deeper=1)
+        _snare_next(state, taker, others)
     elif trap.kind == "discard-hand":
         hand = list(state.hands[taker])
         for other in hand:
             state.discard_from_hand(taker, other, deeper=1)
         if not hand:
             state.narrate(f"P{taker} has no card in hand to discard", deeper=1)
+    elif trap.kind == "deadfall":
+        from ninjadojo.games.ninjitsu.sabotage import deadfall
+
+        deadfall(state, taker, victim)
+    elif trap.kind == "deception":
+        # The card's own steps ("may play a card, then may steal a secret"), run for the robbed player.
+        state.narrate(f"P{victim} may play a card, then may steal a secret", deeper=1)
+        state.effects.append((card, 0, victim, NO_MEMO))
+
+
+def _snare_next(state: NinjitsuState, taker: int, others: tuple[str, ...]) -> None:
+    """Snare's trap discards the thief's other treasures one at a time (each a moment for Alberti)."""
+    if others:
+        offer_discard(state, CARD_INDEX[others[0]], taker, ("snare", taker, others[1:]), deeper=1)
 
 
 def surprise(state: NinjitsuState, player: int, owner: int, position: int) -> None:
@@ -168,21 +241,214 @@ def surprise(state: NinjitsuState, player: int, owner: int, position: int) -> No
     state.turn_face_up(owner, card)
     state.narrate(f"P{player} turns P{owner}'s secret #{position} face-up: {card_label(card)}")
     if CARDS[card].trap is not None:
-        spring_trap(state, card, taker=owner, victim=player)
-        state.settle_face_up(owner, card, deeper=1)
+        offer(state, {"moment": "trap", "card": CARD_IDS[card], "taker": owner, "victim": player})
     else:
         # Turned face-up, a card with no value is discarded at once, before the draw.
         state.settle_face_up(owner, card, deeper=1)
         state.draw(player, 1)
 
 
-def _master_of_surprise(state: NinjitsuState, card: int) -> None:
-    player = state.turn
+def _master_of_surprise(state: NinjitsuState, card: int, player: int) -> None:
     if _secret_targets_exist(state, player):
         state.frames.append(Frame("surprise", [player], {"by": CARD_IDS[card]}))
 
 
+def _jellybean(state: NinjitsuState, card: int, player: int) -> None:
+    """Jellybean Ninja: guess, then steal. With no secret to steal, the guess cannot be right: draw."""
+    if _secret_targets_exist(state, player):
+        state.frames.append(Frame("guess", [player], {"by": CARD_IDS[card]}))
+    else:
+        state.jelly = "miss"
+
+
+def _jellybean_outcome(state: NinjitsuState, card: int, player: int) -> None:
+    """A right guess gives the current player an extra action; otherwise draw a card (no steal: no outcome,
+    as when Andrea stopped it)."""
+    outcome, state.jelly = state.jelly, ""
+    if outcome == "hit":
+        if player == state.turn:
+            state.extra_actions += 1
+            state.narrate(f"P{player} takes an extra action after this one")
+        else:
+            state.narrate(f"P{player} guessed right out of turn: the extra action is lost")
+    elif outcome == "miss":
+        state.draw(player, 1)
+
+
 #: Card actions that are functions rather than steps, by name (see ``cards.Special``).
-SPECIALS: dict[str, Callable[[NinjitsuState, int], None]] = {
+SPECIALS: dict[str, Callable[[NinjitsuState, int, int], None]] = {
     "surprise": _master_of_surprise,
+    "jellybean": _jellybean,
+    "jellybean-outcome": _jellybean_outcome,
 }
+
+
+# ---------------------------------------------------------------------- "any time" windows
+
+#: The cards that answer each moment.
+ANSWERS: dict[str, tuple[int, ...]] = {"trap": (ANTONIO,), "steal": (ANDREA,), "discard": (ALBERTI, TELEPORT),
+                                       "move": (TELEPORT,)}
+
+
+def answering_cards(data: Mapping[str, FrozenJSON]) -> tuple[int, ...]:
+    """The cards that may answer a window's moment (a treasure's move is answered by Teleport only)."""
+    moment = data["moment"]
+    if moment == "treasure":
+        return ANSWERS["move" if data["move"] else "discard"]
+    assert isinstance(moment, str)
+    return ANSWERS[moment]
+
+
+def may_answer(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int) -> bool:
+    """Whether ``seat`` holds a card that answers the window (a thief is not asked to stop their own steal)."""
+    if data["moment"] == "steal" and data["thief"] == seat:
+        return False
+    hand = state.hands[seat]
+    return any(card in hand for card in answering_cards(data))
+
+
+def fair_order(state: NinjitsuState) -> tuple[int, ...]:
+    """Who a window asks first: clockwise from the current player, the current player first."""
+    return (state.turn, *state.opponents(state.turn))
+
+
+def next_holder(state: NinjitsuState, data: Mapping[str, FrozenJSON], after: int | None) -> int | None:
+    """The first seat after ``after`` (or the first of all) in the fair order that may answer."""
+    order = fair_order(state)
+    start = 0 if after is None else order.index(after) + 1
+    for seat in order[start:]:
+        if may_answer(state, data, seat):
+            return seat
+    return None
+
+
+def offer(state: NinjitsuState, data: dict[str, FrozenJSON]) -> None:
+    """A moment an "any time" card is about: ask its first holder through a concealed window, or, if
+    nobody holds one (the base game: always), go on at once. Either way :func:`close_window` does what
+    follows, so nothing but the answer itself can show that anyone was asked."""
+    if state.any_time:
+        holder = next_holder(state, data, None)
+        if holder is not None:
+            state.frames.append(Frame("window", [holder], data, concealed=True))
+            return
+    close_window(state, data, None, None)
+
+
+def offer_discard(state: NinjitsuState, card: int, owner: int, then: tuple[FrozenJSON, ...], deeper: int = 0,
+                  move: bool = False) -> None:
+    """The treasure ``card`` of ``owner`` is about to be discarded (or moved, ``move``): a moment for
+    Alberti (not for a move) and Teleport. ``then`` says how the card's effect goes on afterwards."""
+    offer(state, {"moment": "treasure", "card": CARD_IDS[card], "seat": owner, "move": move, "then": then,
+                  "deeper": deeper})
+
+
+def answer(state: NinjitsuState, seat: int, frame: Frame, card: int | None) -> None:
+    """``seat`` answers the window with ``card`` (it goes to the discard pile: no action spent), or
+    passes (``None``): the next holder is asked, or the moment passes."""
+    data = frame.data
+    if card is None:
+        holder = next_holder(state, data, seat)
+        if holder is not None:
+            state.frames.append(Frame("window", [holder], dict(data), concealed=True))
+            return
+        close_window(state, data, None, None)
+        return
+    state.hands[seat].remove(card)
+    state.discard_card(card)
+    state.narrate(f"P{seat} plays {card_label(card)} at once (no action spent)")
+    close_window(state, data, seat, card)
+
+
+def close_window(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int | None, card: int | None) -> None:
+    """What follows a moment: the trap, the steal or the discard, unless ``card`` (played by ``seat``)
+    prevented it, and then the rest of the effect that caused it."""
+    moment = data["moment"]
+    if moment == "trap":
+        trap_card = CARD_INDEX[str(data["card"])]
+        taker, victim = data["taker"], data["victim"]
+        assert isinstance(taker, int) and isinstance(victim, int)
+        if card is None:
+            spring_trap(state, trap_card, taker=taker, victim=victim)
+        else:
+            state.narrate(f"the trap of {CARD_IDS[trap_card]} is ignored", deeper=1)
+        state.settle_face_up(taker, trap_card, deeper=1)
+    elif moment == "steal":
+        thief, victim, position, guess = data["thief"], data["victim"], data["position"], data["guess"]
+        assert isinstance(thief, int) and isinstance(victim, int) and isinstance(position, int)
+        assert isinstance(guess, int)
+        if card is None:
+            do_steal(state, thief, victim, position, bool(data["ignore_traps"]), guess)
+            return
+        state.narrate(f"P{thief}'s steal of P{victim}'s secret #{position} is prevented")
+        if thief == state.turn:
+            # "That player loses the rest of their turn": every action still resolving is dropped.
+            state.effects.clear()
+            state.extra_actions = 0
+            state.jelly = ""
+            state.narrate(f"P{thief} loses the rest of their turn")
+    else:
+        _treasure_moment(state, data, seat, card)
+
+
+def _treasure_moment(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int | None,
+                     card: int | None) -> None:
+    treasure = CARD_INDEX[str(data["card"])]
+    owner, then, deeper = data["seat"], data["then"], data["deeper"]
+    assert isinstance(owner, int) and isinstance(then, tuple) and isinstance(deeper, int)
+    if card == TELEPORT:
+        assert seat is not None
+        take_treasure(state, seat, treasure, owner)
+    elif card == ALBERTI:
+        state.narrate(f"{card_label(treasure)} stays in play", deeper=deeper)
+    elif data["move"]:
+        taker = then[1]
+        assert isinstance(taker, int)
+        if then[0] == "steal-treasure":
+            from ninjadojo.games.ninjitsu.magic import steal_treasure
+
+            steal_treasure(state, taker, treasure, owner)
+            return
+        take_treasure(state, taker, treasure, owner)
+    else:
+        state.discard_treasure(owner, treasure, deeper=deeper)
+    done = card is None and not data["move"]
+    _continue_after_discard(state, treasure, done, then)
+
+
+def take_treasure(state: NinjitsuState, seat: int, card: int, owner: int) -> None:
+    """``seat`` moves the treasure ``card`` from ``owner``'s collection into their hand (everyone sees)."""
+    state.treasures[owner].remove(card)
+    state.hands[seat].append(card)
+    state.known[card] = state.everyone
+    state.narrate(f"P{seat} moves {card_label(card)} from P{owner}'s treasures into their hand")
+
+
+def _continue_after_discard(state: NinjitsuState, card: int, discarded: bool, then: tuple[FrozenJSON, ...]) -> None:
+    """The rest of the effect that discarded (or tried to discard) ``card``, from the window's data."""
+    kind = then[0]
+    if kind == "choice":
+        _, scope, left, optional, use_action, by, actor = then
+        assert isinstance(left, int) and isinstance(actor, int)
+        if discarded and use_action and CARDS[card].steps:
+            state.narrate(f"P{actor} uses the action of {card_label(card)}")
+            state.effects.append((card, 0, actor, NO_MEMO))
+        if left > 1:
+            again = Frame("discard-treasure", [actor], {"scope": scope, "left": left - 1, "optional": optional,
+                                                       "use_action": use_action, "by": by})
+            if any(state.treasures[seat] for seat in range(state.num_players)
+                   if scope == "any" or seat != actor):
+                state.frames.append(again)
+    elif kind == "extreme":
+        _, highest, rest, actor = then
+        assert isinstance(highest, bool) and isinstance(rest, tuple) and isinstance(actor, int)
+        discard_extreme(state, highest, [seat for seat in rest if isinstance(seat, int)], actor)
+    elif kind == "fire":
+        from ninjadojo.games.ninjitsu.magic import fire_discards
+
+        rest = then[1]
+        assert isinstance(rest, tuple)
+        fire_discards(state, tuple(str(each) for each in rest))
+    elif kind == "snare":
+        _, taker, others = then
+        assert isinstance(taker, int) and isinstance(others, tuple)
+        _snare_next(state, taker, tuple(str(each) for each in others))

@@ -6,31 +6,55 @@ positions are absolute: ``x2.5`` means seat 2's sixth secret whoever steals it.
 
 from __future__ import annotations
 
-from ninjadojo.games.ninjitsu.cards import DECK_SIZE
+from ninjadojo.games.ninjitsu.cards import ANYTIME, CARDS, cards_of
 from ninjadojo.games.ninjitsu.notation import (
     ACTION_TEXT,
     CHOOSE_TEXT,
     DONE_TEXT,
     DRAW_TEXT,
     FLIP_TEXT,
-    MAX_POSITIONS,
+    GUESS_TEXT,
+    GUESSES,
+    PASS_TEXT,
+    PICK_SECRET_TEXT,
     SECRET_TEXT,
     STEAL_TEXT,
     SWAP_TEXT,
+    TAKE_HAND_TEXT,
+    TAKE_SECRET_TEXT,
     TREASURE_TEXT,
 )
 
 
-def all_actions(players: int) -> list[str]:
-    """Every action text of a ``players``-player game: draw, done, plays, choices, steals, flips, swaps."""
+def all_actions(players: int, sets: tuple[str, ...] = ()) -> list[str]:
+    """Every action text of a ``players``-player game with the expansion ``sets``: draw, done, plays,
+    choices, steals, flips, swaps; then, with expansions, pass and Jellybean Ninja's guesses.
+
+    Only the game's own cards are named, and a secret position goes up to the game's card count, so
+    the base game's space is what it always was and each set adds its own texts.
+    """
+    cards = cards_of(sets)
+    positions = len(cards)
     actions = [DRAW_TEXT, DONE_TEXT]
-    for card in range(DECK_SIZE):
+    for card in cards:
         actions += [ACTION_TEXT[card], SECRET_TEXT[card], TREASURE_TEXT[card]]
-    actions += CHOOSE_TEXT
+    actions += [CHOOSE_TEXT[card] for card in cards]
     for seat in range(players):
-        actions += STEAL_TEXT[seat]
+        actions += STEAL_TEXT[seat][:positions]
     for seat in range(players):
-        actions += FLIP_TEXT[seat]
-    for first in range(MAX_POSITIONS):
-        actions += SWAP_TEXT[first][first + 1:]
+        actions += FLIP_TEXT[seat][:positions]
+    for first in range(positions):
+        actions += SWAP_TEXT[first][first + 1:positions]
+    if sets:
+        actions.append(PASS_TEXT)
+        if any(CARDS[card].steps and CARDS[card].id == "Bp" for card in cards):
+            actions += [GUESS_TEXT[guess] for guess in GUESSES]
+    if "magic" in sets:
+        for seat in range(players):
+            actions += TAKE_SECRET_TEXT[seat][:positions]
+        actions += TAKE_HAND_TEXT[:players]
+    if "sabotage" in sets:
+        for seat in range(players):
+            actions += PICK_SECRET_TEXT[seat][:positions]
+    assert all(ANYTIME[card] is None or ACTION_TEXT[card] in actions for card in cards)
     return actions

@@ -9,6 +9,14 @@ Actions (seats and positions count from 0):
 - ``w0.2``: swap your own secrets at positions 0 and 2 (free; costs no action).
 - ``c:6c``: choose the card 6c (a treasure to discard or take, a card of your hand to discard).
 - ``done``: stop an optional choice (Darts' "up to 2").
+- ``pass``: decline a "may" (Master of Deception's play or steal, an "any time" card's moment).
+- ``g:7``, ``g:none``: Jellybean Ninja's guess (a value 1-10, or a card with no value).
+- ``i2.0``: Invisibility: move seat 2's secret at position 0 into your hand; ``h2``: a random card of
+  seat 2's hand.
+- ``k2.0``: Sabotage!: pick seat 2's secret at position 0 (Master of Disguise's swap, Shuriken's
+  discard, a look with Peephole or Alessio).
+- ``a:1n``: an "any time" card (Promo Pack) played for its ability: in the moment its text is about,
+  or Teleport (``a:1t``) before its holder's own action; it costs no action.
 
 Position body: ``;``-separated ``key=value`` fields. Card lists are card ids run together (each id is
 two characters), ``-`` for an empty list; per-seat lists are joined by ``/``; the deck and the discard
@@ -16,10 +24,17 @@ pile are listed bottom first (the last card is the top)::
 
     turn=0;swaps=3;deck=Ka9b2c;discard=6cTb;hands=QaJb/8a;treasures=6a/-;secrets=4b/-;effects=-;known=-
 
-``effects`` is the stack of card actions being resolved (``Aa.1``: Darts, next step 1), ``known``
+``effects`` is the stack of card actions being resolved (``Aa.1``: Darts, next step 1; ``Kp.1.2``: run
+for seat 2, when that is not the current player, as Master of Deception's trap is), ``known``
 lists the cards whose place some seat knows beyond the default (``Ka.3``: seats 0 and 1 know where Ka
 is; bitmask in decimal). Default knowledge: a hand card is known to its holder, a secret to its owner,
-treasures and the discard pile to everyone, the deck to no one.
+treasures and the discard pile to everyone, the deck to no one. Two fields are written only when they
+are not their default: ``extra=1`` (extra actions the current player still has, from Jellybean Ninja)
+and ``jelly=hit`` or ``jelly=miss`` (Jellybean Ninja's guess, between its steal and its outcome); with
+Masters of Magic ``magic=2`` (the seat whose Master of Magic lies face-up in the deck), ``surfaced=2``
+(the seat whose Master of Magic surfaced and who is still to play), ``frozen=1`` (Freeze Time's
+player) and ``marks=Ta/-/?`` (Night Vision's marked card per seat, ``?`` in a sample where it cannot be
+named). An effect item may end with ``:card``, the card one of its steps played (``Km.2:6a``).
 
 A position must be one the rules can reach (``rules.check_invariants`` says which laws): in
 particular a position whose frame is ``turn`` is one whose start-of-turn win check was made and did
@@ -35,14 +50,14 @@ from typing import TYPE_CHECKING
 from ninjadojo.engine import NotationError
 from ninjadojo.engine.errors import quote
 from ninjadojo.engine.notation import parse_codes
-from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX, DECK_SIZE
+from ninjadojo.games.ninjitsu.cards import ALL_CARDS, CARD_IDS, CARD_INDEX
 
 if TYPE_CHECKING:
     from ninjadojo.games.ninjitsu.state import NinjitsuState
 
 #: The most seats and secret positions an action text can name.
 MAX_SEATS = 5
-MAX_POSITIONS = DECK_SIZE
+MAX_POSITIONS = ALL_CARDS
 
 # Payload operation codes (the first item of every payload tuple).
 OP_DRAW = 0
@@ -54,6 +69,11 @@ OP_FLIP = 5
 OP_SWAP = 6
 OP_CHOOSE = 7
 OP_DONE = 8
+OP_PASS = 9
+OP_GUESS = 10
+OP_TAKE_SECRET = 11
+OP_TAKE_HAND = 12
+OP_PICK_SECRET = 13
 
 Payload = tuple[int, int, int]
 
@@ -61,6 +81,12 @@ DRAW_TEXT = "d"
 DONE_TEXT = "done"
 DRAW_PAYLOAD: Payload = (OP_DRAW, 0, 0)
 DONE_PAYLOAD: Payload = (OP_DONE, 0, 0)
+PASS_TEXT = "pass"
+PASS_PAYLOAD: Payload = (OP_PASS, 0, 0)
+#: Jellybean Ninja's guesses: a value 1-10, or ``none`` (0 in the payload) for a card without value.
+GUESSES = (*range(1, 11), 0)
+GUESS_TEXT = {guess: f"g:{guess or 'none'}" for guess in GUESSES}
+GUESS_PAYLOAD = {guess: (OP_GUESS, guess, 0) for guess in GUESSES}
 
 ACTION_TEXT = tuple(f"a:{cid}" for cid in CARD_IDS)
 SECRET_TEXT = tuple(f"s:{cid}" for cid in CARD_IDS)
@@ -68,13 +94,23 @@ TREASURE_TEXT = tuple(f"t:{cid}" for cid in CARD_IDS)
 CHOOSE_TEXT = tuple(f"c:{cid}" for cid in CARD_IDS)
 STEAL_TEXT = tuple(tuple(f"x{seat}.{pos}" for pos in range(MAX_POSITIONS)) for seat in range(MAX_SEATS))
 FLIP_TEXT = tuple(tuple(f"f{seat}.{pos}" for pos in range(MAX_POSITIONS)) for seat in range(MAX_SEATS))
+#: Invisibility: take seat's secret at a position (``i2.0``), or a random card of seat's hand (``h2``).
+TAKE_SECRET_TEXT = tuple(tuple(f"i{seat}.{pos}" for pos in range(MAX_POSITIONS)) for seat in range(MAX_SEATS))
+TAKE_HAND_TEXT = tuple(f"h{seat}" for seat in range(MAX_SEATS))
+#: Sabotage!: pick seat's secret at a position (``k2.0``): to swap, discard or look at.
+PICK_SECRET_TEXT = tuple(tuple(f"k{seat}.{pos}" for pos in range(MAX_POSITIONS)) for seat in range(MAX_SEATS))
 SWAP_TEXT = tuple(tuple(f"w{i}.{j}" for j in range(MAX_POSITIONS)) for i in range(MAX_POSITIONS))
 
-ACTION_PAYLOAD = tuple((OP_ACTION, card, 0) for card in range(DECK_SIZE))
-SECRET_PAYLOAD = tuple((OP_SECRET, card, 0) for card in range(DECK_SIZE))
-TREASURE_PAYLOAD = tuple((OP_TREASURE, card, 0) for card in range(DECK_SIZE))
+ACTION_PAYLOAD = tuple((OP_ACTION, card, 0) for card in range(ALL_CARDS))
+SECRET_PAYLOAD = tuple((OP_SECRET, card, 0) for card in range(ALL_CARDS))
+TREASURE_PAYLOAD = tuple((OP_TREASURE, card, 0) for card in range(ALL_CARDS))
 STEAL_PAYLOAD = tuple(tuple((OP_STEAL, seat, pos) for pos in range(MAX_POSITIONS)) for seat in range(MAX_SEATS))
 FLIP_PAYLOAD = tuple(tuple((OP_FLIP, seat, pos) for pos in range(MAX_POSITIONS)) for seat in range(MAX_SEATS))
+TAKE_SECRET_PAYLOAD = tuple(tuple((OP_TAKE_SECRET, seat, pos) for pos in range(MAX_POSITIONS))
+                            for seat in range(MAX_SEATS))
+TAKE_HAND_PAYLOAD = tuple((OP_TAKE_HAND, seat, 0) for seat in range(MAX_SEATS))
+PICK_SECRET_PAYLOAD = tuple(tuple((OP_PICK_SECRET, seat, pos) for pos in range(MAX_POSITIONS))
+                            for seat in range(MAX_SEATS))
 SWAP_PAYLOAD = tuple(tuple((OP_SWAP, i, j) for j in range(MAX_POSITIONS)) for i in range(MAX_POSITIONS))
 
 
@@ -94,7 +130,20 @@ def body_notation(state: NinjitsuState) -> str:
     """The position body of ``state`` (see the module docstring)."""
     defaults = state.default_knowledge()
     known = [f"{CARD_IDS[card]}.{mask}" for card, mask in enumerate(state.known) if mask != defaults[card]]
-    effects = [f"{CARD_IDS[card]}.{step}" for card, step in state.effects]
+    effects = [f"{CARD_IDS[card]}.{step}" + (f".{actor}" if actor != state.turn else "")
+               + (f":{CARD_IDS[memo]}" if memo >= 0 else "")
+               for card, step, actor, memo in state.effects]
+    optional = []
+    if state.extra_actions:
+        optional.append(f"extra={state.extra_actions}")
+    if state.jelly:
+        optional.append(f"jelly={state.jelly}")
+    for key, seat in (("magic", state.magic_owner), ("surfaced", state.surfaced), ("frozen", state.frozen)):
+        if seat >= 0:
+            optional.append(f"{key}={seat}")
+    if any(mark != -1 for mark in state.marks):
+        optional.append("marks=" + "/".join("-" if mark == -1 else "?" if mark == -2 else CARD_IDS[mark]
+                                            for mark in state.marks))
     return ";".join((
         f"turn={state.turn}",
         f"swaps={state.swaps_left}",
@@ -105,10 +154,13 @@ def body_notation(state: NinjitsuState) -> str:
         "secrets=" + "/".join(card_list_text(cards) for cards in state.secrets),
         "effects=" + (",".join(effects) or "-"),
         "known=" + (",".join(known) or "-"),
+        *optional,
     ))
 
 
 _FIELDS = ("turn", "swaps", "deck", "discard", "hands", "treasures", "secrets", "effects", "known")
+#: Fields written only when not their default.
+_OPTIONAL = ("extra", "jelly", "magic", "surfaced", "frozen", "marks")
 
 
 def parse_body(state: NinjitsuState, body: str) -> None:
@@ -116,8 +168,9 @@ def parse_body(state: NinjitsuState, body: str) -> None:
     fields: dict[str, str] = {}
     for part in body.split(";"):
         key, sep, value = part.partition("=")
-        if not sep or key not in _FIELDS:
-            raise ValueError(f"bad field {quote(part)}; the body is {'=..;'.join(_FIELDS)}=..")
+        if not sep or key not in _FIELDS + _OPTIONAL:
+            raise ValueError(f"bad field {quote(part)}; the body is {'=..;'.join(_FIELDS)}=.. "
+                             f"(then optionally {', '.join(_OPTIONAL)})")
         if key in fields:
             raise ValueError(f"field {key} is given twice")
         fields[key] = value
@@ -138,8 +191,44 @@ def parse_body(state: NinjitsuState, body: str) -> None:
         setattr(state, key, [parse_card_list(part) for part in parts])
     state.effects = []
     if fields["effects"] != "-":
-        for item in fields["effects"].split(","):
-            state.effects.append(_card_and_number(item, "effect", "card.step, e.g. Aa.1"))
+        for entry in fields["effects"].split(","):
+            item, colon, memo_text = entry.partition(":")
+            memo = -1
+            if colon:
+                if memo_text not in CARD_INDEX:
+                    raise ValueError(f"bad effect item {quote(entry)}: after ':' comes the card a step played")
+                memo = CARD_INDEX[memo_text]
+            head, dot, actor_text = item.rpartition(".") if item.count(".") == 2 else (item, "", "")
+            card, step = _card_and_number(head, "effect", "card.step or card.step.seat, e.g. Aa.1")
+            actor = state.turn
+            if dot:
+                actor = _number(actor_text, "an effect's seat")
+                if not 0 <= actor < players or actor == state.turn:
+                    raise ValueError(f"bad effect item {quote(item)}: its seat is another player of the game "
+                                     "(the current player's effects name no seat)")
+            state.effects.append((card, step, actor, memo))
+    state.extra_actions = _number(fields.get("extra", "0"), "extra")
+    jelly = fields.get("jelly", "")
+    if jelly not in ("", "hit", "miss"):
+        raise ValueError(f"jelly is hit or miss, not {quote(jelly)}")
+    state.jelly = jelly
+    for name in ("magic", "surfaced", "frozen"):
+        seat = -1
+        if name in fields:
+            seat = _number(fields[name], name)
+            if seat >= players:
+                raise ValueError(f"{name} {seat} is not a seat of a {players}-player game")
+        setattr(state, "magic_owner" if name == "magic" else name, seat)
+    state.marks = [-1] * players
+    if "marks" in fields:
+        parts = fields["marks"].split("/")
+        if len(parts) != players:
+            raise ValueError(f"marks lists {len(parts)} seats, not {players}")
+        for seat, part in enumerate(parts):
+            if part not in ("-", "?") and part not in CARD_INDEX:
+                raise ValueError(f"a mark is a card id, - (none) or ? (unknown), not {quote(part)}")
+            state.marks[seat] = -1 if part == "-" else -2 if part == "?" else CARD_INDEX[part]
+    state.blind = state.blinded_seat()
     state.known = state.default_knowledge()
     if fields["known"] != "-":
         listed: set[int] = set()

@@ -4,8 +4,12 @@ A turn is one frame ``turn`` for the current player: draw 2 (``d``), play a card
 the ways its row allows (``a:``/``s:``/``t:``), or steal an opponent's secret (``x``). Free swaps of
 one's own secrets (``w``) cost no action and keep the turn frame. Card actions run in ``effects``;
 every choice they need is a frame of its own kind (``play``, ``steal``, ``surprise``,
-``discard-treasure``, ``take-treasure``, ``tie``, ``trap-discard``). When no frame and no effect is
-left the turn passes clockwise, and the next player wins at once if they start it at the target.
+``discard-treasure``, ``take-treasure``, ``tie``, ``trap-discard``; with the Promo Pack ``guess`` for
+Jellybean Ninja, ``teleport`` for Teleport played before one's action, and the concealed ``window`` of
+the "any time" cards; with Masters of Magic ``fire``, ``shift``, ``telekinesis`` and ``invisibility``).
+When no frame and no effect is left, the current player takes an extra action if Jellybean Ninja gave
+one, else the turn passes clockwise, and the next player wins at once if they start it at the target
+(unless another player's Freeze Time holds).
 
 :func:`check_invariants` states every law a position must keep (the parser refuses one that breaks
 any), and :func:`canonical_action` accepts a swap's two positions in either order.
@@ -17,14 +21,17 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
-from ninjadojo.games.ninjitsu import effects
+from ninjadojo.engine.jsonvalue import FrozenJSON
+from ninjadojo.games.ninjitsu import effects, magic, sabotage
 from ninjadojo.games.ninjitsu.cards import (
+    ALESSIO,
+    ALL_CARDS,
     CARD_IDS,
     CARD_INDEX,
     CARDS,
-    DECK_SIZE,
     HAS_VALUE,
-    VALUE,
+    MASTER_OF_MAGIC,
+    TELEPORT,
     DiscardExtreme,
     DiscardTreasures,
     Play,
@@ -45,6 +52,9 @@ from ninjadojo.games.ninjitsu.notation import (
     DRAW_TEXT,
     FLIP_PAYLOAD,
     FLIP_TEXT,
+    GUESS_PAYLOAD,
+    GUESS_TEXT,
+    GUESSES,
     MAX_POSITIONS,
     MAX_SEATS,
     OP_ACTION,
@@ -52,16 +62,29 @@ from ninjadojo.games.ninjitsu.notation import (
     OP_DONE,
     OP_DRAW,
     OP_FLIP,
+    OP_GUESS,
+    OP_PASS,
+    OP_PICK_SECRET,
     OP_SECRET,
     OP_STEAL,
     OP_SWAP,
+    OP_TAKE_HAND,
+    OP_TAKE_SECRET,
     OP_TREASURE,
+    PASS_PAYLOAD,
+    PASS_TEXT,
+    PICK_SECRET_PAYLOAD,
+    PICK_SECRET_TEXT,
     SECRET_PAYLOAD,
     SECRET_TEXT,
     STEAL_PAYLOAD,
     STEAL_TEXT,
     SWAP_PAYLOAD,
     SWAP_TEXT,
+    TAKE_HAND_PAYLOAD,
+    TAKE_HAND_TEXT,
+    TAKE_SECRET_PAYLOAD,
+    TAKE_SECRET_TEXT,
     TREASURE_PAYLOAD,
     TREASURE_TEXT,
     Payload,
@@ -77,9 +100,14 @@ SWAPS_PER_TURN = 3
 DRAW_COUNT = 2
 
 #: Every kind of decision the rules ask for.
-FRAME_KINDS = ("turn", "play", "steal", "surprise", "discard-treasure", "take-treasure", "tie", "trap-discard")
+FRAME_KINDS = ("turn", "play", "steal", "surprise", "discard-treasure", "take-treasure", "tie", "trap-discard",
+               "guess", "teleport", "window", "fire", "shift", "telekinesis", "invisibility", "escape",
+               "disguise", "shuriken", "peek", "alessio", "net-discard", "net-take", "deadfall")
 #: The frames whose choice is a card (``c:``), with their prompt nouns.
-CHOICE_FRAMES = ("discard-treasure", "take-treasure", "tie", "trap-discard")
+CHOICE_FRAMES = ("discard-treasure", "take-treasure", "tie", "trap-discard", "teleport", "fire", "shift",
+                 "telekinesis", "invisibility", "escape", "net-discard", "net-take", "deadfall")
+#: Frames that lie on their player's turn frame: a free play before the action (Teleport, Alessio).
+ON_TURN = ("teleport", "alessio")
 
 
 def _play_table(ways: tuple[str, ...]) -> tuple[dict[str, Payload], ...]:
@@ -99,6 +127,9 @@ def _play_table(ways: tuple[str, ...]) -> tuple[dict[str, Payload], ...]:
 
 PLAYS_ANY = _play_table(("action", "secret", "treasure"))
 PLAYS_SECRET = _play_table(("secret",))
+#: The plays a ``play`` frame allows, by its ``way``.
+PLAYS_BY_WAY = {"any": PLAYS_ANY, "secret": PLAYS_SECRET, "treasure": _play_table(("treasure",)),
+                "action": _play_table(("action",))}
 
 
 def _target_table(texts: tuple[tuple[str, ...], ...],
@@ -117,29 +148,61 @@ SWAPS = tuple(
     {SWAP_TEXT[i][j]: SWAP_PAYLOAD[i][j] for i in range(count) for j in range(i + 1, count)}
     for count in range(MAX_POSITIONS + 1)
 )
-CHOOSE = tuple({CHOOSE_TEXT[card]: (OP_CHOOSE, card, 0)} for card in range(DECK_SIZE))
+CHOOSE = tuple({CHOOSE_TEXT[card]: (OP_CHOOSE, card, 0)} for card in range(ALL_CARDS))
+GUESS_ACTIONS = {GUESS_TEXT[guess]: GUESS_PAYLOAD[guess] for guess in GUESSES}
 
 
 # ---------------------------------------------------------------------- turns
 
 
 def start_turn(state: NinjitsuState, seat: int) -> None:
-    """Begin ``seat``'s turn: the automatic win check, then the turn frame."""
+    """Begin ``seat``'s turn: the automatic win check (unless another player's Freeze Time holds), then
+    the turn frame."""
     state.turn = seat
+    state.extra_actions = 0
     state.swaps_left = SWAPS_PER_TURN
+    if state.frozen == seat:
+        state.frozen = -1  # Freeze Time ends as its player's turn starts, whose check is made again
+    if state.frozen >= 0:
+        state.narrate(f"the win check is frozen until P{state.frozen}'s turn")
+        _turn_start_draws(state, seat)
+        state.frames.append(Frame("turn", [seat]))
+        return
     points = state.points(seat)
     if points >= state.target:
         scores = tuple(float(state.points(each)) for each in range(state.num_players))
         state.finish(scores, (seat,), f"P{seat} starts their turn with {points} points (target {state.target}) "
                                       "and wins")
         return
+    _turn_start_draws(state, seat)
     state.frames.append(Frame("turn", [seat]))
+
+
+def _turn_start_draws(state: NinjitsuState, seat: int) -> None:
+    """Sleeping Potion: after the win check, a player draws a card for each opponent who has it face-up."""
+    if state.has_sabotage:
+        for other in state.opponents(seat):
+            if state.has_face_up(other, "sleeping-potion"):
+                state.draw(seat, 1)
+
+
+def potion_blurs_check(state: NinjitsuState) -> bool:
+    """Whether a Sleeping Potion draw after the win check may have raised the current player's points
+    (Master of Misdirection counts the hand), so a turn frame's player may hold the target."""
+    return state.has_sabotage and any(state.has_face_up(other, "sleeping-potion")
+                                      for other in state.opponents(state.turn))
 
 
 def continue_turn(state: NinjitsuState) -> None:
     """Run pending effects; once nothing is pending, pass the turn on."""
     effects.resume(state)
     if not state.frames and state.result is None:
+        if state.extra_actions:
+            # Jellybean Ninja's extra action: the same turn goes on (no start-of-turn check).
+            state.extra_actions -= 1
+            state.narrate(f"P{state.turn} takes an extra action")
+            state.frames.append(Frame("turn", [state.turn], {"extra": True}))
+            return
         start_turn(state, (state.turn + 1) % state.num_players)
 
 
@@ -150,23 +213,120 @@ def legal(state: NinjitsuState, seat: int, frame: Frame) -> dict[str, Payload]:
     """``seat``'s legal actions in ``frame`` as ``{text: payload}``, in a stable order."""
     kind = frame.kind
     if kind == "turn":
-        actions: dict[str, Payload] = {DRAW_TEXT: DRAW_PAYLOAD}
+        marked = state.marks[seat]
+        if marked >= 0 and marked in state.hands[seat]:
+            # Night Vision: play the marked card, or skip the turn (free swaps stay).
+            actions = dict(PLAYS_ANY[marked])
+            if state.has_sabotage and state.has_face_up(seat, "cage"):
+                actions.pop(SECRET_TEXT[marked], None)
+            actions[PASS_TEXT] = PASS_PAYLOAD
+            count = len(state.secrets[seat])
+            if state.swaps_left and count >= 2:
+                actions.update(SWAPS[count])
+            return actions
+        actions = {DRAW_TEXT: DRAW_PAYLOAD}
+        caged = state.has_sabotage and state.has_face_up(seat, "cage")
         for card in state.hands[seat]:
             actions.update(PLAYS_ANY[card])
-        _add_secret_targets(state, seat, actions, STEALS)
+            if caged:
+                actions.pop(SECRET_TEXT[card], None)  # Cage: no secret as the turn's action
+        if TELEPORT in state.hands[seat] and any(state.treasures):
+            # Teleport "at any time": before the player's own action, free (the turn frame stays).
+            actions[ACTION_TEXT[TELEPORT]] = ACTION_PAYLOAD[TELEPORT]
+        if ALESSIO in state.hands[seat] and sabotage.lookable(state, seat):
+            actions[ACTION_TEXT[ALESSIO]] = ACTION_PAYLOAD[ALESSIO]  # the same, for a look
+        if not (state.has_sabotage and state.has_face_up(seat, "squeaky-floor")):
+            _add_secret_targets(state, seat, actions, STEALS)
         count = len(state.secrets[seat])
         if state.swaps_left and count >= 2:
             actions.update(SWAPS[count])
         return actions
     if kind == "play":
-        table = PLAYS_ANY if frame.data["way"] == "any" else PLAYS_SECRET
+        table = PLAYS_BY_WAY[str(frame.data["way"])]
         actions = {}
-        for card in state.hands[seat]:
+        last = frame.data.get("last")
+        hand = state.hands[seat]
+        for card in hand[-last:] if isinstance(last, int) else hand:
             actions.update(table[card])
+        if frame.data.get("optional"):
+            actions[PASS_TEXT] = PASS_PAYLOAD
         return actions
     if kind == "steal":
         actions = {}
         _add_secret_targets(state, seat, actions, STEALS)
+        if frame.data.get("optional"):
+            actions[PASS_TEXT] = PASS_PAYLOAD
+        return actions
+    if kind == "window":
+        actions = {}
+        hand = state.hands[seat]
+        for card in effects.answering_cards(frame.data):
+            if card in hand:
+                actions[ACTION_TEXT[card]] = ACTION_PAYLOAD[card]
+        actions[PASS_TEXT] = PASS_PAYLOAD
+        return actions
+    if kind == "guess":
+        return dict(GUESS_ACTIONS)
+    if kind in ("teleport", "shift"):
+        actions = {}
+        memo = state.effects[-1][3] if kind == "shift" else -1
+        for owner in range(state.num_players):
+            for card in state.treasures[owner]:
+                if card != memo:
+                    actions.update(CHOOSE[card])
+        return actions
+    if kind == "fire":
+        actions = {}
+        cards = frame.data["cards"]
+        assert isinstance(cards, tuple)
+        for cid in cards:
+            actions.update(CHOOSE[CARD_INDEX[str(cid)]])
+        return actions
+    if kind == "telekinesis":
+        value = frame.data["value"]
+        assert isinstance(value, int)
+        actions = {}
+        for card in magic.telekinesis_targets(state, seat, value):
+            actions.update(CHOOSE[card])
+        return actions
+    if kind in ("escape", "net-discard", "deadfall", "net-take"):
+        actions = {}
+        if kind == "escape":
+            pool = [card for cards in state.treasures for card in cards]
+        elif kind == "net-take":
+            cards = frame.data["cards"]
+            assert isinstance(cards, tuple)
+            pool = [CARD_INDEX[str(cid)] for cid in cards]
+        else:
+            pool = state.hands[seat]
+        for card in pool:
+            actions.update(CHOOSE[card])
+        return actions
+    if kind in ("disguise", "shuriken", "peek", "alessio"):
+        actions = {}
+        if kind in ("peek", "alessio"):
+            seen = frame.data.get("seen", ())
+            assert isinstance(seen, tuple)
+            targets = [(owner, pos) for owner, pos in sabotage.lookable(state, seat) if f"{owner}.{pos}" not in seen]
+        else:
+            first = frame.data.get("first", "")
+            targets = [(owner, pos) for owner in range(state.num_players) for pos in range(len(state.secrets[owner]))
+                       if f"{owner}.{pos}" != first]
+        for owner, pos in targets:
+            actions[PICK_SECRET_TEXT[owner][pos]] = PICK_SECRET_PAYLOAD[owner][pos]
+        return actions
+    if kind == "invisibility":
+        actions = {}
+        for owner in range(state.num_players):
+            for card in state.treasures[owner]:
+                actions.update(CHOOSE[card])
+        for owner in range(state.num_players):
+            count = len(state.secrets[owner])
+            for position in range(count):
+                actions[TAKE_SECRET_TEXT[owner][position]] = TAKE_SECRET_PAYLOAD[owner][position]
+        for owner in state.opponents(seat):
+            if state.hands[owner]:
+                actions[TAKE_HAND_TEXT[owner]] = TAKE_HAND_PAYLOAD[owner]
         return actions
     if kind == "surprise":
         actions = {}
@@ -217,16 +377,46 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         secrets = state.secrets[seat]
         secrets[first], secrets[second] = secrets[second], secrets[first]
         state.swaps_left -= 1
+        sabotage.rearranged(state, seat)
         state.narrate(f"P{seat} rearranges their secrets")
         return
+    if op == OP_ACTION and frame.kind == "turn" and first == TELEPORT:
+        # Free, before the action: the turn frame stays under the choice of the treasure to take.
+        state.hands[seat].remove(first)
+        state.discard_card(first)
+        state.narrate(f"P{seat} plays {card_label(first)} (no action spent)")
+        state.frames.append(Frame("teleport", [seat], {"by": CARD_IDS[first]}))
+        return
+    if op == OP_ACTION and frame.kind == "turn" and first == ALESSIO:
+        state.hands[seat].remove(first)
+        state.discard_card(first)
+        state.narrate(f"P{seat} plays {card_label(first)} (no action spent)")
+        state.frames.append(Frame("alessio", [seat], {"by": CARD_IDS[first]}))
+        return
     state.frames.pop()
+    if frame.kind == "turn":
+        state.marks[seat] = -1  # Night Vision binds this action only
+    elif frame.kind == "play" and state.effects and frame.data["by"] == CARD_IDS[state.effects[-1][0]] \
+            and op in (OP_ACTION, OP_SECRET, OP_TREASURE):
+        # The resolving card remembers what its step played (Master of Wind, Telekinesis, ...).
+        card, index, actor, _ = state.effects[-1]
+        state.effects[-1] = (card, index, actor, first)
+    elif frame.kind == "steal" and op == OP_STEAL and state.effects \
+            and frame.data["by"] == CARD_IDS[state.effects[-1][0]]:
+        # ... and what its steal took (Ancient Map).
+        card, index, actor, _ = state.effects[-1]
+        state.effects[-1] = (card, index, actor, state.secrets[first][second])
+    if frame.kind == "window":
+        effects.answer(state, seat, frame, first if op == OP_ACTION else None)
+        continue_turn(state)
+        return
     if op == OP_DRAW:
         state.draw(seat, DRAW_COUNT)
     elif op == OP_ACTION:
         state.hands[seat].remove(first)
         state.discard_card(first)
         state.narrate(f"P{seat} plays {card_label(first)} for its action")
-        state.effects.append((first, 0))
+        state.effects.append((first, 0, seat, effects.NO_MEMO))
     elif op == OP_SECRET:
         state.hands[seat].remove(first)
         state.add_secret(seat, first)
@@ -236,7 +426,27 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         state.narrate(f"P{seat} plays {card_label(first)} as a treasure")
     elif op == OP_STEAL:
         ignore = bool(frame.data.get("ignore_traps", False))
-        effects.steal(state, seat, first, second, ignore_traps=ignore)
+        guess = frame.data.get("guess", effects.NO_GUESS)
+        assert isinstance(guess, int)
+        effects.steal(state, seat, first, second, ignore_traps=ignore, guess=guess)
+    elif op == OP_GUESS:
+        state.narrate(f"P{seat} guesses {first or 'none'}")
+        state.frames.append(Frame("steal", [seat], {"ignore_traps": False, "by": frame.data["by"], "guess": first}))
+    elif op == OP_PASS:
+        if frame.kind == "turn":
+            state.narrate(f"P{seat} skips their turn (their marked card stays in hand)")
+        else:
+            state.narrate(f"P{seat} declines")
+            if frame.data.get("by") == "Xm" and state.effects:
+                # The Master of Magic's "any number of cards" ends.
+                card, _, actor, memo = state.effects[-1]
+                state.effects[-1] = (card, len(CARDS[card].steps), actor, memo)
+    elif op == OP_TAKE_SECRET:
+        magic.take_secret(state, seat, first, second)
+    elif op == OP_TAKE_HAND:
+        magic.take_from_hand(state, seat, first)
+    elif op == OP_PICK_SECRET:
+        _apply_pick(state, seat, frame, first, second)
     elif op == OP_FLIP:
         effects.surprise(state, seat, first, second)
     elif op == OP_DONE:
@@ -246,35 +456,80 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
     continue_turn(state)
 
 
+def _apply_pick(state: NinjitsuState, seat: int, frame: Frame, owner: int, position: int) -> None:
+    """A secret picked by position (``k``): swapped, discarded or looked at."""
+    kind = frame.kind
+    data = frame.data
+    if kind == "disguise":
+        first = data["first"]
+        if not first:
+            again = frame.copy()
+            again.data["first"] = f"{owner}.{position}"
+            state.frames.append(again)
+            return
+        first_owner, _, first_pos = str(first).partition(".")
+        sabotage.swap_secrets(state, seat, (int(first_owner), int(first_pos)), (owner, position))
+    elif kind == "shuriken":
+        sabotage.discard_secret(state, seat, owner, position)
+    else:
+        sabotage.look(state, seat, owner, position)
+        if kind == "peek":
+            left, seen = data["left"], data["seen"]
+            assert isinstance(left, int) and isinstance(seen, tuple)
+            if left > 1:
+                again = frame.copy()
+                again.data["left"] = left - 1
+                again.data["seen"] = (*seen, f"{owner}.{position}")
+                state.frames.append(again)
+
+
 def _apply_choice(state: NinjitsuState, seat: int, frame: Frame, card: int) -> None:
     kind = frame.kind
     data = frame.data
     if kind == "discard-treasure":
-        state.discard_treasure(state.treasure_owner(card), card)
-        if data["use_action"] and CARDS[card].steps:
-            state.narrate(f"P{seat} uses the action of {card_label(card)}")
-            state.effects.append((card, 0))
-        left = data["left"]
-        assert isinstance(left, int)
-        if left > 1:
-            again = frame.copy()
-            again.data["left"] = left - 1
-            if legal(state, seat, again).keys() - {DONE_TEXT}:
-                state.frames.append(again)
+        then: tuple[FrozenJSON, ...] = ("choice", data["scope"], data["left"], data["optional"], data["use_action"],
+                                        data["by"], seat)
+        effects.offer_discard(state, card, state.treasure_owner(card), then)
     elif kind == "take-treasure":
-        owner = state.treasure_owner(card)
-        state.treasures[owner].remove(card)
-        state.hands[seat].append(card)
-        # Everyone saw where it went.
-        state.known[card] = state.everyone
-        state.narrate(f"P{seat} moves {card_label(card)} from P{owner}'s treasures into their hand")
+        effects.offer_discard(state, card, state.treasure_owner(card), ("take", seat), move=True)
+    elif kind == "teleport":
+        effects.take_treasure(state, seat, card, state.treasure_owner(card))
+    elif kind == "shift":
+        magic.shift(state, seat, card)
+    elif kind == "fire":
+        before, cards, left = data["chosen"], data["cards"], data["left"]
+        assert isinstance(before, tuple) and isinstance(cards, tuple) and isinstance(left, int)
+        chosen = (*before, CARD_IDS[card])
+        remaining = tuple(cid for cid in cards if cid != CARD_IDS[card])
+        if left > 1:
+            state.frames.append(Frame("fire", [seat], {"by": data["by"], "chosen": chosen, "cards": remaining,
+                                                       "left": left - 1}))
+        else:
+            magic.fire_discards(state, tuple(str(cid) for cid in chosen))
+    elif kind == "telekinesis":
+        effects.offer_discard(state, card, state.treasure_owner(card), ("steal-treasure", seat), move=True)
+    elif kind == "invisibility":
+        effects.offer_discard(state, card, state.treasure_owner(card), ("take", seat), move=True)
+    elif kind == "escape":
+        sabotage.escape(state, seat, card)
+    elif kind == "net-discard":
+        state.discard_from_hand(seat, card)
+        rest, discarded, by = data["rest"], data["discarded"], data["by"]
+        assert isinstance(rest, tuple) and isinstance(discarded, tuple) and isinstance(by, str)
+        sabotage.net_next(state, state.effects[-1][2], tuple(int(str(each)) for each in rest),
+                          (*(str(each) for each in discarded), CARD_IDS[card]), by)
+    elif kind == "net-take":
+        sabotage.net_take(state, seat, card)
+    elif kind == "deadfall":
+        victim = data["victim"]
+        assert isinstance(victim, int)
+        sabotage.deadfall_keep(state, seat, victim, card)
     elif kind == "tie":
         tied_seat = data["seat"]
         rest = data["rest"]
         highest = data["highest"]
         assert isinstance(tied_seat, int) and isinstance(rest, tuple) and isinstance(highest, bool)
-        state.discard_treasure(tied_seat, card)
-        effects.discard_extreme(state, highest, [each for each in rest if isinstance(each, int)])
+        effects.offer_discard(state, card, tied_seat, ("extreme", highest, rest, seat))
     elif kind == "trap-discard":
         # Part of the trap, so one level inside the steal or flip that sprang it.
         state.discard_from_hand(seat, card, deeper=1)
@@ -397,36 +652,89 @@ def _normalised(action: str) -> str:
 def check_invariants(state: NinjitsuState) -> None:
     """Raise AssertionError, naming the broken law, when the position is not one the rules can reach.
 
-    Checked: every card exactly once; no valueless treasure; knowledge consistent with the zones;
-    one decision at a time, of a kind and with data the rules push; the card actions resolving, and
-    that the pending decision is the one their current step asks; the start-of-turn win check (a turn
-    frame's player is below the target); a finished game's result matching the position.
+    Checked: every card of the game's deck exactly once; no valueless treasure; knowledge consistent
+    with the zones; one decision at a time (or Teleport's choice on top of its player's turn), of a kind
+    and with data the rules push; the card actions resolving, and that the pending decision is the one
+    their current step asks; an "any time" window asks a holder of a card that answers its moment; the
+    start-of-turn win check (a turn frame's player is below the target, unless Freeze Time holds); the
+    Masters of Magic state (the face-up Master of Magic, Freeze Time, Night Vision's marks); a finished
+    game's result matching the position.
     """
     _check_cards(state)
     assert 0 <= state.turn < state.num_players, f"turn {state.turn} is not a seat"
     assert 0 <= state.swaps_left <= SWAPS_PER_TURN, f"swaps left must be 0 to {SWAPS_PER_TURN}"
-    # Every choice is applied (and its frame popped) before the next is asked: one frame at a time.
-    assert len(state.frames) <= 1, "Ninjitsu! asks one decision at a time"
-    for frame in state.frames:
+    assert 0 <= state.extra_actions <= 1, "Jellybean Ninja gives at most one extra action"
+    assert state.jelly in ("", "hit", "miss"), "jelly is hit, miss or nothing"
+    magic_in_game = "Xm" in state.card_ids_in_game
+    assert state.magic_owner == -1 or magic_in_game, "only a game with Masters of Magic has a Master of Magic"
+    assert state.surfaced == -1 or (magic_in_game and bool(state.frames) and state.magic_owner == -1), \
+        "a surfaced Master of Magic's plays wait only for a pending decision"
+    assert state.frozen == -1 or "7m" in state.card_ids_in_game, "only Freeze Time freezes the win check"
+    for seat, mark in enumerate(state.marks):
+        assert mark == -1 or "8m" in state.card_ids_in_game, "only Night Vision marks a card"
+        assert mark in (-1, -2) or mark in state.cards_in_game, f"P{seat}'s mark is a card of the game"
+    frames = state.frames
+    # Every choice is applied (and its frame popped) before the next is asked: one frame at a time,
+    # except Teleport played before one's action, whose choice lies on that turn frame.
+    if len(frames) == 2:
+        assert frames[0].kind == "turn" and frames[1].kind in ON_TURN, \
+            "Ninjitsu! asks one decision at a time (only Teleport's or Alessio's choice lies on its player's turn)"
+    else:
+        assert len(frames) <= 1, "Ninjitsu! asks one decision at a time"
+        assert not frames or frames[0].kind not in ON_TURN, "Teleport's or Alessio's choice lies on a turn frame"
+    for frame in frames:
         assert frame.kind in FRAME_KINDS, f"no rule asks for a {frame.kind!r} decision ({', '.join(FRAME_KINDS)})"
         assert len(frame.seats) == 1 and 0 <= frame.seats[0] < state.num_players, "one seat decides at a time"
-        assert not frame.simultaneous and not frame.concealed, "Ninjitsu! has no simultaneous or hidden asks"
-        if frame.kind == "turn":
-            assert frame.seats == [state.turn], "the turn frame is the current player's"
+        assert not frame.simultaneous, "Ninjitsu! has no simultaneous choices"
+        assert frame.concealed == (frame.kind == "window"), "only an \"any time\" window is concealed"
+        if frame.kind in ("turn", *ON_TURN):
+            assert frame.seats == [state.turn], f"the {frame.kind} frame is the current player's"
         _check_frame_data(state, frame)
     _check_effects(state)
     if state.result is None:
-        assert state.frames, "a live game has a pending decision"
-        top = state.frames[-1]
-        if top.kind == "turn":
+        assert frames, "a live game has a pending decision"
+        top = frames[-1]
+        if top.kind in ("turn", *ON_TURN):
             assert not state.effects, "no effect is pending at the start of an action"
-            _check_turn_start(state)
+            assert not state.jelly, "no Jellybean Ninja outcome is pending at the start of an action"
+            if frames[0].data.get("extra"):
+                assert "Bp" in state.card_ids_in_game, "only Jellybean Ninja gives extra actions"
+            elif state.frozen not in (-1, state.turn):
+                assert "7m" in state.card_ids_in_game, "only Freeze Time skips the start-of-turn check"
+            elif not potion_blurs_check(state):
+                _check_turn_start(state)
+        elif top.kind == "window":
+            _check_window(state, top)
         else:
             _check_asking_step(state, top)
         seat = top.seats[0]
         assert legal(state, seat, top), f"the {top.kind!r} decision offers P{seat} no choice"
     else:
+        assert not state.extra_actions, "a finished game has no extra action pending"
         _check_result(state)
+
+
+def _check_window(state: NinjitsuState, frame: Frame) -> None:
+    """An "any time" window: its asked seat holds a card that answers the moment, and the moment is real
+    (the trap lies face-up with its taker, the treasure is in play, the secret to steal is there)."""
+    data = frame.data
+    seat = frame.seats[0]
+    assert effects.may_answer(state, data, seat), \
+        f"the window asks P{seat}, who holds no card that answers its moment"
+    moment = data["moment"]
+    if moment == "trap":
+        card, taker = CARD_INDEX[str(data["card"])], data["taker"]
+        assert isinstance(taker, int) and CARDS[card].trap is not None, "a trap window names a trapped card"
+        assert card in state.treasures[taker], f"the trap {card_label(card)} lies face-up with P{taker}"
+    elif moment == "treasure":
+        card, owner = CARD_INDEX[str(data["card"])], data["seat"]
+        assert isinstance(owner, int) and card in state.treasures[owner], \
+            f"the treasure window's {card_label(card)} is in P{owner}'s treasures"
+    else:
+        thief, victim, position = data["thief"], data["victim"], data["position"]
+        assert isinstance(thief, int) and isinstance(victim, int) and isinstance(position, int)
+        assert thief != victim and 0 <= position < len(state.secrets[victim]), \
+            f"the steal window names a secret of another player (P{victim} #{position})"
 
 
 def _check_cards(state: NinjitsuState) -> None:
@@ -434,16 +742,27 @@ def _check_cards(state: NinjitsuState) -> None:
     seen = [*state.deck, *state.discard]
     for seat in range(state.num_players):
         seen += state.hands[seat] + state.treasures[seat] + state.secrets[seat]
-    assert sorted(seen) == list(range(DECK_SIZE)), f"every one of the {DECK_SIZE} cards must be in exactly one place"
+    cards = state.cards_in_game
+    assert sorted(seen) == list(cards), f"every one of the {len(cards)} cards must be in exactly one place"
     everyone = state.everyone
     known = state.known
+    assert all(known[card] == 0 for card in range(ALL_CARDS) if card not in cards), \
+        "nobody knows where a card of a set not in the game is"
+    window = state.frames[-1] if state.frames and state.frames[-1].kind == "window" else None
+    sprung = CARD_INDEX[str(window.data["card"])] if window is not None and window.data["moment"] == "trap" else -1
     for seat in range(state.num_players):
         bit = 1 << seat
         for card in state.treasures[seat]:
-            assert HAS_VALUE[card], f"{card_label(card)} has no value and cannot stay a treasure"
+            # A valueless trap turned face-up waits among the treasures while its moment is open.
+            assert HAS_VALUE[card] or card == sprung, f"{card_label(card)} has no value and cannot stay a treasure"
             assert known[card] == everyone, f"a treasure ({card_label(card)}) is known to everyone"
         for card in state.secrets[seat]:
-            assert place_knowers(known[card]) == bit, f"only P{seat} knows where their secret {card_label(card)} is"
+            # Its owner knows it (unless blinded by False Floor); others only after a look or a move they saw.
+            owner_knows = bool(place_knowers(known[card]) & bit)
+            assert owner_knows == (state.blind != seat), \
+                f"P{seat} knows where their secret {card_label(card)} is unless False Floor blinds them"
+            assert state.has_sabotage or place_knowers(known[card]) == bit, \
+                f"only P{seat} knows where their secret {card_label(card)} is"
         for card in state.hands[seat]:
             assert known[card] & bit, f"P{seat} knows their own {card_label(card)}"
             assert 0 <= place_knowers(known[card]) <= everyone, f"knowledge of {card_label(card)} names seats only"
@@ -457,7 +776,12 @@ def _check_cards(state: NinjitsuState) -> None:
         assert 0 <= known[card] <= everyone, f"knowledge of the deck card {card_label(card)} is a mask of seats"
     # Nobody knows the deck's order, so whoever knows one of its cards knows them all (after a
     # reshuffle, until someone else draws): a determinisation relies on it.
-    assert len({known[card] for card in state.deck}) <= 1, \
+    face_up = state.magic_owner >= 0
+    if face_up:
+        assert MASTER_OF_MAGIC in state.deck, "the face-up Master of Magic lies in the deck"
+        assert state.deck[-1] != MASTER_OF_MAGIC, "a face-up Master of Magic on top of the deck surfaces at once"
+        assert known[MASTER_OF_MAGIC] == everyone, "everyone sees the face-up Master of Magic in the deck"
+    assert len({known[card] for card in state.deck if not (face_up and card == MASTER_OF_MAGIC)}) <= 1, \
         "every card of the deck is known to the same seats (who know which cards it holds, never their order)"
 
 
@@ -493,12 +817,27 @@ def _check_result(state: NinjitsuState) -> None:
     assert not state.effects, "the game ends only at the start of a turn, when no action is resolving"
 
 
+def _repeating(steps: tuple[Step, ...], step: int) -> bool:
+    """Whether the step at ``step`` repeats (Master of Magic's plays): while it asks, its effect's next
+    step is set back to it."""
+    if step >= len(steps):
+        return False
+    current = steps[step]
+    return isinstance(current, Special) and current.name in magic.REPEATING
+
+
 def _asked_by(step: Step) -> str | None:
     """The kind of decision ``step`` asks for (``None``: it asks none)."""
     if isinstance(step, Play):
         return "play"
     if isinstance(step, Steal):
         return "steal"
+    if isinstance(step, Special) and step.name == "jellybean":
+        return "guess"
+    if isinstance(step, Special) and step.name in magic.ASKS:
+        return magic.ASKS[step.name]
+    if isinstance(step, Special) and step.name in sabotage.ASKS:
+        return sabotage.ASKS[step.name]
     if isinstance(step, DiscardTreasures):
         return "discard-treasure"
     if isinstance(step, TakeTreasure):
@@ -514,16 +853,34 @@ def _check_effects(state: NinjitsuState) -> None:
     """The resolving actions: cards with an action, each begun, each below the top started by the
     step of the card above it that plays a card (a nested play, or Chain and Sickle's discard)."""
     effects = state.effects
-    for number, (card, step) in enumerate(effects):
+    for number, (card, step, actor, memo) in enumerate(effects):
         steps = CARDS[card].steps
         assert steps, f"{card_label(card)} has no action to resolve"
         assert step <= len(steps), f"{card_label(card)} has no step {step}"
         assert step >= 1, f"{card_label(card)} is resolving, so its first step has begun (next step at least 1)"
+        assert 0 <= actor < state.num_players, f"{card_label(card)} is resolved by a seat, not {actor}"
+        assert memo == -1 or 0 <= memo < ALL_CARDS, f"{card_label(card)} remembers a card, not {memo}"
+        trap = CARDS[card].trap
+        if card == MASTER_OF_MAGIC:
+            # Played for its action it ends after its first step; an entry still resolving is a surfaced
+            # one: its owner (any seat) plays, inside whatever was drawing.
+            pass
+        elif trap is not None:
+            # Resolved by the robbed player: someone a thief stole it from, or the current player whose
+            # Master of Surprise turned it up.
+            assert trap.kind == "deception", f"{card_label(card)} has no trap that is resolved as steps"
+        else:
+            outer = effects[number - 1][2] if number else state.turn
+            assert actor == outer, f"{card_label(card)} is resolved by the player who played it (P{outer})"
         if number + 1 < len(effects):
             asked = steps[step - 1]
-            inner = card_label(effects[number + 1][0])
-            assert (isinstance(asked, Play) and asked.way == "any") or \
-                (isinstance(asked, DiscardTreasures) and asked.use_action), \
+            inner_card = effects[number + 1][0]
+            inner = card_label(inner_card)
+            assert (isinstance(asked, Play) and asked.way in ("any", "action")) or \
+                (isinstance(asked, DiscardTreasures) and asked.use_action) or \
+                CARDS[inner_card].trap is not None or inner_card == MASTER_OF_MAGIC or \
+                (isinstance(asked, Special) and asked.name in ("water", "grimoire", "magic-plays")) or \
+                _repeating(steps, step), \
                 f"{card_label(card)} cannot be resolving {inner} inside it: its step {step - 1} plays no card"
 
 
@@ -535,31 +892,49 @@ def _check_asking_step(state: NinjitsuState, frame: Frame) -> None:
     seat = frame.seats[0]
     turn = state.turn
     if not state.effects:
-        # The one decision outside a card's action: a Tripwire stolen as the turn's action.
-        assert kind == "trap-discard", \
+        # The one decision outside a card's action: a trap (Tripwire, Deadfall) stolen as the turn's action.
+        assert kind in ("trap-discard", "deadfall"), \
             f"a {kind!r} decision is asked by a card's action, but no action is resolving (effects=-)"
         assert seat == turn, f"a trap sprung by the turn's steal hits the thief, P{turn}"
-        _check_trap_card(state, frame)
+        if kind == "trap-discard":
+            _check_trap_card(state, frame)
         return
-    card, step = state.effects[-1]
+    card, step, actor, _ = state.effects[-1]
     label = card_label(card)
-    asked = CARDS[card].steps[step - 1]
+    steps = CARDS[card].steps
+    asked = steps[step - 1]
+    if _repeating(steps, step):
+        asked = steps[step]  # a repeating step sets its effect back while it asks
     expected = _asked_by(asked)
-    if kind == "trap-discard":
-        assert expected in ("steal", "surprise"), \
+    if kind in ("trap-discard", "deadfall"):
+        # A trap's choice follows a steal (of a secret, or Telekinesis's of a treasure) or a flip.
+        assert expected in ("steal", "surprise", "guess", "telekinesis"), \
             f"a trap's discard follows a steal or a flip, not {label}'s step {step - 1}"
-        if expected == "steal":
-            assert seat == turn, f"a stolen trap hits the thief, P{turn}"
-        else:
-            assert seat != turn, "a trap turned up by Master of Surprise hits the secret's owner"
-        _check_trap_card(state, frame)
+        if kind == "trap-discard":
+            _check_trap_card(state, frame)
         return
-    assert kind == expected, (f"{label}'s step {step - 1} asks for " + (f"a {expected!r} decision" if expected
-                              else "no decision") + f", not {kind!r}")
-    assert seat == turn, f"the {kind!r} decision belongs to the player whose turn it is, P{turn}"
+    if expected == "net":
+        assert kind in ("net-discard", "net-take"), f"{label} asks an opponent's discard or a card to take"
+        if kind == "net-discard":
+            assert seat in state.opponents(actor), f"Net asks P{actor}'s opponents to discard, not P{seat}"
+            return
+    elif expected == "guess" and kind == "steal":
+        assert "guess" in frame.data, "Jellybean Ninja's steal carries the guess"
+    else:
+        assert kind == expected, (f"{label}'s step {step - 1} asks for " + (f"a {expected!r} decision" if expected
+                                  else "no decision") + f", not {kind!r}")
+    assert seat == actor, f"the {kind!r} decision belongs to the player resolving {label}, P{actor}"
     if kind != "tie":
         assert data["by"] == CARD_IDS[card], \
             f"the {kind!r} decision is asked by {CARD_IDS[card]} (the action resolving), not {data['by']!r}"
+    if isinstance(asked, Play | Steal):
+        assert bool(data.get("optional")) == asked.optional, f"{label}'s step is optional={asked.optional}"
+    if kind == "play":
+        last = data.get("last")
+        assert last is None or (isinstance(last, int) and 1 <= last <= len(state.hands[seat])), \
+            "a play limited to the last cards of the hand names how many, at most the hand"
+        assert (last is not None) == (isinstance(asked, Special) and asked.name in ("water", "grimoire")), \
+            f"only Master of Water and Grimoire limit the play to the cards they drew ({label})"
     if isinstance(asked, Play):
         assert data["way"] == asked.way, f"{label} plays a card {asked.way!r}, not {data['way']!r}"
     elif isinstance(asked, Steal):
@@ -594,8 +969,22 @@ def _check_trap_card(state: NinjitsuState, frame: Frame) -> None:
 #: The data each kind of frame carries: key -> the values (a type, or a tuple of allowed values) it takes.
 _FRAME_DATA: dict[str, dict[str, type | tuple[object, ...]]] = {
     "turn": {},
-    "play": {"way": ("any", "secret"), "by": str},
+    "play": {"way": ("any", "secret", "treasure", "action"), "by": str},
     "steal": {"ignore_traps": bool, "by": str},
+    "guess": {"by": str},
+    "teleport": {"by": str},
+    "fire": {"by": ("Qm",), "chosen": tuple, "cards": tuple, "left": int},
+    "shift": {"by": ("6m",)},
+    "telekinesis": {"by": ("4m",), "value": int},
+    "invisibility": {"by": ("3m",)},
+    "escape": {"by": ("Js",)},
+    "disguise": {"by": ("Xs",), "first": str},
+    "shuriken": {"by": ("Ts",)},
+    "peek": {"by": ("2s",), "left": int, "seen": tuple},
+    "alessio": {"by": ("1s",)},
+    "net-discard": {"by": ("3s",), "rest": tuple, "discarded": tuple},
+    "net-take": {"by": ("3s",), "cards": tuple},
+    "deadfall": {"by": ("As",), "victim": int},
     "surprise": {"by": str},
     "discard-treasure": {"scope": ("any", "opponents"), "left": int, "optional": bool, "use_action": bool, "by": str},
     "take-treasure": {"scope": ("any", "opponents"), "by": str},
@@ -604,10 +993,33 @@ _FRAME_DATA: dict[str, dict[str, type | tuple[object, ...]]] = {
 }
 
 
+#: Data keys a frame kind may carry besides its own (each only when it applies).
+_OPTIONAL_DATA: dict[str, dict[str, type | tuple[object, ...]]] = {
+    "turn": {"extra": (True,)},
+    "play": {"optional": (True,), "last": int},
+    "steal": {"optional": (True,), "guess": GUESSES},
+}
+#: A window's data by moment.
+_WINDOW_DATA: dict[str, dict[str, type | tuple[object, ...]]] = {
+    "trap": {"moment": str, "card": str, "taker": int, "victim": int},
+    "treasure": {"moment": str, "card": str, "seat": int, "move": bool, "then": tuple, "deeper": (0, 1)},
+    "steal": {"moment": str, "thief": int, "victim": int, "position": int, "ignore_traps": bool,
+              "guess": (effects.NO_GUESS, *GUESSES)},
+}
+
+
 def _check_frame_data(state: NinjitsuState, frame: Frame) -> None:
     """A frame holds exactly the data its kind needs, with values the rules can act on."""
     data = frame.data
-    schema = _FRAME_DATA[frame.kind]
+    if frame.kind == "window":
+        moment = data.get("moment")
+        assert moment in _WINDOW_DATA, f"a window's moment is one of {', '.join(_WINDOW_DATA)}, not {moment!r}"
+        schema = _WINDOW_DATA[str(moment)]
+    else:
+        schema = dict(_FRAME_DATA[frame.kind])
+        for key, allowed in _OPTIONAL_DATA.get(frame.kind, {}).items():
+            if key in data:
+                schema[key] = allowed
     assert set(data) == set(schema), \
         f"a {frame.kind!r} decision carries {', '.join(sorted(schema)) or 'nothing'}, not {', '.join(sorted(data))}"
     for key, allowed in schema.items():
@@ -619,6 +1031,16 @@ def _check_frame_data(state: NinjitsuState, frame: Frame) -> None:
                 f"{frame.kind} {key} must be a {allowed.__name__}, not {value!r}"
     by = data.get("by")
     assert by is None or by in CARD_INDEX, f"{frame.kind} by {by!r} is not a card id"
+    for key in ("taker", "victim", "seat", "thief"):
+        value = data.get(key)
+        assert value is None or frame.kind == "tie" or 0 <= int(str(value)) < state.num_players, \
+            f"{frame.kind} {key} names a seat of the game"
+    card = data.get("card")
+    assert card is None or card in CARD_INDEX, f"{frame.kind} card {card!r} is not a card id"
+    if frame.kind == "teleport":
+        assert by == CARD_IDS[TELEPORT], "the teleport choice is Teleport's"
+    if frame.kind == "guess":
+        assert by == "Bp", "the guess is Jellybean Ninja's"
     left = data.get("left")
     assert left is None or (isinstance(left, int) and left >= 1), f"{frame.kind} left must be at least 1"
     if frame.kind == "tie":
@@ -640,8 +1062,9 @@ def _check_tie(state: NinjitsuState, data: Mapping[str, object]) -> None:
     numbers = [CARD_INDEX[str(cid)] for cid in cards]
     own = state.treasures[tied_seat]
     assert all(card in own for card in numbers), f"a tie names treasures of P{tied_seat} only"
-    values = {VALUE[card] for card in own}
+    values = {state.worth(card, tied_seat) for card in own}
     extreme = max(values) if data["highest"] else min(values)
-    assert all(VALUE[card] == extreme for card in numbers), "the tied treasures share the extreme value"
-    assert sorted(numbers) == sorted(card for card in own if VALUE[card] == extreme), \
+    assert all(state.worth(card, tied_seat) == extreme for card in numbers), \
+        "the tied treasures share the extreme value"
+    assert sorted(numbers) == sorted(card for card in own if state.worth(card, tied_seat) == extreme), \
         f"a tie names every treasure of P{tied_seat} of the extreme value"

@@ -27,18 +27,30 @@ from ninjadojo.engine import Frame, GameSpec, GameState, Option, Rng
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.state import EVERYONE, CardInfo
-from ninjadojo.games.ninjitsu import encode, notation, rules, view
+from ninjadojo.games.ninjitsu import effects, encode, magic, notation, rules, view
 from ninjadojo.games.ninjitsu.cards import (
+    ALL_CARDS,
+    ANYTIME,
     CARD_IDS,
-    DECK_SIZE,
+    CARDS,
+    EARTH,
     FACE_DOWN_BASE,
+    FACE_DOWN_PER_HAND,
     FACE_DOWN_PER_SECRET,
+    FACE_UP_CARD,
+    FALSE_FLOOR,
     HAS_VALUE,
+    MASTER_OF_MAGIC,
+    OWNER_PENALTY,
+    SETS,
     VALUE,
     card_label,
+    cards_of,
     catalog,
+    sets_of,
 )
 from ninjadojo.games.ninjitsu.knowledge import HELD_SHIFT, hidden_by, holder_knowers
+from ninjadojo.games.ninjitsu.magic import NO_MARK
 from ninjadojo.games.ninjitsu.notation import Payload
 from ninjadojo.games.ninjitsu.view import secret_worth
 
@@ -80,11 +92,16 @@ Inside a card's action, "play a card" is a full play (a:/s:/t:) with its
 whole effect before the rest goes on; choices inside an action are c:<card>
 (a treasure to discard or take) and done (stop Darts early).
 Bow and Arrows is worth 10 and Bo Staff 4 + 2 per own secret while face-down.
-Seats and positions count from 0; the deck has 42 cards in suits a, b, c."""
+Seats and positions count from 0; the deck has 42 cards in suits a, b, c.
+Expansions: --option expansions=promo,magic,sabotage (any of them). The Promo
+Pack's "any time" cards (1n 1l 1d 1t) cost no action; when their moment comes
+(a trap, a discard, a steal) holders are asked in secret: a:<card> or pass.
+Masters of Magic is suit m, Sabotage! suit s; `help <card>` gives each text."""
 
 
 class NinjitsuState(GameState[Payload]):
-    """A game of Ninjitsu! (base game, 2-5 players)."""
+    """A game of Ninjitsu! (2-5 players; option ``expansions`` adds the Promo Pack, Masters of Magic and
+    Sabotage!)."""
 
     SPEC = GameSpec(
         id="ninjitsu",
@@ -93,6 +110,9 @@ class NinjitsuState(GameState[Payload]):
         max_players=5,
         options=(
             Option("target", DEFAULT_TARGET, "points at the start of your turn that win", minimum=1, maximum=200),
+            Option("expansions", "", "expansion sets shuffled into the deck: promo (Promo Pack), magic "
+                   "(Masters of Magic), sabotage (Sabotage!)",
+                   choices=SETS, multiple=True),
         ),
         summary="Draw, play and steal secrets: the first with enough points at the start of their turn wins.",
         rules=RULES,
@@ -106,7 +126,26 @@ class NinjitsuState(GameState[Payload]):
     known: list[int]
     turn: int
     swaps_left: int
-    effects: list[tuple[int, int]]
+    effects: list[tuple[int, int, int, int]]
+    extra_actions: int
+    jelly: str
+    #: Masters of Magic: the owner of the Master of Magic face-up in the deck (-1: none); the owner whose
+    #: Master of Magic surfaced and who is still to play (-1: none); the player whose Freeze Time holds
+    #: (-1: none); per seat, the card Night Vision marked (``NO_MARK``; ``MARK_GONE`` in a sample whose
+    #: holder has no card left).
+    magic_owner: int
+    surfaced: int
+    frozen: int
+    marks: list[int]
+    #: The card numbers of this game's deck (base, then the chosen sets), and facts derived from them.
+    cards_in_game: tuple[int, ...]
+    card_ids_in_game: frozenset[str]
+    any_time: bool
+    has_earth: bool
+    has_sabotage: bool
+    has_false_floor: bool
+    #: The seat False Floor blinds (derived from the position: who has it face-up; -1: none).
+    blind: int
 
     # ------------------------------------------------------------------ set-up and copying
 
@@ -117,13 +156,31 @@ class NinjitsuState(GameState[Payload]):
         self.secrets = [[] for _ in range(players)]
         self.deck = []
         self.discard = []
-        self.known = [0] * DECK_SIZE
+        self.known = [0] * ALL_CARDS
         self.turn = 0
         self.swaps_left = 0
         self.effects = []
+        self.extra_actions = 0
+        self.jelly = ""
+        self.magic_owner = -1
+        self.surfaced = -1
+        self.frozen = -1
+        self.marks = [NO_MARK] * self.num_players
+        self.cards_in_game = cards_of(self.sets)
+        self.card_ids_in_game = frozenset(CARD_IDS[card] for card in self.cards_in_game)
+        self.any_time = any(ANYTIME[card] for card in self.cards_in_game)
+        self.has_earth = EARTH in self.cards_in_game
+        self.has_sabotage = FALSE_FLOOR in self.cards_in_game
+        self.has_false_floor = self.has_sabotage
+        self.blind = -1
+
+    @property
+    def sets(self) -> tuple[str, ...]:
+        """The expansion sets in this game's deck (option ``expansions``)."""
+        return sets_of(self.options.get("expansions", ""))
 
     def _setup(self) -> None:
-        self.deck = list(range(DECK_SIZE))
+        self.deck = list(self.cards_in_game)
         self.rng.shuffle(self.deck)
         for seat in range(self.num_players):
             for _ in range(HAND_SIZE):
@@ -143,6 +200,19 @@ class NinjitsuState(GameState[Payload]):
         other.turn = self.turn
         other.swaps_left = self.swaps_left
         other.effects = self.effects.copy()
+        other.extra_actions = self.extra_actions
+        other.jelly = self.jelly
+        other.magic_owner = self.magic_owner
+        other.surfaced = self.surfaced
+        other.frozen = self.frozen
+        other.marks = self.marks.copy()
+        other.cards_in_game = self.cards_in_game
+        other.card_ids_in_game = self.card_ids_in_game
+        other.any_time = self.any_time
+        other.has_earth = self.has_earth
+        other.has_sabotage = self.has_sabotage
+        other.has_false_floor = self.has_false_floor
+        other.blind = self.blind
 
     # ------------------------------------------------------------------ facts
 
@@ -158,20 +228,40 @@ class NinjitsuState(GameState[Payload]):
         """The knowledge mask of every seat."""
         return (1 << self.num_players) - 1
 
+    def earth_worth(self, seat: int) -> int:
+        """What Master of Earth is worth in ``seat``'s collection: 2 per treasure of its opponents."""
+        return 2 * sum(len(self.treasures[other]) for other in self.opponents(seat))
+
+    def worth(self, card: int, owner: int) -> int:
+        """A treasure's value as effects compare it (Master of Earth's computed, the others' printed)."""
+        return self.earth_worth(owner) if card == EARTH else VALUE[card]
+
     def points(self, seat: int) -> int:
-        """The seat's points: its treasures' values plus its secrets' face-down worth."""
+        """The seat's points: its treasures' values plus its secrets' face-down worth (Vampire Ninja
+        face-up makes each of its owner's cards in play worth 3 less; Master of Earth is worth 2 per
+        treasure of the owner's opponents)."""
         total = 0
+        if self.has_earth and (EARTH in self.treasures[seat] or EARTH in self.secrets[seat]):
+            total += self.earth_worth(seat)
+        penalty = 0
         for card in self.treasures[seat]:
             total += VALUE[card]
+            penalty += OWNER_PENALTY[card]
         secrets = self.secrets[seat]
         count = len(secrets)
+        in_hand = len(self.hands[seat])
         for card in secrets:
-            total += FACE_DOWN_BASE[card] + FACE_DOWN_PER_SECRET[card] * count
+            total += FACE_DOWN_BASE[card] + FACE_DOWN_PER_SECRET[card] * count + FACE_DOWN_PER_HAND[card] * in_hand
+        if penalty:
+            total += penalty * (len(self.treasures[seat]) + count)
         return total
 
     def treasure_points(self, seat: int) -> int:
         """The points of the seat's treasures alone (what everyone can count)."""
-        return sum(VALUE[card] for card in self.treasures[seat])
+        treasures = self.treasures[seat]
+        penalty = sum(OWNER_PENALTY[card] for card in treasures)
+        earth = self.earth_worth(seat) if self.has_earth and EARTH in treasures else 0
+        return sum(VALUE[card] for card in treasures) + penalty * len(treasures) + earth
 
     def opponents(self, seat: int) -> tuple[int, ...]:
         """The other seats, clockwise from ``seat``."""
@@ -179,7 +269,7 @@ class NinjitsuState(GameState[Payload]):
 
     def default_knowledge(self) -> list[int]:
         """The knowledge mask each card has by its zone alone (see ``notation``)."""
-        masks = [0] * DECK_SIZE
+        masks = [0] * ALL_CARDS
         everyone = self.everyone
         for card in self.discard:
             masks[card] = everyone
@@ -188,10 +278,40 @@ class NinjitsuState(GameState[Payload]):
             for card in self.hands[seat]:
                 masks[card] = bit
             for card in self.secrets[seat]:
-                masks[card] = bit
+                # Under False Floor its owner cannot look at its own secrets: nobody knows them.
+                masks[card] = 0 if self.blind == seat else bit
             for card in self.treasures[seat]:
                 masks[card] = everyone
         return masks
+
+    def blinded_seat(self) -> int:
+        """The seat with False Floor face-up among its treasures (-1: none)."""
+        if self.has_false_floor:
+            for seat, cards in enumerate(self.treasures):
+                if FALSE_FLOOR in cards:
+                    return seat
+        return -1
+
+    def sync_blind(self) -> None:
+        """False Floor changed hands (or left play): its old owner sees its secrets again, its new owner
+        no longer does (knowledge of one's own secrets follows ``blind``)."""
+        now = self.blinded_seat()
+        if now == self.blind:
+            return
+        if self.blind >= 0:
+            bit = 1 << self.blind
+            for card in self.secrets[self.blind]:
+                self.known[card] |= bit
+        if now >= 0:
+            bit = 1 << now
+            for card in self.secrets[now]:
+                self.known[card] &= ~bit
+        self.blind = now
+
+    def has_face_up(self, seat: int, ability: str) -> bool:
+        """Whether ``seat`` has the Sabotage! treasure with face-up ``ability`` among its treasures."""
+        card = FACE_UP_CARD[ability]
+        return self.has_sabotage and card in self.treasures[seat]
 
     def treasure_owner(self, card: int) -> int:
         """The seat whose collection holds ``card`` as a treasure."""
@@ -209,9 +329,15 @@ class NinjitsuState(GameState[Payload]):
 
     # ------------------------------------------------------------------ card movements
 
-    def draw(self, seat: int, count: int, deeper: int = 0) -> list[int]:
+    def draw(self, seat: int, count: int, deeper: int = 0, verb: str = "draws", mirrored: bool = False) -> list[int]:
         """``seat`` draws up to ``count`` cards, reshuffling the discard pile into the deck when needed
-        (``deeper``: how much deeper than the resolving actions the draw is logged, e.g. in a trap)."""
+        (``deeper``: how much deeper than the resolving actions the draw is logged, e.g. in a trap;
+        ``verb``: how the log says it, e.g. Grimoire's "takes the top card of the deck").
+
+        A face-up Master of Magic that reaches the top of the deck is discarded at once and the draw
+        goes on with the next card; its owner's plays come as soon as the current decision allows
+        (``surfaced``). A drawer with Mirror face-up makes each opponent draw a card (``mirrored``: a
+        draw a Mirror caused, which triggers no Mirror)."""
         drawn: list[int] = []
         deck = self.deck
         hand = self.hands[seat]
@@ -221,6 +347,8 @@ class NinjitsuState(GameState[Payload]):
         # everyone knows which cards the deck holds, though not their order).
         segment: list[tuple[int, int]] = []
         for _ in range(count):
+            if self.magic_owner >= 0 and deck and deck[-1] == MASTER_OF_MAGIC:
+                self.surface_magic(deeper)
             if not deck:
                 if not self.discard:
                     break
@@ -233,21 +361,39 @@ class NinjitsuState(GameState[Payload]):
             segment.append((card, known[card]))
             known[card] = bit
             drawn.append(card)
+        if self.magic_owner >= 0 and deck and deck[-1] == MASTER_OF_MAGIC:
+            self.surface_magic(deeper)
         if deck:
             # The others cannot tell which of the deck's cards were drawn, so they no longer know
             # which remain: only the drawer (who saw what it took) still knows the deck's contents.
             for card in deck:
                 known[card] &= bit
+            if self.magic_owner >= 0:
+                known[MASTER_OF_MAGIC] = self.everyone  # face-up in the deck
         else:
             self._drained(segment, bit)
         name = f"P{seat}"
         if not drawn:
-            self.narrate(f"{name} draws nothing: the deck and the discard pile are empty", deeper=deeper)
+            self.narrate(f"{name} {verb} nothing: the deck and the discard pile are empty", deeper=deeper)
         else:
             plural = "s" if len(drawn) > 1 else ""
-            self.narrate(f"{name} draws {len(drawn)} card{plural}", deeper=deeper)
+            what = f"{len(drawn)} card{plural}" if verb == "draws" else ""
+            self.narrate(f"{name} {verb} {what}".rstrip(), deeper=deeper)
             self.narrate(f"you drew {', '.join([card_label(card) for card in drawn])}", bit, deeper)
+            if verb == "draws" and not mirrored and self.has_face_up(seat, "mirror"):
+                for other in self.opponents(seat):
+                    self.draw(other, 1, deeper, mirrored=True)
         return drawn
+
+    def surface_magic(self, deeper: int = 0) -> None:
+        """The face-up Master of Magic is on top of the deck: it is discarded and its owner will play
+        any number of cards at once (pushed as an action of theirs as soon as no decision is pending)."""
+        card = self.deck.pop()
+        self.discard_card(card)
+        owner, self.magic_owner = self.magic_owner, -1
+        self.surfaced = owner
+        self.narrate(f"{card_label(card)} reaches the top of the deck and is discarded: P{owner} may play any "
+                     "number of cards", deeper=deeper)
 
     def _drained(self, segment: list[tuple[int, int]], bit: int) -> None:
         """The drawer (``bit``) took every card left in the deck: whoever knew the deck's contents
@@ -293,8 +439,11 @@ class NinjitsuState(GameState[Payload]):
         known[card] = hidden_by(bit, known[card])
         for other in self.hands[seat]:
             known[other] = hidden_by(bit, known[other])
+        if self.blind == seat:
+            known[card] &= ~bit  # False Floor: its owner cannot look at it
         self.narrate(f"P{seat} plays a secret")
-        self.narrate(f"your secret is {CARD_IDS[card]}", bit)
+        if self.blind != seat:
+            self.narrate(f"your secret is {CARD_IDS[card]}", bit)
 
     def turn_face_up(self, seat: int, card: int) -> None:
         """``card`` becomes a treasure of ``seat``: face-up, known to everyone."""
@@ -315,6 +464,7 @@ class NinjitsuState(GameState[Payload]):
 
     def _apply(self, seat: int, frame: Frame, payload: Payload) -> None:
         rules.apply(self, seat, frame, payload)
+        self.sync_blind()
 
     def _prompt(self, seat: int, frame: Frame) -> str:
         return view.prompt(self, seat, frame)
@@ -355,7 +505,9 @@ class NinjitsuState(GameState[Payload]):
         bit = 1 << seat
         held_bit = bit << HELD_SHIFT
         known = self.known
-        deck_mask = known[self.deck[0]] if self.deck else 0
+        # The deck's common mask (a face-up Master of Magic in it is known to everyone, apart).
+        deck_mask = next((known[card] for card in self.deck
+                          if not (card == MASTER_OF_MAGIC and self.magic_owner >= 0)), 0)
         deck_places: list[_Place] = []
         free_cards: list[int] = []
         places: list[list[_Place]] = [[] for _ in range(self.num_players)]
@@ -370,12 +522,11 @@ class NinjitsuState(GameState[Payload]):
                 if holder < 0:
                     deck_places.append((zone, index, deck_mask))
                     free_cards.append(card)
-                elif mask & held_bit:
-                    places[holder].append((zone, index, 1 << holder))
-                    held_cards[holder].append(card)
                 else:
-                    places[holder].append((zone, index, 1 << holder))
-                    free_cards.append(card)
+                    # A secret of a player blinded by False Floor is known to nobody, not even its owner.
+                    own = 0 if holder == self.blind and zone is self.secrets[holder] else 1 << holder
+                    places[holder].append((zone, index, own))
+                    (held_cards[holder] if mask & held_bit else free_cards).append(card)
         held_masks = {card: holder_knowers(known[card]) << HELD_SHIFT for cards in held_cards for card in cards}
         for cards in held_cards:
             cards.sort()
@@ -384,8 +535,19 @@ class NinjitsuState(GameState[Payload]):
         # keep that player below the target (their secrets are what may change). Draw again while a
         # draw breaks it; after a few tries, give that player's secrets the cheapest cards they could
         # hold (no more than the truth's, so always allowed), the rest at random as before.
-        limited = self.result is None and self.frames[-1].kind == "turn" and self.turn != seat
+        # (Not at an extra action, nor under another player's Freeze Time: no check was made then.)
+        limited = (self.result is None and self.frames[-1].kind == "turn" and (self.turn != seat or self.blind == seat)
+                   and not self.frames[-1].data.get("extra") and self.frozen in (-1, self.turn)
+                   and not rules.potion_blurs_check(self))
+        need = self._hand_need(seat)
         deal = self._deal(rng, deck_places, places, held_cards, free_cards)
+        if need is not None and not self._need_met(need, seat, deal):
+            # The pending decision says someone ``seat`` cannot see into holds some card (an "any time"
+            # window asks a holder; a play of one way only has a card to play): the sample must agree.
+            # Give one (the lowest-numbered that may go there) to the first such player with a hand
+            # place ``seat`` does not know.
+            pin = self._need_pin(need, places, held_cards, free_cards)
+            deal = self._deal(rng, deck_places, places, held_cards, free_cards, hand_pin=pin)
         attempt = 1
         while limited and self._secrets_worth(deal, self.turn) >= self.target - self.treasure_points(self.turn):
             if attempt == _SAMPLE_ATTEMPTS:
@@ -400,18 +562,79 @@ class NinjitsuState(GameState[Payload]):
         # Nobody knows the order of the deck (even a seat that knows which cards it holds).
         self.deck.sort()
         rng.shuffle(self.deck)
+        if self.magic_owner >= 0 and self.deck[-1] == MASTER_OF_MAGIC:
+            # A face-up Master of Magic never waits on top of the deck (it would have surfaced).
+            self.deck[0], self.deck[-1] = self.deck[-1], self.deck[0]
+        # Which card Night Vision marked in another player's hand is known to that player only.
+        for holder in range(self.num_players):
+            if holder != seat and self.marks[holder] != NO_MARK:
+                hand = self.hands[holder]
+                self.marks[holder] = hand[rng.randbelow(len(hand))] if hand else magic.MARK_GONE
+
+    def _hand_need(self, seat: int) -> tuple[list[int], set[int]] | None:
+        """What the pending decision says of a hand ``seat`` cannot see, as (candidates, cards): one of
+        the candidates (in order) holds one of the cards. An open "any time" window that does not ask
+        ``seat`` has a holder of an answering card; a play of one way only (a treasure, an action) asked
+        of another player means that player holds a card playable that way."""
+        if self.result is not None or not self.frames:
+            return None
+        top = self.frames[-1]
+        if top.kind == "window" and seat not in top.seats:
+            passed = self._window_passed(top, seat)
+            return self._window_candidates(top, seat, passed), set(effects.answering_cards(top.data))
+        if top.kind == "play" and top.seats[0] != seat and top.data["way"] in ("treasure", "action"):
+            way = str(top.data["way"])
+            return [top.seats[0]], {card for card in self.cards_in_game if way in CARDS[card].plays}
+        return None
+
+    def _need_met(self, need: tuple[list[int], set[int]], seat: int, deal: list[tuple[_Place, int]]) -> bool:
+        """Whether, after ``deal``, a candidate holds one of the needed cards in hand."""
+        candidates, wanted = need
+        hands = {id(self.hands[each]) for each in candidates}
+        if any(card in wanted and id(zone) in hands for (zone, _, _), card in deal):
+            return True
+        known_bit = 1 << seat
+        return any(card in wanted and self.known[card] & known_bit for each in candidates for card in self.hands[each])
+
+    def _need_pin(self, need: tuple[list[int], set[int]], places: list[list[_Place]], held_cards: list[list[int]],
+                  free_cards: list[int]) -> tuple[int, int]:
+        """(holder, card): the first candidate with an unknown hand place that can take a needed card (one
+        it is known to hold, or a free one), and the lowest such card."""
+        candidates, wanted = need
+        for each in candidates:
+            hand = self.hands[each]
+            if not any(place[0] is hand for place in places[each]):
+                continue
+            own = [card for card in held_cards[each] if card in wanted]
+            if own:
+                return each, min(own)
+            free = [card for card in free_cards if card in wanted]
+            if free and len(places[each]) > len(held_cards[each]):
+                return each, min(free)
+        raise AssertionError("the pending decision's needed card can be placed in a sample")
 
     def _deal(self, rng: Rng, deck_places: list[_Place], places: list[list[_Place]], held_cards: list[list[int]],
-              free_cards: list[int], pinned: tuple[int, list[int]] | None = None) -> list[tuple[_Place, int]]:
+              free_cards: list[int], pinned: tuple[int, list[int]] | None = None,
+              hand_pin: tuple[int, int] | None = None) -> list[tuple[_Place, int]]:
         """One random redeal of the unseen cards: each player's held cards among that player's unknown
         places, then the free cards among every place left. ``pinned`` is (holder, cards): those cards
-        go to that holder's unknown secret places first. Every list comes in a canonical order."""
+        go to that holder's unknown secret places first; ``hand_pin`` is (holder, card): that card goes
+        to one of the holder's unknown hand places. Every list comes in a canonical order."""
         deal: list[tuple[_Place, int]] = []
         left = list(deck_places)
         free = list(free_cards)
         for holder, own in enumerate(places):
             held = list(held_cards[holder])
             own = list(own)
+            if hand_pin is not None and hand_pin[0] == holder:
+                hand = self.hands[holder]
+                hand_places = [place for place in own if place[0] is hand]
+                rng.shuffle(hand_places)
+                chosen = hand_places[0]
+                own.remove(chosen)
+                deal.append((chosen, hand_pin[1]))
+                held = [card for card in held if card != hand_pin[1]]
+                free = [card for card in free if card != hand_pin[1]]
             if pinned is not None and pinned[0] == holder:
                 secrets = self.secrets[holder]
                 secret_places = [place for place in own if place[0] is secrets]
@@ -432,7 +655,11 @@ class NinjitsuState(GameState[Payload]):
         secrets = self.secrets[holder]
         dealt = {index: card for (zone, index, _), card in deal if zone is secrets}
         count = len(secrets)
-        return sum(secret_worth(dealt.get(index, card), count) for index, card in enumerate(secrets))
+        in_hand = len(self.hands[holder])
+        penalty = sum(OWNER_PENALTY[card] for card in self.treasures[holder]) * count
+        earth = self.earth_worth(holder)
+        return penalty + sum(secret_worth(dealt.get(index, card), count, in_hand) + (earth if dealt.get(index, card)
+                             == EARTH else 0) for index, card in enumerate(secrets))
 
     def _cheapest_secrets(self, holder: int, own: list[_Place], held: list[int], free: list[int]) -> list[int]:
         """The cheapest cards ``holder``'s unknown secret places could hold (canonical: by worth, then
@@ -444,7 +671,7 @@ class NinjitsuState(GameState[Payload]):
         count = len(secrets)
 
         def cost(card: int) -> tuple[int, int]:
-            return secret_worth(card, count), card
+            return secret_worth(card, count, len(self.hands[holder])), card
 
         by_cost = sorted(held, key=cost)
         forced = by_cost[:max(0, len(held) - hand_slots)]
@@ -460,7 +687,48 @@ class NinjitsuState(GameState[Payload]):
 
     @classmethod
     def _all_actions(cls, players: int, options: Mapping[str, OptionValue]) -> list[str]:
-        return encode.all_actions(players)
+        return encode.all_actions(players, sets_of(options.get("expansions", "")))
+
+    def _written_options(self) -> Mapping[str, OptionValue]:
+        # Without expansions a position reads as it did before the option existed (saved games and
+        # golden transcripts of the base game stay valid).
+        written = super()._written_options()
+        if written.get("expansions") == "":
+            return {name: value for name, value in written.items() if name != "expansions"}
+        return written
+
+    def _reconceal(self, frame: Frame, seat: int) -> None:
+        # Who an "any time" window asks depends on hidden hands: in a sample it is re-derived from the
+        # sample's own hands, from what ``seat`` knows only. ``seat`` knows whether it is asked, and, if it
+        # holds an answering card and is not asked, whether it has already passed (it then comes before
+        # the asked seat in the fair order) or is still to be asked (it comes after).
+        if seat in frame.seats:
+            return
+        frame.seats = [self._window_asks(frame, seat, self._window_passed(frame, seat))]
+
+    def _window_passed(self, frame: Frame, seat: int) -> bool:
+        """Whether ``seat`` (not asked) has already passed in the open ``frame`` (it holds an answering
+        card and comes before the asked seat in the fair order)."""
+        if not effects.may_answer(self, frame.data, seat):
+            return False
+        order = effects.fair_order(self)
+        return order.index(seat) < order.index(frame.seats[0])
+
+    def _window_candidates(self, frame: Frame, seat: int, passed: bool) -> list[int]:
+        """The seats that the window could be asking, as far as ``seat`` knows, in the fair order."""
+        order = effects.fair_order(self)
+        mine = order.index(seat)
+        holds = effects.may_answer(self, frame.data, seat)
+        return [each for index, each in enumerate(order) if each != seat
+                and (not holds or (index > mine if passed else index < mine))
+                and not (frame.data["moment"] == "steal" and frame.data["thief"] == each)]
+
+    def _window_asks(self, frame: Frame, seat: int, passed: bool) -> int:
+        """The first candidate that holds an answering card in this (sampled) position."""
+        for each in self._window_candidates(frame, seat, passed):
+            if effects.may_answer(self, frame.data, each):
+                return each
+        raise AssertionError("a sample with an open window gives one of its candidates an answering card")
 
     def _scores(self) -> tuple[float, ...]:
         return tuple(float(self.points(seat)) for seat in range(self.num_players))

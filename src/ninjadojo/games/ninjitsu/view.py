@@ -15,7 +15,14 @@ from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
 from ninjadojo.engine.jsonvalue import JSONValue
-from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARDS, FACE_DOWN_BASE, FACE_DOWN_PER_SECRET, HAS_VALUE
+from ninjadojo.games.ninjitsu.cards import (
+    CARD_IDS,
+    CARDS,
+    FACE_DOWN_BASE,
+    FACE_DOWN_PER_HAND,
+    FACE_DOWN_PER_SECRET,
+    HAS_VALUE,
+)
 from ninjadojo.games.ninjitsu.knowledge import place_knowers
 
 if TYPE_CHECKING:
@@ -33,6 +40,14 @@ def known_in_hand(state: NinjitsuState, viewer: int | None, holder: int) -> list
     return [card for card in state.hands[holder] if state.known[card] & bit]
 
 
+def known_secrets(state: NinjitsuState, viewer: int | None, holder: int) -> list[tuple[int, str]]:
+    """The secrets of ``holder`` whose place ``viewer`` knows (a spectator: those everyone knows), as
+    (position, card id)."""
+    mask = state.everyone if viewer is None else 1 << viewer
+    return [(pos, CARD_IDS[card]) for pos, card in enumerate(state.secrets[holder])
+            if place_knowers(state.known[card]) & mask == mask]
+
+
 def observe(state: NinjitsuState, seat: int | None) -> dict[str, JSONValue]:
     """The game-specific part of ``seat``'s view."""
     seats: list[JSONValue] = []
@@ -45,17 +60,24 @@ def observe(state: NinjitsuState, seat: int | None) -> dict[str, JSONValue]:
             "treasures": [CARD_IDS[card] for card in state.treasures[each]],
             "treasure_points": state.treasure_points(each),
             "secret_count": len(state.secrets[each]),
-            "secrets": [CARD_IDS[card] for card in state.secrets[each]] if own else [],
-            "points": state.points(each) if own else None,
+            "secrets": [CARD_IDS[card] for card in state.secrets[each]] if own and state.blind != each else [],
+            "points": state.points(each) if own and state.blind != each else None,
+            # Secrets this viewer has seen (a look, a move it watched), as [position, card].
+            "known_secrets": [[pos, cid] for pos, cid in known_secrets(state, seat, each)] if not own else [],
+            # Night Vision: that a seat's card is marked is public; which card, its holder's only.
+            "marked": state.marks[each] != -1,
+            "mark": CARD_IDS[state.marks[each]] if own and state.marks[each] >= 0 else None,
         })
     return {
         "turn": state.turn,
         "target": state.target,
         "deck": len(state.deck),
         "discard": [CARD_IDS[card] for card in state.discard],
-        "resolving": [CARD_IDS[card] for card, _ in state.effects],
+        "resolving": [CARD_IDS[card] for card, _, _, _ in state.effects],
         "swaps_left": state.swaps_left,
         "seats": seats,
+        "frozen_by": state.frozen,
+        "magic_in_deck": state.magic_owner,
     }
 
 
@@ -160,18 +182,23 @@ def _own_lines(state: NinjitsuState, seat: int, marker: str, seats: str, hand: s
     size = len(state.hands[seat])
     in_hand = f"{size} card{'' if size == 1 else 's'} in hand"
     count = len(state.secrets[seat])
-    worth = [f" ({secret_worth(card, count)})" for card in state.secrets[seat]]
+    worth = [f" ({secret_worth(card, count, size)})" for card in state.secrets[seat]]
     style = "ids" if seats == "ids" else "named"
     secrets = [_chunk(card, style, markup, suffix) for card, suffix in zip(state.secrets[seat], worth, strict=True)]
     secrets = [(f"{index}:{plain}", f"{index}:{shown}") for index, (plain, shown) in enumerate(secrets)]
+    points = str(state.points(seat))
+    if state.blind == seat:
+        # False Floor: its owner cannot look at its own secrets, so sees backs and no exact total.
+        secrets = [_text(f"{index}:##") for index in range(count)]
+        points = "?"
     treasures = [_chunk(card, style, markup) for card in state.treasures[seat]]
     if seats == "roomy":
-        lines = [_text(f"{marker} P{seat} (you): {state.points(seat)} points, {in_hand}")]
+        lines = [_text(f"{marker} P{seat} (you): {points} points, {in_hand}")]
         lines += _hand_lines(state, seat, hand, markup)
         lines += _flow(_group("    secrets:  ", secrets, style), " " * 15)
         lines += _flow(_group("    treasures:", treasures, style), " " * 15)
         return lines
-    head = _text(f"{marker} P{seat} (you): {state.points(seat)} points, hand {size} |")
+    head = _text(f"{marker} P{seat} (you): {points} points, hand {size} |")
     lines = _flow([head, *_group("secrets", secrets, style), _text("|"), *_group("treasures", treasures, style)])
     return lines + _hand_lines(state, seat, hand, markup)
 
@@ -186,7 +213,8 @@ def _other_lines(state: NinjitsuState, viewer: int | None, each: int, marker: st
     count = len(state.secrets[each])
     if seats == "roomy":
         lines = [_text(f"{marker} P{each}: {state.treasure_points(each)} points in treasures, {in_hand}")]
-        backs = [_text(f"{index}:##") for index in range(count)]
+        seen = dict(known_secrets(state, viewer, each))
+        backs = [_text(f"{index}:{seen.get(index, '##')}") for index in range(count)]
         lines += _flow([_text("    secrets:   " + (backs[0][0] if backs else "-")), *backs[1:]], " " * 15)
         lines += _flow(_group("    treasures:", treasures, style), " " * 15)
         if known:
@@ -216,7 +244,7 @@ def _picture(state: NinjitsuState, seat: int | None, seats: str, hand: str, mark
             lines += _other_lines(state, seat, each, marker, seats, markup)
     if state.effects:
         style = "ids" if seats == "ids" else "named"
-        chain = [_chunk(card, style, markup) for card, _ in state.effects]
+        chain = [_chunk(card, style, markup) for card, _, _, _ in state.effects]
         chunks = [_text("resolving:")]
         for number, (plain, shown) in enumerate(chain):
             more = " >" if number + 1 < len(chain) else ""
@@ -245,9 +273,10 @@ def render(state: NinjitsuState, seat: int | None, markup: bool = False) -> str:
     return "\n".join(shown if markup else plain for plain, shown in lines)
 
 
-def secret_worth(card: int, secret_count: int) -> int:
-    """What ``card`` is worth face-down among ``secret_count`` secrets of its owner."""
-    return FACE_DOWN_BASE[card] + FACE_DOWN_PER_SECRET[card] * secret_count
+def secret_worth(card: int, secret_count: int, hand_size: int = 0) -> int:
+    """What ``card`` is worth face-down among ``secret_count`` secrets of its owner, who holds
+    ``hand_size`` cards (Master of Misdirection); Vampire Ninja's penalty is not included."""
+    return FACE_DOWN_BASE[card] + FACE_DOWN_PER_SECRET[card] * secret_count + FACE_DOWN_PER_HAND[card] * hand_size
 
 
 # ---------------------------------------------------------------------- prompts
@@ -263,6 +292,25 @@ def _by(frame: Frame) -> str:
 _NAMES = {card.id: card.name for card in CARDS}
 
 
+def _window_prompt(state: NinjitsuState, frame: Frame) -> str:
+    """The prompt of an "any time" window: the moment, and the cards of the seat's hand that answer it."""
+    data = frame.data
+    moment = data["moment"]
+    if moment == "trap":
+        what = f"the trap of {data['card']} {_NAMES[str(data['card'])]} is about to hit P{data['taker']}"
+        answers = "a:1n Antonio ignores it"
+    elif moment == "steal":
+        what = f"P{data['thief']} is about to steal P{data['victim']}'s secret #{data['position']}"
+        answers = "a:1d Andrea prevents it, and that player loses the rest of their turn"
+    elif data["move"]:
+        what = f"{data['card']} {_NAMES[str(data['card'])]} is about to be moved from P{data['seat']}'s treasures"
+        answers = "a:1t Teleport takes it into your hand"
+    else:
+        what = f"{data['card']} {_NAMES[str(data['card'])]} is about to be discarded from P{data['seat']}'s treasures"
+        answers = "a:1l Alberti keeps it in play, a:1t Teleport takes it into your hand"
+    return f"any time: {what}. You may play a card for free ({answers}), or pass"
+
+
 def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
     """A human prompt for ``seat``'s decision in ``frame``."""
     kind = frame.kind
@@ -270,8 +318,24 @@ def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
     if kind == "turn":
         swaps = (f"; free: swap two of your secrets (w<i>.<j>, {state.swaps_left} left)"
                  if state.swaps_left and len(state.secrets[seat]) >= 2 else "")
-        return (f"P{seat}, your turn ({state.points(seat)} points): draw 2 (d), play a card for its action, as a "
+        points = state.points(seat) if state.blind != seat else "?"
+        return (f"P{seat}, your turn ({points} points): draw 2 (d), play a card for its action, as a "
                 f"secret or as a treasure (a:/s:/t: + card), or steal a secret (x<seat>.<position>){swaps}")
+    if kind == "play" and isinstance(data.get("last"), int):
+        cards = " ".join(CARD_IDS[card] for card in state.hands[seat][-int(str(data["last"])):])
+        return f"{_by(frame)}play one of {cards}: for its action, as a secret or as a treasure (a:/s:/t: + card)"
+    if kind == "play" and data["way"] in ("treasure", "action"):
+        how = "as a treasure (t: + card)" if data["way"] == "treasure" else "for its action (a: + card)"
+        return f"{_by(frame)}play a card from your hand {how}"
+    if kind == "turn" and state.marks[seat] >= 0 and state.marks[seat] in state.hands[seat]:
+        marked = CARD_IDS[state.marks[seat]]
+        return (f"P{seat}, your turn: Night Vision marked your {marked}: play it "
+                f"(a:/s:/t:{marked}) or skip your turn (pass)")
+    if kind == "play" and data.get("optional"):
+        return (f"{_by(frame)}you may play a card from your hand: for its action, as a secret or as a treasure "
+                "(a:/s:/t: + card), or pass")
+    if kind == "steal" and data.get("optional"):
+        return f"{_by(frame)}you may steal an opponent's secret (x<seat>.<position>), or pass"
     if kind == "play":
         if data["way"] == "secret":
             return f"{_by(frame)}play a card from your hand as a secret (s: + card)"
@@ -293,4 +357,33 @@ def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
         return f"{_by(frame)}P{data['seat']}'s {which}-value treasures tie: choose the one to discard (c: + card)"
     if kind == "trap-discard":
         return f"{_by(frame)}the trap makes you discard a card from your hand (c: + card)"
+    if kind == "fire":
+        return (f"{_by(frame)}the {data['left']} last of the 3 highest treasures tie: choose one to discard "
+                "(c: + card)")
+    if kind == "shift":
+        return f"{_by(frame)}swap the treasure you played with another treasure in play (c: + card)"
+    if kind == "telekinesis":
+        return f"{_by(frame)}steal an opponent's treasure of value {data['value']} into your collection (c: + card)"
+    if kind == "invisibility":
+        return (f"{_by(frame)}move a card into your hand: a treasure (c: + card), a secret (i<seat>.<position>) "
+                "or a random card of an opponent's hand (h<seat>)")
+    if kind in ("disguise", "shuriken", "peek", "alessio"):
+        what = {"disguise": "pick a secret to swap" + (" with the first" if data.get("first") else ""),
+                "shuriken": "pick a secret to discard", "peek": f"pick a secret to look at ({data.get('left')} left)",
+                "alessio": "pick an opponent's secret to look at"}[kind]
+        return f"{_by(frame)}{what} (k<seat>.<position>)"
+    if kind == "escape":
+        return f"{_by(frame)}turn a treasure face-down: it becomes its owner's secret (c: + card)"
+    if kind == "net-discard":
+        return f"{_by(frame)}discard a card from your hand (c: + card)"
+    if kind == "net-take":
+        return f"{_by(frame)}take one of the discarded cards into your hand (c: + card)"
+    if kind == "deadfall":
+        return f"{_by(frame)}the trap: choose the card you keep; the rest goes to P{data['victim']} (c: + card)"
+    if kind == "guess":
+        return f"{_by(frame)}guess the value of the secret you will steal: g:1 to g:10, or g:none (no value)"
+    if kind == "teleport":
+        return f"{_by(frame)}move any treasure from play into your hand (c: + card)"
+    if kind == "window":
+        return _window_prompt(state, frame)
     return kind.replace("-", " ")

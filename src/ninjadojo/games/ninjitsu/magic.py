@@ -1,0 +1,297 @@
+"""Masters of Magic: the card actions that do not fit the step vocabulary, registered in ``effects.SPECIALS``.
+
+Each function runs one step of a card's text for ``player`` (the player resolving it). A step that
+acts on the card an earlier step played (Master of Wind, Telekinesis, Shape Shifting, Multiply) reads
+it from the effect's ``memo`` (set when the play was made). Choices are frames: ``fire`` (Master of
+Fire's tie at the edge of the three highest), ``shift`` (Shape Shifting's other treasure),
+``telekinesis`` (the treasure of that value to take) and ``invisibility`` (the card to take).
+
+State the set adds (all plain data in the position): ``magic_owner`` (a Master of Magic face-up in the
+deck), ``surfaced`` (its owner still to play any number of cards), ``frozen`` (Freeze Time's player)
+and ``marks`` (Night Vision's marked card per seat).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ninjadojo.engine import Frame
+from ninjadojo.games.ninjitsu import effects
+from ninjadojo.games.ninjitsu.cards import (
+    CARD_IDS,
+    CARD_INDEX,
+    CARDS,
+    HAS_VALUE,
+    PRINTED,
+    card_label,
+)
+from ninjadojo.games.ninjitsu.knowledge import PLACE_MASK
+
+if TYPE_CHECKING:
+    from ninjadojo.games.ninjitsu.state import NinjitsuState
+
+#: No Night Vision mark on a seat.
+NO_MARK = -1
+#: A mark whose card a sample cannot name (its holder's hand is empty in the sample).
+MARK_GONE = -2
+#: How many treasures Master of Fire discards.
+FIRE_COUNT = 3
+
+
+def _memo(state: NinjitsuState) -> int:
+    """The card an earlier step of the resolving card played (``NO_MEMO`` if none)."""
+    return state.effects[-1][3]
+
+
+def _wind(state: NinjitsuState, card: int, player: int) -> None:
+    """Master of Wind: the card played for its action returns from the discard pile to hand and is
+    played as a treasure (a card without value stays in hand)."""
+    played = _memo(state)
+    if played < 0 or played not in state.discard:
+        return
+    state.discard.remove(played)
+    if HAS_VALUE[played]:
+        state.turn_face_up(player, played)
+        state.narrate(f"{card_label(played)} returns to P{player}'s hand and is played as a treasure")
+    else:
+        state.hands[player].append(played)
+        state.known[played] = state.everyone
+        state.narrate(f"{card_label(played)} returns to P{player}'s hand (it has no value to play as a treasure)")
+
+
+def _fire(state: NinjitsuState, card: int, player: int) -> None:
+    """Master of Fire: the 3 highest-value treasures in play, fixed now (ties at the edge chosen by the
+    player), are discarded one at a time (each a moment for Alberti and Teleport)."""
+    ranked = sorted(((state.worth(each, owner), each) for owner in range(state.num_players)
+                     for each in state.treasures[owner]), key=lambda pair: (-pair[0], pair[1]))
+    if len(ranked) <= FIRE_COUNT:
+        fire_discards(state, tuple(CARD_IDS[each] for _, each in ranked))
+        return
+    edge = ranked[FIRE_COUNT - 1][0]
+    sure = tuple(CARD_IDS[each] for worth, each in ranked if worth > edge)
+    tied = tuple(CARD_IDS[each] for worth, each in ranked if worth == edge)
+    left = FIRE_COUNT - len(sure)
+    if len(tied) == left:
+        fire_discards(state, sure + tied)
+        return
+    state.frames.append(Frame("fire", [player], {"by": CARD_IDS[card], "chosen": sure, "cards": tied,
+                                                 "left": left}))
+
+
+def fire_discards(state: NinjitsuState, cards: tuple[str, ...]) -> None:
+    """Discard Master of Fire's chosen treasures, first to last (a window may answer each)."""
+    for index, cid in enumerate(cards):
+        number = CARD_INDEX[cid]
+        for owner in range(state.num_players):
+            if number in state.treasures[owner]:
+                effects.offer_discard(state, number, owner, ("fire", cards[index + 1:]))
+                return
+
+
+def _water(state: NinjitsuState, card: int, player: int) -> None:
+    """Master of Water: draw a card per treasure the opponents have, then play one of those cards."""
+    count = sum(len(state.treasures[other]) for other in state.opponents(player))
+    if not count:
+        return
+    drawn = state.draw(player, count)
+    if drawn:
+        state.frames.append(Frame("play", [player], {"way": "any", "by": CARD_IDS[card], "last": len(drawn)}))
+
+
+def _grimoire(state: NinjitsuState, card: int, player: int) -> None:
+    """Grimoire: take the top card of the deck (seen by its player only) and play it."""
+    taken = state.draw(player, 1, verb="takes the top card of the deck")
+    if taken:
+        state.frames.append(Frame("play", [player], {"way": "any", "by": CARD_IDS[card], "last": 1}))
+
+
+def _master_of_magic(state: NinjitsuState, card: int, player: int) -> None:
+    """Master of Magic, played for its action: it goes face-up into the deck at a random place, with
+    ``player`` as its owner; on top at once, it surfaces at once. Its second step (the plays) is for
+    when it surfaces, so this action ends here."""
+    top, _, actor, memo = state.effects[-1]
+    state.effects[-1] = (top, len(CARDS[top].steps), actor, memo)
+    if card not in state.discard:
+        return
+    state.discard.remove(card)
+    place = state.rng.randbelow(len(state.deck) + 1)
+    state.deck.insert(place, card)
+    state.known[card] = state.everyone
+    state.magic_owner = player
+    state.narrate(f"{card_label(card)} is shuffled face-up into the deck (P{player}'s)")
+    if state.deck[-1] == card:
+        state.surface_magic()
+
+
+def _magic_plays(state: NinjitsuState, card: int, player: int) -> None:
+    """The surfaced Master of Magic's owner plays any number of cards: one play (or ``pass``), then this
+    step again, until they pass or their hand is empty."""
+    if not state.hands[player]:
+        return
+    top, index, actor, memo = state.effects[-1]
+    state.effects[-1] = (top, index - 1, actor, memo)  # the step repeats after this play
+    state.frames.append(Frame("play", [player], {"way": "any", "by": CARD_IDS[card], "optional": True}))
+
+
+def _alchemy(state: NinjitsuState, card: int, player: int) -> None:
+    """Alchemy: discard your hand, then each opponent (clockwise) discards theirs."""
+    for seat in (player, *state.opponents(player)):
+        for each in list(state.hands[seat]):
+            state.discard_from_hand(seat, each)
+
+
+def _healing(state: NinjitsuState, card: int, player: int) -> None:
+    """Healing: discard your hand, then draw as many cards as you discarded."""
+    hand = list(state.hands[player])
+    for each in hand:
+        state.discard_from_hand(player, each)
+    if hand:
+        state.draw(player, len(hand))
+
+
+def _night_vision(state: NinjitsuState, card: int, player: int) -> None:
+    """Night Vision: a random card of each opponent's hand is marked, shown to its holder only."""
+    for seat in state.opponents(player):
+        hand = state.hands[seat]
+        if not hand:
+            continue
+        marked = hand[state.rng.randbelow(len(hand))]
+        state.marks[seat] = marked
+        state.narrate(f"a card of P{seat}'s hand is marked: on their next turn they play it or skip the turn")
+        state.narrate(f"your marked card is {card_label(marked)}", 1 << seat)
+
+
+def _freeze(state: NinjitsuState, card: int, player: int) -> None:
+    """Freeze Time: no one wins until ``player``'s next turn starts."""
+    state.frozen = player
+    state.narrate(f"no one can win until P{player}'s next turn")
+
+
+def _shape_shift(state: NinjitsuState, card: int, player: int) -> None:
+    """Shape Shifting: the treasure just played is swapped with another treasure in play (chosen)."""
+    played = _memo(state)
+    if played < 0 or played not in state.treasures[player]:
+        return
+    if any(each != played for cards in state.treasures for each in cards):
+        state.frames.append(Frame("shift", [player], {"by": CARD_IDS[card]}))
+
+
+def shift(state: NinjitsuState, player: int, other: int) -> None:
+    """Swap the treasure Shape Shifting played with ``other`` (a treasure of any collection)."""
+    played = _memo(state)
+    owner = state.treasure_owner(other)
+    mine = state.treasures[player]
+    theirs = state.treasures[owner]
+    mine[mine.index(played)], theirs[theirs.index(other)] = other, played
+    state.narrate(f"P{player} swaps {card_label(played)} with P{owner}'s {card_label(other)}")
+
+
+def _multiply(state: NinjitsuState, card: int, player: int) -> None:
+    """Multiply: every card of the played treasure's printed value moves from the discard pile to hand."""
+    played = _memo(state)
+    value = PRINTED[played] if played >= 0 else None
+    if value is None:
+        return
+    moved = [each for each in state.discard if PRINTED[each] == value]
+    for each in moved:
+        state.discard.remove(each)
+        state.hands[player].append(each)
+        state.known[each] = state.everyone
+    if moved:
+        state.narrate(f"P{player} moves {', '.join(card_label(each) for each in moved)} from the discard pile "
+                      "into their hand")
+
+
+def _telekinesis(state: NinjitsuState, card: int, player: int) -> None:
+    """Telekinesis: take an opponent's treasure of the printed value of the card played for its action."""
+    played = _memo(state)
+    value = PRINTED[played] if played >= 0 else None
+    if value is None:
+        return
+    if telekinesis_targets(state, player, value):
+        state.frames.append(Frame("telekinesis", [player], {"by": CARD_IDS[card], "value": value}))
+
+
+def telekinesis_targets(state: NinjitsuState, player: int, value: int) -> list[int]:
+    """The opponents' treasures of printed ``value``."""
+    return [each for other in state.opponents(player) for each in state.treasures[other] if PRINTED[each] == value]
+
+
+def steal_treasure(state: NinjitsuState, player: int, card: int, owner: int) -> None:
+    """``player`` steals ``owner``'s treasure ``card`` into their collection; a trap on it fires."""
+    state.treasures[owner].remove(card)
+    state.treasures[player].append(card)
+    state.narrate(f"P{player} steals P{owner}'s treasure {card_label(card)}")
+    if CARDS[card].trap is not None:
+        effects.offer(state, {"moment": "trap", "card": CARD_IDS[card], "taker": player, "victim": owner})
+
+
+def _invisibility(state: NinjitsuState, card: int, player: int) -> None:
+    """Invisibility: move any card from play (a treasure, or a secret by position) or a random card of
+    an opponent's hand into your hand."""
+    if any(state.treasures) or any(state.secrets) or any(state.hands[other] for other in state.opponents(player)):
+        state.frames.append(Frame("invisibility", [player], {"by": CARD_IDS[card]}))
+
+
+def forget_held(state: NinjitsuState, holder: int, from_hand: bool) -> None:
+    """An unseen card of ``holder``'s secrets (or hand, ``from_hand``) left them: nobody else can tell
+    which, so what others knew of ``holder``'s cards no longer holds: who holds one (hand or secrets),
+    and, for a card taken from the hand, where a card of the hand lies."""
+    known = state.known
+    for each in state.hands[holder]:
+        known[each] &= 0 if from_hand else PLACE_MASK
+        known[each] |= 1 << holder
+    for each in state.secrets[holder]:
+        known[each] &= PLACE_MASK
+
+
+def take_secret(state: NinjitsuState, player: int, owner: int, position: int) -> None:
+    """Invisibility on a secret: it goes, unseen by the others, into ``player``'s hand."""
+    card = state.secrets[owner].pop(position)
+    forget_held(state, owner, from_hand=False)
+    state.hands[player].append(card)
+    state.known[card] = 1 << player | 1 << owner
+    state.narrate(f"P{player} moves P{owner}'s secret #{position} into their hand")
+    state.narrate(f"it is {card_label(card)}", 1 << player | 1 << owner)
+
+
+def take_from_hand(state: NinjitsuState, player: int, owner: int) -> None:
+    """Invisibility on a hand: a random card of it goes into ``player``'s hand (both see which)."""
+    hand = state.hands[owner]
+    card = hand.pop(state.rng.randbelow(len(hand)))
+    forget_held(state, owner, from_hand=True)
+    state.hands[player].append(card)
+    state.known[card] = 1 << player | 1 << owner
+    state.narrate(f"P{player} takes a random card from P{owner}'s hand")
+    state.narrate(f"the card is {card_label(card)}", 1 << player | 1 << owner)
+
+
+def _discard_own_hand(state: NinjitsuState, card: int, player: int) -> None:
+    """Flight's end: discard your hand."""
+    for each in list(state.hands[player]):
+        state.discard_from_hand(player, each)
+
+
+effects.SPECIALS.update({
+    "wind": _wind,
+    "fire": _fire,
+    "water": _water,
+    "grimoire": _grimoire,
+    "magic": _master_of_magic,
+    "magic-plays": _magic_plays,
+    "alchemy": _alchemy,
+    "healing": _healing,
+    "night-vision": _night_vision,
+    "freeze": _freeze,
+    "shape-shift": _shape_shift,
+    "multiply": _multiply,
+    "telekinesis": _telekinesis,
+    "invisibility": _invisibility,
+    "discard-own-hand": _discard_own_hand,
+})
+
+#: Steps that ask again after each answer (the effect's step is set back while it asks).
+REPEATING = ("magic-plays",)
+#: The decision each Masters of Magic special asks, when it asks one.
+ASKS = {"fire": "fire", "water": "play", "grimoire": "play", "magic-plays": "play", "shape-shift": "shift",
+        "telekinesis": "telekinesis", "invisibility": "invisibility"}

@@ -1,0 +1,201 @@
+"""Scenario tests for Sabotage! (option ``expansions=sabotage``): one or more per card, the looks and what
+they let a seat know (views and samples), and False Floor hiding its owner's own secrets."""
+
+from __future__ import annotations
+
+from ninjitsu_helpers import discard, hand, kind, play, secrets, treasures
+
+from ninjadojo.games.ninjitsu import NinjitsuState
+from ninjadojo.games.ninjitsu.builder import position
+from ninjadojo.games.ninjitsu.cards import CARD_INDEX, CARDS, SABOTAGE_CARDS, SETS
+
+SABOTAGE = "sabotage"
+
+
+def sabotage(players: int = 2, expansions: str = SABOTAGE, **kwargs: object) -> NinjitsuState:
+    """A position of a game with Sabotage!."""
+    return position(players, expansions=expansions, **kwargs)  # type: ignore[arg-type]
+
+
+def log(game: NinjitsuState, seat: int | None) -> str:
+    lines = game.observe(seat)["log"]
+    assert isinstance(lines, list)
+    return "\n".join(str(line) for line in lines)
+
+
+def seat_view(game: NinjitsuState, viewer: int, seat: int) -> dict[str, object]:
+    seats = game.observe(viewer)["seats"]
+    assert isinstance(seats, list)
+    entry = seats[seat]
+    assert isinstance(entry, dict)
+    return entry
+
+
+def test_sabotage_is_sixteen_cards_of_its_own_set_with_false_floor_worth_4_inferred() -> None:
+    assert SABOTAGE in SETS
+    assert [card.id for card in SABOTAGE_CARDS] == ["Ks", "Qs", "Js", "Xs", "As", "Ts", "9s", "8s", "7s", "6s",
+                                                    "5s", "4s", "3s", "2s", "1s", "Fs"]
+    assert CARDS[CARD_INDEX["Fs"]].value == 4 and "inferred" in CARDS[CARD_INDEX["Fs"]].text
+    game = NinjitsuState.new(2, {"expansions": SABOTAGE}, seed=1)
+    assert len(game.deck) + 8 == 42 + 16
+
+
+# ---------------------------------------------------------------------- action cards
+
+
+def test_master_of_tricks_draws_one_per_secret_in_play_then_plays_a_card() -> None:
+    game = sabotage(3, hands=["Ks", "", ""], secrets=["5a", "6a 7a", ""], deck="2a 3a 4a 8a")
+    play(game, "a:Ks")
+    assert hand(game, 0) == "8a 4a 3a" and kind(game) == "play"
+
+
+def test_master_thief_moves_any_two_treasures_into_hand() -> None:
+    game = sabotage(hands=["Qs", ""], treasures=["6a", "9c 2a"])
+    play(game, "a:Qs", "c:9c", "c:6a")
+    assert hand(game, 0) == "9c 6a" and treasures(game, 1) == "2a"
+
+
+def test_master_of_escape_turns_two_treasures_face_down_as_their_owners_secrets_then_plays() -> None:
+    game = sabotage(hands=["Js 8a", ""], treasures=["6a", "9c 2a"])
+    play(game, "a:Js", "c:9c", "c:6a")
+    assert secrets(game, 1) == "9c" and secrets(game, 0) == "6a" and treasures(game, 1) == "2a"
+    assert kind(game) == "play"
+    # Everyone saw where the 9 went, until its owner rearranges its secrets.
+    assert seat_view(game, 0, 1)["known_secrets"] == [[0, "9c"]]
+
+
+def test_master_of_disguise_swaps_two_secrets_then_steals() -> None:
+    game = sabotage(3, hands=["Xs", "", ""], secrets=["", "5a", "6a"])
+    play(game, "a:Xs", "k1.0", "k2.0")
+    assert secrets(game, 1) == "6a" and secrets(game, 2) == "5a"
+    assert "your secret #0 is now 6a" in log(game, 1)
+    assert kind(game) == "steal"
+    play(game, "x2.0")
+    assert treasures(game, 0) == "5a"
+
+
+def test_shuriken_discards_a_secret_and_a_treasure() -> None:
+    game = sabotage(hands=["Ts", ""], treasures=["", "9c"], secrets=["", "5a"])
+    play(game, "a:Ts", "k1.0", "c:9c")
+    assert secrets(game, 1) == "" and treasures(game, 1) == "" and discard(game).endswith("5a 9c")
+
+
+def test_ancient_map_steals_again_when_the_first_is_not_trapped() -> None:
+    game = sabotage(hands=["5s", ""], secrets=["", "6a 7a"])
+    play(game, "a:5s", "x1.0")
+    assert kind(game) == "steal"
+    play(game, "x1.0")
+    assert treasures(game, 0) == "6a 7a"
+
+
+def test_ancient_map_stops_after_a_trapped_card_even_when_antonio_cancels_the_trap() -> None:
+    game = sabotage(hands=["5s 1n 9a", ""], secrets=["", "2a 7a"], expansions="promo,sabotage")
+    play(game, "a:5s", "x1.0", "a:1n")
+    assert treasures(game, 0) == "2a" and hand(game, 0) == "9a" and game.to_act() == (1,)
+
+
+def test_tessen_plays_a_treasure_then_steals() -> None:
+    game = sabotage(hands=["4s 9a", ""], secrets=["", "6a"])
+    play(game, "a:4s", "t:9a", "x1.0")
+    assert treasures(game, 0) == "9a 6a"
+
+
+def test_net_makes_each_opponent_discard_then_the_player_takes_one() -> None:
+    game = sabotage(3, hands=["3s", "6a 7a", "8a"])
+    play(game, "a:3s")
+    assert game.to_act() == (1,) and kind(game) == "net-discard"
+    play(game, "c:7a")
+    assert game.to_act() == (2,)
+    play(game, "c:8a")
+    assert game.to_act() == (0,) and game.legal_actions(0) == ["c:7a", "c:8a"]
+    play(game, "c:8a")
+    assert hand(game, 0) == "8a" and discard(game).endswith("3s 7a")
+
+
+def test_peephole_looks_at_three_secrets_only_its_player_sees_them_and_may_steal() -> None:
+    game = sabotage(3, hands=["2s", "", ""], secrets=["", "5a 6a", "7a 8a"])
+    play(game, "a:2s", "k1.1", "k2.0", "k1.0")
+    assert kind(game) == "steal" and "pass" in game.legal_actions(0)
+    assert seat_view(game, 0, 1)["known_secrets"] == [[0, "5a"], [1, "6a"]]
+    assert seat_view(game, 2, 1)["known_secrets"] == []
+    assert "6a" not in log(game, 2)
+    # The seat keeps what it saw in its samples.
+    for seed in range(5):
+        sample = game.determinize(0, seed)
+        assert secrets(sample, 1) == "5a 6a" and secrets(sample, 2)[:2] == "7a"
+    play(game, "pass")
+    assert game.to_act() == (1,)
+
+
+def test_a_look_ends_when_the_owner_rearranges_its_secrets() -> None:
+    game = sabotage(hands=["2s", "9a"], secrets=["", "5a 6a"])
+    play(game, "a:2s", "k1.0", "k1.1", "pass")
+    assert seat_view(game, 0, 1)["known_secrets"] == [[0, "5a"], [1, "6a"]]
+    play(game, "w0.1")
+    assert seat_view(game, 0, 1)["known_secrets"] == []
+
+
+def test_alessio_looks_at_a_secret_before_the_action_for_free() -> None:
+    game = sabotage(hands=["1s 6a", ""], secrets=["", "5a"])
+    assert "a:1s" in game.legal_actions(0)
+    play(game, "a:1s", "k1.0")
+    assert kind(game) == "turn" and game.to_act() == (0,) and seat_view(game, 0, 1)["known_secrets"] == [[0, "5a"]]
+
+
+# ---------------------------------------------------------------------- Deadfall (trap)
+
+
+def test_deadfall_the_thief_keeps_one_card_the_rest_goes_to_the_robbed_player() -> None:
+    game = sabotage(3, hands=["6a 7a 8a", "", ""], secrets=["", "As", ""])
+    play(game, "x1.0")
+    assert kind(game) == "deadfall" and game.to_act() == (0,)
+    play(game, "c:7a")
+    assert hand(game, 0) == "7a" and hand(game, 1) == "6a 8a" and "As" in discard(game)
+    assert "6a" in log(game, 1) and "6a" not in log(game, 2).split("Deadfall")[-1]
+
+
+# ---------------------------------------------------------------------- face-up treasures
+
+
+def test_sleeping_potion_face_up_makes_opponents_draw_at_the_start_of_their_turn() -> None:
+    game = sabotage(hands=["9s", ""], deck="2a 3a")
+    play(game, "t:9s")
+    assert hand(game, 1) == "3a" and game.turn == 1
+
+
+def test_squeaky_floor_face_up_forbids_stealing_as_the_action_but_not_through_a_card() -> None:
+    game = sabotage(hands=["8a", ""], treasures=["8s", ""], secrets=["", "5a"])
+    assert not any(action.startswith("x") for action in game.legal_actions(0))
+    play(game, "a:8a", "x1.0")
+    assert treasures(game, 0) == "8s 5a"
+
+
+def test_cage_face_up_forbids_playing_a_secret_as_the_action_but_not_through_a_card() -> None:
+    game = sabotage(hands=["9a 6a 5b", ""], treasures=["7s", ""])
+    assert "s:6a" not in game.legal_actions(0) and "t:6a" in game.legal_actions(0)
+    play(game, "a:9a", "s:6a", "s:5b")
+    assert secrets(game, 0) == "6a 5b"
+
+
+def test_mirror_face_up_makes_each_opponent_draw_whenever_its_owner_draws() -> None:
+    game = sabotage(3, hands=["", "", ""], treasures=["6s", "", ""], deck="2a 3a 4a 5a")
+    play(game, "d")
+    assert hand(game, 0) == "5a 4a" and hand(game, 1) == "3a" and hand(game, 2) == "2a"
+
+
+def test_false_floor_face_up_hides_its_owners_own_secrets_from_its_view() -> None:
+    game = sabotage(hands=["6a", ""], treasures=["Fs", ""], secrets=["5a", ""])
+    own = seat_view(game, 0, 0)
+    assert own["secrets"] == [] and own["points"] is None and own["secret_count"] == 1
+    assert "5a" not in game.render(0) and "?" in game.decision(0).prompt  # type: ignore[union-attr]
+    play(game, "s:6a")
+    assert "your secret is" not in log(game, 0)
+    # Its samples redeal its own secrets: it does not know them.
+    assert len({secrets(game.determinize(0, seed), 0) for seed in range(20)}) > 1
+
+
+def test_false_floor_leaving_play_gives_its_owner_sight_again() -> None:
+    game = sabotage(hands=["Qa", "6a"], treasures=["", "Fs"], secrets=["", "5a"], turn=0)
+    assert seat_view(game, 1, 1)["secrets"] == []
+    play(game, "a:Qa", "c:Fs", "s:Fs")
+    assert seat_view(game, 1, 1)["secrets"] == ["5a"]
