@@ -11,8 +11,10 @@ nothing from a thief who cannot see them). Parameters: ``samples`` (default 4), 
 
 Expansion cards need no special moves: the lookahead plays them like any other card (their points,
 Vampire Ninja's penalty and Master of Misdirection's hand bonus are in ``points``; Jellybean Ninja's
-guess is tried value by value over the samples). The "any time" cards (Antonio, Alberti, Andrea,
-Teleport) are worth more in hand than other cards (:data:`ANYTIME_WEIGHT`), so the bot keeps them for
+guess is tried value by value over the samples; Captain Bluebeard, under the Treasure Hunters
+crossover, is seen to swap nothing and is played for its 1 point when that helps). The "any time"
+cards (Antonio, Alberti, Andrea, Teleport) are worth more in hand than other cards
+(:data:`ANYTIME_WEIGHT`), so the bot keeps them for
 the moment they answer and plays one there when the lookahead says the moment costs it more than the
 card is worth; it is never played as a 1-point treasure for nothing. Sabotage!'s treasures with a
 face-up drawback (Squeaky Floor, Cage, Mirror, False Floor) count against their owner

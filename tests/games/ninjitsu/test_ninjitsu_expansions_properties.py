@@ -1,7 +1,9 @@
-"""Property tests over random subsets of the expansion sets (the engine's contract tests run the default
-options only): random playouts keep the laws, round-trip through notation and saves, keep each seat's
-view under determinisation, and give samples that depend only on what the seat knows; log lines name
-only cards their readers know the place of.
+"""Property tests over random subsets of the expansion sets, each subset with the Promo Pack also with
+the Treasure Hunters ``crossover`` option (Captain Bluebeard), and once with every set and the
+crossover whatever the random draws (the engine's contract tests run the default options only):
+random playouts keep the laws, round-trip through notation and saves, keep each seat's view under
+determinisation, and give samples that depend only on what the seat knows; log lines name only cards
+their readers know the place of.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 import json
 from itertools import combinations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from test_ninjitsu_properties import _Watched
 
@@ -19,6 +21,11 @@ from ninjadojo.games.ninjitsu.cards import SETS
 
 #: Every non-empty subset of the offered sets, as the option's text.
 SUBSETS = [",".join(chosen) for size in range(1, len(SETS) + 1) for chosen in combinations(SETS, size)]
+#: The options of each subset, and of each subset with the Promo Pack once more with the crossover on.
+COMBOS: list[dict[str, object]] = [{"expansions": sets, "crossover": crossed} for sets in SUBSETS
+                                   for crossed in (False, True) if not crossed or "promo" in sets.split(",")]
+#: Every set and the crossover: run by every property whatever the random draws.
+EVERYTHING: dict[str, object] = {"expansions": ",".join(SETS), "crossover": True}
 
 
 def _random_action(game: NinjitsuState, rng: Rng) -> tuple[int, str]:
@@ -28,9 +35,11 @@ def _random_action(game: NinjitsuState, rng: Rng) -> tuple[int, str]:
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32), players=st.integers(2, 5), sets=st.sampled_from(SUBSETS))
-def test_playouts_keep_the_laws_and_round_trip_through_notation_and_saves(seed: int, players: int, sets: str) -> None:
-    game = NinjitsuState.new(players, {"expansions": sets}, seed=seed)
+@example(seed=11, players=3, options=EVERYTHING)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5), options=st.sampled_from(COMBOS))
+def test_playouts_keep_the_laws_and_round_trip_through_notation_and_saves(seed: int, players: int,
+        options: dict[str, object]) -> None:
+    game = NinjitsuState.new(players, options, seed=seed)
     rng = Rng(seed ^ 0xE1)
     space = game.action_space()
     while not game.is_terminal:
@@ -48,9 +57,11 @@ def test_playouts_keep_the_laws_and_round_trip_through_notation_and_saves(seed: 
 
 
 @settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 2**32), players=st.integers(2, 5), sets=st.sampled_from(SUBSETS))
-def test_samples_keep_each_view_and_depend_only_on_what_the_seat_knows(seed: int, players: int, sets: str) -> None:
-    game = NinjitsuState.new(players, {"expansions": sets}, seed=seed)
+@example(seed=12, players=4, options=EVERYTHING)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5), options=st.sampled_from(COMBOS))
+def test_samples_keep_each_view_and_depend_only_on_what_the_seat_knows(seed: int, players: int,
+        options: dict[str, object]) -> None:
+    game = NinjitsuState.new(players, options, seed=seed)
     rng = Rng(seed ^ 0x7A1)
     step = 0
     while not game.is_terminal:
@@ -73,9 +84,17 @@ def test_samples_keep_each_view_and_depend_only_on_what_the_seat_knows(seed: int
 
 
 @settings(max_examples=20, deadline=None)
-@given(seed=st.integers(0, 2**32), players=st.integers(2, 5), sets=st.sampled_from(SUBSETS))
-def test_every_log_line_names_only_cards_its_readers_know(seed: int, players: int, sets: str) -> None:
-    game = _Watched.new(players, {"expansions": sets}, seed=seed)
+@example(seed=13, players=2, options=EVERYTHING)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5), options=st.sampled_from(COMBOS))
+def test_every_log_line_names_only_cards_its_readers_know(seed: int, players: int,
+        options: dict[str, object]) -> None:
+    game = _Watched.new(players, options, seed=seed)
     rng = Rng(seed ^ 0x106)
     while not game.is_terminal:
         game.apply(*_random_action(game, rng))
+
+
+def test_the_combinations_cover_the_crossover_with_every_subset_holding_the_promo_pack() -> None:
+    crossed = [options["expansions"] for options in COMBOS if options["crossover"]]
+    assert crossed == [sets for sets in SUBSETS if "promo" in sets.split(",")] and len(crossed) == 4
+    assert "Cp" in NinjitsuState.new(2, EVERYTHING, seed=5).card_ids_in_game

@@ -11,7 +11,7 @@ from ninjadojo.engine import Rng
 from ninjadojo.games.ninjitsu import NinjitsuState
 from ninjadojo.games.ninjitsu.cards import CARD_INDEX, CARDS
 
-CARD_ID = re.compile(r"\b(?:[KQJXAT2-9][abcms]|Em|Fs|1[nldts]|[53BKX]p)\b")
+CARD_ID = re.compile(r"\b(?:[KQJXAT2-9][abcms]|Em|Fs|1[nldts]|[53BKXC]p)\b")
 
 
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 5))

@@ -3,8 +3,9 @@
 Say where the cards you care about are; every other card goes to the deck. The position is at the
 start of ``turn``'s turn, so the start-of-turn win check is run: a player who starts the turn at the
 target wins at once and you get the finished game. Cards are card ids (rank then suit: ``6a``, ``Ka``,
-``Tc``, and with ``expansions="promo"`` the Promo Pack's ``1n 1l 1d 1t 5p 3p Bp Kp Xp``; see
-``docs/rules/ninjitsu.md``), space-separated, one string per seat::
+``Tc``, and with ``expansions="promo"`` the Promo Pack's ``1n 1l 1d 1t 5p 3p Bp Kp Xp``, plus Captain
+Bluebeard ``Cp`` with ``crossover=True``; see ``docs/rules/ninjitsu.md``), space-separated, one string
+per seat::
 
     >>> from ninjadojo.games.ninjitsu.builder import position
     >>> game = position(players=3, hands=["6a Ka", "9b", ""], treasures=["", "5c", ""], secrets=["", "", "Ta"])
@@ -34,7 +35,7 @@ from ninjadojo.engine import NotationError, Rng
 from ninjadojo.engine.errors import quote
 from ninjadojo.engine.state import check_seed
 from ninjadojo.games.ninjitsu import rules
-from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX, CARDS
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX, CARDS, CROSSOVER
 from ninjadojo.games.ninjitsu.state import DEFAULT_TARGET, NinjitsuState
 
 __all__ = ["position"]
@@ -50,8 +51,10 @@ def _cards(text: str, where: str, game: frozenset[str]) -> list[int]:
             raise NotationError(f"unknown card {quote(cid)} in {where}: a card id is a rank K Q J X A T 9-2 "
                                 "and a suit a b c, e.g. Ka, Ta, 6c (expansion ids: docs/rules/ninjitsu.md)")
         if cid not in game:
+            card_set = CARDS[CARD_INDEX[cid]].set
+            option = "option crossover, with expansions=promo" if card_set == CROSSOVER else "option expansions"
             raise NotationError(f"card {quote(cid)} in {where} is not in this game's deck: its set is "
-                                f"{CARDS[CARD_INDEX[cid]].set!r} (option expansions)")
+                                f"{card_set!r} ({option})")
         numbers.append(CARD_INDEX[cid])
     return numbers
 
@@ -78,6 +81,7 @@ def position(
     swaps: int | None = None,
     seed: int = 1,
     expansions: str = "",
+    crossover: bool = False,
 ) -> NinjitsuState:
     """A Ninjitsu! position at the start of ``turn``'s turn (or finished, if that player holds the target).
 
@@ -85,11 +89,14 @@ def position(
     in position order). ``discard`` and ``deck``: card ids, bottom first. ``swaps``: the free swaps
     of secrets left this turn (default: all of them). ``seed``: the state of the random stream (the
     deck is reshuffled from it when it runs out). ``expansions``: the option's text (``promo``): only
-    the cards of the game's deck may be placed. Knowledge is the default for each zone: a seat knows
-    its own hand and secrets, everyone knows the treasures and the discard pile, no one the deck.
+    the cards of the game's deck may be placed. ``crossover``: the Treasure Hunters crossover option
+    (with ``expansions="promo"``: Captain Bluebeard ``Cp`` joins the deck). Knowledge is the default
+    for each zone: a seat knows its own hand and secrets, everyone knows the treasures and the
+    discard pile, no one the deck.
     """
     NinjitsuState.check_players(players)
-    options = NinjitsuState.validate_options(players, {"target": target, "expansions": expansions})
+    options = NinjitsuState.validate_options(players, {"target": target, "expansions": expansions,
+                                                       "crossover": crossover})
     check_seed(seed)
     if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < players:
         raise NotationError(f"turn must be a seat from 0 to {players - 1}, not {quote(turn)}")

@@ -15,10 +15,16 @@ docs/rules/ninjitsu.md). The deck of a game is the base cards plus the rows of t
 Promo Pack ids: the 1-value "any time" cards are ``1n`` Antonio, ``1l`` Alberti, ``1d`` Andrea and
 ``1t`` Teleport; ``5p`` Master of Misdirection, ``3p`` Vampire Ninja, ``Bp`` Jellybean Ninja, ``Kp``
 Master of Deception and ``Xp`` the fourth Master of Surprise.
+
+The Promo Pack also holds ``Cp`` Captain Bluebeard, a card of another game of the Treasure Hunters
+series: it is the one row of the ``crossover`` set, in the deck only when the ``crossover`` option
+(the rulebook's Treasure Hunters crossover rules) is on with the Promo Pack. Its value is missing
+from the rulebook: 1 is INFERRED (docs/rules/ninjitsu.md).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -158,6 +164,10 @@ class CardDef:
     #: A face-up ability of a Sabotage! treasure (not a trap): ``sleeping-potion``, ``squeaky-floor``,
     #: ``cage``, ``mirror``, ``false-floor``.
     face_up: str = ""
+    #: A card of another game of the Treasure Hunters series (Captain Bluebeard): the rulebook's
+    #: crossover rules hold for it (worth its printed value face-down, no ability while face-down, and
+    #: it cannot affect secrets in play).
+    foreign: bool = False
 
 
 SUITS = ("a", "b", "c")
@@ -260,7 +270,7 @@ _PROMO = "promo"
 _ANYTIME_PLAYS: tuple[Way, ...] = ("secret", "treasure")
 
 #: The Promo Pack (option ``expansions=promo``), as printed. Captain Bluebeard belongs to another game
-#: of the series and is left out (no "treasure hunters crossover" option yet).
+#: of the series: it is :data:`CROSSOVER_CARDS`, in the deck only with the ``crossover`` option.
 PROMO_CARDS: tuple[CardDef, ...] = (
     CardDef("1n", "Antonio", "p", "1", 1, _ANYTIME_PLAYS, anytime="trap", set=_PROMO,
             brief="any time, free: ignore a trap",
@@ -420,11 +430,30 @@ SABOTAGE_CARDS: tuple[CardDef, ...] = (
               "the rulebook omits it.)", plays=_SECRET_TREASURE, face_up="false-floor"),
 )
 
+#: The set of the Promo Pack's non-Ninjitsu! card: not offered by ``expansions``, but added to a game
+#: with the Promo Pack by the ``crossover`` option (see :func:`game_sets`).
+CROSSOVER = "crossover"
+
+#: The Promo Pack's Captain Bluebeard (option ``crossover``, with ``expansions=promo``). Under the
+#: crossover rules "secrets in play cannot be affected by any non-Ninjitsu! card", so its one text,
+#: a swap with secrets in play, swaps nothing ("any number": zero); it is still played for that
+#: (empty) action, as a secret worth its printed value (it has no face-down ability) or as a treasure.
+#: Its value is missing from the rulebook: 1 is INFERRED (like the Promo Pack's other named
+#: characters), to be corrected by an owner of the physical card.
+CROSSOVER_CARDS: tuple[CardDef, ...] = (
+    CardDef("Cp", "Captain Bluebeard", "p", "C", 1, _ALL_WAYS, steps=(Special("bluebeard"),), set=CROSSOVER,
+            foreign=True, brief="crossover: its swap can't touch secrets",
+            text="Swap any number of cards from your hand with secrets in play. (Treasure Hunters crossover: "
+                 "secrets in play cannot be affected by a non-Ninjitsu! card, so this swaps nothing. "
+                 "Value 1: inferred, the rulebook omits it.)"),
+)
+
 #: The expansion sets offered by the ``expansions`` option, in the option's order (only complete sets).
 SETS: tuple[str, ...] = (_PROMO, _MAGIC, _SABOTAGE)
 
-#: Every card known to the game, base first; a card's index is its number whatever the options.
-CARDS: tuple[CardDef, ...] = BASE_CARDS + PROMO_CARDS + MAGIC_CARDS + SABOTAGE_CARDS
+#: Every card known to the game, base first; a card's index is its number whatever the options (the
+#: crossover card comes last, so that the numbers of the other sets are what they were before it).
+CARDS: tuple[CardDef, ...] = BASE_CARDS + PROMO_CARDS + MAGIC_CARDS + SABOTAGE_CARDS + CROSSOVER_CARDS
 #: The cards of the base game (numbers 0 to 41).
 DECK_SIZE = len(BASE_CARDS)
 #: Every card number there is (the knowledge table is this long).
@@ -451,6 +480,8 @@ MASTER_OF_MAGIC = CARDS.index(next(card for card in CARDS if card.id == "Xm"))
 EARTH = CARDS.index(next(card for card in CARDS if card.id == "Em"))
 #: Sabotage! cards the rules name.
 ALESSIO, FALSE_FLOOR = (CARDS.index(next(card for card in CARDS if card.id == cid)) for cid in ("1s", "Fs"))
+#: The crossover card (Captain Bluebeard).
+BLUEBEARD = CARDS.index(CROSSOVER_CARDS[0])
 #: The Sabotage! treasure with each face-up ability.
 FACE_UP_CARD: dict[str, int] = {card.face_up: number for number, card in enumerate(CARDS) if card.face_up}
 #: A card's printed value for texts that name "a value" (Multiply, Telekinesis, Jellybean): None for
@@ -468,6 +499,13 @@ def cards_of(sets: tuple[str, ...]) -> tuple[int, ...]:
 def sets_of(option: object) -> tuple[str, ...]:
     """The ``expansions`` option's text (``promo,magic``) as a tuple of set names."""
     return tuple(name for name in str(option or "").split(",") if name)
+
+
+def game_sets(options: Mapping[str, object]) -> tuple[str, ...]:
+    """The sets of a game's deck from its options: those ``expansions`` names, then ``crossover`` when
+    the ``crossover`` option is on (it is refused without the Promo Pack, whose card it adds)."""
+    sets = sets_of(options.get("expansions", ""))
+    return (*sets, CROSSOVER) if options.get("crossover") is True else sets
 
 
 def card_label(number: int) -> str:

@@ -36,8 +36,8 @@ from ninjadojo.games.ninjitsu.cards import (
     CARDS,
     HAS_VALUE,
     MASTER_OF_MAGIC,
+    PRINTED,
     TELEPORT,
-    VALUE,
     DiscardExtreme,
     DiscardTreasures,
     Draw,
@@ -175,7 +175,10 @@ def do_steal(state: NinjitsuState, thief: int, victim: int, position: int, ignor
     state.turn_face_up(thief, card)
     state.narrate(f"P{thief} steals P{victim}'s secret #{position}: {card_label(card)}")
     if guess != NO_GUESS:
-        hit = VALUE[card] == guess if HAS_VALUE[card] else guess == 0
+        # The guess names a printed value, or "none" for a card without value; Master of Earth has
+        # a worth but no printed value, so no guess is right on it (ruling 39).
+        printed = PRINTED[card]
+        hit = printed == guess if printed is not None else not HAS_VALUE[card] and guess == 0
         state.jelly = "hit" if hit else "miss"
         state.narrate(f"the guess {guess or 'none'} is {'right' if hit else 'wrong'}", deeper=1)
         ignore_traps = ignore_traps or hit
@@ -275,11 +278,20 @@ def _jellybean_outcome(state: NinjitsuState, card: int, player: int) -> None:
         state.draw(player, 1)
 
 
+def _bluebeard(state: NinjitsuState, card: int, player: int) -> None:
+    """Captain Bluebeard (Treasure Hunters crossover): "swap any number of cards from your hand with
+    secrets in play"; the crossover rules forbid a non-Ninjitsu! card to affect secrets in play, so the
+    number is zero. It still happens the same way whoever holds what, so the log tells nothing hidden."""
+    state.narrate(f"{card_label(card)} swaps nothing: secrets in play cannot be affected by a non-Ninjitsu! "
+                  "card (crossover rules)")
+
+
 #: Card actions that are functions rather than steps, by name (see ``cards.Special``).
 SPECIALS: dict[str, Callable[[NinjitsuState, int, int], None]] = {
     "surprise": _master_of_surprise,
     "jellybean": _jellybean,
     "jellybean-outcome": _jellybean_outcome,
+    "bluebeard": _bluebeard,
 }
 
 

@@ -80,6 +80,9 @@ def escape(state: NinjitsuState, player: int, card: int) -> None:
     owner = state.treasure_owner(card)
     state.treasures[owner].remove(card)
     state.secrets[owner].append(card)
+    # False Floor itself turned face-down no longer blinds its owner, who saw it go: settle who is
+    # blind before saying who knows the new secret (the log line names it to everyone).
+    state.sync_blind()
     state.known[card] = state.everyone & ~(1 << owner) if state.blind == owner else state.everyone
     state.narrate(f"P{player} turns {card_label(card)} face-down: a secret of P{owner}")
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Self
 
-from ninjadojo.engine import Frame, GameSpec, GameState, Option, Rng
+from ninjadojo.engine import Frame, GameSpec, GameState, Option, OptionError, Rng
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.state import EVERYONE, CardInfo
@@ -47,6 +47,7 @@ from ninjadojo.games.ninjitsu.cards import (
     card_label,
     cards_of,
     catalog,
+    game_sets,
     sets_of,
 )
 from ninjadojo.games.ninjitsu.knowledge import HELD_SHIFT, hidden_by, holder_knowers
@@ -96,7 +97,8 @@ Seats and positions count from 0; the deck has 42 cards in suits a, b, c.
 Expansions: --option expansions=promo,magic,sabotage (any of them). The Promo
 Pack's "any time" cards (1n 1l 1d 1t) cost no action; when their moment comes
 (a trap, a discard, a steal) holders are asked in secret: a:<card> or pass.
-Masters of Magic is suit m, Sabotage! suit s; `help <card>` gives each text."""
+Masters of Magic is suit m, Sabotage! suit s; `help <card>` gives each text.
+With promo, --option crossover=true adds Cp Captain Bluebeard (swaps nothing)."""
 
 
 class NinjitsuState(GameState[Payload]):
@@ -113,6 +115,9 @@ class NinjitsuState(GameState[Payload]):
             Option("expansions", "", "expansion sets shuffled into the deck: promo (Promo Pack), magic "
                    "(Masters of Magic), sabotage (Sabotage!)",
                    choices=SETS, multiple=True),
+            Option("crossover", False, "Treasure Hunters crossover: with the Promo Pack (expansions=promo), "
+                   "add its Captain Bluebeard, a card of another game of the series, under the rulebook's "
+                   "crossover rules"),
         ),
         summary="Draw, play and steal secrets: the first with enough points at the start of their turn wins.",
         rules=RULES,
@@ -176,8 +181,8 @@ class NinjitsuState(GameState[Payload]):
 
     @property
     def sets(self) -> tuple[str, ...]:
-        """The expansion sets in this game's deck (option ``expansions``)."""
-        return sets_of(self.options.get("expansions", ""))
+        """The sets in this game's deck: option ``expansions``, then ``crossover`` (option ``crossover``)."""
+        return game_sets(self.options)
 
     def _setup(self) -> None:
         self.deck = list(self.cards_in_game)
@@ -687,15 +692,23 @@ class NinjitsuState(GameState[Payload]):
 
     @classmethod
     def _all_actions(cls, players: int, options: Mapping[str, OptionValue]) -> list[str]:
-        return encode.all_actions(players, sets_of(options.get("expansions", "")))
+        return encode.all_actions(players, game_sets(options))
+
+    @classmethod
+    def _check_option_combination(cls, players: int, options: Mapping[str, OptionValue]) -> None:
+        # Captain Bluebeard comes in the Promo Pack: the crossover option has nothing to add without it.
+        if options.get("crossover") is True and "promo" not in sets_of(options.get("expansions", "")):
+            raise OptionError("ninjitsu: option crossover (the Treasure Hunters crossover) adds the Promo Pack's "
+                              "Captain Bluebeard, so it needs expansions=promo (e.g. --option "
+                              "expansions=promo --option crossover=true)")
 
     def _written_options(self) -> Mapping[str, OptionValue]:
         # Without expansions a position reads as it did before the option existed (saved games and
         # golden transcripts of the base game stay valid).
+        # The same for the crossover option when it is off.
         written = super()._written_options()
-        if written.get("expansions") == "":
-            return {name: value for name, value in written.items() if name != "expansions"}
-        return written
+        return {name: value for name, value in written.items()
+                if not (name == "expansions" and value == "") and not (name == "crossover" and value is False)}
 
     def _reconceal(self, frame: Frame, seat: int) -> None:
         # Who an "any time" window asks depends on hidden hands: in a sample it is re-derived from the
