@@ -1,8 +1,9 @@
 """An outside review of the Ninjitsu! expansions (Promo Pack, Masters of Magic, Sabotage!) against the rulebook.
 
-Every test is written from the printed card text (/work/shared/rules/ninjitsu.txt), RULINGS.md, and, where
-the text is open, the project's own rulings in docs/rules/ninjitsu.md. Positions come from the public
-builder; actions are applied by their notation. A failing test names a defect.
+Every test is written from the printed card texts and the published rulings, and, where the text is
+open, the project's own rulings in docs/rules/ninjitsu.md. Positions come from the public builder;
+actions are applied by their notation. Each test checks a rule; one found a defect, now fixed
+(Jellybean's guess on Master of Earth).
 """
 
 from __future__ import annotations
