@@ -33,7 +33,7 @@ from ninjadojo.games.knights_and_ninjas import builder as knights
 from ninjadojo.games.ninja_trap import builder as trap
 from ninjadojo.games.ninjitsu.knowledge import HELD_SHIFT
 
-#: The four games this probe covers (ninjato was still being written).
+#: The four games this probe covered (Ninjato came after it; the contract and robustness tests cover it).
 GAMES = ("ninjitsu", "knights-and-ninjas", "ninja-camp", "ninja-trap")
 #: The games with hidden cards, whose samples redeal something.
 HIDDEN = ("ninjitsu", "knights-and-ninjas", "ninja-trap")

@@ -1,0 +1,432 @@
+"""Ninjato bots: one heuristic player, weighted five ways.
+
+Every bot values each legal action in rough points of honour and takes the best (ties broken at
+random). The valuation reads only the seat's sample (:meth:`SeatView.sample`), so it uses nothing the
+seat may not know. A :class:`Strategy` scales the parts of that valuation; the text's four ways to play
+are four strategies, and ``balanced`` (also ``heuristic``) weighs them evenly:
+
+- ``attacker``: raids for treasure and Elite Guards, calls Banzai boldly, likes Greatest Warrior;
+- ``envoy``: Envoys and clan majorities, clan markers and Hensojutsu, likes Powerful Friends;
+- ``rumor``: Rumors and their sets, Goodwill of the People and Dishonorable Opponents;
+- ``sensei``: Sensei tiles first (and the raids they make easy), likes Master of the Secret Art.
+
+The same valuation with different weights keeps the strategies comparable: a simulation that sets one
+against ``balanced`` measures the design, not the care taken over one bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from ninjadojo.bots.base import Bot, SeatView
+from ninjadojo.engine.state import GameState
+from ninjadojo.games.ninjato.cards import (
+    C1,
+    C2,
+    DISHONOR,
+    DISHONOR_POINTS,
+    ELITES,
+    ENVOY_CLAN,
+    ENVOY_MASK,
+    FRIENDS,
+    GOODWILL,
+    GUARD_VALUE,
+    HJ,
+    MARKERS,
+    MASTER,
+    RUMOR_KIND_OF,
+    S1,
+    S2,
+    SCORING_ROUNDS,
+    STYLE_KINDS,
+    T1,
+    T6,
+    TILE_KIND_OF,
+    TILE_KINDS,
+    TREASURE_VALUE,
+    WARRIOR,
+    set_multiplier,
+)
+from ninjadojo.games.ninjato.effects import clan_points, clan_standing
+from ninjadojo.games.ninjato.encode import (
+    OP_ATTACK,
+    OP_DOJO,
+    OP_DRAW,
+    OP_ENVOY,
+    OP_FREE_RUMOR,
+    OP_KEEP,
+    OP_MARKER,
+    OP_MASK,
+    OP_PLAY,
+    OP_POINTS,
+    OP_RUMOR,
+    OP_SENSEI,
+    STRENGTH,
+    Payload,
+    beats,
+    plays,
+    spend,
+    two_person_firsts,
+)
+from ninjadojo.games.ninjato.rules import threshold
+from ninjadojo.games.ninjato.state import NinjatoState
+
+
+class Strategy(NamedTuple):
+    """Weights of the valuation (1.0 is the balanced player's)."""
+
+    #: Treasure won in raids.
+    raid: float
+    #: Boldness at Banzai: the share of the risked treasure a bot will stake on a fair chance.
+    risk: float
+    #: Defeated Elite Guards (their points and what they add to Greatest Warrior).
+    elite: float
+    #: Envoys' weight in clan majorities (and markers, Hensojutsu).
+    envoy: float
+    #: Rumors' end-of-game value.
+    rumor: float
+    #: Sensei tiles.
+    sensei: float
+    #: Preference per Rumor kind (Warrior, Goodwill, Friends, Master, Dishonorable).
+    kinds: tuple[float, float, float, float, float]
+
+
+STRATEGIES: dict[str, Strategy] = {
+    "balanced": Strategy(1.0, 1.0, 1.0, 1.0, 1.0, 1.0, (1.0, 1.0, 1.0, 1.0, 1.0)),
+    "attacker": Strategy(1.3, 1.2, 1.6, 0.9, 0.9, 1.1, (1.5, 0.9, 0.8, 0.9, 0.9)),
+    "envoy": Strategy(0.9, 0.9, 0.9, 1.5, 0.9, 0.9, (0.8, 0.9, 1.5, 0.9, 0.9)),
+    "rumor": Strategy(0.9, 0.9, 0.9, 0.9, 1.4, 0.9, (1.0, 1.3, 1.0, 1.0, 1.1)),
+    "sensei": Strategy(1.0, 1.1, 1.0, 0.9, 0.9, 1.5, (0.9, 0.9, 0.9, 1.5, 0.9)),
+}
+
+#: What a Dojo card in hand is worth: the extremes win raids, a 3 bends another card.
+CARD_WORTH = (0.0, 1.3, 0.8, 1.1, 0.8, 1.3)
+#: What one use a round of a tile kind is worth (Snake -1, Snake -2, Tiger +1, Tiger 6, Crane 2/4, 1/5).
+TILE_USE = (0.4, 0.6, 0.4, 0.7, 0.6, 0.7, 0.0)
+#: The chance a Banzai pays, about, for a raider with a good card left; a treasure's worth, about.
+BANZAI_ODDS = 0.7
+AVERAGE_TREASURE = 3.5
+#: Treasure held is worth less than spent: it still has to find a purchase, and late in the game fewer
+#: shuriken are left to make one (unspent, it is worth 1 point at the end).
+HELD = 0.8
+HELD_AT_THE_END = 0.3
+#: A free Rumor from clan scoring, about.
+FREE_RUMOR = 4.0
+#: How strongly a Rumor collector builds sets (see :meth:`NinjatoBot._rumor_worth`).
+SET_PULL = 2.0
+#: How much of a clan standing lasts through the scorings to come (rivals buy Envoys too).
+ENVOY_HOLD = 0.5
+
+
+def scorings_left(state: NinjatoState) -> int:
+    """Clan scorings still to come (this round's included)."""
+    return sum(1 for round_number in SCORING_ROUNDS if round_number >= state.round)
+
+
+def held_worth(state: NinjatoState, seat: int) -> float:
+    """What a treasure held is worth against the same treasure spent, now."""
+    players = state.num_players
+    placed = state.placed // players + (1 if state.order.index(seat) < state.placed % players else 0)
+    left = (7 - state.round) * 3 + 3 - placed
+    return HELD_AT_THE_END + (HELD - HELD_AT_THE_END) * min(1.0, left / 6)
+
+
+def rounds_left(state: NinjatoState) -> int:
+    """Rounds still to play, this one included."""
+    return 8 - state.round
+
+
+class NinjatoBot(Bot):
+    """Heuristic Ninjato player: values each action in points of honour, weighted by its strategy.
+
+    ``strategy``: balanced, attacker, envoy, rumor or sensei (see the module docstring).
+    """
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, strategy: str = "balanced") -> None:
+        super().__init__(seed)
+        if strategy not in STRATEGIES:
+            raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}, not {strategy!r}")
+        self.strategy_name = strategy
+        self.weights = STRATEGIES[strategy]
+
+    # ------------------------------------------------------------------ choosing
+
+    def choose(self, view: SeatView) -> str:
+        actions = view.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        state = _ninjato(view.sample(self.rng.next_u64()))
+        seat = view.seat
+        frame = state.frames[-1]
+        legal = state._legal_map(seat)
+        kind = frame.kind
+        if kind == "fight":
+            elite = state.raid_elite
+            first_of_two = frame.data["stage"] == 0 and elite >= 0 and ELITES[elite].people == 2
+            return self._fight(state, seat, legal, first_of_two)
+        if kind == "press":
+            return "banzai" if self._banzai(state, seat) else "retreat"
+        best, best_value = actions[0], float("-inf")
+        for action in actions:
+            value = self._value(state, seat, kind, legal[action]) + 0.01 * self.rng.random()
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _value(self, state: NinjatoState, seat: int, kind: str, payload: Payload) -> float:
+        op = payload[0]
+        if op == OP_DOJO:
+            return self._dojo(state, seat)
+        if op == OP_SENSEI:
+            return self._sensei(state, seat, payload[1], payload[2])
+        if op == OP_ATTACK:
+            return self._raid(state, seat, payload[1], payload[2])
+        if op in (OP_RUMOR, OP_ENVOY):
+            return self._buy(state, seat, payload)
+        if op == OP_DRAW:
+            return CARD_WORTH[payload[1]] if payload[1] else 1.0
+        if op == OP_KEEP:
+            return TREASURE_VALUE[payload[1] % 5] + (0.5 if payload[1] % 5 == 4 else 0.0)
+        if op == OP_MARKER:
+            return self._marker(state, seat, payload[1])
+        if op == OP_MASK:
+            return self._envoy_gain(state, seat, ENVOY_CLAN[payload[1]], extra=1)
+        if op == OP_POINTS:
+            clan = state.frames[-1].data["clan"]
+            assert isinstance(clan, int)
+            return float(clan_points(state, clan))
+        if op == OP_FREE_RUMOR:
+            return self._rumor_worth(state, seat, payload[1])
+        raise AssertionError(f"no valuation for {kind} {payload}")
+
+    # ------------------------------------------------------------------ placements
+
+    def _dojo(self, state: NinjatoState, seat: int) -> float:
+        size = state.hand_size(seat)
+        need = 1.6 if size <= 1 else 1.1 if size <= 3 else 0.5 if size <= 5 else 0.2
+        drawn = 4 if size == 0 else 3 if size == 1 else 2
+        # Cards are spent in raids: late in the game fewer raids are left to use them.
+        future = min(1.0, (rounds_left(state) * 3 - 1) / 6)
+        order = 0.6 if seat not in state.dojo_stack and state.round < 7 else 0.0
+        return drawn * need * future + order
+
+    def _tile_worth(self, state: NinjatoState, seat: int, tile: int) -> float:
+        kind = TILE_KIND_OF[tile]
+        masters = sum(1 for rumor in state.rumors[seat] if RUMOR_KIND_OF[rumor] == MASTER)
+        master = set_multiplier(masters) * self.weights.rumor
+        if kind == HJ:
+            masked = sum(1 for envoy in state.envoys[seat] if ENVOY_MASK[envoy])
+            return master + min(masked, 1) * 3.0 * scorings_left(state) * self.weights.envoy
+        # A second tile of a style adds less than the first: a card takes one tile, a raid few cards.
+        same_style = sum(state.kinds[seat][other] for other in STYLE_KINDS[TILE_KINDS[kind].style])
+        return master + TILE_USE[kind] * rounds_left(state) * self.weights.sensei / (1 + 0.5 * same_style)
+
+    def _sensei(self, state: NinjatoState, seat: int, tile: int, paid: int) -> float:
+        return self._tile_worth(state, seat, tile) - (CARD_WORTH[paid] if paid else 0.0)
+
+    def _raid(self, state: NinjatoState, seat: int, house: int, side: int) -> float:
+        guard = GUARD_VALUE[state.sentries[house]]
+        hand, ready = state.hands[seat], state.ready(seat)
+        winning = [play for play in plays(hand, ready, side) if beats(play[2], guard, side)]
+        if not winning:
+            return -2.0
+        cost = min(_play_cost(play[1]) for play in winning)
+        tokens = state.treasure[house]
+        plains = [token for token in tokens if token < 5]
+        first = TREASURE_VALUE[plains[0] % 5] if plains else 0.0
+        # Each further card good for this side gives a fair chance at the next treasure (Banzai).
+        if side == STRENGTH:
+            useful = hand[4] + hand[5] + ready[T1] + ready[T6] + ready[C2] + ready[C1]
+        else:
+            useful = hand[1] + hand[2] + ready[S1] + ready[S2] + ready[C2] + ready[C1]
+        useful += 1 if hand[3] else 0
+        further, chance = 0.0, 1.0
+        for _ in range(min(len(tokens) - (1 if plains else 0), max(useful - 1, 0), 3)):
+            chance *= BANZAI_ODDS
+            further += chance * (AVERAGE_TREASURE - 0.8)
+        reds = len(tokens) - len(plains)
+        elites = 0.25 * reds * (1.5 + self._warrior_bonus(state, seat)) * self.weights.elite if further else 0.0
+        clear = 1.0 * self.weights.envoy if len(tokens) == 1 else 0.0
+        return (first * held_worth(state, seat) + further) * self.weights.raid + elites + clear - cost
+
+    def _buy(self, state: NinjatoState, seat: int, payload: Payload) -> float:
+        card, honour, counts = payload[1], payload[2], payload[3:]
+        held = sum(counts[kind] * TREASURE_VALUE[kind] for kind in range(5)) + 0.5 * counts[4]
+        gain = honour - held_worth(state, seat) * held
+        if payload[0] == OP_RUMOR:
+            return gain + self._rumor_worth(state, seat, card)
+        clan = ENVOY_CLAN[card]
+        value = self._envoy_gain(state, seat, clan, extra=1)
+        friends = sum(1 for rumor in state.rumors[seat] if RUMOR_KIND_OF[rumor] == FRIENDS)
+        value += set_multiplier(friends) * self.weights.rumor
+        if ENVOY_MASK[card] and state.kinds[seat][HJ]:
+            value += 1.0 * self.weights.envoy
+        return gain + value
+
+    # ------------------------------------------------------------------ clans and Rumors
+
+    def _envoy_gain(self, state: NinjatoState, seat: int, clan: int, extra: int) -> float:
+        """What ``extra`` more Envoys of ``clan`` are worth over the scorings left."""
+        standing = clan_standing(state, clan)
+        mine = next((count for other, count, _ in standing if other == seat), 0)
+        rivals = sorted((count for other, count, _ in standing if other != seat), reverse=True)
+        points = max(clan_points(state, clan), 4)
+
+        def worth(count: int) -> float:
+            if count == 0:
+                return 0.0
+            best = rivals[0] if rivals else 0
+            if count > best:
+                return float(points)
+            if count == best:
+                return 0.5 * points + 0.5 * FREE_RUMOR
+            second = rivals[1] if len(rivals) > 1 else 0
+            return FREE_RUMOR if count >= second else 0.5
+
+        # Rivals buy Envoys too: a lead today is worth about half of it over the scorings to come.
+        return (worth(mine + extra) - worth(mine)) * scorings_left(state) * ENVOY_HOLD * self.weights.envoy
+
+    def _warrior_bonus(self, state: NinjatoState, seat: int) -> float:
+        warriors = sum(1 for rumor in state.rumors[seat] if RUMOR_KIND_OF[rumor] == WARRIOR)
+        return float(set_multiplier(warriors))
+
+    def _rumor_worth(self, state: NinjatoState, seat: int, rumor: int) -> float:
+        """What one more Rumor ``rumor`` adds at the end, about."""
+        kind = RUMOR_KIND_OF[rumor]
+        counts = [0] * 5
+        for mine in state.rumors[seat]:
+            counts[RUMOR_KIND_OF[mine]] += 1
+        step = set_multiplier(counts[kind] + 1) - set_multiplier(counts[kind])
+        future = rounds_left(state) / 7
+        if kind == WARRIOR:
+            base = sum(state.elites[seat]) + 1.5 * future * self.weights.elite
+        elif kind == GOODWILL:
+            base = len(state.rumors[seat]) + 1 + 2.0 * future * self.weights.rumor
+        elif kind == FRIENDS:
+            base = len(state.envoys[seat]) + 2.0 * future * self.weights.envoy
+        elif kind == MASTER:
+            base = sum(state.tiles[seat]) + 1.5 * future * self.weights.sensei
+        else:
+            holders = {other for other in range(state.num_players)
+                       if any(RUMOR_KIND_OF[card] == DISHONOR for card in state.rumors[other])}
+            after = len(holders | {seat})
+            value = float((counts[kind] + 1) * DISHONOR_POINTS[min(after, 3)]
+                          - counts[kind] * DISHONOR_POINTS[min(max(len(holders), 1), 3)])
+            if seat not in holders and holders:
+                # Joining the holders takes points from each of them.
+                value += 0.5 * len(holders) * (DISHONOR_POINTS[min(len(holders), 3)] - DISHONOR_POINTS[min(after, 3)])
+            return max(value, 0.0) * self.weights.rumor * self.weights.kinds[DISHONOR]
+        goodwill = set_multiplier(counts[GOODWILL]) if kind != GOODWILL else 0
+        # A set of three is worth x4: a card that builds on a kind already held is a step toward it, more
+        # so for a collector (the weight above 1) and while rounds remain to find the third.
+        towards = SET_PULL * (counts[kind] % 3) * base * future * max(0.0, self.weights.rumor - 0.9)
+        return (step * base + goodwill + towards) * self.weights.rumor * self.weights.kinds[kind]
+
+    def _marker(self, state: NinjatoState, seat: int, marker: int) -> float:
+        clan, value = MARKERS[marker]
+        return value * self._share(state, seat, clan)
+
+    def _share(self, state: NinjatoState, seat: int, clan: int) -> float:
+        """How much of a clan's house points come the seat's way (negative when a rival leads it)."""
+        standing = clan_standing(state, clan)
+        if not standing:
+            return 0.0
+        if standing[0][0] == seat:
+            return 1.0 * self.weights.envoy
+        if len(standing) > 1 and standing[1][0] == seat:
+            return 0.2
+        return -0.3
+
+    # ------------------------------------------------------------------ raids
+
+    def _fight(self, state: NinjatoState, seat: int, legal: dict[str, Payload], first_of_two: bool) -> str:
+        options = [(action, payload) for action, payload in legal.items() if payload[0] == OP_PLAY]
+        if not options:
+            return "lose"
+        if first_of_two:
+            hand, ready = list(state.hands[seat]), list(state.ready(seat))
+            side = state.raid_side
+            second = threshold(state, 1)
+
+            def pair_cost(payload: Payload) -> float:
+                rest_hand, rest_ready = hand.copy(), ready.copy()
+                spend(rest_hand, rest_ready, payload)
+                costs = [_play_cost(play[1]) for play in plays(tuple(rest_hand), tuple(rest_ready), side)
+                         if beats(play[2], second, side)]
+                return _play_cost(payload) + min(costs, default=99.0)
+
+            return min(options, key=lambda option: pair_cost(option[1]))[0]
+        return min(options, key=lambda option: _play_cost(option[1]))[0]
+
+    def _banzai(self, state: NinjatoState, seat: int) -> bool:
+        """Call Banzai when the chance of beating the next guard, times what it brings, outweighs the
+        treasure at risk (all but the best one on the shuriken)."""
+        house = state.raid_house
+        tokens = state.treasure[house]
+        hand, ready = tuple(state.hands[seat]), state.ready(seat)
+        side = state.raid_side
+        options = plays(hand, ready, side)
+        if not options:
+            return False
+        if tokens[0] < 5:
+            pool = state.gdeck or [guard for guard, count in enumerate(state.gdiscard) for _ in range(count)]
+            wins = sum(1 for guard in pool if any(beats(play[2], GUARD_VALUE[guard], side) for play in options))
+            gain = TREASURE_VALUE[tokens[0] % 5] * self.weights.raid
+        else:
+            pool = state.xdeck or [elite for elite, count in enumerate(state.xdiscard) for _ in range(count)]
+            wins = sum(1 for elite in pool if _beats_elite(elite, hand, ready, side))
+            gain = (TREASURE_VALUE[tokens[0] % 5] * self.weights.raid
+                    + (1.5 + self._warrior_bonus(state, seat)) * self.weights.elite)
+        chance = wins / len(pool) if pool else 0.0
+        if len(tokens) == 1:
+            gain += 1.0 * self.weights.envoy  # clearing the house: its marker
+        loot = sorted((TREASURE_VALUE[token % 5] for token in state.raid_loot), reverse=True)
+        at_risk = sum(loot[1:])
+        cost = min(_play_cost(play[1]) for play in options)
+        return chance * (gain - cost) * self.weights.risk > (1 - chance) * at_risk
+
+
+def _beats_elite(elite: int, hand: tuple[int, ...], ready: tuple[int, ...], side: int) -> bool:
+    row = ELITES[elite]
+    if row.people == 1:
+        target = row.first if side == STRENGTH else row.second
+        return any(beats(play[2], target, side) for play in plays(hand, ready, side))
+    return bool(two_person_firsts(hand, ready, side, row.first, row.second))
+
+
+def _play_cost(payload: Payload) -> float:
+    """What a play spends: its card, a 3 used as a modifier, a tile flipped for the round."""
+    _, card, modifier, tile = payload
+    cost = CARD_WORTH[card] if card else 0.0
+    if modifier:
+        cost += CARD_WORTH[3]
+    if tile >= 0:
+        cost += 0.6 if TILE_KINDS[tile].values == () else 0.8
+    return cost
+
+
+def _ninjato(state: GameState[Any]) -> NinjatoState:
+    if not isinstance(state, NinjatoState):
+        raise TypeError(f"the Ninjato bots play ninjato, not {state.game_id}")
+    return state
+
+
+def _factory(strategy: str) -> Callable[..., Bot]:
+    def make(seed: int = 0) -> Bot:
+        bot = NinjatoBot(seed, strategy=strategy)
+        bot.name = strategy
+        return bot
+
+    make.__doc__ = f"Heuristic Ninjato player, {strategy} strategy (see ninjadojo.bots.ninjato)."
+    return make
+
+
+BOTS: dict[str, Callable[..., Bot]] = {
+    "heuristic": NinjatoBot,
+    **{name: _factory(name) for name in STRATEGIES},
+}
+
+__all__ = ["BOTS", "STRATEGIES", "NinjatoBot", "Strategy"]

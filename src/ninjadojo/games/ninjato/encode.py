@@ -1,0 +1,330 @@
+"""Action texts, payloads and the fixed action space.
+
+Every action is a short text, built here and only here, so that legal-move generation and the action
+space agree:
+
+- placing a shuriken: ``dojo``; ``sen:s2@5`` (take the Snake -2 tile that costs a 5: pay a 5, or nothing
+  if you already hold a Snake), ``sen:c2@?=4`` (a '?' tile paid with a 4), ``sen:hj`` (Hensojutsu);
+  ``h3+`` / ``h3-`` (attack house 3 by Strength / by Stealth); ``rum:w1:jf`` (buy Rumor w1 with a Jade
+  and a Fan), ``env:t1:fg`` (buy Envoy t1 with a Fan and a Gold);
+- at the Dojo, one card at a time: ``d5`` (the face-up 5) or ``deck``;
+- fighting a guard: a single card ``5``, ``5+`` (a 5 with a 3 as +1), ``1-`` (a 1 with a 3 as -1),
+  ``4.t6`` (a 4 the Tiger makes a 6), ``1-.s2``, or a Crane tile ``c2``; or ``lose``;
+- after a win: ``banzai`` or ``retreat``; losing with several treasures: ``keep:j`` (``keep:j*`` red);
+- a cleared house's new marker: ``m:t8``; scoring: ``mask:t1`` (Hensojutsu on Envoy t1), ``pts`` or
+  ``rum:w1`` (a free Rumor).
+
+The treasures of a payment may be written in any order; the canonical text lists them in treasure
+order (:func:`canonical_text`):
+
+>>> canonical_text("rum:w1:fj"), canonical_text("env:t1:gf")
+(None, 'env:t1:fg')
+>>> canonical_text("rum:w1:jf")
+'rum:w1:fj'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from itertools import product
+
+from ninjadojo.games.ninjato.cards import (
+    CRANES,
+    DOJO_VALUES,
+    ENVOYS,
+    HJ,
+    HOUSES,
+    MARKER_CODES,
+    MODIFIER,
+    RUMORS,
+    S1,
+    S2,
+    T1,
+    T6,
+    TILE_CODES,
+    TILE_COST,
+    TILE_KIND_CODES,
+    TILE_KIND_OF,
+    TILE_KINDS,
+    TREASURE_INDEX,
+    TREASURE_VALUE,
+    TREASURES,
+    Cost,
+    G,
+)
+
+Payload = tuple[int, ...]
+
+(OP_DOJO, OP_SENSEI, OP_ATTACK, OP_RUMOR, OP_ENVOY, OP_DRAW, OP_PLAY, OP_LOSE, OP_BANZAI, OP_RETREAT, OP_KEEP,
+ OP_MARKER, OP_MASK, OP_POINTS, OP_FREE_RUMOR) = range(15)
+
+STRENGTH, STEALTH = 0, 1
+SIDE_MARKS = ("+", "-")
+
+DOJO: Payload = (OP_DOJO,)
+LOSE: Payload = (OP_LOSE,)
+BANZAI: Payload = (OP_BANZAI,)
+RETREAT: Payload = (OP_RETREAT,)
+POINTS: Payload = (OP_POINTS,)
+
+#: ``ATTACKS[house][side]``: (text, payload) of an attack.
+ATTACKS: tuple[tuple[tuple[str, Payload], ...], ...] = tuple(
+    tuple((f"h{house + 1}{SIDE_MARKS[side]}", (OP_ATTACK, house, side)) for side in (STRENGTH, STEALTH))
+    for house in range(HOUSES))
+DRAWS: tuple[tuple[str, Payload], ...] = tuple((f"d{value}", (OP_DRAW, value)) for value in range(6))
+DECK_DRAW: tuple[str, Payload] = ("deck", (OP_DRAW, 0))
+
+
+def tokens_text(counts: tuple[int, ...]) -> str:
+    """Treasure counts as letters in treasure order: ``(1, 0, 0, 1, 0)`` -> ``fj``."""
+    return "".join(TREASURES[kind] * counts[kind] for kind in range(5))
+
+
+# ---------------------------------------------------------------------------------------------- payments
+
+#: A purse that could pay anything: used to list every payment a cost can ever take.
+RICH = (4, 4, 4, 4, 4)
+
+
+#: No cost takes more than this many treasures, so a purse is looked up with its counts capped here.
+MOST_PAID = 4
+
+
+def payments(cost: Cost, purse: tuple[int, ...]) -> tuple[tuple[str, tuple[int, ...], int], ...]:
+    """Every way ``purse`` (counts of f, s, v, j, g) can pay ``cost``: (tokens text, counts spent, honour).
+
+    Gold stands for any treasure and is worth what it stands for. Paying an "of one kind" cost only
+    with Gold counts it as Jade (Gold "is considered the highest value treasure").
+    """
+    return _payments(cost, tuple(min(count, MOST_PAID) for count in purse))
+
+
+@cache
+def _payments(cost: Cost, purse: tuple[int, ...]) -> tuple[tuple[str, tuple[int, ...], int], ...]:
+    found: dict[str, tuple[tuple[int, ...], int]] = {}
+    gold = purse[G]
+    if cost.kinds:
+        need = [0] * 5
+        for code in cost.kinds:
+            need[TREASURE_INDEX[code]] += 1
+        kinds = [kind for kind in range(4) if need[kind]]
+        honour = sum(TREASURE_VALUE[kind] * need[kind] for kind in range(4))
+        for golds in product(*(range(need[kind] + 1) for kind in kinds)):
+            spent = [0] * 5
+            for kind, by_gold in zip(kinds, golds, strict=True):
+                spent[kind] = need[kind] - by_gold
+                spent[G] += by_gold
+            if spent[G] <= gold and all(spent[kind] <= purse[kind] for kind in kinds):
+                counts = tuple(spent)
+                found[tokens_text(counts)] = (counts, honour)
+    else:
+        for kind in range(4):
+            for count in range(cost.low, cost.high + 1):
+                for by_gold in range(count + 1):
+                    if count - by_gold > purse[kind] or by_gold > gold:
+                        continue
+                    spent = [0] * 5
+                    spent[kind] = count - by_gold
+                    spent[G] = by_gold
+                    counts = tuple(spent)
+                    text = tokens_text(counts)
+                    honour = count * TREASURE_VALUE[kind]
+                    if text not in found or found[text][1] < honour:
+                        found[text] = (counts, honour)
+    return tuple((text, counts, honour) for text, (counts, honour) in sorted(found.items()))
+
+
+def capped(purse: Sequence[int]) -> tuple[int, ...]:
+    """A purse with its counts capped at :data:`MOST_PAID`: the key :func:`rumor_buys` and
+    :func:`envoy_buys` want (more of a kind than any cost takes changes nothing)."""
+    return tuple(count if count < MOST_PAID else MOST_PAID for count in purse)
+
+
+@cache
+def rumor_buys(rumor: int, purse: tuple[int, ...]) -> tuple[tuple[str, Payload], ...]:
+    """``(text, payload)`` of every way to buy Rumor ``rumor`` from a :func:`capped` ``purse``."""
+    code = RUMORS[rumor].code
+    return tuple((f"rum:{code}:{text}", (OP_RUMOR, rumor, honour, *counts))
+                 for text, counts, honour in payments(RUMORS[rumor].cost, purse))
+
+
+@cache
+def envoy_buys(envoy: int, purse: tuple[int, ...]) -> tuple[tuple[str, Payload], ...]:
+    """``(text, payload)`` of every way to buy Envoy ``envoy`` from a :func:`capped` ``purse``."""
+    code = ENVOYS[envoy].code
+    return tuple((f"env:{code}:{text}", (OP_ENVOY, envoy, honour, *counts))
+                 for text, counts, honour in payments(ENVOYS[envoy].cost, purse))
+
+
+# ---------------------------------------------------------------------------------------------- fighting
+
+#: One play against a guard: (text, payload, value). The payload is (OP_PLAY, card, modifier, tile kind)
+#: with card 0 for a Crane played as a card and tile kind -1 for none.
+Play = tuple[str, Payload, int]
+
+
+def play_value(card: int, modifier: int, tile: int, side: int) -> int:
+    """The value of a single card: a Dojo card with a 3's +1/-1, then a tile; or a Crane's value."""
+    if card == 0:
+        values = TILE_KINDS[tile].values
+        return values[-1] if side == STRENGTH else values[0]
+    value = card + modifier
+    if tile < 0:
+        return value
+    kind = TILE_KINDS[tile]
+    return kind.becomes if kind.becomes else value + kind.add
+
+
+def play_text(card: int, modifier: int, tile: int) -> str:
+    """``5+.t1``, ``1-.s2``, ``c2``."""
+    if card == 0:
+        return TILE_KIND_CODES[tile]
+    mark = "+" if modifier > 0 else "-" if modifier < 0 else ""
+    return f"{card}{mark}" + (f".{TILE_KIND_CODES[tile]}" if tile >= 0 else "")
+
+
+def plays(hand: Sequence[int], ready: Sequence[int], side: int) -> tuple[Play, ...]:
+    """Every single card ``hand`` (counts by value, index 1-5) and the face-up tiles ``ready`` (counts by
+    tile kind) can make for ``side``, strongest first in its direction.
+
+    A 3 modifies another card (not another 3) in the attack's direction (+1 by Strength, -1 by
+    Stealth); a Tiger serves Strength and a Snake Stealth (a tile that only hurts is never offered),
+    one tile per card, and a Tiger's 6 takes no modifier (it replaces the card's value).
+    """
+    # A play uses at most one card of a value and one tile of a kind: only "any?" matters, and the
+    # lookup key is small enough for the cache to know nearly every hand.
+    return _plays(tuple(count > 0 for count in hand), tuple(count > 0 for count in ready), side)
+
+
+@cache
+def _plays(hand: tuple[bool, ...], ready: tuple[bool, ...], side: int) -> tuple[Play, ...]:
+    step = 1 if side == STRENGTH else -1
+    tiles = (T1, T6) if side == STRENGTH else (S1, S2)
+    found: list[Play] = []
+    for card in DOJO_VALUES:
+        if not hand[card]:
+            continue
+        modifiers = [0]
+        if card != MODIFIER and hand[MODIFIER]:
+            modifiers.append(step)
+        for modifier in modifiers:
+            for tile in (-1, *tiles):
+                if tile >= 0 and (not ready[tile] or (modifier and TILE_KINDS[tile].becomes)):
+                    continue
+                value = play_value(card, modifier, tile, side)
+                found.append((play_text(card, modifier, tile), (OP_PLAY, card, modifier, tile), value))
+    for crane in CRANES:
+        if ready[crane]:
+            found.append((TILE_KIND_CODES[crane], (OP_PLAY, 0, 0, crane), play_value(0, 0, crane, side)))
+    found.sort(key=lambda play: -play[2] * step)
+    return tuple(found)
+
+
+def spend(hand: list[int], ready: list[int], payload: Payload) -> None:
+    """Take a play's cards out of ``hand`` and its tile out of ``ready`` (both counts, changed in place)."""
+    _, card, modifier, tile = payload
+    if card:
+        hand[card] -= 1
+    if modifier:
+        hand[MODIFIER] -= 1
+    if tile >= 0:
+        ready[tile] -= 1
+
+
+def two_person_firsts(hand: Sequence[int], ready: Sequence[int], side: int, first: int,
+                      second: int) -> tuple[Play, ...]:
+    """The plays that beat the first person of a two-person Elite and leave a play that beats the second
+    (no card is spent on one unless both can be beaten)."""
+    # Two plays use at most two cards of a value and two tiles of a kind.
+    return _two_person_firsts(tuple(min(count, 2) for count in hand), tuple(min(count, 2) for count in ready),
+                              side, first, second)
+
+
+@cache
+def _two_person_firsts(hand: tuple[int, ...], ready: tuple[int, ...], side: int, first: int,
+                       second: int) -> tuple[Play, ...]:
+    found = []
+    for play in plays(hand, ready, side):
+        if not beats(play[2], first, side):
+            continue
+        rest_hand, rest_ready = list(hand), list(ready)
+        spend(rest_hand, rest_ready, play[1])
+        if any(beats(other[2], second, side) for other in plays(tuple(rest_hand), tuple(rest_ready), side)):
+            found.append(play)
+    return tuple(found)
+
+
+def beats(value: int, guard: int, side: int) -> bool:
+    """Strength must be higher than the guard, Stealth lower; a tie loses."""
+    return value > guard if side == STRENGTH else value < guard
+
+
+# ---------------------------------------------------------------------------------------------- other choices
+
+KEEPS: tuple[tuple[str, Payload], ...] = tuple(
+    (f"keep:{TREASURES[token % 5]}{'*' if token >= 5 else ''}", (OP_KEEP, token)) for token in range(10))
+MARKER_MOVES: tuple[tuple[str, Payload], ...] = tuple(
+    (f"m:{code}", (OP_MARKER, marker)) for marker, code in enumerate(MARKER_CODES))
+MASKS: tuple[tuple[str, Payload], ...] = tuple((f"mask:{row.code}", (OP_MASK, envoy)) for envoy, row in
+                                               enumerate(ENVOYS))
+FREE_RUMORS: tuple[tuple[str, Payload], ...] = tuple((f"rum:{row.code}", (OP_FREE_RUMOR, rumor)) for rumor, row in
+                                                     enumerate(RUMORS))
+
+
+@cache
+def sensei_moves(tile: int) -> tuple[tuple[str, int], ...]:
+    """``(text, value paid)`` of each way to take a tile of type ``tile``: its text alone (pay its value,
+    or nothing for a style you hold, or for Hensojutsu), and for a '?' tile one text per value paid."""
+    code = TILE_CODES[tile]
+    moves = [(f"sen:{code}", TILE_COST[tile])]
+    if TILE_KIND_OF[tile] != HJ and TILE_COST[tile] == 0:
+        moves += [(f"sen:{code}={value}", value) for value in DOJO_VALUES]
+    return tuple(moves)
+
+
+def sensei_payload(tile: int, paid: int) -> Payload:
+    """Take tile type ``tile``, discarding a card of value ``paid`` (0: nothing)."""
+    return (OP_SENSEI, tile, paid)
+
+
+# ---------------------------------------------------------------------------------------------- text forms
+
+_PURCHASE_PREFIXES = ("rum:", "env:")
+
+
+def canonical_text(action: str) -> str | None:
+    """The canonical text of ``action`` written another way, or ``None``: the treasures of a payment in
+    treasure order (``rum:w1:jf`` -> ``rum:w1:fj``)."""
+    if not action.startswith(_PURCHASE_PREFIXES) or action.count(":") != 2:
+        return None
+    head, _, tokens = action.rpartition(":")
+    if not tokens or any(token not in TREASURE_INDEX for token in tokens):
+        return None
+    text = head + ":" + "".join(sorted(tokens, key=TREASURE_INDEX.__getitem__))
+    return text if text != action else None
+
+
+def all_actions(players: int) -> list[str]:
+    """Every action text a game of ``players`` can ever offer, each once (the same for every count)."""
+    actions = ["dojo", "deck", *(DRAWS[value][0] for value in DOJO_VALUES), "lose", "banzai", "retreat", "pts"]
+    for tile in range(len(TILE_CODES)):
+        actions += [text for text, _ in sensei_moves(tile)]
+    actions += [text for house in ATTACKS for text, _ in house]
+    for rumor in range(len(RUMORS)):
+        actions += [text for text, _ in rumor_buys(rumor, RICH)]
+    for envoy in range(len(ENVOYS)):
+        actions += [text for text, _ in envoy_buys(envoy, RICH)]
+    every_card = (0, 1, 1, 1, 1, 1)
+    every_tile = tuple(1 for _ in TILE_KINDS)
+    seen: set[str] = set()
+    for side in (STRENGTH, STEALTH):
+        for text, _, _ in plays(every_card, every_tile, side):
+            if text not in seen:
+                seen.add(text)
+                actions.append(text)
+    actions += [text for text, _ in KEEPS]
+    actions += [text for text, _ in MARKER_MOVES]
+    actions += [text for text, _ in MASKS]
+    actions += [text for text, _ in FREE_RUMORS]
+    return actions

@@ -1,0 +1,175 @@
+"""Legal actions: what each seat may do in each kind of frame.
+
+There is always exactly one frame, asking one seat:
+
+- ``place``: place a shuriken (Dojo, Sensei, a house side, the Pavilion, the Palace);
+- ``draw`` (data ``left``): the Dojo visitor draws its next card, face-up or from the deck;
+- ``fight`` (data ``stage``: 0, or 1 for the second person of a two-person Elite): beat the guard
+  faced in the raid with a single card, or lose;
+- ``press``: after a win, Banzai (face the next guard) or retreat with the treasures;
+- ``keep``: after a loss, which treasure of the shuriken to keep;
+- ``marker`` (data ``house``): the clan marker replacing a cleared house's;
+- ``disguise``: scoring, a Hensojutsu tile onto a masked Envoy;
+- ``favour`` (data ``clan``, ``rank``: 1 or 2): the clan's first chooses its points or a free Rumor
+  (rank 1); the second takes the free Rumor the first left (rank 2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ninjadojo.engine import Frame
+from ninjadojo.games.ninjato.cards import (
+    ELITES,
+    GUARD_VALUE,
+    HJ,
+    HOUSES,
+    MARKERS,
+    STYLE_KINDS,
+    TILE_COST,
+    TILE_KIND_OF,
+    TILE_KINDS,
+)
+from ninjadojo.games.ninjato.encode import (
+    ATTACKS,
+    BANZAI,
+    DECK_DRAW,
+    DOJO,
+    DRAWS,
+    FREE_RUMORS,
+    KEEPS,
+    LOSE,
+    MARKER_MOVES,
+    MASKS,
+    POINTS,
+    RETREAT,
+    STRENGTH,
+    Payload,
+    beats,
+    capped,
+    envoy_buys,
+    plays,
+    rumor_buys,
+    sensei_moves,
+    sensei_payload,
+    two_person_firsts,
+)
+
+if TYPE_CHECKING:
+    from ninjadojo.games.ninjato.state import NinjatoState
+
+__all__ = ["data_int", "legal", "threshold"]
+
+
+def data_int(frame: Frame, key: str) -> int:
+    """An int from a frame's data (frames hold plain JSON values)."""
+    value = frame.data[key]
+    assert isinstance(value, int), f"frame {frame.kind} needs a number for {key}"
+    return value
+
+
+def legal(state: NinjatoState, seat: int, frame: Frame) -> dict[str, Payload]:
+    """``{action text: payload}`` for ``seat`` in ``frame``, in a stable order."""
+    kind = frame.kind
+    if kind == "place":
+        return _place(state, seat)
+    if kind == "fight":
+        return _fight(state, seat, data_int(frame, "stage"))
+    if kind == "draw":
+        moves = {DRAWS[value][0]: DRAWS[value][1] for value in sorted(set(state.up))}
+        if state.deck or any(state.discard):
+            moves[DECK_DRAW[0]] = DECK_DRAW[1]
+        return moves
+    if kind == "press":
+        moves = {}
+        if state.can_banzai():
+            moves["banzai"] = BANZAI
+        moves["retreat"] = RETREAT
+        return moves
+    if kind == "keep":
+        return {KEEPS[token][0]: KEEPS[token][1] for token in sorted(set(state.raid_loot))}
+    if kind == "marker":
+        house = data_int(frame, "house")
+        clan = MARKERS[state.markers[house]][0]
+        taken = set(state.markers)
+        return {text: payload for marker, (text, payload) in enumerate(MARKER_MOVES)
+                if marker not in taken and MARKERS[marker][0] != clan}
+    if kind == "disguise":
+        return {MASKS[envoy][0]: MASKS[envoy][1] for envoy in state.disguise_choices(seat)}
+    if kind == "favour":
+        moves = {"pts": POINTS} if data_int(frame, "rank") == 1 else {}
+        for rumor in sorted(state.rup):
+            moves[FREE_RUMORS[rumor][0]] = FREE_RUMORS[rumor][1]
+        return moves
+    raise AssertionError(f"unknown frame kind {kind!r}")
+
+
+def _place(state: NinjatoState, seat: int) -> dict[str, Payload]:
+    moves: dict[str, Payload] = {"dojo": DOJO}
+    hand = state.hands[seat]
+    if state.offer:
+        kinds = state.kinds[seat]
+        for tile in sorted(set(state.offer)):
+            kind = TILE_KIND_OF[tile]
+            options = sensei_moves(tile)
+            if kind == HJ or any(kinds[other] for other in STYLE_KINDS[TILE_KINDS[kind].style]):
+                text, _ = options[0]
+                moves[text] = sensei_payload(tile, 0)
+            elif TILE_COST[tile]:
+                if hand[TILE_COST[tile]]:
+                    text, paid = options[0]
+                    moves[text] = sensei_payload(tile, paid)
+            else:
+                for text, paid in options[1:]:
+                    if hand[paid]:
+                        moves[text] = sensei_payload(tile, paid)
+    spots = state.spots
+    sentries = state.sentries
+    for house in range(HOUSES):
+        if sentries[house] >= 0:
+            pair = ATTACKS[house]
+            if spots[2 * house] < 0:
+                moves[pair[0][0]] = pair[0][1]
+            if spots[2 * house + 1] < 0:
+                moves[pair[1][0]] = pair[1][1]
+    purse = state.purse[seat]
+    if any(purse):
+        key = capped(purse)
+        if len(state.pavilion_seats) < state.pavilion_spots:
+            for rumor in state.rup:
+                moves.update(rumor_buys(rumor, key))
+        if len(state.palace_seats) < state.palace_spots:
+            for envoy in state.vup:
+                moves.update(envoy_buys(envoy, key))
+    return moves
+
+
+def threshold(state: NinjatoState, stage: int) -> int:
+    """The value the raider's single card must beat now (higher by Strength, lower by Stealth)."""
+    elite = state.raid_elite
+    if elite >= 0:
+        row = ELITES[elite]
+        if row.people == 1:
+            return row.first if state.raid_side == STRENGTH else row.second
+        return row.first if stage == 0 else row.second
+    guard = state.raid_guards[-1] if state.raid_guards else state.sentries[state.raid_house]
+    return GUARD_VALUE[guard]
+
+
+def _fight(state: NinjatoState, seat: int, stage: int) -> dict[str, Payload]:
+    side = state.raid_side
+    hand = state.hands[seat]
+    ready = state.ready(seat)
+    moves: dict[str, Payload] = {}
+    elite = state.raid_elite
+    if elite >= 0 and ELITES[elite].people == 2 and stage == 0:
+        row = ELITES[elite]
+        for text, payload, _ in two_person_firsts(hand, ready, side, row.first, row.second):
+            moves[text] = payload
+    else:
+        target = threshold(state, stage)
+        for text, payload, value in plays(hand, ready, side):
+            if beats(value, target, side):
+                moves[text] = payload
+    moves["lose"] = LOSE
+    return moves

@@ -1,0 +1,372 @@
+"""The state of a game of Ninjato (2-4 players)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Self
+
+from ninjadojo.engine import Frame, GameSpec, GameState, Rng
+from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.engine.options import OptionValue
+from ninjadojo.engine.state import CardInfo
+from ninjadojo.games.ninjato import effects, invariants, notation, rules, view
+from ninjadojo.games.ninjato.cards import (
+    DOJO_VALUES,
+    ELITE_CODES,
+    ENVOY_MASK,
+    GUARD_CODES,
+    HJ,
+    PALACE_SPOTS,
+    PAVILION_SPOTS,
+    TILE_KIND_OF,
+    TILE_KINDS,
+    TILE_ROWS,
+    TREASURES,
+)
+from ninjadojo.games.ninjato.catalog import catalog
+from ninjadojo.games.ninjato.encode import Payload, all_actions, canonical_text
+
+RULES = """\
+2-4 ninjas, 7 rounds. Each round every player places 3 shuriken, one at a time
+in turn order, and at once does what the place offers:
+- Dojo (dojo): draw 2 Dojo cards (up to 4 with fewer than 2 in hand), face-up
+  (d5) or from the deck (deck). The last to come to the Dojo leads next round.
+- Sensei (sen:s2@5): take a tile, paying a card of its value (any for '?');
+  free if you hold that style. Snake lowers a card, Tiger raises it, Crane is
+  a card of its own; Hensojutsu (rounds 5-7) doubles a masked Envoy.
+- A clan house (h3+ Strength, h3- Stealth): beat its Sentry with one card
+  higher (Strength) or lower (Stealth); a 3 may add or take 1 from another
+  card. Each win takes a treasure; then Banzai (a new guard) or retreat. Lose
+  and you keep one treasure. Alarms add red treasures, guarded by Elites.
+  Empty a house and you choose its new clan marker (m:t8).
+- Pavilion (rum:w5:jf) and Palace (env:t1:jf): buy a Rumor or an Envoy with
+  treasure (Gold is any); the treasure's value is your honour.
+After rounds 3, 5 and 7 each clan scores: the player with most of its Envoys
+takes the clan's marker points or a free Rumor, the second what is left.
+At the end Rumors score in sets, each treasure 1, each Elite 1 or 2.
+"""
+
+
+class NinjatoState(GameState[Payload]):
+    """A position of Ninjato. Card piles are lists with the top last; counts are per value or kind.
+
+    - Round flow: ``round`` (1-7), ``placed`` (shuriken placed this round), ``order`` (turn order),
+      ``phase`` (``PLAY``, or after the round ``DISGUISE``/``CLANS`` scoring, then ``OVER``) and
+      ``step`` (the seat or clan of the scoring reached).
+    - The board's shuriken: ``dojo_stack`` (seats in the order they came, top last),
+      ``sensei_seats``, ``pavilion_seats``, ``palace_seats``, ``spots`` (house ``h``'s Strength side at
+      ``2h``, Stealth at ``2h+1``: a seat or -1).
+    - Dojo cards (values 1-5): ``deck``, ``up`` (the face-up cards), ``discard`` (counts by value),
+      ``hands`` (counts by value) and ``known`` (cards every seat saw enter a hand: taken face-up).
+    - Guards: ``gdeck``, ``gdiscard`` (counts by type); Elites: ``xdeck``, ``xdiscard``.
+    - Houses: ``markers`` (marker index), ``sentries`` (guard type, -1 when cleared), ``treasure``
+      (tokens: kind 0-4, plus 5 when red side up, sorted).
+    - Sensei: ``sdeck`` (tile types), ``offer``, ``sout`` (discarded offers, counts by type), ``hj_left``.
+    - ``rdeck``/``rup`` Rumors, ``vdeck``/``vup`` Envoys (deck and face-up display).
+    - Treasure: ``bag`` and ``spent`` (counts by kind); each seat's ``purse``.
+    - Each seat's ``honour``, ``tiles`` (counts by tile type), ``flipped`` (used this round, by kind),
+      ``envoys``, ``rumors`` (sorted indices) and ``elites`` (counts by type); ``masks``: Envoys a
+      Hensojutsu doubles in the scoring under way.
+    - The raid under way: ``raider`` (-1 for none), ``raid_house``, ``raid_side``, ``raid_loot`` (tokens
+      on the shuriken), ``raid_guards`` (guards revealed) and ``raid_elite`` (the Elite faced, or -1).
+    """
+
+    SPEC = GameSpec(
+        id="ninjato",
+        title="Ninjato",
+        min_players=2,
+        max_players=4,
+        options=(),
+        summary="Worker placement: train, raid clan houses, buy Envoys and Rumors for honour over 7 rounds.",
+        rules=RULES,
+    )
+
+    round: int
+    placed: int
+    order: list[int]
+    phase: int
+    step: int
+    dojo_stack: list[int]
+    sensei_seats: list[int]
+    pavilion_seats: list[int]
+    palace_seats: list[int]
+    spots: list[int]
+    deck: list[int]
+    up: list[int]
+    discard: list[int]
+    hands: list[list[int]]
+    known: list[list[int]]
+    gdeck: list[int]
+    gdiscard: list[int]
+    xdeck: list[int]
+    xdiscard: list[int]
+    markers: list[int]
+    sentries: list[int]
+    treasure: list[list[int]]
+    sdeck: list[int]
+    offer: list[int]
+    sout: list[int]
+    hj_left: int
+    rdeck: list[int]
+    rup: list[int]
+    vdeck: list[int]
+    vup: list[int]
+    bag: list[int]
+    spent: list[int]
+    honour: list[int]
+    purse: list[list[int]]
+    tiles: list[list[int]]
+    kinds: list[list[int]]
+    flipped: list[list[int]]
+    envoys: list[list[int]]
+    rumors: list[list[int]]
+    elites: list[list[int]]
+    masks: list[int]
+    raider: int
+    raid_house: int
+    raid_side: int
+    raid_loot: list[int]
+    raid_guards: list[int]
+    raid_elite: int
+
+    # ------------------------------------------------------------------ set-up and copying
+
+    def _init_fields(self) -> None:
+        players = self.num_players
+        self.round = 1
+        self.placed = 0
+        self.order = list(range(players))
+        self.phase = effects.PLAY
+        self.step = 0
+        self.dojo_stack = []
+        self.sensei_seats = []
+        self.pavilion_seats = []
+        self.palace_seats = []
+        self.spots = [-1] * 10
+        self.deck = []
+        self.up = []
+        self.discard = [0] * 6
+        self.hands = [[0] * 6 for _ in range(players)]
+        self.known = [[0] * 6 for _ in range(players)]
+        self.gdeck = []
+        self.gdiscard = [0] * len(GUARD_CODES)
+        self.xdeck = []
+        self.xdiscard = [0] * len(ELITE_CODES)
+        self.markers = []
+        self.sentries = []
+        self.treasure = []
+        self.sdeck = []
+        self.offer = []
+        self.sout = [0] * len(TILE_ROWS)
+        self.hj_left = 0
+        self.rdeck = []
+        self.rup = []
+        self.vdeck = []
+        self.vup = []
+        self.bag = [0] * len(TREASURES)
+        self.spent = [0] * len(TREASURES)
+        self.honour = [0] * players
+        self.purse = [[0] * len(TREASURES) for _ in range(players)]
+        self.tiles = [[0] * len(TILE_ROWS) for _ in range(players)]
+        self.kinds = [[0] * len(TILE_KINDS) for _ in range(players)]
+        self.flipped = [[0] * len(TILE_KINDS) for _ in range(players)]
+        self.envoys = [[] for _ in range(players)]
+        self.rumors = [[] for _ in range(players)]
+        self.elites = [[0] * len(ELITE_CODES) for _ in range(players)]
+        self.masks = []
+        self.raider = -1
+        self.raid_house = -1
+        self.raid_side = 0
+        self.raid_loot = []
+        self.raid_guards = []
+        self.raid_elite = -1
+
+    def _setup(self) -> None:
+        effects.start_game(self)
+
+    def _copy_fields(self, other: Self) -> None:
+        other.round = self.round
+        other.placed = self.placed
+        other.order = self.order.copy()
+        other.phase = self.phase
+        other.step = self.step
+        other.dojo_stack = self.dojo_stack.copy()
+        other.sensei_seats = self.sensei_seats.copy()
+        other.pavilion_seats = self.pavilion_seats.copy()
+        other.palace_seats = self.palace_seats.copy()
+        other.spots = self.spots.copy()
+        other.deck = self.deck.copy()
+        other.up = self.up.copy()
+        other.discard = self.discard.copy()
+        other.hands = [row.copy() for row in self.hands]
+        other.known = [row.copy() for row in self.known]
+        other.gdeck = self.gdeck.copy()
+        other.gdiscard = self.gdiscard.copy()
+        other.xdeck = self.xdeck.copy()
+        other.xdiscard = self.xdiscard.copy()
+        other.markers = self.markers.copy()
+        other.sentries = self.sentries.copy()
+        other.treasure = [row.copy() for row in self.treasure]
+        other.sdeck = self.sdeck.copy()
+        other.offer = self.offer.copy()
+        other.sout = self.sout.copy()
+        other.hj_left = self.hj_left
+        other.rdeck = self.rdeck.copy()
+        other.rup = self.rup.copy()
+        other.vdeck = self.vdeck.copy()
+        other.vup = self.vup.copy()
+        other.bag = self.bag.copy()
+        other.spent = self.spent.copy()
+        other.honour = self.honour.copy()
+        other.purse = [row.copy() for row in self.purse]
+        other.tiles = [row.copy() for row in self.tiles]
+        other.kinds = [row.copy() for row in self.kinds]
+        other.flipped = [row.copy() for row in self.flipped]
+        other.envoys = [row.copy() for row in self.envoys]
+        other.rumors = [row.copy() for row in self.rumors]
+        other.elites = [row.copy() for row in self.elites]
+        other.masks = self.masks.copy()
+        other.raider = self.raider
+        other.raid_house = self.raid_house
+        other.raid_side = self.raid_side
+        other.raid_loot = self.raid_loot.copy()
+        other.raid_guards = self.raid_guards.copy()
+        other.raid_elite = self.raid_elite
+
+    # ------------------------------------------------------------------ facts
+
+    @property
+    def pavilion_spots(self) -> int:
+        """Shuriken the Pavilion takes per round."""
+        return PAVILION_SPOTS[self.num_players]
+
+    @property
+    def palace_spots(self) -> int:
+        """Shuriken the Palace takes per round."""
+        return PALACE_SPOTS[self.num_players]
+
+    def ready(self, seat: int) -> tuple[int, ...]:
+        """The seat's face-up (unused this round) tiles, counted by kind."""
+        kinds, flipped = self.kinds[seat], self.flipped[seat]
+        return tuple(kinds[kind] - flipped[kind] for kind in range(len(TILE_KINDS)))
+
+    def recount_kinds(self, seat: int) -> None:
+        """Recompute the seat's tiles by kind from its tiles by type."""
+        counts = [0] * len(TILE_KINDS)
+        for tile, count in enumerate(self.tiles[seat]):
+            counts[TILE_KIND_OF[tile]] += count
+        self.kinds[seat] = counts
+
+    def hand_size(self, seat: int) -> int:
+        """How many Dojo cards the seat holds."""
+        hand = self.hands[seat]
+        return hand[1] + hand[2] + hand[3] + hand[4] + hand[5]
+
+    def can_banzai(self) -> bool:
+        """Whether the raider may call Banzai: the house still has treasure and a guard can be drawn
+        from the deck it calls for (normal while a plain treasure is left, else Elite)."""
+        house = self.raid_house
+        tokens = self.treasure[house]
+        if not tokens:
+            return False
+        if tokens[0] < 5:  # sorted: a plain token (0-4) comes before every red one (5-9)
+            return bool(self.gdeck) or any(self.gdiscard)
+        return bool(self.xdeck) or any(self.xdiscard)
+
+    def disguise_choices(self, seat: int) -> list[int]:
+        """Masked Envoys of the seat a Hensojutsu could still double this scoring (none once every
+        tile of the seat is in use)."""
+        masks = self.masks
+        used = sum(1 for envoy in masks if envoy in self.envoys[seat])
+        if used >= self.kinds[seat][HJ]:
+            return []
+        return [envoy for envoy in self.envoys[seat] if ENVOY_MASK[envoy] and envoy not in masks]
+
+    def cards_text(self, seat: int) -> str:
+        """A hand as its values, lowest first (``1135``)."""
+        hand = self.hands[seat]
+        return "".join(str(value) * hand[value] for value in DOJO_VALUES)
+
+    # ------------------------------------------------------------------ hooks
+
+    def _legal(self, seat: int, frame: Frame) -> dict[str, Payload]:
+        return rules.legal(self, seat, frame)
+
+    def _apply(self, seat: int, frame: Frame, payload: Payload) -> None:
+        effects.apply(self, seat, frame, payload)
+
+    def _body_notation(self) -> str:
+        return notation.body(self)
+
+    def _parse_body(self, body: str) -> None:
+        notation.parse_body(self, body)
+
+    def _observe(self, seat: int | None) -> dict[str, JSONValue]:
+        return view.observe(self, seat)
+
+    def _render(self, seat: int | None) -> str:
+        return view.render(self, seat)
+
+    def _render_markup(self, seat: int | None) -> str:
+        """The picture of :meth:`render` with rich console colours."""
+        return view.render(self, seat, markup=True)
+
+    def _prompt(self, seat: int, frame: Frame) -> str:
+        return view.prompt(self, seat, frame)
+
+    def _explain_illegal(self, seat: int, action: str) -> str | None:
+        return view.explain_illegal(self, seat, action)
+
+    def _canonical_action(self, seat: int, action: str) -> str | None:
+        """The treasures of a payment in any order (``rum:w1:jf`` is ``rum:w1:fj``)."""
+        return canonical_text(action)
+
+    @classmethod
+    def _card_catalog(cls) -> list[CardInfo]:
+        return catalog()
+
+    def _scores(self) -> tuple[float, ...]:
+        return tuple(float(points) for points in self.honour)
+
+    @classmethod
+    def _all_actions(cls, players: int, options: Mapping[str, OptionValue]) -> list[str]:
+        return all_actions(players)
+
+    # ------------------------------------------------------------------ determinisation
+
+    def _determinize(self, seat: int, rng: Rng) -> None:
+        """Redeal what ``seat`` cannot see: the Dojo deck with the other hands (but the cards every seat
+        saw them take), and the order of the Guard, Elite, Sensei, Rumor and Envoy decks.
+
+        Every pool is put in sorted order before the shuffle, and the places it goes to (pile and hand
+        sizes, known cards) are public, so a sample is a function of the seat's information only. The bag
+        holds counts, not an order, and draws from it use the random stream the engine replaces.
+        """
+        pool = list(self.deck)
+        for other in range(self.num_players):
+            if other != seat:
+                hand, keep = self.hands[other], self.known[other]
+                for value in DOJO_VALUES:
+                    pool += [value] * (hand[value] - keep[value])
+        pool.sort()
+        rng.shuffle(pool)
+        size = len(self.deck)
+        self.deck = pool[:size]
+        rest = pool[size:]
+        for other in range(self.num_players):
+            if other != seat:
+                hand = self.known[other].copy()
+                for _ in range(self.hand_size(other) - sum(hand)):
+                    hand[rest.pop()] += 1
+                self.hands[other] = hand
+        assert not rest, "the redealt Dojo cards fill the deck and the hands exactly"
+        for pile in (self.gdeck, self.xdeck, self.sdeck, self.rdeck, self.vdeck):
+            pile.sort()
+            rng.shuffle(pile)
+
+    # ------------------------------------------------------------------ invariants
+
+    def check_invariants(self) -> None:
+        """Every law of a reachable position (see :mod:`invariants`); an ``AssertionError`` names the
+        broken law."""
+        invariants.check(self)

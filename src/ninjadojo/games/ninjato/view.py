@@ -1,0 +1,339 @@
+"""What a seat may see: the view dict, the text picture, prompts and reasons for refusals.
+
+Public: the board (houses with their markers, Sentries and treasures, where every shuriken is), the
+face-up Dojo cards, offers and displays, the discards, every player's honour, treasure, tiles, Envoys,
+Rumors (taken from a face-up display: ruling) and Elites, hand sizes and the cards a player was seen to
+take face-up. Hidden: the Dojo hands (each seat sees its own), the order of every deck (Dojo, Guards,
+Elites, Sensei, Rumors, Envoys) and what the bag will give (only its size is shown).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ninjadojo.engine import Frame
+from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.games.ninjato.cards import (
+    CLAN_COLOURS,
+    CLAN_NAMES,
+    CLANS,
+    DOJO_VALUES,
+    ELITE_CODES,
+    ELITES,
+    ENVOY_CODES,
+    ENVOY_MASK,
+    ENVOYS,
+    GUARD_ALARM,
+    GUARD_CODES,
+    GUARD_VALUE,
+    HOUSES,
+    MARKER_CODES,
+    MARKERS,
+    ROUNDS,
+    RUMOR_CODES,
+    RUMOR_KIND_OF,
+    RUMORS,
+    SCORING_ORDER,
+    SHURIKEN,
+    TILE_CODES,
+    TILE_KIND_CODES,
+    TILE_KIND_OF,
+    TILE_KINDS,
+    TREASURES,
+)
+from ninjadojo.games.ninjato.effects import PHASE_NAMES, PLAY, SIDE_NAMES, clan_points
+from ninjadojo.games.ninjato.encode import STRENGTH
+from ninjadojo.games.ninjato.notation import token_text
+from ninjadojo.games.ninjato.rules import threshold
+
+if TYPE_CHECKING:
+    from ninjadojo.games.ninjato.state import NinjatoState
+
+
+# ---------------------------------------------------------------------------------------------- the view dict
+
+
+def _purse(counts: list[int]) -> str:
+    return "".join(TREASURES[kind] * counts[kind] for kind in range(5))
+
+
+def _cards(counts: list[int]) -> list[JSONValue]:
+    return [value for value in DOJO_VALUES for _ in range(counts[value])]
+
+
+def shuriken_left(state: NinjatoState, seat: int) -> int:
+    """Shuriken the seat has still to place this round."""
+    if state.phase != PLAY:
+        return SHURIKEN
+    players = state.num_players
+    placed = state.placed // players + (1 if state.order.index(seat) < state.placed % players else 0)
+    return SHURIKEN - placed
+
+
+def observe(state: NinjatoState, seat: int | None) -> dict[str, JSONValue]:
+    """The game-specific part of ``seat``'s view."""
+    seats: list[JSONValue] = []
+    for other in range(state.num_players):
+        seats.append({
+            "honour": state.honour[other],
+            "shuriken": shuriken_left(state, other),
+            "cards": state.hand_size(other),
+            "known": _cards(state.known[other]),
+            "treasure": _purse(state.purse[other]),
+            "tiles": [TILE_CODES[tile] for tile, count in enumerate(state.tiles[other]) for _ in range(count)],
+            "used": [TILE_KIND_CODES[kind] for kind, count in enumerate(state.flipped[other]) for _ in range(count)],
+            "envoys": [ENVOY_CODES[envoy] for envoy in state.envoys[other]],
+            "rumors": [RUMOR_CODES[rumor] for rumor in state.rumors[other]],
+            "elites": [ELITE_CODES[elite] for elite, count in enumerate(state.elites[other]) for _ in range(count)],
+        })
+    houses: list[JSONValue] = []
+    for house in range(HOUSES):
+        clan, value = MARKERS[state.markers[house]]
+        sentry = state.sentries[house]
+        houses.append({
+            "house": house + 1,
+            "marker": MARKER_CODES[state.markers[house]],
+            "clan": CLAN_NAMES[clan],
+            "value": value,
+            "sentry": None if sentry < 0 else GUARD_CODES[sentry],
+            "treasure": token_text(state.treasure[house]),
+            "strength": _seat_or_none(state.spots[2 * house]),
+            "stealth": _seat_or_none(state.spots[2 * house + 1]),
+        })
+    raid: JSONValue = None
+    if state.raider >= 0:
+        elite = state.raid_elite
+        raid = {
+            "seat": state.raider,
+            "house": state.raid_house + 1,
+            "side": SIDE_NAMES[state.raid_side],
+            "shuriken": token_text(state.raid_loot),
+            "guards": [GUARD_CODES[guard] for guard in state.raid_guards],
+            "elite": None if elite < 0 else ELITE_CODES[elite],
+        }
+    view: dict[str, JSONValue] = {
+        "round": state.round,
+        "rounds": ROUNDS,
+        "phase": PHASE_NAMES[state.phase],
+        "order": list(state.order),
+        "dojo": {"up": list(state.up), "deck": len(state.deck), "discard": _cards(state.discard),
+                 "stack": list(state.dojo_stack)},
+        "sensei": {"offer": [TILE_CODES[tile] for tile in state.offer], "seats": list(state.sensei_seats),
+                   "deck": len(state.sdeck), "discarded": [TILE_CODES[tile] for tile, count in enumerate(state.sout)
+                                                           for _ in range(count)],
+                   "hensojutsu_left": state.hj_left},
+        "pavilion": {"rumors": [RUMOR_CODES[rumor] for rumor in state.rup], "seats": list(state.pavilion_seats),
+                     "spots": state.pavilion_spots, "deck": len(state.rdeck)},
+        "palace": {"envoys": [ENVOY_CODES[envoy] for envoy in state.vup], "seats": list(state.palace_seats),
+                   "spots": state.palace_spots, "deck": len(state.vdeck)},
+        "houses": houses,
+        "guards": {"deck": len(state.gdeck), "discard": [GUARD_CODES[guard] for guard, count in
+                                                        enumerate(state.gdiscard) for _ in range(count)]},
+        "elites": {"deck": len(state.xdeck), "discard": [ELITE_CODES[elite] for elite, count in
+                                                         enumerate(state.xdiscard) for _ in range(count)]},
+        "bag": sum(state.bag),
+        "spent": _purse(state.spent),
+        "raid": raid,
+        "disguised": [ENVOY_CODES[envoy] for envoy in state.masks],
+        "seats": seats,
+        "hand": None if seat is None else _cards(state.hands[seat]),
+    }
+    return view
+
+
+def _seat_or_none(seat: int) -> int | None:
+    return None if seat < 0 else seat
+
+
+# ---------------------------------------------------------------------------------------------- the picture
+
+
+#: A word for each Rumor kind, short enough for four Rumors on a line.
+RUMOR_WORDS = ("Warrior", "People", "Friends", "Art", "Foes")
+
+
+def _cost_words(cost_text: str) -> str:
+    """``sf`` for a Scroll and a Fan, ``1-3`` for 1-3 of one kind."""
+    return cost_text.replace(" same", "").replace("+", "")
+
+
+def rumor_words(rumor: int) -> str:
+    """``w1 Warrior(sf)``."""
+    return f"{RUMOR_CODES[rumor]} {RUMOR_WORDS[RUMOR_KIND_OF[rumor]]}({_cost_words(RUMORS[rumor].cost.text())})"
+
+
+def envoy_words(envoy: int) -> str:
+    """``t1~(jf)``: ``~`` for a mask."""
+    mask = "~" if ENVOY_MASK[envoy] else ""
+    return f"{ENVOY_CODES[envoy]}{mask}({_cost_words(ENVOYS[envoy].cost.text())})"
+
+
+def _foe_words(state: NinjatoState) -> str:
+    elite = state.raid_elite
+    if elite >= 0:
+        row = ELITES[elite]
+        if row.people == 1:
+            return f"Elite {ELITE_CODES[elite]}: over {row.first} (Strength) / under {row.second} (Stealth)"
+        return f"Elite {ELITE_CODES[elite]}: two people, {row.first} then {row.second}"
+    if state.raid_guards:
+        guard = state.raid_guards[-1]
+        return f"Guard {GUARD_VALUE[guard]}" + (" (alarm)" if GUARD_ALARM[guard] else "")
+    sentry = state.sentries[state.raid_house]
+    return f"the Sentry {GUARD_VALUE[sentry]}"
+
+
+def _seat_line(state: NinjatoState, other: int, seat: int | None, acting: int) -> str:
+    mark = ">" if other == acting else " "
+    you = " (you)" if other == seat else ""
+    tiles = [TILE_KIND_CODES[TILE_KIND_OF[tile]] for tile, count in enumerate(state.tiles[other]) for _ in range(count)]
+    used = list(state.flipped[other])
+    shown = []
+    for code in sorted(tiles, key=lambda text: TILE_KIND_CODES.index(text)):
+        kind = TILE_KIND_CODES.index(code)
+        if used[kind]:
+            used[kind] -= 1
+            shown.append(code + "*")
+        else:
+            shown.append(code)
+    elites = [ELITE_CODES[elite] for elite, count in enumerate(state.elites[other]) for _ in range(count)]
+    head = (f"{mark}seat {other}{you}: {state.honour[other]:3d} honour {shuriken_left(state, other)} shuriken "
+            f"{state.hand_size(other)} cards ${_purse(state.purse[other]) or '-'}")
+    lists = [("tiles", shown), ("env", [ENVOY_CODES[envoy] for envoy in state.envoys[other]]),
+             ("rum", [RUMOR_CODES[rumor] for rumor in state.rumors[other]]), ("elite", elites)]
+    line = head + "".join(f"  {name} {' '.join(items)}" for name, items in lists if items)
+    if len(line) > 80:
+        # A long career: counts instead of lists, so the line still fits the screen.
+        line = head + "".join(f" {len(items)} {name}" for name, items in lists if items)
+    return line[:80]
+
+
+def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
+    """A text picture of the position as ``seat`` sees it (at most 80 columns and 16 lines)."""
+
+    def paint(text: str, style: str) -> str:
+        return f"[{style}]{text}[/{style}]" if markup else text
+
+    acting = state.frames[-1].seats[0] if state.frames else -1
+    order = " ".join(str(other) for other in state.order)
+    coming = next(number for number in SCORING_ORDER if number >= state.round)
+    clans = " ".join(CLANS[clan] for clan in SCORING_ORDER[coming])
+    when = f"after round {coming}" if state.phase == PLAY else "now"
+    lines = [paint("Ninjato", "bold") + f" round {state.round}/{ROUNDS}, turn order {order}; "
+             f"clans score {when}: {clans}"]
+    for house in range(HOUSES):
+        clan, value = MARKERS[state.markers[house]]
+        sentry = state.sentries[house]
+        guard = "cleared" if sentry < 0 else f"Sentry {GUARD_VALUE[sentry]}"
+        tokens = " ".join(TREASURES[token % 5] + ("*" if token >= 5 else "") for token in state.treasure[house])
+        sides = " ".join(f"{mark}:{'.' if spot < 0 else spot}" for mark, spot in
+                         zip("+-", state.spots[2 * house:2 * house + 2], strict=True))
+        name = paint(f"{CLAN_NAMES[clan]} {value}", CLAN_COLOURS[clan])
+        pad = " " * (16 - len(f"{CLAN_NAMES[clan]} {value}"))
+        lines.append(f"house {house + 1} {name}{pad}{guard:<10} {tokens or '-':<16} {sides}")
+    offer = " ".join(TILE_CODES[tile] for tile in state.offer) or "-"
+    lines.append(f"Dojo up {' '.join(map(str, state.up)) or '-'}, deck {len(state.deck)}, came "
+                 f"{' '.join(map(str, state.dojo_stack)) or '-'} | Sensei {offer} | bag {sum(state.bag)}")
+    lines.append(f"Pavilion {len(state.pavilion_seats)}/{state.pavilion_spots}: "
+                 + (" ".join(rumor_words(rumor) for rumor in state.rup) or "-"))
+    lines.append(f"Palace {len(state.palace_seats)}/{state.palace_spots}: "
+                 + (" ".join(envoy_words(envoy) for envoy in state.vup) or "-"))
+    for other in range(state.num_players):
+        lines.append(_seat_line(state, other, seat, acting))
+    if state.raider >= 0:
+        lines.append(paint(f"raid: seat {state.raider} on house {state.raid_house + 1} by "
+                           f"{SIDE_NAMES[state.raid_side]}, facing {_foe_words(state)}; on the shuriken "
+                           f"{token_text(state.raid_loot) or 'nothing'}", "red")[:80 + (len(paint('', 'red')))])
+    elif state.masks:
+        lines.append("disguised: " + " ".join(ENVOY_CODES[envoy] for envoy in state.masks))
+    if seat is not None:
+        hand = " ".join(str(value) for value in DOJO_VALUES for _ in range(state.hands[seat][value])) or "no cards"
+        line = paint("your hand: ", "bold") + hand + (" (a 3 may be +1/-1 on another card)" if state.hands[seat][3]
+                                                      else "")
+        lines.append(line)
+        tiles = [tile for tile, count in enumerate(state.tiles[seat]) for _ in range(count)]
+        if tiles:
+            ready = list(state.ready(seat))
+            words = []
+            for kind in sorted({TILE_KIND_OF[tile] for tile in tiles}):
+                count = state.kinds[seat][kind]
+                free = ready[kind]
+                words.append(f"{TILE_KINDS[kind].name} ({TILE_KIND_CODES[kind]})" + (f" x{count}" if count > 1 else "")
+                             + ("" if free == count else " used" if not free else f" {count - free} used"))
+            lines.append(("your tiles: " + ", ".join(words))[:80])
+    if state.result is not None:
+        lines.append(paint(state.result.reason[:80], "green"))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------- prompts
+
+
+def prompt(state: NinjatoState, seat: int, frame: Frame) -> str:
+    """A human prompt for ``seat``'s decision in ``frame``."""
+    kind = frame.kind
+    if kind == "place":
+        left = shuriken_left(state, seat)
+        return (f"place a shuriken ({left} left this round): dojo, sen:<tile>, h<house>+ (Strength) or "
+                "h<house>- (Stealth), rum:<rumor>:<treasure>, env:<envoy>:<treasure>")
+    if kind == "draw":
+        to_draw = frame.data["left"]
+        return f"draw {to_draw} more: a face-up card (d<value>) or the top of the deck (deck)"
+    if kind == "fight":
+        target = threshold(state, frame.data["stage"] if isinstance(frame.data["stage"], int) else 0)
+        side = "higher than" if state.raid_side == STRENGTH else "lower than"
+        person = " (the second person)" if frame.data["stage"] == 1 else ""
+        return (f"beat {_foe_words(state)}{person} with a single card {side} {target} (e.g. 5, 5+, 4.t6, c2), "
+                "or lose")
+    if kind == "press":
+        return (f"you hold {token_text(state.raid_loot) or 'nothing'}: call Banzai to face the next guard (banzai) "
+                "or retreat with it (retreat)")
+    if kind == "keep":
+        return "you are defeated: keep one treasure of your shuriken (keep:<treasure>), the rest go back"
+    if kind == "marker":
+        return f"you cleared house {frame.data['house'] + 1 if isinstance(frame.data['house'], int) else '?'}: " \
+               "choose its new clan marker from another clan (m:<clan><value>)"
+    if kind == "disguise":
+        return "put a Hensojutsu tile on one of your masked Envoys: it counts twice this scoring (mask:<envoy>)"
+    if kind == "favour":
+        clan = frame.data["clan"]
+        assert isinstance(clan, int)
+        if frame.data["rank"] == 1:
+            return (f"you lead the {CLAN_NAMES[clan]}: take its house points ({clan_points(state, clan)}, pts) "
+                    "or a free face-up Rumor (rum:<rumor>)")
+        return f"second for the {CLAN_NAMES[clan]}: take a free face-up Rumor (rum:<rumor>)"
+    return kind
+
+
+def explain_illegal(state: NinjatoState, seat: int, action: str) -> str | None:
+    """Why ``action`` is not legal, where a reason can be given (else the engine names the decision)."""
+    kind = state.frames[-1].kind if state.frames else ""
+    if kind != "place":
+        return None
+    if len(action) == 3 and action[0] == "h" and action[1] in "12345" and action[2] in "+-":
+        house = int(action[1]) - 1
+        if state.sentries[house] < 0:
+            return f"house {house + 1} was cleared this round: it has no treasure until the round ends"
+        return f"the {SIDE_NAMES['+-'.index(action[2])]} side of house {house + 1} already holds a shuriken this round"
+    if action.startswith("rum:") and len(state.pavilion_seats) >= state.pavilion_spots:
+        return f"the Pavilion takes {state.pavilion_spots} shuriken a round and is full"
+    if action.startswith("env:") and len(state.palace_seats) >= state.palace_spots:
+        return f"the Palace takes {state.palace_spots} shuriken a round and is full"
+    if action.startswith(("rum:", "env:")):
+        code = action.split(":")[1] if action.count(":") >= 1 else ""
+        display = [RUMOR_CODES[r] for r in state.rup] if action.startswith("rum:") else [ENVOY_CODES[e] for e in
+                                                                                          state.vup]
+        if code not in display:
+            return f"{code[:8]!r} is not face up; face up: {', '.join(display) or 'none'}"
+        if action.count(":") == 1:
+            return "name the treasure you pay with, e.g. " + action + ":jf"
+        return "you cannot pay that with your treasure (" + (_purse(state.purse[seat]) or "none") + ")"
+    if action.startswith("sen:"):
+        if not state.offer:
+            return "the Sensei has no tile left this round"
+        offered = ", ".join(TILE_CODES[tile] for tile in state.offer)
+        return f"the Sensei offers {offered}; a tile costs a card of its value ('?': any, sen:<tile>=<value>), " \
+               "free if you hold a tile of its style"
+    return None
+
+
+__all__ = ["envoy_words", "explain_illegal", "observe", "prompt", "render", "rumor_words", "shuriken_left"]

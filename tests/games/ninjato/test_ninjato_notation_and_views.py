@@ -1,0 +1,213 @@
+"""Notation, invariants, views and determinisation: what each seat may know (view.py's docstring), and
+that a sample for a seat depends only on what that seat knows."""
+
+from __future__ import annotations
+
+import doctest
+import json
+
+import pytest
+from ninjato_helpers import field, play
+
+from ninjadojo.engine import NotationError, Rng
+from ninjadojo.games.ninjato import builder, encode, notation
+from ninjadojo.games.ninjato.builder import position
+from ninjadojo.games.ninjato.state import NinjatoState
+
+
+def advanced(players: int, seed: int, steps: int) -> NinjatoState:
+    """A real position ``steps`` random actions into a game."""
+    game = NinjatoState.new(players, seed=seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if game.is_terminal:
+            break
+        seat = game.to_act()[0]
+        actions = game.legal_actions(seat)
+        game.apply(seat, actions[rng.randbelow(len(actions))])
+    return game
+
+
+@pytest.mark.parametrize("module", [builder, encode, notation])
+def test_the_documented_examples_run(module: object) -> None:
+    assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_position_round_trips_through_its_notation(players: int) -> None:
+    for steps in (0, 37, 120):
+        game = advanced(players, 9, steps)
+        again = NinjatoState.from_notation(game.to_notation())
+        assert again.to_notation() == game.to_notation()
+        for seat in again.to_act():
+            assert again.legal_actions(seat) == game.legal_actions(seat)
+
+
+def _with_field(game: NinjatoState, name: str, value: str) -> str:
+    head, body = game.to_notation().rsplit("|", 1)
+    parts = [f"{name}={value}" if part.startswith(name + "=") else part for part in body.split(";")]
+    return head + "|" + ";".join(parts)
+
+
+@pytest.mark.parametrize(("name", "value", "law"), [
+    ("bag", "24,22,18,14,13", "treasure not conserved"),
+    ("bag", "0,0,0,0,0", "treasure not conserved"),
+    ("deck", "", "Dojo cards not conserved"),
+    ("gdeck", "", "Guards not conserved"),
+    ("houses", "t2:3n:fsv/t2:3n:fsv/g6:3n:fsv/t4:3n:fsv/m4:3n:fsv", "each with its own marker"),
+    ("dojo", "0", "shuriken on the board"),
+    ("rup", "", "Rumor cards not conserved"),
+    ("hj", "2", "Sensei tiles not conserved"),
+    ("known", "5555/", "known to hold more"),
+])
+def test_impossible_positions_are_refused_naming_the_broken_law(name: str, value: str, law: str) -> None:
+    game = position(2, hands=["1", ""])
+    with pytest.raises(NotationError, match=law):
+        NinjatoState.from_notation(_with_field(game, name, value))
+
+
+def test_a_house_without_a_sentry_but_with_treasure_is_refused() -> None:
+    with pytest.raises(NotationError, match="Sentry exactly while it has treasure"):
+        position(2, houses=["t2:-:fsv", "m2:3n:fsv", "g6:3n:fsv", "t4:3n:fsv", "m4:3n:fsv"])
+
+
+def test_a_hensojutsu_on_offer_before_round_five_is_refused() -> None:
+    with pytest.raises(NotationError, match="Hensojutsu"):
+        position(2, round=3, offer="hj")
+
+
+def test_malformed_fields_are_refused_with_a_notation_error() -> None:
+    game = position(2)
+    for name, value in (("round", "8"), ("order", "00"), ("spots", "0"), ("houses", "t2:3n"), ("purse", "f*/"),
+                        ("raid", "0:9:+::-:-"), ("tiles", "zz/")):
+        with pytest.raises(NotationError):
+            NinjatoState.from_notation(_with_field(game, name, value))
+
+
+def test_a_position_with_two_pending_decisions_is_refused() -> None:
+    text = position(2).to_notation().replace('[["place",[0],{},"",[]]]',
+                                             '[["place",[0],{},"",[]],["place",[0],{},"",[]]]')
+    with pytest.raises(NotationError, match="one pending decision"):
+        NinjatoState.from_notation(text)
+
+
+def test_views_hide_hands_deck_orders_and_the_bag_but_show_the_board() -> None:
+    game = advanced(3, 4, 60)
+    for seat in range(3):
+        view = game.observe(seat)
+        assert view["players"] == 3, "the engine's player count is not overridden"
+        assert view["hand"] == [value for value in range(1, 6) for _ in range(game.hands[seat][value])]
+        assert len(view["seats"]) == 3
+        text = json.dumps(view)
+        assert game.to_notation().split("gdeck=")[1].split(";")[0] not in text or not game.gdeck
+        for other in range(3):
+            assert "hand" not in view["seats"][other]
+    spectator = game.observe(None)
+    assert spectator["hand"] is None and isinstance(spectator["bag"], int)
+
+
+def test_a_view_does_not_change_when_what_the_seat_cannot_see_is_permuted() -> None:
+    game = advanced(3, 12, 50)
+    for seat in range(3):
+        other = game.clone()
+        rng = Rng(3)
+        for pile in (other.deck, other.gdeck, other.xdeck, other.sdeck, other.rdeck, other.vdeck):
+            rng.shuffle(pile)
+        assert other.observe(seat) == game.observe(seat)
+
+
+def test_a_chain_of_samples_gives_nothing_back() -> None:
+    # The issue's attack: B = determinize(determinize(state, k), k) must be the same as determinize(state, k).
+    game = advanced(4, 21, 90)
+    for seat in range(4):
+        first = game.determinize(seat, 77)
+        again = first.determinize(seat, 77)
+        assert again.to_notation() == first.to_notation()
+        assert first.observe(seat) == game.observe(seat)
+        for acting in game.to_act():
+            if acting == seat:
+                assert first.legal_actions(seat) == game.legal_actions(seat)
+
+
+def test_a_twin_made_by_hand_gives_the_identical_sample() -> None:
+    # Swap two rivals' hidden Dojo cards and reorder every deck: seat 0 cannot tell, so its sample is equal.
+    game = position(3, hands=["12", "345", "55"], top="1234", rup="w1,w2,w3,w4")
+    twin = position(3, hands=["12", "355", "45"], top="4321", gtop="5n,1n", xtop="d33", rup="w1,w2,w3,w4",
+                    rtop="p2", vtop="g7", stop="c1@5")
+    assert twin.observe(0) == game.observe(0)
+    assert game.determinize(0, 5).to_notation() == twin.determinize(0, 5).to_notation()
+    assert game.determinize(1, 5).to_notation() != twin.determinize(1, 5).to_notation(), "seat 1 sees its hand"
+
+
+def test_a_sample_keeps_cards_seen_taken_face_up_in_their_hand() -> None:
+    game = position(2, hands=["12", "55"], known=["", "5"])
+    for seed in range(20):
+        assert game.determinize(0, seed).hands[1][5] >= 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_picture_fits_eighty_columns_and_sixteen_lines(players: int) -> None:
+    for seed in range(6):
+        game = NinjatoState.new(players, seed=seed)
+        rng = Rng(seed)
+        while not game.is_terminal:
+            for seat in (None, *range(players)):
+                for text in (game.render(seat), game.render_markup(seat)):
+                    assert text is not None
+                    lines = text.splitlines()
+                    assert len(lines) <= 16
+                    plain = [line for line in game.render(seat).splitlines()]
+                    assert all(len(line) <= 80 for line in plain), plain
+            seat = game.to_act()[0]
+            actions = game.legal_actions(seat)
+            game.apply(seat, actions[rng.randbelow(len(actions))])
+
+
+def test_the_rules_summary_and_card_catalog() -> None:
+    lines = NinjatoState.SPEC.rules.strip().splitlines()
+    assert 8 <= len(lines) <= 25 and all(len(line) <= 78 for line in lines)
+    catalog = NinjatoState.card_catalog()
+    assert all(len(info.short) <= 40 for info in catalog)
+    codes = [info.code.casefold() for info in catalog]
+    assert len(set(codes)) == len(codes), "each code names one kind of card"
+    assert {"1", "3", "5", "s2", "t6", "c2", "hj", "rum:w", "rum:d", "env:t", "m:g", "3a", "o42", "g"} <= set(codes)
+
+
+def test_the_hand_shows_the_three_as_a_modifier_and_tiles_by_name() -> None:
+    game = position(2, hands=["135", ""], tiles=["t6@1", ""])
+    text = game.render(0)
+    assert "your hand: 1 3 5 (a 3 may be +1/-1 on another card)" in text
+    assert "Tiger 6 (t6)" in text
+    assert "your hand" not in game.render(None)
+
+
+def test_every_action_example_in_the_rules_document_is_an_action_of_the_game() -> None:
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[3] / "docs" / "rules" / "ninjato.md").read_text(encoding="utf-8")
+    examples = set(re.findall(r"`([a-z0-9:@?=+.*-]+)`", doc))
+    space = NinjatoState.new(2).action_space().index
+    actions = {example for example in examples if example in space or example.startswith(("rum:", "env:"))}
+    for example in actions:
+        assert example in space or encode.canonical_text(example) in space, example
+    assert len(actions) >= 15, "the document shows actions of every kind"
+
+
+def test_the_log_nests_what_happens_inside_a_raid() -> None:
+    game = position(2, hands=["5", ""], houses=["t2:3n:f", "m2:3n:fsv", "g6:3n:fsv", "t4:3n:fsv", "m4:3n:fsv"])
+    play(game, "0:h1+", "0:5")
+    lines = game.observe(0)["log"]
+    start = next(index for index, line in enumerate(lines) if line.startswith("seat 0 attacks house 1"))
+    assert len(lines) > start + 2 and all(line.startswith("  ") for line in lines[start + 1:])
+    assert field(game, "houses").startswith("t2:-:")
+
+
+def test_every_action_example_in_the_rules_summary_is_an_action_of_the_game() -> None:
+    import re
+
+    examples = re.findall(r"\(([a-z0-9:@?=+.-]+)[,)]", NinjatoState.SPEC.rules)
+    space = NinjatoState.new(2).action_space().index
+    assert len(examples) >= 6
+    for example in examples:
+        assert example in space or encode.canonical_text(example) in space, example
