@@ -1,0 +1,149 @@
+"""The value types of the game protocol: a game's spec, its cards, decisions, results, log events,
+action space and record. Plain, immutable where they can be, and free of any rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.engine.options import Option, OptionValue
+
+#: Visibility mask meaning "every seat and spectators".
+EVERYONE = -1
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Static facts about a game: its id, title, player counts and options."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+    summary: str = ""
+    #: The game's rules in a few paragraphs, as the ``rules`` command of a client prints them.
+    rules: str = ""
+    #: Default of the ``max_length`` option: far beyond any real game, so only a stuck program meets it.
+    max_length: int = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    """One kind of card as a player reads it: its code in actions, name, a short text and its full text."""
+
+    code: str
+    name: str
+    short: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What ``seat`` must decide now: the frame's kind and a human prompt."""
+
+    seat: int
+    kind: str
+    prompt: str
+    simultaneous: bool = False
+    concealed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The end of a game: a score per seat, the winners (several on a shared win) and why it ended."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    reason: str
+    #: The game was stopped at its maximum length (``max_length``) rather than ended by its rules.
+    truncated: bool = False
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """JSON form (``truncated`` only when true, so ordinary results read as they always did)."""
+        data: dict[str, JSONValue] = {"scores": list(self.scores), "winners": list(self.winners),
+                                      "reason": self.reason}
+        if self.truncated:
+            data["truncated"] = True
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One log line. ``mask`` is a bitmask of the seats that may see it (``EVERYONE`` for all).
+
+    - ``depth``: how deep inside one action it happened (a card played inside another card's effect
+      is 1 deeper), so that a log can show nested plays as part of the action that caused them.
+    - ``transient``: a one-time look (a card shown once, then hidden again). For each seat that sees
+      it, it stays in that seat's view until that seat acts, or until any action that everyone sees;
+      another seat's hidden choice (a simultaneous submission, a concealed answer) must not make it
+      vanish, or its vanishing would tell that someone answered.
+    - ``gone_for``: the seats (a bitmask) from whose views the look has gone; ``EVERYONE`` once it
+      has gone from every view, spectators' included.
+    """
+
+    mask: int
+    text: str
+    transient: bool = False
+    gone_for: int = 0
+    depth: int = 0
+
+    @property
+    def gone(self) -> bool:
+        """Whether this look has gone from every view."""
+        return self.gone_for == EVERYONE
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` (``None`` for a spectator) may see this event (gone or not)."""
+        if self.mask == EVERYONE:
+            return True
+        return seat is not None and bool(self.mask >> seat & 1)
+
+    def shown_to(self, seat: int | None) -> bool:
+        """Whether this event is in ``seat``'s view now: visible to it and not a look gone for it."""
+        if self.gone_for == EVERYONE or not self.visible_to(seat):
+            return False
+        return seat is None or not self.gone_for >> seat & 1
+
+    def line(self) -> str:
+        """The log line as views show it: indented two spaces per level of nesting."""
+        return "  " * self.depth + self.text
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpace:
+    """Every action text a game can ever offer for one (players, options), each with a stable id.
+
+    Read-only: one instance is shared by every game of the same players and options.
+    """
+
+    actions: tuple[str, ...]
+    index: Mapping[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        index = {action: i for i, action in enumerate(self.actions)}
+        if len(index) != len(self.actions):
+            raise ValueError("an action space lists an action twice")
+        object.__setattr__(self, "actions", tuple(self.actions))
+        object.__setattr__(self, "index", MappingProxyType(index))
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+
+@dataclass(slots=True)
+class Record:
+    """How to reproduce a game exactly: options, seed (or a start position) and every action."""
+
+    game: str
+    players: int
+    options: dict[str, OptionValue]
+    seed: int | None
+    start: str | None = None
+    actions: list[tuple[int, str]] = field(default_factory=list)
+
+    def copy(self) -> Record:
+        """An independent copy."""
+        return Record(self.game, self.players, dict(self.options), self.seed, self.start, list(self.actions))
