@@ -194,6 +194,18 @@ def test_false_floor_face_up_hides_its_owners_own_secrets_from_its_view() -> Non
     assert len({secrets(game.determinize(0, seed), 0) for seed in range(20)}) > 1
 
 
+def test_a_treasure_turned_face_down_under_false_floor_is_not_named_to_its_blinded_owner() -> None:
+    # Master of Escape turns P1's 9 face-down while P1's False Floor stays face-up: the 9 is now a
+    # secret P1 cannot look at, so P1's log does not name it; the other seats saw it go.
+    game = sabotage(hands=["Js 8a", ""], treasures=["", "Fs 9c"])
+    play(game, "a:Js", "c:9c")
+    assert "9c" not in log(game, 1) and "one of your treasures face-down" in log(game, 1)
+    assert "9c" in log(game, 0)
+    assert seat_view(game, 1, 1)["secrets"] == []
+    assert len({secrets(game.determinize(1, seed), 1) for seed in range(20)}) > 1, "P1's samples redeal it"
+    assert {secrets(game.determinize(0, seed), 1) for seed in range(5)} == {"9c"}, "P0 knows where it went"
+
+
 def test_false_floor_leaving_play_gives_its_owner_sight_again() -> None:
     game = sabotage(hands=["Qa", "6a"], treasures=["", "Fs"], secrets=["", "5a"], turn=0)
     assert seat_view(game, 1, 1)["secrets"] == []

@@ -83,7 +83,14 @@ def escape(state: NinjitsuState, player: int, card: int) -> None:
     # False Floor itself turned face-down no longer blinds its owner, who saw it go: settle who is
     # blind before saying who knows the new secret (the log line names it to everyone).
     state.sync_blind()
-    state.known[card] = state.everyone & ~(1 << owner) if state.blind == owner else state.everyone
+    if state.blind == owner:
+        # Its owner under False Floor cannot look at its secrets: its log does not name the new one.
+        others = state.everyone & ~(1 << owner)
+        state.known[card] = others
+        state.narrate(f"P{player} turns {card_label(card)} face-down: a secret of P{owner}", others)
+        state.narrate(f"P{player} turns one of your treasures face-down: a secret you cannot look at", 1 << owner)
+        return
+    state.known[card] = state.everyone
     state.narrate(f"P{player} turns {card_label(card)} face-down: a secret of P{owner}")
 
 
