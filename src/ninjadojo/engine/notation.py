@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 
 from ninjadojo.engine.errors import NotationError, quote
 
@@ -29,3 +29,25 @@ def parse_codes(text: str, index: Mapping[str, int], width: int = 2, what: str =
             )
         result.append(value)
     return result
+
+
+def parse_fields(text: str, fields: Sequence[str], optional: Collection[str] = ()) -> dict[str, str]:
+    """Split a position body written ``name=value;name=value`` into its fields.
+
+    Raises :class:`NotationError` for an unknown or repeated name, or a missing field that is not
+    ``optional``, naming the fields there are.
+
+    >>> parse_fields("a=1;b=x", ("a", "b", "c"), optional=("c",))
+    {'a': '1', 'b': 'x'}
+    """
+    parts: dict[str, str] = {}
+    for part in text.split(";"):
+        name, sep, value = part.partition("=")
+        if not sep or name not in fields or name in parts:
+            problem = "is repeated" if name in parts else "is not name=value with a known name"
+            raise NotationError(f"position field {quote(part)} {problem}; the fields are {', '.join(fields)}")
+        parts[name] = value
+    missing = [name for name in fields if name not in parts and name not in optional]
+    if missing:
+        raise NotationError(f"the position body lacks {', '.join(missing)}; it needs {', '.join(fields)}")
+    return parts

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from ninjadojo.engine import NotationError
 from ninjadojo.engine.errors import quote
-from ninjadojo.engine.notation import parse_codes
+from ninjadojo.engine.notation import parse_codes, parse_fields
 from ninjadojo.games.knights_and_ninjas.cards import CODES, INDEX, KINDS
 
 if TYPE_CHECKING:
@@ -81,16 +81,7 @@ def body(state: KnightsAndNinjasState) -> str:
 
 def parse_body(state: KnightsAndNinjasState, text: str) -> None:
     """Fill ``state`` from :func:`body` text; raises :class:`NotationError` saying what is wrong."""
-    parts: dict[str, str] = {}
-    for part in text.split(";"):
-        name, sep, value = part.partition("=")
-        if not sep or name not in FIELDS or name in parts:
-            problem = "is repeated" if name in parts else "is not name=value with a known name"
-            raise NotationError(f"position field {quote(part)} {problem}; the fields are {', '.join(FIELDS)}")
-        parts[name] = value
-    missing = [name for name in FIELDS if name not in parts and name not in OPTIONAL]
-    if missing:
-        raise NotationError(f"the position body lacks {', '.join(missing)}; it needs {', '.join(FIELDS)}")
+    parts = parse_fields(text, FIELDS, OPTIONAL)
     players = state.num_players
     per_seat = {name: parts[name].split("/") for name in ("hands", "gems", "forts")}
     for name, values in per_seat.items():

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from ninjadojo.engine import NotationError
 from ninjadojo.engine.errors import quote
+from ninjadojo.engine.notation import parse_fields
 from ninjadojo.games.ninjato.cards import (
     DOJO_VALUES,
     ELITE_CODES,
@@ -217,16 +218,7 @@ def _five(text: str, what: str) -> list[int]:
 
 def parse_body(state: NinjatoState, text: str) -> None:
     """Fill ``state`` from :func:`body` text; raises :class:`NotationError` saying what is wrong."""
-    parts: dict[str, str] = {}
-    for part in text.split(";"):
-        name, sep, value = part.partition("=")
-        if not sep or name not in FIELDS or name in parts:
-            problem = "is repeated" if name in parts else "is not name=value with a known name"
-            raise NotationError(f"position field {quote(part)} {problem}; the fields are {', '.join(FIELDS)}")
-        parts[name] = value
-    missing = [name for name in FIELDS if name not in parts and name not in OPTIONAL]
-    if missing:
-        raise NotationError(f"the position body lacks {', '.join(missing)}; it needs {', '.join(FIELDS)}")
+    parts = parse_fields(text, FIELDS, OPTIONAL)
     players = state.num_players
     per_seat = {}
     for name in ("hands", "known", "honour", "purse", "tiles", "flipped", "envoys", "rumors", "elites"):
