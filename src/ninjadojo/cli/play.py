@@ -192,15 +192,14 @@ class Terminal:
         """Queue the new log lines each human may see now (one-time looks included, before they expire)."""
         game = self.game
         for event in game.events[self._events_seen:]:
-            if event.gone:
-                continue
             line = event.line()
             for seat in self.humans:
-                if event.visible_to(seat):
+                # A look may already be gone for one seat and not another (it expires per seat).
+                if event.shown_to(seat):
                     self.unseen[seat].append(line)
                     if event.transient:
                         self._looks_queued.add(seat)
-            if event.visible_to(None):
+            if event.shown_to(None):
                 self.public_unseen.append(line)
         self._events_seen = len(game.events)
 

@@ -90,11 +90,6 @@ class Event:
     gone_for: int = 0
     depth: int = 0
 
-    @property
-    def gone(self) -> bool:
-        """Whether this look has gone from every view."""
-        return self.gone_for == EVERYONE
-
     def visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` (``None`` for a spectator) may see this event (gone or not)."""
         if self.mask == EVERYONE:
