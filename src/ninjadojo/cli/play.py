@@ -603,6 +603,11 @@ class Terminal:
             table.add_row(str(seat), Text(player), f"{score:g}")
         console.print(table)
         self.say(self.verdict())
+        carried = game.rematch_options()
+        if carried:
+            given = " ".join(f"--option {name}={value}" for name, value in carried.items())
+            self.say(f"to play the next game of a match with the same set-up (the rulebook allows keeping it), "
+                     f"add {given} to dojo play")
 
     def verdict(self) -> str:
         """Who won, in one line (from the single human's side when there is one)."""

@@ -320,6 +320,12 @@ class GameState(ABC, Generic[PayloadT]):
         """Every kind of card of the game (for a client's card list and ``help CARD``)."""
         return cls._card_catalog()
 
+    def rematch_options(self) -> dict[str, OptionValue]:
+        """Options that carry this game's set-up into the next game of a match (a rematch), beyond the
+        options it was played with: e.g. Ninjitsu!'s Elements, which players may keep between games.
+        Empty by default; drivers add them to the next game's options when a table plays again."""
+        return {}
+
     def apply(self, seat: int, action: str) -> None:
         """Apply ``seat``'s action. An illegal or malformed one raises and changes nothing."""
         if self.result is not None:

@@ -51,7 +51,7 @@ def test_the_option_is_written_in_a_position_only_when_a_set_is_chosen() -> None
 
 def test_an_unknown_set_and_a_promo_card_in_a_base_game_are_refused_clearly() -> None:
     with pytest.raises(Exception, match="is not one of them"):
-        NinjitsuState.new(2, {"expansions": "weather"}, seed=1)
+        NinjitsuState.new(2, {"expansions": "winter"}, seed=1)
     with pytest.raises(NotationError, match="not in this game's deck: its set is 'promo'"):
         position(hands=["1n", ""])
 

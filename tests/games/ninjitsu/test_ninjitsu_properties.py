@@ -11,7 +11,7 @@ from ninjadojo.engine import Rng
 from ninjadojo.games.ninjitsu import NinjitsuState
 from ninjadojo.games.ninjitsu.cards import CARD_INDEX, CARDS
 
-CARD_ID = re.compile(r"\b(?:[KQJXAT2-9][abcms]|Em|Fs|1[nldts]|[53BKXC]p)\b")
+CARD_ID = re.compile(r"\b(?:[KQJXAT2-9][abcms]|Em|Fs|1[nldts]|[53BKXC]p|[HWBSFELX]v|[SURFWHTDA]w)\b")
 
 
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 5))
@@ -40,9 +40,14 @@ class _Watched(NinjitsuState):
 
     def log(self, text: str, mask: int = -1, transient: bool = False, depth: int = 0) -> None:
         named = {CARD_INDEX[cid] for cid in CARD_ID.findall(text)}
+        # Every card name must come with its id: take out the names of the cards named by id (longest
+        # first: Master of Wind before the Weather Wind), then no card name may be left.
+        rest = text
+        for name in sorted({CARDS[each].name for each in named}, key=len, reverse=True):
+            rest = rest.replace(name, "")
         for definition in CARDS:
-            if definition.name in text:
-                assert any(CARDS[each].name == definition.name for each in named), f"{text!r} names a card"
+            assert not re.search(rf"\b{re.escape(definition.name)}\b", rest), \
+                f"{text!r} names {definition.name} without its id"
         for card in named:
             for seat in range(self.num_players):
                 if mask == -1 or mask >> seat & 1:

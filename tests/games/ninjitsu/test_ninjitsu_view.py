@@ -118,11 +118,19 @@ def test_every_card_has_a_short_text_of_at_most_40_characters_for_the_hand_listi
 
 
 def test_the_card_catalog_lists_every_card_as_actions_name_it_with_its_short_and_full_text() -> None:
-    catalog = NinjitsuState.card_catalog()
+    everything = NinjitsuState.card_catalog()
+    # The cards first, then The Elements' sides (not cards of the deck: fire2 is Fire, side 2).
+    catalog, sides = everything[:len(CARDS)], everything[len(CARDS):]
     assert [info.code for info in catalog] == list(CARD_IDS)
+    assert [info.code for info in sides] == [f"{name}{side}" for name in ("wind", "fire", "earth", "water", "heart",
+                                                                           "magic") for side in (1, 2)]
+    assert all(len(info.short) <= 40 and "Element" in info.text for info in sides)
     for info, card in zip(catalog, CARDS, strict=True):
         assert info.name == card.name and info.short == card.brief and len(info.short) <= 40
         assert card.text in info.text
+        if card.kind != "card":
+            assert ("Event" if card.kind == "event" else "Weather") in info.text
+            continue
         printed = "No value." if card.value is None else f"Value {card.value}."
         assert (printed if card.id != "Em" else "Value computed") in info.text  # Master of Earth: no printed value
     darts, katana = catalog[CARD_INDEX["Aa"]], catalog[CARD_INDEX["6c"]]

@@ -17,6 +17,19 @@ per seat::
     >>> position(hands=["", ""], treasures=["Ta 9a 2b", ""]).winners()   # 21 points at the start: won
     (0,)
 
+With The Elements (``expansions="elements"``) give ``elements``, each seat's Element and side (``fire2``,
+``-`` for none), and ``started``, the seats that have already had a turn (Heart's first turn). With
+Heavy Weather (``expansions="weather"``), ``weather`` is the Weather in play (default ``Sw`` Snow),
+``weather_discard`` its discard pile, and ``events`` the Events in play (ids ``Hv Wv Bv Sv Fv Ev Lv``,
+Weather ``Sw Uw Rw Fw Ww Hw Tw``; the Promo Pack adds ``Xv Dw Aw``); the other Weather cards form
+the Weather deck in card order, and Events placed nowhere go to the bottom of the deck (an Event on
+top would go into play at once)::
+
+    >>> game = position(expansions="elements,weather", elements=["earth1", "-"], hands=["6a", ""])
+    >>> game.apply(0, "d")                      # Earth (side 1): 3 cards instead of 2
+    >>> len(game.hands[0])
+    4
+
 The deck is listed bottom first (its last card is drawn first), as is the discard pile (last = top).
 Cards placed nowhere go to the deck in card order (``Ka Qa ... 2c``, then each set's cards, so the
 last card of the last set is on top), or, when
@@ -31,7 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ninjadojo.engine import NotationError, Rng
+from ninjadojo.engine import NotationError, OptionError, Rng
 from ninjadojo.engine.errors import quote
 from ninjadojo.engine.state import check_seed
 from ninjadojo.games.ninjitsu import rules
@@ -68,6 +81,47 @@ def _per_seat(values: Sequence[str] | None, players: int, what: str, game: froze
     return [_cards(text, f"{what} of P{seat}", game) for seat, text in enumerate(values)]
 
 
+def _expansions(state: NinjitsuState, elements: Sequence[str] | None, started: Sequence[int], weather: str,
+                weather_discard: str, events: str) -> None:
+    """The Elements' and Heavy Weather's arguments, checked against the game's sets."""
+    from ninjadojo.games.ninjitsu.cards import weathers_of
+    from ninjadojo.games.ninjitsu.elements import parse_sides
+
+    players = state.num_players
+    if elements is not None:
+        if not state.has_elements:
+            raise NotationError("elements needs expansions including elements")
+        if isinstance(elements, str):
+            raise NotationError(f"elements lists one Element per seat (fire2, or - for none), not {quote(elements)}")
+        try:
+            state.elements = parse_sides("/".join(elements), players, state.sets)
+        except OptionError as error:
+            raise NotationError(str(error).replace("option element_sides", "elements")) from None
+    if any(not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players for seat in started):
+        raise NotationError(f"started lists seats from 0 to {players - 1}, not {quote(started)}")
+    state.started = sum(1 << seat for seat in set(started))
+    if not state.has_weather:
+        if events or weather_discard or weather != "Sw":
+            raise NotationError("weather, weather_discard and events need expansions including weather")
+        return
+    pool = weathers_of(state.sets)
+    named = {CARD_IDS[card] for card in pool}
+    state.weather, state.weather_discard = [], []
+    for text, zone, where in ((weather, state.weather, "the Weather in play"),
+                              (weather_discard, state.weather_discard, "the Weather discard pile")):
+        for cid in text.split():
+            if cid not in named:
+                raise NotationError(f"{quote(cid)} in {where} is not a Weather card of this game "
+                                    f"({', '.join(sorted(named))})")
+            if CARD_INDEX[cid] in state.weather or CARD_INDEX[cid] in state.weather_discard:
+                raise NotationError(f"Weather card {quote(cid)} is placed twice")
+            zone.append(CARD_INDEX[cid])
+    state.weather_deck = [card for card in pool if card not in state.weather and card not in state.weather_discard]
+    state.event_queue = _cards(events, "the Events in play", state.card_ids_in_game)
+    if any(CARDS[card].kind != "event" for card in state.event_queue):
+        raise NotationError(f"events lists Event cards only (Hv Wv Bv Sv Fv Ev Lv, Xv), not {quote(events)}")
+
+
 def position(
     players: int = 2,
     *,
@@ -82,6 +136,11 @@ def position(
     seed: int = 1,
     expansions: str = "",
     crossover: bool = False,
+    elements: Sequence[str] | None = None,
+    started: Sequence[int] = (),
+    weather: str = "Sw",
+    weather_discard: str = "",
+    events: str = "",
 ) -> NinjitsuState:
     """A Ninjitsu! position at the start of ``turn``'s turn (or finished, if that player holds the target).
 
@@ -90,7 +149,9 @@ def position(
     of secrets left this turn (default: all of them). ``seed``: the state of the random stream (the
     deck is reshuffled from it when it runs out). ``expansions``: the option's text (``promo``): only
     the cards of the game's deck may be placed. ``crossover``: the Treasure Hunters crossover option
-    (with ``expansions="promo"``: Captain Bluebeard ``Cp`` joins the deck). Knowledge is the default
+    (with ``expansions="promo"``: Captain Bluebeard ``Cp`` joins the deck). ``elements``, ``started``,
+    ``weather``, ``weather_discard`` and ``events``: The Elements and Heavy Weather (module docs).
+    Knowledge is the default
     for each zone: a seat knows its own hand and secrets, everyone knows the treasures and the
     discard pile, no one the deck.
     """
@@ -106,7 +167,8 @@ def position(
     state.treasures = _per_seat(treasures, players, "treasures", game)
     state.secrets = _per_seat(secrets, players, "secrets", game)
     state.discard = _cards(discard, "the discard pile", game)
-    placed = [*state.discard]
+    _expansions(state, elements, started, weather, weather_discard, events)
+    placed = [*state.discard, *state.event_queue]
     for seat in range(players):
         placed += state.hands[seat] + state.treasures[seat] + state.secrets[seat]
     twice = sorted({CARD_IDS[card] for card in placed if placed.count(card) > 1})
@@ -119,7 +181,8 @@ def position(
                             f"{len(state.cards_in_game)} cards is in one place")
     rest = [card for card in state.cards_in_game if card not in placed]
     if deck is None:
-        state.deck = rest
+        # An Event on top of the deck would go into play at once: the unplaced ones lie at the bottom.
+        state.deck = sorted(rest, key=lambda card: CARDS[card].kind != "event")
     else:
         # The deck was given: cards placed nowhere else lie under the discard pile (still conserved).
         state.discard = rest + state.discard

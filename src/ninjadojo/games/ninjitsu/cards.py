@@ -8,9 +8,11 @@ Each row says how the card may be played (``plays``), its point value (``None``:
 has an icon or a trap, what it is worth face-down (``FaceDown``), what its trap does (``Trap``) and its
 action as a tuple of steps. The ``set`` column names the box a card comes from, so that the expansion
 cards are rows of their own set: the Promo Pack (``promo``), Masters of Magic (``magic``, suit ``m``)
-and Sabotage! (``sabotage``, suit ``s``); The Elements and Heavy Weather are not implemented yet (see
-docs/rules/ninjitsu.md). The deck of a game is the base cards plus the rows of the sets its
-``expansions`` option names; card numbers are the same whatever the options.
+and Sabotage! (``sabotage``, suit ``s``); Heavy Weather (``weather``) adds Events (suit ``v``, shuffled
+into the deck) and Weather cards (suit ``w``, a deck of their own). The Elements (``elements``) are not
+cards of the deck: see :mod:`ninjadojo.games.ninjitsu.elements`. The deck of a game is the base cards
+plus the rows of the sets its ``expansions`` option names; card numbers are the same whatever the
+options.
 
 Promo Pack ids: the 1-value "any time" cards are ``1n`` Antonio, ``1l`` Alberti, ``1d`` Andrea and
 ``1t`` Teleport; ``5p`` Master of Misdirection, ``3p`` Vampire Ninja, ``Bp`` Jellybean Ninja, ``Kp``
@@ -168,6 +170,12 @@ class CardDef:
     #: crossover rules hold for it (worth its printed value face-down, no ability while face-down, and
     #: it cannot affect secrets in play).
     foreign: bool = False
+    #: Heavy Weather: ``event`` (shuffled into the deck, goes into play when it reaches the top, resolves
+    #: at the end of the turn) or ``weather`` (its own deck; one in play at a time, two after Solar Flare);
+    #: ``card`` for every other card.
+    kind: Literal["card", "event", "weather"] = "card"
+    #: Another set this card also needs (the Promo Pack's Heavy Weather cards need ``weather``).
+    needs: str = ""
 
 
 SUITS = ("a", "b", "c")
@@ -448,12 +456,82 @@ CROSSOVER_CARDS: tuple[CardDef, ...] = (
                  "Value 1: inferred, the rulebook omits it.)"),
 )
 
+_ELEMENTS = "elements"
+_WEATHER = "weather"
+
+
+def _event(rank: str, name: str, steps: tuple[Step, ...], brief: str, text: str, promo: bool = False) -> CardDef:
+    """A Heavy Weather Event (suit ``v``): it is never in a hand and has no value."""
+    return CardDef(rank + "v", name, "v", rank, None, (), steps=(*steps, Special("event-done")), brief=brief,
+                   text=text, set=_PROMO if promo else _WEATHER, kind="event", needs=_WEATHER if promo else "")
+
+
+def _weather(rank: str, name: str, brief: str, text: str, steps: tuple[Step, ...] = (),
+             promo: bool = False) -> CardDef:
+    """A Heavy Weather Weather card (suit ``w``): its own deck; ``steps`` is the action it offers."""
+    return CardDef(rank + "w", name, "w", rank, None, (), steps=steps, brief=brief, text=text,
+                   set=_PROMO if promo else _WEATHER, kind="weather", needs=_WEATHER if promo else "")
+
+
+_NEW_WEATHER = Special("weather-replace")
+
+#: Heavy Weather (option ``expansions=weather``): the Events shuffled into the deck after the starting
+#: hands are dealt, and the Weather deck; the Promo Pack adds Solar Flare, Drought and Aurora Borealis.
+WEATHER_CARDS: tuple[CardDef, ...] = (
+    _event("H", "Hurricane", (Special("hurricane"), Special("hurricane-shuffle")),
+           "all discard 1; reshuffle; new Weather",
+           "Each player discards a card from their hand. Shuffle the discard pile into the deck. Shuffle all "
+           "Weather cards back into the Weather deck and play a new Weather card."),
+    _event("W", "Heat Wave", (Special("heat-wave"), _NEW_WEATHER), "most treasures discard hands; all draw 1",
+           "All players with the most treasures in play discard their hand. Everyone draws a card. Discard all "
+           "Weather from play and play a new Weather card."),
+    _event("B", "Blizzard", (Special("blizzard"), _NEW_WEATHER), "hands even down to the smallest",
+           "Players with the most cards in hand discard cards from their hand until all players have the same "
+           "number of cards in hand. Discard all Weather from play and play a new Weather card."),
+    _event("S", "Sunshower", (_NEW_WEATHER, Special("sunshower")), "new Weather; draw 1 per Weather discard",
+           "Discard all Weather from play and play a new Weather card. Each player draws as many cards as there "
+           "are cards in the Weather discard pile."),
+    _event("F", "Flood", (Special("flood"), _NEW_WEATHER), "discard treasures of value 5 or less",
+           "Discard all treasures of value 5 or less from play. Discard all Weather from play and play a new "
+           "Weather card."),
+    _event("E", "Eruption", (Special("eruption"), _NEW_WEATHER), "hands pooled and redrawn",
+           "Each player shuffles their hand into a shared face-down pile. Each player draws from that pile as "
+           "many cards as they contributed. Discard all Weather from play and play a new Weather card."),
+    _event("L", "Lightning", (Special("lightning"), _NEW_WEATHER), "top card's value: all of it discarded",
+           "Discard the top card of the deck. All cards of that value are discarded from play and from "
+           "players' hands. Discard all Weather from play and play a new Weather card."),
+    _event("X", "Solar Flare", (Special("solar-flare"),), "a second Weather joins play",
+           "Play a new Weather card.", promo=True),
+    _weather("S", "Snow", "action: take the discard pile's top 2",
+             "As an action, players may draw the top 2 cards of the discard pile.", (Special("snow"),)),
+    _weather("U", "Sunshine", "draw a card at the start of your turn",
+             "Players draw a card at the start of their turn."),
+    _weather("R", "Rainbow", "play a treasure: draw a card",
+             "Whenever anyone plays a card as a treasure, they draw a card."),
+    _weather("F", "Fog", "action: draw 2, play a random card",
+             "As an action, players may draw 2 cards then shuffle their hand and play a card at random. If it's "
+             "a card that cannot be played, discard it.", (Draw(2), Special("fog"))),
+    _weather("W", "Wind", "after a Draw action all pass 1 left",
+             "Whenever a player draws as their action, all players then choose a card from their hand and pass "
+             "it to the left."),
+    _weather("H", "Hail", "play a treasure: discard a card",
+             "Whenever anyone plays a card as a treasure, they must discard a card from their hand."),
+    _weather("T", "Storms", "action: discard 1 to draw 3",
+             "As an action, players may discard a card from their hand to draw 3 cards.", (Draw(3),)),
+    _weather("D", "Drought", "5+ cards in hand: you cannot draw",
+             "Players with 5 or more cards in hand cannot draw cards.", promo=True),
+    _weather("A", "Aurora Borealis", "2 actions a turn; target doubled",
+             "Players take 2 actions per turn and need twice as many points to win.", promo=True),
+)
+
 #: The expansion sets offered by the ``expansions`` option, in the option's order (only complete sets).
-SETS: tuple[str, ...] = (_PROMO, _MAGIC, _SABOTAGE)
+SETS: tuple[str, ...] = (_PROMO, _MAGIC, _SABOTAGE, _ELEMENTS, _WEATHER)
 
 #: Every card known to the game, base first; a card's index is its number whatever the options (the
-#: crossover card comes last, so that the numbers of the other sets are what they were before it).
-CARDS: tuple[CardDef, ...] = BASE_CARDS + PROMO_CARDS + MAGIC_CARDS + SABOTAGE_CARDS + CROSSOVER_CARDS
+#: crossover card and then Heavy Weather come last, so that the numbers of the other sets are what
+#: they were before them).
+CARDS: tuple[CardDef, ...] = (BASE_CARDS + PROMO_CARDS + MAGIC_CARDS + SABOTAGE_CARDS + CROSSOVER_CARDS
+                              + WEATHER_CARDS)
 #: The cards of the base game (numbers 0 to 41).
 DECK_SIZE = len(BASE_CARDS)
 #: Every card number there is (the knowledge table is this long).
@@ -489,11 +567,28 @@ FACE_UP_CARD: dict[str, int] = {card.face_up: number for number, card in enumera
 PRINTED: tuple[int | None, ...] = tuple(None if card.id == "Em" else card.value for card in CARDS)
 #: Cards whose face-down worth depends on more than the card (Bo Staff, Misdirection).
 VARIABLE_WORTH = frozenset(number for number, card in enumerate(CARDS) if card.face_down is not None)
+#: Heavy Weather: whether each card is an Event; the Weather cards' numbers.
+IS_EVENT: tuple[bool, ...] = tuple(card.kind == "event" for card in CARDS)
+WEATHERS: tuple[int, ...] = tuple(number for number, card in enumerate(CARDS) if card.kind == "weather")
+#: The Weather cards the rules name.
+SNOW, SUNSHINE, RAINBOW, FOG, WIND, HAIL, STORMS, DROUGHT, AURORA = WEATHERS
+#: Rank letters of the cards whose play gives the Wind Element (side 1) an extra action: Aces and Jokers.
+ACE_OR_JOKER: tuple[bool, ...] = tuple(card.kind == "card" and card.rank in ("A", "X") for card in CARDS)
+
+
+def _in_sets(card: CardDef, sets: tuple[str, ...]) -> bool:
+    return (card.set == "base" or card.set in sets) and (not card.needs or card.needs in sets)
 
 
 def cards_of(sets: tuple[str, ...]) -> tuple[int, ...]:
-    """The card numbers of a game with the expansion ``sets``: the base cards, then each set's rows."""
-    return tuple(number for number, card in enumerate(CARDS) if card.set == "base" or card.set in sets)
+    """The card numbers of a game's deck with the expansion ``sets``: the base cards, then each set's rows
+    (Heavy Weather's Events among them; its Weather cards form a deck of their own: :func:`weathers_of`)."""
+    return tuple(number for number, card in enumerate(CARDS) if card.kind != "weather" and _in_sets(card, sets))
+
+
+def weathers_of(sets: tuple[str, ...]) -> tuple[int, ...]:
+    """The Weather deck of a game with the expansion ``sets`` (empty without Heavy Weather)."""
+    return tuple(number for number in WEATHERS if _in_sets(CARDS[number], sets))
 
 
 def sets_of(option: object) -> tuple[str, ...]:
@@ -526,6 +621,10 @@ _WAYS_TEXT = {
 
 def full_text(card: CardDef) -> str:
     """The whole text of ``card`` as a player reads it: value, the ways to play it, then its text."""
+    if card.kind != "card":
+        what = ("Event (Heavy Weather): goes into play when it reaches the top of the deck, resolves at the end "
+                "of the turn." if card.kind == "event" else "Weather (Heavy Weather): stays in play, its own deck.")
+        return f"{what} {card.text}"
     value = f"Value {card.value}." if card.value is not None else "No value."
     if card.id == "Em":
         value = "Value computed (see its text)."
@@ -535,6 +634,8 @@ def full_text(card: CardDef) -> str:
 
 
 def catalog() -> list[CardInfo]:
-    """Every card of the deck as a player reads it (one entry per card id, as actions name them:
-    ``6a``, ``6b`` and ``6c`` are three copies with the same text; the three Aces differ)."""
-    return [CardInfo(card.id, card.name, card.brief, full_text(card)) for card in CARDS]
+    """Every card as a player reads it (one entry per card id, as actions name them: ``6a``, ``6b`` and
+    ``6c`` are three copies with the same text; the three Aces differ), then The Elements' sides."""
+    from ninjadojo.games.ninjitsu.elements import element_catalog
+
+    return [CardInfo(card.id, card.name, card.brief, full_text(card)) for card in CARDS] + element_catalog()

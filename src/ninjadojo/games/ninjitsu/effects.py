@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
 from ninjadojo.engine.jsonvalue import FrozenJSON
+from ninjadojo.games.ninjitsu import elements, weather
 from ninjadojo.games.ninjitsu.cards import (
     ALBERTI,
     ANDREA,
@@ -58,6 +59,8 @@ def resume(state: NinjitsuState) -> None:
     frames = state.frames
     stack = state.effects
     while not frames and state.result is None:
+        if state.has_elements:
+            elements.refill(state)  # Magic (side 2): "if your hand is ever empty"
         if state.surfaced >= 0:
             # A Master of Magic surfaced: its owner plays any number of cards now (its second step).
             owner, state.surfaced = state.surfaced, -1
@@ -96,7 +99,7 @@ def run_step(state: NinjitsuState, card: int, step: Step, actor: int) -> None:
                 data["optional"] = True
             state.frames.append(Frame("steal", [player], data))
     elif isinstance(step, DiscardTreasures):
-        if _treasures_in_scope(state, player, step.scope):
+        if discardable(state, player, step.scope):
             state.frames.append(Frame("discard-treasure", [player], {
                 "scope": step.scope, "left": step.up_to, "optional": step.optional,
                 "use_action": step.use_action, "by": by,
@@ -120,31 +123,70 @@ def _treasures_in_scope(state: NinjitsuState, player: int, scope: str) -> bool:
     return any(state.treasures[seat] for seat in range(state.num_players) if scope == "any" or seat != player)
 
 
+def discardable(state: NinjitsuState, player: int, scope: str) -> list[int]:
+    """The treasures ``player`` may discard from play in ``scope`` (Fire, side 1, protects one per owner)."""
+    cards = []
+    for seat in range(state.num_players):
+        if scope == "any" or seat != player:
+            safe = elements.protected(state, seat) if state.has_elements else -1
+            cards += [card for card in state.treasures[seat] if card != safe]
+    return cards
+
+
 # ---------------------------------------------------------------------- discarding treasures
 
 
-def discard_extreme(state: NinjitsuState, highest: bool, seats: Sequence[int], actor: int) -> None:
+def discard_extreme(state: NinjitsuState, highest: bool, seats: Sequence[int], actor: int, kept: int = -1) -> None:
     """Discard the highest (or lowest) value treasure of each seat in ``seats``, in order.
 
     On a tie the player resolving the card (``actor``) chooses: a ``tie`` frame is pushed holding the
     seats still to do. Each discard is a moment for Alberti and Teleport (:func:`offer`), whose window
     holds the seats still to do as its continuation.
+
+    Fire (side 1): its owner's highest treasure is passed over ("then take the next"); when several tie
+    for the highest, its owner first chooses which one Fire keeps (``fire-keep``), ``kept`` here after.
     """
     for index, seat in enumerate(seats):
-        cards = state.treasures[seat]
+        safe = fire_kept(state, seat, kept if index == 0 else -1)
+        if safe == -2 and not highest and len({state.worth(card, seat) for card in state.treasures[seat]}) > 1:
+            safe = -1  # the lowest is not one of the tied highest: Fire has nothing to keep from it
+        if safe == -2:
+            state.frames.append(Frame("fire-keep", [seat], {
+                "card": "", "seat": seat, "cards": tuple(CARD_IDS[card] for card in elements.tied_top(state, seat)),
+                "then": ("extreme", highest, tuple(seats[index:]), actor), "deeper": 0}))
+            return
+        cards = [card for card in state.treasures[seat] if card != safe]
         if not cards:
             continue
         values = [state.worth(card, seat) for card in cards]
         best = max(values) if highest else min(values)
         tied = [card for card, value in zip(cards, values, strict=True) if value == best]
         rest = tuple(seats[index + 1:])
+        then: tuple[FrozenJSON, ...] = ("extreme", highest, rest, actor)
+        if safe >= 0:
+            then = (*then, CARD_IDS[safe])  # Fire's treasure is settled: the discard does not ask again
         if len(tied) == 1:
-            offer_discard(state, tied[0], seat, ("extreme", highest, rest, actor))
+            offer_discard(state, tied[0], seat, then)
             return
-        state.frames.append(Frame("tie", [actor], {
-            "highest": highest, "seat": seat, "cards": tuple(CARD_IDS[card] for card in tied), "rest": rest,
-        }))
+        data: dict[str, FrozenJSON] = {"highest": highest, "seat": seat, "cards": tuple(CARD_IDS[card] for card in tied),
+                                       "rest": rest}
+        if safe >= 0 and len(elements.tied_top(state, seat)) > 1:
+            data["kept"] = CARD_IDS[safe]
+        state.frames.append(Frame("tie", [actor], data))
         return
+
+
+def fire_kept(state: NinjitsuState, seat: int, kept: int) -> int:
+    """The treasure of ``seat`` Fire (side 1) keeps from an effect that takes the highest or lowest: the one
+    highest, the one its owner chose on a tie (``kept``), -1 for none, or -2: its owner must choose first."""
+    if not state.has_elements or state.elements[seat] != "fire1":
+        return -1
+    tied = elements.tied_top(state, seat)
+    if len(tied) == 1:
+        return tied[0]
+    if kept >= 0:
+        return kept
+    return -2 if tied else -1
 
 
 # ---------------------------------------------------------------------- steals and traps
@@ -174,6 +216,7 @@ def do_steal(state: NinjitsuState, thief: int, victim: int, position: int, ignor
     card = state.secrets[victim].pop(position)
     state.turn_face_up(thief, card)
     state.narrate(f"P{thief} steals P{victim}'s secret #{position}: {card_label(card)}")
+    state.lost_from_play(victim)
     if guess != NO_GUESS:
         # The guess names a printed value, or "none" for a card without value; Master of Earth has
         # a worth but no printed value, so no guess is right on it (ruling 39).
@@ -292,6 +335,7 @@ SPECIALS: dict[str, Callable[[NinjitsuState, int, int], None]] = {
     "jellybean": _jellybean,
     "jellybean-outcome": _jellybean_outcome,
     "bluebeard": _bluebeard,
+    **weather.SPECIALS,
 }
 
 
@@ -350,8 +394,57 @@ def offer_discard(state: NinjitsuState, card: int, owner: int, then: tuple[Froze
                   move: bool = False) -> None:
     """The treasure ``card`` of ``owner`` is about to be discarded (or moved, ``move``): a moment for
     Alberti (not for a move) and Teleport. ``then`` says how the card's effect goes on afterwards."""
+    settled = len(then) == 5 and then[0] == "extreme"  # Fire's keep already chosen for this discard
+    if not move and state.has_elements and state.elements[owner] == "fire1" and not settled:
+        tied = elements.tied_top(state, owner)
+        if card in tied:
+            if len(tied) == 1:
+                state.narrate(f"{card_label(card)} stays in play: P{owner}'s element fire1 protects their highest "
+                              "treasure", deeper=deeper)
+                _continue_after_discard(state, card, False, then)
+                return
+            # A tie for the highest: its owner chooses which of the tied treasures Fire keeps.
+            state.frames.append(Frame("fire-keep", [owner], {
+                "card": CARD_IDS[card], "seat": owner, "cards": tuple(CARD_IDS[each] for each in tied),
+                "then": then, "deeper": deeper}))
+            return
     offer(state, {"moment": "treasure", "card": CARD_IDS[card], "seat": owner, "move": move, "then": then,
                   "deeper": deeper})
+
+
+def kept_or_discarded(state: NinjitsuState, data: Mapping[str, FrozenJSON], kept: int) -> None:
+    """Fire (side 1) on a tie: its owner kept ``kept``; the treasure about to go stays if that is it, else
+    its discard goes on (a moment for Alberti and Teleport)."""
+    owner, then, deeper = data["seat"], data["then"], data["deeper"]
+    assert isinstance(owner, int) and isinstance(then, tuple) and isinstance(deeper, int)
+    if not data["card"]:
+        # Asked before an effect that takes the highest (Caltrops): it now takes the next.
+        state.narrate(f"P{owner}'s element fire1 keeps {card_label(kept)}", deeper=deeper)
+        _, highest, seats, actor = then
+        assert isinstance(highest, bool) and isinstance(seats, tuple) and isinstance(actor, int)
+        discard_extreme(state, highest, [seat for seat in seats if isinstance(seat, int)], actor, kept)
+        return
+    card = CARD_INDEX[str(data["card"])]
+    if kept == card:
+        state.narrate(f"{card_label(card)} stays in play: P{owner}'s element fire1 keeps it", deeper=deeper)
+        _continue_after_discard(state, card, False, then)
+        return
+    state.narrate(f"P{owner}'s element fire1 keeps {card_label(kept)}", deeper=deeper)
+    offer(state, {"moment": "treasure", "card": CARD_IDS[card], "seat": owner, "move": False, "then": then,
+                  "deeper": deeper})
+
+
+def discard_each(state: NinjitsuState, doomed: tuple[FrozenJSON, ...]) -> None:
+    """Discard each treasure of ``doomed`` (``(card id, owner)`` pairs) still in play, one at a time: each
+    a moment for Alberti and Teleport (Flood, Lightning)."""
+    for index, item in enumerate(doomed):
+        assert isinstance(item, tuple)
+        cid, owner = item
+        card = CARD_INDEX[str(cid)]
+        assert isinstance(owner, int)
+        if card in state.treasures[owner]:
+            offer_discard(state, card, owner, ("each", doomed[index + 1:]))
+            return
 
 
 def answer(state: NinjitsuState, seat: int, frame: Frame, card: int | None) -> None:
@@ -397,6 +490,9 @@ def close_window(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int
             state.effects.clear()
             state.extra_actions = 0
             state.jelly = ""
+            if state.has_elements or state.has_weather:
+                # The rest of the turn includes its end-of-turn Element abilities; Events still resolve.
+                state.ending = "element"
             state.narrate(f"P{thief} loses the rest of their turn")
     else:
         _treasure_moment(state, data, seat, card)
@@ -433,6 +529,7 @@ def take_treasure(state: NinjitsuState, seat: int, card: int, owner: int) -> Non
     state.hands[seat].append(card)
     state.known[card] = state.everyone
     state.narrate(f"P{seat} moves {card_label(card)} from P{owner}'s treasures into their hand")
+    state.lost_from_play(owner)
 
 
 def _continue_after_discard(state: NinjitsuState, card: int, discarded: bool, then: tuple[FrozenJSON, ...]) -> None:
@@ -447,11 +544,10 @@ def _continue_after_discard(state: NinjitsuState, card: int, discarded: bool, th
         if left > 1:
             again = Frame("discard-treasure", [actor], {"scope": scope, "left": left - 1, "optional": optional,
                                                        "use_action": use_action, "by": by})
-            if any(state.treasures[seat] for seat in range(state.num_players)
-                   if scope == "any" or seat != actor):
+            if discardable(state, actor, str(scope)):
                 state.frames.append(again)
     elif kind == "extreme":
-        _, highest, rest, actor = then
+        highest, rest, actor = then[1:4]
         assert isinstance(highest, bool) and isinstance(rest, tuple) and isinstance(actor, int)
         discard_extreme(state, highest, [seat for seat in rest if isinstance(seat, int)], actor)
     elif kind == "fire":
@@ -460,6 +556,10 @@ def _continue_after_discard(state: NinjitsuState, card: int, discarded: bool, th
         rest = then[1]
         assert isinstance(rest, tuple)
         fire_discards(state, tuple(str(each) for each in rest))
+    elif kind == "each":
+        rest = then[1]
+        assert isinstance(rest, tuple)
+        discard_each(state, rest)
     elif kind == "snare":
         _, taker, others = then
         assert isinstance(taker, int) and isinstance(others, tuple)

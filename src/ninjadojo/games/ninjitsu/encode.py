@@ -18,11 +18,14 @@ from ninjadojo.games.ninjitsu.notation import (
     PASS_TEXT,
     PICK_SECRET_TEXT,
     SECRET_TEXT,
+    SIDE_TEXT,
     STEAL_TEXT,
+    STORM_TEXT,
     SWAP_TEXT,
     TAKE_HAND_TEXT,
     TAKE_SECRET_TEXT,
     TREASURE_TEXT,
+    WIND_SWAP_TEXT,
 )
 
 
@@ -56,5 +59,14 @@ def all_actions(players: int, sets: tuple[str, ...] = ()) -> list[str]:
     if "sabotage" in sets:
         for seat in range(players):
             actions += PICK_SECRET_TEXT[seat][:positions]
+    hand_cards = [card for card in cards if CARDS[card].kind == "card"]
+    if "elements" in sets:
+        actions += [SIDE_TEXT[1], SIDE_TEXT[2]]
+        actions += [WIND_SWAP_TEXT[card] for card in hand_cards if "treasure" in CARDS[card].plays]
+        if "magic" not in sets:
+            actions += TAKE_HAND_TEXT[:players]  # Heart's look, Fire's trade
+    if "weather" in sets:
+        actions += ["snow", "fog"]
+        actions += [STORM_TEXT[card] for card in hand_cards]
     assert all(ANYTIME[card] is None or ACTION_TEXT[card] in actions for card in cards)
     return actions

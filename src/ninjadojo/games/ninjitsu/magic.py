@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
-from ninjadojo.games.ninjitsu import effects
+from ninjadojo.games.ninjitsu import effects, elements
 from ninjadojo.games.ninjitsu.cards import (
     CARD_IDS,
     CARD_INDEX,
@@ -62,8 +62,10 @@ def _wind(state: NinjitsuState, card: int, player: int) -> None:
 def _fire(state: NinjitsuState, card: int, player: int) -> None:
     """Master of Fire: the 3 highest-value treasures in play, fixed now (ties at the edge chosen by the
     player), are discarded one at a time (each a moment for Alberti and Teleport)."""
+    # Fire (side 1): a protected treasure cannot be discarded, so the 3 highest are taken without it.
+    safe = {elements.protected(state, owner) for owner in range(state.num_players)} if state.has_elements else set()
     ranked = sorted(((state.worth(each, owner), each) for owner in range(state.num_players)
-                     for each in state.treasures[owner]), key=lambda pair: (-pair[0], pair[1]))
+                     for each in state.treasures[owner] if each not in safe), key=lambda pair: (-pair[0], pair[1]))
     if len(ranked) <= FIRE_COUNT:
         fire_discards(state, tuple(CARD_IDS[each] for _, each in ranked))
         return
@@ -184,6 +186,8 @@ def shift(state: NinjitsuState, player: int, other: int) -> None:
     theirs = state.treasures[owner]
     mine[mine.index(played)], theirs[theirs.index(other)] = other, played
     state.narrate(f"P{player} swaps {card_label(played)} with P{owner}'s {card_label(other)}")
+    if owner != player:
+        state.lost_from_play(owner)
 
 
 def _multiply(state: NinjitsuState, card: int, player: int) -> None:
@@ -222,6 +226,7 @@ def steal_treasure(state: NinjitsuState, player: int, card: int, owner: int) -> 
     state.treasures[owner].remove(card)
     state.treasures[player].append(card)
     state.narrate(f"P{player} steals P{owner}'s treasure {card_label(card)}")
+    state.lost_from_play(owner)
     if CARDS[card].trap is not None:
         effects.offer(state, {"moment": "trap", "card": CARD_IDS[card], "taker": player, "victim": owner})
 
@@ -253,6 +258,7 @@ def take_secret(state: NinjitsuState, player: int, owner: int, position: int) ->
     state.known[card] = 1 << player | 1 << owner
     state.narrate(f"P{player} moves P{owner}'s secret #{position} into their hand")
     state.narrate(f"it is {card_label(card)}", 1 << player | 1 << owner)
+    state.lost_from_play(owner)
 
 
 def take_from_hand(state: NinjitsuState, player: int, owner: int) -> None:

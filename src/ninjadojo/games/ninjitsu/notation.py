@@ -74,6 +74,12 @@ OP_GUESS = 10
 OP_TAKE_SECRET = 11
 OP_TAKE_HAND = 12
 OP_PICK_SECRET = 13
+#: Heavy Weather and The Elements: a Weather's action (``snow``, ``fog``), Storms' discard-and-draw,
+#: Wind's swap of a treasure from hand, and the side of one's Element chosen at set-up.
+OP_WEATHER = 14
+OP_STORM = 15
+OP_WIND_SWAP = 16
+OP_SIDE = 17
 
 Payload = tuple[int, int, int]
 
@@ -112,6 +118,15 @@ TAKE_HAND_PAYLOAD = tuple((OP_TAKE_HAND, seat, 0) for seat in range(MAX_SEATS))
 PICK_SECRET_PAYLOAD = tuple(tuple((OP_PICK_SECRET, seat, pos) for pos in range(MAX_POSITIONS))
                             for seat in range(MAX_SEATS))
 SWAP_PAYLOAD = tuple(tuple((OP_SWAP, i, j) for j in range(MAX_POSITIONS)) for i in range(MAX_POSITIONS))
+#: Storms: ``storm:6a`` discards 6a to draw 3; The Elements' Wind (side 2): ``swap:6a`` swaps the
+#: treasure 6a from hand with a treasure in play (chosen next, ``c:``); ``side:1``/``side:2``: the
+#: side of one's Element.
+STORM_TEXT = tuple(f"storm:{cid}" for cid in CARD_IDS)
+STORM_PAYLOAD = tuple((OP_STORM, card, 0) for card in range(ALL_CARDS))
+WIND_SWAP_TEXT = tuple(f"swap:{cid}" for cid in CARD_IDS)
+WIND_SWAP_PAYLOAD = tuple((OP_WIND_SWAP, card, 0) for card in range(ALL_CARDS))
+SIDE_TEXT = {1: "side:1", 2: "side:2"}
+SIDE_PAYLOAD: dict[int, Payload] = {side: (OP_SIDE, side, 0) for side in SIDE_TEXT}
 
 
 def card_list_text(cards: list[int]) -> str:
@@ -144,6 +159,18 @@ def body_notation(state: NinjitsuState) -> str:
     if any(mark != -1 for mark in state.marks):
         optional.append("marks=" + "/".join("-" if mark == -1 else "?" if mark == -2 else CARD_IDS[mark]
                                             for mark in state.marks))
+    if state.has_elements:
+        optional.append("elements=" + "/".join(side or "-" for side in state.elements))
+        optional.append(f"started={state.started}")
+    if state.has_weather:
+        optional += [f"weather={card_list_text(state.weather)}", f"wdeck={card_list_text(state.weather_deck)}",
+                     f"wdiscard={card_list_text(state.weather_discard)}", f"events={card_list_text(state.event_queue)}"]
+        if state.aside:
+            optional.append(f"aside={card_list_text(state.aside)}")
+    if state.ending:
+        optional.append(f"ending={state.ending}")
+    if state.lost:
+        optional.append(f"lost={state.lost}")
     return ";".join((
         f"turn={state.turn}",
         f"swaps={state.swaps_left}",
@@ -159,8 +186,12 @@ def body_notation(state: NinjitsuState) -> str:
 
 
 _FIELDS = ("turn", "swaps", "deck", "discard", "hands", "treasures", "secrets", "effects", "known")
-#: Fields written only when not their default.
-_OPTIONAL = ("extra", "jelly", "magic", "surfaced", "frozen", "marks")
+#: Fields written only when not their default (or, for The Elements and Heavy Weather, only in games with them).
+_OPTIONAL = ("extra", "jelly", "magic", "surfaced", "frozen", "marks", "elements", "started", "weather", "wdeck",
+             "wdiscard", "events", "aside", "ending", "lost")
+#: The fields of The Elements and of Heavy Weather (a game with the set writes them all; aside is optional).
+_ELEMENT_FIELDS = ("elements", "started")
+_WEATHER_FIELDS = ("weather", "wdeck", "wdiscard", "events")
 
 
 def parse_body(state: NinjitsuState, body: str) -> None:
@@ -228,6 +259,7 @@ def parse_body(state: NinjitsuState, body: str) -> None:
             if part not in ("-", "?") and part not in CARD_INDEX:
                 raise ValueError(f"a mark is a card id, - (none) or ? (unknown), not {quote(part)}")
             state.marks[seat] = -1 if part == "-" else -2 if part == "?" else CARD_INDEX[part]
+    _parse_expansions(state, fields)
     state.blind = state.blinded_seat()
     state.known = state.default_knowledge()
     if fields["known"] != "-":
@@ -245,6 +277,41 @@ def parse_body(state: NinjitsuState, body: str) -> None:
         # would fail later in a confusing way: refuse it now, before anything reads it, saying which
         # law (the engine checks again once the position is whole, with the same words).
         raise NotationError(f"impossible ninjitsu position: {error}") from None
+
+
+def _parse_expansions(state: NinjitsuState, fields: dict[str, str]) -> None:
+    """The Elements' and Heavy Weather's fields: present exactly in a game with the set."""
+    from ninjadojo.games.ninjitsu.elements import NAMES, SIDES
+
+    players = state.num_players
+    for needed, names, option in ((state.has_elements, _ELEMENT_FIELDS, "elements"),
+                                  (state.has_weather, (*_WEATHER_FIELDS, "aside"), "weather")):
+        for name in names:
+            if name in fields and not needed:
+                raise ValueError(f"field {name} belongs to a game with expansions={option}")
+            if needed and name not in fields and name != "aside":
+                raise ValueError(f"missing field {name} (a game with expansions={option} writes it)")
+    if state.has_elements:
+        parts = fields["elements"].split("/")
+        if len(parts) != players:
+            raise ValueError(f"elements lists {len(parts)} seats, not {players}")
+        for part in parts:
+            if part != "-" and part not in SIDES and part not in NAMES:
+                raise ValueError(f"an Element is written fire2 (name and side), fire (side not chosen yet) or - "
+                                 f"(none), not {quote(part)}")
+        state.elements = ["" if part == "-" else part for part in parts]
+        state.started = _number(fields["started"], "started")
+    if state.has_weather:
+        state.weather = parse_card_list(fields["weather"])
+        state.weather_deck = parse_card_list(fields["wdeck"])
+        state.weather_discard = parse_card_list(fields["wdiscard"])
+        state.event_queue = parse_card_list(fields["events"])
+        state.aside = parse_card_list(fields.get("aside", "-"))
+    ending = fields.get("ending", "")
+    if ending not in ("", "element", "events"):
+        raise ValueError(f"ending is element or events, not {quote(ending)}")
+    state.ending = ending
+    state.lost = _number(fields.get("lost", "0"), "lost")
 
 
 def _number(text: str, what: str) -> int:

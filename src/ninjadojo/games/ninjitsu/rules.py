@@ -22,15 +22,18 @@ from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
 from ninjadojo.engine.jsonvalue import FrozenJSON
-from ninjadojo.games.ninjitsu import effects, magic, sabotage
+from ninjadojo.games.ninjitsu import effects, elements, magic, sabotage, weather
 from ninjadojo.games.ninjitsu.cards import (
+    ACE_OR_JOKER,
     ALESSIO,
     ALL_CARDS,
     CARD_IDS,
     CARD_INDEX,
     CARDS,
     HAS_VALUE,
+    IS_EVENT,
     MASTER_OF_MAGIC,
+    STORMS,
     TELEPORT,
     DiscardExtreme,
     DiscardTreasures,
@@ -40,6 +43,7 @@ from ninjadojo.games.ninjitsu.cards import (
     Step,
     TakeTreasure,
     card_label,
+    weathers_of,
 )
 from ninjadojo.games.ninjitsu.knowledge import holder_knowers, place_knowers
 from ninjadojo.games.ninjitsu.notation import (
@@ -67,10 +71,13 @@ from ninjadojo.games.ninjitsu.notation import (
     OP_PICK_SECRET,
     OP_SECRET,
     OP_STEAL,
+    OP_STORM,
     OP_SWAP,
     OP_TAKE_HAND,
     OP_TAKE_SECRET,
     OP_TREASURE,
+    OP_WEATHER,
+    OP_WIND_SWAP,
     PASS_PAYLOAD,
     PASS_TEXT,
     PICK_SECRET_PAYLOAD,
@@ -102,10 +109,17 @@ DRAW_COUNT = 2
 #: Every kind of decision the rules ask for.
 FRAME_KINDS = ("turn", "play", "steal", "surprise", "discard-treasure", "take-treasure", "tie", "trap-discard",
                "guess", "teleport", "window", "fire", "shift", "telekinesis", "invisibility", "escape",
-               "disguise", "shuriken", "peek", "alessio", "net-discard", "net-take", "deadfall")
+               "disguise", "shuriken", "peek", "alessio", "net-discard", "net-take", "deadfall",
+               *elements.FRAMES, *weather.FRAMES)
+#: The decisions of The Elements and Heavy Weather: asked by no card's step (set-up, the start or the end
+#: of a turn, a Weather's moment), each checked by its module.
+EXPANSION_FRAMES = (*elements.FRAMES, *weather.FRAMES)
+#: The decisions made by several players at once, in secret.
+SIMULTANEOUS_FRAMES = ("element", *weather.SIMULTANEOUS)
 #: The frames whose choice is a card (``c:``), with their prompt nouns.
 CHOICE_FRAMES = ("discard-treasure", "take-treasure", "tie", "trap-discard", "teleport", "fire", "shift",
-                 "telekinesis", "invisibility", "escape", "net-discard", "net-take", "deadfall")
+                 "telekinesis", "invisibility", "escape", "net-discard", "net-take", "deadfall", "wind-swap", "heart",
+                 "fire-with", "water-swap", "hail", "wind-pass", "hurricane", "blizzard", "fire-keep")
 #: Frames that lie on their player's turn frame: a free play before the action (Teleport, Alessio).
 ON_TURN = ("teleport", "alessio")
 
@@ -157,7 +171,7 @@ GUESS_ACTIONS = {GUESS_TEXT[guess]: GUESS_PAYLOAD[guess] for guess in GUESSES}
 
 def start_turn(state: NinjitsuState, seat: int) -> None:
     """Begin ``seat``'s turn: the automatic win check (unless another player's Freeze Time holds), then
-    the turn frame."""
+    the start-of-turn abilities (Sleeping Potion, Sunshine, Aurora Borealis, Heart), then the turn frame."""
     state.turn = seat
     state.extra_actions = 0
     state.swaps_left = SWAPS_PER_TURN
@@ -165,16 +179,23 @@ def start_turn(state: NinjitsuState, seat: int) -> None:
         state.frozen = -1  # Freeze Time ends as its player's turn starts, whose check is made again
     if state.frozen >= 0:
         state.narrate(f"the win check is frozen until P{state.frozen}'s turn")
-        _turn_start_draws(state, seat)
-        state.frames.append(Frame("turn", [seat]))
-        return
-    points = state.points(seat)
-    if points >= state.target:
-        scores = tuple(float(state.points(each)) for each in range(state.num_players))
-        state.finish(scores, (seat,), f"P{seat} starts their turn with {points} points (target {state.target}) "
-                                      "and wins")
-        return
+    else:
+        points = state.points(seat)
+        if points >= state.target:
+            scores = tuple(float(state.points(each)) for each in range(state.num_players))
+            state.finish(scores, (seat,), f"P{seat} starts their turn with {points} points (target "
+                                          f"{state.target}) and wins")
+            return
     _turn_start_draws(state, seat)
+    if state.has_weather:
+        weather.turn_start(state, seat)
+    if state.has_elements and elements.turn_start(state, seat):
+        return  # Heart's look comes first; its decision pushes the turn frame
+    state.frames.append(Frame("turn", [seat]))
+
+
+def push_turn(state: NinjitsuState, seat: int) -> None:
+    """The turn frame, after a decision that comes before the turn's action (Heart's look)."""
     state.frames.append(Frame("turn", [seat]))
 
 
@@ -187,23 +208,63 @@ def _turn_start_draws(state: NinjitsuState, seat: int) -> None:
 
 
 def potion_blurs_check(state: NinjitsuState) -> bool:
-    """Whether a Sleeping Potion draw after the win check may have raised the current player's points
-    (Master of Misdirection counts the hand), so a turn frame's player may hold the target."""
+    """Whether a draw after the win check may have raised the current player's points (Master of
+    Misdirection counts the hand): Sleeping Potion, and with The Elements or Heavy Weather the draws and
+    discards of the start of a turn, so a turn frame's player may hold the target."""
+    if state.has_weather or state.has_elements:
+        return True
     return state.has_sabotage and any(state.has_face_up(other, "sleeping-potion")
                                       for other in state.opponents(state.turn))
 
 
 def continue_turn(state: NinjitsuState) -> None:
-    """Run pending effects; once nothing is pending, pass the turn on."""
+    """Run pending effects; once nothing is pending, take an extra action or end the turn (with The
+    Elements and Heavy Weather: the end-of-turn Element ability, then the Events) and pass it on."""
     effects.resume(state)
-    if not state.frames and state.result is None:
-        if state.extra_actions:
-            # Jellybean Ninja's extra action: the same turn goes on (no start-of-turn check).
+    while not state.frames and state.result is None:
+        # Water (side 1): the action is done; its owners may draw again at the next one's losses.
+        state.lost = 0
+        if state.extra_actions and not state.ending:
+            # An extra action (Jellybean Ninja, Wind, Heart, Aurora Borealis): the same turn goes on
+            # (no start-of-turn check).
             state.extra_actions -= 1
             state.narrate(f"P{state.turn} takes an extra action")
             state.frames.append(Frame("turn", [state.turn], {"extra": True}))
             return
+        if (state.has_elements or state.has_weather) and _end_of_turn(state):
+            effects.resume(state)
+            continue
         start_turn(state, (state.turn + 1) % state.num_players)
+        return
+
+
+def _end_of_turn(state: NinjitsuState) -> bool:
+    """One step of the end of a turn: the current player's end-of-turn Element ability, then each Event
+    in play in turn (``True``: something was done or asked; ``False``: the turn is over)."""
+    if not state.ending:
+        state.ending = "element"
+        if state.has_elements and elements.end_ability(state):
+            return True
+    if state.ending == "element":
+        state.ending = "events"
+    if state.event_queue:
+        card = state.event_queue[0]
+        state.narrate(f"Event: {card_label(card)} resolves")
+        state.effects.append((card, 0, state.turn, effects.NO_MEMO))
+        return True
+    state.ending = ""
+    return False
+
+
+def resolve_simultaneous(state: NinjitsuState, frame: Frame, choices: dict[int, Payload]) -> None:
+    """A decision made by several players at once: the Elements' sides (then the deal), or a Heavy
+    Weather one (the cards passed or discarded)."""
+    if frame.kind == "element":
+        elements.resolve_sides(state, choices)
+        state.deal_hands()
+        return
+    weather.resolve(state, frame, choices)
+    continue_turn(state)
 
 
 # ---------------------------------------------------------------------- legal actions
@@ -237,10 +298,16 @@ def legal(state: NinjitsuState, seat: int, frame: Frame) -> dict[str, Payload]:
             actions[ACTION_TEXT[ALESSIO]] = ACTION_PAYLOAD[ALESSIO]  # the same, for a look
         if not (state.has_sabotage and state.has_face_up(seat, "squeaky-floor")):
             _add_secret_targets(state, seat, actions, STEALS)
+        if state.has_weather and state.weather:
+            weather.turn_actions(state, seat, actions)
+        if state.has_elements:
+            actions.update(elements.wind_swap_actions(state, seat))
         count = len(state.secrets[seat])
         if state.swaps_left and count >= 2:
             actions.update(SWAPS[count])
         return actions
+    if kind in EXPANSION_FRAMES:
+        return elements.legal(state, seat, frame) if kind in elements.FRAMES else weather.legal(state, seat, frame)
     if kind == "play":
         table = PLAYS_BY_WAY[str(frame.data["way"])]
         actions = {}
@@ -334,6 +401,13 @@ def legal(state: NinjitsuState, seat: int, frame: Frame) -> dict[str, Payload]:
         return actions
     if kind in ("discard-treasure", "take-treasure"):
         actions = {}
+        if kind == "discard-treasure" and state.has_elements:
+            # Fire (side 1): its owner's highest treasure cannot be discarded, so it is not offered.
+            for card in effects.discardable(state, seat, str(frame.data["scope"])):
+                actions.update(CHOOSE[card])
+            if frame.data.get("optional"):
+                actions[DONE_TEXT] = DONE_PAYLOAD
+            return actions
         scope_seats = state.opponents(seat) if frame.data["scope"] == "opponents" else range(state.num_players)
         for owner in scope_seats:
             for card in state.treasures[owner]:
@@ -394,6 +468,9 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         state.frames.append(Frame("alessio", [seat], {"by": CARD_IDS[first]}))
         return
     state.frames.pop()
+    if frame.kind in EXPANSION_FRAMES:
+        _apply_expansion(state, seat, frame, payload)
+        return
     if frame.kind == "turn":
         state.marks[seat] = -1  # Night Vision binds this action only
     elif frame.kind == "play" and state.effects and frame.data["by"] == CARD_IDS[state.effects[-1][0]] \
@@ -412,18 +489,36 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         return
     if op == OP_DRAW:
         state.draw(seat, DRAW_COUNT)
+        if state.has_weather:
+            weather.after_draw_action(state)
     elif op == OP_ACTION:
         state.hands[seat].remove(first)
         state.discard_card(first)
         state.narrate(f"P{seat} plays {card_label(first)} for its action")
         state.effects.append((first, 0, seat, effects.NO_MEMO))
+        if state.has_elements and ACE_OR_JOKER[first]:
+            elements.after_play(state, seat, first)
     elif op == OP_SECRET:
         state.hands[seat].remove(first)
         state.add_secret(seat, first)
+        if state.has_elements and ACE_OR_JOKER[first]:
+            elements.after_play(state, seat, first, secret=True)
     elif op == OP_TREASURE:
         state.hands[seat].remove(first)
         state.turn_face_up(seat, first)
         state.narrate(f"P{seat} plays {card_label(first)} as a treasure")
+        if state.has_weather and state.weather:
+            weather.after_treasure(state, seat)
+    elif op == OP_WEATHER:
+        state.narrate(f"P{seat} uses the Weather {card_label(first)} as their action")
+        state.effects.append((first, 0, seat, effects.NO_MEMO))
+    elif op == OP_STORM:
+        state.narrate(f"P{seat} uses the Weather {card_label(STORMS)} as their action")
+        state.discard_from_hand(seat, first, deeper=1)
+        state.effects.append((STORMS, 0, seat, effects.NO_MEMO))
+    elif op == OP_WIND_SWAP:
+        state.known[first] = state.everyone  # named by the action, so everyone knows it is in that hand
+        state.frames.append(Frame("wind-swap", [seat], {"card": CARD_IDS[first]}))
     elif op == OP_STEAL:
         ignore = bool(frame.data.get("ignore_traps", False))
         guess = frame.data.get("guess", effects.NO_GUESS)
@@ -453,6 +548,16 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         state.narrate(f"P{seat} stops discarding")
     elif op == OP_CHOOSE:
         _apply_choice(state, seat, frame, first)
+    continue_turn(state)
+
+
+def _apply_expansion(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> None:
+    """A decision of The Elements or Heavy Weather (its frame popped already)."""
+    if frame.kind in elements.FRAMES:
+        if elements.apply(state, seat, frame, payload):
+            return  # the turn's own action is next (after Heart's look)
+    else:
+        weather.apply_hail(state, seat, frame, payload[1])
     continue_turn(state)
 
 
@@ -529,7 +634,11 @@ def _apply_choice(state: NinjitsuState, seat: int, frame: Frame, card: int) -> N
         rest = data["rest"]
         highest = data["highest"]
         assert isinstance(tied_seat, int) and isinstance(rest, tuple) and isinstance(highest, bool)
-        effects.offer_discard(state, card, tied_seat, ("extreme", highest, rest, seat))
+        extreme: tuple[FrozenJSON, ...] = ("extreme", highest, rest, seat)
+        if "kept" in data or (state.has_elements and effects.fire_kept(state, tied_seat, -1) >= 0):
+            # Fire (side 1) already settled: the chosen card is not its kept treasure.
+            extreme = (*extreme, str(data.get("kept", "")))
+        effects.offer_discard(state, card, tied_seat, extreme)
     elif kind == "trap-discard":
         # Part of the trap, so one level inside the steal or flip that sprang it.
         state.discard_from_hand(seat, card, deeper=1)
@@ -663,7 +772,10 @@ def check_invariants(state: NinjitsuState) -> None:
     _check_cards(state)
     assert 0 <= state.turn < state.num_players, f"turn {state.turn} is not a seat"
     assert 0 <= state.swaps_left <= SWAPS_PER_TURN, f"swaps left must be 0 to {SWAPS_PER_TURN}"
-    assert 0 <= state.extra_actions <= 1, "Jellybean Ninja gives at most one extra action"
+    expanded = state.has_elements or state.has_weather
+    assert 0 <= state.extra_actions <= (99 if expanded else 1), "Jellybean Ninja gives at most one extra action"
+    if expanded:
+        _check_expansions(state)
     assert state.jelly in ("", "hit", "miss"), "jelly is hit, miss or nothing"
     magic_in_game = "Xm" in state.card_ids_in_game
     assert state.magic_owner == -1 or magic_in_game, "only a game with Masters of Magic has a Master of Magic"
@@ -684,8 +796,14 @@ def check_invariants(state: NinjitsuState) -> None:
         assert not frames or frames[0].kind not in ON_TURN, "Teleport's or Alessio's choice lies on a turn frame"
     for frame in frames:
         assert frame.kind in FRAME_KINDS, f"no rule asks for a {frame.kind!r} decision ({', '.join(FRAME_KINDS)})"
-        assert len(frame.seats) == 1 and 0 <= frame.seats[0] < state.num_players, "one seat decides at a time"
-        assert not frame.simultaneous, "Ninjitsu! has no simultaneous choices"
+        assert frame.simultaneous == (frame.kind in SIMULTANEOUS_FRAMES), \
+            f"a {frame.kind!r} decision is " + ("" if frame.kind in SIMULTANEOUS_FRAMES else "not ") + \
+            "made by several players at once (only " + ", ".join(SIMULTANEOUS_FRAMES) + " are)"
+        if frame.simultaneous:
+            assert frame.seats and all(0 <= each < state.num_players for each in frame.participants()), \
+                "a decision made at once names seats of the game"
+        else:
+            assert len(frame.seats) == 1 and 0 <= frame.seats[0] < state.num_players, "one seat decides at a time"
         assert frame.concealed == (frame.kind == "window"), "only an \"any time\" window is concealed"
         if frame.kind in ("turn", *ON_TURN):
             assert frame.seats == [state.turn], f"the {frame.kind} frame is the current player's"
@@ -697,14 +815,18 @@ def check_invariants(state: NinjitsuState) -> None:
         if top.kind in ("turn", *ON_TURN):
             assert not state.effects, "no effect is pending at the start of an action"
             assert not state.jelly, "no Jellybean Ninja outcome is pending at the start of an action"
+            assert not state.ending, "an action is not taken once the turn is ending"
             if frames[0].data.get("extra"):
-                assert "Bp" in state.card_ids_in_game, "only Jellybean Ninja gives extra actions"
+                assert "Bp" in state.card_ids_in_game or expanded, \
+                    "only Jellybean Ninja (or The Elements, Heavy Weather) gives extra actions"
             elif state.frozen not in (-1, state.turn):
                 assert "7m" in state.card_ids_in_game, "only Freeze Time skips the start-of-turn check"
             elif not potion_blurs_check(state):
                 _check_turn_start(state)
         elif top.kind == "window":
             _check_window(state, top)
+        elif top.kind in EXPANSION_FRAMES:
+            (elements.check if top.kind in elements.FRAMES else weather.check)(state, top)
         else:
             _check_asking_step(state, top)
         seat = top.seats[0]
@@ -739,15 +861,20 @@ def _check_window(state: NinjitsuState, frame: Frame) -> None:
 
 def _check_cards(state: NinjitsuState) -> None:
     """Every card once; treasures with a value; who knows what, consistent with where cards lie."""
-    seen = [*state.deck, *state.discard]
+    seen = [*state.deck, *state.discard, *state.event_queue, *state.aside]
     for seat in range(state.num_players):
         seen += state.hands[seat] + state.treasures[seat] + state.secrets[seat]
     cards = state.cards_in_game
     assert sorted(seen) == list(cards), f"every one of the {len(cards)} cards must be in exactly one place"
     everyone = state.everyone
     known = state.known
-    assert all(known[card] == 0 for card in range(ALL_CARDS) if card not in cards), \
+    weathers = weathers_of(state.sets)
+    assert all(known[card] == 0 for card in range(ALL_CARDS) if card not in cards and card not in weathers), \
         "nobody knows where a card of a set not in the game is"
+    for card in weathers:
+        public = card in state.weather or card in state.weather_discard
+        assert known[card] == (everyone if public else 0), \
+            f"a Weather card in play or in its discard pile is public, in the Weather deck unknown ({card_label(card)})"
     window = state.frames[-1] if state.frames and state.frames[-1].kind == "window" else None
     sprung = CARD_INDEX[str(window.data["card"])] if window is not None and window.data["moment"] == "trap" else -1
     for seat in range(state.num_players):
@@ -772,6 +899,8 @@ def _check_cards(state: NinjitsuState) -> None:
                 f"knowledge of who holds {card_label(card)} must name other seats only"
     for card in state.discard:
         assert known[card] == everyone, f"the discard pile is public ({card_label(card)})"
+    for card in state.event_queue + state.aside:
+        assert known[card] == everyone, f"an Event in play or set aside is public ({card_label(card)})"
     for card in state.deck:
         assert 0 <= known[card] <= everyone, f"knowledge of the deck card {card_label(card)} is a mask of seats"
     # Nobody knows the deck's order, so whoever knows one of its cards knows them all (after a
@@ -783,6 +912,52 @@ def _check_cards(state: NinjitsuState) -> None:
         assert known[MASTER_OF_MAGIC] == everyone, "everyone sees the face-up Master of Magic in the deck"
     assert len({known[card] for card in state.deck if not (face_up and card == MASTER_OF_MAGIC)}) <= 1, \
         "every card of the deck is known to the same seats (who know which cards it holds, never their order)"
+
+
+def _check_expansions(state: NinjitsuState) -> None:
+    """The Elements' and Heavy Weather's state: Elements and sides, the Weather zones, the Events, the
+    end of the turn."""
+    players = state.num_players
+    assert state.ending in ("", "element", "events"), f"ending is element, events or nothing, not {state.ending!r}"
+    assert 0 <= state.started < 1 << players, "started names seats of the game"
+    assert 0 <= state.lost < 1 << players, "lost names seats of the game"
+    choosing = bool(state.frames) and state.frames[0].kind == "element"
+    if state.has_elements:
+        names = elements.names_in_game(state.sets)
+        kept = [side[:-1] for side in state.elements if side and side not in names]
+        assert all(side == "" or side in names or side in elements.SIDES for side in state.elements), \
+            "each seat has an Element and side (fire2), a dealt Element (fire) or none"
+        assert all(name in names for name in kept), "an Element of the game (Magic needs the Promo Pack)"
+        dealt = [side.rstrip("12") for side in state.elements if side]
+        assert len(set(dealt)) == len(dealt), "there is one of each Element"
+        assert choosing or not any(side in names for side in state.elements), \
+            "an Element's side is chosen before the starting hands are dealt"
+    else:
+        assert not any(state.elements), "only a game with The Elements has Elements"
+    if state.has_weather:
+        in_game = weathers_of(state.sets)
+        every = sorted([*state.weather, *state.weather_deck, *state.weather_discard])
+        assert every == sorted(in_game), f"every one of the {len(in_game)} Weather cards is in exactly one place"
+        assert all(IS_EVENT[card] for card in state.event_queue + state.aside), "only Events are in play as Events"
+        assert not state.aside or choosing, "the Events are set aside only until the starting hands are dealt"
+        assert not state.deck or not IS_EVENT[state.deck[-1]], \
+            "an Event on top of the deck goes into play at once: it never waits there"
+        for cards in (state.hands, state.treasures, state.secrets):
+            assert not any(IS_EVENT[card] for zone in cards for card in zone), \
+                "an Event is never in a hand or a collection"
+        assert not state.aside or not any(IS_EVENT[card] for card in state.deck), \
+            "the Events are shuffled into the deck only after the starting hands are dealt"
+        assert state.weather or choosing or state.result is not None \
+            or not (state.weather_deck or state.weather_discard), \
+            "a Weather card is in play from the start (unless none is left to play)"
+    else:
+        assert not (state.weather or state.weather_deck or state.weather_discard or state.event_queue
+                    or state.aside), \
+            "only a game with Heavy Weather has Weather cards and Events"
+    if state.effects and state.ending == "events":
+        card = state.effects[0][0]
+        assert IS_EVENT[card] and state.event_queue and state.event_queue[0] == card, \
+            "while the Events resolve, the first Event in play is the action resolving"
 
 
 def _check_turn_start(state: NinjitsuState) -> None:
@@ -838,6 +1013,8 @@ def _asked_by(step: Step) -> str | None:
         return magic.ASKS[step.name]
     if isinstance(step, Special) and step.name in sabotage.ASKS:
         return sabotage.ASKS[step.name]
+    if isinstance(step, Special) and step.name in weather.ASKS:
+        return weather.ASKS[step.name]
     if isinstance(step, DiscardTreasures):
         return "discard-treasure"
     if isinstance(step, TakeTreasure):
@@ -879,7 +1056,7 @@ def _check_effects(state: NinjitsuState) -> None:
             assert (isinstance(asked, Play) and asked.way in ("any", "action")) or \
                 (isinstance(asked, DiscardTreasures) and asked.use_action) or \
                 CARDS[inner_card].trap is not None or inner_card == MASTER_OF_MAGIC or \
-                (isinstance(asked, Special) and asked.name in ("water", "grimoire", "magic-plays")) or \
+                (isinstance(asked, Special) and asked.name in ("water", "grimoire", "magic-plays", "fog")) or \
                 _repeating(steps, step), \
                 f"{card_label(card)} cannot be resolving {inner} inside it: its step {step - 1} plays no card"
 
@@ -933,8 +1110,8 @@ def _check_asking_step(state: NinjitsuState, frame: Frame) -> None:
         last = data.get("last")
         assert last is None or (isinstance(last, int) and 1 <= last <= len(state.hands[seat])), \
             "a play limited to the last cards of the hand names how many, at most the hand"
-        assert (last is not None) == (isinstance(asked, Special) and asked.name in ("water", "grimoire")), \
-            f"only Master of Water and Grimoire limit the play to the cards they drew ({label})"
+        assert (last is not None) == (isinstance(asked, Special) and asked.name in ("water", "grimoire", "fog")), \
+            f"only Master of Water, Grimoire and Fog limit the play to some cards of the hand ({label})"
     if isinstance(asked, Play):
         assert data["way"] == asked.way, f"{label} plays a card {asked.way!r}, not {data['way']!r}"
     elif isinstance(asked, Steal):
@@ -990,6 +1167,10 @@ _FRAME_DATA: dict[str, dict[str, type | tuple[object, ...]]] = {
     "take-treasure": {"scope": ("any", "opponents"), "by": str},
     "tie": {"highest": bool, "seat": int, "cards": tuple, "rest": tuple},
     "trap-discard": {"left": int, "by": str},
+    "element": {}, "wind-swap": {"card": str}, "heart": {}, "heart-look": {"card": str}, "fire-trade": {},
+    "fire-with": {"seat": int}, "water-swap": {},
+    "fire-keep": {"card": str, "seat": int, "cards": tuple, "then": tuple, "deeper": (0, 1)},
+    "hail": {}, "wind-pass": {}, "hurricane": {}, "blizzard": {},
 }
 
 
@@ -998,6 +1179,8 @@ _OPTIONAL_DATA: dict[str, dict[str, type | tuple[object, ...]]] = {
     "turn": {"extra": (True,)},
     "play": {"optional": (True,), "last": int},
     "steal": {"optional": (True,), "guess": GUESSES},
+    "tie": {"kept": str},
+    "hail": {"draw": (True,)},
 }
 #: A window's data by moment.
 _WINDOW_DATA: dict[str, dict[str, type | tuple[object, ...]]] = {
@@ -1036,7 +1219,8 @@ def _check_frame_data(state: NinjitsuState, frame: Frame) -> None:
         assert value is None or frame.kind == "tie" or 0 <= int(str(value)) < state.num_players, \
             f"{frame.kind} {key} names a seat of the game"
     card = data.get("card")
-    assert card is None or card in CARD_INDEX, f"{frame.kind} card {card!r} is not a card id"
+    assert card is None or card in CARD_INDEX or (frame.kind == "fire-keep" and card == ""), \
+        f"{frame.kind} card {card!r} is not a card id"
     if frame.kind == "teleport":
         assert by == CARD_IDS[TELEPORT], "the teleport choice is Teleport's"
     if frame.kind == "guess":
@@ -1060,8 +1244,12 @@ def _check_tie(state: NinjitsuState, data: Mapping[str, object]) -> None:
     assert len(cards) >= 2 and all(cid in CARD_INDEX for cid in cards), "a tie names two or more card ids"
     assert len(set(cards)) == len(cards), "a tie names each card once"
     numbers = [CARD_INDEX[str(cid)] for cid in cards]
-    own = state.treasures[tied_seat]
-    assert all(card in own for card in numbers), f"a tie names treasures of P{tied_seat} only"
+    safe = elements.protected(state, tied_seat) if state.has_elements else -1
+    if "kept" in data:
+        safe = CARD_INDEX[str(data["kept"])]
+        assert safe in elements.tied_top(state, tied_seat), "Fire keeps one of its owner's tied highest treasures"
+    own = [card for card in state.treasures[tied_seat] if card != safe]
+    assert all(card in own for card in numbers), f"a tie names treasures of P{tied_seat} only (not one Fire keeps)"
     values = {state.worth(card, tied_seat) for card in own}
     extreme = max(values) if data["highest"] else min(values)
     assert all(state.worth(card, tied_seat) == extreme for card in numbers), \

@@ -116,6 +116,8 @@ def swap_secrets(state: NinjitsuState, player: int, first: tuple[int, int], seco
     for owner, pos, card in ((owner_a, pos_a, card_b), (owner_b, pos_b, card_a)):
         if owner_a != owner_b and state.blind != owner:
             state.narrate(f"your secret #{pos} is now {card_label(card)}", 1 << owner)
+    for owner in sorted({owner_a, owner_b}):
+        state.lost_from_play(owner)
 
 
 def _shuriken(state: NinjitsuState, card: int, player: int) -> None:
@@ -129,6 +131,7 @@ def discard_secret(state: NinjitsuState, player: int, owner: int, position: int)
     card = state.secrets[owner].pop(position)
     state.discard_card(card)
     state.narrate(f"P{player} discards P{owner}'s secret #{position}: {card_label(card)}")
+    state.lost_from_play(owner)
 
 
 def _ancient_map(state: NinjitsuState, card: int, player: int) -> None:

@@ -27,10 +27,11 @@ from ninjadojo.engine import Frame, GameSpec, GameState, Option, OptionError, Rn
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.state import EVERYONE, CardInfo
-from ninjadojo.games.ninjitsu import effects, encode, magic, notation, rules, view
+from ninjadojo.games.ninjitsu import effects, elements, encode, magic, notation, rules, view, weather
 from ninjadojo.games.ninjitsu.cards import (
     ALL_CARDS,
     ANYTIME,
+    AURORA,
     CARD_IDS,
     CARDS,
     EARTH,
@@ -40,6 +41,7 @@ from ninjadojo.games.ninjitsu.cards import (
     FACE_UP_CARD,
     FALSE_FLOOR,
     HAS_VALUE,
+    IS_EVENT,
     MASTER_OF_MAGIC,
     OWNER_PENALTY,
     SETS,
@@ -49,6 +51,7 @@ from ninjadojo.games.ninjitsu.cards import (
     catalog,
     game_sets,
     sets_of,
+    weathers_of,
 )
 from ninjadojo.games.ninjitsu.knowledge import HELD_SHIFT, hidden_by, holder_knowers
 from ninjadojo.games.ninjitsu.magic import NO_MARK
@@ -74,11 +77,8 @@ _OPPONENTS = {
 
 #: The rules in a few lines, for a client's ``rules`` command (at most 78 characters a line).
 RULES = """\
-Each player collects cards: treasures face-up, secrets face-down in a row.
-Your points are your treasures' and secrets' values. If you START your turn
-with the target (21) or more, you win at once; points reached mid-turn count
-only if you still have them when your next turn begins.
-
+Collect cards: treasures face-up, secrets face-down in a row. Your points are
+their values. START your turn with the target (21) or more and you win.
 Each turn, first swap your own secrets if you like (w0.1, up to 3 times),
 then take ONE action:
   d       draw 2 cards (the discard pile is reshuffled when the deck is empty)
@@ -88,17 +88,18 @@ then take ONE action:
   x2.0    steal seat 2's secret at position 0: it becomes your treasure
 Cards with an icon are never played for an action; K and Tripwire only as
 secrets. A stolen trap hits the thief at once (a King: the robbed player
-draws 4); a stolen card without value is then discarded.
-Inside a card's action, "play a card" is a full play (a:/s:/t:) with its
-whole effect before the rest goes on; choices inside an action are c:<card>
-(a treasure to discard or take) and done (stop Darts early).
+draws 4); a stolen card without value is then discarded. Inside an action,
+"play a card" is a full play (a:/s:/t:); choices are c:<card>, done, pass.
 Bow and Arrows is worth 10 and Bo Staff 4 + 2 per own secret while face-down.
 Seats and positions count from 0; the deck has 42 cards in suits a, b, c.
-Expansions: --option expansions=promo,magic,sabotage (any of them). The Promo
-Pack's "any time" cards (1n 1l 1d 1t) cost no action; when their moment comes
-(a trap, a discard, a steal) holders are asked in secret: a:<card> or pass.
-Masters of Magic is suit m, Sabotage! suit s; `help <card>` gives each text.
-With promo, --option crossover=true adds Cp Captain Bluebeard (swaps nothing)."""
+Expansions: --option expansions=promo,magic,sabotage,elements,weather. Promo
+"any time" cards (1n 1l 1d 1t) cost no action: when their moment comes,
+holders are asked in secret (a:<card> or pass). Masters of Magic is suit m,
+Sabotage! suit s; `help <card>` gives each text. crossover=true adds Cp.
+The Elements: choose a side of your dealt Element at the start (side:1 or
+side:2; `help fire2`). Heavy Weather: a Weather is always in play (snow, fog,
+storm:<card> are Weather actions); Events (suit v) go into play when on top
+of the deck and resolve at the end of the turn."""
 
 
 class NinjitsuState(GameState[Payload]):
@@ -118,6 +119,10 @@ class NinjitsuState(GameState[Payload]):
             Option("crossover", False, "Treasure Hunters crossover: with the Promo Pack (expansions=promo), "
                    "add its Captain Bluebeard, a card of another game of the series, under the rulebook's "
                    "crossover rules"),
+            Option("element_seats", "", "The Elements' handicap: deal Elements only to these seats (e.g. 0,2; "
+                   "default: every seat)", choices=("0", "1", "2", "3", "4"), multiple=True),
+            Option("element_sides", "", "The Elements kept from a previous game: each seat's Element and side, "
+                   "joined by / (e.g. fire2/wind1/-; - for none); skips the deal and the choice"),
         ),
         summary="Draw, play and steal secrets: the first with enough points at the start of their turn wins.",
         rules=RULES,
@@ -151,6 +156,24 @@ class NinjitsuState(GameState[Payload]):
     has_false_floor: bool
     #: The seat False Floor blinds (derived from the position: who has it face-up; -1: none).
     blind: int
+    #: The Elements: each seat's Element (``fire2``: Fire, side 2; ``fire``: dealt, side not chosen yet;
+    #: ``""``: none); the seats that have begun a turn (Heart's first turn), as a bitmask.
+    has_elements: bool
+    elements: list[str]
+    started: int
+    #: Heavy Weather: the Weather cards in play (oldest first), the Weather deck (top last) and its
+    #: discard pile; the Events in play (in the order they came in) and those set aside before the deal.
+    has_weather: bool
+    weather: list[int]
+    weather_deck: list[int]
+    weather_discard: list[int]
+    event_queue: list[int]
+    aside: list[int]
+    #: The end of the turn under way: ``""`` (not ending), ``element`` (the current player's
+    #: end-of-turn Element ability, done or under way), ``events`` (the Events resolving); and the seats
+    #: with Water (side 1) whose cards in play an Event took (they draw when it is done), as a bitmask.
+    ending: str
+    lost: int
 
     # ------------------------------------------------------------------ set-up and copying
 
@@ -178,6 +201,18 @@ class NinjitsuState(GameState[Payload]):
         self.has_sabotage = FALSE_FLOOR in self.cards_in_game
         self.has_false_floor = self.has_sabotage
         self.blind = -1
+        sets = self.sets
+        self.has_elements = "elements" in sets
+        self.elements = [""] * players
+        self.started = 0
+        self.has_weather = "weather" in sets
+        self.weather = []
+        self.weather_deck = []
+        self.weather_discard = []
+        self.event_queue = []
+        self.aside = []
+        self.ending = ""
+        self.lost = 0
 
     @property
     def sets(self) -> tuple[str, ...]:
@@ -186,14 +221,55 @@ class NinjitsuState(GameState[Payload]):
 
     def _setup(self) -> None:
         self.deck = list(self.cards_in_game)
+        if self.has_weather:
+            # The Events are set aside until the starting hands are dealt; the Weather cards form their deck.
+            self.aside = [card for card in self.deck if IS_EVENT[card]]
+            self.deck = [card for card in self.deck if not IS_EVENT[card]]
+            for card in self.aside:
+                self.known[card] = self.everyone
+            self.weather_deck = list(weathers_of(self.sets))
+            self.rng.shuffle(self.weather_deck)
         self.rng.shuffle(self.deck)
+        if self.has_elements and elements.deal(self):
+            return  # the sides are chosen first; the deal follows (:meth:`deal_hands`)
+        self.deal_hands()
+
+    def deal_hands(self) -> None:
+        """Deal the starting hands (Magic, side 1: one card), then, with Heavy Weather, shuffle the Events
+        in, give Heart (side 1) its 4 extra cards and put the first Weather into play; then the first turn."""
         for seat in range(self.num_players):
-            for _ in range(HAND_SIZE):
+            for _ in range(1 if self.elements[seat] == "magic1" else HAND_SIZE):
                 card = self.deck.pop()
                 self.hands[seat].append(card)
                 self.known[card] = 1 << seat
         self.log(f"{self.num_players} players, {HAND_SIZE} cards each; first to {self.target} points wins")
+        if self.has_weather:
+            weather.shuffle_in_events(self)
+        heart = elements.holder(self, "heart1") if self.has_elements else -1
+        if heart >= 0:
+            self._heart_extra(heart)
+        if self.has_weather:
+            weather.first_weather(self)
+            weather.settle(self)
         rules.start_turn(self, 0)
+
+    def _heart_extra(self, seat: int) -> None:
+        """Heart (side 1): 4 extra cards at the start; an Event among them is discarded unresolved and
+        replaced (the rulebook's "Event drawn into a starting hand")."""
+        self.log(f"P{seat}'s element heart1: 4 extra cards at the start")
+        hand = self.hands[seat]
+        got = 0
+        while got < elements.HEART_EXTRA and self.deck:
+            card = self.deck.pop()
+            if IS_EVENT[card]:
+                self.discard_card(card)
+                self.log(f"{card_label(card)} is drawn into a starting hand: discarded unresolved")
+                continue
+            hand.append(card)
+            self.known[card] = 1 << seat
+            got += 1
+        for card in self.deck:
+            self.known[card] = 0
 
     def _copy_fields(self, other: Self) -> None:
         other.hands = [hand.copy() for hand in self.hands]
@@ -218,15 +294,26 @@ class NinjitsuState(GameState[Payload]):
         other.has_sabotage = self.has_sabotage
         other.has_false_floor = self.has_false_floor
         other.blind = self.blind
+        other.has_elements = self.has_elements
+        other.elements = self.elements.copy()
+        other.started = self.started
+        other.has_weather = self.has_weather
+        other.weather = self.weather.copy()
+        other.weather_deck = self.weather_deck.copy()
+        other.weather_discard = self.weather_discard.copy()
+        other.event_queue = self.event_queue.copy()
+        other.aside = self.aside.copy()
+        other.ending = self.ending
+        other.lost = self.lost
 
     # ------------------------------------------------------------------ facts
 
     @property
     def target(self) -> int:
-        """Points that win at the start of one's turn."""
+        """Points that win at the start of one's turn (twice the option's under Aurora Borealis)."""
         target = self.options["target"]
         assert isinstance(target, int)
-        return target
+        return 2 * target if self.has_weather and AURORA in self.weather else target
 
     @property
     def everyone(self) -> int:
@@ -259,6 +346,8 @@ class NinjitsuState(GameState[Payload]):
             total += FACE_DOWN_BASE[card] + FACE_DOWN_PER_SECRET[card] * count + FACE_DOWN_PER_HAND[card] * in_hand
         if penalty:
             total += penalty * (len(self.treasures[seat]) + count)
+        if self.has_elements:
+            total += elements.treasure_bonus(self, seat)
         return total
 
     def treasure_points(self, seat: int) -> int:
@@ -266,7 +355,8 @@ class NinjitsuState(GameState[Payload]):
         treasures = self.treasures[seat]
         penalty = sum(OWNER_PENALTY[card] for card in treasures)
         earth = self.earth_worth(seat) if self.has_earth and EARTH in treasures else 0
-        return sum(VALUE[card] for card in treasures) + penalty * len(treasures) + earth
+        bonus = elements.treasure_bonus(self, seat) if self.has_elements else 0
+        return sum(VALUE[card] for card in treasures) + penalty * len(treasures) + earth + bonus
 
     def opponents(self, seat: int) -> tuple[int, ...]:
         """The other seats, clockwise from ``seat``."""
@@ -277,6 +367,10 @@ class NinjitsuState(GameState[Payload]):
         masks = [0] * ALL_CARDS
         everyone = self.everyone
         for card in self.discard:
+            masks[card] = everyone
+        for card in self.event_queue:
+            masks[card] = everyone
+        for card in self.aside + self.weather + self.weather_discard:
             masks[card] = everyone
         for seat in range(self.num_players):
             bit = 1 << seat
@@ -343,6 +437,11 @@ class NinjitsuState(GameState[Payload]):
         goes on with the next card; its owner's plays come as soon as the current decision allows
         (``surfaced``). A drawer with Mirror face-up makes each opponent draw a card (``mirrored``: a
         draw a Mirror caused, which triggers no Mirror)."""
+        if (self.has_weather or self.has_elements) and verb == "draws":
+            if self.has_weather and weather.drought_blocks(self, seat, deeper):
+                return []
+            if self.has_elements:
+                count += elements.draw_extra(self, seat)
         drawn: list[int] = []
         deck = self.deck
         hand = self.hands[seat]
@@ -354,6 +453,8 @@ class NinjitsuState(GameState[Payload]):
         for _ in range(count):
             if self.magic_owner >= 0 and deck and deck[-1] == MASTER_OF_MAGIC:
                 self.surface_magic(deeper)
+            if self.has_weather:
+                self.settle_top(deeper)
             if not deck:
                 if not self.discard:
                     break
@@ -361,6 +462,10 @@ class NinjitsuState(GameState[Payload]):
                 segment = []
                 self.reshuffle(deeper)
                 deck = self.deck
+                if self.has_weather:
+                    self.settle_top(deeper)
+                    if not deck:
+                        break
             card = deck.pop()
             hand.append(card)
             segment.append((card, known[card]))
@@ -368,6 +473,8 @@ class NinjitsuState(GameState[Payload]):
             drawn.append(card)
         if self.magic_owner >= 0 and deck and deck[-1] == MASTER_OF_MAGIC:
             self.surface_magic(deeper)
+        if self.has_weather:
+            self.settle_top(deeper)
         if deck:
             # The others cannot tell which of the deck's cards were drawn, so they no longer know
             # which remain: only the drawer (who saw what it took) still knows the deck's contents.
@@ -400,6 +507,27 @@ class NinjitsuState(GameState[Payload]):
         self.narrate(f"{card_label(card)} reaches the top of the deck and is discarded: P{owner} may play any "
                      "number of cards", deeper=deeper)
 
+    def settle_top(self, deeper: int = 0) -> None:
+        """Heavy Weather: Events (and a face-up Master of Magic) on top of the deck leave it at once."""
+        deck = self.deck
+        while deck and (IS_EVENT[deck[-1]] or (self.magic_owner >= 0 and deck[-1] == MASTER_OF_MAGIC)):
+            if IS_EVENT[deck[-1]]:
+                weather.surface(self, deeper)
+            else:
+                self.surface_magic(deeper)
+
+    def lost_from_play(self, owner: int, deeper: int = 0) -> None:
+        """``owner``'s cards in play were stolen, discarded, moved or swapped (Water, side 1, draws)."""
+        if self.has_elements:
+            elements.lost_from_play(self, owner, deeper)
+
+    def rematch_options(self) -> dict[str, OptionValue]:
+        """Options that carry this game's set-up into the next game of a match: with The Elements, every
+        seat keeps its Element and side (option ``element_sides``), as the rulebook allows."""
+        if not self.has_elements or any(side in elements.NAMES for side in self.elements):
+            return {}
+        return {"element_sides": "/".join(side or "-" for side in self.elements)}
+
     def _drained(self, segment: list[tuple[int, int]], bit: int) -> None:
         """The drawer (``bit``) took every card left in the deck: whoever knew the deck's contents
         knows that all of ``segment`` (cards with their knowledge masks before the draw) is in its hand."""
@@ -426,6 +554,8 @@ class NinjitsuState(GameState[Payload]):
         self.treasures[seat].remove(card)
         self.discard_card(card)
         self.narrate(f"{card_label(card)} is discarded from P{seat}'s treasures", deeper=deeper)
+        if self.has_elements:
+            elements.lost_from_play(self, seat, deeper)
 
     def discard_from_hand(self, seat: int, card: int, deeper: int = 0) -> None:
         """``seat`` discards ``card`` from hand (face-up, so everyone sees it)."""
@@ -469,6 +599,10 @@ class NinjitsuState(GameState[Payload]):
 
     def _apply(self, seat: int, frame: Frame, payload: Payload) -> None:
         rules.apply(self, seat, frame, payload)
+        self.sync_blind()
+
+    def _resolve_simultaneous(self, frame: Frame, choices: dict[int, Payload]) -> None:
+        rules.resolve_simultaneous(self, frame, choices)
         self.sync_blind()
 
     def _prompt(self, seat: int, frame: Frame) -> str:
@@ -567,7 +701,18 @@ class NinjitsuState(GameState[Payload]):
         # Nobody knows the order of the deck (even a seat that knows which cards it holds).
         self.deck.sort()
         rng.shuffle(self.deck)
-        if self.magic_owner >= 0 and self.deck[-1] == MASTER_OF_MAGIC:
+        if self.has_weather:
+            # Neither an Event nor a face-up Master of Magic ever waits on top of the deck.
+            deck = self.deck
+            if deck and self._surfaces(deck[-1]):
+                below = next((index for index in range(len(deck) - 1, -1, -1) if not self._surfaces(deck[index])),
+                             None)
+                if below is not None:
+                    deck[below], deck[-1] = deck[-1], deck[below]
+            # Nobody knows the order of the Weather deck either.
+            self.weather_deck.sort()
+            rng.shuffle(self.weather_deck)
+        elif self.magic_owner >= 0 and self.deck[-1] == MASTER_OF_MAGIC:
             # A face-up Master of Magic never waits on top of the deck (it would have surfaced).
             self.deck[0], self.deck[-1] = self.deck[-1], self.deck[0]
         # Which card Night Vision marked in another player's hand is known to that player only.
@@ -575,6 +720,10 @@ class NinjitsuState(GameState[Payload]):
             if holder != seat and self.marks[holder] != NO_MARK:
                 hand = self.hands[holder]
                 self.marks[holder] = hand[rng.randbelow(len(hand))] if hand else magic.MARK_GONE
+
+    def _surfaces(self, card: int) -> bool:
+        """Whether ``card`` would leave the top of the deck at once (an Event, a face-up Master of Magic)."""
+        return IS_EVENT[card] or (self.magic_owner >= 0 and card == MASTER_OF_MAGIC)
 
     def _hand_need(self, seat: int) -> tuple[list[int], set[int]] | None:
         """What the pending decision says of a hand ``seat`` cannot see, as (candidates, cards): one of
@@ -651,6 +800,16 @@ class NinjitsuState(GameState[Payload]):
             rng.shuffle(own)
             deal += zip(own, held, strict=False)
             left += own[len(held):]
+        if self.has_weather and any(IS_EVENT[card] for card in free):
+            # An Event is never in a hand or among the secrets: the unseen ones go to places in the deck.
+            events = [card for card in free if IS_EVENT[card]]
+            free = [card for card in free if not IS_EVENT[card]]
+            deck_left = [place for place in left if place[0] is self.deck]
+            rng.shuffle(deck_left)
+            picked = deck_left[:len(events)]
+            deal += zip(picked, events, strict=True)
+            taken = {id(place) for place in picked}
+            left = [place for place in left if id(place) not in taken]
         rng.shuffle(free)
         deal += zip(left, free, strict=True)
         return deal
@@ -701,6 +860,22 @@ class NinjitsuState(GameState[Payload]):
             raise OptionError("ninjitsu: option crossover (the Treasure Hunters crossover) adds the Promo Pack's "
                               "Captain Bluebeard, so it needs expansions=promo (e.g. --option "
                               "expansions=promo --option crossover=true)")
+        sets = game_sets(options)
+        seats, sides = str(options.get("element_seats", "")), str(options.get("element_sides", ""))
+        for name, value in (("element_seats", seats), ("element_sides", sides)):
+            if value and "elements" not in sets:
+                raise OptionError(f"ninjitsu: option {name} is about The Elements, so it needs expansions=elements "
+                                  f"(e.g. --option expansions=elements --option {name}=...)")
+        if seats and sides:
+            raise OptionError("ninjitsu: give either element_seats (who is dealt an Element) or element_sides "
+                              "(each seat's kept Element and side), not both")
+        if seats:
+            late = [seat for seat in seats.split(",") if int(seat) >= players]
+            if late:
+                raise OptionError(f"ninjitsu: option element_seats names seat {late[0]}, but a {players}-player "
+                                  f"game has seats 0 to {players - 1}")
+        if sides:
+            elements.parse_sides(sides, players, sets)
 
     def _written_options(self) -> Mapping[str, OptionValue]:
         # Without expansions a position reads as it did before the option existed (saved games and
@@ -708,7 +883,8 @@ class NinjitsuState(GameState[Payload]):
         # The same for the crossover option when it is off.
         written = super()._written_options()
         return {name: value for name, value in written.items()
-                if not (name == "expansions" and value == "") and not (name == "crossover" and value is False)}
+                if not (name in ("expansions", "element_seats", "element_sides") and value == "")
+                and not (name == "crossover" and value is False)}
 
     def _reconceal(self, frame: Frame, seat: int) -> None:
         # Who an "any time" window asks depends on hidden hands: in a sample it is re-derived from the

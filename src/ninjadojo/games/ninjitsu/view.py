@@ -67,8 +67,20 @@ def observe(state: NinjitsuState, seat: int | None) -> dict[str, JSONValue]:
             # Night Vision: that a seat's card is marked is public; which card, its holder's only.
             "marked": state.marks[each] != -1,
             "mark": CARD_IDS[state.marks[each]] if own and state.marks[each] >= 0 else None,
+            # The Elements: the Element and side in use (``fire2``), or the dealt Element while sides
+            # are being chosen (``fire``), or "" for none.
+            "element": state.elements[each],
         })
+    expansions: dict[str, JSONValue] = {}
+    if state.has_weather:
+        expansions = {
+            "weather": [CARD_IDS[card] for card in state.weather],
+            "weather_deck": len(state.weather_deck),
+            "weather_discard": [CARD_IDS[card] for card in state.weather_discard],
+            "events": [CARD_IDS[card] for card in state.event_queue],
+        }
     return {
+        **expansions,
         "turn": state.turn,
         "target": state.target,
         "deck": len(state.deck),
@@ -236,8 +248,19 @@ def _picture(state: NinjitsuState, seat: int | None, seats: str, hand: str, mark
         pile = pile_shown = "empty"
     head = f"Ninjitsu!  target {state.target}  deck {len(state.deck)}  discard {len(state.discard)} ("
     lines: list[Chunk] = [(f"{head}{pile})", f"{head}{pile_shown})")]
+    if state.has_weather:
+        style = "ids" if seats == "ids" else "named"
+        weather = [_chunk(card, style, markup, f" ({CARDS[card].brief})" if seats == "roomy" else "")
+                   for card in state.weather]
+        chunks = _group("Weather:", weather, style)
+        if state.event_queue:
+            chunks += _group("| Events to resolve:", [_chunk(card, style, markup) for card in state.event_queue],
+                             style)
+        lines += _flow(chunks, "  ")
     for each in range(state.num_players):
         marker = ">" if state.result is None and each == state.turn else " "
+        if state.has_elements and state.elements[each]:
+            marker += f"<{state.elements[each]}>"  # not [..]: rich markup would read it as a style
         if each == seat:
             lines += _own_lines(state, each, marker, seats, hand, markup)
         else:
@@ -252,8 +275,11 @@ def _picture(state: NinjitsuState, seat: int | None, seats: str, hand: str, mark
         lines += _flow(chunks, "  ")
     if state.result is None and state.frames and not state.frames[-1].concealed \
             and seat not in state.frames[-1].seats:
-        # The seat to act gets its prompt from the driver (decision()), so only others see this line.
-        lines.append(_text(f"waiting for P{state.frames[-1].seats[0]}"))
+        # The seat to act gets its prompt from the driver (decision()), so only others see this line. A
+        # decision made at once names everyone in it, never who has chosen already.
+        frame = state.frames[-1]
+        who = ", ".join(f"P{each}" for each in frame.participants()) if frame.simultaneous else f"P{frame.seats[0]}"
+        lines.append(_text(f"waiting for {who}"))
     return lines
 
 
@@ -311,16 +337,66 @@ def _window_prompt(state: NinjitsuState, frame: Frame) -> str:
     return f"any time: {what}. You may play a card for free ({answers}), or pass"
 
 
+def _expansion_prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
+    """The prompt of a decision of The Elements or Heavy Weather."""
+    from ninjadojo.games.ninjitsu.elements import SIDES
+
+    kind = frame.kind
+    data = frame.data
+    if kind == "element":
+        name = state.elements[seat]
+        return (f"your Element is {name}: choose the side you use all game, side:1 ({SIDES[name + '1'][1]}) or "
+                f"side:2 ({SIDES[name + '2'][1]}); the others choose at the same time")
+    texts = {
+        "wind-swap": f"element wind2: choose the treasure in play to swap with your {data.get('card')} (c: + card)",
+        "heart": "element heart2: you may discard a card (c: + card) to look at an opponent's hand, or pass",
+        "heart-look": "element heart2: choose the opponent whose hand you look at (h<seat>)",
+        "fire-trade": "element fire2: you may trade a card of your hand with a random card of an opponent's hand: "
+                      "choose the opponent (h<seat>), or pass",
+        "fire-with": f"element fire2: choose the card of your hand you give P{data.get('seat')} (c: + card)",
+        "water-swap": "element water2: you may discard a card (c: + card) to draw a card, or pass",
+        "hail": "Hw Hail: you played a treasure, so discard a card from your hand (c: + card)",
+        "wind-pass": f"Ww Wind: choose the card you pass to P{(seat + 1) % state.num_players} (c: + card); "
+                     "everyone chooses at the same time",
+        "hurricane": "Hv Hurricane: discard a card from your hand (c: + card); everyone chooses at the same time",
+        "blizzard": f"Bv Blizzard: discard a card from your hand (c: + card) until every hand has "
+                    f"{min(len(hand) for hand in state.hands)} cards; the others above it choose at the same time",
+    }
+    return texts[kind]
+
+
+def _turn_extras(state: NinjitsuState, seat: int) -> str:
+    """The turn actions the Weather and Wind (side 2) add, for the turn prompt."""
+    extras = []
+    from ninjadojo.games.ninjitsu.cards import FOG, SNOW, STORMS
+
+    if SNOW in state.weather:
+        extras.append("snow (take the discard pile's top 2)")
+    if FOG in state.weather:
+        extras.append("fog (draw 2, play a random card)")
+    if STORMS in state.weather:
+        extras.append("storm:<card> (discard it, draw 3)")
+    if state.has_elements and state.elements[seat] == "wind2":
+        extras.append("swap:<card> (a treasure of your hand for one in play, then draw)")
+    return f"; or {', '.join(extras)}" if extras else ""
+
+
 def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
     """A human prompt for ``seat``'s decision in ``frame``."""
     kind = frame.kind
     data = frame.data
-    if kind == "turn":
+    if kind == "turn" and not (state.marks[seat] >= 0 and state.marks[seat] in state.hands[seat]):
         swaps = (f"; free: swap two of your secrets (w<i>.<j>, {state.swaps_left} left)"
                  if state.swaps_left and len(state.secrets[seat]) >= 2 else "")
         points = state.points(seat) if state.blind != seat else "?"
+        extras = _turn_extras(state, seat) if state.has_weather or state.has_elements else ""
         return (f"P{seat}, your turn ({points} points): draw 2 (d), play a card for its action, as a "
-                f"secret or as a treasure (a:/s:/t: + card), or steal a secret (x<seat>.<position>){swaps}")
+                f"secret or as a treasure (a:/s:/t: + card), or steal a secret (x<seat>.<position>){extras}{swaps}")
+    if state.has_weather or state.has_elements:
+        from ninjadojo.games.ninjitsu.rules import EXPANSION_FRAMES
+
+        if kind in EXPANSION_FRAMES:
+            return _expansion_prompt(state, seat, frame)
     if kind == "play" and isinstance(data.get("last"), int):
         cards = " ".join(CARD_IDS[card] for card in state.hands[seat][-int(str(data["last"])):])
         return f"{_by(frame)}play one of {cards}: for its action, as a secret or as a treasure (a:/s:/t: + card)"

@@ -1,0 +1,451 @@
+"""Heavy Weather (option ``expansions=weather``): the Weather in play and the Events of the deck.
+
+Zones: ``state.weather`` (the Weather cards in play, oldest first: one, or two after Solar Flare),
+``state.weather_deck`` (face-down, top last) and ``state.weather_discard``; ``state.event_queue`` (Events
+in play, in the order they entered it) and ``state.aside`` (the Events before they are shuffled into
+the deck, during set-up only).
+
+Set-up: the starting hands are dealt from a deck without Events; then the Events are shuffled in, the
+Heart (side 1) holder draws its 4 extra cards (an Event among them is discarded unresolved and
+replaced), and the top Weather goes into play. Whenever an Event is the top card of the deck it goes
+into play (:func:`surface`): a drawn card is never an Event. At the end of every turn, after the
+current player's end-of-turn Element ability, the Events resolve one at a time in the order they
+entered play (each is a card action on ``state.effects``, run for the current player, whose last step
+discards it); an Event that surfaces meanwhile joins the end of the queue.
+
+Weather: Snow, Fog and Storms offer a turn action (``snow``, ``fog``, ``storm:<card>``); Sunshine,
+Rainbow, Hail, Wind, Drought and Aurora Borealis act at the moments their texts name (the hooks
+below, called by the rules). Decisions: ``hail`` (discard a card after a treasure play), and three
+simultaneous, hidden ones: ``wind-pass`` (the card each player passes left), ``hurricane`` (the
+card each player discards) and ``blizzard`` (a card each player above the smallest hand discards,
+repeated until the hands are even).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ninjadojo.engine import Frame
+from ninjadojo.games.ninjitsu.cards import (
+    AURORA,
+    CARD_IDS,
+    CARDS,
+    DROUGHT,
+    FOG,
+    HAIL,
+    IS_EVENT,
+    MASTER_OF_MAGIC,
+    PRINTED,
+    RAINBOW,
+    SNOW,
+    STORMS,
+    SUNSHINE,
+    WIND,
+    card_label,
+)
+from ninjadojo.games.ninjitsu.notation import (
+    CHOOSE_TEXT,
+    OP_CHOOSE,
+    STORM_PAYLOAD,
+    STORM_TEXT,
+    Payload,
+)
+
+if TYPE_CHECKING:
+    from ninjadojo.games.ninjitsu.state import NinjitsuState
+
+#: The decisions Heavy Weather adds; the simultaneous ones among them.
+FRAMES = ("hail", "wind-pass", "hurricane", "blizzard")
+SIMULTANEOUS = ("wind-pass", "hurricane", "blizzard")
+#: Drought: a hand of this many cards or more cannot draw.
+DROUGHT_LIMIT = 5
+#: Snow takes this many cards from the discard pile.
+SNOW_COUNT = 2
+#: A Weather's turn action text: ``snow`` and ``fog`` (Storms names the card it discards).
+ACTION_TEXT = {SNOW: "snow", FOG: "fog"}
+#: What each Special of an Event or Weather asks for (``None``: nothing).
+ASKS = {"fog": "play", "hurricane": "hurricane", "blizzard": "blizzard"}
+
+
+def in_play(state: NinjitsuState, weather: int) -> bool:
+    """Whether the Weather card ``weather`` is in play."""
+    return weather in state.weather
+
+
+# ---------------------------------------------------------------------- set-up and zones
+
+
+def shuffle_in_events(state: NinjitsuState) -> None:
+    """After the starting hands: the Events go into the deck, which is shuffled."""
+    state.deck += state.aside
+    state.aside = []
+    state.rng.shuffle(state.deck)
+    for card in state.deck:
+        state.known[card] = 0
+    state.log("the Events are shuffled into the deck")
+
+
+def first_weather(state: NinjitsuState) -> None:
+    """The top card of the Weather deck goes into play."""
+    play_new(state)
+
+
+def play_new(state: NinjitsuState, deeper: int = 0) -> None:
+    """Play a new Weather card: the top of the Weather deck (rebuilt from its discard pile when empty)."""
+    if not state.weather_deck:
+        if not state.weather_discard:
+            state.narrate("no Weather card is left to play", deeper=deeper)
+            return
+        state.weather_deck = sorted(state.weather_discard)
+        state.weather_discard = []
+        for each in state.weather_deck:
+            state.known[each] = 0
+        state.rng.shuffle(state.weather_deck)
+        state.narrate("the Weather discard pile is shuffled into a new Weather deck", deeper=deeper)
+    card = state.weather_deck.pop()
+    state.weather.append(card)
+    state.known[card] = state.everyone
+    state.narrate(f"Weather: {card_label(card)} comes into play ({CARDS[card].brief})", deeper=deeper)
+
+
+def surface(state: NinjitsuState, deeper: int = 0) -> bool:
+    """An Event on top of the deck goes into play (``True`` if one did)."""
+    deck = state.deck
+    if deck and IS_EVENT[deck[-1]]:
+        card = deck.pop()
+        state.event_queue.append(card)
+        state.known[card] = state.everyone
+        state.narrate(f"Event: {card_label(card)} reaches the top of the deck and goes into play (it resolves at "
+                      "the end of the turn)", deeper=deeper)
+        return True
+    return False
+
+
+def settle(state: NinjitsuState, deeper: int = 0) -> None:
+    """Every Event on top of the deck goes into play (and a face-up Master of Magic there surfaces), until
+    the top card is neither."""
+    state.settle_top(deeper)
+
+
+# ---------------------------------------------------------------------- ongoing Weather
+
+
+def drought_blocks(state: NinjitsuState, seat: int, deeper: int = 0) -> bool:
+    """Drought: a player with 5 or more cards in hand cannot draw (checked before each draw occasion)."""
+    if DROUGHT in state.weather and len(state.hands[seat]) >= DROUGHT_LIMIT:
+        state.narrate(f"{card_label(DROUGHT)}: P{seat} holds {len(state.hands[seat])} cards and cannot draw",
+                      deeper=deeper)
+        return True
+    return False
+
+
+def turn_start(state: NinjitsuState, seat: int) -> None:
+    """Sunshine: the current player draws a card at the start of the turn; Aurora Borealis: 2 actions."""
+    for weather in list(state.weather):
+        if weather == SUNSHINE:
+            state.narrate(f"{card_label(SUNSHINE)}: P{seat} draws a card at the start of their turn")
+            state.draw(seat, 1)
+        elif weather == AURORA:
+            state.extra_actions += 1
+
+
+def after_treasure(state: NinjitsuState, seat: int) -> None:
+    """Rainbow (draw a card) and Hail (discard a card: the ``hail`` decision) after a treasure play,
+    the older Weather first. Hail's decision waits until Rainbow's draw is done, whichever is older."""
+    order = [weather for weather in state.weather if weather in (RAINBOW, HAIL)]
+    for index, weather in enumerate(order):
+        if weather == RAINBOW:
+            rainbow(state, seat)
+        elif state.hands[seat]:
+            # Hail's discard is chosen now; Rainbow's draw, if it is the younger, comes after it.
+            state.frames.append(Frame("hail", [seat], {"draw": True} if RAINBOW in order[index:] else {}))
+            return
+        else:
+            state.narrate(f"{card_label(HAIL)}: P{seat} has no card in hand to discard")
+
+
+def rainbow(state: NinjitsuState, seat: int) -> None:
+    """Rainbow: a treasure was played, so its player draws a card."""
+    state.narrate(f"{card_label(RAINBOW)}: P{seat} draws a card")
+    state.draw(seat, 1)
+
+
+def after_draw_action(state: NinjitsuState) -> None:
+    """Wind: after a Draw action, every player with a card in hand passes one to the left (at once)."""
+    if WIND in state.weather:
+        seats = [seat for seat in range(state.num_players) if state.hands[seat]]
+        if seats:
+            state.narrate(f"{card_label(WIND)}: every player passes a card to the left")
+            state.frames.append(Frame("wind-pass", seats, {}, simultaneous=True))
+
+
+def turn_actions(state: NinjitsuState, seat: int, actions: dict[str, Payload]) -> None:
+    """The Weather's turn actions: Snow (when the discard pile holds a card to take), Fog, Storms."""
+    from ninjadojo.games.ninjitsu.notation import OP_WEATHER
+
+    for weather in state.weather:
+        if weather == SNOW and any(not IS_EVENT[card] for card in state.discard):
+            actions[ACTION_TEXT[SNOW]] = (OP_WEATHER, SNOW, 0)
+        elif weather == FOG:
+            actions[ACTION_TEXT[FOG]] = (OP_WEATHER, FOG, 0)
+        elif weather == STORMS:
+            for card in state.hands[seat]:
+                actions[STORM_TEXT[card]] = STORM_PAYLOAD[card]
+
+
+# ---------------------------------------------------------------------- Weather actions (card actions)
+
+
+def _snow(state: NinjitsuState, card: int, player: int) -> None:
+    """Snow: the top 2 cards of the discard pile (Events there are skipped) into the hand."""
+    taken = [each for each in reversed(state.discard) if not IS_EVENT[each]][:SNOW_COUNT]
+    for each in taken:
+        state.discard.remove(each)
+        state.hands[player].append(each)
+        state.known[each] = state.everyone
+    state.narrate(f"P{player} takes {', '.join(card_label(each) for each in taken)} from the discard pile")
+
+
+def _fog(state: NinjitsuState, card: int, player: int) -> None:
+    """Fog: the hand is shuffled and a random card of it is played (its player chooses the way); every
+    card can be played as a secret, so one is always played (an empty hand plays nothing)."""
+    hand = state.hands[player]
+    if not hand:
+        state.narrate(f"P{player} has no card to play")
+        return
+    state.rng.shuffle(hand)
+    chosen = hand.pop(state.rng.randbelow(len(hand)))
+    hand.append(chosen)
+    state.narrate(f"{card_label(FOG)}: P{player} must play a card of their hand picked at random")
+    state.narrate(f"it is {card_label(chosen)}", 1 << player)
+    state.frames.append(Frame("play", [player], {"way": "any", "by": CARD_IDS[card], "last": 1}))
+
+
+# ---------------------------------------------------------------------- Events
+
+
+def _event_done(state: NinjitsuState, card: int, player: int) -> None:
+    """The last step of every Event: it leaves play for the discard pile; a Water (side 1) holder who lost
+    cards in play during it draws once."""
+    state.event_queue.remove(card)
+    state.discard_card(card)
+    state.narrate(f"{card_label(card)} is discarded")
+    if state.lost:
+        from ninjadojo.games.ninjitsu.elements import water_draws
+
+        water_draws(state)
+
+
+def _replace(state: NinjitsuState, card: int, player: int) -> None:
+    """Discard all Weather from play and play a new Weather card."""
+    for weather in state.weather:
+        state.weather_discard.append(weather)
+    if state.weather:
+        state.narrate(f"{', '.join(card_label(each) for each in state.weather)} leaves play")
+    state.weather = []
+    play_new(state)
+
+
+def _solar_flare(state: NinjitsuState, card: int, player: int) -> None:
+    play_new(state)
+
+
+def _hurricane(state: NinjitsuState, card: int, player: int) -> None:
+    """Each player discards a card from their hand (chosen at once, in secret)."""
+    seats = [seat for seat in range(state.num_players) if state.hands[seat]]
+    if seats:
+        state.frames.append(Frame("hurricane", seats, {}, simultaneous=True))
+
+
+def _hurricane_shuffle(state: NinjitsuState, card: int, player: int) -> None:
+    """The discard pile into the deck; every Weather card back into the Weather deck; a new Weather."""
+    if state.discard:
+        state.deck += state.discard
+        state.discard = []
+        state.deck.sort()
+        state.rng.shuffle(state.deck)
+        # Nobody knew which cards the old deck held, so nobody knows which the new one does.
+        for each in state.deck:
+            state.known[each] = 0
+        if state.magic_owner >= 0:
+            state.known[MASTER_OF_MAGIC] = state.everyone  # still face-up in the deck
+        state.narrate("the discard pile is shuffled into the deck")
+        settle(state)
+    state.weather_deck = sorted([*state.weather_deck, *state.weather, *state.weather_discard])
+    state.weather = []
+    state.weather_discard = []
+    for each in state.weather_deck:
+        state.known[each] = 0
+    state.rng.shuffle(state.weather_deck)
+    state.narrate("every Weather card is shuffled back into the Weather deck")
+    play_new(state)
+
+
+def _heat_wave(state: NinjitsuState, card: int, player: int) -> None:
+    """The players with the most treasures (by count) discard their hands; then everyone draws a card."""
+    most = max(len(cards) for cards in state.treasures)
+    if most:
+        for seat in range(state.num_players):
+            if len(state.treasures[seat]) == most:
+                for each in list(state.hands[seat]):
+                    state.discard_from_hand(seat, each)
+    for seat in (state.turn, *state.opponents(state.turn)):
+        state.draw(seat, 1)
+
+
+def _blizzard(state: NinjitsuState, card: int, player: int) -> None:
+    """Hands above the smallest discard, a card at a time, until all are even (chosen at once, in secret)."""
+    sizes = [len(hand) for hand in state.hands]
+    seats = [seat for seat, size in enumerate(sizes) if size > min(sizes)]
+    if seats:
+        state.frames.append(Frame("blizzard", seats, {}, simultaneous=True))
+
+
+def _sunshower(state: NinjitsuState, card: int, player: int) -> None:
+    """Each player draws as many cards as the Weather discard pile holds."""
+    count = len(state.weather_discard)
+    for seat in (state.turn, *state.opponents(state.turn)):
+        if count:
+            state.draw(seat, count)
+
+
+def _flood(state: NinjitsuState, card: int, player: int) -> None:
+    """Every treasure of printed value 5 or less is discarded (one at a time: each a moment for Alberti)."""
+    from ninjadojo.games.ninjitsu.effects import discard_each
+
+    doomed = tuple((CARD_IDS[each], seat) for seat in (state.turn, *state.opponents(state.turn))
+                   for each in state.treasures[seat] if (PRINTED[each] or 0) <= 5 and PRINTED[each] is not None)
+    discard_each(state, doomed)
+
+
+def _eruption(state: NinjitsuState, card: int, player: int) -> None:
+    """Every hand into one face-down pile; each player draws back as many as they put in (from the current
+    player, clockwise). Nobody learns which cards another now holds."""
+    counts = [len(hand) for hand in state.hands]
+    pile = sorted(card for hand in state.hands for card in hand)
+    state.rng.shuffle(pile)
+    for seat in (state.turn, *state.opponents(state.turn)):
+        hand = [pile.pop() for _ in range(counts[seat])]
+        state.hands[seat] = hand
+        for each in hand:
+            state.known[each] = 1 << seat
+        if hand:
+            state.log(f"you take {', '.join(card_label(each) for each in hand)} from the pile", 1 << seat,
+                      depth=len(state.effects))
+    state.narrate("every hand is shuffled into one pile and drawn back, as many cards as each put in")
+
+
+def _lightning(state: NinjitsuState, card: int, player: int) -> None:
+    """The top card of the deck is discarded; every card of its printed value goes from hands and play
+    (secrets too) to the discard pile. A card without a value names no value: nothing more goes."""
+    from ninjadojo.games.ninjitsu.effects import discard_each
+
+    if not state.deck and state.discard:
+        state.reshuffle()
+        settle(state)
+    if not state.deck:
+        state.narrate(f"the deck is empty: {card_label(card)} strikes nothing")
+        return
+    top = state.deck.pop()
+    state.discard_card(top)
+    state.narrate(f"{card_label(card)} strikes the top card of the deck: {card_label(top)}")
+    settle(state)
+    value = PRINTED[top]
+    if value is None:
+        state.narrate("it has no value: nothing else is struck")
+        return
+    for seat in range(state.num_players):
+        for each in [each for each in state.hands[seat] if PRINTED[each] == value]:
+            state.discard_from_hand(seat, each)
+        struck = [pos for pos, each in enumerate(state.secrets[seat]) if PRINTED[each] == value]
+        for pos in reversed(struck):
+            secret = state.secrets[seat].pop(pos)
+            state.discard_card(secret)
+            state.narrate(f"P{seat}'s secret #{pos} is struck: {card_label(secret)}")
+        if struck:
+            state.lost_from_play(seat)
+    doomed = tuple((CARD_IDS[each], seat) for seat in (state.turn, *state.opponents(state.turn))
+                   for each in state.treasures[seat] if PRINTED[each] == value)
+    discard_each(state, doomed)
+
+
+SPECIALS = {
+    "snow": _snow,
+    "fog": _fog,
+    "event-done": _event_done,
+    "weather-replace": _replace,
+    "solar-flare": _solar_flare,
+    "hurricane": _hurricane,
+    "hurricane-shuffle": _hurricane_shuffle,
+    "heat-wave": _heat_wave,
+    "blizzard": _blizzard,
+    "sunshower": _sunshower,
+    "flood": _flood,
+    "eruption": _eruption,
+    "lightning": _lightning,
+}
+
+
+# ---------------------------------------------------------------------- decisions
+
+
+def legal(state: NinjitsuState, seat: int, frame: Frame) -> dict[str, Payload]:
+    """Every Heavy Weather decision is a card of the deciding player's hand (``c:``)."""
+    return {CHOOSE_TEXT[card]: (OP_CHOOSE, card, 0) for card in state.hands[seat]}
+
+
+def apply_hail(state: NinjitsuState, seat: int, frame: Frame, card: int) -> None:
+    """Hail's discard (then Rainbow's draw, when Rainbow came into play after Hail)."""
+    state.narrate(f"{card_label(HAIL)}: P{seat} must discard a card")
+    state.discard_from_hand(seat, card, deeper=1)
+    if frame.data.get("draw"):
+        rainbow(state, seat)
+
+
+def resolve(state: NinjitsuState, frame: Frame, choices: dict[int, Payload]) -> None:
+    """A simultaneous Heavy Weather decision: every choice is shown and carried out together."""
+    if frame.kind == "wind-pass":
+        players = state.num_players
+        passed = {seat: choices[seat][1] for seat in choices}
+        for seat, card in passed.items():
+            state.hands[seat].remove(card)
+        for seat, card in passed.items():
+            left = (seat + 1) % players
+            state.hands[left].append(card)
+            state.known[card] = 1 << seat | 1 << left
+            state.log(f"you pass {card_label(card)} to P{left}", 1 << seat, depth=len(state.effects))
+            state.log(f"P{seat} passes you {card_label(card)}", 1 << left, depth=len(state.effects))
+        state.narrate("the cards are passed to the left")
+        return
+    for seat in sorted(choices):
+        state.discard_from_hand(seat, choices[seat][1], deeper=1)
+    if frame.kind == "blizzard":
+        _blizzard(state, -1, state.turn)
+
+
+def check(state: NinjitsuState, frame: Frame) -> None:
+    """The laws of a Heavy Weather decision (raises AssertionError naming the broken one)."""
+    kind = frame.kind
+    if kind == "hail":
+        assert HAIL in state.weather, "only Hail asks for a discard after a treasure play"
+        assert not frame.simultaneous and len(frame.seats) == 1, "Hail's discard is one player's"
+        return
+    assert frame.simultaneous, f"a {kind!r} decision is made by everyone at once, in secret"
+    participants = frame.participants()
+    assert all(state.hands[seat] for seat in frame.seats), f"every player in a {kind!r} decision holds a card"
+    if kind == "wind-pass":
+        assert WIND in state.weather, "only the Wind Weather passes cards"
+        return
+    event = state.effects[-1][0] if state.effects else -1
+    name = "Hurricane" if kind == "hurricane" else "Blizzard"
+    assert event >= 0 and CARDS[event].name == name and event in state.event_queue, \
+        f"a {kind!r} decision is asked by {name} while it resolves"
+    if kind == "blizzard":
+        smallest = min(len(hand) for hand in state.hands)
+        assert all(len(state.hands[seat]) > smallest for seat in participants if seat in frame.seats), \
+            "Blizzard asks only the players above the smallest hand"
+
+
+def storms_card() -> int:
+    """Storms' card number (its action runs as a card action with one step: draw 3)."""
+    return STORMS
