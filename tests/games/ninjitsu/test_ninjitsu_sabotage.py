@@ -211,3 +211,17 @@ def test_false_floor_leaving_play_gives_its_owner_sight_again() -> None:
     assert seat_view(game, 1, 1)["secrets"] == []
     play(game, "a:Qa", "c:Fs", "s:Fs")
     assert seat_view(game, 1, 1)["secrets"] == ["5a"]
+
+
+def test_a_card_seen_by_peephole_then_swapped_into_a_blinded_owners_secrets_is_no_longer_placed_by_it() -> None:
+    # False Floor: its owner cannot look at its secrets. P0 saw Darts with Peephole; Master of Disguise
+    # then swaps it into P0's own secrets: P0 may not point at it there (its view shows backs).
+    game = position(2, expansions="sabotage", hands=["2s Xs", "9c"], treasures=["Fs", ""], secrets=["8c", "Aa"])
+    play(game, "a:2s", "k1.0", "pass")
+    game.apply(1, "t:9c")
+    play(game, "a:Xs", "k1.0", "k0.0")
+    game.check_invariants()
+    assert game.secrets[0] == [CARD_INDEX["Aa"]]
+    assert not game.known[CARD_INDEX["Aa"]] & 1
+    own = game.observe(0)["seats"][0]
+    assert own["secrets"] == [] and own["points"] is None

@@ -168,8 +168,8 @@ def discard_extreme(state: NinjitsuState, highest: bool, seats: Sequence[int], a
         if len(tied) == 1:
             offer_discard(state, tied[0], seat, then)
             return
-        data: dict[str, FrozenJSON] = {"highest": highest, "seat": seat, "cards": tuple(CARD_IDS[card] for card in tied),
-                                       "rest": rest}
+        data: dict[str, FrozenJSON] = {"highest": highest, "seat": seat, "rest": rest,
+                                       "cards": tuple(CARD_IDS[card] for card in tied)}
         if safe >= 0 and len(elements.tied_top(state, seat)) > 1:
             data["kept"] = CARD_IDS[safe]
         state.frames.append(Frame("tie", [actor], data))

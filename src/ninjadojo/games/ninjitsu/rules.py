@@ -247,6 +247,8 @@ def _end_of_turn(state: NinjitsuState) -> bool:
             return True
     if state.ending == "element":
         state.ending = "events"
+        if state.surfaced >= 0:
+            return True  # Magic (side 1)'s card uncovered a Master of Magic: its owner plays at once
     if state.event_queue:
         card = state.event_queue[0]
         state.narrate(f"Event: {card_label(card)} resolves")
@@ -286,6 +288,8 @@ def legal(state: NinjitsuState, seat: int, frame: Frame) -> dict[str, Payload]:
                 actions.update(SWAPS[count])
             return actions
         actions = {DRAW_TEXT: DRAW_PAYLOAD}
+        if state.has_weather and weather.drought_forbids(state, seat):
+            del actions[DRAW_TEXT]  # Drought: a hand of 5 or more cannot draw (so no Draw action)
         caged = state.has_sabotage and state.has_face_up(seat, "cage")
         for card in state.hands[seat]:
             actions.update(PLAYS_ANY[card])
@@ -956,8 +960,8 @@ def _check_expansions(state: NinjitsuState) -> None:
             "only a game with Heavy Weather has Weather cards and Events"
     if state.effects and state.ending == "events":
         card = state.effects[0][0]
-        assert IS_EVENT[card] and state.event_queue and state.event_queue[0] == card, \
-            "while the Events resolve, the first Event in play is the action resolving"
+        assert card == MASTER_OF_MAGIC or (IS_EVENT[card] and state.event_queue and state.event_queue[0] == card), \
+            "while the Events resolve, the first Event in play is the action resolving (or a Master of Magic's plays)"
 
 
 def _check_turn_start(state: NinjitsuState) -> None:

@@ -112,6 +112,10 @@ def swap_secrets(state: NinjitsuState, player: int, first: tuple[int, int], seco
     for card, owner in ((card_a, owner_b), (card_b, owner_a)):
         if state.blind != owner:
             state.known[card] |= 1 << owner
+        else:
+            # Under False Floor its owner cannot look at its secrets, so does not know this one's place
+            # (even if it had seen the card elsewhere before the swap).
+            state.known[card] &= ~(1 << owner)
     state.narrate(f"P{player} swaps P{owner_a}'s secret #{pos_a} with P{owner_b}'s secret #{pos_b}")
     for owner, pos, card in ((owner_a, pos_a, card_b), (owner_b, pos_b, card_a)):
         if owner_a != owner_b and state.blind != owner:

@@ -521,6 +521,9 @@ class NinjitsuState(GameState[Payload]):
         if self.has_elements:
             elements.lost_from_play(self, owner, deeper)
 
+    def _hidden_answers_possible(self) -> bool:
+        return self.any_time
+
     def rematch_options(self) -> dict[str, OptionValue]:
         """Options that carry this game's set-up into the next game of a match: with The Elements, every
         seat keeps its Element and side (option ``element_sides``), as the rulebook allows."""

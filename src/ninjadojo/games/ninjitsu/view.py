@@ -248,7 +248,7 @@ def _picture(state: NinjitsuState, seat: int | None, seats: str, hand: str, mark
         pile = pile_shown = "empty"
     head = f"Ninjitsu!  target {state.target}  deck {len(state.deck)}  discard {len(state.discard)} ("
     lines: list[Chunk] = [(f"{head}{pile})", f"{head}{pile_shown})")]
-    if state.has_weather:
+    if state.has_weather and (state.weather or state.event_queue):
         style = "ids" if seats == "ids" else "named"
         weather = [_chunk(card, style, markup, f" ({CARDS[card].brief})" if seats == "roomy" else "")
                    for card in state.weather]

@@ -130,6 +130,11 @@ def settle(state: NinjitsuState, deeper: int = 0) -> None:
 # ---------------------------------------------------------------------- ongoing Weather
 
 
+def drought_forbids(state: NinjitsuState, seat: int) -> bool:
+    """Drought: whether ``seat`` holds too many cards to draw."""
+    return DROUGHT in state.weather and len(state.hands[seat]) >= DROUGHT_LIMIT
+
+
 def drought_blocks(state: NinjitsuState, seat: int, deeper: int = 0) -> bool:
     """Drought: a player with 5 or more cards in hand cannot draw (checked before each draw occasion)."""
     if DROUGHT in state.weather and len(state.hands[seat]) >= DROUGHT_LIMIT:
