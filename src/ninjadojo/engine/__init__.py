@@ -13,6 +13,7 @@ from ninjadojo.engine.errors import (
     OptionError,
     SaveError,
     SeatError,
+    UndoError,
     UnknownGameError,
 )
 from ninjadojo.engine.frames import Frame
@@ -37,5 +38,6 @@ __all__ = [
     "Rng",
     "SaveError",
     "SeatError",
+    "UndoError",
     "UnknownGameError",
 ]

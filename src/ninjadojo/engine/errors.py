@@ -60,6 +60,10 @@ class SaveError(DojoError):
     """A saved game that is malformed, from another version, or inconsistent with its record."""
 
 
+class UndoError(DojoError):
+    """An undo the engine refuses (its message says why: see :mod:`ninjadojo.engine.undo`)."""
+
+
 class IllegalActionError(DojoError):
     """An action that is not legal for that seat now.
 

@@ -320,6 +320,27 @@ class GameState(ABC, Generic[PayloadT]):
         """Every kind of card of the game (for a client's card list and ``help CARD``)."""
         return cls._card_catalog()
 
+    def undo_check(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last action now, or ``None`` when it may: the engine's undo
+        policy, the same for every game (:mod:`ninjadojo.engine.undo`): nobody has acted since, and the
+        action taught the seat nothing (no card seen, no random outcome, no hidden choice resolved)."""
+        from ninjadojo.engine.undo import undo_check
+
+        return undo_check(self, seat)
+
+    def undo(self, seat: int) -> None:
+        """Take back ``seat``'s last action (the position becomes exactly what it was before it); raises
+        :class:`ninjadojo.engine.undo.UndoError` saying why when :meth:`undo_check` refuses."""
+        from ninjadojo.engine.undo import undo
+
+        undo(self, seat)
+
+    def _hidden_answers_possible(self) -> bool:
+        """Whether a seat may answer another's action in secret (a concealed frame can open), so that an
+        undo refused because someone acted since would tell that someone was asked. Games with
+        concealed frames say when they can occur (Ninjitsu!: with the Promo Pack's "any time" cards)."""
+        return False
+
     def rematch_options(self) -> dict[str, OptionValue]:
         """Options that carry this game's set-up into the next game of a match (a rematch), beyond the
         options it was played with: e.g. Ninjitsu!'s Elements, which players may keep between games.
