@@ -28,6 +28,8 @@ class Option:
     #: A set of the ``choices`` (any subset, written comma-separated, e.g. ``promo,magic``; empty for
     #: none) rather than one of them. Its value is stored in ``choices`` order, so equal sets are equal.
     multiple: bool = False
+    #: What an empty set means, for messages (``none`` unless the game says otherwise, e.g. "every seat").
+    empty: str = "none"
 
     def describe(self) -> str:
         """A one-line description such as ``target: int 1..200 (default 21) - points to win``."""
@@ -38,7 +40,7 @@ class Option:
             high = "" if self.maximum is None else str(self.maximum)
             kind = f"int {low}..{high}" if low or high else "int"
         elif self.multiple:
-            kind = "any of " + ",".join(self.choices) + " (comma-separated, or empty)"
+            kind = "any of " + ",".join(self.choices) + f" (comma-separated, or empty for {self.empty})"
         else:
             kind = "one of " + "|".join(self.choices) if self.choices else "text"
         return f"{self.name}: {kind} (default {format_value(self.default)}) - {self.help}"
@@ -80,7 +82,7 @@ class Option:
 
     def _coerce_set(self, value: object, where: str) -> str:
         """A subset of ``choices`` from text (``a,b``) or a JSON list, as canonical text."""
-        allowed = f"{where} is any of {', '.join(self.choices)}, comma-separated (or empty for none)"
+        allowed = f"{where} is any of {', '.join(self.choices)}, comma-separated (or empty for {self.empty})"
         if isinstance(value, str):
             names = [name.strip() for name in value.split(",")] if value.strip() else []
         elif isinstance(value, list | tuple) and all(isinstance(name, str) for name in value):

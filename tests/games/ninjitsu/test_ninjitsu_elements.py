@@ -213,15 +213,16 @@ def test_wind1_an_ace_played_for_its_action_gives_an_extra_action() -> None:
     assert game.turn == 1 and treasures(game, 0) == "6a"
 
 
-def test_wind1_a_joker_played_as_a_secret_gives_an_extra_action_and_others_learn_only_that_much() -> None:
+def test_wind1_a_joker_played_as_a_secret_gives_an_extra_action_and_is_shown_to_claim_it() -> None:
+    # Ruling 59: to claim the extra action the player shows the table that the secret is a Joker.
     game = elements(3, sides=("wind1", "-", "-"), hands=["Xa 6a", "", ""])
     before = {seat: log(game, seat) for seat in (1, 2)}
     play(game, "s:Xa")
     assert secrets(game, 0) == "Xa" and game.turn == 0 and kind(game) == "turn"
     for seat in (1, 2):
         lines = new_lines(game, seat, before[seat])
-        assert not named(lines, "Xa") and "Surprise" not in lines
-        assert seat_view(game, seat, 0)["secrets"] == []
+        assert named(lines, "Xa")
+        assert seat_view(game, seat, 0)["known_secrets"] == [[0, "Xa"]]
     play(game, "t:6a")
     assert game.turn == 1
 

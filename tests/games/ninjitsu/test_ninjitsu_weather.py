@@ -207,13 +207,13 @@ def test_hail_with_an_empty_hand_asks_nothing_and_a_secret_is_no_treasure() -> N
 
 def test_two_weathers_apply_together_the_older_first() -> None:
     # Rainbow then Hail: draw, then discard (the drawn card is all there is to discard).
-    game = weather(hands=["6a", ""], deck="2a 3a", weather="Rw Hw")
+    game = weather(hands=["6a", ""], deck="2a 3a", weather="Rw Hw", expansions="promo,weather")
     play(game, "t:6a")
     assert kind(game) == "hail"
     play(game, "c:3a")
     assert hand(game, 0) == ""
     # Hail then Rainbow: nothing to discard, then draw.
-    game = weather(hands=["6a", ""], deck="2a 3a", weather="Hw Rw")
+    game = weather(hands=["6a", ""], deck="2a 3a", weather="Hw Rw", expansions="promo,weather")
     play(game, "t:6a")
     assert hand(game, 0) == "3a" and game.turn == 1
 
@@ -285,7 +285,8 @@ def test_wind_only_after_the_draw_action() -> None:
     game = weather(hands=["8a 6a", ""], secrets=["", "6b"], deck="2a 3a", weather="Ww")
     play(game, "a:8a", "x1.0")  # Climbing Hook: steal, then draw (a draw, not the Draw action)
     assert game.turn == 1 and kind(game) == "turn"
-    game = weather(hands=["6a", "9c"], deck="2a 3a 4a", weather="Fw Ww")
+    # Two Weathers in play only after Solar Flare, a Promo Pack card.
+    game = weather(hands=["6a", "9c"], deck="2a 3a 4a", weather="Fw Ww", expansions="promo,weather")
     play(game, "fog")
     assert kind(game) == "play"
 

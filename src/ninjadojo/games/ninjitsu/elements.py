@@ -236,12 +236,16 @@ def water_draws(state: NinjitsuState) -> None:
 def after_play(state: NinjitsuState, seat: int, card: int, secret: bool = False) -> None:
     """Wind (side 1): an Ace or Joker played (as an action or a secret) gives an extra action.
 
-    Claimed for a secret, the extra action shows the table that the secret is an Ace or a Joker (as a
-    player claiming it would), never which one: the log names only the kind."""
+    Claimed for a secret, the extra action needs the table to see that the secret is an Ace or a Joker:
+    its player shows it, as at a table, so everyone knows that secret from then on."""
     if ACE_OR_JOKER[card] and state.elements[seat] == "wind1" and seat == state.turn and not state.ending:
         state.extra_actions += 1
-        what = "an Ace or Joker as a secret" if secret else card_label(card)
-        state.narrate(f"P{seat}'s element wind1: an extra action after {what}")
+        if secret:
+            state.known[card] = state.everyone
+            state.narrate(f"P{seat}'s element wind1: P{seat} shows their new secret {card_label(card)} and takes "
+                          "an extra action")
+        else:
+            state.narrate(f"P{seat}'s element wind1: an extra action after {card_label(card)}")
 
 
 def refill(state: NinjitsuState) -> None:
@@ -381,6 +385,11 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> bo
     taken = state.hands[other][state.rng.randbelow(len(state.hands[other]))]
     state.hands[seat].remove(given)
     state.hands[other].remove(taken)
+    from ninjadojo.games.ninjitsu.magic import forget_held
+
+    # The others cannot tell which cards went: what they knew of either hand no longer holds.
+    forget_held(state, seat, from_hand=True)
+    forget_held(state, other, from_hand=True)
     state.hands[seat].append(taken)
     state.hands[other].append(given)
     both = bit | 1 << other

@@ -310,6 +310,10 @@ def _parse_expansions(state: NinjitsuState, fields: dict[str, str]) -> None:
     ending = fields.get("ending", "")
     if ending not in ("", "element", "events"):
         raise ValueError(f"ending is element or events, not {quote(ending)}")
+    if (ending or "lost" in fields) and not (state.has_elements or state.has_weather):
+        raise ValueError("fields ending and lost belong to a game with expansions=elements or weather")
+    if "lost" in fields and not state.has_elements:
+        raise ValueError("field lost belongs to a game with expansions=elements (Water, side 1)")
     state.ending = ending
     state.lost = _number(fields.get("lost", "0"), "lost")
 

@@ -664,6 +664,8 @@ def explain_illegal(state: NinjitsuState, seat: int, action: str) -> str | None:
     meant = _normalised(action)
     if meant != action and meant in state.legal_actions(seat):
         return f"did you mean {meant!r}? (actions are lower case; a card id is its rank, then its suit: 6a, Ka)"
+    if kind in EXPANSION_FRAMES:
+        return _explain_expansion(state, seat, frame, action)
     if action[:2] in ("a:", "s:", "t:", "c:"):
         cid = action[2:]
         card = CARD_INDEX.get(cid)
@@ -730,6 +732,23 @@ def explain_illegal(state: NinjitsuState, seat: int, action: str) -> str | None:
     if action == DONE_TEXT:
         return "this choice cannot be skipped"
     return None
+
+
+#: The Elements' and Heavy Weather's decisions that choose a card of the deciding player's hand.
+_HAND_CHOICES = ("heart", "fire-with", "water-swap", "hail", "wind-pass", "hurricane", "blizzard")
+
+
+def _explain_expansion(state: NinjitsuState, seat: int, frame: Frame, action: str) -> str:
+    """Why ``action`` does not answer an Elements or Heavy Weather decision: what is asked instead."""
+    from ninjadojo.games.ninjitsu.view import prompt
+
+    asked = prompt(state, seat, frame)
+    if action.startswith("c:") and frame.kind in _HAND_CHOICES:
+        card = CARD_INDEX.get(action[2:])
+        if card is None:
+            return f"{action[2:]!r} is not a card id (a rank and a suit, e.g. Ka, 6c); now: {asked}"
+        return f"{card_label(card)} is not in your hand: choose one of your hand's cards (c: + card)"
+    return f"that does not answer the decision now: {asked}"
 
 
 def canonical_action(action: str) -> str | None:
@@ -827,6 +846,14 @@ def check_invariants(state: NinjitsuState) -> None:
                 assert "7m" in state.card_ids_in_game, "only Freeze Time skips the start-of-turn check"
             elif not potion_blurs_check(state):
                 _check_turn_start(state)
+            elif expanded and not (state.has_sabotage and any(state.has_face_up(other, "sleeping-potion")
+                                                              for other in state.opponents(state.turn))):
+                # The start-of-turn draws and discards of The Elements and Heavy Weather change hands,
+                # never treasures: the treasures alone are below the target, or the check would have won.
+                assert state.treasure_points(state.turn) < state.target, (
+                    f"P{state.turn} is at the start of their turn with {state.treasure_points(state.turn)} points "
+                    f"in treasures, at least the target {state.target}: the start-of-turn check would have ended "
+                    "the game")
         elif top.kind == "window":
             _check_window(state, top)
         elif top.kind in EXPANSION_FRAMES:
@@ -892,7 +919,7 @@ def _check_cards(state: NinjitsuState) -> None:
             owner_knows = bool(place_knowers(known[card]) & bit)
             assert owner_knows == (state.blind != seat), \
                 f"P{seat} knows where their secret {card_label(card)} is unless False Floor blinds them"
-            assert state.has_sabotage or place_knowers(known[card]) == bit, \
+            assert state.has_sabotage or state.has_elements or place_knowers(known[card]) == bit, \
                 f"only P{seat} knows where their secret {card_label(card)} is"
         for card in state.hands[seat]:
             assert known[card] & bit, f"P{seat} knows their own {card_label(card)}"
@@ -926,6 +953,17 @@ def _check_expansions(state: NinjitsuState) -> None:
     assert 0 <= state.started < 1 << players, "started names seats of the game"
     assert 0 <= state.lost < 1 << players, "lost names seats of the game"
     choosing = bool(state.frames) and state.frames[0].kind == "element"
+    if choosing:
+        assert not state.started, "started must name nobody: no turn has begun while the Elements' sides are chosen"
+    elif state.has_elements and state.result is None and state.frames:
+        assert state.started >> state.turn & 1, f"P{state.turn}'s turn has begun, so started names them"
+    for seat in range(players):
+        assert not state.lost >> seat & 1 or state.elements[seat] == "water1", \
+            f"lost names only seats with Water (side 1), not P{seat}"
+    if state.has_weather:
+        most = 2 if "Xv" in state.card_ids_in_game else 1
+        assert len(state.weather) <= most, \
+            f"at most {most} Weather card(s) in play ({'two only after Solar Flare' if most == 2 else 'one'})"
     if state.has_elements:
         names = elements.names_in_game(state.sets)
         kept = [side[:-1] for side in state.elements if side and side not in names]
@@ -1116,6 +1154,8 @@ def _check_asking_step(state: NinjitsuState, frame: Frame) -> None:
             "a play limited to the last cards of the hand names how many, at most the hand"
         assert (last is not None) == (isinstance(asked, Special) and asked.name in ("water", "grimoire", "fog")), \
             f"only Master of Water, Grimoire and Fog limit the play to some cards of the hand ({label})"
+        assert not (isinstance(asked, Special) and asked.name == "fog") or last == 1, \
+            "Fog plays the one card picked at random (last=1)"
     if isinstance(asked, Play):
         assert data["way"] == asked.way, f"{label} plays a card {asked.way!r}, not {data['way']!r}"
     elif isinstance(asked, Steal):

@@ -120,7 +120,7 @@ class NinjitsuState(GameState[Payload]):
                    "add its Captain Bluebeard, a card of another game of the series, under the rulebook's "
                    "crossover rules"),
             Option("element_seats", "", "The Elements' handicap: deal Elements only to these seats (e.g. 0,2; "
-                   "default: every seat)", choices=("0", "1", "2", "3", "4"), multiple=True),
+                   "default: every seat)", choices=("0", "1", "2", "3", "4"), multiple=True, empty="every seat"),
             Option("element_sides", "", "The Elements kept from a previous game: each seat's Element and side, "
                    "joined by / (e.g. fire2/wind1/-; - for none); skips the deal and the choice"),
         ),

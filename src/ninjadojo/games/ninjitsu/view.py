@@ -294,7 +294,7 @@ def render(state: NinjitsuState, seat: int | None, markup: bool = False) -> str:
     lines: list[Chunk] = []
     for seats, hand in LAYOUTS:
         lines = _picture(state, seat, seats, hand, markup)
-        if len(lines) <= MAX_LINES:
+        if len(lines) <= MAX_LINES and all(len(plain) <= WIDTH for plain, _ in lines):
             break
     return "\n".join(shown if markup else plain for plain, shown in lines)
 
@@ -356,6 +356,9 @@ def _expansion_prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
         "fire-with": f"element fire2: choose the card of your hand you give P{data.get('seat')} (c: + card)",
         "water-swap": "element water2: you may discard a card (c: + card) to draw a card, or pass",
         "hail": "Hw Hail: you played a treasure, so discard a card from your hand (c: + card)",
+        "fire-keep": f"element fire1: your treasures {' '.join(map(str, _tuple(data.get('cards'))))} tie for "
+                     "the highest: choose the one Fire keeps (c: + card)"
+                     + (f"; {data.get('card')} is about to be discarded" if data.get("card") else ""),
         "wind-pass": f"Ww Wind: choose the card you pass to P{(seat + 1) % state.num_players} (c: + card); "
                      "everyone chooses at the same time",
         "hurricane": "Hv Hurricane: discard a card from your hand (c: + card); everyone chooses at the same time",
@@ -365,20 +368,27 @@ def _expansion_prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
     return texts[kind]
 
 
-def _turn_extras(state: NinjitsuState, seat: int) -> str:
-    """The turn actions the Weather and Wind (side 2) add, for the turn prompt."""
-    extras = []
-    from ninjadojo.games.ninjitsu.cards import FOG, SNOW, STORMS
+def _tuple(value: object) -> tuple[object, ...]:
+    """A frame's tuple value (empty when absent)."""
+    return value if isinstance(value, tuple) else ()
 
-    if SNOW in state.weather:
+
+def _turn_extras(state: NinjitsuState, seat: int, frame: Frame) -> str:
+    """The turn actions the Weather and Wind (side 2) add, when they are legal, for the turn prompt."""
+    from ninjadojo.games.ninjitsu.rules import legal
+
+    actions = legal(state, seat, frame)
+    extras = []
+    if "snow" in actions:
         extras.append("snow (take the discard pile's top 2)")
-    if FOG in state.weather:
+    if "fog" in actions:
         extras.append("fog (draw 2, play a random card)")
-    if STORMS in state.weather:
+    if any(action.startswith("storm:") for action in actions):
         extras.append("storm:<card> (discard it, draw 3)")
-    if state.has_elements and state.elements[seat] == "wind2":
+    if any(action.startswith("swap:") for action in actions):
         extras.append("swap:<card> (a treasure of your hand for one in play, then draw)")
-    return f"; or {', '.join(extras)}" if extras else ""
+    draw = "" if "d" in actions else " (Dw Drought: no Draw with 5 or more cards in hand)"
+    return (f"; or {', '.join(extras)}" if extras else "") + draw
 
 
 def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
@@ -389,7 +399,7 @@ def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
         swaps = (f"; free: swap two of your secrets (w<i>.<j>, {state.swaps_left} left)"
                  if state.swaps_left and len(state.secrets[seat]) >= 2 else "")
         points = state.points(seat) if state.blind != seat else "?"
-        extras = _turn_extras(state, seat) if state.has_weather or state.has_elements else ""
+        extras = _turn_extras(state, seat, frame) if state.has_weather or state.has_elements else ""
         return (f"P{seat}, your turn ({points} points): draw 2 (d), play a card for its action, as a "
                 f"secret or as a treasure (a:/s:/t: + card), or steal a secret (x<seat>.<position>){extras}{swaps}")
     if state.has_weather or state.has_elements:
@@ -398,8 +408,12 @@ def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
         if kind in EXPANSION_FRAMES:
             return _expansion_prompt(state, seat, frame)
     if kind == "play" and isinstance(data.get("last"), int):
-        cards = " ".join(CARD_IDS[card] for card in state.hands[seat][-int(str(data["last"])):])
-        return f"{_by(frame)}play one of {cards}: for its action, as a secret or as a treasure (a:/s:/t: + card)"
+        from ninjadojo.games.ninjitsu.rules import legal
+
+        cards = state.hands[seat][-int(str(data["last"])):]
+        ways = ", ".join(legal(state, seat, frame))
+        which = f"one of {' '.join(CARD_IDS[card] for card in cards)}" if len(cards) > 1 else CARD_IDS[cards[0]]
+        return f"{_by(frame)}play {which}: {ways}"
     if kind == "play" and data["way"] in ("treasure", "action"):
         how = "as a treasure (t: + card)" if data["way"] == "treasure" else "for its action (a: + card)"
         return f"{_by(frame)}play a card from your hand {how}"

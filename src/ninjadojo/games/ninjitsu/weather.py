@@ -43,6 +43,7 @@ from ninjadojo.games.ninjitsu.cards import (
     WIND,
     card_label,
 )
+from ninjadojo.games.ninjitsu.knowledge import PLACE_MASK
 from ninjadojo.games.ninjitsu.notation import (
     CHOOSE_TEXT,
     OP_CHOOSE,
@@ -328,6 +329,10 @@ def _eruption(state: NinjitsuState, card: int, player: int) -> None:
     player, clockwise). Nobody learns which cards another now holds."""
     counts = [len(hand) for hand in state.hands]
     pile = sorted(card for hand in state.hands for card in hand)
+    for secrets in state.secrets:
+        for each in secrets:
+            # Who holds a card of a hand or its secrets is no longer known: hands just changed.
+            state.known[each] &= PLACE_MASK
     state.rng.shuffle(pile)
     for seat in (state.turn, *state.opponents(state.turn)):
         hand = [pile.pop() for _ in range(counts[seat])]
@@ -410,10 +415,14 @@ def apply_hail(state: NinjitsuState, seat: int, frame: Frame, card: int) -> None
 def resolve(state: NinjitsuState, frame: Frame, choices: dict[int, Payload]) -> None:
     """A simultaneous Heavy Weather decision: every choice is shown and carried out together."""
     if frame.kind == "wind-pass":
+        from ninjadojo.games.ninjitsu.magic import forget_held  # magic registers into effects, which imports us
+
         players = state.num_players
         passed = {seat: choices[seat][1] for seat in choices}
         for seat, card in passed.items():
             state.hands[seat].remove(card)
+            # The others cannot tell which card went: what they knew of this hand no longer holds.
+            forget_held(state, seat, from_hand=True)
         for seat, card in passed.items():
             left = (seat + 1) % players
             state.hands[left].append(card)
