@@ -36,6 +36,7 @@ from ninjadojo.cli.choices import (
     same_text,
 )
 from ninjadojo.cli.common import (
+    EXIT_INTERRUPTED,
     assign_bots,
     default_players,
     lines_needed,
@@ -61,8 +62,6 @@ RECENT_LINES = 14
 #: A number typed at the prompt has at most this many digits (a longer one is no choice of any list).
 MAX_DIGITS = 6
 
-#: Exit status after Ctrl-C, as shells expect.
-EXIT_INTERRUPTED = 130
 #: Exit status after an unexpected error (the game was saved to a recovery file).
 EXIT_CRASHED = 1
 
@@ -354,6 +353,8 @@ class Terminal:
             self.show_page(self.game.legal_actions(seat), self.console.size.height - 2)
         elif word == "save":
             self.save_command(rest)
+        elif word == "undo":
+            self.undo_command(seat)
         elif word in ("quit", "exit"):
             self.quit()
         else:
@@ -406,6 +407,8 @@ class Terminal:
             "  log           every log line your seat may see",
             "  list          the position and your choices again",
             "  more          the next page of choices, when they do not all fit",
+            "  undo          take back your last action, if nobody has acted since and it showed",
+            "                you nothing new (the engine says why when it may not)",
             "  save [FILE]   save a copy (resume with: dojo play --load FILE)",
             "  quit          leave; the game stays saved (dojo play --resume continues it)",
         ]
@@ -629,6 +632,18 @@ class Terminal:
         if len(winners) == 1:
             return "you win"
         return "you share the win with " + " and ".join(f"seat {seat}" for seat in winners if seat != you)
+
+    def undo_command(self, seat: int) -> None:
+        """Take back ``seat``'s last action when the engine allows it (it says why when it does not)."""
+        reason = self.game.undo_check(seat)
+        if reason is not None:
+            self.say(f"cannot undo: {reason}")
+            return
+        self.game.undo(seat)
+        self._events_seen = len(self.game.events)
+        self.say("your last action is taken back")
+        self.autosave()
+        self.show_screen(seat)
 
     # ------------------------------------------------------------------ saving
 
