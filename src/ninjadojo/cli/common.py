@@ -41,6 +41,8 @@ R = TypeVar("R")
 
 #: Exit status for every error caused by bad input (unknown game, bad option, bad save...).
 EXIT_BAD_INPUT = 2
+#: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
+EXIT_INTERRUPTED = 130
 
 
 def stdout_console() -> Console:
