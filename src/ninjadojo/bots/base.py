@@ -3,6 +3,17 @@
 A bot is given a :class:`SeatView`: the seat's view of the game, its legal actions and the
 determiniser. It never receives the true state, so a bot cannot cheat by reading hidden cards. Bots
 are stateful objects, one per seat per game (a bot may remember what it saw, or forget it).
+
+**Memory across a load.** A bot that keeps something between its choices (its *memory*: what it
+noted, and where its random stream is) sets :attr:`Bot.remembers` and implements :meth:`Bot.recall`.
+When a driver seats bots at a game already under way (``dojo play --load``, ``--resume``: see
+:func:`ninjadojo.table.session.recall_bots`), it replays the game's record from its start and calls
+``recall(view, action)`` on each such bot once per past step, in order: ``view`` is the bot's own
+seat's view of the game just before that step (exactly what a live ``choose`` would have been given
+then) and ``action`` is what its seat did at that step, or ``None`` when another seat acted (another
+seat's action is never passed: a hidden choice would leak; what everyone saw of it is in the next
+view). So a bot rebuilds exactly the memory it would have had by playing through, from what its seat
+saw and nothing else. A bot without memory (the default) is not called, and costs a load nothing.
 """
 
 from __future__ import annotations
@@ -129,9 +140,24 @@ class Bot(ABC):
                     names.append(parameter.name)
         return names
 
+    #: Whether this bot keeps a memory between choices that a game resumed part way must rebuild
+    #: through :meth:`recall` (drivers skip the replay when no bot at the table remembers).
+    remembers: bool = False
+
     @abstractmethod
     def choose(self, view: SeatView) -> str:
         """Pick an action for ``view.seat``."""
+
+    def recall(self, view: SeatView, action: str | None) -> None:
+        """Catch up on one past step of a game this bot joins part way (see the module docs).
+
+        ``view`` is this bot's seat's view just before the step, ``action`` what the seat did at it
+        (``None`` if another seat acted). Called once per step from the game's start, in order, and only
+        when :attr:`remembers` is set. A bot rebuilds here what it would have kept had it played the
+        game through: its notes and, if its choices draw on :attr:`rng`, the same draws. The default
+        keeps nothing.
+        """
+        return None  # a bot without memory has nothing to rebuild
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(name={self.name!r})"

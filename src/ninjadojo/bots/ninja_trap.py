@@ -11,6 +11,13 @@ only their seat's view; what they remember of their own traps is their own state
 The play itself: trap rooms the rivals are likely to visit and that no remembered trap covers yet;
 move to the room least likely to hold a rival's trap (the Buko when a look is worth it); flip a
 remembered trap under a rival, or an unremembered one when the odds of hitting a rival are good.
+
+**After a load.** The memory is rebuilt from what the seat saw (:meth:`MemoryBot.recall`, called by
+the table for a game resumed part way): at each step the seat acted, the bot makes again the choice it
+would have made then (the same view, the same draws from its random stream, so the same forgetting),
+then keeps what the seat really did. A resumed bot therefore remembers exactly what a bot that played
+the game through remembers and chooses as it would; a bot taking over a seat someone else played
+remembers that seat's own traps, which the seat saw placed.
 """
 
 from __future__ import annotations
@@ -41,6 +48,7 @@ class MemoryBot(Bot):
     """A heuristic Ninja Trap player that remembers its own traps, forgetting each with ``forget`` a turn."""
 
     name = "heuristic"
+    remembers = True
 
     def __init__(self, seed: int = 0, forget: float | str = 0.0, **params: object) -> None:
         super().__init__(seed, **params)
@@ -71,6 +79,18 @@ class MemoryBot(Bot):
         self.memory = {t: r for t, r in self.memory.items() if t in present}
         for trap in view.get("buko_look") or ():
             self.memory[int(trap["turn"])] = ROOM_INDEX[trap["room"]]
+
+    def recall(self, view: SeatView, action: str | None) -> None:
+        """Rebuild the memory from one past step (see the module docs): only the seat's own steps count,
+        as only they reached ``choose`` in play."""
+        if action is None:
+            return
+        decision = view.decision()
+        self.choose(view)  # the same queries and draws as in play: the same forgetting and memory
+        if decision is not None and decision.kind == "trap":
+            # The trap the seat really placed (a human, or another bot, may have held the seat then).
+            observed: dict[str, Any] = view.observe()
+            self.memory[int(observed["turn"])] = ROOM_INDEX[action[1]]
 
     # ------------------------------------------------------------------ estimates
 

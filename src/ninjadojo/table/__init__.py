@@ -1,12 +1,13 @@
 """Driving one game for any front end: seats (human or bot), bots made from specs, the record,
-autosave into the data folder, resuming, the list of saved games, and atomic writes.
+autosave into the data folder, resuming (with the bots' memories rebuilt from what their seats saw:
+:func:`recall_bots`), the list of saved games, and atomic writes.
 
 It sits above ``bots/`` and below ``cli/`` (and a web server later): nothing here draws a screen or
 reads a keyboard.
 """
 
 from ninjadojo.table.seats import check_humans, default_bot, derive_seed, make_bots
-from ninjadojo.table.session import BotError, SavedTable, Table
+from ninjadojo.table.session import BotError, SavedTable, Table, recall_bots
 from ninjadojo.table.storage import (
     HOME_VARIABLE,
     SAVE_SUFFIX,
@@ -36,6 +37,7 @@ __all__ = [
     "list_saves",
     "make_bots",
     "read_save_file",
+    "recall_bots",
     "saves_dir",
     "write_atomic",
 ]

@@ -4,6 +4,11 @@ A :class:`Table` is what every front end drives (the terminal client today, a we
 It knows nothing of screens: it says which bot must act and plays it, applies a human's action,
 and keeps the game saved in the data folder after every step a front end asks it to save.
 
+A table seated at a game already under way (a save resumed with ``dojo play --load`` or ``--resume``)
+rebuilds the memory of its bots that keep one (:func:`recall_bots`): it replays the record from the
+start and shows each such bot every past step as its own seat saw it, so a Ninja Trap memory bot
+remembers the traps it placed before the save, exactly as if it had played through.
+
 >>> table = Table.new("ninjitsu", players=2, options={}, seed=7, humans=[0], bot_specs={1: "random"},
 ...                   autosave=False)
 >>> table.human_to_act()
@@ -100,6 +105,27 @@ def _read_meta(meta: dict[str, Any], path: Path, players: int, seed: int) -> tup
     return humans, specs, remembered
 
 
+def recall_bots(game: GameState[Any], bots: Mapping[int, Bot]) -> None:
+    """Give each bot that remembers (:attr:`Bot.remembers`) the game so far, as its seat saw it.
+
+    The record is replayed from its start (seed or start position); before each step every such bot
+    gets :meth:`Bot.recall` with its own seat's view at that moment and the action its seat took then
+    (``None`` when another seat acted). A bot never sees another seat's view or another seat's action
+    text, so it learns nothing its seat did not see. Nothing happens for a new game, or when no bot
+    remembers.
+    """
+    # getattr: a driver may seat a duck-typed bot (any object with ``choose``), which has no memory.
+    remembering = {seat: bot for seat, bot in sorted(bots.items()) if getattr(bot, "remembers", False)}
+    record = game.record
+    if not remembering or not record.actions:
+        return
+    state = type(game).replay(Record(record.game, record.players, dict(record.options), record.seed, record.start, []))
+    for seat, action in record.actions:
+        for bot_seat, bot in remembering.items():
+            bot.recall(SeatView(state, bot_seat), action if bot_seat == seat else None)
+        state.apply(seat, action)
+
+
 class Table:
     """A game at a table: the game, the humans' seats, one bot per other seat, and the game's autosave."""
 
@@ -115,6 +141,7 @@ class Table:
         #: The seed each bot's own seed derives from (the deal's seed for a new game).
         self.seed = seed
         self.bots: dict[int, Bot] = make_bots(game.game_id, self.bot_specs, seed)
+        recall_bots(game, self.bots)
         #: The autosave file (``None`` until the first autosave picks a new name, or when autosave is off).
         self.save_path = save_path
         self.autosave_on = autosave

@@ -17,6 +17,7 @@ from ninjadojo.games.ninja_camp.cards import (
     POINTS,
     SHADOW,
 )
+from ninjadojo.games.ninja_camp.moves import CLAN_CARD, SQUARE_FACTS, refresh
 from ninjadojo.games.ninja_camp.rules import (
     AMBUSH_PUSH,
     GOAT_PUSH,
@@ -30,10 +31,8 @@ from ninjadojo.games.ninja_camp.rules import (
 )
 
 if TYPE_CHECKING:
-    from ninjadojo.games.ninja_camp.state import NinjaCampState, Payload
-
-#: Payload card numbers from this one up are clan cards (``CLAN_CARD + clan``).
-CLAN_CARD = 10
+    from ninjadojo.games.ninja_camp.moves import Payload
+    from ninjadojo.games.ninja_camp.state import NinjaCampState
 
 
 def move_ninja(state: NinjaCampState, start: int, destination: int) -> None:
@@ -41,17 +40,25 @@ def move_ninja(state: NinjaCampState, start: int, destination: int) -> None:
     seat = state.occupant[start]
     state.occupant[start] = -1
     state.occupant[destination] = seat
+    board, cells = state.board, state.cells
+    board[start] = SQUARE_FACTS[cells[start]][0]
+    board[destination] = SQUARE_FACTS[cells[destination]][seat + 1]
     squares = state.ninjas[seat]
     squares[squares.index(start)] = destination
     squares.sort()
+
+
+#: Per card kind, the words of its claim up to the square: ``"Evade (+4) from "``.
+_CLAIMED: tuple[str, ...] = tuple(f"{NAMES[kind]} ({POINTS[kind]:+d}) from " for kind in range(len(NAMES)))
 
 
 def claim(state: NinjaCampState, seat: int, square: int) -> str:
     """Put the card on ``square`` into ``seat``'s hand, leaving an empty space; returns its words."""
     kind = state.cells[square]
     state.cells[square] = EMPTY
+    state.board[square] = SQUARE_FACTS[EMPTY][state.occupant[square] + 1]
     state.hands[seat][kind] += 1
-    return f"{NAMES[kind]} ({POINTS[kind]:+d}) from {state.grid.names[square]}"
+    return _CLAIMED[kind] + state.grid.names[square]
 
 
 def spend_card(state: NinjaCampState, seat: int, card: int) -> str:
@@ -84,7 +91,7 @@ def apply_move(state: NinjaCampState, seat: int, payload: Payload, text: str) ->
         state.log(f"claims {claim(state, seat, extra)}", depth=1)
         end_turn(state, seat)
         return
-    state.log(f"seat {seat} {played}: {names[start]}-{names[destination]} ({text})")
+    state.log(f"seat {seat} {played}: {state.grid.pairs[start][destination]} ({text})")
     if effect == PLATYPUS_STEP:
         move_ninja(state, start, destination)
         state.frames[-1] = Frame("platypus", [seat], {"first": start, "moved": destination})
@@ -115,6 +122,8 @@ def _swap(state: NinjaCampState, mover_square: int, other_square: int) -> None:
     mine.sort()
     theirs.sort()
     state.occupant[mover_square], state.occupant[other_square] = other, mover
+    refresh(state, mover_square)
+    refresh(state, other_square)
 
 
 def apply_platypus(state: NinjaCampState, seat: int, frame: Frame, payload: Payload) -> None:
@@ -174,6 +183,7 @@ def finish_game(state: NinjaCampState) -> None:
         for square in squares:
             kind = state.cells[square]
             state.cells[square] = EMPTY
+            refresh(state, square)
             state.discards[seat] += LETTERS[kind]
             claimed.append(f"{NAMES[kind]} ({POINTS[kind]:+d}) from {names[square]}")
         state.log(f"seat {seat} claims {', '.join(claimed)}", depth=1)

@@ -42,6 +42,7 @@ from ninjadojo.games.ninja_camp.cards import (
     STEALTH,
     WALL,
 )
+from ninjadojo.games.ninja_camp.moves import board_of
 
 if TYPE_CHECKING:
     from ninjadojo.games.ninja_camp.state import NinjaCampState
@@ -113,6 +114,9 @@ def check(state: NinjaCampState) -> None:
     """Raise ``AssertionError`` naming the first law of the game that ``state`` breaks."""
     _check_frames(state)
     _check_cards(state)
+    # Not a law of the game but of this program: the facts move generation reads match the position.
+    assert state.board == board_of(state.cells, state.ninjas), (
+        "the board facts for move generation are out of step with the cards and ninjas")
     placed = sum(len(squares) for squares in state.ninjas)
     # The decision says which phase a game is in (a ninja missing in play is then reported as such);
     # a game stopped at its maximum length has none, and its ninja count tells.

@@ -15,6 +15,7 @@ A card whose generator finds no outcome for any ninja cannot be played.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ninjadojo.games.ninja_camp.cards import (
@@ -63,7 +64,8 @@ class Board:
     grid: Grid
     cells: Cells
     occupant: Occupant
-    free: list[bool]
+    #: Per square, whether it is free (any sequence of truth values: a list, or 0/1 bytes).
+    free: Sequence[int]
 
     @classmethod
     def of(cls, grid: Grid, cells: Cells, occupant: Occupant) -> Board:

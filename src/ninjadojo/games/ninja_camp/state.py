@@ -11,7 +11,7 @@ from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.state import CardInfo, GameSpec, GameState
-from ninjadojo.games.ninja_camp import effects, invariants, view
+from ninjadojo.games.ninja_camp import effects, invariants, moves, view
 from ninjadojo.games.ninja_camp.cards import (
     CARD_TABLE,
     CLAN_TABLE,
@@ -20,18 +20,14 @@ from ninjadojo.games.ninja_camp.cards import (
     LETTERS,
     NINJAS_PER_PLAYER,
     POINTS,
-    SHADOW,
-    SKILLS,
-    SLOTH,
     STARTING_HAND,
     WALL,
 )
 from ninjadojo.games.ninja_camp.encode import all_actions
 from ninjadojo.games.ninja_camp.grid import Grid, grid
+from ninjadojo.games.ninja_camp.moves import DONE_PAYLOAD, MoveMemo, Payload, board_of, refresh, tables
 from ninjadojo.games.ninja_camp.notation import (
     DONE_TEXT,
-    PASS_TEXT,
-    action_text,
     clan_prefix,
     decode_cells,
     decode_clan,
@@ -41,27 +37,8 @@ from ninjadojo.games.ninja_camp.notation import (
     decode_shadow,
     encode_cells,
     encode_hand,
-    skill_prefix,
 )
-from ninjadojo.games.ninja_camp.rules import (
-    AMBUSH_PUSH,
-    MOVE,
-    PASS,
-    PLACE,
-    PLATYPUS_DONE,
-    PLATYPUS_MORE,
-    TAKE,
-    Board,
-    clan_outcomes,
-    skill_outcomes,
-    sloth_claims,
-)
-
-#: (card, effect, start, destination, extra): see ``rules`` for effects and ``effects`` for cards.
-Payload = tuple[int, int, int, int, int]
-
-_PASS_PAYLOAD: Payload = (0, PASS, -1, -1, -1)
-_DONE_PAYLOAD: Payload = (0, PLATYPUS_DONE, -1, -1, -1)
+from ninjadojo.games.ninja_camp.rules import PASS, PLATYPUS_MORE, TAKE
 
 RULES = """\
 Two to four players move ninjas over a grid of face-up skill cards, claiming
@@ -96,6 +73,10 @@ SPEC = GameSpec(
 )
 
 
+#: The 64 cards shuffled into the training grounds, in the card table's order (shuffled from this order).
+_DECK: tuple[int, ...] = tuple(row.kind for row in CARD_TABLE for _ in range(row.count))
+
+
 def _clan_code(clan: int, used: bool) -> str:
     """A clan's code, in capitals once its card is used."""
     code = CLAN_TABLE[clan].code
@@ -110,6 +91,9 @@ class NinjaCampState(GameState[Payload]):
     grid: Grid
     cells: list[int]
     occupant: list[int]
+    #: Per square, the facts legal-move generation reads (see :mod:`~ninjadojo.games.ninja_camp.moves`):
+    #: kept in step with ``cells`` and ``occupant`` by every change to them (``moves.refresh``).
+    board: bytearray
     ninjas: list[list[int]]
     hands: list[list[int]]
     discards: list[str]
@@ -119,6 +103,8 @@ class NinjaCampState(GameState[Payload]):
     passed_at: list[int]
     last_move: list[int]
     turns: int
+    #: Remembered moves (see :mod:`~ninjadojo.games.ninja_camp.moves`), shared with clones; pickled empty.
+    _moves: MoveMemo
 
     # ------------------------------------------------------------------ set-up
 
@@ -129,6 +115,7 @@ class NinjaCampState(GameState[Payload]):
         self.cells = [EMPTY] * self.grid.size
         self.occupant = [-1] * self.grid.size
         self.ninjas = [[] for _ in range(players)]
+        self.board = board_of(self.cells, self.ninjas)
         self.hands = [[0] * len(LETTERS) for _ in range(players)]
         self.discards = [""] * players
         self.clans = [0] * players
@@ -137,12 +124,14 @@ class NinjaCampState(GameState[Payload]):
         self.passed_at = [-1] * players
         self.last_move = [-1] * players
         self.turns = 0
+        self._moves = MoveMemo(tables(rows, cols))
 
     def _setup(self) -> None:
-        deck = [row.kind for row in CARD_TABLE for _ in range(row.count)]
+        deck = list(_DECK)
         self.rng.shuffle(deck)
         # The grid is dealt from the 64 shuffled cards; the rest go back to the box.
         self.cells = deck[:self.grid.size]
+        self.board = board_of(self.cells, self.ninjas)
         clans = list(range(len(CLAN_TABLE)))
         self.rng.shuffle(clans)
         self.clans = clans[:self.num_players]
@@ -174,51 +163,15 @@ class NinjaCampState(GameState[Payload]):
 
     def _place_actions(self, seat: int) -> dict[str, Payload]:
         """Free skill cards of a kind this seat has no ninja on yet."""
-        cells, occupant, names = self.cells, self.occupant, self.grid.names
-        taken = {cells[square] for square in self.ninjas[seat]}
-        return {f"@{names[square]}": (0, PLACE, -1, square, -1) for square in range(self.grid.size)
-                if occupant[square] < 0 and cells[square] in SKILLS and cells[square] not in taken}
+        return moves.place_actions(self, seat, self._moves)
 
     def _turn_actions(self, seat: int) -> dict[str, Payload]:
-        """Every distinct outcome of every playable card and the clan card, then ``pass``."""
-        board = Board.of(self.grid, self.cells, self.occupant)
-        pairs = self.grid.pairs
-        squares = self.ninjas[seat]
-        hand = self.hands[seat]
-        legal: dict[str, Payload] = {}
-        for card in SKILLS:
-            if not hand[card]:
-                continue
-            moves_as = card
-            if card == SHADOW:
-                moves_as = self.copyable[seat]
-                if not moves_as:
-                    continue
-            prefix = skill_prefix(card)
-            for start in squares:
-                for effect, destination, extra in skill_outcomes(moves_as, board, seat, start):
-                    if effect in (MOVE, AMBUSH_PUSH):  # the common case: one concatenation
-                        text = prefix + pairs[start][destination]
-                    else:
-                        text = action_text(prefix, effect, start, destination, extra, self.grid.names)
-                    legal[text] = (card, effect, start, destination, extra)
-        if not self.clan_used[seat]:
-            clan = self.clans[seat]
-            card = effects.CLAN_CARD + clan
-            prefix = clan_prefix(clan)
-            if clan == SLOTH:
-                outcomes = [(-1, outcome) for outcome in sloth_claims(board, squares)]
-            else:
-                outcomes = [(start, outcome) for start in squares
-                            for outcome in clan_outcomes(clan, board, seat, start)]
-            for start, (effect, destination, extra) in outcomes:
-                if effect == MOVE:
-                    text = prefix + pairs[start][destination]
-                else:
-                    text = action_text(prefix, effect, start, destination, extra, self.grid.names)
-                legal[text] = (card, effect, start, destination, extra)
-        legal[PASS_TEXT] = _PASS_PAYLOAD
-        return legal
+        """Every distinct outcome of every playable card and the clan card, then ``pass``.
+
+        Incremental: what each card offers each ninja is remembered and reused until a square it
+        depends on changes (:mod:`ninjadojo.games.ninja_camp.moves`).
+        """
+        return moves.turn_actions(self, seat, self._moves)
 
     def _platypus_actions(self, seat: int, first: int, moved: int) -> dict[str, Payload]:
         """A second Platypus step (or ``done``), each distinct outcome offered once.
@@ -270,7 +223,7 @@ class NinjaCampState(GameState[Payload]):
                 if any(other < chosen and possible(*other) for other in others):
                     continue
                 legal[f"{prefix}{names[start]}-{names[destination]}"] = (0, PLATYPUS_MORE, start, destination, -1)
-        legal[DONE_TEXT] = _DONE_PAYLOAD
+        legal[DONE_TEXT] = DONE_PAYLOAD
         return legal
 
     # ------------------------------------------------------------------ applying
@@ -290,6 +243,7 @@ class NinjaCampState(GameState[Payload]):
     def _place(self, seat: int, square: int) -> None:
         """Place a ninja; the next placer is counter-clockwise; the last placer takes the first turn."""
         self.occupant[square] = seat
+        refresh(self, square)
         self.ninjas[seat].append(square)
         self.ninjas[seat].sort()
         self.log(f"seat {seat} places a ninja on {self.grid.names[square]}")
@@ -321,6 +275,7 @@ class NinjaCampState(GameState[Payload]):
         other.grid = self.grid
         other.cells = self.cells.copy()
         other.occupant = self.occupant.copy()
+        other.board = self.board.copy()
         other.ninjas = [squares.copy() for squares in self.ninjas]
         other.hands = [hand.copy() for hand in self.hands]
         other.discards = self.discards.copy()
@@ -330,6 +285,8 @@ class NinjaCampState(GameState[Payload]):
         other.passed_at = self.passed_at.copy()
         other.last_move = self.last_move.copy()
         other.turns = self.turns
+        # Safe to share: a remembered move is used only by a position its signature matches.
+        other._moves = self._moves
 
     def _body_notation(self) -> str:
         names = self.grid.names
@@ -388,6 +345,7 @@ class NinjaCampState(GameState[Payload]):
             self.passed_at[seat] = decode_number(fields[4], f"seat {seat}'s pass turn", least=-1)
             self.last_move[seat] = decode_number(fields[5], f"seat {seat}'s last move turn", least=-1)
         self.turns = decode_number(turns, "the turn counter")
+        self.board = board_of(self.cells, self.ninjas)
         # The engine checks the invariants too, but only after listing legal moves, which a frame with
         # impossible data could crash: check first, with the same words.
         try:
