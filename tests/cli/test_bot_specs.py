@@ -38,7 +38,8 @@ def test_a_parameter_no_bot_knows_is_refused_and_the_known_ones_are_named() -> N
 def test_make_bot_turns_a_bad_parameter_into_an_option_error(toy: None) -> None:
     with pytest.raises(OptionError, match="bad parameters for bot 'random' in 'random:x=1'"):
         make_bot("random:x=1", "toy")
-    with pytest.raises(OptionError, match="unknown bot 'genius' for toy; bots: random"):
+    with pytest.raises(OptionError, match="unknown bot 'genius' for toy; bots: ismcts, random; "
+                                          "levels: easy, medium, hard, expert"):
         make_bot("genius", "toy")
 
 

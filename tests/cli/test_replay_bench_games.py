@@ -152,7 +152,9 @@ def test_games_lists_every_game_and_the_toy_with_options_and_bots(toy: None, run
     assert toy_entry["playable"] and toy_entry["title"] == "Toy"
     assert (toy_entry["min_players"], toy_entry["max_players"]) == (2, 4)
     assert toy_entry["options"] == [option.describe() for option in ToyState.option_specs()]
-    assert toy_entry["bots"] == ["random"] and toy_entry["default_bot"] == "random"
+    # Every game has the search bot and the difficulty levels besides its own bots.
+    assert toy_entry["bots"] == sorted(["random", "ismcts", "easy", "medium", "hard", "expert"])
+    assert toy_entry["default_bot"] == "random"
     assert "title" in listing["ninjato"]
     table = runner.invoke(app, ["games"])
     assert table.exit_code == 0 and "toy" in table.stdout and "target: int 5..60" in table.stdout
@@ -177,10 +179,14 @@ def test_games_names_each_bots_parameters_and_the_games_summary(toy: None, runne
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(bots.GENERIC_BOTS, "tuned", TunedBot)
     listing = {entry["id"]: entry for entry in last_json_line_list(runner.invoke(app, ["games", "--json"]).stdout)}
-    assert listing["toy"]["bot_parameters"] == {"random": [], "tuned": ["depth"]}
+    parameters = listing["toy"]["bot_parameters"]
+    assert parameters["random"] == [] and parameters["tuned"] == ["depth"]
+    assert parameters["ismcts"] == ["iterations", "seconds", "c", "rollout", "depth", "widening", "per_sample"]
+    assert all(parameters[level] == [] for level in ("easy", "medium", "hard", "expert"))
     text = runner.invoke(app, ["games"]).stdout
     toy_part = text.split("toy: Toy")[1]
-    assert "bots: random, tuned (depth=...) (default random)" in toy_part
+    bots_line = next(line for line in toy_part.splitlines() if line.strip().startswith("bots:"))
+    assert "random, tuned (depth=...) (default random)" in bots_line and "ismcts (iterations=..." in bots_line
     assert ToyState.SPEC.summary in toy_part
 
 

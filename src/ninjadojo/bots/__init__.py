@@ -2,7 +2,10 @@
 
 Generic bots work for every game. Game-specific bots live in ``ninjadojo.bots.<game module>``, whose
 ``BOTS`` dict maps a bot name to a factory ``(seed, **params) -> Bot``. A bot spec is ``name`` or
-``name:key=value,key=value`` (e.g. ``forgetful:forget=0.3``).
+``name:key=value,key=value`` (e.g. ``forgetful:forget=0.3``). ``ismcts`` (:mod:`ninjadojo.bots.ismcts`)
+searches every game, present and future, through the engine API alone. A difficulty level (``easy``,
+``medium``, ``hard``, ``expert``: :mod:`ninjadojo.bots.levels`) is a bot spec too: it names, per game,
+the spec it stands for, and is accepted wherever a spec is.
 
 :func:`describe_bots` tells a driver what it needs to pick bots: each bot's one-line summary, its
 parameters with their defaults, and its cost (milliseconds per decision and seconds per game, as
@@ -20,11 +23,13 @@ from dataclasses import dataclass
 from typing import cast
 
 from ninjadojo.bots.base import Bot, RandomBot, SeatView
+from ninjadojo.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
+from ninjadojo.bots.levels import LEVELS, LevelFactory, level_spec
 from ninjadojo.engine.errors import OptionError, quote
 
 BotFactory = Callable[..., Bot]
 
-GENERIC_BOTS: dict[str, BotFactory] = {"random": RandomBot}
+GENERIC_BOTS: dict[str, BotFactory] = {"random": RandomBot, "ismcts": IsmctsBot}
 
 #: The module holding each game's own bots.
 GAME_BOT_MODULES: dict[str, str] = {
@@ -42,6 +47,7 @@ SIM_DEFAULT_BOTS: dict[str, str] = {"ninjitsu": "heuristic:depth=0"}
 
 __all__ = [
     "BOT_COSTS",
+    "LEVELS",
     "Bot",
     "BotCost",
     "BotInfo",
@@ -55,6 +61,7 @@ __all__ = [
     "canonical_spec",
     "default_bot",
     "describe_bots",
+    "level_of",
     "make_bot",
     "parse_bot_spec",
     "sim_default_bot",
@@ -82,29 +89,37 @@ def _costs(*rows: tuple[int, float, float]) -> tuple[BotCost, ...]:
 #: Measured costs by game and bot spec (a spec means that bot with its defaults but for what the spec
 #: says; :func:`canonical_spec` tells which specs are the same bot), each as (players, ms a decision,
 #: s a game). Measured with ``dojo bench GAME --players N --bots SPEC --seconds 5`` (60 to 240 s for
-#: Ninjitsu!'s ``heuristic``) in processor time, Python 3.11, on a busy shared 2-core machine: rough
-#: figures, good to a factor of about 1.5 (a game's length varies a lot). A bot missing here has no
-#: stated cost; measure it the same way to add it.
+#: Ninjitsu!'s ``heuristic``; ``--seconds 20``, one or two games, for ``ismcts``) in processor time, Python
+#: 3.11, on a busy shared 2-core machine: rough figures, good to a factor of about 1.5 (a game's length
+#: varies a lot; ``ismcts`` more, from one game). ``ismcts`` at another iteration budget costs these
+#: figures scaled by the budget (see :func:`bot_cost`). A bot missing here has no stated cost; measure
+#: it the same way to add it.
 BOT_COSTS: dict[str, dict[str, tuple[BotCost, ...]]] = {
     "ninjitsu": {
         "random": _costs((2, 0.004, 0.00038), (3, 0.005, 0.00059), (4, 0.007, 0.001), (5, 0.005, 0.00084)),
         "heuristic:depth=0": _costs((2, 1.2, 0.049), (3, 1.3, 0.084), (4, 1.4, 0.14), (5, 1.5, 0.29)),
         "heuristic": _costs((2, 9, 0.36), (3, 22, 1.2), (4, 41, 4.4), (5, 64, 7.7)),
+        "ismcts": _costs((2, 230, 6.6), (3, 230, 13), (4, 290, 11), (5, 330, 19)),
     },
     "knights-and-ninjas": {
         "random": _costs((2, 0.007, 0.0026), (3, 0.012, 0.002), (4, 0.011, 0.0019), (5, 0.011, 0.0021),
                          (6, 0.01, 0.0021)),
         "heuristic": _costs((2, 0.078, 0.0092), (3, 0.065, 0.0059), (4, 0.062, 0.0071), (5, 0.058, 0.0082),
                             (6, 0.054, 0.0085)),
+        "ismcts": _costs((2, 240, 18), (3, 220, 25), (4, 190, 19), (5, 140, 28), (6, 160, 38)),
     },
     "ninja-camp": {
         "random": _costs((2, 0.038, 0.0016), (3, 0.04, 0.0022), (4, 0.037, 0.0024)),
         "heuristic": _costs((2, 1.4, 0.05), (3, 1.5, 0.073), (4, 1.1, 0.062)),
+        "ismcts": _costs((2, 400, 16), (3, 440, 24), (4, 560, 29)),
     },
     "ninja-trap": {
         "random": _costs((2, 0.004, 0.0016), (3, 0.004, 0.002), (4, 0.004, 0.0022)),
         "heuristic": _costs((2, 0.062, 0.0036), (3, 0.064, 0.0054), (4, 0.084, 0.0096)),
         "forgetful": _costs((2, 0.059, 0.005), (3, 0.08, 0.0099), (4, 0.094, 0.016)),
+        "forgetful:forget=0.4": _costs((2, 0.051, 0.005), (3, 0.058, 0.0081), (4, 0.085, 0.015)),
+        "forgetful:forget=0.8": _costs((2, 0.054, 0.0074), (3, 0.063, 0.013), (4, 0.091, 0.023)),
+        "ismcts": _costs((2, 250, 45), (3, 250, 40), (4, 220, 19)),
     },
     "ninjato": {
         "random": _costs((2, 0.01, 0.0024), (3, 0.014, 0.0046), (4, 0.013, 0.0055)),
@@ -114,6 +129,7 @@ BOT_COSTS: dict[str, dict[str, tuple[BotCost, ...]]] = {
         "envoy": _costs((2, 0.34, 0.051), (3, 0.41, 0.089), (4, 0.41, 0.12)),
         "rumor": _costs((2, 0.37, 0.052), (3, 0.39, 0.083), (4, 0.38, 0.11)),
         "sensei": _costs((2, 0.36, 0.051), (3, 0.35, 0.075), (4, 0.37, 0.1)),
+        "ismcts": _costs((2, 430, 62), (3, 470, 94), (4, 460, 120)),
     },
 }
 
@@ -147,8 +163,34 @@ def _game_bots(game_id: str) -> dict[str, BotFactory]:
 
 
 def available_bots(game_id: str) -> dict[str, BotFactory]:
-    """Every bot name usable for a game, with its factory."""
-    return {**GENERIC_BOTS, **_game_bots(game_id)}
+    """Every bot name usable for a game, with its factory: generic bots, the game's own, then the levels."""
+    bots = {**GENERIC_BOTS, **_game_bots(game_id)}
+    for level in LEVELS:
+        bots[level] = LevelFactory(level, level_spec(game_id, level, bots), _level_builder(game_id))
+    return bots
+
+
+def _level_builder(game_id: str) -> Callable[[str, int], Bot]:
+    def build(spec: str, seed: int) -> Bot:
+        return make_bot(spec, game_id, seed)
+
+    return build
+
+
+def level_of(game_id: str, spec: str) -> str | None:
+    """The bot spec a level stands for in ``game_id`` if ``spec`` names a level (``hard``), else ``None``.
+
+    A level takes no parameters: ``hard:iterations=9`` raises :class:`OptionError` (write the spec
+    the level stands for, with the parameters wanted).
+    """
+    name, params = parse_bot_spec(spec)
+    if name not in LEVELS:
+        return None
+    mapped = level_spec(game_id, name, _game_bots(game_id))
+    if params:
+        raise OptionError(f"the level {quote(name)} takes no parameters, not {quote(spec)}; for {game_id} it is "
+                          f"the bot {mapped}: write that spec with the parameters you want instead")
+    return mapped
 
 
 def default_bot(game_id: str) -> str:
@@ -256,25 +298,59 @@ def canonical_spec(game_id: str, spec: str) -> str:
     """``spec`` with its defaults filled in, parameters sorted: the key of :data:`BOT_COSTS`.
 
     Two specs that build the same bot have the same canonical spec (``heuristic`` and
-    ``heuristic:depth=1`` for Ninjitsu!). An unknown bot name raises :class:`OptionError`.
+    ``heuristic:depth=1`` for Ninjitsu!; a level and the spec it stands for; ``ismcts`` and
+    ``ismcts:iterations=1000``, through the bot class's ``normalise_params``). An unknown bot name
+    raises :class:`OptionError`.
     """
+    mapped = level_of(game_id, spec)
+    if mapped is not None:
+        return canonical_spec(game_id, mapped)
     name, params = parse_bot_spec(spec)
     factory = available_bots(game_id).get(name)
     if factory is None:
-        known = ", ".join(sorted(available_bots(game_id)))
-        raise OptionError(f"unknown bot {quote(name)} for {game_id}; bots: {known}")
-    values = {key: _same_text(value) for key, value in {**bot_defaults(factory), **params}.items()}
+        raise OptionError(f"unknown bot {quote(name)} for {game_id}; {_known_bots(game_id)}")
+    given = {**bot_defaults(factory), **params}
+    normalise = getattr(factory, "normalise_params", None)
+    if callable(normalise):
+        # A bot whose defaults depend on each other says which settings are the same bot.
+        given = normalise(given)
+    values = {key: _same_text(value) for key, value in given.items()}
     return name + (":" + ",".join(f"{key}={values[key]}" for key in sorted(values)) if values else "")
 
 
-def bot_cost(game_id: str, spec: str, players: int) -> BotCost | None:
-    """The measured cost of ``spec`` at ``players`` players (the nearest player count measured), or None."""
+def _cost_rows(game_id: str, spec: str) -> tuple[BotCost, ...]:
+    """The measured costs of ``spec`` (a level: of the spec it stands for) by player count; empty if unknown.
+
+    ``ismcts`` at an iteration budget not measured costs the measured ``ismcts`` with the same other
+    parameters scaled by the budget: its time is the search's, and the search's time grows as its
+    iterations do (a ``seconds`` cap only cuts a slow search short, so it is left out).
+    """
     table = BOT_COSTS.get(game_id, {})
     wanted = canonical_spec(game_id, spec)
     for key, costs in table.items():
         if canonical_spec(game_id, key) == wanted and costs:
-            return min(costs, key=lambda cost: (abs(cost.players - players), -cost.players))
-    return None
+            return costs
+    name, params = parse_bot_spec(level_of(game_id, spec) or spec)
+    budget = params.pop("iterations", None)
+    params.pop("seconds", None)
+    if name != IsmctsBot.name or budget is None or not budget.strip().isdigit():
+        return ()
+    params["iterations"] = str(DEFAULT_ITERATIONS)
+    measured_at = canonical_spec(game_id, name + ":" + ",".join(f"{key}={value}" for key, value in params.items()))
+    for key, costs in table.items():
+        if costs and canonical_spec(game_id, key) == measured_at:
+            ratio = int(budget) / DEFAULT_ITERATIONS
+            return tuple(BotCost(cost.players, round(cost.ms_per_decision * ratio, 3),
+                                 round(cost.seconds_per_game * ratio, 4)) for cost in costs)
+    return ()
+
+
+def bot_cost(game_id: str, spec: str, players: int) -> BotCost | None:
+    """The measured cost of ``spec`` at ``players`` players (the nearest player count measured), or None."""
+    costs = _cost_rows(game_id, spec)
+    if not costs:
+        return None
+    return min(costs, key=lambda cost: (abs(cost.players - players), -cost.players))
 
 
 def describe_bots(game_id: str) -> list[BotInfo]:
@@ -284,7 +360,13 @@ def describe_bots(game_id: str) -> list[BotInfo]:
     """
     infos: list[BotInfo] = []
     table = BOT_COSTS.get(game_id, {})
-    for name, factory in sorted(available_bots(game_id).items()):
+    # Bots by name, then the levels from the weakest up.
+    order = {level: number for number, level in enumerate(LEVELS, start=1)}
+    for name, factory in sorted(available_bots(game_id).items(), key=lambda item: (order.get(item[0], 0), item[0])):
+        if isinstance(factory, LevelFactory):
+            rows = _cost_rows(game_id, factory.spec)
+            infos.append(BotInfo(name, bot_summary(factory), {}, {name: rows} if rows else {}))
+            continue
         plain = canonical_spec(game_id, name)
         costs: dict[str, tuple[BotCost, ...]] = {}
         for spec, rows in sorted(table.items(), key=lambda item: canonical_spec(game_id, item[0]) != plain):
@@ -294,13 +376,22 @@ def describe_bots(game_id: str) -> list[BotInfo]:
     return infos
 
 
+def _known_bots(game_id: str) -> str:
+    """The bots and levels of a game, as an error message lists them."""
+    bots = [name for name in sorted(available_bots(game_id)) if name not in LEVELS]
+    return f"bots: {', '.join(bots)}; levels: {', '.join(LEVELS)}"
+
+
 def make_bot(spec: str, game_id: str, seed: int = 0) -> Bot:
-    """A bot from its spec for a game. Raises :class:`OptionError` naming the bots there are."""
+    """A bot from its spec (or a level) for a game. Raises :class:`OptionError` naming the bots there are."""
+    mapped = level_of(game_id, spec)
+    if mapped is not None:
+        return make_bot(mapped, game_id, seed)
     name, params = parse_bot_spec(spec)
     bots = available_bots(game_id)
     factory = bots.get(name)
     if factory is None:
-        raise OptionError(f"unknown bot {quote(name)} for {game_id}; bots: {', '.join(sorted(bots))}")
+        raise OptionError(f"unknown bot {quote(name)} for {game_id}; {_known_bots(game_id)}")
     try:
         return factory(seed=seed, **params)
     except OptionError:

@@ -10,7 +10,8 @@ from ninjadojo.engine.jsonvalue import JSONValue
 
 
 def print_bench(console: Console, result: Mapping[str, JSONValue]) -> None:
-    """A bench result: games and actions per second, and for bots their time per decision and per game."""
+    """A bench result: games and actions per second, for bots their time per decision and per game, and for a
+    searching bot (``--bot``) its iterations per second at the opening."""
     bots = result.get("bots")
     if not isinstance(bots, list):
         who = " (random playouts)"
@@ -27,6 +28,10 @@ def print_bench(console: Console, result: Mapping[str, JSONValue]) -> None:
     if isinstance(bots, list):
         lines.append(f"  processor time: bots {result['bot_ms_per_decision']} ms a decision; "
                      f"{result['seconds_per_game']} s a game in all")
+    if result.get("iterations_per_second") is not None:
+        lines.append(f"  search at the opening ({result['search_decisions']} decisions): "
+                     f"{result['iterations_per_second']} iterations/s, {result['ms_per_iteration']} ms an iteration, "
+                     f"{result['iterations_per_decision']} iterations a decision (processor time)")
     if result["capped"]:
         lines.append(f"  {result['capped']} games stopped at the maximum length (truncated)")
     console.print("\n".join(lines), markup=False)

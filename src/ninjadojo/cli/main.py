@@ -1,4 +1,5 @@
-"""The ``dojo`` command: games, play, sim, replay, bench. The same flags work for every game.
+"""The ``dojo`` command: games, play, sim, arena, replay, bench, serve, bench-server. The same flags work
+for every game.
 
 Every error caused by bad input (unknown game, bad option, bad bot spec, bad save) prints one line
 on stderr and exits with status 2.
@@ -18,8 +19,10 @@ from typer.core import TyperCommand, TyperGroup
 
 from ninjadojo import __version__
 from ninjadojo.bots import available_bots, bot_parameters, default_bot, describe_bots, sim_default_bot
+from ninjadojo.cli.arena import arena
 from ninjadojo.cli.bench import print_bench
 from ninjadojo.cli.common import (
+    EXIT_INTERRUPTED,
     default_players,
     handle_errors,
     parse_options,
@@ -30,15 +33,15 @@ from ninjadojo.cli.common import (
 )
 from ninjadojo.cli.play import run_play
 from ninjadojo.cli.replay import open_replay
+from ninjadojo.cli.serve import bench_server, serve
 from ninjadojo.cli.sim import print_summary, simulate
 from ninjadojo.engine import OptionError, UnknownGameError
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.state import MAX_LENGTH_OPTION
 from ninjadojo.games import GAME_MODULES
 from ninjadojo.sim import MAX_GAMES, MAX_WORKERS, SimSettings, bench_bots, bench_playouts, check_workers
+from ninjadojo.sim.bench import bench_search
 
-#: Exit status of a simulation stopped by Ctrl-C (after printing its partial summary), as a shell reports it.
-EXIT_INTERRUPTED = 130
 #: The longest ``dojo bench`` run one may ask for, in seconds (a day).
 MAX_BENCH_SECONDS = 86_400.0
 
@@ -338,6 +341,10 @@ def sim(
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
+# Defined in cli/arena.py (a module of its own, as the command is long); registered here, after sim.
+app.command(name="arena")(arena)
+
+
 @app.command()
 @handle_errors
 def replay(
@@ -367,14 +374,26 @@ def bench(
     option: OptionOpt = None,
     bots: Annotated[list[str] | None, typer.Option(
         "--bots", "-b", help=r"time these bots (SPEC\[,SPEC...], one means all) instead of random playouts")] = None,
+    bot: Annotated[str | None, typer.Option(
+        "--bot", help="time this searching bot (e.g. ismcts) in every seat: its iterations per second at the "
+                      "opening, then whole games as --bots does", show_default=False)] = None,
 ) -> None:
     """Speed on one core: random playouts (the rules alone), or games played by --bots.
 
     With --bots it also prints the bots' time per decision and per game: the costs `dojo games` states.
-    """
+
+    With --bot SPEC (a searching bot, such as ismcts) it times the bot's search at the opening of game after game (iterations per second) for half of --seconds, then plays games with that bot in every seat for the other half.
+    """  # noqa: E501 - typer's help keeps line breaks inside a paragraph, so each paragraph is one line
     _check_flag("--seconds", seconds, 0.0, MAX_BENCH_SECONDS)
     specs = split_bot_specs(bots)
-    if specs:
+    if bot is not None:
+        if specs:
+            raise OptionError("give --bot (one searching bot in every seat) or --bots, not both")
+        settings = SimSettings.build(game, players, parse_options(game, option), [bot], seed, MAX_GAMES)
+        search = bench_search(resolve_game(game), settings.players, settings.options, bot, seconds / 2, seed)
+        result = bench_bots(settings, seconds / 2)
+        result.update(search)
+    elif specs:
         settings = SimSettings.build(game, players, parse_options(game, option), specs, seed, MAX_GAMES)
         result = bench_bots(settings, seconds)
     else:
@@ -387,6 +406,11 @@ def bench(
         console.print(_json_line(result), markup=False)
     else:
         print_bench(console, result)
+
+
+# Defined in cli/serve.py (the server's shell, importing the server only when run); registered here.
+app.command(name="serve")(serve)
+app.command(name="bench-server")(bench_server)
 
 
 def main() -> None:

@@ -335,11 +335,18 @@ class GameState(ABC, Generic[PayloadT]):
 
         undo(self, seat)
 
+    def may_conceal(self) -> bool:
+        """Whether a seat may answer another's action in secret in this game (a concealed frame can open):
+        drivers then keep their timing and their undo answers the same whether or not anyone was asked."""
+        return self._hidden_answers_possible()
+
     def _hidden_answers_possible(self) -> bool:
         """Whether a seat may answer another's action in secret (a concealed frame can open), so that an
         undo refused because someone acted since would tell that someone was asked. Games with
-        concealed frames say when they can occur (Ninjitsu!: with the Promo Pack's "any time" cards)."""
-        return False
+        concealed frames say when they can occur (Ninjitsu!: with the Promo Pack's "any time" cards); by
+        default a game that re-derives concealed frames in its samples (it overrides ``_reconceal``) may
+        open one at any time."""
+        return type(self)._reconceal is not GameState._reconceal
 
     def rematch_options(self) -> dict[str, OptionValue]:
         """Options that carry this game's set-up into the next game of a match (a rematch), beyond the
@@ -591,8 +598,13 @@ class GameState(ABC, Generic[PayloadT]):
         return space
 
     def action_space(self) -> ActionSpace:
-        """The fixed action space of this game."""
-        return self.action_space_for(self.num_players, self.options)
+        """The fixed action space of this game (looked up once per game object: players and options never
+        change, and search and learning loops ask for it at every step)."""
+        space: ActionSpace | None = self.__dict__.get("_space")
+        if space is None:
+            space = self.action_space_for(self.num_players, self.options)
+            self.__dict__["_space"] = space
+        return space
 
     def action_id(self, action: str) -> int:
         """The stable integer id of an action text."""

@@ -1,4 +1,5 @@
-"""Speed measurements on one core: random playouts (the engine alone) or games played by bots."""
+"""Speed measurements on one core: random playouts (the engine alone), games played by bots, and a
+searching bot's iterations per second from the opening."""
 
 from __future__ import annotations
 
@@ -6,7 +7,10 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from ninjadojo.engine import DojoError, GameState, Rng
+from ninjadojo.bots import SeatView, make_bot
+from ninjadojo.bots.ismcts import SearchReport
+from ninjadojo.engine import DojoError, GameState, OptionError, Rng
+from ninjadojo.engine.errors import quote
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.playout import random_playout
 from ninjadojo.sim.play import play_game
@@ -15,6 +19,8 @@ from ninjadojo.sim.settings import SimSettings
 
 #: A random playout is cut (and counted) after this many actions, whatever the game's maximum length.
 BENCH_MAX_ACTIONS = 100_000
+#: Forced moves (a single legal action) played past at the opening before a search is timed.
+OPENING_FORCED_LIMIT = 100
 
 
 def bench_playouts(game_class: type[GameState[Any]], players: int, options: Mapping[str, object], seconds: float,
@@ -88,4 +94,61 @@ def bench_bots(settings: SimSettings, seconds: float) -> dict[str, JSONValue]:
         "actions_per_game": round(actions / games, 2),
         "seconds_per_game": round(cpu / games, 5),
         "bot_ms_per_decision": round(1000 * thinking / actions, 3) if actions else None,
+    }
+
+
+def _opening(game_class: type[GameState[Any]], players: int, options: Mapping[str, object],
+             seed: int) -> tuple[GameState[Any], int]:
+    """A new game at its first real decision (forced moves played), and the seat that decides there."""
+    game = game_class.new(players, options, seed)
+    for _ in range(OPENING_FORCED_LIMIT):
+        if game.result is not None:
+            break
+        seat = game.to_act()[0]
+        actions = game.legal_actions(seat)
+        if len(actions) > 1:
+            return game, seat
+        game.apply(seat, actions[0])
+    raise DojoError(f"{game_class.SPEC.id} (seed {seed}) offers no choice in its first {OPENING_FORCED_LIMIT} "
+                    "actions: there is no decision to search")
+
+
+def bench_search(game_class: type[GameState[Any]], players: int, options: Mapping[str, object], spec: str,
+                 seconds: float, seed: int) -> dict[str, JSONValue]:
+    """Time a searching bot (``ismcts``) at the opening of game after game for about ``seconds`` (at least one).
+
+    Each game's opening (its first decision with a choice, for the seat deciding there) is searched
+    once by a new bot. ``iterations_per_second`` and ``ms_per_iteration`` are in processor time inside
+    ``choose`` (which other programs on the machine do not inflate), on one core. Raises
+    :class:`OptionError` for a bot that does not search (it reports no iterations).
+    """
+    decisions = iterations = samples = 0
+    thinking = 0.0
+    started = time.perf_counter()
+    elapsed = 0.0
+    while decisions == 0 or elapsed < seconds:
+        game_seed = derive_seed(seed, decisions)
+        game, seat = _opening(game_class, players, options, game_seed)
+        bot = make_bot(spec, game_class.SPEC.id, derive_seed(game_seed, seat))
+        clock = time.process_time()
+        bot.choose(SeatView(game, seat))
+        thinking += time.process_time() - clock
+        report = getattr(bot, "last_search", None)
+        if not isinstance(report, SearchReport):
+            raise OptionError(f"bot {quote(spec)} does not search (it reports no iterations): give --bot a "
+                              "searching bot such as ismcts, or time any bot with --bots")
+        iterations += report.iterations
+        samples += report.samples
+        decisions += 1
+        elapsed = time.perf_counter() - started
+    return {
+        "search_bot": spec,
+        "search_decisions": decisions,
+        "iterations": iterations,
+        "iterations_per_decision": round(iterations / decisions, 1),
+        "samples_per_iteration": round(samples / iterations, 3) if iterations else None,
+        "search_seconds": round(elapsed, 3),
+        "search_cpu_seconds": round(thinking, 3),
+        "iterations_per_second": round(iterations / thinking, 1) if thinking > 0 else None,
+        "ms_per_iteration": round(1000 * thinking / iterations, 4) if iterations else None,
     }

@@ -1,0 +1,69 @@
+"""Difficulty levels: ``easy``, ``medium``, ``hard`` and ``expert``, each a bot spec chosen per game.
+
+A level is accepted wherever a bot spec is (``dojo play --bots hard``, ``dojo sim --bots expert,easy``,
+:func:`ninjadojo.bots.make_bot`); it builds the bot of its game's spec. The specs are ordered by
+measured strength: each level beats the one below it in that game (docs/bots.md gives the figures).
+Where ``expert`` is the ``ismcts`` search it answers within about 2 s a decision on a busy 2-core
+machine: its budget is in iterations (about 1 s there, and the same play from the same seed), with a
+2 s cap in case the machine is slower still. A game without its own row (a new game) gets :data:`FALLBACK_LEVELS`, with
+the game's ``heuristic`` bot as ``medium`` when it has one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from ninjadojo.bots.base import Bot
+
+#: The level names, weakest first.
+LEVELS = ("easy", "medium", "hard", "expert")
+
+#: The bot spec of each level, per game (measured: see docs/bots.md).
+LEVEL_SPECS: dict[str, dict[str, str]] = {
+    # The search gains little beyond about 100 iterations here, but beats the one-round lookahead.
+    "ninjitsu": {"easy": "random", "medium": "heuristic:depth=0", "hard": "heuristic",
+                 "expert": "ismcts:iterations=1000,seconds=2"},
+    "knights-and-ninjas": {"easy": "random", "medium": "heuristic", "hard": "ismcts:iterations=300",
+                           "expert": "ismcts:iterations=2500,seconds=2"},
+    "ninja-camp": {"easy": "random", "medium": "heuristic", "hard": "ismcts:iterations=300",
+                   "expert": "ismcts:iterations=2000,seconds=2"},
+    # The search cannot remember its own traps (the seat's view does not show them) and loses to the
+    # heuristic, which does: the ladder is one of memory (docs/bots.md).
+    "ninja-trap": {"easy": "random", "medium": "forgetful:forget=0.8", "hard": "forgetful:forget=0.4",
+                   "expert": "heuristic"},
+    # The search loses to the heuristic (points come late; docs/bots.md): the strategy bots make the ladder.
+    "ninjato": {"easy": "random", "medium": "rumor", "hard": "attacker", "expert": "heuristic"},
+}
+
+#: The levels of a game with no row in :data:`LEVEL_SPECS`; ``medium`` becomes the game's ``heuristic``
+#: bot when it has one (a tiny search is what is left when it has none).
+FALLBACK_LEVELS: dict[str, str] = {"easy": "random", "medium": "ismcts:iterations=30", "hard": "ismcts:iterations=300",
+                                   "expert": "ismcts:iterations=2500,seconds=2"}
+
+
+def level_spec(game_id: str, level: str, game_bots: Mapping[str, object]) -> str:
+    """The bot spec ``level`` means for ``game_id``; ``game_bots`` are the game's own bots (by name)."""
+    specs = LEVEL_SPECS.get(game_id)
+    if specs is not None:
+        return specs[level]
+    if level == "medium" and "heuristic" in game_bots:
+        return "heuristic"
+    return FALLBACK_LEVELS[level]
+
+
+class LevelFactory:
+    """Builds the bot a level means for one game (a bot factory, as the registry's are)."""
+
+    def __init__(self, level: str, spec: str, build: Callable[[str, int], Bot]) -> None:
+        self.level = level
+        self.spec = spec
+        self._build = build
+        # The registry shows a factory's docstring as the bot's summary (``dojo games``).
+        self.__doc__ = f"Difficulty level {level}: {spec} (a level takes no parameters)."
+
+    def __call__(self, seed: int = 0) -> Bot:
+        """The level's bot, seeded."""
+        return self._build(self.spec, seed)
+
+    def __repr__(self) -> str:
+        return f"LevelFactory({self.level!r}, {self.spec!r})"

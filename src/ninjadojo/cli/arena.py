@@ -1,0 +1,205 @@
+"""``dojo arena``: the terminal side of :mod:`ninjadojo.arena` (checks, progress bar, tables, files).
+
+Everything given is checked before anything is written or played: the game, the specs, the player
+count, the plot's file name, and that the --out folder holds no other arena. The progress bar (on
+stderr) moves once per finished game. Ctrl-C stops the run: the games finished are kept in the
+folder, the results so far are printed, marked partial, and the same command continues the arena.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ninjadojo.arena import (
+    RESULTS_FILE,
+    ArenaRun,
+    ArenaSettings,
+    check_plot_path,
+    estimate,
+    full_results,
+    run_arena,
+    write_plot,
+)
+from ninjadojo.arena import Progress as ArenaProgress
+from ninjadojo.cli.common import (
+    EXIT_INTERRUPTED,
+    fail,
+    handle_errors,
+    parse_options,
+    split_bot_specs,
+    stderr_console,
+    stdout_console,
+)
+from ninjadojo.cli.sim import ANNOUNCE_SECONDS, duration
+from ninjadojo.engine.errors import quote
+from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.sim import check_workers
+
+
+def _write_json(path: Path, data: dict[str, JSONValue]) -> None:
+    """Write ``data`` to ``path`` whole or not at all (a temporary file renamed over it)."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            json.dump(data, stream, indent=2, sort_keys=True)
+            stream.write("\n")
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _announce(settings: ArenaSettings, games: int, workers: int, console: Console) -> None:
+    seconds = estimate(settings, workers, games)
+    if seconds is None or seconds < ANNOUNCE_SECONDS:
+        return
+    console.print(f"{games} games will take about {duration(seconds)}: fewer --games, cheaper --bots (dojo games "
+                  "lists each bot's cost) or more --workers make it shorter", markup=False)
+
+
+def play_arena(settings: ArenaSettings, workers: int, progress: ArenaProgress | None, console: Console) -> ArenaRun:
+    """Run the games of an arena not yet played, with a progress bar on ``console``."""
+    done = len(progress.done) if progress is not None else 0
+    remaining = settings.total_games - done
+    if progress is not None and progress.done:
+        console.print(f"continuing the arena in {progress.folder}: {done} of {settings.total_games} games already "
+                      "played", markup=False)
+    _announce(settings, remaining, workers, console)
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                   TextColumn("eta"), TimeRemainingColumn(), console=console)
+    task = bar.add_task(f"{settings.game_id} arena", total=settings.total_games, completed=done)
+    try:
+        # The bar's thread starts once the workers are forked (forking a threaded process is unsafe).
+        run = run_arena(settings, workers, progress, on_game=lambda _: bar.advance(task), on_start=bar.start)
+    finally:
+        bar.stop()
+    if run.interrupted:
+        again = " (the same command continues it)" if progress is not None else ""
+        console.print(f"interrupted: results of the {len(run.outcomes)} games played of {settings.total_games}"
+                      f"{again}", markup=False)
+    return run
+
+
+def _percent(value: float) -> str:
+    return f"{value:.1%}"
+
+
+def print_results(console: Console, results: dict[str, Any]) -> None:
+    """The results as tables: standings (ratings and win shares), head to head, seats, length, time."""
+    kind = f"gauntlet of {results['gauntlet']}" if results["gauntlet"] else "round robin"
+    tables = len(results["tables"])
+    partial = f", {results['games']} of {results['games_requested']} played (partial)" if results["partial"] else ""
+    console.print(f"{results['game']}, {results['players']} players: {kind}, {tables} table(s) x "
+                  f"{results['games_per_table']} games ({results['deals']} deals in every seat rotation) = "
+                  f"{results['games_requested']} games{partial}, seed {results['seed']}", markup=False)
+    if not results["games"]:
+        console.print("no game was finished: there is nothing to rate", markup=False)
+        return
+    fair = results["fair_share"]
+    standings = Table(title=f"standings ({results['rating']['model']}; win share against the fair share {fair:.0%})",
+                      box=box.SIMPLE_HEAD)
+    for column in ("#", "bot", "rating (95%)", "win share (95%)", "x fair", "seat-games"):
+        if column == "bot":
+            standings.add_column(column, no_wrap=True)
+        else:
+            standings.add_column(column, justify="right", no_wrap=True)
+    for row in results["standings"]:
+        rating = row["rating"]
+        low, high = row["ci95"]
+        standings.add_row(str(row["rank"]), row["bot"],
+                          f"{rating['mu']:.1f} ({rating['ci95'][0]:.1f}..{rating['ci95'][1]:.1f})",
+                          f"{row['win_share']:.1%} ({low * 100:.0f}..{high * 100:.0f}%)", f"{row['vs_fair']:.2f}",
+                          str(row["seat_games"]))
+    console.print(standings)
+    order = [row["bot"] for row in results["standings"]]
+    cells = {(row["bot"], row["opponent"]): row for row in results["head_to_head"]}
+    versus = Table(title="head to head: the row's win share at the tables where the column sat", box=box.SIMPLE_HEAD)
+    versus.add_column("bot", no_wrap=True)
+    for other in order:
+        versus.add_column(other, justify="right")
+    for spec in order:
+        versus.add_row(spec, *(_percent(cells[(spec, other)]["win_share"]) if (spec, other) in cells else "-"
+                               for other in order))
+    console.print(versus)
+    seats = ", ".join(f"{row['seat']}: {_percent(row['win_share'])}" for row in results["seats"])
+    console.print(f"win share per seat, all bots: {seats}", markup=False)
+    length = results["length"]
+    console.print(f"game length: {length['mean']:.1f} actions (min {length['min']}, max {length['max']}); "
+                  f"stopped at the maximum length of {results['max_length']} actions: {results['truncated']} "
+                  "(won by nobody, left out of the ratings)", markup=False)
+    console.print(f"ratings: mu with {results['rating']['interval']}; win shares: wins per seat-game (a shared win "
+                  "split), Wilson 95% intervals", markup=False)
+    timing = results.get("timing")
+    if timing:
+        console.print(f"time: {timing['seconds']} s for {timing['games_played']} games "
+                      f"({timing['games_resumed']} read from the folder), {timing['games_per_second']} games/s "
+                      f"on {timing['workers']} worker(s)", markup=False)
+
+
+@handle_errors
+def arena(
+    game: Annotated[str, typer.Argument(help="game id (see: dojo games)", show_default=False)],
+    bots: Annotated[list[str] | None, typer.Option(
+        "--bots", "-b", help=r"the bot specs that meet, SPEC\[,SPEC...] (repeatable); with --gauntlet, the field",
+        show_default=False)] = None,
+    gauntlet: Annotated[str | None, typer.Option(
+        "--gauntlet", "-g", help="play this spec against each --bots spec (in all the other seats) instead of a "
+                                 "round robin", show_default=False)] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help=r"number of players \[default: the fewest]",
+                                                show_default=False)] = None,
+    games: Annotated[int, typer.Option(
+        "--games", "-n", help="games per table (line-up), rounded up to a multiple of the players")] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="random seed of the deals")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="worker processes")] = 1,
+    out: Annotated[Path | None, typer.Option(
+        "--out", help="folder for progress.jsonl and results.json; rerunning the same command there continues it",
+        show_default=False)] = None,
+    plot: Annotated[Path | None, typer.Option(
+        "--plot", help="write a plot of the ratings and win shares (.png or .svg)", show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the results as one JSON line")] = False,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="game option name=value (repeatable)", show_default=False)] = None,
+    max_actions: Annotated[int | None, typer.Option(
+        "--max-actions", help=r"stop a game after this many actions, with no winner \[default: the game's max_length]",
+        show_default=False)] = None,
+) -> None:
+    """Round robin or gauntlet between bots: ratings (openskill) with intervals, win shares, head to head.
+
+    Every table plays the same deals, each in every seat rotation, so every bot sits in every seat equally often and every pairing faces the same cards.
+
+    Ctrl-C stops the run and prints the results so far, marked partial (exit 130); with --out, the same command continues it.
+    """  # noqa: E501 - typer's help keeps line breaks inside a paragraph, so each paragraph is one line
+    settings = ArenaSettings.build(game, split_bot_specs(bots), players, games, gauntlet, seed,
+                                   parse_options(game, option), max_actions)
+    check_workers(workers)
+    if plot is not None:
+        check_plot_path(plot)
+    progress = ArenaProgress.read(out, settings) if out is not None else None
+    run = play_arena(settings, workers, progress, stderr_console())
+    results = full_results(run)
+    try:
+        if out is not None:
+            out.mkdir(parents=True, exist_ok=True)
+            _write_json(out / RESULTS_FILE, results)
+        if plot is not None:
+            write_plot(results, plot)
+    except OSError as error:
+        # The games are safe in the progress file: the same command writes these files again.
+        raise fail(f"cannot write {quote(str(error.filename))}: {error.strerror}") from None
+    console = stdout_console()
+    if as_json:
+        console.print(json.dumps(results, sort_keys=True, separators=(",", ":")), markup=False)
+    else:
+        print_results(console, results)
+    if run.interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)

@@ -1,0 +1,81 @@
+"""``dojo serve`` and ``dojo bench-server``: thin shells over :mod:`ninjadojo.server`.
+
+The server's packages (FastAPI, SQLAlchemy...) are imported only when these commands run, so that
+every other command starts as fast as before.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from ninjadojo.cli.common import handle_errors, stderr_console, stdout_console
+from ninjadojo.engine import OptionError
+
+
+@handle_errors
+def serve(
+    host: Annotated[str, typer.Option("--host", help="address to listen on (0.0.0.0 for every network)")] =
+        "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="port to listen on")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        "--db", help=r"database: postgresql://USER@HOST/NAME, sqlite:///PATH or a file path \[default: server.sqlite3 "
+                     "in the data folder]", show_default=False)] = None,
+    bot_workers: Annotated[int | None, typer.Option(
+        "--bot-workers", help=r"processes the bots think in \[default: the cores, at most 4]", show_default=False)] =
+        None,
+) -> None:
+    """Serve tables of friends and bots over HTTP and WebSockets, until Ctrl-C.
+
+    Games are stored as they are played (SQLite in the data folder by default, created on first start); a restart carries on every table as it was. The API is documented at http://HOST:PORT/docs.
+    """  # noqa: E501 - typer's help keeps line breaks inside a paragraph, so each paragraph is one line
+    if not 0 < port < 65536:
+        raise OptionError(f"--port must be from 1 to 65535, not {port}")
+    if bot_workers is not None and not 1 <= bot_workers <= 64:
+        raise OptionError(f"--bot-workers must be from 1 to 64, not {bot_workers}")
+    from ninjadojo.server.storage import Storage, database_url
+
+    url = database_url(db)
+    # Open the database first, so that a bad --db is one line of error rather than a server that dies.
+    storage = Storage(url)
+    try:
+        storage.start()
+    finally:
+        storage.close()
+    from ninjadojo.server.run import serve as run_server
+
+    shown = url.split("@")[-1] if "@" in url else url
+    stderr_console().print(f"dojo serve: http://{host}:{port}/ (database {shown}); Ctrl-C stops it", markup=False)
+    run_server(host, port, url, bot_workers)
+
+
+@handle_errors
+def bench_server(
+    db: Annotated[str, typer.Option(
+        "--db", help="sqlite (a temporary file), postgresql (a throwaway cluster) or a database URL")] = "sqlite",
+    tables: Annotated[int, typer.Option("--tables", "-n", help="tables played at once")] = 8,
+    game: Annotated[str, typer.Option("--game", help="game id")] = "knights-and-ninjas",
+    players: Annotated[int, typer.Option("--players", "-p", help="seats per table")] = 4,
+    clients: Annotated[int, typer.Option("--clients", help="seats per table played by scripted clients")] = 2,
+    bot: Annotated[str, typer.Option("--bot", help="the bot (level or spec) in the other seats")] = "easy",
+    seconds: Annotated[float, typer.Option("--seconds", "-t", help="how long to run")] = 5.0,
+    max_actions: Annotated[int, typer.Option("--max-actions", help="stop after this many client actions")] = 50_000,
+    bot_pool: Annotated[str, typer.Option("--bot-pool", help="thread or process")] = "thread",
+    as_json: Annotated[bool, typer.Option("--json", help="print the result as one JSON line")] = False,
+) -> None:
+    """Load-test the server on loopback: accepted actions per second, latency from send to broadcast."""
+    from ninjadojo.server.bench import BenchSettings, bench_text, run_bench
+
+    settings = BenchSettings(db=db, tables=tables, game=game, players=players, clients=clients, bot=bot,
+                             seconds=seconds, max_actions=max_actions, bot_pool=bot_pool)
+    try:
+        result = run_bench(settings)
+    except RuntimeError as error:
+        raise OptionError(str(error).splitlines()[0]) from None
+    console = stdout_console()
+    if as_json:
+        console.print(json.dumps(result, sort_keys=True, separators=(",", ":")), markup=False)
+    else:
+        console.print(bench_text(result), markup=False)

@@ -1,0 +1,458 @@
+"""The HTTP and WebSocket API (FastAPI): thin handlers over :class:`~ninjadojo.server.hub.Dojo`.
+
+The protocol is docs/server-protocol.md; the OpenAPI page is served at ``/docs``. Every error is
+``{"error": {"code", "message"}}`` with a 4xx status and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Query, Request, Response, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketDisconnect
+
+from ninjadojo import __version__
+from ninjadojo.engine.errors import UnknownGameError, quote
+from ninjadojo.server.bots import BotPool
+from ninjadojo.server.catalogue import catalogue, game_entry
+from ninjadojo.server.connections import (
+    CLOSE_ABUSE,
+    CLOSE_BAD_MESSAGE,
+    CLOSE_BAD_TOKEN,
+    CLOSE_NO_SPECTATORS,
+    CLOSE_UNKNOWN_TABLE,
+    Connection,
+    RateLimiter,
+)
+from ninjadojo.server.errors import ApiError, bad_request
+from ninjadojo.server.hub import Dojo
+from ninjadojo.server.live import LiveTable, MessageError
+from ninjadojo.server.settings import check_bot_spec, check_name
+from ninjadojo.server.storage import Storage, database_url
+from ninjadojo.server.tokens import hash_token, new_token
+
+log = logging.getLogger("ninjadojo.server")
+
+PROTOCOL = 1
+#: The largest request body, and the largest WebSocket message from a client.
+MAX_BODY = 64 * 1024
+MAX_MESSAGE = 4 * 1024
+#: Seconds a new WebSocket has to say hello.
+HELLO_TIMEOUT = 10.0
+#: Refused messages after which a connection that keeps flooding is closed.
+ABUSE_LIMIT = 100
+
+TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat's token")]
+
+
+class CreateTable(BaseModel):
+    """``POST /api/tables`` (see docs/server-protocol.md for every field)."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: StrictStr = Field(description="game id (GET /api/games)")
+    players: StrictInt | None = Field(None, description="player count (default: len(seats), else the fewest)")
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's options")
+    seats: list[Any] | None = Field(None, description='one per seat: {"type": "human", "name"?, "open"?} or '
+                                                      '{"type": "bot", "level"? | "bot"?}')
+    settings: dict[str, Any] | None = Field(None, description="move_delay, window_time, clock, clock_seconds, "
+                                                              "timeout_bot, undo, spectators, private")
+    seed: StrictInt | None = Field(None, description="the deal's seed (default: random; secret until the end)")
+
+
+class JoinTable(BaseModel):
+    """``POST /api/tables/{table}/join``."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: StrictStr | None = None
+    seat: StrictInt | None = None
+
+
+class LeaveTable(BaseModel):
+    """``POST /api/tables/{table}/leave``."""
+
+    model_config = ConfigDict(extra="forbid")
+    replace_with: StrictStr | None = Field(None, description="a level or bot spec to play the seat from now on")
+
+
+class HandToBot(BaseModel):
+    """``POST /api/tables/{table}/seats/{seat}/bot``."""
+
+    model_config = ConfigDict(extra="forbid")
+    bot: StrictStr = Field(description="a level or bot spec")
+
+
+class MyTables(BaseModel):
+    """``POST /api/my/tables``."""
+
+    model_config = ConfigDict(extra="forbid")
+    tokens: list[Any] = Field(description="seat tokens (at most 100)")
+
+
+class HttpLimiter:
+    """Rate limits per client address for the HTTP API."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._buckets: dict[str, RateLimiter] = {}
+
+    def allow(self, client: str) -> bool:
+        """Whether one more request from ``client`` may pass now."""
+        bucket = self._buckets.get(client)
+        if bucket is None:
+            if len(self._buckets) > 10_000:
+                self._buckets.clear()  # a crude bound on memory: forgetting lets a burst through, no more
+            bucket = self._buckets[client] = RateLimiter(self.rate, self.burst)
+        return bucket.allow()
+
+
+def _validation_message(error: RequestValidationError) -> str:
+    """The first problem of a request pydantic refused, as one line."""
+    problems = error.errors()
+    if not problems:
+        return "malformed request"
+    first = problems[0]
+    if first.get("type") == "json_invalid":
+        return f"the body is not valid JSON ({first.get('ctx', {}).get('error', 'malformed')})"
+    location = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+    if first.get("type") == "missing" and not location:
+        return "this request needs a JSON body"
+    if first.get("type") == "extra_forbidden":
+        return f"unknown field {quote(location)}"
+    return f"{location or 'body'}: {first.get('msg', 'invalid')}"
+
+
+def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers: int | None = None,
+               http_rate: float = 50.0, http_burst: float = 200.0, ws_rate: float = 20.0,
+               ws_burst: float = 40.0) -> FastAPI:
+    """The server's application on the database ``db`` (see :func:`~ninjadojo.server.storage.database_url`)."""
+    dojo = Dojo(Storage(database_url(db)), BotPool(bot_workers, bot_pool))
+    limiter = HttpLimiter(http_rate, http_burst)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await dojo.start()
+        try:
+            yield
+        finally:
+            await dojo.close()
+
+    app = FastAPI(title="ninjadojo server", version=__version__, lifespan=lifespan,
+                  description="Tables, seats and live games of ninjadojo. The protocol: docs/server-protocol.md.")
+    app.state.dojo = dojo
+
+    @app.exception_handler(ApiError)
+    async def api_error(_: Request, error: ApiError) -> JSONResponse:
+        return JSONResponse(error.to_json(), status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse(bad_request(_validation_message(error)).to_json(), status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "not_allowed"}.get(error.status_code, "bad_request")
+        return JSONResponse({"error": {"code": code, "message": str(error.detail)}}, status_code=error.status_code)
+
+    @app.middleware("http")
+    async def guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        if request.url.path.startswith("/api/"):
+            client = request.client.host if request.client else "?"
+            if not limiter.allow(client):
+                return JSONResponse({"error": {"code": "rate_limited", "message": "too many requests; slow down"}},
+                                    status_code=429, headers={"Retry-After": "1", "X-Dojo-Protocol": str(PROTOCOL)})
+            length = request.headers.get("content-length")
+            if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+                return JSONResponse({"error": {"code": "too_large",
+                                               "message": f"a request body is at most {MAX_BODY} bytes"}},
+                                    status_code=413, headers={"X-Dojo-Protocol": str(PROTOCOL)})
+        response = await call_next(request)
+        response.headers["X-Dojo-Protocol"] = str(PROTOCOL)
+        return response
+
+    async def table_of(table_id: str) -> LiveTable:
+        return await dojo.get(table_id)
+
+    def seat_of(table: LiveTable, token: str | None) -> int:
+        if token is None:
+            raise ApiError(401, "missing_token", "this needs your seat's token in the X-Seat-Token header")
+        seat = table.seat_of_token(token)
+        if seat is None:
+            raise ApiError(401, "bad_token", "this token holds no seat at this table")
+        return seat
+
+    @app.get("/api/health", summary="Whether the server is up (and its protocol version)")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "protocol": PROTOCOL}
+
+    # ------------------------------------------------------------------ games
+
+    @app.get("/api/games", summary="The games catalogue: options, cards, bots and levels")
+    async def games() -> list[dict[str, Any]]:
+        return catalogue()
+
+    @app.get("/api/games/{game}", summary="One game of the catalogue")
+    async def one_game(game: str) -> dict[str, Any]:
+        try:
+            return game_entry(game)
+        except UnknownGameError as error:
+            raise ApiError(404, "unknown_game", str(error)) from None
+
+    # ------------------------------------------------------------------ tables
+
+    @app.post("/api/tables", status_code=201, summary="Create a table; its seat tokens are shown only here")
+    async def create_table(body: CreateTable) -> dict[str, Any]:
+        table, tokens = await dojo.create(body.model_dump())
+        return {"table": table.summary(), "tokens": tokens}
+
+    @app.get("/api/tables", summary="Public tables: open (a free seat), playing or finished")
+    async def list_tables(status: Annotated[str, Query(pattern="^(open|playing|finished)$")] = "open",
+                          game: str | None = None) -> dict[str, Any]:
+        return {"tables": await dojo.listing(status, game)}
+
+    @app.get("/api/tables/{table_id}", summary="One table's summary")
+    async def get_table(table_id: str) -> dict[str, Any]:
+        return (await table_of(table_id)).summary()
+
+    @app.post("/api/tables/{table_id}/join", summary="Take a free seat (a new token), or name an invited one")
+    async def join(table_id: str, body: JoinTable, token: TokenHeader = None) -> dict[str, Any]:
+        table = await table_of(table_id)
+        if token is not None:
+            seat = seat_of(table, token)
+            if body.seat is not None and body.seat != seat:
+                raise bad_request(f"this token holds seat {seat}, not seat {body.seat}")
+            await table.rename(seat, check_name(body.name))
+            return {"seat": seat, "table": table.summary()}
+        name = check_name(body.name) if body.name is not None else None
+        fresh = new_token()
+        seat = await table.join(body.seat, name, hash_token(fresh))
+        return {"seat": seat, "token": fresh, "table": table.summary()}
+
+    @app.post("/api/tables/{table_id}/leave", summary="Leave a seat: it becomes free, or a bot plays it")
+    async def leave(table_id: str, body: LeaveTable, token: TokenHeader = None) -> dict[str, Any]:
+        table = await table_of(table_id)
+        seat = seat_of(table, token)
+        spec = None if body.replace_with is None else check_bot_spec(body.replace_with, table.game.game_id,
+                                                                     "'replace_with'")
+        await table.leave(seat, spec)
+        return table.summary()
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot", summary="Hand a free seat to a bot")
+    async def hand_to_bot(table_id: str, seat: int, body: HandToBot, token: TokenHeader = None) -> dict[str, Any]:
+        table = await table_of(table_id)
+        holder = seat_of(table, token)
+        if not 0 <= seat < table.game.num_players:
+            raise bad_request(f"there is no seat {seat}; seats are 0 to {table.game.num_players - 1}", "bad_seats")
+        if seat == holder:
+            raise bad_request("to hand your own seat to a bot, leave it with replace_with", "bad_seats")
+        spec = check_bot_spec(body.bot, table.game.game_id, "'bot'")
+        await table.hand_to_bot(seat, spec)
+        return table.summary()
+
+    @app.post("/api/tables/{table_id}/rematch", summary="The next game at this table, and your token there")
+    async def rematch(table_id: str, token: TokenHeader = None) -> dict[str, Any]:
+        table = await table_of(table_id)
+        seat = seat_of(table, token)
+        new, fresh = await dojo.rematch(table, seat)
+        return {"table": new.summary(), "seat": seat, "token": fresh}
+
+    @app.post("/api/my/tables", summary="The tables your tokens hold seats at")
+    async def my_tables(body: MyTables) -> dict[str, Any]:
+        return {"tables": await dojo.tables_of(body.tokens)}
+
+    @app.get("/api/tables/{table_id}/view", summary="Your seat's state (or the spectators')")
+    async def view(table_id: str, token: TokenHeader = None) -> dict[str, Any]:
+        table = await table_of(table_id)
+        viewer = seat_of(table, token) if token is not None else None
+        if viewer is None and not table.settings.spectators:
+            raise ApiError(403, "not_allowed", "this table does not allow spectators")
+        return await table.wait_state(viewer)
+
+    #: Every position of a finished game, built once per table for the replay viewer.
+    replays: dict[str, list[Any]] = {}
+
+    @app.get("/api/tables/{table_id}/record", summary="A finished game's record, for replay")
+    async def record(table_id: str) -> dict[str, Any]:
+        table = await table_of(table_id)
+        if table.public_facts[1] is None:  # the end is shown when everyone is shown it (not during a hold)
+            raise ApiError(403, "not_allowed", "the record is shown once the game is over (it tells every card)")
+        data = dict(table.game.to_save())
+        data["seats"] = [{"seat": seat.seat, "type": seat.type, "name": seat.name} for seat in table.seats]
+        data["notes"] = [text for _, text in table.notes]
+        return data
+
+    @app.get("/api/tables/{table_id}/replay",
+             summary="A finished game's position after `step` actions, as a seat (or a spectator) saw it")
+    async def replay(table_id: str, step: int | None = None, seat: int | None = None) -> dict[str, Any]:
+        table = await table_of(table_id)
+        if table.public_facts[1] is None:
+            raise ApiError(403, "not_allowed", "a replay is shown once the game is over (it tells every card)")
+        game = table.game
+        actions = game.record.actions
+        step = len(actions) if step is None else step
+        if not 0 <= step <= len(actions):
+            raise bad_request(f"step must be 0 to {len(actions)}, not {step}")
+        if seat is not None and not 0 <= seat < game.num_players:
+            raise bad_request(f"there is no seat {seat}; seats are 0 to {game.num_players - 1}", "bad_seats")
+        states = replays.get(table_id)
+        if states is None:
+            states = replays[table_id] = list(game.replay_states())
+        view = states[step].observe(seat)
+        return {"table": table_id, "game": game.game_id, "step": step, "steps": len(actions), "seat": seat,
+                "action": None if step == 0 else list(actions[step - 1]), "view": view,
+                "to_act": view["waiting_for"]}
+
+    # ------------------------------------------------------------------ live
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def live(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        try:
+            conn = await _hello(websocket, table_id)
+        except WebSocketDisconnect:
+            return
+        if conn is None:
+            return
+        table, connection = conn
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect" or connection.closed:
+                    break
+                if not connection.limiter.allow():
+                    if connection.limiter.refused > ABUSE_LIMIT:
+                        connection.close(CLOSE_ABUSE, "too many messages")
+                        break
+                    connection.send({"type": "error", "code": "rate_limited",
+                                     "message": "too many messages; this one was dropped"})
+                    continue
+                await _handle(table, connection, message.get("text"))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if connection.closed:
+                # Closed by the server (a flood, a revoked token): let the close frame go out first.
+                await connection.drain(1.0)
+            await table.detach(connection)
+
+    async def _hello(websocket: WebSocket, table_id: str) -> tuple[LiveTable, Connection] | None:
+        async def refuse(code: str, text: str, close: int) -> None:
+            await websocket.send_text(json.dumps({"type": "error", "code": code, "message": text}))
+            await websocket.close(close)
+
+        try:
+            message = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT)
+        except TimeoutError:
+            await refuse("bad_message", f"say hello within {HELLO_TIMEOUT:g} seconds", CLOSE_BAD_MESSAGE)
+            return None
+        if message["type"] == "websocket.disconnect":
+            return None
+        hello = _parse(message.get("text"))
+        if isinstance(hello, MessageError) or hello.get("type") != "hello":
+            if isinstance(hello, MessageError):
+                await refuse(hello.code, hello.message, CLOSE_BAD_MESSAGE)
+            else:
+                await refuse("bad_message", 'the first message must be {"type": "hello", "token"?: "<seat token>"}',
+                             CLOSE_BAD_MESSAGE)
+            return None
+        try:
+            table = await dojo.get(table_id)
+        except ApiError as error:
+            await refuse(error.code, error.message, CLOSE_UNKNOWN_TABLE)
+            return None
+        token = hello.get("token")
+        if token is None:
+            if not table.settings.spectators:
+                await refuse("not_allowed", "this table does not allow spectators", CLOSE_NO_SPECTATORS)
+                return None
+            viewer: int | None = None
+            name = "spectator"
+        else:
+            viewer = table.seat_of_token(token)
+            if viewer is None:
+                await refuse("bad_token", "this token holds no seat at this table", CLOSE_BAD_TOKEN)
+                return None
+            name = table.seats[viewer].name
+        connection = Connection(websocket, viewer, ws_rate, ws_burst)
+        await table.attach(connection, name)
+        return table, connection
+
+    _mount_client(app)
+    return app
+
+
+def _mount_client(app: FastAPI) -> None:
+    """Serve the browser client (``ninjadojo.web``) at ``/``, after every API route so that they win."""
+    from starlette.staticfiles import StaticFiles
+
+    try:
+        from ninjadojo.web import static_dir
+    except ImportError:  # an installation without the client: the API alone
+        return
+    folder = static_dir()
+    if (folder / "index.html").is_file():
+        app.mount("/", StaticFiles(directory=folder, html=True), name="client")
+
+
+def _parse(text: object) -> dict[str, Any] | MessageError:
+    """A client message as a JSON object, or the error saying why it is not one."""
+    if not isinstance(text, str):
+        return MessageError("bad_json", "messages are JSON text, not binary")
+    if len(text) > MAX_MESSAGE:
+        return MessageError("too_large", f"a message is at most {MAX_MESSAGE} characters")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return MessageError("bad_json", f"not valid JSON: {quote(text)}")
+    if not isinstance(data, dict):
+        return MessageError("bad_json", f"a message is a JSON object with a 'type', not {quote(data)}")
+    return data
+
+
+async def _handle(table: LiveTable, conn: Connection, text: object) -> None:
+    """One client message after hello: act, undo or ping; any problem is an ``error`` and changes nothing."""
+    parsed = _parse(text)
+    reply_id: object = None
+    try:
+        if isinstance(parsed, MessageError):
+            raise parsed
+        reply_id = parsed.get("id")
+        if reply_id is not None and not (isinstance(reply_id, str) and len(reply_id) <= 64) and \
+                not (isinstance(reply_id, int) and not isinstance(reply_id, bool)):
+            reply_id = None
+            raise MessageError("bad_message", "'id' must be text of at most 64 characters or a number")
+        kind = parsed.get("type")
+        if kind == "ping":
+            conn.send({"type": "pong", "id": reply_id})
+        elif kind in ("act", "undo"):
+            if conn.viewer is None:
+                raise MessageError("spectator", "a spectator cannot act; join a seat to play")
+            if kind == "act":
+                await table.act(conn.viewer, parsed.get("action"), parsed.get("index"), conn, reply_id)
+            else:
+                await table.undo(conn.viewer, parsed.get("index"), conn, reply_id)
+        elif kind == "hello":
+            raise MessageError("bad_message", "already connected: hello is only the first message")
+        else:
+            raise MessageError("bad_message", f"unknown message type {quote(kind)}; types are act, undo, ping")
+    except MessageError as error:
+        answer: dict[str, Any] = {"type": "error", "code": error.code, "message": error.message, "id": reply_id}
+        if error.legal:
+            answer["legal"] = error.legal
+        conn.send(answer)
+        if error.code == "stale":
+            await table.resend(conn)
+    except Exception:
+        log.exception("table %s: a message failed", table.id)
+        conn.send({"type": "error", "code": "internal", "message": "the server failed on this message (a bug, "
+                                                                   "logged); nothing was applied", "id": reply_id})
+

@@ -1,0 +1,95 @@
+"""Bots playing at the server's tables, off the event loop.
+
+A bot thinks in a worker (a process pool by default; a thread pool where processes are not wanted)
+and is given only a *detached* :class:`SeatView`: a determinised sample that holds what its seat may
+know and nothing else (a pickled view is always detached). Bots keep their memory between decisions:
+a process worker sends the bot back with its answer, and the table keeps that copy.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import threading
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+from ninjadojo.bots import Bot, SeatView
+from ninjadojo.engine.state import GameState
+
+#: Pool kinds: ``process`` (bots think in parallel, beside the server) or ``thread``.
+POOL_KINDS = ("process", "thread")
+
+
+def _follow_parent(parent: int) -> None:
+    """Run in each worker process: exit when the server is gone (even killed with SIGKILL, which gives the
+    pool no chance to stop its workers)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="dojo-follow-parent", daemon=True).start()
+
+
+def _nothing() -> None:
+    """Run in a worker to start it."""
+
+
+def _choose(bot: Bot, view: SeatView) -> tuple[str, Bot]:
+    """Run in a worker: the bot's action, and the bot itself (its memory changed by thinking)."""
+    return bot.choose(view), bot
+
+
+def detached_view(game: GameState[Any], seat: int) -> SeatView:
+    """``seat``'s view of ``game`` as a bot in a worker gets it: a sample standing for this moment, holding
+    nothing the seat may not know (taken in the event loop, before the game can change)."""
+    return SeatView(game, seat).detached()
+
+
+class BotPool:
+    """Where bots think: ``workers`` processes (or threads) shared by every table."""
+
+    def __init__(self, workers: int | None = None, kind: str = "process") -> None:
+        if kind not in POOL_KINDS:
+            raise ValueError(f"the bot pool is one of {', '.join(POOL_KINDS)}, not {kind!r}")
+        self.kind = kind
+        self.workers = workers if workers is not None else max(1, min(4, os.cpu_count() or 1))
+        self._executor: Executor | None = None
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            if self.kind == "process":
+                # Spawned, not forked: the server has threads (the storage writer), and forking a
+                # process with threads can copy a held lock.
+                context = multiprocessing.get_context("spawn")
+                self._executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_follow_parent,
+                                                     initargs=(os.getpid(),))
+            else:
+                self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="dojo-bot")
+        return self._executor
+
+    def warm(self) -> None:
+        """Start the workers now (a spawned process takes a second or two to import the games), so that
+        the first bot to move does not wait for them."""
+        pool = self._pool()
+        for _ in range(self.workers):
+            pool.submit(_nothing)
+
+    async def choose(self, bot: Bot, view: SeatView) -> tuple[str, Bot]:
+        """The action ``bot`` picks on ``view`` (detached: see :func:`detached_view`), and the bot as it is
+        after thinking."""
+        loop = asyncio.get_running_loop()
+        if self.kind == "thread":
+            action = await loop.run_in_executor(self._pool(), bot.choose, view)
+            return action, bot
+        return await loop.run_in_executor(self._pool(), _choose, bot, view)
+
+    def close(self) -> None:
+        """Stop the workers (thinking bots are abandoned)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

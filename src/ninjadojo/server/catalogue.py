@@ -1,0 +1,54 @@
+"""The games catalogue a client needs to offer a game and draw its cards (``GET /api/games``)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from ninjadojo.api import game_class, playable_games
+from ninjadojo.bots import LEVELS, available_bots
+from ninjadojo.engine.options import Option
+from ninjadojo.server.settings import DEFAULT_LEVEL
+
+
+def option_json(option: Option) -> dict[str, Any]:
+    """One option as the catalogue shows it."""
+    if isinstance(option.default, bool):
+        kind = "bool"
+    elif isinstance(option.default, int):
+        kind = "int"
+    elif option.multiple:
+        kind = "set"
+    else:
+        kind = "text"
+    return {"name": option.name, "type": kind, "default": option.default, "minimum": option.minimum,
+            "maximum": option.maximum, "choices": list(option.choices), "multiple": option.multiple,
+            "help": option.help, "text": option.describe()}
+
+
+@cache
+def game_entry(game_id: str) -> dict[str, Any]:
+    """One game of the catalogue (:class:`UnknownGameError` for an unknown id). Do not modify it."""
+    cls = game_class(game_id)
+    spec = cls.SPEC
+    bots = available_bots(game_id)
+    return {
+        "id": spec.id, "title": spec.title, "min_players": spec.min_players, "max_players": spec.max_players,
+        "summary": spec.summary, "rules": spec.rules,
+        "options": [option_json(option) for option in cls.option_specs()],
+        "cards": [{"code": card.code, "name": card.name, "short": card.short, "text": card.text}
+                  for card in cls.card_catalog()],
+        "bots": sorted(name for name in bots if name not in LEVELS),
+        "levels": list(LEVELS),
+        "default_level": DEFAULT_LEVEL,
+    }
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """Every playable game."""
+    return [game_entry(game_id) for game_id in playable_games()]
+
+
+def game_title(game_id: str) -> str:
+    """A game's title."""
+    return str(game_class(game_id).SPEC.title)

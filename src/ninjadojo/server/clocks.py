@@ -1,0 +1,141 @@
+"""Turn clocks: a time per decision (``move``) or a total per seat (``game``), and their time-outs.
+
+On time-out the table's ``timeout_bot`` makes the seat's move and the table notes it. What others are
+shown of a clock must not tell what the views hide: a seat asked in a concealed window has its own
+deadline, never shown to others and never taken off a per-game clock (the others would see it run);
+the clocks everyone sees are a snapshot taken when the position is released to everyone, so a hidden
+simultaneous choice does not stop a clock they can see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import TYPE_CHECKING, Any
+
+from ninjadojo.server import storage as store
+from ninjadojo.server.settings import WINDOW_SECONDS_PER_GAME_CLOCK
+
+if TYPE_CHECKING:
+    from ninjadojo.server.live import LiveTable
+
+#: A note everyone may see.
+EVERYONE = -1
+
+
+class Clocks:
+    """The clocks of one table."""
+
+    def __init__(self, table: LiveTable) -> None:
+        self.table = table
+        self._timer: asyncio.TimerHandle | None = None
+        #: What everyone is shown: per seat (seconds left at ``_public_at``, running).
+        self._public: dict[int, tuple[float | None, bool]] = {}
+        self._public_at = time.monotonic()
+
+    @property
+    def mode(self) -> str:
+        """``none``, ``move`` or ``game``."""
+        return self.table.settings.clock
+
+    def _human(self, seat: int) -> bool:
+        return self.table.seats[seat].type == "human"
+
+    def out_of_time(self, seat: int) -> bool:
+        """Whether a human seat has used up its per-game time (a bot plays it from then on)."""
+        remaining = self.table.seats[seat].clock_remaining
+        return self.mode == "game" and self._human(seat) and remaining is not None and remaining <= 0
+
+    def deadline(self, seat: int) -> float | None:
+        """When ``seat``'s current decision times out (monotonic), or ``None``."""
+        table = self.table
+        if self.mode == "none" or table.status != "playing" or not self._human(seat) or self.out_of_time(seat):
+            return None
+        if seat not in table.game.to_act() or table.released[seat] != table.index[seat] or seat in table.thinking:
+            return None
+        since = table.released_at[seat]
+        if self.mode == "move":
+            return since + table.settings.clock_seconds
+        if seat in table.asked():
+            return since + WINDOW_SECONDS_PER_GAME_CLOCK
+        return since + (table.seats[seat].clock_remaining or 0.0)
+
+    def charge(self, seat: int, now: float, concealed: bool) -> list[store.WriteOp]:
+        """Take the time ``seat`` spent on the decision it just made off its per-game clock (the write)."""
+        info = self.table.seats[seat]
+        if self.mode != "game" or not self._human(seat) or concealed or info.clock_remaining is None:
+            return []
+        spent = max(0.0, now - self.table.released_at[seat])
+        info.clock_remaining = max(0.0, info.clock_remaining - spent)
+        return [store.update_seat(self.table.id, seat, clock_remaining=info.clock_remaining)]
+
+    def snapshot(self, now: float) -> None:
+        """The position is released to everyone: the clocks everyone sees are taken now."""
+        table = self.table
+        if self.mode == "none":
+            return
+        from ninjadojo.server.live import public_waiting  # (live imports this module)
+
+        waiting = set(public_waiting(table.game))
+        self._public = {}
+        for info in table.seats:
+            running = info.seat in waiting and self._human(info.seat) and table.status == "playing"
+            per_move = table.settings.clock_seconds if running else None
+            left = info.clock_remaining if self.mode == "game" else per_move
+            self._public[info.seat] = (left, running and not self.out_of_time(info.seat))
+        self._public_at = now
+
+    def to_json(self, viewer: int | None) -> dict[str, Any] | None:
+        """The ``clock`` of a state for ``viewer`` (see the protocol)."""
+        if self.mode == "none":
+            return None
+        now = time.monotonic()
+        if not self._public:
+            self.snapshot(now)
+        elapsed = now - self._public_at
+        seats = []
+        for seat in range(self.table.game.num_players):
+            left, running = self._public.get(seat, (None, False))
+            if left is not None and running:
+                left = max(0.0, left - elapsed)
+            seats.append({"seat": seat, "remaining": None if left is None else round(left, 1), "running": running})
+        you = None
+        if viewer is not None:
+            deadline = self.deadline(viewer)
+            if deadline is not None:
+                you = {"remaining": round(max(0.0, deadline - now), 1)}
+        return {"mode": self.mode, "seconds": self.table.settings.clock_seconds, "seats": seats, "you": you}
+
+    def timeout_note(self, seat: int, spec: str) -> tuple[int, str] | None:
+        """The note of a bot playing for a human seat on a time-out (only the seat sees a window's)."""
+        name = self.table.seats[seat].name
+        asked = seat in self.table.asked()
+        mask = 1 << seat if asked else EVERYONE
+        if self.mode == "game" and not asked:
+            if self.out_of_time(seat):
+                return None  # noted when its time ran out
+            return (mask, f"{name} is out of time: {spec} plays for them from now on")
+        return (mask, f"{name} ran out of time: {spec} played for them")
+
+    def schedule(self) -> None:
+        """Set the timer for the earliest deadline of the position."""
+        self.cancel()
+        if self.mode == "none" or self.table.closed:
+            return
+        deadlines = [when for seat in range(self.table.game.num_players) if (when := self.deadline(seat)) is not None]
+        if not deadlines:
+            return
+        loop = asyncio.get_running_loop()
+        self._timer = loop.call_at(loop.time() + max(0.0, min(deadlines) - time.monotonic()), self._fire)
+
+    def _fire(self) -> None:
+        self._timer = None
+        loop = asyncio.get_running_loop()
+        task = loop.create_task(self.table.time_out())
+        self.table.track(task)
+
+    def cancel(self) -> None:
+        """Stop the timer."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None

@@ -1,0 +1,243 @@
+"""The server's tables: created, loaded from storage on demand, listed, and closed at shutdown.
+
+Every table whose game is not over is loaded when the server starts, so that its bots and clocks go
+on where they stopped; finished tables are loaded when someone asks for one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from ninjadojo.api import game_class
+from ninjadojo.engine.errors import DojoError, OptionError, UnknownGameError, quote
+from ninjadojo.engine.state import check_seed
+from ninjadojo.server import storage as store
+from ninjadojo.server.bots import BotPool
+from ninjadojo.server.catalogue import game_title
+from ninjadojo.server.errors import ApiError, bad_request, unknown_table
+from ninjadojo.server.live import LiveTable, public_waiting
+from ninjadojo.server.settings import SeatPlan, TableSettings, check_players, parse_seats
+from ninjadojo.server.storage import Storage, StoredSeat, StoredTable
+from ninjadojo.server.tokens import hash_token, looks_like_token, new_table_id, new_token
+
+log = logging.getLogger("ninjadojo.server")
+
+#: The most tokens ``POST /api/my/tables`` takes.
+MAX_TOKENS = 100
+
+
+class Dojo:
+    """Every table of one server, with its storage and its bots' workers."""
+
+    def __init__(self, storage: Storage, pool: BotPool) -> None:
+        self.storage = storage
+        self.pool = pool
+        self.tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Future[LiveTable]] = {}
+        self._rematch_lock = asyncio.Lock()
+        #: The event loop the server runs on (set by :meth:`start`).
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    async def start(self) -> None:
+        """Open the database (migrating it) and load every unfinished table, so its bots play on."""
+        self.loop = asyncio.get_running_loop()
+        await asyncio.to_thread(self.storage.start)
+        self.pool.warm()
+        for table_id in await asyncio.to_thread(self.storage.unfinished_ids):
+            try:
+                await self.get(table_id)
+            except (DojoError, AssertionError) as error:
+                log.error("table %s cannot be loaded and is left as stored: %s", table_id, error)
+
+    async def close(self) -> None:
+        """Close every table, then the workers and storage."""
+        for table in list(self.tables.values()):
+            await table.close()
+        self.pool.close()
+        await asyncio.to_thread(self.storage.close)
+
+    # ------------------------------------------------------------------ finding tables
+
+    async def get(self, table_id: str) -> LiveTable:
+        """A table, loaded from storage if it is not in memory (404 ``unknown_table`` if there is none)."""
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        if not isinstance(table_id, str) or not 1 <= len(table_id) <= 16:
+            raise unknown_table(table_id)
+        loading = self._loading.get(table_id)
+        if loading is not None:
+            return await asyncio.shield(loading)
+        future: asyncio.Future[LiveTable] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            stored = await asyncio.to_thread(self.storage.load_table, table_id)
+            if stored is None:
+                raise unknown_table(table_id)
+            try:
+                live = LiveTable.load(stored, self.storage, self.pool)
+            except (DojoError, AssertionError) as error:
+                # Stored events that do not replay (a database edited by hand, a game changed since):
+                # the table is left as stored, and said to be unavailable rather than half served.
+                log.error("table %s does not replay: %s", table_id, error)
+                raise ApiError(503, "unavailable", f"table {table_id} cannot be loaded: its stored game does "
+                                                   "not replay (see the server's log)") from None
+            self.tables[table_id] = live
+            async with live.lock:
+                live.publish()
+            future.set_result(live)
+            return live
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()  # retrieved: only waiters re-raise it
+            raise
+        finally:
+            del self._loading[table_id]
+
+    def summary_of(self, stored: StoredTable) -> dict[str, Any]:
+        """A listing's summary: the live table's when loaded, else the stored row's."""
+        live = self.tables.get(stored.id)
+        if live is not None:
+            return live.summary()
+        return stored_summary(stored)
+
+    async def listing(self, status: str, game: str | None) -> list[dict[str, Any]]:
+        """Public tables: ``open`` (a free seat), ``playing`` or ``finished``, newest first."""
+        found = await asyncio.to_thread(self.storage.list_tables, status, game)
+        summaries = [self.summary_of(stored) for stored in found]
+        # The stored row is written with each action, a live table's summary when everyone is shown it:
+        # during a hold the two differ, and a listing must not show what the table does not yet.
+        if status == "finished":
+            return [summary for summary in summaries if summary["status"] == "finished"]
+        return [summary for summary in summaries if summary["status"] != "finished"]
+
+    async def tables_of(self, tokens: object) -> list[dict[str, Any]]:
+        """The tables and seats the given tokens hold (invalid tokens are left out, unnamed)."""
+        if not isinstance(tokens, list) or len(tokens) > MAX_TOKENS:
+            raise bad_request(f"'tokens' must be a list of at most {MAX_TOKENS} seat tokens")
+        hashes = [hash_token(token) for token in tokens if looks_like_token(token)]
+        found = await asyncio.to_thread(self.storage.tables_of_tokens, hashes)
+        return [{"seat": seat, "table": self.summary_of(stored)} for seat, stored in found]
+
+    # ------------------------------------------------------------------ creating tables
+
+    async def create(self, body: Mapping[str, Any]) -> tuple[LiveTable, dict[str, str]]:
+        """A new table from a create request (see the protocol); its tokens by seat (shown once)."""
+        game_id = body.get("game")
+        try:
+            if not isinstance(game_id, str):
+                raise UnknownGameError(f"'game' must be a game id, not {quote(game_id)}")
+            cls = game_class(game_id)
+        except UnknownGameError as error:
+            raise bad_request(str(error), "bad_game") from None
+        seats_data = body.get("seats")
+        players = body.get("players")
+        if players is None:
+            players = len(seats_data) if isinstance(seats_data, list) and seats_data else cls.SPEC.min_players
+        players = check_players(players)
+        try:
+            cls.check_players(players)
+        except OptionError as error:
+            raise ApiError(400, "bad_players", str(error)) from None
+        options = body.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise bad_request(f"'options' must be an object of the game's options, not {quote(options)}", "bad_option")
+        try:
+            values = cls.validate_options(players, options)
+        except OptionError as error:
+            raise bad_request(str(error), "bad_option") from None
+        plans = parse_seats(seats_data, players, game_id)
+        settings = TableSettings.parse(body.get("settings"), game_id)
+        seed = body.get("seed")
+        if seed is None:
+            seed = secrets.randbits(63)
+        try:
+            seed = check_seed(seed)
+        except OptionError as error:
+            raise bad_request(str(error)) from None
+        return await self._make(game_id, players, values, seed, plans, settings, None)
+
+    async def _make(self, game_id: str, players: int, options: Mapping[str, Any], seed: int, plans: list[SeatPlan],
+                    settings: TableSettings, rematch_of: str | None) -> tuple[LiveTable, dict[str, str]]:
+        game = game_class(game_id).new(players, dict(options), seed)
+        tokens: dict[str, str] = {}
+        seats: list[StoredSeat] = []
+        for seat, plan in enumerate(plans):
+            if plan.type == "bot":
+                seats.append(StoredSeat(seat, "bot", str(plan.bot), plan.bot, "bot", None, None))
+                continue
+            remaining = settings.clock_seconds if settings.clock == "game" else None
+            if plan.open:
+                seats.append(StoredSeat(seat, "human", f"Player {seat}", None, "free", None, remaining))
+                continue
+            token = new_token()
+            tokens[str(seat)] = token
+            seats.append(StoredSeat(seat, "human", plan.name or f"Player {seat}", None, "invited", hash_token(token),
+                                    remaining))
+        now = time.time()
+        stored = StoredTable(
+            id=new_table_id(), game=game_id, players=players, options=dict(game.options), seed=seed, start=None,
+            settings=settings.to_json(), created=now, updated=now, finished=False, result=None,
+            waiting_for=public_waiting(game),
+            private=settings.private, rematch_of=rematch_of, rematch=None, seats=seats)
+        await self.storage.write([store.insert_table(stored)])
+        live = LiveTable(stored, game, self.storage, self.pool)
+        self.tables[stored.id] = live
+        async with live.lock:
+            live.publish()
+        return live, tokens
+
+    async def rematch(self, table: LiveTable, seat: int) -> tuple[LiveTable, str]:
+        """The table's next game (made by the first call), and a new token for ``seat`` there."""
+        async with self._rematch_lock:
+            if table.public_facts[1] is None:  # over as everyone has been shown it (not during a hold)
+                raise ApiError(409, "game_not_over", "a rematch starts once the game is over")
+            if table.rematch is not None:
+                new = await self.get(table.rematch)
+            else:
+                options = {**dict(table.game.options), **table.game.rematch_options()}
+                plans = []
+                for info in table.seats:
+                    if info.type == "bot":
+                        plans.append(SeatPlan("bot", bot=info.bot))
+                    else:
+                        plans.append(SeatPlan("human", name=info.name, open=info.status == "free"))
+                new, _ = await self._make(table.game.game_id, table.game.num_players, options, secrets.randbits(63),
+                                          plans, table.settings, table.id)
+                await self.storage.write([store.update_table(table.id, rematch=new.id)])
+                table.rematch = new.id
+        if new.seats[seat].type != "human":
+            raise ApiError(409, "seat_not_free", f"seat {seat} of the rematch is played by a bot")
+        token = new_token()
+        await new.reissue(seat, hash_token(token))
+        return new, token
+
+
+def stored_summary(stored: StoredTable) -> dict[str, Any]:
+    """A table summary from its stored row (a table not in memory: nobody is connected to it)."""
+    if stored.finished:
+        status = "finished"
+    elif any(seat.status in ("free", "invited") for seat in stored.seats):
+        status = "waiting"
+    else:
+        status = "playing"
+    seats = []
+    for seat in stored.seats:
+        entry: dict[str, Any] = {"seat": seat.seat, "type": seat.type, "name": seat.name, "status": seat.status,
+                                 "connected": seat.type == "bot"}
+        if seat.type == "bot":
+            entry["bot"] = seat.bot
+        seats.append(entry)
+    return {
+        "id": stored.id, "game": stored.game, "title": game_title(stored.game), "players": stored.players,
+        "options": stored.options, "settings": TableSettings.from_stored(stored.settings).to_json(), "status": status,
+        "seats": seats, "waiting_for": stored.waiting_for, "result": stored.result,
+        "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(stored.created)),
+        "updated": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(stored.updated)),
+        "rematch_of": stored.rematch_of, "rematch": stored.rematch,
+    }

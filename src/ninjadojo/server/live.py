@@ -1,0 +1,792 @@
+"""A table being served: its game, seats, connections, bots, clocks, and the path of every action.
+
+One path for every action, whoever sends it (a client, a bot, a clock's time-out): under the table's
+lock, check the seat's index, apply it to the game (the engine refuses an illegal action before
+changing anything), commit it to storage, acknowledge it, then send each connection its own seat's
+new state. Nothing is sent before the commit, so nothing acknowledged or seen is ever lost.
+
+What a seat may learn by timing is controlled here as well (see docs/server-protocol.md, "What may be
+learned from timing"): a seat is *released* a new state only when everyone who is not asked by an
+open concealed window may be, and not before the table's ``window_time`` after an action everyone
+saw; a connection is sent a state only when what its seat may see has changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ninjadojo.bots import Bot, make_bot
+from ninjadojo.engine.errors import DojoError, GameOverError, IllegalActionError, NotYourTurnError, quote
+from ninjadojo.engine.state import GameState
+from ninjadojo.server import storage as store
+from ninjadojo.server.bots import BotPool, detached_view
+from ninjadojo.server.clocks import Clocks
+from ninjadojo.server.connections import CLOSE_BAD_TOKEN, Connection
+from ninjadojo.server.errors import ApiError
+from ninjadojo.server.settings import TableSettings
+from ninjadojo.server.storage import Storage, StoredSeat, StoredTable
+from ninjadojo.server.tokens import token_matches
+from ninjadojo.table.seats import derive_seed
+from ninjadojo.table.session import recall_bots
+
+log = logging.getLogger("ninjadojo.server")
+
+#: A note everyone may see.
+EVERYONE = -1
+
+#: How long an HTTP view request waits for its seat's state to be released (it is held after actions).
+VIEW_WAIT = 30.0
+
+Viewer = int | None
+
+
+class MessageError(ApiError):
+    """A WebSocket message refused: its ``code`` and message go back to the client as an ``error``."""
+
+    def __init__(self, code: str, message: str, legal: list[str] | None = None) -> None:
+        super().__init__(400, code, message)
+        self.legal = legal
+
+
+@dataclass(slots=True)
+class Seat:
+    """A seat of a live table."""
+
+    seat: int
+    type: str
+    name: str
+    bot: str | None
+    status: str
+    token_hash: str | None
+    clock_remaining: float | None
+
+    def stored(self) -> StoredSeat:
+        """The seat as its row."""
+        return StoredSeat(self.seat, self.type, self.name, self.bot, self.status, self.token_hash,
+                          self.clock_remaining)
+
+
+def can_conceal(game: GameState[Any]) -> bool:
+    """Whether the game can open concealed windows (then the table holds states after actions): the
+    engine's :meth:`GameState.may_conceal` (Ninjitsu! only with its "any time" cards)."""
+    return game.may_conceal()
+
+
+class LiveTable:
+    """A table in memory: the game (derived from its stored events), seats, connections and timers."""
+
+    def __init__(self, stored: StoredTable, game: GameState[Any], storage: Storage, pool: BotPool) -> None:
+        self.id = stored.id
+        self.game = game
+        self.storage = storage
+        self.pool = pool
+        self.settings = TableSettings.from_stored(stored.settings)
+        self.seed = stored.seed
+        self.created = stored.created
+        self.updated = stored.updated
+        self.rematch_of = stored.rematch_of
+        self.rematch = stored.rematch
+        self.seats = [Seat(s.seat, s.type, s.name, s.bot, s.status, s.token_hash, s.clock_remaining)
+                      for s in stored.seats]
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        #: Each viewer's index (see the protocol): actions it knows were taken. ``None``: spectators.
+        self.index: dict[Viewer, int] = {viewer: 0 for viewer in self.viewers()}
+        #: The index each viewer was last released (sent, or allowed to be sent).
+        self.released: dict[Viewer, int] = dict(self.index)
+        #: When each viewer's current index was released (monotonic time).
+        self.released_at: dict[Viewer, float] = {viewer: time.monotonic() for viewer in self.viewers()}
+        #: (seat, public) of each action in the game's record, for undo.
+        self.acts: list[tuple[int, bool]] = []
+        #: Each seat's last accepted action: (its index before, the text sent, the text recorded).
+        self.last_own: dict[int, tuple[int, str, str]] = {}
+        self.event_count = 0
+        self.notes: list[tuple[int, str]] = list(stored.notes)
+        self.hold_until = 0.0
+        self.last_public_at = time.monotonic()
+        self.conceals = can_conceal(game)
+        self.bots: dict[int, tuple[str, Bot]] = {}
+        self.thinking: set[int] = set()
+        self.clocks = Clocks(self)
+        #: Who everyone was last shown must act, and the result: what listings show (see :meth:`summary`).
+        self.public_facts: tuple[list[int], dict[str, Any] | None] = ([], None)
+        self._note_public_facts()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._hold_timer: asyncio.TimerHandle | None = None
+        self._published = asyncio.Event()
+        self.closed = False
+
+    # ------------------------------------------------------------------ loading
+
+    @classmethod
+    def load(cls, stored: StoredTable, storage: Storage, pool: BotPool) -> LiveTable:
+        """A table rebuilt from storage: its events replayed on a new game from its set-up."""
+        from ninjadojo.api import game_class
+
+        game_type = game_class(stored.game)
+        if stored.start is not None:
+            game = game_type.from_notation(stored.start)
+        else:
+            assert stored.seed is not None
+            game = game_type.new(stored.players, stored.options, stored.seed)
+        table = cls(stored, game, storage, pool)
+        for seat, kind, action in stored.events:
+            if kind == "act":
+                table._apply_in_memory(seat, action)
+            else:
+                table._undo_in_memory(seat)
+        table.event_count = len(stored.events)
+        table.released = dict(table.index)
+        table._note_public_facts()
+        return table
+
+    def viewers(self) -> list[Viewer]:
+        """Every seat, then the spectators (``None``)."""
+        return [*range(self.game.num_players), None]
+
+    # ------------------------------------------------------------------ facts
+
+    @property
+    def status(self) -> str:
+        """``finished``, ``waiting`` (a human seat nobody holds yet) or ``playing``."""
+        if self.game.is_terminal:
+            return "finished"
+        if any(seat.status in ("free", "invited") for seat in self.seats):
+            return "waiting"
+        return "playing"
+
+    def seat_is_bot(self, seat: int) -> bool:
+        """Whether a bot plays ``seat`` now: a bot seat, or a human seat out of time on a per-game clock."""
+        return self.seats[seat].type == "bot" or self.clocks.out_of_time(seat)
+
+    def asked(self) -> tuple[int, ...]:
+        """The seats an open concealed window asks (a secret of theirs: never shown to others)."""
+        frames = self.game.frames
+        if frames and frames[-1].concealed and not self.game.is_terminal:
+            return tuple(frames[-1].seats)
+        return ()
+
+    def settled(self) -> bool:
+        """Whether no concealed window is open."""
+        frames = self.game.frames
+        return not frames or not frames[-1].concealed
+
+    def may_release(self, viewer: Viewer, now: float) -> bool:
+        """Whether ``viewer`` may be sent the position as it is now (see the module docstring)."""
+        if viewer is not None and viewer in self.asked():
+            return True
+        return self.settled() and now >= self.hold_until
+
+    def connected(self, seat: int) -> bool:
+        """Whether some connection holds ``seat``."""
+        return any(conn.viewer == seat and not conn.closed for conn in self.connections)
+
+    def seat_json(self, seat: Seat) -> dict[str, Any]:
+        """A seat as listings and states show it."""
+        data: dict[str, Any] = {"seat": seat.seat, "type": seat.type, "name": seat.name, "status": seat.status,
+                                "connected": seat.type == "bot" or self.connected(seat.seat)}
+        if seat.type == "bot":
+            data["bot"] = seat.bot
+        return data
+
+    def summary(self) -> dict[str, Any]:
+        """The table summary (see the protocol), as everyone has been shown the game: during a hold it
+        still shows the position before it (who must act, whether the game is over)."""
+        from ninjadojo.server.catalogue import game_title
+
+        waiting, result = self.public_facts
+        status = "finished" if result is not None else ("waiting" if self.status == "waiting" else "playing")
+        return {
+            "id": self.id, "game": self.game.game_id, "title": game_title(self.game.game_id),
+            "players": self.game.num_players, "options": dict(self.game.options),
+            "settings": self.settings.to_json(), "status": status,
+            "seats": [self.seat_json(seat) for seat in self.seats],
+            "waiting_for": waiting, "result": result,
+            "created": _iso(self.created), "updated": _iso(self.updated),
+            "rematch_of": self.rematch_of, "rematch": self.rematch,
+        }
+
+    def _note_public_facts(self) -> None:
+        """The position was released to everyone: listings may show who must act and the result now."""
+        result = self.game.result
+        self.public_facts = (self._public_waiting(), None if result is None else result.to_json())
+
+    def _public_waiting(self) -> list[int]:
+        return public_waiting(self.game)
+
+    def seat_of_token(self, token: object) -> int | None:
+        """The seat ``token`` holds at this table, or ``None``."""
+        if not isinstance(token, str):
+            return None
+        for seat in self.seats:
+            if token_matches(token, seat.token_hash):
+                return seat.seat
+        return None
+
+    # ------------------------------------------------------------------ states
+
+    def payload(self, viewer: Viewer) -> dict[str, Any]:
+        """What a ``state`` message holds for ``viewer`` now, but ``log_new`` (see the protocol)."""
+        game = self.game
+        view = game.observe(viewer)
+        decision = game.decision(viewer) if viewer is not None else None
+        undo: dict[str, Any] = {"enabled": self.settings.undo}
+        if self.settings.undo and viewer is not None and callable(getattr(game, "undo_check", None)):
+            reason = game.undo_check(viewer)
+            undo["allowed"] = reason is None
+            undo["reason"] = reason
+        return {
+            "type": "state", "table": self.id, "seat": viewer, "index": self.index[viewer],
+            "view": view,
+            "legal": game.legal_actions(viewer) if viewer is not None else [],
+            "decision": None if decision is None else {
+                "kind": decision.kind, "prompt": decision.prompt, "simultaneous": decision.simultaneous,
+                "concealed": decision.concealed},
+            "to_act": view["waiting_for"],
+            "seats": [self.seat_json(seat) for seat in self.seats],
+            "status": self.status,
+            "clock": self.clocks.to_json(viewer),
+            "undo": undo,
+            "notes": [text for mask, text in self.notes if _note_visible(mask, viewer)],
+        }
+
+    def _visible_log(self, viewer: Viewer) -> list[str | None]:
+        """Each event ``viewer`` may see (gone or not), as its line if shown now, else ``None``."""
+        return [event.line() if event.shown_to(viewer) else None
+                for event in self.game.events if event.visible_to(viewer)]
+
+    def _send_state(self, conn: Connection, text: str, fingerprint: str, visible: list[str | None]) -> str:
+        """Send ``text`` (a state encoded without ``log_new``) with this connection's new log lines; returns
+        the message sent."""
+        seen = min(conn.log_seen, len(visible))
+        fresh = [line for line in visible[seen:] if line is not None]
+        conn.log_seen = len(visible)
+        conn.fingerprint = fingerprint
+        message = f'{text[:-1]},"log_new":{json.dumps(fresh, separators=(",", ":"))}}}'
+        conn.send_text(message)
+        return message
+
+    def publish(self) -> None:
+        """Release what each viewer may now be sent, and send each connection its state if it changed.
+
+        Then let bots and clocks look at the new position. Called under the lock after every change.
+        """
+        now = time.monotonic()
+        held = False
+        by_viewer: dict[Viewer, list[Connection]] = {}
+        for conn in self.connections:
+            if not conn.closed:
+                by_viewer.setdefault(conn.viewer, []).append(conn)
+        for viewer in self.viewers():
+            if not self.may_release(viewer, now):
+                held = held or self.released[viewer] != self.index[viewer]
+                continue
+            if self.released[viewer] != self.index[viewer]:
+                self.released[viewer] = self.index[viewer]
+                self.released_at[viewer] = now
+                if viewer is None:
+                    self.clocks.snapshot(now)
+                    self._note_public_facts()
+            conns = by_viewer.get(viewer)
+            if not conns:
+                continue
+            payload = self.payload(viewer)
+            text, fingerprint = _encode(payload)
+            visible: list[str | None] | None = None
+            for conn in conns:
+                if conn.fingerprint != fingerprint:
+                    if visible is None:
+                        visible = self._visible_log(viewer)
+                    self._send_state(conn, text, fingerprint, visible)
+        if held and self.settled() and self._hold_timer is None:
+            loop = asyncio.get_running_loop()
+            self._hold_timer = loop.call_at(loop.time() + max(0.0, self.hold_until - now), self._hold_over)
+        self._published.set()
+        self._published = asyncio.Event()
+        if not self.closed:
+            self._schedule_bots()
+            self.clocks.schedule()
+
+    def _hold_over(self) -> None:
+        self._hold_timer = None
+        self._spawn(self._publish_locked())
+
+    async def _publish_locked(self) -> None:
+        async with self.lock:
+            self.publish()
+
+    async def wait_state(self, viewer: Viewer) -> dict[str, Any]:
+        """``viewer``'s state as soon as it may be sent (an HTTP view: held like a WebSocket's)."""
+        deadline = time.monotonic() + VIEW_WAIT
+        while True:
+            async with self.lock:
+                if self.may_release(viewer, time.monotonic()) or time.monotonic() >= deadline:
+                    if self.released[viewer] != self.index[viewer] and not self.may_release(viewer, time.monotonic()):
+                        raise ApiError(503, "held", "the table is busy; ask again")
+                    payload = self.payload(viewer)
+                    payload["log_new"] = [line for line in self._visible_log(viewer) if line is not None]
+                    return payload
+                published = self._published
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(published.wait(), max(0.01, deadline - time.monotonic()))
+
+    # ------------------------------------------------------------------ connections
+
+    async def attach(self, conn: Connection, name: str) -> None:
+        """Add a connection: welcome it, mark an invited seat taken, send it its state when it may be."""
+        async with self.lock:
+            conn.start()
+            conn.send({"type": "welcome", "protocol": 1, "table": self.id, "seat": conn.viewer, "name": name})
+            self.connections.add(conn)
+            seat = self.seats[conn.viewer] if conn.viewer is not None else None
+            if seat is not None and seat.status == "invited":
+                await self._change_seats([seat], status="taken")
+                if self.status == "playing":
+                    self._start_play()
+            self.publish()
+
+    async def resend(self, conn: Connection) -> None:
+        """Send ``conn`` its seat's state again (after a stale action), once it may be sent."""
+        async with self.lock:
+            conn.fingerprint = None
+            self.publish()
+
+    async def detach(self, conn: Connection) -> None:
+        """Remove a connection (its seat shows as disconnected)."""
+        conn.stop()
+        async with self.lock:
+            self.connections.discard(conn)
+            self.publish()
+
+    def close_seat_connections(self, seat: int) -> None:
+        """Close every connection holding ``seat`` (its token stopped working)."""
+        for conn in list(self.connections):
+            if conn.viewer == seat:
+                conn.send({"type": "error", "code": "bad_token", "message": "this seat's token no longer works"})
+                conn.close(CLOSE_BAD_TOKEN, "token revoked")
+                self.connections.discard(conn)
+
+    def _start_play(self) -> None:
+        """Every seat is held now: decisions (and clocks, and bots' delays) start from this moment."""
+        now = time.monotonic()
+        for viewer in self.viewers():
+            self.released_at[viewer] = now
+        self.last_public_at = now
+        self.clocks.snapshot(now)
+
+    # ------------------------------------------------------------------ actions
+
+    def _is_public(self) -> bool:
+        """Whether the next action is one everyone sees (not a concealed answer, not a simultaneous
+        submission that leaves others still to choose)."""
+        frame = self.game.frames[-1]
+        return not frame.concealed and not (frame.simultaneous and len(frame.seats) > 1)
+
+    def _count(self, seat: int, public: bool) -> None:
+        if public:
+            for viewer in self.index:
+                self.index[viewer] += 1
+        else:
+            self.index[seat] += 1
+
+    def _apply_in_memory(self, seat: int, action: str) -> str:
+        """Apply an action to the game (raising, unchanged, if illegal); returns it as recorded."""
+        public = self._is_public() if self.game.frames else True
+        before = self.index[seat]
+        self.game.apply(seat, action)
+        recorded = self.game.record.actions[-1][1]
+        self._count(seat, public)
+        self.acts.append((seat, public))
+        self.last_own[seat] = (before, action, recorded)
+        return recorded
+
+    def _undo_in_memory(self, seat: int) -> None:
+        public = True
+        for number in range(len(self.acts) - 1, -1, -1):
+            if self.acts[number][0] == seat:
+                public = self.acts.pop(number)[1]
+                break
+        self.game.undo(seat)
+        self._count(seat, public)
+        self.last_own.pop(seat, None)
+
+    def _check_turn(self, seat: int, index: object) -> None:
+        """Refuse an action or undo from ``seat`` that is not on the position it was last sent."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise MessageError("bad_message", f"'index' must be the index of the last state you saw (a whole "
+                                              f"number), not {quote(index)}")
+        if self.game.is_terminal:
+            raise MessageError("game_over", "the game is over")
+        if self.status == "waiting":
+            raise MessageError("waiting", "the table is waiting for players; nobody may act yet")
+        if index != self.index[seat] or self.released[seat] != self.index[seat]:
+            raise MessageError("stale", f"the game has moved on since index {index}; wait for the new state")
+
+    def _duplicate(self, seat: int, action: str, index: object) -> str | None:
+        """The recorded text if ``action`` at ``index`` repeats the seat's last accepted action."""
+        last = self.last_own.get(seat)
+        if last is not None and isinstance(index, int) and last[0] == index and action in (last[1], last[2]):
+            return last[2]
+        return None
+
+    async def act(self, seat: int, action: object, index: object, reply: Connection | None = None,
+                  reply_id: object = None) -> dict[str, Any]:
+        """A client's action for ``seat``: applied, committed, acknowledged, then published.
+
+        Raises :class:`MessageError` (nothing changed) if it is refused.
+        """
+        if not isinstance(action, str) or not action or len(action) > 200:
+            raise MessageError("bad_message", f"'action' must be an action's text, not {quote(action)}")
+        async with self.lock:
+            if self.seats[seat].type != "human":
+                raise MessageError("not_your_turn", "a bot plays this seat now")
+            duplicate = self._duplicate(seat, action, index)
+            if duplicate is not None:
+                ack = {"type": "ack", "id": reply_id, "action": duplicate, "index": self.index[seat],
+                       "duplicate": True}
+                if reply is not None:
+                    reply.send(ack)
+                    reply.fingerprint = None  # the current state follows, even if unchanged
+                    self.publish()
+                return ack
+            self._check_turn(seat, index)
+            recorded = await self._commit_action(seat, action, note=None)
+            ack = {"type": "ack", "id": reply_id, "action": recorded, "index": self.index[seat],
+                   "duplicate": False}
+            if reply is not None:
+                reply.send(ack)
+            self.publish()
+            return ack
+
+    async def _commit_action(self, seat: int, action: str, note: tuple[int, str] | None) -> str:
+        """Apply ``action``, then commit it (and ``note``); on a failed commit, go back to what is stored."""
+        game = self.game
+        try:
+            public = self._is_public()
+            concealed = game.frames[-1].concealed
+            now = time.monotonic()
+            recorded = self._apply_in_memory(seat, action)
+        except (IllegalActionError, NotYourTurnError, GameOverError) as error:
+            code = "game_over" if isinstance(error, GameOverError) else (
+                "not_your_turn" if isinstance(error, NotYourTurnError) else "illegal")
+            raise MessageError(code, str(error), list(error.legal)) from None
+        except DojoError as error:
+            raise MessageError("illegal", str(error)) from None
+        wall = time.time()
+        ops: list[store.WriteOp] = [store.insert_event(self.id, self.event_count, seat, "act", recorded, wall)]
+        ops += self.clocks.charge(seat, now, concealed)
+        if note is not None:
+            ops.append(store.insert_note(self.id, len(self.notes), note[0], note[1], wall))
+        if public:
+            self.updated = wall
+            ops.append(self._table_update(wall))
+        await self._write(ops)
+        self.event_count += 1
+        if note is not None:
+            self.notes.append(note)
+        if public:
+            self.last_public_at = now
+            if self.conceals and self.settings.window_time > 0:
+                self.hold_until = now + self.settings.window_time
+        return recorded
+
+    def _table_update(self, wall: float) -> store.WriteOp:
+        result = self.game.result
+        return store.update_table(self.id, updated=wall, waiting_for=self._public_waiting(),
+                                  finished=result is not None,
+                                  result=None if result is None else result.to_json())
+
+    async def _write(self, ops: list[store.WriteOp]) -> None:
+        """Commit ``ops``; if that fails, rebuild the table from storage (the change is undone) and refuse."""
+        try:
+            await self.storage.write(ops)
+        except Exception as error:
+            log.exception("table %s: a write failed; the table goes back to what is stored", self.id)
+            await self._reload()
+            raise MessageError("internal", f"the server could not store this; nothing was applied "
+                                           f"({type(error).__name__})") from None
+
+    async def _reload(self) -> None:
+        stored = await asyncio.to_thread(self.storage.load_table, self.id)
+        if stored is None:
+            return
+        fresh = LiveTable.load(stored, self.storage, self.pool)
+        self.game, self.index, self.acts, self.last_own = fresh.game, fresh.index, fresh.acts, fresh.last_own
+        self.event_count, self.notes, self.seats = fresh.event_count, fresh.notes, fresh.seats
+        self.released = dict(self.index)
+        self._note_public_facts()
+
+    async def undo(self, seat: int, index: object, reply: Connection | None = None,
+                   reply_id: object = None) -> dict[str, Any]:
+        """Take back ``seat``'s last action if the table allows undo and the engine agrees."""
+        async with self.lock:
+            if not self.settings.undo:
+                raise MessageError("undo_disabled", "this table does not allow undo (setting 'undo')")
+            self._check_turn(seat, index)
+            check = getattr(self.game, "undo_check", None)
+            if not callable(check) or not callable(getattr(self.game, "undo", None)):
+                raise MessageError("undo_unavailable", "this server's engine cannot undo yet")
+            reason = check(seat)
+            if reason is not None:
+                raise MessageError("undo_refused", f"undo refused: {reason}")
+            public = next((flag for who, flag in reversed(self.acts) if who == seat), True)
+            now = time.monotonic()
+            self._undo_in_memory(seat)
+            wall = time.time()
+            ops = [store.insert_event(self.id, self.event_count, seat, "undo", "", wall)]
+            if public:
+                ops.append(self._table_update(wall))
+            await self._write(ops)
+            self.event_count += 1
+            if public:
+                self.last_public_at = now
+                if self.conceals and self.settings.window_time > 0:
+                    self.hold_until = now + self.settings.window_time
+            ack = {"type": "ack", "id": reply_id, "undo": True, "index": self.index[seat]}
+            if reply is not None:
+                reply.send(ack)
+            self.publish()
+            return ack
+
+    # ------------------------------------------------------------------ seats
+
+    async def _change_seats(self, seats: list[Seat], note: tuple[int, str] | None = None, **values: Any) -> None:
+        """Change seats (in memory and stored, in one commit), with an optional note."""
+        wall = time.time()
+        ops: list[store.WriteOp] = [store.update_seat(self.id, seat.seat, **values) for seat in seats]
+        if note is not None:
+            ops.append(store.insert_note(self.id, len(self.notes), note[0], note[1], wall))
+        ops.append(store.update_table(self.id, updated=wall))
+        await self.storage.write(ops)
+        for seat in seats:
+            for key, value in values.items():
+                setattr(seat, key, value)
+        if note is not None:
+            self.notes.append(note)
+        self.updated = wall
+        now = time.monotonic()
+        if self.may_release(None, now):
+            # Who plays a seat changed which clocks run; never during a hold (it would show the new position).
+            self.clocks.snapshot(now)
+
+    async def join(self, seat: int | None, name: str | None, token_hash: str) -> int:
+        """Give a free seat (the lowest if ``seat`` is None) to a new player holding ``token_hash``
+        (named ``Player <seat>`` if ``name`` is None)."""
+        async with self.lock:
+            if self.game.is_terminal:
+                raise ApiError(409, "game_over", "the game is over")
+            free = [each.seat for each in self.seats if each.status == "free"]
+            if seat is None:
+                if not free:
+                    raise ApiError(409, "no_free_seat", "every seat of this table is taken")
+                seat = free[0]
+            elif not 0 <= seat < len(self.seats):
+                raise ApiError(400, "bad_seats", f"there is no seat {seat}; seats are 0 to {len(self.seats) - 1}")
+            elif seat not in free:
+                raise ApiError(409, "seat_taken", f"seat {seat} is not free; free seats: "
+                                                  f"{', '.join(map(str, free)) or 'none'}")
+            was_waiting = self.status == "waiting"
+            name = name or f"Player {seat}"
+            await self._change_seats([self.seats[seat]], (EVERYONE, f"{name} sits at seat {seat}"),
+                                     status="taken", name=name, token_hash=token_hash)
+            if was_waiting and self.status == "playing":
+                self._start_play()
+            self.publish()
+            return seat
+
+    async def rename(self, seat: int, name: str) -> None:
+        """Set a seat's display name (its holder's request); an invited seat becomes taken."""
+        async with self.lock:
+            was_waiting = self.status == "waiting"
+            await self._change_seats([self.seats[seat]], name=name, status="taken")
+            if was_waiting and self.status == "playing":
+                self._start_play()
+            self.publish()
+
+    async def reissue(self, seat: int, token_hash: str) -> None:
+        """A new token for ``seat`` (a rematch): the previous one stops working."""
+        async with self.lock:
+            info = self.seats[seat]
+            status = "taken" if info.status == "taken" else "invited"
+            await self._change_seats([info], token_hash=token_hash, status=status)
+            self.close_seat_connections(seat)
+            self.publish()
+
+    async def leave(self, seat: int, replace_with: str | None) -> None:
+        """The player at ``seat`` leaves: its token stops working; the seat is free, or a bot's."""
+        async with self.lock:
+            holder = self.seats[seat]
+            if replace_with is None:
+                text = f"{holder.name} left seat {seat}; it is free"
+                await self._change_seats([holder], (EVERYONE, text), status="free", token_hash=None,
+                                         name=f"Player {seat}")
+            else:
+                text = f"{holder.name} left seat {seat}; the bot {replace_with} plays it"
+                await self._change_seats([holder], (EVERYONE, text), status="bot", token_hash=None, type="bot",
+                                         bot=replace_with, name=replace_with)
+                if self.status == "playing":
+                    self._start_play()
+            self.close_seat_connections(seat)
+            self.publish()
+
+    async def hand_to_bot(self, seat: int, spec: str) -> None:
+        """A free (or invited, unused) seat is played by a bot from now on."""
+        async with self.lock:
+            target = self.seats[seat]
+            if target.status not in ("free", "invited"):
+                raise ApiError(409, "seat_not_free", f"seat {seat} is {target.status}, not free")
+            was_waiting = self.status == "waiting"
+            await self._change_seats([target], (EVERYONE, f"seat {seat} is handed to the bot {spec}"),
+                                     status="bot", token_hash=None, type="bot", bot=spec, name=spec)
+            if was_waiting and self.status == "playing":
+                self._start_play()
+            self.close_seat_connections(seat)
+            self.publish()
+
+    # ------------------------------------------------------------------ bots
+
+    def _spawn(self, coroutine: Any) -> None:
+        self.track(asyncio.get_running_loop().create_task(coroutine))
+
+    def track(self, task: asyncio.Task[None]) -> None:
+        """Keep a task of this table (cancelled when the table closes)."""
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def time_out(self) -> None:
+        """A clock ran out: the table's ``timeout_bot`` decides for each seat whose time is up."""
+        async with self.lock:
+            now = time.monotonic()
+            for seat in range(self.game.num_players):
+                deadline = self.clocks.deadline(seat)
+                if deadline is None or deadline > now:
+                    continue
+                spec = self.settings.timeout_bot
+                note = self.clocks.timeout_note(seat, spec)
+                self.thinking.add(seat)
+                self._spawn(self.play_bot(seat, spec, self.index[seat], now, note))
+            self.clocks.schedule()
+
+    def bot_for(self, seat: int, spec: str) -> Bot:
+        """The bot playing ``seat`` with ``spec`` (kept between decisions: bots may remember).
+
+        A bot seated in a game under way (after a restart, or taking over a seat) first catches up on
+        the game as its seat saw it (the table layer's :func:`recall_bots`), so that a bot that keeps a
+        memory has the one it would have had by playing through.
+        """
+        held = self.bots.get(seat)
+        if held is None or held[0] != spec:
+            bot = make_bot(spec, self.game.game_id, derive_seed(self.seed or 0, seat))
+            recall_bots(self.game, {seat: bot})
+            held = (spec, bot)
+            self.bots[seat] = held
+        return held[1]
+
+    def _schedule_bots(self) -> None:
+        if self.status != "playing":
+            return
+        asked = self.asked()
+        for seat in self.game.to_act():
+            if seat in self.thinking or not self.seat_is_bot(seat) or self.released[seat] != self.index[seat]:
+                continue
+            if seat in asked:
+                due = self.released_at[seat]  # answered at once: the hold hides how long it took
+            else:
+                due = max(self.released_at[seat], self.last_public_at + self.settings.move_delay)
+            seat_info = self.seats[seat]
+            spec = seat_info.bot if seat_info.type == "bot" and seat_info.bot else self.settings.timeout_bot
+            note = None
+            if seat_info.type != "bot":
+                note = self.clocks.timeout_note(seat, spec)
+            self.thinking.add(seat)
+            self._spawn(self.play_bot(seat, spec, self.index[seat], due, note))
+
+    async def play_bot(self, seat: int, spec: str, index: int, due: float,
+                       note: tuple[int, str] | None = None) -> None:
+        """Let the bot ``spec`` choose for ``seat`` at ``due`` (monotonic) and apply its choice, unless the
+        position has moved on meanwhile (a human acted first, the seat changed hands)."""
+        try:
+            delay = due - time.monotonic()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            async with self.lock:
+                if self.closed or self.index[seat] != index or seat not in self.game.to_act():
+                    return
+                bot = self.bot_for(seat, spec)
+                view = detached_view(self.game, seat)
+            action, thought = await self.pool.choose(bot, view)
+            async with self.lock:
+                if self.closed or self.index[seat] != index or seat not in self.game.to_act():
+                    return
+                if self.bots.get(seat, (None,))[0] == spec:
+                    self.bots[seat] = (spec, thought)
+                if not self.game.is_legal(seat, action):
+                    log.error("table %s: bot %r at seat %d chose the illegal action %r; it plays %r instead",
+                              self.id, spec, seat, action, self.game.legal_actions(seat)[0])
+                    action = self.game.legal_actions(seat)[0]
+                try:
+                    await self._commit_action(seat, action, note)
+                except MessageError as error:
+                    log.error("table %s: bot %r at seat %d could not act: %s", self.id, spec, seat, error)
+                    return
+                self.publish()
+        except asyncio.CancelledError:
+            self.thinking.discard(seat)
+            raise
+        except Exception:
+            # The seat waits (a bug, in the log) rather than the table spinning on a failing bot.
+            log.exception("table %s: the bot at seat %d failed", self.id, seat)
+            self.thinking.discard(seat)
+            return
+        self.thinking.discard(seat)
+        if not self.closed:
+            # While this bot thought, the position may have moved on and asked it again.
+            async with self.lock:
+                self._schedule_bots()
+                self.clocks.schedule()
+
+    async def close(self) -> None:
+        """Stop bots and timers, and close connections (the server is shutting down)."""
+        self.closed = True
+        if self._hold_timer is not None:
+            self._hold_timer.cancel()
+        self.clocks.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        for conn in list(self.connections):
+            conn.close(1001, "server shutting down")
+
+
+def public_waiting(game: GameState[Any]) -> list[int]:
+    """Who everyone may see being waited for (the spectators' ``waiting_for``)."""
+    waiting = game.observe(None)["waiting_for"]
+    return [seat for seat in waiting if isinstance(seat, int)] if isinstance(waiting, list) else []
+
+
+def _note_visible(mask: int, viewer: Viewer) -> bool:
+    return mask == EVERYONE or (viewer is not None and bool(mask >> viewer & 1))
+
+
+def _encode(payload: dict[str, Any]) -> tuple[str, str]:
+    """A state's JSON text, and its fingerprint: the same without the running clocks' seconds (what must
+    change for a new state to be sent). Without a clock they are one text, encoded once."""
+    text = json.dumps(payload, separators=(",", ":"))
+    clock = payload.get("clock")
+    if clock is None:
+        return text, text
+    steady = dict(payload)
+    steady["clock"] = {**clock, "seats": [{k: v for k, v in seat.items() if k != "remaining"}
+                                          for seat in clock["seats"]],
+                       "you": None if clock.get("you") is None else True}
+    return text, json.dumps(steady, separators=(",", ":"))
+
+
+def _iso(stamp: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(stamp))
+

@@ -1,0 +1,85 @@
+"""The database tables (SQLAlchemy Core), the same on SQLite and PostgreSQL.
+
+Storage is event-sourced: a table's row holds how its game was set up (game, players, options, seed
+or start position) and its settings; ``dojo_events`` holds every accepted action (and undo) in
+order. Positions are never stored: they are derived by replaying the events. Seats and notes are
+small rows beside them. The migrations in ``migrations/versions`` create exactly these tables
+(``tests/server`` checks that they agree).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+
+metadata = MetaData()
+
+#: One row per table: its set-up, settings and the public facts listings show.
+tables = Table(
+    "dojo_tables",
+    metadata,
+    Column("id", String(16), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", Text, nullable=False),  # JSON object
+    Column("seed", String(24), nullable=True),  # decimal text: a seed may exceed a signed 64-bit column
+    Column("start", Text, nullable=True),  # a start position, for a table set up from one
+    Column("settings", Text, nullable=False),  # JSON object
+    Column("created", Float, nullable=False),  # Unix time
+    # Unix time of the last change everyone could see (never of a hidden action: listings would tell it).
+    Column("updated", Float, nullable=False),
+    Column("finished", Boolean, nullable=False, default=False),
+    Column("result", Text, nullable=True),  # JSON, once finished
+    Column("waiting_for", Text, nullable=False, default="[]"),  # JSON list: the public "who must act"
+    Column("private", Boolean, nullable=False, default=False),
+    Column("rematch_of", String(16), nullable=True),
+    Column("rematch", String(16), nullable=True),
+)
+Index("ix_dojo_tables_listing", tables.c.finished, tables.c.private, tables.c.created)
+
+#: One row per seat.
+seats = Table(
+    "dojo_seats",
+    metadata,
+    Column("table_id", String(16), ForeignKey("dojo_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("type", String(8), nullable=False),  # human | bot
+    Column("name", String(64), nullable=False),
+    Column("bot", String(200), nullable=True),  # the bot spec or level of a bot seat
+    Column("status", String(8), nullable=False),  # free | invited | taken | bot
+    Column("token_hash", String(64), nullable=True, unique=True),
+    Column("clock_remaining", Float, nullable=True),  # seconds left on a per-game clock
+)
+
+#: Every accepted action and undo of every table, in order (``n`` counts from 0 per table).
+events = Table(
+    "dojo_events",
+    metadata,
+    Column("table_id", String(16), ForeignKey("dojo_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("n", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=False),
+    Column("kind", String(8), nullable=False),  # act | undo
+    Column("action", Text, nullable=False),  # the canonical action text ("" for an undo)
+    Column("at", Float, nullable=False),
+)
+
+#: The table's notes (time-outs, seats changing hands), each with the seats that may see it.
+notes = Table(
+    "dojo_notes",
+    metadata,
+    Column("table_id", String(16), ForeignKey("dojo_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("n", Integer, primary_key=True, autoincrement=False),
+    Column("mask", Integer, nullable=False),  # -1: everyone; else a bit per seat
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)

@@ -1,0 +1,186 @@
+"""A table's settings (bot pace, the hold, clocks, undo, who may watch) and its seats, checked.
+
+These are the server's own settings, beside the game's options (which the game checks): each bad
+value is refused with an :class:`ApiError` saying what is allowed.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ninjadojo.bots import LEVELS, make_bot
+from ninjadojo.engine.errors import OptionError, quote
+from ninjadojo.server.errors import ApiError, bad_request
+
+#: Clock modes: no clock, a time per decision, or a total per seat for the game.
+CLOCK_MODES = ("none", "move", "game")
+
+#: The level a bot seat gets when a request names neither a level nor a bot spec.
+DEFAULT_LEVEL = "medium"
+
+#: How long a seat has to answer a concealed window under a per-game clock (windows are never
+#: charged to a per-game clock: the others would see it run).
+WINDOW_SECONDS_PER_GAME_CLOCK = 60.0
+
+#: The longest display name.
+NAME_LIMIT = 24
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """How a table is run (see docs/server-protocol.md, ``POST /api/tables``)."""
+
+    move_delay: float = 1.0
+    window_time: float = 1.0
+    clock: str = "none"
+    clock_seconds: float = 60.0
+    timeout_bot: str = DEFAULT_LEVEL
+    undo: bool = False
+    spectators: bool = True
+    private: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as JSON."""
+        return asdict(self)
+
+    @classmethod
+    def parse(cls, data: object, game_id: str) -> TableSettings:
+        """Settings from a request's ``settings`` object (missing fields take their defaults)."""
+        if data is None:
+            data = {}
+        if not isinstance(data, Mapping):
+            raise bad_request(f"'settings' must be an object, not {quote(data)}", "bad_setting")
+        known = {name for name in cls.__dataclass_fields__}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise bad_request(f"unknown setting {quote(unknown[0])}; settings are: {', '.join(sorted(known))}",
+                              "bad_setting")
+        defaults = cls()
+        clock = data.get("clock", defaults.clock)
+        if clock not in CLOCK_MODES:
+            raise bad_request(f"setting 'clock' must be one of {', '.join(CLOCK_MODES)}, not {quote(clock)}",
+                              "bad_setting")
+        timeout_bot = data.get("timeout_bot", defaults.timeout_bot)
+        check_bot_spec(timeout_bot, game_id, "setting 'timeout_bot'")
+        return cls(
+            move_delay=_number(data, "move_delay", defaults.move_delay, 0.0, 10.0),
+            window_time=_number(data, "window_time", defaults.window_time, 0.0, 10.0),
+            clock=str(clock),
+            clock_seconds=_number(data, "clock_seconds", defaults.clock_seconds, 1.0, 86_400.0),
+            timeout_bot=str(timeout_bot),
+            undo=_flag(data, "undo", defaults.undo),
+            spectators=_flag(data, "spectators", defaults.spectators),
+            private=_flag(data, "private", defaults.private),
+        )
+
+    @classmethod
+    def from_stored(cls, data: Mapping[str, Any]) -> TableSettings:
+        """Settings as stored (written by :meth:`to_json`; fields added later take their defaults)."""
+        known = {name: data[name] for name in cls.__dataclass_fields__ if name in data}
+        return cls(**known)
+
+
+def _number(data: Mapping[str, object], name: str, default: float, low: float, high: float) -> float:
+    value = data.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) \
+            or not low <= value <= high:
+        raise bad_request(f"setting {quote(name)} must be a number from {low:g} to {high:g}, not {quote(value)}",
+                          "bad_setting")
+    return float(value)
+
+
+def _flag(data: Mapping[str, object], name: str, default: bool) -> bool:
+    value = data.get(name, default)
+    if not isinstance(value, bool):
+        raise bad_request(f"setting {quote(name)} must be true or false, not {quote(value)}", "bad_setting")
+    return value
+
+
+def check_bot_spec(spec: object, game_id: str, where: str) -> str:
+    """``spec`` if it names a bot (a level or a bot spec) the registry can build for ``game_id``."""
+    if not isinstance(spec, str) or not spec.strip() or len(spec) > 200:
+        raise bad_request(f"{where} must be a level ({', '.join(LEVELS)}) or a bot spec, not {quote(spec)}",
+                          "bad_bot")
+    try:
+        make_bot(spec, game_id, 0)
+    except OptionError as error:
+        raise bad_request(f"{where}: {error}", "bad_bot") from None
+    return spec.strip()
+
+
+def check_name(name: object, where: str = "name") -> str:
+    """A display name: 1 to 24 characters, no control characters, spaces trimmed."""
+    if not isinstance(name, str):
+        raise bad_request(f"{where} must be text, not {quote(name)}")
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= NAME_LIMIT or any(unicodedata.category(char).startswith("C") for char in name):
+        raise bad_request(f"{where} must be 1 to {NAME_LIMIT} printable characters, not {quote(name)}")
+    return name
+
+
+@dataclass(slots=True)
+class SeatPlan:
+    """One seat as a create request asks for it."""
+
+    type: str
+    name: str | None = None
+    open: bool = False
+    bot: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def parse_seats(data: object, players: int, game_id: str) -> list[SeatPlan]:
+    """The seats of a create request: one per player, each human or bot (see the protocol)."""
+    if data is None:
+        return [SeatPlan("human")] + [SeatPlan("bot", bot=DEFAULT_LEVEL) for _ in range(players - 1)]
+    if not isinstance(data, list):
+        raise bad_request(f"'seats' must be a list with one entry per seat, not {quote(data)}", "bad_seats")
+    if len(data) != players:
+        raise bad_request(f"'seats' lists {len(data)} seats for a {players}-player game; give one per seat",
+                          "bad_seats")
+    plans: list[SeatPlan] = []
+    for number, item in enumerate(data):
+        where = f"seat {number}"
+        if not isinstance(item, Mapping):
+            raise bad_request(f"{where} must be an object such as {{\"type\": \"human\"}} or {{\"type\": \"bot\", "
+                              f"\"level\": \"hard\"}}, not {quote(item)}", "bad_seats")
+        kind = item.get("type")
+        if kind == "human":
+            unknown = sorted(set(item) - {"type", "name", "open"})
+            if unknown:
+                raise bad_request(f"{where}: unknown field {quote(unknown[0])} (a human seat has name and open)",
+                                  "bad_seats")
+            name = check_name(item["name"], f"{where}'s name") if item.get("name") is not None else None
+            is_open = item.get("open", False)
+            if not isinstance(is_open, bool):
+                raise bad_request(f"{where}: 'open' must be true or false, not {quote(is_open)}", "bad_seats")
+            if is_open and name is not None:
+                raise bad_request(f"{where} is open (for anyone to join), so it has no name yet", "bad_seats")
+            plans.append(SeatPlan("human", name, is_open))
+        elif kind == "bot":
+            unknown = sorted(set(item) - {"type", "level", "bot", "name"})
+            if unknown:
+                raise bad_request(f"{where}: unknown field {quote(unknown[0])} (a bot seat has level or bot)",
+                                  "bad_seats")
+            if "level" in item and "bot" in item:
+                raise bad_request(f"{where}: give a level or a bot spec, not both", "bad_seats")
+            level = item.get("level")
+            if level is not None and level not in LEVELS:
+                raise bad_request(f"{where}: the level must be one of {', '.join(LEVELS)}, not {quote(level)}",
+                                  "bad_bot")
+            spec = check_bot_spec(item.get("bot", level or DEFAULT_LEVEL), game_id, f"{where}'s bot")
+            plans.append(SeatPlan("bot", None, False, spec))
+        else:
+            raise bad_request(f"{where}: 'type' must be \"human\" or \"bot\", not {quote(kind)}", "bad_seats")
+    return plans
+
+
+def check_players(value: object) -> int:
+    """A player count's type (the game checks its range)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ApiError(400, "bad_players", f"'players' must be a whole number, not {quote(value)}")
+    return value

@@ -1,0 +1,129 @@
+"""Running independent jobs here or on worker processes, each reported as it finishes, stopping cleanly on Ctrl-C.
+
+The generic part of :mod:`ninjadojo.sim.runner`, for drivers whose jobs are not a simulation's
+numbered games (``ninjadojo.arena`` plays line-ups in every seat rotation on shared deals).
+
+::
+
+    >>> from ninjadojo.sim.parallel import run_jobs
+    >>> run = run_jobs(abs, [-2, 3, -1])
+    >>> sorted(run.results), run.interrupted
+    ([1, 2, 3], False)
+
+Jobs are handed to the workers one at a time, so a driver hears of every job as it finishes (in
+the order they finish, not the order given). Ctrl-C at a terminal interrupts every process of the
+foreground group: the workers ignore it (so none prints a traceback), and the parent stops them and
+returns the results it already has, marked interrupted; a job still running is dropped.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from multiprocessing.pool import Pool
+from typing import Any, Generic, TypeVar
+
+from ninjadojo.sim.runner import check_workers
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
+
+#: The function a worker process runs on each job (set once when the worker starts).
+_worker_function: Callable[[Any], Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class JobsRun(Generic[Result]):
+    """What :func:`run_jobs` did: the results in the order the jobs finished, and whether Ctrl-C cut it short."""
+
+    results: tuple[Result, ...]
+    interrupted: bool
+    seconds: float
+    workers: int
+
+
+class _InterruptedInWorker(Exception):
+    """A job raised ``KeyboardInterrupt`` in a worker process (a pool loses a job that raises a
+    ``BaseException``, and would wait for it forever): it stops the run as Ctrl-C does."""
+
+
+def _start_worker(function: Callable[[Any], Any]) -> None:
+    # Ctrl-C reaches the workers too; only the parent answers it (it stops them itself).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    global _worker_function
+    _worker_function = function
+
+
+def _run_in_worker(job: Any) -> Any:
+    assert _worker_function is not None, "the worker was started without its function"
+    try:
+        return _worker_function(job)
+    except KeyboardInterrupt:
+        raise _InterruptedInWorker from None
+
+
+@contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """Ignore Ctrl-C while worker processes are forked, so none is born before it can ignore it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _pool(function: Callable[[Any], Any], workers: int) -> Pool:
+    # fork keeps the parent's registries (games and bots registered at run time, as tests do);
+    # where there is no fork the workers import everything afresh (then ``function`` must pickle).
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    with _ctrl_c_ignored():
+        return multiprocessing.get_context(method).Pool(workers, initializer=_start_worker, initargs=(function,))
+
+
+def run_jobs(function: Callable[[Job], Result], jobs: Sequence[Job], workers: int = 1,
+             on_result: Callable[[Result], None] | None = None,
+             on_start: Callable[[], None] | None = None) -> JobsRun[Result]:
+    """``function`` on every job, on ``workers`` processes (1: here), calling ``on_result`` as each finishes.
+
+    ``function`` must be deterministic in its job for the results not to depend on the workers.
+    Ctrl-C (``KeyboardInterrupt``, also when raised by ``on_result`` or by a job, in a worker too) ends
+    the run early: the results already in are returned with ``interrupted`` set. Any other exception
+    stops the workers and propagates. ``on_start`` is called once the worker processes exist: start any thread there (a
+    progress bar's), since forking a process that runs threads is unsafe. ``workers`` is checked
+    with :func:`~ninjadojo.sim.runner.check_workers`.
+    """
+    check_workers(workers)
+    started = time.perf_counter()
+    results: list[Result] = []
+    interrupted = False
+    workers = max(1, min(workers, len(jobs)))
+    with ExitStack() as stack:
+        pool: Pool | None = None
+        if workers > 1:
+            pool = _pool(function, workers)
+            # Also on an error: the workers are stopped before the caller goes on.
+            stack.callback(pool.join)
+            stack.callback(pool.terminate)
+        finished: Iterator[Result]
+        if pool is None:
+            finished = (function(job) for job in jobs)
+        else:
+            finished = pool.imap_unordered(_run_in_worker, jobs, chunksize=1)
+        try:
+            if on_start is not None:
+                on_start()
+            for result in finished:
+                results.append(result)
+                if on_result is not None:
+                    on_result(result)
+        except (KeyboardInterrupt, _InterruptedInWorker):
+            interrupted = True
+    return JobsRun(tuple(results), interrupted, time.perf_counter() - started, workers)

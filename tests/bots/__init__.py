@@ -1,0 +1,1 @@
+"""Tests of the bots: the ``ismcts`` search, the difficulty levels and the search benchmark."""

@@ -1,0 +1,76 @@
+"""``dojo serve`` and ``dojo bench-server``: thin shells; bad input is one line and exit status 2."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+
+from ninjadojo.cli.main import app
+from server.helpers import free_port
+
+runner = CliRunner()
+
+
+def test_serve_says_what_it_takes() -> None:
+    result = runner.invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    for flag in ("--host", "--port", "--db", "--bot-workers"):
+        assert flag in result.output
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--db", "ftp://example.org/x"], "--db 'ftp://example.org/x'"),
+    (["--port", "70000"], "--port must be from 1 to 65535"),
+    (["--bot-workers", "0"], "--bot-workers must be from 1 to 64"),
+])
+def test_bad_serve_flags_are_one_line_errors(args: list[str], words: str) -> None:
+    result = runner.invoke(app, ["serve", *args])
+    assert result.exit_code == 2
+    assert words in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_dojo_serve_serves_and_stops_cleanly(tmp_path: Path) -> None:
+    port = free_port()
+    db = tmp_path / "served.sqlite3"
+    process = subprocess.Popen([sys.executable, "-m", "ninjadojo.cli", "serve", "--port", str(port), "--db", str(db),
+                                "--bot-workers", "1"], stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=2).json() == {"ok": True, "protocol": 1}:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert process.poll() is None and time.monotonic() < deadline
+            time.sleep(0.1)
+        assert httpx.get(f"http://127.0.0.1:{port}/openapi.json").json()["info"]["title"] == "ninjadojo server"
+    finally:
+        process.send_signal(signal.SIGINT)
+        # Ctrl-C: a clean shutdown, then the status of an interrupted command (128 + SIGINT), as shells report it.
+        assert process.wait(30) == 130
+    errors = process.stderr.read() if process.stderr else ""
+    assert db.is_file()
+    assert f"http://127.0.0.1:{port}/" in errors and "Traceback" not in errors
+
+
+def test_bench_server_refuses_bad_settings() -> None:
+    result = runner.invoke(app, ["bench-server", "--clients", "9", "--players", "2"])
+    assert result.exit_code == 2 and "--clients" in result.output
+
+
+@pytest.mark.slow
+def test_bench_server_reports_its_figures() -> None:
+    result = runner.invoke(app, ["bench-server", "--tables", "2", "--seconds", "1.5", "--json"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)
+    assert figures["database"] == "sqlite" and figures["actions"] >= figures["client_actions"] > 0
+    assert figures["latency_ms_p50"] <= figures["latency_ms_p99"]

@@ -1,0 +1,80 @@
+"""Undo: a table setting; the engine decides (``undo_check``); stored as an event, so that a restart
+replays it; refused with the engine's reason, or because the table does not allow it."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from ninjadojo.engine.state import GameState
+from server.helpers import QUICK, Listener, ServerThread
+
+
+def undoable_first_move(game: GameState[Any], seat: int) -> str:
+    """An action of ``seat`` that the engine lets it take back right after (found with the engine)."""
+    for action in game.legal_actions(seat):
+        trial = game.clone()
+        trial.apply(seat, action)
+        if trial.undo_check(seat) is None:
+            return action
+    raise AssertionError("no undoable action")
+
+
+def test_a_seat_takes_back_its_last_action_and_a_restart_replays_the_undo(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'undo.sqlite3'}"
+    with ServerThread(db) as server:
+        table_id, tokens = server.create({"game": "ninjitsu", "players": 2, "seed": 5,
+                                          "settings": {**QUICK, "undo": True},
+                                          "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]})
+        live = server.dojo.tables[table_id]
+        seat = live.game.to_act()[0]
+        other = 1 - seat
+        action = undoable_first_move(live.game, seat)
+
+        async def scenario() -> None:
+            async with Listener(server.ws_url(table_id), tokens[str(seat)]) as me, \
+                    Listener(server.ws_url(table_id), tokens[str(other)]) as them:
+                start = await me.state_where(lambda s: s["status"] == "playing" and s["legal"])
+                await them.state_where(lambda s: s["status"] == "playing")
+                before = live.game.to_notation()
+                assert start["undo"]["allowed"] is False and "no action" in start["undo"]["reason"]
+                await me.send({"type": "undo", "index": start["index"]})
+                refused = await me.next("error")
+                assert refused["code"] == "undo_refused" and "no action to take back" in refused["message"]
+                await me.send({"type": "act", "action": action, "index": start["index"]})
+                await me.next("ack")
+                played = await me.next("state")
+                assert played["undo"] == {"enabled": True, "allowed": True, "reason": None}
+                await me.send({"type": "undo", "index": played["index"], "id": "u"})
+                ack = await me.next("ack")
+                assert ack["undo"] is True and ack["id"] == "u" and ack["index"] == played["index"] + 1
+                back = await me.next("state")
+                assert back["legal"] == start["legal"]
+                assert live.game.to_notation() == before
+                seen = await them.state_where(lambda s: s["index"] == back["index"])
+                assert seen["view"] == live.game.observe(other)
+
+        asyncio.run(scenario())
+        events = server.dojo.storage.load_table(table_id).events
+        assert events == [(seat, "act", action), (seat, "undo", "")]
+        notation = live.game.to_notation()
+        index = dict(live.index)
+    with ServerThread(db) as again:
+        reloaded = again.dojo.tables[table_id]
+        assert reloaded.game.to_notation() == notation and reloaded.index == index
+
+
+def test_undo_needs_the_table_setting(server: ServerThread) -> None:
+    table_id, tokens = server.create({"game": "ninjitsu", "players": 2, "settings": QUICK,
+                                      "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]})
+
+    async def scenario() -> None:
+        async with Listener(server.ws_url(table_id), tokens["0"]) as ann, \
+                Listener(server.ws_url(table_id), tokens["1"]):
+            state = await ann.state_where(lambda s: s["status"] == "playing")
+            assert state["undo"] == {"enabled": False}
+            await ann.send({"type": "undo", "index": state["index"]})
+            assert (await ann.next("error"))["code"] == "undo_disabled"
+
+    asyncio.run(scenario())
