@@ -30,7 +30,8 @@ def test_the_python_example_plays_a_game_to_its_end() -> None:
 def test_the_readme_test_command_is_exactly_what_ci_runs() -> None:
     commands = [line for block in _blocks("sh") for line in block.splitlines() if line.startswith("python3 -m venv")]
     set_up, test = commands
-    assert set_up.startswith("python3 -m venv .venv && .venv/bin/pip install -q -e . && .venv/bin/dojo play ")
+    # The main job: set up, then start the server (the browser client's first command, issue #15).
+    assert set_up == "python3 -m venv .venv && .venv/bin/pip install -q -e . && .venv/bin/dojo serve"
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert test in ci, "the README's test command is not a line of .ci/run"
 

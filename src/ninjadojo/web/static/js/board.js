@@ -1,0 +1,78 @@
+// What the table page and the replay viewer share: the context a game's board is drawn from, the
+// board itself (or the raw view for a game this client cannot draw), the log and the end screen.
+
+import {h} from './dom.js';
+import {drawBack, drawCard} from './cards.js';
+import {seatBadge} from './seats.js';
+import {boardOf} from './games/index.js';
+
+/** The context a game module draws from (see games/common.js). */
+export function makeCtx({gameId, view, seat, legal = [], decision = null, toAct = [], seats = []}) {
+  const mod = boardOf(gameId);
+  const name = (s) => (seats[s] && seats[s].name) || `Player ${s}`;
+  return {
+    gameId, view, seat, legal, decision, toAct: new Set(toAct), seats, name,
+    badge: (s, options = {}) => seatBadge(s, options.bare ? null : name(s), {you: !options.bare && s === seat}),
+    card: (code, options) => drawCard(mod ? mod.cardInfo(code) : {code, name: code, short: '', text: ''}, options),
+    back: (options) => drawBack(options),
+  };
+}
+
+/** The board of a view; a game with no board module shows its view as text (still playable by the list). */
+export function drawBoard(ctx) {
+  const mod = boardOf(ctx.gameId);
+  if (!mod) {
+    return h('pre', {class: 'raw-view'}, JSON.stringify(ctx.view, null, 2));
+  }
+  try {
+    return mod.render(ctx);
+  } catch (error) {
+    // A view this client does not understand must not blank the page: show it raw, and say so.
+    console.error(error);
+    return h('div', {}, h('p', {class: 'tag tag-warn'}, `This board could not be drawn (${error.message}); the view:`),
+      h('pre', {class: 'raw-view'}, JSON.stringify(ctx.view, null, 2)));
+  }
+}
+
+/** The keys and the words of an action, from the game's module (or none, and the action itself). */
+export function actionHelpers(gameId, ctxOf) {
+  const mod = boardOf(gameId);
+  return {
+    keysOf: (action) => (mod ? mod.keys(action, ctxOf()) : []),
+    describe: (action) => {
+      if (!mod) return action;
+      try {
+        return mod.describe(action, ctxOf());
+      } catch {
+        return action;
+      }
+    },
+  };
+}
+
+/** The log as this seat may see it; a line's leading spaces nest it under the line before. */
+export function drawLog(lines) {
+  return h('ol', {class: 'log-lines'}, lines.map((line) => {
+    const depth = line.length - line.trimStart().length;
+    return h('li', {style: `--depth: ${Math.floor(depth / 2)}`}, line.trim());
+  }));
+}
+
+/** The end screen: scores (highest first), the winners marked with a trophy AND the word, the reason. */
+export function drawResult(result, name, {actions = []} = {}) {
+  const rows = result.scores.map((score, seat) => ({seat, score})).sort((a, b) => b.score - a.score);
+  const winners = new Set(result.winners);
+  const headline = result.winners.length
+    ? `${result.winners.map((s) => `P${s} ${name(s)}`).join(' and ')} ${result.winners.length > 1 ? 'win' : 'wins'}`
+    : 'No winner';
+  return h('section', {class: 'end-screen', role: 'dialog', 'aria-label': 'game over'},
+    h('h2', {}, 'Game over: ', headline),
+    h('table', {class: 'scores'},
+      h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, 'Seat'), h('th', {scope: 'col'}, 'Score'),
+        h('th', {scope: 'col'}, ''))),
+      h('tbody', {}, rows.map(({seat, score}) => h('tr', {class: winners.has(seat) ? 'winner' : null},
+        h('td', {}, seatBadge(seat, name(seat))), h('td', {class: 'score'}, String(score)),
+        h('td', {}, winners.has(seat) ? h('span', {class: 'tag tag-ok'}, '★ winner') : ''))))),
+    h('p', {class: 'reason'}, result.reason, result.truncated ? ' (stopped at the maximum length)' : ''),
+    h('div', {class: 'end-actions'}, actions));
+}

@@ -1,0 +1,99 @@
+// Cards drawn by us: a framed box with the value in the corner, the name, the short text, the code
+// and a small SVG emblem of the card's kind. The kind is always written out (TRAP, ACTION...) beside
+// its emblem, so colour is never the only cue. The full text shows in the card help panel when a card
+// is pointed at or focused, and in its tooltip.
+
+import {h} from './dom.js';
+
+const EMBLEMS = {
+  // A four-pointed shuriken: cards played for an action.
+  shuriken: 'M12 1 14 10 23 12 14 14 12 23 10 14 1 12 10 10Z M12 9.5a2.5 2.5 0 1 0 .01 0Z',
+  // A cut gem: cards worth points.
+  gem: 'M6 3h12l4 6-10 13L2 9Z M2 9h20 M9 3l3 6 3-6 M12 9v13',
+  // A warning triangle: traps.
+  trap: 'M12 2 23 21H1Z M11 8h2v7h-2Z M11 17h2v2h-2Z',
+  // A lightning bolt: "any time" cards, answers out of turn.
+  bolt: 'M14 1 4 14h7l-2 9 11-14h-7Z',
+  // A cloud: Weather.
+  cloud: 'M7 19a5 5 0 0 1-.5-10A7 7 0 0 1 20 10a4.5 4.5 0 0 1-1 9Z',
+  // A spiral: Events.
+  swirl: 'M12 3a9 9 0 1 0 9 9h-3a6 6 0 1 1-6-6 3 3 0 1 1-3 3H6a6 6 0 1 0 6-6Z',
+  // A circle split in two: an Element's side.
+  element: 'M12 2a10 10 0 1 0 .01 0Z M12 2a5 5 0 0 0 0 10 5 5 0 0 1 0 10',
+  // A sword: attacks.
+  sword: 'M20 2 22 4 10 16 8 14Z M7 13l4 4-2 2-1.5-1.5L4 21l-1-1 3.5-3.5L5 15Z',
+  // A shield: fortifications and responses.
+  shield: 'M12 2 21 5v6c0 6-4 10-9 12-5-2-9-6-9-12V5Z',
+  // A mask: special actions and wild cards.
+  mask: 'M3 6c6-2 12-2 18 0 0 8-4 13-9 13S3 14 3 6Z M7 10h4v2H7Z M13 10h4v2h-4Z',
+  // A house roof: rooms.
+  room: 'M12 2 23 11h-3v10H4V11H1Z M10 21v-6h4v6',
+  // Footsteps: moves.
+  steps: 'M7 3c2 0 3 2 3 5s-1 5-3 5-3-2-3-5 1-5 3-5Z M17 9c2 0 3 2 3 5s-1 5-3 5-3-2-3-5 1-5 3-5Z',
+  // A scroll: everything else.
+  scroll: 'M5 3h13a3 3 0 0 1 0 6h-1v12H6a3 3 0 0 1 0-6h1V3 M5 15a1.5 1.5 0 0 0 0 3',
+};
+
+/** The SVG emblem of a kind (decorative). */
+export function emblem(name, size = 22) {
+  const svg = h('svg:svg', {class: 'emblem', viewBox: '0 0 24 24', width: size, height: size, 'aria-hidden': 'true'});
+  svg.append(h('svg:path', {d: EMBLEMS[name] || EMBLEMS.scroll, 'fill-rule': 'evenodd'}));
+  return svg;
+}
+
+let helpPanel = null;
+
+/** Where full card texts appear when a card is pointed at or focused (null: nowhere). */
+export function setHelpPanel(panel) {
+  helpPanel = panel;
+}
+
+function showHelp(info) {
+  if (!helpPanel) return;
+  const parts = [h('h3', {}, info.name, ' ', h('span', {class: 'code'}, `(${info.code})`))];
+  if (info.value !== null && info.value !== undefined) parts.push(h('p', {class: 'help-value'}, `Value ${info.value}`));
+  parts.push(h('p', {}, info.text || info.short || ''));
+  helpPanel.replaceChildren(...parts);
+}
+
+/**
+ * A face-up card. ``info`` is {code, name, short, text, value, kind: {cls, label, emblem}};
+ * options: keys (the data-keys of the things an action may act on), small, note (a line under the
+ * card, e.g. "secret #0"), extra (a CSS class).
+ */
+export function drawCard(info, {keys = null, small = false, note = null, extra = null} = {}) {
+  const kind = info.kind || {cls: 'plain', label: '', emblem: 'scroll'};
+  const value = info.value === null || info.value === undefined ? '–' : String(info.value);
+  const valued = info.value !== null && info.value !== undefined;
+  const title = `${info.name} (${info.code})${valued ? `, value ${info.value}` : ''}`
+    + `${kind.label ? `, ${kind.label}` : ''}: ${info.text || info.short || ''}`;
+  const card = h('div', {class: ['card', `card-${kind.cls}`, small && 'card-small', extra],
+    dataset: {code: info.code, keys: keys || null}, title},
+  h('div', {class: 'card-top'},
+    h('span', {class: 'card-value', 'aria-label': `value ${value === '–' ? 'none' : value}`}, value),
+    h('span', {class: 'card-kind'}, emblem(kind.emblem, small ? 14 : 18),
+      kind.label ? h('span', {class: 'card-kind-label'}, kind.label) : null)),
+  h('div', {class: 'card-name'}, info.name),
+  small ? null : h('div', {class: 'card-short'}, info.short),
+  h('div', {class: 'card-code'}, info.code),
+  note ? h('div', {class: 'card-note'}, note) : null);
+  card.addEventListener('pointerenter', () => showHelp(info));
+  card.addEventListener('focus', () => showHelp(info));
+  return card;
+}
+
+/** A face-down card (a secret, a hand card of another seat, a trap): a patterned back and a label. */
+export function drawBack({label = '', keys = null, small = false, title = 'a face-down card', extra = null} = {}) {
+  const back = h('div', {class: ['card', 'card-back', small && 'card-small', extra], dataset: {keys: keys || null},
+    title},
+  h('div', {class: 'back-pattern', 'aria-hidden': 'true'}, emblem('shuriken', small ? 18 : 28)),
+  label ? h('div', {class: 'card-note'}, label) : null);
+  return back;
+}
+
+/** A row of cards with a heading; ``items`` are card elements (an empty row says "none"). */
+export function cardRow(title, items, {extra = null, empty = 'none'} = {}) {
+  return h('div', {class: ['card-row', extra]},
+    title ? h('div', {class: 'row-title'}, title) : null,
+    h('div', {class: 'row-cards'}, items.length ? items : h('span', {class: 'row-empty'}, empty)));
+}

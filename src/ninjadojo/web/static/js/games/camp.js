@@ -1,0 +1,142 @@
+// Ninja Camp: the training grounds (a grid of skill cards, Walls, Traps and empty spaces) with every
+// ninja on it, each seat's hand, discard pile, clan card and points. Nothing is hidden in this game.
+// A move is chosen by clicking a ninja, then a square (and a third square for the Goat's push or the
+// Flying Squirrel's trade); clicking a card of the hand first narrows the moves to that card's.
+// View keys: src/ninjadojo/games/ninja_camp/view.py observe() (grid rows from row 1, the bottom).
+
+import {h} from '../dom.js';
+import {cardInfo as catalogueCard} from '../catalogue.js';
+import {cardRow} from '../cards.js';
+import {counter, seatPanel, who} from './common.js';
+
+const GAME = 'ninja-camp';
+
+/** The catalogue card with its points (from its text: "(4 points.)") and its kind. */
+export function cardInfo(code) {
+  const info = catalogueCard(GAME, code);
+  const match = /\((-?\d+) points?\.\)/.exec(info.text);
+  let kind = {cls: 'skill', label: 'SKILL', emblem: 'steps'};
+  if (code === 'T') kind = {cls: 'trap', label: 'TRAP', emblem: 'trap'};
+  else if (code === 'W') kind = {cls: 'wall', label: 'WALL', emblem: 'shield'};
+  else if (/^[a-z]{2}$/.test(code)) kind = {cls: 'clan', label: 'CLAN', emblem: 'mask'};
+  return {...info, value: match ? Number(match[1]) : null, kind};
+}
+
+function cardName(code) {
+  return catalogueCard(GAME, code).name;
+}
+
+/** The things an action acts on: its squares (from, to, then the push or trade square), and the card. */
+export function keys(action) {
+  let m;
+  if ((m = /^(?:@|take:)([a-z]\d+)$/.exec(action))) return [`sq:${m[1]}`];
+  if ((m = /^(?:sl):([a-z]\d+)$/.exec(action))) return [`^sq:${m[1]}`, '^~clan:sl'];
+  if ((m = /^([A-Z]|[a-z]{2}):(.+)$/.exec(action))) {
+    const squares = m[2].match(/[a-z]\d+/g) || [];
+    // A move starts from its ninja (^), or from the card played; the card is never needed (~).
+    const card = /^[A-Z]$/.test(m[1]) ? `^~card:${m[1]}` : `^~clan:${m[1]}`;
+    if ((m[1] === 'S' || m[1] === 'H') && squares.length === 3) {
+      // A Stealth path a-b-c: the ninja (a) and where it lands (c) choose the move; b only tells
+      // apart two paths between the same squares.
+      return [`^sq:${squares[0]}`, `sq:${squares[2]}`, `~sq:${squares[1]}`, card];
+    }
+    return [`^sq:${squares[0]}`, ...squares.slice(1).map((square) => `sq:${square}`), card];
+  }
+  return [];
+}
+
+/** An action in words. */
+export function describe(action, ctx) {
+  let m;
+  if (action === 'pass') return 'Pass for good (play no more)';
+  if (action === 'done') return 'Done (no second step)';
+  if ((m = /^@([a-z]\d+)$/.exec(action))) return `Place a ninja on ${m[1]}`;
+  if ((m = /^take:([a-z]\d+)$/.exec(action))) return `Claim the card on ${m[1]}`;
+  if ((m = /^sl:([a-z]\d+)$/.exec(action))) return `Sloth Clan: claim the card on ${m[1]}`;
+  if ((m = /^go:([a-z]\d+)-([a-z]\d+)>([a-z]\d+)$/.exec(action))) {
+    return `Goat Clan: ${m[1]} → ${m[2]}, their ninja goes to ${m[3]}`;
+  }
+  if ((m = /^fs:([a-z]\d+)-([a-z]\d+)x([a-z]\d+)$/.exec(action))) {
+    return `Flying Squirrel Clan: ${m[1]} → ${m[2]}, then trade places with the ninja on ${m[3]}`;
+  }
+  if ((m = /^([A-Z]|[a-z]{2}):(.+)$/.exec(action))) {
+    const squares = m[2].match(/[a-z]\d+/g) || [];
+    const card = /^[A-Z]$/.test(m[1]) ? cardName(m[1]) : `${cardName(m[1])}`;
+    const shadow = m[1] === 'H' && ctx.view.seats[ctx.seat] && ctx.view.seats[ctx.seat].shadow_copies
+      ? ` (as ${ctx.view.seats[ctx.seat].shadow_copies})` : '';
+    const path = squares.length > 2 ? ` via ${squares.slice(1, -1).join(', ')}` : '';
+    return `${card}${shadow}: ${squares[0]} → ${squares[squares.length - 1]}${path}`;
+  }
+  return action;
+}
+
+function squareName(row, col) {
+  return `${String.fromCharCode(97 + col)}${row + 1}`;
+}
+
+function grid(ctx) {
+  const view = ctx.view;
+  const [rows, cols] = view.grid_size;
+  const ninjaAt = new Map();
+  view.seats.forEach((data, s) => data.ninjas.forEach((square) => ninjaAt.set(square, s)));
+  const cells = [h('div', {class: 'grid-corner', 'aria-hidden': 'true'})];
+  for (let c = 0; c < cols; c += 1) {
+    cells.push(h('div', {class: 'grid-label', 'aria-hidden': 'true'}, String.fromCharCode(97 + c)));
+  }
+  for (let r = rows - 1; r >= 0; r -= 1) {
+    cells.push(h('div', {class: 'grid-label', 'aria-hidden': 'true'}, String(r + 1)));
+    for (let c = 0; c < cols; c += 1) {
+      const name = squareName(r, c);
+      const letter = view.grid[r][c];
+      const owner = ninjaAt.get(name);
+      const info = letter === '.' ? null : cardInfo(letter);
+      const what = info ? `${info.name}${info.value !== null ? ` (${info.value} points)` : ''}` : 'empty space';
+      const label = `${name}: ${what}${owner !== undefined ? `, a ninja of P${owner}` : ''}`;
+      cells.push(h('div', {class: ['sq', info ? `sq-${info.kind.cls}` : 'sq-empty', owner !== undefined && 'has-ninja'],
+        dataset: {keys: `sq:${name}`, square: name}, 'aria-label': label, title: label},
+      h('span', {class: 'sq-name'}, name),
+      info ? h('span', {class: 'sq-card'}, h('span', {class: 'sq-letter'}, letter === 'W' ? '▦' : letter),
+        h('span', {class: 'sq-card-name'}, info.name),
+        info.value !== null ? h('span', {class: 'sq-points'}, `${info.value > 0 ? '+' : ''}${info.value}`) : null)
+        : h('span', {class: 'sq-void'}, '·'),
+      owner !== undefined ? h('span', {class: 'ninja', title: `ninja of P${owner}`}, ctx.badge(owner, {bare: true}))
+        : null));
+    }
+  }
+  return h('div', {class: 'camp-grid', role: 'grid', 'aria-label': 'the training grounds',
+    style: `--cols: ${cols}`}, cells);
+}
+
+function seat(ctx, data, s) {
+  const mine = s === ctx.seat;
+  const clan = data.clan;
+  const rows = [
+    h('div', {class: 'seat-line'}, h('span', {class: 'points'}, h('strong', {}, String(data.points)), ' points'),
+      data.passed ? h('span', {class: 'tag'}, 'passed for good') : null,
+      data.shadow_copies ? h('span', {class: 'tag'}, `Shadow copies ${data.shadow_copies}`) : null,
+      h('span', {class: 'tag'}, `ninjas: ${data.ninjas.join(', ') || 'none yet'}`)),
+    h('div', {class: 'seat-line'},
+      ctx.card(clan.code, {small: true, keys: mine ? `clan:${clan.code}` : null,
+        note: clan.used ? 'used' : 'once per game'})),
+    mine ? null : cardRow('Hand', [...data.hand].map((code) => ctx.card(code, {small: true}))),
+    cardRow('Played', [...data.discard].map((code) => ctx.card(code, {small: true})), {extra: 'discards'}),
+  ];
+  return seatPanel(ctx, s, rows);
+}
+
+/** The board. */
+export function render(ctx) {
+  const view = ctx.view;
+  const seats = view.seats.map((data, s) => seat(ctx, data, s));
+  const parts = [h('div', {class: 'camp-facts'}, counter('Turns played', view.turn),
+    ctx.toAct.size ? h('span', {class: 'tag'}, `to move: ${[...ctx.toAct].map((s) => who(ctx, s)).join(', ')}`)
+      : null),
+  grid(ctx), h('div', {class: 'others'}, seats.filter((_, s) => s !== ctx.seat))];
+  if (ctx.seat !== null && ctx.seat !== undefined) {
+    const me = view.seats[ctx.seat];
+    parts.push(h('div', {class: 'my-area'}, seats[ctx.seat],
+      cardRow('Your hand', [...me.hand].map((code) => ctx.card(code, {keys: `card:${code}`})), {extra: 'hand',
+        empty: 'no cards'})));
+  }
+  return h('div', {class: 'board-camp'}, parts);
+}

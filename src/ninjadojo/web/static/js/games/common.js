@@ -1,0 +1,53 @@
+// Pieces every game's board uses: a seat's panel, counters, piles.
+//
+// A game module exports {cardInfo(code), render(ctx), keys(action, ctx), describe(action, ctx)}:
+// - cardInfo: the catalogue entry plus the card's value and kind ({cls, label, emblem});
+// - render: the board (an element) from ctx.view, the seat's observe() dict;
+// - keys: the data-keys of the things an action acts on (see picker.js); a key marked "~" narrows
+//   the choice when clicked but is not needed to settle it; when some keys are marked "^", the action
+//   is started only from those (a Ninja Camp move from its ninja, not from the square it goes to);
+// - describe: the action in words.
+// ctx = {gameId, view, seat (null: a spectator), legal, decision, toAct (a Set), name(seat),
+//        badge(seat), card(code, options), back(options)}.
+
+import {h} from '../dom.js';
+import {emblem} from '../cards.js';
+
+/** A seat's panel: its badge, whether it is to act, then the game's rows. */
+export function seatPanel(ctx, seat, rows, {extra = null, keys = null, status = null} = {}) {
+  const acting = ctx.toAct.has(seat);
+  return h('section', {class: ['seat-panel', acting && 'to-act', seat === ctx.seat && 'mine', extra],
+    'aria-label': `seat ${seat}: ${ctx.name(seat)}${acting ? ', to act' : ''}`},
+  h('header', {class: 'seat-head', dataset: {keys}},
+    ctx.badge(seat),
+    acting ? h('span', {class: 'to-act-tag'}, h('span', {'aria-hidden': 'true'}, '⚑'), ' to act') : null,
+    status),
+  rows);
+}
+
+/** A labelled number: "Deck 38". */
+export function counter(label, value, {icon = null, keys = null, title = null} = {}) {
+  return h('div', {class: 'counter', dataset: {keys}, title},
+    icon ? emblem(icon, 16) : null,
+    h('span', {class: 'counter-label'}, label), ' ', h('strong', {class: 'counter-value'}, String(value)));
+}
+
+/** Small face-down backs standing for a count of hidden cards (at most ``cap`` drawn). */
+export function backs(ctx, count, {cap = 8, label = 'card'} = {}) {
+  const shown = Math.min(count, cap);
+  const items = [];
+  for (let i = 0; i < shown; i += 1) items.push(ctx.back({small: true, extra: 'stacked'}));
+  return h('span', {class: 'backs', title: `${count} face-down ${label}${count === 1 ? '' : 's'}`},
+    items, h('span', {class: 'backs-count'}, `${count}`));
+}
+
+/** The seat's display name in a sentence: "P1 Bo" (or "you"). */
+export function who(ctx, seat) {
+  if (seat === ctx.seat) return 'you';
+  return `P${seat} ${ctx.name(seat)}`;
+}
+
+/** A short heading inside a board. */
+export function heading(text, extra = null) {
+  return h('h3', {class: ['board-heading', extra]}, text);
+}

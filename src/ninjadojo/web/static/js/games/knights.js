@@ -1,0 +1,175 @@
+// Of Knights and Ninjas: gems, hand sizes and fortifications (Castle, Archer, Minstrel) of every
+// kingdom, the attack on the table, cards shown to a Herald, the draft of the 2-player variation, and
+// this seat's hand. View keys: src/ninjadojo/games/knights_and_ninjas/view.py observe().
+
+import {h} from '../dom.js';
+import {cardInfo as catalogueCard} from '../catalogue.js';
+import {cardRow, emblem} from '../cards.js';
+import {backs, counter, seatPanel, who} from './common.js';
+
+const GAME = 'knights-and-ninjas';
+
+const KINDS = {
+  pe: ['common', 'COMMON', 'sword'], so: ['common', 'COMMON', 'sword'], kn: ['common', 'COMMON', 'sword'],
+  ki: ['common', 'COMMON', 'sword'], qu: ['common', 'COMMON', 'sword'],
+  ni: ['unique', 'UNIQUE', 'sword'], dr: ['unique', 'UNIQUE', 'sword'],
+  tr: ['respond', 'RESPOND', 'shield'], pr: ['respond', 'RESPOND', 'shield'], ex: ['respond', 'RESPOND', 'shield'],
+  hw: ['anytime', 'OUT OF TURN', 'bolt'],
+  he: ['special', 'SPECIAL', 'mask'], me: ['special', 'SPECIAL', 'mask'], mo: ['special', 'SPECIAL', 'mask'],
+  mi: ['fortify', 'FORTIFY', 'shield'], ar: ['fortify', 'FORTIFY', 'shield'], ca: ['fortify', 'FORTIFY', 'shield'],
+  la: ['pre', 'PRE-ATTACK', 'sword'], cp: ['pre', 'PRE-ATTACK', 'sword'],
+  je: ['wild', 'WILD', 'mask'],
+};
+// Attack strength, the number printed on a card.
+const STRENGTH = {pe: 1, so: 2, kn: 3, ki: 4, qu: 5, ni: 2, dr: 2};
+
+/** The catalogue card with its strength as its value and its kind. */
+export function cardInfo(code) {
+  const info = catalogueCard(GAME, code);
+  const [cls, label, art] = KINDS[code] || ['plain', '', 'scroll'];
+  return {...info, value: STRENGTH[code] ?? null, kind: {cls, label, emblem: art}};
+}
+
+function cardName(code) {
+  return catalogueCard(GAME, code).name;
+}
+
+/** The card keys of "kn", "pe3", "kn*" (a Jester as a Knight), "arf" (your fortifying Archer), "kn.pe". */
+function cardKeys(text, seat) {
+  const found = new Set();
+  for (const part of text.split('.')) {
+    const m = /^([a-z]{2})\d*(f?)(\*?)$/.exec(part);
+    if (!m) continue;
+    if (m[2]) found.add(`fort:${seat}:archer`);
+    else if (m[3]) found.add('card:je');
+    else found.add(`card:${m[1]}`);
+  }
+  return [...found];
+}
+
+/** The things an action acts on (see picker.js). */
+export function keys(action, ctx) {
+  let m;
+  if (action === 'pay:g') return [`gems:${ctx.seat}`];
+  if ((m = /^(?:f|x|r|show|pay):(.+)$/.exec(action))) return cardKeys(m[1], ctx.seat);
+  if ((m = /^a(\d+):(.+)$/.exec(action))) return [`seat:${m[1]}`, ...cardKeys(m[2], ctx.seat)];
+  if ((m = /^pick(\d+):([a-z]{2})$/.exec(action))) return [`shown:${m[1]}:${m[2]}`];
+  if ((m = /^me(\d+)$/.exec(action))) return ['card:me', `seat:${m[1]}`];
+  if (/^(he|mo|hw)\*?$/.test(action)) return cardKeys(action, ctx.seat);
+  if (action === 'keep' || action === 'give') return ['draft'];
+  return [];
+}
+
+function cardsWords(text) {
+  return text.split('.').map((part) => {
+    const m = /^([a-z]{2})(\d*)(f?)(\*?)$/.exec(part);
+    if (!m) return part;
+    const count = m[2] ? Number(m[2]) : 1;
+    let words = count > 1 ? `${count} ${cardName(m[1])}s` : `a ${cardName(m[1])}`;
+    if (m[3]) words = `your fortifying ${cardName(m[1])}`;
+    if (m[4]) words += ' (with a Jester)';
+    return words;
+  }).join(' and ');
+}
+
+/** An action in words. */
+export function describe(action, ctx) {
+  let m;
+  const simple = {take: 'Take the attack (no response)', end: 'End (stop here)', pass: 'Pass',
+    keep: 'Keep the drawn card', give: 'Give the drawn card to your rival', redeal: 'Call a re-deal',
+    he: 'Play a Herald: each rival shows you a card', mo: 'Play a Monk: rivals with a Castle pay you',
+    hw: 'Play a Highwayman: steal the gems', 'hw*': 'Play a Jester as a Highwayman', 'pay:g': 'Pay a gem'};
+  if (simple[action]) return simple[action];
+  if ((m = /^f:(.+)$/.exec(action))) return `Fortify with ${cardsWords(m[1])}`;
+  if ((m = /^x:(.+)$/.exec(action))) return `Discard ${cardsWords(m[1])}`;
+  if ((m = /^r:(.+)$/.exec(action))) return `Respond with ${cardsWords(m[1])}`;
+  if ((m = /^show:(.+)$/.exec(action))) return `Show ${cardsWords(m[1])}`;
+  if ((m = /^pay:(.+)$/.exec(action))) return `Pay ${cardsWords(m[1])}`;
+  if ((m = /^a(\d+):(.+)$/.exec(action))) return `Attack ${who(ctx, Number(m[1]))} with ${cardsWords(m[2])}`;
+  if ((m = /^pick(\d+):(.+)$/.exec(action))) return `Take the ${cardName(m[2])} ${who(ctx, Number(m[1]))} showed`;
+  if ((m = /^me(\d+)$/.exec(action))) return `Play a Merchant: pay ${who(ctx, Number(m[1]))}, take half their hand`;
+  return action;
+}
+
+function gems(count, seat) {
+  const icons = [];
+  for (let i = 0; i < Math.min(count, 12); i += 1) icons.push(emblem('gem', 14));
+  return h('span', {class: 'gems', dataset: {keys: `gems:${seat}`}, title: `${count} gems`},
+    h('span', {class: 'gem-icons', 'aria-hidden': 'true'}, icons), h('strong', {}, String(count)), ' gems');
+}
+
+function fort(ctx, seat, slot, text) {
+  if (!text) return h('span', {class: 'fort-empty'}, `no ${slot}`);
+  // "je>ca": a Jester standing as a Castle.
+  const [code, role] = text.includes('>') ? text.split('>') : [text, text];
+  return ctx.card(code, {small: true, keys: `fort:${seat}:${slot}`,
+    note: code === role ? slot : `as ${cardName(role)}`});
+}
+
+function seat(ctx, data, s) {
+  const rows = [
+    h('div', {class: 'seat-line', dataset: {keys: `seat:${s}`}, title: `seat ${s}'s kingdom`},
+      gems(data.gems, s), s === ctx.seat ? null : h('span', {class: 'hand-count'}, 'hand ', backs(ctx, data.cards))),
+    h('div', {class: 'forts'}, h('span', {class: 'row-title'}, 'Fortified'),
+      fort(ctx, s, 'castle', data.castle), fort(ctx, s, 'archer', data.archer),
+      fort(ctx, s, 'minstrel', data.minstrel)),
+    data.known.length ? cardRow('Known in hand', data.known.map((code) => ctx.card(code, {small: true}))) : null,
+  ];
+  return seatPanel(ctx, s, rows, {keys: `seat:${s}`});
+}
+
+function tableArea(ctx) {
+  const view = ctx.view;
+  const table = view.table || {};
+  const parts = [];
+  if (table.attack) {
+    const a = table.attack;
+    parts.push(h('p', {class: 'attack-line'}, emblem('sword', 18), ' ',
+      `${who(ctx, a.by)} attacks ${who(ctx, a.against)} with ${cardName(a.role)} (strength ${a.strength})`));
+  } else if (table.attacking !== null && table.attacking !== undefined) {
+    parts.push(h('p', {class: 'attack-line'}, `attacking ${who(ctx, table.attacking)}`));
+  }
+  if (table.ladder !== null && table.ladder !== undefined) {
+    parts.push(h('p', {}, `A Ladder stands against ${who(ctx, table.ladder)}'s Castle`));
+  }
+  if (table.cards && table.cards.length) {
+    parts.push(cardRow('On the table', table.cards.map((code) => ctx.card(code, {small: true}))));
+  }
+  if (table.shown && table.shown.length) {
+    parts.push(cardRow('Shown to the Herald', table.shown.map(([s, code]) => ctx.card(code, {small: true,
+      keys: `shown:${s}:${code}`, note: `from P${s}`}))));
+  }
+  if (table.gems_in_play) {
+    const g = table.gems_in_play;
+    parts.push(h('p', {}, `${who(ctx, g.holder)} has just taken ${g.amount} gems`,
+      g.from !== null ? ` from ${who(ctx, g.from)}` : '', ': a Highwayman may steal them'));
+  }
+  if (view.draft) {
+    const d = view.draft;
+    parts.push(h('div', {class: 'draft'}, counter('Draft pile', d.pile),
+      d.drafter !== null ? h('span', {}, `${who(ctx, d.drafter)} drafts`) : null,
+      d.drawn ? ctx.card(d.drawn, {keys: 'draft', note: 'drawn: keep or give'}) : null));
+  }
+  return parts.length ? h('div', {class: 'kn-table'}, parts) : null;
+}
+
+/** The board. */
+export function render(ctx) {
+  const view = ctx.view;
+  const discard = view.discard || [];
+  const facts = h('div', {class: 'kn-facts'},
+    counter('Target', `${view.target} gems`, {icon: 'gem'}),
+    counter('Deck', view.deck),
+    counter('Reshuffles', view.reshuffles),
+    view.variation ? h('span', {class: 'tag'}, `${view.variation} variation`) : null,
+    h('div', {class: 'pile discard'}, h('div', {class: 'pile-label'}, `Discard pile: ${discard.length}`),
+      h('div', {class: 'row-cards fan'}, discard.slice(-6).map((code) => ctx.card(code, {small: true})))));
+  const seats = view.seats.map((data, s) => seat(ctx, data, s));
+  const parts = [facts, tableArea(ctx), h('div', {class: 'others'}, seats.filter((_, s) => s !== ctx.seat))];
+  if (ctx.seat !== null && ctx.seat !== undefined) {
+    parts.push(h('div', {class: 'my-area'}, seats[ctx.seat],
+      cardRow('Your hand', (view.hand || []).map((code) => ctx.card(code, {keys: `card:${code}`})),
+        {extra: 'hand', empty: 'no cards'})));
+  }
+  return h('div', {class: 'board-knights'}, parts);
+}

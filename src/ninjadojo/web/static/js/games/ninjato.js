@@ -1,0 +1,210 @@
+// Ninjato: the five clan houses (marker, Sentry, treasure, the shuriken placed by Strength and by
+// Stealth), the Dojo (face-up cards and deck), the Sensei's tiles, the Pavilion's Rumors, the
+// Palace's Envoys, a raid in progress, every player's honour, treasure, tiles, Envoys, Rumors and
+// Elites, and this seat's Dojo hand. View keys: src/ninjadojo/games/ninjato/view.py observe().
+
+import {h} from '../dom.js';
+import {cardInfo as catalogueCard} from '../catalogue.js';
+import {cardRow, emblem} from '../cards.js';
+import {counter, seatPanel, who} from './common.js';
+
+const GAME = 'ninjato';
+
+// Treasures: a letter, a name, the honour it gives, and a glyph so that they differ by shape too.
+const TREASURES = {f: ['Fan', 2, '◗'], s: ['Scroll', 3, '≣'], v: ['Vase', 4, '⚱'], j: ['Jade', 5, '◆'],
+  g: ['Gold', null, '★']};
+const CLANS = {t: 'Taira', m: 'Minamoto', g: 'Go-Shirakawa'};
+
+/** The catalogue code of a view's token: "s2@?" → "s2", "w1" (a Rumor) → "rum:w", "t3" (an Envoy) → "env:t". */
+function codeOf(kind, token) {
+  if (kind === 'tile') return token.split('@')[0];
+  if (kind === 'rumor') return `rum:${token[0]}`;
+  if (kind === 'envoy') return `env:${token[0]}`;
+  if (kind === 'marker') return `m:${token[0]}`;
+  return token;
+}
+
+/** The catalogue card with its value and kind. */
+export function cardInfo(code) {
+  const info = catalogueCard(GAME, code);
+  let kind = {cls: 'plain', label: '', emblem: 'scroll'};
+  let value = null;
+  if (/^\d$/.test(code)) {
+    kind = {cls: 'dojo', label: 'DOJO', emblem: 'sword'};
+    value = Number(code);
+  } else if (/^(s1|s2|t1|t6|c1|c2|hj)$/.test(code)) {
+    kind = {cls: 'tile', label: 'TILE', emblem: 'mask'};
+  } else if (code.startsWith('rum:')) {
+    kind = {cls: 'rumor', label: 'RUMOR', emblem: 'scroll'};
+  } else if (code.startsWith('env:')) {
+    kind = {cls: 'envoy', label: 'ENVOY', emblem: 'element'};
+  } else if (/^\d[na]$/.test(code)) {
+    kind = {cls: 'guard', label: code[1] === 'a' ? 'GUARD ⚠ ALARM' : 'GUARD', emblem: 'shield'};
+    value = Number(code[0]);
+  } else if (/^[od]\d\d$/.test(code)) {
+    kind = {cls: 'elite', label: 'ELITE', emblem: 'shield'};
+  }
+  return {...info, value, kind};
+}
+
+/** The things an action acts on (see picker.js). */
+export function keys(action) {
+  let m;
+  if (action === 'dojo') return ['dojo'];
+  if (action === 'deck') return ['dojo:deck'];
+  if ((m = /^d(\d)$/.exec(action))) return [`dojo:${m[1]}`];
+  if ((m = /^sen:([^=]+)(?:=(\d))?$/.exec(action))) return [`tile:${m[1]}`, ...(m[2] ? [`card:${m[2]}`] : [])];
+  if ((m = /^h(\d)([+-])$/.exec(action))) return [`house:${m[1]}:${m[2]}`];
+  if ((m = /^rum:([a-z]\d?)(?::[a-z]+)?$/.exec(action))) return [`rumor:${m[1]}`];
+  if ((m = /^env:([a-z]\d):[a-z]+$/.exec(action))) return [`envoy:${m[1]}`];
+  if ((m = /^mask:([a-z]\d)$/.exec(action))) return [`my-envoy:${m[1]}`];
+  if ((m = /^keep:([a-z]\*?)$/.exec(action))) return [`loot:${m[1]}`];
+  if ((m = /^(\d)([+-]?)(?:\.([a-z]\d))?$/.exec(action))) {
+    // A single card: a Dojo card, with a 3 as +1/-1 and at most one Snake or Tiger tile on it.
+    return [`card:${m[1]}`, ...(m[2] ? ['~card:3'] : []), ...(m[3] ? [`~my-tile:${m[3]}`] : [])];
+  }
+  if ((m = /^(c[12])$/.exec(action))) return [`my-tile:${m[1]}`];
+  return [];
+}
+
+function treasureWords(letters) {
+  return [...letters].map((letter) => (TREASURES[letter] ? TREASURES[letter][0] : letter)).join(', ');
+}
+
+/** An action in words. */
+export function describe(action) {
+  let m;
+  const simple = {dojo: 'Go to the Dojo: draw cards', deck: 'Draw the top card of the deck', lose: 'Give up (lose)',
+    banzai: 'Banzai! Face the next guard', retreat: 'Retreat with your loot', pts: "Take the clan's house points"};
+  if (simple[action]) return simple[action];
+  if ((m = /^d(\d)$/.exec(action))) return `Take the face-up ${m[1]}`;
+  if (action === 'sen:hj') return 'Sensei: take a Hensojutsu tile';
+  if ((m = /^sen:([^=]+)(?:=(\d))?$/.exec(action))) {
+    const tile = catalogueCard(GAME, codeOf('tile', m[1])).name;
+    const cost = m[2] || m[1].split('@')[1];
+    return `Sensei: learn ${tile}, discarding a ${cost}`;
+  }
+  if ((m = /^h(\d)([+-])$/.exec(action))) return `Raid house ${m[1]} by ${m[2] === '+' ? 'Strength' : 'Stealth'}`;
+  if ((m = /^rum:([a-z]\d?):([a-z]+)$/.exec(action))) {
+    return `Pavilion: buy ${catalogueCard(GAME, codeOf('rumor', m[1])).name} with ${treasureWords(m[2])}`;
+  }
+  if ((m = /^rum:([a-z]\d?)$/.exec(action))) return `Take ${catalogueCard(GAME, codeOf('rumor', m[1])).name}`;
+  if ((m = /^env:([a-z]\d):([a-z]+)$/.exec(action))) {
+    return `Palace: buy the ${catalogueCard(GAME, codeOf('envoy', m[1])).name} ${m[1]} with ${treasureWords(m[2])}`;
+  }
+  if ((m = /^mask:([a-z]\d)$/.exec(action))) return `Hensojutsu: mask your Envoy ${m[1]}`;
+  if ((m = /^keep:([a-z])(\*?)$/.exec(action))) return `Keep the ${m[2] ? 'red ' : ''}${treasureWords(m[1])}`;
+  if ((m = /^m:([a-z])(\d)$/.exec(action))) return `New marker: ${CLANS[m[1]] || m[1]} ${m[2]}`;
+  if ((m = /^(\d)([+-]?)(?:\.([a-z]\d))?$/.exec(action))) {
+    const tile = m[3] ? ` with ${catalogueCard(GAME, m[3]).name}` : '';
+    const three = m[2] ? ` and a 3 as ${m[2]}1` : '';
+    return `Fight with a ${m[1]}${three}${tile}`;
+  }
+  if ((m = /^(c[12])$/.exec(action))) return `Fight with ${catalogueCard(GAME, m[1]).name}`;
+  return action;
+}
+
+/** Treasure tokens ("fgs*": a red Scroll): letter, glyph and name, never colour alone. */
+function treasures(text, keyOf = null) {
+  const items = [];
+  for (let i = 0; i < text.length; i += 1) {
+    const letter = text[i];
+    if (letter === '*') continue;
+    const red = text[i + 1] === '*';
+    const [name, honour, glyph] = TREASURES[letter] || [letter, null, '?'];
+    items.push(h('span', {class: ['treasure', `treasure-${letter}`, red && 'red'],
+      dataset: {keys: keyOf ? keyOf(letter + (red ? '*' : '')) : null},
+      title: `${red ? 'red (Elite-guarded) ' : ''}${name}${honour ? `: ${honour} honour` : ': any treasure'}`},
+    h('span', {'aria-hidden': 'true'}, glyph), ` ${name}`, red ? ' (red)' : ''));
+  }
+  return items.length ? h('span', {class: 'treasures'}, items) : h('span', {class: 'row-empty'}, 'none');
+}
+
+function placed(ctx, seats) {
+  if (!seats || !seats.length) return null;
+  return h('span', {class: 'placed'}, 'shuriken: ', seats.map((s) => ctx.badge(s, {bare: true})));
+}
+
+function house(ctx, data) {
+  const side = (sign, who) => h('div', {class: 'house-side', dataset: {keys: `house:${data.house}:${sign}`},
+    title: `raid house ${data.house} by ${sign === '+' ? 'Strength' : 'Stealth'}`},
+  h('span', {}, sign === '+' ? '▲ Strength' : '▼ Stealth'),
+  who !== null && who !== undefined ? ctx.badge(who, {bare: true}) : h('span', {class: 'muted'}, 'free'));
+  return h('div', {class: 'house-tile'},
+    h('div', {class: 'house-head'}, h('strong', {}, `House ${data.house}`), ' ',
+      h('span', {class: 'tag'}, `${data.clan} ${data.value}`)),
+    data.sentry ? ctx.card(data.sentry, {small: true, note: 'Sentry'}) : h('span', {class: 'muted'}, 'no Sentry'),
+    h('div', {class: 'house-loot'}, treasures(data.treasure)),
+    h('div', {class: 'house-sides'}, side('+', data.strength), side('-', data.stealth)));
+}
+
+function seat(ctx, data, s) {
+  const mine = s === ctx.seat;
+  const rows = [
+    h('div', {class: 'seat-line'}, counter('Honour', data.honour), counter('Shuriken left', data.shuriken),
+      counter('Dojo cards', data.cards)),
+    h('div', {class: 'seat-line'}, h('span', {class: 'row-title'}, 'Treasure'), treasures(data.treasure)),
+    data.known.length && !mine
+      ? cardRow('Known in hand', data.known.map((v) => ctx.card(String(v), {small: true}))) : null,
+    data.tiles.length ? cardRow('Tiles', data.tiles.map((tile) => ctx.card(codeOf('tile', tile), {small: true,
+      keys: mine ? `my-tile:${codeOf('tile', tile)}` : null,
+      note: data.used.includes(codeOf('tile', tile)) ? 'used' : null}))) : null,
+    data.envoys.length ? cardRow('Envoys', data.envoys.map((e) => ctx.card(codeOf('envoy', e), {small: true,
+      keys: mine ? `my-envoy:${e}` : null, note: e}))) : null,
+    data.rumors.length ? cardRow('Rumors', data.rumors.map((r) => ctx.card(codeOf('rumor', r), {small: true,
+      note: r}))) : null,
+    data.elites.length ? cardRow('Elites defeated', data.elites.map((e) => ctx.card(e, {small: true}))) : null,
+  ];
+  return seatPanel(ctx, s, rows);
+}
+
+/** The board. */
+export function render(ctx) {
+  const view = ctx.view;
+  const facts = h('div', {class: 'ninjato-facts'}, counter('Round', `${view.round}/${view.rounds}`),
+    h('span', {class: 'tag'}, `Phase: ${view.phase}`),
+    h('span', {class: 'tag'}, 'Order: ', view.order.map((s) => ctx.badge(s, {bare: true}))),
+    counter('Bag', view.bag), counter('Guards', view.guards.deck), counter('Elites', view.elites.deck));
+  const houses = h('div', {class: 'houses'}, view.houses.map((data) => house(ctx, data)));
+  const dojo = h('section', {class: 'place', dataset: {keys: 'dojo'}, title: 'the Dojo'},
+    h('h3', {}, emblem('sword', 16), ' Dojo'), placed(ctx, view.dojo.stack),
+    h('div', {class: 'row-cards'}, view.dojo.up.map((v) => ctx.card(String(v), {small: true, keys: `dojo:${v}`})),
+      h('div', {class: 'pile', dataset: {keys: 'dojo:deck'}},
+        ctx.back({small: true, label: `deck ${view.dojo.deck}`}))),
+    h('div', {class: 'muted'}, `discarded: ${view.dojo.discard.length}`));
+  const sensei = h('section', {class: 'place'}, h('h3', {}, emblem('mask', 16), ' Sensei'),
+    placed(ctx, view.sensei.seats),
+    h('div', {class: 'row-cards'}, view.sensei.offer.length ? view.sensei.offer.map((tile) => ctx.card(
+      codeOf('tile', tile), {small: true, keys: `tile:${tile}`,
+        note: tile.includes('@') ? `costs a ${tile.split('@')[1]}` : 'free'})) : h('span', {class: 'row-empty'},
+      'nothing on offer')),
+    h('div', {class: 'muted'}, `Hensojutsu left: ${view.sensei.hensojutsu_left}`));
+  const pavilion = h('section', {class: 'place'}, h('h3', {}, emblem('scroll', 16), ' Pavilion'),
+    placed(ctx, view.pavilion.seats),
+    h('div', {class: 'row-cards'}, view.pavilion.rumors.map((r) => ctx.card(codeOf('rumor', r), {small: true,
+      keys: `rumor:${r}`, note: r}))),
+    h('div', {class: 'muted'}, `spots: ${view.pavilion.spots}`));
+  const palace = h('section', {class: 'place'}, h('h3', {}, emblem('element', 16), ' Palace'),
+    placed(ctx, view.palace.seats),
+    h('div', {class: 'row-cards'}, view.palace.envoys.map((e) => ctx.card(codeOf('envoy', e), {small: true,
+      keys: `envoy:${e}`, note: e}))),
+    h('div', {class: 'muted'}, `spots: ${view.palace.spots}`));
+  const parts = [facts, houses, h('div', {class: 'places'}, dojo, sensei, pavilion, palace)];
+  if (view.raid) {
+    const raid = view.raid;
+    parts.push(h('section', {class: 'raid'}, h('h3', {}, emblem('sword', 16),
+      ` Raid: ${who(ctx, raid.seat)} on house ${raid.house} by ${raid.side}`),
+    h('div', {class: 'seat-line'}, h('span', {class: 'row-title'}, 'On the shuriken'),
+      treasures(raid.shuriken, (token) => `loot:${token}`)),
+    raid.guards.length ? cardRow('Guards turned up', raid.guards.map((g) => ctx.card(g, {small: true}))) : null,
+    raid.elite ? cardRow('Elite', [ctx.card(raid.elite, {small: true})]) : null));
+  }
+  const seats = view.seats.map((data, s) => seat(ctx, data, s));
+  parts.push(h('div', {class: 'others'}, seats.filter((_, s) => s !== ctx.seat)));
+  if (ctx.seat !== null && ctx.seat !== undefined) {
+    parts.push(h('div', {class: 'my-area'}, seats[ctx.seat],
+      cardRow('Your Dojo cards', (view.hand || []).map((v) => ctx.card(String(v), {keys: `card:${v}`})),
+        {extra: 'hand', empty: 'no cards'})));
+  }
+  return h('div', {class: 'board-ninjato'}, parts);
+}

@@ -1,0 +1,169 @@
+// Ninjitsu! (and its expansions): the deck and the discard pile, every seat's collection (treasures
+// face up, secrets as backs unless this seat knows them), this seat's hand and secrets, and the
+// expansions when they are in play: each seat's Element, the Weather in play and the Events pending.
+// View keys: src/ninjadojo/games/ninjitsu/view.py observe().
+
+import {h} from '../dom.js';
+import {cardInfo as catalogueCard} from '../catalogue.js';
+import {cardRow} from '../cards.js';
+import {backs, counter, seatPanel, who} from './common.js';
+
+const GAME = 'ninjitsu';
+
+/** The catalogue card with its value (from its text: "Value 6.") and its kind. */
+export function cardInfo(code) {
+  const info = catalogueCard(GAME, code);
+  const match = /^Value (\d+)/.exec(info.text);
+  return {...info, value: match ? Number(match[1]) : null, kind: kindOf(code, info)};
+}
+
+function kindOf(code, info) {
+  if (/^[a-z]+[12]?$/.test(code)) return {cls: 'element', label: 'ELEMENT', emblem: 'element'};
+  if (/^[A-Z]w$/.test(code)) return {cls: 'weather', label: 'WEATHER', emblem: 'cloud'};
+  if (/^[A-Z]v$/.test(code)) return {cls: 'event', label: 'EVENT', emblem: 'swirl'};
+  if (info.text.includes('Trap:')) return {cls: 'trap', label: 'TRAP', emblem: 'trap'};
+  if (/any time/i.test(info.short)) return {cls: 'anytime', label: 'ANY TIME', emblem: 'bolt'};
+  if (info.text.includes('it has an icon')) return {cls: 'icon', label: 'ICON', emblem: 'gem'};
+  if (info.text.includes('Action:')) return {cls: 'action', label: 'ACTION', emblem: 'shuriken'};
+  return {cls: 'plain', label: 'FACE-UP', emblem: 'scroll'};
+}
+
+function name(code) {
+  return `${catalogueCard(GAME, code).name} (${code})`;
+}
+
+/** The things an action acts on (see picker.js). */
+export function keys(action, ctx) {
+  let m;
+  if ((m = /^(?:a|s|t|c|storm|swap):(.+)$/.exec(action))) return [`card:${m[1]}`];
+  if ((m = /^[xfik](\d+)\.(\d+)$/.exec(action))) return [`secret:${m[1]}.${m[2]}`];
+  if ((m = /^w(\d+)\.(\d+)$/.exec(action))) return [`secret:${ctx.seat}.${m[1]}`, `secret:${ctx.seat}.${m[2]}`];
+  if ((m = /^h(\d+)$/.exec(action))) return [`hand:${m[1]}`];
+  if ((m = /^side:(\d)$/.exec(action))) return [`side:${m[1]}`];
+  if (action === 'd' || action === 'fog') return ['deck'];
+  if (action === 'snow') return ['discard'];
+  return [];
+}
+
+/** An action in words. */
+export function describe(action, ctx) {
+  let m;
+  if (action === 'd') return 'Draw 2 cards';
+  if (action === 'pass') return 'Pass';
+  if (action === 'done') return 'Done (stop here)';
+  if (action === 'snow') return "Snow: take the discard pile's top 2";
+  if (action === 'fog') return 'Fog: draw 2, then play a random card';
+  if ((m = /^a:(.+)$/.exec(action))) return `Play ${name(m[1])} for its action`;
+  if ((m = /^s:(.+)$/.exec(action))) return `Play ${name(m[1])} as a secret`;
+  if ((m = /^t:(.+)$/.exec(action))) return `Play ${name(m[1])} as a treasure`;
+  if ((m = /^c:(.+)$/.exec(action))) return `Choose ${name(m[1])}`;
+  if ((m = /^storm:(.+)$/.exec(action))) return `Storms: discard ${name(m[1])} to draw 3`;
+  if ((m = /^swap:(.+)$/.exec(action))) return `Wind: swap ${name(m[1])} with a treasure in play`;
+  if ((m = /^x(\d+)\.(\d+)$/.exec(action))) return `Steal secret #${m[2]} of ${who(ctx, Number(m[1]))}`;
+  if ((m = /^f(\d+)\.(\d+)$/.exec(action))) return `Turn face-up secret #${m[2]} of ${who(ctx, Number(m[1]))}`;
+  if ((m = /^i(\d+)\.(\d+)$/.exec(action))) return `Take secret #${m[2]} of ${who(ctx, Number(m[1]))} into your hand`;
+  if ((m = /^k(\d+)\.(\d+)$/.exec(action))) return `Pick secret #${m[2]} of ${who(ctx, Number(m[1]))}`;
+  if ((m = /^w(\d+)\.(\d+)$/.exec(action))) return `Swap your secrets #${m[1]} and #${m[2]}`;
+  if ((m = /^h(\d+)$/.exec(action))) return `Pick ${who(ctx, Number(m[1]))}'s hand`;
+  if ((m = /^g:(\d+)$/.exec(action))) return `Guess the value ${m[1]}`;
+  if (action === 'g:none') return 'Guess: a card without value';
+  if ((m = /^side:(\d)$/.exec(action))) {
+    const element = ctx.view.seats[ctx.seat] && ctx.view.seats[ctx.seat].element;
+    const side = element ? catalogueCard(GAME, `${element.replace(/\d$/, '')}${m[1]}`) : null;
+    return `Use side ${m[1]}${side && side.short ? `: ${side.short}` : ''}`;
+  }
+  return action;
+}
+
+function elementCards(ctx, seat, element) {
+  if (!element) return null;
+  if (/\d$/.test(element)) return ctx.card(element, {small: true, note: 'Element'});
+  // Dealt, sides still being chosen: the seat sees both sides of its own Element.
+  if (seat === ctx.seat) {
+    return h('div', {class: 'element-choice'},
+      ctx.card(`${element}1`, {small: true, keys: 'side:1', note: 'side 1'}),
+      ctx.card(`${element}2`, {small: true, keys: 'side:2', note: 'side 2'}));
+  }
+  return h('span', {class: 'tag'}, `Element ${element}: choosing a side`);
+}
+
+function seat(ctx, data) {
+  const s = data.seat;
+  const mine = s === ctx.seat;
+  const known = new Map((data.known_secrets || []).map(([position, code]) => [position, code]));
+  const secrets = [];
+  for (let position = 0; position < data.secret_count; position += 1) {
+    const key = `secret:${s}.${position}`;
+    if (mine && data.secrets.length) {
+      secrets.push(ctx.card(data.secrets[position], {small: true, keys: key, note: `secret #${position}`}));
+    } else if (known.has(position)) {
+      secrets.push(ctx.card(known.get(position), {small: true, keys: key, note: `#${position} (seen)`}));
+    } else {
+      secrets.push(ctx.back({small: true, keys: key, label: `#${position}`,
+        title: `secret #${position} of seat ${s}`}));
+    }
+  }
+  const points = mine && data.points !== null
+    ? h('span', {class: 'points'}, h('strong', {}, String(data.points)), ' points')
+    : h('span', {class: 'points'}, h('strong', {}, String(data.treasure_points)), ' in treasures');
+  const rows = [
+    h('div', {class: 'seat-line'}, points,
+      data.marked ? h('span', {class: 'tag tag-warn'}, '◉ marked by Night Vision',
+        data.mark ? ` (${data.mark})` : '') : null,
+      elementCards(ctx, s, data.element)),
+    mine ? null : h('div', {class: 'seat-line hand-count', dataset: {keys: `hand:${s}`},
+      title: `seat ${s}'s hand`}, h('span', {class: 'row-title'}, 'Hand'), backs(ctx, data.hand_size)),
+    !mine && data.hand.length ? cardRow('Known in hand', data.hand.map((code) => ctx.card(code, {small: true,
+      keys: `card:${code}`}))) : null,
+    cardRow(mine && data.secret_count && !data.secrets.length ? 'Secrets (you cannot see them)' : 'Secrets',
+      secrets, {extra: 'secrets'}),
+    cardRow('Treasures', data.treasures.map((code) => ctx.card(code, {small: true, keys: `card:${code}`})),
+      {extra: 'treasures'}),
+  ];
+  return seatPanel(ctx, s, rows);
+}
+
+/** The board. */
+export function render(ctx) {
+  const view = ctx.view;
+  const discard = view.discard || [];
+  const recent = discard.slice(-8);
+  const center = h('div', {class: 'nj-center'},
+    h('div', {class: 'pile deck', dataset: {keys: 'deck'}, title: 'the deck'},
+      ctx.back({label: `${view.deck} cards`}), h('div', {class: 'pile-label'}, 'Deck')),
+    h('div', {class: 'pile discard', dataset: {keys: 'discard'}, title: 'the discard pile'},
+      h('div', {class: 'pile-label'}, `Discard pile: ${discard.length}`, discard.length > recent.length
+        ? ` (the ${recent.length} on top)` : ''),
+      h('div', {class: 'row-cards fan'}, recent.length
+        ? recent.map((code, i) => ctx.card(code, {small: i !== recent.length - 1, keys: `card:${code}`,
+          extra: i === recent.length - 1 ? 'top' : null}))
+        : h('span', {class: 'row-empty'}, 'empty'))),
+    h('div', {class: 'nj-facts'},
+      counter('Target', view.target),
+      counter('Turn of', `P${view.turn}`),
+      view.swaps_left && view.turn === ctx.seat ? counter('Free swaps', view.swaps_left) : null,
+      view.frozen_by >= 0 ? h('span', {class: 'tag tag-warn'}, `❄ Freeze Time by P${view.frozen_by}`) : null,
+      view.magic_in_deck >= 0 ? h('span', {class: 'tag'}, `Master of Magic in the deck (P${view.magic_in_deck})`)
+        : null));
+  const parts = [center];
+  if (view.resolving && view.resolving.length) {
+    parts.push(cardRow('Resolving', view.resolving.map((code) => ctx.card(code, {small: true})), {extra: 'resolving'}));
+  }
+  if ('weather' in view) {
+    parts.push(h('div', {class: 'nj-weather'},
+      cardRow('Weather in play', view.weather.map((code) => ctx.card(code, {small: true})), {empty: 'none yet'}),
+      cardRow('Events pending', view.events.map((code) => ctx.card(code, {small: true})), {empty: 'none'}),
+      counter('Weather deck', view.weather_deck),
+      counter('Weather discarded', view.weather_discard.length)));
+  }
+  const seats = view.seats.map((data) => seat(ctx, data));
+  const others = seats.filter((_, i) => i !== ctx.seat);
+  parts.push(h('div', {class: 'others'}, others));
+  if (ctx.seat !== null && ctx.seat !== undefined) {
+    const me = view.seats[ctx.seat];
+    parts.push(h('div', {class: 'my-area'}, seats[ctx.seat],
+      cardRow('Your hand', me.hand.map((code) => ctx.card(code, {keys: `card:${code}`})), {extra: 'hand',
+        empty: 'no cards'})));
+  }
+  return h('div', {class: 'board-ninjitsu'}, parts);
+}

@@ -1,0 +1,353 @@
+// The lobby: your name, a form to create a table (game, players, the game's options, each seat a
+// friend, an open seat or a bot with a difficulty, the table's settings), the invitation links of a
+// new table, and the lists: my tables, open tables to join, games being played (to watch) and
+// finished games (to replay).
+
+import {api, inviteLink} from './api.js';
+import {copyText, h, replace, toast} from './dom.js';
+import {gameInfo, loadCatalogue} from './catalogue.js';
+import {seatBadge} from './seats.js';
+import {forgetSeat, keepInvites, keepName, keepSeat, mySeats, myName} from './store.js';
+
+// Options that are guards for programs rather than choices for players: under "More settings".
+const ADVANCED_OPTIONS = new Set(['max_length']);
+const REFRESH_MS = 10000;
+
+export function openLobby(root) {
+  const lobby = new Lobby(root);
+  lobby.start();
+  return lobby;
+}
+
+class Lobby {
+  constructor(root) {
+    this.root = root;
+    this.timer = null;
+  }
+
+  async start() {
+    replace(this.root, h('p', {class: 'muted'}, 'Loading the games…'));
+    let games;
+    try {
+      games = await loadCatalogue();
+    } catch (error) {
+      replace(this.root, h('p', {class: 'tag tag-warn', role: 'alert'},
+        `The server cannot be reached: ${error.message}`));
+      return;
+    }
+    this.games = games;
+    this.lists = {
+      mine: h('div', {class: 'list', id: 'my-tables'}),
+      open: h('div', {class: 'list', id: 'open-tables'}),
+      playing: h('div', {class: 'list', id: 'playing-tables'}),
+      finished: h('div', {class: 'list', id: 'finished-tables'}),
+    };
+    this.created = h('div', {class: 'created-slot'});
+    replace(this.root, h('div', {class: 'lobby'},
+      h('section', {class: 'panel intro'}, h('h1', {}, 'The dojo'),
+        h('p', {}, 'Play ninja card games with friends and bots. Create a table, send the invitation links, and play.'),
+        this.nameField()),
+      this.created,
+      h('section', {class: 'panel create'}, h('h2', {}, 'New table'), this.form()),
+      h('section', {class: 'panel'}, h('h2', {}, 'My tables'), this.lists.mine),
+      h('section', {class: 'panel'}, h('h2', {}, 'Open tables'),
+        h('p', {class: 'muted'}, 'Tables with a free seat anyone may take.'), this.lists.open),
+      h('section', {class: 'panel'}, h('h2', {}, 'Being played'),
+        h('p', {class: 'muted'}, 'Watch as a spectator: you see what everyone sees, no hand.'), this.lists.playing),
+      h('section', {class: 'panel'}, h('h2', {}, 'Finished games'), this.lists.finished),
+      h('p', {}, h('button', {type: 'button', class: 'quiet', onclick: () => this.refresh()},
+        '⟳ Refresh the lists'))));
+    this.refresh();
+    this.timer = setInterval(() => this.refresh(), REFRESH_MS);
+  }
+
+  destroy() {
+    clearInterval(this.timer);
+  }
+
+  nameField() {
+    const input = h('input', {id: 'my-name', type: 'text', maxlength: 24, value: myName(), autocomplete: 'nickname',
+      placeholder: 'e.g. Ann', onchange: () => keepName(input.value.trim())});
+    this.nameInput = input;
+    return h('p', {}, h('label', {for: 'my-name'}, 'Your name (others see it): '), input);
+  }
+
+  name() {
+    const name = this.nameInput.value.trim();
+    keepName(name);
+    return name;
+  }
+
+  // ---------------------------------------------------------------- the create form
+
+  form() {
+    this.gameSelect = h('select', {id: 'new-game', onchange: () => this.gameChanged()},
+      this.games.map((game) => h('option', {value: game.id},
+        `${game.title} (${game.min_players}-${game.max_players} players)`)));
+    this.summary = h('p', {class: 'muted game-summary'});
+    this.playersSelect = h('select', {id: 'new-players', onchange: () => this.drawSeats()});
+    this.optionsBox = h('fieldset', {class: 'options'});
+    this.seatsBox = h('fieldset', {class: 'seats-form'});
+    this.settings = {
+      move_delay: h('input', {id: 'set-move-delay', type: 'number', min: 0, max: 10, step: 0.1, value: 1}),
+      window_time: h('input', {id: 'set-window-time', type: 'number', min: 0, max: 10, step: 0.1, value: 1}),
+      clock: h('select', {id: 'set-clock'}, h('option', {value: 'none'}, 'no clock'),
+        h('option', {value: 'move'}, 'per move'), h('option', {value: 'game'}, 'per game')),
+      clock_seconds: h('input', {id: 'set-clock-seconds', type: 'number', min: 1, max: 86400, value: 60}),
+      undo: h('input', {id: 'set-undo', type: 'checkbox'}),
+      spectators: h('input', {id: 'set-spectators', type: 'checkbox', checked: true}),
+      private: h('input', {id: 'set-private', type: 'checkbox'}),
+      seed: h('input', {id: 'set-seed', type: 'number', min: 0, placeholder: 'random'}),
+    };
+    const s = this.settings;
+    this.advancedOptions = h('div', {class: 'advanced-options'});
+    const form = h('form', {class: 'create-form', onsubmit: (event) => {
+      event.preventDefault();
+      this.create();
+    }},
+    h('p', {}, h('label', {for: 'new-game'}, 'Game '), this.gameSelect), this.summary,
+    h('p', {}, h('label', {for: 'new-players'}, 'Players '), this.playersSelect),
+    this.optionsBox,
+    this.seatsBox,
+    h('details', {class: 'more-settings'}, h('summary', {}, 'More settings'),
+      h('p', {}, h('label', {for: 'set-move-delay'}, 'Bots wait (seconds) before they move '), s.move_delay),
+      h('p', {}, h('label', {for: 'set-window-time'}, 'Hold after each move (seconds; keeps secret who may answer) '),
+        s.window_time),
+      h('p', {}, h('label', {for: 'set-clock'}, 'Clock '), s.clock, ' ',
+        h('label', {for: 'set-clock-seconds'}, 'seconds '), s.clock_seconds),
+      h('p', {}, s.undo, h('label', {for: 'set-undo'}, ' Allow taking back a move')),
+      h('p', {}, s.spectators, h('label', {for: 'set-spectators'}, ' Allow spectators')),
+      h('p', {}, s.private, h('label', {for: 'set-private'}, ' Private (not listed in the lobby)')),
+      h('p', {}, h('label', {for: 'set-seed'}, 'Seed of the deal '), s.seed),
+      this.advancedOptions),
+    h('p', {}, h('button', {type: 'submit', id: 'create-table', class: 'primary'}, 'Create the table')));
+    this.gameChanged();
+    return form;
+  }
+
+  game() {
+    return gameInfo(this.gameSelect.value);
+  }
+
+  gameChanged() {
+    const game = this.game();
+    this.summary.textContent = game.summary;
+    replace(this.playersSelect, Array.from({length: game.max_players - game.min_players + 1},
+      (_, i) => h('option', {value: game.min_players + i}, String(game.min_players + i))));
+    this.optionInputs = new Map();
+    const main = [];
+    const advanced = [];
+    for (const option of game.options) {
+      const field = optionField(option);
+      this.optionInputs.set(option.name, field);
+      (ADVANCED_OPTIONS.has(option.name) ? advanced : main).push(field.row);
+    }
+    replace(this.optionsBox, main.length ? [h('legend', {}, 'Options'), main] : []);
+    replace(this.advancedOptions, advanced);
+    this.drawSeats();
+  }
+
+  drawSeats() {
+    const game = this.game();
+    const players = Number(this.playersSelect.value);
+    this.seatInputs = [];
+    const rows = [h('legend', {}, 'Seats')];
+    for (let seat = 0; seat < players; seat += 1) {
+      if (seat === 0) {
+        rows.push(h('div', {class: 'seat-row'}, seatBadge(0, null), h('span', {}, ' You')));
+        this.seatInputs.push(null);
+        continue;
+      }
+      const type = h('select', {id: `seat-type-${seat}`, 'aria-label': `seat ${seat}: who plays it`},
+        h('option', {value: 'bot'}, 'a bot'), h('option', {value: 'friend'}, 'a friend (invitation link)'),
+        h('option', {value: 'open'}, 'anyone (open seat)'));
+      const level = h('select', {id: `seat-level-${seat}`, 'aria-label': `seat ${seat}: bot difficulty`},
+        game.levels.map((each) => h('option', {value: each, selected: each === game.default_level}, each)));
+      const levelBox = h('span', {class: 'level-box'}, h('label', {for: `seat-level-${seat}`}, ' difficulty '), level);
+      type.addEventListener('change', () => {
+        levelBox.hidden = type.value !== 'bot';
+      });
+      rows.push(h('div', {class: 'seat-row'}, seatBadge(seat, null), ' ', type, levelBox));
+      this.seatInputs.push({type, level});
+    }
+    replace(this.seatsBox, rows);
+  }
+
+  async create() {
+    const game = this.game();
+    const name = this.name();
+    const seats = this.seatInputs.map((input, seat) => {
+      if (seat === 0) return name ? {type: 'human', name} : {type: 'human'};
+      if (input.type.value === 'bot') return {type: 'bot', level: input.level.value};
+      if (input.type.value === 'open') return {type: 'human', open: true};
+      return {type: 'human'};
+    });
+    const options = {};
+    try {
+      for (const option of game.options) {
+        const value = this.optionInputs.get(option.name).read();
+        if (value !== option.default) options[option.name] = value;
+      }
+    } catch (error) {
+      toast(error.message, 'error');
+      return;
+    }
+    const s = this.settings;
+    const settings = {
+      move_delay: Number(s.move_delay.value), window_time: Number(s.window_time.value), clock: s.clock.value,
+      clock_seconds: Number(s.clock_seconds.value), undo: s.undo.checked, spectators: s.spectators.checked,
+      private: s.private.checked,
+    };
+    const body = {game: game.id, players: seats.length, options, seats, settings};
+    if (s.seed.value !== '') body.seed = Number(s.seed.value);
+    let answer;
+    try {
+      answer = await api('/api/tables', {method: 'POST', body});
+    } catch (error) {
+      toast(`The table was not created: ${error.message}`, 'error');
+      return;
+    }
+    const table = answer.table;
+    const tokens = answer.tokens || {};
+    if (tokens['0']) keepSeat(table.id, 0, tokens['0'], table.game);
+    const invites = {};
+    for (const [seat, token] of Object.entries(tokens)) if (seat !== '0') invites[seat] = token;
+    keepInvites(table.id, invites);
+    if (!Object.keys(invites).length) {
+      location.hash = `#/table/${table.id}`;
+      return;
+    }
+    // Friends to invite: the links are shown once by the server, so show them now (and keep them).
+    const items = Object.entries(invites).map(([seat, token]) => {
+      const link = inviteLink(table.id, seat, token);
+      const field = h('input', {class: 'link-field', readonly: true, value: link,
+        'aria-label': `invitation link of seat ${seat}`});
+      return h('li', {}, seatBadge(Number(seat), null), ' ', field,
+        h('button', {type: 'button', onclick: () => copyText(link, field)}, 'Copy link'));
+    });
+    replace(this.created, h('section', {class: 'panel created', role: 'status'},
+      h('h2', {}, `Table ${table.id} is ready`),
+      h('p', {}, 'Send each friend their link (each link is one seat; whoever has it plays that seat):'),
+      h('ul', {class: 'invites'}, items),
+      h('p', {}, h('a', {class: 'button primary', href: `#/table/${table.id}`, id: 'go-to-table'},
+        'Go to the table'))));
+    this.created.scrollIntoView({block: 'start'});
+  }
+
+  // ---------------------------------------------------------------- the lists
+
+  async refresh() {
+    await Promise.all([this.refreshMine(), this.refreshList('open', '/api/tables'),
+      this.refreshList('playing', '/api/tables?status=playing'),
+      this.refreshList('finished', '/api/tables?status=finished')]);
+  }
+
+  async refreshMine() {
+    // The newest 100 seats (the server takes at most 100 tokens at once).
+    const held = Object.entries(mySeats()).sort((a, b) => (b[1].added || 0) - (a[1].added || 0)).slice(0, 100);
+    if (!held.length) {
+      replace(this.lists.mine, h('p', {class: 'muted'}, 'None yet: create a table or join one.'));
+      return;
+    }
+    try {
+      const answer = await api('/api/my/tables', {method: 'POST', body: {tokens: held.map(([, seat]) => seat.token)}});
+      const known = new Set(answer.tables.map((entry) => entry.table.id));
+      // A token the server no longer knows (a seat left) is forgotten here too.
+      for (const [tableId] of held) if (!known.has(tableId)) forgetSeat(tableId);
+      replace(this.lists.mine, answer.tables.length
+        ? h('ul', {class: 'tables'}, answer.tables.map((entry) => this.tableItem(entry.table, 'mine', entry.seat)))
+        : h('p', {class: 'muted'}, 'None.'));
+    } catch (error) {
+      replace(this.lists.mine, h('p', {class: 'muted'}, `Not available: ${error.message}`));
+    }
+  }
+
+  async refreshList(kind, path) {
+    try {
+      const answer = await api(path);
+      replace(this.lists[kind], answer.tables.length
+        ? h('ul', {class: 'tables'}, answer.tables.map((table) => this.tableItem(table, kind)))
+        : h('p', {class: 'muted'}, 'None right now.'));
+    } catch (error) {
+      replace(this.lists[kind], h('p', {class: 'muted'}, `Not available: ${error.message}`));
+    }
+  }
+
+  tableItem(table, kind, mySeat = null) {
+    const buttons = [];
+    if (kind === 'mine') {
+      buttons.push(table.status === 'finished'
+        ? h('a', {class: 'button', href: `#/replay/${table.id}`}, 'Replay')
+        : h('a', {class: 'button primary', href: `#/table/${table.id}`}, 'Play'));
+      if (table.status === 'finished') {
+        buttons.push(h('a', {class: 'button quiet', href: `#/table/${table.id}`}, 'Open'));
+      }
+    } else if (kind === 'open') {
+      buttons.push(h('button', {type: 'button', class: 'primary', onclick: () => this.join(table)}, 'Join'));
+      buttons.push(h('a', {class: 'button quiet', href: `#/watch/${table.id}`}, 'Watch'));
+    } else if (kind === 'playing') {
+      buttons.push(h('a', {class: 'button', href: `#/watch/${table.id}`}, 'Watch'));
+    } else {
+      buttons.push(h('a', {class: 'button', href: `#/replay/${table.id}`}, 'Replay'));
+    }
+    const result = table.result && table.result.winners
+      ? ` · won by ${table.result.winners.map((s) => `P${s} ${table.seats[s].name}`).join(', ')}` : '';
+    return h('li', {class: 'table-item', dataset: {table: table.id}},
+      h('div', {class: 'table-line'}, h('strong', {}, table.title), ` · ${table.players} players · `,
+        h('span', {class: `status status-${table.status}`}, table.status), result,
+        mySeat !== null ? h('span', {class: 'tag'}, `you are P${mySeat}`) : null),
+      h('div', {class: 'table-seats'}, table.seats.map((seat) => h('span', {class: 'seat-mini'},
+        seatBadge(seat.seat, seat.name), seat.type === 'bot' ? ' ⚙' : seat.status === 'free' ? ' (free)' : ''))),
+      h('div', {class: 'table-buttons'}, buttons));
+  }
+
+  async join(table) {
+    const name = this.name();
+    try {
+      const answer = await api(`/api/tables/${table.id}/join`, {method: 'POST', body: name ? {name} : {}});
+      keepSeat(table.id, answer.seat, answer.token, table.game);
+      location.hash = `#/table/${table.id}`;
+    } catch (error) {
+      toast(error.message, 'error');
+      this.refresh();
+    }
+  }
+}
+
+/** A form field for one game option; {row, read()} (read() throws an Error saying what is allowed). */
+function optionField(option) {
+  const id = `opt-${option.name}`;
+  const help = option.help ? h('span', {class: 'muted option-help'}, ` ${option.help}`) : null;
+  if (option.type === 'bool') {
+    const input = h('input', {id, type: 'checkbox', checked: Boolean(option.default)});
+    return {row: h('p', {}, input, h('label', {for: id}, ` ${option.name}`), help), read: () => input.checked};
+  }
+  if (option.type === 'int') {
+    const input = h('input', {id, type: 'number', value: option.default, min: option.minimum ?? undefined,
+      max: option.maximum ?? undefined, step: 1});
+    return {row: h('p', {}, h('label', {for: id}, `${option.name} `), input, help), read: () => {
+      const value = Number(input.value);
+      if (!Number.isInteger(value) || (option.minimum !== null && value < option.minimum)
+          || (option.maximum !== null && value > option.maximum)) {
+        throw new Error(`${option.name} must be a whole number from ${option.minimum} to ${option.maximum}`);
+      }
+      return value;
+    }};
+  }
+  if (option.type === 'set') {
+    const chosen = new Set(String(option.default || '').split(',').filter(Boolean));
+    const boxes = option.choices.map((choice) => ({choice, input: h('input', {id: `${id}-${choice}`, type: 'checkbox',
+      checked: chosen.has(choice)})}));
+    return {row: h('fieldset', {class: 'option-set'}, h('legend', {}, option.name, help),
+      boxes.map(({choice, input}) => h('span', {class: 'choice-box'}, input,
+        h('label', {for: `${id}-${choice}`}, ` ${choice}`)))),
+    read: () => boxes.filter(({input}) => input.checked).map(({choice}) => choice).join(',')};
+  }
+  if (option.choices && option.choices.length) {
+    const select = h('select', {id}, option.choices.map((choice) => h('option', {value: choice,
+      selected: choice === option.default}, choice)));
+    return {row: h('p', {}, h('label', {for: id}, `${option.name} `), select, help), read: () => select.value};
+  }
+  const input = h('input', {id, type: 'text', value: option.default ?? ''});
+  return {row: h('p', {}, h('label', {for: id}, `${option.name} `), input, help), read: () => input.value.trim()};
+}

@@ -1,0 +1,148 @@
+// Choosing an action by clicking the things it acts on.
+//
+// Each game says, for every legal action, the keys of the things it acts on (a card "card:6c", a
+// secret "secret:1.0", a square "sq:b2"...), and draws those things with the same keys in their
+// data-keys attribute. Clicking a thing adds its key to the selection; the candidates are the legal
+// actions whose keys include every selected key. The things that would narrow the candidates further
+// are highlighted. When one candidate is left and all its keys are selected it is sent; when several
+// are left the chooser lists them (e.g. a card played for its action, as a secret or as a treasure).
+// So a Ninja Camp move is a click on a ninja then on a square, a steal a click on a secret, and so on,
+// with no per-game code here. Only legal actions are ever offered.
+
+import {h, pressable} from './dom.js';
+
+export class Picker {
+  /** ``onSend(action)`` sends an action; ``onChange()`` redraws the chooser. */
+  constructor({onSend, onChange}) {
+    this.onSend = onSend;
+    this.onChange = onChange;
+    this.legal = [];
+    this.keys = new Map(); // action -> its keys
+    this.required = new Map(); // action -> the keys that must be selected to settle it
+    this.starts = new Map(); // action -> the keys it may be started from (all of them unless marked)
+    this.selected = [];
+    this.enabled = false;
+  }
+
+  /** A new position: its legal actions and the game's key function. Keeps no stale selection. */
+  update(legal, keysOf, enabled) {
+    const same = legal.length === this.legal.length && legal.every((action, i) => action === this.legal[i]);
+    this.legal = legal;
+    this.keys = new Map();
+    this.required = new Map();
+    this.starts = new Map();
+    for (const action of legal) {
+      // A key may be marked "~" (optional: it narrows, it is not needed) and "^" (the action may be
+      // started from it; when none is marked, from any key).
+      const marked = keysOf(action).map((key) => ({name: key.replace(/^[~^]+/, ''),
+        optional: /^[~^]*~/.test(key), start: /^[~^]*\^/.test(key)}));
+      const names = marked.map((key) => key.name);
+      this.keys.set(action, names);
+      this.required.set(action, marked.filter((key) => !key.optional).map((key) => key.name));
+      const starts = marked.filter((key) => key.start).map((key) => key.name);
+      this.starts.set(action, starts.length ? starts : names);
+    }
+    this.enabled = enabled;
+    if (!same || !enabled) this.selected = [];
+  }
+
+  /** The legal actions matching the selection. */
+  candidates() {
+    return this.legal.filter((action) => this.selected.every((key) => this.keys.get(action).includes(key)));
+  }
+
+  /** Forget the selection. */
+  cancel() {
+    if (this.selected.length) {
+      this.selected = [];
+      this.onChange();
+    }
+  }
+
+  /** Mark the things under ``root`` that may be clicked now, and listen to them. */
+  decorate(root) {
+    const candidates = this.enabled ? this.candidates() : [];
+    const open = new Set();
+    for (const action of candidates) {
+      const keys = this.selected.length ? this.keys.get(action) : this.starts.get(action);
+      for (const key of keys) if (!this.selected.includes(key)) open.add(key);
+    }
+    const seen = new Map();
+    for (const el of root.querySelectorAll('[data-keys]')) {
+      const keys = el.dataset.keys.split(' ');
+      // A stable id, so that the focus comes back to the same thing when the board is redrawn.
+      const count = (seen.get(el.dataset.keys) || 0) + 1;
+      seen.set(el.dataset.keys, count);
+      el.dataset.fid = `key:${el.dataset.keys}#${count}`;
+      const selected = keys.some((key) => this.selected.includes(key));
+      const usable = keys.find((key) => open.has(key));
+      el.classList.toggle('selected', selected);
+      el.classList.toggle('actionable', Boolean(usable) && !selected);
+      if (usable || selected) {
+        pressable(el);
+        el.setAttribute('aria-pressed', selected ? 'true' : 'false');
+        el.onclick = (event) => {
+          event.stopPropagation();
+          this.press(keys);
+        };
+      } else {
+        el.onclick = null;
+        el.removeAttribute('role');
+        el.removeAttribute('tabindex');
+        el.removeAttribute('aria-pressed');
+      }
+    }
+  }
+
+  /** A click on a thing with these keys: select (or unselect) it, and send when it settles an action. */
+  press(keys) {
+    if (!this.enabled) return;
+    const chosen = keys.find((key) => this.selected.includes(key));
+    if (chosen) {
+      // A second click on a selected thing takes it back.
+      this.selected = this.selected.filter((key) => key !== chosen);
+      this.onChange();
+      return;
+    }
+    const candidates = this.candidates();
+    const usable = (action) => (this.selected.length ? this.keys : this.starts).get(action);
+    const key = keys.find((each) => candidates.some((action) => usable(action).includes(each)));
+    if (!key) return;
+    this.selected = [...this.selected, key];
+    const left = this.candidates();
+    if (left.length === 1 && this.required.get(left[0]).every((each) => this.selected.includes(each))) {
+      const action = left[0];
+      this.selected = [];
+      this.onSend(action);
+      return;
+    }
+    this.onChange();
+  }
+
+  /** The chooser: the candidates of the selection as buttons (nothing when nothing is selected). */
+  chooser(describe) {
+    if (!this.enabled || !this.selected.length) return null;
+    const candidates = this.candidates();
+    const box = h('div', {class: 'chooser', role: 'group', 'aria-label': 'choose how'},
+      h('div', {class: 'chooser-title'}, candidates.length === 1 ? 'Confirm, or click what it acts on:'
+        : `${candidates.length} ways: pick one, or click a highlighted thing to narrow them`),
+      h('div', {class: 'chooser-list'}, candidates.map((action) => h('button', {
+        type: 'button', class: 'choice', dataset: {action, fid: `choose:${action}`},
+        onclick: () => {
+          this.selected = [];
+          this.onSend(action);
+        }}, describe(action), ' ', h('code', {}, action)))),
+      h('button', {type: 'button', class: 'cancel', dataset: {fid: 'choose:cancel'},
+        onclick: () => this.cancel()}, 'Cancel (Esc)'));
+    return box;
+  }
+}
+
+/** The full list of legal actions as buttons: always there, always usable with the keyboard. */
+export function actionList(legal, describe, onSend, enabled) {
+  if (!legal.length) return h('p', {class: 'muted'}, 'Nothing to choose now.');
+  return h('ul', {class: 'action-list'}, legal.map((action) => h('li', {},
+    h('button', {type: 'button', class: 'action', disabled: !enabled,
+      dataset: {action, fid: `act:${action}`}, onclick: () => onSend(action)},
+    h('span', {class: 'action-words'}, describe(action)), ' ', h('code', {}, action)))));
+}

@@ -1,0 +1,484 @@
+// The table page: one table, live over the WebSocket (docs/server-protocol.md), as a seat or as a
+// spectator. Every state message redraws the page from what it holds (view, legal actions, decision,
+// seats, clocks, notes), so a reload or a reconnect restores everything: the client keeps nothing
+// it cannot get back but its seat token (in localStorage).
+
+import {api, ApiError, inviteLink, socketUrl} from './api.js';
+import {copyText, h, replace, toast} from './dom.js';
+import {loadCatalogue, gameInfo} from './catalogue.js';
+import {setHelpPanel} from './cards.js';
+import {actionHelpers, drawBoard, drawLog, drawResult, makeCtx} from './board.js';
+import {actionList, Picker} from './picker.js';
+import {seatBadge} from './seats.js';
+import {forgetSeat, invitesOf, keepSeat, myName, seatAt} from './store.js';
+
+// Close codes after which reconnecting cannot help.
+const FINAL_CLOSES = {
+  4401: 'Your seat token no longer works here (the seat was left).',
+  4403: 'This table does not allow spectators.',
+  4404: 'There is no such table.',
+  4429: 'The server closed the connection: too many messages.',
+};
+
+/**
+ * Open a table page in ``root``. ``route`` is {tableId, seat?, token?, watch?}: an invitation link
+ * brings a seat and its token (kept, then taken out of the address bar); ``watch`` spectates.
+ * Returns {destroy()} for the router.
+ */
+export function openTable(root, route) {
+  const page = new TablePage(root, route);
+  page.start();
+  return page;
+}
+
+class TablePage {
+  constructor(root, {tableId, seat = null, token = null, watch = false}) {
+    this.root = root;
+    this.tableId = tableId;
+    this.inviteSeat = seat;
+    this.inviteToken = token;
+    this.watch = watch;
+    this.socket = null;
+    this.state = null;
+    this.seat = null; // the seat this connection holds (null: spectating)
+    this.token = null;
+    this.pending = null; // the action sent and not yet answered
+    this.counter = 0;
+    this.retry = 0;
+    this.closed = false;
+    this.receivedAt = 0;
+    this.endDismissed = false;
+    this.picker = new Picker({onSend: (action) => this.send(action), onChange: () => this.draw()});
+    this.onKey = (event) => {
+      if (event.key === 'Escape') this.picker.cancel();
+    };
+  }
+
+  async start() {
+    this.shell();
+    document.addEventListener('keydown', this.onKey);
+    try {
+      await loadCatalogue();
+    } catch (error) {
+      this.fail(`The games catalogue could not be loaded: ${error.message}`);
+      return;
+    }
+    if (this.inviteToken) await this.acceptInvitation();
+    if (!this.watch) {
+      const held = seatAt(this.tableId);
+      this.token = held ? held.token : null;
+    }
+    this.connect();
+    this.clockTimer = setInterval(() => this.drawClocks(), 1000);
+  }
+
+  /** An invitation link: keep its token, set our name on the seat, and take the token out of the URL. */
+  async acceptInvitation() {
+    keepSeat(this.tableId, this.inviteSeat, this.inviteToken, null);
+    history.replaceState(null, '', `#/table/${this.tableId}`);
+    const name = myName();
+    if (!name) return;
+    try {
+      const summary = await api(`/api/tables/${this.tableId}`);
+      const seat = summary.seats[this.inviteSeat];
+      if (seat && seat.status === 'invited' && seat.name !== name) {
+        await api(`/api/tables/${this.tableId}/join`, {method: 'POST', body: {name, seat: this.inviteSeat},
+          token: this.inviteToken});
+      }
+    } catch (error) {
+      // The name is a nicety: the seat is ours with or without it.
+      console.warn('could not set the name', error);
+    }
+  }
+
+  destroy() {
+    this.closed = true;
+    document.removeEventListener('keydown', this.onKey);
+    clearInterval(this.clockTimer);
+    clearTimeout(this.retryTimer);
+    if (this.socket) this.socket.close(1000);
+    setHelpPanel(null);
+  }
+
+  // ---------------------------------------------------------------- the connection
+
+  connect() {
+    if (this.closed) return;
+    this.setConnection('connecting');
+    const socket = new WebSocket(socketUrl(this.tableId));
+    this.socket = socket;
+    socket.onopen = () => {
+      socket.send(JSON.stringify(this.token ? {type: 'hello', token: this.token} : {type: 'hello'}));
+    };
+    socket.onmessage = (event) => {
+      if (socket !== this.socket) return;
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      this.receive(message);
+    };
+    socket.onclose = (event) => {
+      if (socket !== this.socket || this.closed) return;
+      this.pending = null;
+      if (FINAL_CLOSES[event.code]) {
+        if (event.code === 4401 && this.token) {
+          forgetSeat(this.tableId);
+          this.token = null;
+          toast(FINAL_CLOSES[event.code], 'error');
+          // Still worth watching: reconnect as a spectator.
+          this.retryTimer = setTimeout(() => this.connect(), 500);
+          return;
+        }
+        this.setConnection('closed');
+        this.fail(FINAL_CLOSES[event.code]);
+        return;
+      }
+      // A dropped connection, a restarting server (1001): back off and come back.
+      this.retry += 1;
+      const delay = Math.min(10000, 1000 * 2 ** Math.min(this.retry - 1, 4));
+      this.setConnection('reconnecting', delay);
+      this.retryTimer = setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  receive(message) {
+    switch (message.type) {
+      case 'welcome':
+        this.retry = 0;
+        this.seat = message.seat;
+        this.setConnection('connected');
+        break;
+      case 'state':
+        this.state = message;
+        this.receivedAt = performance.now();
+        this.pending = null;
+        this.draw();
+        break;
+      case 'ack':
+        break; // the new state follows
+      case 'error':
+        this.pending = null;
+        if (message.code !== 'stale') toast(message.message || message.code, 'error');
+        if (this.state) this.draw();
+        break;
+      default:
+        break; // pong, and any message type a newer server adds
+    }
+  }
+
+  send(action) {
+    if (!this.state || !this.socket || this.socket.readyState !== WebSocket.OPEN || this.pending) return;
+    this.counter += 1;
+    this.pending = action;
+    this.socket.send(JSON.stringify({type: 'act', action, index: this.state.index, id: `c-${this.counter}`}));
+    this.draw();
+  }
+
+  undo() {
+    if (!this.state || !this.socket || this.socket.readyState !== WebSocket.OPEN || this.pending) return;
+    this.counter += 1;
+    this.pending = 'undo';
+    this.socket.send(JSON.stringify({type: 'undo', index: this.state.index, id: `c-${this.counter}`}));
+  }
+
+  // ---------------------------------------------------------------- drawing
+
+  shell() {
+    this.el = {
+      title: h('h1', {class: 'table-title'}, 'Table'),
+      status: h('span', {class: 'status'}),
+      conn: h('span', {class: 'conn', role: 'status'}),
+      who: h('p', {class: 'who'}),
+      seats: h('ul', {class: 'seats-bar', 'aria-label': 'seats'}),
+      board: h('section', {class: 'board', 'aria-label': 'board'}),
+      end: h('div', {class: 'end-slot'}),
+      prompt: h('section', {class: 'prompt', 'aria-live': 'polite'}),
+      chooser: h('div', {class: 'chooser-slot'}),
+      actions: h('section', {class: 'actions', 'aria-label': 'all your choices'}),
+      tools: h('div', {class: 'tools'}),
+      help: h('section', {class: 'card-help', 'aria-live': 'polite'},
+        h('p', {class: 'muted'}, 'Point at or focus a card to read its full text.')),
+      log: h('section', {class: 'log', 'aria-label': 'log'}),
+      notes: h('section', {class: 'notes'}),
+    };
+    setHelpPanel(this.el.help);
+    replace(this.root, h('div', {class: 'table-page'},
+      h('header', {class: 'table-head'}, this.el.title, this.el.status, this.el.conn, this.el.who),
+      this.el.seats,
+      this.el.end,
+      h('div', {class: 'table-layout'},
+        this.el.board,
+        h('aside', {class: 'side'}, h('div', {class: 'prompt-area'}, this.el.prompt, this.el.chooser),
+          this.el.actions, this.el.tools, this.el.help,
+          h('details', {class: 'log-box', open: true}, h('summary', {}, 'Log'), this.el.log), this.el.notes))));
+  }
+
+  setConnection(kind, delay) {
+    if (!this.el) return;
+    const words = {connecting: '◌ connecting…', connected: '● connected', closed: '✖ disconnected',
+      reconnecting: `◌ connection lost: reconnecting in ${Math.round((delay || 0) / 1000)} s…`};
+    this.el.conn.textContent = words[kind] || kind;
+    this.el.conn.className = `conn conn-${kind}`;
+    this.root.dataset.connection = kind;
+  }
+
+  fail(message) {
+    replace(this.el.prompt, h('p', {class: 'tag tag-warn', role: 'alert'}, message),
+      h('p', {}, h('a', {href: '#/'}, 'Back to the lobby')));
+  }
+
+  ctx() {
+    const state = this.state;
+    return makeCtx({gameId: state.view.game, view: state.view, seat: this.seat, legal: state.legal,
+      decision: state.decision, toAct: state.to_act, seats: state.seats});
+  }
+
+  draw() {
+    const state = this.state;
+    if (!state) return;
+    const focused = document.activeElement && document.activeElement.dataset
+      ? document.activeElement.dataset.fid : null;
+    const game = gameInfo(state.view.game);
+    const ctx = this.ctx();
+    const helpers = actionHelpers(state.view.game, () => ctx);
+    const canAct = state.status === 'playing' && state.legal.length > 0 && !this.pending && this.seat !== null;
+    this.picker.update(state.legal, helpers.keysOf, canAct);
+
+    this.el.title.textContent = `${game ? game.title : state.view.game} · table ${this.tableId}`;
+    this.el.status.textContent = {waiting: '❚❚ waiting for players', playing: '▶ playing',
+      finished: '■ finished'}[state.status] || state.status;
+    this.el.status.className = `status status-${state.status}`;
+    replace(this.el.who, this.seat === null
+      ? h('span', {}, '◉ You are watching (the spectator view: no hand is shown).')
+      : h('span', {}, 'You are ', seatBadge(this.seat, ctx.name(this.seat), {you: true})));
+    this.root.dataset.seat = this.seat === null ? 'spectator' : String(this.seat);
+    this.root.dataset.status = state.status;
+    this.root.dataset.canAct = canAct ? 'yes' : 'no';
+    this.root.dataset.index = String(state.index);
+
+    this.drawSeats(ctx);
+    const board = drawBoard(ctx);
+    replace(this.el.board, board);
+    this.picker.decorate(board);
+    this.drawPrompt(ctx, canAct);
+    replace(this.el.chooser, this.picker.chooser(helpers.describe));
+    replace(this.el.actions, h('h2', {class: 'side-title'}, this.seat === null ? 'Choices' : 'All your choices'),
+      this.seat === null ? h('p', {class: 'muted'}, 'Spectators cannot act.')
+        : actionList(state.legal, helpers.describe, (action) => this.send(action), canAct));
+    this.drawTools();
+    this.drawLog(state.view.log || []);
+    replace(this.el.notes, (state.notes || []).length
+      ? [h('h2', {class: 'side-title'}, 'Table notes'), h('ul', {}, state.notes.map((note) => h('li', {}, note)))]
+      : []);
+    this.drawEnd(ctx);
+    if (focused) {
+      const again = this.root.querySelector(`[data-fid="${CSS.escape(focused)}"]`);
+      if (again) again.focus();
+    }
+  }
+
+  drawSeats(ctx) {
+    const state = this.state;
+    replace(this.el.seats, state.seats.map((seat) => {
+      const acting = ctx.toAct.has(seat.seat);
+      return h('li', {class: ['seat-chip', acting && 'to-act', seat.seat === this.seat && 'mine']},
+        seatBadge(seat.seat, seat.name, {you: seat.seat === this.seat}),
+        h('span', {class: 'seat-kind'}, seat.type === 'bot' ? `⚙ bot ${seat.bot || ''}` : `☺ ${seat.status}`),
+        seat.type === 'human' ? h('span', {class: seat.connected ? 'online' : 'offline'},
+          seat.connected ? '● online' : '○ offline') : null,
+        acting ? h('span', {class: 'to-act-tag'}, '⚑ to act') : null,
+        h('span', {class: 'clock-slot', dataset: {seat: seat.seat}}));
+    }));
+    this.drawClocks();
+  }
+
+  /** Clocks count down here between states (the server sends what is left when a state is sent). */
+  drawClocks() {
+    const state = this.state;
+    if (!state || !state.clock || !this.el) return;
+    const passed = (performance.now() - this.receivedAt) / 1000;
+    for (const entry of state.clock.seats || []) {
+      const slot = this.el.seats.querySelector(`.clock-slot[data-seat="${entry.seat}"]`);
+      if (!slot) continue;
+      const left = Math.max(0, entry.remaining - (entry.running ? passed : 0));
+      slot.textContent = `◷ ${formatTime(left)}`;
+      slot.classList.toggle('running', Boolean(entry.running));
+    }
+  }
+
+  drawPrompt(ctx, canAct) {
+    const state = this.state;
+    const parts = [];
+    const submitted = state.view.submitted === true;
+    if (state.status === 'waiting') {
+      parts.push(h('p', {class: 'prompt-main'}, '❚❚ Waiting for players to take their seats; nobody may act yet.'));
+      parts.push(this.invitations());
+    } else if (state.status === 'finished') {
+      parts.push(h('p', {class: 'prompt-main'}, '■ The game is over.'));
+    } else if (this.seat === null) {
+      parts.push(h('p', {class: 'prompt-main'}, waitingFor(ctx, state.to_act)));
+    } else if (this.pending) {
+      parts.push(h('p', {class: 'prompt-main'}, '◌ Sending your choice…'));
+    } else if (canAct) {
+      parts.push(h('p', {class: 'prompt-main your-turn'}, h('strong', {}, '▶ Your move: '),
+        state.decision ? state.decision.prompt : 'choose'));
+      if (state.decision && state.decision.simultaneous) {
+        parts.push(h('p', {class: 'muted'},
+          'Everyone chooses at the same time; nobody sees your choice until all have chosen.'));
+      }
+      parts.push(h('p', {class: 'muted'},
+        'Click a highlighted card, secret or square (dashed outline ▸), or pick from the list.'));
+    } else if (submitted || ctx.toAct.has(this.seat)) {
+      parts.push(h('p', {class: 'prompt-main waiting-others'}, '✔ Your choice is in: waiting for the others…'));
+    } else {
+      parts.push(h('p', {class: 'prompt-main'}, waitingFor(ctx, state.to_act)));
+    }
+    if (state.clock && state.clock.you) {
+      parts.push(h('p', {class: 'clock-you'},
+        `◷ your time for this decision: ${formatTime(state.clock.you.remaining)}`));
+    }
+    replace(this.el.prompt, parts);
+  }
+
+  /** The invitation links this browser made, and free seats a bot may take. */
+  invitations() {
+    const state = this.state;
+    const invites = invitesOf(this.tableId);
+    const items = [];
+    for (const seat of state.seats) {
+      if (seat.status === 'invited' && invites[seat.seat]) {
+        const link = inviteLink(this.tableId, seat.seat, invites[seat.seat]);
+        const field = h('input', {class: 'link-field', value: link, readonly: true,
+          'aria-label': `invitation link of seat ${seat.seat}`});
+        items.push(h('li', {}, seatBadge(seat.seat, seat.name), ' invited: ', field,
+          h('button', {type: 'button', onclick: () => copyText(link, field)}, 'Copy link')));
+      } else if (seat.status === 'free' && this.seat !== null) {
+        items.push(h('li', {}, seatBadge(seat.seat, seat.name), ' is free: ',
+          h('button', {type: 'button', onclick: () => this.handToBot(seat.seat)}, 'Let a bot (medium) play it')));
+      } else if (seat.status === 'free' && this.seat === null) {
+        items.push(h('li', {}, seatBadge(seat.seat, seat.name), ' is free: ',
+          h('button', {type: 'button', onclick: () => this.join(seat.seat)}, 'Take this seat')));
+      } else if (seat.status === 'invited') {
+        items.push(h('li', {}, seatBadge(seat.seat, seat.name), ' has not come yet'));
+      }
+    }
+    return items.length ? h('ul', {class: 'invites'}, items) : null;
+  }
+
+  drawTools() {
+    const state = this.state;
+    const tools = [];
+    if (this.seat !== null && state.undo && state.undo.enabled && state.status === 'playing') {
+      tools.push(h('button', {type: 'button', disabled: state.undo.allowed === false || Boolean(this.pending),
+        title: state.undo.reason || 'take back your last action', onclick: () => this.undo()}, '↶ Undo'));
+      if (state.undo.allowed === false && state.undo.reason) {
+        tools.push(h('span', {class: 'muted'}, ` (${state.undo.reason})`));
+      }
+    }
+    if (this.seat === null && state.status !== 'finished' && state.seats.some((seat) => seat.status === 'free')) {
+      tools.push(h('button', {type: 'button', onclick: () => this.join(null)}, 'Join this table'));
+    }
+    if (this.seat !== null && state.status !== 'finished') {
+      tools.push(h('button', {type: 'button', class: 'quiet', onclick: () => this.leave()},
+        'Leave (a bot takes your seat)'));
+    }
+    tools.push(h('a', {href: '#/', class: 'button quiet'}, 'Lobby'));
+    replace(this.el.tools, tools);
+  }
+
+  drawLog(lines) {
+    const box = this.el.log;
+    const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+    replace(box, drawLog(lines));
+    if (atEnd) box.scrollTop = box.scrollHeight;
+  }
+
+  drawEnd(ctx) {
+    const state = this.state;
+    const result = state.view.result;
+    if (!result || this.endDismissed) {
+      replace(this.el.end);
+      return;
+    }
+    const actions = [h('a', {class: 'button', href: `#/replay/${this.tableId}`}, '▶ Replay this game')];
+    if (this.seat !== null) {
+      actions.push(h('button', {type: 'button', onclick: () => this.rematch()}, '⟳ Rematch'));
+    }
+    actions.push(h('a', {class: 'button quiet', href: '#/'}, 'Lobby'));
+    actions.push(h('button', {type: 'button', class: 'quiet', onclick: () => {
+      this.endDismissed = true;
+      this.draw();
+    }}, 'Close'));
+    replace(this.el.end, drawResult(result, ctx.name, {actions}));
+  }
+
+  // ---------------------------------------------------------------- table calls
+
+  async join(seat) {
+    try {
+      const body = {name: myName() || undefined};
+      if (seat !== null) body.seat = seat;
+      const answer = await api(`/api/tables/${this.tableId}/join`, {method: 'POST', body});
+      keepSeat(this.tableId, answer.seat, answer.token, answer.table.game);
+      this.reconnectAs(answer.token);
+    } catch (error) {
+      toast(error.message, 'error');
+    }
+  }
+
+  async handToBot(seat) {
+    try {
+      await api(`/api/tables/${this.tableId}/seats/${seat}/bot`, {method: 'POST', body: {bot: 'medium'},
+        token: this.token});
+    } catch (error) {
+      toast(error.message, 'error');
+    }
+  }
+
+  async leave() {
+    if (!window.confirm('Leave this table? A bot (medium) plays your seat from now on.')) return;
+    try {
+      await api(`/api/tables/${this.tableId}/leave`, {method: 'POST', body: {replace_with: 'medium'},
+        token: this.token});
+      forgetSeat(this.tableId);
+      location.hash = '#/';
+    } catch (error) {
+      toast(error.message, 'error');
+    }
+  }
+
+  async rematch() {
+    try {
+      const answer = await api(`/api/tables/${this.tableId}/rematch`, {method: 'POST', body: {}, token: this.token});
+      keepSeat(answer.table.id, answer.seat, answer.token, answer.table.game);
+      location.hash = `#/table/${answer.table.id}`;
+    } catch (error) {
+      toast(error instanceof ApiError ? error.message : String(error), 'error');
+    }
+  }
+
+  reconnectAs(token) {
+    this.token = token;
+    this.watch = false;
+    const old = this.socket;
+    this.socket = null;
+    if (old) old.close(1000);
+    this.connect();
+  }
+}
+
+function waitingFor(ctx, toAct) {
+  if (!toAct || !toAct.length) return '◌ Waiting…';
+  const names = toAct.map((s) => `P${s} ${ctx.name(s)}`).join(', ');
+  return `◌ Waiting for ${names}${toAct.length > 1 ? ' (at the same time)' : ''}…`;
+}
+
+function formatTime(seconds) {
+  const whole = Math.ceil(seconds);
+  const minutes = Math.floor(whole / 60);
+  return `${minutes}:${String(whole % 60).padStart(2, '0')}`;
+}
+

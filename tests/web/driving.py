@@ -1,0 +1,199 @@
+"""Driving the browser client like a player: Debian's chromium launched by Playwright, a table made
+in the lobby, and a whole game played by clicking (the things on the board first, the list of legal
+actions when nothing on the board is offered)."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.sync_api import Browser, Page, Playwright
+
+#: Debian's chromium; $NINJADOJO_CHROMIUM points elsewhere (another distribution's path).
+CHROMIUM = os.environ.get("NINJADOJO_CHROMIUM", "/usr/bin/chromium")
+#: Flags for a headless chromium that never reaches the network on its own.
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+#: The app's root element, whose data attributes say where the page is (see static/js/table.js).
+APP = "#app"
+
+
+def launch(playwright: Playwright) -> Browser:
+    """Debian's chromium (never a downloaded browser)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+def watch_errors(page: Page) -> list[str]:
+    """Collect the page's uncaught errors and console errors (a test asserts there are none)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"page error: {error}"))
+    page.on("console", lambda message: errors.append(f"console: {message.text}") if message.type == "error" else None)
+    return errors
+
+
+def create_in_lobby(page: Page, base: str, game: str, *, players: int, bots: str = "easy", name: str = "Ann",
+                    options: dict[str, Any] | None = None, friends: tuple[int, ...] = (),
+                    quick: bool = True) -> str:
+    """Create a table in the lobby's form: seat 0 is us, ``friends`` are invited seats, the rest bots
+    of the level ``bots``; ``quick`` sets the bots' delay and the hold to 0. ``options`` are the game's
+    (a list: the choices of a set option). Returns the table id (the page is then at the table, or,
+    with friends, at the invitation links)."""
+    page.goto(f"{base}/#/")
+    page.wait_for_selector("#create-table")
+    page.fill("#my-name", name)
+    page.select_option("#new-game", game)
+    page.select_option("#new-players", str(players))
+    for option, value in (options or {}).items():
+        if isinstance(value, bool):
+            page.set_checked(f"#opt-{option}", value)
+        elif isinstance(value, list | tuple):  # a set option: one checkbox per choice
+            for choice in value:
+                page.check(f"#opt-{option}-{choice}")
+        else:
+            page.fill(f"#opt-{option}", str(value))
+    for seat in range(1, players):
+        if seat in friends:
+            page.select_option(f"#seat-type-{seat}", "friend")
+        else:
+            page.select_option(f"#seat-level-{seat}", bots)
+    if quick:
+        page.click("details.more-settings summary")
+        page.fill("#set-move-delay", "0")
+        page.fill("#set-window-time", "0")
+    page.click("#create-table")
+    if friends:
+        link = page.locator("#go-to-table")
+        link.wait_for()
+        return str(link.get_attribute("href")).split("/")[2]
+    page.wait_for_function("() => /^#\\/table\\/[A-Za-z0-9_-]+$/.test(location.hash)")
+    return str(page.evaluate("() => location.hash.split('/')[2]"))
+
+
+def seat_token(page: Page, table_id: str) -> str:
+    """The seat token this browser keeps for a table (localStorage, as the client stores it)."""
+    return str(page.evaluate("(id) => JSON.parse(localStorage.getItem('dojo.seats'))[id].token", table_id))
+
+
+#: Collects the client's error messages (its toasts) into window.__dojoErrors, for tests to read.
+ERROR_WATCH = """
+window.__dojoErrors = [];
+new MutationObserver((changes) => { for (const change of changes) for (const node of change.addedNodes) {
+  if (node.classList && node.classList.contains('toast-error')) window.__dojoErrors.push(node.textContent);
+} }).observe(document, {childList: true, subtree: true});
+"""
+
+
+def client_errors(page: Page) -> list[str]:
+    """The error messages the client showed (needs ERROR_WATCH as an init script of the context)."""
+    return list(page.evaluate("() => window.__dojoErrors || []"))
+
+
+def board_screenshot(page: Page, path: Any, width: int = 1280) -> None:
+    """A screenshot of the whole page, taken with a viewport as tall as the page (so the side panel,
+    which sticks to the top of the viewport, stays beside the board)."""
+    before = page.viewport_size
+    height = int(page.evaluate("() => document.documentElement.scrollHeight"))
+    page.set_viewport_size({"width": width, "height": min(max(height, 600), 3000)})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.screenshot(path=str(path))
+    if before is not None:
+        page.set_viewport_size(before)
+
+
+def app_data(page: Page) -> dict[str, str]:
+    """The app root's data attributes (seat, status, canAct, index, connection)."""
+    return page.evaluate("(sel) => Object.assign({}, document.querySelector(sel).dataset)", APP)
+
+
+@dataclass
+class PlayStats:
+    """What a game played by clicking took."""
+
+    actions: int = 0
+    #: Actions chosen on the board, and among them those that took two clicks or more (a ninja, then
+    #: a square); the clicks on the board; the buttons of the chooser; the list's buttons.
+    board_actions: int = 0
+    multi_click_actions: int = 0
+    board_clicks: int = 0
+    choices: int = 0
+    list_clicks: int = 0
+
+
+def wait_turn_or_end(page: Page, timeout: float) -> str:
+    """Wait until this seat may act ("act") or the game is over ("over")."""
+    page.wait_for_function(
+        "(sel) => { const d = document.querySelector(sel).dataset;"
+        " return d.canAct === 'yes' || d.status === 'finished'; }", arg=APP, timeout=timeout * 1000)
+    return "over" if app_data(page).get("status") == "finished" else "act"
+
+
+def play_by_clicking(page: Page, rng: random.Random, *, max_actions: int = 400, seconds: float = 90.0,
+                     board_share: float = 0.85, on_action: Any = None) -> PlayStats:
+    """Play this page's seat to the end of the game (see :func:`act_once`); ``on_action(stats)`` runs
+    before each action."""
+    stats = PlayStats()
+    deadline = time.monotonic() + seconds
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, f"the game did not end within {seconds} s ({stats.actions} actions)"
+        if wait_turn_or_end(page, left) == "over":
+            return stats
+        assert stats.actions < max_actions, f"the game did not end within {max_actions} actions"
+        if on_action is not None:
+            on_action(stats)
+        act_once(page, rng, stats, board_share=board_share, timeout=max(1.0, deadline - time.monotonic()))
+
+
+def act_once(page: Page, rng: random.Random, stats: PlayStats, *, board_share: float = 0.85,
+             timeout: float = 30.0) -> None:
+    """Take one action on a page whose seat may act, and wait for the state after it.
+
+    With probability ``board_share`` click a highlighted thing on the board (then more highlighted
+    things, or a button of the chooser, until an action is sent), else (or when the board offers
+    nothing) a button of the list of legal actions.
+    """
+    before = app_data(page)["index"]
+    clickable = page.locator(".board [data-keys].actionable")
+    if clickable.count() and rng.random() < board_share:
+        clicks = _click_through_board(page, rng, clickable, stats, before)
+        stats.board_clicks += clicks
+        stats.board_actions += 1
+        if clicks >= 2:
+            stats.multi_click_actions += 1
+    else:
+        buttons = page.locator(".action-list button.action")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        stats.list_clicks += 1
+    # The state after our action: our index grows by one (our own hidden choices count too).
+    page.wait_for_function(
+        "([sel, before]) => { const d = document.querySelector(sel).dataset;"
+        " return d.index !== before || d.status === 'finished'; }",
+        arg=[APP, before], timeout=timeout * 1000)
+    stats.actions += 1
+
+
+def _click_through_board(page: Page, rng: random.Random, clickable: Any, stats: PlayStats, before: str) -> int:
+    """Click highlighted things until the picker sends an action, or pick a button of the chooser;
+    returns how many things on the board were clicked."""
+    clickable.nth(rng.randrange(clickable.count())).click()
+    clicks = 1
+    for _ in range(6):
+        now = app_data(page)
+        if now.get("canAct") != "yes" or now.get("index") != before:
+            return clicks  # sent
+        more = page.locator(".board [data-keys].actionable")
+        choices = page.locator(".chooser button.choice")
+        if choices.count() and (not more.count() or rng.random() < 0.5):
+            choices.nth(rng.randrange(choices.count())).click()
+            stats.choices += 1
+            return clicks
+        if more.count():
+            more.nth(rng.randrange(more.count())).click()
+            clicks += 1
+            continue
+        break
+    raise AssertionError("clicking the board never settled an action")
