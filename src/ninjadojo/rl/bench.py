@@ -1,0 +1,165 @@
+"""How fast the environments step, against the raw engine in the same run.
+
+``python -m ninjadojo.rl.bench [GAME] [--players N] [--seconds S]`` (default: Ninjitsu! at 4 players,
+2 seconds each) plays random games four ways, each for about ``S`` seconds of wall-clock time, in
+alternating slices (so that a change in the machine's load slows all alike), and prints the steps per
+second of each:
+
+- ``engine``: the engine's own loop (``to_act``, ``legal_actions``, ``apply`` a random legal action);
+- ``aec``: the AEC loop a learner runs, ``env.last()`` (the observation tensor and the action mask)
+  then ``env.step`` of a random action among the mask's;
+- ``aec (view, no tensor)``: the same loop with the seat's view built but no tensor laid out from it (a
+  tensor of zeros): the difference to ``aec`` is the encoding, the difference to the next the view;
+- ``aec (masks only)``: the same without any observation (``env.last(observe=False)`` and the mask
+  alone), what an agent that needs no observation (a random or scripted one) costs.
+
+Every loop starts a new game when one ends, so game set-up is counted in each. Random choices come
+from the engine's generator in every loop, so the same seed plays the same games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ninjadojo.engine.rng import Rng
+from ninjadojo.games import game_class
+from ninjadojo.rl.aec import NinjaDojoAECEnv
+from ninjadojo.rl.core import Observation, Table
+from ninjadojo.rl.encoding import seat_view
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """Steps applied in a timed run, and steps per second."""
+
+    name: str
+    steps: int
+    seconds: float
+
+    @property
+    def per_second(self) -> float:
+        """Steps per second."""
+        return self.steps / self.seconds if self.seconds > 0 else 0.0
+
+
+class _EngineLoop:
+    """The engine's own random loop, resumable in slices."""
+
+    name = "engine"
+
+    def __init__(self, game_id: str, players: int, seed: int) -> None:
+        self.cls = game_class(game_id)
+        self.players = players
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.games = 0
+        self.game: Any = None
+
+    def run(self, seconds: float) -> int:
+        """Play random actions for ``seconds``, starting new games as they end; the number played."""
+        rng, game = self.rng, self.game
+        clock = time.perf_counter
+        end = clock() + seconds
+        done = 0
+        while clock() < end:
+            done += 1
+            if game is None or game.result is not None:
+                game = self.game = self.cls.new(self.players, None, self.seed + self.games)
+                self.games += 1
+            seat = game.to_act()[0]
+            actions = game.legal_actions(seat)
+            game.apply(seat, actions[rng.randbelow(len(actions))])
+        return done
+
+
+class _ViewOnlyTable(Table):
+    """A table whose observations build the seat's view but lay out no tensor from it (zeros instead)."""
+
+    def observation(self, state: Any, seat: int) -> Observation:
+        seat_view(state, seat)
+        return {"observation": np.zeros(self.encoder.size, dtype=np.float32), "action_mask": self.mask(state, seat)}
+
+
+class _AECLoop:
+    """The AEC environment's random masked loop, resumable in slices."""
+
+    def __init__(self, game_id: str, players: int, seed: int, observe: bool, view_only: bool = False) -> None:
+        self.env = NinjaDojoAECEnv(game_id, players, seed=seed)
+        if view_only:
+            self.env.table = _ViewOnlyTable(game_id, players, None)
+        self.seed = seed
+        self.observe = observe
+        self.name = ("aec (view, no tensor)" if view_only else "aec") if observe else "aec (masks only)"
+        self.rng = Rng(seed)
+        self.games = 0
+
+    def run(self, seconds: float) -> int:
+        """Apply random masked actions for ``seconds``; the number applied (the dead agents' ``step(None)``
+        at the end of each game are not counted)."""
+        env, rng, table = self.env, self.rng, self.env.table
+        clock = time.perf_counter
+        end = clock() + seconds
+        done = 0
+        while clock() < end:
+            if not env.agents:
+                env.reset(seed=self.seed + self.games)
+                self.games += 1
+            agent = env.agent_selection
+            if self.observe:
+                observation, _, terminated, truncated, _ = env.last()
+                mask = observation["action_mask"]
+            else:
+                _, _, terminated, truncated, _ = env.last(observe=False)
+                assert env.game is not None
+                mask = table.mask(env.game, table.seat_of[agent])
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(mask)
+            env.step(int(legal[rng.randbelow(len(legal))]))
+            done += 1
+        return done
+
+
+def rates(game_id: str, players: int, seconds: float, seed: int = 0, slices: int = 10) -> list[Rate]:
+    """The steps per second of the engine's loop and of the three AEC loops (see the module docstring),
+    each run for ``seconds`` in ``slices`` alternating slices, so that a machine whose load changes during
+    the run slows them all alike."""
+    loops: list[_EngineLoop | _AECLoop] = [
+        _EngineLoop(game_id, players, seed), _AECLoop(game_id, players, seed, True),
+        _AECLoop(game_id, players, seed, True, view_only=True), _AECLoop(game_id, players, seed, False)]
+    spent = [0.0] * len(loops)
+    steps = [0] * len(loops)
+    clock = time.perf_counter
+    for _ in range(slices):
+        for number, loop in enumerate(loops):
+            start = clock()
+            steps[number] += loop.run(seconds / slices)
+            spent[number] += clock() - start
+    return [Rate(loop.name, count, time_spent) for loop, count, time_spent in zip(loops, steps, spent, strict=True)]
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print the three rates (see the module docstring)."""
+    parser = argparse.ArgumentParser(prog="python -m ninjadojo.rl.bench", description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="?", default="ninjitsu")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    measured = rates(args.game, args.players, args.seconds, args.seed)
+    engine = measured[0]
+    print(f"{args.game}, {args.players} players, random legal actions, about {args.seconds:g} s each:")
+    for rate in measured:
+        share = rate.per_second / engine.per_second if engine.per_second else 0.0
+        print(f"  {rate.name:<22} {rate.per_second:>9,.0f} steps/s  {1e6 / rate.per_second:6.1f} us/step  "
+              f"({rate.steps} steps, {share:.0%} of the engine)")
+
+
+if __name__ == "__main__":
+    main()

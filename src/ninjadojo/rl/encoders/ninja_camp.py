@@ -1,0 +1,99 @@
+"""Ninja Camp's observation: the grid (a one-hot of the card on each square), where each seat's ninjas
+stand, and each seat's hand, discards, clan, Shadow copy, pass and points.
+
+Ninja Camp hides nothing, so every seat's tensor differs only in the header (``you``, the decision).
+Squares are numbered as the game numbers them: ``row * cols + col``, row 0 being row 1 of the notation
+(``a1`` is square 0); a 3- or 4-player grid is 7 rows of 8.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ninjadojo.games.ninja_camp.cards import CLAN_TABLE, DECK_COUNTS, GRID_SIZE, LETTERS, NAMES, SKILLS
+from ninjadojo.games.ninja_camp.grid import grid
+from ninjadojo.rl.encoders import count_codes, label_offsets, put_code, put_number, seat_labels
+from ninjadojo.rl.encoding import View, ViewEncoder
+from ninjadojo.rl.layout import LayoutBuilder, Writer
+
+DECISIONS = ("turn", "place", "platypus", "platypus-claim")
+#: The kinds of card on the grid and in hands: every letter but the empty square's.
+KINDS = LETTERS[1:]
+MAX_POINTS = 300
+MAX_TURNS = 300
+
+
+class NinjaCampEncoder(ViewEncoder):
+    """Ninja Camp (see the module docstring)."""
+
+    GAME = "ninja-camp"
+    DECISIONS: ClassVar[tuple[str, ...]] = DECISIONS
+
+    def declare(self, builder: LayoutBuilder) -> None:
+        rows, cols = GRID_SIZE[self.players]
+        squares = grid(rows, cols)
+        self._squares = squares.index
+        self._cols = cols
+        kinds = list(KINDS)
+        most = max(DECK_COUNTS) + 2  # the two starting cards (a Sprint and an Evade) are not from the deck
+        cells = [f"{name}:{kind}" for name in squares.names for kind in kinds]
+        self._grid = builder.multi_hot("grid", cells, "the card on each square (none: an empty square), "
+                                       f"{len(kinds)} values a square, squares in order")
+        self._kind_offset = {kind: number for number, kind in enumerate(kinds)}
+        clans = [clan.code for clan in CLAN_TABLE]
+        skills = [NAMES[skill] for skill in SKILLS]
+        self._seats: list[tuple[int, dict[str, int], dict[str, int], dict[str, int], int, dict[str, int], int,
+                                int]] = []
+        for seat in seat_labels(self.players):
+            prefix = f"seat[{seat}]"
+            self._seats.append((
+                builder.multi_hot(f"{prefix}.ninjas", squares.names, "the squares of its ninjas"),
+                label_offsets(builder.counts(f"{prefix}.hand", kinds, most, "its hand, per kind"), kinds),
+                label_offsets(builder.counts(f"{prefix}.discard", kinds, most, "its discards, per kind"), kinds),
+                label_offsets(builder.one_hot(f"{prefix}.clan", clans, "its Ninja Clan card"), clans),
+                builder.flag(f"{prefix}.clan_used", "its clan card is used"),
+                label_offsets(builder.one_hot(f"{prefix}.shadow_copies", skills, "the skill its Shadow copies"),
+                              skills),
+                builder.flag(f"{prefix}.passed", "it has passed"),
+                builder.scalar(f"{prefix}.points", MAX_POINTS, "its points"),
+            ))
+        self._turn = builder.scalar("turn", MAX_TURNS, "turns played")
+
+    def fill(self, view: View, seat: int, out: Writer) -> None:
+        ones = out.ones
+        kinds = self._kind_offset
+        width = len(kinds)
+        offset = self._grid
+        rows = view["grid"]
+        assert isinstance(rows, list)
+        for row in rows:
+            assert isinstance(row, str)
+            for letter in row:
+                if letter != ".":
+                    ones.append(offset + kinds[letter])
+                offset += width
+        squares = self._squares
+        seats = view["seats"]
+        assert isinstance(seats, list)
+        for offsets, entry in zip(self._seats, seats, strict=True):
+            assert isinstance(entry, dict)
+            ninjas, hand, discard, clans, used, shadow, passed, points = offsets
+            names = entry["ninjas"]
+            assert isinstance(names, list)
+            ones.extend(ninjas + squares[name] for name in names)  # type: ignore[index]
+            for text, index in ((entry["hand"], hand), (entry["discard"], discard)):
+                assert isinstance(text, str)
+                count_codes(out, index, text)
+            clan = entry["clan"]
+            assert isinstance(clan, dict)
+            put_code(out, clans, clan["code"])
+            if clan["used"]:
+                ones.append(used)
+            put_code(out, shadow, entry["shadow_copies"])
+            if entry["passed"]:
+                ones.append(passed)
+            put_number(out, points, entry["points"])
+        put_number(out, self._turn, view["turn"])
+
+
+ENCODER = NinjaCampEncoder

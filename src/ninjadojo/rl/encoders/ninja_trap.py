@@ -1,0 +1,97 @@
+"""Ninja Trap's observation: the stage, each ninja's public state, the seat's hand and its Buko look.
+
+Everything a ninja sees: hits, hand and deck sizes, discard piles (counts per room), how many
+face-down traps each row holds, the moves once revealed and the traps flipped, which ninjas are
+blocked from flipping; its own hand (counts per room) and, during a Buko look only, the room of each
+of its own traps by row position. Face-down traps are hidden from their owner too (the rules make the
+player remember them): a learning agent that wants them needs a memory of its own actions.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ninjadojo.games.ninja_trap.cards import CODES, deck_counts, deck_size
+from ninjadojo.games.ninja_trap.encode import max_traps
+from ninjadojo.rl.encoders import label_offsets, put_code, put_number, seat_labels
+from ninjadojo.rl.encoding import View, ViewEncoder
+from ninjadojo.rl.layout import LayoutBuilder, Writer
+
+STAGES = ("trap", "move", "activate", "look")
+#: Turn numbers are clipped here (random games last about 15 turns).
+MAX_TURN = 100
+
+
+class NinjaTrapEncoder(ViewEncoder):
+    """Ninja Trap (see the module docstring)."""
+
+    GAME = "ninja-trap"
+    DECISIONS: ClassVar[tuple[str, ...]] = STAGES
+
+    def declare(self, builder: LayoutBuilder) -> None:
+        players = self.players
+        rooms = list(CODES)
+        most = max(deck_counts(players))
+        cards = deck_size(players)
+        self._turn = builder.scalar("turn", MAX_TURN, f"the turn number (clipped at {MAX_TURN})")
+        stage = builder.one_hot("stage", STAGES, "the stage of the turn")
+        self._stage = {name: stage + number for number, name in enumerate(STAGES)}
+        self._seats: list[tuple[int, int, int, int, dict[str, int], int, dict[str, int], dict[str, int], int]] = []
+        for seat in seat_labels(players):
+            prefix = f"seat[{seat}]"
+            self._seats.append((
+                builder.scalar(f"{prefix}.hits", 3, "hits taken (3: out)"),
+                builder.flag(f"{prefix}.alive", "the ninja is still in the game"),
+                builder.scalar(f"{prefix}.hand_size", cards, "cards in hand"),
+                builder.scalar(f"{prefix}.deck_size", cards, "cards in the draw pile"),
+                label_offsets(builder.counts(f"{prefix}.discard", rooms, most, "the discard pile, per room"), rooms),
+                builder.scalar(f"{prefix}.traps", max_traps(players), "face-down traps in the row"),
+                label_offsets(builder.one_hot(f"{prefix}.move", rooms, "the room moved to this turn, once revealed"),
+                              rooms),
+                label_offsets(builder.one_hot(f"{prefix}.flipped", rooms, "the room of the trap flipped this turn"),
+                              rooms),
+                builder.flag(f"{prefix}.blocked", "shares its room: may not flip this turn"),
+            ))
+        self._hand = label_offsets(builder.counts("hand", rooms, most, "the seat's hand, per room"), rooms)
+        positions = max_traps(players)
+        labels = [f"{position + 1}:{room}" for position in range(positions) for room in rooms]
+        self._look = builder.multi_hot("look", labels, "during a Buko look: the room of each of the seat's traps, "
+                                       "by row position (oldest first)")
+        self._positions = positions
+
+    def fill(self, view: View, seat: int, out: Writer) -> None:
+        ones, at, values = out.ones, out.at, out.values
+        put_number(out, self._turn, view["turn"])
+        stage = view["stage"]
+        if isinstance(stage, str):
+            ones.append(self._stage[stage])
+        seats = view["seats"]
+        assert isinstance(seats, list)
+        for offsets, entry in zip(self._seats, seats, strict=True):
+            assert isinstance(entry, dict)
+            hits, alive, hand_size, deck, discard, traps, move, flipped, blocked = offsets
+            row, text = entry["traps"], entry["discard"]
+            assert isinstance(row, list) and isinstance(text, str)
+            at += (hits, hand_size, deck, traps)
+            values += (entry["hits"], entry["hand_size"], entry["deck_size"], len(row))
+            if entry["alive"]:
+                ones.append(alive)
+            if entry["blocked"]:
+                ones.append(blocked)
+            out.counts.extend(map(discard.__getitem__, text))
+            put_code(out, move, entry["move"])
+            put_code(out, flipped, entry["flipped"])
+        hand = view.get("hand")
+        if isinstance(hand, str):
+            out.counts.extend(map(self._hand.__getitem__, hand))
+        look = view.get("buko_look")
+        if isinstance(look, list):
+            rooms = len(CODES)
+            for trap in look:
+                assert isinstance(trap, dict)
+                position, room = trap["position"], trap["room"]
+                if isinstance(position, int) and 1 <= position <= self._positions and isinstance(room, str):
+                    ones.append(self._look + (position - 1) * rooms + CODES.index(room))
+
+
+ENCODER = NinjaTrapEncoder

@@ -1,0 +1,145 @@
+"""Ninjitsu!'s observation: cards as multi-hots over every card of the game (all expansions: the layout
+is the same whatever the options), per seat its hand as far as the observer knows it, treasures, secrets
+by position, points and Element; the deck, discard pile, the actions being resolved, and the weather.
+
+Each card of Ninjitsu! is unique (``6a`` is one card), so a pile is a multi-hot over the card ids of
+:data:`ninjadojo.games.ninjitsu.cards.CARD_IDS`. A seat's ``hand`` is every card of its own hand, and
+for another seat the cards of its hand whose place the observer knows (a treasure it saw moved there);
+``secrets`` is, by position (0 first, the position a steal names), the seat's own secrets and the
+secrets of others it has seen; ``points`` is known for the seat itself only (and not while blinded).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from ninjadojo.games.ninjitsu.cards import CARD_IDS
+from ninjadojo.games.ninjitsu.elements import NAMES as ELEMENTS
+from ninjadojo.rl.encoders import label_offsets, put_code, put_seat, seat_labels
+from ninjadojo.rl.encoding import View, ViewEncoder
+from ninjadojo.rl.layout import LayoutBuilder, Writer
+
+DECISIONS = (
+    "turn", "play", "steal", "escape", "take-treasure", "discard-treasure", "trap-discard", "net-take",
+    "net-discard", "peek", "guess", "surprise", "shuriken", "deadfall", "disguise", "invisibility", "telekinesis",
+    "teleport", "shift", "tie", "fire", "alessio", "window", "element", "wind-swap", "wind-pass", "heart",
+    "heart-look", "fire-trade", "fire-with", "water-swap", "fire-keep", "blizzard", "hurricane", "hail",
+)
+#: Secret positions encoded per seat (a seat rarely holds more than 7 secrets; more are not encoded).
+SECRET_POSITIONS = 8
+CARDS = len(CARD_IDS)
+MAX_TARGET = 200
+MAX_POINTS = 300
+#: An Element's side: ``choosing`` while sides are being chosen (the Element is dealt, no side yet).
+SIDES = ("choosing", "1", "2")
+
+
+class NinjitsuEncoder(ViewEncoder):
+    """Ninjitsu! (see the module docstring)."""
+
+    GAME = "ninjitsu"
+    DECISIONS: ClassVar[tuple[str, ...]] = DECISIONS
+
+    def declare(self, builder: LayoutBuilder) -> None:
+        b = builder
+        seats = seat_labels(self.players)
+        cards = list(CARD_IDS)
+        self._card_index = {card: number for number, card in enumerate(cards)}
+        self._turn = b.one_hot("turn", seats, "whose turn it is")
+        self._target = b.scalar("target", MAX_TARGET, "points at the start of a turn that win")
+        self._deck = b.scalar("deck", CARDS, "cards in the deck")
+        self._discard = label_offsets(b.multi_hot("discard", cards, "the discard pile"), cards)
+        self._resolving = label_offsets(b.multi_hot("resolving", cards, "cards whose actions are being resolved"),
+                                        cards)
+        self._innermost = label_offsets(b.one_hot("resolving.top", cards, "the innermost of them"), cards)
+        self._swaps = b.scalar("swaps_left", 10, "swaps left (Shape Shifting)")
+        self._frozen = b.one_hot("frozen_by", seats, "the seat whose card froze play (none: -1)")
+        self._magic = b.one_hot("magic_in_deck", seats, "the owner of a Master of Magic in the deck")
+        self._weather = label_offsets(b.multi_hot("weather", cards, "Weather in play (Heavy Weather)"), cards)
+        self._weather_deck = b.scalar("weather_deck", CARDS, "cards in the Weather deck")
+        self._weather_discard = label_offsets(b.multi_hot("weather_discard", cards, "the Weather discard pile"), cards)
+        self._events = label_offsets(b.multi_hot("events", cards, "Events waiting to resolve"), cards)
+        secrets = [f"{position}:{card}" for position in range(SECRET_POSITIONS) for card in cards]
+        self._seats: list[tuple[int, dict[str, int], dict[str, int], int, int, int, int, int, int, dict[str, int],
+                                dict[str, int], dict[str, int]]] = []
+        for seat in seats:
+            prefix = f"seat[{seat}]"
+            self._seats.append((
+                b.scalar(f"{prefix}.hand_size", CARDS, "cards in hand"),
+                label_offsets(b.multi_hot(f"{prefix}.hand", cards, "the cards of its hand the observer knows (all, "
+                                          "for the observer's own)"), cards),
+                label_offsets(b.multi_hot(f"{prefix}.treasures", cards, "its treasures in play"), cards),
+                b.scalar(f"{prefix}.treasure_points", MAX_POINTS, "the worth of its treasures", low=-MAX_POINTS),
+                b.scalar(f"{prefix}.secret_count", SECRET_POSITIONS, "its secrets"),
+                b.multi_hot(f"{prefix}.secrets", secrets, "the secrets the observer knows, by position: its own, and "
+                            f"others' it has seen (positions 0 to {SECRET_POSITIONS - 1})"),
+                b.scalar(f"{prefix}.points", MAX_POINTS, "its points, known to itself only (0 when unknown)",
+                         low=-MAX_POINTS),
+                b.flag(f"{prefix}.points_known", "its points are known (its own, when not blinded)"),
+                b.flag(f"{prefix}.marked", "one of its cards is marked (Night Vision)"),
+                label_offsets(b.one_hot(f"{prefix}.mark", cards, "the marked card, known to its holder only"), cards),
+                label_offsets(b.one_hot(f"{prefix}.element", ELEMENTS, "its Element (The Elements)"), ELEMENTS),
+                label_offsets(b.one_hot(f"{prefix}.side", SIDES, "its Element's side, or choosing"), SIDES),
+            ))
+
+    def fill(self, view: View, seat: int, out: Writer) -> None:
+        # The hot path of every step: the per-seat loop appends to the writer's lists directly.
+        ones, at, values = out.ones, out.at, out.values
+        extend = ones.extend
+        put_seat(out, self._turn, view["turn"])
+        at += (self._target, self._deck, self._swaps)
+        values += (view["target"], view["deck"], view["swaps_left"])
+        extend(map(self._discard.__getitem__, view["discard"]))  # type: ignore[arg-type]
+        resolving = view["resolving"]
+        assert isinstance(resolving, list)
+        if resolving:
+            extend(map(self._resolving.__getitem__, resolving))  # type: ignore[arg-type]
+            put_code(out, self._innermost, resolving[-1])
+        put_seat(out, self._frozen, view["frozen_by"])
+        put_seat(out, self._magic, view["magic_in_deck"])
+        if "weather" in view:
+            extend(map(self._weather.__getitem__, view["weather"]))  # type: ignore[arg-type]
+            at.append(self._weather_deck)
+            values.append(view["weather_deck"])
+            extend(map(self._weather_discard.__getitem__, view["weather_discard"]))  # type: ignore[arg-type]
+            extend(map(self._events.__getitem__, view["events"]))  # type: ignore[arg-type]
+        index = self._card_index
+        seats = view["seats"]
+        assert isinstance(seats, list)
+        for offsets, entry in zip(self._seats, seats, strict=True):
+            assert isinstance(entry, dict)
+            (hand_size, hand, treasures, treasure_points, secret_count, secrets, points, points_known, marked, mark,
+             element, side) = offsets
+            at += (hand_size, treasure_points, secret_count)
+            values += (entry["hand_size"], entry["treasure_points"], entry["secret_count"])
+            extend(map(hand.__getitem__, entry["hand"]))  # type: ignore[arg-type]
+            extend(map(treasures.__getitem__, entry["treasures"]))  # type: ignore[arg-type]
+            own = entry["secrets"]
+            assert isinstance(own, list)
+            if own:
+                extend(secrets + position * CARDS + index[card]  # type: ignore[index]
+                       for position, card in enumerate(own[:SECRET_POSITIONS]))
+            seen = entry["known_secrets"]
+            assert isinstance(seen, list)
+            for pair in seen:
+                assert isinstance(pair, list)
+                position, card = pair
+                if isinstance(position, int) and position < SECRET_POSITIONS:
+                    ones.append(secrets + position * CARDS + index[card])  # type: ignore[index]
+            value = entry["points"]
+            if value is not None:
+                at.append(points)
+                values.append(value)
+                ones.append(points_known)
+            if entry["marked"]:
+                ones.append(marked)
+                put_code(out, mark, entry["mark"])
+            text = entry["element"]
+            if text:
+                assert isinstance(text, str)
+                name = text.rstrip("12")
+                ones.append(element[name])
+                ones.append(side[text[len(name):] or "choosing"])
+
+
+ENCODER = NinjitsuEncoder

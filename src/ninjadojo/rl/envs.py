@@ -1,0 +1,51 @@
+"""The environments' constructors, in PettingZoo's naming: ``env``, ``parallel_env`` and ``gym_env``.
+
+Each takes the game id, the number of players (default: the game's least), the game's options (as the
+engine takes them: ``{"target": 30}``), a seed (the first game's; see :class:`ninjadojo.rl.core.Seeds`)
+and a render mode (``None``, ``"human"`` or ``"ansi"``). Bad arguments raise a
+:class:`~ninjadojo.engine.errors.DojoError` saying what is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ninjadojo.rl.aec import NinjaDojoAECEnv
+from ninjadojo.rl.parallel import NinjaDojoParallelEnv
+from ninjadojo.rl.single import NinjaDojoGymEnv
+
+
+def env(game_id: str, players: int | None = None, options: Mapping[str, object] | None = None,
+        seed: int | None = None, render_mode: str | None = None) -> NinjaDojoAECEnv:
+    """A PettingZoo AEC environment of ``game_id``: every seat is an agent (``player_0``...).
+
+    >>> from ninjadojo.rl import env
+    >>> game = env("ninjitsu", players=3, seed=7)
+    >>> game.reset()
+    >>> game.agent_selection
+    'player_0'
+    """
+    return NinjaDojoAECEnv(game_id, players, options, seed, render_mode)
+
+
+def parallel_env(game_id: str, players: int | None = None, options: Mapping[str, object] | None = None,
+                 seed: int | None = None, render_mode: str | None = None) -> NinjaDojoParallelEnv:
+    """A PettingZoo Parallel environment of a game whose decisions are simultaneous (Ninja Trap).
+
+    A game that takes turns is refused with an :class:`~ninjadojo.engine.errors.OptionError`: its AEC
+    environment (:func:`env`) is the one to use.
+    """
+    return NinjaDojoParallelEnv(game_id, players, options, seed, render_mode)
+
+
+def gym_env(game_id: str, players: int | None = None, options: Mapping[str, object] | None = None,
+            opponents: str | Sequence[str] | None = None, seat: int = 0, seed: int | None = None,
+            render_mode: str | None = None, illegal_action: str = "lose",
+            illegal_reward: float = -1.0) -> NinjaDojoGymEnv:
+    """A Gymnasium environment of ``game_id``: seat ``seat`` learns, bots play the others.
+
+    ``opponents`` is a bot spec or level for every other seat (default ``random``), or a list of one per
+    other seat in seat order (``["random", "hard"]``); anything :func:`ninjadojo.bots.make_bot` accepts.
+    """
+    return NinjaDojoGymEnv(game_id, players, options, opponents, seat, seed, render_mode, illegal_action,
+                           illegal_reward)
