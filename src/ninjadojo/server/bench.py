@@ -17,7 +17,6 @@ import asyncio
 import contextlib
 import json
 import os
-import random
 import shutil
 import socket
 import statistics
@@ -33,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ninjadojo.engine.errors import OptionError
+from ninjadojo.engine.rng import Rng, derive_seed
 
 #: The most actions a run may ask for, and the longest it may last.
 MAX_ACTIONS = 1_000_000
@@ -145,7 +145,7 @@ def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
-async def _client(ws_url: str, token: str, rng: random.Random, tally: _Tally, stop: asyncio.Event,
+async def _client(ws_url: str, token: str, rng: Rng, tally: _Tally, stop: asyncio.Event,
                   settings: BenchSettings) -> None:
     """One scripted player: acts on a random legal action whenever it may, until the game ends."""
     from websockets.asyncio.client import connect
@@ -182,7 +182,7 @@ async def _client(ws_url: str, token: str, rng: random.Random, tally: _Tally, st
 
 async def _table_slot(base: str, number: int, tally: _Tally, stop: asyncio.Event, settings: BenchSettings) -> None:
     """Play games at one table after another until the run stops."""
-    rng = random.Random(settings.seed * 1_000_003 + number)
+    rng = Rng(derive_seed(settings.seed, number))
     games = 0
     while not stop.is_set() and tally.acked < settings.max_actions:
         seats = [{"type": "human"} for _ in range(settings.clients)]

@@ -6,7 +6,7 @@ Positions are built with the public builder, :func:`ninjadojo.games.ninjitsu.bui
 from __future__ import annotations
 
 from ninjadojo.games.ninjitsu import NinjitsuState
-from ninjadojo.games.ninjitsu.cards import CARD_IDS
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX, CARDS
 
 
 def ids(cards: list[int]) -> str:
@@ -44,3 +44,37 @@ def play(state: NinjitsuState, *actions: str) -> NinjitsuState:
 def kind(state: NinjitsuState) -> str | None:
     """The kind of the pending decision (None when the game is over)."""
     return state.frames[-1].kind if state.frames and not state.is_terminal else None
+
+
+def log(game: NinjitsuState, seat: int | None) -> str:
+    """The log lines ``seat`` sees, one a line."""
+    lines = game.observe(seat)["log"]
+    assert isinstance(lines, list)
+    return "\n".join(str(line) for line in lines)
+
+
+def new_lines(game: NinjitsuState, seat: int | None, before: str) -> str:
+    """The log lines ``seat`` has seen since its log read ``before``."""
+    now = log(game, seat)
+    assert now.startswith(before)
+    return now[len(before):]
+
+
+def named(text: str, card: str) -> bool:
+    """Whether ``text`` names the card ``card``, by id or by name."""
+    words = text.replace(",", " ").replace(":", " ").split()
+    return card in words or CARDS[CARD_INDEX[card]].name in text
+
+
+def seat_view(game: NinjitsuState, viewer: int | None, seat: int) -> dict[str, object]:
+    """What ``viewer`` sees of ``seat``'s place at the table."""
+    seats = game.observe(viewer)["seats"]
+    assert isinstance(seats, list)
+    entry = seats[seat]
+    assert isinstance(entry, dict)
+    return entry
+
+
+def sorted_hand(game: NinjitsuState, seat: int) -> list[str]:
+    """A seat's hand as sorted ids (for hands whose order no rule fixes)."""
+    return sorted(hand(game, seat).split())

@@ -7,12 +7,23 @@ and what each seat may see of Fire's trade and Heart's look.
 from __future__ import annotations
 
 import pytest
-from ninjitsu_helpers import discard, hand, kind, play, secrets, treasures
+from ninjitsu_helpers import (
+    discard,
+    hand,
+    kind,
+    log,
+    named,
+    new_lines,
+    play,
+    seat_view,
+    secrets,
+    sorted_hand,
+    treasures,
+)
 
 from ninjadojo.engine import IllegalActionError, NotationError, OptionError
 from ninjadojo.games.ninjitsu import NinjitsuState
 from ninjadojo.games.ninjitsu.builder import position
-from ninjadojo.games.ninjitsu.cards import CARD_INDEX, CARDS
 
 ELEMENTS = "elements"
 #: The five Elements of the box; the Promo Pack adds Magic.
@@ -24,40 +35,6 @@ def elements(players: int = 2, sides: tuple[str, ...] = (), expansions: str = EL
     """A position of a game with The Elements; ``sides`` gives each seat's side (``-`` for none)."""
     chosen = list(sides) or ["-"] * players
     return position(players, expansions=expansions, elements=chosen, **kwargs)  # type: ignore[arg-type]
-
-
-def log(game: NinjitsuState, seat: int | None) -> str:
-    """The log lines ``seat`` sees, one a line."""
-    lines = game.observe(seat)["log"]
-    assert isinstance(lines, list)
-    return "\n".join(str(line) for line in lines)
-
-
-def new_lines(game: NinjitsuState, seat: int | None, before: str) -> str:
-    """The log lines ``seat`` has seen since its log read ``before``."""
-    now = log(game, seat)
-    assert now.startswith(before)
-    return now[len(before):]
-
-
-def named(text: str, card: str) -> bool:
-    """Whether ``text`` names the card ``card``, by id or by name."""
-    words = text.replace(",", " ").replace(":", " ").split()
-    return card in words or CARDS[CARD_INDEX[card]].name in text
-
-
-def seat_view(game: NinjitsuState, viewer: int | None, seat: int) -> dict[str, object]:
-    """What ``viewer`` sees of ``seat``'s place at the table."""
-    seats = game.observe(viewer)["seats"]
-    assert isinstance(seats, list)
-    entry = seats[seat]
-    assert isinstance(entry, dict)
-    return entry
-
-
-def sorted_hand(game: NinjitsuState, seat: int) -> list[str]:
-    """A seat's hand as sorted ids (for hands whose order no rule fixes)."""
-    return sorted(hand(game, seat).split())
 
 
 def finish_turn(game: NinjitsuState) -> None:

@@ -10,7 +10,19 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from ninjitsu_helpers import discard, hand, kind, play, secrets, treasures
+from ninjitsu_helpers import (
+    discard,
+    hand,
+    kind,
+    log,
+    named,
+    new_lines,
+    play,
+    seat_view,
+    secrets,
+    sorted_hand,
+    treasures,
+)
 
 from ninjadojo.engine import IllegalActionError, NotationError
 from ninjadojo.games.ninjitsu import NinjitsuState
@@ -27,40 +39,6 @@ BOX_EVENTS = {"Hv", "Wv", "Bv", "Sv", "Fv", "Ev", "Lv"}
 def weather(players: int = 2, expansions: str = WEATHER, **kwargs: object) -> NinjitsuState:
     """A position of a game with Heavy Weather (Snow in play unless ``weather`` says otherwise)."""
     return position(players, expansions=expansions, **kwargs)  # type: ignore[arg-type]
-
-
-def log(game: NinjitsuState, seat: int | None) -> str:
-    """The log lines ``seat`` sees, one a line."""
-    lines = game.observe(seat)["log"]
-    assert isinstance(lines, list)
-    return "\n".join(str(line) for line in lines)
-
-
-def new_lines(game: NinjitsuState, seat: int | None, before: str) -> str:
-    """The log lines ``seat`` has seen since its log read ``before``."""
-    now = log(game, seat)
-    assert now.startswith(before)
-    return now[len(before):]
-
-
-def named(text: str, card: str) -> bool:
-    """Whether ``text`` names the card ``card``, by id or by name."""
-    words = text.replace(",", " ").replace(":", " ").split()
-    return card in words or CARDS[CARD_INDEX[card]].name in text
-
-
-def seat_view(game: NinjitsuState, viewer: int | None, seat: int) -> dict[str, object]:
-    """What ``viewer`` sees of ``seat``'s place at the table."""
-    seats = game.observe(viewer)["seats"]
-    assert isinstance(seats, list)
-    entry = seats[seat]
-    assert isinstance(entry, dict)
-    return entry
-
-
-def sorted_hand(game: NinjitsuState, seat: int) -> list[str]:
-    """A seat's hand as sorted ids (for hands whose order no rule fixes)."""
-    return sorted(hand(game, seat).split())
 
 
 def in_play(game: NinjitsuState) -> list[str]:
