@@ -28,7 +28,11 @@ from dataclasses import dataclass
 from multiprocessing.pool import Pool
 from typing import Any, Generic, TypeVar
 
-from ninjadojo.sim.runner import check_workers
+from ninjadojo.engine import OptionError
+from ninjadojo.engine.errors import quote
+
+#: Most worker processes a run may start.
+MAX_WORKERS = 256
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -45,6 +49,13 @@ class JobsRun(Generic[Result]):
     interrupted: bool
     seconds: float
     workers: int
+
+
+def check_workers(workers: int) -> int:
+    """``workers`` if it is a number of worker processes (1 to :data:`MAX_WORKERS`), else :class:`OptionError`."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+        raise OptionError(f"the number of workers must be a whole number from 1 to {MAX_WORKERS}, not {quote(workers)}")
+    return workers
 
 
 class _InterruptedInWorker(Exception):
@@ -98,7 +109,7 @@ def run_jobs(function: Callable[[Job], Result], jobs: Sequence[Job], workers: in
     the run early: the results already in are returned with ``interrupted`` set. Any other exception
     stops the workers and propagates. ``on_start`` is called once the worker processes exist: start any thread there (a
     progress bar's), since forking a process that runs threads is unsafe. ``workers`` is checked
-    with :func:`~ninjadojo.sim.runner.check_workers`.
+    with :func:`check_workers`.
     """
     check_workers(workers)
     started = time.perf_counter()
