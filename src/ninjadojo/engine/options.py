@@ -30,6 +30,9 @@ class Option:
     multiple: bool = False
     #: What an empty set means, for messages (``none`` unless the game says otherwise, e.g. "every seat").
     empty: str = "none"
+    #: The number of the ruling in the game's rules document (docs/rules/<game>.md, section Rulings) that
+    #: this option switches: a house rule whose default is the project's reading. None for other options.
+    ruling: int | None = None
 
     def describe(self) -> str:
         """A one-line description such as ``target: int 1..200 (default 21) - points to win``."""
@@ -43,7 +46,8 @@ class Option:
             kind = "any of " + ",".join(self.choices) + f" (comma-separated, or empty for {self.empty})"
         else:
             kind = "one of " + "|".join(self.choices) if self.choices else "text"
-        return f"{self.name}: {kind} (default {format_value(self.default)}) - {self.help}"
+        switch = "" if self.ruling is None else f" [ruling {self.ruling}]"
+        return f"{self.name}: {kind} (default {format_value(self.default)}){switch} - {self.help}"
 
     def coerce(self, value: object, game: str) -> OptionValue:
         """Check and convert ``value`` (a JSON value or CLI text) to this option's type."""

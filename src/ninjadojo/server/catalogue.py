@@ -23,7 +23,7 @@ def option_json(option: Option) -> dict[str, Any]:
         kind = "text"
     return {"name": option.name, "type": kind, "default": option.default, "minimum": option.minimum,
             "maximum": option.maximum, "choices": list(option.choices), "multiple": option.multiple,
-            "help": option.help, "text": option.describe()}
+            "help": option.help, "text": option.describe(), "ruling": option.ruling}
 
 
 @cache

@@ -101,6 +101,10 @@ class Lobby {
     };
     const s = this.settings;
     this.advancedOptions = h('div', {class: 'advanced-options'});
+    // Options that switch one of the game's rulings (our reading is the default): folded away.
+    this.houseRulesBox = h('div', {class: 'house-rules-options'});
+    this.houseRules = h('details', {class: 'house-rules'},
+      h('summary', {}, 'House rules (rulings a table may play the other way)'), this.houseRulesBox);
     const form = h('form', {class: 'create-form', onsubmit: (event) => {
       event.preventDefault();
       this.create();
@@ -108,6 +112,7 @@ class Lobby {
     h('p', {}, h('label', {for: 'new-game'}, 'Game '), this.gameSelect), this.summary,
     h('p', {}, h('label', {for: 'new-players'}, 'Players '), this.playersSelect),
     this.optionsBox,
+    this.houseRules,
     this.seatsBox,
     h('details', {class: 'more-settings'}, h('summary', {}, 'More settings'),
       h('p', {}, h('label', {for: 'set-move-delay'}, 'Bots wait (seconds) before they move '), s.move_delay),
@@ -137,12 +142,17 @@ class Lobby {
     this.optionInputs = new Map();
     const main = [];
     const advanced = [];
+    const house = [];
     for (const option of game.options) {
       const field = optionField(option);
       this.optionInputs.set(option.name, field);
-      (ADVANCED_OPTIONS.has(option.name) ? advanced : main).push(field.row);
+      if (ADVANCED_OPTIONS.has(option.name)) advanced.push(field.row);
+      else if (option.ruling !== null && option.ruling !== undefined) house.push(field.row);
+      else main.push(field.row);
     }
     replace(this.optionsBox, main.length ? [h('legend', {}, 'Options'), main] : []);
+    replace(this.houseRulesBox, house);
+    this.houseRules.hidden = house.length === 0;
     replace(this.advancedOptions, advanced);
     this.drawSeats();
   }
