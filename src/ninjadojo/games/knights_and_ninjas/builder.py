@@ -26,10 +26,11 @@ ninjadojo.engine.errors.NotationError: impossible knights-and-ninjas position: g
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ninjadojo.engine import Frame, NotationError, Rng
 from ninjadojo.engine.errors import quote
+from ninjadojo.engine.options import options_text
 from ninjadojo.games.knights_and_ninjas.cards import (
     DRAW_PER_TURN,
     DUEL_START_GEMS,
@@ -67,6 +68,7 @@ def position(
     known: Sequence[str] | None = None,
     rest_to: str = "deck",
     seed: int = 7,
+    options: Mapping[str, object] | None = None,
 ) -> KnightsAndNinjasState:
     """A position from readable parts (every argument but ``players`` is optional).
 
@@ -86,6 +88,8 @@ def position(
     - ``rest_to``: where the cards not placed go: ``"deck"`` (beneath ``top``, shuffled by
       ``seed``), ``"discard"`` (beneath the discards) or ``"hand<seat>"`` (into that hand).
     - ``seed``: shuffles the rest and seeds the position's random stream.
+    - ``options``: the game's options (``{"pre_attacks": "first"}``); a bad one raises an
+      :class:`~ninjadojo.engine.OptionError`.
 
     Raises :class:`~ninjadojo.engine.NotationError` saying what is wrong, for bad parts or for a
     position no game could reach.
@@ -93,6 +97,8 @@ def position(
     duel = players == 2
     if not 2 <= players <= 6:
         raise NotationError(f"Of Knights and Ninjas is for 2 to 6 players, not {quote(players)}")
+    values = KnightsAndNinjasState.validate_options(players, options)
+    written = options_text({name: values[name] for name in options or {}})
     shuffles = _shuffles(duel, target, shuffles)
     gems = list(gems) if gems is not None else [DUEL_START_GEMS if duel else START_GEMS] * players
     forts = list(forts) if forts is not None else ["------"] * players
@@ -127,7 +133,7 @@ def position(
         fields.append("known=" + "/".join(known))
     frames_text = json.dumps([frame.to_json() for frame in frames], separators=(",", ":"))
     return KnightsAndNinjasState.from_notation(
-        f"knights-and-ninjas|{players}|-|{rng.state:016x}|0|{frames_text}|-|{';'.join(fields)}")
+        f"knights-and-ninjas|{players}|{written}|{rng.state:016x}|0|{frames_text}|-|{';'.join(fields)}")
 
 
 def _shuffles(duel: bool, target: int | None, shuffles: int | None) -> int:

@@ -39,6 +39,16 @@ from ninjadojo.games.knights_and_ninjas.cards import (
     TR,
     target_for,
 )
+from ninjadojo.games.knights_and_ninjas.options import (
+    AT_ONCE,
+    FIRST,
+    MERCHANT_GEM_WINS,
+    PRE_ATTACKS,
+    RESHUFFLE,
+    TURNED_BLOCK_ENDS_TURN,
+    WHEN_EMPTY,
+    WIN_CHECK,
+)
 from ninjadojo.games.knights_and_ninjas.rules import (
     ARCHER,
     CASTLE,
@@ -58,6 +68,8 @@ from ninjadojo.games.knights_and_ninjas.rules import (
     OP_REDEAL,
     OP_RESPOND,
     OP_TAKE,
+    PRE_ATTACK_ROLES,
+    STRUCK,
     Payload,
     data_int,
     taxed_rivals,
@@ -161,8 +173,11 @@ def forget(state: KnightsAndNinjasState, seat: int) -> None:
 
 
 def draw(state: KnightsAndNinjasState, seat: int, count: int) -> None:
-    """Draw ``count`` cards; an empty pile is rebuilt from the discards, lowering the target by one."""
+    """Draw ``count`` cards; an empty pile is rebuilt from the discards, lowering the target by one:
+    when a card must be drawn from it (ruling 13), or with ``reshuffle=when-empty`` as soon as the last
+    card is drawn (and otherwise, the discards being empty then, when a card must be drawn)."""
     drawn = []
+    at_once = state.rule(RESHUFFLE) == WHEN_EMPTY
     for _ in range(count):
         if not state.deck:
             if not state.discard:
@@ -171,6 +186,8 @@ def draw(state: KnightsAndNinjasState, seat: int, count: int) -> None:
         kind = state.deck.pop()
         give_card(state, seat, kind)
         drawn.append(kind)
+        if at_once and not state.deck and state.discard:
+            reshuffle(state)
     if drawn:
         state.log(f"seat {seat} draws {len(drawn)}")
         state.log(f"you draw {', '.join(NAMES[k] for k in drawn)}", 1 << seat)
@@ -228,6 +245,12 @@ def move_gems(state: KnightsAndNinjasState, source: int, sink: int, amount: int)
     state.gems[source] -= moved
     state.gems[sink] += moved
     return moved
+
+
+def win_at_once(state: KnightsAndNinjasState, seat: int) -> bool:
+    """With ``win_check=at-once``, gems from a common attack or a Highwayman win before any window opens
+    on them (by default the window comes first: ruling 1). Whether ``seat`` has thus won."""
+    return state.rule(WIN_CHECK) == AT_ONCE and check_win(state, seat)
 
 
 def check_win(state: KnightsAndNinjasState, seat: int) -> bool:
@@ -352,8 +375,10 @@ def attack(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Paylo
         state.pending = take_cards(state, seat, role, real, jesters)
         what = with_article(play_name(role, real, jesters))
     state.attack_target = target
-    if frame.kind != "attack":
-        state.frames[-1] = Frame("attack", [seat])
+    # With pre_attacks=first the attack frame remembers that a card other than a pre-attack was played.
+    struck = state.rule(PRE_ATTACKS) == FIRST and (role not in PRE_ATTACK_ROLES or STRUCK in frame.data)
+    if frame.kind != "attack" or struck != (STRUCK in frame.data):
+        state.frames[-1] = Frame("attack", [seat], {STRUCK: 1} if struck else {})
     strength = real + jesters if role == PE else STRENGTH[role]
     state.log(f"seat {seat} attacks seat {target} with {what}")
     offer_response(state, seat, target, role, strength)
@@ -404,10 +429,15 @@ def respond(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Payl
         state.discard.extend(used)
         state.discard.extend(state.pending)
         state.pending = []
-        if seat == state.current:
+        if seat == state.current and not state.rule(TURNED_BLOCK_ENDS_TURN):
             # A turned attack on the player whose turn it is: its attacker (the Traitor's player) has
-            # no turn to lose, so only the attack ends; no gems moved and the turn goes on (a ruling).
+            # no turn to lose, so only the attack ends; no gems moved and the turn goes on (ruling 5).
             state.log("the turned attacker is executed; the attack ends", depth=depth)
+            return
+        if seat == state.current:
+            # turned_block_ends_turn: the turn in play is the one that ends.
+            state.log(f"the turned attacker is executed; seat {seat}'s turn ends", depth=depth)
+            end_turn(state)
             return
         state.log(f"the attacker is executed; seat {state.current}'s turn ends", depth=depth)
         end_turn(state)
@@ -419,11 +449,17 @@ def respond(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Payl
             state.discard.extend(used)
             state.log(f"the attack ends; the card returns and seat {state.current} discards two cards", depth=depth)
             minstrel_discard(state, state.current, "end")
-        elif seat == state.current:
-            # As with the Executioner: against a turned attack only the attack ends (a ruling).
+        elif seat == state.current and not state.rule(TURNED_BLOCK_ENDS_TURN):
+            # As with the Executioner: against a turned attack only the attack ends (ruling 5).
             state.forts[seat][MINSTREL] = used[0]
             state.log(f"the turned attack ends; the card returns to seat {seat}, who fortifies with the Minstrel",
                       depth=depth)
+        elif seat == state.current:
+            # turned_block_ends_turn: the Minstrel stands until the seat's next turn, which ends this one.
+            state.forts[seat][MINSTREL] = used[0]
+            state.log(f"the turned attack ends; the card returns to seat {seat}, who fortifies with the Minstrel "
+                      "and whose turn ends", depth=depth)
+            end_turn(state)
         else:
             state.forts[seat][MINSTREL] = used[0]
             state.log(f"the attack ends; the card returns to seat {state.current}, whose turn ends", depth=depth)
@@ -479,6 +515,8 @@ def land(state: KnightsAndNinjasState, frame: Frame, blocked: int) -> None:
         state.frames.clear()
         # The attack is over (gems moved); only the Highwayman window remains before the turn ends.
         state.attack_target = -1
+        if win_at_once(state, by):
+            return
         open_window(state, by, moved, defender)
 
 
@@ -513,6 +551,8 @@ def resolve_window(state: KnightsAndNinjasState, frame: Frame, choices: dict[int
             moved = move_gems(state, holder, seat, amount)
             state.log(f"seat {seat} plays {a_card(choice[1], HW)} and steals {moved} "
                       f"gem{'s' * (moved != 1)} from seat {holder}", depth=1)
+            if win_at_once(state, seat):
+                return
             open_window(state, seat, moved, holder)
             return
     settle(state, holder)
@@ -526,6 +566,11 @@ def herald(state: KnightsAndNinjasState, seat: int, kind: int) -> None:
     state.discard.append(kind)
     state.log(f"seat {seat} plays {a_card(kind, HE)}")
     rivals = [s for s in range(state.num_players) if s != seat and state.sizes[s]]
+    if not rivals:
+        # Only with pointless_specials: nobody has a card to show, and the Herald does nothing.
+        state.log("no rival has a card to show", depth=1)
+        end_turn(state)
+        return
     state.frames.clear()
     state.frames.append(Frame("herald", rivals, simultaneous=True))
 
@@ -559,15 +604,18 @@ def merchant(state: KnightsAndNinjasState, seat: int, target: int, kind: int) ->
         take_card(state, target, pick)
         give_card(state, seat, pick)
         taken.append(pick)
-    forget(state, target)
+    if taken:
+        forget(state, target)
     for pick in taken:
         # The rival saw which of its cards went: it knows they are in the Merchant's player's hand.
         tell(state, target, seat, pick)
     state.log(f"seat {seat} plays {a_card(kind, ME)}, pays seat {target} {price} "
               f"gem{'s' * (price != 1)} and takes {count} card{'s' * (count != 1)} blind")
-    state.log(f"the cards taken: {', '.join(NAMES[k] for k in sorted(taken))}", (1 << seat) | (1 << target),
-              depth=1)
-    if not check_win(state, target):
+    if taken:  # none only where a Merchant may do nothing (pointless_specials)
+        state.log(f"the cards taken: {', '.join(NAMES[k] for k in sorted(taken))}", (1 << seat) | (1 << target),
+                  depth=1)
+    # Ruling 11: the receiver gained a gem, so it may win; merchant_gem_wins=false calls that passive.
+    if not (state.rule(MERCHANT_GEM_WINS) and check_win(state, target)):
         end_turn(state)
 
 
@@ -575,6 +623,11 @@ def monk(state: KnightsAndNinjasState, seat: int, kind: int) -> None:
     take_card(state, seat, kind)
     state.discard.append(kind)
     taxed = taxed_rivals(state, seat)
+    if not taxed:
+        # Only with pointless_specials: no rival is taxed, and the Monk does nothing.
+        state.log(f"seat {seat} plays {a_card(kind, MO)}, but no rival is taxed")
+        end_turn(state)
+        return
     state.log(f"seat {seat} plays {a_card(kind, MO)} and taxes seat{'s' * (len(taxed) > 1)} "
               f"{', '.join(map(str, taxed))}")
     state.frames.clear()

@@ -47,7 +47,8 @@ from ninjadojo.games.knights_and_ninjas.cards import (
     deck_counts,
     target_for,
 )
-from ninjadojo.games.knights_and_ninjas.rules import data_int, shown_cards, taxed_rivals
+from ninjadojo.games.knights_and_ninjas.options import FIRST, MERCHANT_GEM_WINS, PRE_ATTACKS
+from ninjadojo.games.knights_and_ninjas.rules import STRUCK, data_int, shown_cards, taxed_rivals
 
 if TYPE_CHECKING:
     from ninjadojo.engine import Frame
@@ -107,10 +108,11 @@ def _check_gems_and_target(state: KnightsAndNinjasState) -> None:
         assert state.target == expected, (
             f"the target is {TARGET} gems less one per reshuffle, at least 1: with {state.shuffles} "
             f"reshuffle{'s' * (state.shuffles != 1)} it is {expected}, not {state.target}")
-    if state.result is None:
+    if state.result is None and state.rule(MERCHANT_GEM_WINS):
         # Every gain of gems is checked for a win at once (or when its Highwayman window closes), and
         # the target never rises: so in a game in play only the holder of gems a Highwayman may still
-        # steal can hold as many as the target had when it last gained.
+        # steal can hold as many as the target had when it last gained. (With merchant_gem_wins=false
+        # a Merchant's payment may leave its receiver at the target without a win: no such law then.)
         holder = _window_holder(state)
         limit = expected if state.duel else TARGET
         for seat, count in enumerate(gems):
@@ -194,6 +196,9 @@ def _check_frame(state: KnightsAndNinjasState, frame: Frame) -> None:
     seats = frame.participants() if frame.simultaneous else tuple(frame.seats)
     if kind in ("turn", "fortify", "attack", "herald-pick"):
         assert seats == (current,), f"a {kind} frame is the turn of the current seat {current}, not {list(seats)}"
+    if kind == "attack" and STRUCK in frame.data:
+        assert state.rule(PRE_ATTACKS) == FIRST, (
+            f"an attack frame says {STRUCK} (no more pre-attacks this turn) only under the option pre_attacks=first")
     if kind == "turn" and not state.duel:
         # The start of a turn is done before its frame is pushed: the Minstrel has left.
         assert state.forts[current][2] < 0, (

@@ -177,15 +177,17 @@ def check_frames(state: KnightsAndNinjasState) -> None:
             isinstance(pair, tuple) and len(pair) == 2 and seat(pair[0]) and kind(pair[1]) for pair in value)
 
     checks: dict[str, dict[str, Callable[[object], bool]]] = {
-        "turn": {}, "fortify": {}, "attack": {}, "draft": {}, "herald": {}, "monk": {},
+        "turn": {}, "fortify": {}, "attack": {"struck": lambda value: type(value) is int and value == 1},
+        "draft": {}, "herald": {}, "monk": {},
         "minstrel-discard": {"then": lambda value: value in ("fortify", "end")},
         "respond": {"by": seat, "role": kind, "str": count, "turns": count},
         "highwayman": {"holder": seat, "amount": count, "from": lambda value: value == -1 or seat(value)},
         "herald-pick": {"shown": shown},
     }
     # A hand-written Highwayman window may leave out whom the gems came from; an attack no Traitor
-    # turned leaves out how many times it was turned.
-    optional = {"from", "turns"}
+    # turned leaves out how many times it was turned; an attack frame says "struck" only under the
+    # option pre_attacks=first, once a common or unique attack card has been played.
+    optional = {"from", "turns", "struck"}
     for frame in state.frames:
         wanted = checks.get(frame.kind)
         if wanted is None:

@@ -55,6 +55,13 @@ from ninjadojo.games.knights_and_ninjas.encode import (
     pick_text,
     play_text,
 )
+from ninjadojo.games.knights_and_ninjas.options import (
+    FIRST,
+    JESTER_IN_REVOLT,
+    POINTLESS_SPECIALS,
+    PRE_ATTACKS,
+    TRAITOR_NEEDS_GEMS,
+)
 
 if TYPE_CHECKING:
     from ninjadojo.games.knights_and_ninjas.state import KnightsAndNinjasState
@@ -70,6 +77,10 @@ CASTLE, ARCHER, MINSTREL = 0, 1, 2
 
 #: Attack roles a defender's Executioner cannot stop (no head).
 HEADLESS = (LA, CP)
+#: The pre-attacks: they clear fortifications and take no gems.
+PRE_ATTACK_ROLES = (AR, CP, LA)
+#: Attack frame data under ``pre_attacks=first``: a common or unique attack card was played this turn.
+STRUCK = "struck"
 
 _END: Payload = (OP_END,)
 _TAKE: Payload = (OP_TAKE,)
@@ -103,7 +114,7 @@ def legal(state: KnightsAndNinjasState, seat: int, frame: Frame) -> dict[str, Pa
         return _turn(state, seat)
     if kind == "attack":
         moves: dict[str, Payload] = {}
-        _attacks(state, seat, state.attack_target, moves)
+        _attacks(state, seat, state.attack_target, moves, pre_attacks=pre_attacks_open(state, frame))
         moves["end"] = _END
         return moves
     if kind == "highwayman":
@@ -146,20 +157,21 @@ def _turn(state: KnightsAndNinjasState, seat: int) -> dict[str, Payload]:
         _attacks(state, seat, target, moves)
     rivals = [s for s in range(state.num_players) if s != seat]
     duel = state.duel
-    # A special action is only played where it has an effect (a ruling).
-    if (hand[HE] or hand[JE]) and any(state.sizes[s] for s in rivals):
+    # A special action is only played where it has an effect (ruling 6; option pointless_specials).
+    pointless = bool(state.rule(POINTLESS_SPECIALS))
+    if (hand[HE] or hand[JE]) and (pointless or any(state.sizes[s] for s in rivals)):
         if hand[HE]:
             moves["he"] = (OP_HERALD, HE)
         if hand[JE]:
             moves["he*"] = (OP_HERALD, JE)
     if (hand[ME] or hand[JE]) and state.gems[seat] >= MERCHANT_PRICE[duel]:
         for target in rivals:
-            if state.sizes[target] >= 2:
+            if pointless or state.sizes[target] >= 2:
                 if hand[ME]:
                     moves[merchant_text(target, 0)] = (OP_MERCHANT, target, ME)
                 if hand[JE]:
                     moves[merchant_text(target, 1)] = (OP_MERCHANT, target, JE)
-    if (hand[MO] or hand[JE]) and taxed_rivals(state, seat):
+    if (hand[MO] or hand[JE]) and (pointless or taxed_rivals(state, seat)):
         if hand[MO]:
             moves["mo"] = (OP_MONK, MO)
         if hand[JE]:
@@ -196,7 +208,14 @@ def can_be_attacked(state: KnightsAndNinjasState, seat: int, target: int) -> boo
             and state.attack_target in (-1, target))
 
 
-def _attacks(state: KnightsAndNinjasState, seat: int, target: int, moves: dict[str, Payload]) -> None:
+def pre_attacks_open(state: KnightsAndNinjasState, frame: Frame) -> bool:
+    """Whether a pre-attack may be played now: always (ruling 4), or with ``pre_attacks=first`` only
+    until the turn's first common or unique attack card (the attack frame then says ``struck``)."""
+    return STRUCK not in frame.data or state.rule(PRE_ATTACKS) != FIRST
+
+
+def _attacks(state: KnightsAndNinjasState, seat: int, target: int, moves: dict[str, Payload],
+             pre_attacks: bool = True) -> None:
     if not can_be_attacked(state, seat, target):
         return
     hand = state.hands[seat]
@@ -206,12 +225,14 @@ def _attacks(state: KnightsAndNinjasState, seat: int, target: int, moves: dict[s
     castle = forts[CASTLE] >= 0
     prefix = attack_prefix(target)
     if not archer and (not castle or state.ladder_on == target):
-        _commons(prefix, target, hand, moves, OP_ATTACK)
+        _commons(prefix, target, hand, moves, OP_ATTACK, bool(state.rule(JESTER_IN_REVOLT)))
     if hand[NI]:
         moves[prefix + "ni"] = (OP_ATTACK, target, NI, 1, 0, 0)
     if jesters:
         moves[prefix + "ni*"] = (OP_ATTACK, target, NI, 0, 1, 0)
     if archer:
+        if not pre_attacks:
+            return
         if hand[AR]:
             moves[prefix + "ar"] = (OP_ATTACK, target, AR, 1, 0, 0)
         if jesters:
@@ -223,29 +244,32 @@ def _attacks(state: KnightsAndNinjasState, seat: int, target: int, moves: dict[s
         moves[prefix + "dr"] = (OP_ATTACK, target, DR, 1, 0, 0)
     if jesters:
         moves[prefix + "dr*"] = (OP_ATTACK, target, DR, 0, 1, 0)
-    if castle:
+    if castle and pre_attacks:
         if hand[CP]:
             moves[prefix + "cp"] = (OP_ATTACK, target, CP, 1, 0, 0)
         if hand[LA] and state.ladder_on != target:
             moves[prefix + "la"] = (OP_ATTACK, target, LA, 1, 0, 0)
 
 
-def _commons(prefix: str, target: int, hand: list[int], moves: dict[str, Payload], op: int) -> None:
-    """Single common cards and Peasant stacks, each also with Jesters standing in."""
+def _commons(prefix: str, target: int, hand: list[int], moves: dict[str, Payload], op: int,
+             jester_revolts: bool) -> None:
+    """Single common cards and Peasant stacks, each also with Jesters standing in (in a stack of two or
+    more only when ``jester_revolts``: ruling 8, option jester_in_revolt)."""
     jesters = min(hand[JE], 2)
     singles = (hand[SO] > 0) | (hand[KN] > 0) << 1 | (hand[KI] > 0) << 2 | (hand[QU] > 0) << 3
-    moves.update(_common_plays(prefix, target, hand[PE], jesters, singles, op))
+    moves.update(_common_plays(prefix, target, hand[PE], jesters, singles, op, jester_revolts))
 
 
 @cache
-def _common_plays(prefix: str, target: int, peasants: int, jesters: int, singles: int, op: int) -> dict[str, Payload]:
+def _common_plays(prefix: str, target: int, peasants: int, jesters: int, singles: int, op: int,
+                  jester_revolts: bool) -> dict[str, Payload]:
     """The plays for one shape of hand (a pure function, memoised: callers only read the result)."""
     head = (op, target) if op == OP_ATTACK else (op,)
     tail = (0,) if op == OP_ATTACK else ()
     plays: dict[str, Payload] = {}
     if peasants or jesters:
-        for used in range(jesters + 1):
-            for real in range(0 if used else 1, peasants + 1):
+        for used in range(jesters + 1 if jester_revolts else min(jesters, 1) + 1):
+            for real in range(0 if used else 1, (peasants if jester_revolts or not used else 0) + 1):
                 plays[play_text(prefix, PE, real, used)] = (*head, PE, real, used, *tail)
     for bit, role in enumerate((SO, KN, KI, QU)):
         if singles >> bit & 1:
@@ -262,11 +286,12 @@ def _responses(state: KnightsAndNinjasState, seat: int, frame: Frame) -> dict[st
     moves: dict[str, Payload] = {}
     common = role in (PE, SO, KN, KI, QU)
     if common:
-        _commons("r:", seat, hand, moves, OP_RESPOND)
-        if hand[TR]:
-            moves["r:tr"] = (OP_RESPOND, TR, 1, 0)
-        if jesters:
-            moves["r:tr*"] = (OP_RESPOND, TR, 0, 1)
+        _commons("r:", seat, hand, moves, OP_RESPOND, bool(state.rule(JESTER_IN_REVOLT)))
+        if traitor_allowed(state, frame):
+            if hand[TR]:
+                moves["r:tr"] = (OP_RESPOND, TR, 1, 0)
+            if jesters:
+                moves["r:tr*"] = (OP_RESPOND, TR, 0, 1)
     if role in (KN, DR):
         if hand[PR]:
             moves["r:pr"] = (OP_RESPOND, PR, 1, 0)
@@ -284,6 +309,12 @@ def _responses(state: KnightsAndNinjasState, seat: int, frame: Frame) -> dict[st
             moves["r:mi*"] = (OP_RESPOND, MI, 0, 1)
     moves["take"] = _TAKE
     return moves
+
+
+def traitor_allowed(state: KnightsAndNinjasState, frame: Frame) -> bool:
+    """Whether a Traitor may turn the attack of ``frame``: whatever the attacker's gems (ruling 5), or
+    with ``traitor_needs_gems`` only against an attacker holding a gem."""
+    return not state.rule(TRAITOR_NEEDS_GEMS) or state.gems[data_int(frame, "by")] > 0
 
 
 def taxed_rivals(state: KnightsAndNinjasState, seat: int) -> list[int]:

@@ -10,6 +10,7 @@ from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.state import CardInfo
 from ninjadojo.games.knights_and_ninjas import effects, invariants, notation, render, rules, view
+from ninjadojo.games.knights_and_ninjas import options as table_rules
 from ninjadojo.games.knights_and_ninjas.cards import (
     CARD_ROWS,
     DUEL_START_GEMS,
@@ -65,7 +66,7 @@ class KnightsAndNinjasState(GameState[Payload]):
         title="Of Knights and Ninjas",
         min_players=2,
         max_players=6,
-        options=(),
+        options=table_rules.OPTIONS,
         summary="Fortify, attack and respond until someone holds 10 gems (2 players: draft and duel for all 12).",
         rules=RULES,
     )
@@ -136,6 +137,13 @@ class KnightsAndNinjasState(GameState[Payload]):
         """How many cards each rival shows to a Herald."""
         return HERALD_SHOWS[self.duel]
 
+    def rule(self, name: str) -> OptionValue:
+        """The value of one of the game's options (a ruling a table may play the other way)."""
+        try:
+            return self.options[name]  # validated options hold every option: the fast path
+        except KeyError:
+            return table_rules.value(self.options, name)
+
     def target_now(self) -> int:
         """Gems that win now: 10 less one per reshuffle (at least 1); all 12 with 2 players."""
         return self.target
@@ -157,6 +165,14 @@ class KnightsAndNinjasState(GameState[Payload]):
             effects.resolve_monk(self, choices)
         else:
             raise AssertionError(f"{frame.kind} is not a simultaneous frame")
+
+    @classmethod
+    def _check_option_combination(cls, players: int, options: Mapping[str, OptionValue]) -> None:
+        table_rules.check_combination(players, options)
+
+    def _written_options(self) -> Mapping[str, OptionValue]:
+        # An option at its default is not written: positions of the default rules read as before.
+        return table_rules.written(super()._written_options())
 
     def _body_notation(self) -> str:
         return notation.body(self)

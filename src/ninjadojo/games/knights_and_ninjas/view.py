@@ -26,6 +26,7 @@ from ninjadojo.games.knights_and_ninjas.cards import (
     KN,
     LA,
     LIVING,
+    MERCHANT_PRICE,
     MONK_CARDS,
     MONK_GEMS,
     NAMES,
@@ -33,7 +34,14 @@ from ninjadojo.games.knights_and_ninjas.cards import (
     SLOTS,
 )
 from ninjadojo.games.knights_and_ninjas.effects import card_name, play_name, with_article
-from ninjadojo.games.knights_and_ninjas.rules import data_int, shown_cards
+from ninjadojo.games.knights_and_ninjas.options import JESTER_IN_REVOLT, POINTLESS_SPECIALS
+from ninjadojo.games.knights_and_ninjas.rules import (
+    data_int,
+    pre_attacks_open,
+    shown_cards,
+    taxed_rivals,
+    traitor_allowed,
+)
 
 if TYPE_CHECKING:
     from ninjadojo.games.knights_and_ninjas.state import KnightsAndNinjasState
@@ -265,7 +273,7 @@ def explain_illegal(state: KnightsAndNinjasState, seat: int, action: str) -> str
         kind = INDEX[family]
         if not hand[kind] and not (hand[JE] and "*" in action):
             return f"you hold no {NAMES[kind]}{jester}"
-        return None
+        return _why_no_effect(state, seat, action) if frame_kind == "turn" else None
     if not family:
         return None
     play = action[action.find(":") + 1:].split(".")[0]
@@ -282,6 +290,8 @@ def explain_illegal(state: KnightsAndNinjasState, seat: int, action: str) -> str
             return f"a Jester stands only for living cards, not for a {NAMES[kind]}"
         if hand[kind] < wanted:
             return f"you hold only {hand[kind]} {NAMES[kind]}{'s' * (hand[kind] != 1)}"
+        if kind == PE and "*" in action and (count or 0) > 1 and not state.rule(JESTER_IN_REVOLT):
+            return "a Jester may be a lone Peasant but not join a revolt (option jester_in_revolt=false)"
     if family == "a":
         return _why_not_attack(state, seat, action[1:action.find(":")], code)
     if family == "r:":
@@ -295,12 +305,37 @@ def _number(text: str) -> int | None:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
 
 
+def _why_no_effect(state: KnightsAndNinjasState, seat: int, action: str) -> str | None:
+    """Why a special action held in hand cannot be played: its price, or it would do nothing (ruling 6)."""
+    family = action[:2]
+    if family == "me":
+        price = MERCHANT_PRICE[state.duel]
+        if state.gems[seat] < price:
+            return f"a Merchant costs {_gems(price)} and you hold {state.gems[seat]}"
+        target = _number(action[2:].rstrip("*"))
+        if target is None or target >= state.num_players or target == seat:
+            return f"a Merchant pays a rival: me<seat>, seats 0 to {state.num_players - 1} but yours"
+    if state.rule(POINTLESS_SPECIALS):
+        return None
+    if family == "he" and not any(state.sizes[other] for other in range(state.num_players) if other != seat):
+        return "no rival holds a card to show a Herald, so it would do nothing"
+    if family == "me" and state.sizes[int(action[2:].rstrip("*"))] < 2:
+        return ("that rival holds fewer than two cards, so half of them (rounded down) is nothing: a Merchant "
+                "would do nothing")
+    if family == "mo" and not taxed_rivals(state, seat):
+        return "no rival has a Castle and a gem or a card to pay a Monk, so it would do nothing"
+    return None
+
+
 def _why_not_respond(state: KnightsAndNinjasState, seat: int, role: int, code: str) -> str | None:
     common = role in COMMON
     if code in ("pe", "so", "kn", "ki", "qu") and not common:
         return "common cards answer only common attacks"
     if code == "tr" and not common:
         return "a Traitor turns only a common attack (Peasant, Soldier, Knight, King, Queen)"
+    if code == "tr" and not traitor_allowed(state, state.frames[-1]):
+        return ("your attacker holds no gem, and a Traitor turns an attack only on an attacker with a gem "
+                "(option traitor_needs_gems=true)")
     if code == "pr" and role not in (KN, DR):
         return "a Princess takes only an attacking Knight or Dragon"
     if code == "ex" and role in (LA, CP):
@@ -325,6 +360,9 @@ def _why_not_attack(state: KnightsAndNinjasState, seat: int, target: str, code: 
         return f"seat {other} is fortified by a Minstrel and cannot be attacked"
     if 0 <= state.attack_target != other:
         return f"this turn you attack seat {state.attack_target} only"
+    if code in ("ar", "cp", "la") and not pre_attacks_open(state, state.frames[-1]):
+        return ("a pre-attack (Archer, Catapult, Ladder) comes before the turn's first common or unique attack "
+                "card (option pre_attacks=first)")
     if forts[1] >= 0:
         return f"seat {other}'s Archer stops everything but a Ninja or an Archer"
     if code == "ar" and forts[1] < 0:

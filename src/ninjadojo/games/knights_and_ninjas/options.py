@@ -1,0 +1,98 @@
+"""The rulings a table could play the other way, as named options (docs/rules/knights-and-ninjas.md,
+"Rulings you can switch"). Each default is the project's reading, so a game with no options plays
+exactly as before; a position writes an option only when it is not its default.
+
+The rest of the Rulings section is not switchable: what RULINGS.md settles (the deck, the 2-player
+variation's cards, the win rule, who may be attacked, the Highwayman window's order, what a Monk's
+taxed player pays), what the rulebook forces (the 2-player target of all 12 gems, a target of at
+least one gem), and what only keeps hidden information hidden or writes positions down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ninjadojo.engine.errors import OptionError
+from ninjadojo.engine.options import Option, OptionValue
+
+#: Ruling 1: when a win by gems from a common attack (or a Highwayman) counts.
+WIN_CHECK = "win_check"
+AFTER_HIGHWAYMAN, AT_ONCE = "after-highwayman", "at-once"
+#: Ruling 4: when the pre-attacks (Archer, Catapult, Ladder) may be played.
+PRE_ATTACKS = "pre_attacks"
+ANY_TIME, FIRST = "any-time", "first"
+#: Ruling 5: a Traitor only against an attacker who holds a gem.
+TRAITOR_NEEDS_GEMS = "traitor_needs_gems"
+#: Ruling 5: an Executioner or Minstrel answering a turned attack also ends the turn of the player on turn.
+TURNED_BLOCK_ENDS_TURN = "turned_block_ends_turn"
+#: Ruling 6: a special action may be played even where it does nothing.
+POINTLESS_SPECIALS = "pointless_specials"
+#: Ruling 8: a Jester may join a Peasant revolt.
+JESTER_IN_REVOLT = "jester_in_revolt"
+#: Ruling 11: a Merchant's payment that brings its receiver to the target wins.
+MERCHANT_GEM_WINS = "merchant_gem_wins"
+#: Ruling 13: when the discards are shuffled into a new draw pile (and the target falls).
+RESHUFFLE = "reshuffle"
+WHEN_NEEDED, WHEN_EMPTY = "when-needed", "when-empty"
+
+OPTIONS: tuple[Option, ...] = (
+    Option(WIN_CHECK, AFTER_HIGHWAYMAN,
+           "when gems from a common attack or a Highwayman win: after-highwayman (the Highwayman "
+           "window first: a steal can stop the win) or at-once (the win counts before any Highwayman)",
+           choices=(AFTER_HIGHWAYMAN, AT_ONCE), ruling=1),
+    Option(PRE_ATTACKS, ANY_TIME,
+           "when Archer, Catapult and Ladder pre-attacks may be played: any-time during the attack, "
+           "or first (only before the turn's first common or unique attack card)",
+           choices=(ANY_TIME, FIRST), ruling=4),
+    Option(TRAITOR_NEEDS_GEMS, False,
+           "true lets a Traitor turn an attack only against an attacker holding a gem (default: "
+           "whatever its gems; the turned attack then moves nothing)", ruling=5),
+    Option(TURNED_BLOCK_ENDS_TURN, False,
+           "true makes an Executioner or Minstrel played against a turned attack end the turn of "
+           "the player on turn (default: only that attack ends)", ruling=5),
+    Option(POINTLESS_SPECIALS, False,
+           "true allows a Herald, Merchant or Monk that does nothing (no rival with a card, a "
+           "rival with fewer than two cards, nobody taxed); a Merchant still needs its price in gems", ruling=6),
+    Option(JESTER_IN_REVOLT, True,
+           "false keeps Jesters out of Peasant revolts (a Jester may still be a lone Peasant)", ruling=8),
+    Option(MERCHANT_GEM_WINS, True,
+           "false means a gem received from a Merchant never wins by itself (a passive gain); "
+           "its receiver must then gain a gem itself", ruling=11),
+    Option(RESHUFFLE, WHEN_NEEDED,
+           "when the discards become the new draw pile and the target falls: when-needed (a "
+           "player must draw from the empty pile) or when-empty (as soon as the last card is drawn)",
+           choices=(WHEN_NEEDED, WHEN_EMPTY), ruling=13),
+)
+
+DEFAULTS: dict[str, OptionValue] = {option.name: option.default for option in OPTIONS}
+
+#: Options about cards or moments the 2-player variation does not have, with the reason.
+NOT_IN_DUEL: dict[str, str] = {
+    WIN_CHECK: "the 2-player variation has no Highwayman (every win there counts at once)",
+    TRAITOR_NEEDS_GEMS: "the 2-player variation leaves the Traitor out",
+    TURNED_BLOCK_ENDS_TURN: "the 2-player variation leaves the Traitor out",
+    JESTER_IN_REVOLT: "the 2-player variation leaves the Jester out",
+    RESHUFFLE: "the 2-player variation never draws from the pile (each draft shuffles the discards in)",
+}
+
+
+def check_combination(players: int, options: Mapping[str, OptionValue]) -> None:
+    """Refuse an option switched away from its default where it means nothing: with 2 players, the
+    options about the Traitor, Jester, Highwayman and drawing."""
+    if players != 2:
+        return
+    for name, reason in NOT_IN_DUEL.items():
+        if options.get(name, DEFAULTS[name]) != DEFAULTS[name]:
+            raise OptionError(f"knights-and-ninjas: option {name} cannot be changed with 2 players: {reason}; "
+                              f"play it with 3 to 6 players")
+
+
+def written(options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+    """The options a position writes: this game's only when they differ from their default, so
+    positions, saves and transcripts of the default rules read exactly as before."""
+    return {name: value for name, value in options.items() if name not in DEFAULTS or value != DEFAULTS[name]}
+
+
+def value(options: Mapping[str, OptionValue], name: str) -> OptionValue:
+    """An option's value (its default when a mapping leaves it out)."""
+    return options.get(name, DEFAULTS[name])
