@@ -230,7 +230,8 @@ class NinjatoBot(Bot):
     def _raid(self, state: NinjatoState, seat: int, house: int, side: int) -> float:
         guard = GUARD_VALUE[state.sentries[house]]
         hand, ready = state.hands[seat], state.ready(seat)
-        winning = [play for play in plays(hand, ready, side) if beats(play[2], guard, side)]
+        winning = [play for play in plays(hand, ready, side, state.stack_tiles, state.crane_as_card)
+                   if beats(play[2], guard, side)]
         if not winning:
             return -2.0
         cost = min(_play_cost(play[1]) for play in winning)
@@ -354,7 +355,8 @@ class NinjatoBot(Bot):
             def pair_cost(payload: Payload) -> float:
                 rest_hand, rest_ready = hand.copy(), ready.copy()
                 spend(rest_hand, rest_ready, payload)
-                costs = [_play_cost(play[1]) for play in plays(tuple(rest_hand), tuple(rest_ready), side)
+                costs = [_play_cost(play[1]) for play in plays(tuple(rest_hand), tuple(rest_ready), side,
+                                                               state.stack_tiles, state.crane_as_card)
                          if beats(play[2], second, side)]
                 return _play_cost(payload) + min(costs, default=99.0)
 
@@ -368,7 +370,8 @@ class NinjatoBot(Bot):
         tokens = state.treasure[house]
         hand, ready = tuple(state.hands[seat]), state.ready(seat)
         side = state.raid_side
-        options = plays(hand, ready, side)
+        stack, crane_card = state.stack_tiles, state.crane_as_card
+        options = plays(hand, ready, side, stack, crane_card)
         if not options:
             return False
         if tokens[0] < 5:
@@ -377,7 +380,7 @@ class NinjatoBot(Bot):
             gain = TREASURE_VALUE[tokens[0] % 5] * self.weights.raid
         else:
             pool = state.xdeck or [elite for elite, count in enumerate(state.xdiscard) for _ in range(count)]
-            wins = sum(1 for elite in pool if _beats_elite(elite, hand, ready, side))
+            wins = sum(1 for elite in pool if _beats_elite(elite, hand, ready, side, stack, crane_card))
             gain = (TREASURE_VALUE[tokens[0] % 5] * self.weights.raid
                     + (1.5 + self._warrior_bonus(state, seat)) * self.weights.elite)
         chance = wins / len(pool) if pool else 0.0
@@ -389,22 +392,24 @@ class NinjatoBot(Bot):
         return chance * (gain - cost) * self.weights.risk > (1 - chance) * at_risk
 
 
-def _beats_elite(elite: int, hand: tuple[int, ...], ready: tuple[int, ...], side: int) -> bool:
+def _beats_elite(elite: int, hand: tuple[int, ...], ready: tuple[int, ...], side: int, stack: bool,
+                 crane_card: bool) -> bool:
     row = ELITES[elite]
     if row.people == 1:
         target = row.first if side == STRENGTH else row.second
-        return any(beats(play[2], target, side) for play in plays(hand, ready, side))
-    return bool(two_person_firsts(hand, ready, side, row.first, row.second))
+        return any(beats(play[2], target, side) for play in plays(hand, ready, side, stack, crane_card))
+    return bool(two_person_firsts(hand, ready, side, row.first, row.second, stack, crane_card))
 
 
 def _play_cost(payload: Payload) -> float:
-    """What a play spends: its card, a 3 used as a modifier, a tile flipped for the round."""
-    _, card, modifier, tile = payload
+    """What a play spends: its card, a 3 used as a modifier, each tile flipped for the round."""
+    card, modifier = payload[1], payload[2]
     cost = CARD_WORTH[card] if card else 0.0
     if modifier:
         cost += CARD_WORTH[3]
-    if tile >= 0:
-        cost += 0.6 if TILE_KINDS[tile].values == () else 0.8
+    for tile in payload[3:]:
+        if tile >= 0:
+            cost += 0.6 if TILE_KINDS[tile].values == () else 0.8
     return cost
 
 

@@ -30,10 +30,11 @@ The result is parsed back from its own notation, so it has passed every check a 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ninjadojo.engine import Frame, NotationError
 from ninjadojo.engine.errors import quote
+from ninjadojo.engine.options import options_text
 from ninjadojo.engine.state import check_seed
 from ninjadojo.games.ninjato.cards import (
     DOJO_COUNTS,
@@ -130,6 +131,7 @@ def position(
     step: int = 0,
     masks: str = "",
     seed: int = 1,
+    options: Mapping[str, object] | None = None,
 ) -> NinjatoState:
     """A Ninjato position (see the module docstring).
 
@@ -145,8 +147,11 @@ def position(
     - ``up``: the face-up Dojo cards (default: three of the cards left); ``offer``: Sensei tiles on offer;
       ``rup``/``vup``: face-up Rumors/Envoys (default: the first four left, in code order).
     - ``phase``/``step``/``masks``: a scoring under way (with a ``frame``).
+    - ``options``: the game's options (e.g. ``{"may_give_up": False}``); a bad one raises
+      :class:`~ninjadojo.engine.OptionError`.
     """
     NinjatoState.check_players(players)
+    chosen = NinjatoState.validate_options(players, options)
     check_seed(seed)
     order = order if order is not None else "".join(map(str, range(players)))
     hands_list = _seatwise(hands, players, "hands")
@@ -246,4 +251,6 @@ def position(
             raise NotationError("a position in scoring needs the frame of the decision pending")
     body = ";".join(f"{name}={value}" for name, value in fields.items())
     frames = json.dumps([frame.to_json()], separators=(",", ":"))
-    return NinjatoState.from_notation(f"ninjato|{players}|-|{seed:016x}|0|{frames}|-|{body}")
+    defaults = {option.name: option.default for option in NinjatoState.option_specs()}
+    written = options_text({name: value for name, value in chosen.items() if value != defaults[name]})
+    return NinjatoState.from_notation(f"ninjato|{players}|{written}|{seed:016x}|0|{frames}|-|{body}")

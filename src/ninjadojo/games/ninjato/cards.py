@@ -47,6 +47,8 @@ HENSOJUTSU_ROUNDS = (5, 6, 7)  # text: one Hensojutsu tile on offer in rounds 5-
 #: outscored every other way to play at 4 players (simulation, docs/rules/ninjato.md).
 PAVILION_SPOTS = {2: 2, 3: 3, 4: 3}
 PALACE_SPOTS = {2: 2, 3: 2, 4: 2}
+#: The most spots the options ``pavilion_spots`` and ``palace_spots`` may give either place.
+MOST_SPOTS = 4
 
 # ---------------------------------------------------------------------------------------------- Dojo cards
 

@@ -317,9 +317,11 @@ def _dojo(state: NinjatoState, seat: int) -> None:
     _continue_drawing(state, seat, count)
 
 
-def _continue_drawing(state: NinjatoState, seat: int, left: int) -> None:
-    """Ask for the next card while there is a face-up card to choose; blind draws need no choice."""
-    if left and state.up:
+def _continue_drawing(state: NinjatoState, seat: int, left: int, blind: bool = False) -> None:
+    """Ask for the next card while there is a face-up card to choose; blind draws need no choice (and with
+    ``blind``, option ``dojo_draws=face_up_first`` after a blind draw, every card left is drawn blind while
+    the deck or its discards have one)."""
+    if left and state.up and not (blind and (state.deck or any(state.discard))):
         state.frames.append(Frame("draw", [seat], {"left": left}))
         return
     drawn: list[int] = []
@@ -349,7 +351,8 @@ def _draw(state: NinjatoState, seat: int, value: object, left: object) -> None:
         state.log(f"seat {seat} draws from the deck", depth=1)
         state.log(f"seat {seat} draws a {card}", mask=1 << seat, depth=1)
     if left > 1 and (state.up or state.deck or any(state.discard)):
-        _continue_drawing(state, seat, left - 1)
+        # Ruling 12: one card at a time; face_up_first: a blind draw ends the choosing.
+        _continue_drawing(state, seat, left - 1, blind=not value and state.face_up_first)
     else:
         _refill_face_up(state)
 
@@ -403,14 +406,15 @@ def _clan_words(state: NinjatoState, house: int) -> str:
 
 
 def _play(state: NinjatoState, seat: int, payload: Payload, stage: object) -> None:
-    _, card, modifier, tile = payload
+    card, modifier, tile, more = payload[1], payload[2], payload[3], payload[4:]
     if card:
         _spend_card(state, seat, card)
     if modifier:
         _spend_card(state, seat, MODIFIER)
-    if tile >= 0:
-        state.flipped[seat][tile] += 1
-    words = play_text(card, modifier, tile)
+    for used in payload[3:]:
+        if used >= 0:
+            state.flipped[seat][used] += 1
+    words = play_text(card, modifier, tile, more)
     elite = state.raid_elite
     if elite >= 0 and ELITES[elite].people == 2 and stage == 0:
         state.log(f"seat {seat} beats the first of the two with {words}", depth=1)

@@ -9,7 +9,9 @@ space agree:
   and a Fan), ``env:t1:fg`` (buy Envoy t1 with a Fan and a Gold);
 - at the Dojo, one card at a time: ``d5`` (the face-up 5) or ``deck``;
 - fighting a guard: a single card ``5``, ``5+`` (a 5 with a 3 as +1), ``1-`` (a 1 with a 3 as -1),
-  ``4.t6`` (a 4 the Tiger makes a 6), ``1-.s2``, or a Crane tile ``c2``; or ``lose``;
+  ``4.t6`` (a 4 the Tiger makes a 6), ``1-.s2``, or a Crane tile ``c2``; or ``lose``; the option
+  ``stack_tiles`` adds a card with two tiles (``4.s1.s2``, ``4.t6.t1``) and ``crane_as_card`` a Crane with
+  a 3 or a tile (``c2+``, ``c1.s2``);
 - after a win: ``banzai`` or ``retreat``; losing with several treasures: ``keep:j`` (``keep:j*`` red);
 - a cleared house's new marker: ``m:t8``; scoring: ``mask:t1`` (Hensojutsu on Envoy t1), ``pts`` or
   ``rum:w1`` (a free Rumor).
@@ -159,98 +161,132 @@ def envoy_buys(envoy: int, purse: tuple[int, ...]) -> tuple[tuple[str, Payload],
 
 # ---------------------------------------------------------------------------------------------- fighting
 
-#: One play against a guard: (text, payload, value). The payload is (OP_PLAY, card, modifier, tile kind)
-#: with card 0 for a Crane played as a card and tile kind -1 for none.
+#: One play against a guard: (text, payload, value). The payload is (OP_PLAY, card, modifier, tile kind,
+#: more tile kinds...): card 0 for a Crane played as a card (the Crane is then the first tile kind), -1 for
+#: no tile; the tiles after the first are Snakes and Tigers stacked on the card (option ``stack_tiles``) or
+#: on a Crane (option ``crane_as_card``). Without those options a payload has exactly four numbers.
 Play = tuple[str, Payload, int]
 
 
-def play_value(card: int, modifier: int, tile: int, side: int) -> int:
-    """The value of a single card: a Dojo card with a 3's +1/-1, then a tile; or a Crane's value."""
+def play_value(card: int, modifier: int, tile: int, side: int, more: tuple[int, ...] = ()) -> int:
+    """The value of a single card: a Dojo card (or a Crane's value for the side) with a 3's +1/-1, then
+    its tiles in order (a Tiger 6 replaces the value, so it comes first; the others add)."""
     if card == 0:
         values = TILE_KINDS[tile].values
-        return values[-1] if side == STRENGTH else values[0]
-    value = card + modifier
-    if tile < 0:
-        return value
-    kind = TILE_KINDS[tile]
-    return kind.becomes if kind.becomes else value + kind.add
+        value = (values[-1] if side == STRENGTH else values[0]) + modifier
+        helpers = more
+    else:
+        value = card + modifier
+        helpers = (tile, *more) if tile >= 0 else more
+    for helper in helpers:
+        kind = TILE_KINDS[helper]
+        value = kind.becomes if kind.becomes else value + kind.add
+    return value
 
 
-def play_text(card: int, modifier: int, tile: int) -> str:
-    """``5+.t1``, ``1-.s2``, ``c2``."""
-    if card == 0:
-        return TILE_KIND_CODES[tile]
+def play_text(card: int, modifier: int, tile: int, more: tuple[int, ...] = ()) -> str:
+    """``5+.t1``, ``1-.s2``, ``c2``; with the options, ``4.t6.t1`` or ``c2+.t1``."""
     mark = "+" if modifier > 0 else "-" if modifier < 0 else ""
-    return f"{card}{mark}" + (f".{TILE_KIND_CODES[tile]}" if tile >= 0 else "")
+    if card == 0:
+        head, helpers = TILE_KIND_CODES[tile], more
+    else:
+        head, helpers = str(card), ((tile, *more) if tile >= 0 else more)
+    return head + mark + "".join(f".{TILE_KIND_CODES[helper]}" for helper in helpers)
 
 
-def plays(hand: Sequence[int], ready: Sequence[int], side: int) -> tuple[Play, ...]:
+def plays(hand: Sequence[int], ready: Sequence[int], side: int, stack: bool = False,
+          crane_card: bool = False) -> tuple[Play, ...]:
     """Every single card ``hand`` (counts by value, index 1-5) and the face-up tiles ``ready`` (counts by
     tile kind) can make for ``side``, strongest first in its direction.
 
     A 3 modifies another card (not another 3) in the attack's direction (+1 by Strength, -1 by
     Stealth); a Tiger serves Strength and a Snake Stealth (a tile that only hurts is never offered),
-    one tile per card, and a Tiger's 6 takes no modifier (it replaces the card's value).
+    one tile per card, and a Tiger's 6 takes no modifier (it replaces the card's value). A Crane is a
+    single card alone.
+
+    The game's options change two of these rulings: ``stack`` (option ``stack_tiles``) lets a card carry
+    one tile of each kind of its side at once (Snake -1 and -2; Tiger 6 then +1), and ``crane_card``
+    (option ``crane_as_card``) makes a Crane a card of its value that a 3 may modify and a Snake or Tiger
+    may go on.
     """
     # A play uses at most one card of a value and one tile of a kind: only "any?" matters, and the
     # lookup key is small enough for the cache to know nearly every hand.
-    return _plays(tuple(count > 0 for count in hand), tuple(count > 0 for count in ready), side)
+    return _plays(tuple(count > 0 for count in hand), tuple(count > 0 for count in ready), side, stack, crane_card)
+
+
+def _helper_sets(side: int, stack: bool) -> tuple[tuple[int, ...], ...]:
+    """The groups of Snake or Tiger tiles one card may carry for ``side`` (a Tiger 6 first: it replaces)."""
+    if side == STRENGTH:
+        return ((), (T1,), (T6,), (T6, T1)) if stack else ((), (T1,), (T6,))
+    return ((), (S1,), (S2,), (S1, S2)) if stack else ((), (S1,), (S2,))
 
 
 @cache
-def _plays(hand: tuple[bool, ...], ready: tuple[bool, ...], side: int) -> tuple[Play, ...]:
+def _plays(hand: tuple[bool, ...], ready: tuple[bool, ...], side: int, stack: bool = False,
+           crane_card: bool = False) -> tuple[Play, ...]:
     step = 1 if side == STRENGTH else -1
-    tiles = (T1, T6) if side == STRENGTH else (S1, S2)
+    helper_sets = _helper_sets(side, stack)
+    bases = [card for card in DOJO_VALUES if hand[card]]
+    if crane_card:
+        bases += [-crane for crane in CRANES if ready[crane]]  # negative: a Crane played as a card
     found: list[Play] = []
-    for card in DOJO_VALUES:
-        if not hand[card]:
-            continue
+    for base in bases:
+        card, crane = (base, -1) if base > 0 else (0, -base)
         modifiers = [0]
         if card != MODIFIER and hand[MODIFIER]:
             modifiers.append(step)
         for modifier in modifiers:
-            for tile in (-1, *tiles):
-                if tile >= 0 and (not ready[tile] or (modifier and TILE_KINDS[tile].becomes)):
+            for helpers in helper_sets:
+                if any(not ready[helper] for helper in helpers):
                     continue
-                value = play_value(card, modifier, tile, side)
-                found.append((play_text(card, modifier, tile), (OP_PLAY, card, modifier, tile), value))
-    for crane in CRANES:
-        if ready[crane]:
-            found.append((TILE_KIND_CODES[crane], (OP_PLAY, 0, 0, crane), play_value(0, 0, crane, side)))
+                if modifier and any(TILE_KINDS[helper].becomes for helper in helpers):
+                    continue  # a Tiger 6 replaces the value: the 3 would only be spent
+                if crane >= 0:
+                    tile, more = crane, helpers
+                else:
+                    tile, more = (helpers[0], helpers[1:]) if helpers else (-1, ())
+                value = play_value(card, modifier, tile, side, more)
+                found.append((play_text(card, modifier, tile, more), (OP_PLAY, card, modifier, tile, *more), value))
+    if not crane_card:
+        for crane in CRANES:
+            if ready[crane]:
+                found.append((TILE_KIND_CODES[crane], (OP_PLAY, 0, 0, crane), play_value(0, 0, crane, side)))
     found.sort(key=lambda play: -play[2] * step)
     return tuple(found)
 
 
 def spend(hand: list[int], ready: list[int], payload: Payload) -> None:
-    """Take a play's cards out of ``hand`` and its tile out of ``ready`` (both counts, changed in place)."""
-    _, card, modifier, tile = payload
+    """Take a play's cards out of ``hand`` and its tiles out of ``ready`` (both counts, changed in place)."""
+    card, modifier = payload[1], payload[2]
     if card:
         hand[card] -= 1
     if modifier:
         hand[MODIFIER] -= 1
-    if tile >= 0:
-        ready[tile] -= 1
+    for tile in payload[3:]:
+        if tile >= 0:
+            ready[tile] -= 1
 
 
 def two_person_firsts(hand: Sequence[int], ready: Sequence[int], side: int, first: int,
-                      second: int) -> tuple[Play, ...]:
+                      second: int, stack: bool = False, crane_card: bool = False) -> tuple[Play, ...]:
     """The plays that beat the first person of a two-person Elite and leave a play that beats the second
-    (no card is spent on one unless both can be beaten)."""
+    (no card is spent on one unless both can be beaten). ``stack`` and ``crane_card`` as in :func:`plays`."""
     # Two plays use at most two cards of a value and two tiles of a kind.
     return _two_person_firsts(tuple(min(count, 2) for count in hand), tuple(min(count, 2) for count in ready),
-                              side, first, second)
+                              side, first, second, stack, crane_card)
 
 
 @cache
 def _two_person_firsts(hand: tuple[int, ...], ready: tuple[int, ...], side: int, first: int,
-                       second: int) -> tuple[Play, ...]:
+                       second: int, stack: bool, crane_card: bool) -> tuple[Play, ...]:
     found = []
-    for play in plays(hand, ready, side):
+    for play in plays(hand, ready, side, stack, crane_card):
         if not beats(play[2], first, side):
             continue
         rest_hand, rest_ready = list(hand), list(ready)
         spend(rest_hand, rest_ready, play[1])
-        if any(beats(other[2], second, side) for other in plays(tuple(rest_hand), tuple(rest_ready), side)):
+        if any(beats(other[2], second, side)
+               for other in plays(tuple(rest_hand), tuple(rest_ready), side, stack, crane_card)):
             found.append(play)
     return tuple(found)
 
@@ -291,11 +327,26 @@ def sensei_payload(tile: int, paid: int) -> Payload:
 # ---------------------------------------------------------------------------------------------- text forms
 
 _PURCHASE_PREFIXES = ("rum:", "env:")
+#: Tiles that go on a card (Snakes and Tigers), by code.
+_HELPER_CODES = {TILE_KIND_CODES[kind]: kind for kind in (S1, S2, T1, T6)}
+
+
+def _helper_order(code: str) -> tuple[bool, int]:
+    """Tiles on one card apply in this order: a value-replacing Tiger 6 first, then the rest by kind."""
+    kind = _HELPER_CODES[code]
+    return (not TILE_KINDS[kind].becomes, kind)
 
 
 def canonical_text(action: str) -> str | None:
     """The canonical text of ``action`` written another way, or ``None``: the treasures of a payment in
-    treasure order (``rum:w1:jf`` -> ``rum:w1:fj``)."""
+    treasure order (``rum:w1:jf`` -> ``rum:w1:fj``), the tiles stacked on a card in play order (a Tiger 6
+    first: ``4.t1.t6`` -> ``4.t6.t1``)."""
+    if action.count(".") >= 2:
+        head, *codes = action.split(".")
+        if not all(code in _HELPER_CODES for code in codes):
+            return None
+        ordered = sorted(codes, key=_helper_order)
+        return ".".join((head, *ordered)) if ordered != codes else None
     if not action.startswith(_PURCHASE_PREFIXES) or action.count(":") != 2:
         return None
     head, _, tokens = action.rpartition(":")
@@ -305,8 +356,12 @@ def canonical_text(action: str) -> str | None:
     return text if text != action else None
 
 
-def all_actions(players: int) -> list[str]:
-    """Every action text a game of ``players`` can ever offer, each once (the same for every count)."""
+def all_actions(players: int, stack: bool = False, crane_card: bool = False) -> list[str]:
+    """Every action text a game of ``players`` can ever offer, each once (the same for every count).
+
+    The options ``stack_tiles`` (``stack``) and ``crane_as_card`` (``crane_card``) add plays; they come
+    after every other action, so the other actions keep their ids under every option.
+    """
     actions = ["dojo", "deck", *(DRAWS[value][0] for value in DOJO_VALUES), "lose", "banzai", "retreat", "pts"]
     for tile in range(len(TILE_CODES)):
         actions += [text for text, _ in sensei_moves(tile)]
@@ -327,4 +382,10 @@ def all_actions(players: int) -> list[str]:
     actions += [text for text, _ in MARKER_MOVES]
     actions += [text for text, _ in MASKS]
     actions += [text for text, _ in FREE_RUMORS]
+    if stack or crane_card:
+        for side in (STRENGTH, STEALTH):
+            for text, _, _ in plays(every_card, every_tile, side, stack, crane_card):
+                if text not in seen:
+                    seen.add(text)
+                    actions.append(text)
     return actions

@@ -5,7 +5,8 @@ There is always exactly one frame, asking one seat:
 - ``place``: place a shuriken (Dojo, Sensei, a house side, the Pavilion, the Palace);
 - ``draw`` (data ``left``): the Dojo visitor draws its next card, face-up or from the deck;
 - ``fight`` (data ``stage``: 0, or 1 for the second person of a two-person Elite): beat the guard
-  faced in the raid with a single card, or lose;
+  faced in the raid with a single card, or lose (option ``may_give_up=false``: lose only when no single
+  card beats it);
 - ``press``: after a win, Banzai (face the next guard) or retreat with the treasures;
 - ``keep``: after a loss, which treasure of the shuriken to keep;
 - ``marker`` (data ``house``): the clan marker replacing a cleared house's;
@@ -162,14 +163,17 @@ def _fight(state: NinjatoState, seat: int, stage: int) -> dict[str, Payload]:
     ready = state.ready(seat)
     moves: dict[str, Payload] = {}
     elite = state.raid_elite
+    stack, crane_card = state.stack_tiles, state.crane_as_card
     if elite >= 0 and ELITES[elite].people == 2 and stage == 0:
         row = ELITES[elite]
-        for text, payload, _ in two_person_firsts(hand, ready, side, row.first, row.second):
+        for text, payload, _ in two_person_firsts(hand, ready, side, row.first, row.second, stack, crane_card):
             moves[text] = payload
     else:
         target = threshold(state, stage)
-        for text, payload, value in plays(hand, ready, side):
+        for text, payload, value in plays(hand, ready, side, stack, crane_card):
             if beats(value, target, side):
                 moves[text] = payload
-    moves["lose"] = LOSE
+    # Ruling 2: giving up is always offered; with may_give_up=false only when nothing beats the guard.
+    if state.may_give_up or not moves:
+        moves["lose"] = LOSE
     return moves

@@ -7,7 +7,7 @@ from typing import Self
 
 from ninjadojo.engine import Frame, GameSpec, GameState, Rng
 from ninjadojo.engine.jsonvalue import JSONValue
-from ninjadojo.engine.options import OptionValue
+from ninjadojo.engine.options import Option, OptionValue
 from ninjadojo.engine.state import CardInfo
 from ninjadojo.games.ninjato import effects, invariants, notation, rules, view
 from ninjadojo.games.ninjato.cards import (
@@ -16,6 +16,7 @@ from ninjadojo.games.ninjato.cards import (
     ENVOY_MASK,
     GUARD_CODES,
     HJ,
+    MOST_SPOTS,
     PALACE_SPOTS,
     PAVILION_SPOTS,
     TILE_KIND_OF,
@@ -47,6 +48,34 @@ At the end Rumors score in sets, each treasure 1, each Elite 1 or 2.
 """
 
 
+#: The rulings of docs/rules/ninjato.md ("Rulings you can switch") a table may play the other way, and two
+#: numbers of the design. Each default is the project's reading, so a game that names none of them plays
+#: (and writes its positions) exactly as before the options existed.
+OPTIONS: tuple[Option, ...] = (
+    Option("may_give_up", True,
+           "'lose' is offered in every fight (giving up is a loss); false: only when no single card beats the "
+           "guard, so a raider who can win must fight", ruling=2),
+    Option("stack_tiles", False,
+           "one Snake or Tiger tile per card; true: a card may carry one tile of each kind of its side at once "
+           "(Snake -1 and Snake -2: 4.s1.s2; a Tiger 6 then a Tiger +1, a 7: 4.t6.t1)", ruling=4),
+    Option("crane_as_card", False,
+           "a Crane tile is played alone; true: a Crane is a card of its value, which a 3 may modify and a "
+           "Snake or Tiger may go on (c2+, c1-.s2)", ruling=3),
+    Option("dojo_draws", "one_by_one",
+           "Dojo draws are one card at a time, so a blind card may change what you take face-up next; "
+           "face_up_first: the face-up cards are chosen first, and the first blind draw makes the rest of the "
+           "draw blind", choices=("one_by_one", "face_up_first"), ruling=12),
+    Option("pavilion_spots", 0,
+           "design data: shuriken the Pavilion takes a round; 0 is the design's (2 with 2 players, 3 with 3-4)",
+           minimum=0, maximum=MOST_SPOTS, ruling=1),
+    Option("palace_spots", 0,
+           "design data: shuriken the Palace takes a round; 0 is the design's (2 at every count)",
+           minimum=0, maximum=MOST_SPOTS, ruling=1),
+)
+#: Each option's default, to leave it out of a position (see :meth:`NinjatoState._written_options`).
+OPTION_DEFAULTS: dict[str, OptionValue] = {option.name: option.default for option in OPTIONS}
+
+
 class NinjatoState(GameState[Payload]):
     """A position of Ninjato. Card piles are lists with the top last; counts are per value or kind.
 
@@ -76,7 +105,7 @@ class NinjatoState(GameState[Payload]):
         title="Ninjato",
         min_players=2,
         max_players=4,
-        options=(),
+        options=OPTIONS,
         summary="Worker placement: train, raid clan houses, buy Envoys and Rumors for honour over 7 rounds.",
         rules=RULES,
     )
@@ -237,13 +266,35 @@ class NinjatoState(GameState[Payload]):
 
     @property
     def pavilion_spots(self) -> int:
-        """Shuriken the Pavilion takes per round."""
-        return PAVILION_SPOTS[self.num_players]
+        """Shuriken the Pavilion takes per round (option ``pavilion_spots``, else the design's)."""
+        chosen = self.options.get("pavilion_spots", 0)
+        return chosen if isinstance(chosen, int) and chosen > 0 else PAVILION_SPOTS[self.num_players]
 
     @property
     def palace_spots(self) -> int:
-        """Shuriken the Palace takes per round."""
-        return PALACE_SPOTS[self.num_players]
+        """Shuriken the Palace takes per round (option ``palace_spots``, else the design's)."""
+        chosen = self.options.get("palace_spots", 0)
+        return chosen if isinstance(chosen, int) and chosen > 0 else PALACE_SPOTS[self.num_players]
+
+    @property
+    def may_give_up(self) -> bool:
+        """Whether ``lose`` is offered in a fight that could be won (option ``may_give_up``)."""
+        return self.options.get("may_give_up", True) is not False
+
+    @property
+    def stack_tiles(self) -> bool:
+        """Whether one card may carry several tiles (option ``stack_tiles``)."""
+        return self.options.get("stack_tiles", False) is True
+
+    @property
+    def crane_as_card(self) -> bool:
+        """Whether a Crane is a card a 3 and tiles may go with (option ``crane_as_card``)."""
+        return self.options.get("crane_as_card", False) is True
+
+    @property
+    def face_up_first(self) -> bool:
+        """Whether a blind Dojo draw makes the rest of the draw blind (option ``dojo_draws``)."""
+        return self.options.get("dojo_draws") == "face_up_first"
 
     def ready(self, seat: int) -> tuple[int, ...]:
         """The seat's face-up (unused this round) tiles, counted by kind."""
@@ -330,7 +381,15 @@ class NinjatoState(GameState[Payload]):
 
     @classmethod
     def _all_actions(cls, players: int, options: Mapping[str, OptionValue]) -> list[str]:
-        return all_actions(players)
+        return all_actions(players, stack=options.get("stack_tiles") is True,
+                           crane_card=options.get("crane_as_card") is True)
+
+    def _written_options(self) -> Mapping[str, OptionValue]:
+        # An option at its default is not written, so positions, saves and golden transcripts read as
+        # they did before the ruling options existed (and ``max_length`` as the engine decides).
+        written = super()._written_options()
+        return {name: value for name, value in written.items()
+                if name not in OPTION_DEFAULTS or value != OPTION_DEFAULTS[name]}
 
     # ------------------------------------------------------------------ determinisation
 

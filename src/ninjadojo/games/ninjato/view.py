@@ -277,13 +277,14 @@ def prompt(state: NinjatoState, seat: int, frame: Frame) -> str:
                 "h<house>- (Stealth), rum:<rumor>:<treasure>, env:<envoy>:<treasure>")
     if kind == "draw":
         to_draw = frame.data["left"]
-        return f"draw {to_draw} more: a face-up card (d<value>) or the top of the deck (deck)"
+        rest = " and the rest of the draw with it" if state.face_up_first and to_draw != 1 else ""
+        return f"draw {to_draw} more: a face-up card (d<value>) or the top of the deck{rest} (deck)"
     if kind == "fight":
         target = threshold(state, frame.data["stage"] if isinstance(frame.data["stage"], int) else 0)
         side = "higher than" if state.raid_side == STRENGTH else "lower than"
         person = " (the second person)" if frame.data["stage"] == 1 else ""
-        return (f"beat {_foe_words(state)}{person} with a single card {side} {target} (e.g. 5, 5+, 4.t6, c2), "
-                "or lose")
+        give_up = "or lose" if state.may_give_up else "or lose if nothing beats it"
+        return f"beat {_foe_words(state)}{person} with a single card {side} {target} (e.g. 5, 5+, 4.t6, c2), {give_up}"
     if kind == "press":
         return (f"you hold {token_text(state.raid_loot) or 'nothing'}: call Banzai to face the next guard (banzai) "
                 "or retreat with it (retreat)")
@@ -307,6 +308,8 @@ def prompt(state: NinjatoState, seat: int, frame: Frame) -> str:
 def explain_illegal(state: NinjatoState, seat: int, action: str) -> str | None:
     """Why ``action`` is not legal, where a reason can be given (else the engine names the decision)."""
     kind = state.frames[-1].kind if state.frames else ""
+    if kind == "fight" and action == "lose" and not state.may_give_up:
+        return "a single card of yours beats this guard, and with may_give_up=false you must fight"
     if kind != "place":
         return None
     if len(action) == 3 and action[0] == "h" and action[1] in "12345" and action[2] in "+-":

@@ -22,8 +22,7 @@ from ninjadojo.games.ninjato.cards import (
     GUARD_COUNTS,
     HOUSES,
     MARKER_CODES,
-    PALACE_SPOTS,
-    PAVILION_SPOTS,
+    MOST_SPOTS,
     ROUNDS,
     RUMOR_CODES,
     SHURIKEN,
@@ -79,12 +78,12 @@ class NinjatoEncoder(ViewEncoder):
         rumors = list(RUMOR_CODES)
         self._rumors = label_offsets(b.multi_hot("pavilion.rumors", rumors, "face-up Rumors"), rumors)
         self._pavilion_seats = b.counts("pavilion.seats", seats, SHURIKEN, "shuriken at the Pavilion, per seat")
-        self._pavilion_spots = b.scalar("pavilion.spots", max(PAVILION_SPOTS.values()), "spots at the Pavilion")
+        self._pavilion_spots = b.scalar("pavilion.spots", MOST_SPOTS, "spots at the Pavilion")
         self._pavilion_deck = b.scalar("pavilion.deck", len(rumors), "Rumors in the deck")
         envoys = list(ENVOY_CODES)
         self._envoys = label_offsets(b.multi_hot("palace.envoys", envoys, "face-up Envoys"), envoys)
         self._palace_seats = b.counts("palace.seats", seats, SHURIKEN, "shuriken at the Palace, per seat")
-        self._palace_spots = b.scalar("palace.spots", max(PALACE_SPOTS.values()), "spots at the Palace")
+        self._palace_spots = b.scalar("palace.spots", MOST_SPOTS, "spots at the Palace")
         self._palace_deck = b.scalar("palace.deck", len(envoys), "Envoys in the deck")
         guards = list(GUARD_CODES)
         markers = list(MARKER_CODES)
