@@ -7,11 +7,18 @@ asked in the order play reaches them, so the memo is warm with moves of earlier 
 stale), and on the same positions asked again out of order and from clones and from parsed copies, the
 game must offer exactly the reference's actions, with the same payloads, in the same order. The
 independent oracle (test_ninja_camp_legal_oracle.py) checks that the reference itself obeys the rules.
+
+Every test runs under the project's readings and under every ruling option at its other value
+(``OPTION_SETS``): the reference applies a game's readings through the plain generators' arguments, the
+incremental generator through the movements it remembers moves under, so a move remembered under one
+reading must never be offered under another, even from a memo that games of both readings share.
 """
 
 from __future__ import annotations
 
 import pickle
+from types import MappingProxyType
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -33,6 +40,7 @@ from ninjadojo.games.ninja_camp.rules import (
     skill_outcomes,
     sloth_claims,
 )
+from ninjadojo.games.ninja_camp.table_rules import TableRules
 
 
 def reference_turn_actions(state: NinjaCampState, seat: int) -> dict[str, Payload]:
@@ -65,7 +73,8 @@ def reference_turn_actions(state: NinjaCampState, seat: int) -> dict[str, Payloa
         if clan == SLOTH:
             outcomes = [(-1, outcome) for outcome in sloth_claims(board, squares)]
         else:
-            outcomes = [(start, outcome) for start in squares for outcome in clan_outcomes(clan, board, seat, start)]
+            outcomes = [(start, outcome) for start in squares
+                        for outcome in clan_outcomes(clan, board, seat, start, state.table_rules)]
         for start, (effect, destination, extra) in outcomes:
             if effect == MOVE:
                 text = prefix + pairs[start][destination]
@@ -97,6 +106,13 @@ def offered(state: NinjaCampState, seat: int) -> list[tuple[str, Payload]]:
     return list(state._legal(seat, state.frames[-1]).items())
 
 
+#: The project's readings, each ruling option at its other value, and all of them together.
+OTHER_VALUES: dict[str, Any] = {"shadow_copies": "pile", "armadillo_edge": "cards", "camel_diagonals": True,
+                                "chameleon_traps": True, "platypus_free_at_start": True}
+OPTION_SETS: list[dict[str, Any]] = [{}, *({name: value} for name, value in OTHER_VALUES.items()), OTHER_VALUES]
+OPTION_IDS = ["default", *OTHER_VALUES, "all"]
+
+
 def _with_everything(state: NinjaCampState, seat: int, clan: int) -> NinjaCampState:
     """The same board with every skill card in ``seat``'s hand and an unused ``clan`` card (a state
     object used only to ask the generator for every card at once; never parsed or played on).
@@ -119,27 +135,32 @@ def _compare(state: NinjaCampState) -> int:
     return len(expected)
 
 
+@pytest.mark.parametrize("options", OPTION_SETS, ids=OPTION_IDS)
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_incremental_generator_offers_exactly_the_references_actions_in_play(players: int) -> None:
+def test_the_incremental_generator_offers_exactly_the_references_actions_in_play(players: int,
+                                                                                 options: dict[str, Any]) -> None:
     """In the order a game reaches them (the memo warm and partly stale), every set-up and turn position."""
     compared = positions = 0
-    for seed in range(30):
+    # Under the project's readings 30 games; under each other reading fewer (what they change is also
+    # checked on every clan card by the next test).
+    for seed in range(30 if not options else 8):
         # Long games (pass only when nothing else is legal) and short ones (pass at random, as the bench).
-        for state in playout(players, seed, passing=seed % 3 == 0):
+        for state in playout(players, seed, passing=seed % 3 == 0, options=options):
             if state.is_terminal or state.frames[-1].kind not in ("turn", "place"):
                 continue
             compared += _compare(state)
             positions += 1
-    assert positions > 300 and compared > 5000
+    assert positions > (300 if not options else 80) and compared > (5000 if not options else 1300)
 
 
+@pytest.mark.parametrize("options", OPTION_SETS, ids=OPTION_IDS)
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_card_and_clan_from_a_shared_memo_matches_the_reference(players: int) -> None:
+def test_every_card_and_clan_from_a_shared_memo_matches_the_reference(players: int, options: dict[str, Any]) -> None:
     """Every skill in hand and each clan in turn, on clones sharing one game's memo, so entries made for
     one clan, hand or position are offered to another only when they are right for it."""
     checked = 0
-    for seed in range(4):
-        for index, state in enumerate(playout(players, seed)):
+    for seed in range(4 if not options else 2):
+        for index, state in enumerate(playout(players, seed, options=options)):
             if state.is_terminal or state.frames[-1].kind != "turn":
                 continue
             seat = state.to_act()[0]
@@ -147,14 +168,39 @@ def test_every_card_and_clan_from_a_shared_memo_matches_the_reference(players: i
                 full = _with_everything(state, seat, clan)
                 assert offered(full, seat) == reference(full, seat), f"clan {clan} in {full.to_notation()}"
                 checked += 1
-    assert checked > 100
+    assert checked > (100 if not options else 50)
 
 
-@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]), picks=st.lists(st.integers(0, 10**6)))
-def test_positions_asked_out_of_order_match_the_reference(seed: int, players: int, picks: list[int]) -> None:
-    """Positions of one game asked in a shuffled order, from clones, parsed copies and unpickled copies:
-    whatever the memo holds, the answer is the reference's."""
-    states = [state for state in playout(players, seed)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_games_of_other_readings_sharing_one_memo_each_get_their_own_moves(players: int) -> None:
+    """A memo is only ever shared by a game's clones and samples, which have its options; even so, a move
+    is remembered under the movement of its reading, so games of both readings asking one memo in turn
+    each get the reference's moves for their own reading, for every clan card."""
+    checked = 0
+    for index, state in enumerate(playout(players, 2)):
+        if state.is_terminal or state.frames[-1].kind != "turn":
+            continue
+        seat = state.to_act()[0]
+        other = NinjaCampState.from_notation(state.to_notation())
+        # The same position under the other readings (a state object for asking only).
+        other.options = MappingProxyType({**state.options, **OTHER_VALUES})
+        other.table_rules = TableRules.of(other.options)
+        other._moves = state._moves
+        for clan in range(len(CLAN_TABLE)):
+            for game in (_with_everything(state, seat, clan), _with_everything(other, seat, clan),
+                         _with_everything(state, seat, (clan + index) % len(CLAN_TABLE))):
+                assert offered(game, seat) == reference(game, seat), f"clan {clan} in {game.to_notation()}"
+                checked += 1
+    assert checked > 300
+
+
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]), picks=st.lists(st.integers(0, 10**6)),
+       options=st.sampled_from(OPTION_SETS))
+def test_positions_asked_out_of_order_match_the_reference(seed: int, players: int, picks: list[int],
+                                                          options: dict[str, Any]) -> None:
+    """Positions of one game (under any readings) asked in a shuffled order, from clones, parsed copies
+    and unpickled copies: whatever the memo holds, the answer is the reference's."""
+    states = [state for state in playout(players, seed, options=options)
               if not state.is_terminal and state.frames[-1].kind in ("turn", "place")]
     rng = Rng(seed)
     for pick in picks or [0]:

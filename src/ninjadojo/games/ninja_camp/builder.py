@@ -35,7 +35,9 @@ import json
 from collections.abc import Iterable, Mapping
 
 from ninjadojo.engine.errors import NotationError, quote
+from ninjadojo.engine.options import options_text
 from ninjadojo.engine.rng import Rng
+from ninjadojo.engine.state import MAX_LENGTH_OPTION
 from ninjadojo.games.ninja_camp.cards import (
     CARD_TABLE,
     CLAN_OF_CODE,
@@ -55,6 +57,7 @@ from ninjadojo.games.ninja_camp.grid import grid
 from ninjadojo.games.ninja_camp.invariants import FIRST_TURN_SEAT, last_non_shadow, placer
 from ninjadojo.games.ninja_camp.notation import PASS_TEXT, encode_hand
 from ninjadojo.games.ninja_camp.state import NinjaCampState
+from ninjadojo.games.ninja_camp.table_rules import TableRules, non_default
 
 #: The kinds that fill unspecified squares by default: skill cards only, so that the filling never
 #: blocks a move (a Wall) or changes what a clan card may do (a Trap).
@@ -75,6 +78,7 @@ def position(
     to_act: int | None = None,
     fill: str = DEFAULT_FILL,
     rng_state: int = 1,
+    options: Mapping[str, object] | None = None,
 ) -> NinjaCampState:
     """A whole, legal position (see the module docstring).
 
@@ -91,8 +95,11 @@ def position(
     - ``fill``: the kinds, in order of preference, that ``?`` squares and unlisted claims are made of
       (each time the kind with the most cards left).
     - ``rng_state``: the random stream's state (Ninja Camp uses chance only to deal).
+    - ``options``: the game's options (e.g. ``{"shadow_copies": "pile"}``), checked as ``new`` checks them
+      (a bad one raises :class:`~ninjadojo.engine.errors.OptionError`).
     """
-    NinjaCampState.check_players(players)
+    option_values = NinjaCampState.validate_options(players, options)
+    rules = TableRules.of(option_values)
     if to_act is not None:
         _check_seat(to_act, players, "to_act")
     rows, cols = GRID_SIZE[players]
@@ -130,7 +137,7 @@ def position(
         used = [code.isupper() for code in clan_codes]
         turns, passed_at, last_move, seat_to_act = _history(players, held_hands, held_discards, used,
                                                             passed_seats, to_act)
-    copies = _shadow_copies(players, held_discards, last_move)
+    copies = _shadow_copies(players, held_discards, last_move, rules.shadow_pile)
     for seat, letter in (shadow or {}).items():
         _check_seat(seat, players, "shadow")
         if letter not in ("", "-") and (len(letter) != 1 or letter not in "AEDLRS"):
@@ -147,7 +154,9 @@ def position(
         for seat in range(players))
     frames = json.dumps([[frame_kind, [seat_to_act], {}, "", []]], separators=(",", ":"))
     body = f"{rows}x{cols} {grid_text} {ninja_text} {seat_text} {turns}"
-    return NinjaCampState.from_notation(f"ninja-camp|{players}|-|{rng_state:016x}|0|{frames}|-|{body}")
+    written = options_text(non_default({name: value for name, value in option_values.items()
+                                        if name != MAX_LENGTH_OPTION or value != NinjaCampState.SPEC.max_length}))
+    return NinjaCampState.from_notation(f"ninja-camp|{players}|{written}|{rng_state:016x}|0|{frames}|-|{body}")
 
 
 def _tokens(picture: str | None, squares: Mapping[str, str] | None, rows: int, cols: int,
@@ -327,15 +336,16 @@ def _history(players: int, hands: list[list[int]], discards: list[str], used: li
         turn += 1
 
 
-def _shadow_copies(players: int, discards: list[str], last_move: list[int]) -> list[str]:
+def _shadow_copies(players: int, discards: list[str], last_move: list[int], pile: bool = False) -> list[str]:
     """What each Shadow copies: the most recent mover's last card other than Shadow, for everyone else;
-    for that mover, the next most recent such card."""
-    movers = sorted((seat for seat in range(players) if last_non_shadow(discards[seat])),
+    for that mover, the next most recent such card. With ``pile`` (option ``shadow_copies=pile``) the
+    most recent mover with any card played gives its top card other than Shadow, or nothing."""
+    movers = sorted((seat for seat in range(players) if (discards[seat] if pile else last_non_shadow(discards[seat]))),
                     key=lambda seat: last_move[seat], reverse=True)
     copies = ["-"] * players
     for seat in range(players):
         source = next((mover for mover in movers if mover != seat), None)
-        if source is not None:
+        if source is not None and last_non_shadow(discards[source]):
             copies[seat] = LETTERS[last_non_shadow(discards[source])]
     return copies
 
@@ -376,14 +386,16 @@ def hand_of(state: NinjaCampState, seat: int) -> str:
     return encode_hand(state.hands[seat])
 
 
-def playout(players: int, seed: int, passing: bool = False) -> list[NinjaCampState]:
-    """Every position of a game dealt from ``seed``, its actions picked at random (``Rng(seed)``).
+def playout(players: int, seed: int, passing: bool = False,
+            options: Mapping[str, object] | None = None) -> list[NinjaCampState]:
+    """Every position of a game dealt from ``seed`` (with ``options``), its actions picked at random
+    (``Rng(seed)``).
 
     A player passes only when nothing else is legal, so the game reaches the late game (many empty
     spaces, Leaps, pushes into corners), which uniformly random play, passing early, rarely sees;
     ``passing=True`` picks uniformly among all legal actions, ``pass`` included.
     """
-    game = NinjaCampState.new(players, seed=seed)
+    game = NinjaCampState.new(players, options, seed=seed)
     rng = Rng(seed)
     states = [game.clone()]
     while not game.is_terminal:

@@ -77,7 +77,8 @@ CARD_TABLE: tuple[CardKind, ...] = (
              "played by an opponent was another Shadow card, then move as if you played the skill card prior "
              "to that. Shadow does not allow you to move as though you played an opponent's Ninja Clan card.",
              "it copies the most recent skill card other than Shadow played by any opponent; with nothing to "
-             "copy it cannot be played. Write the move as the copied card's move, after H:.", True),
+             "copy it cannot be played (option shadow_copies=pile: the top card other than Shadow of the pile "
+             "of the opponent who played last). Write the move as the copied card's move, after H:.", True),
     CardKind(SPRINT, "Sprint", 2, 8, "straight until blocked",
              "Move in a straight line until coming to the edge of the grid, an empty space, a Wall, or another "
              "ninja.", "you stop on the last card before what stops you; you cannot stop early.", True),
@@ -142,13 +143,16 @@ class ClanCard:
 CLAN_TABLE: tuple[ClanCard, ...] = (
     ClanCard(ARMADILLO, "ar", "Armadillo", "straight to the edge",
              "Move in a straight line to an edge space, ignoring any ninjas, empty spaces, or Walls along the "
-             "way.", "the last space of the grid that way, which must be a free card."),
+             "way.", "the last space of the grid that way, which must be a free card (option armadillo_edge=cards: the "
+             "last card that way)."),
     ClanCard(CAMEL, "ca", "Camel", "to a card by no ninja",
              "Move to any card that is not adjacent to another ninja anywhere on the training grounds.",
-             "adjacent means orthogonally; the moving ninja does not count."),
+             "adjacent means orthogonally (option camel_diagonals=true: diagonally too); the moving ninja does "
+             "not count."),
     ClanCard(CHAMELEON, "ch", "Chameleon", "to a copy of its card",
              "Move a ninja to a copy of the skill card that the ninja is currently on.",
-             "a free copy anywhere; not from a Trap (it is no skill card)."),
+             "a free copy anywhere; not from a Trap (it is no skill card; option chameleon_traps=true allows "
+             "Trap to Trap)."),
     ClanCard(FLYING_SQUIRREL, "fs", "Flying Squirrel", "1 step, trade with a ninja",
              "Move 1 space (not onto a trap) and then trade places with any ninja on the training grounds.",
              "the step is orthogonal onto a free card; the trade is with any other ninja, yours too: "
@@ -164,7 +168,8 @@ CLAN_TABLE: tuple[ClanCard, ...] = (
     ClanCard(PLATYPUS, "pl", "Platypus", "1 step for 1 or 2 ninjas",
              "Move 1 or 2 of your ninjas 1 space each (including diagonally) and then claim 1 of the cards you "
              "left.", "one step after the other (pl:b2-c3, then another pl: or done, then take: if both cards "
-             "left are free); the claim is the turn's only one."),
+             "left are free); the claim is the turn's only one. Option platypus_free_at_start=true: no step "
+             "onto the space the first ninja left."),
     ClanCard(SLOTH, "sl", "Sloth", "claim a card beside you",
              "Instead of moving a ninja, claim an unoccupied card that is adjacent (including those on the "
              "diagonal) to one of your ninjas.", "no ninja moves and nothing else is claimed; a Trap may be "

@@ -17,6 +17,7 @@ from ninjadojo.games.ninja_camp.cards import (
     POINTS,
     SHADOW,
 )
+from ninjadojo.games.ninja_camp.invariants import last_non_shadow
 from ninjadojo.games.ninja_camp.moves import CLAN_CARD, SQUARE_FACTS, refresh
 from ninjadojo.games.ninja_camp.rules import (
     AMBUSH_PUSH,
@@ -68,13 +69,20 @@ def spend_card(state: NinjaCampState, seat: int, card: int) -> str:
         return f"uses the {CLAN_TABLE[card - CLAN_CARD].name} Clan"
     state.hands[seat][card] -= 1
     state.discards[seat] += LETTERS[card]
-    if card != SHADOW:
+    words = f"plays {NAMES[card]}" if card != SHADOW else f"plays Shadow as {NAMES[state.copyable[seat]]}"
+    if state.table_rules.shadow_pile:
+        # Option shadow_copies=pile: every opponent's Shadow now copies the top card other than Shadow
+        # of this player's discard pile (nothing if it holds only Shadows).
+        copy = last_non_shadow(state.discards[seat])
+    elif card != SHADOW:
         # Shadow copies the last skill card played by an opponent, skipping Shadows.
-        for other in range(state.num_players):
-            if other != seat:
-                state.copyable[other] = card
-        return f"plays {NAMES[card]}"
-    return f"plays Shadow as {NAMES[state.copyable[seat]]}"
+        copy = card
+    else:
+        return words  # a Shadow is skipped: what the others copy stays as it was
+    for other in range(state.num_players):
+        if other != seat:
+            state.copyable[other] = copy
+    return words
 
 
 def apply_move(state: NinjaCampState, seat: int, payload: Payload, text: str) -> None:

@@ -17,7 +17,8 @@ What a position must satisfy, whatever happened before it:
   passed: each recorded pass and last move must fall on one of that seat's turns, the seat asked must
   be the one whose turn it is, and nobody has played more cards than they have made moves.
 - **Shadow.** Each player's Shadow copies the last card other than Shadow that some opponent played, and
-  the most recent such play sets every other player's copy.
+  the most recent such play sets every other player's copy (under option ``shadow_copies=pile``: the top
+  card other than Shadow of some opponent's discard pile, set by the most recent play of a skill card).
 - **The end.** A finished game has every player passed and every ninja's card claimed, and its result
   states the points held and the winner the tie rule gives.
 """
@@ -315,6 +316,9 @@ def _check_turns(state: NinjaCampState) -> None:
 
 
 def _check_shadow(state: NinjaCampState) -> None:
+    if state.table_rules.shadow_pile:
+        _check_shadow_pile(state)
+        return
     players = state.num_players
     last = [last_non_shadow(played_pile(state, seat)) for seat in range(players)]
     for seat in range(players):
@@ -334,6 +338,32 @@ def _check_shadow(state: NinjaCampState) -> None:
                                         if other != latest) for latest in range(players)), (
             "the last card other than Shadow played sets every other player's Shadow copy, but no player's last "
             "such card is what all the others copy")
+
+
+def _check_shadow_pile(state: NinjaCampState) -> None:
+    """Option ``shadow_copies=pile``: each Shadow copies the top card other than Shadow of the discard pile
+    of the opponent who played a skill card most recently, and that play set every other player's copy."""
+    players = state.num_players
+    piles = [played_pile(state, seat) for seat in range(players)]
+    tops = [last_non_shadow(pile) for pile in piles]
+    for seat in range(players):
+        copy = state.copyable[seat]
+        assert copy == 0 or (copy in SKILLS and copy != SHADOW), "a Shadow copies a skill card other than Shadow"
+        sources = {tops[other] for other in range(players) if other != seat and piles[other]}
+        if not sources:
+            assert copy == 0, (f"seat {seat}'s Shadow copies {NAMES[copy]}, but no opponent has played a skill "
+                               "card (shadow_copies=pile)")
+        else:
+            assert copy in sources, (
+                f"seat {seat}'s Shadow copies {NAMES[copy] if copy else 'nothing'}, but under shadow_copies=pile "
+                "it copies the top card other than Shadow of an opponent's discard pile: "
+                f"{' or '.join(sorted(NAMES[kind] if kind else 'nothing' for kind in sources))}")
+    if any(piles):
+        assert any(piles[latest] and all(state.copyable[other] == tops[latest] for other in range(players)
+                                         if other != latest) for latest in range(players)), (
+            "under shadow_copies=pile the last skill card played sets every other player's Shadow copy to the "
+            "top card other than Shadow of that player's discard pile, but no player's pile is what all the "
+            "others copy")
 
 
 def _check_result(state: NinjaCampState) -> None:

@@ -16,8 +16,10 @@ picks them; the walks follow trees that already leave out the squares a path may
 square depend only on some facts of a fixed set of squares, its *zone* (:func:`_zone_facts`): Evade
 on whether the squares within three orthogonal steps are free, Sprint on the free squares in line,
 Ambush also on whose ninjas stand in line, Goat also on the Traps beside them, and so on. Read as one
-integer (the *board word*), the facts of a zone are ``word & zone``. The items of each (card,
-movement, start, seat) are remembered with that signature and reused while it stays the same: a move
+integer (the *board word*), the facts of a zone are ``word & zone``. A clan card whose ruling a
+table may switch (:mod:`~ninjadojo.games.ninja_camp.table_rules`: Armadillo, Camel) has a movement of
+its own for the other reading, with its own zone. The items of each (card, movement, start, seat) are
+remembered with that signature and reused while it stays the same: a move
 changes a few squares, so part of each turn is not worked out again (about a fifth of it in random
 playouts, where three players' moves change much of a small grid between one's turns), and a
 position asked again (a clone or sample of it, as a search draws them) costs one lookup per card and
@@ -94,6 +96,13 @@ Items = tuple[Item, ...]
 CLAN_CARD = 10
 #: Every payload card number (skills by kind, clan cards after them) is below this.
 CARDS = CLAN_CARD + SLOTH + 1
+#: The movements of the other readings of clan cards (:mod:`~ninjadojo.games.ninja_camp.table_rules`),
+#: numbered after the cards: a movement is part of the memo key and has its own zone, so a move
+#: remembered under one reading is never offered under another.
+ARMADILLO_TO_LAST_CARD = CARDS  # armadillo_edge=cards
+CAMEL_DIAGONAL = CARDS + 1  # camel_diagonals=true
+#: Every movement number (cards, then the other readings) is below this.
+MOVEMENTS = CARDS + 2
 
 PASS_PAYLOAD: Payload = (0, PASS, -1, -1, -1)
 DONE_PAYLOAD: Payload = (0, PLATYPUS_DONE, -1, -1, -1)
@@ -197,7 +206,9 @@ def _zone_facts(table: Grid, movement: int, start: int) -> dict[int, int]:
             add(table.king[square], FREE | TRAP_CARD)
     elif movement == CLAN_CARD + ARMADILLO:
         add([ray[-1] for ray in table.rays[start] if ray], FREE)
-    elif movement == CLAN_CARD + CAMEL:
+    elif movement == ARMADILLO_TO_LAST_CARD:
+        add(rays, FREE | EMPTY_SPACE)
+    elif movement in (CLAN_CARD + CAMEL, CAMEL_DIAGONAL):
         add(everywhere, FREE | OCCUPIED)
     elif movement == CLAN_CARD + FLYING_SQUIRREL:
         add(everywhere, OCCUPIED)
@@ -226,9 +237,10 @@ def _distances(rows: int, cols: int) -> tuple[tuple[tuple[int, ...], tuple[int, 
 
 
 #: The movements whose moves are remembered: every skill but Shadow (which moves as the card it
-#: copies), and the clan cards but Chameleon and Sloth.
+#: copies), and the clan cards but Chameleon and Sloth, under every reading.
 REMEMBERED = (AMBUSH, EVADE, DODGE, LEAP, SPRINT, STEALTH,
-              *(CLAN_CARD + clan for clan in (ARMADILLO, CAMEL, FLYING_SQUIRREL, GOAT, HAMSTER, PLATYPUS)))
+              *(CLAN_CARD + clan for clan in (ARMADILLO, CAMEL, FLYING_SQUIRREL, GOAT, HAMSTER, PLATYPUS)),
+              ARMADILLO_TO_LAST_CARD, CAMEL_DIAGONAL)
 
 
 def _reach(table: Grid, start: int, card: int) -> set[int]:
@@ -255,7 +267,7 @@ def tables(rows: int, cols: int) -> MoveTables:
     zones = tuple(
         tuple(sum(facts << (8 * square) for square, facts in _zone_facts(table, movement, start).items())
               for start in range(size)) if movement in REMEMBERED else ()
-        for movement in range(CARDS))
+        for movement in range(MOVEMENTS))
     evade = tuple(
         tuple((first, tuple((second, tuple(third for third in orth[second] if third != first))
                             for second in orth[first] if second != start))
@@ -358,7 +370,7 @@ def board_facts(board: bytearray, seat: int) -> tuple[bytearray, int]:
 
 def _key(card: int, movement: int, start: int, seat: int) -> int:
     """The memo key of (card, movement, start, seat): one small integer (a grid has under 64 squares)."""
-    return ((card * CARDS + movement) * 64 + start) * 4 + seat
+    return ((card * MOVEMENTS + movement) * 64 + start) * 4 + seat
 
 
 # ---------------------------------------------------------------------- the skills
@@ -488,11 +500,12 @@ def _add_clan_actions(state: NinjaCampState, seat: int, memo: MoveMemo, legal: d
             legal[action_text(_PREFIX[card], effect, -1, destination, extra, table.names)] = (
                 card, effect, -1, destination, extra)
         return
+    rules = state.table_rules
     if clan == CHAMELEON:
         cells = bytes(state.cells)
         for start in squares:
             kind = cells[start]
-            if kind == TRAP:  # a Trap is no skill card
+            if kind == TRAP and not rules.chameleon_traps:  # a Trap is no skill card (Ruling 10)
                 continue
             row = moves.moves[card][start]
             copies = []
@@ -503,11 +516,17 @@ def _add_clan_actions(state: NinjaCampState, seat: int, memo: MoveMemo, legal: d
                 at = cells.find(kind, at + 1)
             legal.update(copies)
         return
-    zone = moves.zones[card]
+    # The movement names the reading too (Rulings 8 and 9), so the memo keys on it.
+    movement = card
+    if clan == ARMADILLO and rules.armadillo_cards:
+        movement = ARMADILLO_TO_LAST_CARD
+    elif clan == CAMEL and rules.camel_diagonals:
+        movement = CAMEL_DIAGONAL
+    zone = moves.zones[movement]
     entries = memo.entries
     unclaimed: list[int] | None = None  # Camel: the free cards with no ninja beside them
     for start in squares:
-        key = _key(card, card, start, seat)
+        key = _key(card, movement, start, seat)
         signature = word & zone[start]
         entry = entries.get(key)
         if entry is not None and entry[0] == signature:
@@ -515,15 +534,19 @@ def _add_clan_actions(state: NinjaCampState, seat: int, memo: MoveMemo, legal: d
             continue
         items: Items
         if clan == CAMEL:
+            near = table.king if movement == CAMEL_DIAGONAL else table.orth
             if unclaimed is None:
-                unclaimed = _lonely_squares(state.ninjas, free, table)
-            items = _camel(moves.moves[card][start], start, unclaimed, free, facts, table)
+                unclaimed = _lonely_squares(state.ninjas, free, near, table.size)
+            items = _camel(moves.moves[card][start], start, unclaimed, free, facts, near)
         elif clan == HAMSTER:
             items = tuple(map(moves.moves[card][start].__getitem__,
                               _one_or_two(moves.near[start], free, facts, through_ninjas=True)))
         elif clan == ARMADILLO:
             row = moves.moves[card][start]
-            items = tuple([row[ray[-1]] for ray in table.rays[start] if ray and free[ray[-1]]])
+            if movement == ARMADILLO_TO_LAST_CARD:
+                items = tuple(_to_last_card(row, table.rays[start], free, facts))
+            else:
+                items = tuple([row[ray[-1]] for ray in table.rays[start] if ray and free[ray[-1]]])
         elif clan == FLYING_SQUIRREL:
             occupied = sorted(square for ninjas in state.ninjas for square in ninjas if square != start)
             names = table.names
@@ -560,22 +583,38 @@ def _goat(card: int, start: int, free: bytearray, facts: bytearray, table: Grid)
     return tuple(items)
 
 
-def _lonely_squares(ninjas: list[list[int]], free: bytearray, table: Grid) -> list[int]:
-    """The free squares with no ninja orthogonally beside them, in order."""
-    crowded = bytearray(table.size)
+def _to_last_card(row: Row, rays: tuple[tuple[int, ...], ...], free: bytearray, facts: bytearray) -> list[Item]:
+    """Armadillo under ``armadillo_edge=cards``: to the last card (not an empty space) in each line, if free."""
+    items = []
+    for ray in rays:
+        for square in reversed(ray):
+            if not facts[square] & EMPTY_SPACE:
+                if free[square]:
+                    items.append(row[square])
+                break
+    return items
+
+
+def _lonely_squares(ninjas: list[list[int]], free: bytearray, near: tuple[tuple[int, ...], ...],
+                    size: int) -> list[int]:
+    """The free squares with no ninja beside them (``near``: orthogonal, or king neighbours), in order."""
+    crowded = bytearray(size)
     for squares in ninjas:
         for square in squares:
-            for near in table.orth[square]:
-                crowded[near] = 1
-    return [square for square in range(table.size) if free[square] and not crowded[square]]
+            for beside in near[square]:
+                crowded[beside] = 1
+    return [square for square in range(size) if free[square] and not crowded[square]]
 
 
-def _camel(row: Row, start: int, lonely: list[int], free: bytearray, facts: bytearray, table: Grid) -> Items:
-    """Camel from ``start``: any free card with no ninja orthogonally beside it but the mover itself,
-    in square order (``lonely`` are those with no ninja beside them at all)."""
+def _camel(row: Row, start: int, lonely: list[int], free: bytearray, facts: bytearray,
+           near: tuple[tuple[int, ...], ...]) -> Items:
+    """Camel from ``start``: any free card with no ninja beside it (``near``: orthogonally, or with
+    diagonals too) but the mover itself, in square order (``lonely`` are those with no ninja beside
+    them at all)."""
     ends = lonely
-    beside_mover = [square for square in table.orth[start]
-                    if free[square] and not any(facts[near] & OCCUPIED for near in table.orth[square] if near != start)]
+    beside_mover = [square for square in near[start]
+                    if free[square] and not any(facts[near_square] & OCCUPIED for near_square in near[square]
+                                                if near_square != start)]
     if beside_mover:
         ends = sorted(lonely + beside_mover)
     return tuple(map(row.__getitem__, ends))

@@ -10,7 +10,9 @@ card's text overrides:
 - never back to the start, never the same space twice;
 - every ninja ends on a card with no other ninja on it.
 
-A card whose generator finds no outcome for any ninja cannot be played.
+A card whose generator finds no outcome for any ninja cannot be played. The clan cards whose ruling a
+table may switch (Armadillo, Camel, Chameleon: :mod:`~ninjadojo.games.ninja_camp.table_rules`) take the
+game's :class:`~ninjadojo.games.ninja_camp.table_rules.TableRules`; the default is the project's reading.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from ninjadojo.games.ninja_camp.cards import (
     WALL,
 )
 from ninjadojo.games.ninja_camp.grid import ORTHOGONAL, Grid
+from ninjadojo.games.ninja_camp.table_rules import DEFAULT_RULES, TableRules
 
 # What a move does besides moving the ninja from its start to its destination (and claiming the start).
 MOVE = 0  # nothing more
@@ -209,34 +212,43 @@ def goat(board: Board, seat: int, start: int) -> list[Outcome]:
     return outcomes
 
 
-def armadillo(board: Board, start: int) -> list[Outcome]:
-    """Straight to the edge space of the grid, ignoring everything on the way."""
-    grid, free = board.grid, board.free
+def armadillo(board: Board, start: int, to_last_card: bool = False) -> list[Outcome]:
+    """Straight to the edge space of the grid, ignoring everything on the way.
+
+    With ``to_last_card`` (option ``armadillo_edge=cards``) the edge is that of the cards still on the
+    grid: the last card that way, however many empty spaces lie beyond it.
+    """
+    grid, cells, free = board.grid, board.cells, board.free
     outcomes = []
     for ray in grid.rays[start]:
-        if ray and free[ray[-1]]:
-            outcomes.append((MOVE, ray[-1], -1))
+        end = ray[-1] if ray else -1
+        if to_last_card:
+            end = next((square for square in reversed(ray) if cells[square] != EMPTY), -1)
+        if end >= 0 and free[end]:
+            outcomes.append((MOVE, end, -1))
     return outcomes
 
 
-def camel(board: Board, start: int) -> list[Outcome]:
-    """To any card that is not (orthogonally) adjacent to a ninja other than the mover."""
+def camel(board: Board, start: int, diagonals: bool = False) -> list[Outcome]:
+    """To any card that is not (orthogonally; with ``diagonals``, also diagonally) adjacent to a ninja
+    other than the mover."""
     grid, cells, occupant, free = board.grid, board.cells, board.occupant, board.free
     outcomes = []
-    orth = grid.orth
+    near_squares = grid.king if diagonals else grid.orth
     for square in range(len(cells)):
         if square == start or not free[square]:
             continue
-        if all(occupant[near] < 0 or near == start for near in orth[square]):
+        if all(occupant[near] < 0 or near == start for near in near_squares[square]):
             outcomes.append((MOVE, square, -1))
     return outcomes
 
 
-def chameleon(board: Board, start: int) -> list[Outcome]:
-    """To another copy of the skill card the ninja stands on (not from a Trap: it is no skill card)."""
+def chameleon(board: Board, start: int, from_traps: bool = False) -> list[Outcome]:
+    """To another copy of the skill card the ninja stands on (not from a Trap: it is no skill card,
+    unless ``from_traps``, option ``chameleon_traps``, lets a ninja on a Trap go to another Trap)."""
     cells, occupant = board.cells, board.occupant
     kind = cells[start]
-    if kind == TRAP:
+    if kind == TRAP and not from_traps:
         return []
     return [(MOVE, square, -1) for square in range(len(cells))
             if square != start and cells[square] == kind and occupant[square] < 0]
@@ -287,14 +299,16 @@ def skill_outcomes(kind: int, board: Board, seat: int, start: int) -> list[Outco
     raise ValueError(f"no movement for card kind {kind}")
 
 
-def clan_outcomes(clan: int, board: Board, seat: int, start: int) -> list[Outcome]:
-    """The outcomes of a clan card that moves one ninja (all but Sloth) for the ninja on ``start``."""
+def clan_outcomes(clan: int, board: Board, seat: int, start: int,
+                  rules: TableRules = DEFAULT_RULES) -> list[Outcome]:
+    """The outcomes of a clan card that moves one ninja (all but Sloth) for the ninja on ``start``,
+    under the table's readings ``rules``."""
     if clan == ARMADILLO:
-        return armadillo(board, start)
+        return armadillo(board, start, rules.armadillo_cards)
     if clan == CAMEL:
-        return camel(board, start)
+        return camel(board, start, rules.camel_diagonals)
     if clan == CHAMELEON:
-        return chameleon(board, start)
+        return chameleon(board, start, rules.chameleon_traps)
     if clan == FLYING_SQUIRREL:
         return flying_squirrel(board, start)
     if clan == GOAT:

@@ -39,6 +39,7 @@ from ninjadojo.games.ninja_camp.notation import (
     encode_hand,
 )
 from ninjadojo.games.ninja_camp.rules import PASS, PLATYPUS_MORE, TAKE
+from ninjadojo.games.ninja_camp.table_rules import OPTIONS, TableRules, non_default
 
 RULES = """\
 Two to four players move ninjas over a grid of face-up skill cards, claiming
@@ -66,7 +67,7 @@ SPEC = GameSpec(
     "Ninja Camp",
     2,
     4,
-    (),
+    OPTIONS,
     "Move your three ninjas over a grid of skill cards, claiming the cards they leave; "
     "each card you play is a way to move.",
     rules=RULES,
@@ -103,6 +104,8 @@ class NinjaCampState(GameState[Payload]):
     passed_at: list[int]
     last_move: list[int]
     turns: int
+    #: The readings of the switchable rulings this game plays, read once from its options.
+    table_rules: TableRules
     #: Remembered moves (see :mod:`~ninjadojo.games.ninja_camp.moves`), shared with clones; pickled empty.
     _moves: MoveMemo
 
@@ -124,6 +127,7 @@ class NinjaCampState(GameState[Payload]):
         self.passed_at = [-1] * players
         self.last_move = [-1] * players
         self.turns = 0
+        self.table_rules = TableRules.of(self.options)
         self._moves = MoveMemo(tables(rows, cols))
 
     def _setup(self) -> None:
@@ -181,10 +185,13 @@ class NinjaCampState(GameState[Payload]):
         onto the square the first one left) as a single step or a chain through another ninja's
         square. A pair of steps is offered only when no single step does the same and it is the
         smallest (by squares) of its equivalent pairs.
-        ``first`` is where the first ninja started, ``moved`` where it now stands.
+        ``first`` is where the first ninja started, ``moved`` where it now stands. Under option
+        ``platypus_free_at_start`` (Ruling 13) both steps go to cards free at the start of the turn, so
+        no step goes onto ``first``.
         """
         cells, occupant, grid_ = self.cells, self.occupant, self.grid
         names, king = grid_.names, grid_.king
+        follow = not self.table_rules.platypus_free_at_start
 
         def occupied_before(square: int) -> bool:
             return square == first or (occupant[square] >= 0 and square != moved)
@@ -196,7 +203,7 @@ class NinjaCampState(GameState[Payload]):
                     return False
             if occupied_before(to) or to == then_to:
                 return False
-            return not occupied_before(then_to) or then_to == start
+            return not occupied_before(then_to) or (follow and then_to == start)
 
         legal: dict[str, Payload] = {}
         prefix = clan_prefix(self.clans[seat])
@@ -207,6 +214,8 @@ class NinjaCampState(GameState[Payload]):
                 if cells[destination] in (EMPTY, WALL) or occupant[destination] >= 0:
                     continue
                 if destination == first:
+                    if not follow:
+                        continue
                     # This ninja in effect goes to ``moved`` through ``first``: offered once, with no
                     # single step to ``moved`` and through the lowest own ninja's square that works.
                     if moved in king[start]:
@@ -285,6 +294,7 @@ class NinjaCampState(GameState[Payload]):
         other.passed_at = self.passed_at.copy()
         other.last_move = self.last_move.copy()
         other.turns = self.turns
+        other.table_rules = self.table_rules  # immutable, and a clone has the same options
         # Safe to share: a remembered move is used only by a position its signature matches.
         other._moves = self._moves
 
@@ -352,6 +362,11 @@ class NinjaCampState(GameState[Payload]):
             self.check_invariants()
         except AssertionError as error:
             raise NotationError(f"impossible {self.SPEC.id} position: {error}") from None
+
+    def _written_options(self) -> Mapping[str, OptionValue]:
+        # A ruling option at its default is not written: positions, saves' start positions and golden
+        # transcripts read as they did before the options existed.
+        return non_default(super()._written_options())
 
     # ------------------------------------------------------------------ views
 

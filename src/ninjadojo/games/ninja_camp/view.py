@@ -256,6 +256,9 @@ def explain_illegal(state: NinjaCampState, seat: int, action: str) -> str | None
         if not state.hands[seat][card]:
             return f"you have no {NAMES[card]} in your hand"
         if card == SHADOW and not state.copyable[seat]:
+            if state.table_rules.shadow_pile:
+                return ("Shadow has nothing to copy: the discard pile of the opponent who played last holds no "
+                        "card other than Shadow (option shadow_copies=pile)")
             return "Shadow has nothing to copy: no opponent has played a skill card other than Shadow yet"
     elif prefix in ("T", "W"):
         return f"{NAMES[KIND_OF_LETTER[prefix]]} cards can never be played"
@@ -288,6 +291,9 @@ def _explain_platypus_step(state: NinjaCampState, seat: int, frame: Frame, actio
         return None
     if end not in grid.king[start] or state.cells[end] in (EMPTY, WALL) or (state.occupant[end] >= 0):
         return None
+    if end == frame.data.get("first") and state.table_rules.platypus_free_at_start:
+        return (f"{action} is not offered: under option platypus_free_at_start both steps go to cards free at the "
+                "start of the turn, so no ninja steps onto the space the first one left")
     return (f"{action} is not offered: it ends with your ninjas and the cards left as another way of using the "
             "Platypus does, and each result is offered once (two ninjas' steps lower square first; a step "
             "a single move makes is offered as that move)")

@@ -1,0 +1,92 @@
+"""The open rulings a table could play the other way, as named options (docs/rules/ninja-camp.md).
+
+Each option's default is the project's reading, so a game with no options plays as it always did and
+its position writes no option. A game reads its options once, into a :class:`TableRules` (the
+``table_rules`` field of the state), so that move generation tests a boolean, never a mapping.
+
+- ``shadow_copies`` (Ruling 7): ``latest`` (default) copies the most recent skill card other than Shadow
+  that any opponent played; ``pile`` copies the top card other than Shadow of the discard pile of the
+  opponent who played a skill card most recently (nothing, so no Shadow, if that pile holds only
+  Shadows). With two players both readings copy the same card.
+- ``armadillo_edge`` (Ruling 8): ``grid`` (default) ends on the grid's last space that way, which must
+  be a free card; ``cards`` ends on the last card that way (the edge of the training grounds as they
+  stand: empty spaces beyond it do not count), which must be free.
+- ``camel_diagonals`` (Ruling 9): ``true`` counts diagonal neighbours as adjacent for Camel too.
+- ``chameleon_traps`` (Ruling 10): ``true`` lets a ninja on a Trap use Chameleon to go to another Trap.
+- ``platypus_free_at_start`` (Ruling 13): ``true`` makes both Platypus steps go to cards free at the
+  start of the turn, so the second ninja may not step onto the space the first left (and both cards
+  left can be claimed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ninjadojo.engine.options import Option, OptionValue
+
+SHADOW_LATEST = "latest"
+SHADOW_PILE = "pile"
+EDGE_GRID = "grid"
+EDGE_CARDS = "cards"
+
+#: The options of Ninja Camp (besides the engine's ``max_length``), each one ruling of the rules page.
+OPTIONS: tuple[Option, ...] = (
+    Option("shadow_copies", SHADOW_LATEST,
+           "ruling 7: what Shadow copies: latest (the most recent skill card other than Shadow any opponent "
+           "played) or pile (the top card other than Shadow of the discard pile of the opponent who played a "
+           "skill card last; nothing if it holds only Shadows). With 2 players both copy the same card",
+           choices=(SHADOW_LATEST, SHADOW_PILE)),
+    Option("armadillo_edge", EDGE_GRID,
+           "ruling 8: where Armadillo stops: grid (the grid's last space that way, which must be a free card) "
+           "or cards (the last card that way, empty spaces beyond it not counting; it must be free)",
+           choices=(EDGE_GRID, EDGE_CARDS)),
+    Option("camel_diagonals", False,
+           "ruling 9: true makes Camel count diagonal neighbours as adjacent too (default: orthogonal ones "
+           "only, the rulebook's adjacency)"),
+    Option("chameleon_traps", False,
+           "ruling 10: true lets a ninja on a Trap use Chameleon to go to another Trap (default: a Trap is no "
+           "skill card, so it cannot)"),
+    Option("platypus_free_at_start", False,
+           "ruling 13: true sends both Platypus steps to cards free at the start of the turn, so the second "
+           "ninja may not step onto the space the first left (default: it may)"),
+)
+
+#: Each option's default, by name.
+DEFAULTS: Mapping[str, OptionValue] = {option.name: option.default for option in OPTIONS}
+
+
+@dataclass(frozen=True, slots=True)
+class TableRules:
+    """Which reading of each switchable ruling a game plays (read once from its options)."""
+
+    shadow_pile: bool = False
+    armadillo_cards: bool = False
+    camel_diagonals: bool = False
+    chameleon_traps: bool = False
+    platypus_free_at_start: bool = False
+
+    @classmethod
+    def of(cls, options: Mapping[str, OptionValue]) -> TableRules:
+        """The readings a game's (validated) options choose; a missing option is its default."""
+        def value(name: str) -> OptionValue:
+            return options.get(name, DEFAULTS[name])
+
+        return cls(shadow_pile=value("shadow_copies") == SHADOW_PILE,
+                   armadillo_cards=value("armadillo_edge") == EDGE_CARDS,
+                   camel_diagonals=value("camel_diagonals") is True,
+                   chameleon_traps=value("chameleon_traps") is True,
+                   platypus_free_at_start=value("platypus_free_at_start") is True)
+
+
+#: The project's readings (every option at its default).
+DEFAULT_RULES = TableRules()
+
+
+def non_default(options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+    """``options`` without the ruling options at their defaults (what a position writes)."""
+    return {name: value for name, value in options.items() if name not in DEFAULTS or DEFAULTS[name] != value}
+
+
+__all__ = ["DEFAULTS", "DEFAULT_RULES", "EDGE_CARDS", "EDGE_GRID", "OPTIONS", "SHADOW_LATEST", "SHADOW_PILE",
+           "TableRules", "non_default"]
