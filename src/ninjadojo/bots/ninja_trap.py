@@ -12,6 +12,10 @@ The play itself: trap rooms the rivals are likely to visit and that no remembere
 move to the room least likely to hold a rival's trap (the Buko when a look is worth it); flip a
 remembered trap under a rival, or an unremembered one when the odds of hitting a rival are good.
 
+**Options.** The bots choose among the legal actions, so they play under every option of the game
+(the rulings a table may switch); an out player asked to flip (``ghost_traps``) has nothing to lose and
+guesses with a trap whenever it might hit a rival.
+
 **After a load.** The memory is rebuilt from what the seat saw (:meth:`MemoryBot.recall`, called by
 the table for a game resumed part way): at each step the seat acted, the bot makes again the choice it
 would have made then (the same view, the same draws from its random stream, so the same forgetting),
@@ -195,7 +199,9 @@ class MemoryBot(Bot):
             gain = sum(odds[r] * targets[r] for r in range(ROOM_COUNT))
             if my_room >= 0:
                 gain -= 1.5 * odds[my_room]
-            if gain >= GUESS_THRESHOLD:
+            # An out player (asked only under the option ghost_traps) risks nothing by guessing.
+            threshold = GUESS_THRESHOLD if seats[seat]["alive"] else 0.0
+            if gain > 0.0 and gain >= threshold:
                 return f"f{unknown[0] + 1}"
         return "pass" if "pass" in legal else legal[0]
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import ninjadojo.games.ninja_trap as package
-from ninjadojo.games.ninja_trap import STATE, builder, notation
+from ninjadojo.games.ninja_trap import STATE, builder, notation, rulings
 from ninjadojo.games.ninja_trap.builder import Seat, build, play
 
 RULES_DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "ninja-trap.md"
@@ -77,7 +77,19 @@ def test_the_docs_builder_example_runs() -> None:
     assert "game" in namespace
 
 
-@pytest.mark.parametrize("module", [builder, package], ids=["builder", "package"])
+def test_the_docs_list_every_ruling_option_with_its_values() -> None:
+    switch = _doc().split("### Rulings you can switch", 1)[1].split("\n## ", 1)[0]
+    for option in rulings.OPTIONS:
+        values = [option.default, *(choice for choice in option.choices if choice != option.default)]
+        if isinstance(option.default, bool):
+            values = [option.default, not option.default]
+        row = next(line for line in switch.splitlines() if line.startswith(f"| `{option.name}` |"))
+        shown = ", ".join(f"`{str(value).lower()}`" for value in values)
+        assert f"| {shown} |" in row, f"{option.name}: {row}"
+        assert f"(option `{option.name}=" in _doc(), f"ruling of {option.name} is marked with its option"
+
+
+@pytest.mark.parametrize("module", [builder, package, rulings], ids=["builder", "package", "rulings"])
 def test_the_runnable_examples_in_the_docstrings_run(module: object) -> None:
     failures, tried = doctest.testmod(module, verbose=False)  # type: ignore[arg-type]
     assert tried and not failures

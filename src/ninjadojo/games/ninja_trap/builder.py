@@ -32,6 +32,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ninjadojo.engine.errors import NotationError, quote
+from ninjadojo.engine.options import OptionValue, options_text
+from ninjadojo.games.ninja_trap import rulings
 from ninjadojo.games.ninja_trap.cards import BUKO, CODES, HITS_TO_KILL, ROOM_COUNT, ROOM_INDEX, deck_counts
 from ninjadojo.games.ninja_trap.laws import HAND_LIMIT
 from ninjadojo.games.ninja_trap.rules import ACTIVATE, LOOK, MOVE, TRAP
@@ -60,13 +62,16 @@ class Seat:
 
 def build(players: int = 2, stage: str = TRAP, seats: Sequence[Seat] | None = None, *, turn: int = 1,
           moves: str = "", flips: str = "", frame_seats: Sequence[int] | None = None,
-          submitted: Mapping[int, str] | None = None, rng: int = DEFAULT_RNG) -> NinjaTrapState:
+          submitted: Mapping[int, str] | None = None, rng: int = DEFAULT_RNG,
+          options: Mapping[str, OptionValue] | None = None) -> NinjaTrapState:
     """A whole Ninja Trap position at ``stage`` (trap, move, activate or look) of ``turn``.
 
     ``moves`` and ``flips`` have one room code (or ``-``) per seat: the moves revealed this turn (at
     the activate and look stages, where every living ninja has one) or last turn, and the traps flipped
-    in the last activation. Raises :class:`NotationError` saying what is wrong.
+    in the last activation. ``options`` are the game's options (e.g. ``{"ghost_traps": True}``); the
+    stage asks the seats they make the rules ask. Raises :class:`NotationError` saying what is wrong.
     """
+    chosen_options = NinjaTrapState.validate_options(players, options)
     if stage not in HAND_LIMIT:
         raise NotationError(f"stage must be one of {', '.join(HAND_LIMIT)}, not {quote(stage)}")
     NinjaTrapState.check_players(players)
@@ -86,14 +91,18 @@ def build(players: int = 2, stage: str = TRAP, seats: Sequence[Seat] | None = No
         raise NotationError(f"at the {stage} stage every living ninja has moved: give moves, one room code per "
                             f"seat ('-' for a ninja that is out), e.g. moves='{''.join(CODES[:players])}'")
     if frame_seats is None:
-        frame_seats = _stage_seats(stage, seats, hands, alive, moves)
+        frame_seats = _stage_seats(stage, seats, hands, alive, moves, chosen_options)
     chosen = dict(submitted or {})
     waiting = [seat for seat in frame_seats if seat not in chosen]
     frame = [stage, waiting, {}, "s", sorted([seat, action] for seat, action in chosen.items())]
     frames = json.dumps([frame], separators=(",", ":"))
     if not 0 <= rng < 1 << 64:
         raise NotationError(f"rng must be a 64-bit state, not {quote(rng)}")
-    return NinjaTrapState.from_notation(f"ninja-trap|{players}|-|{rng:016x}|0|{frames}|-|{';'.join(parts)}")
+    # Options are written as a position writes them: only those not at their defaults.
+    written = options_text({name: value for name, value in rulings.written(chosen_options).items()
+                            if name in rulings.DEFAULTS or value != NinjaTrapState.SPEC.max_length})
+    return NinjaTrapState.from_notation(
+        f"ninja-trap|{players}|{written}|{rng:016x}|0|{frames}|-|{';'.join(parts)}")
 
 
 def _rooms(codes: str, what: str) -> list[int]:
@@ -145,18 +154,23 @@ def _seat_text(players: int, stage: str, turn: int, index: int, seat: Seat, move
     return ":".join((str(seat.hits), hand or "-", deck or "-", traps or "-", discard or "-")), hand
 
 
-def _stage_seats(stage: str, seats: list[Seat], hands: list[str], alive: list[bool], moves: str) -> list[int]:
-    """The seats the rules ask at ``stage``."""
+def _stage_seats(stage: str, seats: list[Seat], hands: list[str], alive: list[bool], moves: str,
+                 options: Mapping[str, OptionValue]) -> list[int]:
+    """The seats the rules ask at ``stage`` (under ``options``)."""
     living = [index for index in range(len(seats)) if alive[index]]
     if stage == TRAP:
         return [index for index in living if len(hands[index]) >= 2]
     if stage == MOVE:
         return living
     if stage == LOOK:
-        return [index for index in living if moves[index:index + 1] == CODES[BUKO]]
-    has_traps = [bool(seat.traps) if seat.traps is not None else True for seat in seats]
-    return [index for index in living
-            if has_traps[index] and moves[index] != "-" and moves.count(moves[index]) == 1]
+        alone = rulings.shared_buko_look(options) or moves.count(CODES[BUKO]) == 1
+        return [index for index in living if moves[index:index + 1] == CODES[BUKO] and alone]
+    has_traps = [bool(seat.traps) if seat.traps is not None else alive[index] for index, seat in enumerate(seats)]
+    # An out player's ninja moved nowhere ('-'); with ghost_traps it may flip all the same (ruling 6).
+    ghosts = rulings.ghost_traps(options)
+    return [index for index in range(len(seats))
+            if has_traps[index] and ((alive[index] and moves[index] != "-" and moves.count(moves[index]) == 1)
+                                     or (ghosts and not alive[index]))]
 
 
 def play(state: NinjaTrapState, choices: Mapping[int, str]) -> None:

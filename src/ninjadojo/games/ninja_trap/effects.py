@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ninjadojo.games.ninja_trap import rulings
 from ninjadojo.games.ninja_trap.cards import BUKO, ROOMS
 
 if TYPE_CHECKING:
@@ -31,11 +32,22 @@ def look_text(state: NinjaTrapState, seat: int) -> str:
     return f"Buko look (only now, only you): your traps are {shown}."
 
 
+def may_look(state: NinjaTrapState, seat: int) -> bool:
+    """Whether ``seat`` earns a look, if unharmed: it moved to the Buko (alone there, with the option
+    ``shared_buko_look=false``: ruling 7)."""
+    if state.moves[seat] != BUKO:
+        return False
+    return rulings.shared_buko_look(state.options) or state.moves.count(BUKO) == 1
+
+
 def buko_lookers(state: NinjaTrapState, hit_this_turn: list[bool]) -> list[int]:
     """Every living ninja that moved to the Buko and was not trapped this turn; logs their looks."""
     lookers = []
+    if not rulings.shared_buko_look(state.options) and state.moves.count(BUKO) > 1 and not any(
+            hit_this_turn[seat] for seat in range(state.num_players) if state.moves[seat] == BUKO):
+        state.log("The ninjas who shared the Buko watched each other: none of them looks at their traps.")
     for seat in range(state.num_players):
-        if state.moves[seat] == BUKO and not hit_this_turn[seat] and state.alive(seat):
+        if may_look(state, seat) and not hit_this_turn[seat] and state.alive(seat):
             lookers.append(seat)
             state.log(f"Seat {seat} was not trapped in the Buko and looks at their traps.")
             # Nested under the public line; a one-time look, to the looker only. It stays in the looker's

@@ -12,16 +12,18 @@
 - a ninja with two or more cards at the trap stage places a trap, so a ninja that placed none this
   turn holds at most one card at the move stage and none at the activation stage;
 - the stage asks exactly the seats the rules ask (trap: living ninjas with two cards or more; move:
-  every living ninja; activate: those alone in their room with a face-down trap; look: the living
-  ninjas in the Buko, which no sprung trap reached);
+  every living ninja; activate: those alone in their room with a face-down trap, and out players
+  with one under ``ghost_traps``; look: the living ninjas in the Buko, which no sprung trap reached,
+  only one alone there under ``shared_buko_look=false``);
 - at the activation stage every living ninja has a move on the table and no trap is flipped yet;
   at turn 1, before any reveal, nobody has moved, flipped, been hit or discarded, and every ninja
   holds the five cards it drew at set-up (at the move stage, four of them and the trap it laid), the
   rest of its deck in its draw pile;
 - a ninja takes one hit a turn at most, so it has no more hits than turns whose traps have sprung
   (the turns before this one, and this one too once its activation stage is over);
-- a finished game names as winners the last ninja standing, the ninjas forced into one room, or
-  those knocked out together in the last turn (none when it was stopped at its maximum length).
+- a finished game names as winners the last ninja standing, the ninjas forced into one room (those
+  of them with the fewest hits under ``stalemate=fewest_hits``), or those knocked out together in the
+  last turn (none when it was stopped at its maximum length).
 """
 
 from __future__ import annotations
@@ -31,7 +33,16 @@ from typing import TYPE_CHECKING
 
 from ninjadojo.engine.errors import quote
 from ninjadojo.games.ninja_trap.cards import BUKO, CODES, HAND_SIZE, HITS_TO_KILL, ROOM_COUNT, deck_counts
-from ninjadojo.games.ninja_trap.rules import ACTIVATE, LOOK, MOVE, TRAP, flipper_seats, moves_on_table
+from ninjadojo.games.ninja_trap.effects import may_look
+from ninjadojo.games.ninja_trap.rules import (
+    ACTIVATE,
+    LOOK,
+    MOVE,
+    TRAP,
+    flipper_seats,
+    moves_on_table,
+    stalemate_winners,
+)
 
 if TYPE_CHECKING:
     from ninjadojo.games.ninja_trap.state import NinjaTrapState
@@ -170,7 +181,7 @@ def _stage_seats(state: NinjaTrapState, kind: str, living: list[int]) -> list[in
         return flipper_seats(state)
     # A trap sprung in the Buko hits every ninja there, so nobody would be looking.
     assert BUKO not in state.flips, "a trap sprang in the Buko, yet a ninja there looks at their traps"
-    return [seat for seat in living if state.moves[seat] == BUKO]
+    return [seat for seat in living if may_look(state, seat)]
 
 
 def _check_result(state: NinjaTrapState) -> None:
@@ -182,9 +193,12 @@ def _check_result(state: NinjaTrapState) -> None:
         assert not winners, "a game stopped at its maximum length has no winner"
         return
     living = state.living_seats()
-    if living:
-        # The last ninja standing, or (two or more) the ninjas forced into one room for good.
+    if len(living) == 1:
         assert winners == living, f"the winners {winners} must be the ninjas still standing {living}"
+    elif living:
+        # The ninjas forced into one room for good: all of them, or those with the fewest hits (ruling 3).
+        expected = stalemate_winners(state)
+        assert winners == expected, f"the winners {winners} of a stalemate must be {expected}"
     else:
         assert winners, "the ninjas knocked out together in the last turn share the win"
     scores = tuple(1.0 if seat in winners else 0.0 for seat in range(state.num_players))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ninjadojo.engine.errors import quote
 from ninjadojo.engine.frames import Frame
 from ninjadojo.engine.rng import Rng
+from ninjadojo.games.ninja_trap import rulings
 from ninjadojo.games.ninja_trap.cards import (
     CODES,
     DRAW_PER_TURN,
@@ -103,9 +104,15 @@ def moves_on_table(state: NinjaTrapState) -> bool:
 
 
 def flipper_seats(state: NinjaTrapState) -> list[int]:
-    """The seats that may flip a trap now: living, not sharing a room, with a face-down trap."""
+    """The seats that may flip a trap now: living, not sharing a room, with a face-down trap (ruling 4).
+
+    With the option ``ghost_traps`` (ruling 6) an out player with a face-down trap may flip too: its
+    ninja moved nowhere, so it is never blocked.
+    """
     blocked = blocked_seats(state)
-    return [s for s in state.living_seats() if not blocked[s] and state.traps[s]]
+    ghosts = rulings.ghost_traps(state.options)
+    return [s for s in range(state.num_players)
+            if state.traps[s] and not blocked[s] and (ghosts or state.alive(s))]
 
 
 # ---------------------------------------------------------------------- resolving the stages
@@ -228,6 +235,13 @@ def _discard_draw_and_go_on(state: NinjaTrapState) -> None:
     if room >= 0:
         state.log(f"Every ninja left has only {ROOMS[room].name} cards to play: they will always share that "
                   "room, so no trap can ever be flipped again.")
+        winners = stalemate_winners(state)
+        if winners != living:
+            names = f"seat {winners[0]} takes" if len(winners) == 1 else \
+                f"seats {', '.join(str(seat) for seat in winners)} take"
+            _finish(state, winners, f"Of the ninjas forced into the {ROOMS[room].name}, {names} the win with the "
+                                    f"fewest hits ({state.hits[winners[0]]}).")
+            return
         _finish(state, living)
         return
     state.turn += 1
@@ -239,8 +253,13 @@ def forced_common_room(state: NinjaTrapState) -> int:
 
     When each living ninja's cards outside its trap row (hand, deck, discard pile) are all of one and
     the same room, every later move goes there, so they always share it and nobody may flip again: no
-    hit can ever happen (see the Rulings: the game ends and they share the win).
+    hit can ever happen (see the Rulings: the game ends and they share the win). With the option
+    ``ghost_traps`` an out player's face-down trap could still spring on them, so while any out player
+    has one (the rows are public) nobody is stuck yet.
     """
+    if rulings.ghost_traps(state.options) and any(
+            state.traps[seat] and not state.alive(seat) for seat in range(state.num_players)):
+        return -1
     common = -1
     for seat in state.living_seats():
         pile, hand = state.discards[seat], state.hands[seat]
@@ -255,12 +274,23 @@ def forced_common_room(state: NinjaTrapState) -> int:
     return common
 
 
+def stalemate_winners(state: NinjaTrapState) -> list[int]:
+    """Who wins when every ninja left is forced into one room for good (ruling 3): all of them, or with
+    the option ``stalemate=fewest_hits`` those of them with the fewest hits."""
+    living = state.living_seats()
+    if not rulings.fewest_hits_break_stalemate(state.options):
+        return living
+    fewest = min(state.hits[seat] for seat in living)
+    return [seat for seat in living if state.hits[seat] == fewest]
+
+
 def _draw_stage(state: NinjaTrapState, seat: int) -> None:
     _draw(state, seat, DRAW_PER_TURN)
     hand_size = sum(state.hands[seat])
-    if state.decks[seat] or hand_size >= 2:
+    if state.decks[seat] or hand_size >= rulings.reshuffle_at(state.options):
         return
-    # The cards have run out (a turn needs two): the discard pile becomes a new draw pile, traps stay.
+    # The cards have run out (by default a turn needs two; with reshuffle=empty, once the hand is empty):
+    # the discard pile becomes a new draw pile, traps stay.
     pile = state.discards[seat]
     deck = [room for room in range(ROOM_COUNT) for _ in range(pile[room])]
     state.discards[seat] = [0] * ROOM_COUNT
@@ -271,17 +301,18 @@ def _draw_stage(state: NinjaTrapState, seat: int) -> None:
               f"and draws {drawn}.")
 
 
-def _finish(state: NinjaTrapState, winners: list[int]) -> None:
+def _finish(state: NinjaTrapState, winners: list[int], reason: str = "") -> None:
     scores = tuple(1.0 if seat in winners else 0.0 for seat in range(state.num_players))
+    state.finish(scores, tuple(winners), reason or _end_reason(state, winners))
+
+
+def _end_reason(state: NinjaTrapState, winners: list[int]) -> str:
+    names = ", ".join(str(seat) for seat in winners)
     if len(winners) == 1:
-        reason = f"Seat {winners[0]} is the last ninja standing and wins."
-    elif all(state.alive(seat) for seat in winners):
-        names = ", ".join(str(seat) for seat in winners)
-        reason = f"Seats {names} can never be trapped again and share the win."
-    else:
-        names = ", ".join(str(seat) for seat in winners)
-        reason = f"Seats {names} were knocked out together as the last ninjas and share the win."
-    state.finish(scores, tuple(winners), reason)
+        return f"Seat {winners[0]} is the last ninja standing and wins."
+    if all(state.alive(seat) for seat in winners):
+        return f"Seats {names} can never be trapped again and share the win."
+    return f"Seats {names} were knocked out together as the last ninjas and share the win."
 
 
 # ---------------------------------------------------------------------- words for humans
@@ -300,7 +331,9 @@ def prompt(state: NinjaTrapState, seat: int, kind: str) -> str:
         return f"Turn {turn}, Buko look: your traps are shown above, only now; ok to hide them again"
     count = len(state.traps[seat])
     where = ", ".join(f"seat {s} in {ROOMS[room].name}" for s, room in enumerate(state.moves) if room >= 0)
-    return (f"Turn {turn}, activate: flip one of your {count} face-down traps (f1-f{count}) or pass; "
+    # Only with the option ghost_traps (ruling 6) is an out player asked.
+    out = "" if state.alive(seat) else " (your ninja is out but your traps are live)"
+    return (f"Turn {turn}, activate{out}: flip one of your {count} face-down traps (f1-f{count}) or pass; "
             f"ninjas: {where}")
 
 

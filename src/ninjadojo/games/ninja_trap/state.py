@@ -19,7 +19,7 @@ from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.state import CardInfo, GameSpec, GameState
-from ninjadojo.games.ninja_trap import laws, notation, rules, view
+from ninjadojo.games.ninja_trap import laws, notation, rules, rulings, view
 from ninjadojo.games.ninja_trap.cards import HITS_TO_KILL, ROOM_COUNT, ROOMS
 from ninjadojo.games.ninja_trap.encode import FLIP_BY_ROW, LOOK_LEGAL, MOVE_BY_HAND, TRAP_BY_HAND, all_actions
 
@@ -31,7 +31,7 @@ SPEC = GameSpec(
     title="Ninja Trap",
     min_players=2,
     max_players=4,
-    options=(),
+    options=rulings.OPTIONS,
     summary="Place traps face down, move through the house, spring traps from memory; last ninja standing wins.",
     rules="""\
 You are ninjas in a house. Every card is a room; each player has a deck of
@@ -184,6 +184,11 @@ class NinjaTrapState(GameState[int]):
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         rules.determinize(self, seat, rng)
+
+    def _written_options(self) -> Mapping[str, OptionValue]:
+        # A ruling option at its default (our reading) is not written: positions, saves' positions and
+        # golden transcripts read as they did before the options existed.
+        return rulings.written(super()._written_options())
 
     # ------------------------------------------------------------------ laws
 
