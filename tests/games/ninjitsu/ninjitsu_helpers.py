@@ -72,7 +72,8 @@ def seat_view(game: NinjitsuState, viewer: int | None, seat: int) -> dict[str, o
     assert isinstance(seats, list)
     entry = seats[seat]
     assert isinstance(entry, dict)
-    return entry
+    copied: dict[str, object] = dict(entry)  # a dict of JSON values, typed loosely for the tests
+    return copied
 
 
 def sorted_hand(game: NinjitsuState, seat: int) -> list[str]:

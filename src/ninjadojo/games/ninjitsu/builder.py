@@ -42,10 +42,11 @@ count and target) saying what is wrong.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ninjadojo.engine import NotationError, OptionError, Rng
 from ninjadojo.engine.errors import quote
+from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.state import check_seed
 from ninjadojo.games.ninjitsu import rules
 from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX, CARDS, CROSSOVER
@@ -141,6 +142,7 @@ def position(
     weather: str = "Sw",
     weather_discard: str = "",
     events: str = "",
+    options: Mapping[str, OptionValue] | None = None,
 ) -> NinjitsuState:
     """A Ninjitsu! position at the start of ``turn``'s turn (or finished, if that player holds the target).
 
@@ -151,13 +153,14 @@ def position(
     the cards of the game's deck may be placed. ``crossover``: the Treasure Hunters crossover option
     (with ``expansions="promo"``: Captain Bluebeard ``Cp`` joins the deck). ``elements``, ``started``,
     ``weather``, ``weather_discard`` and ``events``: The Elements and Heavy Weather (module docs).
+    ``options``: any other game options, e.g. the switchable rulings (``{"surprise_draws": True}``).
     Knowledge is the default
     for each zone: a seat knows its own hand and secrets, everyone knows the treasures and the
     discard pile, no one the deck.
     """
     NinjitsuState.check_players(players)
-    options = NinjitsuState.validate_options(players, {"target": target, "expansions": expansions,
-                                                       "crossover": crossover})
+    options = NinjitsuState.validate_options(players, {**(options or {}), "target": target,
+                                                       "expansions": expansions, "crossover": crossover})
     check_seed(seed)
     if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < players:
         raise NotationError(f"turn must be a seat from 0 to {players - 1}, not {quote(turn)}")

@@ -89,8 +89,8 @@ def run_step(state: NinjitsuState, card: int, step: Step, actor: int) -> None:
         if state.hands[player] and (step.way in ("any", "secret") or any(
                 step.way in CARDS[card].plays for card in state.hands[player])):
             data: dict[str, FrozenJSON] = {"way": step.way, "by": by}
-            if step.optional:
-                data["optional"] = True
+            if step.optional or state.optional_texts:
+                data["optional"] = True  # option optional_texts: the text's play may be declined (ruling 3)
             state.frames.append(Frame("play", [player], data))
     elif isinstance(step, Steal):
         if _secret_targets_exist(state, player):
@@ -101,7 +101,7 @@ def run_step(state: NinjitsuState, card: int, step: Step, actor: int) -> None:
     elif isinstance(step, DiscardTreasures):
         if discardable(state, player, step.scope):
             state.frames.append(Frame("discard-treasure", [player], {
-                "scope": step.scope, "left": step.up_to, "optional": step.optional,
+                "scope": step.scope, "left": step.up_to, "optional": step.optional or state.optional_texts,
                 "use_action": step.use_action, "by": by,
             }))
     elif isinstance(step, DiscardExtreme):
@@ -297,6 +297,10 @@ def surprise(state: NinjitsuState, player: int, owner: int, position: int) -> No
 def _master_of_surprise(state: NinjitsuState, card: int, player: int) -> None:
     if _secret_targets_exist(state, player):
         state.frames.append(Frame("surprise", [player], {"by": CARD_IDS[card]}))
+    elif state.surprise_draws:
+        # Option surprise_draws (ruling 5 the other way): no secret turned up, so none trapped: draw.
+        state.narrate("no opponent has a secret to turn up: nothing is trapped, so a card is drawn")
+        state.draw(player, 1)
 
 
 def _jellybean(state: NinjitsuState, card: int, player: int) -> None:
@@ -551,11 +555,14 @@ def _continue_after_discard(state: NinjitsuState, card: int, discarded: bool, th
         assert isinstance(highest, bool) and isinstance(rest, tuple) and isinstance(actor, int)
         discard_extreme(state, highest, [seat for seat in rest if isinstance(seat, int)], actor)
     elif kind == "fire":
-        from ninjadojo.games.ninjitsu.magic import fire_discards
+        from ninjadojo.games.ninjitsu.magic import fire_discards, fire_replace
 
-        rest = then[1]
-        assert isinstance(rest, tuple)
-        fire_discards(state, tuple(str(each) for each in rest))
+        rest = tuple(str(each) for each in then[1]) if isinstance(then[1], tuple) else ()
+        done = tuple(str(each) for each in then[2]) if len(then) > 2 and isinstance(then[2], tuple) else ()
+        if not discarded and state.fire_replaces:
+            fire_replace(state, rest, done)  # option fire_replaces: the next highest goes instead (ruling 31)
+        else:
+            fire_discards(state, rest, done)
     elif kind == "each":
         rest = then[1]
         assert isinstance(rest, tuple)

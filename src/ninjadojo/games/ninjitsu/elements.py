@@ -3,7 +3,9 @@
 At set-up the Elements are shuffled and one is dealt to each player (option ``element_seats``: only
 to some seats, the rulebook's handicap); every player with an Element then chooses its side at once
 and in secret (a simultaneous ``element`` decision, ``side:1`` or ``side:2``), before the starting
-hands are dealt; the sides are then shown to everyone. Option ``element_sides`` (``fire2/wind1/-``)
+hands are dealt; the sides are then shown to everyone (option ``element_order=in-turn``: one after
+another from the lowest seat, each side shown before the next seat chooses; ruling 57). Option
+``element_sides`` (``fire2/wind1/-``)
 skips the deal and the choice: a match keeps its Elements from game to game this way
 (:meth:`NinjitsuState.rematch_options` gives the option to carry on).
 
@@ -83,6 +85,9 @@ SIDES: dict[str, tuple[str, str]] = {
                "At the start of the game, only draw 1 card. Draw a card at the end of each of your turns."),
     "magic2": ("empty hand: draw 3 at once", "If your hand is ever empty, immediately draw 3 cards."),
 }
+#: Option ``element_order`` (ruling 57): the sides are chosen ``together`` (at once, in secret; our
+#: reading) or ``in-turn`` (one after another from seat 0, each seen before the next).
+ORDERS = ("together", "in-turn")
 #: The decisions The Elements add.
 FRAMES = ("element", "wind-swap", "heart", "heart-look", "fire-trade", "fire-with", "water-swap", "fire-keep")
 #: Cards drawn by Magic (side 2) when the hand is empty, and by Heart (side 1) at the start.
@@ -161,6 +166,12 @@ def deal(state: NinjitsuState) -> bool:
         state.elements[seat] = pool.pop()
         state.log(f"P{seat} is dealt the Element {state.elements[seat]}")
     # The rest of the Elements go back to the box.
+    if state.sides_in_turn:
+        # Option element_order=in-turn (ruling 57 the other way): one after another from seat 0, each
+        # choice seen by all before the next.
+        first, *later = sorted(seats)
+        state.frames.append(Frame("element", [first], {"next": tuple(later)}))
+        return True
     state.frames.append(Frame("element", sorted(seats), {}, simultaneous=True))
     return True
 
@@ -241,7 +252,8 @@ def after_play(state: NinjitsuState, seat: int, card: int, secret: bool = False)
     if ACE_OR_JOKER[card] and state.elements[seat] == "wind1" and seat == state.turn and not state.ending:
         state.extra_actions += 1
         if secret:
-            state.known[card] = state.everyone
+            # Shown to the table; an owner False Floor blinds still may not look at its own secrets.
+            state.known[card] = state.everyone & ~(1 << seat) if state.blind == seat else state.everyone
             state.narrate(f"P{seat}'s element wind1: P{seat} shows their new secret {card_label(card)} and takes "
                           "an extra action")
         else:
@@ -342,6 +354,19 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> bo
     op, first, _ = payload
     kind = frame.kind
     bit = 1 << seat
+    if kind == "element":
+        # Sides chosen one after another (option element_order=in-turn): shown at once, then the next
+        # seat chooses, and after the last the starting hands are dealt.
+        resolve_sides(state, {seat: payload})
+        later = frame.data["next"]
+        assert isinstance(later, tuple)
+        if later:
+            following = later[0]
+            assert isinstance(following, int)
+            state.frames.append(Frame("element", [following], {"next": later[1:]}))
+        else:
+            state.deal_hands()
+        return True
     if kind == "fire-keep":
         from ninjadojo.games.ninjitsu.effects import kept_or_discarded
 
@@ -433,10 +458,22 @@ def check(state: NinjitsuState, frame: Frame) -> None:
         assert card == "" or card in cards, "the treasure about to be discarded is one of the tied"
         return
     if kind == "element":
-        assert frame.simultaneous, "the Elements' sides are chosen at once, in secret"
+        assert frame.simultaneous != state.sides_in_turn, (
+            "the Elements' sides are chosen " + ("one after another (element_order=in-turn)" if state.sides_in_turn
+                                                 else "at once, in secret"))
         assert not any(state.hands) and not any(state.treasures) and not any(state.secrets), \
             "the Elements' sides are chosen before the starting hands are dealt"
-        for each in frame.participants():
+        waiting = list(frame.participants())
+        if state.sides_in_turn:
+            later = frame.data.get("next")
+            assert len(waiting) == 1 and isinstance(later, tuple), "one seat chooses at a time, the rest wait"
+            seats = [each for each in later if isinstance(each, int)]
+            assert len(seats) == len(later) and seats == sorted(seats) and all(each > seat for each in seats), \
+                "the seats still to choose come after the one choosing, in seat order"
+            waiting += seats
+            for each in range(seat):
+                assert state.elements[each] not in NAMES, f"P{each} chose before P{seat} (seat order)"
+        for each in waiting:
             assert state.elements[each] in NAMES, f"P{each} chooses the side of a dealt Element"
         return
     assert not frame.simultaneous and len(frame.seats) == 1, f"a {kind!r} decision is one player's"

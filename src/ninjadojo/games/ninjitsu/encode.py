@@ -29,9 +29,10 @@ from ninjadojo.games.ninjitsu.notation import (
 )
 
 
-def all_actions(players: int, sets: tuple[str, ...] = ()) -> list[str]:
+def all_actions(players: int, sets: tuple[str, ...] = (), declinable: bool = False) -> list[str]:
     """Every action text of a ``players``-player game with the expansion ``sets``: draw, done, plays,
-    choices, steals, flips, swaps; then, with expansions, pass and Jellybean Ninja's guesses.
+    choices, steals, flips, swaps; then, with expansions or ``declinable`` (option ``optional_texts``:
+    a text's play may be declined), pass; and Jellybean Ninja's guesses.
 
     Only the game's own cards are named, and a secret position goes up to the game's card count, so
     the base game's space is what it always was and each set adds its own texts.
@@ -48,7 +49,7 @@ def all_actions(players: int, sets: tuple[str, ...] = ()) -> list[str]:
         actions += FLIP_TEXT[seat][:positions]
     for first in range(positions):
         actions += SWAP_TEXT[first][first + 1:positions]
-    if sets:
+    if sets or declinable:
         actions.append(PASS_TEXT)
         if any(CARDS[card].steps and CARDS[card].id == "Bp" for card in cards):
             actions += [GUESS_TEXT[guess] for guess in GUESSES]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
+from ninjadojo.engine.jsonvalue import FrozenJSON
 from ninjadojo.games.ninjitsu import effects, elements
 from ninjadojo.games.ninjitsu.cards import (
     CARD_IDS,
@@ -36,6 +37,8 @@ NO_MARK = -1
 MARK_GONE = -2
 #: How many treasures Master of Fire discards.
 FIRE_COUNT = 3
+#: Master of Fire's card number.
+FIRE = CARD_INDEX["Qm"]
 
 
 def _memo(state: NinjitsuState) -> int:
@@ -80,14 +83,41 @@ def _fire(state: NinjitsuState, card: int, player: int) -> None:
                                                  "left": left}))
 
 
-def fire_discards(state: NinjitsuState, cards: tuple[str, ...]) -> None:
-    """Discard Master of Fire's chosen treasures, first to last (a window may answer each)."""
+def fire_discards(state: NinjitsuState, cards: tuple[str, ...], done: tuple[str, ...] = ()) -> None:
+    """Discard Master of Fire's chosen treasures, first to last (a window may answer each).
+
+    With option ``fire_replaces`` the window's continuation also carries ``done``, every treasure the
+    card has already gone for, so that a replacement (:func:`fire_replace`) is never one of them."""
     for index, cid in enumerate(cards):
         number = CARD_INDEX[cid]
         for owner in range(state.num_players):
             if number in state.treasures[owner]:
-                effects.offer_discard(state, number, owner, ("fire", cards[index + 1:]))
+                then: tuple[FrozenJSON, ...] = ("fire", cards[index + 1:])
+                if state.fire_replaces:
+                    then = (*then, (*done, cid))
+                effects.offer_discard(state, number, owner, then)
                 return
+
+
+def fire_replace(state: NinjitsuState, rest: tuple[str, ...], done: tuple[str, ...]) -> None:
+    """Option ``fire_replaces`` (ruling 31 the other way): a chosen treasure stayed in play or left it
+    before its discard (Alberti, Teleport, Fire side 1), so the next highest treasure not yet gone for
+    is discarded in its place (a tie at the edge chosen by the card's player), after the rest."""
+    gone_for = set(rest) | set(done)
+    safe = {elements.protected(state, owner) for owner in range(state.num_players)} if state.has_elements else set()
+    ranked = [(state.worth(each, owner), each) for owner in range(state.num_players) for each in state.treasures[owner]
+              if CARD_IDS[each] not in gone_for and each not in safe]
+    if not ranked:
+        fire_discards(state, rest, done)
+        return
+    best = max(worth for worth, _ in ranked)
+    tied = tuple(CARD_IDS[each] for worth, each in sorted(ranked, key=lambda pair: pair[1]) if worth == best)
+    state.narrate(f"{card_label(FIRE)} goes for the next highest treasure instead")
+    if len(tied) == 1:
+        fire_discards(state, (*rest, tied[0]), done)
+        return
+    state.frames.append(Frame("fire", [state.effects[-1][2]], {"by": CARD_IDS[FIRE], "chosen": rest, "cards": tied,
+                                                               "left": 1, "done": done}))
 
 
 def _water(state: NinjitsuState, card: int, player: int) -> None:

@@ -30,6 +30,7 @@ from ninjadojo.games.ninjitsu.cards import (
     CARD_IDS,
     CARD_INDEX,
     CARDS,
+    DROUGHT,
     HAS_VALUE,
     IS_EVENT,
     MASTER_OF_MAGIC,
@@ -37,6 +38,7 @@ from ninjadojo.games.ninjitsu.cards import (
     TELEPORT,
     DiscardExtreme,
     DiscardTreasures,
+    Draw,
     Play,
     Special,
     Steal,
@@ -103,6 +105,9 @@ if TYPE_CHECKING:
 #: Free swaps of one's own secrets offered per turn: enough to rearrange, few enough that random play
 #: cannot loop on them.
 SWAPS_PER_TURN = 3
+#: The most free swaps a turn option ``free_swaps`` allows (ruling 2): more than any real rearrangement
+#: needs, since n secrets are put in any order by n - 1 swaps.
+MAX_FREE_SWAPS = 10
 #: Cards drawn by the turn's draw action.
 DRAW_COUNT = 2
 
@@ -174,7 +179,7 @@ def start_turn(state: NinjitsuState, seat: int) -> None:
     the start-of-turn abilities (Sleeping Potion, Sunshine, Aurora Borealis, Heart), then the turn frame."""
     state.turn = seat
     state.extra_actions = 0
-    state.swaps_left = SWAPS_PER_TURN
+    state.swaps_left = state.swap_limit
     if state.frozen == seat:
         state.frozen = -1  # Freeze Time ends as its player's turn starts, whose check is made again
     if state.frozen >= 0:
@@ -288,8 +293,10 @@ def legal(state: NinjitsuState, seat: int, frame: Frame) -> dict[str, Payload]:
                 actions.update(SWAPS[count])
             return actions
         actions = {DRAW_TEXT: DRAW_PAYLOAD}
-        if state.has_weather and weather.drought_forbids(state, seat):
-            del actions[DRAW_TEXT]  # Drought: a hand of 5 or more cannot draw (so no Draw action)
+        if state.has_weather and not state.drought_draw and weather.drought_forbids(state, seat):
+            # Drought: a hand of 5 or more cannot draw, so no Draw action (ruling 75; with option
+            # drought_draw the Draw action stays and draws nothing).
+            del actions[DRAW_TEXT]
         caged = state.has_sabotage and state.has_face_up(seat, "cage")
         for card in state.hands[seat]:
             actions.update(PLAYS_ANY[card])
@@ -306,6 +313,8 @@ def legal(state: NinjitsuState, seat: int, frame: Frame) -> dict[str, Payload]:
             weather.turn_actions(state, seat, actions)
         if state.has_elements:
             actions.update(elements.wind_swap_actions(state, seat))
+        if state.idle_refused:
+            _refuse_idle(state, seat, actions)
         count = len(state.secrets[seat])
         if state.swaps_left and count >= 2:
             actions.update(SWAPS[count])
@@ -435,6 +444,50 @@ def legal(state: NinjitsuState, seat: int, frame: Frame) -> dict[str, Payload]:
     raise AssertionError(f"unknown frame kind {kind!r}")
 
 
+def _refuse_idle(state: NinjitsuState, seat: int, actions: dict[str, Payload]) -> None:
+    """Option ``idle_actions=false`` (ruling 4 the other way): the turn's action may not be a card played
+    for an action that can do nothing. Kept when nothing else would end the turn (a live game always
+    has a legal action)."""
+    free = (ACTION_TEXT[TELEPORT], ACTION_TEXT[ALESSIO])  # Teleport and Alessio before the action cost none
+    idle = [ACTION_TEXT[card] for card in set(state.hands[seat])
+            if ACTION_TEXT[card] in actions and ACTION_TEXT[card] not in free and not can_act(state, seat, card)]
+    if idle and sum(1 for text in actions if text not in free) > len(idle):
+        for text in idle:
+            del actions[text]
+
+
+def can_act(state: NinjitsuState, seat: int, card: int) -> bool:
+    """Whether ``card``, played by ``seat`` for its action now, has a step that can do something: a draw
+    (unless Drought stops it), a play with another card of the hand that can be played that way, a
+    steal or a flip with an opponent's secret, a discard or a move with a treasure to take. Any other
+    special text counts as able (only Captain Bluebeard's, which swaps nothing, never is): only what
+    the position shows to be empty is refused."""
+    rest = list(state.hands[seat])
+    rest.remove(card)
+    for step in CARDS[card].steps:
+        if isinstance(step, Draw):
+            able = not (state.has_weather and DROUGHT in state.weather and len(rest) >= weather.DROUGHT_LIMIT)
+        elif isinstance(step, Play):
+            able = bool(rest) and (step.way in ("any", "secret")
+                                   or any(step.way in CARDS[other].plays for other in rest))
+        elif isinstance(step, Steal) or (isinstance(step, Special) and step.name == "surprise"):
+            able = any(state.secrets[other] for other in state.opponents(seat)) or (
+                isinstance(step, Special) and state.surprise_draws)
+        elif isinstance(step, DiscardTreasures):
+            able = bool(effects.discardable(state, seat, step.scope))
+        elif isinstance(step, DiscardExtreme):
+            able = any(state.treasures[other] for other in state.opponents(seat))
+        elif isinstance(step, TakeTreasure):
+            able = any(state.treasures[other] for other in range(state.num_players)
+                       if step.scope == "any" or other != seat)
+        else:
+            assert isinstance(step, Special)
+            able = step.name != "bluebeard"
+        if able:
+            return True
+    return False
+
+
 def _add_secret_targets(state: NinjitsuState, seat: int, actions: dict[str, Payload],
                         table: tuple[tuple[dict[str, Payload], ...], ...]) -> None:
     secrets = state.secrets
@@ -500,12 +553,13 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         state.discard_card(first)
         state.narrate(f"P{seat} plays {card_label(first)} for its action")
         state.effects.append((first, 0, seat, effects.NO_MEMO))
-        if state.has_elements and ACE_OR_JOKER[first]:
+        if state.has_elements and ACE_OR_JOKER[first] and (state.wind_nested or frame.kind == "turn"):
             elements.after_play(state, seat, first)
     elif op == OP_SECRET:
         state.hands[seat].remove(first)
         state.add_secret(seat, first)
-        if state.has_elements and ACE_OR_JOKER[first]:
+        if state.has_elements and ACE_OR_JOKER[first] and (state.wind_nested or frame.kind == "turn"):
+            # Option wind_nested=false (ruling 59): only the turn's own play counts for Wind (side 1).
             elements.after_play(state, seat, first, secret=True)
     elif op == OP_TREASURE:
         state.hands[seat].remove(first)
@@ -610,11 +664,13 @@ def _apply_choice(state: NinjitsuState, seat: int, frame: Frame, card: int) -> N
         assert isinstance(before, tuple) and isinstance(cards, tuple) and isinstance(left, int)
         chosen = (*before, CARD_IDS[card])
         remaining = tuple(cid for cid in cards if cid != CARD_IDS[card])
+        done = data.get("done", ())  # option fire_replaces: the treasures already gone for
+        assert isinstance(done, tuple)
         if left > 1:
             state.frames.append(Frame("fire", [seat], {"by": data["by"], "chosen": chosen, "cards": remaining,
                                                        "left": left - 1}))
         else:
-            magic.fire_discards(state, tuple(str(cid) for cid in chosen))
+            magic.fire_discards(state, tuple(str(cid) for cid in chosen), tuple(str(cid) for cid in done))
     elif kind == "telekinesis":
         effects.offer_discard(state, card, state.treasure_owner(card), ("steal-treasure", seat), move=True)
     elif kind == "invisibility":
@@ -693,6 +749,9 @@ def explain_illegal(state: NinjitsuState, seat: int, action: str) -> str | None:
                 return f"{label} has an icon: it is never played for an action"
             if not HAS_VALUE[card]:
                 return f"{label} has no point value, so it cannot be played as a treasure"
+        if kind == "turn" and way == "action" and state.idle_refused and not can_act(state, seat, card):
+            return (f"{label}'s action can do nothing now, and this game refuses such a play as the turn's action "
+                    "(option idle_actions=false)")
         return None
     if action[:1] in ("x", "f", "w") and "." in action:
         left, _, right = action[1:].partition(".")
@@ -705,7 +764,7 @@ def explain_illegal(state: NinjitsuState, seat: int, action: str) -> str | None:
             if kind != "turn":
                 return "you may rearrange your secrets only on your turn, before your action"
             if not state.swaps_left:
-                return f"you have already rearranged your secrets {SWAPS_PER_TURN} times this turn"
+                return f"you have already rearranged your secrets {state.swap_limit} times this turn"
             count = len(state.secrets[seat])
             if count < 2:
                 return f"you have {count} secret{'' if count == 1 else 's'}; to swap two you need at least 2"
@@ -794,7 +853,7 @@ def check_invariants(state: NinjitsuState) -> None:
     """
     _check_cards(state)
     assert 0 <= state.turn < state.num_players, f"turn {state.turn} is not a seat"
-    assert 0 <= state.swaps_left <= SWAPS_PER_TURN, f"swaps left must be 0 to {SWAPS_PER_TURN}"
+    assert 0 <= state.swaps_left <= state.swap_limit, f"swaps left must be 0 to {state.swap_limit}"
     expanded = state.has_elements or state.has_weather
     assert 0 <= state.extra_actions <= (99 if expanded else 1), "Jellybean Ninja gives at most one extra action"
     if expanded:
@@ -819,7 +878,8 @@ def check_invariants(state: NinjitsuState) -> None:
         assert not frames or frames[0].kind not in ON_TURN, "Teleport's or Alessio's choice lies on a turn frame"
     for frame in frames:
         assert frame.kind in FRAME_KINDS, f"no rule asks for a {frame.kind!r} decision ({', '.join(FRAME_KINDS)})"
-        assert frame.simultaneous == (frame.kind in SIMULTANEOUS_FRAMES), \
+        assert frame.simultaneous == (frame.kind in SIMULTANEOUS_FRAMES) or (
+            frame.kind == "element" and state.sides_in_turn), \
             f"a {frame.kind!r} decision is " + ("" if frame.kind in SIMULTANEOUS_FRAMES else "not ") + \
             "made by several players at once (only " + ", ".join(SIMULTANEOUS_FRAMES) + " are)"
         if frame.simultaneous:
@@ -1076,7 +1136,11 @@ def _check_effects(state: NinjitsuState) -> None:
         steps = CARDS[card].steps
         assert steps, f"{card_label(card)} has no action to resolve"
         assert step <= len(steps), f"{card_label(card)} has no step {step}"
-        assert step >= 1, f"{card_label(card)} is resolving, so its first step has begun (next step at least 1)"
+        # A Master of Magic that surfaced before the turn's action (a start-of-turn draw) is played by its
+        # owner as soon as that action is taken, before the first step of the card played for it.
+        surfaced_above = number + 1 < len(effects) and effects[number + 1][0] == MASTER_OF_MAGIC
+        assert step >= 1 or surfaced_above, \
+            f"{card_label(card)} is resolving, so its first step has begun (next step at least 1)"
         assert 0 <= actor < state.num_players, f"{card_label(card)} is resolved by a seat, not {actor}"
         assert memo == -1 or 0 <= memo < ALL_CARDS, f"{card_label(card)} remembers a card, not {memo}"
         trap = CARDS[card].trap
@@ -1147,7 +1211,9 @@ def _check_asking_step(state: NinjitsuState, frame: Frame) -> None:
         assert data["by"] == CARD_IDS[card], \
             f"the {kind!r} decision is asked by {CARD_IDS[card]} (the action resolving), not {data['by']!r}"
     if isinstance(asked, Play | Steal):
-        assert bool(data.get("optional")) == asked.optional, f"{label}'s step is optional={asked.optional}"
+        # Option optional_texts (ruling 3) lets every play of a text be declined.
+        optional = asked.optional or (isinstance(asked, Play) and state.optional_texts)
+        assert bool(data.get("optional")) == optional, f"{label}'s step is optional={optional}"
     if kind == "play":
         last = data.get("last")
         assert last is None or (isinstance(last, int) and 1 <= last <= len(state.hands[seat])), \
@@ -1161,8 +1227,10 @@ def _check_asking_step(state: NinjitsuState, frame: Frame) -> None:
     elif isinstance(asked, Steal):
         assert data["ignore_traps"] == asked.ignore_traps, f"{label}'s steal has ignore_traps={asked.ignore_traps}"
     elif isinstance(asked, DiscardTreasures):
-        for key in ("scope", "optional", "use_action"):
+        for key in ("scope", "use_action"):
             assert data[key] == getattr(asked, key), f"{label}'s discard has {key}={getattr(asked, key)!r}"
+        optional = asked.optional or state.optional_texts
+        assert data["optional"] == optional, f"{label}'s discard has optional={optional!r}"
         left = data["left"]
         assert isinstance(left, int) and left <= asked.up_to, f"{label} discards at most {asked.up_to}"
     elif isinstance(asked, TakeTreasure):
@@ -1225,6 +1293,8 @@ _OPTIONAL_DATA: dict[str, dict[str, type | tuple[object, ...]]] = {
     "steal": {"optional": (True,), "guess": GUESSES},
     "tie": {"kept": str},
     "hail": {"draw": (True,)},
+    "element": {"next": tuple},  # the seats still to choose, under element_order=in-turn
+    "fire": {"done": tuple},  # Master of Fire's treasures already gone for, under fire_replaces
 }
 #: A window's data by moment.
 _WINDOW_DATA: dict[str, dict[str, type | tuple[object, ...]]] = {

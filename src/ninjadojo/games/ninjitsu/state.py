@@ -64,6 +64,18 @@ _Place = tuple[list[int], int, int]
 #: Redeals a determinisation tries before it gives the player to act the cheapest secrets.
 _SAMPLE_ATTEMPTS = 16
 
+#: The switchable rulings' defaults (our readings): an option at its default is not written.
+_RULE_DEFAULTS: dict[str, OptionValue] = {
+    "free_swaps": rules.SWAPS_PER_TURN, "optional_texts": False, "idle_actions": True, "surprise_draws": False,
+    "element_order": "together", "wind_nested": True, "drought_draw": False, "fire_replaces": False,
+}
+#: The expansions a ruling's option is about (refused without them), and what to call it in the message.
+_RULE_OPTION_SETS: dict[str, tuple[str, ...]] = {
+    "element_order": ("elements",), "wind_nested": ("elements",), "drought_draw": ("promo", "weather"),
+}
+_RULE_OPTION_ABOUT = {"element_order": "The Elements' sides", "wind_nested": "The Elements' Wind (side 1)",
+                      "drought_draw": "the Promo Pack's Drought Weather (Heavy Weather)"}
+
 #: Cards dealt to each player at the start.
 HAND_SIZE = 4
 DEFAULT_TARGET = 21
@@ -123,6 +135,27 @@ class NinjitsuState(GameState[Payload]):
                    "default: every seat)", choices=("0", "1", "2", "3", "4"), multiple=True, empty="every seat"),
             Option("element_sides", "", "The Elements kept from a previous game: each seat's Element and side, "
                    "joined by / (e.g. fire2/wind1/-; - for none); skips the deal and the choice"),
+            # The table rules below are our readings where the rulebook is open (docs/rules/ninjitsu.md,
+            # "Rulings you can switch"); each default is our reading, and a default is never written.
+            Option("free_swaps", rules.SWAPS_PER_TURN, "ruling 2: free swaps of two of one's own secrets allowed "
+                   "per turn, before the action", minimum=1, maximum=rules.MAX_FREE_SWAPS),
+            Option("optional_texts", False, "ruling 3: true lets a player decline a card text's \"play a card\" "
+                   "(pass) and its discard of a treasure from play (done: Katana, Chain and Sickle, Shuriken); "
+                   "default false: they must be done when possible"),
+            Option("idle_actions", True, "ruling 4: false refuses, as the turn's action, playing a card for its "
+                   "action when none of its steps can do anything (a Jack with no secret in play)"),
+            Option("surprise_draws", False, "ruling 5: true makes Master of Surprise draw a card when no "
+                   "opponent has a secret to turn up (default: nothing happens)"),
+            Option("fire_replaces", False, "ruling 31 (Masters of Magic, with the Promo Pack or The Elements): "
+                   "true makes Master of Fire discard the next highest treasure in place of one that stays in play "
+                   "or leaves it first (Alberti, Teleport, Fire side 1); default: it is not replaced"),
+            Option("element_order", "together", "ruling 57 (The Elements): how the Elements' sides are chosen: "
+                   "together (at once, in secret) or in-turn (one after another from seat 0, each seen)",
+                   choices=elements.ORDERS),
+            Option("wind_nested", True, "ruling 59 (The Elements): false gives Wind (side 1)'s extra action only "
+                   "for an Ace or Joker played as the turn's own action, not inside another card's action"),
+            Option("drought_draw", False, "ruling 75 (Heavy Weather with the Promo Pack): true lets a hand of 5 "
+                   "or more take the Draw action under Drought; it draws nothing (the Wind Weather still passes)"),
         ),
         summary="Draw, play and steal secrets: the first with enough points at the start of their turn wins.",
         rules=RULES,
@@ -174,6 +207,18 @@ class NinjitsuState(GameState[Payload]):
     #: with Water (side 1) whose cards in play an Event took (they draw when it is done), as a bitmask.
     ending: str
     lost: int
+    #: The switchable rulings (options, read once; see :meth:`_read_rule_options`): free swaps a turn
+    #: (ruling 2), declinable text steps (3), idle actions refused (4), Master of Surprise's draw with
+    #: no secret (5), sides chosen one after another (57), Wind's extra action for nested plays (59),
+    #: the Draw action under Drought (75), Master of Fire replacing a treasure that stays (31).
+    swap_limit: int
+    optional_texts: bool
+    idle_refused: bool
+    surprise_draws: bool
+    sides_in_turn: bool
+    wind_nested: bool
+    drought_draw: bool
+    fire_replaces: bool
 
     # ------------------------------------------------------------------ set-up and copying
 
@@ -213,6 +258,21 @@ class NinjitsuState(GameState[Payload]):
         self.aside = []
         self.ending = ""
         self.lost = 0
+        self._read_rule_options()
+
+    def _read_rule_options(self) -> None:
+        """The switchable rulings, read once into fields: several are checked on hot paths."""
+        options = self.options
+        swaps = options.get("free_swaps", rules.SWAPS_PER_TURN)
+        assert isinstance(swaps, int)
+        self.swap_limit = swaps
+        self.optional_texts = options.get("optional_texts", False) is True
+        self.idle_refused = options.get("idle_actions", True) is False
+        self.surprise_draws = options.get("surprise_draws", False) is True
+        self.sides_in_turn = options.get("element_order", "together") == "in-turn"
+        self.wind_nested = options.get("wind_nested", True) is not False
+        self.drought_draw = options.get("drought_draw", False) is True
+        self.fire_replaces = options.get("fire_replaces", False) is True
 
     @property
     def sets(self) -> tuple[str, ...]:
@@ -305,6 +365,14 @@ class NinjitsuState(GameState[Payload]):
         other.aside = self.aside.copy()
         other.ending = self.ending
         other.lost = self.lost
+        other.swap_limit = self.swap_limit
+        other.optional_texts = self.optional_texts
+        other.idle_refused = self.idle_refused
+        other.surprise_draws = self.surprise_draws
+        other.sides_in_turn = self.sides_in_turn
+        other.wind_nested = self.wind_nested
+        other.drought_draw = self.drought_draw
+        other.fire_replaces = self.fire_replaces
 
     # ------------------------------------------------------------------ facts
 
@@ -854,7 +922,7 @@ class NinjitsuState(GameState[Payload]):
 
     @classmethod
     def _all_actions(cls, players: int, options: Mapping[str, OptionValue]) -> list[str]:
-        return encode.all_actions(players, game_sets(options))
+        return encode.all_actions(players, game_sets(options), declinable=options.get("optional_texts") is True)
 
     @classmethod
     def _check_option_combination(cls, players: int, options: Mapping[str, OptionValue]) -> None:
@@ -879,15 +947,32 @@ class NinjitsuState(GameState[Payload]):
                                   f"game has seats 0 to {players - 1}")
         if sides:
             elements.parse_sides(sides, players, sets)
+        # A ruling about an expansion's card means nothing without that expansion: refused, not ignored.
+        for name, needed in _RULE_OPTION_SETS.items():
+            if options.get(name, _RULE_DEFAULTS[name]) != _RULE_DEFAULTS[name]:
+                missing = [each for each in needed if each not in sets]
+                if missing:
+                    what = "expansions=" + ",".join(needed)
+                    raise OptionError(f"ninjitsu: option {name} is a ruling about {_RULE_OPTION_ABOUT[name]}, so it "
+                                      f"needs {what} (missing: {', '.join(missing)})")
+        if options.get("fire_replaces") is True and ("magic" not in sets or not {"promo", "elements"} & set(sets)):
+            raise OptionError("ninjitsu: option fire_replaces is a ruling about Masters of Magic's Master of Fire "
+                              "and the cards that keep a treasure from it, so it needs expansions=magic with promo "
+                              "or elements (e.g. --option expansions=magic,promo)")
+        if options.get("element_order", "together") != "together" and sides:
+            raise OptionError("ninjitsu: option element_order says how the sides are chosen, but element_sides "
+                              "keeps them from a previous game (nothing is chosen): give one or the other")
 
     def _written_options(self) -> Mapping[str, OptionValue]:
         # Without expansions a position reads as it did before the option existed (saved games and
         # golden transcripts of the base game stay valid).
         # The same for the crossover option when it is off.
+        # The switchable rulings likewise: written only when not our reading.
         written = super()._written_options()
         return {name: value for name, value in written.items()
                 if not (name in ("expansions", "element_seats", "element_sides") and value == "")
-                and not (name == "crossover" and value is False)}
+                and not (name == "crossover" and value is False)
+                and not (name in _RULE_DEFAULTS and value == _RULE_DEFAULTS[name])}
 
     def _reconceal(self, frame: Frame, seat: int) -> None:
         # Who an "any time" window asks depends on hidden hands: in a sample it is re-derived from the

@@ -346,7 +346,9 @@ def _expansion_prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
     if kind == "element":
         name = state.elements[seat]
         return (f"your Element is {name}: choose the side you use all game, side:1 ({SIDES[name + '1'][1]}) or "
-                f"side:2 ({SIDES[name + '2'][1]}); the others choose at the same time")
+                f"side:2 ({SIDES[name + '2'][1]}); " + ("the sides are chosen one after another, each shown "
+                                                          "to all" if state.sides_in_turn else
+                                                          "the others choose at the same time"))
     texts = {
         "wind-swap": f"element wind2: choose the treasure in play to swap with your {data.get('card')} (c: + card)",
         "heart": "element heart2: you may discard a card (c: + card) to look at an opponent's hand, or pass",
