@@ -24,6 +24,7 @@ from ninjadojo.arena.runner import ArenaRun
 from ninjadojo.arena.settings import ArenaSettings
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.state import MAX_LENGTH_OPTION
+from ninjadojo.sim.parallel import backend_timing
 from ninjadojo.sim.stats import mean_interval, wilson_interval
 
 
@@ -147,6 +148,7 @@ def timing(run: ArenaRun) -> dict[str, JSONValue]:
         "games_per_second": round(played / run.seconds, 2) if run.seconds > 0 and played else None,
         "workers": run.workers,
         "interrupted": run.interrupted,
+        **backend_timing(run.backend, run.ray_address),
     }
 
 

@@ -4,6 +4,8 @@ Everything given is checked before anything is written or played: the game, the 
 count, the plot's file name, and that the --out folder holds no other arena. The progress bar (on
 stderr) moves once per finished game. Ctrl-C stops the run: the games finished are kept in the
 folder, the results so far are printed, marked partial, and the same command continues the arena.
+With ``--ray`` the games run on a Ray cluster (:mod:`ninjadojo.sim.cluster`), with the same results;
+this process still writes the folder.
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ from ninjadojo.arena import (
 from ninjadojo.arena import Progress as ArenaProgress
 from ninjadojo.cli.common import (
     EXIT_INTERRUPTED,
+    RayOpt,
+    WorkersOpt,
+    check_backend,
     fail,
     handle_errors,
     parse_options,
@@ -67,22 +72,35 @@ def _announce(settings: ArenaSettings, games: int, workers: int, console: Consol
                   "lists each bot's cost) or more --workers make it shorter", markup=False)
 
 
-def play_arena(settings: ArenaSettings, workers: int, progress: ArenaProgress | None, console: Console) -> ArenaRun:
-    """Run the games of an arena not yet played, with a progress bar on ``console``."""
+def play_arena(settings: ArenaSettings, workers: int | None, progress: ArenaProgress | None, console: Console,
+               ray: str | None = None) -> ArenaRun:
+    """Run the games of an arena not yet played, with a progress bar on ``console``.
+
+    ``ray``: on that Ray cluster, ``workers`` tasks at a time (``None``: its CPUs; see :func:`run_arena`).
+    """
     done = len(progress.done) if progress is not None else 0
     remaining = settings.total_games - done
     if progress is not None and progress.done:
         console.print(f"continuing the arena in {progress.folder}: {done} of {settings.total_games} games already "
                       "played", markup=False)
-    _announce(settings, remaining, workers, console)
+    if workers is not None:
+        # With --ray and no --workers the parallelism is the cluster's, known only once connected.
+        _announce(settings, remaining, workers, console)
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                    TextColumn("eta"), TimeRemainingColumn(), console=console)
     task = bar.add_task(f"{settings.game_id} arena", total=settings.total_games, completed=done)
+    started: list[bool] = []
+
+    def start() -> None:
+        started.append(True)
+        bar.start()
+
     try:
         # The bar's thread starts once the workers are forked (forking a threaded process is unsafe).
-        run = run_arena(settings, workers, progress, on_game=lambda _: bar.advance(task), on_start=bar.start)
+        run = run_arena(settings, workers, progress, on_game=lambda _: bar.advance(task), on_start=start, ray=ray)
     finally:
-        bar.stop()
+        if started:  # a bar never started would still print an empty line (before an error, say)
+            bar.stop()
     if run.interrupted:
         again = " (the same command continues it)" if progress is not None else ""
         console.print(f"interrupted: results of the {len(run.outcomes)} games played of {settings.total_games}"
@@ -143,7 +161,8 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
     if timing:
         console.print(f"time: {timing['seconds']} s for {timing['games_played']} games "
                       f"({timing['games_resumed']} read from the folder), {timing['games_per_second']} games/s "
-                      f"on {timing['workers']} worker(s)", markup=False)
+                      f"on {timing['workers']} worker(s)" + (f" on Ray at {timing['ray_address']}" if
+                                                              timing.get("backend") == "ray" else ""), markup=False)
 
 
 @handle_errors
@@ -160,7 +179,8 @@ def arena(
     games: Annotated[int, typer.Option(
         "--games", "-n", help="games per table (line-up), rounded up to a multiple of the players")] = 100,
     seed: Annotated[int, typer.Option("--seed", help="random seed of the deals")] = 0,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="worker processes")] = 1,
+    workers: WorkersOpt = None,
+    ray: RayOpt = None,
     out: Annotated[Path | None, typer.Option(
         "--out", help="folder for progress.jsonl and results.json; rerunning the same command there continues it",
         show_default=False)] = None,
@@ -181,11 +201,13 @@ def arena(
     """  # noqa: E501 - typer's help keeps line breaks inside a paragraph, so each paragraph is one line
     settings = ArenaSettings.build(game, split_bot_specs(bots), players, games, gauntlet, seed,
                                    parse_options(game, option), max_actions)
-    check_workers(workers)
+    if workers is not None:
+        check_workers(workers)  # its message, as before --ray
+    workers, ray = check_backend(workers, ray)
     if plot is not None:
         check_plot_path(plot)
     progress = ArenaProgress.read(out, settings) if out is not None else None
-    run = play_arena(settings, workers, progress, stderr_console())
+    run = play_arena(settings, workers, progress, stderr_console(), ray)
     results = full_results(run)
     try:
         if out is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any, ParamSpec, TypeVar
+from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -15,11 +15,15 @@ from ninjadojo.bots import available_bots, make_bot, parse_bot_spec
 from ninjadojo.engine import DojoError, GameState, OptionError
 from ninjadojo.engine.options import parse_option_texts
 from ninjadojo.games import game_class
+from ninjadojo.sim.parallel import MAX_WORKERS, check_ray_address
 from ninjadojo.table.seats import default_bot, derive_seed
 
 __all__ = [
     "EXIT_BAD_INPUT",
+    "RayOpt",
+    "WorkersOpt",
     "assign_bots",
+    "check_backend",
     "check_bot_specs",
     "default_bot",
     "default_players",
@@ -43,6 +47,28 @@ R = TypeVar("R")
 EXIT_BAD_INPUT = 2
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
 EXIT_INTERRUPTED = 130
+
+#: ``--workers N`` of the commands that play many games (sim, arena, report); ``None`` when not given.
+WorkersOpt = Annotated[int | None, typer.Option(
+    "--workers", "-w", help=rf"worker processes, or with --ray the Ray tasks at a time (1 to {MAX_WORKERS}) "
+                            r"\[default: 1; with --ray, the cluster's CPUs]", show_default=False)]
+#: ``--ray ADDRESS`` of the same commands: play the games as tasks on a Ray cluster (extra ``ray``).
+RayOpt = Annotated[str | None, typer.Option(
+    "--ray", metavar="ADDRESS", help=r"play the games on Ray (pip install 'ninjadojo\[ray]'): local (a Ray instance "
+                                     "started for this run), auto (the cluster started on this machine with ray "
+                                     "start), HOST:PORT (a head node's GCS port, 6379 by default) or "
+                                     "ray://HOST:PORT (Ray Client); results are the same as without --ray",
+    show_default=False)]
+
+
+def check_backend(workers: int | None, ray: str | None) -> tuple[int | None, str | None]:
+    """``--workers`` and ``--ray`` checked (:class:`OptionError` names what is allowed): ``workers`` is
+    ``None`` only with ``--ray`` (the cluster's CPUs), else at least 1; ``ray`` is the address, trimmed."""
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
+        raise OptionError(f"--workers must be a whole number from 1 to {MAX_WORKERS}, not {workers}")
+    if ray is None:
+        return workers or 1, None
+    return workers, check_ray_address(ray)
 
 
 def stdout_console() -> Console:

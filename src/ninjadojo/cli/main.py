@@ -23,6 +23,9 @@ from ninjadojo.cli.arena import arena
 from ninjadojo.cli.bench import print_bench
 from ninjadojo.cli.common import (
     EXIT_INTERRUPTED,
+    RayOpt,
+    WorkersOpt,
+    check_backend,
     default_players,
     handle_errors,
     parse_options,
@@ -39,7 +42,7 @@ from ninjadojo.engine import OptionError, UnknownGameError
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.state import MAX_LENGTH_OPTION
 from ninjadojo.games import GAME_MODULES
-from ninjadojo.sim import MAX_GAMES, MAX_WORKERS, SimSettings, bench_bots, bench_playouts, check_workers
+from ninjadojo.sim import MAX_GAMES, SimSettings, bench_bots, bench_playouts
 from ninjadojo.sim.bench import bench_search
 
 #: The longest ``dojo bench`` run one may ask for, in seconds (a day).
@@ -315,23 +318,24 @@ def sim(
         "--max-actions", help=r"stop a game after this many actions, with no winner (the same as --option "
                               r"max_length=N) \[default: the game's max_length]", show_default=False)] = None,
     option: OptionOpt = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="worker processes")] = 1,
+    workers: WorkersOpt = None,
     rotate: Annotated[bool, typer.Option("--rotate", help="move the bots one seat on each game")] = False,
+    ray: RayOpt = None,
 ) -> None:
     """Play many bot games; win rates per seat and per bot (95% CI), game length, points.
 
-    Long runs say up front how long they will take.
+    Long runs say up front how long they will take; --ray plays them on a Ray cluster, with the same results.
 
     Ctrl-C stops the run and prints the summary of the games played so far, marked partial (exit 130).
     """
     _check_flag("--games", games, 1, MAX_GAMES)
-    _check_flag("--workers", workers, 1, MAX_WORKERS)
+    workers, ray = check_backend(workers, ray)
     options = parse_options(game, option)
     if max_actions is not None and options.get(MAX_LENGTH_OPTION, str(max_actions)) != str(max_actions):
         raise OptionError(f"--max-actions {max_actions} and --option max_length={options[MAX_LENGTH_OPTION]} "
                           "disagree: give one of them")
     settings = SimSettings.build(game, players, options, split_bot_specs(bots), seed, games, rotate, max_actions)
-    summary, interrupted = simulate(settings, check_workers(workers), stderr_console())
+    summary, interrupted = simulate(settings, workers, stderr_console(), ray)
     console = stdout_console()
     if as_json:
         console.print(_json_line(summary), markup=False)

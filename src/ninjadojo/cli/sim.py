@@ -2,7 +2,8 @@
 
 The simulation itself is :mod:`ninjadojo.sim`. The progress bar (on stderr) moves once per finished
 game, with workers too, so its rate and time estimate are the true ones. Ctrl-C stops the run: the
-summary of the games already played is printed, marked partial.
+summary of the games already played is printed, marked partial. With ``--ray`` the games run on a
+Ray cluster (:mod:`ninjadojo.sim.cluster`); the summary is the same, and its ``timing`` says where they ran.
 """
 
 from __future__ import annotations
@@ -43,21 +44,35 @@ def announce(settings: SimSettings, workers: int, console: Console) -> None:
                   "each bot's cost) or more --workers make it shorter", markup=False)
 
 
-def simulate(settings: SimSettings, workers: int, progress_console: Console) -> tuple[dict[str, JSONValue], bool]:
-    """Run a simulation with a progress bar: its summary (with ``timing``) and whether Ctrl-C cut it short."""
-    announce(settings, workers, progress_console)
+def simulate(settings: SimSettings, workers: int | None, progress_console: Console,
+             ray: str | None = None) -> tuple[dict[str, JSONValue], bool]:
+    """Run a simulation with a progress bar: its summary (with ``timing``) and whether Ctrl-C cut it short.
+
+    ``ray``: on that Ray cluster, ``workers`` tasks at a time (``None``: its CPUs; see :func:`run_games`).
+    """
+    if workers is not None:
+        # With --ray and no --workers the parallelism is the cluster's, known only once connected.
+        announce(settings, workers, progress_console)
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         TextColumn("eta"), TimeRemainingColumn(), console=progress_console)
     task = progress.add_task(f"{settings.game_id} x{settings.games}", total=settings.games)
+    started: list[bool] = []
+
+    def start() -> None:
+        started.append(True)
+        progress.start()
+
     try:
         # The bar's thread starts once the workers are forked (forking a threaded process is unsafe).
-        run: SimRun = run_games(settings, workers, on_game=lambda _: progress.advance(task), on_start=progress.start)
+        run: SimRun = run_games(settings, workers, on_game=lambda _: progress.advance(task), on_start=start, ray=ray)
     finally:
-        progress.stop()
+        if started:  # a bar never started would still print an empty line (before an error, say)
+            progress.stop()
     if run.interrupted:
         progress_console.print(f"interrupted: summary of the {len(run.outcomes)} games played of {settings.games}",
                                markup=False)
-    return full_summary(run), run.interrupted
+    summary = full_summary(run)
+    return summary, run.interrupted
 
 
 def print_summary(console: Console, summary: dict[str, Any]) -> None:
@@ -94,4 +109,5 @@ def print_summary(console: Console, summary: dict[str, Any]) -> None:
     timing = summary["timing"]
     console.print(f"time: {timing['seconds']} s, {timing['games_per_second']} games/s, "
                   f"{timing['actions_per_second']} actions/s, bots {timing['bot_ms_per_decision']} ms a decision, "
-                  f"on {timing['workers']} worker(s)", markup=False)
+                  f"on {timing['workers']} worker(s)" + (f" on Ray at {timing['ray_address']}" if
+                                                          timing.get("backend") == "ray" else ""), markup=False)

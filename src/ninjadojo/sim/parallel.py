@@ -14,6 +14,9 @@ Jobs are handed to the workers one at a time, so a driver hears of every job as 
 the order they finish, not the order given). Ctrl-C at a terminal interrupts every process of the
 foreground group: the workers ignore it (so none prints a traceback), and the parent stops them and
 returns the results it already has, marked interrupted; a job still running is dropped.
+
+With ``ray=ADDRESS`` the jobs run as Ray tasks instead, on a private local Ray instance or an existing
+cluster, with the same results and the same reporting (:mod:`ninjadojo.sim.cluster`, docs/cluster.md).
 """
 
 from __future__ import annotations
@@ -49,6 +52,17 @@ class JobsRun(Generic[Result]):
     interrupted: bool
     seconds: float
     workers: int
+    #: ``"local"`` (this process or its worker processes) or ``"ray"``.
+    backend: str = "local"
+    #: The Ray cluster's address (``local`` for a private instance), when ``backend`` is ``"ray"``.
+    ray_address: str | None = None
+
+
+def backend_timing(backend: str, ray_address: str | None) -> dict[str, str]:
+    """Where a run ran, for a summary's ``timing``: ``{"backend": "local"}`` or also the Ray address."""
+    if ray_address is None:
+        return {"backend": backend}
+    return {"backend": backend, "ray_address": ray_address}
 
 
 def check_workers(workers: int) -> int:
@@ -99,9 +113,17 @@ def _pool(function: Callable[[Any], Any], workers: int) -> Pool:
         return multiprocessing.get_context(method).Pool(workers, initializer=_start_worker, initargs=(function,))
 
 
-def run_jobs(function: Callable[[Job], Result], jobs: Sequence[Job], workers: int = 1,
+def check_ray_address(address: str) -> str:
+    """``address`` if it names a Ray cluster (``local``, ``auto``, ``HOST:PORT``, ``ray://HOST:PORT``), else
+    :class:`OptionError`. Only the form is checked (Ray need not be installed); connecting checks the rest."""
+    from ninjadojo.sim.cluster import check_ray_address as check
+
+    return check(address)
+
+
+def run_jobs(function: Callable[[Job], Result], jobs: Sequence[Job], workers: int | None = 1,
              on_result: Callable[[Result], None] | None = None,
-             on_start: Callable[[], None] | None = None) -> JobsRun[Result]:
+             on_start: Callable[[], None] | None = None, ray: str | None = None) -> JobsRun[Result]:
     """``function`` on every job, on ``workers`` processes (1: here), calling ``on_result`` as each finishes.
 
     ``function`` must be deterministic in its job for the results not to depend on the workers.
@@ -109,9 +131,21 @@ def run_jobs(function: Callable[[Job], Result], jobs: Sequence[Job], workers: in
     the run early: the results already in are returned with ``interrupted`` set. Any other exception
     stops the workers and propagates. ``on_start`` is called once the worker processes exist: start any thread there (a
     progress bar's), since forking a process that runs threads is unsafe. ``workers`` is checked
-    with :func:`check_workers`.
+    with :func:`check_workers`; ``None`` means 1 here, and the cluster's CPUs on Ray.
+
+    ``ray``: run the jobs as Ray tasks instead (:mod:`ninjadojo.sim.cluster`): ``local`` starts a
+    private Ray instance for this run with ``workers`` CPUs; ``auto``, ``HOST:PORT`` or
+    ``ray://HOST:PORT`` connect to an existing cluster, which is only disconnected from at the end.
+    At most ``workers`` tasks are in flight. Ray missing, or an address that is malformed or does not
+    answer, raises :class:`OptionError` before any job runs. The results are the same as here.
     """
-    check_workers(workers)
+    if workers is not None:
+        check_workers(workers)
+    if ray is not None:
+        from ninjadojo.sim.cluster import run_on_ray
+
+        return run_on_ray(function, jobs, workers, on_result, on_start, ray)
+    workers = workers or 1
     started = time.perf_counter()
     results: list[Result] = []
     interrupted = False

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.sim.parallel import backend_timing
 from ninjadojo.sim.play import GameOutcome
 from ninjadojo.sim.runner import SimRun
 from ninjadojo.sim.settings import SimSettings
@@ -106,6 +107,7 @@ def timing(run: SimRun) -> dict[str, JSONValue]:
         "actions_per_second": round(actions / seconds, 1) if seconds > 0 else None,
         "bot_ms_per_decision": round(1000 * thinking / actions, 3) if actions else None,
         "workers": run.workers,
+        **backend_timing(run.backend, run.ray_address),
     }
 
 
