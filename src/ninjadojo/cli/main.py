@@ -1,4 +1,4 @@
-"""The ``dojo`` command: games, play, sim, arena, replay, bench, serve, bench-server. The same flags work
+"""The ``dojo`` command: games, play, sim, arena, report, replay, bench, serve, bench-server. The same flags work
 for every game.
 
 Every error caused by bad input (unknown game, bad option, bad bot spec, bad save) prints one line
@@ -36,6 +36,7 @@ from ninjadojo.cli.common import (
 )
 from ninjadojo.cli.play import run_play
 from ninjadojo.cli.replay import open_replay
+from ninjadojo.cli.report import report
 from ninjadojo.cli.serve import bench_server, serve
 from ninjadojo.cli.sim import print_summary, simulate
 from ninjadojo.engine import OptionError, UnknownGameError
@@ -347,6 +348,8 @@ def sim(
 
 # Defined in cli/arena.py (a module of its own, as the command is long); registered here, after sim.
 app.command(name="arena")(arena)
+# Defined in cli/report.py (balance reports: ninjadojo.report); registered here, after arena.
+app.command(name="report")(report)
 
 
 @app.command()

@@ -1,0 +1,937 @@
+"""A report's data (``report.json``'s dict) as files a designer reads: an HTML page, Markdown, and the JSON.
+
+:func:`write_report` writes ``report.json``, ``report.md``, ``report.html`` and the figures in
+``plots/`` (PNG, drawn by :mod:`ninjadojo.report.plots`) into a folder. Each file is written whole or
+not at all (a temporary file renamed over it), so a run stopped while writing leaves the previous
+file, never half of one.
+
+The page and the Markdown are built from the same blocks (headings, paragraphs, lists, tables,
+images), so they say the same things: first a summary in sentences, then, with a compared rule, what
+the rule changes, then a section per player count, the speed, and how to read the figures. Every text
+that comes from the data (labels, option values, bot specs, feature names) is escaped.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import os
+import re
+import tempfile
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ninjadojo.report.plots import (
+    PLOTS_FOLDER,
+    count_row,
+    draw_plots,
+    feature_label,
+    has_interval,
+    player_counts,
+    plot_name,
+    top_and_bottom,
+)
+
+#: The report's files in its folder.
+JSON_FILE, MARKDOWN_FILE, HTML_FILE = "report.json", "report.md", "report.html"
+#: The figures :func:`write_report` owns in ``plots/`` (older ones no longer drawn are removed).
+_PLOT_PATTERN = re.compile(r"(seats|length|points|features|compare)-\d+p(-v\d+)?\.png")
+
+
+# --- blocks: what the page and the Markdown are made of ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Text with a style: ``up``/``down`` (a measurable change, by its sign), ``flat`` (none measurable),
+    ``strong``, ``muted``."""
+
+    text: str
+    style: str = ""
+
+
+Inline = str | Span
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """A section's title (level 1 to 3) and its anchor in the page."""
+
+    level: int
+    text: str
+    anchor: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """A paragraph; ``style`` marks the summary (``lead``), a warning (``warning``) or a side note (``note``)."""
+
+    parts: Sequence[Inline]
+    style: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Bullets:
+    """A list, each item a sequence of inline parts."""
+
+    items: Sequence[Sequence[Inline]]
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table: a header, rows of cells, and which columns hold numbers (right-aligned)."""
+
+    header: Sequence[str]
+    rows: Sequence[Sequence[Inline]]
+    numeric: frozenset[int] = field(default_factory=frozenset)
+    caption: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    """A figure in ``plots/`` with its description."""
+
+    name: str
+    alt: str
+
+
+Block = Heading | Paragraph | Bullets | Table | Image
+
+
+# --- numbers as a person reads them -------------------------------------------------------------------------------
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def decimals_for(width: float | None, magnitude: float = 0.0, digits: int = 2) -> int:
+    """Decimals (0 to 3) that show an interval ``width`` wide to ``digits`` significant digits: a figure is
+    given as precisely as it is known, no more.
+
+    With no interval, from the value's own size: ``142``, ``14.2``, ``1.42``.
+    """
+    if width is not None and _is_number(width) and width > 0:
+        return max(0, min(3, digits - 1 - math.floor(math.log10(width))))
+    size = abs(magnitude)
+    return 0 if size >= 100 else 1 if size >= 10 else 2
+
+
+def number(value: object, places: int | None = None) -> str:
+    """A figure: whole numbers with thousands separators, others with ``places`` (or a suitable number of)
+    decimals; ``-`` when missing."""
+    if not _is_number(value):
+        return "-"
+    assert isinstance(value, int | float)
+    if isinstance(value, int):
+        return f"{value:,}"
+    if places is None:
+        places = decimals_for(None, value)
+    text = f"{value:,.{places}f}"
+    # -0.0001 to no decimals is "-0": a sign with nothing to say.
+    return text[1:] if text.startswith("-") and not text.strip("-0.,") else text
+
+
+def wins_text(value: object) -> str:
+    """A number of wins: whole, or with the fraction shared wins leave (``12``, ``12.5``, ``12.33``)."""
+    if not _is_number(value):
+        return "-"
+    assert isinstance(value, int | float)
+    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.2f}".rstrip("0")
+
+
+def span(low: float, high: float, places: int) -> str:
+    """An interval's ends: ``29-33`` (``-0.8 to 1.6`` when an end is negative, where a dash would read as a minus)."""
+    if low < 0 or high < 0:
+        return f"{number(low, places)} to {number(high, places)}"
+    return f"{number(low, places)}-{number(high, places)}"
+
+
+def _interval_of(value: object) -> tuple[float, float] | None:
+    if isinstance(value, list | tuple) and has_interval(value) and all(_is_number(end) for end in value):
+        return float(value[0]), float(value[1])
+    return None
+
+
+def percent(rate: object, interval: object = None, ci: str = "95% CI ") -> str:
+    """A rate as a percentage with its interval: ``31% (95% CI 29-33%)``; decimals from the interval's width.
+
+    ``ci`` names the interval (tables, whose header names it, give ``""``).
+    """
+    if not _is_number(rate):
+        return "-"
+    assert isinstance(rate, int | float)
+    ends = _interval_of(interval)
+    # One significant digit of the interval's width: "31% (95% CI 29-33%)"; win rates need no more.
+    places = decimals_for((ends[1] - ends[0]) * 100 if ends else None, 10.0, digits=1)
+    if ends is None:
+        return f"{rate * 100:.{places}f}%"
+    return f"{rate * 100:.{places}f}% ({ci}{ends[0] * 100:.{places}f}-{ends[1] * 100:.{places}f}%)"
+
+
+def mean_text(mean: object, interval: object = None, ci: str = "95% CI ") -> str:
+    """A mean with its interval: ``142.3 (95% CI 139.9-144.6)``; decimals from the interval's width (``ci`` as
+    for :func:`percent`)."""
+    if not _is_number(mean):
+        return "-"
+    assert isinstance(mean, int | float)
+    ends = _interval_of(interval)
+    places = decimals_for(ends[1] - ends[0] if ends else None, float(mean))
+    if ends is None:
+        return number(float(mean), places)
+    return f"{number(float(mean), places)} ({ci}{span(ends[0], ends[1], places)})"
+
+
+def signed(value: float, places: int) -> str:
+    """A difference with its sign: ``+3.1``, ``-0.4``, ``0``."""
+    text = f"{value:+,.{places}f}"
+    return text[1:] if float(text) == 0 else text
+
+
+def direction(interval: tuple[float, float] | None) -> str:
+    """``up`` when the interval lies above zero, ``down`` below it, ``flat`` when it holds zero (or is missing)."""
+    if interval is None:
+        return "flat"
+    if interval[0] > 0:
+        return "up"
+    if interval[1] < 0:
+        return "down"
+    return "flat"
+
+
+# --- the plain-language sentences of a comparison ------------------------------------------------------------------
+
+
+#: How a figure the same in every pair of games is said.
+IDENTICAL = "no change at all (the same in every pair of games)"
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One figure's difference (variant B minus A) said in words, and whether its interval excludes zero."""
+
+    players: int
+    subject: str
+    sentence: str
+    style: str
+
+    @property
+    def identical(self) -> bool:
+        """Whether the figure was the same in every pair of games (difference 0, interval [0, 0])."""
+        return self.sentence.endswith(IDENTICAL)
+
+    @property
+    def measurable(self) -> bool:
+        """Whether the 95% interval of the difference excludes zero."""
+        return self.style in ("up", "down")
+
+
+def describe_change(players: int, subject: str, entry: object, scale: float, unit: str, more: str,
+                    less: str) -> Change | None:
+    """A difference in words: ``seat 0 wins 3.1 percentage points more often (95% CI 1.2 to 5.0)``.
+
+    ``subject`` starts the sentence (``seat 0 wins``), ``unit`` follows the figure (``percentage
+    points``), ``more``/``less`` say which way (``more often``/``less often``). An interval holding
+    zero reads ``no measurable change``. ``None`` when the entry has no difference.
+    """
+    if not isinstance(entry, Mapping) or not _is_number(entry.get("difference")):
+        return None
+    value = float(entry["difference"]) * scale
+    interval = _interval_of(entry.get("ci95"))
+    ends = (interval[0] * scale, interval[1] * scale) if interval else None
+    places = decimals_for(ends[1] - ends[0] if ends else None, value)
+    style = direction(ends)
+    if ends is not None and ends == (0.0, 0.0) and value == 0:
+        return Change(players, subject, f"{subject}: {IDENTICAL}", "flat")
+    shown = f"{number(abs(value), places)} {unit}".strip()
+    interval_text = (f"95% CI {signed(ends[0], places)} to {signed(ends[1], places)}" if ends
+                     else "no interval: too few games")
+    if style == "flat":
+        sentence = f"{subject}: no measurable change ({signed(value, places)} {unit}, {interval_text})"
+    else:
+        sentence = f"{subject} {shown} {more if value > 0 else less} ({interval_text})"
+    return Change(players, subject, " ".join(sentence.split()), style)
+
+
+def count_changes(difference: Mapping[str, Any]) -> list[Change]:
+    """Every difference of one compared player count, in the order the report shows them."""
+    players = int(difference["players"])
+    found: list[Change | None] = []
+    for row in difference.get("seats") or []:
+        found.append(describe_change(players, f"seat {row['seat']} wins", row, 100.0, "percentage points",
+                                     "more often", "less often"))
+    found.append(describe_change(players, "games last", difference.get("length"), 1.0, "actions", "longer",
+                                 "shorter"))
+    found.append(describe_change(players, "each game has", difference.get("decisions"), 1.0, "decisions", "more",
+                                 "fewer"))
+    found.append(describe_change(players, "a decision offers", difference.get("branching"), 1.0,
+                                 "legal actions", "more on average", "fewer on average"))
+    for row in difference.get("points") or []:
+        found.append(describe_change(players, f"seat {row['seat']} scores", row, 1.0, "points", "more", "fewer"))
+    found.append(describe_change(players, "games are stopped at the maximum length", difference.get("truncated"),
+                                 100.0, "percentage points", "more often", "less often"))
+    return [change for change in found if change is not None]
+
+
+# --- the report as blocks -----------------------------------------------------------------------------------------
+
+
+def _text(value: object) -> str:
+    """Any value of the data as one line of text (``None``: ``-``)."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(_text(item) for item in value) or "-"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{key}={_text(item)}" for key, item in value.items()) or "-"
+    return " ".join(str(value).split())
+
+
+def _variants(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [variant for variant in data.get("variants") or [] if isinstance(variant, Mapping)]
+
+
+def _labels(data: Mapping[str, Any]) -> list[str]:
+    return [_text(variant.get("label", f"variant {number}")) for number, variant in enumerate(_variants(data), 1)]
+
+
+def _compare_words(data: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The compared settings as ``(A, B)`` texts: ``("expansions=promo", "expansions=magic")``."""
+    compare = data.get("compare")
+    if not isinstance(compare, Mapping):
+        return None
+    option = _text(compare.get("option"))
+    return f"{option}={_text(compare.get('a'))}", f"{option}={_text(compare.get('b'))}"
+
+
+def _most_unfair(row: Mapping[str, Any], players: int) -> tuple[Mapping[str, Any], bool] | None:
+    """The seat whose win rate is furthest from the fair share, and whether its interval excludes it."""
+    seats = [seat for seat in row.get("seats") or [] if _is_number(seat.get("win_rate"))]
+    if not seats:
+        return None
+    fair = 1 / players
+    seat = max(seats, key=lambda each: (abs(float(each["win_rate"]) - fair), -int(each["seat"])))
+    interval = _interval_of(seat.get("ci95"))
+    return seat, interval is not None and not interval[0] <= fair <= interval[1]
+
+
+def _count_sentence(row: Mapping[str, Any], players: int, label: str | None) -> list[Inline]:
+    """One player count in a sentence or two: the least fair seat, the length, games stopped at the limit."""
+    where = f"At {players} players" + (f" with {label}" if label else "")
+    if not row.get("games"):
+        return [f"{where}, no game has been played yet."]
+    parts: list[Inline] = []
+    unfair = _most_unfair(row, players)
+    fair = f"{1 / players:.0%}"
+    if unfair is not None:
+        seat, measurable = unfair
+        rate = percent(seat["win_rate"], seat.get("ci95"))
+        if measurable:
+            parts += [f"{where}, ", Span(f"seat {seat['seat']} wins {rate}", "strong"),
+                      f" of games against a fair {fair}"]
+        else:
+            parts.append(f"{where}, no seat's win rate differs measurably from a fair {fair}: the furthest, seat "
+                         f"{seat['seat']}, wins {rate}")
+    else:
+        parts.append(where)
+    length = row.get("length") or {}
+    quantiles = length.get("quantiles") or {}
+    if _is_number(length.get("mean")):
+        spread = ""
+        if _is_number(quantiles.get("p10")) and _is_number(quantiles.get("p90")):
+            spread = f" (p10-p90 {number(quantiles['p10'], 0)}-{number(quantiles['p90'], 0)})"
+        parts.append(f"; games last {number(float(length['mean']), 0)} actions{spread}")
+    truncated = row.get("truncated")
+    if _is_number(truncated) and truncated:
+        share = float(truncated) / float(row["games"])
+        parts.append(f"; {number(truncated)} games ({share:.1%}) were stopped at the maximum length with no winner")
+    parts.append(".")
+    return parts
+
+
+def _feature_sentence(row: Mapping[str, Any], players: int) -> list[Inline] | None:
+    """The feature with the largest and the one with the smallest difference, those whose interval excludes
+    zero, in a sentence (None when neither does)."""
+    measurable = [feature for feature in top_and_bottom(row.get("features") or [], 1)
+                  if direction(_interval_of(feature.get("ci95_difference"))) != "flat"]
+    if not measurable:
+        return None
+    said = []
+    for feature in measurable:
+        label = _text(feature_label(feature))
+        change = describe_change(players, label, {"difference": feature["difference"],
+                                                  "ci95": feature.get("ci95_difference")},
+                                 100.0, "percentage points", "higher win rate", "lower win rate")
+        if change is not None:
+            said.append(change.sentence.replace(f"{label} ", f"{label}: ", 1))
+    return [f"At {players} players the features most tied to winning: " + "; ".join(said) + "."]
+
+
+def _counts_text(counts: Sequence[int]) -> str:
+    """Player counts as said: ``4``, ``2 and 4``, ``2-5`` (a run of three or more)."""
+    if not counts:
+        return "no"
+    if len(counts) >= 3 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]}"
+    return ", ".join(map(str, counts[:-1])) + (" and " if len(counts) > 1 else "") + str(counts[-1])
+
+
+def _summary(data: Mapping[str, Any]) -> list[Block]:
+    """The summary at the top: what was played, whether it is complete, and the findings in sentences."""
+    blocks: list[Block] = []
+    played, total = data.get("games_played"), data.get("games_total")
+    bots = _text(data.get("bots"))
+    counts = player_counts(data)
+    variants = _variants(data)
+    options = _text(data.get("options")) if data.get("options") else "the default options"
+    per = "player count and variant" if len(variants) > 1 else "player count"
+    blocks.append(Paragraph([f"{number(played)} games of {_text(data.get('game_name') or data.get('game'))} "
+                             f"({number(data.get('games'))} per {per}; "
+                             f"{_counts_text(counts)} players) played by {bots}, seed "
+                             f"{_text(data.get('seed'))}, with {options}."], "lead"))
+    if not data.get("complete", True):
+        blocks.append(Paragraph([Span("Partial report", "strong"),
+                                 f": {number(played)} of {number(total)} games played. Run the same command again "
+                                 "to continue it; the figures below hold for the games played so far."], "warning"))
+    compared = _compare_words(data)
+    if compared is not None and data.get("differences"):
+        changes = [change for difference in data["differences"] for change in count_changes(difference)]
+        measurable = [change for change in changes if change.measurable]
+        lead: list[Inline] = [f"Playing with {compared[1]} instead of {compared[0]}: "]
+        if not measurable:
+            if changes and all(change.identical for change in changes):
+                lead.append(f"no change at all: each of the {len(changes)} figures compared is the same in every "
+                            "pair of games.")
+            else:
+                lead.append(f"no measurable difference in any of the {len(changes)} figures compared.")
+            blocks.append(Paragraph(lead, "lead"))
+        else:
+            lead.append(f"{len(measurable)} of the {len(changes)} figures compared change measurably (details "
+                        "below):")
+            blocks.append(Paragraph(lead, "lead"))
+            items: list[list[Inline]] = [[f"at {change.players} players, ", Span(change.sentence, change.style)]
+                                         for change in measurable[:8]]
+            if len(measurable) > 8:
+                items.append([f"... and {len(measurable) - 8} more."])
+            blocks.append(Bullets(items))
+    sentences: list[Sequence[Inline]] = []
+    for players in counts:
+        for variant in variants[:1]:
+            row = count_row(variant, players)
+            if row is not None:
+                sentences.append(_count_sentence(row, players, None if len(variants) == 1
+                                                 else _text(variant.get("label"))))
+                features = _feature_sentence(row, players) if row.get("games") else None
+                if features:
+                    sentences.append(features)
+    if sentences:
+        blocks.append(Bullets(sentences))
+    return blocks
+
+
+def _compare_section(data: Mapping[str, Any], images: Iterable[str]) -> list[Block]:
+    compared = _compare_words(data)
+    differences = data.get("differences") or []
+    if compared is None:
+        return []
+    blocks: list[Block] = [Heading(2, "What the rule changes", "changes"),
+                           Paragraph([f"Each figure with {compared[1]} minus the same figure with {compared[0]}, "
+                                      "over the same games: game i at P players has the same cards and the same "
+                                      "bots' dice in both (common random numbers), so the rule is the only "
+                                      "difference. Lines in colour (in bold in the Markdown) are measurable "
+                                      "changes: their 95% interval excludes zero."], "note")]
+    if not differences:
+        blocks.append(Paragraph(["No differences yet: no game pair has been played in both variants."]))
+    for difference in differences:
+        players = int(difference["players"])
+        blocks.append(Heading(3, f"{players} players", f"changes-{players}p"))
+        name = plot_name("compare", players)
+        if name in images:
+            blocks.append(Image(name, f"{players} players: each difference with its 95% interval"))
+        changes = count_changes(difference)
+        if changes and all(change.identical for change in changes):
+            blocks.append(Paragraph([Span("No change at all", "strong"), f": every one of the {len(changes)} "
+                                     "figures is the same in every pair of games. The rule never came into play "
+                                     "in these games, or made no difference when it did."]))
+        else:
+            blocks.append(Bullets([[Span(change.sentence, change.style)] for change in changes]
+                                  or [["no figure to compare yet"]]))
+    return blocks
+
+
+def _seats_table(rows: Sequence[tuple[str, Mapping[str, Any]]], players: int,
+                 difference: Mapping[str, Any] | None) -> Table:
+    header = ["seat"]
+    for label, _ in rows:
+        header += [f"wins{f', {label}' if len(rows) > 1 else ''}",
+                   f"win rate{f', {label}' if len(rows) > 1 else ''} (95% CI)"]
+    changes = {int(entry["seat"]): entry for entry in (difference or {}).get("seats") or []}
+    if difference is not None:
+        header.append("difference")
+    body: list[list[Inline]] = []
+    for seat in range(players):
+        cells: list[Inline] = [f"seat {seat}"]
+        for _, row in rows:
+            entry = next((each for each in row.get("seats") or [] if int(each["seat"]) == seat), None)
+            cells += ["-", "-"] if entry is None else [wins_text(entry.get("wins")),
+                                                       percent(entry.get("win_rate"), entry.get("ci95"), "")]
+        if difference is not None:
+            cells.append(_difference_cell(changes.get(seat), 100.0, "pp"))
+        body.append(cells)
+    return Table(header, body, frozenset(range(1, len(header))), f"fair share: {1 / players:.1%} per seat")
+
+
+def _difference_cell(entry: object, scale: float, unit: str) -> Inline:
+    """A difference in a table cell, coloured by its interval: ``+3.1 pp (+1.2 to +5.0)``; ``-`` when missing."""
+    if not isinstance(entry, Mapping) or not _is_number(entry.get("difference")):
+        return "-"
+    interval = _interval_of(entry.get("ci95"))
+    ends = (interval[0] * scale, interval[1] * scale) if interval else None
+    return Span(_short_difference(entry, scale, unit), direction(ends))
+
+
+def _short_difference(entry: Mapping[str, Any] | None, scale: float, unit: str) -> str:
+    """A difference as a table shows it: ``+3.1 pp (+1.2 to +5.0)``."""
+    if entry is None or not _is_number(entry.get("difference")):
+        return "-"
+    value = float(entry["difference"]) * scale
+    interval = _interval_of(entry.get("ci95"))
+    ends = (interval[0] * scale, interval[1] * scale) if interval else None
+    if value == 0 and ends == (0.0, 0.0):
+        return "none: the same in every game"
+    places = decimals_for(ends[1] - ends[0] if ends else None, value)
+    shown = f"{signed(value, places)} {unit}".strip()
+    return f"{shown} ({signed(ends[0], places)} to {signed(ends[1], places)})" if ends else shown
+
+
+def _length_table(rows: Sequence[tuple[str, Mapping[str, Any]]], difference: Mapping[str, Any] | None) -> Table:
+    header = ["actions per game", *(label for label, _ in rows)] if len(rows) > 1 else ["actions per game", "value"]
+    lines: list[list[Inline]] = []
+    for title, key in (("mean (95% CI)", "mean"), ("p10", "p10"), ("median", "p50"), ("p90", "p90"), ("min", "min"),
+                       ("max", "max"), ("stopped at the maximum length", "truncated")):
+        cells: list[Inline] = [title]
+        for _, row in rows:
+            length = row.get("length") or {}
+            if key == "mean":
+                cells.append(mean_text(length.get("mean"), length.get("ci95"), ""))
+            elif key in ("min", "max"):
+                cells.append(number(length.get(key)))
+            elif key == "truncated":
+                cells.append(f"{number(row.get('truncated'))} of {number(row.get('games'))}")
+            else:
+                cells.append(number((length.get("quantiles") or {}).get(key), 0))
+        lines.append(cells)
+    if difference is not None and len(rows) > 1:
+        header.append("difference")
+        for cells in lines:
+            cells.append("")
+        # Only the mean length and the share stopped at the maximum length have a paired difference.
+        lines[0][-1] = _difference_cell(difference.get("length"), 1.0, "")
+        lines[-1][-1] = _difference_cell(difference.get("truncated"), 100.0, "pp")
+    return Table(header, lines, frozenset(range(1, len(header))))
+
+
+def _decisions_table(rows: Sequence[tuple[str, Mapping[str, Any]]], players: int,
+                     difference: Mapping[str, Any] | None) -> Table:
+    several = len(rows) > 1
+    header = ["", *(label for label, _ in rows)] if several else ["", "value"]
+    lines: list[list[Inline]] = []
+
+    def add(title: str, pick: Any) -> None:
+        lines.append([title, *(pick(row) for _, row in rows)])
+
+    add("decisions per game (95% CI)", lambda row: mean_text((row.get("decisions") or {}).get("mean"),
+                                                              (row.get("decisions") or {}).get("ci95"), ""))
+    for seat in range(players):
+        def seat_mean(row: Mapping[str, Any], seat: int = seat) -> str:
+            entry = next((each for each in (row.get("decisions") or {}).get("per_seat") or []
+                          if int(each["seat"]) == seat), None)
+            return "-" if entry is None else mean_text(entry.get("mean"), entry.get("ci95"), "")
+        add(f"  by seat {seat}", seat_mean)
+    add("legal actions per decision (95% CI)", lambda row: mean_text((row.get("branching") or {}).get("mean"),
+                                                                      (row.get("branching") or {}).get("ci95"), ""))
+    add("most legal actions at one decision", lambda row: number((row.get("branching") or {}).get("max")))
+    if difference is not None and several:
+        header.append("difference")
+        keyed = {0: "decisions", players + 1: "branching"}
+        for position, cells in enumerate(lines):
+            cells.append(_difference_cell(difference.get(keyed[position]), 1.0, "") if position in keyed else "")
+    return Table(header, lines, frozenset(range(1, len(header))),
+                 "a decision: an action taken with at least two legal actions to choose from")
+
+
+def _points_table(rows: Sequence[tuple[str, Mapping[str, Any]]], players: int,
+                  difference: Mapping[str, Any] | None) -> Table:
+    several = len(rows) > 1
+    header = (["mean points at the end", *(f"{label} (95% CI)" for label, _ in rows)] if several
+              else ["mean points at the end", "mean (95% CI)"])
+    changes = {int(entry["seat"]): entry for entry in (difference or {}).get("points") or []}
+    lines: list[list[Inline]] = []
+    for seat in range(players):
+        cells: list[Inline] = [f"seat {seat}"]
+        for _, row in rows:
+            entry = next((each for each in (row.get("points") or {}).get("per_seat") or []
+                          if int(each["seat"]) == seat), None)
+            cells.append("-" if entry is None else mean_text(entry.get("mean"), entry.get("ci95"), ""))
+        lines.append(cells)
+    lines.append(["the winner", *(mean_text((row.get("points") or {}).get("winner_mean")) for _, row in rows)])
+    if difference is not None and several:
+        header.append("difference")
+        for seat, cells in enumerate(lines[:players]):
+            cells.append(_difference_cell(changes.get(seat), 1.0, ""))
+        lines[-1].append("")
+    return Table(header, lines, frozenset(range(1, len(header))))
+
+
+def _features_table(features: Sequence[Mapping[str, Any]]) -> Table:
+    lines: list[list[Inline]] = []
+    for row in features:
+        lines.append([_text(feature_label(row)), number(row.get("games_with")),
+                      percent(row.get("win_rate_with"), row.get("ci95_with"), ""), number(row.get("games_without")),
+                      percent(row.get("win_rate_without"), row.get("ci95_without"), ""),
+                      _difference_cell({"difference": row.get("difference"), "ci95": row.get("ci95_difference")},
+                                       100.0, "pp")])
+    return Table(["feature", "seat-games with", "win rate with", "seat-games without", "win rate without",
+                  "difference"], lines, frozenset(range(1, 6)))
+
+
+def _count_section(data: Mapping[str, Any], players: int, images: Iterable[str]) -> list[Block]:
+    images = set(images)
+    variants = _variants(data)
+    labels = _labels(data)
+    rows = [(label, row) for label, variant in zip(labels, variants, strict=True)
+            if (row := count_row(variant, players)) is not None]
+    difference = next((entry for entry in data.get("differences") or [] if int(entry["players"]) == players), None)
+    blocks: list[Block] = [Heading(2, f"{players} players", f"p{players}")]
+    finished = ", ".join(f"{number(row.get('games'))} games" + (f" with {label}" if len(rows) > 1 else "")
+                         + (f" ({number(row.get('truncated'))} stopped at the maximum length)"
+                            if row.get("truncated") else "") for label, row in rows)
+    blocks.append(Paragraph([finished + "." if finished else "No game yet."], "note"))
+    if not any(row.get("games") for _, row in rows):
+        return blocks
+    blocks.append(Heading(3, "Win rate by seat", f"p{players}-seats"))
+    if plot_name("seats", players) in images:
+        blocks.append(Image(plot_name("seats", players),
+                            f"{players} players: win rate of each seat with its 95% interval; the dashed line is a "
+                            "fair share"))
+    blocks.append(_seats_table(rows, players, difference))
+    blocks.append(Heading(3, "Game length", f"p{players}-length"))
+    if plot_name("length", players) in images:
+        blocks.append(Image(plot_name("length", players), f"{players} players: histogram of game lengths in actions"))
+    blocks.append(_length_table(rows, difference))
+    blocks.append(Heading(3, "Decisions and branching", f"p{players}-decisions"))
+    blocks.append(_decisions_table(rows, players, difference))
+    blocks.append(Heading(3, "Points", f"p{players}-points"))
+    if plot_name("points", players) in images:
+        blocks.append(Image(plot_name("points", players), f"{players} players: histogram of the points at the end "
+                                                          "of a game, every seat"))
+    blocks.append(_points_table(rows, players, difference))
+    feature_blocks: list[Block] = []
+    for variant_number, (label, row) in enumerate(rows, 1):
+        features = top_and_bottom(row.get("features") or [])
+        if not features:
+            continue
+        if len(rows) > 1:
+            feature_blocks.append(Paragraph([Span(f"With {label}", "strong")]))
+        name = plot_name("features", players, variant_number if len(variants) > 1 else None)
+        if name in images:
+            feature_blocks.append(Image(name, f"{players} players: win rate with a feature minus without it, "
+                                              "95% interval"))
+        total = len([each for each in row.get("features") or [] if _is_number(each.get("difference"))])
+        if total > len(features):
+            feature_blocks.append(Paragraph([f"The {len(features) // 2} features with the largest and the "
+                                             f"{len(features) // 2} with the smallest difference, of {total}; "
+                                             "report.json has them all."], "note"))
+        feature_blocks.append(_features_table(features))
+    blocks.append(Heading(3, "Feature impact", f"p{players}-features"))
+    if feature_blocks:
+        blocks.append(Paragraph(["Each seat-game counts once: the win rate of the seats that played or held a "
+                                 "card (or chose a clan or skill) against the seats that did not. It shows "
+                                 "association, not cause: a card held at the end may be a sign of winning "
+                                 "rather than its reason."], "note"))
+        blocks += feature_blocks
+    else:
+        blocks.append(Paragraph(["This game records no features (cards played or held, clans, skills)."], "note"))
+    return blocks
+
+
+def _speed_section(data: Mapping[str, Any]) -> list[Block]:
+    speed = data.get("speed")
+    if not isinstance(speed, Mapping):
+        return []
+    names = {"seconds": "seconds playing", "games": "games played by this run", "workers": "workers",
+             "backend": "backend",
+             "games_per_second": "games per second", "games_per_second_per_worker": "games per second per worker",
+             "actions_per_second": "actions per second"}
+    lines: list[list[Inline]] = [[title, _figure(speed.get(key))] for key, title in names.items() if key in speed]
+    engine = speed.get("engine")
+    if isinstance(engine, Mapping):
+        engine_names = {"players": "engine alone: players", "games_per_second": "engine alone: games per second",
+                        "actions_per_second": "engine alone: actions per second",
+                        "actions_per_game": "engine alone: actions per game"}
+        lines += [[title, _figure(engine.get(key))] for key, title in engine_names.items() if key in engine]
+    blocks: list[Block] = [Heading(2, "Speed", "speed")]
+    blocks.append(Table(["", "value"], lines, frozenset({1}),
+                        "measured on the machine that played; the engine figures are random playouts on one core"))
+    return blocks
+
+
+def _figure(value: object) -> str:
+    if _is_number(value) and isinstance(value, float):
+        return number(value, 3 if abs(value) < 1 else 1 if abs(value) < 100 else 0)
+    return number(value) if _is_number(value) else _text(value)
+
+
+def _method() -> list[Block]:
+    return [Heading(2, "How to read the figures", "method"), Bullets([
+        ["Win rates are per seat: wins divided by games, a shared win counting as a fraction, a game stopped at "
+         "the maximum length as won by nobody. Their 95% intervals are Wilson score intervals. A fair share is one "
+         "game in P at P players."],
+        ["Means (length, decisions, legal actions per decision, points) have normal-approximation 95% intervals: "
+         "mean plus or minus 1.96 standard errors."],
+        ["Feature impact: for each feature, the seat-games with it and without it; the difference of their win "
+         "rates, with a 95% interval for a difference of two proportions."],
+        ["A comparison pairs game i at P players of one variant with game i of the other (same seeds): each "
+         "difference is the mean of the per-game differences, with a 95% interval from their spread. An interval "
+         "that excludes zero is called measurable; with many figures compared, expect about one in twenty to look "
+         "measurable by chance."],
+    ])]
+
+
+def report_blocks(data: Mapping[str, Any], images: Iterable[str] = ()) -> list[Block]:
+    """The whole report as blocks (``images``: the names of the figures drawn, as
+    :func:`~ninjadojo.report.plots.draw_plots` gives them)."""
+    shown = set(images)
+    title = _text(data.get("game_name") or data.get("game"))
+    blocks: list[Block] = [Heading(1, f"{title}: balance report", "top")]
+    blocks += _summary(data)
+    blocks += _compare_section(data, shown)
+    for players in player_counts(data):
+        blocks += _count_section(data, players, shown)
+    blocks += _speed_section(data)
+    blocks += _method()
+    return blocks
+
+
+def summary_lines(data: Mapping[str, Any]) -> list[str]:
+    """The report's summary as plain lines for a terminal: the same sentences as the top of the page."""
+    lines: list[str] = []
+    for block in _summary(data):
+        if isinstance(block, Paragraph):
+            lines.append(_plain(block.parts))
+        elif isinstance(block, Bullets):
+            lines += [f"- {_plain(item)}" for item in block.items]
+    return lines
+
+
+def _plain(parts: Sequence[Inline]) -> str:
+    return " ".join("".join(part.text if isinstance(part, Span) else part for part in parts).split())
+
+
+def _settings_line(data: Mapping[str, Any]) -> str:
+    compared = _compare_words(data)
+    parts = [f"game {_text(data.get('game'))}", f"bots {_text(data.get('bots'))}", f"seed {_text(data.get('seed'))}",
+             f"{number(data.get('games'))} games per player count" + (" and variant" if compared else ""),
+             f"options {_text(data.get('options')) if data.get('options') else '(defaults)'}",
+             f"maximum length {_text(data.get('max_length'))} actions"]
+    if compared:
+        parts.append(f"compared: {compared[0]} against {compared[1]}")
+    parts.append(f"ninjadojo {_text(data.get('ninjadojo'))}, report format {_text(data.get('version'))}")
+    return "; ".join(parts)
+
+
+# --- HTML -----------------------------------------------------------------------------------------------------------
+
+_CSS = """
+body{margin:0;background:#fafaf7;color:#222;font:16px/1.55 -apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif}
+main{max-width:980px;margin:0 auto;padding:24px 28px 60px}
+h1{font-size:1.9em;margin:.2em 0 .1em}h2{margin-top:2em;padding-top:.4em;border-top:2px solid #e4e2da}
+h3{margin-top:1.6em;color:#333}
+.settings{color:#666;font-size:.9em}.lead{font-size:1.08em}
+.warning{background:#fff4d6;border-left:4px solid #e0a100;padding:.6em .9em}
+.note{color:#555;font-size:.93em}
+nav{background:#f0efe9;padding:.5em .9em;font-size:.93em;border-radius:4px}nav a{margin-right:.9em}
+table{border-collapse:collapse;margin:.6em 0 1.2em;font-size:.93em;font-variant-numeric:tabular-nums}
+th,td{padding:.3em .7em;border-bottom:1px solid #e4e2da;text-align:left;vertical-align:top}
+th{background:#f0efe9;font-weight:600}td.num,th.num{text-align:right;white-space:nowrap}
+tbody tr:nth-child(even){background:#f5f4ef}
+caption{caption-side:bottom;text-align:left;color:#666;font-size:.88em;padding-top:.3em}
+figure{margin:.8em 0}figure img{max-width:100%;height:auto;border:1px solid #e4e2da;background:#fff}
+figcaption{color:#666;font-size:.88em}
+.up{color:#1b7f79;font-weight:600}.down{color:#b0406f;font-weight:600}.flat{color:#666}.muted{color:#888}
+footer{margin-top:3em;color:#888;font-size:.85em}
+"""
+
+
+def _inline_html(parts: Sequence[Inline] | Inline) -> str:
+    if isinstance(parts, str | Span):
+        parts = [parts]
+    out = []
+    for part in parts:
+        if isinstance(part, Span):
+            tag = "strong" if part.style == "strong" else "span"
+            style = "" if part.style == "strong" else f' class="{part.style}"'
+            out.append(f"<{tag}{style}>{html.escape(part.text)}</{tag}>")
+        else:
+            out.append(html.escape(part))
+    return "".join(out)
+
+
+def render_html(data: Mapping[str, Any], images: Iterable[str] = ()) -> str:
+    """The report as one self-contained HTML page (inline CSS, no script; images by relative path)."""
+    blocks = report_blocks(data, images)
+    title = _text(data.get("game_name") or data.get("game"))
+    body: list[str] = []
+    sections = [block for block in blocks if isinstance(block, Heading) and block.level == 2]
+    for block in blocks:
+        if isinstance(block, Heading):
+            anchor = f' id="{html.escape(block.anchor)}"' if block.anchor else ""
+            body.append(f"<h{block.level}{anchor}>{html.escape(block.text)}</h{block.level}>")
+            if block.level == 1:
+                body.append(f'<p class="settings">{html.escape(_settings_line(data))}</p>')
+        elif isinstance(block, Paragraph):
+            style = f' class="{block.style}"' if block.style else ""
+            body.append(f"<p{style}>{_inline_html(block.parts)}</p>")
+        elif isinstance(block, Bullets):
+            items = "".join(f"<li>{_inline_html(item)}</li>" for item in block.items)
+            body.append(f"<ul>{items}</ul>")
+        elif isinstance(block, Table):
+            body.append(_table_html(block))
+        elif isinstance(block, Image):
+            source = html.escape(f"{PLOTS_FOLDER}/{block.name}")
+            body.append(f'<figure><img src="{source}" alt="{html.escape(block.alt)}" loading="lazy">'
+                        f"<figcaption>{html.escape(block.alt)}</figcaption></figure>")
+    # The contents go after the summary: the first thing a reader sees is the findings.
+    contents = "<nav>" + "".join(f'<a href="#{html.escape(section.anchor)}">{html.escape(section.text)}</a>'
+                                 for section in sections) + "</nav>"
+    first_section = next((index for index, line in enumerate(body) if line.startswith("<h2")), len(body))
+    body.insert(first_section, contents)
+    return ("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            f"<title>{html.escape(title)}: balance report</title>\n<style>{_CSS}</style>\n</head>\n<body>\n<main>\n"
+            + "\n".join(body)
+            + f"\n<footer>{html.escape(_settings_line(data))}</footer>\n</main>\n</body>\n</html>\n")
+
+
+def _table_html(table: Table) -> str:
+    def cell(tag: str, index: int, content: str) -> str:
+        style = ' class="num"' if index in table.numeric else ""
+        return f"<{tag}{style}>{content}</{tag}>"
+
+    head = "".join(cell("th", index, html.escape(text)) for index, text in enumerate(table.header))
+    rows = "".join("<tr>" + "".join(cell("td", index, _inline_html(part)) for index, part in enumerate(row)) + "</tr>"
+                   for row in table.rows)
+    caption = f"<caption>{html.escape(table.caption)}</caption>" if table.caption else ""
+    return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+
+
+# --- Markdown -------------------------------------------------------------------------------------------------------
+
+#: Characters that can start Markdown (or HTML) inside a line: escaped in all text. ``(``, ``)`` and ``!``
+#: only mean something next to a ``[``, and ``#``, ``+``, ``-`` only at the start of a line, which no
+#: text of the data ever is.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|&~])")
+
+
+def markdown_escape(text: str) -> str:
+    """``text`` with the Markdown (and HTML) characters that act inside a line backslash-escaped, on one line."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", re.sub(r"\s+", " ", text))
+
+
+def _inline_markdown(parts: Sequence[Inline] | Inline) -> str:
+    if isinstance(parts, str | Span):
+        parts = [parts]
+    out = []
+    for part in parts:
+        if isinstance(part, Span):
+            text = markdown_escape(part.text)
+            out.append(f"**{text}**" if part.style in ("up", "down", "strong") and text else text)
+        else:
+            out.append(markdown_escape(part))
+    return "".join(out)
+
+
+def render_markdown(data: Mapping[str, Any], images: Iterable[str] = ()) -> str:
+    """The report as Markdown: the same sections and tables as the page, measurable changes in bold."""
+    lines: list[str] = []
+    for block in report_blocks(data, images):
+        if isinstance(block, Heading):
+            lines += ["#" * block.level + " " + markdown_escape(block.text), ""]
+            if block.level == 1:
+                lines += [f"*{markdown_escape(_settings_line(data))}*", ""]
+        elif isinstance(block, Paragraph):
+            text = _inline_markdown(block.parts)
+            lines += [f"> {text}" if block.style == "warning" else text, ""]
+        elif isinstance(block, Bullets):
+            lines += [f"- {_inline_markdown(item)}" for item in block.items] + [""]
+        elif isinstance(block, Table):
+            lines += [*_table_markdown(block), ""]
+        elif isinstance(block, Image):
+            lines += [f"![{markdown_escape(block.alt)}]({PLOTS_FOLDER}/{block.name})", ""]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _table_markdown(table: Table) -> list[str]:
+    def row(cells: Iterable[str]) -> str:
+        return "| " + " | ".join(text or " " for text in cells) + " |"
+
+    lines = [row(markdown_escape(text) for text in table.header),
+             row("---:" if index in table.numeric else "---" for index in range(len(table.header)))]
+    lines += [row(_inline_markdown(cell) for cell in cells) for cells in table.rows]
+    if table.caption:
+        lines += ["", f"*{markdown_escape(table.caption)}*"]
+    return lines
+
+
+# --- files ----------------------------------------------------------------------------------------------------------
+
+
+def write_file(path: Path, content: bytes) -> None:
+    """Write ``content`` to ``path`` whole or not at all (a temporary file beside it, renamed over it)."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(content)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def report_json(data: Mapping[str, Any]) -> str:
+    """``data`` as ``report.json`` holds it (indented, keys sorted, strict JSON: no NaN)."""
+    return json.dumps(data, indent=2, sort_keys=True, allow_nan=False) + "\n"
+
+
+def write_report(data: Mapping[str, Any], out_dir: Path) -> list[Path]:
+    """Write the report into ``out_dir`` (made if need be); return the files written.
+
+    ``report.json`` first (the data is what matters most, should drawing fail), then the figures in
+    ``plots/``, ``report.md`` and ``report.html``. Figures of an earlier run that this report no longer
+    draws are removed, so the folder never shows a stale picture.
+    """
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    path = out_dir / JSON_FILE
+    write_file(path, report_json(data).encode("utf-8"))
+    written.append(path)
+    images = draw_plots(data)
+    plots = out_dir / PLOTS_FOLDER
+    if images or plots.is_dir():
+        plots.mkdir(exist_ok=True)
+        for name, content in sorted(images.items()):
+            write_file(plots / name, content)
+            written.append(plots / name)
+        for old in plots.iterdir():
+            if _PLOT_PATTERN.fullmatch(old.name) and old.name not in images:
+                old.unlink(missing_ok=True)
+    for name, text in ((MARKDOWN_FILE, render_markdown(data, images)), (HTML_FILE, render_html(data, images))):
+        write_file(out_dir / name, text.encode("utf-8"))
+        written.append(out_dir / name)
+    return written

@@ -1,0 +1,147 @@
+"""Statistics a report needs beyond :mod:`ninjadojo.sim.stats` (whose Wilson and mean intervals it builds on).
+
+- :func:`proportion_difference` : the difference of two win rates with Newcombe's hybrid score interval;
+- :func:`ratio_interval` : a ratio of sums (legal actions per decision) over games, delta-method interval;
+- :func:`paired_difference` and :func:`paired_ratio_difference` : B minus A over games paired by index
+  (common random numbers), normal intervals;
+- :func:`quantile` and :func:`histogram` for distributions.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+
+from ninjadojo.sim.stats import Z95, mean_interval, wilson_interval
+
+__all__ = ["Z95", "histogram", "mean_interval", "paired_difference", "paired_ratio_difference",
+           "proportion_difference", "quantile", "ratio_interval", "wilson_interval"]
+
+
+def proportion_difference(wins1: float, games1: int, wins0: float, games0: int,
+                          z: float = Z95) -> tuple[float, float, float]:
+    """``rate1 - rate0`` with Newcombe's hybrid score interval (built from the two Wilson intervals).
+
+    Good at small counts and rates near 0 or 1, where the plain normal interval is not; wins may be
+    fractional (shared wins). With no games on a side, that side's rate is 0 and its interval [0, 1].
+
+    >>> difference, low, high = proportion_difference(60, 100, 40, 100)
+    >>> round(difference, 2), round(low, 3), round(high, 3)
+    (0.2, 0.061, 0.328)
+    """
+    rate1 = wins1 / games1 if games1 > 0 else 0.0
+    rate0 = wins0 / games0 if games0 > 0 else 0.0
+    low1, high1 = wilson_interval(wins1, games1, z)
+    low0, high0 = wilson_interval(wins0, games0, z)
+    difference = rate1 - rate0
+    below = math.sqrt((rate1 - low1) ** 2 + (high0 - rate0) ** 2)
+    above = math.sqrt((high1 - rate1) ** 2 + (rate0 - low0) ** 2)
+    return (difference, max(-1.0, difference - below), min(1.0, difference + above))
+
+
+def ratio_interval(numerators: Sequence[float], denominators: Sequence[float],
+                   z: float = Z95) -> tuple[float, float, float]:
+    """``sum(numerators) / sum(denominators)`` with a delta-method interval, the games as the units sampled.
+
+    The legal actions per decision of a report are such a ratio (legal actions summed over decisions,
+    over the decisions): the decisions of one game are not independent, the games are.
+    Nothing to divide by: (0, 0, 0).
+
+    >>> ratio, low, high = ratio_interval([10, 20, 30], [5, 10, 15])
+    >>> ratio, low, high
+    (2.0, 2.0, 2.0)
+    """
+    count = len(numerators)
+    total = math.fsum(denominators)
+    if count == 0 or total == 0:
+        return (0.0, 0.0, 0.0)
+    ratio = math.fsum(numerators) / total
+    if count == 1:
+        return (ratio, ratio, ratio)
+    mean_denominator = total / count
+    residuals = [(top - ratio * bottom) / mean_denominator for top, bottom in zip(numerators, denominators,
+                                                                                  strict=True)]
+    variance = math.fsum(value * value for value in residuals) / (count - 1)
+    half = z * math.sqrt(variance / count)
+    return (ratio, ratio - half, ratio + half)
+
+
+def paired_difference(first: Sequence[float], second: Sequence[float],
+                      z: float = Z95) -> tuple[float, float, float]:
+    """The mean of ``second[i] - first[i]`` with a normal 95% interval: B minus A over paired games.
+
+    Pairing removes what the two games of a pair share (the deal, the bots' dice), so a rule's effect
+    shows with far fewer games than two independent samples need. Identical pairs give (0, 0, 0).
+    """
+    if len(first) != len(second):
+        raise ValueError(f"paired samples must have the same length, not {len(first)} and {len(second)}")
+    return mean_interval([b - a for a, b in zip(first, second, strict=True)], z)
+
+
+def paired_ratio_difference(first: tuple[Sequence[float], Sequence[float]],
+                            second: tuple[Sequence[float], Sequence[float]],
+                            z: float = Z95) -> tuple[float, float, float]:
+    """The difference of two ratios of sums (B minus A) over paired games, delta-method interval.
+
+    ``first`` and ``second`` are (numerators, denominators) per game, game ``i`` of each a pair. Each
+    pair contributes its two linearised terms together, so what the pair shares cancels.
+    """
+    (top_a, bottom_a), (top_b, bottom_b) = first, second
+    count = len(top_a)
+    if not count == len(bottom_a) == len(top_b) == len(bottom_b):
+        raise ValueError("paired ratios need the same number of games on both sides")
+    total_a, total_b = math.fsum(bottom_a), math.fsum(bottom_b)
+    if count == 0 or total_a == 0 or total_b == 0:
+        return (0.0, 0.0, 0.0)
+    ratio_a, ratio_b = math.fsum(top_a) / total_a, math.fsum(top_b) / total_b
+    difference = ratio_b - ratio_a
+    if count == 1:
+        return (difference, difference, difference)
+    mean_a, mean_b = total_a / count, total_b / count
+    terms = [(tb - ratio_b * bb) / mean_b - (ta - ratio_a * ba) / mean_a
+             for ta, ba, tb, bb in zip(top_a, bottom_a, top_b, bottom_b, strict=True)]
+    variance = math.fsum(value * value for value in terms) / (count - 1)
+    half = z * math.sqrt(variance / count)
+    return (difference, difference - half, difference + half)
+
+
+def quantile(ordered: Sequence[float], fraction: float) -> float:
+    """The ``fraction`` quantile of sorted values, linear between the two nearest (0 when empty).
+
+    >>> quantile([1, 2, 3, 4], 0.5)
+    2.5
+    """
+    if not ordered:
+        return 0.0
+    position = fraction * (len(ordered) - 1)
+    below = math.floor(position)
+    above = min(below + 1, len(ordered) - 1)
+    return float(ordered[below] + (ordered[above] - ordered[below]) * (position - below))
+
+
+def histogram(values: Sequence[float], bins: int = 20) -> dict[str, list[float] | list[int]]:
+    """Counts of ``values`` in at most ``bins`` equal bins: ``{"edges": [...], "counts": [...]}``.
+
+    Whole-number data (lengths, points) gets whole-number bin widths, so no bin holds more possible
+    values than another; ``edges`` has one more entry than ``counts``, the last bin closed on the right.
+    """
+    if not values:
+        return {"edges": [], "counts": []}
+    low, high = min(values), max(values)
+    whole = all(float(value).is_integer() for value in values)
+    if whole:
+        width: float = max(1, math.ceil((high - low + 1) / bins))
+        count = max(1, math.ceil((high - low + 1) / width))
+        edges = [low + width * step for step in range(count + 1)]
+    else:
+        if high == low:
+            high = low + 1.0
+        width = (high - low) / bins
+        count = bins
+        edges = [low + width * step for step in range(count + 1)]
+    counts = [0] * count
+    # Counted by distinct value first: lengths and points take few values, games are many.
+    for value, times in Counter(values).items():
+        counts[min(int((value - low) // width), count - 1)] += times
+    return {"edges": [round(edge, 6) for edge in edges], "counts": counts}

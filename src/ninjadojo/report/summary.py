@@ -1,0 +1,186 @@
+"""A report's figures as JSON-safe data: the ``report.json`` schema (version 1) of ``docs/report.md``.
+
+Everything but ``speed`` is a function of the settings and the games played, so it is identical from
+run to run (and whatever the workers or the batching) for the same settings. Each game is counted
+once; sums are taken in index order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from ninjadojo import __version__
+from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.report.collect import ReportRun, split
+from ninjadojo.report.records import GameRecord
+from ninjadojo.report.settings import ReportSettings
+from ninjadojo.report.stats import (
+    histogram,
+    mean_interval,
+    proportion_difference,
+    quantile,
+    ratio_interval,
+    wilson_interval,
+)
+
+#: What report.json says it is, and the version of its layout.
+FORMAT = "ninjadojo-report"
+FORMAT_VERSION = 1
+#: Bins of the length and points histograms (at most).
+HISTOGRAM_BINS = 20
+
+
+def _round(value: float) -> float:
+    return round(value, 6)
+
+
+def _interval(low: float, high: float) -> list[JSONValue]:
+    return [_round(low), _round(high)]
+
+
+def _mean(values: Sequence[float]) -> dict[str, JSONValue]:
+    mean, low, high = mean_interval(values)
+    return {"mean": _round(mean), "ci95": _interval(low, high)}
+
+
+def win_shares(record: GameRecord) -> list[float]:
+    """Each seat's share of the win: 1 for a sole winner, 1/k for each of k winners sharing it, else 0."""
+    shares = [0.0] * record.players
+    if record.winners:
+        share = 1.0 / len(record.winners)
+        for seat in record.winners:
+            shares[seat] = share
+    return shares
+
+
+def summarise_games(players: int, games: Sequence[GameRecord]) -> dict[str, JSONValue]:
+    """The figures of one variant at one player count (``games`` in index order): a ``player_counts`` entry."""
+    count = len(games)
+    truncated = sum(1 for record in games if record.truncated)
+    shares = [win_shares(record) for record in games]
+    seats: list[JSONValue] = []
+    for seat in range(players):
+        wins = sum(share[seat] for share in shares)
+        low, high = wilson_interval(wins, count)
+        seats.append({"seat": seat, "wins": _round(wins), "win_rate": _round(wins / count) if count else 0.0,
+                      "ci95": _interval(low, high)})
+    lengths = [float(record.length) for record in games]
+    ordered = sorted(lengths)
+    length: dict[str, JSONValue] = {
+        **_mean(lengths),
+        "min": int(ordered[0]) if ordered else 0,
+        "max": int(ordered[-1]) if ordered else 0,
+        "quantiles": {"p10": _round(quantile(ordered, 0.1)), "p50": _round(quantile(ordered, 0.5)),
+                      "p90": _round(quantile(ordered, 0.9))},
+        "histogram": histogram(ordered, HISTOGRAM_BINS),  # type: ignore[dict-item]
+    }
+    decisions: dict[str, JSONValue] = {
+        **_mean([float(record.branching_count) for record in games]),
+        "per_seat": [{"seat": seat, **_mean([float(record.decisions[seat]) for record in games])}
+                     for seat in range(players)],
+    }
+    ratio, low, high = ratio_interval([float(record.branching_sum) for record in games],
+                                      [float(record.branching_count) for record in games])
+    branching: dict[str, JSONValue] = {"mean": _round(ratio), "ci95": _interval(low, high),
+                                       "max": max((record.branching_max for record in games), default=0)}
+    winner_points = [record.scores[seat] for record in games for seat in record.winners]
+    all_points = [score for record in games for score in record.scores]
+    points: dict[str, JSONValue] = {
+        "per_seat": [{"seat": seat, **_mean([record.scores[seat] for record in games])} for seat in range(players)],
+        "winner_mean": _round(mean_interval(winner_points)[0]),
+        "histogram": histogram(all_points, HISTOGRAM_BINS),  # type: ignore[dict-item]
+    }
+    return {
+        "players": players,
+        "games": count,
+        "finished": count - truncated,
+        "truncated": truncated,
+        "seats": seats,
+        "length": length,
+        "decisions": decisions,
+        "branching": branching,
+        "points": points,
+        "features": feature_table(games, shares),
+    }
+
+
+def feature_table(games: Sequence[GameRecord], shares: Sequence[Sequence[float]] | None = None) -> list[JSONValue]:
+    """Each feature's impact, counted per seat-game: the win rate of seats with it against seats without it.
+
+    Sorted by the difference (largest first), then by name. ``shares`` are the games' win shares
+    (:func:`win_shares`), computed here when not given.
+    """
+    if shares is None:
+        shares = [win_shares(record) for record in games]
+    seat_games = 0
+    total_wins = 0.0
+    with_games: Counter[str] = Counter()
+    with_wins: dict[str, float] = {}
+    for record, share in zip(games, shares, strict=True):
+        seat_games += record.players
+        total_wins += sum(share)
+        for seat, names in enumerate(record.features):
+            # Counter.update counts in C: a table of a million games builds in seconds.
+            with_games.update(names)
+            won = share[seat]
+            if won:
+                for name in names:
+                    with_wins[name] = with_wins.get(name, 0.0) + won
+    rows: list[tuple[float, str, dict[str, JSONValue]]] = []
+    for name, games_with in with_games.items():
+        wins_with = with_wins.get(name, 0.0)
+        games_without = seat_games - games_with
+        wins_without = total_wins - wins_with
+        difference, low, high = proportion_difference(wins_with, games_with, wins_without, games_without)
+        kind, _, label = name.partition(":")
+        with_low, with_high = wilson_interval(wins_with, games_with)
+        without_low, without_high = wilson_interval(wins_without, games_without)
+        rows.append((difference, name, {
+            "feature": name, "kind": kind, "name": label,
+            "games_with": games_with, "win_rate_with": _round(wins_with / games_with),
+            "ci95_with": _interval(with_low, with_high),
+            "games_without": games_without,
+            "win_rate_without": _round(wins_without / games_without) if games_without else 0.0,
+            "ci95_without": _interval(without_low, without_high),
+            "difference": _round(difference), "ci95_difference": _interval(low, high),
+        }))
+    rows.sort(key=lambda row: (-round(row[0], 9), row[1]))
+    return [row[2] for row in rows]
+
+
+def variants_data(settings: ReportSettings, records: Sequence[GameRecord]) -> list[JSONValue]:
+    """The ``variants`` of report.json: per variant, per player count, the figures of the games played."""
+    groups = split(records)
+    variants: list[JSONValue] = []
+    for number, variant in enumerate(settings.variants):
+        counts = [summarise_games(players, groups.get((number, players), [])) for players in settings.player_counts]
+        variants.append({"label": variant.label, "options": dict(variant.options),
+                         "player_counts": counts})  # type: ignore[dict-item]
+    return variants
+
+
+def report_data(run: ReportRun, speed: bool = True) -> dict[str, JSONValue]:
+    """The report as JSON-safe data (report.json, version 1): settings, figures, differences, speed.
+
+    ``speed``: also time the engine alone for about two seconds (``speed.engine``; None without).
+    Keys beyond the contract: ``player_counts``, ``interrupted``, ``resumed``.
+    """
+    from ninjadojo.report.compare import differences
+    from ninjadojo.report.speed import speed_data
+
+    settings = run.settings
+    return {
+        "format": FORMAT,
+        "version": FORMAT_VERSION,
+        "ninjadojo": __version__,
+        **settings.to_json(),
+        "complete": run.complete,
+        "interrupted": run.interrupted,
+        "resumed": run.resumed,
+        "games_played": len(run.records),
+        "games_total": settings.total_games,
+        "variants": variants_data(settings, run.records),
+        "differences": differences(settings, run.records),
+        "speed": speed_data(run, engine=speed),
+    }

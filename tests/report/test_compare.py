@@ -1,0 +1,67 @@
+"""What a rule changes: paired differences (B minus A) over games with common random numbers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ninjadojo.report import ReportSettings, report_data, run_report
+from ninjadojo.report.compare import compare_games, paired_games
+
+
+def _figures(entry: dict[str, Any]) -> list[dict[str, Any]]:
+    return [*entry["seats"], entry["length"], entry["decisions"], entry["branching"], *entry["points"],
+            entry["truncated"]]
+
+
+def test_a_rule_that_cannot_matter_changes_nothing_exactly() -> None:
+    # No random game of Ninja Trap comes near 900 actions: the limit never stops one, so each pair is one game.
+    settings = ReportSettings.build("ninja-trap", players=[2, 3], games=15, seed=2,
+                                    compare=("max_length", "900", "1000"))
+    run = run_report(settings)
+    assert all(not record.truncated and record.length < 900 for record in run.records)
+    data = report_data(run, speed=False)
+    assert data["compare"] == {"option": "max_length", "a": "900", "b": "1000"}
+    assert [variant["label"] for variant in data["variants"]] == ["max_length=900", "max_length=1000"]
+    assert [entry["players"] for entry in data["differences"]] == [2, 3]
+    for entry in data["differences"]:
+        assert entry["games"] == 15
+        for figure in _figures(entry):
+            assert figure["difference"] == 0.0 and figure["ci95"] == [0.0, 0.0]
+    first, second = (variant["player_counts"] for variant in data["variants"])
+    assert [entry["seats"] for entry in first] == [entry["seats"] for entry in second]
+
+
+def test_a_rule_that_matters_shows_a_difference_whose_interval_excludes_zero() -> None:
+    # Ninjitsu! played to 15 points instead of 21 ends sooner.
+    settings = ReportSettings.build("ninjitsu", players=2, games=60, seed=1, compare=("target", "21", "15"))
+    data = report_data(run_report(settings), speed=False)
+    length = data["differences"][0]["length"]
+    low, high = length["ci95"]
+    assert length["difference"] < 0 and low <= length["difference"] <= high < 0
+    means = [variant["player_counts"][0]["length"]["mean"] for variant in data["variants"]]
+    assert length["difference"] == pytest.approx(means[1] - means[0], abs=1e-5)
+    points = data["differences"][0]["points"]
+    assert all(seat["ci95"][1] < 0 for seat in points), "fewer points are scored in a shorter game"
+
+
+def test_a_truncating_limit_shows_in_the_truncated_figure() -> None:
+    settings = ReportSettings.build("ninja-trap", players=2, games=20, seed=3, compare=("max_length", "1000", "40"))
+    data = report_data(run_report(settings), speed=False)
+    entry = data["differences"][0]
+    truncated = [variant["player_counts"][0]["truncated"] for variant in data["variants"]]
+    assert truncated[0] == 0 and truncated[1] > 0
+    assert entry["truncated"]["difference"] == pytest.approx(truncated[1] / 20)
+    assert entry["length"]["difference"] < 0 and entry["length"]["ci95"][1] < 0
+
+
+def test_differences_pair_only_games_played_in_both_variants() -> None:
+    settings = ReportSettings.build("ninja-trap", players=2, games=6, compare=("max_length", "900", "1000"))
+    run = run_report(settings)
+    first = [record for record in run.records if record.variant == 0]
+    second = [record for record in run.records if record.variant == 1 and record.index % 2 == 0]
+    a, b = paired_games(first, second)
+    assert [record.index for record in a] == [record.index for record in b] == [0, 2, 4]
+    assert compare_games(2, first, second)["games"] == 3
+    assert compare_games(2, first, [])["length"] == {"difference": 0.0, "ci95": [0.0, 0.0]}
