@@ -79,6 +79,8 @@ class Option:
         if self.multiple:
             return self._coerce_set(value, where)
         if not isinstance(value, str):
+            if self.choices:
+                raise OptionError(f"{where} must be one of {', '.join(self.choices)}, not {quote(value)}")
             raise OptionError(f"{where} must be text, not {quote(value)}")
         if self.choices and value not in self.choices:
             raise OptionError(f"{where} must be one of {', '.join(self.choices)}, not {quote(value)}")

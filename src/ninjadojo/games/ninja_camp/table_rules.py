@@ -30,26 +30,27 @@ SHADOW_PILE = "pile"
 EDGE_GRID = "grid"
 EDGE_CARDS = "cards"
 
-#: The options of Ninja Camp (besides the engine's ``max_length``), each one ruling of the rules page.
+#: The options of Ninja Camp (besides the engine's ``max_length``): four switch a ruling of the rules page,
+#: ``camel_diagonals`` is a variant against the rulebook's text.
 OPTIONS: tuple[Option, ...] = (
     Option("shadow_copies", SHADOW_LATEST,
-           "ruling 7: what Shadow copies: latest (the most recent skill card other than Shadow any opponent "
+           "what Shadow copies: latest (the most recent skill card other than Shadow any opponent "
            "played) or pile (the top card other than Shadow of the discard pile of the opponent who played a "
            "skill card last; nothing if it holds only Shadows). With 2 players both copy the same card",
-           choices=(SHADOW_LATEST, SHADOW_PILE)),
+           choices=(SHADOW_LATEST, SHADOW_PILE), ruling=7),
     Option("armadillo_edge", EDGE_GRID,
-           "ruling 8: where Armadillo stops: grid (the grid's last space that way, which must be a free card) "
+           "where Armadillo stops: grid (the grid's last space that way, which must be a free card) "
            "or cards (the last card that way, empty spaces beyond it not counting; it must be free)",
-           choices=(EDGE_GRID, EDGE_CARDS)),
+           choices=(EDGE_GRID, EDGE_CARDS), ruling=8),
     Option("camel_diagonals", False,
-           "ruling 9: true makes Camel count diagonal neighbours as adjacent too (default: orthogonal ones "
-           "only, the rulebook's adjacency)"),
+           "a variant against the rulebook's text (which never counts diagonals), not an open ruling: true "
+           "makes Camel count diagonal neighbours as adjacent too (default: orthogonal ones only)"),
     Option("chameleon_traps", False,
-           "ruling 10: true lets a ninja on a Trap use Chameleon to go to another Trap (default: a Trap is no "
-           "skill card, so it cannot)"),
+           "true lets a ninja on a Trap use Chameleon to go to another Trap (default: a Trap is no "
+           "skill card, so it cannot)", ruling=10),
     Option("platypus_free_at_start", False,
-           "ruling 13: true sends both Platypus steps to cards free at the start of the turn, so the second "
-           "ninja may not step onto the space the first left (default: it may)"),
+           "true sends both Platypus steps to cards free at the start of the turn, so the second "
+           "ninja may not step onto the space the first left (default: it may)", ruling=13),
 )
 
 #: Each option's default, by name.

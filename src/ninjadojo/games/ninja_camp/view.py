@@ -256,7 +256,8 @@ def explain_illegal(state: NinjaCampState, seat: int, action: str) -> str | None
         if not state.hands[seat][card]:
             return f"you have no {NAMES[card]} in your hand"
         if card == SHADOW and not state.copyable[seat]:
-            if state.table_rules.shadow_pile:
+            if state.table_rules.shadow_pile and any(state.discards[other] for other in range(state.num_players)
+                                                     if other != seat):
                 return ("Shadow has nothing to copy: the discard pile of the opponent who played last holds no "
                         "card other than Shadow (option shadow_copies=pile)")
             return "Shadow has nothing to copy: no opponent has played a skill card other than Shadow yet"
