@@ -26,7 +26,7 @@ def test_defaults_are_filled_in_and_text_values_are_converted() -> None:
     ([("target", 7)], "the options of toy must be a mapping of name to value"),
     ({"blocks": "maybe"}, "option 'blocks' of toy must be true or false, not 'maybe'"),
     ({"bid": "middle"}, "option 'bid' of toy must be one of high, low, not 'middle'"),
-    ({"bid": 3}, "option 'bid' of toy must be text, not 3"),
+    ({"bid": 3}, "option 'bid' of toy must be one of high, low, not 3"),
     ({"colour": "red"}, "unknown option 'colour' for toy; its options are: target: int 5..60"),
 ])
 def test_bad_options_say_what_is_wrong_and_what_is_allowed(given: dict[str, object], message: str) -> None:

@@ -47,6 +47,7 @@ from ninjadojo.cli.common import (
 )
 from ninjadojo.engine import DojoError, GameState, IllegalActionError, OptionError, SaveError
 from ninjadojo.engine.errors import quote
+from ninjadojo.engine.options import format_value
 from ninjadojo.engine.state import CardInfo
 from ninjadojo.table import SavedTable, Table, find_save, last_unfinished, list_saves, saves_dir
 
@@ -158,7 +159,8 @@ class Terminal:
         game, table = self.game, self.table
         seats = "; ".join(f"seat {seat} {'you' if seat in self.humans else table.bot_specs[seat]}"
                           for seat in range(game.num_players))
-        return f"{game.SPEC.title}, {game.num_players} players, seed {table.seed}: {seats}. Type help for commands."
+        return (f"{game.SPEC.title}, {game.num_players} players, seed {table.seed}{rules_in_play(game)}: {seats}. "
+                "Type help for commands.")
 
     def is_concealed(self, seat: int) -> bool:
         """Whether ``seat`` is asked in a concealed frame (who is asked there is secret)."""
@@ -816,8 +818,21 @@ def open_table(game_id: str | None, players: int | None, seats: Sequence[int] | 
     seat_text = "; ".join(f"seat {seat} {'you' if seat in table.humans else table.bot_specs[seat]}"
                           for seat in range(game.num_players))
     intro = (f"{game.SPEC.title}, {game.num_players} players, resumed from {load} after "
-             f"{len(game.record.actions)} actions (deal and options as saved): {seat_text}. Type help for commands.")
+             f"{len(game.record.actions)} actions (deal and options as saved{rules_in_play(game)}): {seat_text}. "
+             "Type help for commands.")
     return table, intro
+
+
+def rules_in_play(game: GameState[Any]) -> str:
+    """The options that differ from the game's defaults, for the opening line (``, options target=15, house
+    rules pre_attacks=first``; empty when all are defaults), so that nobody plays unaware of a house rule."""
+    plain: list[str] = []
+    house: list[str] = []
+    for spec in game.option_specs():
+        value = game.options.get(spec.name, spec.default)
+        if value != spec.default:
+            (plain if spec.ruling is None else house).append(f"{spec.name}={format_value(value)}")
+    return (f", options {' '.join(plain)}" if plain else "") + (f", house rules {' '.join(house)}" if house else "")
 
 
 def _checked_seats(seats: Sequence[int] | None, players: int) -> list[int]:

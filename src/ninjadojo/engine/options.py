@@ -36,6 +36,11 @@ class Option:
 
     def describe(self) -> str:
         """A one-line description such as ``target: int 1..200 (default 21) - points to win``."""
+        return f"{self.brief()} - {self.help}"
+
+    def brief(self) -> str:
+        """:meth:`describe` without the help text: ``target: int 1..200 (default 21)``, and ``[ruling N]``
+        for an option that switches a ruling."""
         if isinstance(self.default, bool):
             kind = "bool"
         elif isinstance(self.default, int):
@@ -47,7 +52,7 @@ class Option:
         else:
             kind = "one of " + "|".join(self.choices) if self.choices else "text"
         switch = "" if self.ruling is None else f" [ruling {self.ruling}]"
-        return f"{self.name}: {kind} (default {format_value(self.default)}){switch} - {self.help}"
+        return f"{self.name}: {kind} (default {format_value(self.default)}){switch}"
 
     def coerce(self, value: object, game: str) -> OptionValue:
         """Check and convert ``value`` (a JSON value or CLI text) to this option's type."""
@@ -117,6 +122,10 @@ def parse_whole_number(text: str, what: str = "a whole number") -> int:
 
 _WHOLE = re.compile(r"-?[0-9]{1,20}", re.ASCII)
 
+#: An unknown option's error describes every option with its help up to this many options (names, types
+#: and defaults only beyond).
+_FULL_HELP_OPTIONS = 3
+
 _BOOL_TEXT = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False,
               "0": False}
 
@@ -140,8 +149,10 @@ def validate_options(game: str, specs: Sequence[Option], given: Mapping[str, obj
     for name, value in (given or {}).items():
         spec = by_name.get(name) if isinstance(name, str) else None
         if spec is None:
-            allowed = "; ".join(s.describe() for s in specs) or "none"
-            raise OptionError(f"unknown option {quote(name)} for {game}; its options are: {allowed}")
+            # A game with many options gets their names and values only: a paragraph of help in one error
+            # line hides the answer; `dojo games GAME` has the help.
+            allowed = "; ".join(s.describe() if len(specs) <= _FULL_HELP_OPTIONS else s.brief() for s in specs)
+            raise OptionError(f"unknown option {quote(name)} for {game}; its options are: {allowed or 'none'}")
         result[name] = spec.coerce(value, game)
     return result
 
