@@ -300,3 +300,19 @@ def test_ray_gives_the_same_report_as_local_workers(runner: CliRunner, tmp_path:
     assert on_ray.exit_code == 0, on_ray.output
     assert _figures(json.loads(on_ray.stdout)) == _figures(json.loads(local.stdout))
     assert json.loads(on_ray.stdout)["speed"]["backend"] == "ray"
+
+
+def test_a_ray_cluster_that_cannot_be_reached_is_one_line_and_writes_nothing(runner: CliRunner, tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The address is well formed, so the run starts; the cluster does not answer, so no folder is made."""
+    import socket
+
+    with socket.socket() as probe:  # a port nothing listens on: bound, then closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(APP, [*SMALL, "--out", "out", "--ray", f"127.0.0.1:{port}"])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error:") and result.stderr.count("\n") == 1, result.stderr
+    assert "cannot reach the Ray cluster" in result.stderr
+    assert list(tmp_path.iterdir()) == [], "a report that played nothing wrote a file"

@@ -14,7 +14,7 @@ import functools
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
-from typing import Any
+from typing import IO, Any
 
 from ninjadojo.bots import SeatView, make_bot
 from ninjadojo.engine import DojoError, GameState, IllegalActionError
@@ -184,15 +184,19 @@ def run_report(settings: ReportSettings, workers: int | None = 1, ray: str | Non
     batches = make_batches(settings, done.__contains__, workers or RAY_SIZING_WORKERS)
     played = actions = 0
     with ExitStack() as stack:
-        stream = stack.enter_context(progress.appending()) if progress is not None and batches else None
+        # The progress file is opened when the first batch is in, so a run that fails before any game
+        # (a Ray cluster that cannot be reached, say) writes nothing.
+        streams: list[IO[str]] = []
 
         def finished(line: str) -> None:
             nonlocal played, actions
             if line.startswith("!"):
                 raise DojoError(line[1:])
-            if stream is not None:
-                stream.write(line)
-                stream.flush()
+            if progress is not None:
+                if not streams:
+                    streams.append(stack.enter_context(progress.appending()))
+                streams[0].write(line)
+                streams[0].flush()
             records = parse_batch_line(line, settings)
             # The whole batch is kept before anyone hears of it, as it was written whole.
             for record in records:
