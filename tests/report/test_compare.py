@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from ninjadojo.engine import OptionError
 from ninjadojo.report import ReportSettings, report_data, run_report
 from ninjadojo.report.compare import compare_games, paired_games
 
@@ -65,3 +66,23 @@ def test_differences_pair_only_games_played_in_both_variants() -> None:
     assert [record.index for record in a] == [record.index for record in b] == [0, 2, 4]
     assert compare_games(2, first, second)["games"] == 3
     assert compare_games(2, first, [])["length"] == {"difference": 0.0, "ci95": [0.0, 0.0]}
+
+
+def test_a_rule_that_one_player_count_cannot_play_leaves_that_count_out_and_says_why() -> None:
+    """Of Knights and Ninjas' duel has no Highwayman, so its win check cannot be compared at 2 players."""
+    settings = ReportSettings.build("knights-and-ninjas", games=2, bots=["random"],
+                                    compare=("win_check", "after-highwayman", "at-once"))
+    assert settings.player_counts == (3, 4, 5, 6)
+    assert [count for count, _ in settings.left_out] == [2]
+    assert "2 players" in settings.left_out[0][1]
+    assert settings.to_json()["left_out"] == [{"players": 2, "reason": settings.left_out[0][1]}]
+
+
+def test_a_count_asked_for_that_cannot_play_the_rule_is_an_error() -> None:
+    with pytest.raises(OptionError, match="2 players"):
+        ReportSettings.build("knights-and-ninjas", players=[2, 3], games=2,
+                             compare=("win_check", "after-highwayman", "at-once"))
+
+
+def test_a_report_without_a_comparison_leaves_nothing_out() -> None:
+    assert ReportSettings.build("knights-and-ninjas", games=2).left_out == ()

@@ -181,6 +181,8 @@ def report(
     folder = check_out_folder(out if out is not None else Path(f"report-{settings.game_id}"))
     progress = ReportProgress.read(folder, settings)
     errors = stderr_console()
+    for count, reason in settings.left_out:
+        errors.print(f"{count} players left out: {reason}", markup=False)
     run = play_report(settings, workers, address, progress, errors)
     try:
         # After Ctrl-C the engine bench is skipped: whoever pressed it wants the report now.

@@ -394,6 +394,9 @@ def _summary(data: Mapping[str, Any]) -> list[Block]:
                              f"({number(data.get('games'))} per {per}; "
                              f"{_counts_text(counts)} players) played by {bots}, seed "
                              f"{_text(data.get('seed'))}, with {options}."], "lead"))
+    for left in data.get("left_out") or ():
+        blocks.append(Paragraph([f"{_text(left.get('players'))} players are left out: {_text(left.get('reason'))}."],
+                                "warning"))
     if not data.get("complete", True):
         blocks.append(Paragraph([Span("Partial report", "strong"),
                                  f": {number(played)} of {number(total)} games played. Run the same command again "

@@ -54,6 +54,9 @@ class ReportSettings:
     compare: tuple[str, OptionValue, OptionValue] | None
     max_length: int
     variants: tuple[Variant, ...]
+    #: Player counts left out of a report asked for every count, because the compared option cannot take
+    #: one of its values there (count, the game's reason); the report says so.
+    left_out: tuple[tuple[int, str], ...] = ()
 
     @classmethod
     def build(cls, game_id: str, players: int | Sequence[int] | None = None, games: int = 1000,
@@ -92,6 +95,11 @@ class ReportSettings:
         if compare is None:
             variants = (Variant(DEFAULT_LABEL, dict(base)),)
         else:
+            left_out: list[tuple[int, str]] = []
+            if players is None:
+                # Every count was asked for, not these: leave out the counts where the rule cannot be
+                # played both ways (Of Knights and Ninjas' duel has no Highwayman, say), and say so.
+                counts, left_out = _counts_for_compare(state_class, counts, given, compare)
             pair = _check_compare(state_class, counts, given, compare)
             name, first, second = pair
             variants = tuple(Variant(f"{name}={format_value(value)}", {**base, name: value})
@@ -99,7 +107,8 @@ class ReportSettings:
         specs = _check_specs(game_id, bots)
         length = base[MAX_LENGTH_OPTION]
         assert isinstance(length, int)
-        return cls(game_id, counts, games, specs, seed, kept, pair, length, variants)
+        return cls(game_id, counts, games, specs, seed, kept, pair, length, variants,
+                   tuple(left_out) if compare is not None else ())
 
     @property
     def game_name(self) -> str:
@@ -148,6 +157,7 @@ class ReportSettings:
             "seed": self.seed,
             "games": self.games,
             "player_counts": list(self.player_counts),
+            "left_out": [{"players": count, "reason": reason} for count, reason in self.left_out],
             "options": dict(self.options),
             "max_length": self.max_length,
             "compare": None if self.compare is None else {"option": self.compare[0],
@@ -167,6 +177,32 @@ def _player_counts(state_class: type[GameState[Any]], players: int | Sequence[in
     for count in given:
         state_class.check_players(count)
     return tuple(sorted(set(given)))
+
+
+def _counts_for_compare(state_class: type[GameState[Any]], counts: tuple[int, ...], given: Mapping[str, object],
+                        compare: Sequence[object]) -> tuple[tuple[int, ...], list[tuple[int, str]]]:
+    """The counts at which both compared values are allowed, and the others with the game's reason.
+
+    When no count allows both, every count is kept, so that :func:`_check_compare` says what is wrong.
+    """
+    if isinstance(compare, str) or not isinstance(compare, Sequence) or len(compare) != 3:
+        return counts, []
+    name = compare[0]
+    if not isinstance(name, str):
+        return counts, []
+    kept: list[int] = []
+    left_out: list[tuple[int, str]] = []
+    for count in counts:
+        try:
+            for value in compare[1:]:
+                state_class.validate_options(count, {**given, name: value})
+        except OptionError as error:
+            left_out.append((count, str(error)))
+        else:
+            kept.append(count)
+    if not kept or not left_out:
+        return counts, []
+    return tuple(kept), left_out
 
 
 def _check_compare(state_class: type[GameState[Any]], counts: Sequence[int], given: Mapping[str, object],
