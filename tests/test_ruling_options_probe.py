@@ -347,14 +347,6 @@ def test_a_dojo_draw_that_empties_the_deck_goes_on_with_the_face_up_cards_by_def
     game.check_invariants()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "ninjato dojo_draws=face_up_first: after the first blind draw, effects.py _continue_drawing (called with "
-    "blind=True from _draw, ~line 355) draws the rest blind in a loop that stops when the deck and its discards "
-    "run dry, and the cards still owed are lost although face-up cards remain (a 4-card draw gives 2). Fix: in "
-    "_continue_drawing, after the blind loop, if left > 0 and state.up, log what was drawn and push "
-    "Frame('draw', [seat], {'left': left}) (the face-up cards are all that is left to take) instead of going "
-    "straight to _refill_face_up; and say so in the docs' switch table ('...blind while the deck or its "
-    "discards have a card, then face-up')."))
 def test_face_up_first_still_draws_every_card_owed_when_the_blind_cards_run_out() -> None:
     game = _dry_deck_draw({"dojo_draws": "face_up_first"})
     assert sum(game.hands[0]) == 4
@@ -381,12 +373,6 @@ def test_a_shadow_with_nothing_played_yet_says_so_under_shadow_copies_pile() -> 
         game.apply(1, "H:b4-b5")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "gap: `dojo play` never tells the players which house rules are on: its opening line "
-    "(cli/play.py:161, describe_table) names game, players, seed and seats only, and the board shows none "
-    "of them. Fix: append the "
-    "non-default options to the opening line, e.g. '; house rules: pre_attacks=first' (the game's "
-    "_written_options(), without max_length), and the same to the resume line (cli/play.py:819)."))
 def test_dojo_play_names_the_house_rules_in_play() -> None:
     result = CliRunner().invoke(app, ["play", "knights-and-ninjas", "-p", "3", "--seed", "4",
                                       "-o", "pre_attacks=first"], input="quit\n")

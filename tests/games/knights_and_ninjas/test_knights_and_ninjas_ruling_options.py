@@ -11,7 +11,7 @@ import pytest
 
 from ninjadojo.bots import make_bot
 from ninjadojo.bots.base import SeatView
-from ninjadojo.engine import IllegalActionError, NotationError, OptionError, Rng
+from ninjadojo.engine import DojoError, IllegalActionError, NotationError, OptionError, Rng
 from ninjadojo.games.knights_and_ninjas import STATE, KnightsAndNinjasState
 from ninjadojo.games.knights_and_ninjas.builder import hand, play, position, slots
 from ninjadojo.games.knights_and_ninjas.cards import HE
@@ -240,6 +240,25 @@ def test_merchant_gem_wins_false_makes_the_receiver_win_only_by_its_own_gain() -
     assert game.winners() == (1,) and game.gems[1] == 12
 
 
+def test_a_duel_merchant_payment_that_gives_the_rival_all_12_gems_wins_and_the_option_is_refused() -> None:
+    """The 2-player variation is played "until one player has all 12 gems": a seat holding them all has
+    won, so merchant_gem_wins=false (which would let it hold them and play on) is refused with 2 players,
+    by a new game, a position and a save alike."""
+    game = position(2, gems=[2, 10], hands=["me", "pepe"])
+    play(game, "0:me1")  # the duel's Merchant costs two gems: seat 1 now holds all 12
+    assert game.gems == [0, 12] and game.winners() == (1,)
+    with pytest.raises(OptionError, match=r"merchant_gem_wins cannot be changed with 2 players: .*all 12 gems"):
+        position(2, gems=[2, 10], hands=["me", "pepe"], options={"merchant_gem_wins": False})
+    duel = STATE.new(2, seed=4)
+    with pytest.raises(NotationError, match="merchant_gem_wins cannot be changed with 2 players"):
+        STATE.from_notation(duel.to_notation().replace("|2|-|", "|2|merchant_gem_wins=false|", 1))
+    save = duel.to_save()
+    save["options"] = {**save["options"], "merchant_gem_wins": False}  # type: ignore[dict-item]
+    with pytest.raises(DojoError, match="merchant_gem_wins cannot be changed with 2 players"):
+        STATE.load_save(save)
+    assert STATE.new(2, {"merchant_gem_wins": True}, seed=4) == duel, "the default may still be named"
+
+
 # ---------------------------------------------------------------------- ruling 13: reshuffle
 
 
@@ -270,7 +289,7 @@ def test_reshuffle_when_empty_rebuilds_the_pile_as_the_last_card_is_drawn() -> N
 @pytest.mark.parametrize(("options", "message"), [
     ({"pre_attacks": "sometimes"}, "must be one of any-time, first"),
     ({"win_check": "later"}, "must be one of after-highwayman, at-once"),
-    ({"reshuffle": 3}, "must be text"),
+    ({"reshuffle": 3}, "must be one of when-needed, when-empty, not 3"),
     ({"traitor_needs_gems": "maybe"}, "must be true or false"),
     ({"jester_in_revolt": 2}, "must be true or false"),
 ])

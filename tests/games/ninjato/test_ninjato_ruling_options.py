@@ -237,6 +237,40 @@ def test_face_up_first_still_lets_the_face_up_cards_be_taken_one_after_another()
     assert hand(game, 0) == "1234", "no face-up card left: the last is drawn blind, as in every game"
 
 
+def _dry_after_two(options: dict[str, object]) -> NinjatoState:
+    """2 players: seat 1 holds all but five Dojo cards; 4, 5, 5 lie face up, the deck is one 3 and the
+    discards one 2. Seat 0 (empty hand: it draws 4) goes to the Dojo."""
+    held = "1" * 11 + "2" * 9 + "3" * 8 + "4" * 10 + "5" * 9
+    game = position(2, hands=["", held], up="455", discard="2", options=options)
+    assert game.deck == [3] and sum(game.discard) == 1
+    return play(game, "0:dojo")
+
+
+def test_face_up_first_draws_blind_while_the_deck_or_its_discards_have_a_card_then_face_up() -> None:
+    game = _dry_after_two({"dojo_draws": "face_up_first"})
+    play(game, "0:deck")
+    # The 3 from the deck, then the 2 from the discards shuffled in; two still owed, only face-up cards left.
+    assert hand(game, 0) == "23"
+    assert game.decision(0).kind == "draw" and game.legal_actions(0) == ["d4", "d5"]
+    assert "(deck)" not in game.decision(0).prompt
+    game.check_invariants()
+    play(game, "0:d5", "0:d4")
+    assert hand(game, 0) == "2345", "every card owed is drawn"
+    assert game.up == [5] and game.to_act() == (1,)
+    assert game.known[0][4] == game.known[0][5] == 1, "the face-up cards taken are seen by all"
+    game.check_invariants()
+
+
+def test_one_by_one_asks_again_after_each_blind_card_of_a_dry_deck() -> None:
+    game = _dry_after_two({})
+    play(game, "0:deck")
+    assert hand(game, 0) == "3" and game.legal_actions(0) == ["d4", "d5", "deck"]
+    play(game, "0:deck")
+    assert hand(game, 0) == "23" and game.legal_actions(0) == ["d4", "d5"]
+    play(game, "0:d4", "0:d5")
+    assert hand(game, 0) == "2345" and game.to_act() == (1,)
+
+
 # ---------------------------------------------------------------------------------------------- ruling 1
 
 
@@ -256,6 +290,39 @@ def test_pavilion_spots_and_palace_spots_change_the_design_numbers() -> None:
     play(game, "0:rum:a1:f")
     with pytest.raises(IllegalActionError, match="Pavilion takes 1"):
         game.apply(1, "rum:w1:s")
+
+
+@pytest.mark.parametrize(("players", "name", "design"), [
+    (2, "pavilion_spots", 2), (3, "pavilion_spots", 3), (4, "pavilion_spots", 3),
+    (2, "palace_spots", 2), (3, "palace_spots", 2), (4, "palace_spots", 2)])
+def test_naming_the_designs_own_spots_is_the_default_game(players: int, name: str, design: int) -> None:
+    plain = NinjatoState.new(players, seed=3)
+    named = NinjatoState.new(players, {name: design}, seed=3)
+    assert named.options[name] == 0 and dict(named.options) == dict(plain.options)
+    assert named == plain and named.to_notation() == plain.to_notation(), "not written: the same game"
+    assert getattr(named, name) == design
+    text = plain.to_notation().replace(f"|{players}|-|", f"|{players}|{name}={design}|", 1)
+    assert NinjatoState.from_notation(text) == plain
+    save = plain.to_save()
+    save["options"] = {**save["options"], name: design}  # type: ignore[dict-item]
+    assert NinjatoState.load_save(json.loads(json.dumps(save))) == plain
+
+
+def test_a_spot_count_off_the_design_for_the_player_count_is_kept_and_written() -> None:
+    # 3 is the Pavilion's design number with 3-4 players, not with 2; 2 is its number with 2 players only.
+    assert NinjatoState.new(2, {"pavilion_spots": 3}).to_notation().split("|")[2] == "pavilion_spots=3"
+    game = NinjatoState.new(3, {"pavilion_spots": 2})
+    assert game.to_notation().split("|")[2] == "pavilion_spots=2" and game.pavilion_spots == 2
+    assert NinjatoState.from_notation(game.to_notation()) == game
+
+
+def test_a_report_comparing_the_designs_spots_with_zero_is_refused_as_the_same_rules() -> None:
+    from ninjadojo.report.settings import ReportSettings
+
+    with pytest.raises(OptionError, match="same value"):
+        ReportSettings.build("ninjato", players=2, games=1, compare=("pavilion_spots", 0, 2))
+    settings = ReportSettings.build("ninjato", players=3, games=1, compare=("pavilion_spots", 0, 2))
+    assert settings.compare == ("pavilion_spots", 0, 2)
 
 
 def test_a_position_over_the_spots_an_option_allows_is_refused() -> None:

@@ -57,7 +57,7 @@ OPTIONS: tuple[Option, ...] = (
            "false keeps Jesters out of Peasant revolts (a Jester may still be a lone Peasant)", ruling=8),
     Option(MERCHANT_GEM_WINS, True,
            "false means a gem received from a Merchant never wins by itself (a passive gain); "
-           "its receiver must then gain a gem itself", ruling=11),
+           "its receiver must then gain a gem itself (3-6 players: a duel ends at all 12 gems)", ruling=11),
     Option(RESHUFFLE, WHEN_NEEDED,
            "when the discards become the new draw pile and the target falls: when-needed (a "
            "player must draw from the empty pile) or when-empty (as soon as the last card is drawn)",
@@ -66,19 +66,21 @@ OPTIONS: tuple[Option, ...] = (
 
 DEFAULTS: dict[str, OptionValue] = {option.name: option.default for option in OPTIONS}
 
-#: Options about cards or moments the 2-player variation does not have, with the reason.
+#: Options about cards or moments the 2-player variation does not have, or against its text, with the reason.
 NOT_IN_DUEL: dict[str, str] = {
     WIN_CHECK: "the 2-player variation has no Highwayman (every win there counts at once)",
     TRAITOR_NEEDS_GEMS: "the 2-player variation leaves the Traitor out",
     TURNED_BLOCK_ENDS_TURN: "the 2-player variation leaves the Traitor out",
     JESTER_IN_REVOLT: "the 2-player variation leaves the Jester out",
+    MERCHANT_GEM_WINS: "the 2-player variation ends when one player has all 12 gems, however they came",
     RESHUFFLE: "the 2-player variation never draws from the pile (each draft shuffles the discards in)",
 }
 
 
 def check_combination(players: int, options: Mapping[str, OptionValue]) -> None:
-    """Refuse an option switched away from its default where it means nothing: with 2 players, the
-    options about the Traitor, Jester, Highwayman and drawing."""
+    """Refuse an option switched away from its default where it means nothing or goes against the
+    2-player variation's text: with 2 players, the options about the Traitor, Jester, Highwayman and
+    drawing, and a Merchant's gem that does not win (the duel ends when one player has all 12 gems)."""
     if players != 2:
         return
     for name, reason in NOT_IN_DUEL.items():

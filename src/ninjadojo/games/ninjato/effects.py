@@ -320,7 +320,7 @@ def _dojo(state: NinjatoState, seat: int) -> None:
 def _continue_drawing(state: NinjatoState, seat: int, left: int, blind: bool = False) -> None:
     """Ask for the next card while there is a face-up card to choose; blind draws need no choice (and with
     ``blind``, option ``dojo_draws=face_up_first`` after a blind draw, every card left is drawn blind while
-    the deck or its discards have one)."""
+    the deck or its discards have one, then taken from the face-up cards)."""
     if left and state.up and not (blind and (state.deck or any(state.discard))):
         state.frames.append(Frame("draw", [seat], {"left": left}))
         return
@@ -335,6 +335,11 @@ def _continue_drawing(state: NinjatoState, seat: int, left: int, blind: bool = F
     if drawn:
         state.log(f"seat {seat} draws {len(drawn)} from the deck", depth=1)
         state.log(f"seat {seat} draws {', '.join(map(str, drawn))}", mask=1 << seat, depth=1)
+    if left and state.up:
+        # Only a blind draw gets here with cards still owed (otherwise the face-up cards were asked for above):
+        # the deck and its discards ran dry, so the rest come from the face-up cards, the only cards left.
+        state.frames.append(Frame("draw", [seat], {"left": left}))
+        return
     _refill_face_up(state)
 
 
@@ -351,7 +356,7 @@ def _draw(state: NinjatoState, seat: int, value: object, left: object) -> None:
         state.log(f"seat {seat} draws from the deck", depth=1)
         state.log(f"seat {seat} draws a {card}", mask=1 << seat, depth=1)
     if left > 1 and (state.up or state.deck or any(state.discard)):
-        # Ruling 12: one card at a time; face_up_first: a blind draw ends the choosing.
+        # Ruling 12: one card at a time; face_up_first: a blind draw ends the choosing while blind cards last.
         _continue_drawing(state, seat, left - 1, blind=not value and state.face_up_first)
     else:
         _refill_face_up(state)

@@ -66,11 +66,11 @@ OPTIONS: tuple[Option, ...] = (
            "face_up_first: the face-up cards are chosen first, and the first blind draw makes the rest of the "
            "draw blind", choices=("one_by_one", "face_up_first"), ruling=12),
     Option("pavilion_spots", 0,
-           "design data: shuriken the Pavilion takes a round; 0 is the design's (2 with 2 players, 3 with 3-4)",
-           minimum=0, maximum=MOST_SPOTS, ruling=1),
+           "design data: shuriken the Pavilion takes a round; 0 is the design's (2 with 2 players, 3 with 3-4), "
+           "and the design's own number is taken as 0", minimum=0, maximum=MOST_SPOTS, ruling=1),
     Option("palace_spots", 0,
-           "design data: shuriken the Palace takes a round; 0 is the design's (2 at every count)",
-           minimum=0, maximum=MOST_SPOTS, ruling=1),
+           "design data: shuriken the Palace takes a round; 0 is the design's (2 at every count), and 2 is "
+           "taken as 0", minimum=0, maximum=MOST_SPOTS, ruling=1),
 )
 #: Each option's default, to leave it out of a position (see :meth:`NinjatoState._written_options`).
 OPTION_DEFAULTS: dict[str, OptionValue] = {option.name: option.default for option in OPTIONS}
@@ -293,7 +293,7 @@ class NinjatoState(GameState[Payload]):
 
     @property
     def face_up_first(self) -> bool:
-        """Whether a blind Dojo draw makes the rest of the draw blind (option ``dojo_draws``)."""
+        """Whether a blind Dojo draw makes the rest of the draw blind while blind cards last (``dojo_draws``)."""
         return self.options.get("dojo_draws") == "face_up_first"
 
     def ready(self, seat: int) -> tuple[int, ...]:
@@ -378,6 +378,17 @@ class NinjatoState(GameState[Payload]):
 
     def _scores(self) -> tuple[float, ...]:
         return tuple(float(points) for points in self.honour)
+
+    @classmethod
+    def validate_options(cls, players: int, options: Mapping[str, object] | None) -> dict[str, OptionValue]:
+        """All options with defaults filled in; a Pavilion or Palace spot count equal to the design's for
+        this player count is stored as 0, the default, since it plays the same game (so it is not written
+        and a game naming it equals one that does not)."""
+        values = super().validate_options(players, options)
+        for name, design in (("pavilion_spots", PAVILION_SPOTS), ("palace_spots", PALACE_SPOTS)):
+            if values.get(name) == design[players]:
+                values[name] = 0
+        return values
 
     @classmethod
     def _all_actions(cls, players: int, options: Mapping[str, OptionValue]) -> list[str]:

@@ -277,6 +277,8 @@ def prompt(state: NinjatoState, seat: int, frame: Frame) -> str:
                 "h<house>- (Stealth), rum:<rumor>:<treasure>, env:<envoy>:<treasure>")
     if kind == "draw":
         to_draw = frame.data["left"]
+        if not (state.deck or any(state.discard)):
+            return f"draw {to_draw} more: a face-up card (d<value>); the deck and its discards are empty"
         rest = " and the rest of the draw with it" if state.face_up_first and to_draw != 1 else ""
         return f"draw {to_draw} more: a face-up card (d<value>) or the top of the deck{rest} (deck)"
     if kind == "fight":
