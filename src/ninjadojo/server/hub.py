@@ -201,6 +201,12 @@ class Dojo:
                 new = await self.get(table.rematch)
             else:
                 options = {**dict(table.game.options), **table.game.rematch_options()}
+                try:
+                    # A game whose carried set-up its own options refuse is a bad request, as a bad option
+                    # given to create is, not a server error; checked before anything is made or stored.
+                    game_class(table.game.game_id).validate_options(table.game.num_players, options)
+                except OptionError as error:
+                    raise bad_request(f"the rematch cannot be set up: {error}", "bad_option") from None
                 plans = []
                 for info in table.seats:
                     if info.type == "bot":

@@ -315,6 +315,40 @@ def test_fire1_a_pending_tie_choice_is_a_legal_position_that_round_trips() -> No
         assert NinjitsuState.from_notation(game.to_notation()) == game
 
 
+def test_fire1_a_tied_treasure_kept_once_is_kept_for_the_whole_action_and_the_other_goes() -> None:
+    # Ruling 61: Fire keeps ONE treasure. Darts aims at one 9, its owner keeps that one; Darts' second
+    # discard may not aim at it again, and the other 9 then goes without a second question.
+    game = elements(sides=("-", "fire1"), hands=["Aa 2b", ""], treasures=["", "9a 9b 5c"])
+    play(game, "a:Aa", "c:9a")
+    assert kind(game) == "fire-keep" and game.to_act() == (1,)
+    play(game, "c:9a")
+    assert treasures(game, 1) == "9a 9b 5c" and kind(game) == "discard-treasure"
+    assert "firekeep=9a" in game.to_notation(), "the choice is part of the position while the action lasts"
+    assert NinjitsuState.from_notation(game.to_notation()) == game
+    assert "c:9a" not in game.legal_actions(0) and {"c:9b", "c:5c"} <= set(game.legal_actions(0))
+    play(game, "c:9b")
+    assert treasures(game, 1) == "9a 5c" and kind(game) == "play", "9b went with no fire-keep question"
+    play(game, "s:2b")
+    assert game.turn == 1 and "firekeep" not in game.to_notation(), "the choice holds for that action only"
+
+
+def test_fire1_after_keeping_one_of_a_tie_master_of_fire_takes_the_other() -> None:
+    game = elements(sides=("-", "fire1"), expansions="magic,elements", hands=["Qm", ""], treasures=["", "9a 9b"])
+    play(game, "a:Qm")
+    assert kind(game) == "fire-keep"
+    play(game, f"c:{game.frames[-1].data['card']}")  # keep the very one about to go
+    assert len(game.treasures[1]) == 1 and game.turn == 1, "the other 9 went: Fire keeps one treasure"
+
+
+def test_a_firekeep_field_outside_the_elements_or_naming_no_card_is_refused() -> None:
+    text = position(hands=["6a", ""]).to_notation()
+    with pytest.raises(NotationError, match="firekeep belongs to a game with expansions=elements"):
+        NinjitsuState.from_notation(text + ";firekeep=9a")
+    text = elements(sides=("-", "fire1"), hands=["6a", ""]).to_notation()
+    with pytest.raises(NotationError, match="firekeep is the card id"):
+        NinjitsuState.from_notation(text + ";firekeep=zz")
+
+
 def test_fire2_trades_a_card_with_a_random_card_of_an_opponents_hand_unseen_by_third_seats() -> None:
     game = elements(3, sides=("fire2", "-", "-"), hands=["6a 7a", "9c", ""])
     third = log(game, 2)

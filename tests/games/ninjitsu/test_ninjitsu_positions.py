@@ -94,6 +94,16 @@ def test_the_builder_refuses_a_bad_player_count_or_target_as_options() -> None:
         position(target=0)
 
 
+def test_the_builder_takes_target_expansions_and_crossover_from_options_too_but_not_both_ways() -> None:
+    game = position(hands=["6a", ""], options={"target": 30, "expansions": "promo", "crossover": True})
+    assert (game.options["target"], game.options["expansions"], game.options["crossover"]) == (30, "promo", True)
+    assert position(hands=["6a", ""]).options["target"] == 21, "the keywords' defaults still hold"
+    for name, keyword, value in (("target", {"target": 25}, 30), ("expansions", {"expansions": "magic"}, "promo"),
+                                 ("crossover", {"crossover": False}, True)):
+        with pytest.raises(OptionError, match=f"{name} is given twice.*give it once"):
+            position(hands=["6a", ""], options={name: value}, **keyword)  # type: ignore[arg-type]
+
+
 # ---------------------------------------------------------------------- what the parser refuses
 
 

@@ -20,8 +20,9 @@ from ninjadojo.bots import make_bot
 from ninjadojo.bots.base import SeatView
 from ninjadojo.engine import IllegalActionError, OptionError, Rng
 from ninjadojo.engine.options import OptionValue
-from ninjadojo.games.ninjitsu import NinjitsuState
+from ninjadojo.games.ninjitsu import NinjitsuState, rules
 from ninjadojo.games.ninjitsu.builder import position
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX
 
 #: Each option at its other value (the one that is not our reading).
 OTHER: dict[str, OptionValue] = {
@@ -147,6 +148,123 @@ def test_idle_actions_false_keeps_idle_plays_when_nothing_else_would_end_the_tur
     assert set(game.legal_actions(0)) == {"a:Ja", "a:Jb", "a:Jc", "a:Xa", "a:Xb"}
     game = position(**{**setting, "secrets": ["", "2b"]}, options={"idle_actions": False})  # type: ignore[arg-type]
     assert {"a:Ja", "x1.0"} <= set(game.legal_actions(0))  # now the Jack can steal
+
+
+#: (card, the sets it needs, a position where its action does nothing, a change to it that gives the action
+#: something to do): idle_actions=false judges each card as the game will resolve it.
+_DROUGHT: dict[str, object] = {"weather": "Dw", "deck": "Kc Qc"}
+IDLE_CASES: list[tuple[str, str, dict[str, object], dict[str, object]]] = [
+    ("Qm", "magic", {}, {"treasures": ["", "5c"]}),  # Master of Fire: no treasure in play
+    ("Qm", "magic,elements", {"elements": ["-", "fire1"], "treasures": ["", "9c"]},
+     {"treasures": ["5a", "9c"]}),  # ... only one Fire (side 1) keeps
+    ("Aa", "elements", {"elements": ["-", "fire1"], "treasures": ["", "9c"]},
+     {"treasures": ["", "9c 5a"]}),  # Darts: the lone treasure Fire (side 1) keeps
+    ("Jm", "magic", {}, {"treasures": ["", "5c"]}),  # Master of Water: no opponent's treasure
+    ("Jm", "magic,promo,weather", {"hands": ["Jm 2a 3a 4a 5a 6a", ""], "treasures": ["", "5c"], **_DROUGHT},
+     {"hands": ["Jm 2a 3a 4a 5a", ""]}),  # ... whose draws Drought stops
+    ("Bp", "promo,weather", {"hands": ["Bp 2a 3a 4a 5a 6a", ""], **_DROUGHT},
+     {"secrets": ["", "2b"]}),  # Jellybean Ninja: no secret to steal, and Drought stops the missed draw
+    ("Tm", "magic", {}, {"hands": ["Tm", "2b"]}),  # Alchemy: no hand to discard
+    ("9m", "magic", {}, {"hands": ["9m 2b", ""]}),  # Healing: no hand to discard
+    ("2m", "magic", {}, {"hands": ["2m 2b", ""]}),  # Flight: no treasure to play, no hand to discard
+    ("8m", "magic", {}, {"hands": ["8m", "2b"]}),  # Night Vision: no opponent's card to mark
+    ("3m", "magic", {}, {"treasures": ["", "5c"]}),  # Invisibility: no card to take
+    ("3s", "sabotage", {}, {"hands": ["3s", "2b"]}),  # Net: no opponent's card to discard
+    ("2s", "sabotage", {"secrets": ["2a", ""]}, {"secrets": ["2a", "2b"]}),  # Peephole: only one's own secrets
+    ("Ks", "sabotage", {}, {"secrets": ["2a", ""]}),  # Master of Tricks: no secret to draw for
+    ("Js", "sabotage", {}, {"treasures": ["5a", ""]}),  # Master of Escape: no treasure to turn face-down
+    ("Xs", "sabotage", {"secrets": ["2a", ""]}, {"secrets": ["2a 3a", ""]}),  # Master of Disguise: one secret
+    ("Ts", "sabotage", {}, {"secrets": ["2a", ""]}),  # Shuriken: no secret and no treasure
+]
+
+
+def test_idle_actions_false_offers_grimoire_under_drought_as_its_take_of_the_top_card_is_no_draw() -> None:
+    setting: dict[str, object] = {"expansions": "magic,promo,weather", "hands": ["Am 2a 3a 4a 5a 6a", ""],
+                                  **_DROUGHT}
+    game = position(**setting)  # type: ignore[arg-type]
+    game.apply(0, "a:Am")
+    assert kind(game) == "play" and len(game.hands[0]) == 6, "no draw, but the deck's top card was taken to play"
+    assert "a:Am" in position(**setting, options={"idle_actions": False}).legal_actions(0)  # type: ignore[arg-type]
+
+
+def _in_play(game: NinjitsuState) -> tuple[object, ...]:
+    """Everything a card's action could change but the discard pile and whose turn it is."""
+    return ([sorted(cards) for cards in game.hands], [sorted(cards) for cards in game.treasures],
+            [list(cards) for cards in game.secrets], list(game.marks), game.frozen, len(game.deck))
+
+
+@pytest.mark.parametrize(("card", "sets", "idle", "able"), IDLE_CASES,
+                         ids=[f"{card}-{'-'.join(str(key) for key in able)}" for card, _, _, able in IDLE_CASES])
+def test_idle_actions_false_refuses_exactly_the_card_plays_that_would_do_nothing(
+        card: str, sets: str, idle: dict[str, object], able: dict[str, object]) -> None:
+    setting: dict[str, object] = {"expansions": sets, "hands": [card, ""], **idle}
+    # By our reading the play is allowed, and played it changes nothing but the discard pile.
+    game = position(**setting)  # type: ignore[arg-type]
+    expected = position(**setting)  # type: ignore[arg-type]
+    expected.hands[0].remove(CARD_INDEX[card])
+    game.apply(0, f"a:{card}")
+    assert kind(game) == "turn" and game.turn == 1, f"{card} asked for something: it was not idle"
+    assert _in_play(game) == _in_play(expected), f"{card}'s action changed something"
+    refused = position(**setting, options={"idle_actions": False})  # type: ignore[arg-type]
+    assert f"a:{card}" not in refused.legal_actions(0) and f"s:{card}" in refused.legal_actions(0)
+    # Given something to act on, it is offered again.
+    offered = position(**{**setting, **able}, options={"idle_actions": False})  # type: ignore[arg-type]
+    assert f"a:{card}" in offered.legal_actions(0)
+
+
+def _without_ply(text: str) -> list[str]:
+    """A position's notation without its count of actions taken (a hand-made twin takes none)."""
+    parts = text.split("|")
+    return parts[:4] + parts[5:]
+
+
+def _played_as_idle(game: NinjitsuState, seat: int, card: int) -> NinjitsuState:
+    """What playing ``card`` for an action that does nothing leaves: the card in the discard pile, then
+    the turn goes on exactly as after any action (the end of the turn, the next turn's start)."""
+    twin = game.clone()
+    twin.frames.pop()
+    twin.marks[seat] = -1
+    twin.hands[seat].remove(card)
+    twin.discard_card(card)
+    rules.continue_turn(twin)
+    twin.sync_blind()
+    return twin
+
+
+@pytest.mark.parametrize("sets", ["", "promo,magic,sabotage", EVERY_SET], ids=["base", "three-sets", "every-set"])
+def test_can_act_says_exactly_whether_a_card_played_for_its_action_would_change_anything(sets: str) -> None:
+    # idle_actions=false refuses the plays can_act calls idle: in random positions, every card the
+    # current player may play for its action changes the game iff can_act says it can act. (Wind, side
+    # 1, adds an extra action to any Ace or Joker, so games where someone has it are left out.)
+    checked = {True: 0, False: 0}
+    for seed in range(10):
+        for players in (2, 3):
+            game = NinjitsuState.new(players, {"expansions": sets, "crossover": "promo" in sets, "max_length": 200},
+                                     seed=seed)
+            rng = Rng(seed)
+            while not game.is_terminal:
+                if game.frames[-1].kind == "turn" and "wind1" not in game.elements:
+                    seat = game.turn
+                    legal = game.legal_actions(seat)
+                    for card in sorted(set(game.hands[seat]) - {CARD_INDEX["1t"], CARD_INDEX["1s"]}):
+                        if f"a:{CARD_IDS[card]}" not in legal:
+                            continue
+                        able = rules.can_act(game, seat, card)
+                        played = game.clone()
+                        played.apply(seat, f"a:{CARD_IDS[card]}")
+                        idle = _without_ply(played.to_notation()) == _without_ply(
+                            _played_as_idle(game, seat, card).to_notation())
+                        assert able != idle, f"can_act says {able} for {CARD_IDS[card]} in {game.to_notation()}"
+                        checked[able] += 1
+                _random_action(game, rng)
+    assert checked[True] and checked[False], checked
+
+
+def _random_action(game: NinjitsuState, rng: Rng) -> None:
+    to_act = game.to_act()
+    seat = to_act[rng.randbelow(len(to_act))]
+    actions = game.legal_actions(seat)
+    game.apply(seat, actions[rng.randbelow(len(actions))])
 
 
 # ---------------------------------------------------------------------- ruling 5: Master of Surprise
@@ -320,10 +438,15 @@ def test_defaults_given_explicitly_are_not_written_and_other_values_round_trip()
 
 
 def test_dojo_games_lists_each_option_with_its_ruling() -> None:
-    described = "\n".join(option.describe() for option in NinjitsuState.option_specs())
+    specs = {option.name: option for option in NinjitsuState.option_specs()}
     for name, ruling in (("free_swaps", 2), ("optional_texts", 3), ("idle_actions", 4), ("surprise_draws", 5),
-                         ("element_order", 57), ("wind_nested", 59), ("drought_draw", 75), ("fire_replaces", 31)):
-        assert f"{name}:" in described and f"ruling {ruling}" in described
+                         ("element_order", 57), ("drought_draw", 75), ("fire_replaces", 31)):
+        assert specs[name].ruling == ruling and f"[ruling {ruling}]" in specs[name].describe()
+        assert "ruling" not in specs[name].help, "describe() names the ruling; the help does not repeat it"
+    # Ruling 59's Wind follows ANY play of an Ace or Joker by RULINGS.md: wind_nested is a variant against
+    # it, not a house rule of an open ruling, so it names no ruling and says so.
+    assert specs["wind_nested"].ruling is None
+    assert specs["wind_nested"].help.startswith("a variant against RULINGS.md, not an open ruling")
 
 
 # ---------------------------------------------------------------------- playouts

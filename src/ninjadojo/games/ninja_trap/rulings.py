@@ -14,14 +14,15 @@ the default (:func:`written`).
   share the win. ``fewest_hits``: of them, those with the fewest hits win (ties share).
 - ``ghost_traps`` (ruling 6): false (default): an out ninja's traps can no longer be flipped. true:
   the rulebook gives each *player* the chance to activate a trap, so an out player still may flip
-  one of its face-down traps each turn (its ninja is in no room: never blocked, never hit).
+  one of its face-down traps each turn (its ninja is in no room: never blocked, never hit). With 2
+  players the game ends as soon as a ninja is out, so true is refused there (:func:`check_combination`).
 - ``shared_buko_look`` (ruling 7): true (default): ninjas who shared the Buko unharmed both look.
   false: sharing the Buko spoils the look, as it spoils flipping (only a ninja alone there looks).
 
 >>> from ninjadojo.games.ninja_trap import STATE
->>> STATE.new(2, {"ghost_traps": True}, seed=1).to_notation().split("|")[2]
+>>> STATE.new(3, {"ghost_traps": True}, seed=1).to_notation().split("|")[2]
 'ghost_traps=true'
->>> STATE.new(2, {"ghost_traps": False}, seed=1).to_notation().split("|")[2]
+>>> STATE.new(3, {"ghost_traps": False}, seed=1).to_notation().split("|")[2]
 '-'
 """
 
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ninjadojo.engine.errors import OptionError
 from ninjadojo.engine.options import Option, OptionValue
 
 RESHUFFLE = "reshuffle"
@@ -45,20 +47,20 @@ SHARED_BUKO_LOOK = "shared_buko_look"
 #: The options, in the order ``dojo games ninja-trap`` lists them.
 OPTIONS: tuple[Option, ...] = (
     Option(RESHUFFLE, RESHUFFLE_SHORT,
-           "ruling 1, when your cards have run out: short = an empty deck and fewer than two cards in hand "
+           "when your cards have run out: short = an empty deck and fewer than two cards in hand "
            "after drawing (keep the odd card, draw up to five); empty = only once your hand is empty (a last "
            "single card is a move with no trap, then shuffle and draw five)",
-           choices=(RESHUFFLE_SHORT, RESHUFFLE_EMPTY)),
+           choices=(RESHUFFLE_SHORT, RESHUFFLE_EMPTY), ruling=1),
     Option(STALEMATE, STALEMATE_SHARED,
-           "ruling 3, when every ninja left is forced into one room for good: shared = they share the win; "
+           "when every ninja left is forced into one room for good: shared = they share the win; "
            "fewest_hits = those of them with the fewest hits win",
-           choices=(STALEMATE_SHARED, STALEMATE_FEWEST_HITS)),
+           choices=(STALEMATE_SHARED, STALEMATE_FEWEST_HITS), ruling=3),
     Option(GHOST_TRAPS, False,
-           "ruling 6, an out ninja's traps: false = they can no longer be flipped; true = the out player may "
-           "still flip one each turn (its ninja is in no room, so never blocked or hit)"),
+           "an out ninja's traps: false = they can no longer be flipped; true = the out player may "
+           "still flip one each turn (its ninja is in no room, so never blocked or hit); 3 or more players", ruling=6),
     Option(SHARED_BUKO_LOOK, True,
-           "ruling 7, ninjas who shared the Buko unharmed: true = both look at their traps; false = sharing "
-           "the Buko spoils the look as it spoils flipping (only a ninja alone there looks)"),
+           "ninjas who shared the Buko unharmed: true = both look at their traps; false = sharing "
+           "the Buko spoils the look as it spoils flipping (only a ninja alone there looks)", ruling=7),
 )
 
 #: Each option's default: the project's reading of its ruling.
@@ -83,6 +85,14 @@ def shared_buko_look(options: Mapping[str, OptionValue]) -> bool:
 def fewest_hits_break_stalemate(options: Mapping[str, OptionValue]) -> bool:
     """Whether a stalemate goes to the forced ninjas with the fewest hits rather than to all (ruling 3)."""
     return options.get(STALEMATE) == STALEMATE_FEWEST_HITS
+
+
+def check_combination(players: int, options: Mapping[str, OptionValue]) -> None:
+    """Refuse an option that can never matter with this many players, rather than ignore it: with 2
+    players the game ends as soon as one ninja is out, so no out player is ever left to flip a trap."""
+    if players == 2 and ghost_traps(options):
+        raise OptionError("ninja-trap: option ghost_traps=true cannot matter with 2 players (the game ends as soon "
+                          "as one ninja is out, so no out player is left to flip); play it with 3 or 4 players")
 
 
 def written(options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:

@@ -164,6 +164,11 @@ class NinjaTrapState(GameState[int]):
     def _all_actions(cls, players: int, options: Mapping[str, OptionValue]) -> list[str]:
         return all_actions(players)
 
+    @classmethod
+    def _check_option_combination(cls, players: int, options: Mapping[str, OptionValue]) -> None:
+        # ghost_traps at 2 players could never matter: refused rather than silently ignored.
+        rulings.check_combination(players, options)
+
     # ------------------------------------------------------------------ views and notation
 
     def _observe(self, seat: int | None) -> dict[str, JSONValue]:

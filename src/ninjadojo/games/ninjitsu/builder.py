@@ -50,7 +50,7 @@ from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.state import check_seed
 from ninjadojo.games.ninjitsu import rules
 from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX, CARDS, CROSSOVER
-from ninjadojo.games.ninjitsu.state import DEFAULT_TARGET, NinjitsuState
+from ninjadojo.games.ninjitsu.state import NinjitsuState
 
 __all__ = ["position"]
 
@@ -132,11 +132,11 @@ def position(
     secrets: Sequence[str] | None = None,
     discard: str = "",
     deck: str | None = None,
-    target: int = DEFAULT_TARGET,
+    target: int | None = None,
     swaps: int | None = None,
     seed: int = 1,
-    expansions: str = "",
-    crossover: bool = False,
+    expansions: str | None = None,
+    crossover: bool | None = None,
     elements: Sequence[str] | None = None,
     started: Sequence[int] = (),
     weather: str = "Sw",
@@ -153,14 +153,24 @@ def position(
     the cards of the game's deck may be placed. ``crossover``: the Treasure Hunters crossover option
     (with ``expansions="promo"``: Captain Bluebeard ``Cp`` joins the deck). ``elements``, ``started``,
     ``weather``, ``weather_discard`` and ``events``: The Elements and Heavy Weather (module docs).
-    ``options``: any other game options, e.g. the switchable rulings (``{"surprise_draws": True}``).
+    ``options``: any other game options, e.g. the switchable rulings (``{"surprise_draws": True}``);
+    ``target``, ``expansions`` and ``crossover`` may be given there instead of as keywords (default 21,
+    none, false), but not both ways (an OptionError says to give it once).
     Knowledge is the default
     for each zone: a seat knows its own hand and secrets, everyone knows the treasures and the
     discard pile, no one the deck.
     """
     NinjitsuState.check_players(players)
-    options = NinjitsuState.validate_options(players, {**(options or {}), "target": target,
-                                                       "expansions": expansions, "crossover": crossover})
+    given: dict[str, object] = dict(options or {})
+    for name, value in (("target", target), ("expansions", expansions), ("crossover", crossover)):
+        if value is None:
+            continue
+        if name in given:
+            # Neither may silently win: a test that says both ways means one of them by mistake.
+            raise OptionError(f"ninjitsu builder: {name} is given twice, as the keyword {name}= and in options; "
+                              "give it once")
+        given[name] = value
+    options = NinjitsuState.validate_options(players, given)
     check_seed(seed)
     if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < players:
         raise NotationError(f"turn must be a seat from 0 to {players - 1}, not {quote(turn)}")

@@ -186,6 +186,8 @@ def fire_kept(state: NinjitsuState, seat: int, kept: int) -> int:
         return tied[0]
     if kept >= 0:
         return kept
+    if state.fire_keeps in tied:
+        return state.fire_keeps  # chosen earlier in this action: Fire keeps one, so it is not asked again
     return -2 if tied else -1
 
 
@@ -401,13 +403,15 @@ def offer_discard(state: NinjitsuState, card: int, owner: int, then: tuple[Froze
     settled = len(then) == 5 and then[0] == "extreme"  # Fire's keep already chosen for this discard
     if not move and state.has_elements and state.elements[owner] == "fire1" and not settled:
         tied = elements.tied_top(state, owner)
-        if card in tied:
-            if len(tied) == 1:
-                state.narrate(f"{card_label(card)} stays in play: P{owner}'s element fire1 protects their highest "
-                              "treasure", deeper=deeper)
-                _continue_after_discard(state, card, False, then)
-                return
-            # A tie for the highest: its owner chooses which of the tied treasures Fire keeps.
+        safe = elements.protected(state, owner)  # the one highest, or the tied one chosen in this action
+        if card == safe:
+            state.narrate(f"{card_label(card)} stays in play: P{owner}'s element fire1 protects their highest "
+                          "treasure", deeper=deeper)
+            _continue_after_discard(state, card, False, then)
+            return
+        if card in tied and safe < 0:
+            # A tie for the highest: its owner chooses which of the tied treasures Fire keeps (then it
+            # keeps that one for the rest of the action, and the others go as any treasure would).
             state.frames.append(Frame("fire-keep", [owner], {
                 "card": CARD_IDS[card], "seat": owner, "cards": tuple(CARD_IDS[each] for each in tied),
                 "then": then, "deeper": deeper}))
@@ -418,9 +422,11 @@ def offer_discard(state: NinjitsuState, card: int, owner: int, then: tuple[Froze
 
 def kept_or_discarded(state: NinjitsuState, data: Mapping[str, FrozenJSON], kept: int) -> None:
     """Fire (side 1) on a tie: its owner kept ``kept``; the treasure about to go stays if that is it, else
-    its discard goes on (a moment for Alberti and Teleport)."""
+    its discard goes on (a moment for Alberti and Teleport). Fire keeps ``kept`` for the rest of the
+    action, so the other tied treasures are not asked about again (ruling 61)."""
     owner, then, deeper = data["seat"], data["then"], data["deeper"]
     assert isinstance(owner, int) and isinstance(then, tuple) and isinstance(deeper, int)
+    state.fire_keeps = kept
     if not data["card"]:
         # Asked before an effect that takes the highest (Caltrops): it now takes the next.
         state.narrate(f"P{owner}'s element fire1 keeps {card_label(kept)}", deeper=deeper)

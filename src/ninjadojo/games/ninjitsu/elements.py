@@ -208,7 +208,10 @@ def protected(state: NinjitsuState, owner: int) -> int:
     one Fire keeps: :func:`tied_top` and the ``fire-keep`` decision). Effects that take the highest
     then take the next."""
     tied = tied_top(state, owner)
-    return tied[0] if len(tied) == 1 else -1
+    if len(tied) == 1:
+        return tied[0]
+    # On a tie, the one its owner chose to keep earlier in this action, once chosen.
+    return state.fire_keeps if state.fire_keeps in tied else -1
 
 
 def tied_top(state: NinjitsuState, owner: int) -> list[int]:

@@ -34,7 +34,8 @@ and ``jelly=hit`` or ``jelly=miss`` (Jellybean Ninja's guess, between its steal 
 Masters of Magic ``magic=2`` (the seat whose Master of Magic lies face-up in the deck), ``surfaced=2``
 (the seat whose Master of Magic surfaced and who is still to play), ``frozen=1`` (Freeze Time's
 player) and ``marks=Ta/-/?`` (Night Vision's marked card per seat, ``?`` in a sample where it cannot be
-named). An effect item may end with ``:card``, the card one of its steps played (``Km.2:6a``).
+named); with The Elements ``firekeep=9a`` (the tied treasure Fire, side 1, keeps for the action under
+way, once its owner chose). An effect item may end with ``:card``, the card one of its steps played (``Km.2:6a``).
 
 A position must be one the rules can reach (``rules.check_invariants`` says which laws): in
 particular a position whose frame is ``turn`` is one whose start-of-turn win check was made and did
@@ -171,6 +172,8 @@ def body_notation(state: NinjitsuState) -> str:
         optional.append(f"ending={state.ending}")
     if state.lost:
         optional.append(f"lost={state.lost}")
+    if state.fire_keeps >= 0:
+        optional.append(f"firekeep={CARD_IDS[state.fire_keeps]}")
     return ";".join((
         f"turn={state.turn}",
         f"swaps={state.swaps_left}",
@@ -188,7 +191,7 @@ def body_notation(state: NinjitsuState) -> str:
 _FIELDS = ("turn", "swaps", "deck", "discard", "hands", "treasures", "secrets", "effects", "known")
 #: Fields written only when not their default (or, for The Elements and Heavy Weather, only in games with them).
 _OPTIONAL = ("extra", "jelly", "magic", "surfaced", "frozen", "marks", "elements", "started", "weather", "wdeck",
-             "wdiscard", "events", "aside", "ending", "lost")
+             "wdiscard", "events", "aside", "ending", "lost", "firekeep")
 #: The fields of The Elements and of Heavy Weather (a game with the set writes them all; aside is optional).
 _ELEMENT_FIELDS = ("elements", "started")
 _WEATHER_FIELDS = ("weather", "wdeck", "wdiscard", "events")
@@ -316,6 +319,13 @@ def _parse_expansions(state: NinjitsuState, fields: dict[str, str]) -> None:
         raise ValueError("field lost belongs to a game with expansions=elements (Water, side 1)")
     state.ending = ending
     state.lost = _number(fields.get("lost", "0"), "lost")
+    state.fire_keeps = -1
+    if "firekeep" in fields:
+        if not state.has_elements:
+            raise ValueError("field firekeep belongs to a game with expansions=elements (Fire, side 1)")
+        if fields["firekeep"] not in CARD_INDEX:
+            raise ValueError(f"firekeep is the card id Fire (side 1) keeps on a tie, not {quote(fields['firekeep'])}")
+        state.fire_keeps = CARD_INDEX[fields["firekeep"]]
 
 
 def _number(text: str, what: str) -> int:

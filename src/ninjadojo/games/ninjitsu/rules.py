@@ -227,8 +227,10 @@ def continue_turn(state: NinjitsuState) -> None:
     Elements and Heavy Weather: the end-of-turn Element ability, then the Events) and pass it on."""
     effects.resume(state)
     while not state.frames and state.result is None:
-        # Water (side 1): the action is done; its owners may draw again at the next one's losses.
+        # Water (side 1): the action is done; its owners may draw again at the next one's losses. Fire
+        # (side 1): a choice among tied treasures held for that action only (ruling 61).
         state.lost = 0
+        state.fire_keeps = -1
         if state.extra_actions and not state.ending:
             # An extra action (Jellybean Ninja, Wind, Heart, Aurora Borealis): the same turn goes on
             # (no start-of-turn check).
@@ -457,35 +459,94 @@ def _refuse_idle(state: NinjitsuState, seat: int, actions: dict[str, Payload]) -
 
 
 def can_act(state: NinjitsuState, seat: int, card: int) -> bool:
-    """Whether ``card``, played by ``seat`` for its action now, has a step that can do something: a draw
-    (unless Drought stops it), a play with another card of the hand that can be played that way, a
-    steal or a flip with an opponent's secret, a discard or a move with a treasure to take. Any other
-    special text counts as able (only Captain Bluebeard's, which swaps nothing, never is): only what
-    the position shows to be empty is refused."""
+    """Whether ``card``, played by ``seat`` for its action now, has a step that can do something, judged
+    as the game will resolve it: a draw (unless Drought stops it), a play with another card of the hand
+    that can be played that way, a steal or a flip with an opponent's secret, a discard of a treasure
+    Fire (side 1) does not keep, a move with a treasure to take, and each special text with what it
+    needs (:func:`_special_can_act`). A step that only acts on what an earlier step played or stole
+    (Master of Wind's return, Shape Shifting, Multiply, Telekinesis, Ancient Map) adds nothing of its own.
+    Only what the position shows (own hand, public counts) is used, so a seat's samples agree."""
     rest = list(state.hands[seat])
     rest.remove(card)
     for step in CARDS[card].steps:
         if isinstance(step, Draw):
-            able = not (state.has_weather and DROUGHT in state.weather and len(rest) >= weather.DROUGHT_LIMIT)
+            able = _can_draw(state, rest)
         elif isinstance(step, Play):
             able = bool(rest) and (step.way in ("any", "secret")
                                    or any(step.way in CARDS[other].plays for other in rest))
-        elif isinstance(step, Steal) or (isinstance(step, Special) and step.name == "surprise"):
-            able = any(state.secrets[other] for other in state.opponents(seat)) or (
-                isinstance(step, Special) and state.surprise_draws)
+        elif isinstance(step, Steal):
+            able = any(state.secrets[other] for other in state.opponents(seat))
         elif isinstance(step, DiscardTreasures):
             able = bool(effects.discardable(state, seat, step.scope))
         elif isinstance(step, DiscardExtreme):
-            able = any(state.treasures[other] for other in state.opponents(seat))
+            able = any(_exposed(state, other) for other in state.opponents(seat))
         elif isinstance(step, TakeTreasure):
             able = any(state.treasures[other] for other in range(state.num_players)
                        if step.scope == "any" or other != seat)
         else:
             assert isinstance(step, Special)
-            able = step.name != "bluebeard"
+            able = _special_can_act(state, seat, step.name, rest)
         if able:
             return True
     return False
+
+
+def _can_draw(state: NinjitsuState, rest: list[int]) -> bool:
+    """Whether a draw by the player now holding ``rest`` draws (Drought stops a hand of 5 or more)."""
+    return not (state.has_weather and DROUGHT in state.weather and len(rest) >= weather.DROUGHT_LIMIT)
+
+
+def _exposed(state: NinjitsuState, owner: int) -> bool:
+    """Whether ``owner`` has a treasure an effect may discard: Fire (side 1) always keeps one (its
+    highest, or on a tie the one its owner chooses), so a lone treasure there cannot go."""
+    count = len(state.treasures[owner])
+    if count and state.has_elements and state.elements[owner] == "fire1":
+        count -= 1
+    return count > 0
+
+
+#: Special steps that only act on what an earlier step of the card played or stole (that step decides).
+_DEPENDENT_SPECIALS = frozenset({"wind", "shape-shift", "multiply", "telekinesis", "ancient-map",
+                                 "jellybean-outcome"})
+
+
+def _special_can_act(state: NinjitsuState, seat: int, name: str, rest: list[int]) -> bool:
+    """Whether the special step ``name`` of a card ``seat`` plays for its action (``rest``: the hand
+    without it) does something now, as its function in ``effects.SPECIALS`` would resolve it."""
+    opponents = state.opponents(seat)
+    foe_secrets = any(state.secrets[other] for other in opponents)
+    if name in _DEPENDENT_SPECIALS or name == "bluebeard":  # Bluebeard's swap never touches a secret
+        return False
+    if name == "surprise":  # a secret to turn up; with surprise_draws, else a draw (Drought permitting)
+        return foe_secrets or (state.surprise_draws and _can_draw(state, rest))
+    if name == "jellybean":  # a secret to steal, else the missed guess draws
+        return foe_secrets or _can_draw(state, rest)
+    if name == "fire":  # Master of Fire: a treasure in play that Fire (side 1) does not keep
+        return any(_exposed(state, owner) for owner in range(state.num_players))
+    if name == "water":  # Master of Water: a draw per opponents' treasure
+        return any(state.treasures[other] for other in opponents) and _can_draw(state, rest)
+    if name in ("healing", "discard-own-hand"):  # discard one's own hand (and draw as many)
+        return bool(rest)
+    if name == "alchemy":  # one's own hand, then each opponent's, discarded
+        return bool(rest) or any(state.hands[other] for other in opponents)
+    if name in ("night-vision", "net"):  # a card of an opponent's hand to mark, or to discard
+        return any(state.hands[other] for other in opponents)
+    if name == "invisibility":  # any card in play or of an opponent's hand to take
+        return any(state.treasures) or any(state.secrets) or any(state.hands[other] for other in opponents)
+    if name == "tricks":  # a draw per secret in play
+        return any(state.secrets) and _can_draw(state, rest)
+    if name == "escape":  # a treasure to turn face-down
+        return any(state.treasures)
+    if name == "disguise":  # two secrets to swap
+        return sum(len(secrets) for secrets in state.secrets) >= 2
+    if name == "shuriken":  # a secret to discard
+        return any(state.secrets)
+    if name == "peephole":  # an opponent's secret to look at
+        return bool(sabotage.lookable(state, seat))
+    # Master of Magic (into the deck), Freeze Time (no win until the next turn) and Grimoire's taking of
+    # the deck's top card (not a draw, so Drought does not stop it) always do something;
+    # the other specials (Events, Weather) are never a card played for its action from the hand.
+    return True
 
 
 def _add_secret_targets(state: NinjitsuState, seat: int, actions: dict[str, Payload],
@@ -1012,6 +1073,8 @@ def _check_expansions(state: NinjitsuState) -> None:
     assert state.ending in ("", "element", "events"), f"ending is element, events or nothing, not {state.ending!r}"
     assert 0 <= state.started < 1 << players, "started names seats of the game"
     assert 0 <= state.lost < 1 << players, "lost names seats of the game"
+    assert state.fire_keeps == -1 or (state.has_elements and state.fire_keeps in state.cards_in_game), \
+        "firekeep names a card of a game with The Elements (Fire side 1's choice on a tie)"
     choosing = bool(state.frames) and state.frames[0].kind == "element"
     if choosing:
         assert not state.started, "started must name nobody: no turn has begun while the Elements' sides are chosen"

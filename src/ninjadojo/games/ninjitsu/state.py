@@ -136,26 +136,31 @@ class NinjitsuState(GameState[Payload]):
             Option("element_sides", "", "The Elements kept from a previous game: each seat's Element and side, "
                    "joined by / (e.g. fire2/wind1/-; - for none); skips the deal and the choice"),
             # The table rules below are our readings where the rulebook is open (docs/rules/ninjitsu.md,
-            # "Rulings you can switch"); each default is our reading, and a default is never written.
-            Option("free_swaps", rules.SWAPS_PER_TURN, "ruling 2: free swaps of two of one's own secrets allowed "
-                   "per turn, before the action", minimum=1, maximum=rules.MAX_FREE_SWAPS),
-            Option("optional_texts", False, "ruling 3: true lets a player decline a card text's \"play a card\" "
-                   "(pass) and its discard of a treasure from play (done: Katana, Chain and Sickle, Shuriken); "
-                   "default false: they must be done when possible"),
-            Option("idle_actions", True, "ruling 4: false refuses, as the turn's action, playing a card for its "
-                   "action when none of its steps can do anything (a Jack with no secret in play)"),
-            Option("surprise_draws", False, "ruling 5: true makes Master of Surprise draw a card when no "
-                   "opponent has a secret to turn up (default: nothing happens)"),
-            Option("fire_replaces", False, "ruling 31 (Masters of Magic, with the Promo Pack or The Elements): "
-                   "true makes Master of Fire discard the next highest treasure in place of one that stays in play "
-                   "or leaves it first (Alberti, Teleport, Fire side 1); default: it is not replaced"),
-            Option("element_order", "together", "ruling 57 (The Elements): how the Elements' sides are chosen: "
-                   "together (at once, in secret) or in-turn (one after another from seat 0, each seen)",
-                   choices=elements.ORDERS),
-            Option("wind_nested", True, "ruling 59 (The Elements): false gives Wind (side 1)'s extra action only "
-                   "for an Ace or Joker played as the turn's own action, not inside another card's action"),
-            Option("drought_draw", False, "ruling 75 (Heavy Weather with the Promo Pack): true lets a hand of 5 "
-                   "or more take the Draw action under Drought; it draws nothing (the Wind Weather still passes)"),
+            # "Rulings you can switch"; wind_nested is a variant against RULINGS.md, so it names no ruling);
+            # each default is our reading, and a default is never written.
+            Option("free_swaps", rules.SWAPS_PER_TURN, "free swaps of two of one's own secrets allowed per turn, "
+                   "before the action", minimum=1, maximum=rules.MAX_FREE_SWAPS, ruling=2),
+            Option("optional_texts", False, "true lets a player decline a card text's \"play a card\" (pass) "
+                   "and its discard of a treasure from play (done: Katana, Chain and Sickle, Shuriken); "
+                   "default false: they must be done when possible", ruling=3),
+            Option("idle_actions", True, "false refuses, as the turn's action, playing a card for its action "
+                   "when none of its steps can do anything now, judged as the game resolves it (a Jack with no "
+                   "secret in play, a draw Drought stops, a treasure Fire side 1 keeps, Master of Fire with no "
+                   "treasure); allowed when nothing else would end the turn", ruling=4),
+            Option("surprise_draws", False, "true makes Master of Surprise draw a card when no opponent has a "
+                   "secret to turn up (default: nothing happens)", ruling=5),
+            Option("fire_replaces", False, "(Masters of Magic, with the Promo Pack or The Elements) true makes "
+                   "Master of Fire discard the next highest treasure in place of one that stays in play or leaves "
+                   "it first (Alberti, Teleport, Fire side 1); default: it is not replaced", ruling=31),
+            Option("element_order", "together", "(The Elements) how the Elements' sides are chosen: together "
+                   "(at once, in secret) or in-turn (one after another from seat 0, each seen)",
+                   choices=elements.ORDERS, ruling=57),
+            Option("wind_nested", True, "a variant against RULINGS.md, not an open ruling: (The Elements) false "
+                   "gives Wind (side 1)'s extra action only for an Ace or Joker played as the turn's own action, "
+                   "not inside another card's action (RULINGS.md: it follows any play of an Ace or Joker)"),
+            Option("drought_draw", False, "(Heavy Weather with the Promo Pack) true lets a hand of 5 or more "
+                   "take the Draw action under Drought; it draws nothing (the Wind Weather still passes)",
+                   ruling=75),
         ),
         summary="Draw, play and steal secrets: the first with enough points at the start of their turn wins.",
         rules=RULES,
@@ -207,10 +212,13 @@ class NinjitsuState(GameState[Payload]):
     #: with Water (side 1) whose cards in play an Event took (they draw when it is done), as a bitmask.
     ending: str
     lost: int
+    #: Fire (side 1) on a tie: the tied treasure its owner chose to keep during the action under way (-1:
+    #: none). Fire keeps one treasure, so the other tied ones are no longer asked about (ruling 61).
+    fire_keeps: int
     #: The switchable rulings (options, read once; see :meth:`_read_rule_options`): free swaps a turn
     #: (ruling 2), declinable text steps (3), idle actions refused (4), Master of Surprise's draw with
-    #: no secret (5), sides chosen one after another (57), Wind's extra action for nested plays (59),
-    #: the Draw action under Drought (75), Master of Fire replacing a treasure that stays (31).
+    #: no secret (5), sides chosen one after another (57), Wind's extra action for nested plays (a variant
+    #: against 59), the Draw action under Drought (75), Master of Fire replacing a treasure that stays (31).
     swap_limit: int
     optional_texts: bool
     idle_refused: bool
@@ -258,6 +266,7 @@ class NinjitsuState(GameState[Payload]):
         self.aside = []
         self.ending = ""
         self.lost = 0
+        self.fire_keeps = -1
         self._read_rule_options()
 
     def _read_rule_options(self) -> None:
@@ -365,6 +374,7 @@ class NinjitsuState(GameState[Payload]):
         other.aside = self.aside.copy()
         other.ending = self.ending
         other.lost = self.lost
+        other.fire_keeps = self.fire_keeps
         other.swap_limit = self.swap_limit
         other.optional_texts = self.optional_texts
         other.idle_refused = self.idle_refused
@@ -594,10 +604,19 @@ class NinjitsuState(GameState[Payload]):
 
     def rematch_options(self) -> dict[str, OptionValue]:
         """Options that carry this game's set-up into the next game of a match: with The Elements, every
-        seat keeps its Element and side (option ``element_sides``), as the rulebook allows."""
+        seat keeps its Element and side (option ``element_sides``), as the rulebook allows.
+
+        Kept sides skip the deal and the choice, so the options that say how they are dealt
+        (``element_seats``) or chosen (``element_order``) have nothing left to do and are refused with
+        ``element_sides``: they go back to their defaults here, so the old options with these validate."""
         if not self.has_elements or any(side in elements.NAMES for side in self.elements):
             return {}
-        return {"element_sides": "/".join(side or "-" for side in self.elements)}
+        carried: dict[str, OptionValue] = {"element_sides": "/".join(side or "-" for side in self.elements)}
+        if self.options.get("element_order", "together") != "together":
+            carried["element_order"] = "together"
+        if self.options.get("element_seats", ""):
+            carried["element_seats"] = ""
+        return carried
 
     def _drained(self, segment: list[tuple[int, int]], bit: int) -> None:
         """The drawer (``bit``) took every card left in the deck: whoever knew the deck's contents
@@ -953,7 +972,8 @@ class NinjitsuState(GameState[Payload]):
                 missing = [each for each in needed if each not in sets]
                 if missing:
                     what = "expansions=" + ",".join(needed)
-                    raise OptionError(f"ninjitsu: option {name} is a ruling about {_RULE_OPTION_ABOUT[name]}, so it "
+                    kind = "a variant of" if name == "wind_nested" else "a ruling about"  # 59 is RULINGS.md's
+                    raise OptionError(f"ninjitsu: option {name} is {kind} {_RULE_OPTION_ABOUT[name]}, so it "
                                       f"needs {what} (missing: {', '.join(missing)})")
         if options.get("fire_replaces") is True and ("magic" not in sets or not {"promo", "elements"} & set(sets)):
             raise OptionError("ninjitsu: option fire_replaces is a ruling about Masters of Magic's Master of Fire "
