@@ -468,3 +468,37 @@ def test_the_keyboard_alone_plays(browser: Any, web_server: WebServer) -> None:
         assert table_id
     finally:
         context.close()
+
+
+def test_house_rules_are_folded_in_the_lobby_and_reach_the_table(browser: Any, web_server: WebServer) -> None:
+    """The options that switch a ruling sit under "House rules" (closed at first); one set there is the
+    table's option, and the game's other options stay in the main form."""
+    catalogue = {game["id"]: game for game in web_server.http.get("/api/games").json()}
+    options = catalogue["knights-and-ninjas"]["options"]
+    house = [option["name"] for option in options if option["ruling"] is not None]
+    plain = [option["name"] for option in options if option["ruling"] is None and option["name"] != "max_length"]
+    assert "pre_attacks" in house
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(f"{web_server.base}/#/")
+        page.wait_for_selector("#create-table")
+        page.select_option("#new-game", "knights-and-ninjas")
+        details = page.locator("details.house-rules")
+        assert details.is_visible() and details.get_attribute("open") is None
+        for name in house:
+            assert page.locator(f"details.house-rules #opt-{name}").count() == 1, name
+        for name in plain:
+            assert page.locator(f"fieldset.options #opt-{name}").count() == 1, name
+        details.locator("summary").click()
+        page.select_option("#opt-pre_attacks", "first")
+        page.click("#create-table")
+        page.wait_for_function("() => /^#\\/table\\/[A-Za-z0-9_-]+$/.test(location.hash)")
+        table_id = page.evaluate("() => location.hash.split('/')[2]")
+        table = web_server.http.get(f"/api/tables/{table_id}").json()
+        assert table["options"].get("pre_attacks") == "first", table["options"]
+        defaults = {option["name"]: option["default"] for option in options}
+        assert {name: value for name, value in table["options"].items() if name != "pre_attacks"} == {
+            name: value for name, value in defaults.items() if name != "pre_attacks"}, "only pre_attacks was changed"
+        assert not errors, errors
+    finally:
+        context.close()
