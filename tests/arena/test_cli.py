@@ -4,11 +4,7 @@ Ctrl-C, and bad input (one line on stderr, exit 2, nothing written)."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +14,7 @@ from typer.testing import CliRunner
 from arena.helpers import GAME, SEED, calm, same_game, without_timing
 from ninjadojo.arena import PROGRESS_FILE, RESULTS_FILE, ArenaSettings, Progress, play_arena_game, summarise
 from ninjadojo.cli.main import app
+from sim.helpers import ctrl_c_when_progress_holds
 
 ARENA = ["arena", GAME, "--bots", "heuristic,random", "--bots", "forgetful", "--games", "6", "--seed", "3"]
 
@@ -132,23 +129,10 @@ def test_a_real_ctrl_c_stops_the_workers_and_keeps_every_game_finished(tmp_path:
     on stdout, and every game in the progress file the game its index says (workers finish games out of order)."""
     out = tmp_path / "arena"
     games = 100_000
-    env = {**os.environ, "COLUMNS": "120"}
-    process = subprocess.Popen(
+    returncode, stdout, stderr = ctrl_c_when_progress_holds(
         [sys.executable, "-m", "ninjadojo.cli", "arena", GAME, "--bots", "heuristic,random", "--games", str(games),
-         "--workers", "2", "--json", "--out", str(out)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 120
-        progress = out / PROGRESS_FILE
-        while time.monotonic() < deadline and (not progress.exists() or progress.read_text().count("\n") < 30):
-            time.sleep(0.1)
-        os.killpg(process.pid, signal.SIGINT)
-        stdout, stderr = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-    assert process.returncode == 130, stderr
+         "--workers", "2", "--json", "--out", str(out)], out / PROGRESS_FILE, lines=30)
+    assert returncode == 130, stderr
     assert b"Traceback" not in stderr and b"interrupted" in stderr
     partial = json.loads(stdout.decode().splitlines()[-1])
     assert partial["partial"] is True and partial["timing"]["interrupted"] is True

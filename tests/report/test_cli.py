@@ -9,12 +9,8 @@ The command is registered here on an app of its own, built as ``dojo``'s is (:cl
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +23,7 @@ from ninjadojo.cli.main import DojoGroup, DojoTyper
 from ninjadojo.engine import OptionError
 from ninjadojo.report import PROGRESS_FILE, ReportRun, ReportSettings, report_data, run_report
 from ninjadojo.report.render import HTML_FILE, JSON_FILE, MARKDOWN_FILE
+from sim.helpers import ctrl_c_when_progress_holds, in_forked_child
 
 GAME = "ninja-trap"
 #: A small report: 3 players, 6 games, no engine bench.
@@ -265,26 +262,13 @@ def test_a_real_ctrl_c_stops_the_workers_and_writes_a_partial_report(tmp_path: P
     script = textwrap.dedent("""
         import sys
         sys.path.insert(0, sys.argv[1])
-        from test_cli import APP
+        from report.test_cli import APP
         APP(sys.argv[2:])
     """)
-    env = {**os.environ, "COLUMNS": "120"}
-    process = subprocess.Popen(
-        [sys.executable, "-c", script, str(Path(__file__).parent), "report", GAME, "-p", "2", "-n", "100000",
-         "--workers", "2", "--json", "--no-speed", "--out", str(out)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 120
-        progress = out / PROGRESS_FILE
-        while time.monotonic() < deadline and (not progress.exists() or progress.read_text().count("\n") < 4):
-            time.sleep(0.1)
-        os.killpg(process.pid, signal.SIGINT)
-        stdout, stderr = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-    assert process.returncode == 130, stderr.decode()[-2000:]
+    returncode, stdout, stderr = ctrl_c_when_progress_holds(
+        [sys.executable, "-c", script, str(Path(__file__).parents[1]), "report", GAME, "-p", "2", "-n", "100000",
+         "--workers", "2", "--json", "--no-speed", "--out", str(out)], out / PROGRESS_FILE, lines=4)
+    assert returncode == 130, stderr.decode()[-2000:]
     assert b"Traceback" not in stderr and b"KeyboardInterrupt" not in stderr
     data = json.loads(stdout.decode().strip().splitlines()[-1])
     assert data["complete"] is False and 0 < data["games_played"] < 100000
@@ -292,6 +276,7 @@ def test_a_real_ctrl_c_stops_the_workers_and_writes_a_partial_report(tmp_path: P
 
 
 @pytest.mark.slow
+@in_forked_child  # Ray's threads stay in the process that ran it: a child keeps them out of later tests
 def test_ray_gives_the_same_report_as_local_workers(runner: CliRunner, tmp_path: Path) -> None:
     """--ray local (a Ray instance started for the run) plays the same games as local processes."""
     pytest.importorskip("ray")

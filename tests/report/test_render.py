@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from ninjadojo.report import plots, render
+from ninjadojo.report import plots
 from ninjadojo.report.plots import draw_plots, plot_name, top_and_bottom
 from ninjadojo.report.render import (
     HTML_FILE,
@@ -31,6 +31,7 @@ from ninjadojo.report.render import (
     render_markdown,
     write_report,
 )
+from ninjadojo.sim import progressfile
 
 NASTY = "<script>alert('x')</script> | *bold* _it_ [link](http://x) & `code` $\\frac$ $"
 
@@ -160,7 +161,7 @@ def test_an_interrupted_write_leaves_the_previous_json_whole(tmp_path: Path, mon
     def interrupted(source: str, target: str) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(render.os, "replace", interrupted)
+    monkeypatch.setattr(progressfile.os, "replace", interrupted)
     with pytest.raises(KeyboardInterrupt):
         write_report(synthetic_report(counts=(2,), games=200), tmp_path)
     assert json.loads((tmp_path / JSON_FILE).read_text()) == first

@@ -16,7 +16,6 @@ import json
 import os
 import pty
 import re
-import select
 import shutil
 import signal
 import socket
@@ -25,7 +24,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -38,6 +37,7 @@ from ninjadojo.cli.main import app
 from ninjadojo.engine import DojoError, OptionError
 from ninjadojo.sim import GameOutcome, SimSettings, run_games
 from ninjadojo.sim.parallel import JobsRun, check_ray_address, run_jobs
+from sim.helpers import in_forked_child, read_until
 
 #: How long the head may take to open its port on a loaded machine.
 START_SECONDS = 90.0
@@ -110,10 +110,14 @@ def _json(output: str) -> dict[str, Any]:
     return data
 
 
+#: Tests that start Ray in the test process run in a forked child of it (see in_forked_child).
+FORKED = in_forked_child
+
 #: Two bots in rotating seats (a cheap game: about 2 ms a game here).
 SIM = SimSettings.build("ninja-trap", players=2, bots=["heuristic", "random"], games=60, seed=11, rotate=True)
 
 
+@FORKED
 @pytest.mark.slow
 def test_run_games_on_a_ray_head_plays_the_games_of_a_local_run(ray_head: str) -> None:
     local = run_games(SIM)
@@ -125,6 +129,7 @@ def test_run_games_on_a_ray_head_plays_the_games_of_a_local_run(ray_head: str) -
     assert not on_ray.interrupted
 
 
+@FORKED
 @pytest.mark.slow
 def test_dojo_sim_json_on_a_ray_head_is_the_local_summary_but_timing(ray_head: str) -> None:
     command = ["sim", "ninja-trap", "-n", "30", "--bots", "heuristic,random", "--seed", "4", "--json"]
@@ -139,6 +144,7 @@ def test_dojo_sim_json_on_a_ray_head_is_the_local_summary_but_timing(ray_head: s
     assert (ray_timing["backend"], ray_timing["ray_address"], ray_timing["workers"]) == ("ray", ray_head, 1)
 
 
+@FORKED
 @pytest.mark.slow
 def test_dojo_arena_on_a_ray_head_writes_the_local_results_but_timing(ray_head: str, tmp_path: Path) -> None:
     command = ["arena", "ninja-trap", "--bots", "heuristic,random", "-n", "4", "--seed", "5", "--json"]
@@ -153,6 +159,7 @@ def test_dojo_arena_on_a_ray_head_writes_the_local_results_but_timing(ray_head: 
     assert (local_timing["backend"], ray_timing["backend"], ray_timing["ray_address"]) == ("local", "ray", ray_head)
 
 
+@FORKED
 @needs_ray
 @pytest.mark.slow
 def test_run_arena_on_a_local_ray_instance_plays_the_games_of_a_local_run(no_ray_auth: None) -> None:
@@ -164,6 +171,7 @@ def test_run_arena_on_a_local_ray_instance_plays_the_games_of_a_local_run(no_ray
     assert (run.backend, run.ray_address, run.workers, run.complete) == ("ray", "local", 2, True)
 
 
+@FORKED
 @pytest.mark.slow
 def test_a_job_raising_stops_the_run_and_ctrl_c_in_a_job_returns_the_results_so_far(ray_head: str) -> None:
     # Local functions travel by value (cloudpickle), so the head's workers need nothing of this module.
@@ -185,6 +193,7 @@ def test_a_job_raising_stops_the_run_and_ctrl_c_in_a_job_returns_the_results_so_
     assert sorted(run.results) == [0, 10, 20] == sorted(heard)
 
 
+@FORKED
 @pytest.mark.slow
 def test_code_the_cluster_cannot_import_is_a_one_line_error(ray_head: str, tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
@@ -196,20 +205,6 @@ def test_code_the_cluster_cannot_import_is_a_one_line_error(ray_head: str, tmp_p
     with pytest.raises(DojoError, match=r"only_here_dojo.*every node needs the same ninjadojo") as error:
         run_jobs(only_here.plus_one, [1, 2], 1, ray=ray_head)
     assert "\n" not in str(error.value) and "\x1b" not in str(error.value)
-
-
-def _read_until(fd: int, enough: Callable[[str], bool], timeout: float) -> str:
-    """Read the pseudo-terminal until ``enough(text so far)`` or ``timeout`` seconds pass."""
-    text = ""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and not enough(text):
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if ready:
-            try:
-                text += os.read(fd, 65536).decode("utf-8", "replace")
-            except OSError:  # the other end closed
-                break
-    return text
 
 
 @pytest.mark.slow
@@ -224,12 +219,12 @@ def test_ctrl_c_during_a_run_on_a_ray_head_prints_the_partial_summary(ray_head: 
         env={**os.environ, "COLUMNS": "120", "TERM": "xterm-256color"}, start_new_session=True)
     os.close(follower)
     try:
-        shown = _read_until(leader, lambda text: any(int(n) >= 20 for n in done.findall(text)), timeout=120)
+        shown = read_until(leader, lambda text: any(int(n) >= 20 for n in done.findall(text)), timeout=120)
         seen = max((int(n) for n in done.findall(shown)), default=0)
         assert seen >= 20, f"the progress bar never showed 20 games done: {shown[-500:]!r}"
         os.killpg(process.pid, signal.SIGINT)  # as a terminal sends it
         stdout, _ = process.communicate(timeout=60)
-        stderr = shown + _read_until(leader, lambda text: False, timeout=0.5)
+        stderr = shown + read_until(leader, lambda text: False, timeout=0.5)
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)

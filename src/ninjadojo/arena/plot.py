@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ninjadojo.arena.progress import check_folder
 from ninjadojo.engine.errors import OptionError, quote
+from ninjadojo.sim.progressfile import check_folder
 
 #: The plot formats, by file suffix.
 PLOT_FORMATS = {".png": "png", ".svg": "svg"}

@@ -11,15 +11,12 @@ this process still writes the folder.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ninjadojo.arena import (
@@ -45,23 +42,16 @@ from ninjadojo.cli.common import (
     stderr_console,
     stdout_console,
 )
-from ninjadojo.cli.sim import ANNOUNCE_SECONDS, duration
+from ninjadojo.cli.sim import ANNOUNCE_SECONDS, GameBar, duration
 from ninjadojo.engine.errors import quote
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.sim import check_workers
+from ninjadojo.sim.progressfile import write_whole
 
 
 def _write_json(path: Path, data: dict[str, JSONValue]) -> None:
     """Write ``data`` to ``path`` whole or not at all (a temporary file renamed over it)."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            json.dump(data, stream, indent=2, sort_keys=True)
-            stream.write("\n")
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_whole(path, (json.dumps(data, indent=2, sort_keys=True) + "\n").encode("utf-8"))
 
 
 def _announce(settings: ArenaSettings, games: int, workers: int, console: Console) -> None:
@@ -86,21 +76,8 @@ def play_arena(settings: ArenaSettings, workers: int | None, progress: ArenaProg
     if workers is not None:
         # With --ray and no --workers the parallelism is the cluster's, known only once connected.
         _announce(settings, remaining, workers, console)
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                   TextColumn("eta"), TimeRemainingColumn(), console=console)
-    task = bar.add_task(f"{settings.game_id} arena", total=settings.total_games, completed=done)
-    started: list[bool] = []
-
-    def start() -> None:
-        started.append(True)
-        bar.start()
-
-    try:
-        # The bar's thread starts once the workers are forked (forking a threaded process is unsafe).
-        run = run_arena(settings, workers, progress, on_game=lambda _: bar.advance(task), on_start=start, ray=ray)
-    finally:
-        if started:  # a bar never started would still print an empty line (before an error, say)
-            bar.stop()
+    with GameBar(f"{settings.game_id} arena", settings.total_games, console, completed=done) as bar:
+        run = run_arena(settings, workers, progress, on_game=bar.advance, on_start=bar.start, ray=ray)
     if run.interrupted:
         again = " (the same command continues it)" if progress is not None else ""
         console.print(f"interrupted: results of the {len(run.outcomes)} games played of {settings.total_games}"

@@ -17,7 +17,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from ninjadojo.bots import bot_cost
 from ninjadojo.cli.common import (
@@ -32,7 +31,7 @@ from ninjadojo.cli.common import (
     stderr_console,
     stdout_console,
 )
-from ninjadojo.cli.sim import ANNOUNCE_SECONDS, duration
+from ninjadojo.cli.sim import ANNOUNCE_SECONDS, GameBar, duration
 from ninjadojo.engine.errors import OptionError, quote
 from ninjadojo.report import ReportProgress, ReportRun, ReportSettings, report_data, run_report
 from ninjadojo.report.plots import PLOTS_FOLDER
@@ -118,24 +117,10 @@ def play_report(settings: ReportSettings, workers: int | None, ray: str | None, 
                           "--workers make it shorter", markup=False)
     variants = f" x {len(settings.variants)} variants" if len(settings.variants) > 1 else ""
     counts = ",".join(map(str, settings.player_counts))
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                   TextColumn("eta"), TimeRemainingColumn(), console=console)
-    task = bar.add_task(f"{settings.game_id} report ({counts} players{variants})", total=settings.total_games,
-                        completed=done)
-    started: list[bool] = []
-
-    def start() -> None:
-        started.append(True)
-        bar.start()
-
-    try:
-        # The bar's thread starts once the workers are forked (forking a threaded process is unsafe).
-        run = run_report(settings, workers=workers, ray=ray, progress=progress,
-                         on_game=lambda _: bar.advance(task), on_start=start)
-    finally:
-        if started:  # a bar never started would still print an empty line (before an error, say)
-            bar.stop()
-    return run
+    with GameBar(f"{settings.game_id} report ({counts} players{variants})", settings.total_games, console,
+                 completed=done) as bar:
+        return run_report(settings, workers=workers, ray=ray, progress=progress, on_game=bar.advance,
+                          on_start=bar.start)
 
 
 @handle_errors

@@ -8,6 +8,7 @@ Ray cluster (:mod:`ninjadojo.sim.cluster`); the summary is the same, and its ``t
 
 from __future__ import annotations
 
+from types import TracebackType
 from typing import Any
 
 from rich.console import Console
@@ -29,6 +30,38 @@ def duration(seconds: float) -> str:
     if minutes < 90:
         return f"{minutes} min"
     return f"{minutes // 60} h {minutes % 60} min"
+
+
+class GameBar:
+    """A progress bar of finished games on a console, for ``dojo sim``, ``dojo arena`` and ``dojo report``.
+
+    Used as ``with GameBar(...) as bar:`` around a run given ``on_start=bar.start`` and
+    ``on_game=bar.advance``: the bar's thread starts only when the run calls :meth:`start`, once its
+    workers are forked (forking a threaded process is unsafe), and the bar stops when the block ends.
+    """
+
+    def __init__(self, description: str, total: int, console: Console, completed: int = 0) -> None:
+        self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                             TextColumn("eta"), TimeRemainingColumn(), console=console)
+        self._task = self._bar.add_task(description, total=total, completed=completed)
+        self._started = False
+
+    def start(self) -> None:
+        """Start drawing the bar (the run calls this once its workers are forked)."""
+        self._started = True
+        self._bar.start()
+
+    def advance(self, _game: object = None) -> None:
+        """One more game finished (its outcome is not needed)."""
+        self._bar.advance(self._task)
+
+    def __enter__(self) -> GameBar:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        if self._started:  # a bar never started would still print an empty line (before an error, say)
+            self._bar.stop()
 
 
 def announce(settings: SimSettings, workers: int, console: Console) -> None:
@@ -53,21 +86,8 @@ def simulate(settings: SimSettings, workers: int | None, progress_console: Conso
     if workers is not None:
         # With --ray and no --workers the parallelism is the cluster's, known only once connected.
         announce(settings, workers, progress_console)
-    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                        TextColumn("eta"), TimeRemainingColumn(), console=progress_console)
-    task = progress.add_task(f"{settings.game_id} x{settings.games}", total=settings.games)
-    started: list[bool] = []
-
-    def start() -> None:
-        started.append(True)
-        progress.start()
-
-    try:
-        # The bar's thread starts once the workers are forked (forking a threaded process is unsafe).
-        run: SimRun = run_games(settings, workers, on_game=lambda _: progress.advance(task), on_start=start, ray=ray)
-    finally:
-        if started:  # a bar never started would still print an empty line (before an error, say)
-            progress.stop()
+    with GameBar(f"{settings.game_id} x{settings.games}", settings.games, progress_console) as bar:
+        run: SimRun = run_games(settings, workers, on_game=bar.advance, on_start=bar.start, ray=ray)
     if run.interrupted:
         progress_console.print(f"interrupted: summary of the {len(run.outcomes)} games played of {settings.games}",
                                markup=False)

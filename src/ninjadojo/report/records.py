@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ninjadojo.engine.errors import quote
 from ninjadojo.report.settings import ReportSettings
+from ninjadojo.sim.progressfile import progress_line
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +64,7 @@ def batch_line(variant: int, players: int, records: Sequence[GameRecord]) -> str
               [[number[name] for name in seat_features] for seat_features in record.features]]
              for record in records]
     line = {"v": variant, "p": players, "i": [record.index for record in records], "n": names, "g": games}
-    return json.dumps(line, separators=(",", ":")) + "\n"
+    return progress_line(line)
 
 
 #: The JSON types of whole numbers, and of numbers (``bool`` is neither: ``true`` is not a count).

@@ -16,9 +16,7 @@ from __future__ import annotations
 import html
 import json
 import math
-import os
 import re
-import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +32,7 @@ from ninjadojo.report.plots import (
     plot_name,
     top_and_bottom,
 )
+from ninjadojo.sim.progressfile import write_whole
 
 #: The report's files in its folder.
 JSON_FILE, MARKDOWN_FILE, HTML_FILE = "report.json", "report.md", "report.html"
@@ -894,16 +893,8 @@ def _table_markdown(table: Table) -> list[str]:
 # --- files ----------------------------------------------------------------------------------------------------------
 
 
-def write_file(path: Path, content: bytes) -> None:
-    """Write ``content`` to ``path`` whole or not at all (a temporary file beside it, renamed over it)."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(content)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+#: Write a file whole or not at all (the one writer of the drivers' folders).
+write_file = write_whole
 
 
 def report_json(data: Mapping[str, Any]) -> str:

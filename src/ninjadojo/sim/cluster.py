@@ -12,7 +12,7 @@ chunks grow from one job to about :data:`CHUNK_SECONDS` of work, measured on the
 again at the end so the last jobs are shared out. Each job's result does not depend on the chunk it
 ran in (jobs are deterministic), so the results are those of a local run; only their order and the
 timing differ. At most one task per worker is in flight, so results stream back as they finish and
-Ctrl-C has little to cancel.
+Ctrl-C leaves little behind (the tasks in flight finish on the cluster; their results are dropped).
 
 The function and the jobs are pickled (cloudpickle) and run on the cluster's nodes, which must have
 ninjadojo installed (the same version): a function pickles by reference to its module. Games and bots
@@ -34,13 +34,13 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from ninjadojo.engine import DojoError, OptionError
 from ninjadojo.engine.errors import quote
-from ninjadojo.sim.parallel import JobsRun
+from ninjadojo.sim.parallel import JobsRun, threads_left_behind
 
 __all__ = ["CHUNK_SECONDS", "CONNECT_SECONDS", "INSTALL_HINT", "check_ray_address", "run_on_ray"]
 
@@ -161,6 +161,7 @@ def _connected(ray: Any, address: str, workers: int | None) -> Iterator[_Session
     """Connect to the cluster (or start the private local one), and disconnect (or stop it) at the end."""
     quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.ERROR}
     if ray.is_initialized():
+        threads_left_behind()
         # The caller connected this process already (a script of its own): use that, and leave it connected.
         yield _Session(address, max(1, int(ray.cluster_resources().get("CPU", 1))))
         return
@@ -175,6 +176,8 @@ def _connected(ray: Any, address: str, workers: int | None) -> Iterator[_Session
             auth_mode = os.environ.get(_AUTH_MODE)
             try:
                 cpus = workers or os.cpu_count() or 1
+                # From here on this process holds Ray's native threads (they outlive ray.shutdown()).
+                threads_left_behind()
                 try:
                     ray.init(address="local", num_cpus=cpus, include_dashboard=False, _temp_dir=folder, **quiet)
                 except Exception as error:
@@ -193,6 +196,7 @@ def _connected(ray: Any, address: str, workers: int | None) -> Iterator[_Session
         host, port = _resolve(ray, address)
         _check_reachable(address, host, port)
         # auto goes to Ray as auto: Ray sends the machine's token only to a cluster it found itself.
+        threads_left_behind()
         try:
             ray.init(address=address, **quiet)
         except Exception as error:
@@ -321,10 +325,8 @@ def run_on_ray(function: Callable[[Any], Any], jobs: Sequence[Any], workers: int
                     if failure is not None:
                         _raise_failure(failure)
         except KeyboardInterrupt:
+            # The tasks still in flight (one chunk per slot, about CHUNK_SECONDS of work each) are left to
+            # finish on the cluster, their results dropped: cancelling them (ray.cancel) while they complete
+            # can crash Ray's driver in its native code.
             interrupted = True
-        finally:
-            for ref in pending:
-                # A task that ended meanwhile cannot be cancelled: nothing to do then.
-                with suppress(Exception):
-                    ray.cancel(ref, force=True)
     return JobsRun(tuple(results), interrupted, time.perf_counter() - started, slots, "ray", session.address)

@@ -105,10 +105,26 @@ def _ctrl_c_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
+#: Set once Ray has run in this process: it leaves native threads behind (gRPC's) even after
+#: ``ray.shutdown()``, and forking a process that runs threads can hang the child.
+_threads_left_behind = False
+
+
+def threads_left_behind() -> None:
+    """Say that this process now runs threads of a library (Ray's): later worker pools are not forked."""
+    global _threads_left_behind
+    _threads_left_behind = True
+
+
 def _pool(function: Callable[[Any], Any], workers: int) -> Pool:
     # fork keeps the parent's registries (games and bots registered at run time, as tests do);
-    # where there is no fork the workers import everything afresh (then ``function`` must pickle).
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    # where there is no fork, or forking is unsafe (threads left by Ray), the workers start from a clean
+    # server process and import everything afresh (then ``function`` must pickle).
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and not _threads_left_behind:
+        method = "fork"
+    else:
+        method = "forkserver" if "forkserver" in methods else "spawn"
     with _ctrl_c_ignored():
         return multiprocessing.get_context(method).Pool(workers, initializer=_start_worker, initargs=(function,))
 
