@@ -10,33 +10,18 @@ import json
 import os
 import pty
 import re
-import select
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
 from cli.helpers import needs_ninjitsu
+from sim.helpers import read_until
 
 GAMES = 1_000_000
 #: The bar's "done/total" column.
 DONE = re.compile(rf"(\d+)/{GAMES}\b")
-
-
-def _read_until(fd: int, predicate: object, timeout: float) -> str:
-    """Read the pseudo-terminal until ``predicate(text so far)`` holds or ``timeout`` seconds pass."""
-    text = ""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and not predicate(text):  # type: ignore[operator]
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if ready:
-            try:
-                text += os.read(fd, 65536).decode("utf-8", "replace")
-            except OSError:  # the other end closed
-                break
-    return text
 
 
 def _counts(text: str) -> list[int]:
@@ -55,12 +40,12 @@ def test_ctrl_c_prints_the_partial_summary_with_no_traceback(workers: int) -> No
     os.close(follower)
     try:
         # Wait until the bar shows some games done (it moves per game, with workers too).
-        shown = _read_until(leader, lambda text: any(count >= 20 for count in _counts(text)), timeout=120)
+        shown = read_until(leader, lambda text: any(count >= 20 for count in _counts(text)), timeout=120)
         seen = max(_counts(shown), default=0)
         assert seen >= 20, f"the progress bar never showed 20 games done: {shown[-500:]!r}"
         os.killpg(process.pid, signal.SIGINT)  # the whole group: the workers get it too, as at a terminal
         stdout, _ = process.communicate(timeout=60)
-        rest = _read_until(leader, lambda text: False, timeout=0.5)
+        rest = read_until(leader, lambda text: False, timeout=0.5)
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)

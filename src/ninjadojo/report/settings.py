@@ -20,7 +20,7 @@ from ninjadojo.engine.options import OptionValue, format_value
 from ninjadojo.engine.state import MAX_LENGTH_OPTION, GameState, check_seed
 from ninjadojo.games import game_class
 from ninjadojo.sim.seeds import derive_seed
-from ninjadojo.sim.settings import MAX_GAMES
+from ninjadojo.sim.settings import MAX_GAMES, with_max_length
 
 #: The label of the one variant of a report that compares nothing.
 DEFAULT_LABEL = "default"
@@ -80,12 +80,7 @@ class ReportSettings:
         check_seed(seed)
         if options is not None and not isinstance(options, Mapping):
             raise OptionError(f"the options of {game_id} must be a mapping of name to value, not {quote(options)}")
-        given: dict[str, object] = dict(options or {})
-        if max_length is not None:
-            if MAX_LENGTH_OPTION in given and str(given[MAX_LENGTH_OPTION]) != str(max_length):
-                raise OptionError(f"the maximum length is given twice, as {quote(max_length)} and as the option "
-                                  f"max_length={quote(given[MAX_LENGTH_OPTION])}: give it once")
-            given[MAX_LENGTH_OPTION] = max_length
+        given = with_max_length(options, max_length)
         for count in counts:
             base = state_class.validate_options(count, given)
         # ``base`` holds every option with its default: the same values at every count (only checks differ).

@@ -46,13 +46,7 @@ class SimSettings:
         """
         state_class = game_class(game_id)
         count = state_class.SPEC.min_players if players is None else players
-        given: dict[str, object] = dict(options or {})
-        if max_length is not None:
-            if MAX_LENGTH_OPTION in given and str(given[MAX_LENGTH_OPTION]) != str(max_length):
-                raise OptionError(f"the maximum length is given twice, as {quote(max_length)} and as the option "
-                                  f"max_length={quote(given[MAX_LENGTH_OPTION])}: give it once")
-            given[MAX_LENGTH_OPTION] = max_length
-        values = state_class.validate_options(count, given)
+        values = state_class.validate_options(count, with_max_length(options, max_length))
         check_seed(seed)
         if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
             raise OptionError(f"the number of games must be a whole number from 1 to {MAX_GAMES}, not {quote(games)}")
@@ -79,3 +73,15 @@ class SimSettings:
             return self.specs
         shift = index % self.players
         return self.specs[shift:] + self.specs[:shift]
+
+
+def with_max_length(options: Mapping[str, object] | None, max_length: int | None) -> dict[str, object]:
+    """``options`` with the option ``max_length`` set from a driver's own flag (``--max-actions``), if given;
+    :class:`OptionError` if the two disagree (either may be given, or both alike)."""
+    given: dict[str, object] = dict(options or {})
+    if max_length is not None:
+        if MAX_LENGTH_OPTION in given and str(given[MAX_LENGTH_OPTION]) != str(max_length):
+            raise OptionError(f"the maximum length is given twice, as {quote(max_length)} and as the option "
+                              f"max_length={quote(given[MAX_LENGTH_OPTION])}: give it once")
+        given[MAX_LENGTH_OPTION] = max_length
+    return given
