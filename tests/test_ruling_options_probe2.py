@@ -97,18 +97,7 @@ def test_the_server_makes_a_rematch_of_an_in_turn_elements_table() -> None:
             "options": {"expansions": "elements", "element_order": "in-turn", "max_length": 30},
             "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]})
         live = server.dojo.tables[table_id]
-
-        async def play_out() -> None:
-            for seat in (0, 1):
-                async with live.lock:
-                    live.seats[seat].status = "taken"
-            while not live.game.is_terminal:
-                seat = live.game.to_act()[0]
-                async with live.lock:
-                    await live._commit_action(seat, live.game.legal_actions(seat)[0], None)
-                    live.publish()
-
-        server.run(play_out())
+        server.play_out(table_id)
         response = server.http.post(f"/api/tables/{table_id}/rematch", headers={"X-Seat-Token": tokens["0"]})
         assert response.status_code == 200, response.text[:200]
         follow_up = next(table for key, table in server.dojo.tables.items() if key != table_id)
@@ -125,18 +114,7 @@ def test_a_rematch_whose_carried_options_are_refused_is_a_one_line_400_that_make
             "game": "ninjitsu", "players": 2, "settings": QUICK, "options": {"max_length": 30},
             "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]})
         live = server.dojo.tables[table_id]
-
-        async def play_out() -> None:
-            for seat in (0, 1):
-                async with live.lock:
-                    live.seats[seat].status = "taken"
-            while not live.game.is_terminal:
-                seat = live.game.to_act()[0]
-                async with live.lock:
-                    await live._commit_action(seat, live.game.legal_actions(seat)[0], None)
-                    live.publish()
-
-        server.run(play_out())
+        server.play_out(table_id)
         # A game that carries a set-up its own options refuse (kept sides without The Elements).
         monkeypatch.setattr(NinjitsuState, "rematch_options", lambda self: {"element_sides": "fire1/wind2"})
         response = server.http.post(f"/api/tables/{table_id}/rematch", headers={"X-Seat-Token": tokens["0"]})

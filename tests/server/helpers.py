@@ -73,6 +73,23 @@ class ServerThread:
         data = response.json()
         return data["table"]["id"], data["tokens"]
 
+    def play_out(self, table_id: str) -> None:
+        """Take every seat and play the table's game to its end with each seat's first legal action, on the
+        server side (white box), as the clients' moves would."""
+        live = self.dojo.tables[table_id]
+
+        async def play() -> None:
+            for seat in range(live.game.num_players):
+                async with live.lock:
+                    live.seats[seat].status = "taken"
+            while not live.game.is_terminal:
+                seat = live.game.to_act()[0]
+                async with live.lock:
+                    await live._commit_action(seat, live.game.legal_actions(seat)[0], None)
+                    live.publish()
+
+        self.run(play())
+
     def ws_url(self, table_id: str) -> str:
         """The WebSocket URL of a table."""
         return f"{self.ws_base}/ws/tables/{table_id}"

@@ -182,18 +182,7 @@ def test_a_rematch_after_a_finished_game(server: ServerThread) -> None:
                                       "options": {"max_length": 20},
                                       "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]})
     live = server.dojo.tables[table_id]
-    # Play the game out on the server side (white box), as the clients' moves would.
-    async def play_out() -> None:
-        for seat in (0, 1):
-            async with live.lock:
-                live.seats[seat].status = "taken"
-        while not live.game.is_terminal:
-            seat = live.game.to_act()[0]
-            async with live.lock:
-                await live._commit_action(seat, live.game.legal_actions(seat)[0], None)
-                live.publish()
-
-    server.run(play_out())
+    server.play_out(table_id)
     first = server.http.post(f"/api/tables/{table_id}/rematch", headers={"X-Seat-Token": tokens["0"]})
     assert first.status_code == 200
     new_table = first.json()["table"]
