@@ -40,7 +40,7 @@ from typing import Any
 
 from ninjadojo.engine import DojoError, OptionError
 from ninjadojo.engine.errors import quote
-from ninjadojo.sim.parallel import JobsRun, threads_left_behind
+from ninjadojo.sim.parallel import JobsRun, ctrl_c_deferred, threads_left_behind
 
 __all__ = ["CHUNK_SECONDS", "CONNECT_SECONDS", "INSTALL_HINT", "check_ray_address", "run_on_ray"]
 
@@ -319,9 +319,10 @@ def run_on_ray(function: Callable[[Any], Any], jobs: Sequence[Any], workers: int
                         # The latest chunk's pace, not the mean: a worker's first job also pays for its imports.
                         per_job = seconds / len(chunk_results)
                     for result in chunk_results:
-                        results.append(result)
-                        if on_result is not None:
-                            on_result(result)
+                        with ctrl_c_deferred():
+                            results.append(result)
+                            if on_result is not None:
+                                on_result(result)
                     if failure is not None:
                         _raise_failure(failure)
         except KeyboardInterrupt:

@@ -116,6 +116,24 @@ def threads_left_behind() -> None:
     _threads_left_behind = True
 
 
+@contextmanager
+def ctrl_c_deferred() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) back while a finished job is taken in, so that a driver that saves it (a
+    progress file) also counts it: the interrupt comes right after, never between the two.
+
+    Only in the main thread, where signals arrive; elsewhere (and where signals cannot be masked) it
+    does nothing.
+    """
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def _pool(function: Callable[[Any], Any], workers: int) -> Pool:
     # fork keeps the parent's registries (games and bots registered at run time, as tests do);
     # where there is no fork, or forking is unsafe (threads left by Ray), the workers start from a clean
@@ -182,9 +200,10 @@ def run_jobs(function: Callable[[Job], Result], jobs: Sequence[Job], workers: in
             if on_start is not None:
                 on_start()
             for result in finished:
-                results.append(result)
-                if on_result is not None:
-                    on_result(result)
+                with ctrl_c_deferred():
+                    results.append(result)
+                    if on_result is not None:
+                        on_result(result)
         except (KeyboardInterrupt, _InterruptedInWorker):
             interrupted = True
     return JobsRun(tuple(results), interrupted, time.perf_counter() - started, workers)
