@@ -121,17 +121,24 @@ def ctrl_c_deferred() -> Iterator[None]:
     """Hold Ctrl-C (SIGINT) back while a finished job is taken in, so that a driver that saves it (a
     progress file) also counts it: the interrupt comes right after, never between the two.
 
-    Only in the main thread, where signals arrive; elsewhere (and where signals cannot be masked) it
-    does nothing.
+    Python runs signal handlers in the main thread whichever thread the signal reaches (a progress
+    bar's, say), so the handler is swapped for one that only notes the signal, and the previous one is
+    called after. Only in the main thread (elsewhere no handler may be set, and none runs).
     """
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        signal.signal(signal.SIGINT, previous)
+        if caught:
+            if callable(previous):
+                previous(signal.SIGINT, None)  # Python's default handler raises KeyboardInterrupt
+            elif previous == signal.SIG_DFL:
+                raise KeyboardInterrupt
 
 
 def _pool(function: Callable[[Any], Any], workers: int) -> Pool:
