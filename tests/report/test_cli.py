@@ -301,3 +301,14 @@ def test_a_ray_cluster_that_cannot_be_reached_is_one_line_and_writes_nothing(run
     assert result.stderr.startswith("error:") and result.stderr.count("\n") == 1, result.stderr
     assert "cannot reach the Ray cluster" in result.stderr
     assert list(tmp_path.iterdir()) == [], "a report that played nothing wrote a file"
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc, where no folder can be made")
+def test_a_folder_the_system_will_not_make_is_one_line_and_exit_2(runner: CliRunner) -> None:
+    """The checks up front cannot see every refusal (root may write anywhere but /proc): the command still
+    ends with one line, not a traceback."""
+    result = runner.invoke(APP, [*SMALL, "--out", "/proc/no-such-dojo-report"])
+    assert result.exit_code == 2, result.output
+    # After the progress bar's line: the folder is made when the first games come back.
+    assert result.stderr.splitlines()[-1].startswith("error: cannot use '/proc/no-such-dojo-report")
+    assert "Traceback" not in result.output

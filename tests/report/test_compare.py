@@ -86,3 +86,8 @@ def test_a_count_asked_for_that_cannot_play_the_rule_is_an_error() -> None:
 
 def test_a_report_without_a_comparison_leaves_nothing_out() -> None:
     assert ReportSettings.build("knights-and-ninjas", games=2).left_out == ()
+
+
+def test_a_comparison_of_one_game_is_refused() -> None:
+    with pytest.raises(OptionError, match="at least 2 games"):
+        ReportSettings.build("ninja-trap", players=2, games=1, compare=("stalemate", "shared", "fewest_hits"))

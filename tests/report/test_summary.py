@@ -12,6 +12,8 @@ from ninjadojo import __version__
 from ninjadojo.report import ReportSettings, report_data, run_report
 from ninjadojo.report.collect import ReportRun
 from ninjadojo.report.stats import (
+    Z95,
+    critical,
     histogram,
     paired_difference,
     paired_ratio_difference,
@@ -174,3 +176,30 @@ def test_the_examples_in_the_docs_run(module: str) -> None:
 
     failures, tried = doctest.testmod(importlib.import_module(module))
     assert tried > 0 and failures == 0
+
+
+def test_the_fair_share_is_of_the_games_that_finished() -> None:
+    """Games stopped at the maximum length are won by nobody: a seat's fair share is 1/P of the others."""
+    settings = ReportSettings.build("ninjitsu", players=2, games=30, bots=["random"], seed=3, max_length=30)
+    row = report_data(run_report(settings), speed=False)["variants"][0]["player_counts"][0]
+    assert 0 < row["truncated"] < row["games"], "the limit should stop some games and not others"
+    assert row["fair_share"] == pytest.approx(row["finished"] / row["games"] / 2)
+    assert sum(seat["win_rate"] for seat in row["seats"]) == pytest.approx(2 * row["fair_share"])
+
+
+def test_a_feature_every_seat_had_is_not_compared_with_nobody() -> None:
+    settings = ReportSettings.build("ninja-camp", players=2, games=6, bots=["random"], seed=1)
+    run = run_report(settings)
+    rows = report_data(run, speed=False)["variants"][0]["player_counts"][0]["features"]
+    assert rows and all(row["games_without"] > 0 for row in rows)
+    seat_games = 2 * 6
+    every = {name for name in set().union(*(names for record in run.records for names in record.features))
+             if sum(name in names for record in run.records for names in record.features) == seat_games}
+    assert not every & {row["feature"] for row in rows}
+
+
+def test_few_paired_games_get_students_t_not_the_normal_quantile() -> None:
+    assert critical(2) == pytest.approx(12.706) and critical(31) == pytest.approx(2.042) and critical(32) == Z95
+    mean, low, high = paired_difference([0.0, 0.0], [1.0, 3.0])
+    half = 12.706 * math.sqrt(2.0 / 2)  # t(1) times the standard error of differences 1 and 3
+    assert mean == 2.0 and (low, high) == (pytest.approx(mean - half), pytest.approx(mean + half))

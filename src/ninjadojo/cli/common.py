@@ -13,6 +13,7 @@ from rich.text import Text
 
 from ninjadojo.bots import available_bots, make_bot, parse_bot_spec
 from ninjadojo.engine import DojoError, GameState, OptionError
+from ninjadojo.engine.errors import quote
 from ninjadojo.engine.options import parse_option_texts
 from ninjadojo.games import game_class
 from ninjadojo.sim.parallel import MAX_WORKERS, check_ray_address
@@ -95,7 +96,9 @@ def fail(message: str) -> typer.Exit:
 
 
 def handle_errors(command: Callable[P, R]) -> Callable[P, R]:
-    """Turn a :class:`DojoError` into a one-line message and exit status 2 (no traceback)."""
+    """Turn a :class:`DojoError` into a one-line message and exit status 2 (no traceback); so too a file
+    the system refuses (a folder that cannot be made, a full disk), which the commands check up front but
+    cannot rule out."""
 
     @functools.wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
@@ -103,6 +106,9 @@ def handle_errors(command: Callable[P, R]) -> Callable[P, R]:
             return command(*args, **kwargs)
         except DojoError as error:
             raise fail(str(error)) from None
+        except OSError as error:
+            where = f" {quote(str(error.filename))}" if error.filename else ""
+            raise fail(f"cannot use{where}: {error.strerror or error}") from None
 
     return wrapper
 

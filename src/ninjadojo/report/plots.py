@@ -234,7 +234,9 @@ def _draw_seats(axes: Axes, players: int, played: Sequence[tuple[str, Mapping[st
                  label=_cut(label) if len(played) > 1 else None)
         axes.errorbar(positions, rates, yerr=[below, above], fmt="o", capsize=4, color=VARIANT_COLOURS[number % 2])
         top = max(top, *(high for _, high in intervals))
-    axes.axhline(1 / players, linestyle="--", color="#555555", linewidth=1, label=f"fair share {1 / players:.0%}")
+    # A fair share of the games that finished (the first variant's; games stopped at the length cap have no winner).
+    fair = float(played[0][1].get("fair_share") or 1 / players) if played else 1 / players
+    axes.axhline(fair, linestyle="--", color="#555555", linewidth=1, label=f"fair share {fair:.0%}")
     axes.set_xticks(range(players), [f"seat {seat}" for seat in range(players)])
     axes.set_ylim(0, min(1.0, top * 1.15))
     axes.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))

@@ -308,12 +308,19 @@ def _compare_words(data: Mapping[str, Any]) -> tuple[str, str] | None:
     return f"{option}={_text(compare.get('a'))}", f"{option}={_text(compare.get('b'))}"
 
 
+def fair_share(row: Mapping[str, Any], players: int) -> float:
+    """A seat's fair win rate at this player count: 1/P of the games that finished (the report's
+    ``fair_share``; 1/P for data written before it existed)."""
+    value: Any = row.get("fair_share")
+    return float(value) if _is_number(value) else 1 / players
+
+
 def _most_unfair(row: Mapping[str, Any], players: int) -> tuple[Mapping[str, Any], bool] | None:
     """The seat whose win rate is furthest from the fair share, and whether its interval excludes it."""
     seats = [seat for seat in row.get("seats") or [] if _is_number(seat.get("win_rate"))]
     if not seats:
         return None
-    fair = 1 / players
+    fair = fair_share(row, players)
     seat = max(seats, key=lambda each: (abs(float(each["win_rate"]) - fair), -int(each["seat"])))
     interval = _interval_of(seat.get("ci95"))
     return seat, interval is not None and not interval[0] <= fair <= interval[1]
@@ -326,7 +333,7 @@ def _count_sentence(row: Mapping[str, Any], players: int, label: str | None) -> 
         return [f"{where}, no game has been played yet."]
     parts: list[Inline] = []
     unfair = _most_unfair(row, players)
-    fair = f"{1 / players:.0%}"
+    fair = f"{fair_share(row, players):.0%}"
     if unfair is not None:
         seat, measurable = unfair
         rate = percent(seat["win_rate"], seat.get("ci95"))
@@ -485,7 +492,9 @@ def _seats_table(rows: Sequence[tuple[str, Mapping[str, Any]]], players: int,
         if difference is not None:
             cells.append(_difference_cell(changes.get(seat), 100.0, "pp"))
         body.append(cells)
-    return Table(header, body, frozenset(range(1, len(header))), f"fair share: {1 / players:.1%} per seat")
+    fair = fair_share(rows[0][1], players) if rows else 1 / players
+    finished = "" if fair == 1 / players else " (of the games that finished; the others were won by nobody)"
+    return Table(header, body, frozenset(range(1, len(header))), f"fair share: {fair:.1%} per seat{finished}")
 
 
 def _difference_cell(entry: object, scale: float, unit: str) -> Inline:

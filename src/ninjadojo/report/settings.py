@@ -96,6 +96,9 @@ class ReportSettings:
                 # played both ways (Of Knights and Ninjas' duel has no Highwayman, say), and say so.
                 counts, left_out = _counts_for_compare(state_class, counts, given, compare)
             pair = _check_compare(state_class, counts, given, compare)
+            if games < 2:
+                raise OptionError("--compare needs at least 2 games per player count (one pair of games gives no "
+                                  "interval): give --games 2 or more")
             name, first, second = pair
             variants = tuple(Variant(f"{name}={format_value(value)}", {**base, name: value})
                              for value in (first, second))

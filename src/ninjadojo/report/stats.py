@@ -19,6 +19,20 @@ __all__ = ["Z95", "histogram", "mean_interval", "paired_difference", "paired_rat
            "proportion_difference", "quantile", "ratio_interval", "wilson_interval"]
 
 
+#: Student's t 0.975 quantiles for 1 to 30 degrees of freedom: a mean of few paired games is less sure
+#: than the normal quantile says (beyond 30 the normal one, Z95, is close enough).
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+         2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def critical(count: int, z: float = Z95) -> float:
+    """The multiplier of a 95% interval's half-width for a mean of ``count`` values: Student's t (``count - 1``
+    degrees of freedom) for small samples when ``z`` is the 95% normal quantile, else ``z``."""
+    if z == Z95 and 2 <= count <= len(_T975) + 1:
+        return _T975[count - 2]
+    return z
+
+
 def proportion_difference(wins1: float, games1: int, wins0: float, games0: int,
                           z: float = Z95) -> tuple[float, float, float]:
     """``rate1 - rate0`` with Newcombe's hybrid score interval (built from the two Wilson intervals).
@@ -63,20 +77,21 @@ def ratio_interval(numerators: Sequence[float], denominators: Sequence[float],
     residuals = [(top - ratio * bottom) / mean_denominator for top, bottom in zip(numerators, denominators,
                                                                                   strict=True)]
     variance = math.fsum(value * value for value in residuals) / (count - 1)
-    half = z * math.sqrt(variance / count)
+    half = critical(count, z) * math.sqrt(variance / count)
     return (ratio, ratio - half, ratio + half)
 
 
 def paired_difference(first: Sequence[float], second: Sequence[float],
                       z: float = Z95) -> tuple[float, float, float]:
-    """The mean of ``second[i] - first[i]`` with a normal 95% interval: B minus A over paired games.
+    """The mean of ``second[i] - first[i]`` with a 95% interval (Student's t below 32 pairs, normal above):
+    B minus A over paired games.
 
     Pairing removes what the two games of a pair share (the deal, the bots' dice), so a rule's effect
     shows with far fewer games than two independent samples need. Identical pairs give (0, 0, 0).
     """
     if len(first) != len(second):
         raise ValueError(f"paired samples must have the same length, not {len(first)} and {len(second)}")
-    return mean_interval([b - a for a, b in zip(first, second, strict=True)], z)
+    return mean_interval([b - a for a, b in zip(first, second, strict=True)], critical(len(first), z))
 
 
 def paired_ratio_difference(first: tuple[Sequence[float], Sequence[float]],
@@ -102,7 +117,7 @@ def paired_ratio_difference(first: tuple[Sequence[float], Sequence[float]],
     terms = [(tb - ratio_b * bb) / mean_b - (ta - ratio_a * ba) / mean_a
              for ta, ba, tb, bb in zip(top_a, bottom_a, top_b, bottom_b, strict=True)]
     variance = math.fsum(value * value for value in terms) / (count - 1)
-    half = z * math.sqrt(variance / count)
+    half = critical(count, z) * math.sqrt(variance / count)
     return (difference, difference - half, difference + half)
 
 

@@ -96,6 +96,9 @@ def summarise_games(players: int, games: Sequence[GameRecord]) -> dict[str, JSON
         "games": count,
         "finished": count - truncated,
         "truncated": truncated,
+        # A seat's fair win rate: games stopped at the maximum length are won by nobody, so with
+        # truncated games the seats' rates add up to the finished share, not to 1.
+        "fair_share": _round((count - truncated) / count / players) if count else _round(1 / players),
         "seats": seats,
         "length": length,
         "decisions": decisions,
@@ -131,6 +134,8 @@ def feature_table(games: Sequence[GameRecord], shares: Sequence[Sequence[float]]
     for name, games_with in with_games.items():
         wins_with = with_wins.get(name, 0.0)
         games_without = seat_games - games_with
+        if not games_without:
+            continue  # every seat had it (a starting card, say): there is nobody to compare with
         wins_without = total_wins - wins_with
         difference, low, high = proportion_difference(wins_with, games_with, wins_without, games_without)
         kind, _, label = name.partition(":")
@@ -141,7 +146,7 @@ def feature_table(games: Sequence[GameRecord], shares: Sequence[Sequence[float]]
             "games_with": games_with, "win_rate_with": _round(wins_with / games_with),
             "ci95_with": _interval(with_low, with_high),
             "games_without": games_without,
-            "win_rate_without": _round(wins_without / games_without) if games_without else 0.0,
+            "win_rate_without": _round(wins_without / games_without),
             "ci95_without": _interval(without_low, without_high),
             "difference": _round(difference), "ci95_difference": _interval(low, high),
         }))
