@@ -320,8 +320,8 @@ def test_a_report_comparing_the_designs_spots_with_zero_is_refused_as_the_same_r
     from ninjadojo.report.settings import ReportSettings
 
     with pytest.raises(OptionError, match="same value"):
-        ReportSettings.build("ninjato", players=2, games=1, compare=("pavilion_spots", 0, 2))
-    settings = ReportSettings.build("ninjato", players=3, games=1, compare=("pavilion_spots", 0, 2))
+        ReportSettings.build("ninjato", players=2, games=2, compare=("pavilion_spots", 0, 2))
+    settings = ReportSettings.build("ninjato", players=3, games=2, compare=("pavilion_spots", 0, 2))
     assert settings.compare == ("pavilion_spots", 0, 2)
 
 
