@@ -26,6 +26,18 @@ from ninjadojo.rl.layout import FLOAT
 RENDER_MODES = ("human", "ansi")
 
 
+def spectator_render(game: GameState[Any] | None, render_mode: str | None) -> str | None:
+    """An environment's ``render()``: the position as a spectator sees it (no hidden card), printed for
+    ``human``, returned for ``ansi``; nothing without a mode or a game."""
+    if render_mode is None or game is None:
+        return None
+    picture = game.render(None)
+    if render_mode == "ansi":
+        return picture
+    print(picture)
+    return None
+
+
 def check_render_mode(render_mode: str | None) -> str | None:
     """``render_mode`` if it is ``None`` or one of :data:`RENDER_MODES`, else an :class:`OptionError`."""
     if render_mode is not None and render_mode not in RENDER_MODES:
@@ -141,13 +153,7 @@ class NinjaDojoAECEnv(AECEnv):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The position as a spectator sees it (no hidden card): printed (``human``) or returned (``ansi``)."""
-        if self.render_mode is None or self.game is None:
-            return None
-        picture = self.game.render(None)
-        if self.render_mode == "ansi":
-            return picture
-        print(picture)
-        return None
+        return spectator_render(self.game, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release (the game is plain data)."""

@@ -22,7 +22,7 @@ from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 from ninjadojo.engine.errors import IllegalActionError, OptionError, quote
 from ninjadojo.engine.state import GameState
-from ninjadojo.rl.aec import RENDER_MODES, check_render_mode, observation_space
+from ninjadojo.rl.aec import RENDER_MODES, check_render_mode, observation_space, spectator_render
 from ninjadojo.rl.core import Observation, Seeds, Table, rewards
 
 #: The games whose every decision is simultaneous, which :func:`ninjadojo.rl.parallel_env` accepts.
@@ -109,13 +109,7 @@ class NinjaDojoParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The position as a spectator sees it (no hidden card): printed (``human``) or returned (``ansi``)."""
-        if self.render_mode is None or self.game is None:
-            return None
-        picture = self.game.render(None)
-        if self.render_mode == "ansi":
-            return picture
-        print(picture)
-        return None
+        return spectator_render(self.game, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release (the game is plain data)."""
