@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import select
 import shlex
 import signal
@@ -258,3 +259,23 @@ def test_quit_when_autosave_cannot_write_offers_to_save_and_stays_if_that_fails(
     assert "you are still playing" in result.stdout
     assert load_game("kept.dojo.json").game_id == "toy"
     assert "you left the game; the game is saved in kept.dojo.json" in result.stdout
+
+
+def test_a_new_game_without_seed_deals_anew_and_its_seed_repeats_it(runner: CliRunner, data_home: Path) -> None:
+    """Issue 22, "a new game is a new game": without --seed every game is a fresh deal, its seed is shown
+    and saved, and --seed with that seed deals exactly the same game again."""
+    deals = []
+    for _ in range(3):
+        result = runner.invoke(app, ["play", "ninjitsu", "--players", "2", "--bots", "random"], input="quit\n")
+        assert result.exit_code == 0, result.output
+        shown = int(re.search(r"players, seed (\d+)", result.stdout).group(1))  # type: ignore[union-attr]
+        game = load_game(_saved_in(result.stdout))
+        assert game.record.seed == shown
+        deals.append((shown, game.to_notation()))
+    assert len({seed for seed, _ in deals}) == 3, "three new games without --seed drew the same seed"
+    assert len({notation for _, notation in deals}) == 3, "three new games without --seed dealt the same cards"
+    seed, notation = deals[0]
+    again = runner.invoke(app, ["play", "ninjitsu", "--players", "2", "--bots", "random", "--seed", str(seed)],
+                          input="quit\n")
+    assert again.exit_code == 0, again.output
+    assert load_game(_saved_in(again.stdout)).to_notation() == notation

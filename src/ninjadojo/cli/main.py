@@ -280,7 +280,8 @@ def play(
     players: PlayersOpt = None,
     seat: Annotated[list[int] | None, typer.Option(
         "--seat", "-s", help=r"your seat; repeat it for humans sharing the keyboard \[default: 0]")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help=r"random seed \[default: 0]")] = None,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", help=r"the deal's seed, to repeat a game exactly \[default: a fresh one, shown and saved]")] = None,
     bots: Annotated[list[str] | None, typer.Option(
         "--bots", "-b",
         help=r"bots for the other seats in seat order, SPEC\[,SPEC...]; one spec means all"

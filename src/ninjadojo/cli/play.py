@@ -49,7 +49,7 @@ from ninjadojo.engine import DojoError, GameState, IllegalActionError, OptionErr
 from ninjadojo.engine.errors import quote
 from ninjadojo.engine.options import format_value
 from ninjadojo.engine.state import CardInfo
-from ninjadojo.table import SavedTable, Table, find_save, last_unfinished, list_saves, saves_dir
+from ninjadojo.table import SavedTable, Table, find_save, fresh_seed, last_unfinished, list_saves, saves_dir
 
 #: The terminal escape that erases the scrollback (ED 3, "erase saved lines"), after clearing the screen.
 ERASE_SCROLLBACK = "\x1b[3J"
@@ -788,7 +788,8 @@ def open_table(game_id: str | None, players: int | None, seats: Sequence[int] | 
     if load is None:
         if game_id is None:
             raise OptionError("name a game (dojo play GAME), or resume one: dojo play --resume, or --load FILE")
-        seed = 0 if seed is None else seed
+        # Without --seed a new game is a new deal; the seed is shown, saved, and repeats it with --seed.
+        seed = fresh_seed() if seed is None else seed
         game = new_game(game_id, default_players(game_id, players), parse_options(game_id, options), seed)
         humans = _checked_seats(seats, game.num_players)
         bot_seats = [seat for seat in range(game.num_players) if seat not in humans]

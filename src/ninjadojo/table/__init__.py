@@ -6,7 +6,7 @@ It sits above ``bots/`` and below ``cli/`` (and a web server later): nothing her
 reads a keyboard.
 """
 
-from ninjadojo.table.seats import check_humans, default_bot, derive_seed, make_bots
+from ninjadojo.table.seats import check_humans, default_bot, derive_seed, fresh_seed, make_bots
 from ninjadojo.table.session import BotError, SavedTable, Table, recall_bots
 from ninjadojo.table.storage import (
     HOME_VARIABLE,
@@ -33,6 +33,7 @@ __all__ = [
     "default_bot",
     "derive_seed",
     "find_save",
+    "fresh_seed",
     "last_unfinished",
     "list_saves",
     "make_bots",

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping, Sequence
 
 from ninjadojo.bots import Bot, default_bot, make_bot
 from ninjadojo.engine.errors import OptionError, quote
 from ninjadojo.engine.rng import derive_seed
 
-__all__ = ["check_humans", "default_bot", "derive_seed", "make_bots"]
+__all__ = ["FRESH_SEED_LIMIT", "check_humans", "default_bot", "derive_seed", "fresh_seed", "make_bots"]
+
+#: Fresh seeds are drawn below this: short enough to read aloud and type back with ``--seed``.
+FRESH_SEED_LIMIT = 10**9
+
+
+def fresh_seed() -> int:
+    """A new game's seed when none is given: drawn from the system's randomness, so that every new game
+    deals anew (``--seed N`` with the seed a game shows and saves repeats it exactly)."""
+    return secrets.randbelow(FRESH_SEED_LIMIT)
 
 
 def make_bots(game_id: str, specs: Mapping[int, str], seed: int) -> dict[int, Bot]:
