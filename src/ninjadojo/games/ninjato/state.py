@@ -55,9 +55,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("may_give_up", True,
            "'lose' is offered in every fight (giving up is a loss); false: only when no single card beats the "
            "guard, so a raider who can win must fight", ruling=2),
-    Option("stack_tiles", False,
-           "one Snake or Tiger tile per card; true: a card may carry one tile of each kind of its side at once "
-           "(Snake -1 and Snake -2: 4.s1.s2; a Tiger 6 then a Tiger +1, a 7: 4.t6.t1)", ruling=4),
+    Option("stack_tiles", True,
+           "a card may carry several of one's Snake or Tiger tiles at once, copies included (Snake -1 and "
+           "Snake -2: 4.s1.s2; two Snakes -2: 5.s2.s2; a Tiger 6 then a Tiger +1, a 7: 4.t6.t1); false: one "
+           "tile per card", ruling=4),
     Option("crane_as_card", False,
            "a Crane tile is played alone; true: a Crane is a card of its value, which a 3 may modify and a "
            "Snake or Tiger may go on (c2+, c1-.s2)", ruling=3),
@@ -283,8 +284,8 @@ class NinjatoState(GameState[Payload]):
 
     @property
     def stack_tiles(self) -> bool:
-        """Whether one card may carry several tiles (option ``stack_tiles``)."""
-        return self.options.get("stack_tiles", False) is True
+        """Whether one card may carry several tiles (option ``stack_tiles``, on by default: ruling 4)."""
+        return self.options.get("stack_tiles", True) is not False
 
     @property
     def crane_as_card(self) -> bool:
@@ -392,7 +393,7 @@ class NinjatoState(GameState[Payload]):
 
     @classmethod
     def _all_actions(cls, players: int, options: Mapping[str, OptionValue]) -> list[str]:
-        return all_actions(players, stack=options.get("stack_tiles") is True,
+        return all_actions(players, stack=options.get("stack_tiles", True) is not False,
                            crane_card=options.get("crane_as_card") is True)
 
     def _written_options(self) -> Mapping[str, OptionValue]:
