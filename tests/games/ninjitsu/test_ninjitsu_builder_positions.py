@@ -179,3 +179,19 @@ def test_the_zone_accessors_examples_run() -> None:
     for test in tests:
         runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
+
+
+def test_knowledge_beyond_the_default_is_stated_by_card() -> None:
+    # P0 has seen P1's 9b (a look): P0's view shows it in P1's hand, P2's does not.
+    game = position(players=3, hands=["", "9b 4c", ""], known={"9b": [0]})
+    assert "9b" in str(game.observe(0)["seats"]) and "9b" not in str(game.observe(2)["seats"])
+    assert NinjitsuState.from_notation(game.to_notation()) == game
+    # Nobody knows the deck's order: whoever knows one of its cards knows them all (the laws refuse less).
+    with pytest.raises(NotationError, match="every card of the deck is known to the same seats"):
+        position(hands=["", ""], top="6a", known={"6a": [0]})
+    with pytest.raises(NotationError, match="lists seats from 0 to 1"):
+        position(known={"6a": [2]})
+    with pytest.raises(NotationError, match="unknown card"):
+        position(known={"Zz": [0]})
+    with pytest.raises(NotationError, match="single card ids"):
+        position(known={"6a 7a": [0]})

@@ -145,6 +145,26 @@ def _magic(state: NinjitsuState, magic_owner: int | None, frozen: int | None, ma
         state.marks[seat] = cards[0] if cards else -1
 
 
+def _knowledge(state: NinjitsuState, known: Mapping[str, Sequence[int]] | None) -> None:
+    """Add ``known``'s seats to the knowers of each card's place (the laws check the result is possible)."""
+    if known is None:
+        return
+    if not isinstance(known, Mapping):
+        raise NotationError(f"known maps card ids to the seats that know where they lie (e.g. {{'9b': [0]}}), "
+                            f"not {quote(known)}")
+    players = state.num_players
+    for cid, seats in known.items():
+        cards = _cards(cid, "known", state.card_ids_in_game)
+        if len(cards) != 1:
+            raise NotationError(f"known's keys are single card ids, not {quote(cid)}")
+        card = cards[0]
+        if isinstance(seats, str) or not all(isinstance(seat, int) and not isinstance(seat, bool)
+                                             and 0 <= seat < players for seat in seats):
+            raise NotationError(f"known[{cid!r}] lists seats from 0 to {players - 1}, not {quote(seats)}")
+        for seat in seats:
+            state.known[card] |= 1 << seat
+
+
 def _expansions(state: NinjitsuState, elements: Sequence[str] | None, started: Sequence[int], weather: str,
                 weather_discard: str, weather_deck: str | None, events: str) -> None:
     """The Elements' and Heavy Weather's arguments, checked against the game's sets."""
@@ -224,6 +244,7 @@ def position(
     magic_owner: int | None = None,
     frozen: int | None = None,
     marks: Sequence[str] | None = None,
+    known: Mapping[str, Sequence[int]] | None = None,
     options: Mapping[str, OptionValue] | None = None,
 ) -> NinjitsuState:
     """A Ninjitsu! position at the start of ``turn``'s turn (or finished, if that player holds the target).
@@ -237,13 +258,16 @@ def position(
     ``weather``, ``weather_discard``, ``weather_deck`` and ``events``: The Elements and Heavy Weather
     (module docs). ``top``: card ids drawn next, first drawn first, laid on the rest of the deck (an
     Event first among them goes into play at once). ``magic_owner``, ``frozen`` and ``marks``: Masters
-    of Magic (module docs).
+    of Magic (module docs). ``known``: what seats know beyond the default, as ``{card id: seats that
+    know exactly where it lies}`` (a card of P1's hand P0 looked at: ``{"9b": [0]}``); a deck card's
+    knowers must know the whole deck (``{card: seats}`` for each of its cards: nobody knows its order,
+    so whoever knows one of its cards knows them all, as after a reshuffle).
     ``options``: any other game options, e.g. the switchable rulings (``{"surprise_draws": True}``);
     ``target``, ``expansions`` and ``crossover`` may be given there instead of as keywords (default 21,
     none, false), but not both ways (an OptionError says to give it once).
     Knowledge is the default
-    for each zone: a seat knows its own hand and secrets, everyone knows the treasures and the
-    discard pile, no one the deck.
+    for each zone (a seat knows its own hand and secrets, everyone knows the treasures and the
+    discard pile, no one the deck), plus ``known``.
     """
     NinjitsuState.check_players(players)
     given: dict[str, object] = dict(options or {})
@@ -304,6 +328,7 @@ def position(
     state.known = state.default_knowledge()
     if state.magic_owner >= 0:
         state.known[MASTER_OF_MAGIC] = state.everyone  # face-up in the deck
+    _knowledge(state, known)
     if state.has_weather:
         # As after set-up: an Event that is the top card goes into play at once (and the next, if one).
         state.settle_top()
