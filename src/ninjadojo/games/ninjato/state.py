@@ -339,6 +339,30 @@ class NinjatoState(GameState[Payload]):
         hand = self.hands[seat]
         return "".join(str(value) * hand[value] for value in DOJO_VALUES)
 
+    def zone(self, name: str, seat: int | None = None) -> str:
+        """A part of the position as the builder's keyword of the same name
+        (:func:`ninjadojo.games.ninjato.builder.position`) takes it, hidden parts included (the true
+        position, not a seat's view).
+
+        Per seat (give ``seat``): ``hands`` and ``known`` (Dojo cards as digits), ``purses`` (treasure
+        letters), ``tiles`` (tile codes), ``flipped`` (tile kinds used this round), ``envoys``,
+        ``rumors``, ``elites`` (codes, comma-separated). Shared: ``up``, ``top`` (the Dojo deck, first
+        drawn first; it may list the whole deck), ``discard``, ``houses`` (the five houses'
+        ``marker:sentry:treasure`` joined by ``/``), ``gtop``, ``xtop``, ``stop``, ``rtop``, ``vtop``
+        (the Guard, Elite, Sensei, Rumor and Envoy decks, next first), ``gdiscard``, ``xdiscard``,
+        ``offer``, ``sout``, ``rup``, ``vup``, ``spent``, the shuriken (``dojo``, ``sensei``,
+        ``pavilion``, ``palace``, ``spots``), ``order``, the raid's ``loot``, ``revealed`` and ``elite``,
+        and ``masks``. ``round``, ``phase``, ``step``, ``honour`` and ``raider`` are plain fields.
+
+        >>> from ninjadojo.games.ninjato.builder import position
+        >>> game = position(2, hands=["45", "1"], purses=["ffj", ""], top="321")
+        >>> game.zone("hands", 0), game.zone("purses", 0), game.zone("top")[:3]
+        ('45', 'ffj', '321')
+
+        Raises ValueError naming the parts (or the seats) there are.
+        """
+        return notation.zone_text(self, name, seat)
+
     # ------------------------------------------------------------------ hooks
 
     def _legal(self, seat: int, frame: Frame) -> dict[str, Payload]:
