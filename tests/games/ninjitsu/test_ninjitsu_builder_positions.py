@@ -195,3 +195,11 @@ def test_knowledge_beyond_the_default_is_stated_by_card() -> None:
         position(known={"Zz": [0]})
     with pytest.raises(NotationError, match="single card ids"):
         position(known={"6a 7a": [0]})
+
+
+def test_a_master_of_magic_under_events_only_is_refused() -> None:
+    # The Events on top go into play at once (set-up), which would leave the Master of Magic on top.
+    with pytest.raises(NotationError, match="under Events only"):
+        position(expansions="magic,weather", top="Hv Xm 6a", magic_owner=1)
+    game = position(expansions="magic,weather", top="Hv 6a Xm", magic_owner=1)
+    assert game.cards("events") == ["Hv"] and game.cards("top")[:2] == ["6a", "Xm"]

@@ -320,7 +320,8 @@ def position(
     if state.magic_owner >= 0:
         if MASTER_OF_MAGIC not in state.deck:
             raise NotationError(f"magic_owner says P{state.magic_owner}'s Master of Magic lies face-up in the deck, "
-                                "but Xm is placed elsewhere: put it in top or deck, or leave it unplaced")
+                                "but Xm is placed elsewhere: put it in top or deck (without deck=, leaving it "
+                                "unplaced puts it at the bottom)")
         if state.deck[-1] == MASTER_OF_MAGIC:
             raise NotationError("a face-up Master of Magic on top of the deck surfaces at once: put at least one "
                                 "card above it (top=\"<card> Xm\")")
@@ -332,6 +333,9 @@ def position(
     if state.has_weather:
         # As after set-up: an Event that is the top card goes into play at once (and the next, if one).
         state.settle_top()
+        if state.surfaced >= 0:
+            raise NotationError("the face-up Master of Magic lies under Events only: they go into play at once and "
+                                "it would surface; put a card that is not an Event above it in top")
     rules.start_turn(state, turn)
     if swaps is not None and state.result is None:
         state.swaps_left = swaps
