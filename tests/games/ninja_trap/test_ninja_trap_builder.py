@@ -70,3 +70,29 @@ def test_a_bad_request_is_refused_saying_what_is_wrong(kwargs: dict[str, object]
 def test_a_bad_player_count_is_a_dojo_error() -> None:
     with pytest.raises(DojoError, match="2 to 4 players"):
         build(5)
+
+
+# ---------------------------------------------------------------------------------------------- reading back
+
+
+def test_every_zone_reads_back_in_the_builders_form_and_rebuilds_the_same_position() -> None:
+    # Issue 22: each zone is readable from a public accessor, not only by parsing the notation.
+    game = build(3, "move", [Seat(hand="GIDT", traps="D1,S3", discard="FF", hits=1, deck_top="NB"),
+                             Seat(hand="SFGI", traps="G3"), Seat(hand="TDSS", traps="I2,B3")],
+                 turn=3, moves="BGN", flips="G--")
+    assert [game.zone("hand", 0), game.zone("traps", 0), game.zone("discard", 0)] == ["GIDT", "D1,S3", "FF"]
+    assert game.zone("deck", 0).startswith("NB") and game.zone("moves") == "BGN" and game.zone("flips") == "G--"
+    seats = [Seat(hand=game.zone("hand", seat), traps=game.zone("traps", seat), discard=game.zone("discard", seat),
+                  hits=game.hits[seat], deck_top=game.zone("deck", seat)) for seat in range(3)]
+    again = build(3, "move", seats, turn=game.turn, moves=game.zone("moves"), flips=game.zone("flips"))
+    assert again == game
+
+
+def test_zone_refuses_a_part_or_seat_that_is_not_there() -> None:
+    game = build(2, "trap")
+    with pytest.raises(ValueError, match="no zone 'hands': the zones are hand, deck, traps, discard"):
+        game.zone("hands", 0)
+    with pytest.raises(ValueError, match="give seat, from 0 to 1"):
+        game.zone("hand", 2)
+    with pytest.raises(ValueError, match="shared: give no seat"):
+        game.zone("moves", 0)

@@ -23,7 +23,7 @@ HOUSES = ("t2:3n:fsv", "m2:3n:fsv", "g6:3n:fsv", "t4:3n:fsv", "m4:3n:fsv")
 #: Every ruling option at its other value.
 OTHER_VALUES: dict[str, object] = {
     "may_give_up": False,
-    "stack_tiles": True,
+    "stack_tiles": False,
     "crane_as_card": True,
     "dojo_draws": "face_up_first",
     "pavilion_spots": 1,
@@ -47,7 +47,7 @@ def with_house(first: str) -> list[str]:
 def test_every_ruling_option_is_declared_with_our_reading_as_its_default() -> None:
     specs = {spec.name: spec for spec in NinjatoState.option_specs()}
     assert set(OTHER_VALUES) <= set(specs)
-    assert OPTION_DEFAULTS == {"may_give_up": True, "stack_tiles": False, "crane_as_card": False,
+    assert OPTION_DEFAULTS == {"may_give_up": True, "stack_tiles": True, "crane_as_card": False,
                                "dojo_draws": "one_by_one", "pavilion_spots": 0, "palace_spots": 0}
     for name in OTHER_VALUES:
         assert specs[name].default == OPTION_DEFAULTS[name]
@@ -69,7 +69,7 @@ def test_an_option_at_its_default_is_not_written_and_another_value_round_trips()
     game = NinjatoState.new(3, OTHER_VALUES, seed=5)
     written = game.to_notation().split("|")[2]
     assert written == ("crane_as_card=true,dojo_draws=face_up_first,may_give_up=false,palace_spots=3,"
-                       "pavilion_spots=1,stack_tiles=true")
+                       "pavilion_spots=1,stack_tiles=false")
     parsed = NinjatoState.from_notation(game.to_notation())
     assert parsed == game and dict(parsed.options) == dict(game.options)
     assert NinjatoState.load_save(json.loads(json.dumps(game.to_save()))) == game
@@ -128,32 +128,62 @@ def test_with_may_give_up_false_a_two_person_elite_beaten_once_only_is_still_los
 # ---------------------------------------------------------------------------------------------- ruling 4
 
 
-def test_one_tile_per_card_by_default_and_one_of_each_kind_with_stack_tiles() -> None:
-    # Stealth against a Sentry 2: the 4 needs both Snakes (4 - 1 - 2 = 1).
+def test_several_tiles_on_one_card_by_default_and_one_tile_a_card_with_stack_tiles_false() -> None:
+    # RULINGS.md: "a raid may use any number of one's tiles at once, several on one card". Stealth against
+    # a Sentry 2: the 4 needs both Snakes (4 - 1 - 2 = 1).
     args = {"hands": ["4", ""], "tiles": ["s1@4,s2@5", ""], "houses": with_house("t2:2n:fsv"), "raid": (0, 1, "-")}
     game = position(2, **args)
-    assert game.legal_actions(0) == ["lose"], "ours: one tile a card, and 4.s2 ties"
-    with pytest.raises(IllegalActionError):
-        game.apply(0, "4.s1.s2")
-    game = position(2, **args, options={"stack_tiles": True})
     assert game.legal_actions(0) == ["4.s1.s2", "lose"]
     play(game, "0:4.s2.s1")  # the tiles may be written in any order
     assert game.record.actions[-1] == (0, "4.s1.s2")
     assert hand(game, 0) == "" and game.flipped[0][S1] == 1 and game.flipped[0][S2] == 1
     assert game.raid_loot == [0], "the Sentry is beaten: the Fan is on the shuriken"
+    game = position(2, **args, options={"stack_tiles": False})
+    assert game.legal_actions(0) == ["lose"], "the house rule: one tile a card, and 4.s2 ties"
+    with pytest.raises(IllegalActionError):
+        game.apply(0, "4.s1.s2")
 
 
-def test_stack_tiles_stacks_kinds_not_copies_and_a_tiger_six_comes_first() -> None:
-    # Two Snake -2 tiles never go on one card: 4 - 2 - 2 would beat a 1, but only one of a kind is offered.
-    game = position(2, hands=["4", ""], tiles=["s2@4,s2@5", ""], houses=with_house("t2:1n:fsv"), raid=(0, 1, "-"),
-                    options={"stack_tiles": True})
-    assert game.legal_actions(0) == ["lose"]
+def test_copies_of_a_kind_stack_on_one_card_too() -> None:
+    # "Any number of tiles": two Snakes -2 on a 4 make a 0, which beats a Sentry 1; one tile a card cannot.
+    args = {"hands": ["4", ""], "tiles": ["s2@4,s2@5", ""], "houses": with_house("t2:1n:fsv"), "raid": (0, 1, "-")}
+    game = position(2, **args)
+    assert game.legal_actions(0) == ["4.s2.s2", "lose"]
+    play(game, "0:4.s2.s2")
+    assert game.flipped[0][S2] == 2 and game.raid_loot == [0]
+    assert position(2, **args, options={"stack_tiles": False}).legal_actions(0) == ["lose"]
+    # Three Snakes on one card, and every tile of a raid used at once across its cards.
+    game = position(2, hands=["5", ""], tiles=["s1@4,s2@4,s2@5", ""], houses=with_house("t2:1n:fsv"),
+                    raid=(0, 1, "-"))
+    assert "5.s1.s2.s2" in game.legal_actions(0), "5 - 1 - 2 - 2 = 0 beats a 1"
+
+
+def test_a_tiger_six_comes_first_and_a_second_one_is_never_offered() -> None:
     value = encode.play_value(1, 0, T6, encode.STRENGTH, (T1,))
     assert value == 7, "a Tiger 6 replaces the value, then the Tiger +1 adds"
     assert encode.canonical_text("1.t1.t6") == "1.t6.t1"
-    game = position(2, hands=["1", ""], tiles=["t6@1,t1@1", ""], houses=with_house("t2:5n:fsv"), raid=(0, 1, "+"),
-                    options={"stack_tiles": True})
+    game = position(2, hands=["1", ""], tiles=["t6@1,t1@1", ""], houses=with_house("t2:5n:fsv"), raid=(0, 1, "+"))
     assert game.legal_actions(0) == ["1.t6.t1", "1.t6", "lose"]
+    # Two Tigers 6: a second would only replace the 6 by a 6, so it never goes on the same card.
+    game = position(2, hands=["1", ""], tiles=["t6@1,t6@2,t1@1,t1@2", ""], houses=with_house("t2:5n:fsv"),
+                    raid=(0, 1, "+"))
+    assert game.legal_actions(0) == ["1.t6.t1.t1", "1.t6.t1", "1.t6", "lose"]
+    assert not any(action.count("t6") > 1 for action in game.action_space().actions)
+
+
+def test_a_two_person_elite_is_fought_with_stacked_tiles_that_leave_enough_for_the_second() -> None:
+    # Stealth against the Elite d33 (under 3, then under 3) with two 5s, a Snake -1 and three Snakes -2:
+    # 5.s1.s2 (2) leaves 5.s2.s2 (1) and the other way round; 5.s1.s2.s2 (0) would leave 5.s2 (3), a tie.
+    args = {"hands": ["155", ""], "tiles": ["s1@4,s2@4,s2@5,s2@?", ""], "houses": with_house("t2:3n:fj*"),
+            "xtop": "d33", "raid": (0, 1, "-")}
+    game = position(2, **args)
+    play(game, "0:1", "0:banzai")
+    assert sorted(game.legal_actions(0)) == ["5.s1.s2", "5.s2.s2", "lose"]
+    play(game, "0:5.s2.s2", "0:5.s1.s2")
+    assert game.elites[0][ELITE_INDEX["d33"]] == 1
+    game = position(2, **args, options={"stack_tiles": False})
+    play(game, "0:1", "0:banzai")
+    assert game.legal_actions(0) == ["lose"], "one tile a card: 5.s2 is a 3, a tie"
 
 
 # ---------------------------------------------------------------------------------------------- ruling 3
@@ -186,29 +216,35 @@ def test_with_crane_as_card_a_snake_goes_on_a_crane() -> None:
     assert game.elites[0][ELITE_INDEX["o51"]] == 1
 
 
-def test_crane_as_card_and_stack_tiles_combine() -> None:
+def test_crane_as_card_and_stacked_tiles_combine() -> None:
     game = position(2, hands=["", ""], tiles=["c2@3,t6@1,t1@1", ""], houses=with_house("t2:5n:fsv"),
-                    raid=(0, 1, "+"), options={"crane_as_card": True, "stack_tiles": True})
+                    raid=(0, 1, "+"), options={"crane_as_card": True})
     assert game.legal_actions(0) == ["c2.t6.t1", "c2.t6", "lose"]
 
 
-def test_every_play_in_the_switch_table_is_an_action_of_the_options_not_of_the_default() -> None:
+def test_every_play_in_the_switch_table_is_an_action_of_the_reading_it_names() -> None:
     doc = (Path(__file__).parents[3] / "docs" / "rules" / "ninjato.md").read_text(encoding="utf-8")
     table = doc[doc.index("### Rulings you can switch"):]
     plays = re.compile(r"(?:[1-5]|c[12])[+-]?(?:\.[st][126])*")
     examples = {text for text in re.findall(r"`([a-z0-9+.-]+)`", table) if plays.fullmatch(text)}
-    assert {"c2+", "4.s1.s2", "4.t6.t1", "c1.s2"} <= examples
+    stacked = {text for text in examples if text.count(".") >= 2 and not text.startswith("c")}
+    cranes = examples - stacked
+    assert {"4.s1.s2", "4.t6.t1", "5.s2.s2"} <= stacked and {"c2+", "c1.s2"} <= cranes
     default = NinjatoState.new(2).action_space().index
-    switched = NinjatoState.new(2, {"crane_as_card": True, "stack_tiles": True}).action_space().index
-    for example in examples:
-        assert example in switched and example not in default, example
+    one_tile = NinjatoState.new(2, {"stack_tiles": False}).action_space().index
+    crane = NinjatoState.new(2, {"crane_as_card": True}).action_space().index
+    for example in stacked:
+        assert example in default and example not in one_tile, example
+    for example in cranes:
+        assert example in crane and example not in default, example
 
 
 def test_the_options_add_plays_after_every_other_action_so_ids_are_kept() -> None:
-    default = NinjatoState.new(2).action_space().actions
-    for options in ({"stack_tiles": True}, {"crane_as_card": True}, {"crane_as_card": True, "stack_tiles": True}):
+    one_tile = NinjatoState.new(2, {"stack_tiles": False}).action_space().actions
+    for options in ({}, {"stack_tiles": False, "crane_as_card": True}, {"crane_as_card": True}):
         space = NinjatoState.new(2, options).action_space().actions
-        assert space[:len(default)] == default and len(space) > len(default)
+        assert space[:len(one_tile)] == one_tile and len(space) > len(one_tile)
+    default = NinjatoState.new(2).action_space().actions
     assert NinjatoState.new(2, {"may_give_up": False, "pavilion_spots": 3}).action_space().actions == default
 
 

@@ -66,6 +66,7 @@ def position(
     ladder: int = -1,
     pending: str = "",
     known: Sequence[str] | None = None,
+    seen: Mapping[tuple[int, int], str] | None = None,
     rest_to: str = "deck",
     seed: int = 7,
     options: Mapping[str, object] | None = None,
@@ -85,6 +86,9 @@ def position(
       ``pending`` as in the notation (the rival attacked, the seat with a Ladder against its Castle,
       the attacking cards).
     - ``known``: per seat, the cards of its hand every seat knows of.
+    - ``seen``: what one seat alone saw go into another's hand, ``{(observer, holder): cards}`` (a draft
+      gift, a Merchant's take, a Monk payment): ``{(0, 1): "kn"}`` is a Knight of seat 1's hand only
+      seat 0 (and seat 1) knows of.
     - ``rest_to``: where the cards not placed go: ``"deck"`` (beneath ``top``, shuffled by
       ``seed``), ``"discard"`` (beneath the discards) or ``"hand<seat>"`` (into that hand).
     - ``seed``: shuffles the rest and seeds the position's random stream.
@@ -131,9 +135,29 @@ def position(
     ]
     if known is not None:
         fields.append("known=" + "/".join(known))
+    if seen:
+        fields.append("seen=" + _seen_text(players, seen))
     frames_text = json.dumps([frame.to_json() for frame in frames], separators=(",", ":"))
     return KnightsAndNinjasState.from_notation(
         f"knights-and-ninjas|{players}|{written}|{rng.state:016x}|0|{frames_text}|-|{';'.join(fields)}")
+
+
+def _seen_text(players: int, seen: Mapping[tuple[int, int], str]) -> str:
+    """The notation's ``seen`` items from ``{(observer, holder): cards}``."""
+    if not isinstance(seen, Mapping):
+        raise NotationError(f"seen maps (observer, holder) seat pairs to card codes, e.g. {{(0, 1): 'kn'}}, "
+                            f"not {quote(seen)}")
+    items = []
+    for pair, listed in seen.items():
+        if (not isinstance(pair, tuple) or len(pair) != 2
+                or not all(type(seat) is int and 0 <= seat < players for seat in pair)):
+            raise NotationError(f"seen's keys are (observer, holder) pairs of seats 0 to {players - 1}, "
+                                f"not {quote(pair)}")
+        if not isinstance(listed, str):
+            raise NotationError(f"seen[{pair}] is card codes run together (e.g. 'kn'), not {quote(listed)}")
+        if listed:
+            items.append(f"{pair[0]}>{pair[1]}:{listed}")
+    return ",".join(items)
 
 
 def _shuffles(duel: bool, target: int | None, shuffles: int | None) -> int:

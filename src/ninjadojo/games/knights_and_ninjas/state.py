@@ -137,6 +137,43 @@ class KnightsAndNinjasState(GameState[Payload]):
         """How many cards each rival shows to a Herald."""
         return HERALD_SHOWS[self.duel]
 
+    #: The parts :meth:`zone` reads: per seat (``seat`` needed) and shared.
+    SEAT_ZONES = ("hands", "known", "forts")
+    SHARED_ZONES = ("top", "discard", "draft", "pending")
+
+    def zone(self, name: str, seat: int | None = None) -> str:
+        """A part of the position as the builder (:func:`ninjadojo.games.knights_and_ninjas.builder.position`)
+        takes it, card codes run together, hidden cards included (the true position, not a seat's view).
+
+        Per seat (give ``seat``): ``hands`` (card order), ``known`` (the cards of its hand every seat
+        knows of) and ``forts`` (castle, archer and minstrel slots, ``--`` when empty). Shared: ``top``
+        (the draw pile, first drawn first), ``discard`` and ``draft`` (bottom first) and ``pending``
+        (the cards of the attack being answered). The rest are plain fields: ``gems``, ``current``,
+        ``target``, ``shuffles``, ``attack_target``, ``ladder_on`` and ``seen`` (counts per kind, see
+        the class docs).
+
+        >>> from ninjadojo.games.knights_and_ninjas.builder import position
+        >>> game = position(3, hands=["qu", "pepepe", ""], top="sokn")
+        >>> game.zone("hands", 1), game.zone("top")[:4]
+        ('pepepe', 'sokn')
+
+        Raises ValueError naming the parts (or the seats) there are.
+        """
+        if name in self.SEAT_ZONES:
+            if type(seat) is not int or not 0 <= seat < self.num_players:
+                raise ValueError(f"zone {name!r} is a seat's: give seat, from 0 to {self.num_players - 1}, "
+                                 f"not {seat!r}")
+            if name == "forts":
+                return "".join("--" if card < 0 else notation.cards([card]) for card in self.forts[seat])
+            return notation.hand_text((self.hands if name == "hands" else self.known)[seat])
+        if name in self.SHARED_ZONES:
+            if seat is not None:
+                raise ValueError(f"zone {name!r} is shared: give no seat")
+            piles = {"top": self.deck[::-1], "discard": self.discard, "draft": self.draft, "pending": self.pending}
+            return notation.cards(piles[name])
+        raise ValueError(f"no zone {name!r}: the zones are {', '.join(self.SEAT_ZONES)} (of a seat) and "
+                         f"{', '.join(self.SHARED_ZONES)}")
+
     def rule(self, name: str) -> OptionValue:
         """The value of one of the game's options (a ruling a table may play the other way)."""
         try:

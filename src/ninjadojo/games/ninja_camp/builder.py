@@ -32,7 +32,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from ninjadojo.engine.errors import NotationError, quote
 from ninjadojo.engine.options import options_text
@@ -75,6 +75,7 @@ def position(
     clans: Mapping[int, str] | None = None,
     shadow: Mapping[int, str] | None = None,
     passed: Iterable[int] = (),
+    pass_order: Sequence[int] | None = None,
     to_act: int | None = None,
     fill: str = DEFAULT_FILL,
     rng_state: int = 1,
@@ -90,7 +91,10 @@ def position(
     - ``clans``: a seat's clan code (``"go"``), in capitals once used (``"GO"``); the others get the
       first clans of the table not given.
     - ``shadow``: the letter a seat's Shadow copies (normally derived from the discard piles).
-    - ``passed``: seats that have passed; ``to_act``: the seat to move (default: whoever's turn it is
+    - ``passed``: seats that have passed; ``pass_order``: the same, in the order they passed, first
+      first (it decides a tie at the end: of the tied players, the one who took the last turn, the
+      last to pass, wins; with ``passed`` alone the passes come as early as the turns allow, in turn
+      order); ``to_act``: the seat to move (default: whoever's turn it is
       after the fewest turns the rest needs).
     - ``fill``: the kinds, in order of preference, that ``?`` squares and unlisted claims are made of
       (each time the kind with the most cards left).
@@ -124,6 +128,8 @@ def position(
     passed_seats = set(passed)
     for seat in passed_seats:
         _check_seat(seat, players, "passed")
+    order = _pass_order(pass_order, passed_seats, players)
+    passed_seats |= set(order)
     if placed < NINJAS_PER_PLAYER * players:
         frame_kind, seat_to_act = "place", placer(placed, players)
         if passed_seats:
@@ -136,7 +142,7 @@ def position(
         frame_kind = "turn"
         used = [code.isupper() for code in clan_codes]
         turns, passed_at, last_move, seat_to_act = _history(players, held_hands, held_discards, used,
-                                                            passed_seats, to_act)
+                                                            passed_seats, to_act, order)
     copies = _shadow_copies(players, held_discards, last_move, rules.shadow_pile)
     for seat, letter in (shadow or {}).items():
         _check_seat(seat, players, "shadow")
@@ -299,10 +305,27 @@ def _clans(players: int, clans: Mapping[int, str]) -> list[str]:
     return [codes[seat] if seat in codes else free.pop(0) for seat in range(players)]
 
 
+def _pass_order(pass_order: Sequence[int] | None, passed: set[int], players: int) -> list[int]:
+    """The seats of ``pass_order`` checked (each once, the same seats as ``passed`` when both are given)."""
+    if pass_order is None:
+        return []
+    if isinstance(pass_order, (str, bytes)) or not isinstance(pass_order, Sequence):
+        raise NotationError(f"pass_order lists seats in the order they passed (e.g. [2, 0]), not {quote(pass_order)}")
+    for seat in pass_order:
+        _check_seat(seat, players, "pass_order")
+    if len(set(pass_order)) != len(pass_order):
+        raise NotationError(f"pass_order names a seat twice: a player passes once, for good ({quote(pass_order)})")
+    if passed and passed != set(pass_order):
+        raise NotationError(f"passed {sorted(passed)} and pass_order {list(pass_order)} name different seats: give "
+                            "pass_order alone (it says who passed, and in which order)")
+    return list(pass_order)
+
+
 def _history(players: int, hands: list[list[int]], discards: list[str], used: list[bool], passed: set[int],
-             to_act: int | None) -> tuple[int, list[int], list[int], int]:
+             to_act: int | None, order: Sequence[int] = ()) -> tuple[int, list[int], list[int], int]:
     """The fewest turns (seat 1 first, clockwise, skipping passed players) that let each seat have made
-    the moves its cards need and passed as asked, ending with ``to_act`` to move.
+    the moves its cards need and passed as asked (in ``order``, first first, when given: a seat whose
+    turn to pass has not come yet moves again), ending with ``to_act`` to move.
 
     Returns (turns taken, turn of each pass, turn of each last move, the seat to move).
     """
@@ -326,7 +349,8 @@ def _history(players: int, hands: list[list[int]], discards: list[str], used: li
                                                                                  for each in passed)
         if ready and (to_act is None or seat == to_act):
             return turn, passed_at, last_move, seat
-        if seat in passed and moves[seat] >= need[seat]:
+        before = order[:order.index(seat)] if seat in order else []
+        if seat in passed and moves[seat] >= need[seat] and all(passed_at[each] >= 0 for each in before):
             passed_at[seat] = turn
         else:
             moves[seat] += 1

@@ -264,6 +264,57 @@ class NinjaCampState(GameState[Payload]):
         else:
             self.frames[-1] = Frame("place", [(-placed) % players])
 
+    # ------------------------------------------------------------------ reading the position
+
+    #: The parts :meth:`zone` reads: per seat (``seat`` needed) and shared.
+    SEAT_ZONES = ("hand", "discard", "clan", "shadow", "ninjas")
+    SHARED_ZONES = ("picture", "passed")
+
+    def zone(self, name: str, seat: int | None = None) -> str:
+        """A part of the position as the builder (:func:`ninjadojo.games.ninja_camp.builder.position`)
+        takes it (Ninja Camp hides nothing).
+
+        Shared: ``picture`` (the grid, top row first, one token a square separated by spaces: a card
+        letter, ``.`` for an empty space, then the seat digit of a ninja standing there) and ``passed``
+        (the seats that passed, in the order they did, first first: the builder's ``pass_order``). Per
+        seat (give ``seat``): ``hand`` (sorted letters), ``discard`` (in the order played), ``clan`` (its
+        code, in capitals once used), ``shadow`` (the letter its Shadow would copy, ``""`` for none) and
+        ``ninjas`` (its ninjas' squares, comma-separated, in alphabetical order). ``turns``,
+        ``passed_at`` and ``last_move`` are plain fields.
+
+        >>> from ninjadojo.games.ninja_camp.builder import position
+        >>> state = position(2, squares={"d4": "A0", "a1": "S0", "b1": "H0", "g7": "R1", "f7": "D1", "e7": "L1"})
+        >>> state.zone("ninjas", 0), state.zone("hand", 0), state.zone("picture").splitlines()[0].split()[4:]
+        ('a1,b1,d4', 'ER', ['L1', 'D1', 'R1'])
+
+        Raises ValueError naming the parts (or the seats) there are.
+        """
+        names = self.grid.names
+        if name in self.SHARED_ZONES:
+            if seat is not None:
+                raise ValueError(f"zone {name!r} is shared: give no seat")
+            if name == "passed":
+                passed = sorted((turn, each) for each, turn in enumerate(self.passed_at) if turn >= 0)
+                return "".join(str(each) for _, each in passed)
+            rows, cols = self.grid.rows, self.grid.cols
+            tokens = [LETTERS[self.cells[square]] + (str(self.occupant[square]) if self.occupant[square] >= 0 else "")
+                      for square in range(rows * cols)]
+            return "\n".join(" ".join(tokens[row * cols:(row + 1) * cols]) for row in reversed(range(rows)))
+        if name not in self.SEAT_ZONES:
+            raise ValueError(f"no zone {name!r}: the zones are {', '.join(self.SEAT_ZONES)} (of a seat) and "
+                             f"{', '.join(self.SHARED_ZONES)}")
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            raise ValueError(f"zone {name!r} is a seat's: give seat, from 0 to {self.num_players - 1}, not {seat!r}")
+        if name == "hand":
+            return encode_hand(self.hands[seat]).replace("-", "")
+        if name == "discard":
+            return self.discards[seat]
+        if name == "clan":
+            return _clan_code(self.clans[seat], self.clan_used[seat])
+        if name == "shadow":
+            return LETTERS[self.copyable[seat]] if self.copyable[seat] else ""
+        return ",".join(sorted(names[square] for square in self.ninjas[seat]))
+
     # ------------------------------------------------------------------ scores
 
     def points(self) -> list[int]:

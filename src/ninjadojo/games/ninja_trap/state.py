@@ -20,7 +20,7 @@ from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.state import CardInfo, GameSpec, GameState
 from ninjadojo.games.ninja_trap import laws, notation, rules, rulings, view
-from ninjadojo.games.ninja_trap.cards import HITS_TO_KILL, ROOM_COUNT, ROOMS
+from ninjadojo.games.ninja_trap.cards import CODES, HITS_TO_KILL, ROOM_COUNT, ROOMS
 from ninjadojo.games.ninja_trap.encode import FLIP_BY_ROW, LOOK_LEGAL, MOVE_BY_HAND, TRAP_BY_HAND, all_actions
 
 # hand_mask unrolls the rooms; it must change if the number of rooms does.
@@ -131,6 +131,46 @@ class NinjaTrapState(GameState[int]):
         """Whether ``seat`` is looking at its traps now (a Buko look lasts until the seat says ok)."""
         frames = self.frames
         return bool(frames) and frames[-1].kind == rules.LOOK and seat in frames[-1].seats
+
+    #: The parts :meth:`zone` reads: per seat (``seat`` needed) and shared.
+    SEAT_ZONES: ClassVar[tuple[str, ...]] = ("hand", "deck", "traps", "discard")
+    SHARED_ZONES: ClassVar[tuple[str, ...]] = ("moves", "flips")
+
+    def zone(self, name: str, seat: int | None = None) -> str:
+        """A part of the position as the builder (:class:`ninjadojo.games.ninja_trap.builder.Seat` and
+        :func:`~ninjadojo.games.ninja_trap.builder.build`) takes it, room codes run together, hidden
+        cards included (the true position, not a seat's view).
+
+        Per seat (give ``seat``): ``hand`` and ``discard`` (in room order), ``deck`` (from the top card
+        down: ``Seat.deck_top``, which may list the whole deck) and ``traps`` (room and turn placed, in
+        row order: ``G1,S3``). Shared: ``moves`` and ``flips`` (one room code per seat, ``-`` for none).
+        ``turn``, ``hits`` and the stage (:meth:`stage`) are plain.
+
+        >>> from ninjadojo.games.ninja_trap.builder import Seat, build
+        >>> game = build(2, "move", [Seat(hand="GIF", traps="D1,S2"), Seat(deck_top="SB")], turn=2)
+        >>> game.zone("hand", 0), game.zone("traps", 0), game.zone("deck", 1)[:2]
+        ('GIF', 'D1,S2', 'SB')
+
+        Raises ValueError naming the parts (or the seats) there are.
+        """
+        if name in self.SEAT_ZONES:
+            if type(seat) is not int or not 0 <= seat < self.num_players:
+                raise ValueError(f"zone {name!r} is a seat's: give seat, from 0 to {self.num_players - 1}, "
+                                 f"not {seat!r}")
+            if name == "traps":
+                return ",".join(f"{CODES[room]}{turn}"
+                                for room, turn in zip(self.traps[seat], self.trap_turns[seat], strict=True))
+            if name == "deck":
+                return "".join(CODES[room] for room in reversed(self.decks[seat]))
+            counts = (self.hands if name == "hand" else self.discards)[seat]
+            return "".join(CODES[room] * count for room, count in enumerate(counts))
+        if name in self.SHARED_ZONES:
+            if seat is not None:
+                raise ValueError(f"zone {name!r} is shared: give no seat")
+            rooms = self.moves if name == "moves" else self.flips
+            return "".join(CODES[room] if room >= 0 else "-" for room in rooms)
+        raise ValueError(f"no zone {name!r}: the zones are {', '.join(self.SEAT_ZONES)} (of a seat) and "
+                         f"{', '.join(self.SHARED_ZONES)}")
 
     # ------------------------------------------------------------------ moves
 

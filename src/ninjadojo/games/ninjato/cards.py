@@ -197,6 +197,8 @@ TILE_INDEX = {code: i for i, code in enumerate(TILE_CODES)}
 TILE_KIND_OF = tuple(row.kind for row in TILE_ROWS)
 TILE_COST = tuple(row.cost for row in TILE_ROWS)
 TILE_COUNTS = tuple(row.copies for row in TILE_ROWS)
+#: The tiles of each kind in the game (all its types' copies): a player holds at most that many.
+TILE_KIND_COPIES = tuple(sum(row.copies for row in TILE_ROWS if row.kind == kind) for kind in range(len(TILE_KINDS)))
 HJ_TYPE = TILE_INDEX["hj"]
 #: Tiles on offer each round in rounds 1-4: as many as players (text).
 STYLE_TILE_ROUNDS = (1, 2, 3, 4)

@@ -9,9 +9,9 @@ space agree:
   and a Fan), ``env:t1:fg`` (buy Envoy t1 with a Fan and a Gold);
 - at the Dojo, one card at a time: ``d5`` (the face-up 5) or ``deck``;
 - fighting a guard: a single card ``5``, ``5+`` (a 5 with a 3 as +1), ``1-`` (a 1 with a 3 as -1),
-  ``4.t6`` (a 4 the Tiger makes a 6), ``1-.s2``, or a Crane tile ``c2``; or ``lose``; the option
-  ``stack_tiles`` adds a card with two tiles (``4.s1.s2``, ``4.t6.t1``) and ``crane_as_card`` a Crane with
-  a 3 or a tile (``c2+``, ``c1.s2``);
+  ``4.t6`` (a 4 the Tiger makes a 6), ``1-.s2``, a card with several tiles (``4.s1.s2``, ``4.t6.t1``,
+  ``5.s2.s2``; option ``stack_tiles=false``: one tile a card), or a Crane tile ``c2``; or ``lose``; the
+  option ``crane_as_card`` adds a Crane with a 3 or a tile (``c2+``, ``c1.s2``);
 - after a win: ``banzai`` or ``retreat``; losing with several treasures: ``keep:j`` (``keep:j*`` red);
 - a cleared house's new marker: ``m:t8``; scoring: ``mask:t1`` (Hensojutsu on Envoy t1), ``pts`` or
   ``rum:w1`` (a free Rumor).
@@ -47,6 +47,7 @@ from ninjadojo.games.ninjato.cards import (
     TILE_CODES,
     TILE_COST,
     TILE_KIND_CODES,
+    TILE_KIND_COPIES,
     TILE_KIND_OF,
     TILE_KINDS,
     TREASURE_INDEX,
@@ -163,8 +164,9 @@ def envoy_buys(envoy: int, purse: tuple[int, ...]) -> tuple[tuple[str, Payload],
 
 #: One play against a guard: (text, payload, value). The payload is (OP_PLAY, card, modifier, tile kind,
 #: more tile kinds...): card 0 for a Crane played as a card (the Crane is then the first tile kind), -1 for
-#: no tile; the tiles after the first are Snakes and Tigers stacked on the card (option ``stack_tiles``) or
-#: on a Crane (option ``crane_as_card``). Without those options a payload has exactly four numbers.
+#: no tile; the tiles after the first are Snakes and Tigers stacked on the card (ruling 4; one tile a card
+#: with option ``stack_tiles=false``) or on a Crane (option ``crane_as_card``). A play with at most one tile
+#: has exactly four numbers.
 Play = tuple[str, Payload, int]
 
 
@@ -201,24 +203,38 @@ def plays(hand: Sequence[int], ready: Sequence[int], side: int, stack: bool = Fa
 
     A 3 modifies another card (not another 3) in the attack's direction (+1 by Strength, -1 by
     Stealth); a Tiger serves Strength and a Snake Stealth (a tile that only hurts is never offered),
-    one tile per card, and a Tiger's 6 takes no modifier (it replaces the card's value). A Crane is a
-    single card alone.
-
-    The game's options change two of these rulings: ``stack`` (option ``stack_tiles``) lets a card carry
-    one tile of each kind of its side at once (Snake -1 and -2; Tiger 6 then +1), and ``crane_card``
-    (option ``crane_as_card``) makes a Crane a card of its value that a 3 may modify and a Snake or Tiger
-    may go on.
+    and a Tiger's 6 takes no modifier (it replaces the card's value). With ``stack`` (ruling 4, the
+    default: "any number of tiles at a single time") a card carries any number of its owner's ready
+    Snakes or Tigers at once, copies of a kind included (Snake -1 and -2; two Snakes -2; a Tiger 6 then
+    Tigers +1), each one helping (a second Tiger 6 would change nothing, so it is never offered);
+    without it (option ``stack_tiles=false``) one tile a card. A Crane is a single card alone, unless
+    ``crane_card`` (option ``crane_as_card``) makes it a card of its value that a 3 may modify and a
+    Snake or Tiger may go on.
     """
-    # A play uses at most one card of a value and one tile of a kind: only "any?" matters, and the
-    # lookup key is small enough for the cache to know nearly every hand.
-    return _plays(tuple(count > 0 for count in hand), tuple(count > 0 for count in ready), side, stack, crane_card)
+    # A play uses at most one card of a value, and tiles of a kind up to the copies one card can
+    # carry: the lookup key keeps only that much, so the cache knows nearly every hand.
+    caps = _STACK_CAPS if stack else _ONE_CAPS
+    return _plays(tuple(count > 0 for count in hand), tuple(min(count, cap) for count, cap in zip(ready, caps,
+                                                                                                   strict=True)),
+                  side, stack, crane_card)
 
 
+#: How many tiles of each kind one card may carry: one without stacking; with it, every copy of a Snake or
+#: a Tiger +1 the game has, and one Tiger 6 (a second would replace the 6 by a 6).
+_ONE_CAPS = tuple(1 for _ in TILE_KINDS)
+_STACK_CAPS = tuple(1 if kind in (T6, *CRANES, HJ) else TILE_KIND_COPIES[kind] for kind in range(len(TILE_KINDS)))
+
+
+@cache
 def _helper_sets(side: int, stack: bool) -> tuple[tuple[int, ...], ...]:
-    """The groups of Snake or Tiger tiles one card may carry for ``side`` (a Tiger 6 first: it replaces)."""
-    if side == STRENGTH:
-        return ((), (T1,), (T6,), (T6, T1)) if stack else ((), (T1,), (T6,))
-    return ((), (S1,), (S2,), (S1, S2)) if stack else ((), (S1,), (S2,))
+    """The groups of Snake or Tiger tiles one card may carry for ``side``, in play order (a Tiger 6
+    first: it replaces the value; then the others by kind), fewest tiles first."""
+    if not stack:
+        return ((), (T1,), (T6,)) if side == STRENGTH else ((), (S1,), (S2,))
+    kinds = (T6, T1) if side == STRENGTH else (S1, S2)
+    groups = [sum(((kind,) * count for kind, count in zip(kinds, counts, strict=True)), ())
+              for counts in product(*(range(_STACK_CAPS[kind] + 1) for kind in kinds))]
+    return tuple(sorted(groups, key=lambda group: (len(group), group)))
 
 
 @cache
@@ -237,7 +253,7 @@ def _plays(hand: tuple[bool, ...], ready: tuple[bool, ...], side: int, stack: bo
             modifiers.append(step)
         for modifier in modifiers:
             for helpers in helper_sets:
-                if any(not ready[helper] for helper in helpers):
+                if any(helpers.count(helper) > ready[helper] for helper in set(helpers)):
                     continue
                 if modifier and any(TILE_KINDS[helper].becomes for helper in helpers):
                     continue  # a Tiger 6 replaces the value: the 3 would only be spent
@@ -271,8 +287,10 @@ def two_person_firsts(hand: Sequence[int], ready: Sequence[int], side: int, firs
                       second: int, stack: bool = False, crane_card: bool = False) -> tuple[Play, ...]:
     """The plays that beat the first person of a two-person Elite and leave a play that beats the second
     (no card is spent on one unless both can be beaten). ``stack`` and ``crane_card`` as in :func:`plays`."""
-    # Two plays use at most two cards of a value and two tiles of a kind.
-    return _two_person_firsts(tuple(min(count, 2) for count in hand), tuple(min(count, 2) for count in ready),
+    # Two plays use at most two cards of a value, and tiles of a kind up to twice what one card carries.
+    caps = _STACK_CAPS if stack else _ONE_CAPS
+    return _two_person_firsts(tuple(min(count, 2) for count in hand),
+                              tuple(min(count, 2 * cap) for count, cap in zip(ready, caps, strict=True)),
                               side, first, second, stack, crane_card)
 
 
@@ -359,8 +377,9 @@ def canonical_text(action: str) -> str | None:
 def all_actions(players: int, stack: bool = False, crane_card: bool = False) -> list[str]:
     """Every action text a game of ``players`` can ever offer, each once (the same for every count).
 
-    The options ``stack_tiles`` (``stack``) and ``crane_as_card`` (``crane_card``) add plays; they come
-    after every other action, so the other actions keep their ids under every option.
+    Stacked tiles (``stack``: option ``stack_tiles``, on by default) and ``crane_as_card`` (``crane_card``)
+    add plays; they come after every other action, so the other actions keep their ids under every
+    option (the one-tile space of ``stack_tiles=false`` is a prefix of the default's).
     """
     actions = ["dojo", "deck", *(DRAWS[value][0] for value in DOJO_VALUES), "lose", "banzai", "retreat", "pts"]
     for tile in range(len(TILE_CODES)):
@@ -384,7 +403,7 @@ def all_actions(players: int, stack: bool = False, crane_card: bool = False) -> 
     actions += [text for text, _ in FREE_RUMORS]
     if stack or crane_card:
         for side in (STRENGTH, STEALTH):
-            for text, _, _ in plays(every_card, every_tile, side, stack, crane_card):
+            for text, _, _ in plays(every_card, TILE_KIND_COPIES, side, stack, crane_card):
                 if text not in seen:
                     seen.add(text)
                     actions.append(text)

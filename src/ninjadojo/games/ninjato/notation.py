@@ -132,6 +132,63 @@ def body(state: NinjatoState) -> str:
     return ";".join(f"{name}={value}" for name, value in zip(FIELDS, values, strict=True))
 
 
+#: The parts :meth:`NinjatoState.zone` reads, named as the builder's keywords: per seat, and shared.
+SEAT_ZONES = ("hands", "known", "purses", "tiles", "flipped", "envoys", "rumors", "elites")
+SHARED_ZONES = ("up", "top", "discard", "houses", "gtop", "gdiscard", "xtop", "xdiscard", "offer", "stop", "sout",
+                "rup", "rtop", "vup", "vtop", "spent", "dojo", "sensei", "pavilion", "palace", "spots", "order",
+                "loot", "revealed", "elite", "masks")
+
+
+def zone_text(state: NinjatoState, name: str, seat: int | None = None) -> str:
+    """The part ``name`` of ``state`` as the builder's keyword of that name takes it (see
+    :meth:`NinjatoState.zone`); raises ValueError naming the parts (or seats) there are."""
+    if name in SEAT_ZONES:
+        if type(seat) is not int or not 0 <= seat < state.num_players:
+            raise ValueError(f"zone {name!r} is a seat's: give seat, from 0 to {state.num_players - 1}, not {seat!r}")
+        at: int = seat
+        per_seat = {
+            "hands": lambda: _count_digits(state.hands[at]), "known": lambda: _count_digits(state.known[at]),
+            "purses": lambda: _purse_text(state.purse[at]), "tiles": lambda: _count_codes(state.tiles[at], TILE_CODES),
+            "flipped": lambda: _count_codes(state.flipped[at], TILE_KIND_CODES),
+            "envoys": lambda: _codes(state.envoys[at], ENVOY_CODES),
+            "rumors": lambda: _codes(state.rumors[at], RUMOR_CODES),
+            "elites": lambda: _count_codes(state.elites[at], ELITE_CODES),
+        }
+        return per_seat[name]()
+    if name not in SHARED_ZONES:
+        raise ValueError(f"no zone {name!r}: the zones are {', '.join(SEAT_ZONES)} (of a seat) and "
+                         f"{', '.join(SHARED_ZONES)}")
+    if seat is not None:
+        raise ValueError(f"zone {name!r} is shared: give no seat")
+    raiding = state.raider >= 0
+    shared = {
+        "up": lambda: _digits(sorted(state.up)), "top": lambda: _digits(state.deck[::-1]),
+        "discard": lambda: _count_digits(state.discard),
+        "houses": lambda: "/".join(
+            f"{MARKER_CODES[state.markers[house]]}:"
+            f"{'-' if state.sentries[house] < 0 else GUARD_CODES[state.sentries[house]]}:"
+            f"{token_text(state.treasure[house])}" for house in range(HOUSES)),
+        "gtop": lambda: _codes(state.gdeck[::-1], GUARD_CODES),
+        "gdiscard": lambda: _count_codes(state.gdiscard, GUARD_CODES),
+        "xtop": lambda: _codes(state.xdeck[::-1], ELITE_CODES),
+        "xdiscard": lambda: _count_codes(state.xdiscard, ELITE_CODES),
+        "offer": lambda: _codes(state.offer, TILE_CODES), "stop": lambda: _codes(state.sdeck[::-1], TILE_CODES),
+        "sout": lambda: _count_codes(state.sout, TILE_CODES),
+        "rup": lambda: _codes(state.rup, RUMOR_CODES), "rtop": lambda: _codes(state.rdeck[::-1], RUMOR_CODES),
+        "vup": lambda: _codes(state.vup, ENVOY_CODES), "vtop": lambda: _codes(state.vdeck[::-1], ENVOY_CODES),
+        "spent": lambda: _purse_text(state.spent),
+        "dojo": lambda: _digits(state.dojo_stack), "sensei": lambda: _digits(state.sensei_seats),
+        "pavilion": lambda: _digits(state.pavilion_seats), "palace": lambda: _digits(state.palace_seats),
+        "spots": lambda: "".join("." if each < 0 else str(each) for each in state.spots),
+        "order": lambda: _digits(state.order),
+        "loot": lambda: token_text(state.raid_loot) if raiding else "",
+        "revealed": lambda: _codes(state.raid_guards, GUARD_CODES) if raiding else "",
+        "elite": lambda: ELITE_CODES[state.raid_elite] if raiding and state.raid_elite >= 0 else "",
+        "masks": lambda: _codes(state.masks, ENVOY_CODES),
+    }
+    return shared[name]()
+
+
 # ---------------------------------------------------------------------------------------------- reading
 
 

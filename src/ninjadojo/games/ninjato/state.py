@@ -55,9 +55,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("may_give_up", True,
            "'lose' is offered in every fight (giving up is a loss); false: only when no single card beats the "
            "guard, so a raider who can win must fight", ruling=2),
-    Option("stack_tiles", False,
-           "one Snake or Tiger tile per card; true: a card may carry one tile of each kind of its side at once "
-           "(Snake -1 and Snake -2: 4.s1.s2; a Tiger 6 then a Tiger +1, a 7: 4.t6.t1)", ruling=4),
+    Option("stack_tiles", True,
+           "a card may carry several of one's Snake or Tiger tiles at once, copies included (Snake -1 and "
+           "Snake -2: 4.s1.s2; two Snakes -2: 5.s2.s2; a Tiger 6 then a Tiger +1, a 7: 4.t6.t1); false: one "
+           "tile per card", ruling=4),
     Option("crane_as_card", False,
            "a Crane tile is played alone; true: a Crane is a card of its value, which a 3 may modify and a "
            "Snake or Tiger may go on (c2+, c1-.s2)", ruling=3),
@@ -283,8 +284,8 @@ class NinjatoState(GameState[Payload]):
 
     @property
     def stack_tiles(self) -> bool:
-        """Whether one card may carry several tiles (option ``stack_tiles``)."""
-        return self.options.get("stack_tiles", False) is True
+        """Whether one card may carry several tiles (option ``stack_tiles``, on by default: ruling 4)."""
+        return self.options.get("stack_tiles", True) is not False
 
     @property
     def crane_as_card(self) -> bool:
@@ -337,6 +338,30 @@ class NinjatoState(GameState[Payload]):
         """A hand as its values, lowest first (``1135``)."""
         hand = self.hands[seat]
         return "".join(str(value) * hand[value] for value in DOJO_VALUES)
+
+    def zone(self, name: str, seat: int | None = None) -> str:
+        """A part of the position as the builder's keyword of the same name
+        (:func:`ninjadojo.games.ninjato.builder.position`) takes it, hidden parts included (the true
+        position, not a seat's view).
+
+        Per seat (give ``seat``): ``hands`` and ``known`` (Dojo cards as digits), ``purses`` (treasure
+        letters), ``tiles`` (tile codes), ``flipped`` (tile kinds used this round), ``envoys``,
+        ``rumors``, ``elites`` (codes, comma-separated). Shared: ``up``, ``top`` (the Dojo deck, first
+        drawn first; it may list the whole deck), ``discard``, ``houses`` (the five houses'
+        ``marker:sentry:treasure`` joined by ``/``), ``gtop``, ``xtop``, ``stop``, ``rtop``, ``vtop``
+        (the Guard, Elite, Sensei, Rumor and Envoy decks, next first), ``gdiscard``, ``xdiscard``,
+        ``offer``, ``sout``, ``rup``, ``vup``, ``spent``, the shuriken (``dojo``, ``sensei``,
+        ``pavilion``, ``palace``, ``spots``), ``order``, the raid's ``loot``, ``revealed`` and ``elite``,
+        and ``masks``. ``round``, ``phase``, ``step``, ``honour`` and ``raider`` are plain fields.
+
+        >>> from ninjadojo.games.ninjato.builder import position
+        >>> game = position(2, hands=["45", "1"], purses=["ffj", ""], top="321")
+        >>> game.zone("hands", 0), game.zone("purses", 0), game.zone("top")[:3]
+        ('45', 'ffj', '321')
+
+        Raises ValueError naming the parts (or the seats) there are.
+        """
+        return notation.zone_text(self, name, seat)
 
     # ------------------------------------------------------------------ hooks
 
@@ -392,7 +417,7 @@ class NinjatoState(GameState[Payload]):
 
     @classmethod
     def _all_actions(cls, players: int, options: Mapping[str, OptionValue]) -> list[str]:
-        return all_actions(players, stack=options.get("stack_tiles") is True,
+        return all_actions(players, stack=options.get("stack_tiles", True) is not False,
                            crane_card=options.get("crane_as_card") is True)
 
     def _written_options(self) -> Mapping[str, OptionValue]:

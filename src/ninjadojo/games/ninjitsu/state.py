@@ -497,6 +497,59 @@ class NinjitsuState(GameState[Payload]):
                 return seat
         raise ValueError(f"{CARD_IDS[card]} is not a treasure in play")
 
+    # ------------------------------------------------------------------ reading the zones
+
+    #: The zones :meth:`cards` reads: per seat (``seat`` needed) and shared.
+    SEAT_ZONES = ("hand", "treasures", "secrets")
+    SHARED_ZONES = ("deck", "top", "discard", "weather", "weather_deck", "weather_discard", "events", "aside")
+
+    def cards(self, zone: str, seat: int | None = None) -> list[str]:
+        """The card ids in ``zone``, in the order the builder
+        (:func:`ninjadojo.games.ninjitsu.builder.position`) takes them, hidden cards included (this is
+        the true position, not a seat's view: a view is :meth:`observe`).
+
+        Per seat (give ``seat``): ``hand``, ``treasures``, ``secrets`` (in position order: a steal names
+        a position). Shared: ``deck`` and ``discard`` bottom first (the last card is the top), ``top``
+        the deck from its top (the next card drawn first); with Heavy Weather ``weather`` (in play,
+        oldest first), ``weather_deck`` (bottom first: its last card comes into play next),
+        ``weather_discard``, ``events`` (the Events in play, in the order they resolve) and ``aside``
+        (the Events before the deal). The other parts of a position are plain fields: ``turn``,
+        ``magic_owner`` (the seat whose Master of Magic lies face-up in the deck, -1 for none),
+        ``surfaced``, ``frozen`` (Freeze Time's player, -1 for none), ``elements`` and ``started``; a
+        seat's Night Vision mark is :meth:`mark`.
+
+        >>> from ninjadojo.games.ninjitsu.builder import position
+        >>> game = position(hands=["6a Ka", ""], top="9b 8b")
+        >>> game.cards("hand", 0), game.cards("top")[:2], game.cards("deck")[-2:]
+        (['6a', 'Ka'], ['9b', '8b'], ['8b', '9b'])
+
+        Raises ValueError naming the zones (or the seats) there are.
+        """
+        if zone in self.SEAT_ZONES:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+                raise ValueError(f"zone {zone!r} is a seat's: give seat, from 0 to {self.num_players - 1}, "
+                                 f"not {seat!r}")
+            numbers = {"hand": self.hands, "treasures": self.treasures, "secrets": self.secrets}[zone][seat]
+        elif zone in self.SHARED_ZONES:
+            if seat is not None:
+                raise ValueError(f"zone {zone!r} is shared: give no seat")
+            numbers = {"deck": self.deck, "top": self.deck[::-1], "discard": self.discard, "weather": self.weather,
+                       "weather_deck": self.weather_deck, "weather_discard": self.weather_discard,
+                       "events": self.event_queue, "aside": self.aside}[zone]
+        else:
+            raise ValueError(f"no zone {zone!r}: the zones are {', '.join(self.SEAT_ZONES)} (of a seat) and "
+                             f"{', '.join(self.SHARED_ZONES)}")
+        return [CARD_IDS[card] for card in numbers]
+
+    def mark(self, seat: int) -> str | None:
+        """The card id of ``seat``'s hand that Night Vision marked (Masters of Magic), or ``None``: on its
+        turn a marked player plays that card or skips the turn. (In a sample where the card cannot be
+        named, ``"?"``.)"""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat is from 0 to {self.num_players - 1}, not {seat!r}")
+        marked = self.marks[seat]
+        return None if marked == NO_MARK else "?" if marked < 0 else CARD_IDS[marked]
+
     # ------------------------------------------------------------------ the log
 
     def narrate(self, text: str, mask: int = EVERYONE, deeper: int = 0) -> None:
