@@ -33,6 +33,43 @@ class Option:
     #: The number of the ruling in the game's rules document (docs/rules/<game>.md, section Rulings) that
     #: this option switches: a house rule whose default is the project's reading. None for other options.
     ruling: int | None = None
+    #: Words for players (the lobby, ``dojo games``): "Points to win", "Expansions". Empty: the name.
+    label: str = ""
+    #: The group the lobby shows the option in ("Game", "Expansions", "House rules"...). Empty: "Game",
+    #: or "House rules" for an option that switches a ruling.
+    group: str = ""
+    #: Words for each of ``choices``, in the same order ("Promo Pack", "Masters of Magic"...). Empty: the
+    #: choices themselves.
+    choice_labels: tuple[str, ...] = ()
+    #: The option applies only when another has a value: ``("expansions", "elements")`` (for a set
+    #: option, when the set holds that choice). Front ends hide it otherwise. None: always applies.
+    requires: tuple[str, str] | None = None
+
+    @property
+    def title(self) -> str:
+        """The label players read (:attr:`label`, or the name with spaces for underscores)."""
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    @property
+    def section(self) -> str:
+        """The group players see it in (:attr:`group`, else "House rules" for a ruling, else "Game")."""
+        return self.group or ("House rules" if self.ruling is not None else "Game")
+
+    def choice_label(self, choice: str) -> str:
+        """The words for one of :attr:`choices` (the choice itself when the game gives none)."""
+        if self.choice_labels and choice in self.choices:
+            return self.choice_labels[self.choices.index(choice)]
+        return choice
+
+    def applies(self, values: Mapping[str, object]) -> bool:
+        """Whether the option means anything given the other options' ``values`` (see :attr:`requires`)."""
+        if self.requires is None:
+            return True
+        name, wanted = self.requires
+        value = values.get(name)
+        if isinstance(value, str):
+            return wanted in value.split(",")
+        return value == wanted or (isinstance(value, bool) and format_value(value) == wanted)
 
     def describe(self) -> str:
         """A one-line description such as ``target: int 1..200 (default 21) - points to win``."""

@@ -215,6 +215,18 @@ class GameState(ABC, Generic[PayloadT]):
         """A human prompt for ``frame``; games override for better words."""
         return frame.kind.replace("-", " ")
 
+    def _label(self, seat: int, frame: Frame, action: str, payload: PayloadT) -> str | None:
+        """Words for ``seat``'s legal ``action`` in ``frame`` ("Steal secret 1 of P2", "Fortify with a
+        Castle"), or ``None`` to show the action's text. Games override: front ends show these words and
+        never the notation. Seats are named ``P<n>`` (drivers put the table's names in, see
+        :func:`ninjadojo.table.names.with_names`)."""
+        return None
+
+    def _score_lines(self, player: int) -> list[str]:
+        """At the end of a game, how ``player``'s score is counted, line by line as the rulebook counts
+        it ("Katana (treasure): 6", "Total: 21"); empty when a game has no breakdown to give."""
+        return []
+
     def _explain_illegal(self, seat: int, action: str) -> str | None:
         """Games may say why ``action`` is illegal (e.g. 'that card is not in your hand')."""
         return None
@@ -283,6 +295,35 @@ class GameState(ABC, Generic[PayloadT]):
         if seat not in frame.seats:
             return None
         return Decision(seat, frame.kind, self._prompt(seat, frame), frame.simultaneous, frame.concealed)
+
+    def label(self, seat: int, action: str) -> str:
+        """Words for one of ``seat``'s legal actions, for players (the notation stays the action's text).
+
+        Raises :class:`IllegalActionError` if ``action`` is not legal for ``seat`` now.
+        """
+        self._check_seat(seat)
+        found = self._lookup(seat, action) if isinstance(action, str) else None
+        if found is None:
+            raise IllegalActionError(seat, action, "it is not a legal action now", list(self._legal_map(seat)),
+                                     explained=False)
+        frame = self.frames[-1]
+        return self._label(seat, frame, found, self._legal_map(seat)[found]) or found
+
+    def labels(self, seat: int) -> dict[str, str]:
+        """Every legal action of ``seat`` (in :meth:`legal_actions` order) with its words (:meth:`label`)."""
+        self._check_seat(seat)
+        legal = self._legal_map(seat)
+        if not legal:
+            return {}
+        frame = self.frames[-1]
+        return {action: self._label(seat, frame, action, payload) or action for action, payload in legal.items()}
+
+    def score_lines(self) -> list[list[str]]:
+        """At the end of the game, each seat's score counted line by line (:meth:`_score_lines`); empty
+        lists before the end."""
+        if self.result is None:
+            return [[] for _ in range(self.num_players)]
+        return [self._score_lines(player) for player in range(self.num_players)]
 
     def legal_actions(self, seat: int) -> list[str]:
         """The action texts ``seat`` may apply now (empty if it has nothing to decide)."""
@@ -475,6 +516,9 @@ class GameState(ABC, Generic[PayloadT]):
             view["submitted"] = seat in self.frames[-1].submitted
         view["result"] = None if self.result is None else self.result.to_json()
         view["log"] = [event.line() for event in self.events if event.shown_to(seat)]
+        if self.result is not None:
+            # The final count, line by line, is public once the game is over.
+            view["score_lines"] = self.score_lines()  # type: ignore[assignment]
         view.update(self._observe(seat))
         return view
 

@@ -6,6 +6,7 @@ It sits above ``bots/`` and below ``cli/`` (and a web server later): nothing her
 reads a keyboard.
 """
 
+from ninjadojo.table.names import seat_name, with_names
 from ninjadojo.table.seats import check_humans, default_bot, derive_seed, fresh_seed, make_bots
 from ninjadojo.table.session import BotError, SavedTable, Table, recall_bots
 from ninjadojo.table.storage import (
@@ -40,5 +41,7 @@ __all__ = [
     "read_save_file",
     "recall_bots",
     "saves_dir",
+    "seat_name",
+    "with_names",
     "write_atomic",
 ]

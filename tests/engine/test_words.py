@@ -1,0 +1,66 @@
+"""The engine's words for players (issue 23): labels of legal actions, score lines at the end, options'
+labels and groups, and one name per player (``P<n>`` in engine text, the table's names put in by drivers)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.toygame import ToyState
+from ninjadojo.engine import IllegalActionError, Option
+from ninjadojo.table import with_names
+
+
+def test_labels_cover_every_legal_action_in_order_and_fall_back_to_the_text() -> None:
+    game = ToyState.new(2, seed=3)
+    seat = game.to_act()[0]
+    labels = game.labels(seat)
+    assert list(labels) == game.legal_actions(seat)
+    for action, words in labels.items():
+        assert game.label(seat, action) == words
+    other = 1 - seat
+    assert game.labels(other) == {}
+
+
+def test_a_label_of_an_illegal_action_is_refused_with_the_legal_ones() -> None:
+    game = ToyState.new(2, seed=3)
+    seat = game.to_act()[0]
+    with pytest.raises(IllegalActionError) as caught:
+        game.label(seat, "no such action")
+    assert list(caught.value.legal) == game.legal_actions(seat)
+
+
+def test_score_lines_are_empty_before_the_end_and_in_every_view_after() -> None:
+    game = ToyState.new(2, seed=3)
+    assert game.score_lines() == [[], []]
+    assert "score_lines" not in game.observe(0)
+    while not game.is_terminal:
+        seat = game.to_act()[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    for seat in (0, 1, None):
+        assert game.observe(seat)["score_lines"] == game.score_lines()
+
+
+def test_option_words_default_to_the_name_and_group_by_kind() -> None:
+    plain = Option("points_to_win", 21, "points to win")
+    assert plain.title == "Points to win" and plain.section == "Game"
+    house = Option("reshuffle", True, "reshuffle", ruling=3)
+    assert house.section == "House rules"
+    sets = Option("expansions", "", "sets", choices=("promo", "magic"), multiple=True,
+                  choice_labels=("Promo Pack", "Masters of Magic"), label="Expansions", group="Expansions")
+    assert sets.title == "Expansions" and sets.choice_label("magic") == "Masters of Magic"
+    assert sets.choice_label("other") == "other"
+
+
+def test_an_option_that_requires_another_applies_only_with_it() -> None:
+    seats = Option("element_seats", "", "who gets an Element", requires=("expansions", "elements"))
+    assert seats.applies({"expansions": "promo,elements"})
+    assert not seats.applies({"expansions": "promo"})
+    assert not seats.applies({})
+    switch = Option("ghost_traps", False, "ghosts", requires=("reshuffle", "true"))
+    assert switch.applies({"reshuffle": True}) and not switch.applies({"reshuffle": False})
+
+
+def test_names_replace_whole_seat_words_only_once() -> None:
+    names = {0: "Ana", 1: "P1 (medium bot)", 2: "P0's friend"}
+    assert with_names("P0 attacks P1; P2 watches.", names) == "Ana attacks P1 (medium bot); P0's friend watches."
+    assert with_names("AP1 and P12 are not seats here", names) == "AP1 and P12 are not seats here"
