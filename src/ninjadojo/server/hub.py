@@ -19,7 +19,7 @@ from ninjadojo.engine.state import check_seed
 from ninjadojo.server import storage as store
 from ninjadojo.server.bots import BotPool
 from ninjadojo.server.catalogue import game_title
-from ninjadojo.server.errors import ApiError, bad_request, unknown_table
+from ninjadojo.server.errors import ApiError, bad_request, storage_failed, unknown_table
 from ninjadojo.server.live import LiveTable, public_waiting
 from ninjadojo.server.settings import SeatPlan, TableSettings, check_players, parse_seats
 from ninjadojo.server.storage import Storage, StoredSeat, StoredTable
@@ -114,6 +114,16 @@ class Dojo:
         # during a hold the two differ, and a listing must not show what the table does not yet.
         if status == "finished":
             return [summary for summary in summaries if summary["status"] == "finished"]
+        if status == "playing":
+            # A game whose last action is held: stored as finished, still playing for everyone. Listed with
+            # the tables in play, as its summary says, until the hold is over.
+            listed = {stored.id for stored in found}
+            held = [live.summary() for live in list(self.tables.values())
+                    if live.id not in listed and not live.settings.private and live.game.is_terminal
+                    and live.public_facts[1] is None and (game is None or live.game.game_id == game)]
+            if held:
+                summaries = sorted(summaries + held, key=lambda summary: summary["id"])
+                summaries.sort(key=lambda summary: summary["created"], reverse=True)  # newest first, as stored
         return [summary for summary in summaries if summary["status"] != "finished"]
 
     async def tables_of(self, tokens: object) -> list[dict[str, Any]]:
@@ -185,16 +195,26 @@ class Dojo:
             settings=settings.to_json(), created=now, updated=now, finished=False, result=None,
             waiting_for=public_waiting(game),
             private=settings.private, rematch_of=rematch_of, rematch=None, seats=seats)
-        await self.storage.write([store.insert_table(stored)])
+        try:
+            await self.storage.write([store.insert_table(stored)])
+        except Exception as error:
+            log.error("a new table could not be stored: %s", error)
+            raise storage_failed(error) from None
         live = LiveTable(stored, game, self.storage, self.pool)
         self.tables[stored.id] = live
         async with live.lock:
             live.publish()
         return live, tokens
 
-    async def rematch(self, table: LiveTable, seat: int) -> tuple[LiveTable, str]:
-        """The table's next game (made by the first call), and a new token for ``seat`` there."""
-        async with self._rematch_lock:
+    async def rematch(self, table: LiveTable, seat: int, token_hash: str) -> tuple[LiveTable, str]:
+        """The table's next game (made by the first call), and a new token for ``seat`` there, if the token
+        hashed ``token_hash`` still holds ``seat`` at ``table``.
+
+        The token is checked under the table's lock, held until the new token is issued: a seat left
+        meanwhile gets no token at the next table.
+        """
+        async with self._rematch_lock, table.lock:
+            table.check_holder(seat, token_hash)
             if table.public_facts[1] is None:  # over as everyone has been shown it (not during a hold)
                 raise ApiError(409, "game_not_over", "a rematch starts once the game is over")
             if table.rematch is not None:
@@ -215,12 +235,16 @@ class Dojo:
                         plans.append(SeatPlan("human", name=info.name, open=info.status == "free"))
                 new, _ = await self._make(table.game.game_id, table.game.num_players, options, secrets.randbits(63),
                                           plans, table.settings, table.id)
-                await self.storage.write([store.update_table(table.id, rematch=new.id)])
+                try:
+                    await self.storage.write([store.update_table(table.id, rematch=new.id)])
+                except Exception as error:
+                    log.error("table %s: its rematch %s could not be linked: %s", table.id, new.id, error)
+                    raise storage_failed(error) from None
                 table.rematch = new.id
-        if new.seats[seat].type != "human":
-            raise ApiError(409, "seat_not_free", f"seat {seat} of the rematch is played by a bot")
-        token = new_token()
-        await new.reissue(seat, hash_token(token))
+            if new.seats[seat].type != "human":
+                raise ApiError(409, "seat_not_free", f"seat {seat} of the rematch is played by a bot")
+            token = new_token()
+            await new.reissue(seat, hash_token(token))
         return new, token
 
 
