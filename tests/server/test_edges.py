@@ -1,0 +1,76 @@
+"""Edges of the server: a database that refuses writes (a full disk), lengths the database keeps, who may
+read the database's files, names of nothing visible, and the seed of a deal a creator chooses."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy.exc import OperationalError
+
+from ninjadojo.server.storage import Storage, database_url
+from server.helpers import QUICK, Listener, ServerThread
+
+# ---------------------------------------------------------------------- a full disk
+
+
+def disk_full(server: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on every write of the server's storage fails as SQLite does on a full disk."""
+
+    async def refuse(ops: Any) -> None:
+        raise OperationalError("INSERT INTO dojo_notes ...", {}, sqlite3.OperationalError("database or disk is full"))
+
+    monkeypatch.setattr(server.dojo.storage, "write", refuse)
+
+
+def assert_storage_error(response: Any) -> None:
+    assert response.status_code == 503, response.text
+    assert response.headers["content-type"] == "application/json"
+    error = response.json()["error"]
+    assert error["code"] == "storage_failed" and "database or disk is full" in error["message"]
+    assert "INSERT" not in error["message"]  # the driver's reason, never the statement
+
+
+def test_a_full_disk_is_answered_with_the_json_error_and_changes_nothing(
+        server: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
+    table_id, tokens = server.create({"game": "ninjitsu", "players": 3, "settings": QUICK, "seats": [
+        {"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}, {"type": "human", "open": True}]})
+    live = server.dojo.tables[table_id]
+    before = server.http.get(f"/api/tables/{table_id}").json()
+    disk_full(server, monkeypatch)
+    ann = {"X-Seat-Token": tokens["0"]}
+    assert_storage_error(server.http.post("/api/tables", json={"game": "ninjitsu"}))
+    assert list(server.dojo.tables) == [table_id]
+    assert_storage_error(server.http.post(f"/api/tables/{table_id}/join", json={"name": "Annie"}, headers=ann))
+    assert_storage_error(server.http.post(f"/api/tables/{table_id}/leave", json={}, headers=ann))
+    assert_storage_error(server.http.post(f"/api/tables/{table_id}/join", json={"name": "Cy"}))
+    assert_storage_error(server.http.post(f"/api/tables/{table_id}/seats/2/bot", json={"bot": "easy"}, headers=ann))
+    # Nothing changed, and Ann's token still holds her seat.
+    assert server.http.get(f"/api/tables/{table_id}").json() == before
+    assert live.seat_of_token(tokens["0"]) == 0
+
+    # A connection whose seat cannot be marked taken is refused, and not kept.
+    async def hello() -> Listener:
+        bo = Listener(server.ws_url(table_id), tokens["1"])
+        async with bo:
+            assert await bo.closed_with() == 1011
+        return bo
+
+    bo = asyncio.run(hello())
+    assert [message["type"] for message in bo.messages] == ["error"]
+    assert bo.messages[0]["code"] == "storage_failed"
+    assert live.connections == set() and live.seats[1].status == "invited"
+
+
+def test_a_read_the_database_refuses_is_the_json_error(server: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: Any) -> None:
+        raise OperationalError("SELECT ...", {}, sqlite3.OperationalError("disk I/O error"))
+
+    monkeypatch.setattr(server.dojo.storage, "list_tables", broken)
+    response = server.http.get("/api/tables")
+    assert response.status_code == 503 and response.json()["error"]["code"] == "storage_failed"
+    assert "disk I/O error" in response.json()["error"]["message"]
