@@ -74,3 +74,34 @@ def test_a_read_the_database_refuses_is_the_json_error(server: ServerThread, mon
     response = server.http.get("/api/tables")
     assert response.status_code == 503 and response.json()["error"]["code"] == "storage_failed"
     assert "disk I/O error" in response.json()["error"]["message"]
+
+
+# ---------------------------------------------------------------------- lengths the database keeps
+
+#: A valid bot spec one character longer than a seat's name may be (64: ``dojo_seats.name``).
+LONG_SPEC = "heuristic:depth=" + "0" * 49
+
+
+def test_a_bot_spec_longer_than_a_seat_name_is_refused_at_the_edge_on_every_database(db_url: str) -> None:
+    from ninjadojo.bots import make_bot
+    from ninjadojo.server import schema
+
+    assert len(LONG_SPEC) == schema.seats.c.name.type.length + 1  # type: ignore[attr-defined]
+    make_bot(LONG_SPEC, "ninjitsu", 0)  # the registry takes it: only its length is wrong
+    with ServerThread(db_url) as server:
+        for body in ({"game": "ninjitsu", "seats": [{"type": "human"}, {"type": "bot", "bot": LONG_SPEC}]},
+                     {"game": "ninjitsu", "settings": {"timeout_bot": LONG_SPEC}}):
+            refused = server.http.post("/api/tables", json=body)
+            assert refused.status_code == 400, refused.text
+            assert refused.json()["error"]["code"] == "bad_bot" and "at most 64 characters" in refused.json()[
+                "error"]["message"]
+        table_id, tokens = server.create({"game": "ninjitsu", "players": 3, "settings": QUICK, "seats": [
+            {"type": "human", "name": "Ann"}, {"type": "human", "open": True}, {"type": "bot", "bot": LONG_SPEC[:-1]}]})
+        ann = {"X-Seat-Token": tokens["0"]}
+        for path, body in ((f"/api/tables/{table_id}/seats/1/bot", {"bot": LONG_SPEC}),
+                           (f"/api/tables/{table_id}/leave", {"replace_with": LONG_SPEC})):
+            refused = server.http.post(path, json=body, headers=ann)
+            assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_bot", refused.text
+        # The longest spec is stored and comes back whole.
+        assert server.http.get(f"/api/tables/{table_id}").json()["seats"][2]["bot"] == LONG_SPEC[:-1]
+        assert server.dojo.storage.load_table(table_id).seats[2].name == LONG_SPEC[:-1]

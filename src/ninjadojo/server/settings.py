@@ -29,6 +29,10 @@ WINDOW_SECONDS_PER_GAME_CLOCK = 60.0
 #: The longest display name.
 NAME_LIMIT = 24
 
+#: The longest bot spec: a bot seat is named after its spec, and a seat's name is stored in 64 characters
+#: (``dojo_seats.name``; PostgreSQL refuses longer text).
+BOT_SPEC_LIMIT = 64
+
 
 @dataclass(frozen=True, slots=True)
 class TableSettings:
@@ -102,9 +106,12 @@ def _flag(data: Mapping[str, object], name: str, default: bool) -> bool:
 
 def check_bot_spec(spec: object, game_id: str, where: str) -> str:
     """``spec`` if it names a bot (a level or a bot spec) the registry can build for ``game_id``."""
-    if not isinstance(spec, str) or not spec.strip() or len(spec) > 200:
+    if not isinstance(spec, str) or not spec.strip():
         raise bad_request(f"{where} must be a level ({', '.join(LEVELS)}) or a bot spec, not {quote(spec)}",
                           "bad_bot")
+    if len(spec.strip()) > BOT_SPEC_LIMIT:
+        raise bad_request(f"{where} must be a level or a bot spec of at most {BOT_SPEC_LIMIT} characters, not "
+                          f"{len(spec.strip())}", "bad_bot")
     try:
         make_bot(spec, game_id, 0)
     except OptionError as error:
