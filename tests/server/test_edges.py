@@ -105,3 +105,68 @@ def test_a_bot_spec_longer_than_a_seat_name_is_refused_at_the_edge_on_every_data
         # The longest spec is stored and comes back whole.
         assert server.http.get(f"/api/tables/{table_id}").json()["seats"][2]["bot"] == LONG_SPEC[:-1]
         assert server.dojo.storage.load_table(table_id).seats[2].name == LONG_SPEC[:-1]
+
+
+# ---------------------------------------------------------------------- who may read the files
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "getuid"), reason="POSIX file modes")
+def test_the_database_and_its_folder_are_readable_by_their_owner_only(
+        data_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The default database, in a data folder the server creates: 0700, the files 0600 (-wal and -shm too).
+    home = data_home / "fresh" / "dojo"
+    monkeypatch.setenv("NINJADOJO_HOME", str(home))
+    storage = Storage(database_url(None))
+    try:
+        storage.start()
+        storage.write_now([])
+        assert mode(home) == 0o700
+        for name in ("server.sqlite3", "server.sqlite3-wal", "server.sqlite3-shm"):
+            assert mode(home / name) == 0o600, name
+    finally:
+        storage.close()
+    # A data folder and a database made readable to all before (by an older server) are made private.
+    home.chmod(0o755)
+    (home / "server.sqlite3").chmod(0o644)
+    Storage(database_url(None)).engine.dispose()
+    assert mode(home) == 0o700 and mode(home / "server.sqlite3") == 0o600
+    # A database given by path: its file is private; a folder that exists is the user's and left as it is.
+    shared = tmp_path / "shared"
+    shared.mkdir(mode=0o755)
+    shared.chmod(0o755)
+    Storage(f"sqlite:///{shared / 'games.sqlite3'}").engine.dispose()
+    assert mode(shared / "games.sqlite3") == 0o600 and mode(shared) == 0o755
+    Storage(f"sqlite:///{tmp_path / 'new' / 'games.sqlite3'}").engine.dispose()
+    assert mode(tmp_path / "new") == 0o700
+
+
+# ---------------------------------------------------------------------- names
+
+
+@pytest.mark.parametrize("name", ["\u3164", " \u3164 \u3164 ", "\u2800", "\u115f\u1160", "\uffa0", "\u034f",
+                                  "\u200b", "\u00a0", "\u2028", "\u0301\u0301"])
+def test_a_name_of_only_invisible_characters_is_refused(server: ServerThread, name: str) -> None:
+    table_id, tokens = server.create({"game": "ninjitsu", "players": 2, "settings": QUICK, "seats": [
+        {"type": "human", "name": "Ann"}, {"type": "human", "open": True}]})
+    for response in (server.http.post(f"/api/tables/{table_id}/join", json={"name": name}),
+                     server.http.post(f"/api/tables/{table_id}/join", json={"name": name},
+                                      headers={"X-Seat-Token": tokens["0"]}),
+                     server.http.post("/api/tables", json={"game": "ninjitsu", "seats": [
+                         {"type": "human", "name": name}, {"type": "bot"}]})):
+        assert response.status_code == 400, (name, response.text)
+        assert response.json()["error"]["code"] == "bad_request"
+        assert "name" in response.json()["error"]["message"]
+    seats = server.http.get(f"/api/tables/{table_id}").json()["seats"]
+    assert [seat["name"] for seat in seats] == ["Ann", "Player 1"] and seats[1]["status"] == "free"
+
+
+@pytest.mark.parametrize("name", ["Ann", "\u3164Bo", "\u00e9", "\u5f71", "\U0001f977", "\u2606"])
+def test_a_name_with_something_to_see_is_taken(server: ServerThread, name: str) -> None:
+    table_id, _ = server.create({"game": "ninjitsu", "players": 2, "settings": QUICK, "seats": [
+        {"type": "human", "name": "Ann"}, {"type": "human", "open": True}]})
+    joined = server.http.post(f"/api/tables/{table_id}/join", json={"name": name})
+    assert joined.status_code == 200 and joined.json()["table"]["seats"][1]["name"] == name

@@ -119,13 +119,26 @@ def check_bot_spec(spec: object, game_id: str, where: str) -> str:
     return spec.strip()
 
 
+#: Characters that are letters or symbols to Unicode but show nothing (fillers, a blank Braille cell).
+BLANK_CHARACTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
+
+
+def _visible(char: str) -> bool:
+    """Whether ``char`` shows something by itself: a letter, number, punctuation or symbol that is not a
+    blank filler (spaces, control and format characters such as zero-width ones, and marks alone do not)."""
+    return unicodedata.category(char)[0] in "LNPS" and char not in BLANK_CHARACTERS
+
+
 def check_name(name: object, where: str = "name") -> str:
-    """A display name: 1 to 24 characters, no control characters, spaces trimmed."""
+    """A display name: 1 to 24 characters, no control characters, spaces trimmed, something visible."""
     if not isinstance(name, str):
         raise bad_request(f"{where} must be text, not {quote(name)}")
     name = " ".join(name.split())
     if not 1 <= len(name) <= NAME_LIMIT or any(unicodedata.category(char).startswith("C") for char in name):
         raise bad_request(f"{where} must be 1 to {NAME_LIMIT} printable characters, not {quote(name)}")
+    if not any(_visible(char) for char in name):
+        raise bad_request(f"{where} must show at least one letter, digit or symbol, not only invisible characters "
+                          f"({', '.join(f'U+{ord(char):04X}' for char in name)})")
     return name
 
 
