@@ -170,3 +170,55 @@ def test_a_name_with_something_to_see_is_taken(server: ServerThread, name: str) 
         {"type": "human", "name": "Ann"}, {"type": "human", "open": True}]})
     joined = server.http.post(f"/api/tables/{table_id}/join", json={"name": name})
     assert joined.status_code == 200 and joined.json()["table"]["seats"][1]["name"] == name
+
+
+# ---------------------------------------------------------------------- a chosen seed
+
+
+def test_a_seed_given_for_a_table_of_several_people_is_mixed_with_the_servers_randomness(
+        server: ServerThread) -> None:
+    """Whoever chooses the seed knows every hidden card: at a table of two humans nobody may choose it."""
+    body = {"game": "ninjitsu", "players": 3, "seed": 7, "settings": QUICK,
+            "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "open": True}, {"type": "bot"}]}
+    first, second = (server.http.post("/api/tables", json=body).json()["table"] for _ in range(2))
+    lives = [server.dojo.tables[table["id"]] for table in (first, second)]
+    assert lives[0].seed != 7 and lives[1].seed != 7 and lives[0].seed != lives[1].seed
+    from ninjadojo.api import game_class
+
+    dealt = game_class("ninjitsu").new(3, {}, 7).observe(0)["seats"][0]["hand"]  # type: ignore[index]
+    assert [live.game.observe(0)["seats"][0]["hand"] for live in lives] != [dealt, dealt]  # type: ignore[index]
+    # Everyone is told, before playing: in the summary (the lobby shows it) and in every seat's notes.
+    assert first["deal"] == "mixed"
+    listed = server.http.get("/api/tables").json()["tables"]
+    assert {table["id"]: table["deal"] for table in listed}[first["id"]] == "mixed"
+    view = server.http.get(f"/api/tables/{first['id']}/view").json()
+    assert view["deal"] == "mixed" and any("mixed with the server's own randomness" in note for note in view["notes"])
+
+
+def test_a_seed_given_for_one_human_against_bots_is_kept_and_every_seat_is_told(server: ServerThread) -> None:
+    """A repeatable solo game: the one human (or whoever joins the open seat) plays only bots."""
+    for seats in ([{"type": "human", "name": "Ann"}, {"type": "bot"}],
+                  [{"type": "human", "open": True}, {"type": "bot"}]):
+        created = server.http.post("/api/tables", json={"game": "ninjitsu", "seed": 7, "settings": QUICK,
+                                                        "seats": seats}).json()
+        live = server.dojo.tables[created["table"]["id"]]
+        assert live.seed == 7 and created["table"]["deal"] == "chosen"
+        view = server.http.get(f"/api/tables/{live.id}/view").json()
+        assert view["deal"] == "chosen" and any("creator chose the seed" in note for note in view["notes"])
+    listed = server.http.get("/api/tables").json()["tables"]  # the open seat's table: a joiner sees it first
+    assert [table["deal"] for table in listed] == ["chosen"]
+    unseeded = server.http.post("/api/tables", json={"game": "ninjitsu", "settings": QUICK}).json()["table"]
+    assert unseeded["deal"] == "random"
+    assert server.http.get(f"/api/tables/{unseeded['id']}/view").json()["notes"] == []
+
+
+def test_a_trusted_server_takes_every_seed_as_it_is_and_says_so(sqlite_url: str) -> None:
+    with ServerThread(sqlite_url, exact_seeds=True) as server:
+        table_id, _ = server.create({"game": "ninjitsu", "players": 2, "seed": 7, "settings": QUICK,
+                                     "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]})
+        assert server.dojo.tables[table_id].seed == 7
+        assert server.http.get(f"/api/tables/{table_id}").json()["deal"] == "chosen"
+    with ServerThread(sqlite_url) as again:  # and after a restart, from what is stored
+        assert again.http.get(f"/api/tables/{table_id}").json()["deal"] == "chosen"
+        assert any("creator chose the seed" in note
+                   for note in again.http.get(f"/api/tables/{table_id}/view").json()["notes"])

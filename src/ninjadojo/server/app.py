@@ -68,7 +68,9 @@ class CreateTable(BaseModel):
                                                       '{"type": "bot", "level"? | "bot"?}')
     settings: dict[str, Any] | None = Field(None, description="move_delay, window_time, clock, clock_seconds, "
                                                               "timeout_bot, undo, spectators, private")
-    seed: StrictInt | None = Field(None, description="the deal's seed (default: random; secret until the end)")
+    seed: StrictInt | None = Field(None, description="the deal's seed (default: random; secret until the end); "
+                                                     "taken as it is at a table of one human at most, else "
+                                                     "mixed with the server's randomness (the summary's deal)")
 
 
 class JoinTable(BaseModel):
@@ -136,9 +138,13 @@ def _validation_message(error: RequestValidationError) -> str:
 
 def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers: int | None = None,
                http_rate: float = 50.0, http_burst: float = 200.0, ws_rate: float = 20.0,
-               ws_burst: float = 40.0) -> FastAPI:
-    """The server's application on the database ``db`` (see :func:`~ninjadojo.server.storage.database_url`)."""
-    dojo = Dojo(Storage(database_url(db)), BotPool(bot_workers, bot_pool))
+               ws_burst: float = 40.0, exact_seeds: bool = False) -> FastAPI:
+    """The server's application on the database ``db`` (see :func:`~ninjadojo.server.storage.database_url`).
+
+    ``exact_seeds``: take a creator's seed as it is at every table, also of several people (a trusted
+    server: tests, a club replaying a deal); by default only a table of one human at most does.
+    """
+    dojo = Dojo(Storage(database_url(db)), BotPool(bot_workers, bot_pool), exact_seeds)
     limiter = HttpLimiter(http_rate, http_burst)
 
     @asynccontextmanager

@@ -89,6 +89,8 @@ class LiveTable:
         self.pool = pool
         self.settings = TableSettings.from_stored(stored.settings)
         self.seed = stored.seed
+        #: How the seed was made: ``random``, ``chosen`` (the creator's, as given) or ``mixed`` (see the hub).
+        self.deal = str(stored.settings.get("deal", "random"))
         self.created = stored.created
         self.updated = stored.updated
         self.rematch_of = stored.rematch_of
@@ -206,7 +208,7 @@ class LiveTable:
         return {
             "id": self.id, "game": self.game.game_id, "title": game_title(self.game.game_id),
             "players": self.game.num_players, "options": dict(self.game.options),
-            "settings": self.settings.to_json(), "status": status,
+            "settings": self.settings.to_json(), "status": status, "deal": self.deal,
             "seats": [self.seat_json(seat) for seat in self.seats],
             "waiting_for": waiting, "result": result,
             "created": _iso(self.created), "updated": _iso(self.updated),
@@ -271,6 +273,7 @@ class LiveTable:
             "to_act": view["waiting_for"],
             "seats": [self.seat_json(seat) for seat in self.seats],
             "status": self.status,
+            "deal": self.deal,
             "clock": self.clocks.to_json(viewer),
             "undo": undo,
             "notes": [text for mask, text in self.notes if _note_visible(mask, viewer)],
