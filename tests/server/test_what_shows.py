@@ -9,6 +9,9 @@ import asyncio
 import time
 from typing import Any
 
+import pytest
+
+from engine.toygame import BLOCK, ToyState
 from server.helpers import Listener, ServerThread
 
 
@@ -115,3 +118,44 @@ def test_during_the_hold_after_the_last_action_the_table_is_still_playing_for_ev
     assert server.http.get("/api/tables?status=playing").json()["tables"] == []
     assert [table["id"] for table in server.http.get("/api/tables?status=finished").json()["tables"]] == [table_id]
     assert server.http.get(f"/api/tables/{table_id}").json()["status"] == "finished"
+
+
+@pytest.mark.slow
+def test_a_bot_asked_in_a_concealed_window_answers_within_the_hold_however_long_it_thinks(
+        server: ServerThread, toy: type[ToyState], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat 1, a bot, holds a Block: Ann's card opens a window asking it. It thinks for a minute; the
+    others must get the position when the hold is over all the same (later would tell a bot was asked)."""
+    for seed in range(2000):
+        game = ToyState.new(3, {}, seed)
+        odd = [card for card in game.hands[0] if card % 2 == 1]
+        if game.to_act() == (0,) and odd and [seat for seat in (1, 2) if BLOCK in game.hands[seat]] == [1]:
+            break
+    table_id, tokens = server.create({
+        "game": "toy", "players": 3, "seed": seed, "settings": {"move_delay": 0, "window_time": 1.0},
+        "seats": [{"type": "human", "name": "Ann"}, {"type": "bot", "level": "easy"},
+                  {"type": "bot", "level": "easy"}]})
+    live = server.dojo.tables[table_id]
+    assert live.seed == seed  # one human against bots: the deal asked for
+    thinking = server.dojo.pool.choose
+    slow: list[float] = []
+
+    async def slow_in_windows(bot: Any, view: Any) -> Any:
+        if live.asked():
+            slow.append(time.monotonic())
+            await asyncio.sleep(60)
+        return await thinking(bot, view)
+
+    monkeypatch.setattr(server.dojo.pool, "choose", slow_in_windows)
+
+    async def scenario() -> dict[str, Any]:
+        async with Listener(server.ws_url(table_id), tokens["0"]) as ann, Listener(server.ws_url(table_id)) as watcher:
+            first = await ann.state_where(lambda s: s["status"] == "playing" and s["legal"])
+            await watcher.state_where(lambda s: s["status"] == "playing")
+            await ann.send({"type": "act", "action": f"p{odd[0]}", "index": first["index"]})
+            return await watcher.state_where(lambda s: s["index"] > first["index"], timeout=20)
+
+    moved_on = asyncio.run(scenario())
+    assert slow, "the bot was asked in a window"
+    # The window was answered (by the bot's quick answer) and the others moved on, while it still thought.
+    assert [seat for seat, _ in live.game.record.actions[:2]] == [0, 1]
+    assert moved_on["index"] >= 1

@@ -44,6 +44,14 @@ EVERYONE = -1
 #: How long an HTTP view request waits for its seat's state to be released (it is held after actions).
 VIEW_WAIT = 30.0
 
+#: A bot answering a concealed window answers this long (at most a quarter of the hold) before the hold
+#: ends, or gives the quick answer: its commit must land within the hold.
+ANSWER_MARGIN = 0.25
+
+#: The bots that answer a window for a bot too slow for the hold (the first the game has): they answer in
+#: milliseconds, the heuristic one sensibly.
+QUICK_ANSWER = ("heuristic:depth=0", "random")
+
 Viewer = int | None
 
 
@@ -765,6 +773,40 @@ class LiveTable:
             self.thinking.add(seat)
             self._spawn(self.play_bot(seat, spec, self.index[seat], due, note))
 
+    def _answer_deadline(self, seat: int) -> float | None:
+        """When a bot answering a concealed window must have answered (monotonic), or ``None``.
+
+        Before the hold ends, less a margin for its commit: the others are sent the position when the hold
+        is over, so an answer later than that would tell them that a bot was asked (see the protocol).
+        """
+        if seat not in self.asked() or not self.seat_is_bot(seat) or self.settings.window_time <= 0:
+            return None
+        return self.hold_until - min(ANSWER_MARGIN, self.settings.window_time / 4)
+
+    async def _choose_in_time(self, seat: int, bot: Bot, view: Any) -> tuple[str, Bot]:
+        """The bot's choice on ``view``; in a concealed window, the quick answer if it has not chosen by the
+        window's deadline (its thinking goes on in the worker, unused)."""
+        deadline = self._answer_deadline(seat)
+        if deadline is None:
+            return await self.pool.choose(bot, view)
+        try:
+            return await asyncio.wait_for(self.pool.choose(bot, view), max(0.0, deadline - time.monotonic()))
+        except TimeoutError:
+            log.warning("table %s: the bot at seat %d did not answer a concealed window within the hold; it "
+                        "answers %s (set window_time longer than the bots think)", self.id, seat, QUICK_ANSWER[0])
+            return self._quick_answer(seat), bot
+
+    def _quick_answer(self, seat: int) -> str:
+        """An answer chosen at once, in milliseconds: the first of :data:`QUICK_ANSWER` the game has."""
+        view = detached_view(self.game, seat)
+        for spec in QUICK_ANSWER:
+            try:
+                quick = make_bot(spec, self.game.game_id, derive_seed(self.seed or 0, seat))
+            except DojoError:
+                continue
+            return quick.choose(view)
+        return self.game.legal_actions(seat)[0]
+
     async def play_bot(self, seat: int, spec: str, index: int, due: float,
                        note: tuple[int, str] | None = None) -> None:
         """Let the bot ``spec`` choose for ``seat`` at ``due`` (monotonic) and apply its choice, unless the
@@ -778,7 +820,7 @@ class LiveTable:
                     return
                 bot = self.bot_for(seat, spec)
                 view = detached_view(self.game, seat)
-            action, thought = await self.pool.choose(bot, view)
+            action, thought = await self._choose_in_time(seat, bot, view)
             async with self.lock:
                 if self.closed or self.index[seat] != index or seat not in self.game.to_act():
                     return
