@@ -159,3 +159,35 @@ def test_a_bot_asked_in_a_concealed_window_answers_within_the_hold_however_long_
     # The window was answered (by the bot's quick answer) and the others moved on, while it still thought.
     assert [seat for seat, _ in live.game.record.actions[:2]] == [0, 1]
     assert moved_on["index"] >= 1
+
+
+def test_a_seat_handed_to_a_bot_does_not_set_the_others_clocks_back(server: ServerThread) -> None:
+    table_id, tokens = server.create({
+        "game": "ninja-trap", "players": 3,
+        "settings": {"move_delay": 0, "window_time": 0, "clock": "move", "clock_seconds": 60},
+        "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}, {"type": "human", "name": "Cy"}]})
+    live = server.dojo.tables[table_id]
+
+    async def scenario() -> dict[str, Any]:
+        async with Listener(server.ws_url(table_id), tokens["0"]) as ann, \
+                Listener(server.ws_url(table_id), tokens["1"]), Listener(server.ws_url(table_id), tokens["2"]):
+            await ann.state_where(lambda s: s["status"] == "playing" and s["legal"])
+
+            async def half_a_minute_later() -> None:
+                async with live.lock:
+                    for viewer in live.released_at:
+                        live.released_at[viewer] -= 30.0
+                    live.clocks._public_at -= 30.0
+
+            server.run(half_a_minute_later())
+            left = await asyncio.to_thread(server.http.post, f"/api/tables/{table_id}/leave",
+                                           json={"replace_with": "easy"}, headers={"X-Seat-Token": tokens["2"]})
+            assert left.status_code == 200
+            return await ann.state_where(lambda s: s["seats"][2]["type"] == "bot")
+
+    shown = asyncio.run(scenario())
+    ann_clock, bo_clock, bot_clock = shown["clock"]["seats"]
+    # Ann and Bo have had half their minute; the bot's seat has no clock any more.
+    assert ann_clock["running"] and bo_clock["running"] and not bot_clock["running"]
+    assert ann_clock["remaining"] <= 30.1 and bo_clock["remaining"] <= 30.1
+    assert shown["clock"]["you"]["remaining"] <= 30.1

@@ -684,6 +684,7 @@ class LiveTable:
         async with self.lock:
             self.check_holder(seat, token_hash)
             holder = self.seats[seat]
+            was_waiting = self.status == "waiting"
             if replace_with is None:
                 text = f"{holder.name} left seat {seat}; it is free"
                 await self._change_seats([holder], (EVERYONE, text), status="free", token_hash=None,
@@ -692,7 +693,7 @@ class LiveTable:
                 text = f"{holder.name} left seat {seat}; the bot {replace_with} plays it"
                 await self._change_seats([holder], (EVERYONE, text), status="bot", token_hash=None, type="bot",
                                          bot=replace_with, name=replace_with)
-                if self.status == "playing":
+                if was_waiting and self.status == "playing":  # (not every seat change: it set clocks back)
                     self._start_play()
             self.close_seat_connections(seat)
             self.publish()
