@@ -66,6 +66,17 @@ def test_a_full_disk_is_answered_with_the_json_error_and_changes_nothing(
     assert live.connections == set() and live.seats[1].status == "invited"
 
 
+def test_a_request_that_fails_unexpectedly_is_the_json_error(
+        server: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def failing(*args: Any) -> None:
+        raise RuntimeError("detail of the failure")
+
+    monkeypatch.setattr(server.dojo, "listing", failing)
+    response = server.http.get("/api/tables")
+    assert response.status_code == 500 and response.headers["content-type"] == "application/json"
+    assert response.json()["error"]["code"] == "internal" and "detail of the failure" not in response.text
+
+
 def test_a_read_the_database_refuses_is_the_json_error(server: ServerThread, monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*args: Any) -> None:
         raise OperationalError("SELECT ...", {}, sqlite3.OperationalError("disk I/O error"))

@@ -107,6 +107,11 @@ def test_during_the_hold_after_the_last_action_the_table_is_still_playing_for_ev
 
     refused = asyncio.run(act())
     assert refused["code"] == "stale"
+    # A seat left during the hold may be joined as any free seat: not "the game is over" either.
+    left = server.http.post(f"/api/tables/{table_id}/leave", json={}, headers={"X-Seat-Token": tokens["1"]})
+    assert left.status_code == 200
+    joined = server.http.post(f"/api/tables/{table_id}/join", json={"name": "Cy"})
+    assert joined.status_code == 200 and joined.json()["table"]["status"] == "playing"
 
     # Once the hold is over, the end shows everywhere.
     async def end_hold() -> None:

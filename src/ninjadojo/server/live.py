@@ -639,7 +639,7 @@ class LiveTable:
         """Give a free seat (the lowest if ``seat`` is None) to a new player holding ``token_hash``
         (named ``Player <seat>`` if ``name`` is None)."""
         async with self.lock:
-            if self.game.is_terminal:
+            if self.public_facts[1] is not None:  # over as everyone has been shown it (not during the hold)
                 raise ApiError(409, "game_over", "the game is over")
             free = [each.seat for each in self.seats if each.status == "free"]
             if seat is None:
