@@ -31,10 +31,6 @@ log = logging.getLogger("ninjadojo.server")
 #: The most tokens ``POST /api/my/tables`` takes.
 MAX_TOKENS = 100
 
-#: How a table's seed was made (its summary's ``deal``): by the server; the creator's as given (they may
-#: know every hidden card: everyone is told); the creator's mixed with the server's randomness.
-DEALS = ("random", "chosen", "mixed")
-
 
 class Dojo:
     """Every table of one server, with its storage and its bots' workers."""
@@ -269,7 +265,10 @@ class Dojo:
         return new, token
 
 
-#: What every seat is told, before anyone plays, of a seed the creator gave.
+#: What every seat is told, before anyone plays, of a seed the creator gave. A table's ``deal`` (its summary's,
+#: kept in its stored settings) says how its seed was made: ``random`` (by the server), ``chosen`` (the
+#: creator's as given: they may know every hidden card) or ``mixed`` (the creator's, mixed with the server's
+#: own randomness).
 DEAL_NOTES = {
     "chosen": "The table's creator chose the seed of this deal: they may know every hidden card",
     "mixed": "The creator's seed was mixed with the server's own randomness: nobody knows this deal",
