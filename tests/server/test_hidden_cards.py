@@ -15,6 +15,7 @@ import json
 import random
 import re
 from collections import defaultdict
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -57,6 +58,14 @@ def in_hands_of_others(game: GameState[Any], viewer: int | None) -> set[str]:
             entry = game.observe(seat)["seats"][seat]  # type: ignore[index]
             cards |= card_ids(entry["hand"])  # type: ignore[index]
     return cards
+
+
+@pytest.fixture
+def server(sqlite_url: str) -> Iterator[ServerThread]:
+    """A server that takes a creator's seed as it is at a table of several people too (the deal is chosen
+    to open concealed windows)."""
+    with ServerThread(sqlite_url, exact_seeds=True) as running:
+        yield running
 
 
 @pytest.mark.slow

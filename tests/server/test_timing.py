@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,6 +21,14 @@ from server.helpers import Listener, ServerThread
 WINDOW = 0.6
 #: Generous: the machine running the tests may be busy. The lower bound is the property.
 SLACK = 1.5
+
+
+@pytest.fixture
+def server(sqlite_url: str) -> Iterator[ServerThread]:
+    """A server that takes a creator's seed as it is at a table of several people too (these deals are
+    chosen for the cards they hold)."""
+    with ServerThread(sqlite_url, exact_seeds=True) as running:
+        yield running
 
 
 def deal(blocker: bool) -> tuple[int, int]:

@@ -17,6 +17,7 @@ from fastapi import FastAPI, Header, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
@@ -33,7 +34,7 @@ from ninjadojo.server.connections import (
     Connection,
     RateLimiter,
 )
-from ninjadojo.server.errors import ApiError, bad_request
+from ninjadojo.server.errors import ApiError, bad_request, storage_failed
 from ninjadojo.server.hub import Dojo
 from ninjadojo.server.live import LiveTable, MessageError
 from ninjadojo.server.settings import check_bot_spec, check_name
@@ -50,6 +51,8 @@ MAX_MESSAGE = 4 * 1024
 HELLO_TIMEOUT = 10.0
 #: Refused messages after which a connection that keeps flooding is closed.
 ABUSE_LIMIT = 100
+#: The close code of a connection the server could not take on (its seat could not be stored).
+CLOSE_INTERNAL = 1011
 
 TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat's token")]
 
@@ -65,7 +68,9 @@ class CreateTable(BaseModel):
                                                       '{"type": "bot", "level"? | "bot"?}')
     settings: dict[str, Any] | None = Field(None, description="move_delay, window_time, clock, clock_seconds, "
                                                               "timeout_bot, undo, spectators, private")
-    seed: StrictInt | None = Field(None, description="the deal's seed (default: random; secret until the end)")
+    seed: StrictInt | None = Field(None, description="the deal's seed (default: random; secret until the end); "
+                                                     "taken as it is at a table of one human at most, else "
+                                                     "mixed with the server's randomness (the summary's deal)")
 
 
 class JoinTable(BaseModel):
@@ -133,9 +138,13 @@ def _validation_message(error: RequestValidationError) -> str:
 
 def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers: int | None = None,
                http_rate: float = 50.0, http_burst: float = 200.0, ws_rate: float = 20.0,
-               ws_burst: float = 40.0) -> FastAPI:
-    """The server's application on the database ``db`` (see :func:`~ninjadojo.server.storage.database_url`)."""
-    dojo = Dojo(Storage(database_url(db)), BotPool(bot_workers, bot_pool))
+               ws_burst: float = 40.0, exact_seeds: bool = False) -> FastAPI:
+    """The server's application on the database ``db`` (see :func:`~ninjadojo.server.storage.database_url`).
+
+    ``exact_seeds``: take a creator's seed as it is at every table, also of several people (a trusted
+    server: tests, a club replaying a deal); by default only a table of one human at most does.
+    """
+    dojo = Dojo(Storage(database_url(db)), BotPool(bot_workers, bot_pool), exact_seeds)
     limiter = HttpLimiter(http_rate, http_burst)
 
     @asynccontextmanager
@@ -153,6 +162,20 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
     @app.exception_handler(ApiError)
     async def api_error(_: Request, error: ApiError) -> JSONResponse:
         return JSONResponse(error.to_json(), status_code=error.status)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def database_error(_: Request, error: SQLAlchemyError) -> JSONResponse:
+        # A read the database refused (a full disk, a lost server): the documented JSON error, not a 500 page.
+        log.error("a request failed on the database: %s", error)
+        failed = storage_failed(error)
+        return JSONResponse(failed.to_json(), status_code=failed.status)
+
+    @app.exception_handler(Exception)
+    async def internal_error(_: Request, error: Exception) -> JSONResponse:
+        log.error("a request failed", exc_info=error)
+        return JSONResponse({"error": {"code": "internal", "message": "the server failed on this request (a bug, "
+                                                                      "logged); nothing was changed"}},
+                            status_code=500)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_: Request, error: RequestValidationError) -> JSONResponse:
@@ -230,7 +253,7 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
             seat = seat_of(table, token)
             if body.seat is not None and body.seat != seat:
                 raise bad_request(f"this token holds seat {seat}, not seat {body.seat}")
-            await table.rename(seat, check_name(body.name))
+            await table.rename(seat, check_name(body.name), hash_token(token))
             return {"seat": seat, "table": table.summary()}
         name = check_name(body.name) if body.name is not None else None
         fresh = new_token()
@@ -243,7 +266,7 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         seat = seat_of(table, token)
         spec = None if body.replace_with is None else check_bot_spec(body.replace_with, table.game.game_id,
                                                                      "'replace_with'")
-        await table.leave(seat, spec)
+        await table.leave(seat, spec, hash_token(str(token)))
         return table.summary()
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot", summary="Hand a free seat to a bot")
@@ -255,14 +278,14 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         if seat == holder:
             raise bad_request("to hand your own seat to a bot, leave it with replace_with", "bad_seats")
         spec = check_bot_spec(body.bot, table.game.game_id, "'bot'")
-        await table.hand_to_bot(seat, spec)
+        await table.hand_to_bot(seat, spec, holder, hash_token(str(token)))
         return table.summary()
 
     @app.post("/api/tables/{table_id}/rematch", summary="The next game at this table, and your token there")
     async def rematch(table_id: str, token: TokenHeader = None) -> dict[str, Any]:
         table = await table_of(table_id)
         seat = seat_of(table, token)
-        new, fresh = await dojo.rematch(table, seat)
+        new, fresh = await dojo.rematch(table, seat, hash_token(str(token)))
         return {"table": new.summary(), "seat": seat, "token": fresh}
 
     @app.post("/api/my/tables", summary="The tables your tokens hold seats at")
@@ -275,7 +298,7 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         viewer = seat_of(table, token) if token is not None else None
         if viewer is None and not table.settings.spectators:
             raise ApiError(403, "not_allowed", "this table does not allow spectators")
-        return await table.wait_state(viewer)
+        return await table.wait_state(viewer, None if token is None else hash_token(token))
 
     #: Every position of a finished game, built once per table for the replay viewer.
     replays: dict[str, list[Any]] = {}
@@ -375,15 +398,20 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
                 await refuse("not_allowed", "this table does not allow spectators", CLOSE_NO_SPECTATORS)
                 return None
             viewer: int | None = None
-            name = "spectator"
         else:
             viewer = table.seat_of_token(token)
             if viewer is None:
                 await refuse("bad_token", "this token holds no seat at this table", CLOSE_BAD_TOKEN)
                 return None
-            name = table.seats[viewer].name
         connection = Connection(websocket, viewer, ws_rate, ws_burst)
-        await table.attach(connection, name)
+        if viewer is not None:
+            connection.token_hash = hash_token(str(token))
+        try:
+            await table.attach(connection)  # checks the token again, under the table's lock
+        except ApiError as error:
+            connection.stop()
+            await refuse(error.code, error.message, CLOSE_BAD_TOKEN if error.code == "bad_token" else CLOSE_INTERNAL)
+            return None
         return table, connection
 
     _mount_client(app)

@@ -4,7 +4,9 @@ On time-out the table's ``timeout_bot`` makes the seat's move and the table note
 shown of a clock must not tell what the views hide: a seat asked in a concealed window has its own
 deadline, never shown to others and never taken off a per-game clock (the others would see it run);
 the clocks everyone sees are a snapshot taken when the position is released to everyone, so a hidden
-simultaneous choice does not stop a clock they can see.
+simultaneous choice does not stop a clock they can see. The time a hidden simultaneous choice took is
+taken off a per-game clock only with the action everyone sees (the stage's last choice): until then no
+clock anyone can be shown is built from it (a seat renaming itself, or anyone joining, would see it).
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ class Clocks:
         #: What everyone is shown: per seat (seconds left at ``_public_at``, running).
         self._public: dict[int, tuple[float | None, bool]] = {}
         self._public_at = time.monotonic()
+        #: Seconds each seat's hidden simultaneous choice took, not yet taken off its per-game clock.
+        self._pending: dict[int, float] = {}
 
     @property
     def mode(self) -> str:
@@ -60,29 +64,68 @@ class Clocks:
             return since + WINDOW_SECONDS_PER_GAME_CLOCK
         return since + (table.seats[seat].clock_remaining or 0.0)
 
-    def charge(self, seat: int, now: float, concealed: bool) -> list[store.WriteOp]:
-        """Take the time ``seat`` spent on the decision it just made off its per-game clock (the write)."""
-        info = self.table.seats[seat]
-        if self.mode != "game" or not self._human(seat) or concealed or info.clock_remaining is None:
+    def charge(self, seat: int, now: float, concealed: bool, public: bool = True) -> list[store.WriteOp]:
+        """Take the time ``seat`` spent on the decision it just made off its per-game clock (the writes).
+
+        A hidden choice (``public`` false: a simultaneous choice others still make) is only noted: its time
+        is taken off with the next action everyone sees, with that action's own. Call :meth:`charged` once
+        the writes are committed.
+        """
+        if self.mode != "game":
             return []
-        spent = max(0.0, now - self.table.released_at[seat])
-        info.clock_remaining = max(0.0, info.clock_remaining - spent)
-        return [store.update_seat(self.table.id, seat, clock_remaining=info.clock_remaining)]
+        info = self.table.seats[seat]
+        spent: dict[int, float] = {}
+        if self._human(seat) and not concealed and info.clock_remaining is not None:
+            spent[seat] = max(0.0, now - self.table.released_at[seat])
+        if not public:
+            self._pending.update(spent)  # a choice made again (after an undo, a failed write) replaces it
+            return []
+        for each, seconds in self._pending.items():
+            spent[each] = spent.get(each, 0.0) + seconds
+        ops: list[store.WriteOp] = []
+        for each, seconds in spent.items():
+            held = self.table.seats[each]
+            if held.clock_remaining is None:
+                continue
+            held.clock_remaining = max(0.0, held.clock_remaining - seconds)
+            ops.append(store.update_seat(self.table.id, each, clock_remaining=held.clock_remaining))
+        return ops
+
+    def charged(self, public: bool) -> None:
+        """The writes of :meth:`charge` are committed: after an action everyone sees, nothing is pending."""
+        if public:
+            self._pending.clear()
 
     def snapshot(self, now: float) -> None:
         """The position is released to everyone: the clocks everyone sees are taken now."""
         table = self.table
         if self.mode == "none":
             return
-        from ninjadojo.server.live import public_waiting  # (live imports this module)
-
-        waiting = set(public_waiting(table.game))
+        waiting = set(table.public_facts[0])  # who everyone has been shown must act (not a held position)
         self._public = {}
         for info in table.seats:
             running = info.seat in waiting and self._human(info.seat) and table.status == "playing"
             per_move = table.settings.clock_seconds if running else None
             left = info.clock_remaining if self.mode == "game" else per_move
             self._public[info.seat] = (left, running and not self.out_of_time(info.seat))
+        self._public_at = now
+
+    def reseat(self, now: float) -> None:
+        """Who plays a seat changed (taken, left, handed to a bot): which clocks run may change, not what
+        they show. Each clock goes on from what everyone was last shown (a new snapshot would show a total
+        charged since, and set running clocks back)."""
+        table = self.table
+        if self.mode == "none":
+            return
+        if not self._public:
+            self.snapshot(now)
+            return
+        elapsed = now - self._public_at
+        for seat, (left, running) in list(self._public.items()):
+            if left is not None and running:
+                left = max(0.0, left - elapsed)
+            running = running and self._human(seat) and not self.out_of_time(seat) and table.status == "playing"
+            self._public[seat] = (left, running)
         self._public_at = now
 
     def to_json(self, viewer: int | None) -> dict[str, Any] | None:

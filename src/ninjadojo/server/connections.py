@@ -66,6 +66,9 @@ class Connection:
     def __init__(self, websocket: WebSocketLike, viewer: int | None, rate: float = 20.0, burst: float = 40.0) -> None:
         self.websocket = websocket
         self.viewer = viewer
+        #: The hash of the token this connection said hello with (None: a spectator). The table checks it
+        #: under its lock on every use: a token revoked meanwhile holds nothing.
+        self.token_hash: str | None = None
         self.limiter = RateLimiter(rate, burst)
         #: What the last state sent showed (without the running clocks), to send only what changed.
         self.fingerprint: str | None = None

@@ -38,3 +38,12 @@ def unknown_table(table_id: object) -> ApiError:
 def conflict(code: str, message: str) -> ApiError:
     """A request that does not fit the table's state now (409)."""
     return ApiError(409, code, message)
+
+
+def storage_failed(error: BaseException) -> ApiError:
+    """The database refused a write or a read (a full disk, a lost connection): 503, nothing changed."""
+    # The driver's own message ("database or disk is full"), never the statement; else only the error's kind.
+    orig = getattr(error, "orig", None)
+    reason = " ".join(str(orig).split())[:200] if orig is not None else type(error).__name__
+    return ApiError(503, "storage_failed", f"the server could not store or read this ({reason}); nothing was "
+                                           "changed: try again later")

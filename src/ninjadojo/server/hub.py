@@ -7,6 +7,7 @@ on where they stopped; finished tables are loaded when someone asks for one.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import secrets
 import time
@@ -19,8 +20,8 @@ from ninjadojo.engine.state import check_seed
 from ninjadojo.server import storage as store
 from ninjadojo.server.bots import BotPool
 from ninjadojo.server.catalogue import game_title
-from ninjadojo.server.errors import ApiError, bad_request, unknown_table
-from ninjadojo.server.live import LiveTable, public_waiting
+from ninjadojo.server.errors import ApiError, bad_request, storage_failed, unknown_table
+from ninjadojo.server.live import EVERYONE, LiveTable, public_waiting
 from ninjadojo.server.settings import SeatPlan, TableSettings, check_players, parse_seats
 from ninjadojo.server.storage import Storage, StoredSeat, StoredTable
 from ninjadojo.server.tokens import hash_token, looks_like_token, new_table_id, new_token
@@ -34,9 +35,11 @@ MAX_TOKENS = 100
 class Dojo:
     """Every table of one server, with its storage and its bots' workers."""
 
-    def __init__(self, storage: Storage, pool: BotPool) -> None:
+    def __init__(self, storage: Storage, pool: BotPool, exact_seeds: bool = False) -> None:
         self.storage = storage
         self.pool = pool
+        #: Take a creator's seed as it is at every table (a trusted server: tests, a club replaying a deal).
+        self.exact_seeds = exact_seeds
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._rematch_lock = asyncio.Lock()
@@ -114,6 +117,16 @@ class Dojo:
         # during a hold the two differ, and a listing must not show what the table does not yet.
         if status == "finished":
             return [summary for summary in summaries if summary["status"] == "finished"]
+        if status == "playing":
+            # A game whose last action is held: stored as finished, still playing for everyone. Listed with
+            # the tables in play, as its summary says, until the hold is over.
+            listed = {stored.id for stored in found}
+            held = [live.summary() for live in list(self.tables.values())
+                    if live.id not in listed and not live.settings.private and live.game.is_terminal
+                    and live.public_facts[1] is None and (game is None or live.game.game_id == game)]
+            if held:
+                summaries = sorted(summaries + held, key=lambda summary: summary["id"])
+                summaries.sort(key=lambda summary: summary["created"], reverse=True)  # newest first, as stored
         return [summary for summary in summaries if summary["status"] != "finished"]
 
     async def tables_of(self, tokens: object) -> list[dict[str, Any]]:
@@ -154,16 +167,25 @@ class Dojo:
         plans = parse_seats(seats_data, players, game_id)
         settings = TableSettings.parse(body.get("settings"), game_id)
         seed = body.get("seed")
+        deal = "random"
         if seed is None:
             seed = secrets.randbits(63)
         try:
             seed = check_seed(seed)
         except OptionError as error:
             raise bad_request(str(error)) from None
-        return await self._make(game_id, players, values, seed, plans, settings, None)
+        if body.get("seed") is not None:
+            deal = "chosen"
+            if sum(plan.type == "human" for plan in plans) > 1 and not self.exact_seeds:
+                # Whoever chooses the seed knows every hidden card: at a table of several people the
+                # creator's seed only goes into the server's own random one, so that nobody knows the deal.
+                deal = "mixed"
+                seed = mixed_seed(seed)
+        return await self._make(game_id, players, values, seed, plans, settings, None, deal)
 
     async def _make(self, game_id: str, players: int, options: Mapping[str, Any], seed: int, plans: list[SeatPlan],
-                    settings: TableSettings, rematch_of: str | None) -> tuple[LiveTable, dict[str, str]]:
+                    settings: TableSettings, rematch_of: str | None,
+                    deal: str = "random") -> tuple[LiveTable, dict[str, str]]:
         game = game_class(game_id).new(players, dict(options), seed)
         tokens: dict[str, str] = {}
         seats: list[StoredSeat] = []
@@ -182,19 +204,34 @@ class Dojo:
         now = time.time()
         stored = StoredTable(
             id=new_table_id(), game=game_id, players=players, options=dict(game.options), seed=seed, start=None,
-            settings=settings.to_json(), created=now, updated=now, finished=False, result=None,
+            settings={**settings.to_json(), "deal": deal}, created=now, updated=now, finished=False, result=None,
             waiting_for=public_waiting(game),
             private=settings.private, rematch_of=rematch_of, rematch=None, seats=seats)
-        await self.storage.write([store.insert_table(stored)])
+        ops = [store.insert_table(stored)]
+        note = DEAL_NOTES.get(deal)
+        if note is not None:
+            stored.notes.append((EVERYONE, note))
+            ops.append(store.insert_note(stored.id, 0, EVERYONE, note, now))
+        try:
+            await self.storage.write(ops)
+        except Exception as error:
+            log.error("a new table could not be stored: %s", error)
+            raise storage_failed(error) from None
         live = LiveTable(stored, game, self.storage, self.pool)
         self.tables[stored.id] = live
         async with live.lock:
             live.publish()
         return live, tokens
 
-    async def rematch(self, table: LiveTable, seat: int) -> tuple[LiveTable, str]:
-        """The table's next game (made by the first call), and a new token for ``seat`` there."""
-        async with self._rematch_lock:
+    async def rematch(self, table: LiveTable, seat: int, token_hash: str) -> tuple[LiveTable, str]:
+        """The table's next game (made by the first call), and a new token for ``seat`` there, if the token
+        hashed ``token_hash`` still holds ``seat`` at ``table``.
+
+        The token is checked under the table's lock, held until the new token is issued: a seat left
+        meanwhile gets no token at the next table.
+        """
+        async with self._rematch_lock, table.lock:
+            table.check_holder(seat, token_hash)
             if table.public_facts[1] is None:  # over as everyone has been shown it (not during a hold)
                 raise ApiError(409, "game_not_over", "a rematch starts once the game is over")
             if table.rematch is not None:
@@ -215,13 +252,33 @@ class Dojo:
                         plans.append(SeatPlan("human", name=info.name, open=info.status == "free"))
                 new, _ = await self._make(table.game.game_id, table.game.num_players, options, secrets.randbits(63),
                                           plans, table.settings, table.id)
-                await self.storage.write([store.update_table(table.id, rematch=new.id)])
+                try:
+                    await self.storage.write([store.update_table(table.id, rematch=new.id)])
+                except Exception as error:
+                    log.error("table %s: its rematch %s could not be linked: %s", table.id, new.id, error)
+                    raise storage_failed(error) from None
                 table.rematch = new.id
-        if new.seats[seat].type != "human":
-            raise ApiError(409, "seat_not_free", f"seat {seat} of the rematch is played by a bot")
-        token = new_token()
-        await new.reissue(seat, hash_token(token))
+            if new.seats[seat].type != "human":
+                raise ApiError(409, "seat_not_free", f"seat {seat} of the rematch is played by a bot")
+            token = new_token()
+            await new.reissue(seat, hash_token(token))
         return new, token
+
+
+#: What every seat is told, before anyone plays, of a seed the creator gave. A table's ``deal`` (its summary's,
+#: kept in its stored settings) says how its seed was made: ``random`` (by the server), ``chosen`` (the
+#: creator's as given: they may know every hidden card) or ``mixed`` (the creator's, mixed with the server's
+#: own randomness).
+DEAL_NOTES = {
+    "chosen": "The table's creator chose the seed of this deal: they may know every hidden card",
+    "mixed": "The creator's seed was mixed with the server's own randomness: nobody knows this deal",
+}
+
+
+def mixed_seed(chosen: int) -> int:
+    """A seed nobody can choose: the creator's ``chosen`` seed hashed with 256 random bits of the server's."""
+    digest = hashlib.sha256(str(chosen).encode("ascii") + b":" + secrets.token_bytes(32)).digest()
+    return int.from_bytes(digest[:8], "big") >> 1  # 63 bits, as a random seed
 
 
 def stored_summary(stored: StoredTable) -> dict[str, Any]:
@@ -242,6 +299,7 @@ def stored_summary(stored: StoredTable) -> dict[str, Any]:
     return {
         "id": stored.id, "game": stored.game, "title": game_title(stored.game), "players": stored.players,
         "options": stored.options, "settings": TableSettings.from_stored(stored.settings).to_json(), "status": status,
+        "deal": str(stored.settings.get("deal", "random")),
         "seats": seats, "waiting_for": stored.waiting_for, "result": stored.result,
         "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(stored.created)),
         "updated": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(stored.updated)),

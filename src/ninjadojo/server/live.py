@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
 import json
 import logging
 import time
@@ -28,7 +29,7 @@ from ninjadojo.server import storage as store
 from ninjadojo.server.bots import BotPool, detached_view
 from ninjadojo.server.clocks import Clocks
 from ninjadojo.server.connections import CLOSE_BAD_TOKEN, Connection
-from ninjadojo.server.errors import ApiError
+from ninjadojo.server.errors import ApiError, storage_failed
 from ninjadojo.server.settings import TableSettings
 from ninjadojo.server.storage import Storage, StoredSeat, StoredTable
 from ninjadojo.server.tokens import token_matches
@@ -42,6 +43,14 @@ EVERYONE = -1
 
 #: How long an HTTP view request waits for its seat's state to be released (it is held after actions).
 VIEW_WAIT = 30.0
+
+#: A bot answering a concealed window answers this long (at most a quarter of the hold) before the hold
+#: ends, or gives the quick answer: its commit must land within the hold.
+ANSWER_MARGIN = 0.25
+
+#: The bots that answer a window for a bot too slow for the hold (the first the game has): they answer in
+#: milliseconds, the heuristic one sensibly.
+QUICK_ANSWER = ("heuristic:depth=0", "random")
 
 Viewer = int | None
 
@@ -88,6 +97,8 @@ class LiveTable:
         self.pool = pool
         self.settings = TableSettings.from_stored(stored.settings)
         self.seed = stored.seed
+        #: How the seed was made: ``random``, ``chosen`` (the creator's, as given) or ``mixed`` (see the hub).
+        self.deal = str(stored.settings.get("deal", "random"))
         self.created = stored.created
         self.updated = stored.updated
         self.rematch_of = stored.rematch_of
@@ -205,7 +216,7 @@ class LiveTable:
         return {
             "id": self.id, "game": self.game.game_id, "title": game_title(self.game.game_id),
             "players": self.game.num_players, "options": dict(self.game.options),
-            "settings": self.settings.to_json(), "status": status,
+            "settings": self.settings.to_json(), "status": status, "deal": self.deal,
             "seats": [self.seat_json(seat) for seat in self.seats],
             "waiting_for": waiting, "result": result,
             "created": _iso(self.created), "updated": _iso(self.updated),
@@ -221,13 +232,32 @@ class LiveTable:
         return public_waiting(self.game)
 
     def seat_of_token(self, token: object) -> int | None:
-        """The seat ``token`` holds at this table, or ``None``."""
+        """The seat ``token`` holds at this table, or ``None``.
+
+        Outside the table's lock this is only a first look (a quick 401): the seat may change hands before
+        the lock is taken, so every change and every view checks the token again under the lock
+        (:meth:`check_holder`).
+        """
         if not isinstance(token, str):
             return None
         for seat in self.seats:
             if token_matches(token, seat.token_hash):
                 return seat.seat
         return None
+
+    def holds(self, seat: int, token_hash: str | None) -> bool:
+        """Whether the token whose hash is ``token_hash`` holds ``seat`` now (call under the lock)."""
+        held = self.seats[seat].token_hash
+        return token_hash is not None and held is not None and hmac.compare_digest(held, token_hash)
+
+    def check_holder(self, seat: int, token_hash: str | None) -> None:
+        """Refuse (401 ``bad_token``) unless the token hashed ``token_hash`` still holds ``seat`` (under the
+        lock: a seat left, reissued or handed on between the request's first look and now is not its any more)."""
+        if not self.holds(seat, token_hash):
+            raise ApiError(401, "bad_token", "this token holds no seat at this table")
+
+    def _connection_holds(self, conn: Connection) -> bool:
+        return conn.viewer is None or self.holds(conn.viewer, conn.token_hash)
 
     # ------------------------------------------------------------------ states
 
@@ -251,6 +281,7 @@ class LiveTable:
             "to_act": view["waiting_for"],
             "seats": [self.seat_json(seat) for seat in self.seats],
             "status": self.status,
+            "deal": self.deal,
             "clock": self.clocks.to_json(viewer),
             "undo": undo,
             "notes": [text for mask, text in self.notes if _note_visible(mask, viewer)],
@@ -291,8 +322,8 @@ class LiveTable:
                 self.released[viewer] = self.index[viewer]
                 self.released_at[viewer] = now
                 if viewer is None:
-                    self.clocks.snapshot(now)
                     self._note_public_facts()
+                    self.clocks.snapshot(now)
             conns = by_viewer.get(viewer)
             if not conns:
                 continue
@@ -321,11 +352,15 @@ class LiveTable:
         async with self.lock:
             self.publish()
 
-    async def wait_state(self, viewer: Viewer) -> dict[str, Any]:
-        """``viewer``'s state as soon as it may be sent (an HTTP view: held like a WebSocket's)."""
+    async def wait_state(self, viewer: Viewer, token_hash: str | None = None) -> dict[str, Any]:
+        """``viewer``'s state as soon as it may be sent (an HTTP view: held like a WebSocket's); a seat's
+        token (``token_hash``) is checked each time the lock is taken, so a seat that changes hands while
+        the request waits out a hold is never shown to the old token."""
         deadline = time.monotonic() + VIEW_WAIT
         while True:
             async with self.lock:
+                if viewer is not None:
+                    self.check_holder(viewer, token_hash)
                 if self.may_release(viewer, time.monotonic()) or time.monotonic() >= deadline:
                     if self.released[viewer] != self.index[viewer] and not self.may_release(viewer, time.monotonic()):
                         raise ApiError(503, "held", "the table is busy; ask again")
@@ -338,17 +373,25 @@ class LiveTable:
 
     # ------------------------------------------------------------------ connections
 
-    async def attach(self, conn: Connection, name: str) -> None:
-        """Add a connection: welcome it, mark an invited seat taken, send it its state when it may be."""
+    async def attach(self, conn: Connection) -> None:
+        """Add a connection: welcome it, mark an invited seat taken, send it its state when it may be.
+
+        The connection's token is checked here, under the lock (401 ``bad_token`` if it no longer holds its
+        seat: it was revoked after the hello was read); a failed write refuses the connection too. Either
+        way nothing is sent to it and it is not kept.
+        """
         async with self.lock:
-            conn.start()
-            conn.send({"type": "welcome", "protocol": 1, "table": self.id, "seat": conn.viewer, "name": name})
-            self.connections.add(conn)
             seat = self.seats[conn.viewer] if conn.viewer is not None else None
-            if seat is not None and seat.status == "invited":
-                await self._change_seats([seat], status="taken")
-                if self.status == "playing":
-                    self._start_play()
+            if seat is not None:
+                self.check_holder(seat.seat, conn.token_hash)
+                if seat.status == "invited":
+                    await self._change_seats([seat], status="taken")
+                    if self.status == "playing":
+                        self._start_play()
+            conn.start()
+            conn.send({"type": "welcome", "protocol": 1, "table": self.id, "seat": conn.viewer,
+                       "name": "spectator" if seat is None else seat.name})
+            self.connections.add(conn)
             self.publish()
 
     async def resend(self, conn: Connection) -> None:
@@ -365,9 +408,10 @@ class LiveTable:
             self.publish()
 
     def close_seat_connections(self, seat: int) -> None:
-        """Close every connection holding ``seat`` (its token stopped working)."""
+        """Close every connection on ``seat`` whose token no longer holds it (revoked), in the same step
+        under the lock as the revocation, so that no message of the seat's next holder reaches them."""
         for conn in list(self.connections):
-            if conn.viewer == seat:
+            if conn.viewer == seat and not self._connection_holds(conn):
                 conn.send({"type": "error", "code": "bad_token", "message": "this seat's token no longer works"})
                 conn.close(CLOSE_BAD_TOKEN, "token revoked")
                 self.connections.discard(conn)
@@ -416,16 +460,26 @@ class LiveTable:
         self._count(seat, public)
         self.last_own.pop(seat, None)
 
+    def _check_connection(self, conn: Connection | None) -> None:
+        """Refuse a message of a connection whose token was revoked since it said hello (and close it)."""
+        if conn is not None and not self._connection_holds(conn):
+            conn.close(CLOSE_BAD_TOKEN, "token revoked")
+            self.connections.discard(conn)
+            raise MessageError("bad_token", "this seat's token no longer works")
+
     def _check_turn(self, seat: int, index: object) -> None:
         """Refuse an action or undo from ``seat`` that is not on the position it was last sent."""
         if isinstance(index, bool) or not isinstance(index, int):
             raise MessageError("bad_message", f"'index' must be the index of the last state you saw (a whole "
                                               f"number), not {quote(index)}")
+        if self.released[seat] != self.index[seat]:
+            # Held (the hold after an action): whatever the position is now, even the end, is not shown yet.
+            raise MessageError("stale", f"the game has moved on since index {index}; wait for the new state")
         if self.game.is_terminal:
             raise MessageError("game_over", "the game is over")
         if self.status == "waiting":
             raise MessageError("waiting", "the table is waiting for players; nobody may act yet")
-        if index != self.index[seat] or self.released[seat] != self.index[seat]:
+        if index != self.index[seat]:
             raise MessageError("stale", f"the game has moved on since index {index}; wait for the new state")
 
     def _duplicate(self, seat: int, action: str, index: object) -> str | None:
@@ -444,6 +498,7 @@ class LiveTable:
         if not isinstance(action, str) or not action or len(action) > 200:
             raise MessageError("bad_message", f"'action' must be an action's text, not {quote(action)}")
         async with self.lock:
+            self._check_connection(reply)
             if self.seats[seat].type != "human":
                 raise MessageError("not_your_turn", "a bot plays this seat now")
             duplicate = self._duplicate(seat, action, index)
@@ -480,7 +535,7 @@ class LiveTable:
             raise MessageError("illegal", str(error)) from None
         wall = time.time()
         ops: list[store.WriteOp] = [store.insert_event(self.id, self.event_count, seat, "act", recorded, wall)]
-        ops += self.clocks.charge(seat, now, concealed)
+        ops += self.clocks.charge(seat, now, concealed, public)
         if note is not None:
             ops.append(store.insert_note(self.id, len(self.notes), note[0], note[1], wall))
         if public:
@@ -488,6 +543,7 @@ class LiveTable:
             ops.append(self._table_update(wall))
         await self._write(ops)
         self.event_count += 1
+        self.clocks.charged(public)
         if note is not None:
             self.notes.append(note)
         if public:
@@ -526,6 +582,7 @@ class LiveTable:
                    reply_id: object = None) -> dict[str, Any]:
         """Take back ``seat``'s last action if the table allows undo and the engine agrees."""
         async with self.lock:
+            self._check_connection(reply)
             if not self.settings.undo:
                 raise MessageError("undo_disabled", "this table does not allow undo (setting 'undo')")
             self._check_turn(seat, index)
@@ -563,23 +620,26 @@ class LiveTable:
         if note is not None:
             ops.append(store.insert_note(self.id, len(self.notes), note[0], note[1], wall))
         ops.append(store.update_table(self.id, updated=wall))
-        await self.storage.write(ops)
+        try:
+            await self.storage.write(ops)
+        except Exception as error:
+            # Nothing changed in memory yet: the request is refused (503 JSON), the table goes on as it was.
+            log.error("table %s: a seat change could not be stored: %s", self.id, error)
+            raise storage_failed(error) from None
         for seat in seats:
             for key, value in values.items():
                 setattr(seat, key, value)
         if note is not None:
             self.notes.append(note)
         self.updated = wall
-        now = time.monotonic()
-        if self.may_release(None, now):
-            # Who plays a seat changed which clocks run; never during a hold (it would show the new position).
-            self.clocks.snapshot(now)
+        # Who plays a seat changed which clocks run, not what they show (see Clocks.reseat).
+        self.clocks.reseat(time.monotonic())
 
     async def join(self, seat: int | None, name: str | None, token_hash: str) -> int:
         """Give a free seat (the lowest if ``seat`` is None) to a new player holding ``token_hash``
         (named ``Player <seat>`` if ``name`` is None)."""
         async with self.lock:
-            if self.game.is_terminal:
+            if self.public_facts[1] is not None:  # over as everyone has been shown it (not during the hold)
                 raise ApiError(409, "game_over", "the game is over")
             free = [each.seat for each in self.seats if each.status == "free"]
             if seat is None:
@@ -600,9 +660,10 @@ class LiveTable:
             self.publish()
             return seat
 
-    async def rename(self, seat: int, name: str) -> None:
+    async def rename(self, seat: int, name: str, token_hash: str) -> None:
         """Set a seat's display name (its holder's request); an invited seat becomes taken."""
         async with self.lock:
+            self.check_holder(seat, token_hash)
             was_waiting = self.status == "waiting"
             await self._change_seats([self.seats[seat]], name=name, status="taken")
             if was_waiting and self.status == "playing":
@@ -618,10 +679,12 @@ class LiveTable:
             self.close_seat_connections(seat)
             self.publish()
 
-    async def leave(self, seat: int, replace_with: str | None) -> None:
+    async def leave(self, seat: int, replace_with: str | None, token_hash: str) -> None:
         """The player at ``seat`` leaves: its token stops working; the seat is free, or a bot's."""
         async with self.lock:
+            self.check_holder(seat, token_hash)
             holder = self.seats[seat]
+            was_waiting = self.status == "waiting"
             if replace_with is None:
                 text = f"{holder.name} left seat {seat}; it is free"
                 await self._change_seats([holder], (EVERYONE, text), status="free", token_hash=None,
@@ -630,16 +693,20 @@ class LiveTable:
                 text = f"{holder.name} left seat {seat}; the bot {replace_with} plays it"
                 await self._change_seats([holder], (EVERYONE, text), status="bot", token_hash=None, type="bot",
                                          bot=replace_with, name=replace_with)
-                if self.status == "playing":
+                if was_waiting and self.status == "playing":  # (not every seat change: it set clocks back)
                     self._start_play()
             self.close_seat_connections(seat)
             self.publish()
 
-    async def hand_to_bot(self, seat: int, spec: str) -> None:
-        """A free (or invited, unused) seat is played by a bot from now on."""
+    async def hand_to_bot(self, seat: int, spec: str, holder: int, token_hash: str) -> None:
+        """A free seat is played by a bot from now on (asked by ``holder``, whose token is ``token_hash``).
+
+        Only a free seat: an invited one has a token its player holds and may still use (the protocol).
+        """
         async with self.lock:
+            self.check_holder(holder, token_hash)
             target = self.seats[seat]
-            if target.status not in ("free", "invited"):
+            if target.status != "free":
                 raise ApiError(409, "seat_not_free", f"seat {seat} is {target.status}, not free")
             was_waiting = self.status == "waiting"
             await self._change_seats([target], (EVERYONE, f"seat {seat} is handed to the bot {spec}"),
@@ -707,6 +774,40 @@ class LiveTable:
             self.thinking.add(seat)
             self._spawn(self.play_bot(seat, spec, self.index[seat], due, note))
 
+    def _answer_deadline(self, seat: int) -> float | None:
+        """When a bot answering a concealed window must have answered (monotonic), or ``None``.
+
+        Before the hold ends, less a margin for its commit: the others are sent the position when the hold
+        is over, so an answer later than that would tell them that a bot was asked (see the protocol).
+        """
+        if seat not in self.asked() or not self.seat_is_bot(seat) or self.settings.window_time <= 0:
+            return None
+        return self.hold_until - min(ANSWER_MARGIN, self.settings.window_time / 4)
+
+    async def _choose_in_time(self, seat: int, bot: Bot, view: Any) -> tuple[str, Bot]:
+        """The bot's choice on ``view``; in a concealed window, the quick answer if it has not chosen by the
+        window's deadline (its thinking goes on in the worker, unused)."""
+        deadline = self._answer_deadline(seat)
+        if deadline is None:
+            return await self.pool.choose(bot, view)
+        try:
+            return await asyncio.wait_for(self.pool.choose(bot, view), max(0.0, deadline - time.monotonic()))
+        except TimeoutError:
+            log.warning("table %s: the bot at seat %d did not answer a concealed window within the hold; it "
+                        "answers %s (set window_time longer than the bots think)", self.id, seat, QUICK_ANSWER[0])
+            return self._quick_answer(seat), bot
+
+    def _quick_answer(self, seat: int) -> str:
+        """An answer chosen at once, in milliseconds: the first of :data:`QUICK_ANSWER` the game has."""
+        view = detached_view(self.game, seat)
+        for spec in QUICK_ANSWER:
+            try:
+                quick = make_bot(spec, self.game.game_id, derive_seed(self.seed or 0, seat))
+            except DojoError:
+                continue
+            return quick.choose(view)
+        return self.game.legal_actions(seat)[0]
+
     async def play_bot(self, seat: int, spec: str, index: int, due: float,
                        note: tuple[int, str] | None = None) -> None:
         """Let the bot ``spec`` choose for ``seat`` at ``due`` (monotonic) and apply its choice, unless the
@@ -720,7 +821,7 @@ class LiveTable:
                     return
                 bot = self.bot_for(seat, spec)
                 view = detached_view(self.game, seat)
-            action, thought = await self.pool.choose(bot, view)
+            action, thought = await self._choose_in_time(seat, bot, view)
             async with self.lock:
                 if self.closed or self.index[seat] != index or seat not in self.game.to_act():
                     return

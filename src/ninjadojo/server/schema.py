@@ -34,7 +34,7 @@ tables = Table(
     Column("options", Text, nullable=False),  # JSON object
     Column("seed", String(24), nullable=True),  # decimal text: a seed may exceed a signed 64-bit column
     Column("start", Text, nullable=True),  # a start position, for a table set up from one
-    Column("settings", Text, nullable=False),  # JSON object
+    Column("settings", Text, nullable=False),  # JSON object (and "deal": how the seed was made; see the hub)
     Column("created", Float, nullable=False),  # Unix time
     # Unix time of the last change everyone could see (never of a hidden action: listings would tell it).
     Column("updated", Float, nullable=False),

@@ -29,6 +29,10 @@ WINDOW_SECONDS_PER_GAME_CLOCK = 60.0
 #: The longest display name.
 NAME_LIMIT = 24
 
+#: The longest bot spec: a bot seat is named after its spec, and a seat's name is stored in 64 characters
+#: (``dojo_seats.name``; PostgreSQL refuses longer text).
+BOT_SPEC_LIMIT = 64
+
 
 @dataclass(frozen=True, slots=True)
 class TableSettings:
@@ -102,9 +106,12 @@ def _flag(data: Mapping[str, object], name: str, default: bool) -> bool:
 
 def check_bot_spec(spec: object, game_id: str, where: str) -> str:
     """``spec`` if it names a bot (a level or a bot spec) the registry can build for ``game_id``."""
-    if not isinstance(spec, str) or not spec.strip() or len(spec) > 200:
+    if not isinstance(spec, str) or not spec.strip():
         raise bad_request(f"{where} must be a level ({', '.join(LEVELS)}) or a bot spec, not {quote(spec)}",
                           "bad_bot")
+    if len(spec.strip()) > BOT_SPEC_LIMIT:
+        raise bad_request(f"{where} must be a level or a bot spec of at most {BOT_SPEC_LIMIT} characters, not "
+                          f"{len(spec.strip())}", "bad_bot")
     try:
         make_bot(spec, game_id, 0)
     except OptionError as error:
@@ -112,13 +119,26 @@ def check_bot_spec(spec: object, game_id: str, where: str) -> str:
     return spec.strip()
 
 
+#: Characters that are letters or symbols to Unicode but show nothing (fillers, a blank Braille cell).
+BLANK_CHARACTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
+
+
+def _visible(char: str) -> bool:
+    """Whether ``char`` shows something by itself: a letter, number, punctuation or symbol that is not a
+    blank filler (spaces, control and format characters such as zero-width ones, and marks alone do not)."""
+    return unicodedata.category(char)[0] in "LNPS" and char not in BLANK_CHARACTERS
+
+
 def check_name(name: object, where: str = "name") -> str:
-    """A display name: 1 to 24 characters, no control characters, spaces trimmed."""
+    """A display name: 1 to 24 characters, no control characters, spaces trimmed, something visible."""
     if not isinstance(name, str):
         raise bad_request(f"{where} must be text, not {quote(name)}")
     name = " ".join(name.split())
     if not 1 <= len(name) <= NAME_LIMIT or any(unicodedata.category(char).startswith("C") for char in name):
         raise bad_request(f"{where} must be 1 to {NAME_LIMIT} printable characters, not {quote(name)}")
+    if not any(_visible(char) for char in name):
+        raise bad_request(f"{where} must show at least one letter, digit or symbol, not only invisible characters "
+                          f"({', '.join(f'U+{ord(char):04X}' for char in name)})")
     return name
 
 

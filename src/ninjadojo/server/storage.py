@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import queue
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -72,9 +73,9 @@ def open_engine(url: str) -> Engine:
         database = parsed.database
         if database and database != ":memory:":
             try:
-                Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+                _private_sqlite_files(Path(database).expanduser())
             except OSError as error:
-                raise StorageError(f"cannot create the folder of {database}: {error.strerror or error}") from None
+                raise StorageError(f"cannot create {database} or its folder: {error.strerror or error}") from None
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
@@ -85,6 +86,23 @@ def open_engine(url: str) -> Engine:
             raise StorageError("PostgreSQL needs the psycopg package: pip install 'psycopg[binary]'") from None
         return create_engine(url, pool_size=5, max_overflow=5, pool_pre_ping=True)
     raise StorageError(f"unsupported database {quote(parsed.get_backend_name())}: use SQLite or PostgreSQL")
+
+
+def _private_sqlite_files(database: Path) -> None:
+    """Make the SQLite database readable by its owner only: it holds the seeds and the events of games in
+    progress (every hidden card). Its folder, if created here (or the data folder), is 0700; the file is
+    0600 (made empty if it does not exist yet: SQLite gives its -wal and -shm files the same mode)."""
+    folder = database.parent
+    created = not folder.exists()
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if os.name != "posix":
+        return  # other systems keep a user's files private by their own means
+    if created or folder.resolve() == data_dir().expanduser().resolve():
+        folder.chmod(0o700)  # (mkdir's mode is masked by the umask; a folder given by the user is left as it is)
+    os.close(os.open(database, os.O_WRONLY | os.O_CREAT, 0o600))
+    for path in (database, database.with_name(database.name + "-wal"), database.with_name(database.name + "-shm")):
+        if path.exists() and path.stat().st_uid == os.getuid():  # (someone else's file is theirs to keep)
+            path.chmod(0o600)
 
 
 def _sqlite_pragmas(connection: Any, _record: object) -> None:

@@ -123,7 +123,10 @@ class Lobby {
       h('p', {}, s.undo, h('label', {for: 'set-undo'}, ' Allow taking back a move')),
       h('p', {}, s.spectators, h('label', {for: 'set-spectators'}, ' Allow spectators')),
       h('p', {}, s.private, h('label', {for: 'set-private'}, ' Private (not listed in the lobby)')),
-      h('p', {}, h('label', {for: 'set-seed'}, 'Seed of the deal '), s.seed),
+      h('p', {}, h('label', {for: 'set-seed'}, 'Seed of the deal '), s.seed,
+        h('br', {}), h('small', {class: 'muted'}, 'Kept as it is only at a table of one player against bots (a game '
+          + 'you can play again); with several players it is mixed with the server\'s own randomness, so that '
+          + 'nobody knows the cards. Every seat is told.')),
       this.advancedOptions),
     h('p', {}, h('button', {type: 'submit', id: 'create-table', class: 'primary'}, 'Create the table')));
     this.gameChanged();
@@ -305,6 +308,8 @@ class Lobby {
     return h('li', {class: 'table-item', dataset: {table: table.id}},
       h('div', {class: 'table-line'}, h('strong', {}, table.title), ` · ${table.players} players · `,
         h('span', {class: `status status-${table.status}`}, table.status), result,
+        table.deal === 'chosen' ? h('span', {class: 'tag tag-warn', title: 'whoever chose the seed may know every card'},
+          'deal chosen by its creator') : null,
         mySeat !== null ? h('span', {class: 'tag'}, `you are P${mySeat}`) : null),
       h('div', {class: 'table-seats'}, table.seats.map((seat) => h('span', {class: 'seat-mini'},
         seatBadge(seat.seat, seat.name), seat.type === 'bot' ? ' ⚙' : seat.status === 'free' ? ' (free)' : ''))),
