@@ -40,6 +40,9 @@ log = logging.getLogger("ninjadojo.server")
 #: A note everyone may see.
 EVERYONE = -1
 
+#: Seconds before a bot whose action could not be stored tries again.
+BOT_RETRY_SECONDS = 1.0
+
 #: How long an HTTP view request waits for its seat's state to be released (it is held after actions).
 VIEW_WAIT = 30.0
 
@@ -710,7 +713,12 @@ class LiveTable:
     async def play_bot(self, seat: int, spec: str, index: int, due: float,
                        note: tuple[int, str] | None = None) -> None:
         """Let the bot ``spec`` choose for ``seat`` at ``due`` (monotonic) and apply its choice, unless the
-        position has moved on meanwhile (a human acted first, the seat changed hands)."""
+        position has moved on meanwhile (a human acted first, an undo, the seat changed hands).
+
+        However it ends, the seat stops *thinking* and the table looks again for bots to ask and clocks
+        to set: a seat left marked as thinking would never be asked again, nor its clock run out.
+        """
+        again = True
         try:
             delay = due - time.monotonic()
             if delay > 0:
@@ -721,6 +729,7 @@ class LiveTable:
                 bot = self.bot_for(seat, spec)
                 view = detached_view(self.game, seat)
             action, thought = await self.pool.choose(bot, view)
+            failed = False
             async with self.lock:
                 if self.closed or self.index[seat] != index or seat not in self.game.to_act():
                     return
@@ -734,22 +743,27 @@ class LiveTable:
                     await self._commit_action(seat, action, note)
                 except MessageError as error:
                     log.error("table %s: bot %r at seat %d could not act: %s", self.id, spec, seat, error)
-                    return
-                self.publish()
+                    failed = True
+                else:
+                    self.publish()
+            if failed:
+                # A write that failed (a full disk) is tried again, but not at once and over and over.
+                await asyncio.sleep(BOT_RETRY_SECONDS)
         except asyncio.CancelledError:
-            self.thinking.discard(seat)
+            again = False
             raise
         except Exception:
             # The seat waits (a bug, in the log) rather than the table spinning on a failing bot.
             log.exception("table %s: the bot at seat %d failed", self.id, seat)
+            again = False
+        finally:
             self.thinking.discard(seat)
-            return
-        self.thinking.discard(seat)
-        if not self.closed:
-            # While this bot thought, the position may have moved on and asked it again.
-            async with self.lock:
-                self._schedule_bots()
-                self.clocks.schedule()
+            if again and not self.closed:
+                # While this bot thought (or was not needed after all), the position may have moved on and
+                # asked it again; the seat's clock, stopped while it was marked thinking, runs again.
+                async with self.lock:
+                    self._schedule_bots()
+                    self.clocks.schedule()
 
     async def close(self) -> None:
         """Stop bots and timers, and close connections (the server is shutting down)."""
