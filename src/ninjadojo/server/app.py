@@ -115,6 +115,59 @@ class HttpLimiter:
         return bucket.allow()
 
 
+class BodyLimit:
+    """ASGI middleware: a request body may be at most ``limit`` bytes, counted as it is received, so that a
+    chunked body (no Content-Length) is refused too, once over, with 413 ``too_large``, before it is read
+    whole into memory.
+
+    Once over, the application is told the client went away (it stops reading and answers nothing that
+    counts), and whatever it answers is replaced by the 413.
+    """
+
+    def __init__(self, app: Any, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        received = 0
+        over = False
+        answered = False
+
+        async def counted() -> Any:
+            nonlocal received, over
+            if over:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    over = True
+                    return {"type": "http.disconnect"}
+            return message
+
+        async def watched(message: Any) -> None:
+            nonlocal answered
+            if not over:
+                await send(message)
+            elif not answered and message["type"] == "http.response.start":
+                answered = True
+                await refuse()
+
+        async def refuse() -> None:
+            response = JSONResponse({"error": {"code": "too_large",
+                                               "message": f"a request body is at most {self.limit} bytes"}},
+                                    status_code=413, headers={"X-Dojo-Protocol": str(PROTOCOL)})
+            await response(scope, receive, send)
+
+        await self.app(scope, counted, watched)
+        if over and not answered:
+            answered = True
+            await refuse()
+
+
 def _validation_message(error: RequestValidationError) -> str:
     """The first problem of a request pydantic refused, as one line."""
     problems = error.errors()
@@ -160,7 +213,7 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not_found", 405: "not_allowed"}.get(error.status_code, "bad_request")
+        code = {404: "not_found", 405: "not_allowed", 413: "too_large"}.get(error.status_code, "bad_request")
         return JSONResponse({"error": {"code": code, "message": str(error.detail)}}, status_code=error.status_code)
 
     @app.middleware("http")
@@ -387,6 +440,7 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         return table, connection
 
     _mount_client(app)
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
     return app
 
 
