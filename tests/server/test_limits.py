@@ -3,8 +3,11 @@ headers, slow clients, replays, tables; see docs/server.md, "What the server lim
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
+import time
+from typing import Any
 
 from server.helpers import ServerThread
 
@@ -49,3 +52,67 @@ def test_a_chunked_body_within_the_limit_is_read(server: ServerThread) -> None:
     answer = server.http.post("/api/tables", content=iter([body[:10], body[10:]]),
                               headers={"Content-Type": "application/json"})
     assert answer.status_code == 201, answer.text
+
+
+BAD_BOT = "ismcts:seconds=3600"
+
+
+def test_a_bot_spec_that_thinks_too_long_is_refused_wherever_a_bot_is_named(server: ServerThread) -> None:
+    """Levels, and bot specs within the budgets the game's levels use, are allowed; an hour a decision is not
+    (in a seat, as the timeout bot, replacing a leaving player, or handed a free seat)."""
+    def refused(response: Any, where: str) -> None:
+        assert response.status_code == 400, response.text
+        error = response.json()["error"]
+        assert error["code"] == "bad_bot" and where in error["message"]
+        assert "seconds at most 2" in error["message"] and "easy, medium, hard, expert" in error["message"]
+
+    seats = [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": BAD_BOT}]
+    refused(server.http.post("/api/tables", json={"game": "ninjitsu", "players": 2, "seats": seats}), "seat 1")
+    refused(server.http.post("/api/tables", json={"game": "ninjitsu", "players": 2,
+                                                  "settings": {"timeout_bot": BAD_BOT}}), "timeout_bot")
+    deep = server.http.post("/api/tables", json={"game": "ninjitsu", "players": 2, "seats": [
+        {"type": "human"}, {"type": "bot", "bot": "ismcts:iterations=1000000"}]})
+    assert deep.status_code == 400 and "iterations at most 1000," in deep.json()["error"]["message"]
+    assert server.dojo.tables == {}
+    table_id, tokens = server.create({"game": "ninjitsu", "players": 3, "seats": [
+        {"type": "human", "name": "Ann"}, {"type": "human", "open": True}, {"type": "bot", "bot": "ismcts:seconds=1"}]})
+    mine = {"X-Seat-Token": tokens["0"]}
+    refused(server.http.post(f"/api/tables/{table_id}/seats/1/bot", json={"bot": BAD_BOT}, headers=mine), "'bot'")
+    refused(server.http.post(f"/api/tables/{table_id}/leave", json={"replace_with": BAD_BOT}, headers=mine),
+            "replace_with")
+    live = server.dojo.tables[table_id]
+    assert [seat.type for seat in live.seats] == ["human", "human", "bot"] and live.seats[0].status == "invited"
+
+
+def test_a_table_has_one_bot_decision_in_the_workers_at_a_time(server: ServerThread) -> None:
+    """Every table gets its share of the bots' workers: however many of its bots are asked at once (Ninja
+    Trap's simultaneous choices), they think one after another."""
+    table_id, _ = server.create({"game": "ninja-trap", "players": 4, "seed": 2,
+                                 "settings": {"move_delay": 0, "window_time": 0},
+                                 "seats": [{"type": "human", "name": "Ann"}] + [{"type": "bot", "level": "easy"}] * 3})
+    live = server.dojo.tables[table_id]
+    real = live.pool
+    busy: list[int] = []
+    most = [0]
+
+    class Counting:
+        async def choose(self, bot: Any, view: Any) -> Any:
+            busy.append(1)
+            most[0] = max(most[0], len(busy))
+            try:
+                await asyncio.sleep(0.1)
+                return await real.choose(bot, view)
+            finally:
+                busy.pop()
+
+    live.pool = Counting()  # type: ignore[assignment]
+
+    async def scenario() -> None:
+        await live.rename(0, "Ann")  # the table plays: the three bots are asked at once
+        deadline = time.monotonic() + 15
+        while len(live.game.record.actions) < 3 and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+
+    server.run(scenario())
+    assert len(live.game.record.actions) >= 3
+    assert most[0] == 1

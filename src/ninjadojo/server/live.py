@@ -116,6 +116,9 @@ class LiveTable:
         self.conceals = can_conceal(game)
         self.bots: dict[int, tuple[str, Bot]] = {}
         self.thinking: set[int] = set()
+        #: One bot decision of this table in the workers at a time: however many bots a table has, it
+        #: takes one worker, and the workers' queue serves the tables in turn.
+        self.bot_turn = asyncio.Semaphore(1)
         self.clocks = Clocks(self)
         #: Who everyone was last shown must act, and the result: what listings show (see :meth:`summary`).
         self.public_facts: tuple[list[int], dict[str, Any] | None] = ([], None)
@@ -728,7 +731,8 @@ class LiveTable:
                     return
                 bot = self.bot_for(seat, spec)
                 view = detached_view(self.game, seat)
-            action, thought = await self.pool.choose(bot, view)
+            async with self.bot_turn:  # the table's share of the workers: one decision at a time
+                action, thought = await self.pool.choose(bot, view)
             failed = False
             async with self.lock:
                 if self.closed or self.index[seat] != index or seat not in self.game.to_act():
