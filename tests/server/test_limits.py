@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import socket
 import time
 from typing import Any
@@ -116,3 +117,34 @@ def test_a_table_has_one_bot_decision_in_the_workers_at_a_time(server: ServerThr
     server.run(scenario())
     assert len(live.game.record.actions) >= 3
     assert most[0] == 1
+
+
+def test_every_response_says_what_the_page_may_load_and_docs_are_off_by_default(server: ServerThread) -> None:
+    """CSP, X-Frame-Options, nosniff and a referrer policy on every response (API, errors, the client's
+    files); no ``/docs`` page loading swagger-ui from a CDN unless the server is asked for it."""
+    for path in ("/api/health", "/api/tables/nosuchtable1", "/", "/js/app.js"):
+        response = server.http.get(path)
+        headers = response.headers
+        assert headers["X-Frame-Options"] == "DENY", path
+        assert headers["X-Content-Type-Options"] == "nosniff", path
+        assert headers["Referrer-Policy"] == "no-referrer", path
+        policy = headers["Content-Security-Policy"]
+        assert "script-src 'self';" in policy and "style-src 'self';" in policy and "unsafe" not in policy
+        assert "frame-ancestors 'none'" in policy and f"ws://127.0.0.1:{server.port}" in policy
+    assert server.http.get("/docs").status_code == 404
+    assert server.http.get("/redoc").status_code == 404
+
+
+def test_the_client_page_needs_nothing_the_policy_refuses() -> None:
+    """No inline script, style or event handler in the page, and styles set through the CSSOM (a style
+    attribute is refused by ``style-src 'self'``)."""
+    from ninjadojo.web import static_dir
+
+    page = (static_dir() / "index.html").read_text(encoding="utf-8")
+    assert "<style" not in page and " style=" not in page and not re.search(r"\son[a-z]+=", page)
+    assert all('src="' in tag for tag in re.findall(r"<script[^>]*>", page))
+    dom = (static_dir() / "js" / "dom.js").read_text(encoding="utf-8")
+    assert "el.style.cssText" in dom
+    for module in (static_dir() / "js").rglob("*.js"):
+        text = module.read_text(encoding="utf-8")
+        assert "setAttribute('style'" not in text and "innerHTML" not in text, module.name

@@ -1,6 +1,6 @@
 """The HTTP and WebSocket API (FastAPI): thin handlers over :class:`~ninjadojo.server.hub.Dojo`.
 
-The protocol is docs/server-protocol.md; the OpenAPI page is served at ``/docs``. Every error is
+The protocol is docs/server-protocol.md; the OpenAPI page is served at ``/docs`` when turned on. Every error is
 ``{"error": {"code", "message"}}`` with a 4xx status and changes nothing.
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -50,6 +51,31 @@ MAX_MESSAGE = 4 * 1024
 HELLO_TIMEOUT = 10.0
 #: Refused messages after which a connection that keeps flooding is closed.
 ABUSE_LIMIT = 100
+
+#: Sent with every HTTP response: the page may load only this server's own files (no inline script or
+#: style, no other origin: the origin's local storage holds seat tokens), may not be framed, and types
+#: are not sniffed. ``{connect}`` becomes the page's own WebSocket origins.
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                           "connect-src 'self'{connect}; object-src 'none'; base-uri 'none'; form-action 'self'; "
+                           "frame-ancestors 'none'")
+#: The policy of the OpenAPI pages when they are turned on (``docs``): FastAPI's swagger-ui comes from a CDN.
+DOCS_CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+                                "style-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: "
+                                "https://fastapi.tiangolo.com; frame-ancestors 'none'")
+SECURITY_HEADERS = {"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff",
+                    "Referrer-Policy": "no-referrer", "Cross-Origin-Opener-Policy": "same-origin"}
+_HOST = re.compile(r"^[A-Za-z0-9.\-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?$")
+
+
+def security_headers(host: str | None, path: str = "/") -> dict[str, str]:
+    """The security headers of a response to a request for ``path`` on ``host`` (its Host header)."""
+    if path in ("/docs", "/redoc", "/docs/oauth2-redirect"):
+        policy = DOCS_CONTENT_SECURITY_POLICY
+    else:
+        connect = f" ws://{host} wss://{host}" if host and _HOST.match(host) else ""
+        policy = CONTENT_SECURITY_POLICY.format(connect=connect)
+    return {"Content-Security-Policy": policy, **SECURITY_HEADERS}
+
 
 TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat's token")]
 
@@ -157,9 +183,11 @@ class BodyLimit:
                 await refuse()
 
         async def refuse() -> None:
+            host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1")
             response = JSONResponse({"error": {"code": "too_large",
                                                "message": f"a request body is at most {self.limit} bytes"}},
-                                    status_code=413, headers={"X-Dojo-Protocol": str(PROTOCOL)})
+                                    status_code=413, headers={"X-Dojo-Protocol": str(PROTOCOL),
+                                                              **security_headers(host, scope.get("path", "/"))})
             await response(scope, receive, send)
 
         await self.app(scope, counted, watched)
@@ -186,8 +214,12 @@ def _validation_message(error: RequestValidationError) -> str:
 
 def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers: int | None = None,
                http_rate: float = 50.0, http_burst: float = 200.0, ws_rate: float = 20.0,
-               ws_burst: float = 40.0) -> FastAPI:
-    """The server's application on the database ``db`` (see :func:`~ninjadojo.server.storage.database_url`)."""
+               ws_burst: float = 40.0, docs: bool = False) -> FastAPI:
+    """The server's application on the database ``db`` (see :func:`~ninjadojo.server.storage.database_url`).
+
+    ``docs`` serves the OpenAPI pages at ``/docs`` and ``/redoc`` (off by default: they load swagger-ui
+    from a CDN, on the origin whose local storage holds seat tokens).
+    """
     dojo = Dojo(Storage(database_url(db)), BotPool(bot_workers, bot_pool))
     limiter = HttpLimiter(http_rate, http_burst)
 
@@ -200,6 +232,7 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
             await dojo.close()
 
     app = FastAPI(title="ninjadojo server", version=__version__, lifespan=lifespan,
+                  docs_url="/docs" if docs else None, redoc_url="/redoc" if docs else None,
                   description="Tables, seats and live games of ninjadojo. The protocol: docs/server-protocol.md.")
     app.state.dojo = dojo
 
@@ -218,19 +251,23 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
 
     @app.middleware("http")
     async def guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        response = await _checked(request, call_next)
+        response.headers["X-Dojo-Protocol"] = str(PROTOCOL)
+        response.headers.update(security_headers(request.headers.get("host"), request.url.path))
+        return response
+
+    async def _checked(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
         if request.url.path.startswith("/api/"):
             client = request.client.host if request.client else "?"
             if not limiter.allow(client):
                 return JSONResponse({"error": {"code": "rate_limited", "message": "too many requests; slow down"}},
-                                    status_code=429, headers={"Retry-After": "1", "X-Dojo-Protocol": str(PROTOCOL)})
+                                    status_code=429, headers={"Retry-After": "1"})
             length = request.headers.get("content-length")
             if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
                 return JSONResponse({"error": {"code": "too_large",
                                                "message": f"a request body is at most {MAX_BODY} bytes"}},
-                                    status_code=413, headers={"X-Dojo-Protocol": str(PROTOCOL)})
-        response = await call_next(request)
-        response.headers["X-Dojo-Protocol"] = str(PROTOCOL)
-        return response
+                                    status_code=413)
+        return await call_next(request)
 
     async def table_of(table_id: str) -> LiveTable:
         return await dojo.get(table_id)
