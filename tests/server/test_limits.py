@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
 import socket
 import time
@@ -148,3 +149,77 @@ def test_the_client_page_needs_nothing_the_policy_refuses() -> None:
     for module in (static_dir() / "js").rglob("*.js"):
         text = module.read_text(encoding="utf-8")
         assert "setAttribute('style'" not in text and "innerHTML" not in text, module.name
+
+
+def test_forwarded_addresses_are_trusted_only_from_configured_proxies(sqlite_url: str) -> None:
+    """By default a client cannot choose the address its requests are counted under (X-Forwarded-For from
+    loopback was trusted): rotating it does not get past the rate limit."""
+    with ServerThread(sqlite_url, http_rate=0.01, http_burst=3) as server:
+        answers = [server.http.get("/api/health", headers={"X-Forwarded-For": f"198.51.100.{n}"}).status_code
+                   for n in range(8)]
+        assert answers[:3] == [200] * 3 and set(answers[3:]) == {429}
+
+
+def test_a_configured_proxy_s_forwarded_address_is_the_client(tmp_path: Any) -> None:
+    with ServerThread(f"sqlite:///{tmp_path / 'p.sqlite3'}", serve_options={"forwarded_allow_ips": "127.0.0.1"},
+                      http_rate=0.01, http_burst=2) as server:
+        one = [server.http.get("/api/health", headers={"X-Forwarded-For": "198.51.100.1"}).status_code
+               for _ in range(3)]
+        other = server.http.get("/api/health", headers={"X-Forwarded-For": "198.51.100.2"}).status_code
+        assert one == [200, 200, 429] and other == 200
+
+
+def test_a_request_head_that_trickles_in_is_cut_off(sqlite_url: str) -> None:
+    """Slowloris: a connection that never finishes its request's head is closed after the header time-out
+    (it was held for ever)."""
+    with ServerThread(sqlite_url, serve_options={"header_timeout": 1.0}) as server, \
+            socket.create_connection(("127.0.0.1", server.port), timeout=15) as sock:
+        sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: dojo\r\n")
+        try:
+            closed = sock.recv(1024) == b""
+        except TimeoutError:
+            closed = False
+        assert closed, "the half-sent request was never cut off"
+        # A whole request on a kept-alive connection is answered, and the idle connection closed later.
+        assert server.http.get("/api/health").status_code == 200
+
+
+def test_one_address_holds_few_connections_and_health_answers_others(sqlite_url: str) -> None:
+    """Connections beyond the cap per address are closed at once; another client is still served."""
+    with ServerThread(sqlite_url, serve_options={"connections_per_address": 8}) as server:
+        held = [socket.create_connection(("127.0.0.1", server.port), timeout=5) for _ in range(40)]
+        try:
+            closed = 0
+            for sock in held:
+                sock.settimeout(0.5)
+                try:
+                    closed += sock.recv(16) == b""
+                except (TimeoutError, ConnectionResetError):
+                    closed += 0
+            print(f"\n{closed} of 40 idle connections from one address closed at once (cap 8)")
+            assert closed >= 30
+            # Another address (the whole 127.0.0.0/8 is loopback) is served meanwhile.
+            with socket.create_connection(("127.0.0.1", server.port), timeout=10,
+                                          source_address=("127.0.0.2", 0)) as other:
+                other.sendall(b"GET /api/health HTTP/1.1\r\nHost: dojo\r\nConnection: close\r\n\r\n")
+                assert other.recv(4096).startswith(b"HTTP/1.1 200")
+        finally:
+            for sock in held:
+                sock.close()
+
+
+def test_repetitive_log_lines_are_rate_limited() -> None:
+    from ninjadojo.server.run import RepeatFilter
+
+    now = [0.0]
+    limiter = RepeatFilter(lines=5, window=10.0, clock=lambda: now[0])
+
+    def record(text: str) -> logging.LogRecord:
+        return logging.LogRecord("uvicorn.error", logging.WARNING, __file__, 1, text, None, None)
+
+    passed = sum(limiter.filter(record("Invalid HTTP request received.")) for _ in range(90_000))
+    assert passed == 5
+    assert limiter.filter(record("another kind of line"))
+    now[0] = 11.0
+    late = record("Invalid HTTP request received.")
+    assert limiter.filter(late) and "89995 more like this were not logged" in late.getMessage()
