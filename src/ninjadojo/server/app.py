@@ -78,6 +78,10 @@ def security_headers(host: str | None, path: str = "/") -> dict[str, str]:
 
 
 TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat's token")]
+WatchHeader = Annotated[str | None, Header(alias="X-Watch-Key", description="a private table's watch key")]
+
+#: WebSocket connections one client address may hold at once, over every table.
+WS_PER_ADDRESS = 32
 
 
 class CreateTable(BaseModel):
@@ -214,7 +218,7 @@ def _validation_message(error: RequestValidationError) -> str:
 
 def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers: int | None = None,
                http_rate: float = 50.0, http_burst: float = 200.0, ws_rate: float = 20.0,
-               ws_burst: float = 40.0, docs: bool = False) -> FastAPI:
+               ws_burst: float = 40.0, docs: bool = False, ws_per_address: int = WS_PER_ADDRESS) -> FastAPI:
     """The server's application on the database ``db`` (see :func:`~ninjadojo.server.storage.database_url`).
 
     ``docs`` serves the OpenAPI pages at ``/docs`` and ``/redoc`` (off by default: they load swagger-ui
@@ -302,7 +306,10 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
     @app.post("/api/tables", status_code=201, summary="Create a table; its seat tokens are shown only here")
     async def create_table(body: CreateTable) -> dict[str, Any]:
         table, tokens = await dojo.create(body.model_dump())
-        return {"table": table.summary(), "tokens": tokens}
+        answer: dict[str, Any] = {"table": table.summary(), "tokens": tokens}
+        if table.watch_key is not None:  # shown once, here
+            answer["watch_key"], table.watch_key = table.watch_key, None
+        return answer
 
     @app.get("/api/tables", summary="Public tables: open (a free seat), playing or finished")
     async def list_tables(status: Annotated[str, Query(pattern="^(open|playing|finished)$")] = "open",
@@ -360,19 +367,29 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         return {"tables": await dojo.tables_of(body.tokens)}
 
     @app.get("/api/tables/{table_id}/view", summary="Your seat's state (or the spectators')")
-    async def view(table_id: str, token: TokenHeader = None) -> dict[str, Any]:
+    async def view(table_id: str, token: TokenHeader = None, watch: WatchHeader = None) -> dict[str, Any]:
         table = await table_of(table_id)
         viewer = seat_of(table, token) if token is not None else None
         if viewer is None and not table.settings.spectators:
             raise ApiError(403, "not_allowed", "this table does not allow spectators")
+        if viewer is None:
+            check_watch(table, None, watch)
         return await table.wait_state(viewer)
+
+    def check_watch(table: LiveTable, token: str | None, watch: str | None) -> None:
+        """Refuse a spectator of a private table without its watch key (or a seat's token)."""
+        if table.may_watch(watch) or (token is not None and table.seat_of_token(token) is not None):
+            return
+        raise ApiError(403, "private", "this table is private: watching it needs its watch key (the X-Watch-Key "
+                                       "header; its creator was given it) or a seat's token")
 
     #: Every position of a finished game, built once per table for the replay viewer.
     replays: dict[str, list[Any]] = {}
 
     @app.get("/api/tables/{table_id}/record", summary="A finished game's record, for replay")
-    async def record(table_id: str) -> dict[str, Any]:
+    async def record(table_id: str, token: TokenHeader = None, watch: WatchHeader = None) -> dict[str, Any]:
         table = await table_of(table_id)
+        check_watch(table, token, watch)
         if table.public_facts[1] is None:  # the end is shown when everyone is shown it (not during a hold)
             raise ApiError(403, "not_allowed", "the record is shown once the game is over (it tells every card)")
         data = dict(table.game.to_save())
@@ -382,8 +399,10 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
 
     @app.get("/api/tables/{table_id}/replay",
              summary="A finished game's position after `step` actions, as a seat (or a spectator) saw it")
-    async def replay(table_id: str, step: int | None = None, seat: int | None = None) -> dict[str, Any]:
+    async def replay(table_id: str, step: int | None = None, seat: int | None = None, token: TokenHeader = None,
+                     watch: WatchHeader = None) -> dict[str, Any]:
         table = await table_of(table_id)
+        check_watch(table, token, watch)
         if table.public_facts[1] is None:
             raise ApiError(403, "not_allowed", "a replay is shown once the game is over (it tells every card)")
         game = table.game
@@ -403,8 +422,27 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
 
     # ------------------------------------------------------------------ live
 
+    #: WebSocket connections open by client address.
+    sockets_by_address: dict[str, int] = {}
+
     @app.websocket("/ws/tables/{table_id}")
     async def live(websocket: WebSocket, table_id: str) -> None:
+        address = websocket.client.host if websocket.client else "?"
+        if sockets_by_address.get(address, 0) >= ws_per_address:
+            await websocket.accept()
+            await websocket.send_text(json.dumps({"type": "error", "code": "too_many_connections", "message":
+                                                  f"at most {ws_per_address} connections from one address"}))
+            await websocket.close(CLOSE_ABUSE)
+            return
+        sockets_by_address[address] = sockets_by_address.get(address, 0) + 1
+        try:
+            await _live(websocket, table_id)
+        finally:
+            left = sockets_by_address.pop(address) - 1
+            if left > 0:
+                sockets_by_address[address] = left
+
+    async def _live(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
         try:
             conn = await _hello(websocket, table_id)
@@ -463,6 +501,10 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         if token is None:
             if not table.settings.spectators:
                 await refuse("not_allowed", "this table does not allow spectators", CLOSE_NO_SPECTATORS)
+                return None
+            if not table.may_watch(hello.get("watch")):
+                await refuse("private", 'this table is private: watching it needs its watch key ({"type": "hello", '
+                                        '"watch": "<key>"}; its creator was given it)', CLOSE_NO_SPECTATORS)
                 return None
             viewer: int | None = None
             name = "spectator"

@@ -20,7 +20,7 @@ from ninjadojo.server import storage as store
 from ninjadojo.server.bots import BotPool
 from ninjadojo.server.catalogue import game_title
 from ninjadojo.server.errors import ApiError, bad_request, unknown_table
-from ninjadojo.server.live import LiveTable, public_waiting
+from ninjadojo.server.live import WATCH_HASH, LiveTable, public_waiting
 from ninjadojo.server.settings import SeatPlan, TableSettings, check_players, parse_seats
 from ninjadojo.server.storage import Storage, StoredSeat, StoredTable
 from ninjadojo.server.tokens import hash_token, looks_like_token, new_table_id, new_token
@@ -163,8 +163,18 @@ class Dojo:
         return await self._make(game_id, players, values, seed, plans, settings, None)
 
     async def _make(self, game_id: str, players: int, options: Mapping[str, Any], seed: int, plans: list[SeatPlan],
-                    settings: TableSettings, rematch_of: str | None) -> tuple[LiveTable, dict[str, str]]:
+                    settings: TableSettings, rematch_of: str | None,
+                    watch_hash: str | None = None) -> tuple[LiveTable, dict[str, str]]:
         game = game_class(game_id).new(players, dict(options), seed)
+        stored_settings = settings.to_json()
+        watch_key = None
+        if settings.private and settings.spectators:
+            # Spectators of a private table need its watch key: the table id alone does not let them in.
+            # A rematch keeps its table's key (the same audience).
+            if watch_hash is None:
+                watch_key = new_token()
+                watch_hash = hash_token(watch_key)
+            stored_settings[WATCH_HASH] = watch_hash
         tokens: dict[str, str] = {}
         seats: list[StoredSeat] = []
         for seat, plan in enumerate(plans):
@@ -182,11 +192,12 @@ class Dojo:
         now = time.time()
         stored = StoredTable(
             id=new_table_id(), game=game_id, players=players, options=dict(game.options), seed=seed, start=None,
-            settings=settings.to_json(), created=now, updated=now, finished=False, result=None,
+            settings=stored_settings, created=now, updated=now, finished=False, result=None,
             waiting_for=public_waiting(game),
             private=settings.private, rematch_of=rematch_of, rematch=None, seats=seats)
         await self.storage.write([store.insert_table(stored)])
         live = LiveTable(stored, game, self.storage, self.pool)
+        live.watch_key = watch_key
         self.tables[stored.id] = live
         async with live.lock:
             live.publish()
@@ -214,7 +225,7 @@ class Dojo:
                     else:
                         plans.append(SeatPlan("human", name=info.name, open=info.status == "free"))
                 new, _ = await self._make(table.game.game_id, table.game.num_players, options, secrets.randbits(63),
-                                          plans, table.settings, table.id)
+                                          plans, table.settings, table.id, table.watch_hash)
                 await self.storage.write([store.update_table(table.id, rematch=new.id)])
                 table.rematch = new.id
         if new.seats[seat].type != "human":

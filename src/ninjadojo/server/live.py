@@ -40,6 +40,9 @@ log = logging.getLogger("ninjadojo.server")
 #: A note everyone may see.
 EVERYONE = -1
 
+#: The key of a private table's watch-key hash in its stored settings.
+WATCH_HASH = "watch_hash"
+
 #: Seconds before a bot whose action could not be stored tries again.
 BOT_RETRY_SECONDS = 1.0
 
@@ -90,6 +93,10 @@ class LiveTable:
         self.storage = storage
         self.pool = pool
         self.settings = TableSettings.from_stored(stored.settings)
+        #: The hash of the key that lets spectators watch a private table (kept beside its settings).
+        self.watch_hash: str | None = stored.settings.get(WATCH_HASH)
+        #: The watch key itself, only from the table's creation until its creator is shown it once.
+        self.watch_key: str | None = None
         self.seed = stored.seed
         self.created = stored.created
         self.updated = stored.updated
@@ -226,6 +233,13 @@ class LiveTable:
     def _public_waiting(self) -> list[int]:
         return public_waiting(self.game)
 
+    def may_watch(self, key: object) -> bool:
+        """Whether a spectator holding ``key`` may watch: any spectator at a table that is not private, at a
+        private one only with its watch key."""
+        if not self.settings.private:
+            return True
+        return isinstance(key, str) and token_matches(key, self.watch_hash)
+
     def seat_of_token(self, token: object) -> int | None:
         """The seat ``token`` holds at this table, or ``None``."""
         if not isinstance(token, str):
@@ -267,16 +281,14 @@ class LiveTable:
         return [event.line() if event.shown_to(viewer) else None
                 for event in self.game.events if event.visible_to(viewer)]
 
-    def _send_state(self, conn: Connection, text: str, fingerprint: str, visible: list[str | None]) -> str:
-        """Send ``text`` (a state encoded without ``log_new``) with this connection's new log lines; returns
-        the message sent."""
+    def _send_state(self, conn: Connection, text: str, fingerprint: str, visible: list[str | None]) -> None:
+        """Send ``text`` (a state encoded without ``log_new``) with this connection's new log lines (a state
+        still waiting to be sent is replaced: see :meth:`Connection.send_state`)."""
         seen = min(conn.log_seen, len(visible))
         fresh = [line for line in visible[seen:] if line is not None]
         conn.log_seen = len(visible)
         conn.fingerprint = fingerprint
-        message = f'{text[:-1]},"log_new":{json.dumps(fresh, separators=(",", ":"))}}}'
-        conn.send_text(message)
-        return message
+        conn.send_state(text, fresh)
 
     def publish(self) -> None:
         """Release what each viewer may now be sent, and send each connection its state if it changed.
