@@ -223,3 +223,57 @@ def test_repetitive_log_lines_are_rate_limited() -> None:
     now[0] = 11.0
     late = record("Invalid HTTP request received.")
     assert limiter.filter(late) and "89995 more like this were not logged" in late.getMessage()
+
+
+def test_replays_keep_a_bounded_number_of_positions_and_games() -> None:
+    """The replay cache kept every position of a game (memory in the square of its length) for every game
+    ever replayed; now a few checkpoints per game, of a few games, and each step is still the position."""
+    from ninjadojo.api import game_class
+    from ninjadojo.server.replays import ReplayCache
+
+    games = []
+    for seed in range(3):
+        game = game_class("ninja-trap").new(2, {}, seed)
+        while not game.is_terminal:
+            seat = game.to_act()[0]
+            game.apply(seat, game.legal_actions(seat)[-1])
+        games.append(game)
+    cache = ReplayCache(games=2, checkpoints=4)
+
+    async def scenario() -> None:
+        for number, game in enumerate(games):
+            expected = list(game.replay_states())
+            for step in range(len(expected)):
+                position = await cache.position(f"t{number}", game, step)
+                assert position.to_notation() == expected[step].to_notation()
+            every, kept = cache._kept[f"t{number}"]
+            assert len(kept) <= 5 and every == cache.spacing(len(game.record.actions))
+        assert len(cache) == 2 and list(cache._kept) == ["t1", "t2"]
+
+    asyncio.run(scenario())
+
+
+def test_game_length_tables_of_bots_and_tables_per_address_are_capped(sqlite_url: str) -> None:
+    """A game may not be made to run for millions of actions, tables of bots only (which play on by
+    themselves) are few at a time, and one address creates a bounded number of tables."""
+    with ServerThread(sqlite_url, max_bot_tables=1, tables_per_hour=5) as server:
+        long = server.http.post("/api/tables", json={"game": "ninja-trap", "players": 2,
+                                                     "options": {"max_length": 10_000_000}})
+        assert long.status_code == 400
+        assert long.json()["error"]["code"] == "bad_option" and "at most 5000" in long.json()["error"]["message"]
+        assert server.dojo.tables == {}
+        slow_bots = {"game": "ninja-trap", "players": 2, "settings": {"move_delay": 10, "window_time": 0},
+                     "seats": [{"type": "bot", "level": "easy"}] * 2}
+        server.create(slow_bots)
+        busy = server.http.post("/api/tables", json=slow_bots)
+        assert busy.status_code == 429 and busy.json()["error"]["code"] == "busy"
+        assert "at most 1 tables of bots only" in busy.json()["error"]["message"]
+        table_id, tokens = server.create({"game": "ninja-trap", "players": 2, "settings": {"move_delay": 10},
+                                          "seats": [{"type": "human", "name": "Ann"}, {"type": "bot"}]})
+        left = server.http.post(f"/api/tables/{table_id}/leave", json={"replace_with": "easy"},
+                                headers={"X-Seat-Token": tokens["0"]})
+        assert left.status_code == 429 and left.json()["error"]["code"] == "busy"
+        assert server.dojo.tables[table_id].seats[0].type == "human"
+        server.create({"game": "ninja-trap", "players": 2})  # the fifth request to create this hour
+        sixth = server.http.post("/api/tables", json={"game": "ninja-trap", "players": 2})
+        assert sixth.status_code == 429 and "at most 5 tables an hour" in sixth.json()["error"]["message"]

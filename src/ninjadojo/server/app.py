@@ -35,8 +35,9 @@ from ninjadojo.server.connections import (
     RateLimiter,
 )
 from ninjadojo.server.errors import ApiError, bad_request
-from ninjadojo.server.hub import Dojo
+from ninjadojo.server.hub import MAX_BOT_TABLES, MAX_GAME_LENGTH, Dojo
 from ninjadojo.server.live import LiveTable, MessageError
+from ninjadojo.server.replays import ReplayCache
 from ninjadojo.server.settings import check_bot_spec, check_name
 from ninjadojo.server.storage import Storage, database_url
 from ninjadojo.server.tokens import hash_token, new_token
@@ -82,6 +83,9 @@ WatchHeader = Annotated[str | None, Header(alias="X-Watch-Key", description="a p
 
 #: WebSocket connections one client address may hold at once, over every table.
 WS_PER_ADDRESS = 32
+
+#: Tables one client address may create in an hour (bursts of as many).
+TABLES_PER_HOUR = 60
 
 
 class CreateTable(BaseModel):
@@ -218,14 +222,18 @@ def _validation_message(error: RequestValidationError) -> str:
 
 def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers: int | None = None,
                http_rate: float = 50.0, http_burst: float = 200.0, ws_rate: float = 20.0,
-               ws_burst: float = 40.0, docs: bool = False, ws_per_address: int = WS_PER_ADDRESS) -> FastAPI:
+               ws_burst: float = 40.0, docs: bool = False, ws_per_address: int = WS_PER_ADDRESS,
+               tables_per_hour: int = TABLES_PER_HOUR, max_game_length: int = MAX_GAME_LENGTH,
+               max_bot_tables: int = MAX_BOT_TABLES) -> FastAPI:
     """The server's application on the database ``db`` (see :func:`~ninjadojo.server.storage.database_url`).
 
     ``docs`` serves the OpenAPI pages at ``/docs`` and ``/redoc`` (off by default: they load swagger-ui
     from a CDN, on the origin whose local storage holds seat tokens).
     """
-    dojo = Dojo(Storage(database_url(db)), BotPool(bot_workers, bot_pool))
+    dojo = Dojo(Storage(database_url(db)), BotPool(bot_workers, bot_pool), max_game_length=max_game_length,
+                max_bot_tables=max_bot_tables)
     limiter = HttpLimiter(http_rate, http_burst)
+    creations = HttpLimiter(tables_per_hour / 3600, tables_per_hour)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -304,7 +312,10 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
     # ------------------------------------------------------------------ tables
 
     @app.post("/api/tables", status_code=201, summary="Create a table; its seat tokens are shown only here")
-    async def create_table(body: CreateTable) -> dict[str, Any]:
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        if not creations.allow(request.client.host if request.client else "?"):
+            raise ApiError(429, "rate_limited", f"one address creates at most {tables_per_hour} tables an hour; "
+                                                "try again later")
         table, tokens = await dojo.create(body.model_dump())
         answer: dict[str, Any] = {"table": table.summary(), "tokens": tokens}
         if table.watch_key is not None:  # shown once, here
@@ -340,6 +351,8 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         seat = seat_of(table, token)
         spec = None if body.replace_with is None else check_bot_spec(body.replace_with, table.game.game_id,
                                                                      "'replace_with'")
+        if spec is not None and all(info.type == "bot" for info in table.seats if info.seat != seat):
+            dojo.check_bot_table_room(becoming=table)
         await table.leave(seat, spec)
         return table.summary()
 
@@ -383,8 +396,9 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         raise ApiError(403, "private", "this table is private: watching it needs its watch key (the X-Watch-Key "
                                        "header; its creator was given it) or a seat's token")
 
-    #: Every position of a finished game, built once per table for the replay viewer.
-    replays: dict[str, list[Any]] = {}
+    #: Positions of finished games for the replay viewer (bounded: see ReplayCache).
+    replays = ReplayCache()
+    app.state.replays = replays
 
     @app.get("/api/tables/{table_id}/record", summary="A finished game's record, for replay")
     async def record(table_id: str, token: TokenHeader = None, watch: WatchHeader = None) -> dict[str, Any]:
@@ -412,10 +426,7 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
             raise bad_request(f"step must be 0 to {len(actions)}, not {step}")
         if seat is not None and not 0 <= seat < game.num_players:
             raise bad_request(f"there is no seat {seat}; seats are 0 to {game.num_players - 1}", "bad_seats")
-        states = replays.get(table_id)
-        if states is None:
-            states = replays[table_id] = list(game.replay_states())
-        view = states[step].observe(seat)
+        view = (await replays.position(table_id, game, step)).observe(seat)
         return {"table": table_id, "game": game.game_id, "step": step, "steps": len(actions), "seat": seat,
                 "action": None if step == 0 else list(actions[step - 1]), "view": view,
                 "to_act": view["waiting_for"]}

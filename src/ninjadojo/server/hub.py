@@ -15,7 +15,7 @@ from typing import Any
 
 from ninjadojo.api import game_class
 from ninjadojo.engine.errors import DojoError, OptionError, UnknownGameError, quote
-from ninjadojo.engine.state import check_seed
+from ninjadojo.engine.state import MAX_LENGTH_OPTION, check_seed
 from ninjadojo.server import storage as store
 from ninjadojo.server.bots import BotPool
 from ninjadojo.server.catalogue import game_title
@@ -30,13 +30,23 @@ log = logging.getLogger("ninjadojo.server")
 #: The most tokens ``POST /api/my/tables`` takes.
 MAX_TOKENS = 100
 
+#: The longest game (its ``max_length`` option, in actions) a table may be created with: the engine
+#: allows 10,000,000, and a table of bots would play that long for ever after.
+MAX_GAME_LENGTH = 5000
+
+#: Tables of bots only (no human seat) playing at once on the server: they play without end otherwise.
+MAX_BOT_TABLES = 4
+
 
 class Dojo:
     """Every table of one server, with its storage and its bots' workers."""
 
-    def __init__(self, storage: Storage, pool: BotPool) -> None:
+    def __init__(self, storage: Storage, pool: BotPool, *, max_game_length: int = MAX_GAME_LENGTH,
+                 max_bot_tables: int = MAX_BOT_TABLES) -> None:
         self.storage = storage
         self.pool = pool
+        self.max_game_length = max_game_length
+        self.max_bot_tables = max_bot_tables
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._rematch_lock = asyncio.Lock()
@@ -151,7 +161,13 @@ class Dojo:
             values = cls.validate_options(players, options)
         except OptionError as error:
             raise bad_request(str(error), "bad_option") from None
+        length = values.get(MAX_LENGTH_OPTION)
+        if isinstance(length, int) and length > self.max_game_length:
+            raise bad_request(f"option {quote(MAX_LENGTH_OPTION)} must be at most {self.max_game_length} on this "
+                              f"server, not {length}", "bad_option")
         plans = parse_seats(seats_data, players, game_id)
+        if all(plan.type == "bot" for plan in plans):
+            self.check_bot_table_room()
         settings = TableSettings.parse(body.get("settings"), game_id)
         seed = body.get("seed")
         if seed is None:
@@ -161,6 +177,16 @@ class Dojo:
         except OptionError as error:
             raise bad_request(str(error)) from None
         return await self._make(game_id, players, values, seed, plans, settings, None)
+
+    def check_bot_table_room(self, becoming: LiveTable | None = None) -> None:
+        """Refuse (429 ``busy``) one more table of bots only when :attr:`max_bot_tables` already play
+        (``becoming``: a table about to have bots only, not counted itself)."""
+        playing = sum(1 for table in self.tables.values()
+                      if table is not becoming and not table.game.is_terminal and not table.closed
+                      and all(seat.type == "bot" for seat in table.seats))
+        if playing >= self.max_bot_tables:
+            raise ApiError(429, "busy", f"this server plays at most {self.max_bot_tables} tables of bots only at "
+                                        "once; try again when one has finished, or take a seat")
 
     async def _make(self, game_id: str, players: int, options: Mapping[str, Any], seed: int, plans: list[SeatPlan],
                     settings: TableSettings, rematch_of: str | None,
