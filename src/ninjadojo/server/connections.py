@@ -67,6 +67,11 @@ class RateLimiter:
         return False
 
 
+def state_message(text: str, log_new: list[str]) -> str:
+    """A state message: ``text`` (its JSON without ``log_new``) with ``log_new`` added."""
+    return f'{text[:-1]},"log_new":{json.dumps(log_new, separators=(",", ":"))}}}'
+
+
 class _State:
     """A state waiting to be sent: its JSON text without ``log_new``, and the log lines new to the client."""
 
@@ -177,7 +182,7 @@ class Connection:
                 if isinstance(item, _State):
                     self._state = None
                     self.queued_bytes -= item.size
-                    text = f'{item.text[:-1]},"log_new":{json.dumps(item.log_new, separators=(",", ":"))}}}'
+                    text = state_message(item.text, item.log_new)
                 else:
                     self.queued_bytes -= len(item)
                     text = item

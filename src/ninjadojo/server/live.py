@@ -27,7 +27,7 @@ from ninjadojo.engine.state import GameState
 from ninjadojo.server import storage as store
 from ninjadojo.server.bots import BotPool, detached_view
 from ninjadojo.server.clocks import Clocks
-from ninjadojo.server.connections import CLOSE_BAD_TOKEN, Connection
+from ninjadojo.server.connections import CLOSE_BAD_TOKEN, Connection, state_message
 from ninjadojo.server.errors import ApiError
 from ninjadojo.server.settings import TableSettings
 from ninjadojo.server.storage import Storage, StoredSeat, StoredTable
@@ -281,14 +281,16 @@ class LiveTable:
         return [event.line() if event.shown_to(viewer) else None
                 for event in self.game.events if event.visible_to(viewer)]
 
-    def _send_state(self, conn: Connection, text: str, fingerprint: str, visible: list[str | None]) -> None:
-        """Send ``text`` (a state encoded without ``log_new``) with this connection's new log lines (a state
-        still waiting to be sent is replaced: see :meth:`Connection.send_state`)."""
+    def _send_state(self, conn: Connection, text: str, fingerprint: str, visible: list[str | None]) -> str:
+        """Send ``text`` (a state encoded without ``log_new``) with this connection's new log lines; returns
+        the message as sent unless a newer state replaces it before it leaves (see
+        :meth:`Connection.send_state`: then the newer one carries these lines too)."""
         seen = min(conn.log_seen, len(visible))
         fresh = [line for line in visible[seen:] if line is not None]
         conn.log_seen = len(visible)
         conn.fingerprint = fingerprint
         conn.send_state(text, fresh)
+        return state_message(text, fresh)
 
     def publish(self) -> None:
         """Release what each viewer may now be sent, and send each connection its state if it changed.
