@@ -277,3 +277,16 @@ def test_game_length_tables_of_bots_and_tables_per_address_are_capped(sqlite_url
         server.create({"game": "ninja-trap", "players": 2})  # the fifth request to create this hour
         sixth = server.http.post("/api/tables", json={"game": "ninja-trap", "players": 2})
         assert sixth.status_code == 429 and "at most 5 tables an hour" in sixth.json()["error"]["message"]
+
+
+def test_the_server_s_loggers_are_rate_limited_when_it_serves() -> None:
+    from ninjadojo.server.run import LIMITED_LOGGERS, RepeatFilter, limit_logs
+
+    limiter = limit_logs()
+    try:
+        for name in LIMITED_LOGGERS:
+            filters = [each for each in logging.getLogger(name).filters if isinstance(each, RepeatFilter)]
+            assert filters == [limiter]
+    finally:
+        for name in LIMITED_LOGGERS:
+            logging.getLogger(name).removeFilter(limiter)
