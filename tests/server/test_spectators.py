@@ -197,3 +197,20 @@ def test_memory_stays_flat_under_spectators_that_never_read(sqlite_url: str) -> 
         finally:
             for sock in socks:
                 sock.close()
+
+
+def test_one_state_larger_than_the_budget_is_still_sent() -> None:
+    """A long game's state may alone be larger than the budget: it is sent, not a reason to disconnect."""
+    async def scenario() -> tuple[StuckSocket, Connection]:
+        socket_ = StuckSocket()
+        conn = Connection(socket_, None, budget=1000)
+        conn.start()
+        conn.send_state(state(1, 5000), ["a"])
+        conn.send_state(state(2, 5000), ["b"])
+        socket_.open.set()
+        for _ in range(10):
+            await asyncio.sleep(0)
+        return socket_, conn
+
+    socket_, conn = asyncio.run(scenario())
+    assert not conn.closed and socket_.sent and json.loads(socket_.sent[-1])["index"] == 2

@@ -142,8 +142,13 @@ class Connection:
         self._items.append(item)
         self.queued_bytes += size
         self._ready.set()
-        if self.queued_bytes > self.budget or len(self._items) > QUEUE_LIMIT:
+        if self._behind():
             self.close(CLOSE_SLOW, "too slow to read its messages; reconnect")
+
+    def _behind(self) -> bool:
+        """Whether the client is too far behind: over the byte budget (one message alone, however large, is
+        never too much: a long game's state may be) or over :data:`QUEUE_LIMIT` messages."""
+        return (self.queued_bytes > self.budget and len(self._items) > 1) or len(self._items) > QUEUE_LIMIT
 
     def close(self, code: int, reason: str = "") -> None:
         """Close after the messages already queued (a final ``None`` stops the sender); a client too far
@@ -151,7 +156,7 @@ class Connection:
         if self.closed:
             return
         self.closed = True
-        if self.queued_bytes > self.budget or len(self._items) > QUEUE_LIMIT:
+        if self._behind():
             self._items.clear()
             self._state = None
             self.queued_bytes = 0
