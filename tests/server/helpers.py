@@ -16,6 +16,7 @@ import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
 from ninjadojo.server.app import create_app
+from ninjadojo.server.run import server_config
 
 #: Settings of a quick table: bots do not wait, states are not held.
 QUICK = {"move_delay": 0, "window_time": 0}
@@ -31,12 +32,13 @@ def free_port() -> int:
 class ServerThread:
     """The server app run by uvicorn in a thread of the test process, on a free loopback port."""
 
-    def __init__(self, db: str, **app_options: Any) -> None:
+    def __init__(self, db: str, serve_options: dict[str, Any] | None = None, **app_options: Any) -> None:
         app_options.setdefault("bot_pool", "thread")
         app_options.setdefault("bot_workers", 1)
         self.app = create_app(db, **app_options)
         self.port = free_port()
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on")
+        # uvicorn configured as ``dojo serve`` configures it (its limits), with ``serve_options`` changed.
+        config = server_config(self.app, "127.0.0.1", self.port, log_level="warning", **(serve_options or {}))
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.base = f"http://127.0.0.1:{self.port}"

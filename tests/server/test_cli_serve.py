@@ -22,7 +22,9 @@ runner = CliRunner()
 def test_serve_says_what_it_takes() -> None:
     result = runner.invoke(app, ["serve", "--help"])
     assert result.exit_code == 0
-    for flag in ("--host", "--port", "--db", "--bot-workers"):
+    for flag in ("--host", "--port", "--db", "--bot-workers", "--forwarded-allow-ips", "--docs", "--header-timeout",
+                 "--connections-per-address", "--ws-per-address", "--max-connections", "--tables-per-hour",
+                 "--max-bot-tables", "--max-game-length"):
         assert flag in result.output
 
 
@@ -30,6 +32,8 @@ def test_serve_says_what_it_takes() -> None:
     (["--db", "ftp://example.org/x"], "--db 'ftp://example.org/x'"),
     (["--port", "70000"], "--port must be from 1 to 65535"),
     (["--bot-workers", "0"], "--bot-workers must be from 1 to 64"),
+    (["--header-timeout", "0"], "--header-timeout must be from 0.1 to 600 seconds"),
+    (["--ws-per-address", "0"], "--ws-per-address must be from 1 to 10000000"),
 ])
 def test_bad_serve_flags_are_one_line_errors(args: list[str], words: str) -> None:
     result = runner.invoke(app, ["serve", *args])

@@ -26,15 +26,41 @@ def serve(
     bot_workers: Annotated[int | None, typer.Option(
         "--bot-workers", help=r"processes the bots think in \[default: the cores, at most 4]", show_default=False)] =
         None,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        "--forwarded-allow-ips", help=r"reverse proxies (comma-separated addresses) whose X-Forwarded-For is trusted "
+                                      r"\[default: none]", show_default=False)] = None,
+    docs: Annotated[bool, typer.Option(
+        "--docs", help="serve the OpenAPI pages at /docs and /redoc (they load swagger-ui from a CDN)")] = False,
+    header_timeout: Annotated[float, typer.Option(
+        "--header-timeout", help="seconds a connection has to send a request's head")] = 10.0,
+    connections_per_address: Annotated[int, typer.Option(
+        "--connections-per-address", help="HTTP connections one address may hold at once")] = 32,
+    ws_per_address: Annotated[int, typer.Option(
+        "--ws-per-address", help="WebSocket connections one address may hold at once")] = 32,
+    max_connections: Annotated[int, typer.Option(
+        "--max-connections", help="connections and requests at once before new requests get 503")] = 2000,
+    tables_per_hour: Annotated[int, typer.Option(
+        "--tables-per-hour", help="tables one address may create in an hour")] = 60,
+    max_bot_tables: Annotated[int, typer.Option(
+        "--max-bot-tables", help="tables of bots only playing at once")] = 4,
+    max_game_length: Annotated[int, typer.Option(
+        "--max-game-length", help="the largest max_length option (actions) a table may have")] = 5000,
 ) -> None:
     """Serve tables of friends and bots over HTTP and WebSockets, until Ctrl-C.
 
-    Games are stored as they are played (SQLite in the data folder by default, created on first start); a restart carries on every table as it was. The API is documented at http://HOST:PORT/docs.
+    Games are stored as they are played (SQLite in the data folder by default, created on first start); a restart carries on every table as it was. With --docs the API is documented at http://HOST:PORT/docs.
     """  # noqa: E501 - typer's help keeps line breaks inside a paragraph, so each paragraph is one line
     if not 0 < port < 65536:
         raise OptionError(f"--port must be from 1 to 65535, not {port}")
     if bot_workers is not None and not 1 <= bot_workers <= 64:
         raise OptionError(f"--bot-workers must be from 1 to 64, not {bot_workers}")
+    if not 0.1 <= header_timeout <= 600:
+        raise OptionError(f"--header-timeout must be from 0.1 to 600 seconds, not {header_timeout:g}")
+    for flag, value in (("--connections-per-address", connections_per_address), ("--ws-per-address", ws_per_address),
+                        ("--max-connections", max_connections), ("--tables-per-hour", tables_per_hour),
+                        ("--max-bot-tables", max_bot_tables), ("--max-game-length", max_game_length)):
+        if not 1 <= value <= 10_000_000:
+            raise OptionError(f"{flag} must be from 1 to 10000000, not {value}")
     from ninjadojo.server.storage import Storage, database_url
 
     url = database_url(db)
@@ -48,7 +74,10 @@ def serve(
 
     shown = url.split("@")[-1] if "@" in url else url
     stderr_console().print(f"dojo serve: http://{host}:{port}/ (database {shown}); Ctrl-C stops it", markup=False)
-    run_server(host, port, url, bot_workers)
+    run_server(host, port, url, bot_workers, forwarded_allow_ips=forwarded_allow_ips, docs=docs,
+               header_timeout=header_timeout, connections_per_address=connections_per_address,
+               ws_per_address=ws_per_address, limit_concurrency=max_connections, tables_per_hour=tables_per_hour,
+               max_bot_tables=max_bot_tables, max_game_length=max_game_length)
 
 
 @handle_errors

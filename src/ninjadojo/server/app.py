@@ -1,6 +1,6 @@
 """The HTTP and WebSocket API (FastAPI): thin handlers over :class:`~ninjadojo.server.hub.Dojo`.
 
-The protocol is docs/server-protocol.md; the OpenAPI page is served at ``/docs``. Every error is
+The protocol is docs/server-protocol.md; the OpenAPI page is served at ``/docs`` when turned on. Every error is
 ``{"error": {"code", "message"}}`` with a 4xx status and changes nothing.
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -35,8 +36,9 @@ from ninjadojo.server.connections import (
     RateLimiter,
 )
 from ninjadojo.server.errors import ApiError, bad_request, storage_failed
-from ninjadojo.server.hub import Dojo
+from ninjadojo.server.hub import MAX_BOT_TABLES, MAX_GAME_LENGTH, Dojo
 from ninjadojo.server.live import LiveTable, MessageError
+from ninjadojo.server.replays import ReplayCache
 from ninjadojo.server.settings import check_bot_spec, check_name
 from ninjadojo.server.storage import Storage, database_url
 from ninjadojo.server.tokens import hash_token, new_token
@@ -54,7 +56,39 @@ ABUSE_LIMIT = 100
 #: The close code of a connection the server could not take on (its seat could not be stored).
 CLOSE_INTERNAL = 1011
 
+#: Sent with every HTTP response: the page may load only this server's own files (no inline script or
+#: style, no other origin: the origin's local storage holds seat tokens), may not be framed, and types
+#: are not sniffed. ``{connect}`` becomes the page's own WebSocket origins.
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                           "connect-src 'self'{connect}; object-src 'none'; base-uri 'none'; form-action 'self'; "
+                           "frame-ancestors 'none'")
+#: The policy of the OpenAPI pages when they are turned on (``docs``): FastAPI's swagger-ui comes from a CDN.
+DOCS_CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+                                "style-src 'self' https://cdn.jsdelivr.net; img-src 'self' data: "
+                                "https://fastapi.tiangolo.com; frame-ancestors 'none'")
+SECURITY_HEADERS = {"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff",
+                    "Referrer-Policy": "no-referrer", "Cross-Origin-Opener-Policy": "same-origin"}
+_HOST = re.compile(r"^[A-Za-z0-9.\-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?$")
+
+
+def security_headers(host: str | None, path: str = "/") -> dict[str, str]:
+    """The security headers of a response to a request for ``path`` on ``host`` (its Host header)."""
+    if path in ("/docs", "/redoc", "/docs/oauth2-redirect"):
+        policy = DOCS_CONTENT_SECURITY_POLICY
+    else:
+        connect = f" ws://{host} wss://{host}" if host and _HOST.match(host) else ""
+        policy = CONTENT_SECURITY_POLICY.format(connect=connect)
+    return {"Content-Security-Policy": policy, **SECURITY_HEADERS}
+
+
 TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token", description="the seat's token")]
+WatchHeader = Annotated[str | None, Header(alias="X-Watch-Key", description="a private table's watch key")]
+
+#: WebSocket connections one client address may hold at once, over every table.
+WS_PER_ADDRESS = 32
+
+#: Tables one client address may create in an hour (bursts of as many).
+TABLES_PER_HOUR = 60
 
 
 class CreateTable(BaseModel):
@@ -120,6 +154,61 @@ class HttpLimiter:
         return bucket.allow()
 
 
+class BodyLimit:
+    """ASGI middleware: a request body may be at most ``limit`` bytes, counted as it is received, so that a
+    chunked body (no Content-Length) is refused too, once over, with 413 ``too_large``, before it is read
+    whole into memory.
+
+    Once over, the application is told the client went away (it stops reading and answers nothing that
+    counts), and whatever it answers is replaced by the 413.
+    """
+
+    def __init__(self, app: Any, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        received = 0
+        over = False
+        answered = False
+
+        async def counted() -> Any:
+            nonlocal received, over
+            if over:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.limit:
+                    over = True
+                    return {"type": "http.disconnect"}
+            return message
+
+        async def watched(message: Any) -> None:
+            nonlocal answered
+            if not over:
+                await send(message)
+            elif not answered and message["type"] == "http.response.start":
+                answered = True
+                await refuse()
+
+        async def refuse() -> None:
+            host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1")
+            response = JSONResponse({"error": {"code": "too_large",
+                                               "message": f"a request body is at most {self.limit} bytes"}},
+                                    status_code=413, headers={"X-Dojo-Protocol": str(PROTOCOL),
+                                                              **security_headers(host, scope.get("path", "/"))})
+            await response(scope, receive, send)
+
+        await self.app(scope, counted, watched)
+        if over and not answered:
+            answered = True
+            await refuse()
+
+
 def _validation_message(error: RequestValidationError) -> str:
     """The first problem of a request pydantic refused, as one line."""
     problems = error.errors()
@@ -138,14 +227,20 @@ def _validation_message(error: RequestValidationError) -> str:
 
 def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers: int | None = None,
                http_rate: float = 50.0, http_burst: float = 200.0, ws_rate: float = 20.0,
-               ws_burst: float = 40.0, exact_seeds: bool = False) -> FastAPI:
+               ws_burst: float = 40.0, exact_seeds: bool = False, docs: bool = False,
+               ws_per_address: int = WS_PER_ADDRESS, tables_per_hour: int = TABLES_PER_HOUR,
+               max_game_length: int = MAX_GAME_LENGTH, max_bot_tables: int = MAX_BOT_TABLES) -> FastAPI:
     """The server's application on the database ``db`` (see :func:`~ninjadojo.server.storage.database_url`).
 
     ``exact_seeds``: take a creator's seed as it is at every table, also of several people (a trusted
     server: tests, a club replaying a deal); by default only a table of one human at most does.
+    ``docs`` serves the OpenAPI pages at ``/docs`` and ``/redoc`` (off by default: they load swagger-ui
+    from a CDN, on the origin whose local storage holds seat tokens).
     """
-    dojo = Dojo(Storage(database_url(db)), BotPool(bot_workers, bot_pool), exact_seeds)
+    dojo = Dojo(Storage(database_url(db)), BotPool(bot_workers, bot_pool), exact_seeds,
+                max_game_length=max_game_length, max_bot_tables=max_bot_tables)
     limiter = HttpLimiter(http_rate, http_burst)
+    creations = HttpLimiter(tables_per_hour / 3600, tables_per_hour)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -156,6 +251,7 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
             await dojo.close()
 
     app = FastAPI(title="ninjadojo server", version=__version__, lifespan=lifespan,
+                  docs_url="/docs" if docs else None, redoc_url="/redoc" if docs else None,
                   description="Tables, seats and live games of ninjadojo. The protocol: docs/server-protocol.md.")
     app.state.dojo = dojo
 
@@ -183,24 +279,28 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not_found", 405: "not_allowed"}.get(error.status_code, "bad_request")
+        code = {404: "not_found", 405: "not_allowed", 413: "too_large"}.get(error.status_code, "bad_request")
         return JSONResponse({"error": {"code": code, "message": str(error.detail)}}, status_code=error.status_code)
 
     @app.middleware("http")
     async def guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        response = await _checked(request, call_next)
+        response.headers["X-Dojo-Protocol"] = str(PROTOCOL)
+        response.headers.update(security_headers(request.headers.get("host"), request.url.path))
+        return response
+
+    async def _checked(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
         if request.url.path.startswith("/api/"):
             client = request.client.host if request.client else "?"
             if not limiter.allow(client):
                 return JSONResponse({"error": {"code": "rate_limited", "message": "too many requests; slow down"}},
-                                    status_code=429, headers={"Retry-After": "1", "X-Dojo-Protocol": str(PROTOCOL)})
+                                    status_code=429, headers={"Retry-After": "1"})
             length = request.headers.get("content-length")
             if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
                 return JSONResponse({"error": {"code": "too_large",
                                                "message": f"a request body is at most {MAX_BODY} bytes"}},
-                                    status_code=413, headers={"X-Dojo-Protocol": str(PROTOCOL)})
-        response = await call_next(request)
-        response.headers["X-Dojo-Protocol"] = str(PROTOCOL)
-        return response
+                                    status_code=413)
+        return await call_next(request)
 
     async def table_of(table_id: str) -> LiveTable:
         return await dojo.get(table_id)
@@ -233,9 +333,15 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
     # ------------------------------------------------------------------ tables
 
     @app.post("/api/tables", status_code=201, summary="Create a table; its seat tokens are shown only here")
-    async def create_table(body: CreateTable) -> dict[str, Any]:
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+        if not creations.allow(request.client.host if request.client else "?"):
+            raise ApiError(429, "rate_limited", f"one address creates at most {tables_per_hour} tables an hour; "
+                                                "try again later")
         table, tokens = await dojo.create(body.model_dump())
-        return {"table": table.summary(), "tokens": tokens}
+        answer: dict[str, Any] = {"table": table.summary(), "tokens": tokens}
+        if table.watch_key is not None:  # shown once, here
+            answer["watch_key"], table.watch_key = table.watch_key, None
+        return answer
 
     @app.get("/api/tables", summary="Public tables: open (a free seat), playing or finished")
     async def list_tables(status: Annotated[str, Query(pattern="^(open|playing|finished)$")] = "open",
@@ -266,6 +372,8 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         seat = seat_of(table, token)
         spec = None if body.replace_with is None else check_bot_spec(body.replace_with, table.game.game_id,
                                                                      "'replace_with'")
+        if spec is not None and all(info.type == "bot" for info in table.seats if info.seat != seat):
+            dojo.check_bot_table_room(becoming=table)
         await table.leave(seat, spec, hash_token(str(token)))
         return table.summary()
 
@@ -293,19 +401,30 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         return {"tables": await dojo.tables_of(body.tokens)}
 
     @app.get("/api/tables/{table_id}/view", summary="Your seat's state (or the spectators')")
-    async def view(table_id: str, token: TokenHeader = None) -> dict[str, Any]:
+    async def view(table_id: str, token: TokenHeader = None, watch: WatchHeader = None) -> dict[str, Any]:
         table = await table_of(table_id)
         viewer = seat_of(table, token) if token is not None else None
         if viewer is None and not table.settings.spectators:
             raise ApiError(403, "not_allowed", "this table does not allow spectators")
+        if viewer is None:
+            check_watch(table, None, watch)
         return await table.wait_state(viewer, None if token is None else hash_token(token))
 
-    #: Every position of a finished game, built once per table for the replay viewer.
-    replays: dict[str, list[Any]] = {}
+    def check_watch(table: LiveTable, token: str | None, watch: str | None) -> None:
+        """Refuse a spectator of a private table without its watch key (or a seat's token)."""
+        if table.may_watch(watch) or (token is not None and table.seat_of_token(token) is not None):
+            return
+        raise ApiError(403, "private", "this table is private: watching it needs its watch key (the X-Watch-Key "
+                                       "header; its creator was given it) or a seat's token")
+
+    #: Positions of finished games for the replay viewer (bounded: see ReplayCache).
+    replays = ReplayCache()
+    app.state.replays = replays
 
     @app.get("/api/tables/{table_id}/record", summary="A finished game's record, for replay")
-    async def record(table_id: str) -> dict[str, Any]:
+    async def record(table_id: str, token: TokenHeader = None, watch: WatchHeader = None) -> dict[str, Any]:
         table = await table_of(table_id)
+        check_watch(table, token, watch)
         if table.public_facts[1] is None:  # the end is shown when everyone is shown it (not during a hold)
             raise ApiError(403, "not_allowed", "the record is shown once the game is over (it tells every card)")
         data = dict(table.game.to_save())
@@ -315,8 +434,10 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
 
     @app.get("/api/tables/{table_id}/replay",
              summary="A finished game's position after `step` actions, as a seat (or a spectator) saw it")
-    async def replay(table_id: str, step: int | None = None, seat: int | None = None) -> dict[str, Any]:
+    async def replay(table_id: str, step: int | None = None, seat: int | None = None, token: TokenHeader = None,
+                     watch: WatchHeader = None) -> dict[str, Any]:
         table = await table_of(table_id)
+        check_watch(table, token, watch)
         if table.public_facts[1] is None:
             raise ApiError(403, "not_allowed", "a replay is shown once the game is over (it tells every card)")
         game = table.game
@@ -326,18 +447,34 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
             raise bad_request(f"step must be 0 to {len(actions)}, not {step}")
         if seat is not None and not 0 <= seat < game.num_players:
             raise bad_request(f"there is no seat {seat}; seats are 0 to {game.num_players - 1}", "bad_seats")
-        states = replays.get(table_id)
-        if states is None:
-            states = replays[table_id] = list(game.replay_states())
-        view = states[step].observe(seat)
+        view = (await replays.position(table_id, game, step)).observe(seat)
         return {"table": table_id, "game": game.game_id, "step": step, "steps": len(actions), "seat": seat,
                 "action": None if step == 0 else list(actions[step - 1]), "view": view,
                 "to_act": view["waiting_for"]}
 
     # ------------------------------------------------------------------ live
 
+    #: WebSocket connections open by client address.
+    sockets_by_address: dict[str, int] = {}
+
     @app.websocket("/ws/tables/{table_id}")
     async def live(websocket: WebSocket, table_id: str) -> None:
+        address = websocket.client.host if websocket.client else "?"
+        if sockets_by_address.get(address, 0) >= ws_per_address:
+            await websocket.accept()
+            await websocket.send_text(json.dumps({"type": "error", "code": "too_many_connections", "message":
+                                                  f"at most {ws_per_address} connections from one address"}))
+            await websocket.close(CLOSE_ABUSE)
+            return
+        sockets_by_address[address] = sockets_by_address.get(address, 0) + 1
+        try:
+            await _live(websocket, table_id)
+        finally:
+            left = sockets_by_address.pop(address) - 1
+            if left > 0:
+                sockets_by_address[address] = left
+
+    async def _live(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
         try:
             conn = await _hello(websocket, table_id)
@@ -397,6 +534,10 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
             if not table.settings.spectators:
                 await refuse("not_allowed", "this table does not allow spectators", CLOSE_NO_SPECTATORS)
                 return None
+            if not table.may_watch(hello.get("watch")):
+                await refuse("private", 'this table is private: watching it needs its watch key ({"type": "hello", '
+                                        '"watch": "<key>"}; its creator was given it)', CLOSE_NO_SPECTATORS)
+                return None
             viewer: int | None = None
         else:
             viewer = table.seat_of_token(token)
@@ -415,6 +556,7 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         return table, connection
 
     _mount_client(app)
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
     return app
 
 

@@ -111,7 +111,7 @@ def _server(url: str, settings: BenchSettings) -> Iterator[str]:
     code = ("from ninjadojo.server.run import serve; "
             f"serve(host='127.0.0.1', port={port}, db={url!r}, bot_pool={settings.bot_pool!r}, "
             f"bot_workers={settings.bot_workers}, log_level='warning', ws_rate=1e6, ws_burst=1e6, "
-            "http_rate=1e6, http_burst=1e6)")
+            "http_rate=1e6, http_burst=1e6, ws_per_address=10**6, connections_per_address=10**6)")
     command = [sys.executable, "-c", code]
     if os.environ.get("DOJO_BENCH_PROFILE"):  # a developer's hook: profile the server (see docs/server.md)
         command = [sys.executable, os.environ["DOJO_BENCH_PROFILE"], str(port), url]

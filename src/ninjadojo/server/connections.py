@@ -1,8 +1,11 @@
 """One WebSocket connection: its seat, what it was last sent, its outgoing queue and its rate limit.
 
 Everything sent to a connection goes through its queue, in order, so that an action's ``ack`` always
-precedes the states it caused. A client too slow to read its messages is disconnected (it reconnects
-and gets the whole state again) rather than making the server hold an ever-growing backlog.
+precedes the states it caused. States are *coalesced*: a new state replaces the one still waiting (its
+new log lines carried over), so a slow reader gets the newest state, not a queue of stale ones, and a
+connection that never reads holds at most one state. A client whose queue still grows past
+:data:`BYTE_BUDGET` (or :data:`QUEUE_LIMIT` messages) is disconnected (it reconnects and gets the whole
+state again) rather than making the server hold an ever-growing backlog.
 """
 
 from __future__ import annotations
@@ -11,10 +14,14 @@ import asyncio
 import contextlib
 import json
 import time
+from collections import deque
 from typing import Any, Protocol
 
 #: Messages waiting for a slow client before it is disconnected.
 QUEUE_LIMIT = 512
+
+#: Bytes (characters) of messages waiting for a slow client before it is disconnected.
+BYTE_BUDGET = 1024 * 1024
 
 #: Close codes (see docs/server-protocol.md).
 CLOSE_BAD_MESSAGE = 4400
@@ -60,10 +67,27 @@ class RateLimiter:
         return False
 
 
+def state_message(text: str, log_new: list[str]) -> str:
+    """A state message: ``text`` (its JSON without ``log_new``) with ``log_new`` added."""
+    return f'{text[:-1]},"log_new":{json.dumps(log_new, separators=(",", ":"))}}}'
+
+
+class _State:
+    """A state waiting to be sent: its JSON text without ``log_new``, and the log lines new to the client."""
+
+    __slots__ = ("log_new", "size", "text")
+
+    def __init__(self, text: str, log_new: list[str]) -> None:
+        self.text = text
+        self.log_new = log_new
+        self.size = len(text) + sum(len(line) + 3 for line in log_new)
+
+
 class Connection:
     """A client connected to one table as a seat (or as a spectator, ``viewer`` None)."""
 
-    def __init__(self, websocket: WebSocketLike, viewer: int | None, rate: float = 20.0, burst: float = 40.0) -> None:
+    def __init__(self, websocket: WebSocketLike, viewer: int | None, rate: float = 20.0, burst: float = 40.0,
+                 budget: int = BYTE_BUDGET) -> None:
         self.websocket = websocket
         self.viewer = viewer
         #: The hash of the token this connection said hello with (None: a spectator). The table checks it
@@ -75,7 +99,14 @@ class Connection:
         #: How many log events this viewer may see had been sent (for ``log_new``).
         self.log_seen = 0
         self.closed = False
-        self._queue: asyncio.Queue[str | tuple[int, str] | None] = asyncio.Queue(QUEUE_LIMIT)
+        self.budget = budget
+        #: What waits to be sent, in order: text, a state (see :meth:`send_state`), a close, or ``None``.
+        self._items: deque[str | _State | tuple[int, str] | None] = deque()
+        #: The state waiting to be sent, if any (the one a newer state replaces).
+        self._state: _State | None = None
+        #: Characters waiting to be sent.
+        self.queued_bytes = 0
+        self._ready = asyncio.Event()
         self._sender: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -91,23 +122,54 @@ class Connection:
         """Queue a message already encoded."""
         if self.closed:
             return
-        try:
-            self._queue.put_nowait(text)
-        except asyncio.QueueFull:
+        self._put(text, len(text))
+
+    def send_state(self, text: str, log_new: list[str]) -> None:
+        """Queue a state (``text``: its JSON without ``log_new``) with the log lines new to this connection.
+
+        A state still waiting is replaced: the new one goes last (after every message queued before it, so
+        an ``ack`` still precedes the states it caused) and carries the waiting one's new lines too.
+        """
+        if self.closed:
+            return
+        waiting = self._state
+        if waiting is not None:
+            self._items.remove(waiting)
+            self.queued_bytes -= waiting.size
+            log_new = waiting.log_new + log_new
+        state = _State(text, log_new)
+        self._state = state
+        self._put(state, state.size)
+
+    def _put(self, item: str | _State, size: int) -> None:
+        self._items.append(item)
+        self.queued_bytes += size
+        self._ready.set()
+        if self._behind():
             self.close(CLOSE_SLOW, "too slow to read its messages; reconnect")
 
+    def _behind(self) -> bool:
+        """Whether the client is too far behind: over the byte budget (one message alone, however large, is
+        never too much: a long game's state may be) or over :data:`QUEUE_LIMIT` messages."""
+        return (self.queued_bytes > self.budget and len(self._items) > 1) or len(self._items) > QUEUE_LIMIT
+
     def close(self, code: int, reason: str = "") -> None:
-        """Close after the messages already queued (a final ``None`` stops the sender)."""
+        """Close after the messages already queued (a final ``None`` stops the sender); a client too far
+        behind is closed at once, what it was still to be sent dropped."""
         if self.closed:
             return
         self.closed = True
-        with contextlib.suppress(asyncio.QueueFull):
-            self._queue.put_nowait((code, reason))
-        with contextlib.suppress(asyncio.QueueFull):
-            self._queue.put_nowait(None)
-        if self._queue.full() and self._sender is not None:
-            self._sender.cancel()
-            asyncio.get_running_loop().create_task(self._close_now(code, reason))
+        if self._behind():
+            self._items.clear()
+            self._state = None
+            self.queued_bytes = 0
+            if self._sender is not None:
+                self._sender.cancel()
+                asyncio.get_running_loop().create_task(self._close_now(code, reason))
+            return
+        self._items.append((code, reason))
+        self._items.append(None)
+        self._ready.set()
 
     async def _close_now(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):
@@ -116,13 +178,23 @@ class Connection:
     async def _send_loop(self) -> None:
         try:
             while True:
-                item = await self._queue.get()
+                while not self._items:
+                    self._ready.clear()
+                    await self._ready.wait()
+                item = self._items.popleft()
                 if item is None:
                     return
                 if isinstance(item, tuple):
                     await self._close_now(*item)
                     return
-                await self.websocket.send_text(item)
+                if isinstance(item, _State):
+                    self._state = None
+                    self.queued_bytes -= item.size
+                    text = state_message(item.text, item.log_new)
+                else:
+                    self.queued_bytes -= len(item)
+                    text = item
+                await self.websocket.send_text(text)
         except Exception:
             # The client went away: the receiving side notices and detaches the connection.
             self.closed = True
@@ -136,5 +208,8 @@ class Connection:
     def stop(self) -> None:
         """Stop sending (the socket is gone)."""
         self.closed = True
+        self._items.clear()
+        self._state = None
+        self.queued_bytes = 0
         if self._sender is not None and not self._sender.done():
             self._sender.cancel()

@@ -16,12 +16,12 @@ from typing import Any
 
 from ninjadojo.api import game_class
 from ninjadojo.engine.errors import DojoError, OptionError, UnknownGameError, quote
-from ninjadojo.engine.state import check_seed
+from ninjadojo.engine.state import MAX_LENGTH_OPTION, check_seed
 from ninjadojo.server import storage as store
 from ninjadojo.server.bots import BotPool
 from ninjadojo.server.catalogue import game_title
 from ninjadojo.server.errors import ApiError, bad_request, storage_failed, unknown_table
-from ninjadojo.server.live import EVERYONE, LiveTable, public_waiting
+from ninjadojo.server.live import EVERYONE, WATCH_HASH, LiveTable, public_waiting
 from ninjadojo.server.settings import SeatPlan, TableSettings, check_players, parse_seats
 from ninjadojo.server.storage import Storage, StoredSeat, StoredTable
 from ninjadojo.server.tokens import hash_token, looks_like_token, new_table_id, new_token
@@ -31,15 +31,25 @@ log = logging.getLogger("ninjadojo.server")
 #: The most tokens ``POST /api/my/tables`` takes.
 MAX_TOKENS = 100
 
+#: The longest game (its ``max_length`` option, in actions) a table may be created with: the engine
+#: allows 10,000,000, and a table of bots would play that long for ever after.
+MAX_GAME_LENGTH = 5000
+
+#: Tables of bots only (no human seat) playing at once on the server: they play without end otherwise.
+MAX_BOT_TABLES = 4
+
 
 class Dojo:
     """Every table of one server, with its storage and its bots' workers."""
 
-    def __init__(self, storage: Storage, pool: BotPool, exact_seeds: bool = False) -> None:
+    def __init__(self, storage: Storage, pool: BotPool, exact_seeds: bool = False, *,
+                 max_game_length: int = MAX_GAME_LENGTH, max_bot_tables: int = MAX_BOT_TABLES) -> None:
         self.storage = storage
         self.pool = pool
         #: Take a creator's seed as it is at every table (a trusted server: tests, a club replaying a deal).
         self.exact_seeds = exact_seeds
+        self.max_game_length = max_game_length
+        self.max_bot_tables = max_bot_tables
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._rematch_lock = asyncio.Lock()
@@ -164,7 +174,13 @@ class Dojo:
             values = cls.validate_options(players, options)
         except OptionError as error:
             raise bad_request(str(error), "bad_option") from None
+        length = values.get(MAX_LENGTH_OPTION)
+        if isinstance(length, int) and length > self.max_game_length:
+            raise bad_request(f"option {quote(MAX_LENGTH_OPTION)} must be at most {self.max_game_length} on this "
+                              f"server, not {length}", "bad_option")
         plans = parse_seats(seats_data, players, game_id)
+        if all(plan.type == "bot" for plan in plans):
+            self.check_bot_table_room()
         settings = TableSettings.parse(body.get("settings"), game_id)
         seed = body.get("seed")
         deal = "random"
@@ -183,10 +199,29 @@ class Dojo:
                 seed = mixed_seed(seed)
         return await self._make(game_id, players, values, seed, plans, settings, None, deal)
 
+    def check_bot_table_room(self, becoming: LiveTable | None = None) -> None:
+        """Refuse (429 ``busy``) one more table of bots only when :attr:`max_bot_tables` already play
+        (``becoming``: a table about to have bots only, not counted itself)."""
+        playing = sum(1 for table in self.tables.values()
+                      if table is not becoming and not table.game.is_terminal and not table.closed
+                      and all(seat.type == "bot" for seat in table.seats))
+        if playing >= self.max_bot_tables:
+            raise ApiError(429, "busy", f"this server plays at most {self.max_bot_tables} tables of bots only at "
+                                        "once; try again when one has finished, or take a seat")
+
     async def _make(self, game_id: str, players: int, options: Mapping[str, Any], seed: int, plans: list[SeatPlan],
                     settings: TableSettings, rematch_of: str | None,
-                    deal: str = "random") -> tuple[LiveTable, dict[str, str]]:
+                    deal: str = "random", watch_hash: str | None = None) -> tuple[LiveTable, dict[str, str]]:
         game = game_class(game_id).new(players, dict(options), seed)
+        stored_settings = settings.to_json()
+        watch_key = None
+        if settings.private and settings.spectators:
+            # Spectators of a private table need its watch key: the table id alone does not let them in.
+            # A rematch keeps its table's key (the same audience).
+            if watch_hash is None:
+                watch_key = new_token()
+                watch_hash = hash_token(watch_key)
+            stored_settings[WATCH_HASH] = watch_hash
         tokens: dict[str, str] = {}
         seats: list[StoredSeat] = []
         for seat, plan in enumerate(plans):
@@ -204,7 +239,7 @@ class Dojo:
         now = time.time()
         stored = StoredTable(
             id=new_table_id(), game=game_id, players=players, options=dict(game.options), seed=seed, start=None,
-            settings={**settings.to_json(), "deal": deal}, created=now, updated=now, finished=False, result=None,
+            settings={**stored_settings, "deal": deal}, created=now, updated=now, finished=False, result=None,
             waiting_for=public_waiting(game),
             private=settings.private, rematch_of=rematch_of, rematch=None, seats=seats)
         ops = [store.insert_table(stored)]
@@ -218,6 +253,7 @@ class Dojo:
             log.error("a new table could not be stored: %s", error)
             raise storage_failed(error) from None
         live = LiveTable(stored, game, self.storage, self.pool)
+        live.watch_key = watch_key
         self.tables[stored.id] = live
         async with live.lock:
             live.publish()
@@ -251,7 +287,7 @@ class Dojo:
                     else:
                         plans.append(SeatPlan("human", name=info.name, open=info.status == "free"))
                 new, _ = await self._make(table.game.game_id, table.game.num_players, options, secrets.randbits(63),
-                                          plans, table.settings, table.id)
+                                          plans, table.settings, table.id, "random", table.watch_hash)
                 try:
                     await self.storage.write([store.update_table(table.id, rematch=new.id)])
                 except Exception as error:

@@ -28,7 +28,7 @@ from ninjadojo.engine.state import GameState
 from ninjadojo.server import storage as store
 from ninjadojo.server.bots import BotPool, detached_view
 from ninjadojo.server.clocks import Clocks
-from ninjadojo.server.connections import CLOSE_BAD_TOKEN, Connection
+from ninjadojo.server.connections import CLOSE_BAD_TOKEN, Connection, state_message
 from ninjadojo.server.errors import ApiError, storage_failed
 from ninjadojo.server.settings import TableSettings
 from ninjadojo.server.storage import Storage, StoredSeat, StoredTable
@@ -40,6 +40,12 @@ log = logging.getLogger("ninjadojo.server")
 
 #: A note everyone may see.
 EVERYONE = -1
+
+#: The key of a private table's watch-key hash in its stored settings.
+WATCH_HASH = "watch_hash"
+
+#: Seconds before a bot whose action could not be stored tries again.
+BOT_RETRY_SECONDS = 1.0
 
 #: How long an HTTP view request waits for its seat's state to be released (it is held after actions).
 VIEW_WAIT = 30.0
@@ -96,6 +102,10 @@ class LiveTable:
         self.storage = storage
         self.pool = pool
         self.settings = TableSettings.from_stored(stored.settings)
+        #: The hash of the key that lets spectators watch a private table (kept beside its settings).
+        self.watch_hash: str | None = stored.settings.get(WATCH_HASH)
+        #: The watch key itself, only from the table's creation until its creator is shown it once.
+        self.watch_key: str | None = None
         self.seed = stored.seed
         #: How the seed was made: ``random``, ``chosen`` (the creator's, as given) or ``mixed`` (see the hub).
         self.deal = str(stored.settings.get("deal", "random"))
@@ -124,6 +134,9 @@ class LiveTable:
         self.conceals = can_conceal(game)
         self.bots: dict[int, tuple[str, Bot]] = {}
         self.thinking: set[int] = set()
+        #: One bot decision of this table in the workers at a time: however many bots a table has, it
+        #: takes one worker, and the workers' queue serves the tables in turn.
+        self.bot_turn = asyncio.Semaphore(1)
         self.clocks = Clocks(self)
         #: Who everyone was last shown must act, and the result: what listings show (see :meth:`summary`).
         self.public_facts: tuple[list[int], dict[str, Any] | None] = ([], None)
@@ -231,6 +244,13 @@ class LiveTable:
     def _public_waiting(self) -> list[int]:
         return public_waiting(self.game)
 
+    def may_watch(self, key: object) -> bool:
+        """Whether a spectator holding ``key`` may watch: any spectator at a table that is not private, at a
+        private one only with its watch key."""
+        if not self.settings.private:
+            return True
+        return isinstance(key, str) and token_matches(key, self.watch_hash)
+
     def seat_of_token(self, token: object) -> int | None:
         """The seat ``token`` holds at this table, or ``None``.
 
@@ -294,14 +314,14 @@ class LiveTable:
 
     def _send_state(self, conn: Connection, text: str, fingerprint: str, visible: list[str | None]) -> str:
         """Send ``text`` (a state encoded without ``log_new``) with this connection's new log lines; returns
-        the message sent."""
+        the message as sent unless a newer state replaces it before it leaves (see
+        :meth:`Connection.send_state`: then the newer one carries these lines too)."""
         seen = min(conn.log_seen, len(visible))
         fresh = [line for line in visible[seen:] if line is not None]
         conn.log_seen = len(visible)
         conn.fingerprint = fingerprint
-        message = f'{text[:-1]},"log_new":{json.dumps(fresh, separators=(",", ":"))}}}'
-        conn.send_text(message)
-        return message
+        conn.send_state(text, fresh)
+        return state_message(text, fresh)
 
     def publish(self) -> None:
         """Release what each viewer may now be sent, and send each connection its state if it changed.
@@ -788,10 +808,17 @@ class LiveTable:
         """The bot's choice on ``view``; in a concealed window, the quick answer if it has not chosen by the
         window's deadline (its thinking goes on in the worker, unused)."""
         deadline = self._answer_deadline(seat)
+
+        async def choose() -> tuple[str, Bot]:
+            async with self.bot_turn:  # the table's share of the workers: one decision at a time
+                return await self.pool.choose(bot, view)
+
         if deadline is None:
-            return await self.pool.choose(bot, view)
+            return await choose()
         try:
-            return await asyncio.wait_for(self.pool.choose(bot, view), max(0.0, deadline - time.monotonic()))
+            # The deadline covers the wait for the table's turn at the workers too (several bots asked in
+            # one window answer in turn): a window's answer never comes later than the hold.
+            return await asyncio.wait_for(choose(), max(0.0, deadline - time.monotonic()))
         except TimeoutError:
             log.warning("table %s: the bot at seat %d did not answer a concealed window within the hold; it "
                         "answers %s (set window_time longer than the bots think)", self.id, seat, QUICK_ANSWER[0])
@@ -811,7 +838,12 @@ class LiveTable:
     async def play_bot(self, seat: int, spec: str, index: int, due: float,
                        note: tuple[int, str] | None = None) -> None:
         """Let the bot ``spec`` choose for ``seat`` at ``due`` (monotonic) and apply its choice, unless the
-        position has moved on meanwhile (a human acted first, the seat changed hands)."""
+        position has moved on meanwhile (a human acted first, an undo, the seat changed hands).
+
+        However it ends, the seat stops *thinking* and the table looks again for bots to ask and clocks
+        to set: a seat left marked as thinking would never be asked again, nor its clock run out.
+        """
+        again = True
         try:
             delay = due - time.monotonic()
             if delay > 0:
@@ -822,6 +854,7 @@ class LiveTable:
                 bot = self.bot_for(seat, spec)
                 view = detached_view(self.game, seat)
             action, thought = await self._choose_in_time(seat, bot, view)
+            failed = False
             async with self.lock:
                 if self.closed or self.index[seat] != index or seat not in self.game.to_act():
                     return
@@ -835,22 +868,27 @@ class LiveTable:
                     await self._commit_action(seat, action, note)
                 except MessageError as error:
                     log.error("table %s: bot %r at seat %d could not act: %s", self.id, spec, seat, error)
-                    return
-                self.publish()
+                    failed = True
+                else:
+                    self.publish()
+            if failed:
+                # A write that failed (a full disk) is tried again, but not at once and over and over.
+                await asyncio.sleep(BOT_RETRY_SECONDS)
         except asyncio.CancelledError:
-            self.thinking.discard(seat)
+            again = False
             raise
         except Exception:
             # The seat waits (a bug, in the log) rather than the table spinning on a failing bot.
             log.exception("table %s: the bot at seat %d failed", self.id, seat)
+            again = False
+        finally:
             self.thinking.discard(seat)
-            return
-        self.thinking.discard(seat)
-        if not self.closed:
-            # While this bot thought, the position may have moved on and asked it again.
-            async with self.lock:
-                self._schedule_bots()
-                self.clocks.schedule()
+            if again and not self.closed:
+                # While this bot thought (or was not needed after all), the position may have moved on and
+                # asked it again; the seat's clock, stopped while it was marked thinking, runs again.
+                async with self.lock:
+                    self._schedule_bots()
+                    self.clocks.schedule()
 
     async def close(self) -> None:
         """Stop bots and timers, and close connections (the server is shutting down)."""

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ninjadojo.bots import LEVELS, make_bot
+from ninjadojo.bots import LEVELS, canonical_spec, level_of, make_bot, parse_bot_spec
 from ninjadojo.engine.errors import OptionError, quote
 from ninjadojo.server.errors import ApiError, bad_request
 
@@ -25,6 +25,13 @@ DEFAULT_LEVEL = "medium"
 #: How long a seat has to answer a concealed window under a per-game clock (windows are never
 #: charged to a per-game clock: the others would see it run).
 WINDOW_SECONDS_PER_GAME_CLOCK = 60.0
+
+#: The parameters of a bot spec that set how long it thinks. On the server each is capped at the most
+#: this game's levels (or the bot's own default) give that bot, ``seconds`` at :data:`MAX_BOT_SECONDS`.
+BUDGET_PARAMETERS = ("iterations", "seconds", "samples", "depth", "per_sample")
+
+#: The longest a bot may be asked to think for one decision on the server (the ``expert`` level's cap).
+MAX_BOT_SECONDS = 2.0
 
 #: The longest display name.
 NAME_LIMIT = 24
@@ -105,17 +112,22 @@ def _flag(data: Mapping[str, object], name: str, default: bool) -> bool:
 
 
 def check_bot_spec(spec: object, game_id: str, where: str) -> str:
-    """``spec`` if it names a bot (a level or a bot spec) the registry can build for ``game_id``."""
+    """``spec`` if it names a bot the server plays for ``game_id``: a level, or a bot spec of at most
+    :data:`BOT_SPEC_LIMIT` characters whose thinking budget is capped (see :func:`bot_budget_problem`)."""
+    allowed = f"a level ({', '.join(LEVELS)}) or a bot spec within the server's budgets"
     if not isinstance(spec, str) or not spec.strip():
-        raise bad_request(f"{where} must be a level ({', '.join(LEVELS)}) or a bot spec, not {quote(spec)}",
-                          "bad_bot")
+        raise bad_request(f"{where} must be {allowed}, not {quote(spec)}", "bad_bot")
     if len(spec.strip()) > BOT_SPEC_LIMIT:
         raise bad_request(f"{where} must be a level or a bot spec of at most {BOT_SPEC_LIMIT} characters, not "
                           f"{len(spec.strip())}", "bad_bot")
     try:
         make_bot(spec, game_id, 0)
+        problem = bot_budget_problem(spec.strip(), game_id)
     except OptionError as error:
         raise bad_request(f"{where}: {error}", "bad_bot") from None
+    if problem is not None:
+        raise bad_request(f"{where}: {quote(spec)} thinks too long for this server: {problem}; give {allowed}",
+                          "bad_bot")
     return spec.strip()
 
 
@@ -127,6 +139,53 @@ def _visible(char: str) -> bool:
     """Whether ``char`` shows something by itself: a letter, number, punctuation or symbol that is not a
     blank filler (spaces, control and format characters such as zero-width ones, and marks alone do not)."""
     return unicodedata.category(char)[0] in "LNPS" and char not in BLANK_CHARACTERS
+def bot_budget_problem(spec: str, game_id: str) -> str | None:
+    """Why the bot ``spec`` may think longer than the server allows, or ``None``.
+
+    A level is always allowed. Otherwise each of :data:`BUDGET_PARAMETERS` the bot takes may be at most
+    the largest value this game's levels or the bot's own default give it, ``seconds`` at most
+    :data:`MAX_BOT_SECONDS`, and a search must be bounded (``iterations`` or ``seconds`` a number): a
+    table's bots share the workers with every other table's (``ismcts:seconds=3600`` would hold one for
+    an hour a decision).
+    """
+    if level_of(game_id, spec) is not None:
+        return None
+    name = parse_bot_spec(spec)[0]
+    given = _spec_values(canonical_spec(game_id, spec))
+    caps: dict[str, float] = {}
+    for base in [name, *LEVELS]:
+        canonical = canonical_spec(game_id, base)
+        if parse_bot_spec(canonical)[0] != name:
+            continue
+        for key, value in _spec_values(canonical).items():
+            if key in BUDGET_PARAMETERS and value is not None:
+                caps[key] = max(caps.get(key, value), value)
+    if "seconds" in given:
+        caps["seconds"] = MAX_BOT_SECONDS
+    problems = []
+    for key in BUDGET_PARAMETERS:
+        if key not in given or key not in caps:
+            continue
+        value = given[key]
+        if value is not None and value > caps[key]:
+            problems.append(f"{key} at most {caps[key]:g}, not {value:g}")
+    if "iterations" in given and "seconds" in given and given["iterations"] is None and given["seconds"] is None:
+        problems.append("a search needs a bound (iterations or seconds)")
+    return "; ".join(problems) or None
+
+
+def _spec_values(canonical: str) -> dict[str, float | None]:
+    """The numeric parameters of a canonical spec (``none`` as ``None``; others left out)."""
+    values: dict[str, float | None] = {}
+    for key, text in parse_bot_spec(canonical)[1].items():
+        if text.lower() == "none":
+            values[key] = None
+            continue
+        try:
+            values[key] = float(text)
+        except ValueError:
+            continue
+    return values
 
 
 def check_name(name: object, where: str = "name") -> str:

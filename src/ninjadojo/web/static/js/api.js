@@ -43,6 +43,11 @@ export function socketUrl(tableId) {
 }
 
 /** The invitation link of a seat: the token rides in the URL fragment, which browsers never send. */
+/** The link that lets a spectator watch a private table (its watch key, shown once to its creator). */
+export function watchLink(tableId, key) {
+  return `${location.origin}${location.pathname}#/watch/${tableId}/${key}`;
+}
+
 export function inviteLink(tableId, seat, token) {
   return `${location.origin}${location.pathname}#/table/${tableId}/${seat}/${token}`;
 }

@@ -4,6 +4,7 @@
 //   #/table/<id>/<seat>/<token> an invitation link: take the seat
 //   #/table/<id>                the table, as the seat this browser holds there (else watching)
 //   #/watch/<id>                the table as a spectator
+//   #/watch/<id>/<key>          a private table as a spectator (its watch key)
 //   #/replay/<id>               the replay of a finished game
 
 import {h, replace} from './dom.js';
@@ -17,6 +18,8 @@ const ROUTES = [
     (root, m) => openTable(root, {tableId: m[1], seat: Number(m[2]), token: m[3]})],
   [new RegExp(`^#/table/(${TABLE_ID})$`), (root, m) => openTable(root, {tableId: m[1]})],
   [new RegExp(`^#/watch/(${TABLE_ID})$`), (root, m) => openTable(root, {tableId: m[1], watch: true})],
+  [new RegExp(`^#/watch/(${TABLE_ID})/([A-Za-z0-9_-]+)$`),
+    (root, m) => openTable(root, {tableId: m[1], watch: true, watchKey: m[2]})],
   [new RegExp(`^#/replay/(${TABLE_ID})$`), (root, m) => openReplay(root, {tableId: m[1]})],
   [/^(#\/?)?$/, (root) => openLobby(root)],
 ];

@@ -17,6 +17,9 @@ export function h(tag, attrs, ...children) {
       for (const [key, data] of Object.entries(value)) {
         if (data !== null && data !== undefined) el.dataset[key] = String(data);
       }
+    } else if (name === 'style') {
+      // Through the CSSOM: the server's Content-Security-Policy refuses style attributes.
+      el.style.cssText = String(value);
     } else if (name === 'class' && Array.isArray(value)) {
       el.setAttribute('class', value.filter(Boolean).join(' '));
     } else {

@@ -3,7 +3,7 @@
 // new table, and the lists: my tables, open tables to join, games being played (to watch) and
 // finished games (to replay).
 
-import {api, inviteLink} from './api.js';
+import {api, inviteLink, watchLink} from './api.js';
 import {copyText, h, replace, toast} from './dom.js';
 import {gameInfo, loadCatalogue} from './catalogue.js';
 import {seatBadge} from './seats.js';
@@ -226,7 +226,7 @@ class Lobby {
     const invites = {};
     for (const [seat, token] of Object.entries(tokens)) if (seat !== '0') invites[seat] = token;
     keepInvites(table.id, invites);
-    if (!Object.keys(invites).length) {
+    if (!Object.keys(invites).length && !answer.watch_key) {
       location.hash = `#/table/${table.id}`;
       return;
     }
@@ -238,10 +238,20 @@ class Lobby {
       return h('li', {}, seatBadge(Number(seat), null), ' ', field,
         h('button', {type: 'button', onclick: () => copyText(link, field)}, 'Copy link'));
     });
+    let watching = null;
+    if (answer.watch_key) {
+      // A private table: spectators need this link (the server shows its key only now).
+      const link = watchLink(table.id, answer.watch_key);
+      const field = h('input', {class: 'link-field', readonly: true, value: link, 'aria-label': 'watch link'});
+      watching = h('p', {}, 'Whoever has this link may watch (the table is private): ', field,
+        h('button', {type: 'button', onclick: () => copyText(link, field)}, 'Copy link'));
+    }
     replace(this.created, h('section', {class: 'panel created', role: 'status'},
       h('h2', {}, `Table ${table.id} is ready`),
-      h('p', {}, 'Send each friend their link (each link is one seat; whoever has it plays that seat):'),
-      h('ul', {class: 'invites'}, items),
+      items.length ? h('p', {}, 'Send each friend their link (each link is one seat; whoever has it plays that seat):')
+        : null,
+      items.length ? h('ul', {class: 'invites'}, items) : null,
+      watching,
       h('p', {}, h('a', {class: 'button primary', href: `#/table/${table.id}`, id: 'go-to-table'},
         'Go to the table'))));
     this.created.scrollIntoView({block: 'start'});

@@ -32,12 +32,13 @@ export function openTable(root, route) {
 }
 
 class TablePage {
-  constructor(root, {tableId, seat = null, token = null, watch = false}) {
+  constructor(root, {tableId, seat = null, token = null, watch = false, watchKey = null}) {
     this.root = root;
     this.tableId = tableId;
     this.inviteSeat = seat;
     this.inviteToken = token;
     this.watch = watch;
+    this.watchKey = watchKey; // a private table's watch key (spectators need it there)
     this.socket = null;
     this.state = null;
     this.seat = null; // the seat this connection holds (null: spectating)
@@ -108,7 +109,9 @@ class TablePage {
     const socket = new WebSocket(socketUrl(this.tableId));
     this.socket = socket;
     socket.onopen = () => {
-      socket.send(JSON.stringify(this.token ? {type: 'hello', token: this.token} : {type: 'hello'}));
+      const hello = this.token ? {type: 'hello', token: this.token} : {type: 'hello'};
+      if (!this.token && this.watchKey) hello.watch = this.watchKey;
+      socket.send(JSON.stringify(hello));
     };
     socket.onmessage = (event) => {
       if (socket !== this.socket) return;

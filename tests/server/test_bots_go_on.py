@@ -1,0 +1,106 @@
+"""Bots and clocks never stop for good (issue 28, item 8): however a bot's turn ends (the position moved
+on during its delay, its seat acted as its clock ran out, its action could not be stored), the seat is
+no longer marked as thinking, so it is asked again and its clock runs again."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ninjadojo.engine.state import GameState
+from ninjadojo.server.live import LiveTable
+from server.helpers import ServerThread
+
+#: Knights and Ninjas, seed 1: seat 0 acts first, and the bot at seat 1 is asked right after.
+TABLE = {"game": "knights-and-ninjas", "players": 2, "seed": 1,
+         "seats": [{"type": "human", "name": "Ann"}, {"type": "bot", "level": "easy"}]}
+
+
+def undoable_passing_to(game: GameState[Any], seat: int, other: int) -> str:
+    """An action of ``seat`` that the engine lets it take back and after which ``other`` must act."""
+    for action in game.legal_actions(seat):
+        trial = game.clone()
+        trial.apply(seat, action)
+        if list(trial.to_act()) == [other] and trial.undo_check(seat) is None:
+            return action
+    raise AssertionError("no such action")
+
+
+async def until(condition: Callable[[], bool], timeout: float = 15.0) -> bool:
+    """Whether ``condition`` became true within ``timeout`` seconds (a bound on "never", not a timing)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        await asyncio.sleep(0.05)
+    return condition()
+
+
+def bot_acts(live: LiveTable, seat: int) -> int:
+    return sum(1 for who, _ in live.game.record.actions if who == seat)
+
+
+def test_a_bot_whose_turn_was_undone_during_its_delay_plays_when_asked_again(server: ServerThread) -> None:
+    table_id, _ = server.create({**TABLE, "settings": {"move_delay": 0.5, "window_time": 0, "undo": True}})
+    live = server.dojo.tables[table_id]
+    assert list(live.game.to_act()) == [0]
+    action = undoable_passing_to(live.game, 0, 1)
+
+    async def scenario() -> None:
+        await live.rename(0, "Ann")  # the seat is taken: the table plays
+        await live.act(0, action, live.index[0])  # the bot at seat 1 is asked, and waits move_delay
+        assert 1 in live.thinking
+        await live.undo(0, live.index[0])  # taken back during the bot's delay
+        await live.act(0, action, live.index[0])  # the bot is asked again: it plays
+        assert await until(lambda: bot_acts(live, 1) >= 1), "the bot was never asked again"
+
+    server.run(scenario())
+
+
+def test_a_seat_that_acts_as_its_clock_runs_out_has_its_clock_run_again(server: ServerThread) -> None:
+    table_id, _ = server.create({**TABLE, "settings": {"move_delay": 0, "window_time": 0, "clock": "move",
+                                                       "clock_seconds": 1, "timeout_bot": "easy"}})
+    live = server.dojo.tables[table_id]
+    action = live.game.legal_actions(0)[0]
+
+    async def scenario() -> None:
+        await live.rename(0, "Ann")
+        async with live.lock:
+            live.released_at[0] -= 5  # seat 0's time is up now...
+        await live.time_out()  # ...and its time-out asks the timeout bot, which waits for the lock,
+        await live.act(0, action, live.index[0])  # while the seat acts itself, just in time
+        # The bot at seat 1 answers, then it is seat 0's turn again: nobody acts, so its clock runs out.
+        assert await until(lambda: any("ran out of time" in text for _, text in live.notes)), \
+            "seat 0's clock never ran out again"
+
+    server.run(scenario())
+
+
+def test_a_bot_whose_action_could_not_be_stored_tries_again(server: ServerThread) -> None:
+    table_id, _ = server.create({**TABLE, "settings": {"move_delay": 0, "window_time": 0}})
+    live = server.dojo.tables[table_id]
+    storage = live.storage
+    real_write = storage.write
+    failures = []
+
+    async def write_failing_once(ops: Any) -> None:
+        if not failures:
+            failures.append(ops)
+            raise OSError(28, "No space left on device")
+        await real_write(ops)
+
+    async def scenario() -> None:
+        await live.rename(0, "Ann")
+        async with live.lock:
+            await live._commit_action(0, live.game.legal_actions(0)[0], None)
+            storage.write = write_failing_once  # type: ignore[method-assign]  # the bot's write fails once
+            live.publish()  # the bot at seat 1 is asked
+        assert await until(lambda: bot_acts(live, 1) >= 1), "the bot never tried again after a failed write"
+        assert len(failures) == 1
+
+    try:
+        server.run(scenario())
+    finally:
+        storage.write = real_write  # type: ignore[method-assign]
