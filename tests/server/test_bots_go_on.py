@@ -11,6 +11,7 @@ from typing import Any
 
 from ninjadojo.engine.state import GameState
 from ninjadojo.server.live import LiveTable
+from ninjadojo.server.tokens import hash_token
 from server.helpers import ServerThread
 
 #: Knights and Ninjas, seed 1: seat 0 acts first, and the bot at seat 1 is asked right after.
@@ -43,13 +44,13 @@ def bot_acts(live: LiveTable, seat: int) -> int:
 
 
 def test_a_bot_whose_turn_was_undone_during_its_delay_plays_when_asked_again(server: ServerThread) -> None:
-    table_id, _ = server.create({**TABLE, "settings": {"move_delay": 0.5, "window_time": 0, "undo": True}})
+    table_id, tokens = server.create({**TABLE, "settings": {"move_delay": 0.5, "window_time": 0, "undo": True}})
     live = server.dojo.tables[table_id]
     assert list(live.game.to_act()) == [0]
     action = undoable_passing_to(live.game, 0, 1)
 
     async def scenario() -> None:
-        await live.rename(0, "Ann")  # the seat is taken: the table plays
+        await live.rename(0, "Ann", hash_token(tokens["0"]))  # the seat is taken: the table plays
         await live.act(0, action, live.index[0])  # the bot at seat 1 is asked, and waits move_delay
         assert 1 in live.thinking
         await live.undo(0, live.index[0])  # taken back during the bot's delay
@@ -60,13 +61,13 @@ def test_a_bot_whose_turn_was_undone_during_its_delay_plays_when_asked_again(ser
 
 
 def test_a_seat_that_acts_as_its_clock_runs_out_has_its_clock_run_again(server: ServerThread) -> None:
-    table_id, _ = server.create({**TABLE, "settings": {"move_delay": 0, "window_time": 0, "clock": "move",
+    table_id, tokens = server.create({**TABLE, "settings": {"move_delay": 0, "window_time": 0, "clock": "move",
                                                        "clock_seconds": 1, "timeout_bot": "easy"}})
     live = server.dojo.tables[table_id]
     action = live.game.legal_actions(0)[0]
 
     async def scenario() -> None:
-        await live.rename(0, "Ann")
+        await live.rename(0, "Ann", hash_token(tokens["0"]))
         async with live.lock:
             live.released_at[0] -= 5  # seat 0's time is up now...
         await live.time_out()  # ...and its time-out asks the timeout bot, which waits for the lock,
@@ -79,7 +80,7 @@ def test_a_seat_that_acts_as_its_clock_runs_out_has_its_clock_run_again(server: 
 
 
 def test_a_bot_whose_action_could_not_be_stored_tries_again(server: ServerThread) -> None:
-    table_id, _ = server.create({**TABLE, "settings": {"move_delay": 0, "window_time": 0}})
+    table_id, tokens = server.create({**TABLE, "settings": {"move_delay": 0, "window_time": 0}})
     live = server.dojo.tables[table_id]
     storage = live.storage
     real_write = storage.write
@@ -92,7 +93,7 @@ def test_a_bot_whose_action_could_not_be_stored_tries_again(server: ServerThread
         await real_write(ops)
 
     async def scenario() -> None:
-        await live.rename(0, "Ann")
+        await live.rename(0, "Ann", hash_token(tokens["0"]))
         async with live.lock:
             await live._commit_action(0, live.game.legal_actions(0)[0], None)
             storage.write = write_failing_once  # type: ignore[method-assign]  # the bot's write fails once

@@ -11,6 +11,7 @@ import socket
 import time
 from typing import Any
 
+from ninjadojo.server.tokens import hash_token
 from server.helpers import ServerThread
 
 
@@ -89,7 +90,7 @@ def test_a_bot_spec_that_thinks_too_long_is_refused_wherever_a_bot_is_named(serv
 def test_a_table_has_one_bot_decision_in_the_workers_at_a_time(server: ServerThread) -> None:
     """Every table gets its share of the bots' workers: however many of its bots are asked at once (Ninja
     Trap's simultaneous choices), they think one after another."""
-    table_id, _ = server.create({"game": "ninja-trap", "players": 4, "seed": 2,
+    table_id, tokens = server.create({"game": "ninja-trap", "players": 4, "seed": 2,
                                  "settings": {"move_delay": 0, "window_time": 0},
                                  "seats": [{"type": "human", "name": "Ann"}] + [{"type": "bot", "level": "easy"}] * 3})
     live = server.dojo.tables[table_id]
@@ -110,7 +111,7 @@ def test_a_table_has_one_bot_decision_in_the_workers_at_a_time(server: ServerThr
     live.pool = Counting()  # type: ignore[assignment]
 
     async def scenario() -> None:
-        await live.rename(0, "Ann")  # the table plays: the three bots are asked at once
+        await live.rename(0, "Ann", hash_token(tokens["0"]))  # the table plays: the three bots are asked at once
         deadline = time.monotonic() + 15
         while len(live.game.record.actions) < 3 and time.monotonic() < deadline:
             await asyncio.sleep(0.05)

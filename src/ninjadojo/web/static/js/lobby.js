@@ -318,8 +318,10 @@ class Lobby {
     return h('li', {class: 'table-item', dataset: {table: table.id}},
       h('div', {class: 'table-line'}, h('strong', {}, table.title), ` · ${table.players} players · `,
         h('span', {class: `status status-${table.status}`}, table.status), result,
-        table.deal === 'chosen' ? h('span', {class: 'tag tag-warn', title: 'whoever chose the seed may know every card'},
-          'deal chosen by its creator') : null,
+        table.deal === 'chosen'
+          ? h('span', {class: 'tag tag-warn', title: 'whoever chose the seed may know every card'},
+            'deal chosen by its creator')
+          : null,
         mySeat !== null ? h('span', {class: 'tag'}, `you are P${mySeat}`) : null),
       h('div', {class: 'table-seats'}, table.seats.map((seat) => h('span', {class: 'seat-mini'},
         seatBadge(seat.seat, seat.name), seat.type === 'bot' ? ' ⚙' : seat.status === 'free' ? ' (free)' : ''))),
