@@ -236,7 +236,8 @@ class Terminal:
             # What was asked, in short (up to its first colon), so the answer reads in context.
             asked = decision.prompt.split(":")[0].strip() if decision is not None else ""
             asked = asked if len(asked) <= 50 else asked[:47] + "..."
-            self.say(f"{who}{asked + ' - ' if asked else ''}only choice: {actions[0]} (answered for you)")
+            self.say(f"{who}{asked + ' - ' if asked else ''}only choice: {self.choice_text(seat, actions[0])} "
+                     "(answered for you)")
             self.submit(seat, actions[0])
             return "auto"
         self.show_screen(seat)
@@ -304,7 +305,7 @@ class Terminal:
             contain = "contains" if len(matches) == 1 else "contain"
             self.say(f"{len(matches)} of {len(actions)} choices {contain} {quote(text)}; "
                      "type a number to pick one:")
-            self.show_page(actions, self.console.size.height - 3)
+            self.show_page(seat, actions, self.console.size.height - 3)
             return None
         try:
             # Let the game explain why; an illegal action changes nothing.
@@ -352,7 +353,7 @@ class Terminal:
         elif word in ("list", "board"):
             self.show_screen(seat)
         elif word == "more":
-            self.show_page(self.game.legal_actions(seat), self.console.size.height - 2)
+            self.show_page(seat, self.game.legal_actions(seat), self.console.size.height - 2)
         elif word == "save":
             self.save_command(rest)
         elif word == "undo":
@@ -499,7 +500,7 @@ class Terminal:
             console.print(prompt)
         self.listing = list(range(len(actions)))
         self.next_page = 0
-        self.show_page(actions, choice_rows + paged)
+        self.show_page(seat, actions, choice_rows + paged)
         if not paged and len(actions) > LONG_LIST and log_rows - min(log_need, log_rows) >= 1:
             part = example_part(actions)
             if part is not None:
@@ -556,8 +557,15 @@ class Terminal:
         for row in self.log_rows(line):
             self.say(row)
 
-    def show_page(self, actions: Sequence[str], rows: int) -> None:
-        """The next page of the current listing in at most ``rows`` lines, with the full list's numbers.
+    def choice_text(self, seat: int, action: str) -> str:
+        """A choice as the terminal lists it: the game's words with the action's typing code beside them
+        (``Draw 2 cards (d)``), or the code alone where the game has no other words for it."""
+        words = self.game.label(seat, action)
+        return action if words == action else f"{words} ({action})"
+
+    def show_page(self, seat: int, actions: Sequence[str], rows: int) -> None:
+        """The next page of the current listing (``seat``'s choices) in at most ``rows`` lines, with the
+        full list's numbers, each in words with its code.
 
         If the listing does not fit, its last line says how to see the rest.
         """
@@ -568,7 +576,8 @@ class Terminal:
             return
         width = self.console.width
         numbers = [index + 1 for index in listing]
-        texts = [actions[index] for index in listing]
+        codes = [actions[index] for index in listing]
+        texts = [self.choice_text(seat, action) for action in codes]
         columns = columns_for(texts, width, numbers=numbers)
         rest = len(listing) - self.next_page
         fits = columns * max(rows, 1)
@@ -579,7 +588,7 @@ class Terminal:
             self.say(line)
         self.next_page = end
         if end < len(listing):
-            part = example_part(texts)
+            part = example_part(codes)
             narrow_hint = f" or part of a choice (e.g. {part})" if part is not None else ""
             self.say(f"... {len(listing) - end} more: type more{narrow_hint}")
 

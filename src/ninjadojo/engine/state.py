@@ -26,9 +26,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from types import MappingProxyType
-from typing import ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from ninjadojo.engine.errors import (
+    DojoError,
     GameOverError,
     IllegalActionError,
     NotationError,
@@ -893,7 +894,7 @@ class GameState(ABC, Generic[PayloadT]):
                     raise SaveError(f"action {number} of the save does not replay: {error}") from None
         except (OptionError, NotationError) as error:
             raise SaveError(f"the save's set-up is invalid: {error}") from None
-        if position != state.to_notation():
+        if position != state.to_notation() and not _same_but_reason(cls, position, state):
             raise SaveError("the save's position does not match its replayed actions (edited or corrupt)")
         return state
 
@@ -958,6 +959,19 @@ def check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
         raise OptionError(f"the seed must be a whole number from 0 to {SEED_LIMIT - 1}, not {quote(seed)}")
     return seed
+
+
+def _same_but_reason(cls: type[GameState[Any]], position: str, state: GameState[Any]) -> bool:
+    """Whether a save's ``position`` is ``state`` but for the words of its result's reason: how a game's
+    end is said may be reworded between versions, and a finished game saved before still loads."""
+    try:
+        saved = cls.from_notation(position)
+    except DojoError:
+        return False
+    if saved.result is None or state.result is None:
+        return False
+    saved.result = replace(saved.result, reason=state.result.reason)
+    return saved.to_notation() == state.to_notation()
 
 
 def _parse_result(text: str, players: int) -> Result:

@@ -295,6 +295,8 @@ class LiveTable:
             "type": "state", "table": self.id, "seat": viewer, "index": self.index[viewer],
             "view": view,
             "legal": game.legal_actions(viewer) if viewer is not None else [],
+            # The legal actions in the game's words (seats written P<n>; clients put the seats' names in).
+            "labels": game.labels(viewer) if viewer is not None else {},
             "decision": None if decision is None else {
                 "kind": decision.kind, "prompt": decision.prompt, "simultaneous": decision.simultaneous,
                 "concealed": decision.concealed},

@@ -10,8 +10,18 @@ import {boardOf} from './games/index.js';
 export function makeCtx({gameId, view, seat, legal = [], decision = null, toAct = [], seats = []}) {
   const mod = boardOf(gameId);
   const name = (s) => (seats[s] && seats[s].name) || `Player ${s}`;
+  // One name per player in every text the engine writes (it names seats P<n>): a person's name, or
+  // "P2 (medium bot)" for a bot, or P<n> for a seat nobody has taken.
+  const player = (s) => {
+    const info = seats[s];
+    if (!info) return `P${s}`;
+    if (info.type === 'bot') return `P${s} (${info.bot || info.name || ''} bot)`.replace(' ( bot)', ' (bot)');
+    return info.name || `P${s}`;
+  };
+  const words = (text) => String(text).replace(/\bP(\d{1,2})\b/g,
+    (whole, n) => (seats[Number(n)] ? player(Number(n)) : whole));
   return {
-    gameId, view, seat, legal, decision, toAct: new Set(toAct), seats, name,
+    gameId, view, seat, legal, decision, toAct: new Set(toAct), seats, name, player, words,
     badge: (s, options = {}) => seatBadge(s, options.bare ? null : name(s), {you: !options.bare && s === seat}),
     card: (code, options) => drawCard(mod ? mod.cardInfo(code) : {code, name: code, short: '', text: ''}, options),
     back: (options) => drawBack(options),
@@ -51,10 +61,10 @@ export function actionHelpers(gameId, ctxOf) {
 }
 
 /** The log as this seat may see it; a line's leading spaces nest it under the line before. */
-export function drawLog(lines) {
+export function drawLog(lines, words = (text) => text) {
   return h('ol', {class: 'log-lines'}, lines.map((line) => {
     const depth = line.length - line.trimStart().length;
-    return h('li', {style: `--depth: ${Math.floor(depth / 2)}`}, line.trim());
+    return h('li', {style: `--depth: ${Math.floor(depth / 2)}`}, words(line.trim()));
   }));
 }
 

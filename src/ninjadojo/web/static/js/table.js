@@ -247,6 +247,11 @@ class TablePage {
     const game = gameInfo(state.view.game);
     const ctx = this.ctx();
     const helpers = actionHelpers(state.view.game, () => ctx);
+    // The engine's words for each choice (the server's labels) come first; the board module's own
+    // description only where the game gives none.
+    const labels = state.labels || {};
+    const describe = (action) => (labels[action] && labels[action] !== action
+      ? ctx.words(labels[action]) : helpers.describe(action));
     const canAct = state.status === 'playing' && state.legal.length > 0 && !this.pending && this.seat !== null;
     this.picker.update(state.legal, helpers.keysOf, canAct);
 
@@ -267,12 +272,12 @@ class TablePage {
     replace(this.el.board, board);
     this.picker.decorate(board);
     this.drawPrompt(ctx, canAct);
-    replace(this.el.chooser, this.picker.chooser(helpers.describe));
+    replace(this.el.chooser, this.picker.chooser(describe));
     replace(this.el.actions, h('h2', {class: 'side-title'}, this.seat === null ? 'Choices' : 'All your choices'),
       this.seat === null ? h('p', {class: 'muted'}, 'Spectators cannot act.')
-        : actionList(state.legal, helpers.describe, (action) => this.send(action), canAct));
+        : actionList(state.legal, describe, (action) => this.send(action), canAct));
     this.drawTools();
-    this.drawLog(state.view.log || []);
+    this.drawLog(state.view.log || [], ctx.words);
     replace(this.el.notes, (state.notes || []).length
       ? [h('h2', {class: 'side-title'}, 'Table notes'), h('ul', {}, state.notes.map((note) => h('li', {}, note)))]
       : []);
@@ -327,7 +332,7 @@ class TablePage {
       parts.push(h('p', {class: 'prompt-main'}, '◌ Sending your choice…'));
     } else if (canAct) {
       parts.push(h('p', {class: 'prompt-main your-turn'}, h('strong', {}, '▶ Your move: '),
-        state.decision ? state.decision.prompt : 'choose'));
+        state.decision ? ctx.words(state.decision.prompt) : 'choose'));
       if (state.decision && state.decision.simultaneous) {
         parts.push(h('p', {class: 'muted'},
           'Everyone chooses at the same time; nobody sees your choice until all have chosen.'));
@@ -392,10 +397,10 @@ class TablePage {
     replace(this.el.tools, tools);
   }
 
-  drawLog(lines) {
+  drawLog(lines, words) {
     const box = this.el.log;
     const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
-    replace(box, drawLog(lines));
+    replace(box, drawLog(lines, words));
     if (atEnd) box.scrollTop = box.scrollHeight;
   }
 

@@ -64,3 +64,30 @@ def test_names_replace_whole_seat_words_only_once() -> None:
     names = {0: "Ana", 1: "P1 (medium bot)", 2: "P0's friend"}
     assert with_names("P0 attacks P1; P2 watches.", names) == "Ana attacks P1 (medium bot); P0's friend watches."
     assert with_names("AP1 and P12 are not seats here", names) == "AP1 and P12 are not seats here"
+
+
+def test_a_finished_save_whose_end_was_said_in_other_words_still_loads() -> None:
+    """How a game's end is worded may change between versions (issue 23 rewords every end): a finished
+    game saved before still loads, while a save whose scores or winners differ is still refused."""
+    import json
+
+    from ninjadojo.engine import SaveError
+
+    game = ToyState.new(2, seed=5)
+    while not game.is_terminal:
+        seat = game.to_act()[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    assert game.result is not None
+    data = game.to_save()
+    reason = json.dumps(game.result.reason)[1:-1]
+    position = str(data["position"])
+    assert reason in position
+    reworded = {**data, "position": position.replace(reason, "said differently long ago")}
+    assert ToyState.load_save(reworded).to_notation() == game.to_notation()
+    other = game.result.scores[0] + 1
+    compact = {"separators": (",", ":")}
+    wrong = position.replace(json.dumps(list(game.result.scores), **compact),  # type: ignore[arg-type]
+                             json.dumps([other, *game.result.scores[1:]], **compact))  # type: ignore[arg-type]
+    assert wrong != position
+    with pytest.raises(SaveError):
+        ToyState.load_save({**data, "position": wrong})
