@@ -9,7 +9,7 @@ from ninjadojo.engine import Frame, GameSpec, GameState, Rng
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.state import CardInfo
-from ninjadojo.games.knights_and_ninjas import effects, invariants, notation, render, rules, view
+from ninjadojo.games.knights_and_ninjas import effects, invariants, notation, render, rules, view, words
 from ninjadojo.games.knights_and_ninjas import options as table_rules
 from ninjadojo.games.knights_and_ninjas.cards import (
     CARD_ROWS,
@@ -228,7 +228,13 @@ class KnightsAndNinjasState(GameState[Payload]):
         return render.render(self, seat, markup=True)
 
     def _prompt(self, seat: int, frame: Frame) -> str:
-        return view.prompt(self, seat, frame)
+        return words.prompt(self, seat, frame)
+
+    def _label(self, seat: int, frame: Frame, action: str, payload: Payload) -> str | None:
+        return words.label(self, seat, frame, action, payload)
+
+    def _score_lines(self, player: int) -> list[str]:
+        return words.score_lines(self, player)
 
     def _explain_illegal(self, seat: int, action: str) -> str | None:
         return view.explain_illegal(self, seat, action)
