@@ -52,6 +52,7 @@ from ninjadojo.games.knights_and_ninjas.rules import (
     OP_PICK,
     OP_REDEAL,
     OP_RESPOND,
+    OP_SHOW,
     OP_TAKE,
     Payload,
     data_int,
@@ -173,8 +174,8 @@ def label(state: KnightsAndNinjasState, seat: int, frame: Frame, action: str, pa
         gems, cards = MONK_GEMS[duel], MONK_CARDS[duel]
         if not taxed:
             return f"Play {card_words(payload[1], MO)} (no rival is taxed)"
-        each = " each" if len(taxed) > 1 else ""
-        return (f"Play {card_words(payload[1], MO)}: {_list_seats(taxed)}{each} pay you "
+        pays = " each pay" if len(taxed) > 1 else " pays"
+        return (f"Play {card_words(payload[1], MO)}: {_list_seats(taxed)}{pays} you "
                 f"{plural(gems, 'gem')} or {plural(cards, 'card')}")
     if op == OP_HIGHWAYMAN:
         amount = data_int(frame, "amount")
@@ -187,8 +188,11 @@ def label(state: KnightsAndNinjasState, seat: int, frame: Frame, action: str, pa
         due = MONK_GEMS[duel]
         held = state.gems[seat]
         if held < due:
-            return f"Pay all your gems ({held})"
+            # Neither payment can be made in full: every gem the seat has.
+            return "Pay your only gem" if held == 1 else f"Pay all {held} of your gems"
         return f"Pay {plural(due, 'gem')}"
+    if op == OP_SHOW:
+        return f"Show {cards_words(payload[1:])}"
     if op == OP_PAY_CARDS:
         return f"Pay {cards_words(payload[1:])}"
     if op in (OP_KEEP, OP_GIVE):
