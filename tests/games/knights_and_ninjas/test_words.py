@@ -242,7 +242,9 @@ def test_every_option_has_words_for_players() -> None:
             assert "-" not in choice or choice not in option.help, (option.name, choice)
 
 
-def test_card_texts_say_what_the_card_does_without_codes() -> None:
+def test_card_texts_and_the_rules_summary_say_what_things_do_without_codes() -> None:
+    for text in (STATE.SPEC.rules, STATE.SPEC.summary):
+        assert not _unreadable(text), (text, _unreadable(text))
     for card in STATE.card_catalog():
         for text in (card.text, card.short):
             assert not _unreadable(text), (card.code, text, _unreadable(text))
