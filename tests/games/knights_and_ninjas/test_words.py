@@ -149,7 +149,7 @@ def test_a_turn_says_what_each_play_does_in_the_rulebooks_terms() -> None:
     assert labels["a1:pe1*"] == "Attack P1 with a Jester as a Peasant (strength 1)"
     assert labels["a1:ni*"] == "Attack P1 with a Jester as a Ninja (steals 2 gems)"
     assert labels["a2:dr*"] == "Attack P2 with a Jester as a Dragon (steals 2 gems)"
-    assert labels["me1"] == "Play a Merchant on P1: pay 1 gem, take 1 of 2 cards blind"
+    assert labels["me1"] == "Play a Merchant: pay P1 1 gem and take 1 of their 2 cards blind"
     assert labels["mo*"] == "Play a Jester as a Monk: P2 pays you 1 gem or 2 cards"
     assert labels["x:ca"] == "Discard a Castle"
 
@@ -180,10 +180,10 @@ def test_responses_say_what_they_do_and_how_many_gems_they_protect() -> None:
 def test_a_highwayman_steal_and_a_single_gem_read_in_the_singular() -> None:
     game = position(3, gems=[5, 1, 9], hands=["kn", "pe", "hwje"])
     play(game, "0:a1:kn", "1:take")
-    assert game.decision(2).prompt == "P0 has just taken 1 gem from P1: steal them with a Highwayman, or pass"
+    assert game.decision(2).prompt == "P0 has just taken 1 gem from P1: steal it with a Highwayman, or pass"
     assert game.labels(2) == {"hw": "Steal the 1 gem with a Highwayman",
                               "hw*": "Steal the 1 gem with a Jester as a Highwayman",
-                              "pass": "Pass: P0 keeps the gems"}
+                              "pass": "Pass: P0 keeps the gem"}
     assert "  P0 takes 1 gem from P1" in game.observe(None)["log"]
 
 

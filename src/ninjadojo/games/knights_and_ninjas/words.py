@@ -167,8 +167,8 @@ def label(state: KnightsAndNinjasState, seat: int, frame: Frame, action: str, pa
         target = payload[1]
         price = MERCHANT_PRICE[duel]
         taken = state.sizes[target] // 2
-        return (f"Play {card_words(payload[2], ME)} on {seat_name(target)}: pay {plural(price, 'gem')}, take "
-                f"{taken} of {plural(state.sizes[target], 'card')} blind")
+        return (f"Play {card_words(payload[2], ME)}: pay {seat_name(target)} {plural(price, 'gem')} and take "
+                f"{taken} of their {plural(state.sizes[target], 'card')} blind")
     if op == OP_MONK:
         taxed = taxed_rivals(state, seat)
         gems, cards = MONK_GEMS[duel], MONK_CARDS[duel]
@@ -181,7 +181,8 @@ def label(state: KnightsAndNinjasState, seat: int, frame: Frame, action: str, pa
         amount = data_int(frame, "amount")
         return f"Steal the {plural(amount, 'gem')} with {card_words(payload[1], HW)}"
     if op == OP_PASS:
-        return f"Pass: {seat_name(data_int(frame, 'holder'))} keeps the gems"
+        gems = "gem" if data_int(frame, "amount") == 1 else "gems"
+        return f"Pass: {seat_name(data_int(frame, 'holder'))} keeps the {gems}"
     if op == OP_PICK:
         return f"Take {seat_name(payload[1])}'s {NAMES[payload[2]]}"
     if op == OP_PAY_GEMS:
@@ -291,10 +292,11 @@ def prompt(state: KnightsAndNinjasState, seat: int, frame: Frame) -> str:
         return f"{attack}: respond with a card, or take it"
     if kind == "highwayman":
         taken = taken_words(data_int(frame, "holder"), data_int(frame, "amount"), taken_from(frame))
+        them = "it" if data_int(frame, "amount") == 1 else "them"
         if legal_texts == ["pass"]:
             # Everyone holding a card is asked, so that being asked tells nobody who holds a Highwayman.
-            return f"{taken}; you hold no Highwayman or Jester to steal them: pass"
-        return f"{taken}: steal them with a Highwayman, or pass"
+            return f"{taken}; you hold no Highwayman or Jester to steal {them}: pass"
+        return f"{taken}: steal {them} with a Highwayman, or pass"
     if kind == "herald":
         count = min(state.herald_shows, state.sizes[seat])
         herald = seat_name(state.current)
