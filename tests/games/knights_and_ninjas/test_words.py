@@ -29,13 +29,31 @@ CODE_PATTERNS = (
 BAD_PLURALS = (re.compile(r"(?<![\d.])1 (gems|cards|Peasants)\b"), re.compile(r"\b(0|[2-9]|\d\d+) (gem|card)\b"))
 
 #: Option settings the playouts run under (3-6 players; with 2 only the defaults and what applies).
-SETTINGS_3_TO_6 = (
+SETTINGS_3_TO_6: tuple[dict[str, object], ...] = (
     {},
     {"pointless_specials": True, "jester_in_revolt": False, "pre_attacks": "first"},
     {"win_check": "at-once", "reshuffle": "when-empty", "traitor_needs_gems": True, "turned_block_ends_turn": True,
      "merchant_gem_wins": False},
 )
-SETTINGS_2 = ({}, {"pointless_specials": True, "pre_attacks": "first"})
+SETTINGS_2: tuple[dict[str, object], ...] = ({}, {"pointless_specials": True, "pre_attacks": "first"})
+
+
+def _prompt(game: KnightsAndNinjasState, seat: int) -> str:
+    decision = game.decision(seat)
+    assert decision is not None
+    return decision.prompt
+
+
+def _log(game: KnightsAndNinjasState, seat: int | None) -> list[str]:
+    lines = game.observe(seat)["log"]
+    assert isinstance(lines, list)
+    return [str(line) for line in lines]
+
+
+def _seats(game: KnightsAndNinjasState, seat: int | None) -> list[dict[str, object]]:
+    entries = game.observe(seat)["seats"]
+    assert isinstance(entries, list)
+    return [dict(entry) for entry in entries if isinstance(entry, dict)]
 
 
 def _unreadable(text: str) -> list[str]:
@@ -80,7 +98,7 @@ def test_every_prompt_and_label_of_random_games_reads_as_words(players: int) -> 
     for index, options in enumerate(settings):
         for seed in range(3):
             game = _random_game(players, options, seed * 10 + index, kinds)
-            for line in game.observe(None)["log"]:
+            for line in _log(game, None):
                 assert not re.search(r"\bseat \d|\byou\b", line), line
     expected = {"turn", "attack", "respond"} | ({"draft"} if players == 2 else {"highwayman"})
     assert expected <= kinds, f"the playouts reached only {sorted(kinds)}"
@@ -107,10 +125,9 @@ def test_at_the_end_every_view_shows_every_hand_and_the_count_adds_up(players: i
         assert game.result is not None
         lines = game.score_lines()
         for seat in [None, *range(players)]:
-            view = game.observe(seat)
-            for other in range(players):
-                assert view["seats"][other]["hand"] == _hand_codes(game, other)  # type: ignore[index]
-            assert view["score_lines"] == lines
+            for other, entry in enumerate(_seats(game, seat)):
+                assert entry["hand"] == _hand_codes(game, other)
+            assert game.observe(seat)["score_lines"] == lines
         for player, counted in enumerate(lines):
             assert counted[-1] == f"Total: {int(game.result.scores[player])}"
             assert counted[0] == f"Gems held: {game.gems[player]}"
@@ -122,7 +139,7 @@ def test_at_the_end_every_view_shows_every_hand_and_the_count_adds_up(players: i
 def test_before_the_end_no_view_shows_a_rivals_hand() -> None:
     game = position(3, hands=["kn", "pepe", "so"])
     for seat in (None, 0, 1, 2):
-        assert all("hand" not in entry for entry in game.observe(seat)["seats"])  # type: ignore[union-attr]
+        assert all("hand" not in entry for entry in _seats(game, seat))
 
 
 def test_the_end_picture_shows_every_hand() -> None:
@@ -139,7 +156,7 @@ def test_the_end_picture_shows_every_hand() -> None:
 
 def test_a_turn_says_what_each_play_does_in_the_rulebooks_terms() -> None:
     game = position(3, hands=["pepekncameje", "pepe", "so"], forts=["------", "------", "ca----"])
-    assert game.decision(0).prompt == "Your turn: fortify, attack a rival, play a special action or discard a card"
+    assert _prompt(game, 0) == "Your turn: fortify, attack a rival, play a special action or discard a card"
     labels = game.labels(0)
     assert labels["f:ca"] == "Fortify with a Castle"
     assert labels["f:ar*"] == "Fortify with a Jester as an Archer"
@@ -166,7 +183,7 @@ def test_pre_attacks_say_which_fortification_they_clear() -> None:
 def test_responses_say_what_they_do_and_how_many_gems_they_protect() -> None:
     game = position(3, hands=["kn", "pepetrprexmi", ""])
     play(game, "0:a1:kn")
-    assert game.decision(1).prompt == "P0 attacks you with a Knight (strength 3): respond with a card, or take it"
+    assert _prompt(game, 1) == "P0 attacks you with a Knight (strength 3): respond with a card, or take it"
     labels = game.labels(1)
     assert labels["r:pe1"] == "Respond with a Peasant (protects 1 gem)"
     assert labels["r:pe2"] == "Respond with a revolt of 2 Peasants (protects 2 gems)"
@@ -180,24 +197,24 @@ def test_responses_say_what_they_do_and_how_many_gems_they_protect() -> None:
 def test_a_highwayman_steal_and_a_single_gem_read_in_the_singular() -> None:
     game = position(3, gems=[5, 1, 9], hands=["kn", "pe", "hwje"])
     play(game, "0:a1:kn", "1:take")
-    assert game.decision(2).prompt == "P0 has just taken 1 gem from P1: steal it with a Highwayman, or pass"
+    assert _prompt(game, 2) == "P0 has just taken 1 gem from P1: steal it with a Highwayman, or pass"
     assert game.labels(2) == {"hw": "Steal the 1 gem with a Highwayman",
                               "hw*": "Steal the 1 gem with a Jester as a Highwayman",
                               "pass": "Pass: P0 keeps the gem"}
-    assert "  P0 takes 1 gem from P1" in game.observe(None)["log"]
+    assert "  P0 takes 1 gem from P1" in _log(game, None)
 
 
 def test_herald_and_monk_decisions_in_words() -> None:
     game = position(3, hands=["he", "knpe", "so"])
     play(game, "0:he")
-    assert game.decision(1).prompt == "P0's Herald: show one card of your choice; P0 may take one of the shown cards"
+    assert _prompt(game, 1) == "P0's Herald: show one card of your choice; P0 may take one of the shown cards"
     assert game.labels(1) == {"show:pe": "Show a Peasant", "show:kn": "Show a Knight"}
     play(game, "1:show:kn", "2:show:so")
-    assert game.decision(0).prompt == "Your Herald: take one of the shown cards into your hand"
+    assert _prompt(game, 0) == "Your Herald: take one of the shown cards into your hand"
     assert game.labels(0) == {"pick1:kn": "Take P1's Knight", "pick2:so": "Take P2's Soldier"}
     game = position(3, hands=["mo", "knpe", ""], forts=["------", "ca----", "------"])
     play(game, "0:mo")
-    assert game.decision(1).prompt == "P0's Monk taxes your Castle: pay 1 gem or two cards of your choice"
+    assert _prompt(game, 1) == "P0's Monk taxes your Castle: pay 1 gem or two cards of your choice"
     assert game.labels(1) == {"pay:g": "Pay 1 gem", "pay:pe.kn": "Pay a Peasant and a Knight"}
 
 
@@ -207,13 +224,14 @@ def test_the_two_player_draft_speaks_to_the_drafter_and_logs_no_you() -> None:
     assert decision is not None and decision.kind == "draft"
     drafter = decision.seat
     drawn = CARD_ROWS[game.draft[-1]].name
-    assert decision.prompt.startswith(f"Draft: you drew a")
+    assert decision.prompt.startswith("Draft: you drew a")
     assert decision.prompt.endswith(f"keep it, or give it to P{1 - drafter} and draw again")
     assert game.labels(drafter) == {"keep": f"Keep the {drawn}",
                                     "give": f"Give the {drawn} to P{1 - drafter} and draw again"}
     game.apply(drafter, "keep")
-    log = game.observe(drafter)["log"]
-    assert f"P{drafter} keeps a card" in log and f"  the card kept: a{'n' if drawn[0] in 'AEIOU' else ''} {drawn}" in log
+    log = _log(game, drafter)
+    article = "an" if drawn[0] in "AEIOU" else "a"
+    assert f"P{drafter} keeps a card" in log and f"  the card kept: {article} {drawn}" in log
     assert not any(re.search(r"\byou\b", line) for line in log)
 
 
@@ -223,7 +241,7 @@ def test_the_two_player_minstrel_and_monk_use_the_variations_numbers() -> None:
     assert labels["f:mi"] == "Play a Minstrel: P1 discards two cards"
     assert labels["mo"] == "Play a Monk: P1 pays you 2 gems or 3 cards"
     play(game, "0:f:mi")
-    assert game.decision(1).prompt == "P0's Minstrel: discard two cards of your choice"
+    assert _prompt(game, 1) == "P0's Minstrel: discard two cards of your choice"
     assert game.labels(1)["x:pe.so"] == "Discard a Peasant and a Soldier"
 
 

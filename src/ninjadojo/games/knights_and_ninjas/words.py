@@ -181,8 +181,8 @@ def label(state: KnightsAndNinjasState, seat: int, frame: Frame, action: str, pa
         amount = data_int(frame, "amount")
         return f"Steal the {plural(amount, 'gem')} with {card_words(payload[1], HW)}"
     if op == OP_PASS:
-        gems = "gem" if data_int(frame, "amount") == 1 else "gems"
-        return f"Pass: {seat_name(data_int(frame, 'holder'))} keeps the {gems}"
+        noun = "gem" if data_int(frame, "amount") == 1 else "gems"
+        return f"Pass: {seat_name(data_int(frame, 'holder'))} keeps the {noun}"
     if op == OP_PICK:
         return f"Take {seat_name(payload[1])}'s {NAMES[payload[2]]}"
     if op == OP_PAY_GEMS:
