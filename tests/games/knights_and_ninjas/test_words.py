@@ -190,8 +190,23 @@ def test_responses_say_what_they_do_and_how_many_gems_they_protect() -> None:
     assert labels["r:tr"] == "Turn the attack back against P0 with a Traitor"
     assert labels["r:pr"] == "Take the attacking Knight into your hand with a Princess"
     assert labels["r:ex"] == "Execute the attacker with an Executioner: the attack and P0's turn end"
-    assert labels["r:mi"] == "Stop the attack with a Minstrel: the card goes back to its player"
+    assert labels["r:mi"] == ("Stop the attack with a Minstrel: the card goes back to P0, whose turn ends, and the "
+                              "Minstrel fortifies you")
     assert labels["take"] == "Take the attack without responding"
+
+
+def test_stopping_a_turned_attack_says_whose_turn_ends() -> None:
+    game = position(3, hands=["knexmi", "tr", ""])
+    play(game, "0:a1:kn", "1:r:tr")
+    labels = game.labels(0)
+    assert labels["r:ex"] == "Execute the attacker with an Executioner: the attack ends"
+    assert labels["r:mi"] == "Stop the attack with a Minstrel: the card comes back to you, the Minstrel fortifies you"
+    game = position(3, hands=["knexmi", "tr", ""], options={"turned_block_ends_turn": True})
+    play(game, "0:a1:kn", "1:r:tr")
+    assert game.labels(0)["r:ex"] == "Execute the attacker with an Executioner: the attack and your turn end"
+    duel = position(2, hands=["kn", "mipe"])
+    play(duel, "0:a1:kn")
+    assert duel.labels(1)["r:mi"] == "Stop the attack with a Minstrel: the card goes back to P0, who discards two cards"
 
 
 def test_a_highwayman_steal_and_a_single_gem_read_in_the_singular() -> None:

@@ -35,6 +35,7 @@ from ninjadojo.games.knights_and_ninjas.cards import (
     STRENGTH,
     TR,
 )
+from ninjadojo.games.knights_and_ninjas.options import TURNED_BLOCK_ENDS_TURN
 from ninjadojo.games.knights_and_ninjas.rules import (
     OP_ATTACK,
     OP_DISCARD,
@@ -229,11 +230,21 @@ def _respond_label(state: KnightsAndNinjasState, frame: Frame, payload: Payload)
         return f"Turn the attack back against {attacker} with {card}"
     if role == PR:
         return f"Take the attacking {NAMES[data_int(frame, 'role')]} into your hand with {card}"
+    turned = data_int(frame, "by") != state.current  # a Traitor turned it back on the player on turn
+    ends_turn = not turned or bool(state.rule(TURNED_BLOCK_ENDS_TURN))
     if role == EX:
-        return f"Execute the attacker with {card}: the attack and {attacker}'s turn end" \
-            if data_int(frame, "by") == state.current else f"Execute the attacker with {card}: the attack ends"
+        if not ends_turn:
+            return f"Execute the attacker with {card}: the attack ends"
+        whose = "your" if turned else f"{attacker}'s"
+        return f"Execute the attacker with {card}: the attack and {whose} turn end"
     if role == MI:
-        return f"Stop the attack with {card}: the card goes back to its player"
+        if state.duel:
+            return f"Stop the attack with {card}: the card goes back to {attacker}, who discards two cards"
+        if turned:
+            ends = " and your turn ends" if ends_turn else ""
+            return f"Stop the attack with {card}: the card comes back to you, the Minstrel fortifies you{ends}"
+        return (f"Stop the attack with {card}: the card goes back to {attacker}, whose turn ends, and the "
+                "Minstrel fortifies you")
     protects = real + jesters if role == PE else STRENGTH[role]
     return f"Respond with {card} (protects {plural(protects, 'gem')})"
 
