@@ -192,7 +192,19 @@ def test_responses_say_what_they_do_and_how_many_gems_they_protect() -> None:
     assert labels["r:ex"] == "Execute the attacker with an Executioner: the attack and P0's turn end"
     assert labels["r:mi"] == ("Stop the attack with a Minstrel: the card goes back to P0, whose turn ends, and the "
                               "Minstrel fortifies you")
-    assert labels["take"] == "Take the attack without responding"
+    assert labels["take"] == "Take the attack: you lose 3 gems"
+
+
+def test_taking_an_attack_says_what_it_costs() -> None:
+    game = position(3, gems=[7, 2, 6], hands=["kn", "pe", ""])
+    play(game, "0:a1:kn")
+    assert game.labels(1)["take"] == "Take the attack: you lose 2 gems", "only the gems the defender holds"
+    game = position(3, hands=["ni", "pe", ""], forts=["------", "--ar--", "------"])
+    play(game, "0:a1:ni")
+    assert game.labels(1)["take"] == "Take the attack: you lose 2 gems and your Archer is killed"
+    game = position(3, hands=["la", "pe", ""], forts=["------", "ca----", "------"])
+    play(game, "0:a1:la")
+    assert game.labels(1)["take"] == "Take it: the Ladder stands against your Castle this turn"
 
 
 def test_stopping_a_turned_attack_says_whose_turn_ends() -> None:

@@ -154,7 +154,7 @@ def label(state: KnightsAndNinjasState, seat: int, frame: Frame, action: str, pa
     if op == OP_RESPOND:
         return _respond_label(state, frame, payload)
     if op == OP_TAKE:
-        return "Take the attack without responding"
+        return _take_label(state, seat, frame)
     if op == OP_END:
         return "End your turn"
     if op == OP_DISCARD:
@@ -220,6 +220,24 @@ def _attack_label(state: KnightsAndNinjasState, payload: Payload) -> str:
         return f"Attack {rival} with {card} (steals 2 gems)"
     strength = real + jesters if role == PE else STRENGTH[role]
     return f"Attack {rival} with {card} (strength {strength})"
+
+
+def _take_label(state: KnightsAndNinjasState, seat: int, frame: Frame) -> str:
+    """What taking the attack of ``frame`` costs ``seat``: gems, or a fortification."""
+    role = data_int(frame, "role")
+    forts = state.forts[seat]
+    if role == LA:
+        return "Take it: the Ladder stands against your Castle this turn"
+    if role == AR:
+        return "Take it: your Archer is removed"
+    if role == CP:
+        return "Take it: your Castle is destroyed"
+    lost = f"Take the attack: you lose {plural(min(data_int(frame, 'str'), state.gems[seat]), 'gem')}"
+    if role == NI and forts[1] >= 0:
+        return lost + " and your Archer is killed"
+    if role == DR and forts[0] >= 0:
+        return lost + " and your Castle burns"
+    return lost
 
 
 def _respond_label(state: KnightsAndNinjasState, frame: Frame, payload: Payload) -> str:
