@@ -248,10 +248,10 @@ def test_executioner_against_a_traitor_turned_twice_ends_the_turn_of_the_player_
 def test_the_log_names_a_turned_revolt_and_a_jester_taken_by_a_princess() -> None:
     game = position(3, hands=["pepepe", "tr", ""])
     play(game, "0:a1:pe3", "1:r:tr")
-    assert "  the revolt of 3 Peasants turns against seat 0" in game.observe(2)["log"]
+    assert "  the revolt of 3 Peasants turns against P0" in game.observe(2)["log"]
     game = position(3, hands=["je", "prpe", ""])
     play(game, "0:a1:kn*", "1:r:pr")
-    assert "  seat 1 takes the Jester as Knight into hand" in game.observe(2)["log"]
+    assert "  P1 takes a Jester as a Knight into hand" in game.observe(2)["log"]
 
 
 def test_executioner_kills_a_dragon_before_it_burns_the_castle_or_takes_gems() -> None:

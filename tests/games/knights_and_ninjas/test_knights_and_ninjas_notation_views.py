@@ -134,9 +134,9 @@ def test_render_does_not_repeat_the_prompt_printed_under_it() -> None:
     game = position(3, hands=["kn", "pe", "so"])
     play(game, "0:a1:kn")
     prompt = game.decision(1).prompt
-    assert prompt.startswith("seat 0 attacks you with a Knight (strength 3)")
+    assert prompt.startswith("P0 attacks you with a Knight (strength 3)")
     assert "strength" not in game.render(1), "the defender reads the attack in its prompt"
-    assert "seat 0 attacks seat 1 with a Knight (strength 3)" in game.render(2), "the others see it on the table"
+    assert "P0 attacks P1 with a Knight (strength 3)" in game.render(2), "the others see it on the table"
     play(game, "1:take")
     assert "Highwayman may steal" not in game.render(1) and "Highwayman may steal" in game.render(0)
 
@@ -144,16 +144,16 @@ def test_render_does_not_repeat_the_prompt_printed_under_it() -> None:
 def test_pre_attacks_and_turned_attacks_read_as_what_they_are() -> None:
     game = position(3, hands=["la", "pe", ""], forts=["------", "ca----", "------"])
     play(game, "0:a1:la")
-    assert game.decision(1).prompt.startswith("seat 0 sets a Ladder against your Castle: nothing in your hand")
+    assert game.decision(1).prompt.startswith("P0 sets a Ladder against your Castle: nothing in your hand")
     game = position(3, hands=["pekn", "tr", ""])
     play(game, "0:a1:kn", "1:r:tr")
-    assert "seat 1's Traitor turns the Knight (strength 3) back against you" in game.decision(0).prompt
+    assert "P1's Traitor turns the Knight (strength 3) back against you" in game.decision(0).prompt
 
 
 def test_highwayman_prompt_tells_a_seat_without_one_to_pass_and_the_others_see_no_difference() -> None:
     game = position(4, hands=["kn", "pe", "hw", "so"])
     play(game, "0:a1:kn", "1:take")
-    assert game.decision(3).prompt == ("seat 0 has just taken 3 gems from seat 1; "
+    assert game.decision(3).prompt == ("P0 has just taken 3 gems from P1; "
                                        "you hold no Highwayman or Jester to steal them: pass")
     assert "steal them with a Highwayman" in game.decision(2).prompt
     other = position(4, hands=["kn", "pe", "so", "so"])
@@ -164,7 +164,7 @@ def test_highwayman_prompt_tells_a_seat_without_one_to_pass_and_the_others_see_n
 
 def test_turn_prompt_names_only_the_plays_open_now() -> None:
     game = position(3, hands=["kn", "pe", ""])
-    assert game.decision(0).prompt == "your turn: attack a rival (a<seat>:<card>) or discard a card (x:<card>)"
+    assert game.decision(0).prompt == "Your turn: attack a rival or discard a card"
 
 
 def test_refusals_give_the_reason_that_fits_the_moment() -> None:
@@ -176,7 +176,7 @@ def test_refusals_give_the_reason_that_fits_the_moment() -> None:
         game.apply(1, "r:pe2")
     with pytest.raises(IllegalActionError, match="respond") as refused:
         game.apply(1, "a0:pe1")
-    assert "attack seat" not in refused.value.reason, "not the attacker's message"
+    assert "you attack P" not in refused.value.reason, "not the attacker's message"
     with pytest.raises(IllegalActionError, match="no seat '7'"):
         position(3, hands=["kn", "", ""]).apply(0, "a7:kn")
     with pytest.raises(IllegalActionError, match="right after a rival takes gems"):
@@ -189,8 +189,8 @@ def test_refusals_give_the_reason_that_fits_the_moment() -> None:
 
 def test_a_seat_without_gems_is_drawn_with_a_dash_in_both_renders() -> None:
     game = position(3, gems=[6, 0, 9], hands=["kn", "", ""])
-    assert "seat 1:  0 gems -" in game.render(0)
-    assert "seat 1:  0 gems -" in game.render_markup(0)
+    assert "P1:        0 gems -" in game.render(0)
+    assert "P1:        0 gems -" in game.render_markup(0)
 
 
 def _always_held(game: KnightsAndNinjasState, observer: int, holder: int, kind: int, count: int = 1) -> bool:

@@ -183,9 +183,9 @@ def test_monk_prompt_says_what_each_taxed_player_can_pay() -> None:
     game = position(4, gems=[9, 0, 9, 2], hands=["mo", "kn", "pe", "pesoki"],
                     forts=["------", "ca----", "ca----", "ca----"])
     play(game, "0:mo")
-    assert game.decision(1).prompt.endswith("pay all your cards (pay:<card>...)")
-    assert game.decision(2).prompt.endswith("pay 1 gem (pay:g), as you hold fewer than 2 cards")
-    assert game.decision(3).prompt.endswith("pay 1 gem (pay:g) or 2 cards of your choice (pay:<card>.<card>)")
+    assert game.decision(1).prompt.endswith("pay neither 1 gem nor two cards in full: pay all your cards")
+    assert game.decision(2).prompt.endswith("pay 1 gem, as you hold fewer than two cards")
+    assert game.decision(3).prompt.endswith("pay 1 gem or two cards of your choice")
 
 
 def test_highwayman_steals_the_gems_of_a_revolt() -> None:

@@ -109,7 +109,8 @@ def test_the_most_crowded_pictures_fit(players: int) -> None:
                         forts=["------", "------", "ca----", *["------"] * (players - 3)],
                         frames=[Frame("attack", [0]), turned], attack=2, ladder=2, pending="pe" * 20 + "jeje",
                         known=["so", *[""] * (players - 1)])
-        assert "seat 2's Traitor turns the revolt of 22 Peasants (2 Jesters)" in game.render(1).replace("\n   ", "")
+        turned = "P2's Traitor turns the revolt of 22 Peasants, two of them Jesters"
+        assert turned in game.render(1).replace("\n   ", "")
         _fits(game)
 
 
@@ -132,12 +133,12 @@ def test_responses_and_outcomes_are_logged_inside_the_attack_they_answer() -> No
     game = position(3, hands=["knso", "trpe", "hw"])
     play(game, "0:a1:kn", "1:r:tr", "0:r:so", "2:pass")
     log = game.observe(2)["log"]
-    start = log.index("seat 0 attacks seat 1 with a Knight")
+    start = log.index("P0 attacks P1 with a Knight")
     assert log[start + 1:start + 5] == [
-        "  seat 1 responds with a Traitor",
-        "  the Knight turns against seat 0",
-        "    seat 0 responds with a Soldier",
-        "    seat 1 takes 1 gem from seat 0",
+        "  P1 responds with a Traitor",
+        "  the Knight turns against P0",
+        "    P0 responds with a Soldier",
+        "    P1 takes 1 gem from P0",
     ]
 
 
@@ -145,24 +146,24 @@ def test_a_highwayman_steal_is_logged_inside_the_attack_that_moved_the_gems() ->
     game = position(3, hands=["kn", "pe", "hw"])
     play(game, "0:a1:kn", "1:take", "1:pass", "2:hw")
     log = game.observe(0)["log"]
-    start = log.index("seat 0 attacks seat 1 with a Knight")
-    assert log[start + 1:start + 4] == ["  seat 1 does not respond", "  seat 0 takes 3 gems from seat 1",
-                                        "  seat 2 plays a Highwayman and steals 3 gems from seat 0"]
+    start = log.index("P0 attacks P1 with a Knight")
+    assert log[start + 1:start + 4] == ["  P1 does not respond", "  P0 takes 3 gems from P1",
+                                        "  P2 plays a Highwayman and steals 3 gems from P0"]
 
 
 def test_cards_shown_to_a_herald_and_the_pick_are_logged_inside_the_herald() -> None:
     game = position(3, hands=["he", "kn", "so"])
     play(game, "0:he", "1:show:kn", "2:show:so", "0:pick1:kn")
     log = game.observe(2)["log"]
-    start = log.index("seat 0 plays a Herald")
-    assert log[start + 1:start + 4] == ["  seat 1 shows Knight", "  seat 2 shows Soldier",
-                                        "  seat 0 takes seat 1's Knight"]
+    start = log.index("P0 plays a Herald")
+    assert log[start + 1:start + 4] == ["  P1 shows a Knight", "  P2 shows a Soldier",
+                                        "  P0 takes P1's Knight"]
 
 
 def test_the_start_of_the_next_turn_is_not_nested() -> None:
     game = position(3, hands=["kn", "pe", ""], top="soso")
     play(game, "0:a1:kn", "1:take", "1:pass")
-    assert game.observe(1)["log"][-2:] == ["seat 1 draws 2", "you draw Soldier, Soldier"]
+    assert game.observe(1)["log"][-2:] == ["P1 draws 2 cards", "  the cards drawn: two Soldiers"]
 
 
 def test_a_players_hand_of_one_kind_of_each_count_is_drawn_with_its_count() -> None:

@@ -12,7 +12,7 @@ from typing import NamedTuple
 class CardRow(NamedTuple):
     """One kind of card: code, name, copies, strength (0 for none), what it can be used for, and the
     words a player reads: ``short`` (at most 40 characters, shown beside the card in a hand) and
-    ``text`` (the card's full text, in our words, with the rulings that settle it)."""
+    ``text`` (the card's full text, in our words: what the card does)."""
 
     code: str
     name: str
@@ -32,9 +32,9 @@ _COMMON_TEXT = ("Common attack, strength {n}: attack one rival for up to {n} gem
 
 CARD_ROWS: tuple[CardRow, ...] = (
     CardRow("pe", "Peasant", 24, 1, "common attack, respond; stacks in a revolt", True, False,
-            "str 1: attack, respond, stack (revolt)",
+            "str 1: attack/respond, stacks to revolt",
             "Common attack, strength 1: attack for 1 gem or respond to a common attack to protect 1. Several "
-            "Peasants played together are a revolt, attacking or protecting one gem each (a2:pe3, r:pe2)."),
+            "Peasants played together are a revolt, attacking or protecting one gem each."),
     CardRow("so", "Soldier", 16, 2, "common attack, respond", True, False,
             "str 2: common attack or respond", _COMMON_TEXT.format(n=2)),
     CardRow("kn", "Knight", 9, 3, "common attack, respond", True, False,
@@ -61,7 +61,7 @@ CARD_ROWS: tuple[CardRow, ...] = (
     CardRow("hw", "Highwayman", 3, 0, "out of turn: steals the gems of a common attack", True, True,
             "out of turn: steals an attack's gems",
             "Out of turn: right after a player takes gems with a common attack or a Highwayman, steal them "
-            "all, even gems just taken from you (hw). The first clockwise from the taker gets them, and a "
+            "all, even gems just taken from you. The first clockwise from the taker gets them, and a "
             "new chance opens against him. Not after a unique attack. Not in the 2-player game."),
     CardRow("pr", "Princess", 2, 0, "respond: takes an attacking Knight or Dragon", True, False,
             "respond: takes a Knight or Dragon",
@@ -73,17 +73,16 @@ CARD_ROWS: tuple[CardRow, ...] = (
             "done happens. Only against an attacker with a head: not a Ladder or a Catapult."),
     CardRow("he", "Herald", 2, 0, "special: rivals show cards, you take one", True, False,
             "special: rivals show a card, take one",
-            "Special action (unstoppable): each rival with a card shows one card of its choice (show:kn; "
-            "two cards in the 2-player game); take one of them into your hand (pick2:kn), the others go "
-            "back."),
+            "Special action (unstoppable): each rival with a card shows one card of its choice (two "
+            "cards in the 2-player game); take one of them into your hand, the others go back."),
     CardRow("me", "Merchant", 2, 0, "special: pay a gem, take half a rival's hand blind", True, False,
             "special: pay a gem, take half a hand",
             "Special action (unstoppable): pay one rival a gem (two in the 2-player game) and take half its "
-            "hand, rounded down, blind (me2 for seat 2). Only you and that rival see the cards taken."),
+            "hand, rounded down, blind. Only you and that rival see the cards taken."),
     CardRow("mo", "Monk", 2, 0, "special: tax every rival Castle", True, False,
             "special: taxes every rival with a Castle",
-            "Special action (unstoppable): every rival fortified by a Castle pays you a gem (pay:g) or two "
-            "cards of its choice (pay:kn.pe); 2-player game: two gems or three cards. A rival who can pay "
+            "Special action (unstoppable): every rival fortified by a Castle pays you a gem or two cards "
+            "of its choice; 2-player game: two gems or three cards. A rival who can pay "
             "neither in full pays all its gems or all its cards."),
     CardRow("mi", "Minstrel", 2, 0, "fortify until your next turn; respond: ends the attack", True, False,
             "fortify: safe; respond: ends the attack",
@@ -93,7 +92,7 @@ CARD_ROWS: tuple[CardRow, ...] = (
     CardRow("ar", "Archer", 6, 0, "fortify; pre-attack: removes a rival's Archer", True, False,
             "fortify: only a Ninja or Archer passes",
             "Fortify: only a Ninja or an Archer can attack your kingdom. Pre-attack: play one from your hand "
-            "(a2:ar) or your fortifying Archer (a2:arf) to remove a rival's fortifying Archer; you may go "
+            "or your fortifying Archer to remove a rival's fortifying Archer; you may go "
             "on attacking."),
     CardRow("ca", "Castle", 6, 0, "fortify", False, False,
             "fortify: stops common attacks",
@@ -101,16 +100,15 @@ CARD_ROWS: tuple[CardRow, ...] = (
             "it. It stands until destroyed."),
     CardRow("la", "Ladder", 6, 0, "pre-attack: common attacks may pass a Castle this turn", False, False,
             "pre-attack: commons pass a Castle",
-            "Pre-attack: set against a rival's fortifying Castle (a2:la); your common attack cards pass it "
+            "Pre-attack: set against a rival's fortifying Castle; your common attack cards pass it "
             "until the end of your turn, when the Ladder is discarded."),
     CardRow("cp", "Catapult", 2, 0, "pre-attack: destroys a rival's Castle", False, False,
             "pre-attack: destroys a rival's Castle",
-            "Pre-attack: destroys (discards) a rival's fortifying Castle (a2:cp); you may go on attacking."),
+            "Pre-attack: destroys (discards) a rival's fortifying Castle; you may go on attacking."),
     CardRow("je", "Jester", 2, 0, "wildcard: any living card, in any role", False, True,
             "wild: any living card, in any role",
             "Wildcard: stands for any living card (not a Castle, Ladder or Catapult) in any of its roles, in "
-            "turn or out of turn; a * marks it (a2:kn*, hw*, f:ar*, a2:pe3* for a revolt of three, one a "
-            "Jester). Not in the 2-player game."),
+            "turn or out of turn, alone or in a Peasant revolt. Not in the 2-player game."),
 )
 
 #: Short texts that differ in the 2-player variation (the rulebook's "Two player (cont.)").

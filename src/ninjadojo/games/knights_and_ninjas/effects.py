@@ -74,34 +74,27 @@ from ninjadojo.games.knights_and_ninjas.rules import (
     data_int,
     taxed_rivals,
 )
+from ninjadojo.games.knights_and_ninjas.words import (
+    card_words,
+    cards_words,
+    play_words,
+    plural,
+    the_play,
+    win_reason,
+)
 
 if TYPE_CHECKING:
     from ninjadojo.games.knights_and_ninjas.state import KnightsAndNinjasState
 
 
-def card_name(kind: int, role: int | None = None) -> str:
-    """``Knight``, or ``Jester as Knight`` when a Jester stands in for another card."""
-    if role is not None and kind != role:
-        return f"Jester as {NAMES[role]}"
-    return NAMES[kind]
-
-
 def a_card(kind: int, role: int | None = None) -> str:
-    """``a Knight``, ``an Archer``, ``a Jester as Archer``."""
-    return with_article(card_name(kind, role))
+    """``a Knight``, ``an Archer``, ``a Jester as an Archer`` (see :func:`words.card_words`)."""
+    return card_words(kind, role)
 
 
-def with_article(name: str) -> str:
-    """``a Knight``, ``an Archer``, ``a revolt of 3 Peasants``."""
-    return ("an " if name[0] in "AEIOU" else "a ") + name
-
-
-def play_name(role: int, real: int, jesters: int) -> str:
-    """How a play reads in the log: ``Knight``, ``Jester as Knight``, ``revolt of 3 Peasants``."""
-    if role == PE and real + jesters > 1:
-        extra = f" ({jesters} a Jester)" if jesters == 1 else (f" ({jesters} Jesters)" if jesters else "")
-        return f"revolt of {real + jesters} Peasants{extra}"
-    return card_name(JE if jesters else role, role)
+def _names(kinds: list[int] | tuple[int, ...]) -> str:
+    """Cards as the log lists them: ``a Peasant and two Knights``."""
+    return cards_words(kinds)
 
 
 # ---------------------------------------------------------------------- turn flow
@@ -189,8 +182,8 @@ def draw(state: KnightsAndNinjasState, seat: int, count: int) -> None:
         if at_once and not state.deck and state.discard:
             reshuffle(state)
     if drawn:
-        state.log(f"seat {seat} draws {len(drawn)}")
-        state.log(f"you draw {', '.join(NAMES[k] for k in drawn)}", 1 << seat)
+        state.log(f"P{seat} draws {plural(len(drawn), 'card')}")
+        state.log(f"the cards drawn: {_names(drawn)}", 1 << seat, depth=1)
 
 
 def reshuffle(state: KnightsAndNinjasState) -> None:
@@ -216,12 +209,12 @@ def start_turn(state: KnightsAndNinjasState) -> None:
         if minstrel >= 0:
             state.forts[seat][MINSTREL] = -1
             state.discard.append(minstrel)
-            state.log(f"seat {seat}'s Minstrel leaves")
+            state.log(f"P{seat}'s Minstrel leaves")
         draw(state, seat, DRAW_PER_TURN)
         if state.sizes[seat]:
             state.frames.append(Frame("turn", [seat]))
             return
-        state.log(f"seat {seat} has no card and waits")
+        state.log(f"P{seat} has no card and waits")
         state.current = (seat + 1) % state.num_players
     raise AssertionError("no seat holds a card")
 
@@ -256,8 +249,7 @@ def win_at_once(state: KnightsAndNinjasState, seat: int) -> bool:
 def check_win(state: KnightsAndNinjasState, seat: int) -> bool:
     """A seat that has just gained gems and holds the target wins at once (never passively)."""
     if state.gems[seat] >= state.target_now():
-        state.finish(tuple(float(g) for g in state.gems), (seat,),
-                     f"seat {seat} holds {state.gems[seat]} gems and wins")
+        state.finish(tuple(float(g) for g in state.gems), (seat,), win_reason(state, seat))
         return True
     return False
 
@@ -274,12 +266,12 @@ def apply(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Payloa
         respond(state, seat, frame, payload)
     elif op == OP_TAKE:
         state.frames.pop()
-        state.log(f"seat {seat} does not respond", depth=response_depth(frame))
+        state.log(f"P{seat} does not respond", depth=response_depth(frame))
         land(state, frame, 0)
     elif op == OP_FORT:
         fortify(state, seat, frame, payload[1], payload[2])
     elif op == OP_END:
-        state.log(f"seat {seat} ends the turn")
+        state.log(f"P{seat} ends the turn")
         end_turn(state)
     elif op == OP_DISCARD:
         discard(state, seat, frame, payload[1:])
@@ -292,12 +284,12 @@ def apply(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Payloa
     elif op == OP_PICK:
         take_card(state, payload[1], payload[2])
         give_card(state, seat, payload[2], public=True)
-        state.log(f"seat {seat} takes seat {payload[1]}'s {NAMES[payload[2]]}", depth=1)
+        state.log(f"P{seat} takes P{payload[1]}'s {NAMES[payload[2]]}", depth=1)
         end_turn(state)
     elif op in (OP_KEEP, OP_GIVE):
         draft(state, seat, frame, op == OP_KEEP)
     elif op == OP_REDEAL:
-        state.log(f"seat {seat} calls for a re-deal")
+        state.log(f"P{seat} calls for a re-deal")
         start_draft(state, seat)
     else:
         raise AssertionError(f"payload {payload} cannot be applied in a {frame.kind} frame")
@@ -310,11 +302,11 @@ def fortify(state: KnightsAndNinjasState, seat: int, frame: Frame, slot: int, ki
     if slot == MINSTREL and state.duel:
         # 2 players: the rival discards two cards at once, and the Minstrel is discarded.
         state.discard.append(kind)
-        state.log(f"seat {seat} plays {a_card(kind, role)}: seat {1 - seat} discards two cards")
+        state.log(f"P{seat} plays {a_card(kind, role)}: P{1 - seat} discards two cards")
         minstrel_discard(state, 1 - seat, "fortify")
         return
     state.forts[seat][slot] = kind
-    state.log(f"seat {seat} fortifies with {a_card(kind, role)}")
+    state.log(f"P{seat} fortifies with {a_card(kind, role)}")
     after_fortify(state, seat)
 
 
@@ -338,7 +330,7 @@ def minstrel_discard(state: KnightsAndNinjasState, seat: int, then: str) -> None
         take_card(state, seat, kind)
         state.discard.append(kind)
     if gone:
-        state.log(f"seat {seat} discards {', '.join(NAMES[k] for k in gone)}", depth=1)
+        state.log(f"P{seat} discards {_names(gone)}", depth=1)
     after_minstrel(state, then)
 
 
@@ -354,7 +346,7 @@ def discard(state: KnightsAndNinjasState, seat: int, frame: Frame, kinds: tuple[
         take_card(state, seat, kind)
         state.discard.append(kind)
     forced = frame.kind == "minstrel-discard"
-    state.log(f"seat {seat} discards {', '.join(NAMES[k] for k in kinds)}", depth=int(forced))
+    state.log(f"P{seat} discards {_names(kinds)}", depth=int(forced))
     if forced:
         state.frames.pop()
         after_minstrel(state, str(frame.data["then"]))
@@ -373,14 +365,14 @@ def attack(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Paylo
         what = "its fortifying Archer"
     else:
         state.pending = take_cards(state, seat, role, real, jesters)
-        what = with_article(play_name(role, real, jesters))
+        what = play_words(role, real, jesters)
     state.attack_target = target
     # With pre_attacks=first the attack frame remembers that a card other than a pre-attack was played.
     struck = state.rule(PRE_ATTACKS) == FIRST and (role not in PRE_ATTACK_ROLES or STRUCK in frame.data)
     if frame.kind != "attack" or struck != (STRUCK in frame.data):
         state.frames[-1] = Frame("attack", [seat], {STRUCK: 1} if struck else {})
     strength = real + jesters if role == PE else STRENGTH[role]
-    state.log(f"seat {seat} attacks seat {target} with {what}")
+    state.log(f"P{seat} attacks P{target} with {what}")
     offer_response(state, seat, target, role, strength)
 
 
@@ -412,18 +404,17 @@ def respond(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Payl
     by = data_int(frame, "by")
     attack_role = data_int(frame, "role")
     depth = response_depth(frame)
-    state.log(f"seat {seat} responds with {with_article(play_name(role, real, jesters))}", depth=depth)
+    state.log(f"P{seat} responds with {play_words(role, real, jesters)}", depth=depth)
     if role == TR:
         state.discard.extend(used)
         wild = state.pending.count(JE)
-        state.log(f"the {play_name(attack_role, len(state.pending) - wild, wild)} turns against seat {by}",
-                  depth=depth)
+        state.log(f"{the_play(attack_role, len(state.pending) - wild, wild)} turns against P{by}", depth=depth)
         offer_response(state, seat, by, attack_role, data_int(frame, "str"), depth)
     elif role == PR:
         state.discard.extend(used)
         for kind in state.pending:
             give_card(state, seat, kind, public=True)
-        state.log(f"seat {seat} takes the {card_name(state.pending[0], attack_role)} into hand", depth=depth)
+        state.log(f"P{seat} takes {a_card(state.pending[0], attack_role)} into hand", depth=depth)
         state.pending = []
     elif role == EX:
         state.discard.extend(used)
@@ -436,10 +427,10 @@ def respond(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Payl
             return
         if seat == state.current:
             # turned_block_ends_turn: the turn in play is the one that ends.
-            state.log(f"the turned attacker is executed; seat {seat}'s turn ends", depth=depth)
+            state.log(f"the turned attacker is executed; P{seat}'s turn ends", depth=depth)
             end_turn(state)
             return
-        state.log(f"the attacker is executed; seat {state.current}'s turn ends", depth=depth)
+        state.log(f"the attacker is executed; P{state.current}'s turn ends", depth=depth)
         end_turn(state)
     elif role == MI:
         for kind in state.pending:
@@ -447,22 +438,22 @@ def respond(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Payl
         state.pending = []
         if state.duel:
             state.discard.extend(used)
-            state.log(f"the attack ends; the card returns and seat {state.current} discards two cards", depth=depth)
+            state.log(f"the attack ends; the card returns and P{state.current} discards two cards", depth=depth)
             minstrel_discard(state, state.current, "end")
         elif seat == state.current and not state.rule(TURNED_BLOCK_ENDS_TURN):
             # As with the Executioner: against a turned attack only the attack ends (ruling 5).
             state.forts[seat][MINSTREL] = used[0]
-            state.log(f"the turned attack ends; the card returns to seat {seat}, who fortifies with the Minstrel",
+            state.log(f"the turned attack ends; the card returns to P{seat}, who fortifies with the Minstrel",
                       depth=depth)
         elif seat == state.current:
             # turned_block_ends_turn: the Minstrel stands until the seat's next turn, which ends this one.
             state.forts[seat][MINSTREL] = used[0]
-            state.log(f"the turned attack ends; the card returns to seat {seat}, who fortifies with the Minstrel "
+            state.log(f"the turned attack ends; the card returns to P{seat}, who fortifies with the Minstrel "
                       "and whose turn ends", depth=depth)
             end_turn(state)
         else:
             state.forts[seat][MINSTREL] = used[0]
-            state.log(f"the attack ends; the card returns to seat {state.current}, whose turn ends", depth=depth)
+            state.log(f"the attack ends; the card returns to P{state.current}, whose turn ends", depth=depth)
             end_turn(state)
     else:
         state.discard.extend(used)
@@ -479,26 +470,26 @@ def land(state: KnightsAndNinjasState, frame: Frame, blocked: int) -> None:
         # The Ladder stays against the Castle until the end of the turn.
         state.pending = []
         state.ladder_on = defender
-        state.log(f"a Ladder stands against seat {defender}'s Castle", depth=depth)
+        state.log(f"a Ladder stands against P{defender}'s Castle", depth=depth)
         return
     state.discard.extend(state.pending)
     state.pending = []
     if role == AR:
         state.discard.append(forts[ARCHER])
         forts[ARCHER] = -1
-        state.log(f"seat {defender}'s Archer is removed", depth=depth)
+        state.log(f"P{defender}'s Archer is removed", depth=depth)
     elif role == CP:
         state.discard.append(forts[CASTLE])
         forts[CASTLE] = -1
-        state.log(f"seat {defender}'s Castle is destroyed", depth=depth)
+        state.log(f"P{defender}'s Castle is destroyed", depth=depth)
     elif role in (NI, DR):
         slot = ARCHER if role == NI else CASTLE
         if forts[slot] >= 0:
             state.discard.append(forts[slot])
             forts[slot] = -1
-            state.log(f"seat {defender}'s {'Archer is killed' if role == NI else 'Castle burns'}", depth=depth)
+            state.log(f"P{defender}'s {'Archer is killed' if role == NI else 'Castle burns'}", depth=depth)
         moved = move_gems(state, defender, by, strength)
-        state.log(f"seat {by} takes {moved} gem{'s' * (moved != 1)} from seat {defender}", depth=depth)
+        state.log(f"P{by} takes {plural(moved, 'gem')} from P{defender}", depth=depth)
         if moved and check_win(state, by):
             return
         end_turn(state)
@@ -507,7 +498,7 @@ def land(state: KnightsAndNinjasState, frame: Frame, blocked: int) -> None:
         if not moved:
             state.log("no gems move", depth=depth)
             return
-        state.log(f"seat {by} takes {moved} gem{'s' * (moved != 1)} from seat {defender}", depth=depth)
+        state.log(f"P{by} takes {plural(moved, 'gem')} from P{defender}", depth=depth)
         if state.duel:
             if not check_win(state, by):
                 end_turn(state)
@@ -549,8 +540,8 @@ def resolve_window(state: KnightsAndNinjasState, frame: Frame, choices: dict[int
             take_card(state, seat, choice[1])
             state.discard.append(choice[1])
             moved = move_gems(state, holder, seat, amount)
-            state.log(f"seat {seat} plays {a_card(choice[1], HW)} and steals {moved} "
-                      f"gem{'s' * (moved != 1)} from seat {holder}", depth=1)
+            state.log(f"P{seat} plays {a_card(choice[1], HW)} and steals {plural(moved, 'gem')} "
+                      f"from P{holder}", depth=1)
             if win_at_once(state, seat):
                 return
             open_window(state, seat, moved, holder)
@@ -564,7 +555,7 @@ def resolve_window(state: KnightsAndNinjasState, frame: Frame, choices: dict[int
 def herald(state: KnightsAndNinjasState, seat: int, kind: int) -> None:
     take_card(state, seat, kind)
     state.discard.append(kind)
-    state.log(f"seat {seat} plays {a_card(kind, HE)}")
+    state.log(f"P{seat} plays {a_card(kind, HE)}")
     rivals = [s for s in range(state.num_players) if s != seat and state.sizes[s]]
     if not rivals:
         # Only with pointless_specials: nobody has a card to show, and the Herald does nothing.
@@ -582,7 +573,7 @@ def resolve_herald(state: KnightsAndNinjasState, choices: dict[int, Payload]) ->
             shown.append((seat, kind))
             # A shown card is seen by all: the seat holds at least as many of that kind as it showed.
             state.known[seat][kind] = max(state.known[seat][kind], choices[seat][1:].count(kind))
-        state.log(f"seat {seat} shows {', '.join(NAMES[k] for k in choices[seat][1:])}", depth=1)
+        state.log(f"P{seat} shows {_names(choices[seat][1:])}", depth=1)
     state.frames.append(Frame("herald-pick", [state.current], {"shown": tuple(shown)}))
 
 
@@ -609,10 +600,10 @@ def merchant(state: KnightsAndNinjasState, seat: int, target: int, kind: int) ->
     for pick in taken:
         # The rival saw which of its cards went: it knows they are in the Merchant's player's hand.
         tell(state, target, seat, pick)
-    state.log(f"seat {seat} plays {a_card(kind, ME)}, pays seat {target} {price} "
-              f"gem{'s' * (price != 1)} and takes {count} card{'s' * (count != 1)} blind")
+    state.log(f"P{seat} plays {a_card(kind, ME)}, pays P{target} {plural(price, 'gem')} and takes "
+              f"{plural(count, 'card')} blind")
     if taken:  # none only where a Merchant may do nothing (pointless_specials)
-        state.log(f"the cards taken: {', '.join(NAMES[k] for k in sorted(taken))}", (1 << seat) | (1 << target),
+        state.log(f"the cards taken: {_names(taken)}", (1 << seat) | (1 << target),
                   depth=1)
     # Ruling 11: the receiver gained a gem, so it may win; merchant_gem_wins=false calls that passive.
     if not (state.rule(MERCHANT_GEM_WINS) and check_win(state, target)):
@@ -625,11 +616,12 @@ def monk(state: KnightsAndNinjasState, seat: int, kind: int) -> None:
     taxed = taxed_rivals(state, seat)
     if not taxed:
         # Only with pointless_specials: no rival is taxed, and the Monk does nothing.
-        state.log(f"seat {seat} plays {a_card(kind, MO)}, but no rival is taxed")
+        state.log(f"P{seat} plays {a_card(kind, MO)}, but no rival is taxed")
         end_turn(state)
         return
-    state.log(f"seat {seat} plays {a_card(kind, MO)} and taxes seat{'s' * (len(taxed) > 1)} "
-              f"{', '.join(map(str, taxed))}")
+    taxed_names = [f"P{other}" for other in taxed]
+    listed = taxed_names[0] if len(taxed) == 1 else ", ".join(taxed_names[:-1]) + " and " + taxed_names[-1]
+    state.log(f"P{seat} plays {a_card(kind, MO)} and taxes {listed}")
     state.frames.clear()
     state.frames.append(Frame("monk", taxed, simultaneous=True))
 
@@ -642,7 +634,7 @@ def resolve_monk(state: KnightsAndNinjasState, choices: dict[int, Payload]) -> N
         if choice[0] == OP_PAY_GEMS:
             moved = move_gems(state, seat, collector, MONK_GEMS[state.duel])
             gained += moved
-            state.log(f"seat {seat} pays {moved} gem{'s' * (moved != 1)}", depth=1)
+            state.log(f"P{seat} pays {plural(moved, 'gem')}", depth=1)
         else:
             for kind in choice[1:]:
                 take_card(state, seat, kind)
@@ -650,8 +642,8 @@ def resolve_monk(state: KnightsAndNinjasState, choices: dict[int, Payload]) -> N
             forget(state, seat)
             for kind in choice[1:]:
                 tell(state, seat, collector, kind)
-            state.log(f"seat {seat} pays {len(choice) - 1} card{'s' * (len(choice) != 2)}", depth=1)
-            state.log(f"seat {seat} pays {', '.join(NAMES[k] for k in choice[1:])}",
+            state.log(f"P{seat} pays {plural(len(choice) - 1, 'card')}", depth=1)
+            state.log(f"P{seat} pays {_names(choice[1:])}",
                       (1 << seat) | (1 << collector), depth=1)
     if gained and check_win(state, collector):
         return
@@ -687,10 +679,10 @@ def start_draft(state: KnightsAndNinjasState, caller: int | None) -> None:
         # Nothing to deal: the caller could not play, so the turn passes to its rival (who then holds
         # nearly every card and must play or discard); letting the caller go again could loop forever.
         state.current = first if caller is None else 1 - caller
-        state.log(f"no card is left to deal; seat {state.current} takes the turn")
+        state.log(f"no card is left to deal; P{state.current} takes the turn")
         state.frames.append(Frame("turn", [state.current]))
         return
-    state.log(f"{count} cards are dealt for the draft; seat {first} drafts first")
+    state.log(f"{plural(count, 'card')} are dealt for the draft; P{first} drafts first")
     state.frames.append(Frame("draft", [first]))
 
 
@@ -699,19 +691,19 @@ def draft(state: KnightsAndNinjasState, seat: int, frame: Frame, keep: bool) -> 
     rival = 1 - seat
     if keep:
         give_card(state, seat, kind)
-        state.log(f"seat {seat} keeps a card")
-        state.log(f"you keep the {NAMES[kind]}", 1 << seat)
+        state.log(f"P{seat} keeps a card")
+        state.log(f"the card kept: {a_card(kind)}", 1 << seat, depth=1)
         taker, drafter = seat, rival
     else:
         give_card(state, rival, kind)
         tell(state, seat, rival, kind)
-        state.log(f"seat {seat} gives a card to seat {rival}")
-        state.log(f"seat {seat} gives the {NAMES[kind]} to seat {rival}", (1 << seat) | (1 << rival))
+        state.log(f"P{seat} gives a card to P{rival}")
+        state.log(f"the card given: {a_card(kind)}", (1 << seat) | (1 << rival), depth=1)
         taker, drafter = rival, seat
     if not state.draft:
         state.frames.clear()
         state.current = taker
-        state.log(f"seat {taker} took the last card and begins the duel")
+        state.log(f"P{taker} took the last card and begins the duel")
         state.frames.append(Frame("turn", [taker]))
     elif drafter != seat:
         frame.seats[0] = drafter

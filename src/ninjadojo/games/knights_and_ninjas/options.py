@@ -37,31 +37,40 @@ WHEN_NEEDED, WHEN_EMPTY = "when-needed", "when-empty"
 
 OPTIONS: tuple[Option, ...] = (
     Option(WIN_CHECK, AFTER_HIGHWAYMAN,
-           "when gems from a common attack or a Highwayman win: after-highwayman (the Highwayman "
-           "window first: a steal can stop the win) or at-once (the win counts before any Highwayman)",
-           choices=(AFTER_HIGHWAYMAN, AT_ONCE), ruling=1),
+           "When gems taken with a common attack or a Highwayman bring a player to the target: after "
+           "everyone has had the chance to steal them with a Highwayman (a steal can stop the win), or at "
+           "once, before any Highwayman.",
+           choices=(AFTER_HIGHWAYMAN, AT_ONCE), ruling=1, label="When a win by a common attack counts",
+           choice_labels=("After the Highwayman's chance", "At once")),
     Option(PRE_ATTACKS, ANY_TIME,
-           "when Archer, Catapult and Ladder pre-attacks may be played: any-time during the attack, "
-           "or first (only before the turn's first common or unique attack card)",
-           choices=(ANY_TIME, FIRST), ruling=4),
+           "When Archers, Catapults and Ladders may be played against a rival's fortifications: at any time "
+           "during the attack, or only before the turn's first common or unique attack card.",
+           choices=(ANY_TIME, FIRST), ruling=4, label="When pre-attacks may be played",
+           choice_labels=("Any time during the attack", "Only before the first attack card")),
     Option(TRAITOR_NEEDS_GEMS, False,
-           "true lets a Traitor turn an attack only against an attacker holding a gem (default: "
-           "whatever its gems; the turned attack then moves nothing)", ruling=5),
+           "A Traitor may turn an attack back only against an attacker who holds a gem. Without it a "
+           "Traitor turns any common attack, and against an attacker with no gem it moves nothing.",
+           ruling=5, label="A Traitor needs an attacker with gems"),
     Option(TURNED_BLOCK_ENDS_TURN, False,
-           "true makes an Executioner or Minstrel played against a turned attack end the turn of "
-           "the player on turn (default: only that attack ends)", ruling=5),
+           "An Executioner or Minstrel played against an attack a Traitor turned back also ends the turn "
+           "of the player whose turn it is. Without it only that attack ends.",
+           ruling=5, label="Stopping a turned attack ends the turn"),
     Option(POINTLESS_SPECIALS, False,
-           "true allows a Herald, Merchant or Monk that does nothing (no rival with a card, a "
-           "rival with fewer than two cards, nobody taxed); a Merchant still needs its price in gems", ruling=6),
+           "A Herald, Merchant or Monk may be played even where it does nothing (no rival with a card, a "
+           "rival with fewer than two cards, nobody to tax); a Merchant still needs its price in gems.",
+           ruling=6, label="Special actions that do nothing may be played"),
     Option(JESTER_IN_REVOLT, True,
-           "false keeps Jesters out of Peasant revolts (a Jester may still be a lone Peasant)", ruling=8),
+           "A Jester may join a Peasant revolt. Without it a Jester may still stand for a lone Peasant.",
+           ruling=8, label="Jesters may join a revolt"),
     Option(MERCHANT_GEM_WINS, True,
-           "false means a gem received from a Merchant never wins by itself (a passive gain); "
-           "its receiver must then gain a gem itself (3-6 players: a duel ends at all 12 gems)", ruling=11),
+           "A gem received from a rival's Merchant can bring its receiver to the target and win. Without "
+           "it that gem is gained passively, and its receiver must still take a gem to win.",
+           ruling=11, label="A Merchant's payment can win"),
     Option(RESHUFFLE, WHEN_NEEDED,
-           "when the discards become the new draw pile and the target falls: when-needed (a "
-           "player must draw from the empty pile) or when-empty (as soon as the last card is drawn)",
-           choices=(WHEN_NEEDED, WHEN_EMPTY), ruling=13),
+           "When the discards are shuffled into a new draw pile (and the gems needed to win fall by one): "
+           "when a player must draw from the empty pile, or as soon as its last card is drawn.",
+           choices=(WHEN_NEEDED, WHEN_EMPTY), ruling=13, label="When the discards are reshuffled",
+           choice_labels=("When a card must be drawn", "As soon as the pile is empty")),
 )
 
 DEFAULTS: dict[str, OptionValue] = {option.name: option.default for option in OPTIONS}

@@ -13,13 +13,8 @@ import textwrap
 from typing import TYPE_CHECKING
 
 from ninjadojo.games.knights_and_ninjas.cards import BRIEF, CARD_ROWS, CODES, DUEL_SHORT, KINDS, NAMES, SLOTS
-from ninjadojo.games.knights_and_ninjas.view import (
-    attack_words,
-    open_attack,
-    shown_to_herald,
-    taken_words,
-    window_gems,
-)
+from ninjadojo.games.knights_and_ninjas.view import open_attack, shown_to_herald, window_gems
+from ninjadojo.games.knights_and_ninjas.words import attack_words, taken_words
 
 if TYPE_CHECKING:
     from ninjadojo.games.knights_and_ninjas.state import KnightsAndNinjasState
@@ -79,27 +74,31 @@ def _header(state: KnightsAndNinjasState) -> Line:
 
 
 def _seat_line(state: KnightsAndNinjasState, other: int, seat: int | None, acting: int) -> Line:
-    """``> seat 0 (you):  5 gems *****       4 cards  fort: Castle  known: Knight``, shortened (codes,
-    then fewer known cards) when it would pass the width."""
+    """``> P0 (you):  5 gems *****       4 cards  fort: Castle  known: Knight``, shortened (codes,
+    then fewer known cards) when it would pass the width. Once the game is over every hand is shown
+    (``hand:`` in place of ``known:``)."""
     gems = state.gems[other]
     stars = "*" * min(gems, MAX_STARS) + ("+" if gems > MAX_STARS else "") if gems else "-"
     head: Line = [
-        (f"{'>' if other == acting else ' '} seat {other}{' (you)' if other == seat else ''}: "
+        (f"{'>' if other == acting else ' '} {_seat_label(state, other, seat)} "
          f"{gems:2d} {'gem ' if gems == 1 else 'gems'} ", ""),
         (stars, "yellow" if gems else ""),
         (" " * (MAX_STARS + 1 - len(stars)) + f" {_plural(state.sizes[other], 'card')}", ""),
     ]
     slots = [(card, SLOTS[i]) for i, card in enumerate(state.forts[other]) if card >= 0]
-    known = [kind for kind in range(KINDS) for _ in range(state.known[other][kind])] if other != seat else []
+    over = state.result is not None
+    counts = state.hands[other] if over else state.known[other]
+    known = [kind for kind in range(KINDS) for _ in range(counts[kind])] if other != seat else []
+    title = "hand" if over else "known"
     for names in (True, False):
-        tail = _fort_words(slots, names) + _known_words(known, names)
+        tail = _fort_words(slots, names) + _known_words(known, names, title=title)
         if _width(head) + len(tail) <= WIDTH:
             return [*head, (tail, "")]
     # Still too long: as many known cards as fit, and how many more.
     forts = _fort_words(slots, False)
     room = WIDTH - _width(head) - len(forts)
     for count in range(len(known) - 1, -1, -1):
-        words = _known_words(known[:count], False, more=len(known) - count)
+        words = _known_words(known[:count], False, more=len(known) - count, title=title)
         if len(words) <= room:
             return [*head, (forts + words, "")]
     return [*head, (forts[:WIDTH - _width(head)], "")]
@@ -114,13 +113,19 @@ def _fort_words(slots: list[tuple[int, int]], names: bool) -> str:
     return "  fort: " + " ".join(CODES[role] + ("*" if card != role else "") for card, role in slots)
 
 
-def _known_words(known: list[int], names: bool, more: int = 0) -> str:
+def _seat_label(state: KnightsAndNinjasState, other: int, seat: int | None) -> str:
+    """``P2:``, or ``P2 (you):`` for the seat looking, padded so that every seat's columns line up."""
+    width = len(f"P{state.num_players - 1}:") + (len(" (you)") if seat is not None else 0)
+    return (f"P{other}" + (" (you)" if other == seat else "") + ":").ljust(width)
+
+
+def _known_words(known: list[int], names: bool, more: int = 0, title: str = "known") -> str:
     """``  known: 2x Knight, Peasant``, or with codes ``  known: 2x kn pe +2``."""
     if not known and not more:
         return ""
     kinds = sorted(set(known))
     words = [(f"{known.count(k)}x " if known.count(k) > 1 else "") + (NAMES[k] if names else CODES[k]) for k in kinds]
-    return "  known: " + (", " if names else " ").join(words) + (f" +{more}" if more else "")
+    return f"  {title}: " + (", " if names else " ").join(words) + (f" +{more}" if more else "")
 
 
 def _table_lines(state: KnightsAndNinjasState, seat: int | None) -> list[Line]:
@@ -133,21 +138,21 @@ def _table_lines(state: KnightsAndNinjasState, seat: int | None) -> list[Line]:
     if attack is not None and deciding != "respond":
         texts.append((attack_words(state, *attack), "red"))
     elif state.attack_target >= 0 and deciding != "respond":
-        texts.append((f"seat {state.current} is attacking seat {state.attack_target} this turn", "red"))
+        texts.append((f"P{state.current} is attacking P{state.attack_target} this turn", "red"))
     if state.ladder_on >= 0:
-        texts.append((f"a Ladder stands against seat {state.ladder_on}'s Castle until the end of the turn", ""))
+        texts.append((f"a Ladder stands against P{state.ladder_on}'s Castle until the end of the turn", ""))
     shown = shown_to_herald(state)
     if shown:
-        words = "shown to the Herald: " + ", ".join(f"seat {s}: {NAMES[k]}" for s, k in shown)
+        words = "shown to the Herald: " + ", ".join(f"P{s}: {NAMES[k]}" for s, k in shown)
         if len(words) > WIDTH - 2:
-            words = "shown to the Herald: " + ", ".join(f"seat {s} {CODES[k]}" for s, k in shown)
+            words = "shown to the Herald: " + ", ".join(f"P{s} {CODES[k]}" for s, k in shown)
         texts.append((words, ""))
     window = window_gems(state)
     if window is not None and deciding != "highwayman":
         texts.append((f"{taken_words(*window)}: a Highwayman may steal them", ""))
     if state.duel and state.frames and state.frames[-1].kind == "draft":
         drafter = state.frames[-1].seats[0]
-        texts.append((f"draft: {_plural(len(state.draft), 'card')} left, seat {drafter} is drafting", ""))
+        texts.append((f"draft: {_plural(len(state.draft), 'card')} left, P{drafter} is drafting", ""))
     lines: list[Line] = []
     for text, style in texts:
         lines += [[(part, style)] for part in textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="    ")]

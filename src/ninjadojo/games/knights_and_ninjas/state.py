@@ -9,7 +9,7 @@ from ninjadojo.engine import Frame, GameSpec, GameState, Rng
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.state import CardInfo
-from ninjadojo.games.knights_and_ninjas import effects, invariants, notation, render, rules, view
+from ninjadojo.games.knights_and_ninjas import effects, invariants, notation, render, rules, view, words
 from ninjadojo.games.knights_and_ninjas import options as table_rules
 from ninjadojo.games.knights_and_ninjas.cards import (
     CARD_ROWS,
@@ -29,20 +29,19 @@ the target (10, one less per reshuffle of the discards) wins, on any turn.
 
 On your turn draw two, then fortify, attack one rival, or play one special
 action; or else discard a card.
-- Fortify (f:ca, f:ar, f:mi): a Castle keeps out common attacks without a
-  Ladder, an Archer all but a Ninja or an Archer, a Minstrel every attack
-  until your next turn.
-- Attack (a2:kn, a2:pe3 a revolt) one card at a time until gems move or you
-  end. The defender responds (r:so, r:tr...) or takes it (take): the
-  difference of strengths moves. Ninja and Dragon are unique attacks (2 gems);
-  Archer, Catapult and Ladder pre-attacks clear fortifications.
-- Specials (he, me2, mo): Herald, Merchant and Monk are unstoppable.
-After a common attack moves gems, anyone may steal them with a Highwayman
-(hw). A Jester (*) stands for any living card: a2:kn*, hw*.
+- Fortify: a Castle keeps out common attacks without a Ladder, an Archer all
+  but a Ninja or an Archer, a Minstrel every attack until your next turn.
+- Attack one card at a time (Peasants together are a revolt) until gems move
+  or you end. The defender responds or takes it: the difference of strengths
+  moves. Ninja and Dragon are unique attacks (2 gems); Archer, Catapult and
+  Ladder pre-attacks clear fortifications.
+- Specials: Herald, Merchant and Monk are unstoppable.
+After a common attack moves gems, anyone may steal them with a Highwayman.
+A Jester stands for any living card.
 
 2 players: 6 gems each, no Jester, Traitor or Highwayman; draft 15 cards
-(keep/give), then duel without drawing; with three cards or fewer call a
-redeal. All 12 gems win.
+(keep or give), then duel without drawing; with three cards or fewer call a
+re-deal. All 12 gems win.
 """
 
 
@@ -228,7 +227,13 @@ class KnightsAndNinjasState(GameState[Payload]):
         return render.render(self, seat, markup=True)
 
     def _prompt(self, seat: int, frame: Frame) -> str:
-        return view.prompt(self, seat, frame)
+        return words.prompt(self, seat, frame)
+
+    def _label(self, seat: int, frame: Frame, action: str, payload: Payload) -> str | None:
+        return words.label(self, seat, frame, action, payload)
+
+    def _score_lines(self, player: int) -> list[str]:
+        return words.score_lines(self, player)
 
     def _explain_illegal(self, seat: int, action: str) -> str | None:
         return view.explain_illegal(self, seat, action)

@@ -15,7 +15,6 @@ from ninjadojo.engine import Frame
 from ninjadojo.engine.errors import quote
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.games.knights_and_ninjas.cards import (
-    AR,
     CODES,
     COMMON,
     CP,
@@ -27,14 +26,18 @@ from ninjadojo.games.knights_and_ninjas.cards import (
     LA,
     LIVING,
     MERCHANT_PRICE,
-    MONK_CARDS,
-    MONK_GEMS,
     NAMES,
     PE,
     SLOTS,
 )
-from ninjadojo.games.knights_and_ninjas.effects import card_name, play_name, with_article
-from ninjadojo.games.knights_and_ninjas.options import JESTER_IN_REVOLT, POINTLESS_SPECIALS
+from ninjadojo.games.knights_and_ninjas.options import (
+    FIRST,
+    JESTER_IN_REVOLT,
+    OPTIONS,
+    POINTLESS_SPECIALS,
+    PRE_ATTACKS,
+    TRAITOR_NEEDS_GEMS,
+)
 from ninjadojo.games.knights_and_ninjas.rules import (
     data_int,
     pre_attacks_open,
@@ -54,18 +57,23 @@ def _slot_text(card: int, role: int) -> str | None:
 
 
 def observe(state: KnightsAndNinjasState, seat: int | None) -> dict[str, JSONValue]:
-    """The game-specific part of ``seat``'s view."""
+    """The game-specific part of ``seat``'s view. Once the game is over every seat's entry also shows
+    its ``hand`` (card codes): the end explains itself."""
     seats: list[JSONValue] = []
+    over = state.result is not None
     for other in range(state.num_players):
         forts = state.forts[other]
-        seats.append({
+        entry: dict[str, JSONValue] = {
             "gems": state.gems[other],
             "cards": state.sizes[other],
             "castle": _slot_text(forts[0], SLOTS[0]),
             "archer": _slot_text(forts[1], SLOTS[1]),
             "minstrel": _slot_text(forts[2], SLOTS[2]),
             "known": [CODES[k] for k in range(KINDS) for _ in range(state.known[other][k])],
-        })
+        }
+        if over:
+            entry["hand"] = [CODES[k] for k in range(KINDS) for _ in range(state.hands[other][k])]
+        seats.append(entry)
     view: dict[str, JSONValue] = {
         "variation": "2-player" if state.duel else None,
         "current": state.current,
@@ -139,110 +147,8 @@ def taken_from(frame: Frame) -> int:
     return value if isinstance(value, int) else -1
 
 
-def taken_words(holder: int, amount: int, victim: int) -> str:
-    """``seat 0 has just taken 3 gems from seat 1``."""
-    source = f" from seat {victim}" if victim >= 0 else ""
-    return f"seat {holder} has just taken {_gems(amount)}{source}"
-
-
 def _gems(count: int) -> str:
     return f"{count} gem{'s' * (count != 1)}"
-
-
-def attack_words(state: KnightsAndNinjasState, by: int, against: int, role: int, strength: int,
-                 seat: int | None = None) -> str:
-    """The attack waiting for an answer, in words (``you`` where ``against`` is ``seat``)."""
-    jesters = state.pending.count(JE)
-    played = play_name(role, len(state.pending) - jesters, jesters)
-    card = with_article(played)
-    whom, whose = ("you", "your") if against == seat else (f"seat {against}", f"seat {against}'s")
-    if role == LA:
-        return f"seat {by} sets {card} against {whose} Castle"
-    if role == CP:
-        return f"seat {by} aims {card} at {whose} Castle"
-    if role == AR:
-        return f"seat {by} sends {card} against {whose} Archer"
-    if by != state.current:
-        # Only a Traitor makes anyone but the player on turn an attacker.
-        return f"seat {by}'s Traitor turns the {played} (strength {strength}) back against {whom}"
-    return f"seat {by} attacks {whom} with {card} (strength {strength})"
-
-
-def prompt(state: KnightsAndNinjasState, seat: int, frame: Frame) -> str:
-    """A human prompt for ``seat``'s decision in ``frame`` (it sees only its own hand's choices)."""
-    kind = frame.kind
-    legal = state.legal_actions(seat)
-    if kind == "turn":
-        return "your turn: " + _turn_choices(state, legal)
-    if kind == "fortify":
-        if legal == ["end"]:
-            return "nothing more to fortify with: end your turn (end)"
-        return "fortify with another kind of card (f:<card>) or end your turn (end)"
-    if kind == "attack":
-        rival = state.attack_target
-        if legal == ["end"]:
-            return f"nothing left to attack seat {rival} with: end your turn (end)"
-        return f"no gems moved: attack seat {rival} again (a{rival}:<card>) or end your turn (end)"
-    if kind == "respond":
-        attack = attack_words(state, data_int(frame, "by"), seat, data_int(frame, "role"), data_int(frame, "str"),
-                              seat)
-        if legal == ["take"]:
-            return f"{attack}: nothing in your hand answers it, take it (take)"
-        return f"{attack}: respond (r:<card>) or take it (take)"
-    if kind == "highwayman":
-        taken = taken_words(data_int(frame, "holder"), data_int(frame, "amount"), taken_from(frame))
-        if legal == ["pass"]:
-            # Everyone holding a card is asked, so that being asked tells nobody who holds a Highwayman.
-            return f"{taken}; you hold no Highwayman or Jester to steal them: pass"
-        return f"{taken}: steal them with a Highwayman (hw, hw* for a Jester) or pass"
-    if kind == "herald":
-        count = min(state.herald_shows, state.sizes[seat])
-        return (f"seat {state.current}'s Herald: show {count} card{'s' * (count > 1)} of your choice "
-                "(show:<card>); it may take one of the shown cards")
-    if kind == "herald-pick":
-        return "take one of the shown cards into your hand (pick<seat>:<card>)"
-    if kind == "monk":
-        gems, cards = MONK_GEMS[state.duel], MONK_CARDS[state.duel]
-        pay_gems, pay_cards = f"pay {_gems(gems)} (pay:g)", f"{cards} cards of your choice (pay:<card>.<card>)"
-        can_gems, can_cards = state.gems[seat] >= gems, state.sizes[seat] >= cards
-        if can_gems and can_cards:
-            owed = f"{pay_gems} or {pay_cards}"
-        elif can_gems:
-            owed = f"{pay_gems}, as you hold fewer than {cards} cards"
-        elif can_cards:
-            owed = f"pay {pay_cards}, as you hold fewer than {_gems(gems)}"
-        else:
-            what = [text for text, has in (("all your gems (pay:g)", state.gems[seat]),
-                                           ("all your cards (pay:<card>...)", state.sizes[seat])) if has]
-            owed = f"you can pay neither {_gems(gems)} nor {cards} cards in full: pay {' or '.join(what)}"
-        return f"seat {state.current}'s Monk taxes your Castle: {owed}"
-    if kind == "minstrel-discard":
-        return f"seat {1 - seat}'s Minstrel: discard two cards of your choice (x:<card>.<card>)"
-    if kind == "draft":
-        drawn = NAMES[state.draft[-1]]
-        return f"you drew {with_article(drawn)}: keep it (keep) or give it to your rival and draw again (give)"
-    return kind
-
-
-def _turn_choices(state: KnightsAndNinjasState, legal: list[str]) -> str:
-    """The kinds of play open this turn, each with its action pattern."""
-    choices = []
-    if any(action.startswith("f:") for action in legal):
-        choices.append("fortify (f:<card>)")
-    if any(action.startswith("a") and ":" in action for action in legal):
-        choices.append("attack a rival (a<seat>:<card>)")
-    specials = sorted({action[:2] for action in legal if action[:2] in ("he", "me", "mo")},
-                      key=("he", "me", "mo").index)
-    if specials:
-        patterns = {"he": "he", "me": "me<seat>", "mo": "mo"}
-        choices.append(f"play a special action ({', '.join(patterns[code] for code in specials)})")
-    if "redeal" in legal:
-        choices.append("call a re-deal (redeal), as you hold three cards or fewer")
-    elif any(action.startswith("x:") for action in legal):
-        choices.append("discard a card (x:<card>)")
-    if not choices:
-        return "you have no play"  # only in a hand-written position: a real turn starts with a card
-    return ", ".join(choices[:-1]) + (" or " if len(choices) > 1 else "") + choices[-1]
 
 
 #: The frames in which each family of action (by its first letters) can be legal.
@@ -291,12 +197,22 @@ def explain_illegal(state: KnightsAndNinjasState, seat: int, action: str) -> str
         if hand[kind] < wanted:
             return f"you hold only {hand[kind]} {NAMES[kind]}{'s' * (hand[kind] != 1)}"
         if kind == PE and "*" in action and (count or 0) > 1 and not state.rule(JESTER_IN_REVOLT):
-            return "a Jester may be a lone Peasant but not join a revolt (option jester_in_revolt=false)"
+            return (f"a Jester may be a lone Peasant but not join a revolt (house rule: "
+                    f"{_title(JESTER_IN_REVOLT)} is off)")
     if family == "a":
         return _why_not_attack(state, seat, action[1:action.find(":")], code)
     if family == "r:":
         return _why_not_respond(state, seat, data_int(state.frames[-1], "role"), code)
     return None
+
+
+def _title(name: str) -> str:
+    """The words players read for one of the game's options (a house rule in play)."""
+    return next(option.title for option in OPTIONS if option.name == name)
+
+
+def _choice(name: str, choice: str) -> str:
+    return next(option.choice_label(choice) for option in OPTIONS if option.name == name)
 
 
 def _number(text: str) -> int | None:
@@ -335,7 +251,7 @@ def _why_not_respond(state: KnightsAndNinjasState, seat: int, role: int, code: s
         return "a Traitor turns only a common attack (Peasant, Soldier, Knight, King, Queen)"
     if code == "tr" and not traitor_allowed(state, state.frames[-1]):
         return ("your attacker holds no gem, and a Traitor turns an attack only on an attacker with a gem "
-                "(option traitor_needs_gems=true)")
+                f"(house rule: {_title(TRAITOR_NEEDS_GEMS)})")
     if code == "pr" and role not in (KN, DR):
         return "a Princess takes only an attacking Knight or Dragon"
     if code == "ex" and role in (LA, CP):
@@ -355,26 +271,26 @@ def _why_not_attack(state: KnightsAndNinjasState, seat: int, target: str, code: 
     if other == seat:
         return "you cannot attack yourself"
     if state.gems[other] == 0:
-        return f"seat {other} has no gems, and only a rival with a gem can be attacked"
+        return f"P{other} has no gems, and only a rival with a gem can be attacked"
     if forts[2] >= 0:
-        return f"seat {other} is fortified by a Minstrel and cannot be attacked"
+        return f"P{other} is fortified by a Minstrel and cannot be attacked"
     if 0 <= state.attack_target != other:
-        return f"this turn you attack seat {state.attack_target} only"
+        return f"this turn you attack P{state.attack_target} only"
     if code in ("ar", "cp", "la") and not pre_attacks_open(state, state.frames[-1]):
         return ("a pre-attack (Archer, Catapult, Ladder) comes before the turn's first common or unique attack "
-                "card (option pre_attacks=first)")
+                f"card (house rule: {_title(PRE_ATTACKS)}: {_choice(PRE_ATTACKS, FIRST)})")
     if forts[1] >= 0:
-        return f"seat {other}'s Archer stops everything but a Ninja or an Archer"
+        return f"P{other}'s Archer stops everything but a Ninja or an Archer"
     if code == "ar" and forts[1] < 0:
-        return f"seat {other} has no Archer for your Archer to remove"
+        return f"P{other} has no Archer for your Archer to remove"
     if code in ("la", "cp") and forts[0] < 0:
-        return f"seat {other} has no Castle for a {NAMES[INDEX[code]]}"
+        return f"P{other} has no Castle for a {NAMES[INDEX[code]]}"
     if code == "la" and state.ladder_on == other:
-        return f"a Ladder already stands against seat {other}'s Castle"
+        return f"a Ladder already stands against P{other}'s Castle"
     if forts[0] >= 0 and state.ladder_on != other:
-        return (f"seat {other}'s Castle stops common attacks without a Ladder; "
+        return (f"P{other}'s Castle stops common attacks without a Ladder; "
                 "a Catapult, Dragon or Ninja can pass it")
     return None
 
 
-__all__ = ["card_name", "explain_illegal", "observe", "prompt"]
+__all__ = ["explain_illegal", "observe"]
