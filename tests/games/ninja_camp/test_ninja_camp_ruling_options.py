@@ -50,8 +50,9 @@ def test_every_ruling_option_is_declared_with_its_ruling_and_our_reading_as_defa
                          ("chameleon_traps", 10), ("platypus_free_at_start", 13)):
         assert specs[name].ruling == ruling
         assert specs[name].default != OTHER_VALUES[name]
-    # The rulebook says adjacency never includes diagonals: Camel's diagonal reading is a variant, not a ruling.
-    assert "against the rulebook" in specs["camel_diagonals"].help
+    # The rulebook says adjacency never includes diagonals: Camel's diagonal reading is a house rule against
+    # the text, not a ruling; the help says what it does, and the rules page says why it is no ruling.
+    assert specs["camel_diagonals"].section == "House rules" and "diagonal" in specs["camel_diagonals"].help
     assert {spec.name for spec in OPTIONS} == set(OTHER_VALUES)
 
 

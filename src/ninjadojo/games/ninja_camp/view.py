@@ -1,5 +1,5 @@
-"""What a seat sees: the JSON view, the board picture (plain and coloured), prompts and the words
-that explain an illegal action.
+"""What a seat sees: the JSON view, the board picture (plain and coloured) and the words that explain
+an illegal action (prompts and the words of actions are in :mod:`~ninjadojo.games.ninja_camp.words`).
 
 Ninja Camp hides nothing: the grid is face up, every claim and play is made in plain sight (so each
 hand is known to anyone who watched), clan cards lie face up. Every seat and spectators get the same
@@ -124,19 +124,19 @@ def _title(state: NinjaCampState, seat: int | None) -> str:
     you = "  * you" if seat is not None else ""
     if state.result is not None:
         winners = state.result.winners
-        return f"Ninja Camp, game over: {'seat ' + str(winners[0]) + ' wins' if winners else 'no winner'}"
+        return f"Ninja Camp, game over: {f'P{winners[0]} wins' if winners else 'no winner'}"
     frame = state.frames[-1]
     if frame.kind == "place":
-        return f"Ninja Camp, set-up, to act: seat {frame.seats[0]}{you}"
-    return f"Ninja Camp, turn {state.turns}, to act: seat {frame.seats[0]}{you}"
+        return f"Ninja Camp, set-up, to act: P{frame.seats[0]}{you}"
+    return f"Ninja Camp, turn {state.turns}, to act: P{frame.seats[0]}{you}"
 
 
 def _seat_line(state: NinjaCampState, each: int, seat: int | None, points: list[int], markup: bool) -> Chunk:
-    """``seat 0* 23 pts A2E2HRS2T Goat Clan``: points, hand, then the clan card or ``passed``."""
+    """``P0* 23 pts A2E2HRS2T Goat Clan``: points, hand, then the clan card or ``passed``."""
     clan = CLAN_TABLE[state.clans[each]]
     used = "used" if state.clan_used[each] else "Clan"
     status = "passed" if state.passed_at[each] >= 0 else f"{clan.name} {used}"
-    label = _styled(f"seat {each}", SEAT_STYLES[each], markup)
+    label = _styled(f"P{each}", SEAT_STYLES[each], markup)
     rest = f"{'*' if each == seat else ' '} {points[each]:>3} pts {_hand_text(state.hands[each])} {status}"
     return label[0] + rest, label[1] + rest
 
@@ -202,19 +202,6 @@ def render(state: NinjaCampState, seat: int | None, markup: bool) -> str:
         lines.append(((grid_part[0] + side[0]).rstrip(), (grid_part[1] + side[1]).rstrip()))
     lines += _below(state, seat, MAX_LINES - len(lines))
     return "\n".join(marked if markup else plain for plain, marked in lines)
-
-
-def prompt(state: NinjaCampState, seat: int, frame: Frame) -> str:
-    """A human prompt for the decision on top."""
-    if frame.kind == "place":
-        return "place a ninja on a free skill card of a kind you have no ninja on yet (@<square>)"
-    if frame.kind == "platypus":
-        return "Platypus: move another of your ninjas 1 space (pl:<from>-<to>), or done"
-    if frame.kind == "platypus-claim":
-        return "Platypus: claim one of the cards you left (take:<square>)"
-    clan = CLAN_TABLE[state.clans[seat]]
-    clan_words = "" if state.clan_used[seat] else f", use your {clan.name} Clan ({clan.code}:...)"
-    return f"play a card (<letter>:<from>-<to>){clan_words}, or pass for good"
 
 
 def explain_illegal(state: NinjaCampState, seat: int, action: str) -> str | None:
