@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine.frames import Frame
+from ninjadojo.games.ninja_camp import words
 from ninjadojo.games.ninja_camp.cards import (
     CLAN_TABLE,
     EMPTY,
@@ -17,7 +18,6 @@ from ninjadojo.games.ninja_camp.cards import (
     POINTS,
     SHADOW,
 )
-from ninjadojo.games.ninja_camp import words
 from ninjadojo.games.ninja_camp.invariants import last_non_shadow
 from ninjadojo.games.ninja_camp.moves import CLAN_CARD, SQUARE_FACTS, refresh
 from ninjadojo.games.ninja_camp.rules import (
