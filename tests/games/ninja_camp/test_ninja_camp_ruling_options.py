@@ -187,7 +187,7 @@ def test_platypus_steps_go_only_to_cards_free_at_the_start_under_platypus_free_a
     state = after(camp(PLATYPUS_BOARD, "pl", {"platypus_free_at_start": True}), "pl:d4-c4")
     offered = moves(state, "pl:")
     assert "pl:e4-d4" not in offered and "pl:e4-e5" in offered
-    with pytest.raises(ValueError, match="platypus_free_at_start"):
+    with pytest.raises(ValueError, match="house rule both Platypus steps go to cards free at the start"):
         state.apply(0, "pl:e4-d4")
     stepped = after(state, "pl:e4-e5")
     assert set(stepped.legal_actions(0)) == {"take:d4", "take:e4"}  # both cards left can be claimed

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -244,3 +245,68 @@ def test_card_texts_and_options_speak_to_players() -> None:
         assert not CODES["option identifier or value (shadow_copies=pile)"].search(spec.help), spec.help
         if spec.choices:
             assert len(spec.choice_labels) == len(spec.choices), spec.name
+
+
+# ---------------------------------------------------------------------- the rules page's examples
+
+DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "ninja-camp.md"
+
+
+def _word_scenarios() -> dict[str, tuple[NinjaCampState, list[str]]]:
+    """For each action of the rules page's table of words: a position and the actions leading to it."""
+    skills = position(2, squares={**PARKED, "d4": "A0", "d5": "L", "d6": "D", "d7": "R", "e4": "L", "a7": "."},
+                      hands={0: "ERS"}, to_act=0)
+    cells = {"d4": "A0", "d6": "E1", "e7": "S", "d5": "L", "d7": "D", "a7": ".", "b7": "."}
+    ambush = position(2, squares={**PARKED, **cells}, hands={0: "ERAH", 1: "E"}, discards={1: "R"}, to_act=0)
+    goat = position(2, squares={**PARKED, "d4": "E0", "d6": "A1", "e7": "S", "d5": "L", "c6": "D"}, hands={0: ""},
+                    clans={0: "go"}, to_act=0)
+    squirrel = position(2, squares={**PARKED, "d4": "E0", "d5": "A"}, hands={0: ""}, clans={0: "fs"}, to_act=0)
+    sloth = position(2, squares={**PARKED, "d4": "E0", "c4": "L"}, hands={0: ""}, clans={0: "sl"}, to_act=0)
+    platypus = position(2, squares={**PARKED, "d4": "E0", "c4": "A0", "b1": "S", "c5": "L", "e5": "D"},
+                        hands={0: ""}, clans={0: "pl"}, to_act=0)
+    placing = position(2, squares={"c3": "E"}, to_act=0)
+    return {
+        "@c3": (placing, []),
+        "E:d4-d7": (skills, []),
+        "S:d4-d5-d6": (skills, []),
+        "H:d4-d5": (ambush, []),
+        "A:d4-d6": (ambush, []),
+        "go:d4-d6>c6": (goat, []),
+        "fs:d4-d5xg7": (squirrel, []),
+        "sl:c4": (sloth, []),
+        "pl:c4-c5": (platypus, []),
+        "pl:d4-e5": (platypus, ["pl:c4-c5"]),
+        "done": (platypus, ["pl:c4-c5"]),
+        "take:c4": (platypus, ["pl:c4-c5", "pl:d4-e5"]),
+        "pass": (sloth, []),
+    }
+
+
+def test_the_rules_pages_words_are_the_games_words() -> None:
+    """Each row of the rules page's table of choices is what the game says for that action."""
+    text = DOC.read_text(encoding="utf-8")
+    section = text[text.index("**Choices**"):text.index("**The log**")]
+    rows = re.findall(r"^\| `([^`]+)`(?: \(second step\))? \| (.+?) \|$", section, re.MULTILINE)
+    scenarios = _word_scenarios()
+    assert [action for action, _ in rows] == list(scenarios)
+    for action, words in rows:
+        state, before = scenarios[action]
+        game = after(state, *before)
+        assert game.label(game.to_act()[0], action) == words, action
+
+
+def test_the_rules_pages_prompts_are_the_games_prompts() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    section = text[text.index("**Prompts**"):text.index("**Choices**")]
+    rows = dict(re.findall(r"^\| `([a-z-]+)` \| (.+?) \|$", section, re.MULTILINE))
+    scenarios = _word_scenarios()
+    placing = scenarios["@c3"][0]
+    platypus = after(scenarios["pl:c4-c5"][0], "pl:c4-c5")
+    claiming = after(platypus, "pl:d4-e5")
+    goat = scenarios["go:d4-d6>c6"][0]
+    for kind, game in (("place", placing), ("platypus", platypus), ("platypus-claim", claiming), ("turn", goat)):
+        assert game.frames[-1].kind == kind
+        decision = game.decision(game.to_act()[0])
+        assert decision is not None
+        shown = rows[kind].replace(" (your Shadow moves as Evade)", "")
+        assert shown.startswith(decision.prompt), (kind, decision.prompt)

@@ -45,22 +45,22 @@ RULES = """\
 Two to four players move ninjas over a grid of face-up skill cards, claiming
 the cards they leave. Each player starts with a Sprint and an Evade in hand,
 a Ninja Clan card and three ninjas.
-Set-up: seat 0 places a ninja first, then counter-clockwise, three rounds
-(@c3): each on a free skill card, your three on three different kinds. The
-last to place (seat 1) takes the first turn; turns then go clockwise.
-Your turn: play a skill card from your hand (E:b2-b5), or use your clan card
-once a game (go:b2-b5>c6), or pass for good (pass). One of your ninjas
-carries out the card's movement in full; then you claim the card that ninja
-started on into your hand, leaving an empty space.
-Movement: orthogonal steps; never through a ninja, over an empty space (.)
-or onto or over a Wall (#); never the same space twice. Traps (T) may be
-crossed and landed on. A card that none of your ninjas can carry out in
-full cannot be played; a card's own text overrides these rules.
-Skills (points): Ambush A 5, Evade E 4, Dodge D 1, Leap L 3, Shadow H 3,
-Sprint R 2, Stealth S 0. A claimed Trap counts -1; Walls are never claimed.
+Set-up: P0 places a ninja first, then the others counter-clockwise, three
+rounds: each ninja on a free skill card, your three on three different kinds.
+The last to place takes the first turn; turns then go clockwise.
+Your turn: play a skill card from your hand, or use your clan card once a
+game, or pass for the rest of the game. One of your ninjas carries out the
+card's movement in full; then you claim the card that ninja started on into
+your hand, leaving an empty space.
+Movement: orthogonal steps; never through a ninja, over an empty space or
+onto or over a Wall; never the same space twice. Traps may be crossed and
+landed on. A card that none of your ninjas can carry out in full cannot be
+played; a card's own text overrides these rules.
+Skills (points): Ambush 5, Evade 4, Dodge 1, Leap 3, Shadow 3, Sprint 2,
+Stealth 0. A claimed Trap counts -1; Walls are never claimed.
 End: when everyone has passed, each player claims the cards under their
 ninjas. Most points in hand and discard pile wins; of tied players, the one
-who passed last wins."""
+who passed last (took the last turn) wins."""
 
 SPEC = GameSpec(
     "ninja-camp",

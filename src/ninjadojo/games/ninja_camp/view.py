@@ -212,7 +212,7 @@ def explain_illegal(state: NinjaCampState, seat: int, action: str) -> str | None
     index = state.grid.index
     if frame.kind == "place":
         if not action.startswith("@"):
-            return "it is set-up: place a ninja with @<square>, e.g. @c3"
+            return "it is set-up: place a ninja on a square, e.g. @c3"
         square = index.get(action[1:])
         if square is None:
             return f"{quote(action[1:])} is not a square of this {state.grid.rows}x{state.grid.cols} grid"
@@ -246,7 +246,7 @@ def explain_illegal(state: NinjaCampState, seat: int, action: str) -> str | None
             if state.table_rules.shadow_pile and any(state.discards[other] for other in range(state.num_players)
                                                      if other != seat):
                 return ("Shadow has nothing to copy: the discard pile of the opponent who played last holds no "
-                        "card other than Shadow (option shadow_copies=pile)")
+                        "card other than Shadow (the table's house rule on what Shadow copies)")
             return "Shadow has nothing to copy: no opponent has played a skill card other than Shadow yet"
     elif prefix in ("T", "W"):
         return f"{NAMES[KIND_OF_LETTER[prefix]]} cards can never be played"
@@ -280,8 +280,8 @@ def _explain_platypus_step(state: NinjaCampState, seat: int, frame: Frame, actio
     if end not in grid.king[start] or state.cells[end] in (EMPTY, WALL) or (state.occupant[end] >= 0):
         return None
     if end == frame.data.get("first") and state.table_rules.platypus_free_at_start:
-        return (f"{action} is not offered: under option platypus_free_at_start both steps go to cards free at the "
-                "start of the turn, so no ninja steps onto the space the first one left")
+        return (f"{action} is not offered: under this table's house rule both Platypus steps go to cards free at "
+                "the start of the turn, so no ninja steps onto the space the first one left")
     return (f"{action} is not offered: it ends with your ninjas and the cards left as another way of using the "
             "Platypus does, and each result is offered once (two ninjas' steps lower square first; a step "
             "a single move makes is offered as that move)")
