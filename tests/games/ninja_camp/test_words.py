@@ -230,6 +230,21 @@ def test_the_prompts_say_what_to_do_in_the_games_words() -> None:
     used = position(2, squares={**PARKED, "d4": "E0"}, hands={0: "E"}, clans={0: "SL"}, to_act=0)
     decision = used.decision(0)
     assert decision is not None and "Sloth" not in decision.prompt
+    # "If you cannot play a card or use your Ninja Clan ability, you must pass": the prompt says so.
+    stuck = position(2, squares={**PARKED, "d4": "E0"}, hands={0: ""}, clans={0: "SL"}, to_act=0)
+    assert stuck.legal_actions(0) == ["pass"]
+    decision = stuck.decision(0)
+    assert decision is not None and decision.prompt == ("Your turn: none of your cards can be carried out now, so "
+                                                        "pass for the rest of the game")
+    # A clan card that cannot be carried out now is not offered in the prompt either (Sloth with no
+    # unoccupied card beside any ninja of the seat; a Leap over the empty spaces is still possible).
+    walled = position(2, squares={**PARKED, "d4": "E0", "c3": ".", "c4": ".", "c5": ".", "d3": ".", "d5": ".",
+                                  "e3": ".", "e4": ".", "e5": ".", "a2": ".", "b2": ".", "c2": ".", "c1": "."},
+                      hands={0: "ERL"}, clans={0: "sl"}, to_act=0)
+    assert not [action for action in walled.legal_actions(0) if action.startswith("sl:")]
+    decision = walled.decision(0)
+    assert decision is not None and "Sloth" not in decision.prompt
+    assert decision.prompt == "Your turn: play a skill card to move a ninja, or pass for the rest of the game"
 
 
 def test_card_texts_and_options_speak_to_players() -> None:
@@ -303,10 +318,11 @@ def test_the_rules_pages_prompts_are_the_games_prompts() -> None:
     placing = scenarios["@c3"][0]
     platypus = after(scenarios["pl:c4-c5"][0], "pl:c4-c5")
     claiming = after(platypus, "pl:d4-e5")
-    goat = scenarios["go:d4-d6>c6"][0]
-    for kind, game in (("place", placing), ("platypus", platypus), ("platypus-claim", claiming), ("turn", goat)):
+    turn = position(2, squares={**PARKED, "d4": "A0", "d6": "A1", "e7": "S", "a7": "."}, hands={0: "ERH"},
+                    discards={1: "E"},
+                    clans={0: "go"}, to_act=0)
+    for kind, game in (("place", placing), ("platypus", platypus), ("platypus-claim", claiming), ("turn", turn)):
         assert game.frames[-1].kind == kind
         decision = game.decision(game.to_act()[0])
         assert decision is not None
-        shown = rows[kind].replace(" (your Shadow moves as Evade)", "")
-        assert shown.startswith(decision.prompt), (kind, decision.prompt)
+        assert rows[kind].startswith(decision.prompt), (kind, decision.prompt)

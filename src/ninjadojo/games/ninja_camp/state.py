@@ -432,7 +432,7 @@ class NinjaCampState(GameState[Payload]):
         return view.render(self, seat, markup=True)
 
     def _prompt(self, seat: int, frame: Frame) -> str:
-        return words.prompt(self, seat, frame)
+        return words.prompt(self, seat, frame, self._legal_map(seat))
 
     def _label(self, seat: int, frame: Frame, action: str, payload: Payload) -> str:
         """Words for a legal action: the card played, each square with what lies there, what is claimed

@@ -9,6 +9,7 @@ the notation (``E:b2-b5``, ``@c3``, ``take:b2``): that stays the terminal's shor
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine.frames import Frame
@@ -133,8 +134,9 @@ def label(state: NinjaCampState, seat: int, frame: Frame, payload: Payload) -> s
     return f"{words} and claim {claims}"
 
 
-def prompt(state: NinjaCampState, seat: int, frame: Frame) -> str:
-    """The sentence for the decision on top (no typing codes: the choices carry those)."""
+def prompt(state: NinjaCampState, seat: int, frame: Frame, legal: Mapping[str, Payload]) -> str:
+    """The sentence for the decision on top (no typing codes: the choices carry those); ``legal`` is the
+    seat's legal actions, so that a turn's prompt names only what can be done."""
     if frame.kind == "place":
         placed = len(state.ninjas[seat])
         ordinal = _ORDINALS[placed] if placed < NINJAS_PER_PLAYER else "next"
@@ -145,12 +147,18 @@ def prompt(state: NinjaCampState, seat: int, frame: Frame) -> str:
                 "ninja and claim the card the first one left")
     if frame.kind == "platypus-claim":
         return "Platypus Clan: claim one of the two cards your ninjas left"
-    clan = CLAN_TABLE[state.clans[seat]]
-    clan_words = "" if state.clan_used[seat] else f", use your {clan.name} Clan card (once a game)"
-    copy = state.copyable[seat]
-    shadow = (f" (your Shadow moves as {NAMES[copy]})"
-              if copy and state.hands[seat][SHADOW] else "")
-    return f"Your turn: play a skill card to move a ninja{shadow}{clan_words}, or pass for the rest of the game"
+    # Name only what can be done now: a card no ninja can carry out in full cannot be played.
+    cards = {payload[0] for payload in legal.values() if payload[1] != PASS}
+    parts = []
+    if any(card < CLAN_CARD for card in cards):
+        copy = state.copyable[seat]
+        shadow = f" (your Shadow moves as {NAMES[copy]})" if SHADOW in cards else ""
+        parts.append(f"play a skill card to move a ninja{shadow}")
+    if any(card >= CLAN_CARD for card in cards):
+        parts.append(f"use your {CLAN_TABLE[state.clans[seat]].name} Clan card (once a game)")
+    if not parts:
+        return "Your turn: none of your cards can be carried out now, so pass for the rest of the game"
+    return f"Your turn: {', '.join(parts)}, or pass for the rest of the game"
 
 
 def end_reason(state: NinjaCampState, scores: list[int], winner: int, tied: list[int]) -> str:
