@@ -190,7 +190,7 @@ def test_the_picture_names_who_acts_but_leaves_the_prompt_to_the_driver() -> Non
     state = camp({**PARKED, "d4": "E0"}, hands={0: "E"}, clans={0: "sl"})
     prompt = state.decision(0).prompt
     for text in (state.render(0), state.render_markup(0), state.render(None)):
-        assert "to act: seat 0" in text
+        assert "to act: P0" in text
         assert prompt not in text
     # A player is shown the words of their own clan card while it is unused (the prompt only names it).
     assert "sl: your clan, once: claim a card beside you" in state.render(0)

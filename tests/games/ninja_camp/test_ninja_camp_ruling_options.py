@@ -50,8 +50,9 @@ def test_every_ruling_option_is_declared_with_its_ruling_and_our_reading_as_defa
                          ("chameleon_traps", 10), ("platypus_free_at_start", 13)):
         assert specs[name].ruling == ruling
         assert specs[name].default != OTHER_VALUES[name]
-    # The rulebook says adjacency never includes diagonals: Camel's diagonal reading is a variant, not a ruling.
-    assert "against the rulebook" in specs["camel_diagonals"].help
+    # The rulebook says adjacency never includes diagonals: Camel's diagonal reading is a house rule against
+    # the text, not a ruling; the help says what it does, and the rules page says why it is no ruling.
+    assert specs["camel_diagonals"].section == "House rules" and "diagonal" in specs["camel_diagonals"].help
     assert {spec.name for spec in OPTIONS} == set(OTHER_VALUES)
 
 
@@ -186,7 +187,7 @@ def test_platypus_steps_go_only_to_cards_free_at_the_start_under_platypus_free_a
     state = after(camp(PLATYPUS_BOARD, "pl", {"platypus_free_at_start": True}), "pl:d4-c4")
     offered = moves(state, "pl:")
     assert "pl:e4-d4" not in offered and "pl:e4-e5" in offered
-    with pytest.raises(ValueError, match="platypus_free_at_start"):
+    with pytest.raises(ValueError, match="house rule both Platypus steps go to cards free at the start"):
         state.apply(0, "pl:e4-d4")
     stepped = after(state, "pl:e4-e5")
     assert set(stepped.legal_actions(0)) == {"take:d4", "take:e4"}  # both cards left can be claimed

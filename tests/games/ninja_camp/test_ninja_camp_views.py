@@ -92,7 +92,7 @@ def test_the_finished_picture_fits_and_states_the_result(players: int) -> None:
     for viewer in (None, *range(players)):
         _check_fits(over.render(viewer), over.render_markup(viewer))
     assert over.result is not None and over.result.reason[:60] in over.render(None)
-    assert f"seat {over.winners()[0]} wins" in over.render(0)
+    assert f"P{over.winners()[0]} wins" in over.render(0)
 
 
 def test_the_hand_shows_each_cards_short_text() -> None:
@@ -123,7 +123,7 @@ def test_the_card_catalog_lists_every_card_and_clan_with_its_codes_and_texts() -
             assert any(action.startswith(card.code + ":") for action in space), card.code
     by_code = {card.code: card for card in catalog}
     assert by_code["A"].text.startswith("Move in a straight line into a space with an opponent's ninja")
-    assert "(5 points.)" in by_code["A"].text and "Ruling:" in by_code["A"].text
+    assert "(5 points.)" in by_code["A"].text and "first ninja you meet must be an opponent's" in by_code["A"].text
     assert by_code["T"].text.endswith("Goat's target).") and "(-1 point.)" in by_code["T"].text
     assert by_code["go"].name == "Goat Clan" and "Once per game." in by_code["go"].text
 
@@ -148,10 +148,10 @@ def test_what_happens_within_a_turn_is_logged_under_it() -> None:
                      to_act=0)
     pushed = after(state, "A:d4-d6")
     lines = _new_lines(state, pushed)
-    assert lines[0] == (0, "seat 0 plays Ambush: d4-d6 (A:d4-d6)")
-    assert lines[1] == (1, "moves seat 1's ninja d6-d7")
+    assert lines[0] == (0, "P0 plays Ambush and charges from d4 to d6 (an Evade)")
+    assert lines[1] == (1, "pushes P1's ninja from d6 to d7")
     assert lines[2][0] == 1 and lines[2][1].startswith("claims Ambush (+5) from d4")
-    assert "  moves seat 1's ninja d6-d7" in pushed.observe(1)["log"]
+    assert "  pushes P1's ninja from d6 to d7" in pushed.observe(1)["log"]
 
 
 def test_a_platypus_turn_is_one_entry_with_its_steps_and_claim_nested() -> None:
@@ -159,17 +159,18 @@ def test_a_platypus_turn_is_one_entry_with_its_steps_and_claim_nested() -> None:
                      to_act=0)
     done = after(state, "pl:c4-c5", "pl:d4-e5", "take:c4")
     lines = _new_lines(state, done)
-    assert lines[0] == (0, "seat 0 uses the Platypus Clan: c4-c5 (pl:c4-c5)")
-    assert lines[1:] == [(1, "moves a second ninja d4-e5"), (1, "claims Ambush (+5) from c4")]
+    assert lines[0][0] == 0 and lines[0][1].startswith("P0 uses the Platypus Clan and steps from c4 to c5 (")
+    assert lines[1][0] == 1 and lines[1][1].startswith("steps a second ninja from d4 to e5 (")
+    assert lines[2:] == [(1, "claims Ambush (+5) from c4")]
 
 
 def test_the_final_claims_are_logged_under_the_end_of_the_game() -> None:
     state = position(2, squares={"a1": "A0", "b1": "T0", "c1": "E0", "g7": "L1", "f7": "D1", "e7": "S1"})
     over = after(state, "pass", "pass")
     lines = _new_lines(state, over)
-    start = lines.index((0, "every player has passed: each claims the cards under their ninjas"))
-    assert lines[start + 1] == (1, "seat 0 claims Ambush (+5) from a1, Trap (-1) from b1, Evade (+4) from c1")
-    assert lines[start + 2][0] == 1 and lines[start + 2][1].startswith("seat 1 claims Stealth (+0) from e7")
+    start = lines.index((0, "Every player has passed: each claims the cards under their ninjas"))
+    assert lines[start + 1] == (1, "P0 claims Ambush (+5) from a1, Trap (-1) from b1, Evade (+4) from c1")
+    assert lines[start + 2][0] == 1 and lines[start + 2][1].startswith("P1 claims Stealth (+0) from e7")
 
 
 # ---------------------------------------------------------------------- determinisation

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine.frames import Frame
+from ninjadojo.games.ninja_camp import words
 from ninjadojo.games.ninja_camp.cards import (
     CLAN_TABLE,
     EMPTY,
@@ -85,7 +86,7 @@ def spend_card(state: NinjaCampState, seat: int, card: int) -> str:
     return words
 
 
-def apply_move(state: NinjaCampState, seat: int, payload: Payload, text: str) -> None:
+def apply_move(state: NinjaCampState, seat: int, payload: Payload) -> None:
     """A turn's card play, movement and claim (or Platypus's first step).
 
     The turn is one line; what the card does besides moving (a push, a trade, the claims) is nested
@@ -95,11 +96,12 @@ def apply_move(state: NinjaCampState, seat: int, payload: Payload, text: str) ->
     played = spend_card(state, seat, card)
     names = state.grid.names
     if effect == SLOTH_CLAIM:
-        state.log(f"seat {seat} {played} ({text})")
+        state.log(f"P{seat} {played}")
         state.log(f"claims {claim(state, seat, extra)}", depth=1)
         end_turn(state, seat)
         return
-    state.log(f"seat {seat} {played}: {state.grid.pairs[start][destination]} ({text})")
+    # Words before anything moves, so that the destination's card is still there to name.
+    state.log(f"P{seat} {played} and {words.movement(state, payload)}")
     if effect == PLATYPUS_STEP:
         move_ninja(state, start, destination)
         state.frames[-1] = Frame("platypus", [seat], {"first": start, "moved": destination})
@@ -108,12 +110,14 @@ def apply_move(state: NinjaCampState, seat: int, payload: Payload, text: str) ->
         pushed = state.occupant[destination]
         # The opponent's ninja makes room first; then the mover takes its space.
         move_ninja(state, destination, extra)
-        state.log(f"moves seat {pushed}'s ninja {names[destination]}-{names[extra]}", depth=1)
+        verb = "pushes" if effect == AMBUSH_PUSH else "moves"
+        state.log(f"{verb} P{pushed}'s ninja from {names[destination]} to {names[extra]}", depth=1)
     move_ninja(state, start, destination)
     if effect == SWAP:
         other = state.occupant[extra]
         _swap(state, destination, extra)
-        state.log(f"trades places with seat {other}'s ninja: {names[destination]} and {names[extra]}", depth=1)
+        whose = "its own other ninja" if other == seat else f"P{other}'s ninja"
+        state.log(f"trades places with {whose} on {names[extra]}", depth=1)
     elif effect == STEALTH_CLAIM:
         state.log(f"claims {claim(state, seat, extra)}, passed over", depth=1)
     state.log(f"claims {claim(state, seat, start)}", depth=1)
@@ -152,7 +156,7 @@ def apply_platypus(state: NinjaCampState, seat: int, frame: Frame, payload: Payl
         return
     assert effect == PLATYPUS_MORE
     move_ninja(state, start, destination)
-    state.log(f"moves a second ninja {names[start]}-{names[destination]}", depth=1)
+    state.log(f"steps a second ninja from {names[start]} to {words.square(state, destination)}", depth=1)
     if state.occupant[first] >= 0:
         state.log(f"claims {claim(state, seat, start)}", depth=1)
         end_turn(state, seat)
@@ -164,7 +168,7 @@ def apply_platypus(state: NinjaCampState, seat: int, frame: Frame, payload: Payl
 def apply_pass(state: NinjaCampState, seat: int) -> None:
     """Pass for good."""
     state.passed_at[seat] = state.turns
-    state.log(f"seat {seat} passes for the rest of the game")
+    state.log(f"P{seat} passes for the rest of the game")
     end_turn(state, seat, moved=False)
 
 
@@ -184,7 +188,7 @@ def end_turn(state: NinjaCampState, seat: int, moved: bool = True) -> None:
 
 def finish_game(state: NinjaCampState) -> None:
     """Everyone has passed: each player claims the cards under their ninjas, then scores."""
-    state.log("every player has passed: each claims the cards under their ninjas")
+    state.log("Every player has passed: each claims the cards under their ninjas")
     names = state.grid.names
     for seat, squares in enumerate(state.ninjas):
         claimed = []
@@ -194,16 +198,12 @@ def finish_game(state: NinjaCampState) -> None:
             refresh(state, square)
             state.discards[seat] += LETTERS[kind]
             claimed.append(f"{NAMES[kind]} ({POINTS[kind]:+d}) from {names[square]}")
-        state.log(f"seat {seat} claims {', '.join(claimed)}", depth=1)
+        state.log(f"P{seat} claims {', '.join(claimed)}", depth=1)
     scores = state.points()
     best = max(scores)
     tied = [seat for seat in range(state.num_players) if scores[seat] == best]
     # Of the tied players, the one who took the last turn wins. Passing is a turn's first step, and
     # a player who has passed takes no more turns, so each player's last turn is their pass.
     winner = max(tied, key=lambda seat: state.passed_at[seat])
-    reason = "all players have passed; " + ", ".join(
-        f"seat {seat} {scores[seat]:g}" for seat in range(state.num_players)
-    )
-    if len(tied) > 1:
-        reason += f"; tie broken for seat {winner}, who took the last turn"
+    reason = words.end_reason(state, scores, winner, tied)
     state.finish(tuple(float(score) for score in scores), (winner,), reason)

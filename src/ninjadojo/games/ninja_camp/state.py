@@ -11,7 +11,7 @@ from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.state import CardInfo, GameSpec, GameState
-from ninjadojo.games.ninja_camp import effects, invariants, moves, view
+from ninjadojo.games.ninja_camp import effects, invariants, moves, view, words
 from ninjadojo.games.ninja_camp.cards import (
     CARD_TABLE,
     CLAN_TABLE,
@@ -45,22 +45,22 @@ RULES = """\
 Two to four players move ninjas over a grid of face-up skill cards, claiming
 the cards they leave. Each player starts with a Sprint and an Evade in hand,
 a Ninja Clan card and three ninjas.
-Set-up: seat 0 places a ninja first, then counter-clockwise, three rounds
-(@c3): each on a free skill card, your three on three different kinds. The
-last to place (seat 1) takes the first turn; turns then go clockwise.
-Your turn: play a skill card from your hand (E:b2-b5), or use your clan card
-once a game (go:b2-b5>c6), or pass for good (pass). One of your ninjas
-carries out the card's movement in full; then you claim the card that ninja
-started on into your hand, leaving an empty space.
-Movement: orthogonal steps; never through a ninja, over an empty space (.)
-or onto or over a Wall (#); never the same space twice. Traps (T) may be
-crossed and landed on. A card that none of your ninjas can carry out in
-full cannot be played; a card's own text overrides these rules.
-Skills (points): Ambush A 5, Evade E 4, Dodge D 1, Leap L 3, Shadow H 3,
-Sprint R 2, Stealth S 0. A claimed Trap counts -1; Walls are never claimed.
+Set-up: P0 places a ninja first, then the others counter-clockwise, three
+rounds: each ninja on a free skill card, your three on three different kinds.
+The last to place takes the first turn; turns then go clockwise.
+Your turn: play a skill card from your hand, or use your clan card once a
+game, or pass for the rest of the game. One of your ninjas carries out the
+card's movement in full; then you claim the card that ninja started on into
+your hand, leaving an empty space.
+Movement: orthogonal steps; never through a ninja, over an empty space or
+onto or over a Wall; never the same space twice. Traps may be crossed and
+landed on. A card that none of your ninjas can carry out in full cannot be
+played; a card's own text overrides these rules.
+Skills (points): Ambush 5, Evade 4, Dodge 1, Leap 3, Shadow 3, Sprint 2,
+Stealth 0. A claimed Trap counts -1; Walls are never claimed.
 End: when everyone has passed, each player claims the cards under their
 ninjas. Most points in hand and discard pile wins; of tied players, the one
-who passed last wins."""
+who passed last (took the last turn) wins."""
 
 SPEC = GameSpec(
     "ninja-camp",
@@ -143,7 +143,7 @@ class NinjaCampState(GameState[Payload]):
             for kind in STARTING_HAND:
                 hand[kind] += 1
         self.frames.append(Frame("place", [0]))
-        self.log("the training grounds are dealt; seat 0 places first, then counter-clockwise")
+        self.log("The training grounds are dealt; P0 places a ninja first, then the others counter-clockwise")
 
     # ------------------------------------------------------------------ legal actions
 
@@ -243,7 +243,7 @@ class NinjaCampState(GameState[Payload]):
             if effect == PASS:
                 effects.apply_pass(self, seat)
             else:
-                effects.apply_move(self, seat, payload, self.record.actions[-1][1])
+                effects.apply_move(self, seat, payload)
         elif frame.kind == "place":
             self._place(seat, payload[3])
         else:
@@ -255,12 +255,12 @@ class NinjaCampState(GameState[Payload]):
         refresh(self, square)
         self.ninjas[seat].append(square)
         self.ninjas[seat].sort()
-        self.log(f"seat {seat} places a ninja on {self.grid.names[square]}")
+        self.log(f"P{seat} places a ninja on {words.square(self, square)}")
         placed = sum(len(squares) for squares in self.ninjas)
         players = self.num_players
         if placed == NINJAS_PER_PLAYER * players:
             self.frames[-1] = Frame("turn", [seat])
-            self.log(f"seat {seat} placed last and takes the first turn", depth=1)
+            self.log(f"P{seat} placed last and takes the first turn", depth=1)
         else:
             self.frames[-1] = Frame("place", [(-placed) % players])
 
@@ -432,7 +432,16 @@ class NinjaCampState(GameState[Payload]):
         return view.render(self, seat, markup=True)
 
     def _prompt(self, seat: int, frame: Frame) -> str:
-        return view.prompt(self, seat, frame)
+        return words.prompt(self, seat, frame, self._legal_map(seat))
+
+    def _label(self, seat: int, frame: Frame, action: str, payload: Payload) -> str:
+        """Words for a legal action: the card played, each square with what lies there, what is claimed
+        ("Play Evade: move from b2 to b5 (a Sprint) and claim the Ambush on b2")."""
+        return words.label(self, seat, frame, payload)
+
+    def _score_lines(self, player: int) -> list[str]:
+        """The final count: each kind of card in hand and discard pile at its value, then the total."""
+        return words.score_lines(self, player)
 
     def _explain_illegal(self, seat: int, action: str) -> str | None:
         return view.explain_illegal(self, seat, action)

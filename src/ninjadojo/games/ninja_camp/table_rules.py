@@ -31,26 +31,31 @@ EDGE_GRID = "grid"
 EDGE_CARDS = "cards"
 
 #: The options of Ninja Camp (besides the engine's ``max_length``): four switch a ruling of the rules page,
-#: ``camel_diagonals`` is a variant against the rulebook's text.
+#: ``camel_diagonals`` is a house rule against the rulebook's text (docs/rules/ninja-camp.md says which).
+#: Their labels and help speak to players; rulings and option names stay in the rules page.
 OPTIONS: tuple[Option, ...] = (
     Option("shadow_copies", SHADOW_LATEST,
-           "what Shadow copies: latest (the most recent skill card other than Shadow any opponent "
-           "played) or pile (the top card other than Shadow of the discard pile of the opponent who played a "
-           "skill card last; nothing if it holds only Shadows). With 2 players both copy the same card",
-           choices=(SHADOW_LATEST, SHADOW_PILE), ruling=7),
+           "Shadow moves as the most recent skill card other than Shadow that any opponent played, or as "
+           "the top card other than Shadow of the discard pile of the opponent who played last (if that pile "
+           "holds only Shadows, Shadow cannot be played). With 2 players both give the same card.",
+           choices=(SHADOW_LATEST, SHADOW_PILE), ruling=7, label="What Shadow copies",
+           choice_labels=("The latest card any opponent played", "The last player's discard pile")),
     Option("armadillo_edge", EDGE_GRID,
-           "where Armadillo stops: grid (the grid's last space that way, which must be a free card) "
-           "or cards (the last card that way, empty spaces beyond it not counting; it must be free)",
-           choices=(EDGE_GRID, EDGE_CARDS), ruling=8),
+           "Armadillo's ninja ends on the last space of the grid that way, or on the last card still there "
+           "that way (empty spaces beyond it do not count); either way it must be a free card.",
+           choices=(EDGE_GRID, EDGE_CARDS), ruling=8, label="Where Armadillo stops",
+           choice_labels=("The edge of the grid", "The last card that way")),
     Option("camel_diagonals", False,
-           "a variant against the rulebook's text (which never counts diagonals), not an open ruling: true "
-           "makes Camel count diagonal neighbours as adjacent too (default: orthogonal ones only)"),
+           "Camel may not end next to another ninja diagonally either (the rulebook counts only the four "
+           "orthogonal neighbours).",
+           label="House rule: Camel keeps away from diagonal neighbours too", group="House rules"),
     Option("chameleon_traps", False,
-           "true lets a ninja on a Trap use Chameleon to go to another Trap (default: a Trap is no "
-           "skill card, so it cannot)", ruling=10),
+           "A ninja standing on a Trap may use Chameleon to go to another free Trap (otherwise a Trap is no "
+           "skill card, so Chameleon cannot start from one).", ruling=10, label="Chameleon from Trap to Trap"),
     Option("platypus_free_at_start", False,
-           "true sends both Platypus steps to cards free at the start of the turn, so the second "
-           "ninja may not step onto the space the first left (default: it may)", ruling=13),
+           "Both Platypus steps go to cards that were free at the start of the turn: the second ninja may not "
+           "step onto the space the first one left.", ruling=13,
+           label="Platypus steps only onto cards free at the start"),
 )
 
 #: Each option's default, by name.

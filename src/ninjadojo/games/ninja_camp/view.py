@@ -1,5 +1,5 @@
-"""What a seat sees: the JSON view, the board picture (plain and coloured), prompts and the words
-that explain an illegal action.
+"""What a seat sees: the JSON view, the board picture (plain and coloured) and the words that explain
+an illegal action (prompts and the words of actions are in :mod:`~ninjadojo.games.ninja_camp.words`).
 
 Ninja Camp hides nothing: the grid is face up, every claim and play is made in plain sight (so each
 hand is known to anyone who watched), clan cards lie face up. Every seat and spectators get the same
@@ -124,19 +124,19 @@ def _title(state: NinjaCampState, seat: int | None) -> str:
     you = "  * you" if seat is not None else ""
     if state.result is not None:
         winners = state.result.winners
-        return f"Ninja Camp, game over: {'seat ' + str(winners[0]) + ' wins' if winners else 'no winner'}"
+        return f"Ninja Camp, game over: {f'P{winners[0]} wins' if winners else 'no winner'}"
     frame = state.frames[-1]
     if frame.kind == "place":
-        return f"Ninja Camp, set-up, to act: seat {frame.seats[0]}{you}"
-    return f"Ninja Camp, turn {state.turns}, to act: seat {frame.seats[0]}{you}"
+        return f"Ninja Camp, set-up, to act: P{frame.seats[0]}{you}"
+    return f"Ninja Camp, turn {state.turns}, to act: P{frame.seats[0]}{you}"
 
 
 def _seat_line(state: NinjaCampState, each: int, seat: int | None, points: list[int], markup: bool) -> Chunk:
-    """``seat 0* 23 pts A2E2HRS2T Goat Clan``: points, hand, then the clan card or ``passed``."""
+    """``P0* 23 pts A2E2HRS2T Goat Clan``: points, hand, then the clan card or ``passed``."""
     clan = CLAN_TABLE[state.clans[each]]
     used = "used" if state.clan_used[each] else "Clan"
     status = "passed" if state.passed_at[each] >= 0 else f"{clan.name} {used}"
-    label = _styled(f"seat {each}", SEAT_STYLES[each], markup)
+    label = _styled(f"P{each}", SEAT_STYLES[each], markup)
     rest = f"{'*' if each == seat else ' '} {points[each]:>3} pts {_hand_text(state.hands[each])} {status}"
     return label[0] + rest, label[1] + rest
 
@@ -204,19 +204,6 @@ def render(state: NinjaCampState, seat: int | None, markup: bool) -> str:
     return "\n".join(marked if markup else plain for plain, marked in lines)
 
 
-def prompt(state: NinjaCampState, seat: int, frame: Frame) -> str:
-    """A human prompt for the decision on top."""
-    if frame.kind == "place":
-        return "place a ninja on a free skill card of a kind you have no ninja on yet (@<square>)"
-    if frame.kind == "platypus":
-        return "Platypus: move another of your ninjas 1 space (pl:<from>-<to>), or done"
-    if frame.kind == "platypus-claim":
-        return "Platypus: claim one of the cards you left (take:<square>)"
-    clan = CLAN_TABLE[state.clans[seat]]
-    clan_words = "" if state.clan_used[seat] else f", use your {clan.name} Clan ({clan.code}:...)"
-    return f"play a card (<letter>:<from>-<to>){clan_words}, or pass for good"
-
-
 def explain_illegal(state: NinjaCampState, seat: int, action: str) -> str | None:
     """Why ``action`` is not legal for ``seat`` now, in words (``None`` when nothing better applies)."""
     if not state.frames:
@@ -225,7 +212,7 @@ def explain_illegal(state: NinjaCampState, seat: int, action: str) -> str | None
     index = state.grid.index
     if frame.kind == "place":
         if not action.startswith("@"):
-            return "it is set-up: place a ninja with @<square>, e.g. @c3"
+            return "it is set-up: place a ninja on a square, e.g. @c3"
         square = index.get(action[1:])
         if square is None:
             return f"{quote(action[1:])} is not a square of this {state.grid.rows}x{state.grid.cols} grid"
@@ -259,7 +246,7 @@ def explain_illegal(state: NinjaCampState, seat: int, action: str) -> str | None
             if state.table_rules.shadow_pile and any(state.discards[other] for other in range(state.num_players)
                                                      if other != seat):
                 return ("Shadow has nothing to copy: the discard pile of the opponent who played last holds no "
-                        "card other than Shadow (option shadow_copies=pile)")
+                        "card other than Shadow (the table's house rule on what Shadow copies)")
             return "Shadow has nothing to copy: no opponent has played a skill card other than Shadow yet"
     elif prefix in ("T", "W"):
         return f"{NAMES[KIND_OF_LETTER[prefix]]} cards can never be played"
@@ -293,8 +280,8 @@ def _explain_platypus_step(state: NinjaCampState, seat: int, frame: Frame, actio
     if end not in grid.king[start] or state.cells[end] in (EMPTY, WALL) or (state.occupant[end] >= 0):
         return None
     if end == frame.data.get("first") and state.table_rules.platypus_free_at_start:
-        return (f"{action} is not offered: under option platypus_free_at_start both steps go to cards free at the "
-                "start of the turn, so no ninja steps onto the space the first one left")
+        return (f"{action} is not offered: under this table's house rule both Platypus steps go to cards free at "
+                "the start of the turn, so no ninja steps onto the space the first one left")
     return (f"{action} is not offered: it ends with your ninjas and the cards left as another way of using the "
             "Platypus does, and each result is offered once (two ninjas' steps lower square first; a step "
             "a single move makes is offered as that move)")
