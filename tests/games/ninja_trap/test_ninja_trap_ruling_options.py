@@ -229,7 +229,8 @@ def test_ruling_6_with_ghost_traps_an_out_player_flips_and_its_trap_springs() ->
     assert game.to_act() == (0, 1, 2)
     assert game.legal_actions(2) == ["pass", "f1"]
     decision = game.decision(2)
-    assert decision is not None and "your ninja is out, but your traps are live: flip your face-down trap" in decision.prompt
+    assert decision is not None
+    assert "your ninja is out, but your traps are live: flip your face-down trap" in decision.prompt
     play(game, {0: "pass", 1: "pass", 2: "f1"})
     assert game.hits == [0, 1, 3], "the trap springs on the ninja in the Shinshitsu"
     assert game.discards[2][ROOM_INDEX["S"]] == 1 and not game.traps[2]

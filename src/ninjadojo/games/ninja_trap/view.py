@@ -34,7 +34,7 @@ def observe(state: NinjaTrapState, seat: int | None) -> dict[str, JSONValue]:
     seats: list[JSONValue] = []
     for each in range(state.num_players):
         move, flip = state.moves[each], state.flips[each]
-        seats.append({
+        entry: dict[str, JSONValue] = {
             "seat": each,
             "colour": DECK_COLOURS[each],
             "hits": state.hits[each],
@@ -46,10 +46,11 @@ def observe(state: NinjaTrapState, seat: int | None) -> dict[str, JSONValue]:
             "move": CODES[move] if move >= 0 else None,
             "flipped": CODES[flip] if flip >= 0 else None,
             "blocked": blocked[each],
-        })
+        }
         if state.result is not None:
             # The end reveals what each player held and laid hidden (issue 23); the decks stay unseen.
-            seats[-1].update({"hand": _codes(state.hands[each]), "revealed_traps": _trap_list(state, each)})
+            entry.update({"hand": _codes(state.hands[each]), "revealed_traps": _trap_list(state, each)})
+        seats.append(entry)
     view: dict[str, JSONValue] = {"turn": state.turn, "stage": stage, "seats": seats}
     if seat is not None and 0 <= seat < state.num_players:
         view["hand"] = _codes(state.hands[seat])
@@ -210,6 +211,8 @@ def _seat_lines(state: NinjaTrapState, each: int, viewer: int | None, blocked: b
     At the end the hand is shown card by card and the traps face up (room and turn laid)."""
     hits = state.hits[each]
     over = state.result is not None
+    # At the end the hand is shown (issue 23: the end reveals every hidden card), before it only its size.
+    hand = (_codes(state.hands[each]) or "-") if over else str(sum(state.hands[each]))
     move = ROOMS[state.moves[each]].name if state.moves[each] >= 0 else "-"
     flip = ROOMS[state.flips[each]].name if state.flips[each] >= 0 else "-"
     first: list[Segment] = [
@@ -218,7 +221,7 @@ def _seat_lines(state: NinjaTrapState, each: int, viewer: int | None, blocked: b
         ("  hits ", ""),
         ("X" * hits, "red"),
         ("." * (HITS_TO_KILL - hits), ""),
-        (f"  hand {_codes(state.hands[each]) or '-' if over else sum(state.hands[each])}  deck {len(state.decks[each]):>2}  moved {move}{'*' if blocked else ''}"
+        (f"  hand {hand}  deck {len(state.decks[each]):>2}  moved {move}{'*' if blocked else ''}"
          f"  flipped {flip}", ""),
     ]
     if not state.alive(each):
