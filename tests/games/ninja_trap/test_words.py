@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from pathlib import Path
 
 import pytest
 
@@ -263,3 +264,50 @@ def test_the_options_speak_to_players() -> None:
         "reshuffle": ("Fewer than two cards", "Empty hand"),
         "stalemate": ("They share the win", "Fewest hits win"),
     }
+
+
+# ---------------------------------------------------------------------- the docs show the words as they are
+
+
+def _docs_words_section() -> str:
+    text = (Path(__file__).resolve().parents[3] / "docs" / "rules" / "ninja-trap.md").read_text(encoding="utf-8")
+    return text.split("## Words for players", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_docs_prompts_and_choices_are_the_engines() -> None:
+    said: set[str] = set()
+
+    def collect(game: NinjaTrapState, seat: int = 0) -> None:
+        decision = game.decision(seat)
+        assert decision is not None
+        said.add(decision.prompt)
+        said.update(game.labels(seat).values())
+
+    game = build(2, "trap", [Seat(hand="GGIIB", traps="D1"), Seat()], turn=2)
+    collect(game)
+    play(game, {0: "tG", 1: game.legal_actions(1)[0]})
+    collect(game)
+    collect(build(2, "activate", [Seat(hand="GI", traps="D1,G3"), Seat(hand="SF", traps="S3")], moves="BG", turn=3))
+    game = build(2, "activate", [Seat(hand="GI", traps="D3,S4"), Seat(hand="SF", traps="S4")], moves="BG", turn=4)
+    play(game, {0: "pass", 1: "pass"})
+    collect(game)
+    lines = _docs_words_section().splitlines()
+    rows = [line.split(" | ") for line in lines if line.startswith("| ") and "---" not in line]
+    shown = [row[1] for row in rows[1:]] + [choice.strip(" |") for row in rows[1:] for choice in row[2].split("; ")]
+    assert len(shown) >= 8
+    for text in shown:
+        assert text in said, f"the docs show {text!r}, which the engine does not say"
+
+
+def test_the_docs_log_example_is_the_engines() -> None:
+    game = build(3, "trap", [Seat(hand="GGIDS", traps="S1", hits=2), Seat(hand="GIDSF"),
+                             Seat(hand="IFTSB", traps="G1,D2")], turn=3)
+    play(game, {0: "tD", 1: "tF", 2: "tS"})
+    play(game, {0: "mG", 1: "mG", 2: "mI"})
+    play(game, {2: "f1"})
+    section = _docs_words_section()
+    start = section.index("    Turn 3: traps laid")
+    block = [line[4:] for line in section[start:].split("\n\n")[0].splitlines()]
+    log = game.observe(None)["log"]
+    assert isinstance(log, list)
+    assert block == log[-len(block):]
