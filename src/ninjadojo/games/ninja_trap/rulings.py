@@ -47,15 +47,16 @@ SHARED_BUKO_LOOK = "shared_buko_look"
 #: The options, in the order ``dojo games ninja-trap`` lists them.
 OPTIONS: tuple[Option, ...] = (
     Option(RESHUFFLE, RESHUFFLE_SHORT,
-           "When your cards have run out and your discard pile becomes a new deck. Fewer than two cards: "
-           "after drawing, your deck is empty and you hold fewer than two cards (keep the odd card and draw "
-           "up to five). Empty hand: only once your hand is empty (a last single card is played as a move "
+           "When your cards have run out and your discard pile becomes a new deck: by default as soon as "
+           "your deck is empty and you hold fewer than two cards after drawing (keep the odd card and draw "
+           "up to five); otherwise only once your hand is empty (a last single card is played as a move "
            "with no trap, then you draw five).",
            choices=(RESHUFFLE_SHORT, RESHUFFLE_EMPTY), ruling=1, label="When your cards run out",
            choice_labels=("Fewer than two cards", "Empty hand")),
     Option(STALEMATE, STALEMATE_SHARED,
            "Who wins when every ninja left can only ever move to one and the same room (so nobody can "
-           "flip a trap again): they all share the win, or those of them with the fewest hits win.",
+           "flip a trap again): by default they all share the win; otherwise those of them with the fewest "
+           "hits win.",
            choices=(STALEMATE_SHARED, STALEMATE_FEWEST_HITS), ruling=3, label="Ninjas stuck in one room",
            choice_labels=("They share the win", "Fewest hits win")),
     Option(GHOST_TRAPS, False,
