@@ -148,7 +148,7 @@ def _check_score_lines(game: NinjaTrapState) -> None:
     for seat, lines in enumerate(game.score_lines()):
         assert lines[-1] == f"Total: {game.result.scores[seat]:g}", lines
         assert lines[0].startswith(f"Hits taken: {game.hits[seat]} of 3")
-        traps = next(line for line in lines if line.startswith("Traps still face down: "))
+        traps = next(line for line in lines if line.startswith("Traps still face down"))
         named = re.findall(r"(\w+) \(turn (\d+)\)", traps)
         assert named == [(ROOMS[room].name, str(turn))
                          for room, turn in zip(game.traps[seat], game.trap_turns[seat], strict=True)]
@@ -177,9 +177,9 @@ def test_the_last_ninja_standing_is_counted_as_the_rulebook_counts() -> None:
     play(game, {0: "f1", 1: "pass"})
     assert game.result is not None and game.result.reason == "P0 is the last ninja standing and wins."
     assert game.score_lines() == [
-        ["Hits taken: 1 of 3 (2 lives left)", "Traps still face down: Buko (turn 4)",
+        ["Hits taken: 1 of 3 (2 lives left)", "Traps still face down (1): Buko (turn 4)",
          "Last ninja standing (the win): 1", "Total: 1"],
-        ["Hits taken: 3 of 3: out", "Traps still face down: Shinshitsu (turn 3), Ima (turn 4)",
+        ["Hits taken: 3 of 3: out", "Traps still face down (2): Shinshitsu (turn 3), Ima (turn 4)",
          "Knocked out before the end: 0", "Total: 0"],
     ]
     # The picture shows both rows face up and both hands.
@@ -311,3 +311,14 @@ def test_the_docs_log_example_is_the_engines() -> None:
     log = game.observe(None)["log"]
     assert isinstance(log, list)
     assert block == log[-len(block):]
+
+
+def test_a_long_row_is_shown_face_up_at_the_end_in_room_codes_within_the_picture() -> None:
+    row = ",".join(f"{code}{turn}" for turn, code in enumerate("GGGIIIDDDSSSFFF", start=2))
+    game = build(2, "activate", [Seat(hand="T", traps=row, rest="discard"), Seat(hand="SF", traps="G16", hits=2)],
+                 moves="BG", turn=16)
+    play(game, {0: "f1", 1: "pass"})
+    assert game.result is not None and game.winners() == (0,)
+    lines = game.render(0).split("\n")
+    assert "    traps in row order: GGIII DDDSS SFFF  discard " in "\n".join(lines)
+    assert max(map(len, lines)) <= 80

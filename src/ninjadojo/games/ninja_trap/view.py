@@ -126,14 +126,15 @@ def traps_text(turns: list[int], width: int) -> str:
 
 def revealed_text(rooms: list[int], turns: list[int], width: int) -> str:
     """A trap row shown face up (at the end) in at most ``width`` columns: ``Genkan t1, Ima t3`` when
-    it fits, else the room codes in row order, in fives (``GIDSF TTN``), clipped as a last resort."""
+    it fits, else the room codes in row order, in fives (``in row order: GIDSF TTN``), clipped as a last
+    resort."""
     if not rooms:
         return "-"
     named = ", ".join(f"{ROOMS[room].name} t{turn}" for room, turn in zip(rooms, turns, strict=True))
     if len(named) <= width:
         return named
     codes = "".join(CODES[room] for room in rooms)
-    return _clip(" ".join(codes[i:i + 5] for i in range(0, len(codes), 5)), width)
+    return _clip("in row order: " + " ".join(codes[i:i + 5] for i in range(0, len(codes), 5)), width)
 
 
 def look_line(state: NinjaTrapState, seat: int, width: int = WIDTH) -> str:

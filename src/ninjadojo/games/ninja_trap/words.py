@@ -114,7 +114,7 @@ def score_lines(state: NinjaTrapState, player: int) -> list[str]:
     if row:
         shown = ", ".join(f"{ROOMS[room].name} (turn {turn})"
                           for room, turn in zip(row, state.trap_turns[player], strict=True))
-        lines.append(f"Traps still face down: {shown}")
+        lines.append(f"Traps still face down ({len(row)}): {shown}")
     else:
         lines.append("Traps still face down: none")
     score = result.scores[player]
