@@ -24,7 +24,7 @@ from ninjadojo.games.ninja_trap.rulings import OPTIONS
 CODE_PATTERNS = [
     re.compile(r"\b[tm][GIDSFTNB]\b"),  # tG, mB: lay a trap, move
     re.compile(r"\bf\d+\b"),  # f3: flip a trap (also f1-f2)
-    re.compile(r"\(\w{1,3}\)"),  # (d), (G): a code in brackets
+    re.compile(r"\([A-Za-z]{1,3}\)"),  # (d), (G): a code in brackets (a count such as (18) is words)
     re.compile(r"<[a-z]"),  # <room>: a placeholder
     re.compile(r"\b[a-z]{1,3}:\S"),  # x:1, t:G: a token
     re.compile(r"\.\.\.\)"),  # (tG, tB...)
