@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import ninjadojo.games.ninja_trap as package
-from ninjadojo.games.ninja_trap import STATE, builder, notation, rulings, state
+from ninjadojo.games.ninja_trap import STATE, builder, notation, rulings, state, words
 from ninjadojo.games.ninja_trap.builder import Seat, build, play
 
 RULES_DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "ninja-trap.md"
@@ -89,7 +89,8 @@ def test_the_docs_list_every_ruling_option_with_its_values() -> None:
         assert f"(option `{option.name}=" in _doc(), f"ruling of {option.name} is marked with its option"
 
 
-@pytest.mark.parametrize("module", [builder, package, rulings, state], ids=["builder", "package", "rulings", "state"])
+@pytest.mark.parametrize("module", [builder, package, rulings, state, words],
+                         ids=["builder", "package", "rulings", "state", "words"])
 def test_the_runnable_examples_in_the_docstrings_run(module: object) -> None:
     failures, tried = doctest.testmod(module, verbose=False)  # type: ignore[arg-type]
     assert tried and not failures

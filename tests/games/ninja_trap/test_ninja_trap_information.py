@@ -97,7 +97,7 @@ def test_buko_unharmed_shows_its_owner_all_their_traps_once() -> None:
     ]
     assert any("Buko look" in line and "Daidokoro" in line for line in view["log"])
     assert "Buko look" in game.render(0)
-    assert "Seat 0 was not trapped in the Buko and looks at their traps." in log_texts(game)
+    assert "P0 was not trapped in the Buko and looks at their traps." in log_texts(game)
 
 
 def test_the_buko_look_is_to_its_owner_only() -> None:

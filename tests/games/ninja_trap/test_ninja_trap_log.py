@@ -19,15 +19,15 @@ def test_each_flip_carries_its_hits_and_a_knock_out_nested_under_it() -> None:
                  moves="IGS", turn=3)
     play(game, {0: "f1", 1: "pass", 2: "f1"})
     lines = _public(game)
-    start = lines.index((0, "Seat 0 calls TRAP! and flips f1: Genkan."))
+    start = lines.index((0, "P0 calls TRAP! and flips their trap 1, laid on turn 3: the Genkan."))
     assert lines[start:start + 5] == [
-        (0, "Seat 0 calls TRAP! and flips f1: Genkan."),
-        (1, "The trap in Genkan springs on seat 1: hit 3 of 3."),
-        (2, "Seat 1's ninja is out."),
-        (0, "Seat 2 calls TRAP! and flips f1: Daidokoro."),
+        (0, "P0 calls TRAP! and flips their trap 1, laid on turn 3: the Genkan."),
+        (1, "The trap in the Genkan springs on P1: hit 3 of 3."),
+        (2, "P1's ninja is out."),
+        (0, "P2 calls TRAP! and flips their trap 1, laid on turn 3: the Daidokoro."),
         (1, "Nobody is in the Daidokoro."),
     ]
-    assert "    Seat 1's ninja is out." in game.observe(None)["log"], "views indent two spaces a level"
+    assert "    P1's ninja is out." in game.observe(None)["log"], "views indent two spaces a level"
 
 
 def test_two_traps_in_one_room_give_one_hit_and_say_so_under_the_second() -> None:
@@ -36,8 +36,8 @@ def test_two_traps_in_one_room_give_one_hit_and_say_so_under_the_second() -> Non
                  moves="DIB", turn=2)
     play(game, {0: "f1", 1: "f1", 2: "pass"})
     lines = _public(game)
-    assert (1, "The trap in Buko springs on seat 2: hit 1 of 3.") in lines
-    assert (1, "It springs on seat 2 too, who takes one hit a turn at most.") in lines
+    assert (1, "The trap in the Buko springs on P2: hit 1 of 3.") in lines
+    assert (1, "It springs on P2 too, who takes no second hit this turn.") in lines
     assert game.hits == [0, 0, 1]
 
 
@@ -45,13 +45,13 @@ def test_rooms_shared_at_the_reveal_are_nested_under_it() -> None:
     game = build(3, "move", [Seat(hand="GIDB", traps="S1"), Seat(hand="GFTN", traps="I1"), Seat()])
     play(game, {0: "mG", 1: "mG", 2: "mI"})
     lines = _public(game)
-    reveal = lines.index((0, "Moves revealed: seat 0 Genkan, seat 1 Genkan, seat 2 Ima."))
-    assert lines[reveal + 1] == (1, "Seats 0, 1 share a room with another ninja and cannot flip a trap this turn.")
+    reveal = lines.index((0, "Moves revealed: P0 to the Genkan, P1 to the Genkan, P2 to the Ima."))
+    assert lines[reveal + 1] == (1, "P0 and P1 are not alone in their rooms and cannot flip a trap this turn.")
 
 
 def test_a_buko_look_is_nested_under_the_line_that_says_who_looks() -> None:
     game = build(2, "activate", [Seat(hand="GI", traps="D4"), Seat(hand="SF", traps="S4")], moves="BG", turn=4)
     play(game, {0: "pass", 1: "pass"})
     log = game.observe(0)["log"]
-    said = log.index("Seat 0 was not trapped in the Buko and looks at their traps.")
-    assert log[said + 1] == "  Buko look (only now, only you): your traps are f1 (turn 4) Daidokoro."
+    said = log.index("P0 was not trapped in the Buko and looks at their traps.")
+    assert log[said + 1] == "  Buko look (only now, only you): trap 1 (turn 4) the Daidokoro."

@@ -99,7 +99,7 @@ def test_flipping_a_trap_that_is_not_there_is_refused() -> None:
 def test_prompts_name_the_stage() -> None:
     game = build(2, "activate", [Seat(hand="GI", traps="D1,G3"), Seat(hand="SF", traps="S3")], moves="BG", turn=3)
     prompt = game.decision(0).prompt
-    assert prompt.startswith("Turn 3, activate") and "f1-f2" in prompt and "seat 1 in Genkan" in prompt
+    assert prompt.startswith("Turn 3: flip one of your 2 face-down traps") and "P1 in the Genkan" in prompt
 
 
 def test_the_picture_repeats_neither_the_prompt_nor_the_log() -> None:
@@ -112,6 +112,6 @@ def test_the_picture_repeats_neither_the_prompt_nor_the_log() -> None:
     assert log, "the trap stage wrote a log line"
     prompt = game.decision(0).prompt
     for text in (game.render(0), game.render_markup(0)):
-        assert "turn 1 - move - waiting for seats 0, 1, 2" in text
+        assert "turn 1 - move - waiting for P0, P1, P2" in text
         assert prompt not in text
         assert not any(line in text for line in log)

@@ -42,7 +42,7 @@ def test_the_move_is_a_second_card_and_moves_are_revealed_together() -> None:
     assert not any("Buko" in text for text in log_texts(game))
     game.apply(1, "mS")
     assert game.moves == [BUKO, ROOM_INDEX["S"]]
-    assert "Moves revealed: seat 0 Buko, seat 1 Shinshitsu." in log_texts(game)
+    assert "Moves revealed: P0 to the Buko, P1 to the Shinshitsu." in log_texts(game)
 
 
 def test_the_order_of_submission_changes_nothing() -> None:
@@ -72,7 +72,7 @@ def test_a_correct_flip_traps_the_ninja_in_that_room() -> None:
     play(game, {0: "f2", 1: "pass"})
     assert game.hits == [0, 1]
     assert game.traps[0] == [DAIDOKORO] and game.trap_turns[0] == [1]
-    assert "The trap in Genkan springs on seat 1: hit 1 of 3." in log_texts(game)
+    assert "The trap in the Genkan springs on P1: hit 1 of 3." in log_texts(game)
 
 
 def test_a_wrong_flip_still_springs_in_its_room_on_anyone_there_the_flipper_included() -> None:
@@ -124,7 +124,7 @@ def test_three_hits_and_a_ninja_is_out_and_acts_no_more() -> None:
                  moves="GDI", turn=3)
     play(game, {0: "f1", 1: "pass", 2: "pass"})
     assert game.hits[1] == 3 and not game.alive(1)
-    assert "Seat 1's ninja is out." in log_texts(game)
+    assert "P1's ninja is out." in log_texts(game)
     assert game.result is None
     assert game.to_act() == (0, 2)
     assert game.decision(1) is None
@@ -208,7 +208,7 @@ def test_when_the_cards_run_out_the_discards_become_a_new_deck_traps_stay_draw_f
     assert len(game.decks[0]) == 17 - 5
     assert sum(game.discards[0]) == 0
     assert game.traps[0] == traps
-    assert "Seat 0 shuffles their discard pile into a new draw pile of 17 and draws 5." in log_texts(game)
+    assert "P0 shuffles their discard pile into a new draw pile of 17 cards and draws 5." in log_texts(game)
     game.check_invariants()
 
 

@@ -127,7 +127,7 @@ def test_ruling_1_by_default_a_hand_of_one_has_run_out() -> None:
     play(game, {0: "pass", 1: "pass"})
     assert sum(game.hands[0]) == 5 and game.hands[0][G] >= 1, "the odd card is kept, four are drawn"
     assert len(game.decks[0]) == pile - 4 and not any(game.discards[0])
-    assert "Seat 0 shuffles their discard pile into a new draw pile of " + str(pile) + " and draws 4." in \
+    assert "P0 shuffles their discard pile into a new draw pile of " + str(pile) + " cards and draws 4." in \
         log_texts(game)
     assert game.to_act() == (0, 1)
 
@@ -146,7 +146,7 @@ def test_ruling_1_with_reshuffle_empty_the_last_card_is_a_move_and_then_five_are
         play(game, {seat: "pass" for seat in game.to_act()})
     pile = len(game.decks[0]) + sum(game.hands[0])
     assert sum(game.hands[0]) == 5 and pile == sum(deck_counts(2)) - len(game.traps[0])
-    assert "Seat 0 shuffles their discard pile into a new draw pile of " + str(pile) + " and draws 5." in \
+    assert "P0 shuffles their discard pile into a new draw pile of " + str(pile) + " cards and draws 5." in \
         log_texts(game)
 
 
@@ -181,14 +181,14 @@ def test_ruling_3_by_default_the_ninjas_forced_into_one_room_share_the_win() -> 
     game = _forced(2, (1, 2), {})
     _into_the_genkan(game)
     assert game.is_terminal and game.winners() == (0, 1) and game.scores() == (1.0, 1.0)
-    assert "can never be trapped again and share the win" in _reason(game)
+    assert "can never be trapped again, and share the win" in _reason(game)
 
 
 def test_ruling_3_with_stalemate_fewest_hits_the_ninja_with_fewer_hits_wins() -> None:
     game = _forced(2, (1, 2), {"stalemate": "fewest_hits"})
     _into_the_genkan(game)
     assert game.is_terminal and game.winners() == (0,) and game.scores() == (1.0, 0.0)
-    assert _reason(game) == "Of the ninjas forced into the Genkan, seat 0 takes the win with the fewest hits (1)."
+    assert _reason(game) == "Of the ninjas forced into the Genkan, P0 takes the win with the fewest hits (1 hit)."
     game.check_invariants()
     assert STATE.from_notation(game.to_notation()) == game
 
@@ -229,11 +229,12 @@ def test_ruling_6_with_ghost_traps_an_out_player_flips_and_its_trap_springs() ->
     assert game.to_act() == (0, 1, 2)
     assert game.legal_actions(2) == ["pass", "f1"]
     decision = game.decision(2)
-    assert decision is not None and "(your ninja is out but your traps are live): flip one of your 1" in decision.prompt
+    assert decision is not None
+    assert "your ninja is out, but your traps are live: flip your face-down trap" in decision.prompt
     play(game, {0: "pass", 1: "pass", 2: "f1"})
     assert game.hits == [0, 1, 3], "the trap springs on the ninja in the Shinshitsu"
     assert game.discards[2][ROOM_INDEX["S"]] == 1 and not game.traps[2]
-    assert "The trap in Shinshitsu springs on seat 1: hit 1 of 3." in log_texts(game)
+    assert "The trap in the Shinshitsu springs on P1: hit 1 of 3." in log_texts(game)
     assert sum(game.hands[2]) == 2, "an out player draws no more cards"
 
 

@@ -31,9 +31,9 @@ class Room:
     @property
     def text(self) -> str:
         """The card's full text: what every room card does, then its ability."""
-        text = (f"{self.name} ({self.english}), a room of the house. Lay it face down as a trap "
-                f"(t{self.code}): when you flip it, it springs on every ninja who moved to the {self.name} "
-                f"that turn. Or move your ninja there (m{self.code}).")
+        text = (f"{self.name} ({self.english}), a room of the house. Lay it face down as a trap: when you "
+                f"flip it, it springs on every ninja who moved to the {self.name} that turn. Or move your "
+                "ninja there.")
         return f"{text} {self.ability}" if self.ability else text
 
 
@@ -48,8 +48,8 @@ ROOMS: tuple[Room, ...] = (
     Room("N", "Ikujishitzu", "nursery", 3),
     Room("B", "Buko", "armoury", 2, "unharmed there, see your traps",
          "Armoury: if you move to the Buko and nobody traps you there, you look at all your face-down "
-         "traps, once, after the activation stage (say ok to hide them again). Trapped there, you see "
-         "nothing. As a trap it is an ordinary room."),
+         "traps, once, after the activation stage, until you hide them again. Trapped there, you "
+         "see nothing. As a trap it is an ordinary room."),
 )
 
 #: Whether the per-room counts above are inferred rather than printed (they are: see RULINGS.md).

@@ -26,10 +26,10 @@ def look_text(state: NinjaTrapState, seat: int) -> str:
     if not row:
         return "Buko look: you have no face-down traps."
     shown = ", ".join(
-        f"f{position + 1} (turn {turn}) {ROOMS[room].name}"
+        f"trap {position + 1} (turn {turn}) the {ROOMS[room].name}"
         for position, (room, turn) in enumerate(zip(row, state.trap_turns[seat], strict=True))
     )
-    return f"Buko look (only now, only you): your traps are {shown}."
+    return f"Buko look (only now, only you): {shown}."
 
 
 def may_look(state: NinjaTrapState, seat: int) -> bool:
@@ -49,7 +49,7 @@ def buko_lookers(state: NinjaTrapState, hit_this_turn: list[bool]) -> list[int]:
     for seat in range(state.num_players):
         if may_look(state, seat) and not hit_this_turn[seat] and state.alive(seat):
             lookers.append(seat)
-            state.log(f"Seat {seat} was not trapped in the Buko and looks at their traps.")
+            state.log(f"P{seat} was not trapped in the Buko and looks at their traps.")
             # Nested under the public line; a one-time look, to the looker only. It stays in the looker's
             # view until the looker acts (its ok): other lookers' hidden ok must not end it, or its
             # vanishing would tell that a rival has answered (the engine's expiry rule sees to that).

@@ -24,6 +24,7 @@ from ninjadojo.games.ninja_trap.cards import (
 )
 from ninjadojo.games.ninja_trap.effects import buko_lookers
 from ninjadojo.games.ninja_trap.encode import LOOK_DONE, NO_FLIP, PASS
+from ninjadojo.games.ninja_trap.words import plural, seat_list
 
 if TYPE_CHECKING:
     from ninjadojo.games.ninja_trap.state import NinjaTrapState
@@ -136,8 +137,9 @@ def _resolve_traps(state: NinjaTrapState, choices: dict[int, int]) -> None:
         state.hands[seat][room] -= 1
         state.traps[seat].append(room)
         state.trap_turns[seat].append(turn)
-    placed = ", ".join(f"seat {seat} (trap f{len(state.traps[seat])})" for seat in choices)
-    state.log(f"Turn {turn}: traps placed face down by {placed}.")
+    # Each new trap by its place in its row: the number a flip names it by later.
+    placed = ", ".join(f"P{seat}'s trap {len(state.traps[seat])}" for seat in choices)
+    state.log(f"Turn {turn}: traps laid face down: {placed}.")
     _open_move_stage(state)
 
 
@@ -150,13 +152,13 @@ def _resolve_moves(state: NinjaTrapState, choices: dict[int, int]) -> None:
     for seat, room in choices.items():
         state.hands[seat][room] -= 1
         moves[seat] = room
-    shown = ", ".join(f"seat {seat} {ROOMS[room].name}" for seat, room in choices.items())
+    shown = ", ".join(f"P{seat} to the {ROOMS[room].name}" for seat, room in choices.items())
     state.log(f"Moves revealed: {shown}.")
     blocked = blocked_seats(state)
     if any(blocked):
-        together = ", ".join(str(seat) for seat in choices if blocked[seat])
-        state.log(f"Seats {together} share a room with another ninja and cannot flip a trap this turn.",
-                  depth=1)
+        # Blocked ninjas come at least two to a room, so the line always names two or more.
+        together = seat_list([seat for seat in choices if blocked[seat]])
+        state.log(f"{together} are not alone in their rooms and cannot flip a trap this turn.", depth=1)
     seats = flipper_seats(state)
     if seats:
         state.frames.append(Frame(ACTIVATE, seats, simultaneous=True))
@@ -168,17 +170,17 @@ def _end_turn(state: NinjaTrapState, flips: dict[int, int]) -> None:
     """Spring the flipped traps, give hits (one per ninja at most), then the Buko looks, then draws."""
     players = state.num_players
     sprung = [False] * ROOM_COUNT
-    flipped: list[tuple[int, int, int]] = []  # (seat, row position, room), in seat order
+    flipped: list[tuple[int, int, int, int]] = []  # (seat, row position, turn laid, room), in seat order
     state.flips = [-1] * players
     for seat, position in flips.items():
         if position == NO_FLIP:
             continue
         room = state.traps[seat].pop(position)
-        state.trap_turns[seat].pop(position)
+        laid = state.trap_turns[seat].pop(position)
         state.discards[seat][room] += 1
         state.flips[seat] = room
         sprung[room] = True
-        flipped.append((seat, position, room))
+        flipped.append((seat, position, laid, room))
     hit = [False] * players
     for seat in range(players):
         room = state.moves[seat]
@@ -203,28 +205,28 @@ def _end_turn(state: NinjaTrapState, flips: dict[int, int]) -> None:
         _discard_draw_and_go_on(state)
 
 
-def _log_flips(state: NinjaTrapState, flipped: list[tuple[int, int, int]], hit: list[bool]) -> None:
+def _log_flips(state: NinjaTrapState, flipped: list[tuple[int, int, int, int]], hit: list[bool]) -> None:
     """Log each flip, with what it sprang nested under it (the hits, and a ninja knocked out)."""
     if not flipped:
         state.log("No trap is flipped.")
         return
     told = [False] * state.num_players
-    for seat, position, room in flipped:
+    for seat, position, laid, room in flipped:
         name = ROOMS[room].name
-        state.log(f"Seat {seat} calls TRAP! and flips f{position + 1}: {name}.")
+        state.log(f"P{seat} calls TRAP! and flips their trap {position + 1}, laid on turn {laid}: the {name}.")
         victims = [each for each in range(state.num_players) if hit[each] and state.moves[each] == room]
         if not victims:
             state.log(f"Nobody is in the {name}.", depth=1)
         for victim in victims:
             if told[victim]:
                 # Two traps sprung in one room: the ninja there still takes only one hit.
-                state.log(f"It springs on seat {victim} too, who takes one hit a turn at most.", depth=1)
+                state.log(f"It springs on P{victim} too, who takes no second hit this turn.", depth=1)
                 continue
             told[victim] = True
-            state.log(f"The trap in {name} springs on seat {victim}: hit {state.hits[victim]} of "
+            state.log(f"The trap in the {name} springs on P{victim}: hit {state.hits[victim]} of "
                       f"{HITS_TO_KILL}.", depth=1)
             if not state.alive(victim):
-                state.log(f"Seat {victim}'s ninja is out.", depth=2)
+                state.log(f"P{victim}'s ninja is out.", depth=2)
 
 
 def _discard_draw_and_go_on(state: NinjaTrapState) -> None:
@@ -237,12 +239,13 @@ def _discard_draw_and_go_on(state: NinjaTrapState) -> None:
                   "room, so no trap can ever be flipped again.")
         winners = stalemate_winners(state)
         if winners != living:
-            names = f"seat {winners[0]} takes" if len(winners) == 1 else \
-                f"seats {', '.join(str(seat) for seat in winners)} take"
+            names = f"{seat_list(winners)} {'takes' if len(winners) == 1 else 'share'}"
+            fewest = plural(state.hits[winners[0]], "hit")
             _finish(state, winners, f"Of the ninjas forced into the {ROOMS[room].name}, {names} the win with the "
-                                    f"fewest hits ({state.hits[winners[0]]}).")
+                                    f"fewest hits ({fewest}).")
             return
-        _finish(state, living)
+        _finish(state, living, f"{seat_list(living)} are forced into the {ROOMS[room].name} for good, can never "
+                               "be trapped again, and share the win.")
         return
     state.turn += 1
     _open_trap_stage(state)
@@ -297,7 +300,7 @@ def _draw_stage(state: NinjaTrapState, seat: int) -> None:
     state.rng.shuffle(deck)
     state.decks[seat] = deck
     drawn = _draw(state, seat, HAND_SIZE - hand_size)
-    state.log(f"Seat {seat} shuffles their discard pile into a new draw pile of {len(deck) + drawn} "
+    state.log(f"P{seat} shuffles their discard pile into a new draw pile of {plural(len(deck) + drawn, 'card')} "
               f"and draws {drawn}.")
 
 
@@ -307,34 +310,15 @@ def _finish(state: NinjaTrapState, winners: list[int], reason: str = "") -> None
 
 
 def _end_reason(state: NinjaTrapState, winners: list[int]) -> str:
-    names = ", ".join(str(seat) for seat in winners)
+    if len(winners) == 1 and state.alive(winners[0]):
+        return f"P{winners[0]} is the last ninja standing and wins."
     if len(winners) == 1:
-        return f"Seat {winners[0]} is the last ninja standing and wins."
-    if all(state.alive(seat) for seat in winners):
-        return f"Seats {names} can never be trapped again and share the win."
-    return f"Seats {names} were knocked out together as the last ninjas and share the win."
+        # Only reached from a hand-written position: every ninja out at once, one of them the winner.
+        return f"P{winners[0]} was knocked out last and wins."
+    return f"{seat_list(winners)} were knocked out together as the last ninjas and share the win."
 
 
-# ---------------------------------------------------------------------- words for humans
-
-
-def prompt(state: NinjaTrapState, seat: int, kind: str) -> str:
-    """A human prompt for ``seat`` in the stage ``kind``."""
-    turn = state.turn
-    if kind == TRAP:
-        return (f"Turn {turn}, place a trap: pick a card from your hand to lay face down "
-                "(tG, tB...; you will not see it again)")
-    if kind == MOVE:
-        return (f"Turn {turn}, move: pick the room your ninja moves to (mG, mB...; "
-                "all moves are revealed together)")
-    if kind == LOOK:
-        return f"Turn {turn}, Buko look: your traps are shown above, only now; ok to hide them again"
-    count = len(state.traps[seat])
-    where = ", ".join(f"seat {s} in {ROOMS[room].name}" for s, room in enumerate(state.moves) if room >= 0)
-    # Only with the option ghost_traps (ruling 6) is an out player asked.
-    out = "" if state.alive(seat) else " (your ninja is out but your traps are live)"
-    return (f"Turn {turn}, activate{out}: flip one of your {count} face-down traps (f1-f{count}) or pass; "
-            f"ninjas: {where}")
+# ---------------------------------------------------------------------- typed actions refused
 
 
 def explain_illegal(state: NinjaTrapState, seat: int, action: str) -> str | None:

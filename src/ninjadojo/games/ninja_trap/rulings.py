@@ -47,20 +47,26 @@ SHARED_BUKO_LOOK = "shared_buko_look"
 #: The options, in the order ``dojo games ninja-trap`` lists them.
 OPTIONS: tuple[Option, ...] = (
     Option(RESHUFFLE, RESHUFFLE_SHORT,
-           "when your cards have run out: short = an empty deck and fewer than two cards in hand "
-           "after drawing (keep the odd card, draw up to five); empty = only once your hand is empty (a last "
-           "single card is a move with no trap, then shuffle and draw five)",
-           choices=(RESHUFFLE_SHORT, RESHUFFLE_EMPTY), ruling=1),
+           "When your cards have run out and your discard pile becomes a new deck: by default as soon as "
+           "your deck is empty and you hold fewer than two cards after drawing (keep the odd card and draw "
+           "up to five); otherwise only once your hand is empty (a last single card is played as a move "
+           "with no trap, then you draw five).",
+           choices=(RESHUFFLE_SHORT, RESHUFFLE_EMPTY), ruling=1, label="When your cards run out",
+           choice_labels=("Fewer than two cards", "Empty hand")),
     Option(STALEMATE, STALEMATE_SHARED,
-           "when every ninja left is forced into one room for good: shared = they share the win; "
-           "fewest_hits = those of them with the fewest hits win",
-           choices=(STALEMATE_SHARED, STALEMATE_FEWEST_HITS), ruling=3),
+           "Who wins when every ninja left can only ever move to one and the same room (so nobody can "
+           "flip a trap again): by default they all share the win; otherwise those of them with the fewest "
+           "hits win.",
+           choices=(STALEMATE_SHARED, STALEMATE_FEWEST_HITS), ruling=3, label="Ninjas stuck in one room",
+           choice_labels=("They share the win", "Fewest hits win")),
     Option(GHOST_TRAPS, False,
-           "an out ninja's traps: false = they can no longer be flipped; true = the out player may "
-           "still flip one each turn (its ninja is in no room, so never blocked or hit); 3 or more players", ruling=6),
+           "Whether a player whose ninja is out may still flip one of their face-down traps each turn "
+           "(their ninja is in no room, so it is never blocked or hit). For 3 or 4 players.",
+           ruling=6, label="Out players may still flip traps"),
     Option(SHARED_BUKO_LOOK, True,
-           "ninjas who shared the Buko unharmed: true = both look at their traps; false = sharing "
-           "the Buko spoils the look as it spoils flipping (only a ninja alone there looks)", ruling=7),
+           "Whether ninjas who moved to the Buko together and were not trapped both look at their traps; "
+           "if not, sharing the Buko spoils the look as it spoils flipping (only a ninja alone there looks).",
+           ruling=7, label="Ninjas sharing the Buko both look"),
 )
 
 #: Each option's default: the project's reading of its ruling.

@@ -19,7 +19,7 @@ from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.state import CardInfo, GameSpec, GameState
-from ninjadojo.games.ninja_trap import laws, notation, rules, rulings, view
+from ninjadojo.games.ninja_trap import laws, notation, rules, rulings, view, words
 from ninjadojo.games.ninja_trap.cards import CODES, HITS_TO_KILL, ROOM_COUNT, ROOMS
 from ninjadojo.games.ninja_trap.encode import FLIP_BY_ROW, LOOK_LEGAL, MOVE_BY_HAND, TRAP_BY_HAND, all_actions
 
@@ -191,7 +191,13 @@ class NinjaTrapState(GameState[int]):
         rules.resolve(self, frame.kind, choices)
 
     def _prompt(self, seat: int, frame: Frame) -> str:
-        return rules.prompt(self, seat, frame.kind)
+        return words.prompt(self, seat, frame.kind)
+
+    def _label(self, seat: int, frame: Frame, action: str, payload: int) -> str:
+        return words.label(self, seat, frame.kind, payload)
+
+    def _score_lines(self, player: int) -> list[str]:
+        return words.score_lines(self, player)
 
     def _explain_illegal(self, seat: int, action: str) -> str | None:
         return rules.explain_illegal(self, seat, action)

@@ -4,6 +4,9 @@ Known to everyone: hits, hand and deck sizes, the discard piles (face up), the p
 face-down trap (and the turn it was placed), the moves once revealed and the traps flipped. Known to a
 seat alone: its hand, and its own traps only during a Buko look. Hidden from everyone: the decks, the
 other hands, every face-down trap (its owner's too), and who has already chosen in a stage.
+
+When the game is over every hand and every face-down trap is shown to everyone (each seat's ``hand``
+and ``revealed_traps``, and in the picture), so the end explains itself; the decks stay face down.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ def observe(state: NinjaTrapState, seat: int | None) -> dict[str, JSONValue]:
     seats: list[JSONValue] = []
     for each in range(state.num_players):
         move, flip = state.moves[each], state.flips[each]
-        seats.append({
+        entry: dict[str, JSONValue] = {
             "seat": each,
             "colour": DECK_COLOURS[each],
             "hits": state.hits[each],
@@ -43,16 +46,23 @@ def observe(state: NinjaTrapState, seat: int | None) -> dict[str, JSONValue]:
             "move": CODES[move] if move >= 0 else None,
             "flipped": CODES[flip] if flip >= 0 else None,
             "blocked": blocked[each],
-        })
+        }
+        if state.result is not None:
+            # The end reveals what each player held and laid hidden (issue 23); the decks stay unseen.
+            entry.update({"hand": _codes(state.hands[each]), "revealed_traps": _trap_list(state, each)})
+        seats.append(entry)
     view: dict[str, JSONValue] = {"turn": state.turn, "stage": stage, "seats": seats}
     if seat is not None and 0 <= seat < state.num_players:
         view["hand"] = _codes(state.hands[seat])
         if state.look_live(seat):
-            view["buko_look"] = [
-                {"position": position + 1, "turn": turn, "room": CODES[room]}
-                for position, (room, turn) in enumerate(zip(state.traps[seat], state.trap_turns[seat], strict=True))
-            ]
+            view["buko_look"] = _trap_list(state, seat)
     return view
+
+
+def _trap_list(state: NinjaTrapState, seat: int) -> list[JSONValue]:
+    """``seat``'s face-down traps with their rooms, in row order: ``{"position", "turn", "room"}``."""
+    return [{"position": position + 1, "turn": turn, "room": CODES[room]}
+            for position, (room, turn) in enumerate(zip(state.traps[seat], state.trap_turns[seat], strict=True))]
 
 
 #: The picture fits a terminal of this many columns (the client adds a header, prompt and choices).
@@ -114,6 +124,19 @@ def traps_text(turns: list[int], width: int) -> str:
     return _clip(f"f1-f{len(turns)} of turns {_turn_ranges(turns)}", width)
 
 
+def revealed_text(rooms: list[int], turns: list[int], width: int) -> str:
+    """A trap row shown face up (at the end) in at most ``width`` columns: ``Genkan t1, Ima t3`` when
+    it fits, else the room codes in row order, in fives (``in row order: GIDSF TTN``), clipped as a last
+    resort."""
+    if not rooms:
+        return "-"
+    named = ", ".join(f"{ROOMS[room].name} t{turn}" for room, turn in zip(rooms, turns, strict=True))
+    if len(named) <= width:
+        return named
+    codes = "".join(CODES[room] for room in rooms)
+    return _clip("in row order: " + " ".join(codes[i:i + 5] for i in range(0, len(codes), 5)), width)
+
+
 def look_line(state: NinjaTrapState, seat: int, width: int = WIDTH) -> str:
     """The Buko look in one line: names when they fit, else the room codes in row order, in fives."""
     rooms = state.traps[seat]
@@ -157,9 +180,9 @@ def render(state: NinjaTrapState, seat: int | None, markup: bool = False) -> str
         lines.append([(f"Ninja Trap - turn {state.turn} - game over", "bold")])
     else:
         # Every stage is simultaneous: all its seats are shown as waiting, whoever has chosen already.
-        waiting = ", ".join(str(s) for s in state.frames[-1].participants())
+        waiting = ", ".join(f"P{s}" for s in state.frames[-1].participants())
         stage_name = STAGE_NAMES.get(stage or "", stage)
-        lines.append([(f"Ninja Trap - turn {state.turn} - {stage_name} - waiting for seats {waiting}", "bold")])
+        lines.append([(f"Ninja Trap - turn {state.turn} - {stage_name} - waiting for {waiting}", "bold")])
     blocked = blocked_seats(state) if stage == ACTIVATE else [False] * state.num_players
     for each in range(state.num_players):
         lines.extend(_seat_lines(state, each, seat, blocked[each]))
@@ -184,23 +207,30 @@ def render(state: NinjaTrapState, seat: int | None, markup: bool = False) -> str
 
 
 def _seat_lines(state: NinjaTrapState, each: int, viewer: int | None, blocked: bool) -> list[list[Segment]]:
-    """Two lines for one seat: hits, hand and deck sizes, last move and flip; then traps and discards."""
+    """Two lines for one seat: hits, hand and deck sizes, last move and flip; then traps and discards.
+
+    At the end the hand is shown card by card and the traps face up (room and turn laid)."""
     hits = state.hits[each]
+    over = state.result is not None
+    # At the end the hand is shown (issue 23: the end reveals every hidden card), before it only its size.
+    hand = (_codes(state.hands[each]) or "-") if over else str(sum(state.hands[each]))
     move = ROOMS[state.moves[each]].name if state.moves[each] >= 0 else "-"
     flip = ROOMS[state.flips[each]].name if state.flips[each] >= 0 else "-"
     first: list[Segment] = [
         (">" if each == viewer else " ", ""),
-        (f" seat {each}", DECK_COLOURS[each]),
+        (f" P{each}", DECK_COLOURS[each]),
         ("  hits ", ""),
         ("X" * hits, "red"),
         ("." * (HITS_TO_KILL - hits), ""),
-        (f"  hand {sum(state.hands[each])}  deck {len(state.decks[each]):>2}  moved {move}{'*' if blocked else ''}"
+        (f"  hand {hand}  deck {len(state.decks[each]):>2}  moved {move}{'*' if blocked else ''}"
          f"  flipped {flip}", ""),
     ]
     if not state.alive(each):
         first.append(("  OUT", "bold red"))
     discard = f"  discard {_codes(state.discards[each]) or '-'}"
     head = "    traps "
-    second: list[Segment] = [(head + traps_text(state.trap_turns[each], WIDTH - len(head) - len(discard)) + discard,
-                              "")]
+    room = WIDTH - len(head) - len(discard)
+    row = (revealed_text(state.traps[each], state.trap_turns[each], room) if over
+           else traps_text(state.trap_turns[each], room))
+    second: list[Segment] = [(head + row + discard, "")]
     return [first, second]

@@ -1,0 +1,152 @@
+"""Ninja Trap in words, for players: the prompt of every stage, a label for every legal action, and at
+the end each seat's score counted as the rulebook counts it (hits, traps, the last ninja standing).
+
+No text here carries the typing codes (``tG``, ``mG``, ``f3``, ``ok``): the terminal shows them beside
+these words, the browser never shows them. Seats are written ``P<n>``; drivers put the table's names in.
+
+>>> from ninjadojo.games.ninja_trap.builder import Seat, build
+>>> game = build(2, "activate", [Seat(hand="GI", traps="D1,G3"), Seat(hand="SF", traps="S3")], moves="BG", turn=3)
+>>> game.labels(0)["f2"]
+'Flip your trap 2, laid on turn 3: TRAP!'
+>>> game.decision(0).prompt
+'Turn 3: flip one of your 2 face-down traps to spring it, or pass. You are in the Buko, P1 in the Genkan.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ninjadojo.games.ninja_trap.cards import BUKO, HITS_TO_KILL, ROOMS, room_label
+from ninjadojo.games.ninja_trap.encode import LOOK_DONE, NO_FLIP
+
+if TYPE_CHECKING:
+    from ninjadojo.games.ninja_trap.state import NinjaTrapState
+
+# The stage names, as rules.py spells them (not imported: rules imports this module).
+_TRAP, _MOVE, _ACTIVATE, _LOOK = "trap", "move", "activate", "look"
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``1 trap``, ``2 traps`` (``words`` for an irregular plural)."""
+    return f"{count} {word if count == 1 else words or word + 's'}"
+
+
+def seat_list(seats: Sequence[int]) -> str:
+    """Seats in words: ``P1``, ``P0 and P2``, ``P0, P1 and P3``."""
+    names = [f"P{seat}" for seat in seats]
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+# ---------------------------------------------------------------------- prompts
+
+
+def prompt(state: NinjaTrapState, seat: int, kind: str) -> str:
+    """The question ``seat`` answers in the stage ``kind``, as a plain sentence."""
+    turn = state.turn
+    if kind == _TRAP:
+        return (f"Turn {turn}: lay a card from your hand face down as a trap. You will not see it again, "
+                "so remember where you put it.")
+    if kind == _MOVE:
+        return f"Turn {turn}: choose the room your ninja moves to. All moves are revealed together."
+    if kind == _LOOK:
+        count = len(state.traps[seat])
+        if not count:
+            # Nothing to see: the look only waits for the seat to go on (issue 23: not "shown above").
+            return (f"Turn {turn}: you reached the Buko unharmed, but you have no face-down traps to look at. "
+                    "Go on when you are ready.")
+        which, it = ("your face-down trap is", "it") if count == 1 else (f"your {count} face-down traps are", "them")
+        return (f"Turn {turn}: you reached the Buko unharmed: {which} shown to you, only now. "
+                f"Hide {it} again when you have looked.")
+    count = len(state.traps[seat])
+    what = "your face-down trap" if count == 1 else f"one of your {count} face-down traps"
+    # Only with the option ghost_traps (ruling 6) is a player whose ninja is out asked.
+    out = "your ninja is out, but your traps are live: " if not state.alive(seat) else ""
+    return f"Turn {turn}: {out}flip {what} to spring it, or pass. {where_ninjas(state, seat)}"
+
+
+def where_ninjas(state: NinjaTrapState, seat: int) -> str:
+    """Where the ninjas moved this turn, the asking seat first: ``You are in the Buko, P1 in the Genkan.``"""
+    parts = [f"P{each} in the {ROOMS[room].name}" for each, room in enumerate(state.moves)
+             if room >= 0 and each != seat]
+    own = state.moves[seat]
+    if own >= 0:
+        head = f"You are in the {ROOMS[own].name}"
+        return f"{head}, {', '.join(parts)}." if parts else f"{head}."
+    return f"Ninjas: {', '.join(parts)}." if parts else ""
+
+
+# ---------------------------------------------------------------------- labels
+
+
+def label(state: NinjaTrapState, seat: int, kind: str, payload: int) -> str:
+    """Words for one legal action of ``seat`` in the stage ``kind`` (its payload: a room, a row position,
+    or :data:`~ninjadojo.games.ninja_trap.encode.NO_FLIP`)."""
+    if kind == _TRAP:
+        return f"Set a trap in the {room_label(payload)}"
+    if kind == _MOVE:
+        if payload == BUKO:
+            return f"Move to the {room_label(payload)}: unharmed there, you see your traps"
+        return f"Move to the {room_label(payload)}"
+    if kind == _ACTIVATE:
+        if payload == NO_FLIP:
+            return "Pass: flip no trap this turn"
+        return f"Flip your trap {payload + 1}, laid on turn {state.trap_turns[seat][payload]}: TRAP!"
+    assert payload == 0, f"the look has one action, {LOOK_DONE}"
+    return "Hide my traps again and go on" if state.traps[seat] else "Go on"
+
+
+# ---------------------------------------------------------------------- the end
+
+
+def score_lines(state: NinjaTrapState, player: int) -> list[str]:
+    """How ``player``'s score is counted at the end: the hits taken (three and a ninja is out), the
+    traps still face down (revealed: room and turn laid, in row order), how the game ended for the
+    player with the points it gives, and ``Total: N`` (the result's score)."""
+    result = state.result
+    assert result is not None, "score lines are for the end of the game"
+    hits = state.hits[player]
+    lines = [f"Hits taken: {hits} of {HITS_TO_KILL}" + (": out" if hits >= HITS_TO_KILL else
+                                                         f" ({plural(HITS_TO_KILL - hits, 'life', 'lives')} left)")]
+    row = state.traps[player]
+    if row:
+        shown = ", ".join(f"{ROOMS[room].name} (turn {turn})"
+                          for room, turn in zip(row, state.trap_turns[player], strict=True))
+        lines.append(f"Traps still face down ({len(row)}): {shown}")
+    else:
+        lines.append("Traps still face down: none")
+    score = result.scores[player]
+    lines.append(f"{_outcome(state, player)}: {score:g}")
+    lines.append(f"Total: {score:g}")
+    return lines
+
+
+def _outcome(state: NinjaTrapState, player: int) -> str:
+    """How the game ended for ``player``, in the words of the rule that scores it (ruling 9)."""
+    # Imported here: rules imports this module for its prompts.
+    from ninjadojo.games.ninja_trap.rules import forced_common_room
+
+    result = state.result
+    assert result is not None
+    if result.truncated:
+        return "Lives left (the game stopped at its maximum length, with no winner)"
+    won = player in result.winners
+    living = state.living_seats()
+    if not state.alive(player) and not won:
+        return "Knocked out before the end"
+    if len(living) >= 2:
+        # Only the stalemate (ruling 3) ends a game with two ninjas standing.
+        room = forced_common_room(state)
+        where = f"Forced into the {ROOMS[room].name} for good" if room >= 0 else "Forced into one room for good"
+        if len(result.winners) == len(living):
+            return f"{where} with the others (a shared win)"
+        if won:
+            return f"{where}, with the fewest hits (the win)"
+        return f"{where}, with more hits than the fewest"
+    if won and state.alive(player):
+        return "Last ninja standing (the win)"
+    if len(result.winners) > 1:
+        return "Knocked out together with the last ninjas (a shared win)"
+    return "Knocked out last (the win)"
