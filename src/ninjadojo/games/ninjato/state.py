@@ -9,7 +9,7 @@ from ninjadojo.engine import Frame, GameSpec, GameState, Rng
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import Option, OptionValue
 from ninjadojo.engine.state import CardInfo
-from ninjadojo.games.ninjato import effects, invariants, notation, rules, view
+from ninjadojo.games.ninjato import effects, invariants, notation, rules, view, words
 from ninjadojo.games.ninjato.cards import (
     DOJO_VALUES,
     ELITE_CODES,
@@ -388,7 +388,13 @@ class NinjatoState(GameState[Payload]):
         return view.render(self, seat, markup=True)
 
     def _prompt(self, seat: int, frame: Frame) -> str:
-        return view.prompt(self, seat, frame)
+        return words.prompt(self, seat, frame)
+
+    def _label(self, seat: int, frame: Frame, action: str, payload: Payload) -> str | None:
+        return words.label(self, seat, frame, action, payload)
+
+    def _score_lines(self, player: int) -> list[str]:
+        return words.score_lines(self, player)
 
     def _explain_illegal(self, seat: int, action: str) -> str | None:
         return view.explain_illegal(self, seat, action)
