@@ -322,7 +322,7 @@ def explain_illegal(state: NinjatoState, seat: int, action: str) -> str | None:
     """Why ``action`` is not legal, where a reason can be given (else the engine names the decision)."""
     kind = state.frames[-1].kind if state.frames else ""
     if kind == "fight" and action == "lose" and not state.may_give_up:
-        return "a single card of yours beats this guard, and with may_give_up=false you must fight"
+        return "a single card of yours beats this guard, and at this table a raider who can win must fight"
     if kind != "place":
         return None
     if len(action) == 3 and action[0] == "h" and action[1] in "12345" and action[2] in "+-":

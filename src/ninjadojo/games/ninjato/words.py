@@ -273,7 +273,7 @@ def _clan_scorings(state: NinjatoState, player: int) -> dict[int, list[tuple[str
         if match := _SCORING.match(text):
             current = int(match.group(1))
         elif current and (match := _POINTS.match(text)) and int(match.group(1)) == player:
-            found[current].append((f"the {match.group(2)} house points", int(match.group(3))))
+            found[current].append((f"the {match.group(2)} house points ({match.group(3)})", int(match.group(3))))
         elif current and (match := _FREE.match(text)) and int(match.group(1)) == player:
             found[current].append((f"the free Rumor {match.group(2)}", 0))
     return found
