@@ -20,6 +20,7 @@ from ninjadojo.games.ninjato.cards import (
     DOJO_VALUES,
     ELITE_CODES,
     ELITES,
+    ENVOY_AGE,
     ENVOY_CODES,
     ENVOY_MASK,
     ENVOYS,
@@ -167,10 +168,11 @@ def rumor_words(rumor: int) -> str:
     return f"{RUMOR_CODES[rumor]} {RUMOR_WORDS[RUMOR_KIND_OF[rumor]]}({_cost_words(RUMORS[rumor].cost.text())})"
 
 
-def envoy_words(envoy: int) -> str:
-    """``t1~(jf)``: ``~`` for a mask."""
+def envoy_words(envoy: int, age: bool = False) -> str:
+    """``t1~(jf)``: ``~`` for a mask; with ``age``, ``t1~(jf, age 4)`` (the age breaks clan ties)."""
     mask = "~" if ENVOY_MASK[envoy] else ""
-    return f"{ENVOY_CODES[envoy]}{mask}({_cost_words(ENVOYS[envoy].cost.text())})"
+    more = f", age {ENVOY_AGE[envoy]}" if age else ""
+    return f"{ENVOY_CODES[envoy]}{mask}({_cost_words(ENVOYS[envoy].cost.text())}{more})"
 
 
 def _foe_words(state: NinjatoState) -> str:
@@ -272,8 +274,9 @@ def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
                       f"{sum(state.bag)}"))
     lines.append(_fit(f"Pavilion {len(state.pavilion_seats)}/{state.pavilion_spots}: "
                       + (" ".join(rumor_words(rumor) for rumor in state.rup) or "-")))
-    lines.append(_fit(f"Palace {len(state.palace_seats)}/{state.palace_spots}: "
-                      + (" ".join(envoy_words(envoy) for envoy in state.vup) or "-")))
+    palace = f"Palace {len(state.palace_seats)}/{state.palace_spots}: "
+    lines.append(_fit(palace + (" ".join(envoy_words(envoy, age=True) for envoy in state.vup) or "-"),
+                      palace + (" ".join(envoy_words(envoy) for envoy in state.vup) or "-")))
     for rank, clan in enumerate(SCORING_ORDER[coming], start=1):
         lines.append(_clan_line(state, clan, rank))
     for other in range(state.num_players):
