@@ -428,7 +428,7 @@ def _play(state: NinjatoState, seat: int, payload: Payload, stage: object) -> No
             state.flipped[seat][used] += 1
     words = play_words(card, modifier, tile, more, state.raid_side)
     value = play_value(card, modifier, tile, state.raid_side, more)
-    words += f" (value {value})" if modifier or more or tile >= 0 else ""
+    words += f" (value {value})" if modifier or more or (card and tile >= 0) else ""
     elite = state.raid_elite
     if elite >= 0 and ELITES[elite].people == 2 and stage == 0:
         state.log(f"P{seat} beats the first of the two with {words}", depth=1)
@@ -441,7 +441,7 @@ def _play(state: NinjatoState, seat: int, payload: Payload, stage: object) -> No
         state.raid_elite = -1
         reds = [token for token in tokens if token >= 5]
         taken = reds[0] if reds else -1
-        beaten = f"defeats {elite_name(elite)} with {words} and keeps it"
+        beaten = f"defeats {elite_name(elite)} with {words}, keeps it"
     else:
         plains = [token for token in tokens if token < 5]
         taken = plains[0] if plains else -1
