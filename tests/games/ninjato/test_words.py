@@ -40,8 +40,14 @@ def _playout(players: int, seed: int, options: dict[str, object]) -> tuple[Ninja
     game = NinjatoState.new(players, seed=seed, options=options)
     rng = Rng(seed)
     bought = [0] * players
+    steps = 0
     while not game.is_terminal:
         seat = game.to_act()[0]
+        steps += 1
+        if steps % 7 == 0:
+            # The coloured picture is the plain one with its colours closed on every line.
+            markup = game.render_markup(seat)
+            assert markup is not None and Text.from_markup(markup).plain == game.render(seat)
         decision = game.decision(seat)
         assert decision is not None
         assert not _codes_in(decision.prompt), (decision.kind, decision.prompt)

@@ -278,7 +278,8 @@ def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
     lines.append(_fit(palace + (" ".join(envoy_words(envoy, age=True) for envoy in state.vup) or "-"),
                       palace + (" ".join(envoy_words(envoy) for envoy in state.vup) or "-")))
     for rank, clan in enumerate(SCORING_ORDER[coming], start=1):
-        lines.append(_clan_line(state, clan, rank))
+        name = CLAN_NAMES[clan]
+        lines.append(_clan_line(state, clan, rank).replace(name, paint(name, CLAN_COLOURS[clan]), 1))
     for other in range(state.num_players):
         lines.append(_seat_line(state, other, seat, acting))
     if state.raider >= 0:
