@@ -146,7 +146,7 @@ def test_a_sample_keeps_cards_seen_taken_face_up_in_their_hand() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_picture_fits_eighty_columns_and_sixteen_lines(players: int) -> None:
+def test_the_picture_fits_eighty_columns_and_twenty_lines(players: int) -> None:
     for seed in range(6):
         game = NinjatoState.new(players, seed=seed)
         rng = Rng(seed)
@@ -155,7 +155,7 @@ def test_the_picture_fits_eighty_columns_and_sixteen_lines(players: int) -> None
                 for text in (game.render(seat), game.render_markup(seat)):
                     assert text is not None
                     lines = text.splitlines()
-                    assert len(lines) <= 16
+                    assert len(lines) <= 20
                     plain = [line for line in game.render(seat).splitlines()]
                     assert all(len(line) <= 80 for line in plain), plain
             seat = game.to_act()[0]
@@ -198,7 +198,7 @@ def test_the_log_nests_what_happens_inside_a_raid() -> None:
     game = position(2, hands=["5", ""], houses=["t2:3n:f", "m2:3n:fsv", "g6:3n:fsv", "t4:3n:fsv", "m4:3n:fsv"])
     play(game, "0:h1+", "0:5")
     lines = game.observe(0)["log"]
-    start = next(index for index, line in enumerate(lines) if line.startswith("seat 0 attacks house 1"))
+    start = next(index for index, line in enumerate(lines) if line.startswith("P0 attacks house 1"))
     assert len(lines) > start + 2 and all(line.startswith("  ") for line in lines[start + 1:])
     assert field(game, "houses").startswith("t2:-:")
 

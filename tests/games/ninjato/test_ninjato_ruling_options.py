@@ -104,7 +104,7 @@ def test_giving_up_is_always_offered_by_default_and_only_when_beaten_with_may_gi
     assert game.legal_actions(0) == ["5"], "a raider who can win must fight"
     with pytest.raises(IllegalActionError, match="must fight"):
         game.apply(0, "lose")
-    assert "or lose if nothing beats it" in game.decision(0).prompt
+    assert "you may not give up while a card wins" in game.decision(0).prompt
     game = position(2, hands=["2", ""], raid=(0, 1, "+"), options={"may_give_up": False})
     assert game.legal_actions(0) == ["lose"], "nothing beats the Sentry: the raider loses"
 
@@ -258,7 +258,7 @@ def test_dojo_draws_one_by_one_by_default_and_face_up_first_ends_the_choice_at_t
     assert game.legal_actions(0) == ["d1", "d2", "deck"]
     game = position(2, hands=["", ""], up="124", top="3555", options={"dojo_draws": "face_up_first"})
     play(game, "0:dojo")
-    assert "the rest of the draw" in game.decision(0).prompt
+    assert "makes the rest of this draw blind" in game.decision(0).prompt
     play(game, "0:d4", "0:deck")
     assert hand(game, 0) == "3455", "the blind card made the last two blind as well"
     assert game.known[0][4] == 1 and game.known[0][5] == 0
@@ -288,7 +288,7 @@ def test_face_up_first_draws_blind_while_the_deck_or_its_discards_have_a_card_th
     # The 3 from the deck, then the 2 from the discards shuffled in; two still owed, only face-up cards left.
     assert hand(game, 0) == "23"
     assert game.decision(0).kind == "draw" and game.legal_actions(0) == ["d4", "d5"]
-    assert "(deck)" not in game.decision(0).prompt
+    assert "top card of the deck" not in game.decision(0).prompt
     game.check_invariants()
     play(game, "0:d5", "0:d4")
     assert hand(game, 0) == "2345", "every card owed is drawn"

@@ -120,5 +120,5 @@ def catalog() -> list[CardInfo]:
         infos.append(CardInfo(f"m:{code}", f"{CLAN_NAMES[clan]} marker", f"clan marker, {markers}",
                               f"The {CLAN_NAMES[clan]} clan's markers ({markers}): a house's clan. A clan's house "
                               "points are its markers' values on the houses. Whoever clears a house picks its new "
-                              "marker from another clan (m:" + code + "8)."))
+                              "marker from another clan."))
     return infos

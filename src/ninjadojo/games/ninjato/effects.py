@@ -23,7 +23,6 @@ from ninjadojo.games.ninjato.cards import (
     ELITES,
     ENVOY_AGE,
     ENVOY_CLAN,
-    ENVOY_CODES,
     ENVOYS,
     FACE_UP,
     FRIENDS,
@@ -31,18 +30,17 @@ from ninjadojo.games.ninjato.cards import (
     GUARD_ALARM,
     GUARD_CODES,
     GUARD_COUNTS,
+    GUARD_VALUE,
     HAND_START,
     HENSOJUTSU_ROUNDS,
     HJ_TYPE,
     HOUSE_TREASURES,
     HOUSES,
-    MARKER_CODES,
     MARKER_INDEX,
     MARKERS,
     MASTER,
     MODIFIER,
     ROUNDS,
-    RUMOR_CODES,
     RUMOR_KIND_OF,
     RUMOR_KINDS,
     RUMORS,
@@ -80,7 +78,16 @@ from ninjadojo.games.ninjato.encode import (
     OP_RUMOR,
     OP_SENSEI,
     Payload,
-    play_text,
+    play_value,
+)
+from ninjadojo.games.ninjato.nouns import (
+    envoy_name,
+    listing,
+    play_words,
+    plural,
+    rumor_name,
+    tokens_words,
+    treasure_words,
 )
 
 if TYPE_CHECKING:
@@ -99,7 +106,7 @@ def token_name(token: int) -> str:
 
 def guard_name(guard: int) -> str:
     """``a 3 Guard`` or ``a 3 Guard with an alarm``."""
-    return f"a {GUARD_CODES[guard][0]} Guard" + (" with an alarm" if GUARD_ALARM[guard] else "")
+    return f"a {GUARD_VALUE[guard]} Guard" + (" with an alarm" if GUARD_ALARM[guard] else "")
 
 
 def elite_name(elite: int) -> str:
@@ -154,7 +161,7 @@ def start_game(state: NinjatoState) -> None:
     order = list(range(players))
     rng.shuffle(order)
     state.order = order
-    state.log(f"round 1: turn order {', '.join(f'seat {seat}' for seat in order)}")
+    state.log(f"round 1: turn order {', '.join(f'P{seat}' for seat in order)}")
     settle(state)
 
 
@@ -286,7 +293,7 @@ def apply(state: NinjatoState, seat: int, frame: Frame, payload: Payload) -> Non
     elif op == OP_BANZAI:
         _banzai(state, seat)
     elif op == OP_RETREAT:
-        state.log(f"seat {seat} retreats with {_loot_words(state.raid_loot)}", depth=1)
+        state.log(f"P{seat} retreats with {_loot_words(state.raid_loot)}", depth=1)
         _end_raid(state, seat, keep=len(state.raid_loot))
     elif op == OP_KEEP:
         _after_loss(state, seat, payload[1])
@@ -295,7 +302,7 @@ def apply(state: NinjatoState, seat: int, frame: Frame, payload: Payload) -> Non
     elif op == OP_MASK:
         state.masks.append(payload[1])
         state.masks.sort()
-        state.log(f"seat {seat} disguises Envoy {ENVOY_CODES[payload[1]]}: it counts twice this scoring", depth=1)
+        state.log(f"P{seat} disguises {envoy_name(payload[1])}: it counts twice this scoring", depth=1)
     elif op == OP_POINTS:
         _clan_points(state, seat, frame.data["clan"])
         _second_place(state, frame.data["clan"], took_points=True)
@@ -313,7 +320,7 @@ def apply(state: NinjatoState, seat: int, frame: Frame, payload: Payload) -> Non
 def _dojo(state: NinjatoState, seat: int) -> None:
     state.dojo_stack.append(seat)
     count = draw_count(state.hand_size(seat))
-    state.log(f"seat {seat} goes to the Dojo to draw {count}")
+    state.log(f"P{seat} goes to the Dojo to draw {plural(count, 'card')}")
     _continue_drawing(state, seat, count)
 
 
@@ -333,8 +340,8 @@ def _continue_drawing(state: NinjatoState, seat: int, left: int, blind: bool = F
         left -= 1
         drawn.append(value)
     if drawn:
-        state.log(f"seat {seat} draws {len(drawn)} from the deck", depth=1)
-        state.log(f"seat {seat} draws {', '.join(map(str, drawn))}", mask=1 << seat, depth=1)
+        state.log(f"P{seat} draws {plural(len(drawn), 'card')} from the deck", depth=1)
+        state.log(f"P{seat} draws {listing([str(value) for value in drawn])}", mask=1 << seat, depth=1)
     if left and state.up:
         # Only a blind draw gets here with cards still owed (otherwise the face-up cards were asked for above):
         # the deck and its discards ran dry, so the rest come from the face-up cards, the only cards left.
@@ -349,12 +356,12 @@ def _draw(state: NinjatoState, seat: int, value: object, left: object) -> None:
         state.up.remove(value)
         state.hands[seat][value] += 1
         state.known[seat][value] += 1
-        state.log(f"seat {seat} takes the face-up {value}", depth=1)
+        state.log(f"P{seat} takes the face-up {value}", depth=1)
     else:
         card = _draw_dojo(state)
         state.hands[seat][card] += 1
-        state.log(f"seat {seat} draws from the deck", depth=1)
-        state.log(f"seat {seat} draws a {card}", mask=1 << seat, depth=1)
+        state.log(f"P{seat} draws from the deck", depth=1)
+        state.log(f"P{seat} draws a {card}", mask=1 << seat, depth=1)
     if left > 1 and (state.up or state.deck or any(state.discard)):
         # Ruling 12: one card at a time; face_up_first: a blind draw ends the choosing while blind cards last.
         _continue_drawing(state, seat, left - 1, blind=not value and state.face_up_first)
@@ -383,9 +390,9 @@ def _sensei(state: NinjatoState, seat: int, tile: int, paid: int) -> None:
     name = TILE_KINDS[TILE_KIND_OF[tile]].name
     if paid:
         _spend_card(state, seat, paid)
-        state.log(f"seat {seat} discards a {paid} and learns {name} ({TILE_CODES[tile]}) from the Sensei")
+        state.log(f"P{seat} discards a {paid} and learns {name} from the Sensei")
     else:
-        state.log(f"seat {seat} learns {name} ({TILE_CODES[tile]}) from the Sensei for free")
+        state.log(f"P{seat} learns {name} from the Sensei for free")
 
 
 # ---------------------------------------------------------------------------------------------- raids
@@ -400,8 +407,8 @@ def _attack(state: NinjatoState, seat: int, house: int, side: int) -> None:
     state.raid_guards = []
     state.raid_elite = -1
     sentry = state.sentries[house]
-    state.log(f"seat {seat} attacks house {house + 1} ({_clan_words(state, house)}) by {SIDE_NAMES[side]}: "
-              f"its Sentry is {GUARD_CODES[sentry][0]}")
+    state.log(f"P{seat} attacks house {house + 1} ({_clan_words(state, house)}) by {SIDE_NAMES[side]}: "
+              f"its Sentry is a {GUARD_VALUE[sentry]}")
     state.frames.append(Frame("fight", [seat], {"stage": 0}))
 
 
@@ -419,10 +426,12 @@ def _play(state: NinjatoState, seat: int, payload: Payload, stage: object) -> No
     for used in payload[3:]:
         if used >= 0:
             state.flipped[seat][used] += 1
-    words = play_text(card, modifier, tile, more)
+    words = play_words(card, modifier, tile, more, state.raid_side)
+    value = play_value(card, modifier, tile, state.raid_side, more)
+    words += f" (value {value})" if modifier or more or (card and tile >= 0) else ""
     elite = state.raid_elite
     if elite >= 0 and ELITES[elite].people == 2 and stage == 0:
-        state.log(f"seat {seat} beats the first of the two with {words}", depth=1)
+        state.log(f"P{seat} beats the first of the two with {words}", depth=1)
         state.frames.append(Frame("fight", [seat], {"stage": 1}))
         return
     house = state.raid_house
@@ -432,7 +441,7 @@ def _play(state: NinjatoState, seat: int, payload: Payload, stage: object) -> No
         state.raid_elite = -1
         reds = [token for token in tokens if token >= 5]
         taken = reds[0] if reds else -1
-        beaten = f"defeats {elite_name(elite)} with {words} and keeps it"
+        beaten = f"defeats {elite_name(elite)} with {words}, keeps it"
     else:
         plains = [token for token in tokens if token < 5]
         taken = plains[0] if plains else -1
@@ -442,20 +451,20 @@ def _play(state: NinjatoState, seat: int, payload: Payload, stage: object) -> No
         state.raid_loot.append(taken)
         state.raid_loot.sort()
         beaten += f" and takes a {token_name(taken)}"
-    state.log(f"seat {seat} {beaten}", depth=1)
+    state.log(f"P{seat} {beaten}", depth=1)
     if not tokens:
         _clear_house(state, seat)
     elif state.can_banzai():
         state.frames.append(Frame("press", [seat]))
     else:
-        state.log(f"seat {seat} cannot call Banzai (no guard left to draw) and retreats", depth=1)
+        state.log(f"P{seat} cannot call Banzai (no guard left to draw) and retreats", depth=1)
         _end_raid(state, seat, keep=len(state.raid_loot))
 
 
 def _clear_house(state: NinjatoState, seat: int) -> None:
     """The house is empty: the raider keeps every treasure, the Sentry leaves, a new clan comes."""
     house = state.raid_house
-    state.log(f"seat {seat} clears house {house + 1} and keeps {_loot_words(state.raid_loot)}", depth=1)
+    state.log(f"P{seat} clears house {house + 1} and keeps {_loot_words(state.raid_loot)}", depth=1)
     state.gdiscard[state.sentries[house]] += 1
     state.sentries[house] = -1
     _end_raid(state, seat, keep=len(state.raid_loot))
@@ -468,7 +477,7 @@ def _banzai(state: NinjatoState, seat: int) -> None:
     if tokens[0] < 5:
         guard = _draw_guard(state)
         state.raid_guards.append(guard)
-        state.log(f"seat {seat} calls Banzai: {guard_name(guard)}", depth=1)
+        state.log(f"P{seat} calls Banzai: {guard_name(guard)}", depth=1)
         if GUARD_ALARM[guard]:
             token = _draw_treasure(state)
             if token >= 0:
@@ -485,13 +494,13 @@ def _banzai(state: NinjatoState, seat: int) -> None:
     else:
         elite = _draw_elite(state)
         state.raid_elite = elite
-        state.log(f"seat {seat} calls Banzai: {elite_name(elite)}", depth=1)
+        state.log(f"P{seat} calls Banzai: {elite_name(elite)}", depth=1)
     state.frames.append(Frame("fight", [seat], {"stage": 0}))
 
 
 def _lose(state: NinjatoState, seat: int) -> None:
     loot = state.raid_loot
-    state.log(f"seat {seat} is defeated", depth=1)
+    state.log(f"P{seat} is defeated", depth=1)
     if len(set(loot)) > 1:
         state.frames.append(Frame("keep", [seat]))
     else:
@@ -506,7 +515,7 @@ def _after_loss(state: NinjatoState, seat: int, kept: int) -> None:
     if kept >= 0:
         loot.remove(kept)
         state.purse[seat][kept % 5] += 1
-        state.log(f"seat {seat} keeps a {TREASURE_NAMES[kept % 5]}", depth=1)
+        state.log(f"P{seat} keeps a {TREASURE_NAMES[kept % 5]}", depth=1)
     tokens += loot
     state.raid_loot = []
     if state.raid_elite >= 0:
@@ -538,7 +547,7 @@ def _end_raid(state: NinjatoState, seat: int, keep: int) -> None:
 def _loot_words(loot: list[int]) -> str:
     if not loot:
         return "nothing"
-    return ", ".join(TREASURE_NAMES[token % 5] for token in loot)
+    return tokens_words(loot)
 
 
 def _marker(state: NinjatoState, seat: int, house: object, marker: int) -> None:
@@ -546,8 +555,9 @@ def _marker(state: NinjatoState, seat: int, house: object, marker: int) -> None:
     old = state.markers[house]
     state.markers[house] = marker
     clan, value = MARKERS[marker]
-    state.log(f"seat {seat} raises the {CLAN_NAMES[clan]} {value} ({MARKER_CODES[marker]}) over house {house + 1}, "
-              f"in place of {MARKER_CODES[old]}", depth=1)
+    old_clan, old_value = MARKERS[old]
+    state.log(f"P{seat} raises the {CLAN_NAMES[clan]} {value} marker over house {house + 1}, in place of the "
+              f"{CLAN_NAMES[old_clan]} {old_value}", depth=1)
 
 
 # ---------------------------------------------------------------------------------------------- buying
@@ -560,22 +570,22 @@ def _buy(state: NinjatoState, seat: int, payload: Payload, rumor: bool) -> None:
         purse[kind] -= counts[kind]
         state.spent[kind] += counts[kind]
     state.honour[seat] += honour
-    paid = ", ".join(TREASURE_NAMES[kind] for kind in range(5) for _ in range(counts[kind]))
+    paid = treasure_words(counts)
     if rumor:
         state.pavilion_seats.append(seat)
         state.rup.remove(card)
         state.rumors[seat].append(card)
         state.rumors[seat].sort()
-        name = f"the Rumor {RUMOR_CODES[card]} ({RUMOR_KINDS[RUMOR_KIND_OF[card]].name})"
+        name = rumor_name(card)
         where = "Pavilion"
     else:
         state.palace_seats.append(seat)
         state.vup.remove(card)
         state.envoys[seat].append(card)
         state.envoys[seat].sort()
-        name = f"the {CLAN_NAMES[ENVOY_CLAN[card]]} Envoy {ENVOY_CODES[card]}"
+        name = envoy_name(card)
         where = "Palace"
-    state.log(f"seat {seat} buys {name} at the {where} with {paid}: {honour} honour")
+    state.log(f"P{seat} buys {name} at the {where} with {paid}: {honour} honour")
 
 
 # ---------------------------------------------------------------------------------------------- end of round
@@ -596,7 +606,7 @@ def _end_round(state: NinjatoState) -> None:
     state.palace_seats = []
     state.spots = [-1] * 10
     round_number = state.round
-    state.log(f"end of round {round_number}: turn order {', '.join(f'seat {seat}' for seat in order)}")
+    state.log(f"end of round {round_number}: turn order {', '.join(f'P{seat}' for seat in order)}")
     if round_number < ROUNDS:
         _replenish(state)
     if round_number in SCORING_ROUNDS:
@@ -657,7 +667,7 @@ def _disguise_step(state: NinjatoState) -> None:
     elif len(choices) == 1:
         state.masks.append(choices[0])
         state.masks.sort()
-        state.log(f"seat {seat} disguises Envoy {ENVOY_CODES[choices[0]]}: it counts twice this scoring", depth=1)
+        state.log(f"P{seat} disguises {envoy_name(choices[0])}: it counts twice this scoring", depth=1)
     else:
         state.frames.append(Frame("disguise", [seat]))
 
@@ -689,7 +699,8 @@ def _clan_step(state: NinjatoState) -> None:
     state.step += 1
     standing = clan_standing(state, clan)
     state.log(f"{CLAN_NAMES[clan]} scores ({clan_points(state, clan)} house points): "
-              + (", ".join(f"seat {seat} {count}" for seat, count, _ in standing) or "no Envoys"), depth=1)
+              + (", ".join(f"P{seat} {plural(count, 'Envoy')} (oldest age {age})" for seat, count, age in standing)
+                 or "no Envoys"), depth=1)
     if not standing:
         return
     first = standing[0][0]
@@ -704,7 +715,7 @@ def _clan_points(state: NinjatoState, seat: int, clan: object) -> None:
     assert isinstance(clan, int)
     points = clan_points(state, clan)
     state.honour[seat] += points
-    state.log(f"seat {seat} takes the {CLAN_NAMES[clan]} house points: {points} honour", depth=1)
+    state.log(f"P{seat} takes the {CLAN_NAMES[clan]} house points: {points} honour", depth=1)
 
 
 def _second_place(state: NinjatoState, clan: object, took_points: bool) -> None:
@@ -726,8 +737,7 @@ def _free_rumor(state: NinjatoState, seat: int, rumor: int) -> None:
     state.rup.remove(rumor)
     state.rumors[seat].append(rumor)
     state.rumors[seat].sort()
-    state.log(f"seat {seat} takes the Rumor {RUMOR_CODES[rumor]} ({RUMOR_KINDS[RUMOR_KIND_OF[rumor]].name}) "
-              "for free", depth=1)
+    state.log(f"P{seat} takes {rumor_name(rumor)} for free", depth=1)
 
 
 def _end_scoring(state: NinjatoState) -> None:
@@ -775,16 +785,25 @@ def _finish(state: NinjatoState) -> None:
         honour, rumors, unspent, elites = final_points(state, seat)
         total = honour + rumors + unspent + elites
         totals.append(total)
-        state.log(f"seat {seat}: {honour} honour + {rumors} Rumors + {unspent} treasure + {elites} Elites = {total}")
+        state.log(f"P{seat}: {honour} honour, {rumors} from Rumors, {unspent} for unspent treasure and {elites} for "
+                  f"Elites: {plural(total, 'point')}")
     best = max(totals)
     leaders = [seat for seat in range(players) if totals[seat] == best]
+    tied = list(leaders)
+    if len(tied) > 1:
+        # The most points wins; a tie goes to the most unspent treasure, else it is shared (docs/rules).
+        most = max(sum(state.purse[seat]) for seat in tied)
+        leaders = [seat for seat in tied if sum(state.purse[seat]) == most]
+    who = " and ".join(f"P{seat}" for seat in leaders)
+    scores = ", ".join(f"P{seat} {totals[seat]}" for seat in range(players))
     if len(leaders) > 1:
-        most = max(sum(state.purse[seat]) for seat in leaders)
-        leaders = [seat for seat in leaders if sum(state.purse[seat]) == most]
-    who = " and ".join(f"seat {seat}" for seat in leaders)
-    scores = ", ".join(f"seat {seat} {totals[seat]}" for seat in range(players))
-    state.finish(tuple(float(total) for total in totals), tuple(leaders),
-                 f"the game is over after round {ROUNDS}: {scores}; {who} win{'s' * (len(leaders) == 1)}")
+        why = f"{who} share the win: {best} points each and as much unspent treasure"
+    elif len(tied) > 1:
+        others = " and ".join(f"P{seat}" for seat in tied if seat not in leaders)
+        why = f"{who} wins: tied with {others} on {best} points, {who} has more unspent treasure"
+    else:
+        why = f"{who} wins with {best} points, the most after the final count"
+    state.finish(tuple(float(total) for total in totals), tuple(leaders), f"{why} ({scores})")
 
 
 __all__ = ["apply", "clan_points", "clan_standing", "final_points", "rumor_points", "settle", "start_game"]

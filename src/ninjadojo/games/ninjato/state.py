@@ -9,7 +9,7 @@ from ninjadojo.engine import Frame, GameSpec, GameState, Rng
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import Option, OptionValue
 from ninjadojo.engine.state import CardInfo
-from ninjadojo.games.ninjato import effects, invariants, notation, rules, view
+from ninjadojo.games.ninjato import effects, invariants, notation, rules, view, words
 from ninjadojo.games.ninjato.cards import (
     DOJO_VALUES,
     ELITE_CODES,
@@ -53,25 +53,26 @@ At the end Rumors score in sets, each treasure 1, each Elite 1 or 2.
 #: (and writes its positions) exactly as before the options existed.
 OPTIONS: tuple[Option, ...] = (
     Option("may_give_up", True,
-           "'lose' is offered in every fight (giving up is a loss); false: only when no single card beats the "
-           "guard, so a raider who can win must fight", ruling=2),
+           "A raider may always give up a fight (and lose it). Off: only when no single card beats the guard, so "
+           "a raider who can win must fight", ruling=2, label="Give up a fight you could win"),
     Option("stack_tiles", True,
-           "a card may carry several of one's Snake or Tiger tiles at once, copies included (Snake -1 and "
-           "Snake -2: 4.s1.s2; two Snakes -2: 5.s2.s2; a Tiger 6 then a Tiger +1, a 7: 4.t6.t1); false: one "
-           "tile per card", ruling=4),
+           "One Dojo card may carry several of your Snake or Tiger tiles at once, copies included (Snake -1 and "
+           "Snake -2 on one card; a Tiger 6 then a Tiger +1 makes a 7). Off: one tile a card", ruling=4,
+           label="Several tiles on one card"),
     Option("crane_as_card", False,
-           "a Crane tile is played alone; true: a Crane is a card of its value, which a 3 may modify and a "
-           "Snake or Tiger may go on (c2+, c1-.s2)", ruling=3),
+           "On: a Crane tile is a card of its value, which a 3 may change by 1 and a Snake or Tiger may go on. "
+           "Off: a Crane is played alone", ruling=3, label="A Crane is a card"),
     Option("dojo_draws", "one_by_one",
-           "Dojo draws are one card at a time, so a blind card may change what you take face-up next; "
-           "face_up_first: the face-up cards are chosen first, and the first blind draw makes the rest of the "
-           "draw blind", choices=("one_by_one", "face_up_first"), ruling=12),
+           "How Dojo cards are drawn: one at a time, so a card from the deck may change what you take face-up "
+           "next; or the face-up cards first, a card from the deck making the rest of the draw blind",
+           choices=("one_by_one", "face_up_first"), ruling=12, label="Dojo draws",
+           choice_labels=("One card at a time", "Face-up cards first")),
     Option("pavilion_spots", 0,
-           "design data: shuriken the Pavilion takes a round; 0 is the design's (2 with 2 players, 3 with 3-4), "
-           "and the design's own number is taken as 0", minimum=0, maximum=MOST_SPOTS, ruling=1),
+           "Shuriken the Pavilion (Rumors) takes a round; 0 keeps the game's number (2 with 2 players, 3 with 3-4)",
+           minimum=0, maximum=MOST_SPOTS, ruling=1, label="Pavilion spots"),
     Option("palace_spots", 0,
-           "design data: shuriken the Palace takes a round; 0 is the design's (2 at every count), and 2 is "
-           "taken as 0", minimum=0, maximum=MOST_SPOTS, ruling=1),
+           "Shuriken the Palace (Envoys) takes a round; 0 keeps the game's number (2)", minimum=0,
+           maximum=MOST_SPOTS, ruling=1, label="Palace spots"),
 )
 #: Each option's default, to leave it out of a position (see :meth:`NinjatoState._written_options`).
 OPTION_DEFAULTS: dict[str, OptionValue] = {option.name: option.default for option in OPTIONS}
@@ -388,7 +389,13 @@ class NinjatoState(GameState[Payload]):
         return view.render(self, seat, markup=True)
 
     def _prompt(self, seat: int, frame: Frame) -> str:
-        return view.prompt(self, seat, frame)
+        return words.prompt(self, seat, frame)
+
+    def _label(self, seat: int, frame: Frame, action: str, payload: Payload) -> str | None:
+        return words.label(self, seat, frame, action, payload)
+
+    def _score_lines(self, player: int) -> list[str]:
+        return words.score_lines(self, player)
 
     def _explain_illegal(self, seat: int, action: str) -> str | None:
         return view.explain_illegal(self, seat, action)

@@ -3,27 +3,27 @@
 Public: the board (houses with their markers, Sentries and treasures, where every shuriken is), the
 face-up Dojo cards, offers and displays, the discards, every player's honour, treasure, tiles, Envoys,
 Rumors (taken from a face-up display: ruling) and Elites, hand sizes and the cards a player was seen to
-take face-up. Hidden: the Dojo hands (each seat sees its own), the order of every deck (Dojo, Guards,
+take face-up. Hidden: the Dojo hands (each seat sees its own; every seat's ``hand`` is shown once the game
+is over), the order of every deck (Dojo, Guards,
 Elites, Sensei, Rumors, Envoys) and what the bag will give (only its size is shown).
 """
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
-from ninjadojo.engine import Frame
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.games.ninjato.cards import (
     CLAN_COLOURS,
     CLAN_NAMES,
-    CLANS,
     DOJO_VALUES,
     ELITE_CODES,
     ELITES,
+    ENVOY_AGE,
     ENVOY_CODES,
     ENVOY_MASK,
     ENVOYS,
-    GUARD_ALARM,
     GUARD_CODES,
     GUARD_VALUE,
     HOUSES,
@@ -41,10 +41,12 @@ from ninjadojo.games.ninjato.cards import (
     TILE_KINDS,
     TREASURES,
 )
-from ninjadojo.games.ninjato.effects import PHASE_NAMES, PLAY, SIDE_NAMES, clan_points
+from ninjadojo.games.ninjato.effects import PHASE_NAMES, PLAY, SIDE_NAMES, clan_points, clan_standing
 from ninjadojo.games.ninjato.encode import STRENGTH
 from ninjadojo.games.ninjato.notation import token_text
+from ninjadojo.games.ninjato.nouns import plural
 from ninjadojo.games.ninjato.rules import threshold
+from ninjadojo.games.ninjato.words import foe_words
 
 if TYPE_CHECKING:
     from ninjadojo.games.ninjato.state import NinjatoState
@@ -74,7 +76,7 @@ def observe(state: NinjatoState, seat: int | None) -> dict[str, JSONValue]:
     """The game-specific part of ``seat``'s view."""
     seats: list[JSONValue] = []
     for other in range(state.num_players):
-        seats.append({
+        entry: dict[str, JSONValue] = {
             "honour": state.honour[other],
             "shuriken": shuriken_left(state, other),
             "cards": state.hand_size(other),
@@ -85,7 +87,11 @@ def observe(state: NinjatoState, seat: int | None) -> dict[str, JSONValue]:
             "envoys": [ENVOY_CODES[envoy] for envoy in state.envoys[other]],
             "rumors": [RUMOR_CODES[rumor] for rumor in state.rumors[other]],
             "elites": [ELITE_CODES[elite] for elite, count in enumerate(state.elites[other]) for _ in range(count)],
-        })
+        }
+        if state.result is not None:
+            # The game is over: every hand is shown to everyone, with the final count.
+            entry["hand"] = _cards(state.hands[other])
+        seats.append(entry)
     houses: list[JSONValue] = []
     for house in range(HOUSES):
         clan, value = MARKERS[state.markers[house]]
@@ -162,24 +168,41 @@ def rumor_words(rumor: int) -> str:
     return f"{RUMOR_CODES[rumor]} {RUMOR_WORDS[RUMOR_KIND_OF[rumor]]}({_cost_words(RUMORS[rumor].cost.text())})"
 
 
-def envoy_words(envoy: int) -> str:
-    """``t1~(jf)``: ``~`` for a mask."""
+def envoy_words(envoy: int, age: bool = False) -> str:
+    """``t1~(jf)``: ``~`` for a mask; with ``age``, ``t1~(jf, age 4)`` (the age breaks clan ties)."""
     mask = "~" if ENVOY_MASK[envoy] else ""
-    return f"{ENVOY_CODES[envoy]}{mask}({_cost_words(ENVOYS[envoy].cost.text())})"
+    more = f", age {ENVOY_AGE[envoy]}" if age else ""
+    return f"{ENVOY_CODES[envoy]}{mask}({_cost_words(ENVOYS[envoy].cost.text())}{more})"
 
 
 def _foe_words(state: NinjatoState) -> str:
+    """What the raider faces and what beats it: ``the Elite o42: a card higher than 4 wins``."""
+    side = state.raid_side
+    direction = "higher" if side == STRENGTH else "lower"
     elite = state.raid_elite
-    if elite >= 0:
+    if elite >= 0 and ELITES[elite].people == 2:
         row = ELITES[elite]
-        if row.people == 1:
-            return f"Elite {ELITE_CODES[elite]}: over {row.first} (Strength) / under {row.second} (Stealth)"
-        return f"Elite {ELITE_CODES[elite]}: two people, {row.first} then {row.second}"
-    if state.raid_guards:
-        guard = state.raid_guards[-1]
-        return f"Guard {GUARD_VALUE[guard]}" + (" (alarm)" if GUARD_ALARM[guard] else "")
-    sentry = state.sentries[state.raid_house]
-    return f"the Sentry {GUARD_VALUE[sentry]}"
+        return f"the two-person Elite {ELITE_CODES[elite]}: a card {direction} than {row.first}, then {row.second}"
+    return f"{foe_words(state)}: a card {direction} than {threshold(state, 0)} wins"
+
+
+def _fit(*candidates: str) -> str:
+    """The first of ``candidates`` that fits 80 columns (the last, cut, if none does)."""
+    for text in candidates:
+        if len(text) <= 80:
+            return text
+    return candidates[-1][:80]
+
+
+def _clan_line(state: NinjatoState, clan: int, rank: int) -> str:
+    """A clan in its scoring order: its house points and who holds its Envoys, with the oldest age (ties)."""
+    standing = clan_standing(state, clan)
+    head = f"{rank}. {CLAN_NAMES[clan]} {clan_points(state, clan)} pts, Envoys:"
+    if not standing:
+        return f"{head} none"
+    return _fit(head + "".join(f" P{seat} {count} (age {age})" for seat, count, age in standing),
+                head + "".join(f" P{seat} {count} ({age})" for seat, count, age in standing),
+                head.replace(", Envoys:", ":") + "".join(f" P{seat} {count}({age})" for seat, count, age in standing))
 
 
 def _seat_line(state: NinjatoState, other: int, seat: int | None, acting: int) -> str:
@@ -196,55 +219,79 @@ def _seat_line(state: NinjatoState, other: int, seat: int | None, acting: int) -
         else:
             shown.append(code)
     elites = [ELITE_CODES[elite] for elite, count in enumerate(state.elites[other]) for _ in range(count)]
-    head = (f"{mark}seat {other}{you}: {state.honour[other]:3d} honour {shuriken_left(state, other)} shuriken "
-            f"{state.hand_size(other)} cards ${_purse(state.purse[other]) or '-'}")
-    lists = [("tiles", shown), ("env", [ENVOY_CODES[envoy] for envoy in state.envoys[other]]),
-             ("rum", [RUMOR_CODES[rumor] for rumor in state.rumors[other]]), ("elite", elites)]
-    line = head + "".join(f"  {name} {' '.join(items)}" for name, items in lists if items)
-    if len(line) > 80:
-        # A long career: counts instead of lists, so the line still fits the screen.
-        line = head + "".join(f" {len(items)} {name}" for name, items in lists if items)
-    return line[:80]
+    if state.result is not None:
+        # The game is over: every hand is shown.
+        cards = "cards " + ("".join(str(value) for value in DOJO_VALUES for _ in range(state.hands[other][value]))
+                            or "none")
+    else:
+        known = [str(value) for value in DOJO_VALUES for _ in range(state.known[other][value])]
+        cards = plural(state.hand_size(other), "card") + (f" ({''.join(known)} known)" if known and other != seat
+                                                          else "")
+    head = (f"{mark}P{other}{you}: {state.honour[other]} honour, {shuriken_left(state, other)} shuriken, {cards}, "
+            f"${_purse(state.purse[other]) or '-'}")
+    rumors = [RUMOR_CODES[rumor] for rumor in state.rumors[other]]
+    kinds = sorted({code[0] for code in rumors})
+    rumor_kinds = [f"{kind}x{sum(1 for code in rumors if code[0] == kind)}" for kind in kinds]
+    full = [("tiles", shown), ("rumors", rumors), ("elites", elites)]
+    short = [("tiles", shown), ("rumors", rumor_kinds), ("elites", [str(len(elites))] if elites else [])]
+    return _fit(head + "".join(f"  {name} {' '.join(items)}" for name, items in full if items),
+                head + "".join(f" {name} {' '.join(items)}" for name, items in short if items),
+                head + "".join(f" {name} {','.join(items)}" for name, items in short if items),
+                head + f" tiles {','.join(shown) or '-'}" + "".join(f" {plural(len(items), name[:-1])}"
+                                                                 for name, items in full[1:] if items),
+                head + "".join(f" {plural(len(items), name[:-1])}" for name, items in full if items))
 
 
 def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
-    """A text picture of the position as ``seat`` sees it (at most 80 columns and 16 lines)."""
+    """A text picture of the position as ``seat`` sees it (at most 80 columns and 20 lines): the houses,
+    the places, the clans in their coming scoring order with who holds their Envoys (and the oldest
+    Envoy's age, which breaks ties), each player, the raid under way with what is on its shuriken, and
+    the seat's own hand and tiles. Every line is cut to 80 columns before it is painted, so colours never
+    leak into the text."""
 
     def paint(text: str, style: str) -> str:
         return f"[{style}]{text}[/{style}]" if markup else text
 
     acting = state.frames[-1].seats[0] if state.frames else -1
-    order = " ".join(str(other) for other in state.order)
+    order = " ".join(f"P{other}" for other in state.order)
     coming = next(number for number in SCORING_ORDER if number >= state.round)
-    clans = " ".join(CLANS[clan] for clan in SCORING_ORDER[coming])
-    when = f"after round {coming}" if state.phase == PLAY else "now"
-    lines = [paint("Ninjato", "bold") + f" round {state.round}/{ROUNDS}, turn order {order}; "
-             f"clans score {when}: {clans}"]
+    when = ("scored after round 7" if state.result is not None else
+            f"score after round {coming}" if state.phase == PLAY else "score now")
+    lines = [paint("Ninjato", "bold") + f" round {state.round}/{ROUNDS}, turn order {order}; clans {when}, in order:"]
     for house in range(HOUSES):
         clan, value = MARKERS[state.markers[house]]
         sentry = state.sentries[house]
         guard = "cleared" if sentry < 0 else f"Sentry {GUARD_VALUE[sentry]}"
         tokens = " ".join(TREASURES[token % 5] + ("*" if token >= 5 else "") for token in state.treasure[house])
-        sides = " ".join(f"{mark}:{'.' if spot < 0 else spot}" for mark, spot in
+        sides = " ".join(f"{mark}:{'.' if spot < 0 else f'P{spot}'}" for mark, spot in
                          zip("+-", state.spots[2 * house:2 * house + 2], strict=True))
         name = paint(f"{CLAN_NAMES[clan]} {value}", CLAN_COLOURS[clan])
         pad = " " * (16 - len(f"{CLAN_NAMES[clan]} {value}"))
         lines.append(f"house {house + 1} {name}{pad}{guard:<10} {tokens or '-':<16} {sides}")
     offer = " ".join(TILE_CODES[tile] for tile in state.offer) or "-"
-    lines.append(f"Dojo up {' '.join(map(str, state.up)) or '-'}, deck {len(state.deck)}, came "
-                 f"{' '.join(map(str, state.dojo_stack)) or '-'} | Sensei {offer} | bag {sum(state.bag)}")
-    lines.append(f"Pavilion {len(state.pavilion_seats)}/{state.pavilion_spots}: "
-                 + (" ".join(rumor_words(rumor) for rumor in state.rup) or "-"))
-    lines.append(f"Palace {len(state.palace_seats)}/{state.palace_spots}: "
-                 + (" ".join(envoy_words(envoy) for envoy in state.vup) or "-"))
+    lines.append(_fit(f"Dojo up {' '.join(map(str, state.up)) or '-'}, deck {len(state.deck)}, came "
+                      f"{' '.join(f'P{other}' for other in state.dojo_stack) or '-'} | Sensei {offer} | bag "
+                      f"{sum(state.bag)}"))
+    lines.append(_fit(f"Pavilion {len(state.pavilion_seats)}/{state.pavilion_spots}: "
+                      + (" ".join(rumor_words(rumor) for rumor in state.rup) or "-")))
+    palace = f"Palace {len(state.palace_seats)}/{state.palace_spots}: "
+    lines.append(_fit(palace + (" ".join(envoy_words(envoy, age=True) for envoy in state.vup) or "-"),
+                      palace + (" ".join(envoy_words(envoy) for envoy in state.vup) or "-")))
+    for rank, clan in enumerate(SCORING_ORDER[coming], start=1):
+        name = CLAN_NAMES[clan]
+        lines.append(_clan_line(state, clan, rank).replace(name, paint(name, CLAN_COLOURS[clan]), 1))
     for other in range(state.num_players):
         lines.append(_seat_line(state, other, seat, acting))
     if state.raider >= 0:
-        lines.append(paint(f"raid: seat {state.raider} on house {state.raid_house + 1} by "
-                           f"{SIDE_NAMES[state.raid_side]}, facing {_foe_words(state)}; on the shuriken "
-                           f"{token_text(state.raid_loot) or 'nothing'}", "red")[:80 + (len(paint('', 'red')))])
+        where = f"raid: P{state.raider} on house {state.raid_house + 1} by {SIDE_NAMES[state.raid_side]}, on the " \
+                f"shuriken {_tokens(state.raid_loot) or 'nothing'}"
+        facing = f"facing {_foe_words(state)}"
+        if len(where) + 2 + len(facing) <= 80:
+            lines.append(paint(f"{where}; {facing}", "red"))
+        else:
+            lines += [paint(_fit(where), "red"), paint(_fit("  " + facing), "red")]
     elif state.masks:
-        lines.append("disguised: " + " ".join(ENVOY_CODES[envoy] for envoy in state.masks))
+        lines.append(_fit("disguised (count twice): " + " ".join(ENVOY_CODES[envoy] for envoy in state.masks)))
     if seat is not None:
         hand = " ".join(str(value) for value in DOJO_VALUES for _ in range(state.hands[seat][value])) or "no cards"
         line = paint("your hand: ", "bold") + hand + (" (a 3 may be +1/-1 on another card)" if state.hands[seat][3]
@@ -259,59 +306,27 @@ def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
                 free = ready[kind]
                 words.append(f"{TILE_KINDS[kind].name} ({TILE_KIND_CODES[kind]})" + (f" x{count}" if count > 1 else "")
                              + ("" if free == count else " used" if not free else f" {count - free} used"))
-            lines.append(("your tiles: " + ", ".join(words))[:80])
+            lines.append(_fit("your tiles: " + ", ".join(words),
+                              "your tiles: " + ", ".join(word.split(" (")[0] + word[word.index(")") + 1:]
+                                                         for word in words)))
     if state.result is not None:
-        lines.append(paint(state.result.reason[:80], "green"))
+        lines += [paint(part, "green") for part in textwrap.wrap(state.result.reason, 80)]
     return "\n".join(lines)
 
 
+def _tokens(tokens: list[int]) -> str:
+    """Treasure tokens as the houses show them: ``f v j*`` (a ``*`` after a red one)."""
+    return " ".join(TREASURES[token % 5] + ("*" if token >= 5 else "") for token in tokens)
+
+
 # ---------------------------------------------------------------------------------------------- prompts
-
-
-def prompt(state: NinjatoState, seat: int, frame: Frame) -> str:
-    """A human prompt for ``seat``'s decision in ``frame``."""
-    kind = frame.kind
-    if kind == "place":
-        left = shuriken_left(state, seat)
-        return (f"place a shuriken ({left} left this round): dojo, sen:<tile>, h<house>+ (Strength) or "
-                "h<house>- (Stealth), rum:<rumor>:<treasure>, env:<envoy>:<treasure>")
-    if kind == "draw":
-        to_draw = frame.data["left"]
-        if not (state.deck or any(state.discard)):
-            return f"draw {to_draw} more: a face-up card (d<value>); the deck and its discards are empty"
-        rest = " and the rest of the draw with it" if state.face_up_first and to_draw != 1 else ""
-        return f"draw {to_draw} more: a face-up card (d<value>) or the top of the deck{rest} (deck)"
-    if kind == "fight":
-        target = threshold(state, frame.data["stage"] if isinstance(frame.data["stage"], int) else 0)
-        side = "higher than" if state.raid_side == STRENGTH else "lower than"
-        person = " (the second person)" if frame.data["stage"] == 1 else ""
-        give_up = "or lose" if state.may_give_up else "or lose if nothing beats it"
-        return f"beat {_foe_words(state)}{person} with a single card {side} {target} (e.g. 5, 5+, 4.t6, c2), {give_up}"
-    if kind == "press":
-        return (f"you hold {token_text(state.raid_loot) or 'nothing'}: call Banzai to face the next guard (banzai) "
-                "or retreat with it (retreat)")
-    if kind == "keep":
-        return "you are defeated: keep one treasure of your shuriken (keep:<treasure>), the rest go back"
-    if kind == "marker":
-        return f"you cleared house {frame.data['house'] + 1 if isinstance(frame.data['house'], int) else '?'}: " \
-               "choose its new clan marker from another clan (m:<clan><value>)"
-    if kind == "disguise":
-        return "put a Hensojutsu tile on one of your masked Envoys: it counts twice this scoring (mask:<envoy>)"
-    if kind == "favour":
-        clan = frame.data["clan"]
-        assert isinstance(clan, int)
-        if frame.data["rank"] == 1:
-            return (f"you lead the {CLAN_NAMES[clan]}: take its house points ({clan_points(state, clan)}, pts) "
-                    "or a free face-up Rumor (rum:<rumor>)")
-        return f"second for the {CLAN_NAMES[clan]}: take a free face-up Rumor (rum:<rumor>)"
-    return kind
 
 
 def explain_illegal(state: NinjatoState, seat: int, action: str) -> str | None:
     """Why ``action`` is not legal, where a reason can be given (else the engine names the decision)."""
     kind = state.frames[-1].kind if state.frames else ""
     if kind == "fight" and action == "lose" and not state.may_give_up:
-        return "a single card of yours beats this guard, and with may_give_up=false you must fight"
+        return "a single card of yours beats this guard, and at this table a raider who can win must fight"
     if kind != "place":
         return None
     if len(action) == 3 and action[0] == "h" and action[1] in "12345" and action[2] in "+-":
@@ -341,4 +356,4 @@ def explain_illegal(state: NinjatoState, seat: int, action: str) -> str | None:
     return None
 
 
-__all__ = ["envoy_words", "explain_illegal", "observe", "prompt", "render", "rumor_words", "shuriken_left"]
+__all__ = ["envoy_words", "explain_illegal", "observe", "render", "rumor_words", "shuriken_left"]

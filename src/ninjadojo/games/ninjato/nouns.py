@@ -1,0 +1,91 @@
+"""Small pieces of English for Ninjato's texts: counts with their nouns, treasures, tiles, Envoys and Rumors
+by name (the words of the log, the prompts, the labels and the final count).
+
+>>> plural(1, "card"), plural(2, "card"), plural(0, "Elite")
+('1 card', '2 cards', '0 Elites')
+>>> treasure_words((1, 0, 0, 1, 0)), treasure_words((2, 0, 0, 0, 1)), treasure_words((0, 0, 0, 3, 0))
+('a Fan and a Jade', '2 Fans and a Gold', '3 Jade')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ninjadojo.games.ninjato.cards import (
+    CLAN_NAMES,
+    ENVOY_AGE,
+    ENVOY_CLAN,
+    ENVOY_CODES,
+    ENVOY_MASK,
+    RUMOR_CODES,
+    RUMOR_KIND_OF,
+    RUMOR_KINDS,
+    TILE_KINDS,
+    TREASURE_NAMES,
+)
+from ninjadojo.games.ninjato.encode import STRENGTH
+
+#: Treasures by the plural players say: Jade and Gold are counted as they are.
+TREASURE_PLURALS = ("Fans", "Scrolls", "Vases", "Jade", "Gold")
+
+
+def plural(count: int, noun: str, nouns: str = "") -> str:
+    """``count`` and ``noun``, its plural (``nouns``, else ``noun`` and an s) unless the count is 1."""
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+
+
+def listing(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def treasure_words(counts: Sequence[int]) -> str:
+    """Treasure counts (Fan, Scroll, Vase, Jade, Gold) in words: ``a Fan and 2 Scrolls``; ``nothing``."""
+    return listing(_parts(counts)) or "nothing"
+
+
+def tokens_words(tokens: Sequence[int]) -> str:
+    """Treasure tokens (kind, plus 5 when red side up) in words: ``a Fan and a red Jade``; ``nothing``."""
+    plain = [0] * 5
+    red = [0] * 5
+    for token in tokens:
+        (red if token >= 5 else plain)[token % 5] += 1
+    words = _parts(plain) + [part.replace(" ", " red ", 1) for part in _parts(red)]
+    return listing(words) or "nothing"
+
+
+def _parts(counts: Sequence[int]) -> list[str]:
+    return [f"a {TREASURE_NAMES[kind]}" if count == 1 else f"{count} {TREASURE_PLURALS[kind]}"
+            for kind, count in enumerate(counts) if count]
+
+
+def play_words(card: int, modifier: int, tile: int, more: Sequence[int], side: int) -> str:
+    """A single card played in a fight, in words: ``a 5 and a 3 as +1``, ``a 4, Tiger 6 and Tiger +1``,
+    ``Crane 2/4 as a 4`` (a Crane's value depends on the side: the high one by Strength)."""
+    if card == 0:
+        values = TILE_KINDS[tile].values
+        parts = [f"{TILE_KINDS[tile].name} as a {values[-1] if side == STRENGTH else values[0]}"]
+        helpers = list(more)
+    else:
+        parts = [f"a {card}"]
+        helpers = ([tile] if tile >= 0 else []) + list(more)
+    if modifier:
+        parts.append(f"a 3 as {modifier:+d}")
+    parts += [TILE_KINDS[helper].name for helper in helpers]
+    return listing(parts)
+
+
+def envoy_name(envoy: int) -> str:
+    """``the Taira Envoy t1 (age 4, masked)``: its clan, its card, the age that breaks ties and its mask."""
+    mask = ", masked" if ENVOY_MASK[envoy] else ""
+    return f"the {CLAN_NAMES[ENVOY_CLAN[envoy]]} Envoy {ENVOY_CODES[envoy]} (age {ENVOY_AGE[envoy]}{mask})"
+
+
+def rumor_name(rumor: int) -> str:
+    """``the Rumor Greatest Warrior (w1)``."""
+    return f"the Rumor {RUMOR_KINDS[RUMOR_KIND_OF[rumor]].name} ({RUMOR_CODES[rumor]})"
+
+
+__all__ = ["envoy_name", "listing", "play_words", "plural", "rumor_name", "tokens_words", "treasure_words"]

@@ -1,0 +1,346 @@
+"""Ninjato in words for players: a plain sentence for each decision (:func:`prompt`), words for each legal
+action (:func:`label`) and, at the end, how each score is counted (:func:`score_lines`).
+
+The action texts (``h3+``, ``rum:w1:fj``, ``5+.t1``) stay the notation and the terminal's shortcuts; these
+words never show them. Seats are written ``P<n>``; drivers put the table's names in.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from ninjadojo.engine import Frame
+from ninjadojo.games.ninjato.cards import (
+    CLAN_NAMES,
+    DISHONOR,
+    DISHONOR_POINTS,
+    ELITE_POINTS,
+    ELITES,
+    GUARD_ALARM,
+    GUARD_VALUE,
+    HJ,
+    MARKERS,
+    RUMOR_KIND_OF,
+    RUMOR_KINDS,
+    SCORING_ROUNDS,
+    TILE_COST,
+    TILE_KIND_OF,
+    TILE_KINDS,
+    UNSPENT_POINTS,
+    draw_count,
+    set_multiplier,
+)
+from ninjadojo.games.ninjato.effects import SIDE_NAMES, clan_points, final_points, rumor_points, token_name
+from ninjadojo.games.ninjato.encode import (
+    OP_ATTACK,
+    OP_BANZAI,
+    OP_DOJO,
+    OP_DRAW,
+    OP_ENVOY,
+    OP_FREE_RUMOR,
+    OP_KEEP,
+    OP_LOSE,
+    OP_MARKER,
+    OP_MASK,
+    OP_PLAY,
+    OP_POINTS,
+    OP_RETREAT,
+    OP_RUMOR,
+    OP_SENSEI,
+    STRENGTH,
+    Payload,
+    play_value,
+)
+from ninjadojo.games.ninjato.nouns import (
+    envoy_name,
+    listing,
+    play_words,
+    plural,
+    rumor_name,
+    tokens_words,
+    treasure_words,
+)
+from ninjadojo.games.ninjato.rules import legal, threshold
+
+if TYPE_CHECKING:
+    from ninjadojo.games.ninjato.state import NinjatoState
+
+__all__ = ["foe_words", "label", "prompt", "score_lines"]
+
+
+# ---------------------------------------------------------------------------------------------- the foe
+
+
+def foe_words(state: NinjatoState, stage: int = 0) -> str:
+    """What the raider faces now, in words: ``the Sentry 3``, ``a Guard 4 with an alarm``, ``the Elite o42``,
+    ``the second person of the Elite d24``."""
+    elite = state.raid_elite
+    if elite >= 0:
+        if ELITES[elite].people == 2:
+            person = "second" if stage == 1 else "first"
+            return f"the {person} person of the two-person Elite {ELITES[elite].code}"
+        return f"the Elite {ELITES[elite].code}"
+    if state.raid_guards:
+        guard = state.raid_guards[-1]
+        return f"a Guard {GUARD_VALUE[guard]}" + (" with an alarm" if GUARD_ALARM[guard] else "")
+    return f"the Sentry {GUARD_VALUE[state.sentries[state.raid_house]]}"
+
+
+def _direction(side: int) -> str:
+    return "higher" if side == STRENGTH else "lower"
+
+
+def _house_words(state: NinjatoState, house: int) -> str:
+    clan, value = MARKERS[state.markers[house]]
+    return f"house {house + 1} ({CLAN_NAMES[clan]} {value})"
+
+
+# ---------------------------------------------------------------------------------------------- prompts
+
+
+def prompt(state: NinjatoState, seat: int, frame: Frame) -> str:
+    """A plain sentence for ``seat``'s decision in ``frame`` (what to decide, never the notation)."""
+    kind = frame.kind
+    if kind == "place":
+        return _place_prompt(state, seat)
+    if kind == "draw":
+        left = frame.data["left"]
+        assert isinstance(left, int)
+        more = plural(left, "more Dojo card", "more Dojo cards")
+        if not (state.deck or any(state.discard)):
+            return f"Draw {more}: the deck and its discards are empty, so take a face-up card"
+        rest = " (a card from the deck makes the rest of this draw blind)" if state.face_up_first and left > 1 else ""
+        return f"Draw {more}, one at a time: take a face-up card or the top card of the deck{rest}"
+    if kind == "fight":
+        return _fight_prompt(state, seat, frame)
+    if kind == "press":
+        return (f"You beat the guard; on your shuriken: {tokens_words(state.raid_loot)}. Call Banzai to face the "
+                "next guard for more, or retreat and keep what you have")
+    if kind == "keep":
+        return (f"You are defeated: keep one treasure of your shuriken ({tokens_words(state.raid_loot)}); "
+                "the rest go back to the house")
+    if kind == "marker":
+        house = frame.data["house"]
+        assert isinstance(house, int)
+        old = CLAN_NAMES[MARKERS[state.markers[house]][0]]
+        return f"You cleared house {house + 1}: choose its new clan marker, from a clan other than the {old}"
+    if kind == "disguise":
+        return ("Clan scoring: put a Hensojutsu tile on one of your masked Envoys; it counts as two Envoys "
+                "this scoring")
+    if kind == "favour":
+        clan = frame.data["clan"]
+        assert isinstance(clan, int)
+        if frame.data["rank"] == 1:
+            return (f"You lead the {CLAN_NAMES[clan]} (most Envoys): take its house points "
+                    f"({clan_points(state, clan)} honour) or a free face-up Rumor; the second "
+                    "gets the other")
+        return f"You are second for the {CLAN_NAMES[clan]}: take a free face-up Rumor"
+    return kind.replace("-", " ")
+
+
+def _place_prompt(state: NinjatoState, seat: int) -> str:
+    from ninjadojo.games.ninjato.view import shuriken_left
+
+    moves = legal(state, seat, state.frames[-1]).values()
+    ops = {payload[0] for payload in moves}
+    places = ["the Dojo"]
+    if OP_SENSEI in ops:
+        places.append("the Sensei")
+    sides = {payload[2] for payload in moves if payload[0] == OP_ATTACK}
+    if sides:
+        places.append("a clan house (by " + " or ".join(SIDE_NAMES[side] for side in sorted(sides)) + ")")
+    if OP_RUMOR in ops:
+        places.append("the Pavilion (a Rumor)")
+    if OP_ENVOY in ops:
+        places.append("the Palace (an Envoy)")
+    left = plural(shuriken_left(state, seat), "shuriken", "shuriken")
+    where = ", ".join(places[:-1]) + " or " + places[-1] if len(places) > 1 else places[0]
+    return f"Place a shuriken ({left} left this round): {where}"
+
+
+def _fight_prompt(state: NinjatoState, seat: int, frame: Frame) -> str:
+    stage = frame.data["stage"]
+    assert isinstance(stage, int)
+    side = state.raid_side
+    target = threshold(state, stage)
+    foe = foe_words(state, stage)
+    moves = legal(state, seat, frame)
+    need = f"a single card {_direction(side)} than {target}"
+    if list(moves) == ["lose"]:
+        return f"{SIDE_NAMES[side]} against {foe}: nothing you hold makes {need}, so you are defeated"
+    elite = state.raid_elite
+    second = ""
+    if stage == 0 and elite >= 0 and ELITES[elite].people == 2:
+        second = f" and keep one that beats the second ({_direction(side)} than {ELITES[elite].second})"
+    give_up = ", or give up and lose" if state.may_give_up else " (you may not give up while a card wins)"
+    return f"{SIDE_NAMES[side]} against {foe}: beat it with {need}{second}{give_up}"
+
+
+# ---------------------------------------------------------------------------------------------- labels
+
+
+def label(state: NinjatoState, seat: int, frame: Frame, action: str, payload: Payload) -> str:
+    """Words for ``seat``'s legal ``action`` (its ``payload``) in ``frame``: what it does, with the numbers
+    the choice is made by (honour a purchase scores, the value a fight play makes, an Envoy's age)."""
+    op = payload[0]
+    if op == OP_DOJO:
+        count = draw_count(state.hand_size(seat))
+        return f"Go to the Dojo: draw {plural(count, 'Dojo card')} (the last to come leads next round)"
+    if op == OP_SENSEI:
+        return _sensei_label(state, seat, payload[1], payload[2])
+    if op == OP_ATTACK:
+        house, side = payload[1], payload[2]
+        sentry = GUARD_VALUE[state.sentries[house]]
+        return f"Raid {_house_words(state, house)} by {SIDE_NAMES[side]}: its Sentry is a {sentry}, play " \
+               f"{_direction(side)}"
+    if op in (OP_RUMOR, OP_ENVOY):
+        card, honour, counts = payload[1], payload[2], payload[3:]
+        what = f"{rumor_name(card)} at the Pavilion" if op == OP_RUMOR else f"{envoy_name(card)} at the Palace"
+        return f"Buy {what} with {treasure_words(counts)}: {honour} honour"
+    if op == OP_DRAW:
+        if payload[1]:
+            return f"Take the face-up {payload[1]}"
+        left = frame.data.get("left")
+        blind = " (the rest of this draw comes from the deck too)" if state.face_up_first and left != 1 else ""
+        return "Draw the top card of the deck" + blind
+    if op == OP_PLAY:
+        card, modifier, tile, more = payload[1], payload[2], payload[3], payload[4:]
+        words = play_words(card, modifier, tile, more, state.raid_side)
+        value = play_value(card, modifier, tile, state.raid_side, more)
+        plain = card and not modifier and tile < 0 and not more
+        return f"Fight with {words}" + ("" if plain or (card == 0 and not modifier and not more)
+                                        else f": value {value}")
+    if op == OP_LOSE:
+        return "Give up: you are defeated" if len(legal(state, seat, frame)) > 1 else "Accept defeat"
+    if op == OP_BANZAI:
+        remaining = state.treasure[state.raid_house]
+        guard = "a Guard" if remaining and remaining[0] < 5 else "an Elite"
+        return f"Call Banzai: face {guard} for the next treasure (the house holds {tokens_words(remaining)})"
+    if op == OP_RETREAT:
+        return f"Retreat with {tokens_words(state.raid_loot)}"
+    if op == OP_KEEP:
+        return f"Keep the {token_name(payload[1])}"
+    if op == OP_MARKER:
+        cleared = frame.data["house"]
+        assert isinstance(cleared, int)
+        new_clan, value = MARKERS[payload[1]]
+        after = clan_points(state, new_clan) + value  # the marker it replaces is another clan's
+        return (f"Raise the {CLAN_NAMES[new_clan]} {value} marker over house {cleared + 1}: the "
+                f"{CLAN_NAMES[new_clan]} house points become {after}")
+    if op == OP_MASK:
+        return f"Put Hensojutsu on {envoy_name(payload[1])}: it counts twice this scoring"
+    if op == OP_POINTS:
+        scoring = frame.data["clan"]
+        assert isinstance(scoring, int)
+        return f"Take the {CLAN_NAMES[scoring]} house points: {clan_points(state, scoring)} honour"
+    assert op == OP_FREE_RUMOR
+    return f"Take {rumor_name(payload[1])} for free"
+
+
+def _sensei_label(state: NinjatoState, seat: int, tile: int, paid: int) -> str:
+    kind = TILE_KIND_OF[tile]
+    name = TILE_KINDS[kind].name
+    if kind == HJ:
+        return f"Learn {name} at the Sensei (free): it doubles a masked Envoy at clan scoring"
+    cost = TILE_COST[tile]
+    which = f"the {name} tile costing {'any card' if cost == 0 else f'a {cost}'}"
+    if paid:
+        return f"Learn {which} at the Sensei: discard a {paid}"
+    style = TILE_KINDS[kind].style.capitalize()
+    return f"Learn {which} at the Sensei for free (you hold a {style} tile)"
+
+
+# ---------------------------------------------------------------------------------------------- the final count
+
+_SCORING = re.compile(r"scoring after round (\d+)$")
+_POINTS = re.compile(r"P(\d+) takes the (.+) house points: (\d+) honour$")
+_FREE = re.compile(r"P(\d+) takes the Rumor (.+) for free$")
+_START = "round 1: turn order"
+
+
+def _clan_scorings(state: NinjatoState, player: int) -> dict[int, list[tuple[str, int]]] | None:
+    """What ``player`` got at each clan scoring, with its honour (``{3: [("the Taira house points", 8)]}``),
+    read from the game's log; ``None`` when the log does not go back to the first round (a game set up
+    mid-way)."""
+    texts = [event.text for event in state.events]
+    if not texts or not texts[0].startswith(_START):
+        return None
+    found: dict[int, list[tuple[str, int]]] = {number: [] for number in SCORING_ROUNDS}
+    current = 0
+    for text in texts:
+        text = text.strip()
+        if match := _SCORING.match(text):
+            current = int(match.group(1))
+        elif current and (match := _POINTS.match(text)) and int(match.group(1)) == player:
+            found[current].append((f"the {match.group(2)} house points ({match.group(3)})", int(match.group(3))))
+        elif current and (match := _FREE.match(text)) and int(match.group(1)) == player:
+            found[current].append((f"the free Rumor {match.group(2)}", 0))
+    return found
+
+
+def score_lines(state: NinjatoState, player: int) -> list[str]:
+    """How ``player``'s final score is counted, as the rulebook counts it: the honour of the game (what
+    buying Rumors and Envoys scored, and each clan scoring after rounds 3, 5 and 7), then the end: each
+    kind of Rumor by its sets, unspent treasure and defeated Elites; then the total."""
+    honour, rumors, unspent, elites = final_points(state, player)
+    lines: list[str] = []
+    scorings = _clan_scorings(state, player)
+    if scorings is None:
+        lines.append(f"Honour during the game (buying Rumors and Envoys, clan scoring): {honour}")
+    else:
+        from_clans = 0
+        for number, gains in scorings.items():
+            points = sum(honour for _, honour in gains)
+            from_clans += points
+            got = listing([words for words, _ in gains]) or "nothing"
+            lines.append(f"Clan scoring after round {number}: {got}: {points}")
+        lines.insert(0, f"Honour for treasure spent on Rumors and Envoys: {honour - from_clans}")
+    lines += _rumor_lines(state, player)
+    treasure = sum(state.purse[player])
+    lines.append(f"Unspent treasure: {plural(treasure, 'treasure')} at {UNSPENT_POINTS} each: {unspent}")
+    defeated = [(elite, count) for elite, count in enumerate(state.elites[player]) if count]
+    if defeated:
+        each = listing([f"{ELITES[elite].code} ({plural(ELITE_POINTS[elite], 'point')})" + (f" x{count}" if count > 1
+                                                                                          else "")
+                        for elite, count in defeated])
+        lines.append(f"Elite Guards defeated: {each}: {elites}")
+    else:
+        lines.append("Elite Guards defeated: none: 0")
+    lines.append(f"Total: {honour + rumors + unspent + elites}")
+    return lines
+
+
+def _sets_words(count: int) -> str:
+    """``a set of 3 (x4) and a set of 2 (x2)``: the sets ``count`` Rumors of one kind make."""
+    sets = [f"a set of 3 (x{set_multiplier(3)})"] * (count // 3)
+    if count % 3:
+        sets.append(f"a set of {count % 3} (x{set_multiplier(count % 3)})")
+    return listing(sets)
+
+
+def _rumor_lines(state: NinjatoState, player: int) -> list[str]:
+    counts = [0] * len(RUMOR_KINDS)
+    for rumor in state.rumors[player]:
+        counts[RUMOR_KIND_OF[rumor]] += 1
+    points = rumor_points(state, player)
+    bases = (plural(sum(state.elites[player]), "Elite defeated", "Elites defeated"),
+             plural(len(state.rumors[player]), "Rumor"), plural(len(state.envoys[player]), "Envoy"),
+             plural(sum(state.tiles[player]), "Sensei tile"))
+    lines = []
+    for kind, count in enumerate(counts):
+        if not count:
+            continue
+        name = f"Rumor {RUMOR_KINDS[kind].name} x{count}"
+        if kind == DISHONOR:
+            holders = sum(1 for other in range(state.num_players)
+                          if any(RUMOR_KIND_OF[rumor] == DISHONOR for rumor in state.rumors[other]))
+            each = DISHONOR_POINTS[min(holders, 3)]
+            lines.append(f"{name}: {plural(holders, 'player holds', 'players hold')} one, {each} each: "
+                         f"{points[kind]}")
+        else:
+            lines.append(f"{name}: {_sets_words(count)} times {bases[kind]}: {points[kind]}")
+    if not lines:
+        lines.append("Rumors: none: 0")
+    return lines
+

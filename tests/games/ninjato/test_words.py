@@ -1,0 +1,176 @@
+"""Ninjato in words (issue 23): prompts and labels never show the notation, every action has its own words,
+the log names seats P<n>, the end shows every hand and counts each score as the rulebook does, and the
+picture keeps what players decide by (with its colours closed on every line)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from ninjato_helpers import play
+from rich.text import Text
+
+from ninjadojo.engine import Rng
+from ninjadojo.games.ninjato.builder import position
+from ninjadojo.games.ninjato.cards import DOJO_VALUES
+from ninjadojo.games.ninjato.encode import OP_ENVOY, OP_RUMOR
+from ninjadojo.games.ninjato.state import NinjatoState
+
+#: The notation's shapes: placeholders, prefixed codes (rum:w1:fj, env:t1, sen:s2@5, m:t8, keep:j, mask:t1),
+#: attacks (h3+), tile costs (s2@5), fight plays (5+, 1-.s2, 4.t6), the old "(deck)"-style hints and
+#: examples, and seats written as "seat 2".
+CODE_PATTERNS = [re.compile(pattern) for pattern in (
+    r"<[a-z]", r"\b[a-z]{1,4}:\S", r"\bh\d[+-]", r"@", r"\b\d[+-](?!\d)", r"\.[stc][126]\b",
+    r"\((?:d|deck|pts|dojo|banzai|retreat|lose|d<value>)\)", r"e\.g\.", r"\bseat \d", r"\bSeat\b",
+)]
+
+OPTION_SETS = ({}, {"stack_tiles": False, "crane_as_card": True, "dojo_draws": "face_up_first",
+                    "may_give_up": False})
+
+
+def _codes_in(text: str) -> list[str]:
+    return [pattern.pattern for pattern in CODE_PATTERNS if pattern.search(text)]
+
+
+def _playout(players: int, seed: int, options: dict[str, object]) -> tuple[NinjatoState, list[int]]:
+    """A random game checked at every decision: the prompt and each label in words, labels unique. Returns
+    the finished game and the honour each seat scored by buying (from the payloads, not the log)."""
+    game = NinjatoState.new(players, seed=seed, options=options)
+    rng = Rng(seed)
+    bought = [0] * players
+    steps = 0
+    while not game.is_terminal:
+        seat = game.to_act()[0]
+        steps += 1
+        if steps % 7 == 0:
+            # The coloured picture is the plain one with its colours closed on every line.
+            markup = game.render_markup(seat)
+            assert markup is not None and Text.from_markup(markup).plain == game.render(seat)
+        decision = game.decision(seat)
+        assert decision is not None
+        assert not _codes_in(decision.prompt), (decision.kind, decision.prompt)
+        labels = game.labels(seat)
+        assert list(labels) == game.legal_actions(seat)
+        assert len(set(labels.values())) == len(labels), (decision.kind, labels)
+        for action, words in labels.items():
+            assert words != action and not _codes_in(words), (decision.kind, action, words)
+        actions = list(labels)
+        action = actions[rng.randbelow(len(actions))]
+        payload = game._legal_map(seat)[action]
+        if payload[0] in (OP_RUMOR, OP_ENVOY):
+            bought[seat] += payload[2]
+        game.apply(seat, action)
+    return game, bought
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("options", OPTION_SETS, ids=["defaults", "house-rules"])
+def test_random_games_speak_in_words_and_end_with_every_hand_and_the_count(players: int,
+                                                                          options: dict[str, object]) -> None:
+    for seed in range(2):
+        game, bought = _playout(players, seed, options)
+        assert game.result is not None
+        for line in game.observe(None)["log"]:
+            assert not re.search(r"\bseat \d", line), line
+        assert not _codes_in(game.result.reason) and f"P{game.result.winners[0]}" in game.result.reason
+        # Every seat's view (and a spectator's) shows every hand at the end, as it truly is.
+        for viewer in (None, *range(players)):
+            seats = game.observe(viewer)["seats"]
+            for other in range(players):
+                truth = [value for value in DOJO_VALUES for _ in range(game.hands[other][value])]
+                assert seats[other]["hand"] == truth  # type: ignore[index,call-overload]
+        # The count adds up, line by line, to the result's score.
+        for player, lines in enumerate(game.score_lines()):
+            assert lines[-1] == f"Total: {int(game.result.scores[player])}"
+            items = [int(line.rsplit(": ", 1)[1]) for line in lines[:-1]]
+            assert sum(items) == game.result.scores[player], lines
+            assert lines[0] == f"Honour for treasure spent on Rumors and Envoys: {bought[player]}"
+            assert [line.split(":")[0] for line in lines[1:4]] == [
+                f"Clan scoring after round {number}" for number in (3, 5, 7)]
+            assert not any(_codes_in(line) for line in lines), lines
+
+
+def test_the_end_counts_scoring_rounds_and_rumor_sets_as_the_rulebook_does() -> None:
+    """The 2-player golden game: P0 holds three Master of the Secret Art (a set of three: x4) with four
+    Sensei tiles, and two Dishonorable Opponents nobody else holds (6 each)."""
+    data = json.loads((Path(__file__).parent / "golden" / "2p_seed21.json").read_text(encoding="utf-8"))
+    game = NinjatoState.load_save(data["save"])
+    lines = game.score_lines()[0]
+    assert "Rumor Master of the Secret Art x3: a set of 3 (x4) times 4 Sensei tiles: 16" in lines
+    assert "Rumor Dishonorable Opponents x2: 1 player holds one, 6 each: 12" in lines
+    assert "Elite Guards defeated: o42 (1 point): 1" in lines
+    assert lines[-1] == "Total: 125" and game.observe(1)["score_lines"] == game.score_lines()
+    after_three = next(line for line in lines if line.startswith("Clan scoring after round 3"))
+    assert "the Minamoto house points (6)" in after_three and after_three.endswith(": 6")
+    assert game.result is not None and game.result.reason.startswith("P0 wins with 125 points")
+
+
+def test_a_position_set_up_mid_game_counts_the_game_s_honour_in_one_line() -> None:
+    """Set up in round 7 with no log of the clan scorings: the honour so far is one line."""
+    game = position(2, round=7, honour=[30, 12], purses=["fj", ""])
+    while not game.is_terminal:
+        seat = game.to_act()[0]
+        game.apply(seat, game.legal_actions(seat)[0])  # the Dojo, and its first card: no honour changes
+    lines = game.score_lines()[0]
+    assert lines[0] == "Honour during the game (buying Rumors and Envoys, clan scoring): 30"
+    assert lines[-1] == "Total: 32" == f"Total: {int(game.scores()[0])}"
+
+
+def test_a_stealth_fight_offers_only_what_helps_stealth_and_says_each_value() -> None:
+    game = position(2, hands=["135", ""], tiles=["s2@4,t6@1", ""], raid=(0, 1, "-"),
+                    houses=["t2:4n:fsv", "m2:3n:fsv", "g6:3n:fsv", "t4:3n:fsv", "m4:3n:fsv"])
+    decision = game.decision(0)
+    assert decision is not None
+    assert decision.prompt == ("Stealth against the Sentry 4: beat it with a single card lower than 4, "
+                               "or give up and lose")
+    labels = game.labels(0)
+    assert labels["1"] == "Fight with a 1"
+    assert labels["1-"] == "Fight with a 1 and a 3 as -1: value 0"
+    assert labels["5.s2"] == "Fight with a 5 and Snake -2: value 3"
+    assert labels["lose"] == "Give up: you are defeated"
+    assert not any("Tiger" in words or "+" in words for words in labels.values())
+
+
+def test_buying_says_the_honour_and_an_envoy_its_clan_age_and_mask() -> None:
+    game = position(2, purses=["fj", ""], vup="t1,t2,m1,g1", rup="w1,w2,p1,f1")
+    labels = game.labels(0)
+    assert labels["env:t1:fj"] == "Buy the Taira Envoy t1 (age 4, masked) at the Palace with a Fan and a Jade: 7 honour"
+    assert labels["rum:w1:f"] == "Buy the Rumor Greatest Warrior (w1) at the Pavilion with a Fan: 2 honour"
+    assert labels["h3-"].startswith("Raid house 3 (Go-Shirakawa 6) by Stealth")
+    decision = game.decision(0)
+    assert decision is not None and "the Pavilion (a Rumor) or the Palace (an Envoy)" in decision.prompt
+
+
+def test_the_raid_line_keeps_the_shuriken_and_closes_its_colour() -> None:
+    """The raid line used to be cut at 80 columns with its markup, leaving "[/red" in the text and losing
+    what is on the shuriken."""
+    game = position(2, hands=["5", ""], raid=(0, 4, "+"), loot="fsvj", revealed="2a", elite="d24",
+                    houses=["t2:3n:fsv", "m2:3n:fsv", "g6:3n:fsv", "t4:3n:g*", "m4:3n:fsv"])
+    markup = game.render_markup(0)
+    assert markup is not None
+    assert Text.from_markup(markup).plain == game.render(0)
+    assert "[/red" not in Text.from_markup(markup).plain
+    picture = game.render(0)
+    assert "on the shuriken f s v j" in picture
+    assert "facing the two-person Elite d24: a card higher than 2, then 4" in picture
+    assert all(len(line) <= 80 for line in picture.splitlines())
+
+
+def test_the_picture_shows_each_clan_s_envoys_with_the_oldest_age_in_scoring_order() -> None:
+    game = position(3, envoys=["t1,t2", "t3", "m1"], round=4)
+    picture = game.render(0)
+    # After round 5: Taira, Minamoto, Go-Shirakawa. Taira 2 and 4 are on houses 1 and 4: 6 points.
+    assert "1. Taira 6 pts, Envoys: P0 2 (age 4) P1 1 (age 1)" in picture
+    assert "2. Minamoto 6 pts, Envoys: P2 1 (age 11)" in picture
+    assert "3. Go-Shirakawa 6 pts, Envoys: none" in picture
+
+
+def test_log_lines_name_seats_and_count_in_words() -> None:
+    game = position(2, hands=["", "1"], up="124", top="3555")
+    play(game, "0:dojo", "0:d4")
+    lines = game.observe(1)["log"]
+    assert "P0 goes to the Dojo to draw 4 cards" in lines
+    assert "  P0 takes the face-up 4" in lines
+    assert all(not re.search(r"\bseat \d", line) for line in lines)
