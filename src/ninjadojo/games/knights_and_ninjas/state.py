@@ -271,6 +271,8 @@ class KnightsAndNinjasState(GameState[Payload]):
             reserved = [[max(public, private) for public, private in zip(self.known[other], self.seen[seat][other],
                                                                           strict=True)]
                         for other in range(players)]
+        if self.result is not None:
+            reserved = self.hands  # at the end every hand is shown to all: only the piles stay unseen
         pool = list(self.deck)
         pool += self.draft[:-1] if seen_top else self.draft
         for other in range(players):

@@ -369,9 +369,11 @@ def determinize(state: NinjaTrapState, seat: int, rng: Rng) -> None:
     """
     full = deck_counts(state.num_players)
     on_table = moves_on_table(state)
+    # At the end every hand and trap is shown to all (the final count): only the decks stay unseen.
+    over = state.result is not None
     for owner in range(state.num_players):
-        own = owner == seat
-        keep_row = own and state.look_live(seat)
+        own = owner == seat or over
+        keep_row = (owner == seat and state.look_live(seat)) or over
         unseen = [full[room] - state.discards[owner][room] for room in range(ROOM_COUNT)]
         if on_table and state.moves[owner] >= 0:
             unseen[state.moves[owner]] -= 1

@@ -444,10 +444,12 @@ class NinjatoState(GameState[Payload]):
         sizes, known cards) are public, so a sample is a function of the seat's information only. The bag
         holds counts, not an order, and draws from it use the random stream the engine replaces.
         """
+        # At the end every hand is shown to all: only the decks stay unseen.
+        known = self.hands if self.result is not None else self.known
         pool = list(self.deck)
         for other in range(self.num_players):
             if other != seat:
-                hand, keep = self.hands[other], self.known[other]
+                hand, keep = self.hands[other], known[other]
                 for value in DOJO_VALUES:
                     pool += [value] * (hand[value] - keep[value])
         pool.sort()
@@ -457,7 +459,7 @@ class NinjatoState(GameState[Payload]):
         rest = pool[size:]
         for other in range(self.num_players):
             if other != seat:
-                hand = self.known[other].copy()
+                hand = known[other].copy()
                 for _ in range(self.hand_size(other) - sum(hand)):
                     hand[rest.pop()] += 1
                 self.hands[other] = hand
