@@ -4,6 +4,7 @@ the choices are shown and paged."""
 from __future__ import annotations
 
 import doctest
+import re
 from pathlib import Path
 
 import pytest
@@ -133,7 +134,8 @@ def test_a_long_list_that_does_not_fit_is_paged_with_the_full_lists_numbers(runn
     # Every choice is shown once across the pages, with the number it has in the full list.
     assert sorted(set(numbers)) == list(range(1, len(actions) + 1))
     for number in range(1, len(actions) + 1):
-        assert f"{number}) {actions[number - 1]}" in result.stdout
+        # Each choice in the game's words, with its typing code beside them.
+        assert re.search(rf"(^|\s){number}\) \S.* \({re.escape(actions[number - 1])}\)", result.stdout, re.M), number
     assert "more: type more or part of a choice (e.g. " in result.stdout
 
 

@@ -481,7 +481,7 @@ class Terminal:
         room -= header
         heights = [len(self.log_rows(line)) for line in lines]
         log_need = 1 + sum(heights[-RECENT_LINES:]) if lines else 0
-        columns = columns_for(actions, width)
+        columns = columns_for(self.choice_texts(seat, actions, width), width)
         rows_all = -(-len(actions) // columns) if actions else 0
         keep_for_log = min(log_need, 3)
         choice_rows = rows_all if rows_all <= room - keep_for_log else max(1, room - keep_for_log - 1)
@@ -500,7 +500,8 @@ class Terminal:
             console.print(prompt)
         self.listing = list(range(len(actions)))
         self.next_page = 0
-        self.show_page(seat, actions, choice_rows + paged)
+        # On a crowded screen (a tall board and a long prompt) the choice and the "more" hint share a line.
+        self.show_page(seat, actions, min(choice_rows + paged, max(room, 1)))
         if not paged and len(actions) > LONG_LIST and log_rows - min(log_need, log_rows) >= 1:
             part = example_part(actions)
             if part is not None:
@@ -557,11 +558,24 @@ class Terminal:
         for row in self.log_rows(line):
             self.say(row)
 
-    def choice_text(self, seat: int, action: str) -> str:
+    def choice_text(self, seat: int, action: str, room: int | None = None) -> str:
         """A choice as the terminal lists it: the game's words with the action's typing code beside them
-        (``Draw 2 cards (d)``), or the code alone where the game has no other words for it."""
+        (``Draw 2 cards (d)``), or the code alone where the game has no other words for it. With ``room``,
+        words too long for one line of that many characters end in an ellipsis (the code, which is what
+        one types, always shows whole)."""
         words = self.game.label(seat, action)
-        return action if words == action else f"{words} ({action})"
+        if words == action:
+            return action
+        text = f"{words} ({action})"
+        if room is not None and len(text) > room:
+            keep = max(8, room - len(action) - 4)
+            text = f"{words[:keep].rstrip()}… ({action})"
+        return text
+
+    def choice_texts(self, seat: int, actions: Sequence[str], width: int) -> list[str]:
+        """:meth:`choice_text` of each of ``actions``, each fitting one line of ``width`` with its number."""
+        room = width - len(str(max(len(actions), 1))) - 2
+        return [self.choice_text(seat, action, room) for action in actions]
 
     def show_page(self, seat: int, actions: Sequence[str], rows: int) -> None:
         """The next page of the current listing (``seat``'s choices) in at most ``rows`` lines, with the
@@ -577,16 +591,23 @@ class Terminal:
         width = self.console.width
         numbers = [index + 1 for index in listing]
         codes = [actions[index] for index in listing]
-        texts = [self.choice_text(seat, action) for action in codes]
+        texts = self.choice_texts(seat, codes, width)
         columns = columns_for(texts, width, numbers=numbers)
         rest = len(listing) - self.next_page
         fits = columns * max(rows, 1)
         if rest > fits:
             fits = columns * max(rows - 1, 1)
         start, end = self.next_page, min(len(listing), self.next_page + fits)
-        for line in choice_lines(texts[start:end], width, numbers=numbers[start:end], columns=columns):
-            self.say(line)
+        lines = choice_lines(texts[start:end], width, numbers=numbers[start:end], columns=columns)
         self.next_page = end
+        if rows <= 1 and end < len(listing) and len(lines) == 1:
+            # One line for a choice and the hint that more follow.
+            hint = f"  (+{len(listing) - end} more: type more)"
+            line = lines[0] if len(lines[0]) + len(hint) <= width else lines[0][:width - len(hint) - 1] + "…"
+            self.say(line + hint)
+            return
+        for line in lines:
+            self.say(line)
         if end < len(listing):
             part = example_part(codes)
             narrow_hint = f" or part of a choice (e.g. {part})" if part is not None else ""
