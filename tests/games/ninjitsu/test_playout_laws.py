@@ -13,7 +13,7 @@ from ninjitsu_helpers import discard, kind, play, treasures
 
 from ninjadojo.games.ninjitsu import NinjitsuState
 from ninjadojo.games.ninjitsu.builder import position
-from ninjadojo.games.ninjitsu.cards import CARD_INDEX
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX
 
 EVERY_SET = "promo,magic,sabotage,elements,weather"
 
@@ -121,3 +121,18 @@ def test_a_sample_at_the_start_of_a_turn_with_heavy_weather_keeps_that_player_be
         sample = game.determinize(0, seed)
         assert sample.points(1) < sample.target, f"sample {seed} gives P1 {sample.points(1)} at their turn's start"
         sample.check_invariants()
+
+
+def test_a_solar_flare_with_two_weathers_in_play_adds_a_third() -> None:
+    # Solar Flare: "Play a new Weather card" (every other Event replaces the Weather in play). A first
+    # Solar Flare made two; a reshuffle brought it back before another Event (5 players, seed 100020,
+    # promo,sabotage,weather): it adds a third, the top of the Weather deck (Aurora Borealis here).
+    game = position(expansions="promo,weather", weather="Rw Tw", weather_discard="Sw", events="Xv",
+                    hands=["Ka 6a", "5a"])
+    assert game.weather_deck[-1] == CARD_INDEX["Aw"]
+    play(game, "s:Ka")  # the end of P0's turn: Solar Flare resolves
+    assert [CARD_IDS[card] for card in game.weather] == ["Rw", "Tw", "Aw"]
+    assert game.target == 42 and "Xv" in discard(game) and game.turn == 1
+    game.check_invariants()
+    text = game.to_notation()
+    assert NinjitsuState.from_notation(text).to_notation() == text

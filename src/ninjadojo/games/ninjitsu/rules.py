@@ -1097,9 +1097,10 @@ def _check_expansions(state: NinjitsuState) -> None:
         assert not state.lost >> seat & 1 or state.elements[seat] == "water1", \
             f"lost names only seats with Water (side 1), not P{seat}"
     if state.has_weather:
-        most = 2 if "Xv" in state.card_ids_in_game else 1
-        assert len(state.weather) <= most, \
-            f"at most {most} Weather card(s) in play ({'two only after Solar Flare' if most == 2 else 'one'})"
+        # Every other Event replaces the Weather in play with one new card; Solar Flare adds one. A
+        # reshuffle can bring Solar Flare back before another Event, so two Flares make three Weathers.
+        assert len(state.weather) <= 1 or "Xv" in state.card_ids_in_game, \
+            "one Weather card in play (more only after Solar Flare)"
     if state.has_elements:
         names = elements.names_in_game(state.sets)
         kept = [side[:-1] for side in state.elements if side and side not in names]
