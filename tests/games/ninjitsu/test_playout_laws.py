@@ -136,3 +136,19 @@ def test_a_solar_flare_with_two_weathers_in_play_adds_a_third() -> None:
     game.check_invariants()
     text = game.to_notation()
     assert NinjitsuState.from_notation(text).to_notation() == text
+
+
+@pytest.mark.parametrize("expansions", ["promo,sabotage", "promo,sabotage,elements"])
+def test_a_sample_at_alessios_choice_on_a_turn_frame_keeps_that_player_below_the_target(expansions: str) -> None:
+    # Alessio is played at any time, costing no action: its choice lies on the turn frame, after the
+    # start-of-turn check, which P0 saw fail for P1 (16 in treasures, two unseen secrets worth 4). A
+    # sample for P0 redeals those secrets but keeps P1 below the target (5 players, seed 100275, found
+    # a sample at such a choice that the check would have ended).
+    game = position(expansions=expansions, turn=1, hands=["Ka", "1s Kb"], treasures=["", "9a 7a"],
+                    secrets=["2c", "2a 2b"], elements=["-", "-"] if "elements" in expansions else None)
+    play(game, "a:1s")
+    assert kind(game) == "alessio" and game.points(1) == 20
+    for seed in range(40):
+        sample = game.determinize(0, seed)
+        assert sample.points(1) < sample.target, f"sample {seed} gives P1 {sample.points(1)} at their turn's start"
+        sample.check_invariants()

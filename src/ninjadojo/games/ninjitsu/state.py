@@ -767,8 +767,10 @@ class NinjitsuState(GameState[Payload]):
         # (Not at an extra action, nor under another player's Freeze Time: no check was made then.)
         # With The Elements or Heavy Weather the start-of-turn draws and discards since the check change
         # only the hand: the points but the hand's share (Master of Misdirection's) stay below.
-        limited = (self.result is None and self.frames[-1].kind == "turn" and (self.turn != seat or self.blind == seat)
-                   and not self.frames[-1].data.get("extra") and self.frozen in (-1, self.turn))
+        # (Teleport's or Alessio's choice may lie on that turn frame.)
+        limited = (self.result is None and self.frames[0].kind == "turn"
+                   and self.frames[-1].kind in ("turn", *rules.ON_TURN) and (self.turn != seat or self.blind == seat)
+                   and not self.frames[0].data.get("extra") and self.frozen in (-1, self.turn))
         blurred = rules.potion_blurs_check(self)
         if blurred:
             limited = limited and rules.hand_free_check(self)
