@@ -1,8 +1,8 @@
 """Property tests for The Elements and Heavy Weather: random playouts of random combinations of the five
 sets (always with ``elements`` and/or ``weather``; with the handicap or kept sides at random) end by the
-rules, never at the maximum length, and keep the expansions' laws after every action; a sample taken
-while a simultaneous choice is pending never holds another seat's submitted choice, and a submission
-changes no other seat's view.
+rules, never at the maximum length, and keep the expansions' laws and the notation round trip after
+every action; a sample taken while a simultaneous choice is pending never holds another seat's
+submitted choice, and a submission changes no other seat's view.
 """
 
 from __future__ import annotations
@@ -78,6 +78,8 @@ def test_random_playouts_end_by_the_rules_and_keep_the_laws(seed: int, players: 
     while not game.is_terminal:
         game.check_invariants()
         sides = _check_laws(game, sides)
+        text = game.to_notation()
+        assert NinjitsuState.from_notation(text).to_notation() == text, "the position does not round-trip"
         game.apply(*_random_action(game, rng))
     game.check_invariants()
     assert game.result is not None and not game.result.truncated, "the game ran to the maximum length"

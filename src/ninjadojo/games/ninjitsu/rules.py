@@ -31,6 +31,7 @@ from ninjadojo.games.ninjitsu.cards import (
     CARD_INDEX,
     CARDS,
     DROUGHT,
+    FACE_DOWN_PER_HAND,
     HAS_VALUE,
     IS_EVENT,
     MASTER_OF_MAGIC,
@@ -220,6 +221,14 @@ def potion_blurs_check(state: NinjitsuState) -> bool:
         return True
     return state.has_sabotage and any(state.has_face_up(other, "sleeping-potion")
                                       for other in state.opponents(state.turn))
+
+
+def hand_free_check(state: NinjitsuState) -> bool:
+    """Whether, at a turn frame blurred by :func:`potion_blurs_check`, the start-of-turn check still
+    bounds the points but the hand's share: with The Elements or Heavy Weather (and no Sleeping Potion),
+    whose start-of-turn draws and discards change only the hand."""
+    return (state.has_elements or state.has_weather) and not (state.has_sabotage and any(
+        state.has_face_up(other, "sleeping-potion") for other in state.opponents(state.turn)))
 
 
 def continue_turn(state: NinjitsuState) -> None:
@@ -967,14 +976,18 @@ def check_invariants(state: NinjitsuState) -> None:
                 assert "7m" in state.card_ids_in_game, "only Freeze Time skips the start-of-turn check"
             elif not potion_blurs_check(state):
                 _check_turn_start(state)
-            elif expanded and not (state.has_sabotage and any(state.has_face_up(other, "sleeping-potion")
-                                                              for other in state.opponents(state.turn))):
+            elif hand_free_check(state):
                 # The start-of-turn draws and discards of The Elements and Heavy Weather change hands,
-                # never treasures: the treasures alone are below the target, or the check would have won.
-                assert state.treasure_points(state.turn) < state.target, (
-                    f"P{state.turn} is at the start of their turn with {state.treasure_points(state.turn)} points "
-                    f"in treasures, at least the target {state.target}: the start-of-turn check would have ended "
-                    "the game")
+                # never collections: the points but the hand's share (Master of Misdirection's +1 a card,
+                # never below 0) are below the target, or the check would have won. Not the treasures
+                # alone: Vampire Ninja's -3 on each secret can hold a player with the target in
+                # treasures below it.
+                held = state.points(state.turn) - len(state.hands[state.turn]) * sum(
+                    FACE_DOWN_PER_HAND[card] for card in state.secrets[state.turn])
+                assert held < state.target, (
+                    f"P{state.turn} is at the start of their turn with {held} points (not counting what the "
+                    f"hand adds), at least the target {state.target}: the start-of-turn check would have "
+                    "ended the game")
         elif top.kind == "window":
             _check_window(state, top)
         elif top.kind in EXPANSION_FRAMES:
@@ -1084,9 +1097,10 @@ def _check_expansions(state: NinjitsuState) -> None:
         assert not state.lost >> seat & 1 or state.elements[seat] == "water1", \
             f"lost names only seats with Water (side 1), not P{seat}"
     if state.has_weather:
-        most = 2 if "Xv" in state.card_ids_in_game else 1
-        assert len(state.weather) <= most, \
-            f"at most {most} Weather card(s) in play ({'two only after Solar Flare' if most == 2 else 'one'})"
+        # Every other Event replaces the Weather in play with one new card; Solar Flare adds one. A
+        # reshuffle can bring Solar Flare back before another Event, so two Flares make three Weathers.
+        assert len(state.weather) <= 1 or "Xv" in state.card_ids_in_game, \
+            "one Weather card in play (more only after Solar Flare)"
     if state.has_elements:
         names = elements.names_in_game(state.sets)
         kept = [side[:-1] for side in state.elements if side and side not in names]
@@ -1120,8 +1134,12 @@ def _check_expansions(state: NinjitsuState) -> None:
                     or state.aside), \
             "only a game with Heavy Weather has Weather cards and Events"
     if state.effects and state.ending == "events":
-        card = state.effects[0][0]
-        assert card == MASTER_OF_MAGIC or (IS_EVENT[card] and state.event_queue and state.event_queue[0] == card), \
+        card, step = state.effects[0][:2]
+        # An Event's last step discards it, then Water (side 1)'s draw may surface a Master of Magic: the
+        # Event is out of play (or even back in the deck) while its spent action waits below those plays.
+        spent = IS_EVENT[card] and step == len(CARDS[card].steps) and len(state.effects) > 1
+        assert card == MASTER_OF_MAGIC or spent or (
+            IS_EVENT[card] and state.event_queue and state.event_queue[0] == card), \
             "while the Events resolve, the first Event in play is the action resolving (or a Master of Magic's plays)"
 
 
@@ -1405,17 +1423,19 @@ def _check_frame_data(state: NinjitsuState, frame: Frame) -> None:
     left = data.get("left")
     assert left is None or (isinstance(left, int) and left >= 1), f"{frame.kind} left must be at least 1"
     if frame.kind == "tie":
-        _check_tie(state, data)
+        _check_tie(state, data, frame.seats[0])
 
 
-def _check_tie(state: NinjitsuState, data: Mapping[str, object]) -> None:
-    """A tie names two or more treasures of one opponent that share its highest (or lowest) value, and
-    the opponents after it (clockwise from the current player) still to do."""
+def _check_tie(state: NinjitsuState, data: Mapping[str, object], chooser: int) -> None:
+    """A tie names two or more treasures of one opponent of the chooser that share its highest (or
+    lowest) value, and the opponents after it (clockwise from the chooser) still to do. The chooser is
+    whoever resolves the card: the current player, or a Master of Magic's owner playing in another's
+    turn, or the robbed player resolving Master of Deception's play."""
     tied_seat, cards, rest = data["seat"], data["cards"], data["rest"]
     assert isinstance(tied_seat, int) and isinstance(cards, tuple) and isinstance(rest, tuple), \
         "a tie names a seat, its cards and the seats after it"
-    opponents = state.opponents(state.turn)
-    assert tied_seat in opponents, f"tie seat {tied_seat} is not an opponent of P{state.turn}"
+    opponents = state.opponents(chooser)
+    assert tied_seat in opponents, f"tie seat {tied_seat} is not an opponent of P{chooser}"
     after = opponents[opponents.index(tied_seat) + 1:]
     assert rest == after, f"tie rest lists the opponents after P{tied_seat} clockwise: {list(after)}"
     assert len(cards) >= 2 and all(cid in CARD_INDEX for cid in cards), "a tie names two or more card ids"

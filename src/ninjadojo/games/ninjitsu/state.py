@@ -818,9 +818,16 @@ class NinjitsuState(GameState[Payload]):
         # draw breaks it; after a few tries, give that player's secrets the cheapest cards they could
         # hold (no more than the truth's, so always allowed), the rest at random as before.
         # (Not at an extra action, nor under another player's Freeze Time: no check was made then.)
-        limited = (self.result is None and self.frames[-1].kind == "turn" and (self.turn != seat or self.blind == seat)
-                   and not self.frames[-1].data.get("extra") and self.frozen in (-1, self.turn)
-                   and not rules.potion_blurs_check(self))
+        # With The Elements or Heavy Weather the start-of-turn draws and discards since the check change
+        # only the hand: the points but the hand's share (Master of Misdirection's) stay below.
+        # (Teleport's or Alessio's choice may lie on that turn frame.)
+        limited = (self.result is None and self.frames[0].kind == "turn"
+                   and self.frames[-1].kind in ("turn", *rules.ON_TURN) and (self.turn != seat or self.blind == seat)
+                   and not self.frames[0].data.get("extra") and self.frozen in (-1, self.turn))
+        blurred = rules.potion_blurs_check(self)
+        if blurred:
+            limited = limited and rules.hand_free_check(self)
+        in_hand = 0 if blurred else len(self.hands[self.turn])
         need = self._hand_need(seat)
         deal = self._deal(rng, deck_places, places, held_cards, free_cards)
         if need is not None and not self._need_met(need, seat, deal):
@@ -831,9 +838,11 @@ class NinjitsuState(GameState[Payload]):
             pin = self._need_pin(need, places, held_cards, free_cards)
             deal = self._deal(rng, deck_places, places, held_cards, free_cards, hand_pin=pin)
         attempt = 1
-        while limited and self._secrets_worth(deal, self.turn) >= self.target - self.treasure_points(self.turn):
+        room = self.target - self.treasure_points(self.turn)
+        while limited and self._secrets_worth(deal, self.turn, in_hand) >= room:
             if attempt == _SAMPLE_ATTEMPTS:
-                cheapest = self._cheapest_secrets(self.turn, places[self.turn], held_cards[self.turn], free_cards)
+                cheapest = self._cheapest_secrets(self.turn, places[self.turn], held_cards[self.turn], free_cards,
+                                                  in_hand)
                 deal = self._deal(rng, deck_places, places, held_cards, free_cards, (self.turn, cheapest))
                 break
             deal = self._deal(rng, deck_places, places, held_cards, free_cards)
@@ -957,28 +966,29 @@ class NinjitsuState(GameState[Payload]):
         deal += zip(left, free, strict=True)
         return deal
 
-    def _secrets_worth(self, deal: list[tuple[_Place, int]], holder: int) -> int:
-        """What ``holder``'s secrets would be worth face-down after ``deal``."""
+    def _secrets_worth(self, deal: list[tuple[_Place, int]], holder: int, in_hand: int) -> int:
+        """What ``holder``'s secrets would be worth face-down after ``deal``, with ``in_hand`` cards in hand."""
         secrets = self.secrets[holder]
         dealt = {index: card for (zone, index, _), card in deal if zone is secrets}
         count = len(secrets)
-        in_hand = len(self.hands[holder])
         penalty = sum(OWNER_PENALTY[card] for card in self.treasures[holder]) * count
         earth = self.earth_worth(holder)
         return penalty + sum(secret_worth(dealt.get(index, card), count, in_hand) + (earth if dealt.get(index, card)
                              == EARTH else 0) for index, card in enumerate(secrets))
 
-    def _cheapest_secrets(self, holder: int, own: list[_Place], held: list[int], free: list[int]) -> list[int]:
-        """The cheapest cards ``holder``'s unknown secret places could hold (canonical: by worth, then
-        card): its held cards must all fit in its hand or secrets, so those that cannot go to its hand
-        go to its secrets, cheapest first; the other places take the cheapest cards left."""
+    def _cheapest_secrets(self, holder: int, own: list[_Place], held: list[int], free: list[int],
+                          in_hand: int) -> list[int]:
+        """The cheapest cards ``holder``'s unknown secret places could hold (canonical: by worth with
+        ``in_hand`` cards in hand, then card): its held cards must all fit in its hand or secrets, so those
+        that cannot go to its hand go to its secrets, cheapest first; the other places take the cheapest
+        cards left."""
         secrets = self.secrets[holder]
         slots = sum(1 for place in own if place[0] is secrets)
         hand_slots = len(own) - slots
         count = len(secrets)
 
         def cost(card: int) -> tuple[int, int]:
-            return secret_worth(card, count, len(self.hands[holder])), card
+            return secret_worth(card, count, in_hand), card
 
         by_cost = sorted(held, key=cost)
         forced = by_cost[:max(0, len(held) - hand_slots)]
