@@ -30,6 +30,7 @@ from ninjadojo.engine.jsonvalue import FrozenJSON
 from ninjadojo.games.ninjitsu import elements, weather
 from ninjadojo.games.ninjitsu.cards import (
     ALBERTI,
+    ALESSIO,
     ANDREA,
     ANTONIO,
     CARD_IDS,
@@ -62,9 +63,13 @@ def resume(state: NinjitsuState) -> None:
         if state.has_elements:
             elements.refill(state)  # Magic (side 2): "if your hand is ever empty"
         if state.surfaced >= 0:
-            # A Master of Magic surfaced: its owner plays any number of cards now (its second step).
+            # A Master of Magic surfaced: its owner plays any number of cards now (its second step),
+            # before what it interrupted goes on (``later``, run once this entry is done).
             owner, state.surfaced = state.surfaced, -1
             stack.append((MASTER_OF_MAGIC, 1, owner, NO_MEMO))
+        if state.later and max(item[0] for item in state.later) >= len(stack):
+            run_later(state)
+            continue
         if not stack:
             break
         card, index, actor, memo = stack[-1]
@@ -74,6 +79,73 @@ def resume(state: NinjitsuState) -> None:
             continue
         stack[-1] = (card, index + 1, actor, memo)
         run_step(state, card, steps[index], actor)
+
+
+#: What can wait for a surfaced Master of Magic's owner to play (``state.later``), by kind, with its
+#: arguments (``s`` a seat, ``n`` a number, ``f`` a flag 0/1, ``c`` a card): a draw asked meanwhile
+#: (``draw``), the rest of a draw it cut short (``rest``: the same draw occasion), the Wind Weather's pass
+#: after a Draw action (``wind``), Master of Water's play of the cards drawn since its hand had ``n``
+#: (``water``), Rainbow and Hail from the ``n``-th of them on after a treasure play (``weather``), the rest
+#: of the start of a turn from phase ``n`` (``turn``), a hand to discard (``hand``: Alchemy, Heat Wave), a
+#: valueless trap to discard once its text is done (``settle``), and the moment a treasure entered play
+#: (``treasure-in``: played, or ``f`` swapped in by Wind, side 2) or a secret was placed (``secret-in``, by
+#: its position).
+LATER: dict[str, str] = {"draw": "snf", "rest": "snf", "wind": "", "water": "sn", "weather": "sn", "turn": "sn",
+                         "hand": "s", "settle": "sc", "treasure-in": "scf", "secret-in": "sn"}
+
+
+def run_later(state: NinjitsuState) -> None:
+    """Run the first thing that waited for a Master of Magic's owner to play. What it puts off in turn
+    (another Master of Magic) comes before the items that were behind it at the same depth."""
+    deepest = max(item[0] for item in state.later)  # the innermost Master of Magic's plays are done
+    depth, kind, args = state.later.pop(next(index for index, item in enumerate(state.later) if item[0] == deepest))
+    behind = [item for item in state.later if item[0] == depth]
+    state.later = [item for item in state.later if item[0] != depth]
+    if kind in ("draw", "rest"):
+        seat, count, mirrored = args
+        state.draw(seat, count, mirrored=bool(mirrored), resumed=kind == "rest")
+    elif kind == "wind":
+        weather.after_draw_action(state)
+    elif kind == "water":
+        seat, before = args
+        got = len(state.hands[seat]) - before
+        if got > 0:
+            state.frames.append(Frame("play", [seat], {"way": "any", "by": CARD_IDS[state.effects[-1][0]],
+                                                       "last": got}))
+    elif kind == "weather":
+        seat, start = args
+        weather.after_treasure(state, seat, start)
+    elif kind == "turn":
+        from ninjadojo.games.ninjitsu.rules import turn_rest
+
+        seat, phase = args
+        turn_rest(state, seat, phase)
+    elif kind == "hand":
+        discard_hands(state, args)
+    elif kind == "settle":
+        seat, card = args
+        state.settle_face_up(seat, card, deeper=1)
+    elif kind == "treasure-in":
+        seat, card, swapped = args
+        treasure_in(state, seat, card, "swapped" if swapped else "played")
+    elif kind == "secret-in":
+        seat, position = args
+        secret_in(state, seat, position)
+    else:  # pragma: no cover - LATER names every kind
+        raise AssertionError(f"unknown later kind {kind!r}")
+    state.later += behind
+
+
+def discard_hands(state: NinjitsuState, seats: Sequence[int]) -> None:
+    """Each of ``seats`` discards their hand, in order (Alchemy, Heat Wave). A hand emptied is refilled at
+    once by Magic (side 2); if that draw uncovers a Master of Magic, the hands still to go wait."""
+    for index, seat in enumerate(seats):
+        if state.suspended():
+            for later in seats[index:]:
+                state.wait("hand", later)
+            return
+        for each in list(state.hands[seat]):
+            state.discard_from_hand(seat, each)
 
 
 def run_step(state: NinjitsuState, card: int, step: Step, actor: int) -> None:
@@ -347,9 +419,10 @@ SPECIALS: dict[str, Callable[[NinjitsuState, int, int], None]] = {
 
 # ---------------------------------------------------------------------- "any time" windows
 
-#: The cards that answer each moment.
+#: The cards that answer each moment: a treasure entering play (``treasure-in``) and a secret placed
+#: (``secret-in``) are moments for Teleport and Alessio, whoever's turn it is.
 ANSWERS: dict[str, tuple[int, ...]] = {"trap": (ANTONIO,), "steal": (ANDREA,), "discard": (ALBERTI, TELEPORT),
-                                       "move": (TELEPORT,)}
+                                       "move": (TELEPORT,), "treasure-in": (TELEPORT,), "secret-in": (ALESSIO,)}
 
 
 def answering_cards(data: Mapping[str, FrozenJSON]) -> tuple[int, ...]:
@@ -361,12 +434,58 @@ def answering_cards(data: Mapping[str, FrozenJSON]) -> tuple[int, ...]:
     return ANSWERS[moment]
 
 
+def not_asked(data: Mapping[str, FrozenJSON]) -> int:
+    """The seat a window never asks (-1: none): a thief is not asked to stop their own steal, nor a player
+    to take back the treasure they just put into play or to look at the secret they just placed."""
+    moment = data["moment"]
+    if moment == "steal":
+        thief = data["thief"]
+        assert isinstance(thief, int)
+        return thief
+    if moment in ("treasure-in", "secret-in"):
+        seat = data["seat"]
+        assert isinstance(seat, int)
+        return seat
+    return -1
+
+
 def may_answer(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int) -> bool:
-    """Whether ``seat`` holds a card that answers the window (a thief is not asked to stop their own steal)."""
-    if data["moment"] == "steal" and data["thief"] == seat:
+    """Whether ``seat`` holds a card that answers the window (:func:`not_asked` excepted)."""
+    if seat == not_asked(data):
         return False
     hand = state.hands[seat]
     return any(card in hand for card in answering_cards(data))
+
+
+def treasure_in(state: NinjitsuState, seat: int, card: int, then: str = "played") -> None:
+    """``card`` just entered play as a treasure of ``seat``: played (``then="played"``: Rainbow and Hail
+    follow, whoever's turn it is and whatever effect played it) or swapped in from the hand by Wind (side
+    2) (``then="swapped"``: its draw follows). The moment is Teleport's (a concealed window)."""
+    if state.suspended():
+        state.wait("treasure-in", seat, card, int(then == "swapped"))
+        return
+    offer(state, {"moment": "treasure-in", "card": CARD_IDS[card], "seat": seat, "then": then})
+
+
+def secret_in(state: NinjitsuState, seat: int, position: int) -> None:
+    """A secret was just placed at ``position`` of ``seat``'s row: the moment is Alessio's (a concealed
+    window; the secret is named by its position, so that nobody else learns which card it is)."""
+    if state.suspended():
+        state.wait("secret-in", seat, position)
+        return
+    offer(state, {"moment": "secret-in", "seat": seat, "position": position})
+
+
+def played(state: NinjitsuState, seat: int, card: int, way: str) -> None:
+    """``seat`` has just played ``card`` from hand as a ``way`` (``secret`` or ``treasure``), in the
+    turn's action or inside any effect: the hand may now be empty (Magic, side 2, draws at once), and a
+    treasure entering play or a secret placed is a moment for Teleport or Alessio; after a treasure,
+    Rainbow and Hail."""
+    state.hand_left(seat)
+    if way == "secret":
+        secret_in(state, seat, len(state.secrets[seat]) - 1)
+    else:
+        treasure_in(state, seat, card)
 
 
 def fair_order(state: NinjitsuState) -> tuple[int, ...]:
@@ -471,6 +590,7 @@ def answer(state: NinjitsuState, seat: int, frame: Frame, card: int | None) -> N
     state.hands[seat].remove(card)
     state.discard_card(card)
     state.narrate(f"P{seat} plays {card_label(card)} at once (no action spent)")
+    state.hand_left(seat)
     close_window(state, data, seat, card)
 
 
@@ -486,7 +606,10 @@ def close_window(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int
             spring_trap(state, trap_card, taker=taker, victim=victim)
         else:
             state.narrate(f"the trap of {CARD_IDS[trap_card]} is ignored", deeper=1)
-        state.settle_face_up(taker, trap_card, deeper=1)
+        if state.suspended():
+            state.wait("settle", taker, trap_card)  # the trap's draw uncovered a Master of Magic
+        else:
+            state.settle_face_up(taker, trap_card, deeper=1)
     elif moment == "steal":
         thief, victim, position, guess = data["thief"], data["victim"], data["position"], data["guess"]
         assert isinstance(thief, int) and isinstance(victim, int) and isinstance(position, int)
@@ -504,8 +627,32 @@ def close_window(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int
                 # The rest of the turn includes its end-of-turn Element abilities; Events still resolve.
                 state.ending = "element"
             state.narrate(f"P{thief} loses the rest of their turn")
+    elif moment == "treasure-in":
+        _treasure_in_moment(state, data, seat, card)
+    elif moment == "secret-in":
+        owner, position = data["seat"], data["position"]
+        assert isinstance(owner, int) and isinstance(position, int)
+        if card is not None and seat is not None and position < len(state.secrets[owner]):
+            from ninjadojo.games.ninjitsu.sabotage import look
+
+            look(state, seat, owner, position)
     else:
         _treasure_moment(state, data, seat, card)
+
+
+def _treasure_in_moment(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int | None,
+                        card: int | None) -> None:
+    """A treasure entered play: Teleport (``card``) takes it into ``seat``'s hand; then what follows its
+    coming in (Rainbow and Hail after a play, whether or not it is still there; Wind's draw after a swap)."""
+    treasure = CARD_INDEX[str(data["card"])]
+    owner = data["seat"]
+    assert isinstance(owner, int)
+    if card == TELEPORT and seat is not None and treasure in state.treasures[owner]:
+        take_treasure(state, seat, treasure, owner)
+    if data["then"] == "swapped":
+        state.draw(state.turn, 1)  # Wind (side 2) is the current player's action: they draw
+    elif state.has_weather and state.weather:
+        weather.after_treasure(state, owner)
 
 
 def _treasure_moment(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int | None,
