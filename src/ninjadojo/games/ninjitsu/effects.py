@@ -621,6 +621,9 @@ def close_window(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int
         if thief == state.turn:
             # "That player loses the rest of their turn": every action still resolving is dropped.
             state.effects.clear()
+            # What waited inside those actions for a Master of Magic's plays goes with them; what waited
+            # outside any action (the rest of a draw) still happens.
+            state.later = [item for item in state.later if item[0] == 0]
             state.extra_actions = 0
             state.jelly = ""
             if state.has_elements or state.has_weather:
