@@ -13,7 +13,7 @@ turn it is. Written from the rulebook texts (ninjitsu.txt) and RULINGS.md:
 from __future__ import annotations
 
 import pytest
-from ninjitsu_helpers import discard, hand, kind, play, secrets, seat_view, treasures
+from ninjitsu_helpers import discard, hand, kind, play, seat_view, secrets, treasures
 
 from ninjadojo.games.ninjitsu import NinjitsuState
 from ninjadojo.games.ninjitsu.builder import position
@@ -204,7 +204,7 @@ def test_rainbow_draws_for_a_treasure_played_inside_any_effect(effect: str) -> N
     player = game.turn if effect != "master-of-deception" else 0
     play(game, *actions)
     assert card in treasures(game, player)
-    assert "Rainbow: P%d draws a card" % player in "\n".join(str(line) for line in game.observe(None)["log"])
+    assert f"Rainbow: P{player} draws a card" in "\n".join(str(line) for line in game.observe(None)["log"])
 
 
 @pytest.mark.parametrize("effect", sorted(TREASURE_PLAYS))
@@ -291,3 +291,33 @@ def test_a_window_asks_only_holders_the_same_play_without_a_holder_asks_nobody()
         assert asked.observe(seat)["log"] == unasked.observe(seat)["log"]
     assert asked.to_act() == unasked.to_act() == (1,)
     assert CARD_INDEX["6a"] in asked.treasures[0]
+
+
+# ---------------------------------------------------------------------- a decision asked meanwhile waits too
+
+
+def test_master_of_magic_uncovered_by_a_magic2_refill_inside_net_is_played_before_the_next_discard() -> None:
+    # P1 (Magic, side 2) discards its last card to Net: it draws 3 at once; the Master of Magic (P2's) is
+    # under the first card: P2 plays at once, before its own discard to Net is asked; then the refill goes on.
+    game = with_magic_in_deck(game_of(3, hands=["3s", "6a", "7b 8c"], elements=["-", "magic2", "-"],
+                                      deck="2a 3a Xm 4a"), owner=2)
+    play(game, "a:3s", "c:6a")
+    assert game.to_act() == (2,) and kind(game) == "play" and game.frames[-1].data["by"] == "Xm"
+    assert hand(game, 1) == "4a" and game.held  # P2's discard to Net waits, as data
+    round_trips(game)
+    play(game, "t:7b", "pass")
+    assert hand(game, 1) == "4a 3a 2a"
+    assert kind(game) == "net-discard" and game.to_act() == (2,) and game.legal_actions(2) == ["c:8c"]
+    round_trips(game)
+
+
+def test_master_of_magic_uncovered_by_a_free_teleport_emptying_a_magic2_hand_is_played_first() -> None:
+    game = with_magic_in_deck(game_of(hands=["1t", "7b"], treasures=["", "6c"], elements=["magic2", "-"],
+                                      deck="2a 3a Xm 4a"), owner=1)
+    play(game, "a:1t")
+    assert game.to_act() == (1,) and kind(game) == "play" and hand(game, 0) == "4a"
+    round_trips(game)
+    play(game, "pass")
+    assert hand(game, 0) == "4a 3a 2a" and kind(game) == "teleport" and game.to_act() == (0,)
+    play(game, "c:6c")
+    assert kind(game) == "turn" and "6c" in hand(game, 0)

@@ -59,7 +59,11 @@ def resume(state: NinjitsuState) -> None:
     """Run pending effect steps until a decision is needed (a frame) or nothing is left."""
     frames = state.frames
     stack = state.effects
-    while not frames and state.result is None:
+    while state.result is None:
+        if frames:
+            if state.surfaced < 0:
+                break
+            hold(state)  # a Master of Magic surfaced: its owner plays before the decision just asked
         if state.has_elements:
             elements.refill(state)  # Magic (side 2): "if your hand is ever empty"
         if state.surfaced >= 0:
@@ -84,21 +88,48 @@ def resume(state: NinjitsuState) -> None:
 #: What can wait for a surfaced Master of Magic's owner to play (``state.later``), by kind, with its
 #: arguments (``s`` a seat, ``n`` a number, ``f`` a flag 0/1, ``c`` a card): a draw asked meanwhile
 #: (``draw``), the rest of a draw it cut short (``rest``: the same draw occasion), the Wind Weather's pass
-#: after a Draw action (``wind``), Master of Water's play of the cards drawn since its hand had ``n``
-#: (``water``), Rainbow and Hail from the ``n``-th of them on after a treasure play (``weather``), the rest
-#: of the start of a turn from phase ``n`` (``turn``), a hand to discard (``hand``: Alchemy, Heat Wave), a
-#: valueless trap to discard once its text is done (``settle``), and the moment a treasure entered play
-#: (``treasure-in``: played, or ``f`` swapped in by Wind, side 2) or a secret was placed (``secret-in``, by
-#: its position).
-LATER: dict[str, str] = {"draw": "snf", "rest": "snf", "wind": "", "water": "sn", "weather": "sn", "turn": "sn",
-                         "hand": "s", "settle": "sc", "treasure-in": "scf", "secret-in": "sn"}
+#: after a Draw action (``wind``), Master of Water's or Grimoire's play of the cards drawn since its hand
+#: had ``n`` (``play``), the decisions asked meanwhile (``ask``: ``state.held``), Rainbow and Hail from the
+#: ``n``-th of them on after a treasure play (``weather``), the rest of the start of a turn from phase ``n``
+#: (``turn``), a hand to discard (``hand``: Alchemy, Heat Wave), a valueless trap to discard once its text
+#: is done (``settle``), and the moment a treasure entered play (``treasure-in``: played, or ``f`` swapped
+#: in by Wind, side 2) or a secret was placed (``secret-in``, by its position).
+LATER: dict[str, str] = {"draw": "snf", "rest": "snf", "wind": "", "play": "sn", "weather": "sn", "turn": "sn",
+                         "hand": "s", "settle": "sc", "treasure-in": "scf", "secret-in": "sn", "ask": ""}
+
+
+def hold(state: NinjitsuState) -> None:
+    """A Master of Magic surfaced after a decision was asked in the same step: the decisions pending (the
+    whole frame stack) wait, as an ``ask`` item of ``later`` (``state.held``), until its owner has played."""
+    state.held.append(list(state.frames))
+    state.frames.clear()
+    state.wait("ask")
+
+
+def _ask_again(state: NinjitsuState, group: list[Frame]) -> None:
+    """Ask again the decisions a Master of Magic's plays put off, as far as they still can be: a window asks
+    the holders it finds now (a card may have been played meanwhile); a decision with no choice left (a
+    hand emptied meanwhile) is dropped ("do as much as you can")."""
+    from ninjadojo.games.ninjitsu.rules import legal
+
+    for frame in group:
+        if frame.kind == "window":
+            offer(state, dict(frame.data))
+        elif frame.simultaneous:
+            seats = [seat for seat in frame.seats if state.hands[seat]]
+            if seats:
+                state.frames.append(Frame(frame.kind, seats, dict(frame.data), simultaneous=True))
+        elif frame.kind == "turn" or legal(state, frame.seats[0], frame):
+            state.frames.append(frame)
 
 
 def run_later(state: NinjitsuState) -> None:
     """Run the first thing that waited for a Master of Magic's owner to play. What it puts off in turn
     (another Master of Magic) comes before the items that were behind it at the same depth."""
     deepest = max(item[0] for item in state.later)  # the innermost Master of Magic's plays are done
-    depth, kind, args = state.later.pop(next(index for index, item in enumerate(state.later) if item[0] == deepest))
+    at = next(index for index, item in enumerate(state.later) if item[0] == deepest)
+    asks_before = sum(1 for item in state.later[:at] if item[1] == "ask")  # its group in ``held``
+    depth, kind, args = state.later.pop(at)
     behind = [item for item in state.later if item[0] == depth]
     state.later = [item for item in state.later if item[0] != depth]
     if kind in ("draw", "rest"):
@@ -106,7 +137,9 @@ def run_later(state: NinjitsuState) -> None:
         state.draw(seat, count, mirrored=bool(mirrored), resumed=kind == "rest")
     elif kind == "wind":
         weather.after_draw_action(state)
-    elif kind == "water":
+    elif kind == "ask":
+        _ask_again(state, state.held.pop(asks_before))
+    elif kind == "play":
         seat, before = args
         got = len(state.hands[seat]) - before
         if got > 0:

@@ -131,7 +131,7 @@ def _water(state: NinjitsuState, card: int, player: int) -> None:
     drawn = state.draw(player, count)
     if state.suspended():
         # A Master of Magic cut the draw short: its owner plays, the draw goes on, then this play.
-        state.wait("water", player, before)
+        state.wait("play", player, before)
     elif drawn:
         state.frames.append(Frame("play", [player], {"way": "any", "by": CARD_IDS[card], "last": len(drawn)}))
 
@@ -139,7 +139,10 @@ def _water(state: NinjitsuState, card: int, player: int) -> None:
 def _grimoire(state: NinjitsuState, card: int, player: int) -> None:
     """Grimoire: take the top card of the deck (seen by its player only) and play it."""
     taken = state.draw(player, 1, verb="takes the top card of the deck")
-    if taken:
+    if taken and state.suspended():
+        # The card taken uncovered a Master of Magic: its owner plays at once, then this play.
+        state.wait("play", player, len(state.hands[player]) - 1)
+    elif taken:
         state.frames.append(Frame("play", [player], {"way": "any", "by": CARD_IDS[card], "last": 1}))
 
 

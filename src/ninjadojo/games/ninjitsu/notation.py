@@ -36,7 +36,8 @@ Masters of Magic ``magic=2`` (the seat whose Master of Magic lies face-up in the
 player) and ``marks=Ta/-/?`` (Night Vision's marked card per seat, ``?`` in a sample where it cannot be
 named), ``later=0.rest.1.2.0`` (what waits for a surfaced Master of Magic's owner to play, in order: the
 depth of the effects stack it resumes at, its kind and its arguments, a card by its id; see
-``effects.LATER``); with The Elements ``firekeep=9a`` (the tied treasure Fire, side 1, keeps for the action under
+``effects.LATER``) and ``held=[[...]]`` (the decisions put off that way, one JSON frame list per ``ask``
+item); with The Elements ``firekeep=9a`` (the tied treasure Fire, side 1, keeps for the action under
 way, once its owner chose). An effect item may end with ``:card``, the card one of its steps played (``Km.2:6a``).
 
 A position must be one the rules can reach (``rules.check_invariants`` says which laws): in
@@ -48,9 +49,10 @@ check (and so gives a finished game).
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
-from ninjadojo.engine import NotationError
+from ninjadojo.engine import Frame, NotationError
 from ninjadojo.engine.errors import quote
 from ninjadojo.engine.notation import parse_codes
 from ninjadojo.games.ninjitsu.cards import ALL_CARDS, CARD_IDS, CARD_INDEX
@@ -163,6 +165,9 @@ def body_notation(state: NinjitsuState) -> str:
         optional.append("later=" + ",".join(".".join((str(depth), kind, *(
             CARD_IDS[arg] if code == "c" else str(arg) for code, arg in zip(_later_args(kind), args, strict=True))))
             for depth, kind, args in state.later))
+    if state.held:
+        optional.append("held=" + json.dumps([[frame.to_json() for frame in group] for group in state.held],
+                                             separators=(",", ":")))
     if any(mark != -1 for mark in state.marks):
         optional.append("marks=" + "/".join("-" if mark == -1 else "?" if mark == -2 else CARD_IDS[mark]
                                             for mark in state.marks))
@@ -196,8 +201,8 @@ def body_notation(state: NinjitsuState) -> str:
 
 _FIELDS = ("turn", "swaps", "deck", "discard", "hands", "treasures", "secrets", "effects", "known")
 #: Fields written only when not their default (or, for The Elements and Heavy Weather, only in games with them).
-_OPTIONAL = ("extra", "jelly", "magic", "surfaced", "later", "frozen", "marks", "elements", "started", "weather",
-             "wdeck", "wdiscard", "events", "aside", "ending", "lost", "firekeep")
+_OPTIONAL = ("extra", "jelly", "magic", "surfaced", "later", "held", "frozen", "marks", "elements", "started",
+             "weather", "wdeck", "wdiscard", "events", "aside", "ending", "lost", "firekeep")
 #: The fields of The Elements and of Heavy Weather (a game with the set writes them all; aside is optional).
 _ELEMENT_FIELDS = ("elements", "started")
 _WEATHER_FIELDS = ("weather", "wdeck", "wdiscard", "events")
@@ -260,6 +265,7 @@ def parse_body(state: NinjitsuState, body: str) -> None:
                 raise ValueError(f"{name} {seat} is not a seat of a {players}-player game")
         setattr(state, "magic_owner" if name == "magic" else name, seat)
     state.later = [_parse_later(item, players) for item in fields["later"].split(",")] if "later" in fields else []
+    state.held = _parse_held(fields["held"]) if "held" in fields else []
     state.marks = [-1] * players
     if "marks" in fields:
         parts = fields["marks"].split("/")
@@ -333,6 +339,17 @@ def _parse_expansions(state: NinjitsuState, fields: dict[str, str]) -> None:
         if fields["firekeep"] not in CARD_INDEX:
             raise ValueError(f"firekeep is the card id Fire (side 1) keeps on a tie, not {quote(fields['firekeep'])}")
         state.fire_keeps = CARD_INDEX[fields["firekeep"]]
+
+
+def _parse_held(text: str) -> list[list[Frame]]:
+    """The ``held`` field: a JSON list of frame stacks (each frame as the position's frames are written)."""
+    try:
+        groups = json.loads(text)
+    except ValueError:
+        raise ValueError(f"held is a JSON list of frame lists, not {quote(text)}") from None
+    if not isinstance(groups, list) or not all(isinstance(group, list) and group for group in groups):
+        raise ValueError(f"held is a JSON list of non-empty frame lists, not {quote(text)}")
+    return [[Frame.from_json(frame) for frame in group] for group in groups]
 
 
 def _later_args(kind: str) -> str:

@@ -1017,6 +1017,11 @@ def _check_later(state: NinjitsuState, magic_in_game: bool) -> None:
     the Master of Magic's plays at its depth of the effects stack (or for one that surfaced and is still to
     start, or for the decision pending), in a game with Masters of Magic."""
     assert not state.later or magic_in_game, "only a Master of Magic puts anything off (a game with Masters of Magic)"
+    asks = sum(1 for _, kind, _ in state.later if kind == "ask")
+    assert len(state.held) == asks, f"held lists one group of decisions per later ask item ({asks})"
+    for group in state.held:
+        assert group and all(frame.kind in FRAME_KINDS for frame in group), \
+            "a decision put off for a Master of Magic's plays is one the rules ask"
     for depth, kind, args in state.later:
         codes = effects.LATER.get(kind)
         assert codes is not None, f"a later item is one of {', '.join(effects.LATER)}, not {kind!r}"

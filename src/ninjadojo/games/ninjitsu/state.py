@@ -189,6 +189,9 @@ class NinjitsuState(GameState[Payload]):
     #: cut short, and what was to follow it, each ``(depth, kind, args)``, run in order once the effects
     #: stack is back to ``depth`` entries (the Master of Magic's plays are the entry at ``depth``).
     later: list[tuple[int, str, tuple[int, ...]]]
+    #: The decisions put off that way, one group (the frame stack as it was) per ``ask`` item of ``later``,
+    #: in the same order.
+    held: list[list[Frame]]
     #: The card numbers of this game's deck (base, then the chosen sets), and facts derived from them.
     cards_in_game: tuple[int, ...]
     card_ids_in_game: frozenset[str]
@@ -252,6 +255,7 @@ class NinjitsuState(GameState[Payload]):
         self.frozen = -1
         self.marks = [NO_MARK] * self.num_players
         self.later = []
+        self.held = []
         self.cards_in_game = cards_of(self.sets)
         self.card_ids_in_game = frozenset(CARD_IDS[card] for card in self.cards_in_game)
         self.any_time = any(ANYTIME[card] for card in self.cards_in_game)
@@ -360,6 +364,7 @@ class NinjitsuState(GameState[Payload]):
         other.magic_owner = self.magic_owner
         other.surfaced = self.surfaced
         other.later = self.later.copy()
+        other.held = [[frame.copy() for frame in group] for group in self.held]
         other.frozen = self.frozen
         other.marks = self.marks.copy()
         other.cards_in_game = self.cards_in_game
@@ -722,6 +727,10 @@ class NinjitsuState(GameState[Payload]):
 
     def _apply(self, seat: int, frame: Frame, payload: Payload) -> None:
         rules.apply(self, seat, frame, payload)
+        if self.suspended() and self.result is None:
+            # A Master of Magic surfaced on a path that asks its next decision itself (a free Teleport
+            # before the action, Heart's look): its owner still plays at once, before that decision.
+            effects.resume(self)
         self.sync_blind()
 
     def _resolve_simultaneous(self, frame: Frame, choices: dict[int, Payload]) -> None:
