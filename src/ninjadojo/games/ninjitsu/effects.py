@@ -9,12 +9,18 @@ Wind, Telekinesis, Shape Shifting and Multiply act on that card afterwards), ``N
 the choice and calls :func:`resume` again. Steps that cannot be done are skipped ("do as much as you
 can"). Effects that do not fit the step vocabulary are functions registered in :data:`SPECIALS`.
 
-"Any time" windows (Promo Pack): when a trap is about to resolve, a treasure is about to be discarded
-or moved, or a steal is declared, :func:`offer` asks the holders of a card that answers that moment,
+"Any time" windows (Promo Pack, Sabotage!'s Alessio): when a trap is about to resolve, a treasure is about
+to be discarded or moved, a steal is declared, a treasure enters play or a secret is placed (on anyone's
+turn, inside any effect: :func:`played`), :func:`offer` asks the holders of a card that answers that moment,
 one at a time in the fair order (clockwise from the current player), through a concealed ``window``
 frame; when nobody holds one the moment passes at once. What happens next ("then resolve this trap",
 "then discard this treasure and go on with the rest of Caltrops") is the window's data, run by
 :func:`close_window` whether or not anyone was asked, so the log reads the same either way.
+
+Triggers fire at the moment their text names, inside any effect: a card leaving a hand may empty it
+(Magic, side 2, draws at once: ``state.hand_left``); a face-up Master of Magic uncovered by a draw has its
+owner play before anything else: the rest of the draw and whatever was to follow wait in ``state.later``
+(and the decisions already asked in ``state.held``), run by :func:`resume` once its plays are done.
 
 Log lines are nested by ``state.narrate``: as deep as the stack of resolving actions, and a trap one
 level inside the steal or flip that sprang it (``deeper=1``).
@@ -71,6 +77,7 @@ def resume(state: NinjitsuState) -> None:
             # before what it interrupted goes on (``later``, run once this entry is done).
             owner, state.surfaced = state.surfaced, -1
             stack.append((MASTER_OF_MAGIC, 1, owner, NO_MEMO))
+            state.late = True  # points may change after this turn's win check, before its first action
         if state.later and max(item[0] for item in state.later) >= len(stack):
             run_later(state)
             continue
@@ -101,7 +108,10 @@ LATER: dict[str, str] = {"draw": "snf", "rest": "snf", "wind": "", "play": "sn",
 def hold(state: NinjitsuState) -> None:
     """A Master of Magic surfaced after a decision was asked in the same step: the decisions pending (the
     whole frame stack) wait, as an ``ask`` item of ``later`` (``state.held``), until its owner has played."""
-    state.held.append(list(state.frames))
+    # A concealed window keeps no asked seat: it asks its holders afresh when it comes back, and a
+    # sample must not learn from the position who holds an answering card.
+    state.held.append([Frame(frame.kind, [], dict(frame.data), concealed=True) if frame.concealed else frame
+                       for frame in state.frames])
     state.frames.clear()
     state.wait("ask")
 

@@ -37,8 +37,10 @@ player) and ``marks=Ta/-/?`` (Night Vision's marked card per seat, ``?`` in a sa
 named), ``later=0.rest.1.2.0`` (what waits for a surfaced Master of Magic's owner to play, in order: the
 depth of the effects stack it resumes at, its kind and its arguments, a card by its id; see
 ``effects.LATER``) and ``held=[[...]]`` (the decisions put off that way, one JSON frame list per ``ask``
-item); with The Elements ``firekeep=9a`` (the tied treasure Fire, side 1, keeps for the action under
-way, once its owner chose). An effect item may end with ``:card``, the card one of its steps played (``Km.2:6a``).
+item), ``late=1`` (a Master of Magic's owner played during this turn, so the current player's points
+may have changed since its win check); with The Elements ``firekeep=9a`` (the tied treasure Fire, side 1,
+keeps for the action under way, once its owner chose). An effect item may end with ``:card``, the card one
+of its steps played (``Km.2:6a``).
 
 A position must be one the rules can reach (``rules.check_invariants`` says which laws): in
 particular a position whose frame is ``turn`` is one whose start-of-turn win check was made and did
@@ -165,6 +167,8 @@ def body_notation(state: NinjitsuState) -> str:
         optional.append("later=" + ",".join(".".join((str(depth), kind, *(
             CARD_IDS[arg] if code == "c" else str(arg) for code, arg in zip(_later_args(kind), args, strict=True))))
             for depth, kind, args in state.later))
+    if state.late:
+        optional.append("late=1")
     if state.held:
         optional.append("held=" + json.dumps([[frame.to_json() for frame in group] for group in state.held],
                                              separators=(",", ":")))
@@ -201,7 +205,7 @@ def body_notation(state: NinjitsuState) -> str:
 
 _FIELDS = ("turn", "swaps", "deck", "discard", "hands", "treasures", "secrets", "effects", "known")
 #: Fields written only when not their default (or, for The Elements and Heavy Weather, only in games with them).
-_OPTIONAL = ("extra", "jelly", "magic", "surfaced", "later", "held", "frozen", "marks", "elements", "started",
+_OPTIONAL = ("extra", "jelly", "magic", "surfaced", "later", "held", "late", "frozen", "marks", "elements", "started",
              "weather", "wdeck", "wdiscard", "events", "aside", "ending", "lost", "firekeep")
 #: The fields of The Elements and of Heavy Weather (a game with the set writes them all; aside is optional).
 _ELEMENT_FIELDS = ("elements", "started")
@@ -266,6 +270,10 @@ def parse_body(state: NinjitsuState, body: str) -> None:
         setattr(state, "magic_owner" if name == "magic" else name, seat)
     state.later = [_parse_later(item, players) for item in fields["later"].split(",")] if "later" in fields else []
     state.held = _parse_held(fields["held"]) if "held" in fields else []
+    if fields.get("late", "1") != "1":
+        raise ValueError("late is 1 (a Master of Magic's owner played this turn) or left out, not "
+                         f"{quote(fields['late'])}")
+    state.late = "late" in fields
     state.marks = [-1] * players
     if "marks" in fields:
         parts = fields["marks"].split("/")

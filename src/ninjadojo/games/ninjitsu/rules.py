@@ -179,6 +179,7 @@ def start_turn(state: NinjitsuState, seat: int) -> None:
     the start-of-turn abilities (Sleeping Potion, Sunshine, Aurora Borealis, Heart), then the turn frame."""
     state.turn = seat
     state.extra_actions = 0
+    state.late = False
     state.swaps_left = state.swap_limit
     if state.frozen == seat:
         state.frozen = -1  # Freeze Time ends as its player's turn starts, whose check is made again
@@ -991,8 +992,8 @@ def check_invariants(state: NinjitsuState) -> None:
                 assert "7m" in state.card_ids_in_game, "only Freeze Time skips the start-of-turn check"
             elif not potion_blurs_check(state):
                 _check_turn_start(state)
-            elif expanded and not (state.has_sabotage and any(state.has_face_up(other, "sleeping-potion")
-                                                              for other in state.opponents(state.turn))):
+            elif expanded and not state.late and not (state.has_sabotage and any(
+                    state.has_face_up(other, "sleeping-potion") for other in state.opponents(state.turn))):
                 # The start-of-turn draws and discards of The Elements and Heavy Weather change hands,
                 # never treasures: the treasures alone are below the target, or the check would have won.
                 assert state.treasure_points(state.turn) < state.target, (
@@ -1035,9 +1036,8 @@ def _check_later(state: NinjitsuState, magic_in_game: bool) -> None:
         assert depth == len(state.effects) or state.effects[depth][0] == MASTER_OF_MAGIC, \
             "a later item waits for the Master of Magic's plays at its depth"
         if kind == "settle":
-            taker, card = args
-            assert CARDS[card].trap is not None and card in state.treasures[taker], \
-                f"the trap {card_label(card)} waiting to be settled lies face-up with P{taker}"
+            # (The owner's plays may have moved it meanwhile: then there is nothing left to settle.)
+            assert CARDS[args[1]].trap is not None, f"a later settle item names a trap, not {card_label(args[1])}"
 
 
 def _check_window(state: NinjitsuState, frame: Frame) -> None:
@@ -1087,6 +1087,8 @@ def _check_cards(state: NinjitsuState) -> None:
     sprung = CARD_INDEX[str(window.data["card"])] if window is not None and window.data["moment"] == "trap" else -1
     # ... or while a Master of Magic its trap's draw uncovered is played (``later``: settle).
     settling = {args[1] for _, kind, args in state.later if kind == "settle"}
+    settling |= {CARD_INDEX[str(frame.data["card"])] for group in state.held for frame in group
+                 if frame.kind == "window" and frame.data.get("moment") == "trap"}
     for seat in range(state.num_players):
         bit = 1 << seat
         for card in state.treasures[seat]:

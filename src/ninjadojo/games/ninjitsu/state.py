@@ -192,6 +192,9 @@ class NinjitsuState(GameState[Payload]):
     #: The decisions put off that way, one group (the frame stack as it was) per ``ask`` item of ``later``,
     #: in the same order.
     held: list[list[Frame]]
+    #: A surfaced Master of Magic's owner played during this turn (a start-of-turn draw may uncover it,
+    #: before the first action): the current player's points may have changed since the win check.
+    late: bool
     #: The card numbers of this game's deck (base, then the chosen sets), and facts derived from them.
     cards_in_game: tuple[int, ...]
     card_ids_in_game: frozenset[str]
@@ -256,6 +259,7 @@ class NinjitsuState(GameState[Payload]):
         self.marks = [NO_MARK] * self.num_players
         self.later = []
         self.held = []
+        self.late = False
         self.cards_in_game = cards_of(self.sets)
         self.card_ids_in_game = frozenset(CARD_IDS[card] for card in self.cards_in_game)
         self.any_time = any(ANYTIME[card] for card in self.cards_in_game)
@@ -365,6 +369,7 @@ class NinjitsuState(GameState[Payload]):
         other.surfaced = self.surfaced
         other.later = self.later.copy()
         other.held = [[frame.copy() for frame in group] for group in self.held]
+        other.late = self.late
         other.frozen = self.frozen
         other.marks = self.marks.copy()
         other.cards_in_game = self.cards_in_game
