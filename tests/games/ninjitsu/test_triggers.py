@@ -321,3 +321,50 @@ def test_master_of_magic_uncovered_by_a_free_teleport_emptying_a_magic2_hand_is_
     assert hand(game, 0) == "4a 3a 2a" and kind(game) == "teleport" and game.to_act() == (0,)
     play(game, "c:6c")
     assert kind(game) == "turn" and "6c" in hand(game, 0)
+
+
+# ---------------------------------------------------------------------- what waits is data: notation and laws
+
+
+def test_a_bad_later_or_held_field_is_refused_saying_what_is_allowed() -> None:
+    game = with_magic_in_deck(game_of(hands=["", "8b 6c"], deck="2a 3a Xm 4a"), owner=1)
+    play(game, "d")
+    text = game.to_notation()
+    assert ";later=0.rest.0.1.0" in text
+    for bad, said in (("later=0.rest.0.1.0", "later=0.nap.0"), ("later=0.rest.0.1.0", "later=0.rest.7.1.0"),
+                      ("later=0.rest.0.1.0", "later=0.rest.0.1"), ("late=1", "late=2")):
+        with pytest.raises(ValueError, match=r"later|late"):
+            NinjitsuState.from_notation(text.replace(bad, said))
+    with pytest.raises(ValueError, match="held"):
+        NinjitsuState.from_notation(text + ";held=[[1]]")
+    with pytest.raises(ValueError, match="held lists one group"):
+        NinjitsuState.from_notation(text + ';held=[[["turn",[0],{},"",[]]]]')
+
+
+#: Seeds of random games with a face-up Master of Magic put near the top of the deck now and then.
+MAGIC_PLAYOUT_SEEDS = range(40)
+
+
+@pytest.mark.parametrize("seed", MAGIC_PLAYOUT_SEEDS)
+def test_random_playouts_with_a_master_of_magic_in_the_deck_keep_the_laws_and_the_notation(seed: int) -> None:
+    from ninjadojo.engine import Rng
+
+    players = 2 + seed % 3
+    sides = "/".join(["magic2", "earth1", "water1", "heart2"][:players])
+    game = NinjitsuState.new(players, {"expansions": "promo,magic,sabotage,elements", "element_sides": sides},
+                             seed=seed)
+    rng = Rng(seed)
+    master = CARD_INDEX["Xm"]
+    while not game.is_terminal:
+        deck = game.deck
+        if game.magic_owner < 0 and master in deck and len(deck) > 3 and not game.later and rng.randbelow(4) == 0:
+            # The Master of Magic goes face-up a little below the top, for a random owner (as if played).
+            deck.remove(master)
+            deck.insert(len(deck) - 1 - rng.randbelow(3), master)
+            game.magic_owner = rng.randbelow(players)
+            game.known[master] = game.everyone
+        seat = game.to_act()[rng.randbelow(len(game.to_act()))]
+        actions = game.legal_actions(seat)
+        game.apply(seat, actions[rng.randbelow(len(actions))])
+        round_trips(game)
+    assert game.result is not None and not game.result.truncated

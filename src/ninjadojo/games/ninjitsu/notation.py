@@ -357,7 +357,10 @@ def _parse_held(text: str) -> list[list[Frame]]:
         raise ValueError(f"held is a JSON list of frame lists, not {quote(text)}") from None
     if not isinstance(groups, list) or not all(isinstance(group, list) and group for group in groups):
         raise ValueError(f"held is a JSON list of non-empty frame lists, not {quote(text)}")
-    return [[Frame.from_json(frame) for frame in group] for group in groups]
+    try:
+        return [[Frame.from_json(frame) for frame in group] for group in groups]
+    except ValueError as error:
+        raise ValueError(f"held lists frames as the position's frames are written: {error}") from None
 
 
 def _later_args(kind: str) -> str:
