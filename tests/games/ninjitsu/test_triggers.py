@@ -194,6 +194,11 @@ TREASURE_PLAYS = {
     "master-of-wind": (dict(hands=["Km 6a 5b", ""], treasures=["", "9c"]), ("a:Km", "a:6a", "c:9c", "s:5b"), "6a"),
     "master-of-deception": (dict(hands=["5b", ""], secrets=["Kp", ""], turn=1), ("x0.0", "t:5b"), "5b"),
     "master-of-tricks": (dict(hands=["Ks 5b", ""], secrets=["", "2c"]), ("a:Ks", "t:5b"), "5b"),
+    "master-of-water": (dict(hands=["Jm", ""], treasures=["", "9c"], deck="2a 5b"), ("a:Jm", "t:5b"), "5b"),
+    "grimoire": (dict(hands=["Am", ""], deck="5b 2a 3a 4a"), ("a:Am", "t:5b"), "5b"),
+    "master-of-escape": (dict(hands=["Js 5b", ""], treasures=["", "9c 8c"]), ("a:Js", "c:9c", "c:8c", "t:5b"), "5b"),
+    "freeze-time": (dict(hands=["7m 5b", ""]), ("a:7m", "t:5b"), "5b"),
+    "tessen": (dict(hands=["4s 5b", ""]), ("a:4s", "t:5b"), "5b"),
 }
 
 
@@ -217,6 +222,73 @@ def test_hail_asks_a_discard_for_a_treasure_played_inside_any_effect(effect: str
     play(game, *actions)
     assert card in treasures(game, player)
     assert kind(game) == "hail" and game.to_act() == (player,)
+
+
+def test_rainbow_draws_for_a_treasure_a_surfaced_master_of_magics_owner_plays_out_of_turn() -> None:
+    game = with_magic_in_deck(game_of(expansions="magic,weather", hands=["", "5b"], weather="Rw",
+                                      deck="2a 3a Xm 4a"), owner=1)
+    play(game, "d", "t:5b")
+    assert treasures(game, 1) == "5b" and hand(game, 1) == "3a"  # Rainbow: P1 drew the next card
+    play(game, "pass")
+    assert hand(game, 0) == "4a 2a"
+
+
+def test_wind_side_2_swap_puts_a_treasure_into_play_but_is_no_play_for_rainbow() -> None:
+    game = game_of(expansions="promo,elements,weather", hands=["6a", "1t"], treasures=["", "9c"],
+                   elements=["wind2", "-"], weather="Rw", deck="2a 3a")
+    play(game, "swap:6a", "c:9c")
+    assert kind(game) == "window" and game.to_act() == (1,)  # Teleport's moment: the Katana entered play
+    play(game, "pass")
+    assert hand(game, 0) == "9c 3a" and treasures(game, 1) == "6a"  # Wind's draw only, no Rainbow draw
+
+
+#: Every effect that plays an Ace or a Joker for its action or as a secret: Wind (side 1) gives the current
+#: player an extra action after each (RULINGS: "any play of an Ace or Joker").
+ACE_PLAYS = {
+    "katana-secret": (dict(hands=["6a Xa", ""], treasures=["", "9c"]), ("a:6a", "c:9c", "s:Xa")),
+    "master-of-wind-action": (dict(hands=["Km Xb", ""], secrets=["", "2c"]), ("a:Km", "a:Xb", "f1.0")),
+    "smoke-bomb-secret": (dict(hands=["9a Ab 2b", ""]), ("a:9a", "s:Ab", "s:2b")),
+    "freeze-time-action": (dict(hands=["7m Aa", ""], treasures=["", "9c"]), ("a:7m", "a:Aa", "c:9c")),
+}
+
+
+@pytest.mark.parametrize("effect", sorted(ACE_PLAYS))
+def test_wind1_gives_an_extra_action_for_an_ace_or_joker_played_inside_any_effect(effect: str) -> None:
+    setup, actions = ACE_PLAYS[effect]
+    game = game_of(expansions="magic,elements", elements=["wind1", "-"], **setup)
+    play(game, *actions)
+    assert game.turn == 0 and kind(game) == "turn" and game.frames[-1].data.get("extra")
+
+
+# ---------------------------------------------------------------------- the other "whenever" triggers, inside an effect
+
+
+def test_earth1_draws_an_extra_card_for_a_draw_inside_a_card() -> None:
+    game = game_of(expansions="magic,elements", hands=["Am", ""], elements=["earth1", "-"], deck="2a 3a 4a 5a 6a")
+    play(game, "a:Am")  # Grimoire: draw 3 (+1), then take the top card (not a draw: no extra) and play it
+    assert hand(game, 0) == "6a 5a 4a 3a 2a" and {a[2:] for a in game.legal_actions(0)} == {"2a"}
+
+
+def test_water1_draws_when_a_treasure_is_discarded_inside_another_players_card() -> None:
+    game = game_of(expansions="elements", hands=["6a 5b", ""], treasures=["", "9c"], elements=["-", "water1"],
+                   deck="2a 3a")
+    play(game, "a:6a", "c:9c")  # Katana discards P1's 9c: P1 draws at once, before Katana's play
+    assert hand(game, 1) == "3a" and kind(game) == "play" and game.to_act() == (0,)
+
+
+def test_mirror_makes_each_opponent_draw_after_a_draw_inside_a_card() -> None:
+    game = game_of(expansions="sabotage", hands=["8a", ""], treasures=["6s", ""], secrets=["", "2c"], deck="2a 3a")
+    play(game, "a:8a", "x1.0")  # Climbing Hook: steal, then draw 1: Mirror makes P1 draw 1 too
+    assert hand(game, 0) == "3a" and hand(game, 1) == "2a"
+
+
+def test_an_event_uncovered_by_a_draw_inside_a_card_goes_into_play_at_once() -> None:
+    game = game_of(expansions="weather", hands=["8a", ""], deck="2a Fv 3a")
+    play(game, "a:8a")  # Climbing Hook: no secret to steal, draw 1 (3a): Flood is then on top and goes into play
+    lines = [str(line) for line in game.observe(None)["log"]]
+    went = next(index for index, line in enumerate(lines) if "Fv Flood reaches the top" in line)
+    assert hand(game, 0) == "3a" and lines[went + 1].strip() == "P0 draws 1 card"  # during the card's draw
+    assert "Fv" in discard(game) and game.turn == 1  # it resolved at the end of the turn
 
 
 # ---------------------------------------------------------------------- "any time" on anyone's turn

@@ -485,7 +485,11 @@ def not_asked(data: Mapping[str, FrozenJSON]) -> int:
         thief = data["thief"]
         assert isinstance(thief, int)
         return thief
-    if moment in ("treasure-in", "secret-in"):
+    if moment == "treasure-in":
+        player = data["player"]
+        assert isinstance(player, int)
+        return player
+    if moment == "secret-in":
         seat = data["seat"]
         assert isinstance(seat, int)
         return seat
@@ -501,13 +505,15 @@ def may_answer(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int) 
 
 
 def treasure_in(state: NinjitsuState, seat: int, card: int, then: str = "played") -> None:
-    """``card`` just entered play as a treasure of ``seat``: played (``then="played"``: Rainbow and Hail
-    follow, whoever's turn it is and whatever effect played it) or swapped in from the hand by Wind (side
-    2) (``then="swapped"``: its draw follows). The moment is Teleport's (a concealed window)."""
+    """``card`` just entered play as a treasure of ``seat``: played by ``seat`` (``then="played"``: Rainbow
+    and Hail follow, whoever's turn it is and whatever effect played it) or swapped in from the current
+    player's hand by Wind (side 2) (``then="swapped"``: its draw follows). The moment is Teleport's (a
+    concealed window), for anyone but the player who put it into play."""
     if state.suspended():
         state.wait("treasure-in", seat, card, int(then == "swapped"))
         return
-    offer(state, {"moment": "treasure-in", "card": CARD_IDS[card], "seat": seat, "then": then})
+    player = state.turn if then == "swapped" else seat  # who put it into play: not asked
+    offer(state, {"moment": "treasure-in", "card": CARD_IDS[card], "seat": seat, "player": player, "then": then})
 
 
 def secret_in(state: NinjitsuState, seat: int, position: int) -> None:

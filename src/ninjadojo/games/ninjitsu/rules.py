@@ -1428,7 +1428,7 @@ _WINDOW_DATA: dict[str, dict[str, type | tuple[object, ...]]] = {
     "treasure": {"moment": str, "card": str, "seat": int, "move": bool, "then": tuple, "deeper": (0, 1)},
     "steal": {"moment": str, "thief": int, "victim": int, "position": int, "ignore_traps": bool,
               "guess": (effects.NO_GUESS, *GUESSES)},
-    "treasure-in": {"moment": str, "card": str, "seat": int, "then": ("played", "swapped")},
+    "treasure-in": {"moment": str, "card": str, "seat": int, "player": int, "then": ("played", "swapped")},
     "secret-in": {"moment": str, "seat": int, "position": int},
 }
 
@@ -1456,7 +1456,7 @@ def _check_frame_data(state: NinjitsuState, frame: Frame) -> None:
                 f"{frame.kind} {key} must be a {allowed.__name__}, not {value!r}"
     by = data.get("by")
     assert by is None or by in CARD_INDEX, f"{frame.kind} by {by!r} is not a card id"
-    for key in ("taker", "victim", "seat", "thief"):
+    for key in ("taker", "victim", "seat", "thief", "player"):
         value = data.get(key)
         assert value is None or frame.kind == "tie" or 0 <= int(str(value)) < state.num_players, \
             f"{frame.kind} {key} names a seat of the game"
