@@ -440,3 +440,17 @@ def test_random_playouts_with_a_master_of_magic_in_the_deck_keep_the_laws_and_th
         game.apply(seat, actions[rng.randbelow(len(actions))])
         round_trips(game)
     assert game.result is not None and not game.result.truncated
+
+
+def test_a_sample_for_the_player_of_the_treasure_never_shows_it_as_asked_and_keeps_a_holder() -> None:
+    game = game_of(3, hands=["6a", "1t 5b", "7c"], deck="2a 3a 4a 5a 6b")
+    play(game, "t:6a")
+    assert game.to_act() == (1,)
+    for seed in range(10):
+        for seat in (0, 2):
+            sample = game.determinize(seat, seed)
+            asked = sample.to_act()[0]
+            # P0 put the treasure into play: never the one asked, in any sample.
+            assert asked not in (seat, 0) and CARD_INDEX["1t"] in sample.hands[asked]
+            assert sample.observe(seat) == game.observe(seat)
+            sample.check_invariants()

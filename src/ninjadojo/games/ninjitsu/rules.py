@@ -1261,8 +1261,8 @@ def _check_effects(state: NinjitsuState) -> None:
         steps = CARDS[card].steps
         assert steps, f"{card_label(card)} has no action to resolve"
         assert step <= len(steps), f"{card_label(card)} has no step {step}"
-        # A Master of Magic that surfaced before the turn's action (a start-of-turn draw) is played by its
-        # owner as soon as that action is taken, before the first step of the card played for it.
+        # A Master of Magic uncovered as a card was played for its action (Magic, side 2, refilling the
+        # hand that play emptied) is played by its owner before the first step of that card.
         surfaced_above = number + 1 < len(effects) and effects[number + 1][0] == MASTER_OF_MAGIC
         assert step >= 1 or surfaced_above, \
             f"{card_label(card)} is resolving, so its first step has begun (next step at least 1)"
