@@ -166,6 +166,18 @@ def test_master_of_magic_cut_short_a_magic2_refill_waits_and_alchemy_goes_on_aft
     assert "8b" in discard(game)
 
 
+def test_master_of_magic_uncovered_by_lightning_is_played_before_the_strike() -> None:
+    # Lightning discards the top card (9a): the Master of Magic is then on top; P1, its owner, plays at once:
+    # its 9b, which the strike of the value 9 would have taken from its hand, for its action.
+    game = with_magic_in_deck(game_of(expansions="magic,weather", hands=["6a", "9b 2c"], events="Lv",
+                                      deck="2a 3a Xm 9a"), owner=1)
+    play(game, "t:6a")
+    assert game.to_act() == (1,) and "a:9b" in game.legal_actions(1)
+    round_trips(game)
+    play(game, "a:9b", "s:2c")
+    assert secrets(game, 1) == "2c" and "9b" in discard(game) and game.turn == 1
+
+
 # ---------------------------------------------------------------------- a play as a treasure inside any effect
 
 

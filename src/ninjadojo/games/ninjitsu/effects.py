@@ -100,9 +100,11 @@ def resume(state: NinjitsuState) -> None:
 #: ``n``-th of them on after a treasure play (``weather``), the rest of the start of a turn from phase ``n``
 #: (``turn``), a hand to discard (``hand``: Alchemy, Heat Wave), a valueless trap to discard once its text
 #: is done (``settle``), and the moment a treasure entered play (``treasure-in``: played, or ``f`` swapped
-#: in by Wind, side 2) or a secret was placed (``secret-in``, by its position).
+#: in by Wind, side 2) or a secret was placed (``secret-in``, by its position), Lightning's strike of the
+#: value ``n`` (``strike``) and Hurricane's new Weather deck (``reweather``).
 LATER: dict[str, str] = {"draw": "snf", "rest": "snf", "wind": "", "play": "sn", "weather": "sn", "turn": "sn",
-                         "hand": "s", "settle": "sc", "treasure-in": "scf", "secret-in": "sn", "ask": ""}
+                         "hand": "s", "settle": "sc", "treasure-in": "scf", "secret-in": "sn", "ask": "",
+                         "strike": "n", "reweather": ""}
 
 
 def hold(state: NinjitsuState) -> None:
@@ -147,6 +149,10 @@ def run_later(state: NinjitsuState) -> None:
         state.draw(seat, count, mirrored=bool(mirrored), resumed=kind == "rest")
     elif kind == "wind":
         weather.after_draw_action(state)
+    elif kind == "strike":
+        weather.strike(state, args[0])
+    elif kind == "reweather":
+        weather.reweather(state)
     elif kind == "ask":
         _ask_again(state, state.held.pop(asks_before))
     elif kind == "play":

@@ -283,6 +283,14 @@ def _hurricane_shuffle(state: NinjitsuState, card: int, player: int) -> None:
             state.known[MASTER_OF_MAGIC] = state.everyone  # still face-up in the deck
         state.narrate("the discard pile is shuffled into the deck")
         settle(state)
+        if state.suspended():
+            state.wait("reweather")  # a Master of Magic came up on top: its owner plays before the Weathers go
+            return
+    reweather(state)
+
+
+def reweather(state: NinjitsuState) -> None:
+    """Hurricane's end: every Weather card back into the Weather deck, shuffled, and a new Weather."""
     state.weather_deck = sorted([*state.weather_deck, *state.weather, *state.weather_discard])
     state.weather = []
     state.weather_discard = []
@@ -358,8 +366,6 @@ def _eruption(state: NinjitsuState, card: int, player: int) -> None:
 def _lightning(state: NinjitsuState, card: int, player: int) -> None:
     """The top card of the deck is discarded; every card of its printed value goes from hands and play
     (secrets too) to the discard pile. A card without a value names no value: nothing more goes."""
-    from ninjadojo.games.ninjitsu.effects import discard_each
-
     if not state.deck and state.discard:
         state.reshuffle()
         settle(state)
@@ -374,6 +380,16 @@ def _lightning(state: NinjitsuState, card: int, player: int) -> None:
     if value is None:
         state.narrate("it has no value: nothing else is struck")
         return
+    if state.suspended():
+        state.wait("strike", value)  # it uncovered a Master of Magic: its owner plays before the strike
+        return
+    strike(state, value)
+
+
+def strike(state: NinjitsuState, value: int) -> None:
+    """Lightning's strike: every card of printed ``value`` goes from hands and play to the discard pile."""
+    from ninjadojo.games.ninjitsu.effects import discard_each
+
     for seat in range(state.num_players):
         for each in [each for each in state.hands[seat] if PRINTED[each] == value]:
             state.discard_from_hand(seat, each)
