@@ -126,7 +126,18 @@ def _ask_again(state: NinjitsuState, group: list[Frame]) -> None:
 
     for frame in group:
         if frame.kind == "window":
-            offer(state, dict(frame.data))
+            data = dict(frame.data)
+            moment, card, seat = data["moment"], data.get("card"), data.get("seat")
+            if moment == "treasure" and CARD_INDEX[str(card)] not in state.treasures[int(str(seat))]:
+                # The owner's plays took that treasure out of play: nothing is left to discard or move,
+                # and the effect goes on without it.
+                then = data["then"]
+                assert isinstance(then, tuple)
+                _continue_after_discard(state, CARD_INDEX[str(card)], False, then)
+            elif moment == "steal" and int(str(data["position"])) >= len(state.secrets[int(str(data["victim"]))]):
+                state.narrate(f"P{data['victim']}'s secret #{data['position']} is no longer there to steal")
+            else:
+                offer(state, data)
         elif frame.simultaneous:
             seats = [seat for seat in frame.seats if state.hands[seat]]
             if seats:
@@ -172,8 +183,9 @@ def run_later(state: NinjitsuState) -> None:
     elif kind == "hand":
         discard_hands(state, args)
     elif kind == "settle":
-        seat, card = args
-        state.settle_face_up(seat, card, deeper=1)
+        _, card = args
+        for seat in range(state.num_players):  # wherever the owner's plays left it (Shape Shifting swaps)
+            state.settle_face_up(seat, card, deeper=1)
     elif kind == "treasure-in":
         seat, card, swapped = args
         treasure_in(state, seat, card, "swapped" if swapped else "played")
@@ -676,9 +688,10 @@ def close_window(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int
         if thief == state.turn:
             # "That player loses the rest of their turn": every action still resolving is dropped.
             state.effects.clear()
-            # What waited inside those actions for a Master of Magic's plays goes with them; what waited
-            # outside any action (the rest of a draw) still happens.
-            state.later = [item for item in state.later if item[0] == 0]
+            # What waited for a Master of Magic's plays is the rest of the turn too (its start, a decision
+            # asked), except the rest of a draw, which is no action: the cards are still drawn.
+            state.later = [item for item in state.later if item[1] in ("draw", "rest")]
+            state.held = []
             state.extra_actions = 0
             state.jelly = ""
             if state.has_elements or state.has_weather:
