@@ -531,7 +531,12 @@ def treasure_in(state: NinjitsuState, seat: int, card: int, then: str = "played"
         state.wait("treasure-in", seat, card, int(then == "swapped"))
         return
     player = state.turn if then == "swapped" else seat  # who put it into play: not asked
-    offer(state, {"moment": "treasure-in", "card": CARD_IDS[card], "seat": seat, "player": player, "then": then})
+    data: dict[str, FrozenJSON] = {"moment": "treasure-in", "card": CARD_IDS[card], "seat": seat, "player": player,
+                                   "then": then}
+    if card in state.treasures[seat]:
+        offer(state, data)
+    else:  # a Master of Magic's owner took it out of play meanwhile: no moment, what follows still does
+        _treasure_in_moment(state, data, None, None)
 
 
 def secret_in(state: NinjitsuState, seat: int, position: int) -> None:
@@ -540,7 +545,8 @@ def secret_in(state: NinjitsuState, seat: int, position: int) -> None:
     if state.suspended():
         state.wait("secret-in", seat, position)
         return
-    offer(state, {"moment": "secret-in", "seat": seat, "position": position})
+    if position < len(state.secrets[seat]):  # (a Master of Magic's owner may have taken it meanwhile)
+        offer(state, {"moment": "secret-in", "seat": seat, "position": position})
 
 
 def played(state: NinjitsuState, seat: int, card: int, way: str) -> None:

@@ -656,8 +656,9 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         state.effects.append((first, 0, seat, effects.NO_MEMO))
     elif op == OP_STORM:
         state.narrate(f"P{seat} uses the Weather {card_label(STORMS)} as their action")
-        state.discard_from_hand(seat, first, deeper=1)
+        # Its action is under way from the discard on (a Magic, side 2 refill it causes comes inside it).
         state.effects.append((STORMS, 0, seat, effects.NO_MEMO))
+        state.discard_from_hand(seat, first)
     elif op == OP_WIND_SWAP:
         state.known[first] = state.everyone  # named by the action, so everyone knows it is in that hand
         state.frames.append(Frame("wind-swap", [seat], {"card": CARD_IDS[first]}))
