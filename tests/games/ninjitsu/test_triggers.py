@@ -166,6 +166,18 @@ def test_master_of_magic_cut_short_a_magic2_refill_waits_and_alchemy_goes_on_aft
     assert "8b" in discard(game)
 
 
+def test_andrea_stopping_a_steal_in_the_owners_plays_at_its_turn_start_ends_that_turn_before_it_begins() -> None:
+    # P0's Sunshine draw uncovers its own Master of Magic: P0 plays a Jack; P1's Andrea stops the steal, so
+    # P0 loses the rest of its turn: the turn it was starting (RULINGS: the turn's start is part of it).
+    game = with_magic_in_deck(game_of(expansions="promo,magic,weather", turn=1, hands=["Ja", "6c 1d"],
+                                      secrets=["", "5a"], weather="Uw", deck="2a 3a Xm 4a 5b"), owner=0)
+    play(game, "t:6c")
+    assert game.turn == 0 and game.to_act() == (0,) and kind(game) == "play" and hand(game, 0) == "Ja 4a"
+    play(game, "a:Ja", "x1.0", "a:1d")
+    assert game.turn == 1 and kind(game) == "turn" and not game.later and hand(game, 0) == "4a"
+    round_trips(game)
+
+
 def test_master_of_magic_uncovered_by_lightning_is_played_before_the_strike() -> None:
     # Lightning discards the top card (9a): the Master of Magic is then on top; P1, its owner, plays at once:
     # its 9b, which the strike of the value 9 would have taken from its hand, for its action.
