@@ -618,8 +618,9 @@ class NinjitsuState(GameState[Payload]):
             elements.refill_seat(self, seat, deeper)
 
     def surface_magic(self, deeper: int = 0) -> None:
-        """The face-up Master of Magic is on top of the deck: it is discarded and its owner will play
-        any number of cards at once (pushed as an action of theirs as soon as no decision is pending)."""
+        """The face-up Master of Magic is on top of the deck: it is discarded and its owner plays any number
+        of cards at once (``surfaced``; ``effects.resume`` pushes their plays before anything else goes
+        on: what was under way waits in ``later``)."""
         card = self.deck.pop()
         self.discard_card(card)
         owner, self.magic_owner = self.magic_owner, -1
