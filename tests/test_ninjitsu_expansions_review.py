@@ -311,11 +311,12 @@ def test_master_of_magic_surfacing_during_a_draw_owner_plays_out_of_turn() -> No
     """Master of Magic: when it reaches the top of the deck, discard it; its owner at once plays any number."""
     game = with_magic_in_deck(build(hands=["", "7a 2b 3c"], deck="2a 3a Xm 4a"), owner=1)
     act(game, 0, "d")
-    assert hand(game, 0) == ["3a", "4a"]   # the draw went on past the surfaced card
+    assert hand(game, 0) == ["4a"]   # the draw waits: the owner plays before it goes on
     assert "Xm" in ids(game.discard)
     assert game.frames[-1].kind != "turn"  # out of turn: P1 plays during P0's turn
     act(game, 1, "t:2b", "s:7a")
     act(game, 1, "pass")
+    assert hand(game, 0) == ["3a", "4a"]   # then the draw went on past the surfaced card
     assert treasures(game, 1) == ["2b"] and secrets(game, 1) == ["7a"] and hand(game, 1) == ["3c"]
     assert turn_of(game) == 1
 
@@ -993,6 +994,7 @@ def test_freeze_time_blocks_a_later_turn_start_of_its_own_player_in_between_none
     act(game, 1, "d")
     assert not game.is_terminal            # P2 on 21 at its turn start: frozen
     act(game, 2, "s:5c")
+    act(game, 1, "pass")                   # P1 drew Alessio: asked, in secret, as the secret is placed
     act(game, 0, "d")
     act(game, 1, "d")
     assert game.is_terminal and game.winners() == (2,)

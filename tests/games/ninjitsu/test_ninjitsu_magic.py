@@ -112,12 +112,13 @@ def test_master_of_magic_goes_face_up_into_the_deck_with_its_player_as_owner() -
 
 def test_master_of_magic_surfacing_during_a_draw_lets_its_owner_play_any_number_of_cards_out_of_turn() -> None:
     game = with_magic_in_deck(magic(hands=["9a", "6a 6b 5c"], deck="2a Xm 3a"), owner=1)
-    play(game, "d")  # P0 draws 3a; the Master of Magic is then on top: discarded; the draw goes on with 2a
-    assert hand(game, 0) == "9a 3a 2a" and discard(game).endswith("Xm") and game.magic_owner == -1
+    play(game, "d")  # P0 draws 3a; the Master of Magic is then on top: discarded; its owner plays at once
+    assert hand(game, 0) == "9a 3a" and discard(game).endswith("Xm") and game.magic_owner == -1
     assert game.to_act() == (1,) and kind(game) == "play" and "pass" in game.legal_actions(1)
     play(game, "t:6a", "t:6b")
     assert game.to_act() == (1,) and kind(game) == "play"
-    play(game, "pass")
+    play(game, "pass")  # then the draw goes on with 2a
+    assert hand(game, 0) == "9a 3a 2a"
     assert treasures(game, 1) == "6a 6b" and game.turn == 1 and kind(game) == "turn"
 
 

@@ -203,7 +203,7 @@ def _scenario(action: str) -> tuple[NinjitsuState, int]:
     play_card = re.fullmatch(r"[ast]:(\w\w)", action)
     target = re.fullmatch(r"([xf])(\d)\.(\d)", action)
     answer = {"a:1n": "Explosives stolen", "a:1l": "Katana's discard", "a:1d": "a steal",
-              "a:1t": "Teleport before one's action", "pass": "a window"}
+              "a:1t": "Teleport before one's action", "a:1s": "a secret placed", "pass": "a window"}
     if action in answer:
         card = action[2:] if action != "pass" else "1n"
         if card in ("1n", "1d"):
@@ -212,6 +212,8 @@ def _scenario(action: str) -> tuple[NinjitsuState, int]:
             game = position(hands=[thief_hand, "1d" if card == "1d" else ""], secrets=["", "2a"], expansions="promo")
             play(game, "x1.0")
             return game, game.to_act()[0]
+        if card == "1s":
+            return play(position(hands=["6a", "1s"], expansions="sabotage"), "s:6a"), 1
         if card == "1l":
             return play(position(hands=["6a 5b", "1l"], treasures=["", "9c"], expansions="promo"), "a:6a", "c:9c"), 1
         return position(hands=["1t", ""], treasures=["", "9c"], expansions="promo"), 0

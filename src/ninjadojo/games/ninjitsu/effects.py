@@ -9,12 +9,18 @@ Wind, Telekinesis, Shape Shifting and Multiply act on that card afterwards), ``N
 the choice and calls :func:`resume` again. Steps that cannot be done are skipped ("do as much as you
 can"). Effects that do not fit the step vocabulary are functions registered in :data:`SPECIALS`.
 
-"Any time" windows (Promo Pack): when a trap is about to resolve, a treasure is about to be discarded
-or moved, or a steal is declared, :func:`offer` asks the holders of a card that answers that moment,
+"Any time" windows (Promo Pack, Sabotage!'s Alessio): when a trap is about to resolve, a treasure is about
+to be discarded or moved, a steal is declared, a treasure enters play or a secret is placed (on anyone's
+turn, inside any effect: :func:`played`), :func:`offer` asks the holders of a card that answers that moment,
 one at a time in the fair order (clockwise from the current player), through a concealed ``window``
 frame; when nobody holds one the moment passes at once. What happens next ("then resolve this trap",
 "then discard this treasure and go on with the rest of Caltrops") is the window's data, run by
 :func:`close_window` whether or not anyone was asked, so the log reads the same either way.
+
+Triggers fire at the moment their text names, inside any effect: a card leaving a hand may empty it
+(Magic, side 2, draws at once: ``state.hand_left``); a face-up Master of Magic uncovered by a draw has its
+owner play before anything else: the rest of the draw and whatever was to follow wait in ``state.later``
+(and the decisions already asked in ``state.held``), run by :func:`resume` once its plays are done.
 
 Log lines are nested by ``state.narrate``: as deep as the stack of resolving actions, and a trap one
 level inside the steal or flip that sprang it (``deeper=1``).
@@ -30,6 +36,7 @@ from ninjadojo.engine.jsonvalue import FrozenJSON
 from ninjadojo.games.ninjitsu import elements, weather
 from ninjadojo.games.ninjitsu.cards import (
     ALBERTI,
+    ALESSIO,
     ANDREA,
     ANTONIO,
     CARD_IDS,
@@ -58,13 +65,22 @@ def resume(state: NinjitsuState) -> None:
     """Run pending effect steps until a decision is needed (a frame) or nothing is left."""
     frames = state.frames
     stack = state.effects
-    while not frames and state.result is None:
+    while state.result is None:
+        if frames:
+            if state.surfaced < 0:
+                break
+            hold(state)  # a Master of Magic surfaced: its owner plays before the decision just asked
         if state.has_elements:
             elements.refill(state)  # Magic (side 2): "if your hand is ever empty"
         if state.surfaced >= 0:
-            # A Master of Magic surfaced: its owner plays any number of cards now (its second step).
+            # A Master of Magic surfaced: its owner plays any number of cards now (its second step),
+            # before what it interrupted goes on (``later``, run once this entry is done).
             owner, state.surfaced = state.surfaced, -1
             stack.append((MASTER_OF_MAGIC, 1, owner, NO_MEMO))
+            state.late = True  # points may change after this turn's win check, before its first action
+        if state.later and max(item[0] for item in state.later) >= len(stack):
+            run_later(state)
+            continue
         if not stack:
             break
         card, index, actor, memo = stack[-1]
@@ -74,6 +90,123 @@ def resume(state: NinjitsuState) -> None:
             continue
         stack[-1] = (card, index + 1, actor, memo)
         run_step(state, card, steps[index], actor)
+
+
+#: What can wait for a surfaced Master of Magic's owner to play (``state.later``), by kind, with its
+#: arguments (``s`` a seat, ``n`` a number, ``f`` a flag 0/1, ``c`` a card): a draw asked meanwhile
+#: (``draw``), the rest of a draw it cut short (``rest``: the same draw occasion), the Wind Weather's pass
+#: after a Draw action (``wind``), Master of Water's or Grimoire's play of the cards drawn since its hand
+#: had ``n`` (``play``), the decisions asked meanwhile (``ask``: ``state.held``), Rainbow and Hail from the
+#: ``n``-th of them on after a treasure play (``weather``), the rest of the start of a turn from phase ``n``
+#: (``turn``), a hand to discard (``hand``: Alchemy, Heat Wave), a valueless trap to discard once its text
+#: is done (``settle``), and the moment a treasure entered play (``treasure-in``: played, or ``f`` swapped
+#: in by Wind, side 2) or a secret was placed (``secret-in``, by its position), Lightning's strike of the
+#: value ``n`` (``strike``) and Hurricane's new Weather deck (``reweather``).
+LATER: dict[str, str] = {"draw": "snf", "rest": "snf", "wind": "", "play": "sn", "weather": "sn", "turn": "sn",
+                         "hand": "s", "settle": "sc", "treasure-in": "scf", "secret-in": "sn", "ask": "",
+                         "strike": "n", "reweather": ""}
+
+
+def hold(state: NinjitsuState) -> None:
+    """A Master of Magic surfaced after a decision was asked in the same step: the decisions pending (the
+    whole frame stack) wait, as an ``ask`` item of ``later`` (``state.held``), until its owner has played."""
+    # A concealed window keeps no asked seat: it asks its holders afresh when it comes back, and a
+    # sample must not learn from the position who holds an answering card.
+    state.held.append([Frame(frame.kind, [], dict(frame.data), concealed=True) if frame.concealed else frame
+                       for frame in state.frames])
+    state.frames.clear()
+    state.wait("ask")
+
+
+def _ask_again(state: NinjitsuState, group: list[Frame]) -> None:
+    """Ask again the decisions a Master of Magic's plays put off, as far as they still can be: a window asks
+    the holders it finds now (a card may have been played meanwhile); a decision with no choice left (a
+    hand emptied meanwhile) is dropped ("do as much as you can")."""
+    from ninjadojo.games.ninjitsu.rules import legal
+
+    for frame in group:
+        if frame.kind == "window":
+            data = dict(frame.data)
+            moment, card, seat = data["moment"], data.get("card"), data.get("seat")
+            if moment == "treasure" and CARD_INDEX[str(card)] not in state.treasures[int(str(seat))]:
+                # The owner's plays took that treasure out of play: nothing is left to discard or move,
+                # and the effect goes on without it.
+                then = data["then"]
+                assert isinstance(then, tuple)
+                _continue_after_discard(state, CARD_INDEX[str(card)], False, then)
+            elif moment == "steal" and int(str(data["position"])) >= len(state.secrets[int(str(data["victim"]))]):
+                state.narrate(f"P{data['victim']}'s secret #{data['position']} is no longer there to steal")
+            else:
+                offer(state, data)
+        elif frame.simultaneous:
+            seats = [seat for seat in frame.seats if state.hands[seat]]
+            if seats:
+                state.frames.append(Frame(frame.kind, seats, dict(frame.data), simultaneous=True))
+        elif frame.kind == "turn" or legal(state, frame.seats[0], frame):
+            state.frames.append(frame)
+
+
+def run_later(state: NinjitsuState) -> None:
+    """Run the first thing that waited for a Master of Magic's owner to play. What it puts off in turn
+    (another Master of Magic) comes before the items that were behind it at the same depth."""
+    deepest = max(item[0] for item in state.later)  # the innermost Master of Magic's plays are done
+    at = next(index for index, item in enumerate(state.later) if item[0] == deepest)
+    asks_before = sum(1 for item in state.later[:at] if item[1] == "ask")  # its group in ``held``
+    depth, kind, args = state.later.pop(at)
+    behind = [item for item in state.later if item[0] == depth]
+    state.later = [item for item in state.later if item[0] != depth]
+    if kind in ("draw", "rest"):
+        seat, count, mirrored = args
+        state.draw(seat, count, mirrored=bool(mirrored), resumed=kind == "rest")
+    elif kind == "wind":
+        weather.after_draw_action(state)
+    elif kind == "strike":
+        weather.strike(state, args[0])
+    elif kind == "reweather":
+        weather.reweather(state)
+    elif kind == "ask":
+        _ask_again(state, state.held.pop(asks_before))
+    elif kind == "play":
+        seat, before = args
+        got = len(state.hands[seat]) - before
+        if got > 0:
+            state.frames.append(Frame("play", [seat], {"way": "any", "by": CARD_IDS[state.effects[-1][0]],
+                                                       "last": got}))
+    elif kind == "weather":
+        seat, start = args
+        weather.after_treasure(state, seat, start)
+    elif kind == "turn":
+        from ninjadojo.games.ninjitsu.rules import turn_rest
+
+        seat, phase = args
+        turn_rest(state, seat, phase)
+    elif kind == "hand":
+        discard_hands(state, args)
+    elif kind == "settle":
+        _, card = args
+        for seat in range(state.num_players):  # wherever the owner's plays left it (Shape Shifting swaps)
+            state.settle_face_up(seat, card, deeper=1)
+    elif kind == "treasure-in":
+        seat, card, swapped = args
+        treasure_in(state, seat, card, "swapped" if swapped else "played")
+    elif kind == "secret-in":
+        seat, position = args
+        secret_in(state, seat, position)
+    else:  # pragma: no cover - LATER names every kind
+        raise AssertionError(f"unknown later kind {kind!r}")
+    state.later += behind
+
+
+def discard_hands(state: NinjitsuState, seats: Sequence[int]) -> None:
+    """Each of ``seats`` discards their hand, in order (Alchemy, Heat Wave). A hand emptied is refilled at
+    once by Magic (side 2); if that draw uncovers a Master of Magic, the hands still to go wait."""
+    for index, seat in enumerate(seats):
+        if state.suspended():
+            for later in seats[index:]:
+                state.wait("hand", later)
+            return
+        for each in list(state.hands[seat]):
+            state.discard_from_hand(seat, each)
 
 
 def run_step(state: NinjitsuState, card: int, step: Step, actor: int) -> None:
@@ -347,9 +480,10 @@ SPECIALS: dict[str, Callable[[NinjitsuState, int, int], None]] = {
 
 # ---------------------------------------------------------------------- "any time" windows
 
-#: The cards that answer each moment.
+#: The cards that answer each moment: a treasure entering play (``treasure-in``) and a secret placed
+#: (``secret-in``) are moments for Teleport and Alessio, whoever's turn it is.
 ANSWERS: dict[str, tuple[int, ...]] = {"trap": (ANTONIO,), "steal": (ANDREA,), "discard": (ALBERTI, TELEPORT),
-                                       "move": (TELEPORT,)}
+                                       "move": (TELEPORT,), "treasure-in": (TELEPORT,), "secret-in": (ALESSIO,)}
 
 
 def answering_cards(data: Mapping[str, FrozenJSON]) -> tuple[int, ...]:
@@ -361,12 +495,70 @@ def answering_cards(data: Mapping[str, FrozenJSON]) -> tuple[int, ...]:
     return ANSWERS[moment]
 
 
+def not_asked(data: Mapping[str, FrozenJSON]) -> int:
+    """The seat a window never asks (-1: none): a thief is not asked to stop their own steal, nor a player
+    to take back the treasure they just put into play or to look at the secret they just placed."""
+    moment = data["moment"]
+    if moment == "steal":
+        thief = data["thief"]
+        assert isinstance(thief, int)
+        return thief
+    if moment == "treasure-in":
+        player = data["player"]
+        assert isinstance(player, int)
+        return player
+    if moment == "secret-in":
+        seat = data["seat"]
+        assert isinstance(seat, int)
+        return seat
+    return -1
+
+
 def may_answer(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int) -> bool:
-    """Whether ``seat`` holds a card that answers the window (a thief is not asked to stop their own steal)."""
-    if data["moment"] == "steal" and data["thief"] == seat:
+    """Whether ``seat`` holds a card that answers the window (:func:`not_asked` excepted)."""
+    if seat == not_asked(data):
         return False
     hand = state.hands[seat]
     return any(card in hand for card in answering_cards(data))
+
+
+def treasure_in(state: NinjitsuState, seat: int, card: int, then: str = "played") -> None:
+    """``card`` just entered play as a treasure of ``seat``: played by ``seat`` (``then="played"``: Rainbow
+    and Hail follow, whoever's turn it is and whatever effect played it) or swapped in from the current
+    player's hand by Wind (side 2) (``then="swapped"``: its draw follows). The moment is Teleport's (a
+    concealed window), for anyone but the player who put it into play."""
+    if state.suspended():
+        state.wait("treasure-in", seat, card, int(then == "swapped"))
+        return
+    player = state.turn if then == "swapped" else seat  # who put it into play: not asked
+    data: dict[str, FrozenJSON] = {"moment": "treasure-in", "card": CARD_IDS[card], "seat": seat, "player": player,
+                                   "then": then}
+    if card in state.treasures[seat]:
+        offer(state, data)
+    else:  # a Master of Magic's owner took it out of play meanwhile: no moment, what follows still does
+        _treasure_in_moment(state, data, None, None)
+
+
+def secret_in(state: NinjitsuState, seat: int, position: int) -> None:
+    """A secret was just placed at ``position`` of ``seat``'s row: the moment is Alessio's (a concealed
+    window; the secret is named by its position, so that nobody else learns which card it is)."""
+    if state.suspended():
+        state.wait("secret-in", seat, position)
+        return
+    if position < len(state.secrets[seat]):  # (a Master of Magic's owner may have taken it meanwhile)
+        offer(state, {"moment": "secret-in", "seat": seat, "position": position})
+
+
+def played(state: NinjitsuState, seat: int, card: int, way: str) -> None:
+    """``seat`` has just played ``card`` from hand as a ``way`` (``secret`` or ``treasure``), in the
+    turn's action or inside any effect: the hand may now be empty (Magic, side 2, draws at once), and a
+    treasure entering play or a secret placed is a moment for Teleport or Alessio; after a treasure,
+    Rainbow and Hail."""
+    state.hand_left(seat)
+    if way == "secret":
+        secret_in(state, seat, len(state.secrets[seat]) - 1)
+    else:
+        treasure_in(state, seat, card)
 
 
 def fair_order(state: NinjitsuState) -> tuple[int, ...]:
@@ -471,6 +663,7 @@ def answer(state: NinjitsuState, seat: int, frame: Frame, card: int | None) -> N
     state.hands[seat].remove(card)
     state.discard_card(card)
     state.narrate(f"P{seat} plays {card_label(card)} at once (no action spent)")
+    state.hand_left(seat)
     close_window(state, data, seat, card)
 
 
@@ -486,7 +679,10 @@ def close_window(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int
             spring_trap(state, trap_card, taker=taker, victim=victim)
         else:
             state.narrate(f"the trap of {CARD_IDS[trap_card]} is ignored", deeper=1)
-        state.settle_face_up(taker, trap_card, deeper=1)
+        if state.suspended():
+            state.wait("settle", taker, trap_card)  # the trap's draw uncovered a Master of Magic
+        else:
+            state.settle_face_up(taker, trap_card, deeper=1)
     elif moment == "steal":
         thief, victim, position, guess = data["thief"], data["victim"], data["position"], data["guess"]
         assert isinstance(thief, int) and isinstance(victim, int) and isinstance(position, int)
@@ -498,14 +694,42 @@ def close_window(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int
         if thief == state.turn:
             # "That player loses the rest of their turn": every action still resolving is dropped.
             state.effects.clear()
+            # What waited for a Master of Magic's plays is the rest of the turn too (its start, a decision
+            # asked), except the rest of a draw, which is no action: the cards are still drawn.
+            state.later = [item for item in state.later if item[1] in ("draw", "rest")]
+            state.held = []
             state.extra_actions = 0
             state.jelly = ""
             if state.has_elements or state.has_weather:
                 # The rest of the turn includes its end-of-turn Element abilities; Events still resolve.
                 state.ending = "element"
             state.narrate(f"P{thief} loses the rest of their turn")
+    elif moment == "treasure-in":
+        _treasure_in_moment(state, data, seat, card)
+    elif moment == "secret-in":
+        owner, position = data["seat"], data["position"]
+        assert isinstance(owner, int) and isinstance(position, int)
+        if card is not None and seat is not None and position < len(state.secrets[owner]):
+            from ninjadojo.games.ninjitsu.sabotage import look
+
+            look(state, seat, owner, position)
     else:
         _treasure_moment(state, data, seat, card)
+
+
+def _treasure_in_moment(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int | None,
+                        card: int | None) -> None:
+    """A treasure entered play: Teleport (``card``) takes it into ``seat``'s hand; then what follows its
+    coming in (Rainbow and Hail after a play, whether or not it is still there; Wind's draw after a swap)."""
+    treasure = CARD_INDEX[str(data["card"])]
+    owner = data["seat"]
+    assert isinstance(owner, int)
+    if card == TELEPORT and seat is not None and treasure in state.treasures[owner]:
+        take_treasure(state, seat, treasure, owner)
+    if data["then"] == "swapped":
+        state.draw(state.turn, 1)  # Wind (side 2) is the current player's action: they draw
+    elif state.has_weather and state.weather:
+        weather.after_treasure(state, owner)
 
 
 def _treasure_moment(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int | None,

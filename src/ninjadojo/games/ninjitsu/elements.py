@@ -264,11 +264,23 @@ def after_play(state: NinjitsuState, seat: int, card: int, secret: bool = False)
 
 
 def refill(state: NinjitsuState) -> None:
-    """Magic (side 2): a player whose hand is empty draws 3 at once (if there is anything to draw)."""
+    """Magic (side 2): a player whose hand is empty draws 3 (if there is anything to draw). The draw is made
+    the moment a card leaves the hand (:func:`refill_seat`); this catches a hand that was emptied when there
+    was nothing to draw and can draw now."""
     for seat, side in enumerate(state.elements):
-        if side == "magic2" and not state.hands[seat] and (state.deck or state.discard):
-            state.narrate(f"P{seat}'s element magic2: an empty hand draws {MAGIC_DRAW}")
-            state.draw(seat, MAGIC_DRAW)
+        if side == "magic2":
+            refill_seat(state, seat)
+
+
+def refill_seat(state: NinjitsuState, seat: int, deeper: int = 0) -> None:
+    """Magic (side 2): ``seat``'s hand is empty, so it draws 3 at once (if there is anything to draw and no
+    such draw is already waiting for a Master of Magic's owner to play)."""
+    if state.elements[seat] != "magic2" or state.hands[seat] or not (state.deck or state.discard):
+        return
+    if any(kind in ("draw", "rest") and args[0] == seat for _, kind, args in state.later):
+        return  # its draw is under way (cut short by a Master of Magic): the hand fills when it goes on
+    state.narrate(f"P{seat}'s element magic2: an empty hand draws {MAGIC_DRAW}", deeper=deeper)
+    state.draw(seat, MAGIC_DRAW, deeper)
 
 
 # ---------------------------------------------------------------------- turn start and end
@@ -444,7 +456,9 @@ def wind_swap(state: NinjitsuState, seat: int, card: int, target: int) -> None:
                   f"of P{owner}'s treasures")
     if owner != seat:
         lost_from_play(state, owner)
-    state.draw(seat, 1)
+    from ninjadojo.games.ninjitsu.effects import treasure_in
+
+    treasure_in(state, owner, card, "swapped")  # Teleport's moment, then the draw
 
 
 def check(state: NinjitsuState, frame: Frame) -> None:

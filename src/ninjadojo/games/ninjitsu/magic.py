@@ -56,6 +56,8 @@ def _wind(state: NinjitsuState, card: int, player: int) -> None:
     if HAS_VALUE[played]:
         state.turn_face_up(player, played)
         state.narrate(f"{card_label(played)} returns to P{player}'s hand and is played as a treasure")
+        # A play as a treasure like any other: Teleport's moment, then Rainbow and Hail.
+        effects.treasure_in(state, player, played)
     else:
         state.hands[player].append(played)
         state.known[played] = state.everyone
@@ -125,15 +127,22 @@ def _water(state: NinjitsuState, card: int, player: int) -> None:
     count = sum(len(state.treasures[other]) for other in state.opponents(player))
     if not count:
         return
+    before = len(state.hands[player])
     drawn = state.draw(player, count)
-    if drawn:
+    if state.suspended():
+        # A Master of Magic cut the draw short: its owner plays, the draw goes on, then this play.
+        state.wait("play", player, before)
+    elif drawn:
         state.frames.append(Frame("play", [player], {"way": "any", "by": CARD_IDS[card], "last": len(drawn)}))
 
 
 def _grimoire(state: NinjitsuState, card: int, player: int) -> None:
     """Grimoire: take the top card of the deck (seen by its player only) and play it."""
     taken = state.draw(player, 1, verb="takes the top card of the deck")
-    if taken:
+    if taken and state.suspended():
+        # The card taken uncovered a Master of Magic: its owner plays at once, then this play.
+        state.wait("play", player, len(state.hands[player]) - 1)
+    elif taken:
         state.frames.append(Frame("play", [player], {"way": "any", "by": CARD_IDS[card], "last": 1}))
 
 
@@ -166,10 +175,9 @@ def _magic_plays(state: NinjitsuState, card: int, player: int) -> None:
 
 
 def _alchemy(state: NinjitsuState, card: int, player: int) -> None:
-    """Alchemy: discard your hand, then each opponent (clockwise) discards theirs."""
-    for seat in (player, *state.opponents(player)):
-        for each in list(state.hands[seat]):
-            state.discard_from_hand(seat, each)
+    """Alchemy: discard your hand, then each opponent (clockwise) discards theirs (a hand Magic, side 2,
+    refills at once as it empties, before the next one goes)."""
+    effects.discard_hands(state, (player, *state.opponents(player)))
 
 
 def _healing(state: NinjitsuState, card: int, player: int) -> None:
@@ -300,6 +308,7 @@ def take_from_hand(state: NinjitsuState, player: int, owner: int) -> None:
     state.known[card] = 1 << player | 1 << owner
     state.narrate(f"P{player} takes a random card from P{owner}'s hand")
     state.narrate(f"the card is {card_label(card)}", 1 << player | 1 << owner)
+    state.hand_left(owner)
 
 
 def _discard_own_hand(state: NinjitsuState, card: int, player: int) -> None:

@@ -34,8 +34,13 @@ and ``jelly=hit`` or ``jelly=miss`` (Jellybean Ninja's guess, between its steal 
 Masters of Magic ``magic=2`` (the seat whose Master of Magic lies face-up in the deck), ``surfaced=2``
 (the seat whose Master of Magic surfaced and who is still to play), ``frozen=1`` (Freeze Time's
 player) and ``marks=Ta/-/?`` (Night Vision's marked card per seat, ``?`` in a sample where it cannot be
-named); with The Elements ``firekeep=9a`` (the tied treasure Fire, side 1, keeps for the action under
-way, once its owner chose). An effect item may end with ``:card``, the card one of its steps played (``Km.2:6a``).
+named), ``later=0.rest.1.2.0`` (what waits for a surfaced Master of Magic's owner to play, in order: the
+depth of the effects stack it resumes at, its kind and its arguments, a card by its id; see
+``effects.LATER``) and ``held=[[...]]`` (the decisions put off that way, one JSON frame list per ``ask``
+item), ``late=1`` (a Master of Magic's owner played during this turn, so the current player's points
+may have changed since its win check); with The Elements ``firekeep=9a`` (the tied treasure Fire, side 1,
+keeps for the action under way, once its owner chose). An effect item may end with ``:card``, the card one
+of its steps played (``Km.2:6a``).
 
 A position must be one the rules can reach (``rules.check_invariants`` says which laws): in
 particular a position whose frame is ``turn`` is one whose start-of-turn win check was made and did
@@ -46,9 +51,10 @@ check (and so gives a finished game).
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
-from ninjadojo.engine import NotationError
+from ninjadojo.engine import Frame, NotationError
 from ninjadojo.engine.errors import quote
 from ninjadojo.engine.notation import parse_codes
 from ninjadojo.games.ninjitsu.cards import ALL_CARDS, CARD_IDS, CARD_INDEX
@@ -157,6 +163,15 @@ def body_notation(state: NinjitsuState) -> str:
     for key, seat in (("magic", state.magic_owner), ("surfaced", state.surfaced), ("frozen", state.frozen)):
         if seat >= 0:
             optional.append(f"{key}={seat}")
+    if state.later:
+        optional.append("later=" + ",".join(".".join((str(depth), kind, *(
+            CARD_IDS[arg] if code == "c" else str(arg) for code, arg in zip(_later_args(kind), args, strict=True))))
+            for depth, kind, args in state.later))
+    if state.late:
+        optional.append("late=1")
+    if state.held:
+        optional.append("held=" + json.dumps([[frame.to_json() for frame in group] for group in state.held],
+                                             separators=(",", ":")))
     if any(mark != -1 for mark in state.marks):
         optional.append("marks=" + "/".join("-" if mark == -1 else "?" if mark == -2 else CARD_IDS[mark]
                                             for mark in state.marks))
@@ -190,8 +205,8 @@ def body_notation(state: NinjitsuState) -> str:
 
 _FIELDS = ("turn", "swaps", "deck", "discard", "hands", "treasures", "secrets", "effects", "known")
 #: Fields written only when not their default (or, for The Elements and Heavy Weather, only in games with them).
-_OPTIONAL = ("extra", "jelly", "magic", "surfaced", "frozen", "marks", "elements", "started", "weather", "wdeck",
-             "wdiscard", "events", "aside", "ending", "lost", "firekeep")
+_OPTIONAL = ("extra", "jelly", "magic", "surfaced", "later", "held", "late", "frozen", "marks", "elements", "started",
+             "weather", "wdeck", "wdiscard", "events", "aside", "ending", "lost", "firekeep")
 #: The fields of The Elements and of Heavy Weather (a game with the set writes them all; aside is optional).
 _ELEMENT_FIELDS = ("elements", "started")
 _WEATHER_FIELDS = ("weather", "wdeck", "wdiscard", "events")
@@ -253,6 +268,12 @@ def parse_body(state: NinjitsuState, body: str) -> None:
             if seat >= players:
                 raise ValueError(f"{name} {seat} is not a seat of a {players}-player game")
         setattr(state, "magic_owner" if name == "magic" else name, seat)
+    state.later = [_parse_later(item, players) for item in fields["later"].split(",")] if "later" in fields else []
+    state.held = _parse_held(fields["held"]) if "held" in fields else []
+    if fields.get("late", "1") != "1":
+        raise ValueError("late is 1 (a Master of Magic's owner played this turn) or left out, not "
+                         f"{quote(fields['late'])}")
+    state.late = "late" in fields
     state.marks = [-1] * players
     if "marks" in fields:
         parts = fields["marks"].split("/")
@@ -326,6 +347,53 @@ def _parse_expansions(state: NinjitsuState, fields: dict[str, str]) -> None:
         if fields["firekeep"] not in CARD_INDEX:
             raise ValueError(f"firekeep is the card id Fire (side 1) keeps on a tie, not {quote(fields['firekeep'])}")
         state.fire_keeps = CARD_INDEX[fields["firekeep"]]
+
+
+def _parse_held(text: str) -> list[list[Frame]]:
+    """The ``held`` field: a JSON list of frame stacks (each frame as the position's frames are written)."""
+    try:
+        groups = json.loads(text)
+    except ValueError:
+        raise ValueError(f"held is a JSON list of frame lists, not {quote(text)}") from None
+    if not isinstance(groups, list) or not all(isinstance(group, list) and group for group in groups):
+        raise ValueError(f"held is a JSON list of non-empty frame lists, not {quote(text)}")
+    try:
+        return [[Frame.from_json(frame) for frame in group] for group in groups]
+    except ValueError as error:
+        raise ValueError(f"held lists frames as the position's frames are written: {error}") from None
+
+
+def _later_args(kind: str) -> str:
+    """The argument codes of a ``later`` item's kind (``effects.LATER``)."""
+    from ninjadojo.games.ninjitsu.effects import LATER
+
+    return LATER[kind]
+
+
+def _parse_later(item: str, players: int) -> tuple[int, str, tuple[int, ...]]:
+    """One ``later`` item, ``depth.kind.arg...``; raises ValueError saying what is allowed."""
+    from ninjadojo.games.ninjitsu.effects import LATER
+
+    parts = item.split(".")
+    if len(parts) < 2 or parts[1] not in LATER:
+        raise ValueError(f"bad later item {quote(item)}: each is depth.kind.args, a kind one of {', '.join(LATER)}")
+    depth, kind, texts = _number(parts[0], "a later item's depth"), parts[1], parts[2:]
+    codes = LATER[kind]
+    if len(texts) != len(codes):
+        raise ValueError(f"bad later item {quote(item)}: {kind} takes {len(codes)} argument(s) after its kind")
+    args = []
+    for code, text in zip(codes, texts, strict=True):
+        if code == "c":
+            if text not in CARD_INDEX:
+                raise ValueError(f"bad later item {quote(item)}: {quote(text)} is not a card id")
+            args.append(CARD_INDEX[text])
+            continue
+        value = _number(text, f"an argument of the later item {quote(item)}")
+        if (code == "s" and value >= players) or (code == "f" and value > 1):
+            raise ValueError(f"bad later item {quote(item)}: {value} is not " + (
+                f"a seat of a {players}-player game" if code == "s" else "a flag (0 or 1)"))
+        args.append(value)
+    return depth, kind, tuple(args)
 
 
 def _number(text: str, what: str) -> int:

@@ -180,6 +180,7 @@ def start_turn(state: NinjitsuState, seat: int) -> None:
     the start-of-turn abilities (Sleeping Potion, Sunshine, Aurora Borealis, Heart), then the turn frame."""
     state.turn = seat
     state.extra_actions = 0
+    state.late = False
     state.swaps_left = state.swap_limit
     if state.frozen == seat:
         state.frozen = -1  # Freeze Time ends as its player's turn starts, whose check is made again
@@ -193,8 +194,24 @@ def start_turn(state: NinjitsuState, seat: int) -> None:
                                           f"{state.target}) and wins")
             return
     _turn_start_draws(state, seat)
-    if state.has_weather:
-        weather.turn_start(state, seat)
+    turn_rest(state, seat, 1)
+    if not state.frames and state.result is None:
+        effects.resume(state)  # a start-of-turn draw uncovered a Master of Magic: its owner plays first
+
+
+def turn_rest(state: NinjitsuState, seat: int, phase: int) -> None:
+    """The start of ``seat``'s turn from ``phase`` on (1: Sunshine and Aurora Borealis; 2: Heart's look and
+    the turn frame). A Master of Magic uncovered by a start-of-turn draw is played by its owner at once:
+    the phases still to come wait for it (``state.later``)."""
+    if phase <= 1:
+        if state.suspended():
+            state.wait("turn", seat, 1)
+            return
+        if state.has_weather:
+            weather.turn_start(state, seat)
+    if state.suspended():
+        state.wait("turn", seat, 2)
+        return
     if state.has_elements and elements.turn_start(state, seat):
         return  # Heart's look comes first; its decision pushes the turn frame
     state.frames.append(Frame("turn", [seat]))
@@ -587,12 +604,14 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         state.discard_card(first)
         state.narrate(f"P{seat} plays {card_label(first)} (no action spent)")
         state.frames.append(Frame("teleport", [seat], {"by": CARD_IDS[first]}))
+        state.hand_left(seat)
         return
     if op == OP_ACTION and frame.kind == "turn" and first == ALESSIO:
         state.hands[seat].remove(first)
         state.discard_card(first)
         state.narrate(f"P{seat} plays {card_label(first)} (no action spent)")
         state.frames.append(Frame("alessio", [seat], {"by": CARD_IDS[first]}))
+        state.hand_left(seat)
         return
     state.frames.pop()
     if frame.kind in EXPANSION_FRAMES:
@@ -617,7 +636,10 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
     if op == OP_DRAW:
         state.draw(seat, DRAW_COUNT)
         if state.has_weather:
-            weather.after_draw_action(state)
+            if state.suspended():
+                state.wait("wind")  # the Wind Weather passes once the draw (cut short) is whole
+            else:
+                weather.after_draw_action(state)
     elif op == OP_ACTION:
         state.hands[seat].remove(first)
         state.discard_card(first)
@@ -625,25 +647,27 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         state.effects.append((first, 0, seat, effects.NO_MEMO))
         if state.has_elements and ACE_OR_JOKER[first] and (state.wind_nested or frame.kind == "turn"):
             elements.after_play(state, seat, first)
+        state.hand_left(seat)
     elif op == OP_SECRET:
         state.hands[seat].remove(first)
         state.add_secret(seat, first)
         if state.has_elements and ACE_OR_JOKER[first] and (state.wind_nested or frame.kind == "turn"):
             # Option wind_nested=false (ruling 59): only the turn's own play counts for Wind (side 1).
             elements.after_play(state, seat, first, secret=True)
+        effects.played(state, seat, first, "secret")
     elif op == OP_TREASURE:
         state.hands[seat].remove(first)
         state.turn_face_up(seat, first)
         state.narrate(f"P{seat} plays {card_label(first)} as a treasure")
-        if state.has_weather and state.weather:
-            weather.after_treasure(state, seat)
+        effects.played(state, seat, first, "treasure")
     elif op == OP_WEATHER:
         state.narrate(f"P{seat} uses the Weather {card_label(first)} as their action")
         state.effects.append((first, 0, seat, effects.NO_MEMO))
     elif op == OP_STORM:
         state.narrate(f"P{seat} uses the Weather {card_label(STORMS)} as their action")
-        state.discard_from_hand(seat, first, deeper=1)
+        # Its action is under way from the discard on (a Magic, side 2 refill it causes comes inside it).
         state.effects.append((STORMS, 0, seat, effects.NO_MEMO))
+        state.discard_from_hand(seat, first)
     elif op == OP_WIND_SWAP:
         state.known[first] = state.everyone  # named by the action, so everyone knows it is in that hand
         state.frames.append(Frame("wind-swap", [seat], {"card": CARD_IDS[first]}))
@@ -933,6 +957,7 @@ def check_invariants(state: NinjitsuState) -> None:
     assert state.magic_owner == -1 or magic_in_game, "only a game with Masters of Magic has a Master of Magic"
     assert state.surfaced == -1 or (magic_in_game and bool(state.frames) and state.magic_owner == -1), \
         "a surfaced Master of Magic's plays wait only for a pending decision"
+    _check_later(state, magic_in_game)
     assert state.frozen == -1 or "7m" in state.card_ids_in_game, "only Freeze Time freezes the win check"
     for seat, mark in enumerate(state.marks):
         assert mark == -1 or "8m" in state.card_ids_in_game, "only Night Vision marks a card"
@@ -967,6 +992,7 @@ def check_invariants(state: NinjitsuState) -> None:
         top = frames[-1]
         if top.kind in ("turn", *ON_TURN):
             assert not state.effects, "no effect is pending at the start of an action"
+            assert not state.later, "nothing waits for a Master of Magic's owner at the start of an action"
             assert not state.jelly, "no Jellybean Ninja outcome is pending at the start of an action"
             assert not state.ending, "an action is not taken once the turn is ending"
             if frames[0].data.get("extra"):
@@ -976,7 +1002,7 @@ def check_invariants(state: NinjitsuState) -> None:
                 assert "7m" in state.card_ids_in_game, "only Freeze Time skips the start-of-turn check"
             elif not potion_blurs_check(state):
                 _check_turn_start(state)
-            elif hand_free_check(state):
+            elif not state.late and hand_free_check(state):
                 # The start-of-turn draws and discards of The Elements and Heavy Weather change hands,
                 # never collections: the points but the hand's share (Master of Misdirection's +1 a card,
                 # never below 0) are below the target, or the check would have won. Not the treasures
@@ -1001,6 +1027,33 @@ def check_invariants(state: NinjitsuState) -> None:
         _check_result(state)
 
 
+def _check_later(state: NinjitsuState, magic_in_game: bool) -> None:
+    """What waits for a surfaced Master of Magic's owner (``later``): items of known kinds, each waiting for
+    the Master of Magic's plays at its depth of the effects stack (or for one that surfaced and is still to
+    start, or for the decision pending), in a game with Masters of Magic."""
+    assert not state.later or magic_in_game, "only a Master of Magic puts anything off (a game with Masters of Magic)"
+    asks = sum(1 for _, kind, _ in state.later if kind == "ask")
+    assert len(state.held) == asks, f"held lists one group of decisions per later ask item ({asks})"
+    for group in state.held:
+        assert group and all(frame.kind in FRAME_KINDS for frame in group), \
+            "a decision put off for a Master of Magic's plays is one the rules ask"
+    for depth, kind, args in state.later:
+        codes = effects.LATER.get(kind)
+        assert codes is not None, f"a later item is one of {', '.join(effects.LATER)}, not {kind!r}"
+        assert len(args) == len(codes), f"a later {kind} item has {len(codes)} argument(s)"
+        for code, arg in zip(codes, args, strict=True):
+            assert code != "s" or 0 <= arg < state.num_players, f"a later {kind} item names a seat of the game"
+            assert code != "f" or arg in (0, 1), f"a later {kind} item's flag is 0 or 1"
+            assert code != "c" or arg in state.cards_in_game, f"a later {kind} item names a card of the game"
+            assert code != "n" or arg >= 0, f"a later {kind} item's number is not negative"
+        assert 0 <= depth <= len(state.effects), "a later item waits at a depth of the effects stack"
+        assert depth == len(state.effects) or state.effects[depth][0] == MASTER_OF_MAGIC, \
+            "a later item waits for the Master of Magic's plays at its depth"
+        if kind == "settle":
+            # (The owner's plays may have moved it meanwhile: then there is nothing left to settle.)
+            assert CARDS[args[1]].trap is not None, f"a later settle item names a trap, not {card_label(args[1])}"
+
+
 def _check_window(state: NinjitsuState, frame: Frame) -> None:
     """An "any time" window: its asked seat holds a card that answers the moment, and the moment is real
     (the trap lies face-up with its taker, the treasure is in play, the secret to steal is there)."""
@@ -1013,10 +1066,14 @@ def _check_window(state: NinjitsuState, frame: Frame) -> None:
         card, taker = CARD_INDEX[str(data["card"])], data["taker"]
         assert isinstance(taker, int) and CARDS[card].trap is not None, "a trap window names a trapped card"
         assert card in state.treasures[taker], f"the trap {card_label(card)} lies face-up with P{taker}"
-    elif moment == "treasure":
+    elif moment in ("treasure", "treasure-in"):
         card, owner = CARD_INDEX[str(data["card"])], data["seat"]
         assert isinstance(owner, int) and card in state.treasures[owner], \
             f"the treasure window's {card_label(card)} is in P{owner}'s treasures"
+    elif moment == "secret-in":
+        owner, position = data["seat"], data["position"]
+        assert isinstance(owner, int) and isinstance(position, int) and 0 <= position < len(state.secrets[owner]), \
+            f"the placed secret's window names a secret of P{owner} (#{position})"
     else:
         thief, victim, position = data["thief"], data["victim"], data["position"]
         assert isinstance(thief, int) and isinstance(victim, int) and isinstance(position, int)
@@ -1042,11 +1099,16 @@ def _check_cards(state: NinjitsuState) -> None:
             f"a Weather card in play or in its discard pile is public, in the Weather deck unknown ({card_label(card)})"
     window = state.frames[-1] if state.frames and state.frames[-1].kind == "window" else None
     sprung = CARD_INDEX[str(window.data["card"])] if window is not None and window.data["moment"] == "trap" else -1
+    # ... or while a Master of Magic its trap's draw uncovered is played (``later``: settle).
+    settling = {args[1] for _, kind, args in state.later if kind == "settle"}
+    settling |= {CARD_INDEX[str(frame.data["card"])] for group in state.held for frame in group
+                 if frame.kind == "window" and frame.data.get("moment") == "trap"}
     for seat in range(state.num_players):
         bit = 1 << seat
         for card in state.treasures[seat]:
             # A valueless trap turned face-up waits among the treasures while its moment is open.
-            assert HAS_VALUE[card] or card == sprung, f"{card_label(card)} has no value and cannot stay a treasure"
+            assert HAS_VALUE[card] or card == sprung or card in settling, \
+                f"{card_label(card)} has no value and cannot stay a treasure"
             assert known[card] == everyone, f"a treasure ({card_label(card)}) is known to everyone"
         for card in state.secrets[seat]:
             # Its owner knows it (unless blinded by False Floor); others only after a look or a move they saw.
@@ -1091,7 +1153,8 @@ def _check_expansions(state: NinjitsuState) -> None:
     choosing = bool(state.frames) and state.frames[0].kind == "element"
     if choosing:
         assert not state.started, "started must name nobody: no turn has begun while the Elements' sides are chosen"
-    elif state.has_elements and state.result is None and state.frames:
+    elif state.has_elements and state.result is None and state.frames and \
+            not any(kind == "turn" for _, kind, _ in state.later):  # its start waits for a Master of Magic
         assert state.started >> state.turn & 1, f"P{state.turn}'s turn has begun, so started names them"
     for seat in range(players):
         assert not state.lost >> seat & 1 or state.elements[seat] == "water1", \
@@ -1217,8 +1280,8 @@ def _check_effects(state: NinjitsuState) -> None:
         steps = CARDS[card].steps
         assert steps, f"{card_label(card)} has no action to resolve"
         assert step <= len(steps), f"{card_label(card)} has no step {step}"
-        # A Master of Magic that surfaced before the turn's action (a start-of-turn draw) is played by its
-        # owner as soon as that action is taken, before the first step of the card played for it.
+        # A Master of Magic uncovered as a card was played for its action (Magic, side 2, refilling the
+        # hand that play emptied) is played by its owner before the first step of that card.
         surfaced_above = number + 1 < len(effects) and effects[number + 1][0] == MASTER_OF_MAGIC
         assert step >= 1 or surfaced_above, \
             f"{card_label(card)} is resolving, so its first step has begun (next step at least 1)"
@@ -1374,6 +1437,7 @@ _OPTIONAL_DATA: dict[str, dict[str, type | tuple[object, ...]]] = {
     "steal": {"optional": (True,), "guess": GUESSES},
     "tie": {"kept": str},
     "hail": {"draw": (True,)},
+    "blizzard": {"owed": tuple},  # the discards each seat still makes, fixed when Blizzard resolves
     "element": {"next": tuple},  # the seats still to choose, under element_order=in-turn
     "fire": {"done": tuple},  # Master of Fire's treasures already gone for, under fire_replaces
 }
@@ -1383,6 +1447,8 @@ _WINDOW_DATA: dict[str, dict[str, type | tuple[object, ...]]] = {
     "treasure": {"moment": str, "card": str, "seat": int, "move": bool, "then": tuple, "deeper": (0, 1)},
     "steal": {"moment": str, "thief": int, "victim": int, "position": int, "ignore_traps": bool,
               "guess": (effects.NO_GUESS, *GUESSES)},
+    "treasure-in": {"moment": str, "card": str, "seat": int, "player": int, "then": ("played", "swapped")},
+    "secret-in": {"moment": str, "seat": int, "position": int},
 }
 
 
@@ -1409,7 +1475,7 @@ def _check_frame_data(state: NinjitsuState, frame: Frame) -> None:
                 f"{frame.kind} {key} must be a {allowed.__name__}, not {value!r}"
     by = data.get("by")
     assert by is None or by in CARD_INDEX, f"{frame.kind} by {by!r} is not a card id"
-    for key in ("taker", "victim", "seat", "thief"):
+    for key in ("taker", "victim", "seat", "thief", "player"):
         value = data.get(key)
         assert value is None or frame.kind == "tie" or 0 <= int(str(value)) < state.num_players, \
             f"{frame.kind} {key} names a seat of the game"

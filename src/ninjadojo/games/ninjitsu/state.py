@@ -185,6 +185,16 @@ class NinjitsuState(GameState[Payload]):
     surfaced: int
     frozen: int
     marks: list[int]
+    #: What waits for a surfaced Master of Magic's owner to play (``effects.LATER``): the rest of a draw it
+    #: cut short, and what was to follow it, each ``(depth, kind, args)``, run in order once the effects
+    #: stack is back to ``depth`` entries (the Master of Magic's plays are the entry at ``depth``).
+    later: list[tuple[int, str, tuple[int, ...]]]
+    #: The decisions put off that way, one group (the frame stack as it was) per ``ask`` item of ``later``,
+    #: in the same order.
+    held: list[list[Frame]]
+    #: A surfaced Master of Magic's owner played during this turn (a start-of-turn draw may uncover it,
+    #: before the first action): the current player's points may have changed since the win check.
+    late: bool
     #: The card numbers of this game's deck (base, then the chosen sets), and facts derived from them.
     cards_in_game: tuple[int, ...]
     card_ids_in_game: frozenset[str]
@@ -247,6 +257,9 @@ class NinjitsuState(GameState[Payload]):
         self.surfaced = -1
         self.frozen = -1
         self.marks = [NO_MARK] * self.num_players
+        self.later = []
+        self.held = []
+        self.late = False
         self.cards_in_game = cards_of(self.sets)
         self.card_ids_in_game = frozenset(CARD_IDS[card] for card in self.cards_in_game)
         self.any_time = any(ANYTIME[card] for card in self.cards_in_game)
@@ -354,6 +367,9 @@ class NinjitsuState(GameState[Payload]):
         other.jelly = self.jelly
         other.magic_owner = self.magic_owner
         other.surfaced = self.surfaced
+        other.later = self.later.copy()
+        other.held = [[frame.copy() for frame in group] for group in self.held]
+        other.late = self.late
         other.frozen = self.frozen
         other.marks = self.marks.copy()
         other.cards_in_game = self.cards_in_game
@@ -559,16 +575,21 @@ class NinjitsuState(GameState[Payload]):
 
     # ------------------------------------------------------------------ card movements
 
-    def draw(self, seat: int, count: int, deeper: int = 0, verb: str = "draws", mirrored: bool = False) -> list[int]:
+    def draw(self, seat: int, count: int, deeper: int = 0, verb: str = "draws", mirrored: bool = False,
+             resumed: bool = False) -> list[int]:
         """``seat`` draws up to ``count`` cards, reshuffling the discard pile into the deck when needed
         (``deeper``: how much deeper than the resolving actions the draw is logged, e.g. in a trap;
         ``verb``: how the log says it, e.g. Grimoire's "takes the top card of the deck").
 
-        A face-up Master of Magic that reaches the top of the deck is discarded at once and the draw
-        goes on with the next card; its owner's plays come as soon as the current decision allows
-        (``surfaced``). A drawer with Mirror face-up makes each opponent draw a card (``mirrored``: a
-        draw a Mirror caused, which triggers no Mirror)."""
-        if (self.has_weather or self.has_elements) and verb == "draws":
+        A face-up Master of Magic that reaches the top of the deck is discarded at once and its owner
+        plays before anything else happens: the rest of the draw (``resumed``: the same draw occasion, so
+        Drought and Earth are not applied again) waits in ``later``, and so does a draw asked while such
+        an owner is still to play (:meth:`suspended`). A drawer with Mirror face-up makes each opponent
+        draw a card once the draw is whole (``mirrored``: a draw a Mirror caused, which triggers no Mirror)."""
+        if self.surfaced >= 0:
+            self.wait(("rest" if resumed else "draw"), seat, count, int(mirrored))
+            return []
+        if (self.has_weather or self.has_elements) and verb == "draws" and not resumed:
             if self.has_weather and weather.drought_blocks(self, seat, deeper):
                 return []
             if self.has_elements:
@@ -581,11 +602,9 @@ class NinjitsuState(GameState[Payload]):
         # Cards taken from the current deck, with what each seat knew of them (after a reshuffle
         # everyone knows which cards the deck holds, though not their order).
         segment: list[tuple[int, int]] = []
-        for _ in range(count):
-            if self.magic_owner >= 0 and deck and deck[-1] == MASTER_OF_MAGIC:
-                self.surface_magic(deeper)
-            if self.has_weather:
-                self.settle_top(deeper)
+        left = count
+        cut = False
+        while left:
             if not deck:
                 if not self.discard:
                     break
@@ -602,10 +621,17 @@ class NinjitsuState(GameState[Payload]):
             segment.append((card, known[card]))
             known[card] = bit
             drawn.append(card)
-        if self.magic_owner >= 0 and deck and deck[-1] == MASTER_OF_MAGIC:
-            self.surface_magic(deeper)
-        if self.has_weather:
-            self.settle_top(deeper)
+            left -= 1
+            # What the card uncovered leaves the top at once: an Event goes into play, a face-up
+            # Master of Magic is discarded and its owner plays before the draw goes on.
+            if self.magic_owner >= 0 and deck and deck[-1] == MASTER_OF_MAGIC:
+                self.surface_magic(deeper)
+            if self.has_weather:
+                self.settle_top(deeper)
+            if self.surfaced >= 0 and left:
+                self.wait("rest", seat, left, int(mirrored))
+                cut = True
+                break
         if deck:
             # The others cannot tell which of the deck's cards were drawn, so they no longer know
             # which remain: only the drawer (who saw what it took) still knows the deck's contents.
@@ -623,14 +649,31 @@ class NinjitsuState(GameState[Payload]):
             what = f"{len(drawn)} card{plural}" if verb == "draws" else ""
             self.narrate(f"{name} {verb} {what}".rstrip(), deeper=deeper)
             self.narrate(f"you drew {', '.join([card_label(card) for card in drawn])}", bit, deeper)
-            if verb == "draws" and not mirrored and self.has_face_up(seat, "mirror"):
-                for other in self.opponents(seat):
-                    self.draw(other, 1, deeper, mirrored=True)
+        if verb == "draws" and not mirrored and not cut and (drawn or resumed) and self.has_face_up(seat, "mirror"):
+            for other in self.opponents(seat):
+                self.draw(other, 1, deeper, mirrored=True)
         return drawn
 
+    def suspended(self) -> bool:
+        """Whether a Master of Magic surfaced and its owner is still to play: whatever was to happen next
+        waits (``later``) until they have."""
+        return self.surfaced >= 0
+
+    def wait(self, kind: str, *args: int) -> None:
+        """Put off what was to happen next (``effects.LATER`` names the kinds) until a surfaced Master of
+        Magic's owner has played: it runs, in order, once the effects stack is back to its depth now."""
+        self.later.append((len(self.effects), kind, args))
+
+    def hand_left(self, seat: int, deeper: int = 0) -> None:
+        """A card left ``seat``'s hand: Magic (side 2), "if your hand is ever empty, immediately draw 3",
+        draws at this moment, inside whatever effect emptied it."""
+        if self.has_elements and not self.hands[seat]:
+            elements.refill_seat(self, seat, deeper)
+
     def surface_magic(self, deeper: int = 0) -> None:
-        """The face-up Master of Magic is on top of the deck: it is discarded and its owner will play
-        any number of cards at once (pushed as an action of theirs as soon as no decision is pending)."""
+        """The face-up Master of Magic is on top of the deck: it is discarded and its owner plays any number
+        of cards at once (``surfaced``; ``effects.resume`` pushes their plays before anything else goes
+        on: what was under way waits in ``later``)."""
         card = self.deck.pop()
         self.discard_card(card)
         owner, self.magic_owner = self.magic_owner, -1
@@ -705,6 +748,7 @@ class NinjitsuState(GameState[Payload]):
         self.hands[seat].remove(card)
         self.discard_card(card)
         self.narrate(f"P{seat} discards {card_label(card)} from hand", deeper=deeper)
+        self.hand_left(seat, deeper)
 
     def add_secret(self, seat: int, card: int) -> None:
         """``card`` (already out of ``seat``'s hand) goes face-down into ``seat``'s collection."""
@@ -742,6 +786,10 @@ class NinjitsuState(GameState[Payload]):
 
     def _apply(self, seat: int, frame: Frame, payload: Payload) -> None:
         rules.apply(self, seat, frame, payload)
+        if self.suspended() and self.result is None:
+            # A Master of Magic surfaced on a path that asks its next decision itself (a free Teleport
+            # before the action, Heart's look): its owner still plays at once, before that decision.
+            effects.resume(self)
         self.sync_blind()
 
     def _resolve_simultaneous(self, frame: Frame, choices: dict[int, Payload]) -> None:
@@ -1081,7 +1129,7 @@ class NinjitsuState(GameState[Payload]):
         holds = effects.may_answer(self, frame.data, seat)
         return [each for index, each in enumerate(order) if each != seat
                 and (not holds or (index > mine if passed else index < mine))
-                and not (frame.data["moment"] == "steal" and frame.data["thief"] == each)]
+                and each != effects.not_asked(frame.data)]
 
     def _window_asks(self, frame: Frame, seat: int, passed: bool) -> int:
         """The first candidate that holds an answering card in this (sampled) position."""

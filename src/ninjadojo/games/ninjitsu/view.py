@@ -328,6 +328,12 @@ def _window_prompt(state: NinjitsuState, frame: Frame) -> str:
     elif moment == "steal":
         what = f"P{data['thief']} is about to steal P{data['victim']}'s secret #{data['position']}"
         answers = "a:1d Andrea prevents it, and that player loses the rest of their turn"
+    elif moment == "treasure-in":
+        what = f"{data['card']} {_NAMES[str(data['card'])]} has just entered play among P{data['seat']}'s treasures"
+        answers = "a:1t Teleport takes it into your hand"
+    elif moment == "secret-in":
+        what = f"P{data['seat']} has just placed a secret (#{data['position']})"
+        answers = "a:1s Alessio looks at it"
     elif data["move"]:
         what = f"{data['card']} {_NAMES[str(data['card'])]} is about to be moved from P{data['seat']}'s treasures"
         answers = "a:1t Teleport takes it into your hand"

@@ -155,11 +155,17 @@ def turn_start(state: NinjitsuState, seat: int) -> None:
             state.extra_actions += 1
 
 
-def after_treasure(state: NinjitsuState, seat: int) -> None:
-    """Rainbow (draw a card) and Hail (discard a card: the ``hail`` decision) after a treasure play,
-    the older Weather first. Hail's decision waits until Rainbow's draw is done, whichever is older."""
+def after_treasure(state: NinjitsuState, seat: int, start: int = 0) -> None:
+    """Rainbow (draw a card) and Hail (discard a card: the ``hail`` decision) after a treasure play (any,
+    inside any effect), the older Weather first, from the ``start``-th of them. Hail's decision waits until
+    Rainbow's draw is done, whichever is older (and so does the rest if a Master of Magic cut that short)."""
     order = [weather for weather in state.weather if weather in (RAINBOW, HAIL)]
     for index, weather in enumerate(order):
+        if index < start:
+            continue
+        if state.suspended():
+            state.wait("weather", seat, index)
+            return
         if weather == RAINBOW:
             rainbow(state, seat)
         elif state.hands[seat]:
@@ -277,6 +283,14 @@ def _hurricane_shuffle(state: NinjitsuState, card: int, player: int) -> None:
             state.known[MASTER_OF_MAGIC] = state.everyone  # still face-up in the deck
         state.narrate("the discard pile is shuffled into the deck")
         settle(state)
+        if state.suspended():
+            state.wait("reweather")  # a Master of Magic came up on top: its owner plays before the Weathers go
+            return
+    reweather(state)
+
+
+def reweather(state: NinjitsuState) -> None:
+    """Hurricane's end: every Weather card back into the Weather deck, shuffled, and a new Weather."""
     state.weather_deck = sorted([*state.weather_deck, *state.weather, *state.weather_discard])
     state.weather = []
     state.weather_discard = []
@@ -289,22 +303,26 @@ def _hurricane_shuffle(state: NinjitsuState, card: int, player: int) -> None:
 
 def _heat_wave(state: NinjitsuState, card: int, player: int) -> None:
     """The players with the most treasures (by count) discard their hands; then everyone draws a card."""
+    from ninjadojo.games.ninjitsu.effects import discard_hands
+
     most = max(len(cards) for cards in state.treasures)
     if most:
-        for seat in range(state.num_players):
-            if len(state.treasures[seat]) == most:
-                for each in list(state.hands[seat]):
-                    state.discard_from_hand(seat, each)
+        discard_hands(state, [seat for seat in range(state.num_players) if len(state.treasures[seat]) == most])
     for seat in (state.turn, *state.opponents(state.turn)):
         state.draw(seat, 1)
 
 
-def _blizzard(state: NinjitsuState, card: int, player: int) -> None:
-    """Hands above the smallest discard, a card at a time, until all are even (chosen at once, in secret)."""
-    sizes = [len(hand) for hand in state.hands]
-    seats = [seat for seat, size in enumerate(sizes) if size > min(sizes)]
+def _blizzard(state: NinjitsuState, card: int, player: int, left: tuple[int, ...] | None = None) -> None:
+    """Hands above the smallest discard, a card at a time, until all are even (chosen at once, in secret).
+
+    How many cards each player discards is fixed when Blizzard resolves (``left``, per seat, carried from
+    round to round): a hand that Magic (side 2) refills as it empties does not start over."""
+    if left is None:
+        sizes = [len(hand) for hand in state.hands]
+        left = tuple(size - min(sizes) for size in sizes)
+    seats = [seat for seat, count in enumerate(left) if count > 0 and state.hands[seat]]
     if seats:
-        state.frames.append(Frame("blizzard", seats, {}, simultaneous=True))
+        state.frames.append(Frame("blizzard", seats, {"owed": left}, simultaneous=True))
 
 
 def _sunshower(state: NinjitsuState, card: int, player: int) -> None:
@@ -348,8 +366,6 @@ def _eruption(state: NinjitsuState, card: int, player: int) -> None:
 def _lightning(state: NinjitsuState, card: int, player: int) -> None:
     """The top card of the deck is discarded; every card of its printed value goes from hands and play
     (secrets too) to the discard pile. A card without a value names no value: nothing more goes."""
-    from ninjadojo.games.ninjitsu.effects import discard_each
-
     if not state.deck and state.discard:
         state.reshuffle()
         settle(state)
@@ -364,6 +380,16 @@ def _lightning(state: NinjitsuState, card: int, player: int) -> None:
     if value is None:
         state.narrate("it has no value: nothing else is struck")
         return
+    if state.suspended():
+        state.wait("strike", value)  # it uncovered a Master of Magic: its owner plays before the strike
+        return
+    strike(state, value)
+
+
+def strike(state: NinjitsuState, value: int) -> None:
+    """Lightning's strike: every card of printed ``value`` goes from hands and play to the discard pile."""
+    from ninjadojo.games.ninjitsu.effects import discard_each
+
     for seat in range(state.num_players):
         for each in [each for each in state.hands[seat] if PRINTED[each] == value]:
             state.discard_from_hand(seat, each)
@@ -430,11 +456,17 @@ def resolve(state: NinjitsuState, frame: Frame, choices: dict[int, Payload]) -> 
             state.log(f"you pass {card_label(card)} to P{left}", 1 << seat, depth=len(state.effects))
             state.log(f"P{seat} passes you {card_label(card)}", 1 << left, depth=len(state.effects))
         state.narrate("the cards are passed to the left")
+        for seat in passed:
+            state.hand_left(seat)  # passed its last card and got none (its right neighbour had none)
         return
     for seat in sorted(choices):
         state.discard_from_hand(seat, choices[seat][1], deeper=1)
     if frame.kind == "blizzard":
-        _blizzard(state, -1, state.turn)
+        owed = frame.data.get("owed")
+        counts = None
+        if isinstance(owed, tuple):
+            counts = tuple(int(str(count)) - (1 if seat in choices else 0) for seat, count in enumerate(owed))
+        _blizzard(state, -1, state.turn, counts)
 
 
 def check(state: NinjitsuState, frame: Frame) -> None:
@@ -455,6 +487,13 @@ def check(state: NinjitsuState, frame: Frame) -> None:
     assert event >= 0 and CARDS[event].name == name and event in state.event_queue, \
         f"a {kind!r} decision is asked by {name} while it resolves"
     if kind == "blizzard":
+        left = frame.data.get("owed")
+        if isinstance(left, tuple):
+            assert len(left) == state.num_players and all(isinstance(count, int) and count >= 0 for count in left), \
+                "Blizzard's discards still to make are a count per seat"
+            assert all(left[seat] for seat in participants if seat in frame.seats), \
+                "Blizzard asks only the players with discards still to make"
+            return
         smallest = min(len(hand) for hand in state.hands)
         assert all(len(state.hands[seat]) > smallest for seat in participants if seat in frame.seats), \
             "Blizzard asks only the players above the smallest hand"
