@@ -96,6 +96,9 @@ class GameState(ABC, Generic[PayloadT]):
     _legal_cache: dict[int, dict[str, PayloadT]]
     #: Indexes in ``events`` of the one-time looks still showing (kept so ``apply`` need not scan).
     _looks: list[int]
+    #: Per action of ``record.actions``, 1 if all that action led to was determined by what its seat
+    #: knew when it chose (see :meth:`_undo_safe`): the engine's undo check reads it (:mod:`ninjadojo.engine.undo`).
+    _undoable: bytearray
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -157,6 +160,7 @@ class GameState(ABC, Generic[PayloadT]):
         state.result = None
         state._legal_cache = {}
         state._looks = []
+        state._undoable = bytearray()
         state._init_fields()
         return state
 
@@ -227,6 +231,21 @@ class GameState(ABC, Generic[PayloadT]):
         that people may write them in any order while records and outputs hold one form.
         """
         return None
+
+    def _undo_safe(self, seat: int, frame: Frame, payload: PayloadT) -> bool:
+        """Whether all that ``seat``'s legal action ``payload`` in ``frame`` (on top, not simultaneous)
+        leads to, up to the next decision, is determined by what ``seat`` knows now, so that taking it
+        back teaches the seat nothing: no card drawn, turned up or looked at that it has not seen, no
+        other seat's hidden choice resolved, no check (a win check, a trap, a window offered in secret)
+        whose outcome depends on a card hidden from it. The random stream is checked by the engine.
+
+        Called before the action is carried out. The answer must be a function of ``seat``'s
+        information only (public facts and its own cards, never a hidden card), or a refused undo would
+        itself tell something. Games override it for the actions they can vouch for; ``False`` (the
+        default) refuses, which is always safe: the engine allows an undo only after an action vouched
+        for (:mod:`ninjadojo.engine.undo`).
+        """
+        return False
 
     def _reconceal(self, frame: Frame, seat: int) -> None:
         """In a determinised sample for ``seat``, re-derive who a concealed ``frame`` asks.
@@ -322,8 +341,9 @@ class GameState(ABC, Generic[PayloadT]):
 
     def undo_check(self, seat: int) -> str | None:
         """Why ``seat`` may not take back its last action now, or ``None`` when it may: the engine's undo
-        policy, the same for every game (:mod:`ninjadojo.engine.undo`): nobody has acted since, and the
-        action taught the seat nothing (no card seen, no random outcome, no hidden choice resolved)."""
+        policy, the same for every game (:mod:`ninjadojo.engine.undo`): nobody has acted since, and all
+        the action led to was determined by what the seat knew (no card seen, no random outcome, no
+        hidden choice resolved, no check on a hidden card). Cheap: it replays nothing."""
         from ninjadojo.engine.undo import undo_check
 
         return undo_check(self, seat)
@@ -383,10 +403,16 @@ class GameState(ABC, Generic[PayloadT]):
             decision = self._prompt(seat, frame)
             raise IllegalActionError(seat, action, reason or f"it is not a legal choice for: {decision}",
                                      list(legal), explained=reason is not None)
+        # A submission others still wait on changes nothing but that it is in; the last one resolves
+        # the frame with every seat's hidden choice. Other frames: the game vouches (or not).
+        undoable = (len(frame.seats) > 1 if frame.simultaneous
+                    else self._undo_safe(seat, frame, payload))  # type: ignore[arg-type]
+        stream = self.rng.state
         self._legal_cache = {}
         if self._looks:
             self._expire_looks(seat, hidden=frame.simultaneous or frame.concealed)
         self.record.actions.append((seat, action))
+        self._undoable.append(0)
         self.ply += 1
         public = False
         try:
@@ -396,6 +422,8 @@ class GameState(ABC, Generic[PayloadT]):
             # concealed answer would tell the others that someone had just chosen in secret.
             if public and self.result is None and self.ply >= self._max_length():
                 self._stop_at_max_length()
+        if undoable and self.rng.state == stream:
+            self._undoable[-1] = 1
 
     def _carry_out(self, seat: int, frame: Frame, action: str, payload: object) -> bool:
         """Apply a validated action; whether everyone could see that an action was taken."""
@@ -516,6 +544,7 @@ class GameState(ABC, Generic[PayloadT]):
         other.result = self.result
         other._legal_cache = {}
         other._looks = list(self._looks)
+        other._undoable = self._undoable[:]
         self._copy_fields(other)
         return other
 
@@ -528,6 +557,9 @@ class GameState(ABC, Generic[PayloadT]):
 
     def __setstate__(self, fields: dict[str, object]) -> None:
         self.__dict__.update(fields)
+        if "_undoable" not in fields:
+            # Pickled before undo was recorded per action: none of its actions is vouched for.
+            self._undoable = bytearray(len(self.record.actions))
         self.options = MappingProxyType(dict(self.options))
 
     def __eq__(self, other: object) -> bool:
@@ -582,6 +614,7 @@ class GameState(ABC, Generic[PayloadT]):
         other._looks = [index for index, event in enumerate(other.events) if event.transient]
         other._legal_cache = {}
         other.record = Record(self.SPEC.id, self.num_players, dict(self.options), None, other.to_notation())
+        other._undoable = bytearray()
         return other
 
     # ------------------------------------------------------------------ action space
