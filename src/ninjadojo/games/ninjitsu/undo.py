@@ -20,6 +20,7 @@ knowledge of where cards lie.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine.frames import Frame
@@ -35,9 +36,9 @@ def undo_safe(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -
     op = payload[0]
     if op == OP_SWAP:
         return True
-    if op not in (OP_SECRET, OP_TREASURE) or frame.kind != "turn" or state.sets:
+    if op != OP_SECRET and op != OP_TREASURE:
         return False
-    if len(state.frames) != 1 or state.effects:
+    if frame.kind != "turn" or len(state.frames) != 1 or state.effects or state.sets:
         return False
     if state.extra_actions:
         return True  # the same turn goes on: no start-of-turn check
@@ -50,9 +51,9 @@ def _most_points(state: NinjitsuState, seat: int, player: int) -> int:
     any card of the game would be worth there."""
     secrets = state.secrets[player]
     count, in_hand = len(secrets), len(state.hands[player])
-    most = max((worth_of(card, count, in_hand) for card in state.cards_in_game), default=0)
     bit = 1 << seat
     known = state.known
+    most = _most_worth(state.cards_in_game, count, in_hand)
     total = state.treasure_points(player)
     for card in secrets:
         total += worth_of(card, count, in_hand) if known[card] & bit else most
@@ -62,3 +63,9 @@ def _most_points(state: NinjitsuState, seat: int, player: int) -> int:
 def worth_of(card: int, count: int, in_hand: int) -> int:
     """What ``card`` is worth face-down among ``count`` secrets of an owner holding ``in_hand`` cards."""
     return FACE_DOWN_BASE[card] + FACE_DOWN_PER_SECRET[card] * count + FACE_DOWN_PER_HAND[card] * in_hand
+
+
+@cache
+def _most_worth(cards: tuple[int, ...], count: int, in_hand: int) -> int:
+    """The most any of ``cards`` is worth face-down there (remembered: a game's deck is one of a few)."""
+    return max((worth_of(card, count, in_hand) for card in cards), default=0)
