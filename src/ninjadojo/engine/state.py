@@ -237,7 +237,9 @@ class GameState(ABC, Generic[PayloadT]):
         leads to, up to the next decision, is determined by what ``seat`` knows now, so that taking it
         back teaches the seat nothing: no card drawn, turned up or looked at that it has not seen, no
         other seat's hidden choice resolved, no check (a win check, a trap, a window offered in secret)
-        whose outcome depends on a card hidden from it. The random stream is checked by the engine.
+        whose outcome depends on a card hidden from it. The engine refuses after an action that moved
+        the random stream (a shuffle, a random card), so an action that may use it can be vouched for only
+        if whether it does is foreseeable too (a deck's size is public, its order is not).
 
         Called before the action is carried out. The answer must be a function of ``seat``'s
         information only (public facts and its own cards, never a hidden card), or a refused undo would
