@@ -117,6 +117,30 @@ def view_cost(game: GameState[Any], repeat: int = 5) -> tuple[float, float]:
     return (middle - start) / repeat, (time.perf_counter() - middle) / repeat
 
 
+def undo_cost(game: GameState[Any]) -> tuple[float, float] | None:
+    """Seconds to take back an action the game allows to be taken back, applied next in ``game``: in a
+    game that kept the position before it (a game asked about undo, as a server table with undo on), and
+    in one that replays its record; ``None`` if no next action may be taken back."""
+    seat = game.to_act()[0]
+    for action in game.legal_actions(seat):
+        kept = game.clone()
+        kept.undo_check(seat)  # asked: keeps positions from now on
+        kept.apply(seat, action)
+        if kept.undo_check(seat) is None:
+            break
+    else:
+        return None
+    replayed = game.clone()
+    replayed.apply(seat, action)
+    start = time.perf_counter()
+    kept.undo(seat)
+    middle = time.perf_counter()
+    replayed.undo(seat)
+    end = time.perf_counter()
+    assert kept.to_notation() == replayed.to_notation() == game.to_notation()
+    return middle - start, end - middle
+
+
 def main() -> None:
     """Parse the flags, audit each game, print a line per game."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -149,6 +173,10 @@ def main() -> None:
             view, check = view_cost(game)
             print(f"    at {len(game.record.actions)} actions: view {view * 1000:.2f} ms + undo check "
                   f"{check * 1000:.3f} ms")
+            taken = undo_cost(game)
+            if taken is not None:
+                print(f"    an undo there: {taken[0] * 1000:.2f} ms from the kept position, "
+                      f"{taken[1] * 1000:.2f} ms by replay")
 
 
 if __name__ == "__main__":

@@ -251,7 +251,12 @@ def test_the_undo_check_of_a_long_game_replays_nothing(monkeypatch: pytest.Monke
         legal = game.legal_actions(seat)
         game.apply(seat, legal[rng.randbelow(len(legal))])
     seat = game.to_act()[0]
-    game.apply(seat, next(a for a in game.legal_actions(seat) if a.startswith("w")))
+    swap = next(a for a in game.legal_actions(seat) if a.startswith("w"))
+    asked = game.clone()
+    asked.undo_check(seat)  # a driver asks before the action: positions are kept from now on
+    before = asked.to_notation()
+    for each in (game, asked):
+        each.apply(seat, swap)
     applied: list[str] = []
     original = type(game).apply
 
@@ -260,10 +265,43 @@ def test_the_undo_check_of_a_long_game_replays_nothing(monkeypatch: pytest.Monke
         original(self, who, action)
 
     monkeypatch.setattr(type(game), "apply", counted)
-    assert game.undo_check(seat) is None and game.undo_check(1 - seat) is not None
     for each in (0, 1):
         game.observe(each)
-        game.undo_check(each)
+        assert (game.undo_check(each) is None) == (each == seat)
     assert applied == []
-    game.undo(seat)  # taking back still replays the record, once
-    assert len(applied) == len(game.record.actions)
+    asked.undo(seat)  # from the position kept before the swap
+    assert applied == [] and asked.to_notation() == before
+    game.undo(seat)  # a game that kept no position replays its record, once
+    assert len(applied) == len(game.record.actions) and game.to_notation() == before
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_taking_back_from_the_kept_position_gives_the_game_a_replay_gives(game_id: str, players: int) -> None:
+    # A game asked about undo keeps the position before each seat's last vouched action, so that taking
+    # it back replays nothing: the game it gives must be the very game a replay without the action gives.
+    game = game_class(game_id).new(players, seed=11)
+    rng = Rng(11)
+    assert game.undo_check(0) is not None  # asking turns the kept positions on
+    taken = 0
+    for _ in range(150):
+        if game.is_terminal:
+            break
+        to_act = game.to_act()
+        seat = to_act[rng.randbelow(len(to_act))]
+        legal = game.legal_actions(seat)
+        action = legal[rng.randbelow(len(legal))]
+        game.apply(seat, action)
+        if game.undo_check(seat) is None and rng.randbelow(2):
+            kept = game._undo_points[seat] if game._undo_points else None
+            last = max(index for index, (who, _) in enumerate(game.record.actions) if who == seat)
+            assert kept is not None and kept.index == last
+            replayed = game.clone()  # a clone keeps no positions: it replays
+            replayed.undo(seat)
+            game.undo(seat)
+            assert game.to_notation() == replayed.to_notation()
+            assert game.record.actions == replayed.record.actions and game.events == replayed.events
+            assert game._undoable == replayed._undoable
+            for each in range(players):
+                assert game.observe(each) == replayed.observe(each)
+            taken += 1
+    assert taken, "some action was taken back"

@@ -24,9 +24,9 @@ import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from ninjadojo.engine.errors import (
     GameOverError,
@@ -99,6 +99,10 @@ class GameState(ABC, Generic[PayloadT]):
     #: Per action of ``record.actions``, 1 if all that action led to was determined by what its seat
     #: knew when it chose (see :meth:`_undo_safe`): the engine's undo check reads it (:mod:`ninjadojo.engine.undo`).
     _undoable: bytearray
+    #: Once a driver has asked about undo (``None`` until then, and in clones, samples and pickles): per
+    #: seat, the index of its last action if the game vouched for it, and the game just before it (see
+    #: :meth:`_undo_point`), so that taking it back replays nothing (:func:`ninjadojo.engine.undo.undo`).
+    _undo_points: dict[int, UndoPoint] | None
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -161,6 +165,7 @@ class GameState(ABC, Generic[PayloadT]):
         state._legal_cache = {}
         state._looks = []
         state._undoable = bytearray()
+        state._undo_points = None
         state._init_fields()
         return state
 
@@ -410,6 +415,8 @@ class GameState(ABC, Generic[PayloadT]):
         undoable = (len(frame.seats) > 1 if frame.simultaneous
                     else self._undo_safe(seat, frame, payload))  # type: ignore[arg-type]
         stream = self.rng.state
+        points = self._undo_points
+        before = self._undo_point() if undoable and points is not None else None
         self._legal_cache = {}
         if self._looks:
             self._expire_looks(seat, hidden=frame.simultaneous or frame.concealed)
@@ -426,6 +433,26 @@ class GameState(ABC, Generic[PayloadT]):
                 self._stop_at_max_length()
         if undoable and self.rng.state == stream:
             self._undoable[-1] = 1
+            if before is not None and points is not None:
+                points[seat] = before
+                return
+        if points:
+            points.pop(seat, None)
+
+    def _undo_point(self) -> UndoPoint:
+        """The game as it is now, kept to take back the action about to be applied: a copy without its
+        history (record, flags and log, which only grow: at the undo they are the live game's, cut back),
+        so that keeping it costs the same however long the game, plus the one-time looks still showing
+        (an action may mark them gone)."""
+        record, undoable, events = self.record, self._undoable, self.events
+        self.record = Record(record.game, record.players, record.options, record.seed, record.start)
+        self._undoable, self.events = bytearray(), []
+        try:
+            light = self.clone()
+        finally:
+            self.record, self._undoable, self.events = record, undoable, events
+        looks = tuple((index, events[index]) for index in self._looks)
+        return UndoPoint(len(record.actions), light, len(events), looks)
 
     def _carry_out(self, seat: int, frame: Frame, action: str, payload: object) -> bool:
         """Apply a validated action; whether everyone could see that an action was taken."""
@@ -547,6 +574,7 @@ class GameState(ABC, Generic[PayloadT]):
         other._legal_cache = {}
         other._looks = list(self._looks)
         other._undoable = self._undoable[:]
+        other._undo_points = None
         self._copy_fields(other)
         return other
 
@@ -555,6 +583,7 @@ class GameState(ABC, Generic[PayloadT]):
         fields = dict(self.__dict__)
         fields["options"] = dict(self.options)
         fields["_legal_cache"] = {}
+        fields["_undo_points"] = None  # positions kept for undo stay with the game they were kept by
         return fields
 
     def __setstate__(self, fields: dict[str, object]) -> None:
@@ -562,6 +591,7 @@ class GameState(ABC, Generic[PayloadT]):
         if "_undoable" not in fields:
             # Pickled before undo was recorded per action: none of its actions is vouched for.
             self._undoable = bytearray(len(self.record.actions))
+        self.__dict__.setdefault("_undo_points", None)
         self.options = MappingProxyType(dict(self.options))
 
     def __eq__(self, other: object) -> bool:
@@ -938,6 +968,32 @@ class GameState(ABC, Generic[PayloadT]):
                 continue
             return frame.participants() if frame.simultaneous else tuple(frame.seats)
         return ()
+
+
+@dataclass(frozen=True, slots=True)
+class UndoPoint:
+    """A game kept just before an action, to take it back (see :meth:`GameState._undo_point`)."""
+
+    #: The action's index in the record.
+    index: int
+    #: The game before the action, without its history.
+    game: GameState[Any]
+    #: How many log events there were, and the one-time looks (index, event) as they were.
+    events: int
+    looks: tuple[tuple[int, Event], ...]
+
+    def restore(self, live: GameState[Any]) -> GameState[Any]:
+        """The game before the action, its history cut back from ``live``'s (the game the action was
+        applied to, maybe with later hidden submissions, which the caller applies again)."""
+        before = self.game.clone()
+        before.record = live.record.copy()
+        del before.record.actions[self.index:]
+        before._undoable = live._undoable[:self.index]
+        events = live.events[:self.events]
+        for index, event in self.looks:
+            events[index] = event
+        before.events = events
+        return before
 
 
 _DIGITS = re.compile(r"[0-9]{1,9}", re.ASCII)

@@ -24,8 +24,9 @@ this the same way for every game:
 Each check uses only what the seat knows, except (1), which reads the record; (2) and (3) make sure (1)
 never refuses for a reason the seat could not see, and the refusals of (1) to (4) come in that order, so
 that which reason is given tells nothing either. The check is exact by construction (no sampled worlds)
-and cheap: the flag of (4) is recorded by ``apply``, so a check replays nothing. Taking back replays the
-record without the action (once per undo).
+and cheap: the flag of (4) is recorded by ``apply``, so a check replays nothing. Taking back replays
+nothing either once the game has been asked about undo: it keeps, from then on, the position before each
+seat's last vouched action (a copy per seat, made only by games whose drivers ask about undo).
 """
 
 from __future__ import annotations
@@ -63,6 +64,8 @@ def undo_check(state: GameState[Any], seat: int) -> str | None:
     have submitted is hidden): the record is replayed without it.
     """
     state._check_seat(seat)
+    if state._undo_points is None:
+        state._undo_points = {}  # a driver that asks may take back: keep positions for it from now on
     actions = state.record.actions
     index = _last_index(state, seat)
     if index < 0:
@@ -88,9 +91,23 @@ def undo_check(state: GameState[Any], seat: int) -> str | None:
 
 def undo(state: GameState[Any], seat: int) -> None:
     """Take back ``seat``'s last action: the game becomes exactly what it was before it. Raises
-    :class:`UndoError` with the reason when the engine refuses (see :func:`undo_check`)."""
+    :class:`UndoError` with the reason when the engine refuses (see :func:`undo_check`).
+
+    A game asked about undo keeps, from then on, the position before each seat's last vouched action;
+    taking that action back starts from it (and applies again the hidden submissions others made since
+    to the same decision), so it replays nothing. Otherwise it replays the record without the action.
+    """
     reason = undo_check(state, seat)
     if reason is not None:
         raise UndoError(f"seat {seat} cannot take back its last action: {reason}")
-    before = before_last(state, seat)
+    index = _last_index(state, seat)
+    kept = (state._undo_points or {}).get(seat)
+    if kept is not None and kept.index == index:
+        before = kept.restore(state)
+        for each, action in state.record.actions[index + 1:]:
+            before.apply(each, action)
+    else:
+        before = before_last(state, seat)
     state.__setstate__(before.__getstate__())
+    # The positions kept for the others were taken before this action was taken back: drop them.
+    state._undo_points = {}
