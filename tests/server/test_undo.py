@@ -7,6 +7,9 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.state import GameState
 from server.helpers import QUICK, Listener, ServerThread
 
@@ -78,3 +81,54 @@ def test_undo_needs_the_table_setting(server: ServerThread) -> None:
             assert (await ann.next("error"))["code"] == "undo_disabled"
 
     asyncio.run(scenario())
+
+
+def test_a_state_of_a_long_game_with_undo_on_replays_nothing(server: ServerThread,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 28, item 13: every state sent carries the seat's undo answer; neither it nor taking an action
+    # back may replay the game.
+    table_id, _ = server.create({"game": "ninjitsu", "players": 2, "seed": 9, "options": {"target": 200},
+                                 "settings": {**QUICK, "undo": True},
+                                 "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]})
+    live = server.dojo.tables[table_id]
+    game = live.game
+
+    async def play() -> tuple[int, str]:
+        for seat in range(2):
+            async with live.lock:
+                live.seats[seat].status = "taken"
+        rng = Rng(9)
+        while len(game.record.actions) < 1000 or not any(a[0] == "w" for a in game.legal_actions(game.to_act()[0])):
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            async with live.lock:
+                await live._commit_action(seat, legal[rng.randbelow(len(legal))], None)
+        seat = game.to_act()[0]
+        live.payload(seat)  # the states sent so far
+        before = game.to_notation()
+        async with live.lock:
+            await live._commit_action(seat, next(a for a in game.legal_actions(seat) if a[0] == "w"), None)
+            live.publish()
+        return seat, before
+
+    seat, before = server.run(play())
+    assert not game.is_terminal and len(game.record.actions) > 1000
+    applied: list[int] = []
+    original = type(game).apply
+
+    def counted(self: GameState[Any], who: int, action: str) -> None:
+        applied.append(who)
+        original(self, who, action)
+
+    monkeypatch.setattr(type(game), "apply", counted)
+
+    async def states() -> list[dict[str, Any]]:
+        return [live.payload(viewer) for viewer in live.viewers()]
+
+    sent = server.run(states())
+    assert applied == []
+    mine, theirs = sent[seat], sent[1 - seat]
+    assert mine["undo"] == {"enabled": True, "allowed": True, "reason": None}
+    assert theirs["undo"]["allowed"] is False and theirs["undo"]["reason"]
+    server.run(live.undo(seat, live.index[seat]))
+    assert applied == [] and live.game.to_notation() == before

@@ -410,8 +410,8 @@ class Terminal:
             "  log           every log line your seat may see",
             "  list          the position and your choices again",
             "  more          the next page of choices, when they do not all fit",
-            "  undo          take back your last action, if nobody has acted since and it showed",
-            "                you nothing new (the engine says why when it may not)",
+            "  undo          take back your last action, if nobody has acted since and all it led",
+            "                to was plain to you (the engine says why when it may not)",
             "  save [FILE]   save a copy (resume with: dojo play --load FILE)",
             "  quit          leave; the game stays saved (dojo play --resume continues it)",
         ]

@@ -24,7 +24,7 @@ import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
@@ -97,6 +97,13 @@ class GameState(ABC, Generic[PayloadT]):
     _legal_cache: dict[int, dict[str, PayloadT]]
     #: Indexes in ``events`` of the one-time looks still showing (kept so ``apply`` need not scan).
     _looks: list[int]
+    #: Per action of ``record.actions``, 1 if all that action led to was determined by what its seat
+    #: knew when it chose (see :meth:`_undo_safe`): the engine's undo check reads it (:mod:`ninjadojo.engine.undo`).
+    _undoable: bytearray
+    #: Once a driver has asked about undo (``None`` until then, and in clones, samples and pickles): per
+    #: seat, the index of its last action if the game vouched for it, and the game just before it (see
+    #: :meth:`_undo_point`), so that taking it back replays nothing (:func:`ninjadojo.engine.undo.undo`).
+    _undo_points: dict[int, UndoPoint] | None
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -158,6 +165,8 @@ class GameState(ABC, Generic[PayloadT]):
         state.result = None
         state._legal_cache = {}
         state._looks = []
+        state._undoable = bytearray()
+        state._undo_points = None
         state._init_fields()
         return state
 
@@ -240,6 +249,23 @@ class GameState(ABC, Generic[PayloadT]):
         that people may write them in any order while records and outputs hold one form.
         """
         return None
+
+    def _undo_safe(self, seat: int, frame: Frame, payload: PayloadT) -> bool:
+        """Whether all that ``seat``'s legal action ``payload`` in ``frame`` (on top, not simultaneous)
+        leads to, up to the next decision, is determined by what ``seat`` knows now, so that taking it
+        back teaches the seat nothing: no card drawn, turned up or looked at that it has not seen, no
+        other seat's hidden choice resolved, no check (a win check, a trap, a window offered in secret)
+        whose outcome depends on a card hidden from it. The engine refuses after an action that moved
+        the random stream (a shuffle, a random card), so an action that may use it can be vouched for only
+        if whether it does is foreseeable too (a deck's size is public, its order is not).
+
+        Called before the action is carried out. The answer must be a function of ``seat``'s
+        information only (public facts and its own cards, never a hidden card), or a refused undo would
+        itself tell something. Games override it for the actions they can vouch for; ``False`` (the
+        default) refuses, which is always safe: the engine allows an undo only after an action vouched
+        for (:mod:`ninjadojo.engine.undo`).
+        """
+        return False
 
     def _reconceal(self, frame: Frame, seat: int) -> None:
         """In a determinised sample for ``seat``, re-derive who a concealed ``frame`` asks.
@@ -364,8 +390,9 @@ class GameState(ABC, Generic[PayloadT]):
 
     def undo_check(self, seat: int) -> str | None:
         """Why ``seat`` may not take back its last action now, or ``None`` when it may: the engine's undo
-        policy, the same for every game (:mod:`ninjadojo.engine.undo`): nobody has acted since, and the
-        action taught the seat nothing (no card seen, no random outcome, no hidden choice resolved)."""
+        policy, the same for every game (:mod:`ninjadojo.engine.undo`): nobody has acted since, and all
+        the action led to was determined by what the seat knew (no card seen, no random outcome, no
+        hidden choice resolved, no check on a hidden card). Cheap: it replays nothing."""
         from ninjadojo.engine.undo import undo_check
 
         return undo_check(self, seat)
@@ -425,10 +452,18 @@ class GameState(ABC, Generic[PayloadT]):
             decision = self._prompt(seat, frame)
             raise IllegalActionError(seat, action, reason or f"it is not a legal choice for: {decision}",
                                      list(legal), explained=reason is not None)
+        # A submission others still wait on changes nothing but that it is in; the last one resolves
+        # the frame with every seat's hidden choice. Other frames: the game vouches (or not).
+        undoable = (len(frame.seats) > 1 if frame.simultaneous
+                    else self._undo_safe(seat, frame, payload))  # type: ignore[arg-type]
+        stream = self.rng.state
+        points = self._undo_points
+        before = self._undo_point() if undoable and points is not None else None
         self._legal_cache = {}
         if self._looks:
             self._expire_looks(seat, hidden=frame.simultaneous or frame.concealed)
         self.record.actions.append((seat, action))
+        self._undoable.append(0)
         self.ply += 1
         public = False
         try:
@@ -438,6 +473,28 @@ class GameState(ABC, Generic[PayloadT]):
             # concealed answer would tell the others that someone had just chosen in secret.
             if public and self.result is None and self.ply >= self._max_length():
                 self._stop_at_max_length()
+        if undoable and self.rng.state == stream:
+            self._undoable[-1] = 1
+            if before is not None and points is not None:
+                points[seat] = before
+                return
+        if points:
+            points.pop(seat, None)
+
+    def _undo_point(self) -> UndoPoint:
+        """The game as it is now, kept to take back the action about to be applied: a copy without its
+        history (record, flags and log, which only grow: at the undo they are the live game's, cut back),
+        so that keeping it costs the same however long the game, plus the one-time looks still showing
+        (an action may mark them gone)."""
+        record, undoable, events = self.record, self._undoable, self.events
+        self.record = Record(record.game, record.players, record.options, record.seed, record.start)
+        self._undoable, self.events = bytearray(), []
+        try:
+            light = self.clone()
+        finally:
+            self.record, self._undoable, self.events = record, undoable, events
+        looks = tuple((index, events[index]) for index in self._looks)
+        return UndoPoint(len(record.actions), light, len(events), looks)
 
     def _carry_out(self, seat: int, frame: Frame, action: str, payload: object) -> bool:
         """Apply a validated action; whether everyone could see that an action was taken."""
@@ -561,6 +618,8 @@ class GameState(ABC, Generic[PayloadT]):
         other.result = self.result
         other._legal_cache = {}
         other._looks = list(self._looks)
+        other._undoable = self._undoable[:]
+        other._undo_points = None
         self._copy_fields(other)
         return other
 
@@ -569,10 +628,15 @@ class GameState(ABC, Generic[PayloadT]):
         fields = dict(self.__dict__)
         fields["options"] = dict(self.options)
         fields["_legal_cache"] = {}
+        fields["_undo_points"] = None  # positions kept for undo stay with the game they were kept by
         return fields
 
     def __setstate__(self, fields: dict[str, object]) -> None:
         self.__dict__.update(fields)
+        if "_undoable" not in fields:
+            # Pickled before undo was recorded per action: none of its actions is vouched for.
+            self._undoable = bytearray(len(self.record.actions))
+        self.__dict__.setdefault("_undo_points", None)
         self.options = MappingProxyType(dict(self.options))
 
     def __eq__(self, other: object) -> bool:
@@ -627,6 +691,7 @@ class GameState(ABC, Generic[PayloadT]):
         other._looks = [index for index, event in enumerate(other.events) if event.transient]
         other._legal_cache = {}
         other.record = Record(self.SPEC.id, self.num_players, dict(self.options), None, other.to_notation())
+        other._undoable = bytearray()
         return other
 
     # ------------------------------------------------------------------ action space
@@ -948,6 +1013,32 @@ class GameState(ABC, Generic[PayloadT]):
                 continue
             return frame.participants() if frame.simultaneous else tuple(frame.seats)
         return ()
+
+
+@dataclass(frozen=True, slots=True)
+class UndoPoint:
+    """A game kept just before an action, to take it back (see :meth:`GameState._undo_point`)."""
+
+    #: The action's index in the record.
+    index: int
+    #: The game before the action, without its history.
+    game: GameState[Any]
+    #: How many log events there were, and the one-time looks (index, event) as they were.
+    events: int
+    looks: tuple[tuple[int, Event], ...]
+
+    def restore(self, live: GameState[Any]) -> GameState[Any]:
+        """The game before the action, its history cut back from ``live``'s (the game the action was
+        applied to, maybe with later hidden submissions, which the caller applies again)."""
+        before = self.game.clone()
+        before.record = live.record.copy()
+        del before.record.actions[self.index:]
+        before._undoable = live._undoable[:self.index]
+        events = live.events[:self.events]
+        for index, event in self.looks:
+            events[index] = event
+        before.events = events
+        return before
 
 
 _DIGITS = re.compile(r"[0-9]{1,9}", re.ASCII)

@@ -1,40 +1,46 @@
 """Undo that tells nothing: the engine decides whether a seat may take back its last action.
 
-A seat may take back its last action while no other seat has acted since and the action taught that
-seat nothing it did not know: no card drawn, looked at or turned up that it had not seen, no random
-outcome, no other seat's hidden choice resolved. The engine checks this the same way for every game,
-from the rules alone:
+A seat may take back its last action while no other seat has acted since and all the action led to was
+determined by what the seat knew when it chose: no card drawn, looked at or turned up that it had not
+seen, no random outcome, no other seat's hidden choice resolved, no check (a win check, a trap, a window
+offered in secret) whose outcome hung on a card hidden from it. Then the seat could have worked out
+everything the action showed it before taking it, so taking it back teaches nothing. The engine checks
+this the same way for every game:
 
 1. the seat's action is the last one of the record (nobody has acted since), or a hidden submission to
    a decision made at once that is still open (then others may have submitted since: submissions do
    not depend on each other, and who has submitted is hidden);
-2. the random stream did not move during the action (no shuffle, no random card, no dice);
-3. the action taught the seat nothing: in every one of :data:`SAMPLES` determinisations of the position
-   before the action (worlds the seat cannot tell from the real one), the same action leaves the seat
-   with exactly the view it has now. A card drawn or looked at, an opponent's hidden choice resolved,
-   a trap sprung from a hidden card: each shows in some world as a different view;
-4. in a game where a hidden answer may follow an action (Ninjitsu!'s "any time" cards ask their holders
+2. while a decision made at once is open and the seat's last action is not a submission to it, undo is
+   refused whether or not anyone has submitted (who has is hidden, so a refusal must not depend on it);
+3. in a game where a hidden answer may follow an action (Ninjitsu!'s "any time" cards ask their holders
    in secret), only while the seat itself still has the decision: once the game has moved on, a
-   refusal could tell that someone was asked in secret, so it is refused whether or not anyone was.
+   refusal could tell that someone was asked in secret, so it is refused whether or not anyone was;
+4. the action was vouched for when it was applied: the game said, from what the seat knew, that all it
+   leads to is determined by that (:meth:`GameState._undo_safe`; a game that says nothing vouches for
+   nothing), and the random stream did not move. A submission to a decision made at once is vouched
+   for by the engine while others still have to submit; the last one, which resolves it with every
+   seat's hidden choice, never is.
 
-Each check uses only what the seat knows, except (1), which reads the record; (4) makes sure (1) never
-refuses for a reason the seat could not see. Checking costs a replay of the game (the position before
-the last action is rebuilt from the record) and the samples: a few milliseconds for a short game.
+Each check uses only what the seat knows, except (1), which reads the record; (2) and (3) make sure (1)
+never refuses for a reason the seat could not see, and the refusals of (1) to (4) come in that order, so
+that which reason is given tells nothing either. The check is exact by construction (no sampled worlds)
+and cheap: the flag of (4) is recorded by ``apply``, so a check replays nothing. Taking back replays
+nothing either once the game has been asked about undo: it keeps, from then on, the position before each
+seat's last vouched action (a copy per seat, made only by games whose drivers ask about undo).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ninjadojo.engine.errors import DojoError, UndoError
+from ninjadojo.engine.errors import UndoError
 
 if TYPE_CHECKING:
     from ninjadojo.engine.state import GameState
 
-#: Worlds sampled to check that an action taught the seat nothing.
-SAMPLES = 16
-#: The seeds of those samples (fixed, so that a check is repeatable).
-_SEEDS = tuple(0x5EED_0000 + index for index in range(SAMPLES))
+#: The refusal of an action nobody vouched for (one reason for all causes, so the reason tells nothing).
+HIDDEN_OUTCOME = ("what your action led to could depend on something you cannot see (a card drawn, turned up or "
+                  "hidden, a random outcome, another seat's hidden choice, or a check on a hidden card)")
 
 
 def before_last(state: GameState[Any], seat: int) -> GameState[Any]:
@@ -58,6 +64,8 @@ def undo_check(state: GameState[Any], seat: int) -> str | None:
     have submitted is hidden): the record is replayed without it.
     """
     state._check_seat(seat)
+    if state._undo_points is None:
+        state._undo_points = {}  # a driver that asks may take back: keep positions for it from now on
     actions = state.record.actions
     index = _last_index(state, seat)
     if index < 0:
@@ -66,33 +74,40 @@ def undo_check(state: GameState[Any], seat: int) -> str | None:
         return "the game is over"
     frame = state.frames[-1]
     pending = frame.simultaneous and seat in frame.submitted
+    if frame.simultaneous and not pending:
+        return ("a decision made at once is open, and your last action was not your choice in it: who has chosen "
+                "is hidden, so it cannot be taken back now")
     if state._hidden_answers_possible() and seat not in state.to_act() and not pending:
         return ("the game has moved on since your action: in this game you may take back an action only while "
                 "the decision is still yours")
-    later = actions[index + 1:]
+    later = actions[index + 1:] if index < len(actions) - 1 else ()
     if later and not (pending and all(each in frame.submitted for each, _ in later)):
         return "another seat has acted since your action"
-    before = before_last(state, seat)
-    if before.rng.state != state.rng.state:
-        return "your action had a random outcome (a shuffle or a random card)"
-    action = actions[index][1]
-    seen = state.observe(seat)
-    for seed in _SEEDS:
-        world = before.determinize(seat, seed)
-        try:
-            world.apply(seat, action)
-        except DojoError:
-            return "your action cannot be checked in every world you consider possible"
-        if world.observe(seat) != seen:
-            return "your action showed you something you did not know (a card, or another seat's choice)"
+    undoable = state._undoable
+    if index >= len(undoable) or not undoable[index]:
+        return HIDDEN_OUTCOME
     return None
 
 
 def undo(state: GameState[Any], seat: int) -> None:
     """Take back ``seat``'s last action: the game becomes exactly what it was before it. Raises
-    :class:`UndoError` with the reason when the engine refuses (see :func:`undo_check`)."""
+    :class:`UndoError` with the reason when the engine refuses (see :func:`undo_check`).
+
+    A game asked about undo keeps, from then on, the position before each seat's last vouched action;
+    taking that action back starts from it (and applies again the hidden submissions others made since
+    to the same decision), so it replays nothing. Otherwise it replays the record without the action.
+    """
     reason = undo_check(state, seat)
     if reason is not None:
         raise UndoError(f"seat {seat} cannot take back its last action: {reason}")
-    before = before_last(state, seat)
+    index = _last_index(state, seat)
+    kept = (state._undo_points or {}).get(seat)
+    if kept is not None and kept.index == index:
+        before = kept.restore(state)
+        for each, action in state.record.actions[index + 1:]:
+            before.apply(each, action)
+    else:
+        before = before_last(state, seat)
     state.__setstate__(before.__getstate__())
+    # The positions kept for the others were taken before this action was taken back: drop them.
+    state._undo_points = {}

@@ -257,6 +257,24 @@ def check_win(state: KnightsAndNinjasState, seat: int) -> bool:
 # ---------------------------------------------------------------------- applying an action
 
 
+def undo_safe(state: KnightsAndNinjasState, frame: Frame, payload: Payload) -> bool:
+    """Whether all a legal action leads to, up to the next decision, is determined by what its seat
+    knows (the engine then lets it take the action back). Vouched for: fortifying (but a duel's Minstrel,
+    whose rival discards), ending the turn, and discarding, whose turn end only hands the turn on (the
+    next seat's draw shows the others only a count; a reshuffle moves the random stream, which the
+    engine refuses); keeping a drafted card, and giving the last one away (giving any other shows the
+    giver the next card). Attacks and the special actions are not: a response, a window or a win may
+    hang on hidden hands. Reads public facts only (the kind of action and the size of the draft)."""
+    op = payload[0]
+    if op == OP_FORT:
+        return not (state.duel and payload[1] == MINSTREL)
+    if op in (OP_END, OP_DISCARD, OP_KEEP):
+        return True
+    if op == OP_GIVE:
+        return len(state.draft) == 1
+    return False
+
+
 def apply(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Payload) -> None:
     """Carry out a legal action of a (non-simultaneous) frame."""
     op = payload[0]

@@ -192,6 +192,10 @@ class KnightsAndNinjasState(GameState[Payload]):
     def _apply(self, seat: int, frame: Frame, payload: Payload) -> None:
         effects.apply(self, seat, frame, payload)
 
+    def _undo_safe(self, seat: int, frame: Frame, payload: Payload) -> bool:
+        """Fortifying, ending or discarding, and the plain draft moves (:func:`effects.undo_safe`)."""
+        return effects.undo_safe(self, frame, payload)
+
     def _resolve_simultaneous(self, frame: Frame, choices: dict[int, Payload]) -> None:
         if frame.kind == "highwayman":
             effects.resolve_window(self, frame, choices)

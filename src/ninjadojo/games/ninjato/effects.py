@@ -267,6 +267,27 @@ def settle(state: NinjatoState) -> None:
             _finish(state)
 
 
+def undo_safe(state: NinjatoState, frame: Frame, payload: Payload) -> bool:
+    """Whether all a legal action leads to, up to the next decision, is in plain sight before it is taken
+    (the engine then lets its seat take it back). Vouched for: a placement at the Sensei, Pavilion or
+    Palace that is not the round's last (the next placement follows; the last one ends the round, which
+    draws hidden cards); a raid (the house's Sentry is face-up: the fight is the next decision); the
+    Dojo while face-up cards are offered (the first card is chosen next), and a face-up card taken
+    there when more are owed and face-up cards are left to choose from. Anything that draws from a deck
+    or the bag, or ends the round, is not. Reads public facts only."""
+    op = payload[0]
+    if frame.kind == "place":
+        if op == OP_DOJO:
+            return bool(state.up)
+        if op == OP_ATTACK:
+            return True
+        return state.placed + 1 < SHURIKEN * state.num_players
+    if op == OP_DRAW:
+        left = frame.data["left"]
+        return payload[1] != 0 and isinstance(left, int) and left > 1 and len(state.up) > 1
+    return False
+
+
 def apply(state: NinjatoState, seat: int, frame: Frame, payload: Payload) -> None:
     """Carry out a legal action, then move on."""
     op = payload[0]

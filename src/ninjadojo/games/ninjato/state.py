@@ -372,6 +372,10 @@ class NinjatoState(GameState[Payload]):
     def _apply(self, seat: int, frame: Frame, payload: Payload) -> None:
         effects.apply(self, seat, frame, payload)
 
+    def _undo_safe(self, seat: int, frame: Frame, payload: Payload) -> bool:
+        """Placements and face-up draws whose outcome is in plain sight (:func:`effects.undo_safe`)."""
+        return effects.undo_safe(self, frame, payload)
+
     def _body_notation(self) -> str:
         return notation.body(self)
 

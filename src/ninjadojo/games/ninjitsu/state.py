@@ -27,7 +27,7 @@ from ninjadojo.engine import Frame, GameSpec, GameState, Option, OptionError, Rn
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.state import EVERYONE, CardInfo
-from ninjadojo.games.ninjitsu import effects, elements, encode, magic, notation, rules, view, weather
+from ninjadojo.games.ninjitsu import effects, elements, encode, magic, notation, rules, undo, view, weather
 from ninjadojo.games.ninjitsu.cards import (
     ALL_CARDS,
     ANYTIME,
@@ -791,6 +791,11 @@ class NinjitsuState(GameState[Payload]):
             # before the action, Heart's look): its owner still plays at once, before that decision.
             effects.resume(self)
         self.sync_blind()
+
+    def _undo_safe(self, seat: int, frame: Frame, payload: Payload) -> bool:
+        """A free swap, and in the base game a secret or treasure whose turn's end is foreseeable
+        (:mod:`ninjadojo.games.ninjitsu.undo`)."""
+        return undo.undo_safe(self, seat, frame, payload)
 
     def _resolve_simultaneous(self, frame: Frame, choices: dict[int, Payload]) -> None:
         rules.resolve_simultaneous(self, frame, choices)
