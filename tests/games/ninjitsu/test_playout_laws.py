@@ -128,7 +128,7 @@ def test_a_solar_flare_with_two_weathers_in_play_adds_a_third() -> None:
     # Solar Flare made two; a reshuffle brought it back before another Event (5 players, seed 100020,
     # promo,sabotage,weather): it adds a third, the top of the Weather deck (Aurora Borealis here).
     game = position(expansions="promo,weather", weather="Rw Tw", weather_discard="Sw", events="Xv",
-                    hands=["Ka 6a", "5a"])
+                    weather_deck="Uw Fw Ww Hw Dw Aw", hands=["Ka 6a", "5a"])
     assert game.weather_deck[-1] == CARD_INDEX["Aw"]
     play(game, "s:Ka")  # the end of P0's turn: Solar Flare resolves
     assert [CARD_IDS[card] for card in game.weather] == ["Rw", "Tw", "Aw"]
