@@ -372,9 +372,13 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         seat = seat_of(table, token)
         spec = None if body.replace_with is None else check_bot_spec(body.replace_with, table.game.game_id,
                                                                      "'replace_with'")
-        if spec is not None and all(info.type == "bot" for info in table.seats if info.seat != seat):
-            dojo.check_bot_table_room(becoming=table)
-        await table.leave(seat, spec, hash_token(str(token)))
+        if spec is None:
+            await table.leave(seat, None, hash_token(str(token)))
+            return table.summary()
+        async with dojo.bot_room:  # counted and changed in one step (others leave to bots at the same time)
+            if all(info.type == "bot" for info in table.seats if info.seat != seat):
+                dojo.check_bot_table_room(becoming=table)
+            await table.leave(seat, spec, hash_token(str(token)))
         return table.summary()
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot", summary="Hand a free seat to a bot")

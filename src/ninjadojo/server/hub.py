@@ -53,6 +53,10 @@ class Dojo:
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._rematch_lock = asyncio.Lock()
+        #: Held while a table may become one of bots only (made so, or its last human leaving to a bot): the
+        #: count of such tables and the change are one step, so that requests arriving together cannot all
+        #: pass :meth:`check_bot_table_room` before any of them is stored.
+        self.bot_room = asyncio.Lock()
         #: The event loop the server runs on (set by :meth:`start`).
         self.loop: asyncio.AbstractEventLoop | None = None
 
@@ -197,7 +201,11 @@ class Dojo:
                 # creator's seed only goes into the server's own random one, so that nobody knows the deal.
                 deal = "mixed"
                 seed = mixed_seed(seed)
-        return await self._make(game_id, players, values, seed, plans, settings, None, deal)
+        if not all(plan.type == "bot" for plan in plans):
+            return await self._make(game_id, players, values, seed, plans, settings, None, deal)
+        async with self.bot_room:
+            self.check_bot_table_room()  # again: others may have been made while this request was read
+            return await self._make(game_id, players, values, seed, plans, settings, None, deal)
 
     def check_bot_table_room(self, becoming: LiveTable | None = None) -> None:
         """Refuse (429 ``busy``) one more table of bots only when :attr:`max_bot_tables` already play

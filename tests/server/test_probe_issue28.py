@@ -1,0 +1,74 @@
+"""A second, adversarial look at the fixes of issue 28 (the server under attack): holes found in them, each
+driven from the outside (HTTP and WebSocket on loopback) where it can be."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import httpx
+import pytest
+
+from server.helpers import ServerThread
+
+
+def _slow_writes(server: ServerThread, seconds: float) -> None:
+    """Make every storage write of the server wait ``seconds`` first (a busy disk), so that requests made
+    together overlap on their writes for certain."""
+    storage = server.dojo.storage
+    write = storage.write
+
+    async def slow(ops: Any) -> Any:
+        await asyncio.sleep(seconds)
+        return await write(ops)
+
+    storage.write = slow
+
+
+@pytest.mark.slow
+def test_tables_of_bots_created_together_are_capped_too(sqlite_url: str) -> None:
+    """At most ``max_bot_tables`` tables of bots only play at once (issue 28, item 10), also when the
+    requests to create them arrive together: each used to count the tables before any was stored, and
+    all passed."""
+    with ServerThread(sqlite_url, max_bot_tables=2) as server:
+        _slow_writes(server, 0.3)
+        bots = {"game": "ninja-trap", "players": 2, "settings": {"move_delay": 10, "window_time": 0},
+                "seats": [{"type": "bot", "level": "easy"}] * 2}
+
+        async def together() -> list[httpx.Response]:
+            async with httpx.AsyncClient(base_url=server.base, timeout=30) as client:
+                return list(await asyncio.gather(*[client.post("/api/tables", json=bots) for _ in range(6)]))
+
+        answers = asyncio.run(together())
+        codes = sorted(answer.status_code for answer in answers)
+        assert codes == [201, 201, 429, 429, 429, 429], [answer.text for answer in answers]
+        assert all(answer.json()["error"]["code"] == "busy" for answer in answers if answer.status_code == 429)
+        assert len(server.dojo.tables) == 2
+
+
+@pytest.mark.slow
+def test_players_leaving_to_bots_together_do_not_pass_the_cap_of_tables_of_bots(sqlite_url: str) -> None:
+    """Two players leaving their seats to bots at once, at two tables (or the last two humans of one), make
+    at most ``max_bot_tables`` tables of bots only: each leave counted before the other's was stored."""
+    with ServerThread(sqlite_url, max_bot_tables=1) as server:
+        human_and_bot = {"game": "ninja-trap", "players": 2, "settings": {"move_delay": 10, "window_time": 0},
+                         "seats": [{"type": "human", "name": "Ann"}, {"type": "bot", "level": "easy"}]}
+        first, first_tokens = server.create(human_and_bot)
+        second, second_tokens = server.create(human_and_bot)
+        two_humans, both = server.create({**human_and_bot, "seats": [{"type": "human", "name": "Ann"},
+                                                                     {"type": "human", "name": "Bob"}]})
+        _slow_writes(server, 0.3)
+
+        async def leave_together(leaves: list[tuple[str, str]]) -> list[httpx.Response]:
+            async with httpx.AsyncClient(base_url=server.base, timeout=30) as client:
+                return list(await asyncio.gather(*[
+                    client.post(f"/api/tables/{table}/leave", json={"replace_with": "easy"},
+                                headers={"X-Seat-Token": token}) for table, token in leaves]))
+
+        answers = asyncio.run(leave_together([(first, first_tokens["0"]), (second, second_tokens["0"])]))
+        assert sorted(answer.status_code for answer in answers) == [200, 429], [answer.text for answer in answers]
+        answers = asyncio.run(leave_together([(two_humans, both["0"]), (two_humans, both["1"])]))
+        assert sorted(answer.status_code for answer in answers) == [200, 429], [answer.text for answer in answers]
+        only_bots = [table for table in server.dojo.tables.values()
+                     if all(seat.type == "bot" for seat in table.seats) and not table.game.is_terminal]
+        assert len(only_bots) == 1
