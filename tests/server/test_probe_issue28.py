@@ -72,3 +72,22 @@ def test_players_leaving_to_bots_together_do_not_pass_the_cap_of_tables_of_bots(
         only_bots = [table for table in server.dojo.tables.values()
                      if all(seat.type == "bot" for seat in table.seats) and not table.game.is_terminal]
         assert len(only_bots) == 1
+
+
+def test_a_search_whose_rollouts_are_a_heuristic_bot_needs_a_time_cap(server: ServerThread) -> None:
+    """Issue 28, item 12: a bot spec within the levels' iterations but with ``rollout=heuristic`` (each
+    iteration plays a heuristic bot's game) took 160 s a decision in Ninjitsu! and 20 s in Ninja Camp, with no
+    time cap; it is refused wherever a bot is named, unless a ``seconds`` cap bounds it."""
+    slow = "ismcts:iterations=1000,rollout=heuristic"
+    seats = [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": slow}]
+    answer = server.http.post("/api/tables", json={"game": "ninjitsu", "players": 2, "seats": seats})
+    assert answer.status_code == 400, answer.text
+    error = answer.json()["error"]
+    assert error["code"] == "bad_bot" and "rollout" in error["message"] and "seconds" in error["message"]
+    answer = server.http.post("/api/tables", json={"game": "ninja-camp", "players": 2,
+                                                   "settings": {"timeout_bot": "ismcts:rollout=heuristic"}})
+    assert answer.status_code == 400 and answer.json()["error"]["code"] == "bad_bot", answer.text
+    assert server.dojo.tables == {}
+    capped = [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "ismcts:rollout=heuristic,seconds=1"}]
+    assert server.http.post("/api/tables", json={"game": "ninjitsu", "players": 2, "seats": capped,
+                                                 "settings": {"move_delay": 10}}).status_code == 201
