@@ -91,3 +91,18 @@ def test_a_search_whose_rollouts_are_a_heuristic_bot_needs_a_time_cap(server: Se
     capped = [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "ismcts:rollout=heuristic,seconds=1"}]
     assert server.http.post("/api/tables", json={"game": "ninjitsu", "players": 2, "seats": capped,
                                                  "settings": {"move_delay": 10}}).status_code == 201
+
+
+def test_an_unexpected_failure_carries_the_security_headers(server: ServerThread) -> None:
+    """Issue 28, item 18: every response carries the CSP, X-Frame-Options and nosniff, also the JSON 500 of
+    a request that failed unexpectedly (answered outside the middleware that adds them to the others)."""
+    async def failing(*_: Any) -> Any:
+        raise RuntimeError("a failure nobody foresaw")
+
+    server.dojo.listing = failing
+    answer = server.http.get("/api/tables")
+    assert answer.status_code == 500 and answer.json()["error"]["code"] == "internal"
+    assert "frame-ancestors 'none'" in answer.headers.get("content-security-policy", "")
+    assert answer.headers.get("x-frame-options") == "DENY"
+    assert answer.headers.get("x-content-type-options") == "nosniff"
+    assert answer.headers.get("x-dojo-protocol") == "1"

@@ -267,11 +267,14 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         return JSONResponse(failed.to_json(), status_code=failed.status)
 
     @app.exception_handler(Exception)
-    async def internal_error(_: Request, error: Exception) -> JSONResponse:
+    async def internal_error(request: Request, error: Exception) -> JSONResponse:
         log.error("a request failed", exc_info=error)
+        # Answered by the outermost middleware, outside ``guard``: the headers every response has are set here.
         return JSONResponse({"error": {"code": "internal", "message": "the server failed on this request (a bug, "
                                                                       "logged); nothing was changed"}},
-                            status_code=500)
+                            status_code=500, headers={"X-Dojo-Protocol": str(PROTOCOL),
+                                                      **security_headers(request.headers.get("host"),
+                                                                         request.url.path)})
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_: Request, error: RequestValidationError) -> JSONResponse:
