@@ -4,6 +4,9 @@ driven from the outside (HTTP and WebSocket on loopback) where it can be."""
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
+import time
 from typing import Any
 
 import httpx
@@ -106,3 +109,31 @@ def test_an_unexpected_failure_carries_the_security_headers(server: ServerThread
     assert answer.headers.get("x-frame-options") == "DENY"
     assert answer.headers.get("x-content-type-options") == "nosniff"
     assert answer.headers.get("x-dojo-protocol") == "1"
+
+
+def _wait_for(condition: Any, seconds: float = 30.0) -> bool:
+    """Poll ``condition`` until it holds or ``seconds`` pass; whether it held (a bound, not a timing)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return bool(condition())
+
+
+@pytest.mark.slow
+def test_bots_play_on_after_a_worker_process_dies(sqlite_url: str) -> None:
+    """Issue 28, item 8 (bots stop for good): a bot worker killed (out of memory, a crash) broke the process
+    pool for ever, and every bot of every table failed from then on; a new pool takes the broken one's place."""
+    with ServerThread(sqlite_url, bot_pool="process", bot_workers=1) as server:
+        table_id, _ = server.create({"game": "ninja-trap", "players": 2, "settings": {"move_delay": 0.1,
+                                                                                      "window_time": 0},
+                                     "seats": [{"type": "bot", "level": "easy"}] * 2})
+        live = server.dojo.tables[table_id]
+        assert _wait_for(lambda: len(live.game.record.actions) >= 2)
+        executor = server.dojo.pool._executor
+        worker = next(iter(executor._processes))
+        os.kill(worker, signal.SIGKILL)
+        assert _wait_for(lambda: server.dojo.pool._executor is not executor)
+        played = len(live.game.record.actions)
+        assert _wait_for(lambda: live.game.is_terminal or len(live.game.record.actions) >= played + 4)
