@@ -4,8 +4,10 @@ driven from the outside (HTTP and WebSocket on loopback) where it can be."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
+import socket
 import time
 from typing import Any
 
@@ -137,3 +139,24 @@ def test_bots_play_on_after_a_worker_process_dies(sqlite_url: str) -> None:
         assert _wait_for(lambda: server.dojo.pool._executor is not executor)
         played = len(live.game.record.actions)
         assert _wait_for(lambda: live.game.is_terminal or len(live.game.record.actions) >= played + 4)
+
+
+@pytest.mark.slow
+def test_a_request_body_that_trickles_in_is_cut_off(sqlite_url: str) -> None:
+    """Issue 28, item 14 (slow clients): the head of a request must arrive in time, and so must its body: a
+    body sent a byte at a time (a slow POST) held its connection for ever once its head was in."""
+    with ServerThread(sqlite_url, body_timeout=1.0) as server, \
+            socket.create_connection(("127.0.0.1", server.port), timeout=20) as sock:
+        sock.sendall(b"POST /api/tables HTTP/1.1\r\nHost: dojo\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 100\r\n\r\n{\"game\": ")
+        answer = b""
+        while chunk := sock.recv(65536):  # the server answers, then closes (the read times out otherwise)
+            answer += chunk
+        status, _, rest = answer.partition(b"\r\n")
+        assert status.startswith(b"HTTP/1.1 408"), answer[:200]
+        head, _, body = rest.partition(b"\r\n\r\n")
+        assert json.loads(body)["error"]["code"] == "too_slow"
+        assert b"x-frame-options: deny" in head.lower()
+        assert server.dojo.tables == {}
+        # A body sent whole in time is read as always.
+        assert server.http.post("/api/tables", json={"game": "ninja-trap", "players": 2}).status_code == 201

@@ -49,6 +49,9 @@ PROTOCOL = 1
 #: The largest request body, and the largest WebSocket message from a client.
 MAX_BODY = 64 * 1024
 MAX_MESSAGE = 4 * 1024
+#: Seconds a request's body has to arrive whole, from its first read (a body trickled in a byte at a time held
+#: its connection for ever: the head's time-out ends when the head is in).
+BODY_TIMEOUT = 10.0
 #: Seconds a new WebSocket has to say hello.
 HELLO_TIMEOUT = 10.0
 #: Refused messages after which a connection that keeps flooding is closed.
@@ -157,15 +160,17 @@ class HttpLimiter:
 class BodyLimit:
     """ASGI middleware: a request body may be at most ``limit`` bytes, counted as it is received, so that a
     chunked body (no Content-Length) is refused too, once over, with 413 ``too_large``, before it is read
-    whole into memory.
+    whole into memory; and it must arrive whole within ``timeout`` seconds of its first read, else 408
+    ``too_slow`` (a slow body held its connection for ever).
 
     Once over, the application is told the client went away (it stops reading and answers nothing that
-    counts), and whatever it answers is replaced by the 413.
+    counts), and whatever it answers is replaced by the refusal.
     """
 
-    def __init__(self, app: Any, limit: int = MAX_BODY) -> None:
+    def __init__(self, app: Any, limit: int = MAX_BODY, timeout: float = BODY_TIMEOUT) -> None:
         self.app = app
         self.limit = limit
+        self.timeout = timeout
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -173,15 +178,27 @@ class BodyLimit:
             return
         received = 0
         over = False
+        late = False
+        whole = False
+        deadline: float | None = None
         answered = False
 
         async def counted() -> Any:
-            nonlocal received, over
+            nonlocal received, over, late, whole, deadline
             if over:
                 return {"type": "http.disconnect"}
-            message = await receive()
+            if whole:  # the body is in: later reads wait for the client to go away, for as long as it takes
+                return await receive()
+            loop = asyncio.get_running_loop()
+            deadline = deadline if deadline is not None else loop.time() + self.timeout
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                over = late = True
+                return {"type": "http.disconnect"}
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
+                whole = not message.get("more_body", False)
                 if received > self.limit:
                     over = True
                     return {"type": "http.disconnect"}
@@ -197,10 +214,14 @@ class BodyLimit:
 
         async def refuse() -> None:
             host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1")
-            response = JSONResponse({"error": {"code": "too_large",
-                                               "message": f"a request body is at most {self.limit} bytes"}},
-                                    status_code=413, headers={"X-Dojo-Protocol": str(PROTOCOL),
-                                                              **security_headers(host, scope.get("path", "/"))})
+            if late:
+                error, status = {"code": "too_slow", "message": f"a request body must arrive within "
+                                                                f"{self.timeout:g} seconds"}, 408
+            else:
+                error, status = {"code": "too_large", "message": f"a request body is at most {self.limit} bytes"}, 413
+            response = JSONResponse({"error": error}, status_code=status,
+                                    headers={"X-Dojo-Protocol": str(PROTOCOL), "Connection": "close",
+                                             **security_headers(host, scope.get("path", "/"))})
             await response(scope, receive, send)
 
         await self.app(scope, counted, watched)
@@ -229,7 +250,8 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
                http_rate: float = 50.0, http_burst: float = 200.0, ws_rate: float = 20.0,
                ws_burst: float = 40.0, exact_seeds: bool = False, docs: bool = False,
                ws_per_address: int = WS_PER_ADDRESS, tables_per_hour: int = TABLES_PER_HOUR,
-               max_game_length: int = MAX_GAME_LENGTH, max_bot_tables: int = MAX_BOT_TABLES) -> FastAPI:
+               max_game_length: int = MAX_GAME_LENGTH, max_bot_tables: int = MAX_BOT_TABLES,
+               body_timeout: float = BODY_TIMEOUT) -> FastAPI:
     """The server's application on the database ``db`` (see :func:`~ninjadojo.server.storage.database_url`).
 
     ``exact_seeds``: take a creator's seed as it is at every table, also of several people (a trusted
@@ -563,7 +585,7 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         return table, connection
 
     _mount_client(app)
-    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(BodyLimit, limit=MAX_BODY, timeout=body_timeout)
     return app
 
 
