@@ -160,3 +160,24 @@ def test_a_request_body_that_trickles_in_is_cut_off(sqlite_url: str) -> None:
         assert server.dojo.tables == {}
         # A body sent whole in time is read as always.
         assert server.http.post("/api/tables", json={"game": "ninja-trap", "players": 2}).status_code == 201
+
+
+def test_finished_tables_nobody_watches_do_not_stay_in_memory_for_ever(server: ServerThread) -> None:
+    """Issue 28 (memory anyone can exhaust): every table created or looked at stayed in memory for the
+    server's life (a finished game of 5,000 actions: about 1.7 MB). Only the finished tables most recently
+    asked for are kept; the others are loaded again, the same, when asked for."""
+    server.dojo.finished_kept = 2
+    ids = []
+    for _ in range(4):
+        table_id, _ = server.create({"game": "ninja-trap", "players": 2, "seats": [{"type": "human"}] * 2,
+                                     "settings": {"move_delay": 0, "window_time": 0}})
+        server.play_out(table_id)
+        ids.append(table_id)
+    result = server.http.get(f"/api/tables/{ids[0]}").json()["result"]
+    server.http.post("/api/tables", json={"game": "ninja-trap", "players": 2})  # a table made: memory trimmed
+    finished = [table_id for table_id, table in server.dojo.tables.items() if table.game.is_terminal]
+    assert len(finished) == 2 and ids[0] in finished  # the one asked for last is kept
+    again = server.http.get(f"/api/tables/{ids[1]}").json()  # dropped, loaded again from storage
+    assert again["status"] == "finished" and again["result"] is not None
+    assert server.http.get(f"/api/tables/{ids[0]}").json()["result"] == result
+    assert len([table for table in server.dojo.tables.values() if table.game.is_terminal]) == 2
