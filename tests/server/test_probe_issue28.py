@@ -181,3 +181,14 @@ def test_finished_tables_nobody_watches_do_not_stay_in_memory_for_ever(server: S
     assert again["status"] == "finished" and again["result"] is not None
     assert server.http.get(f"/api/tables/{ids[0]}").json()["result"] == result
     assert len([table for table in server.dojo.tables.values() if table.game.is_terminal]) == 2
+
+
+def test_a_name_of_the_blank_musical_notehead_is_refused(server: ServerThread) -> None:
+    """Issue 28, item 19: names of only invisible characters are refused; U+1D159 (MUSICAL SYMBOL NULL
+    NOTEHEAD, a symbol to Unicode that draws nothing) passed, alone or repeated."""
+    table_id, _ = server.create({"game": "ninjitsu", "players": 2, "seats": [{"type": "human", "name": "Ann"},
+                                                                              {"type": "human", "open": True}]})
+    for name in ("\U0001d159", "\U0001d159 \U0001d159"):
+        answer = server.http.post(f"/api/tables/{table_id}/join", json={"name": name})
+        assert answer.status_code == 400 and "invisible" in answer.json()["error"]["message"], answer.text
+    assert server.http.post(f"/api/tables/{table_id}/join", json={"name": "Bo\U0001d159"}).status_code == 200

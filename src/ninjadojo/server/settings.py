@@ -136,8 +136,9 @@ def check_bot_spec(spec: object, game_id: str, where: str) -> str:
     return spec.strip()
 
 
-#: Characters that are letters or symbols to Unicode but show nothing (fillers, a blank Braille cell).
-BLANK_CHARACTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
+#: Characters that are letters or symbols to Unicode but show nothing (fillers, a blank Braille cell, the
+#: musical null notehead).
+BLANK_CHARACTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\U0001d159")
 
 
 def _visible(char: str) -> bool:
