@@ -192,3 +192,20 @@ def test_a_name_of_the_blank_musical_notehead_is_refused(server: ServerThread) -
         answer = server.http.post(f"/api/tables/{table_id}/join", json={"name": name})
         assert answer.status_code == 400 and "invisible" in answer.json()["error"]["message"], answer.text
     assert server.http.post(f"/api/tables/{table_id}/join", json={"name": "Bo\U0001d159"}).status_code == 200
+
+
+def test_a_refused_websocket_upgrade_carries_the_security_headers(server: ServerThread) -> None:
+    """Issue 28, item 18: every response carries the CSP, X-Frame-Options and nosniff, also the refusal of a
+    WebSocket upgrade to a path with none (an empty 403 without them before), as the documented JSON error."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(b"GET /ws/nothing HTTP/1.1\r\nHost: dojo\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                     b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    status, _, rest = answer.partition(b"\r\n")
+    head, _, body = rest.partition(b"\r\n\r\n")
+    assert status.startswith(b"HTTP/1.1 404"), answer[:300]
+    assert b"x-frame-options: deny" in head.lower() and b"x-content-type-options: nosniff" in head.lower()
+    assert b"content-security-policy: default-src 'self'" in head.lower()
+    assert json.loads(body)["error"]["code"] == "not_found"

@@ -230,6 +230,40 @@ class BodyLimit:
             await refuse()
 
 
+class WebSocketRefusal:
+    """ASGI middleware: a WebSocket upgrade refused before it is accepted (a path with no WebSocket) is answered
+    with the documented JSON error and the headers of every response, not an empty 403 without them (where
+    the server supports denial responses; uvicorn does)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "websocket" or "websocket.http.response" not in scope.get("extensions", {}):
+            await self.app(scope, receive, send)
+            return
+        accepted = False
+
+        async def refusing(message: Any) -> None:
+            nonlocal accepted
+            if message["type"] == "websocket.accept":
+                accepted = True
+            elif message["type"] == "websocket.close" and not accepted:
+                accepted = True  # answered: nothing more is sent on this connection
+                host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1")
+                body = json.dumps({"error": {"code": "not_found", "message": "no WebSocket here; a table's is at "
+                                                                             "/ws/tables/<table id>"}}).encode()
+                headers = {"Content-Type": "application/json", "X-Dojo-Protocol": str(PROTOCOL),
+                           **security_headers(host, scope.get("path", "/"))}
+                await send({"type": "websocket.http.response.start", "status": 404,
+                            "headers": [(key.lower().encode(), value.encode()) for key, value in headers.items()]})
+                await send({"type": "websocket.http.response.body", "body": body})
+                return
+            await send(message)
+
+        await self.app(scope, receive, refusing)
+
+
 def _validation_message(error: RequestValidationError) -> str:
     """The first problem of a request pydantic refused, as one line."""
     problems = error.errors()
@@ -586,6 +620,7 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
 
     _mount_client(app)
     app.add_middleware(BodyLimit, limit=MAX_BODY, timeout=body_timeout)
+    app.add_middleware(WebSocketRefusal)
     return app
 
 
