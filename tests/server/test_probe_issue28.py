@@ -209,3 +209,29 @@ def test_a_refused_websocket_upgrade_carries_the_security_headers(server: Server
     assert b"x-frame-options: deny" in head.lower() and b"x-content-type-options: nosniff" in head.lower()
     assert b"content-security-policy: default-src 'self'" in head.lower()
     assert json.loads(body)["error"]["code"] == "not_found"
+
+
+def test_a_rematch_call_does_not_take_a_seat_from_the_newcomer_who_joined_it(server: ServerThread) -> None:
+    """Issue 28, item 1 (secrets and seats): a seat of the rematch its player left, then a newcomer took, was
+    taken back by the finished table's token (a second rematch call): the newcomer's token stopped working
+    mid-game and the old player held their seat and hand. A second call still works for the same player."""
+    table_id, tokens = server.create({"game": "ninja-trap", "players": 2, "settings": {"move_delay": 0,
+                                                                                       "window_time": 0},
+                                      "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bob"}]})
+    server.play_out(table_id)
+    rematch = f"/api/tables/{table_id}/rematch"
+    ann = server.http.post(rematch, headers={"X-Seat-Token": tokens["0"]}).json()
+    new_id = ann["table"]["id"]
+    bob = server.http.post(rematch, headers={"X-Seat-Token": tokens["1"]}).json()
+    join = server.http.post(f"/api/tables/{new_id}/join", json={"name": "Bob"}, headers={"X-Seat-Token": bob["token"]})
+    assert join.status_code == 200  # Bob's rematch seat is taken with his rematch token
+    bob_again = server.http.post(rematch, headers={"X-Seat-Token": tokens["1"]})  # his other device
+    assert bob_again.status_code == 200, bob_again.text
+    left = server.http.post(f"/api/tables/{new_id}/leave", json={}, headers={"X-Seat-Token": bob_again.json()["token"]})
+    assert left.status_code == 200
+    cy = server.http.post(f"/api/tables/{new_id}/join", json={"seat": 1, "name": "Cy"}).json()
+    taken_back = server.http.post(rematch, headers={"X-Seat-Token": tokens["1"]})
+    assert taken_back.status_code == 409 and taken_back.json()["error"]["code"] == "seat_taken", taken_back.text
+    view = server.http.get(f"/api/tables/{new_id}/view", headers={"X-Seat-Token": cy["token"]})
+    assert view.status_code == 200 and view.json()["seat"] == 1
+    assert server.http.get(f"/api/tables/{new_id}").json()["seats"][1]["name"] == "Cy"
