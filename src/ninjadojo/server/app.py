@@ -49,6 +49,9 @@ PROTOCOL = 1
 #: The largest request body, and the largest WebSocket message from a client.
 MAX_BODY = 64 * 1024
 MAX_MESSAGE = 4 * 1024
+#: Seconds a request's body has to arrive whole, from its first read (a body trickled in a byte at a time held
+#: its connection for ever: the head's time-out ends when the head is in).
+BODY_TIMEOUT = 10.0
 #: Seconds a new WebSocket has to say hello.
 HELLO_TIMEOUT = 10.0
 #: Refused messages after which a connection that keeps flooding is closed.
@@ -157,15 +160,17 @@ class HttpLimiter:
 class BodyLimit:
     """ASGI middleware: a request body may be at most ``limit`` bytes, counted as it is received, so that a
     chunked body (no Content-Length) is refused too, once over, with 413 ``too_large``, before it is read
-    whole into memory.
+    whole into memory; and it must arrive whole within ``timeout`` seconds of its first read, else 408
+    ``too_slow`` (a slow body held its connection for ever).
 
     Once over, the application is told the client went away (it stops reading and answers nothing that
-    counts), and whatever it answers is replaced by the 413.
+    counts), and whatever it answers is replaced by the refusal.
     """
 
-    def __init__(self, app: Any, limit: int = MAX_BODY) -> None:
+    def __init__(self, app: Any, limit: int = MAX_BODY, timeout: float = BODY_TIMEOUT) -> None:
         self.app = app
         self.limit = limit
+        self.timeout = timeout
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -173,15 +178,27 @@ class BodyLimit:
             return
         received = 0
         over = False
+        late = False
+        whole = False
+        deadline: float | None = None
         answered = False
 
         async def counted() -> Any:
-            nonlocal received, over
+            nonlocal received, over, late, whole, deadline
             if over:
                 return {"type": "http.disconnect"}
-            message = await receive()
+            if whole:  # the body is in: later reads wait for the client to go away, for as long as it takes
+                return await receive()
+            loop = asyncio.get_running_loop()
+            deadline = deadline if deadline is not None else loop.time() + self.timeout
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                over = late = True
+                return {"type": "http.disconnect"}
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
+                whole = not message.get("more_body", False)
                 if received > self.limit:
                     over = True
                     return {"type": "http.disconnect"}
@@ -197,16 +214,54 @@ class BodyLimit:
 
         async def refuse() -> None:
             host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1")
-            response = JSONResponse({"error": {"code": "too_large",
-                                               "message": f"a request body is at most {self.limit} bytes"}},
-                                    status_code=413, headers={"X-Dojo-Protocol": str(PROTOCOL),
-                                                              **security_headers(host, scope.get("path", "/"))})
+            if late:
+                error, status = {"code": "too_slow", "message": f"a request body must arrive within "
+                                                                f"{self.timeout:g} seconds"}, 408
+            else:
+                error, status = {"code": "too_large", "message": f"a request body is at most {self.limit} bytes"}, 413
+            response = JSONResponse({"error": error}, status_code=status,
+                                    headers={"X-Dojo-Protocol": str(PROTOCOL), "Connection": "close",
+                                             **security_headers(host, scope.get("path", "/"))})
             await response(scope, receive, send)
 
         await self.app(scope, counted, watched)
         if over and not answered:
             answered = True
             await refuse()
+
+
+class WebSocketRefusal:
+    """ASGI middleware: a WebSocket upgrade refused before it is accepted (a path with no WebSocket) is answered
+    with the documented JSON error and the headers of every response, not an empty 403 without them (where
+    the server supports denial responses; uvicorn does)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "websocket" or "websocket.http.response" not in scope.get("extensions", {}):
+            await self.app(scope, receive, send)
+            return
+        accepted = False
+
+        async def refusing(message: Any) -> None:
+            nonlocal accepted
+            if message["type"] == "websocket.accept":
+                accepted = True
+            elif message["type"] == "websocket.close" and not accepted:
+                accepted = True  # answered: nothing more is sent on this connection
+                host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1")
+                body = json.dumps({"error": {"code": "not_found", "message": "no WebSocket here; a table's is at "
+                                                                             "/ws/tables/<table id>"}}).encode()
+                headers = {"Content-Type": "application/json", "X-Dojo-Protocol": str(PROTOCOL),
+                           **security_headers(host, scope.get("path", "/"))}
+                await send({"type": "websocket.http.response.start", "status": 404,
+                            "headers": [(key.lower().encode(), value.encode()) for key, value in headers.items()]})
+                await send({"type": "websocket.http.response.body", "body": body})
+                return
+            await send(message)
+
+        await self.app(scope, receive, refusing)
 
 
 def _validation_message(error: RequestValidationError) -> str:
@@ -229,7 +284,8 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
                http_rate: float = 50.0, http_burst: float = 200.0, ws_rate: float = 20.0,
                ws_burst: float = 40.0, exact_seeds: bool = False, docs: bool = False,
                ws_per_address: int = WS_PER_ADDRESS, tables_per_hour: int = TABLES_PER_HOUR,
-               max_game_length: int = MAX_GAME_LENGTH, max_bot_tables: int = MAX_BOT_TABLES) -> FastAPI:
+               max_game_length: int = MAX_GAME_LENGTH, max_bot_tables: int = MAX_BOT_TABLES,
+               body_timeout: float = BODY_TIMEOUT) -> FastAPI:
     """The server's application on the database ``db`` (see :func:`~ninjadojo.server.storage.database_url`).
 
     ``exact_seeds``: take a creator's seed as it is at every table, also of several people (a trusted
@@ -267,11 +323,14 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         return JSONResponse(failed.to_json(), status_code=failed.status)
 
     @app.exception_handler(Exception)
-    async def internal_error(_: Request, error: Exception) -> JSONResponse:
+    async def internal_error(request: Request, error: Exception) -> JSONResponse:
         log.error("a request failed", exc_info=error)
+        # Answered by the outermost middleware, outside ``guard``: the headers every response has are set here.
         return JSONResponse({"error": {"code": "internal", "message": "the server failed on this request (a bug, "
                                                                       "logged); nothing was changed"}},
-                            status_code=500)
+                            status_code=500, headers={"X-Dojo-Protocol": str(PROTOCOL),
+                                                      **security_headers(request.headers.get("host"),
+                                                                         request.url.path)})
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_: Request, error: RequestValidationError) -> JSONResponse:
@@ -372,9 +431,13 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         seat = seat_of(table, token)
         spec = None if body.replace_with is None else check_bot_spec(body.replace_with, table.game.game_id,
                                                                      "'replace_with'")
-        if spec is not None and all(info.type == "bot" for info in table.seats if info.seat != seat):
-            dojo.check_bot_table_room(becoming=table)
-        await table.leave(seat, spec, hash_token(str(token)))
+        if spec is None:
+            await table.leave(seat, None, hash_token(str(token)))
+            return table.summary()
+        async with dojo.bot_room:  # counted and changed in one step (others leave to bots at the same time)
+            if all(info.type == "bot" for info in table.seats if info.seat != seat):
+                dojo.check_bot_table_room(becoming=table)
+            await table.leave(seat, spec, hash_token(str(token)))
         return table.summary()
 
     @app.post("/api/tables/{table_id}/seats/{seat}/bot", summary="Hand a free seat to a bot")
@@ -556,7 +619,8 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         return table, connection
 
     _mount_client(app)
-    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(BodyLimit, limit=MAX_BODY, timeout=body_timeout)
+    app.add_middleware(WebSocketRefusal)
     return app
 
 

@@ -13,7 +13,7 @@ import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from ninjadojo.bots import Bot, SeatView
@@ -86,7 +86,20 @@ class BotPool:
         if self.kind == "thread":
             action = await loop.run_in_executor(self._pool(), bot.choose, view)
             return action, bot
-        return await loop.run_in_executor(self._pool(), _choose, bot, view)
+        pool = self._pool()
+        try:
+            return await loop.run_in_executor(pool, _choose, bot, view)
+        except BrokenExecutor:
+            # A worker died (killed, out of memory): the pool refuses every task from then on, and every
+            # table's bots would stop for good. A new pool takes its place, and the decision is asked again.
+            self._replace(pool)
+            return await loop.run_in_executor(self._pool(), _choose, bot, view)
+
+    def _replace(self, broken: Executor) -> None:
+        """Drop a broken pool (once, however many decisions found it broken); the next task starts a new one."""
+        if self._executor is broken:
+            self._executor = None
+            broken.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
         """Stop the workers (thinking bots are abandoned)."""

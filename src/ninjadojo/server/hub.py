@@ -11,6 +11,7 @@ import hashlib
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -38,6 +39,11 @@ MAX_GAME_LENGTH = 5000
 #: Tables of bots only (no human seat) playing at once on the server: they play without end otherwise.
 MAX_BOT_TABLES = 4
 
+#: Finished tables nobody is connected to kept in memory (the most recently asked for); the others are
+#: loaded again from storage when asked for. A finished game of 5,000 actions holds about 1.7 MB, and
+#: every table ever created or looked at used to stay in memory for the server's life.
+FINISHED_KEPT = 64
+
 
 class Dojo:
     """Every table of one server, with its storage and its bots' workers."""
@@ -51,8 +57,15 @@ class Dojo:
         self.max_game_length = max_game_length
         self.max_bot_tables = max_bot_tables
         self.tables: dict[str, LiveTable] = {}
+        #: The tables in memory, the least recently asked for first (see :meth:`_trim`).
+        self._recent: OrderedDict[str, None] = OrderedDict()
+        self.finished_kept = FINISHED_KEPT
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._rematch_lock = asyncio.Lock()
+        #: Held while a table may become one of bots only (made so, or its last human leaving to a bot): the
+        #: count of such tables and the change are one step, so that requests arriving together cannot all
+        #: pass :meth:`check_bot_table_room` before any of them is stored.
+        self.bot_room = asyncio.Lock()
         #: The event loop the server runs on (set by :meth:`start`).
         self.loop: asyncio.AbstractEventLoop | None = None
 
@@ -80,6 +93,8 @@ class Dojo:
         """A table, loaded from storage if it is not in memory (404 ``unknown_table`` if there is none)."""
         live = self.tables.get(table_id)
         if live is not None:
+            self._recent[table_id] = None
+            self._recent.move_to_end(table_id)
             return live
         if not isinstance(table_id, str) or not 1 <= len(table_id) <= 16:
             raise unknown_table(table_id)
@@ -101,6 +116,8 @@ class Dojo:
                 raise ApiError(503, "unavailable", f"table {table_id} cannot be loaded: its stored game does "
                                                    "not replay (see the server's log)") from None
             self.tables[table_id] = live
+            self._recent[table_id] = None
+            self._trim()
             async with live.lock:
                 live.publish()
             future.set_result(live)
@@ -111,6 +128,19 @@ class Dojo:
             raise
         finally:
             del self._loading[table_id]
+
+    def _trim(self) -> None:
+        """Drop from memory the finished tables nobody is connected to or busy with, the least recently asked
+        for first, beyond :attr:`finished_kept` (a table is loaded again from storage when it is asked for)."""
+        idle = []
+        for table_id in list(self._recent):
+            table = self.tables.get(table_id)
+            if table is None:
+                del self._recent[table_id]
+            elif table.public_facts[1] is not None and not table.connections and not table.lock.locked():
+                idle.append(table_id)
+        for table_id in idle[:max(0, len(idle) - self.finished_kept)]:
+            del self.tables[table_id], self._recent[table_id]
 
     def summary_of(self, stored: StoredTable) -> dict[str, Any]:
         """A listing's summary: the live table's when loaded, else the stored row's."""
@@ -197,7 +227,11 @@ class Dojo:
                 # creator's seed only goes into the server's own random one, so that nobody knows the deal.
                 deal = "mixed"
                 seed = mixed_seed(seed)
-        return await self._make(game_id, players, values, seed, plans, settings, None, deal)
+        if not all(plan.type == "bot" for plan in plans):
+            return await self._make(game_id, players, values, seed, plans, settings, None, deal)
+        async with self.bot_room:
+            self.check_bot_table_room()  # again: others may have been made while this request was read
+            return await self._make(game_id, players, values, seed, plans, settings, None, deal)
 
     def check_bot_table_room(self, becoming: LiveTable | None = None) -> None:
         """Refuse (429 ``busy``) one more table of bots only when :attr:`max_bot_tables` already play
@@ -255,6 +289,8 @@ class Dojo:
         live = LiveTable(stored, game, self.storage, self.pool)
         live.watch_key = watch_key
         self.tables[stored.id] = live
+        self._recent[stored.id] = None
+        self._trim()
         async with live.lock:
             live.publish()
         return live, tokens

@@ -113,6 +113,9 @@ class LiveTable:
         self.updated = stored.updated
         self.rematch_of = stored.rematch_of
         self.rematch = stored.rematch
+        #: The hash of the token a rematch call last issued for each seat (in memory: after a restart a seat
+        #: taken is not issued again, the safe side; see :meth:`reissue`).
+        self.rematch_issued: dict[int, str] = {}
         self.seats = [Seat(s.seat, s.type, s.name, s.bot, s.status, s.token_hash, s.clock_remaining)
                       for s in stored.seats]
         self.lock = asyncio.Lock()
@@ -693,11 +696,20 @@ class LiveTable:
             self.publish()
 
     async def reissue(self, seat: int, token_hash: str) -> None:
-        """A new token for ``seat`` (a rematch): the previous one stops working."""
+        """A new token for ``seat`` (a rematch): the previous one stops working.
+
+        Not a seat taken by someone who joined it (its rematch token left it, a newcomer sat down): a token of
+        the finished table would take it from them (409 ``seat_taken``). A seat taken with the token a
+        rematch call issued is the same player's (a second call, from another device), as is an invited one.
+        """
         async with self.lock:
             info = self.seats[seat]
+            if info.status == "taken" and not self.holds(seat, self.rematch_issued.get(seat)):
+                raise ApiError(409, "seat_taken", f"seat {seat} of the rematch was left, and another player has "
+                                                  "taken it since")
             status = "taken" if info.status == "taken" else "invited"
             await self._change_seats([info], token_hash=token_hash, status=status)
+            self.rematch_issued[seat] = token_hash
             self.close_seat_connections(seat)
             self.publish()
 

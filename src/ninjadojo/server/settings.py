@@ -30,6 +30,11 @@ WINDOW_SECONDS_PER_GAME_CLOCK = 60.0
 #: this game's levels (or the bot's own default) give that bot, ``seconds`` at :data:`MAX_BOT_SECONDS`.
 BUDGET_PARAMETERS = ("iterations", "seconds", "samples", "depth", "per_sample")
 
+#: The parameters of a bot spec that set how long each step of its search takes (``rollout=heuristic`` plays
+#: a heuristic bot's game at every iteration: 160 s a decision of Ninjitsu! within the levels' iterations).
+#: Without a ``seconds`` cap each may take only a value this game's levels or the bot's own default give it.
+COST_CHOICES = ("rollout",)
+
 #: The longest a bot may be asked to think for one decision on the server (the ``expert`` level's cap).
 MAX_BOT_SECONDS = 2.0
 
@@ -131,8 +136,9 @@ def check_bot_spec(spec: object, game_id: str, where: str) -> str:
     return spec.strip()
 
 
-#: Characters that are letters or symbols to Unicode but show nothing (fillers, a blank Braille cell).
-BLANK_CHARACTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
+#: Characters that are letters or symbols to Unicode but show nothing (fillers, a blank Braille cell, the
+#: musical null notehead).
+BLANK_CHARACTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\U0001d159")
 
 
 def _visible(char: str) -> bool:
@@ -144,7 +150,8 @@ def bot_budget_problem(spec: str, game_id: str) -> str | None:
 
     A level is always allowed. Otherwise each of :data:`BUDGET_PARAMETERS` the bot takes may be at most
     the largest value this game's levels or the bot's own default give it, ``seconds`` at most
-    :data:`MAX_BOT_SECONDS`, and a search must be bounded (``iterations`` or ``seconds`` a number): a
+    :data:`MAX_BOT_SECONDS`, and a search must be bounded (``iterations`` or ``seconds`` a number); without
+    a ``seconds`` cap, each of :data:`COST_CHOICES` takes a value the levels or the default give it. A
     table's bots share the workers with every other table's (``ismcts:seconds=3600`` would hold one for
     an hour a decision).
     """
@@ -152,7 +159,9 @@ def bot_budget_problem(spec: str, game_id: str) -> str | None:
         return None
     name = parse_bot_spec(spec)[0]
     given = _spec_values(canonical_spec(game_id, spec))
+    given_choices = parse_bot_spec(canonical_spec(game_id, spec))[1]
     caps: dict[str, float] = {}
+    choices: dict[str, set[str]] = {}
     for base in [name, *LEVELS]:
         canonical = canonical_spec(game_id, base)
         if parse_bot_spec(canonical)[0] != name:
@@ -160,6 +169,9 @@ def bot_budget_problem(spec: str, game_id: str) -> str | None:
         for key, value in _spec_values(canonical).items():
             if key in BUDGET_PARAMETERS and value is not None:
                 caps[key] = max(caps.get(key, value), value)
+        for key, text in parse_bot_spec(canonical)[1].items():
+            if key in COST_CHOICES:
+                choices.setdefault(key, set()).add(text.strip().lower())
     if "seconds" in given:
         caps["seconds"] = MAX_BOT_SECONDS
     problems = []
@@ -171,6 +183,12 @@ def bot_budget_problem(spec: str, game_id: str) -> str | None:
             problems.append(f"{key} at most {caps[key]:g}, not {value:g}")
     if "iterations" in given and "seconds" in given and given["iterations"] is None and given["seconds"] is None:
         problems.append("a search needs a bound (iterations or seconds)")
+    if given.get("seconds") is None:  # no time cap: each step must cost no more than the levels' do
+        for key in COST_CHOICES:
+            text = given_choices.get(key, "").strip().lower()
+            if key in choices and text not in choices[key]:
+                problems.append(f"{key}={text} only with a seconds cap (without one, {key} is "
+                                f"{' or '.join(sorted(choices[key]))})")
     return "; ".join(problems) or None
 
 
