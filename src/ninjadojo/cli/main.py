@@ -295,7 +295,8 @@ def _option_lines(options: list[dict[str, Any]]) -> list[str]:
             lines.append(f"        {option['label']}{needs} - option {option['typing']}")
             named = {choice: label for choice, label in option["choices"].items() if label != choice}
             if named:
-                lines.append(_wrapped("choices: " + ", ".join(f"{choice} = {label}" for choice, label in named.items())))
+                words = ", ".join(f"{choice} = {label}" for choice, label in named.items())
+                lines.append(_wrapped(f"choices: {words}"))
             if option["help"]:
                 lines.append(_wrapped(option["help"]))
     return lines
