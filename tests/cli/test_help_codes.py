@@ -59,3 +59,13 @@ def test_help_at_the_terminal_prints_each_card_a_code_names_in_full(runner: CliR
     assert f"{catalog['t1'].name} (t1): {catalog['t1'].short}" in out
     assert out.count(f"{catalog['env:t'].name} (env:t): {catalog['env:t'].short}") == 2  # t1 and t3~
     assert f"{catalog['rum:w'].name} (rum:w): {catalog['rum:w'].short}" in out
+
+
+def test_a_card_with_its_count_is_found_but_a_square_is_no_card() -> None:
+    if "knights-and-ninjas" in playable_games():
+        knights = game_class("knights-and-ninjas").card_catalog()
+        assert [info.code for info in find_cards(knights, "pe2")] == ["pe"]  # a1:pe2, two Peasants
+        assert [info.code for info in find_cards(knights, "a1:pe1")] == ["pe"]
+    if "ninja-camp" in playable_games():
+        camp = game_class("ninja-camp").card_catalog()
+        assert find_cards(camp, "a6") == []  # square a6, whatever lies on it, is not the Ambush "A"

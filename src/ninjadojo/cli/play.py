@@ -788,8 +788,9 @@ _MEMBER = re.compile(r"(?:([a-z]+):)?([a-z]+)(\d+)")
 def cards_by_code(catalog: Sequence[CardInfo], text: str) -> list[CardInfo]:
     """Every card the code ``text`` names as the board or an action writes it, in any case: the card of
     that code, and the family a member code belongs to (``t1``: the Taira Envoys ``env:t``, whose text
-    lists Envoy ``t1``). A mark the board puts after a code (``t3~`` masked, ``t6@2`` a tile's price)
-    is not part of it. Several cards when the code is ambiguous (``t1`` is also a Tiger tile)."""
+    lists Envoy ``t1``), else the card of a code with a count (``pe2``). A mark the board puts after a
+    code (``t3~`` masked, ``t6@2`` a tile's price) is not part of it. Several cards when the code is
+    ambiguous (``t1`` is also a Tiger tile)."""
     folded = text.strip().casefold()
     codes = list(dict.fromkeys((folded, re.split(r"[~@]", folded)[0])))
     exact = [info for info in catalog if info.code.casefold() in codes]
@@ -810,6 +811,11 @@ def cards_by_code(catalog: Sequence[CardInfo], text: str) -> list[CardInfo]:
             elif f"{base}{member.group(3)}" in members:
                 listed.append(info)
     found = exact + listed or unlisted
+    if not found:
+        # A card with a count after its code, as an action writes a stack (Of Knights and Ninjas' ``pe2``:
+        # two Peasants). A one-letter code with a number is a square (``a6``), not a card.
+        counted = [match for code in codes if (match := re.fullmatch(r"([a-z]{2,})(\d+)", code))]
+        found = [info for info in catalog if any(info.code.casefold() == match.group(1) for match in counted)]
     return list({info.code: info for info in found}.values())
 
 
