@@ -59,3 +59,24 @@ def test_the_docs_link_only_to_files_in_the_clone() -> None:
             if not path.exists() or ROOT not in path.parents:
                 broken.append(f"{document.relative_to(ROOT)} -> {target}")
     assert broken == []
+
+
+def test_every_command_of_the_readme_runs_as_written_after_the_set_up() -> None:
+    # The set-up makes a virtual environment without activating it: `dojo`, `pip` and `pytest` are then
+    # .venv/bin's, and a command written bare would not be found (or would be another install's).
+    bare = []
+    for block in _blocks("sh"):
+        for line in block.splitlines():
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            for command in re.split(r"\s*&&\s*", line):
+                program = command.split()[0]
+                if program not in ("python3", ".venv/bin/dojo", ".venv/bin/pip", ".venv/bin/python",
+                                   ".venv/bin/ruff", ".venv/bin/mypy", ".venv/bin/pytest"):
+                    bare.append(command)
+    assert bare == []
+    # Inline commands with their flags (the ones to type) too; a name such as `dojo games` in the text
+    # is read after the README says how to activate the environment.
+    assert ". .venv/bin/activate" in README
+    inline = re.findall(r"`((?:dojo|pip|python) [^`]*--[^`]*)`", README)
+    assert inline == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -40,7 +41,9 @@ from ninjadojo.cli.report import report
 from ninjadojo.cli.serve import bench_server, serve
 from ninjadojo.cli.sim import print_summary, simulate
 from ninjadojo.engine import OptionError, UnknownGameError
+from ninjadojo.engine.errors import quote
 from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.engine.options import Option
 from ninjadojo.engine.state import MAX_LENGTH_OPTION
 from ninjadojo.games import GAME_MODULES
 from ninjadojo.sim import MAX_GAMES, SimSettings, bench_bots, bench_playouts
@@ -181,6 +184,29 @@ def _cost_text(costs: list[JSONValue]) -> str:
     return "; ".join(parts)
 
 
+def requirement_words(option: Option, specs: Sequence[Option]) -> str | None:
+    """Which other option ``option`` applies only with, in words ("only with The Elements"), or None."""
+    if option.requires is None:
+        return None
+    name, value = option.requires
+    other = next((spec for spec in specs if spec.name == name), None)
+    if other is None:
+        return f"only when {name} is {value}"
+    if other.choices:
+        return f"only with {other.choice_label(value)}"
+    if isinstance(other.default, bool):
+        return f"only with {other.title}" if value == "true" else f"only without {other.title}"
+    return f"only when {other.title} is {value}"
+
+
+def option_words(option: Option, specs: Sequence[Option]) -> dict[str, JSONValue]:
+    """One option as ``dojo games`` shows it: its words for players (label, section, help, its choices'
+    labels, what it needs) beside what one types (``typing``: ``target: int 1..200 (default 21)``)."""
+    choices: dict[str, JSONValue] = {choice: option.choice_label(choice) for choice in option.choices}
+    return {"name": option.name, "label": option.title, "group": option.section, "help": option.help,
+            "typing": option.brief(), "choices": choices, "only_with": requirement_words(option, specs)}
+
+
 def _game_entry(game_id: str) -> dict[str, JSONValue]:
     """One game of the listing: title, players, options, and its bots (parameters, defaults, costs)."""
     entry: dict[str, JSONValue] = {"id": game_id, "playable": False}
@@ -209,6 +235,7 @@ def _game_entry(game_id: str) -> dict[str, JSONValue]:
         "min_players": spec.min_players,
         "max_players": spec.max_players,
         "options": [option.describe() for option in cls.option_specs()],
+        "option_words": [option_words(option, cls.option_specs()) for option in cls.option_specs()],
         "bots": list(sorted(available_bots(game_id))),
         "bot_parameters": {name: list(bot_parameters(factory))
                            for name, factory in sorted(available_bots(game_id).items())},
@@ -228,7 +255,7 @@ def _print_game(console: Console, entry: dict[str, Any]) -> None:
     console.print(f"[bold]{entry['id']}[/bold]: {_escape(str(entry['title']))}, "
                   f"{entry['min_players']}-{entry['max_players']} players")
     lines = [f"    {entry['summary']}"] if entry["summary"] else []
-    lines += [f"    option {described}" for described in entry["options"]] or ["    no options"]
+    lines += _option_lines(entry["option_words"])
     # e.g. "forgetful (forget=...)": the spec is then forgetful:forget=0.3
     named = [f"{bot} ({', '.join(f'{key}=...' for key in keys)})" if (keys := entry["bot_parameters"].get(bot))
              else bot for bot in entry["bots"]]
@@ -247,13 +274,50 @@ def _print_game(console: Console, entry: dict[str, Any]) -> None:
     console.print("\n".join(lines), markup=False)
 
 
+def _option_lines(options: list[dict[str, Any]]) -> list[str]:
+    """The options of a game by section, each with its label and help for players and its typing name
+    (``option target: int 1..200 (default 21)``: what ``--option target=...`` takes)."""
+    if not options:
+        return ["    no options"]
+    lines = ["    options (at the terminal: --option NAME=VALUE; in the lobby: by their labels):"]
+    # "Game" first and the house rules last, as in the lobby; the other sections in the game's order.
+    sections: dict[str, list[dict[str, Any]]] = {"Game": []}
+    for option in options:
+        sections.setdefault(option["group"], []).append(option)
+    order = sorted(sections, key=lambda section: (section != "Game", section == "House rules"))
+    for section in order:
+        members = sections[section]
+        if not members:
+            continue
+        lines.append(f"      {section}:")
+        for option in members:
+            needs = f" ({option['only_with']})" if option["only_with"] else ""
+            lines.append(f"        {option['label']}{needs} - option {option['typing']}")
+            named = {choice: label for choice, label in option["choices"].items() if label != choice}
+            if named:
+                words = ", ".join(f"{choice} = {label}" for choice, label in named.items())
+                lines.append(_wrapped(f"choices: {words}"))
+            if option["help"]:
+                lines.append(_wrapped(option["help"]))
+    return lines
+
+
+def _wrapped(text: str) -> str:
+    """A line of an option's text, wrapped under it (never inside a word)."""
+    return textwrap.fill(text, width=110, initial_indent=" " * 12, subsequent_indent=" " * 12,
+                         break_long_words=False, break_on_hyphens=False)
+
+
 @app.command()
 @handle_errors
 def games(
+    game: Annotated[str | None, typer.Argument(help="only this game (its options by section, its bots)",
+                                               show_default=False)] = None,
     as_json: JsonOpt = False,
     saved: Annotated[bool, typer.Option("--saved", help="list the saved games in the data folder instead")] = False,
 ) -> None:
-    """List every game: title, player counts, options, and its bots with their parameters, defaults and costs.
+    """List every game (or only GAME): title, player counts, options by section with their labels and
+    help, and its bots with their parameters, defaults and costs.
 
     With --saved, list the games saved in the data folder instead, newest first.
     """
@@ -264,7 +328,9 @@ def games(
 
         print_saved(console, as_json)
         return
-    listing = [_game_entry(game_id) for game_id in GAME_MODULES]
+    if game is not None and game not in GAME_MODULES:
+        raise UnknownGameError(f"unknown game {quote(game)}; the games are {', '.join(GAME_MODULES)}")
+    listing = [_game_entry(game_id) for game_id in GAME_MODULES if game in (None, game_id)]
     if as_json:
         console.print(_json_line(listing), markup=False)
         return

@@ -13,6 +13,7 @@ and the list of choices are cut to what fits, with a line saying how to see the 
 
 from __future__ import annotations
 
+import re
 import shlex
 import sys
 import textwrap
@@ -431,12 +432,16 @@ class Terminal:
             self.say(f"{self.game.SPEC.title} lists no card texts yet; rules prints its rules.")
             return
         found = find_cards(catalog, text)
-        if len(found) == 1:
-            info = found[0]
+        # A code the board shows for two things (a tile and an Envoy): both, in full.
+        ambiguous_code = len(found) > 1 and found == cards_by_code(catalog, text)
+        if len(found) == 1 or ambiguous_code:
+            if ambiguous_code:
+                self.say(f"{quote(text.strip())} names {len(found)} things:")
             width = max(20, self.console.width - 2)
-            self.say(f"{info.name} ({info.code}): {info.short}" if info.short else f"{info.name} ({info.code})")
-            for paragraph in (info.text or info.short or "").splitlines():
-                self.say(textwrap.fill(paragraph, width, initial_indent="  ", subsequent_indent="  "))
+            for info in found:
+                self.say(f"{info.name} ({info.code}): {info.short}" if info.short else f"{info.name} ({info.code})")
+                for paragraph in (info.text or info.short or "").splitlines():
+                    self.say(textwrap.fill(paragraph, width, initial_indent="  ", subsequent_indent="  "))
         elif found:
             names = ", ".join(f"{info.name} ({info.code})" for info in found[:12])
             self.say(f"{quote(text)} could be {names}: type more of it")
@@ -775,14 +780,55 @@ class Terminal:
             self.say(f"replay it with: dojo replay {_quoted(self.table.save_path)}", whole=True)
 
 
-def find_cards(catalog: Sequence[CardInfo], text: str) -> list[CardInfo]:
-    """The cards ``text`` names: by code or name in any case, else by a unique start of a name, else by
-    a part of an action's text (``t:5b`` names card ``5b``)."""
+#: A member of a family of cards as a board writes it: ``t3`` (one of the Envoys ``env:t``), ``w1`` (a
+#: Rumor ``rum:w``), or with its family's prefix as an action writes it (``rum:w1``).
+_MEMBER = re.compile(r"(?:([a-z]+):)?([a-z]+)(\d+)")
+
+
+def cards_by_code(catalog: Sequence[CardInfo], text: str) -> list[CardInfo]:
+    """Every card the code ``text`` names as the board or an action writes it, in any case: the card of
+    that code, and the family a member code belongs to (``t1``: the Taira Envoys ``env:t``, whose text
+    lists Envoy ``t1``), else the card of a code with a count (``pe2``). A mark the board puts after a
+    code (``t3~`` masked, ``t6@2`` a tile's price) is not part of it. Several cards when the code is
+    ambiguous (``t1`` is also a Tiger tile)."""
     folded = text.strip().casefold()
-    for field in ("code", "name"):
-        exact = [info for info in catalog if str(getattr(info, field)).casefold() == folded]
-        if exact:
-            return exact[:1] if len(exact) == 1 or len({info.code for info in exact}) == 1 else exact
+    codes = list(dict.fromkeys((folded, re.split(r"[~@]", folded)[0])))
+    exact = [info for info in catalog if info.code.casefold() in codes]
+    listed: list[CardInfo] = []  # families whose text lists this member
+    unlisted: list[CardInfo] = []  # families whose text lists no member: any number may be one
+    for code in codes:
+        member = _MEMBER.fullmatch(code)
+        if member is None:
+            continue
+        prefix, base, _ = member.groups()
+        for info in catalog:
+            family_prefix, colon, family = info.code.casefold().partition(":")
+            if not colon or family != base or (prefix is not None and prefix != family_prefix):
+                continue
+            members = set(re.findall(rf"\b{re.escape(base)}\d+\b", info.text.casefold()))
+            if not members:
+                unlisted.append(info)
+            elif f"{base}{member.group(3)}" in members:
+                listed.append(info)
+    found = exact + listed or unlisted
+    if not found:
+        # A card with a count after its code, as an action writes a stack (Of Knights and Ninjas' ``pe2``:
+        # two Peasants). A one-letter code with a number is a square (``a6``), not a card.
+        counted = [match for code in codes if (match := re.fullmatch(r"([a-z]{2,})(\d+)", code))]
+        found = [info for info in catalog if any(info.code.casefold() == match.group(1) for match in counted)]
+    return list({info.code: info for info in found}.values())
+
+
+def find_cards(catalog: Sequence[CardInfo], text: str) -> list[CardInfo]:
+    """The cards ``text`` names: by code (:func:`cards_by_code`) or name in any case, else by a unique
+    start of a name, else by a part of an action's text (``t:5b`` names card ``5b``)."""
+    folded = text.strip().casefold()
+    coded = cards_by_code(catalog, text)
+    if coded:
+        return coded
+    exact = [info for info in catalog if info.name.casefold() == folded]
+    if exact:
+        return exact[:1] if len(exact) == 1 or len({info.code for info in exact}) == 1 else exact
     starts = [info for info in catalog if info.name.casefold().startswith(folded)]
     if starts:
         return starts
@@ -790,7 +836,7 @@ def find_cards(catalog: Sequence[CardInfo], text: str) -> list[CardInfo]:
     if contains:
         return contains
     for piece in parts(text):
-        exact = [info for info in catalog if info.code.casefold() == piece.casefold()]
+        exact = cards_by_code(catalog, piece)
         if exact:
             return exact
     return []

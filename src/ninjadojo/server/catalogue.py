@@ -12,7 +12,10 @@ from ninjadojo.server.settings import DEFAULT_LEVEL
 
 
 def option_json(option: Option) -> dict[str, Any]:
-    """One option as the catalogue shows it."""
+    """One option as the catalogue shows it: its typing ``name`` and type for programs, and its words for
+    players (``label``, ``group``, ``choice_labels`` one per choice, ``help``), and ``requires``
+    (``{"option": name, "value": value}``: the option applies only when that option has that value, or,
+    for a set option, holds it; null when it always applies)."""
     if isinstance(option.default, bool):
         kind = "bool"
     elif isinstance(option.default, int):
@@ -23,7 +26,11 @@ def option_json(option: Option) -> dict[str, Any]:
         kind = "text"
     return {"name": option.name, "type": kind, "default": option.default, "minimum": option.minimum,
             "maximum": option.maximum, "choices": list(option.choices), "multiple": option.multiple,
-            "help": option.help, "text": option.describe(), "ruling": option.ruling}
+            "help": option.help, "text": option.describe(), "ruling": option.ruling,
+            "label": option.title, "group": option.section,
+            "choice_labels": [option.choice_label(choice) for choice in option.choices],
+            "requires": None if option.requires is None
+            else {"option": option.requires[0], "value": option.requires[1]}}
 
 
 @cache

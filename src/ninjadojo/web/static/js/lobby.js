@@ -11,6 +11,9 @@ import {forgetSeat, keepInvites, keepName, keepSeat, mySeats, myName} from './st
 
 // Options that are guards for programs rather than choices for players: under "More settings".
 const ADVANCED_OPTIONS = new Set(['max_length']);
+// The section the catalogue puts the options that switch a ruling in: folded away under its own summary.
+const HOUSE_RULES = 'House rules';
+const FIRST_SECTION = 'Game';
 const REFRESH_MS = 10000;
 
 export function openLobby(root) {
@@ -86,7 +89,8 @@ class Lobby {
         `${game.title} (${game.min_players}-${game.max_players} players)`)));
     this.summary = h('p', {class: 'muted game-summary'});
     this.playersSelect = h('select', {id: 'new-players', onchange: () => this.drawSeats()});
-    this.optionsBox = h('fieldset', {class: 'options'});
+    // One fieldset per section of the game's options ("Game", "Expansions"...), in the game's order.
+    this.optionsBox = h('div', {class: 'option-groups'});
     this.seatsBox = h('fieldset', {class: 'seats-form'});
     this.settings = {
       move_delay: h('input', {id: 'set-move-delay', type: 'number', min: 0, max: 10, step: 0.1, value: 1}),
@@ -104,11 +108,11 @@ class Lobby {
     // Options that switch one of the game's rulings (our reading is the default): folded away.
     this.houseRulesBox = h('div', {class: 'house-rules-options'});
     this.houseRules = h('details', {class: 'house-rules'},
-      h('summary', {}, 'House rules (rulings a table may play the other way)'), this.houseRulesBox);
+      h('summary', {}, 'House rules (rules this table may play another way)'), this.houseRulesBox);
     const form = h('form', {class: 'create-form', onsubmit: (event) => {
       event.preventDefault();
       this.create();
-    }},
+    }, onchange: () => this.showApplicable()},
     h('p', {}, h('label', {for: 'new-game'}, 'Game '), this.gameSelect), this.summary,
     h('p', {}, h('label', {for: 'new-players'}, 'Players '), this.playersSelect),
     this.optionsBox,
@@ -143,21 +147,52 @@ class Lobby {
     replace(this.playersSelect, Array.from({length: game.max_players - game.min_players + 1},
       (_, i) => h('option', {value: game.min_players + i}, String(game.min_players + i))));
     this.optionInputs = new Map();
-    const main = [];
+    const sections = new Map([[FIRST_SECTION, []]]);
     const advanced = [];
-    const house = [];
     for (const option of game.options) {
       const field = optionField(option);
       this.optionInputs.set(option.name, field);
-      if (ADVANCED_OPTIONS.has(option.name)) advanced.push(field.row);
-      else if (option.ruling !== null && option.ruling !== undefined) house.push(field.row);
-      else main.push(field.row);
+      if (ADVANCED_OPTIONS.has(option.name)) {
+        advanced.push(field.row);
+        continue;
+      }
+      const section = optionSection(option);
+      if (!sections.has(section)) sections.set(section, []);
+      sections.get(section).push(field.row);
     }
-    replace(this.optionsBox, main.length ? [h('legend', {}, 'Options'), main] : []);
+    const house = sections.get(HOUSE_RULES) || [];
+    sections.delete(HOUSE_RULES);
+    this.optionGroups = [...sections].filter(([, rows]) => rows.length).map(([section, rows]) =>
+      h('fieldset', {class: 'options option-group', dataset: {section}}, h('legend', {}, section), rows));
+    replace(this.optionsBox, this.optionGroups);
     replace(this.houseRulesBox, house);
-    this.houseRules.hidden = house.length === 0;
     replace(this.advancedOptions, advanced);
+    this.showApplicable();
     this.drawSeats();
+  }
+
+  /** Show only the options that apply given the others' values (an option `requires` another's value). */
+  showApplicable() {
+    const game = this.game();
+    if (!this.optionInputs) return;
+    // An option hidden counts as its default (it is not sent): so one needing it is hidden in turn.
+    const shown = new Set(game.options.map((option) => option.name));
+    for (let pass = 0; pass <= game.options.length; pass += 1) {
+      const values = {};
+      for (const option of game.options) {
+        values[option.name] = shown.has(option.name) ? this.optionInputs.get(option.name).peek() : option.default;
+      }
+      const next = new Set(game.options.filter((option) => optionApplies(option, values)).map((o) => o.name));
+      const same = next.size === shown.size && [...next].every((name) => shown.has(name));
+      shown.clear();
+      for (const name of next) shown.add(name);
+      if (same) break;
+    }
+    for (const option of game.options) this.optionInputs.get(option.name).row.hidden = !shown.has(option.name);
+    this.shownOptions = shown;
+    // A section, or the house rules, with no option to show is hidden too.
+    for (const group of this.optionGroups) group.hidden = !group.querySelector('.option-row:not([hidden])');
+    this.houseRules.hidden = !this.houseRulesBox.querySelector('.option-row:not([hidden])');
   }
 
   drawSeats() {
@@ -198,6 +233,8 @@ class Lobby {
     const options = {};
     try {
       for (const option of game.options) {
+        // An option that does not apply (its requirement unmet, so hidden) keeps the game's default.
+        if (!this.shownOptions.has(option.name)) continue;
         const value = this.optionInputs.get(option.name).read();
         if (value !== option.default) options[option.name] = value;
       }
@@ -341,22 +378,57 @@ class Lobby {
   }
 }
 
-/** A form field for one game option; {row, read()} (read() throws an Error saying what is allowed). */
+/** The section an option is shown in (the catalogue's `group`; older servers: by its ruling). */
+function optionSection(option) {
+  if (option.group) return option.group;
+  return option.ruling !== null && option.ruling !== undefined ? HOUSE_RULES : FIRST_SECTION;
+}
+
+/** Whether an option applies given the options' `values` (as the engine's Option.applies reads them). */
+export function optionApplies(option, values) {
+  if (!option.requires) return true;
+  const value = values[option.requires.option];
+  const wanted = option.requires.value;
+  if (typeof value === 'string') return value.split(',').includes(wanted);
+  if (typeof value === 'boolean') return String(value) === wanted;
+  return value === wanted;
+}
+
+/** The words for one of an option's choices (the catalogue's `choice_labels`, else the choice). */
+function choiceLabel(option, choice) {
+  const labels = option.choice_labels || [];
+  const index = option.choices.indexOf(choice);
+  return index >= 0 && labels[index] ? labels[index] : choice;
+}
+
+/**
+ * A form field for one game option, in words: its label, its help, a checkbox, a number, a list of its
+ * choices (checkboxes for a set of them). {row, peek(), read()}: peek() is the value as it stands,
+ * read() the value checked (it throws an Error saying what is allowed).
+ */
 function optionField(option) {
   const id = `opt-${option.name}`;
-  const help = option.help ? h('span', {class: 'muted option-help'}, ` ${option.help}`) : null;
+  const title = option.label || option.name;
+  const help = option.help ? h('small', {class: 'muted option-help'}, option.help) : null;
+  // An option switching a ruling outside the house rules' section still says it is one.
+  const tag = option.ruling !== null && option.ruling !== undefined && optionSection(option) !== HOUSE_RULES
+    && !/^house rule/i.test(title) ? h('span', {class: 'tag house-tag'}, 'house rule') : null;
+  const row = (...children) => h('div', {class: 'option-row', dataset: {option: option.name}}, children, help);
   if (option.type === 'bool') {
     const input = h('input', {id, type: 'checkbox', checked: Boolean(option.default)});
-    return {row: h('p', {}, input, h('label', {for: id}, ` ${option.name}`), help), read: () => input.checked};
+    return {row: row(input, h('label', {for: id, class: 'option-title'}, ` ${title}`), tag),
+      peek: () => input.checked, read: () => input.checked};
   }
   if (option.type === 'int') {
     const input = h('input', {id, type: 'number', value: option.default, min: option.minimum ?? undefined,
       max: option.maximum ?? undefined, step: 1});
-    return {row: h('p', {}, h('label', {for: id}, `${option.name} `), input, help), read: () => {
-      const value = Number(input.value);
-      if (!Number.isInteger(value) || (option.minimum !== null && value < option.minimum)
+    const peek = () => Number(input.value);
+    return {row: row(h('label', {for: id, class: 'option-title'}, `${title} `), input, tag), peek, read: () => {
+      const value = peek();
+      if (input.value.trim() === '' || !Number.isInteger(value)
+          || (option.minimum !== null && value < option.minimum)
           || (option.maximum !== null && value > option.maximum)) {
-        throw new Error(`${option.name} must be a whole number from ${option.minimum} to ${option.maximum}`);
+        throw new Error(`${title}: a whole number from ${option.minimum} to ${option.maximum}`);
       }
       return value;
     }};
@@ -365,16 +437,20 @@ function optionField(option) {
     const chosen = new Set(String(option.default || '').split(',').filter(Boolean));
     const boxes = option.choices.map((choice) => ({choice, input: h('input', {id: `${id}-${choice}`, type: 'checkbox',
       checked: chosen.has(choice)})}));
-    return {row: h('fieldset', {class: 'option-set'}, h('legend', {}, option.name, help),
-      boxes.map(({choice, input}) => h('span', {class: 'choice-box'}, input,
-        h('label', {for: `${id}-${choice}`}, ` ${choice}`)))),
-    read: () => boxes.filter(({input}) => input.checked).map(({choice}) => choice).join(',')};
+    const peek = () => boxes.filter(({input}) => input.checked).map(({choice}) => choice).join(',');
+    return {row: h('fieldset', {class: 'option-row option-set', dataset: {option: option.name}},
+      h('legend', {class: 'option-title'}, title, tag),
+      h('div', {class: 'choice-boxes'}, boxes.map(({choice, input}) => h('span', {class: 'choice-box'}, input,
+        h('label', {for: `${id}-${choice}`}, ` ${choiceLabel(option, choice)}`)))), help),
+    peek, read: peek};
   }
   if (option.choices && option.choices.length) {
     const select = h('select', {id}, option.choices.map((choice) => h('option', {value: choice,
-      selected: choice === option.default}, choice)));
-    return {row: h('p', {}, h('label', {for: id}, `${option.name} `), select, help), read: () => select.value};
+      selected: choice === option.default}, choiceLabel(option, choice))));
+    return {row: row(h('label', {for: id, class: 'option-title'}, `${title} `), select, tag),
+      peek: () => select.value, read: () => select.value};
   }
   const input = h('input', {id, type: 'text', value: option.default ?? ''});
-  return {row: h('p', {}, h('label', {for: id}, `${option.name} `), input, help), read: () => input.value.trim()};
+  return {row: row(h('label', {for: id, class: 'option-title'}, `${title} `), input, tag),
+    peek: () => input.value.trim(), read: () => input.value.trim()};
 }
