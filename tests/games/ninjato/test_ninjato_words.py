@@ -136,8 +136,8 @@ def test_a_stealth_fight_offers_only_what_helps_stealth_and_says_each_value() ->
 def test_buying_says_the_honour_and_an_envoy_its_clan_age_and_mask() -> None:
     game = position(2, purses=["fj", ""], vup="t1,t2,m1,g1", rup="w1,w2,p1,f1")
     labels = game.labels(0)
-    assert labels["env:t1:fj"] == "Buy the Taira Envoy t1 (age 4, masked) at the Palace with a Fan and a Jade: 7 honour"
-    assert labels["rum:w1:f"] == "Buy the Rumor Greatest Warrior (w1) at the Pavilion with a Fan: 2 honour"
+    assert labels["env:t1:fj"] == "Buy the Taira Envoy of age 4 (masked) at the Palace with a Fan and a Jade: 7 honour"
+    assert labels["rum:w1:f"] == "Buy the Rumor Greatest Warrior (cost: a Fan) at the Pavilion with a Fan: 2 honour"
     assert labels["h3-"].startswith("Raid house 3 (Go-Shirakawa 6) by Stealth")
     decision = game.decision(0)
     assert decision is not None and "the Pavilion (a Rumor) or the Palace (an Envoy)" in decision.prompt

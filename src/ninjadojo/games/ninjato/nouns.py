@@ -15,13 +15,14 @@ from ninjadojo.games.ninjato.cards import (
     CLAN_NAMES,
     ENVOY_AGE,
     ENVOY_CLAN,
-    ENVOY_CODES,
     ENVOY_MASK,
-    RUMOR_CODES,
     RUMOR_KIND_OF,
     RUMOR_KINDS,
+    RUMORS,
     TILE_KINDS,
     TREASURE_NAMES,
+    TREASURES,
+    Cost,
 )
 from ninjadojo.games.ninjato.encode import STRENGTH
 
@@ -78,14 +79,25 @@ def play_words(card: int, modifier: int, tile: int, more: Sequence[int], side: i
 
 
 def envoy_name(envoy: int) -> str:
-    """``the Taira Envoy t1 (age 4, masked)``: its clan, its card, the age that breaks ties and its mask."""
-    mask = ", masked" if ENVOY_MASK[envoy] else ""
-    return f"the {CLAN_NAMES[ENVOY_CLAN[envoy]]} Envoy {ENVOY_CODES[envoy]} (age {ENVOY_AGE[envoy]}{mask})"
+    """``the Taira Envoy of age 4 (masked)``: its clan, the age that breaks ties (no two Envoys of a clan
+    share one, so it names the card) and its mask."""
+    mask = " (masked)" if ENVOY_MASK[envoy] else ""
+    return f"the {CLAN_NAMES[ENVOY_CLAN[envoy]]} Envoy of age {ENVOY_AGE[envoy]}{mask}"
+
+
+def cost_words(cost: Cost) -> str:
+    """A Rumor's or an Envoy's cost in words: ``a Jade and a Fan``, ``1 to 3 treasures of one kind``."""
+    if cost.kinds:
+        return listing([f"a {TREASURE_NAMES[TREASURES.index(kind)]}" for kind in cost.kinds])
+    span = str(cost.low) if cost.low == cost.high else f"{cost.low} to {cost.high}"
+    return f"{span} treasure{'s' if cost.high > 1 else ''} of one kind"
 
 
 def rumor_name(rumor: int) -> str:
-    """``the Rumor Greatest Warrior (w1)``."""
-    return f"the Rumor {RUMOR_KINDS[RUMOR_KIND_OF[rumor]].name} ({RUMOR_CODES[rumor]})"
+    """``the Rumor Greatest Warrior (cost: a Fan)``: its kind and its cost (no two Rumors of a kind share
+    one, so it names the card)."""
+    return f"the Rumor {RUMOR_KINDS[RUMOR_KIND_OF[rumor]].name} (cost: {cost_words(RUMORS[rumor].cost)})"
 
 
-__all__ = ["envoy_name", "listing", "play_words", "plural", "rumor_name", "tokens_words", "treasure_words"]
+__all__ = ["cost_words", "envoy_name", "listing", "play_words", "plural", "rumor_name", "tokens_words",
+           "treasure_words"]
