@@ -893,7 +893,7 @@ _HAND_CHOICES = ("heart", "fire-with", "water-swap", "hail", "wind-pass", "hurri
 
 def _explain_expansion(state: NinjitsuState, seat: int, frame: Frame, action: str) -> str:
     """Why ``action`` does not answer an Elements or Heavy Weather decision: what is asked instead."""
-    from ninjadojo.games.ninjitsu.view import prompt
+    from ninjadojo.games.ninjitsu.words import prompt
 
     asked = prompt(state, seat, frame)
     if action.startswith("c:") and frame.kind in _HAND_CHOICES:

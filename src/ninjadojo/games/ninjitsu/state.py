@@ -27,7 +27,7 @@ from ninjadojo.engine import Frame, GameSpec, GameState, Option, OptionError, Rn
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.state import EVERYONE, CardInfo
-from ninjadojo.games.ninjitsu import effects, elements, encode, magic, notation, rules, undo, view, weather
+from ninjadojo.games.ninjitsu import effects, elements, encode, magic, notation, rules, undo, view, weather, words
 from ninjadojo.games.ninjitsu.cards import (
     ALL_CARDS,
     ANYTIME,
@@ -802,7 +802,13 @@ class NinjitsuState(GameState[Payload]):
         self.sync_blind()
 
     def _prompt(self, seat: int, frame: Frame) -> str:
-        return view.prompt(self, seat, frame)
+        return words.prompt(self, seat, frame)
+
+    def _label(self, seat: int, frame: Frame, action: str, payload: Payload) -> str | None:
+        return words.label(self, seat, frame, payload)
+
+    def _score_lines(self, player: int) -> list[str]:
+        return words.score_lines(self, player)
 
     def _explain_illegal(self, seat: int, action: str) -> str | None:
         return rules.explain_illegal(self, seat, action)
