@@ -855,6 +855,8 @@ class NinjitsuState(GameState[Payload]):
         held_cards: list[list[int]] = [[] for _ in range(self.num_players)]
         zones = [(self.deck, -1)] + [(zone, holder) for holder in range(self.num_players)
                                      for zone in (self.hands[holder], self.secrets[holder])]
+        if self.result is not None:
+            zones = zones[:1]  # at the end every hand and secret is shown to all: only the deck stays unseen
         for zone, holder in zones:
             for index, card in enumerate(zone):
                 mask = known[card]

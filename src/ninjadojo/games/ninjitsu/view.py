@@ -29,8 +29,9 @@ if TYPE_CHECKING:
 
 
 def known_in_hand(state: NinjitsuState, viewer: int | None, holder: int) -> list[int]:
-    """The cards of ``holder``'s hand whose place ``viewer`` knows (all of them for the holder)."""
-    if viewer == holder:
+    """The cards of ``holder``'s hand whose place ``viewer`` knows (all of them for the holder, and for
+    everyone at the end of the game, when every hand is shown)."""
+    if viewer == holder or state.result is not None:
         return list(state.hands[holder])
     if viewer is None:
         everyone = state.everyone
@@ -41,7 +42,9 @@ def known_in_hand(state: NinjitsuState, viewer: int | None, holder: int) -> list
 
 def known_secrets(state: NinjitsuState, viewer: int | None, holder: int) -> list[tuple[int, str]]:
     """The secrets of ``holder`` whose place ``viewer`` knows (a spectator: those everyone knows), as
-    (position, card id)."""
+    (position, card id); at the end of the game, every secret (they are all shown)."""
+    if state.result is not None:
+        return [(pos, CARD_IDS[card]) for pos, card in enumerate(state.secrets[holder])]
     mask = state.everyone if viewer is None else 1 << viewer
     return [(pos, CARD_IDS[card]) for pos, card in enumerate(state.secrets[holder])
             if place_knowers(state.known[card]) & mask == mask]
@@ -50,8 +53,11 @@ def known_secrets(state: NinjitsuState, viewer: int | None, holder: int) -> list
 def observe(state: NinjitsuState, seat: int | None) -> dict[str, JSONValue]:
     """The game-specific part of ``seat``'s view."""
     seats: list[JSONValue] = []
+    # At the end every hand and secret is shown to every seat (and spectator), with every seat's points.
+    over = state.result is not None
     for each in range(state.num_players):
         own = each == seat
+        sees_own = (own and state.blind != each) or over
         seats.append({
             "seat": each,
             "hand_size": len(state.hands[each]),
@@ -59,8 +65,8 @@ def observe(state: NinjitsuState, seat: int | None) -> dict[str, JSONValue]:
             "treasures": [CARD_IDS[card] for card in state.treasures[each]],
             "treasure_points": state.treasure_points(each),
             "secret_count": len(state.secrets[each]),
-            "secrets": [CARD_IDS[card] for card in state.secrets[each]] if own and state.blind != each else [],
-            "points": state.points(each) if own and state.blind != each else None,
+            "secrets": [CARD_IDS[card] for card in state.secrets[each]] if sees_own else [],
+            "points": state.points(each) if sees_own else None,
             # Secrets this viewer has seen (a look, a move it watched), as [position, card].
             "known_secrets": [[pos, cid] for pos, cid in known_secrets(state, seat, each)] if not own else [],
             # Night Vision: that a seat's card is marked is public; which card, its holder's only.
@@ -198,7 +204,7 @@ def _own_lines(state: NinjitsuState, seat: int, marker: str, seats: str, hand: s
     secrets = [_chunk(card, style, markup, suffix) for card, suffix in zip(state.secrets[seat], worth, strict=True)]
     secrets = [(f"{index}:{plain}", f"{index}:{shown}") for index, (plain, shown) in enumerate(secrets)]
     points = str(state.points(seat))
-    if state.blind == seat:
+    if state.blind == seat and state.result is None:
         # False Floor: its owner cannot look at its own secrets, so sees backs and no exact total.
         secrets = [_text(f"{index}:##") for index in range(count)]
         points = "?"
@@ -223,14 +229,25 @@ def _other_lines(state: NinjitsuState, viewer: int | None, each: int, marker: st
     known = [_chunk(card, style, markup) for card in known_in_hand(state, viewer, each)]
     count = len(state.secrets[each])
     if seats == "roomy":
-        lines = [_text(f"{marker} P{each}: {state.treasure_points(each)} points in treasures, {in_hand}")]
+        # At the end every secret is shown, so the total is everyone's to see.
+        points = (f"{state.points(each)} points" if state.result is not None else
+                  f"{state.treasure_points(each)} points in treasures")
+        lines = [_text(f"{marker} P{each}: {points}, {in_hand}")]
         seen = dict(known_secrets(state, viewer, each))
         backs = [_text(f"{index}:{seen.get(index, '##')}") for index in range(count)]
         lines += _flow([_text("    secrets:   " + (backs[0][0] if backs else "-")), *backs[1:]], " " * 15)
         lines += _flow(_group("    treasures:", treasures, style), " " * 15)
         if known:
-            lines += _flow(_group("    known in hand:", known, style), " " * 19)
+            lines += _flow(_group("    " + ("hand:" if state.result is not None else "known in hand:"), known, style),
+                           " " * 19)
         return lines
+    if state.result is not None:
+        # The end: every secret and hand shown, and the total.
+        head = f"{marker} P{each}: {state.points(each)} points |"
+        shown = [_chunk(card, style, markup) for card in state.secrets[each]]
+        chunks = [_text(head), *_group("secrets", shown, style), _text("|"), *_group("treasures", treasures, style),
+                  _text("|"), *_group("hand", known, style)]
+        return _flow(chunks)
     secrets = f"{count} secret{'' if count == 1 else 's'}"
     head = f"{marker} P{each}: hand {size}, {secrets}, treasures ({state.treasure_points(each)} pts):"
     chunks = _group(head, treasures, style)
