@@ -108,8 +108,11 @@ def _by(frame: Frame) -> str:
     return ""
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def _either(choices: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b, or c``."""
+    if len(choices) <= 2:
+        return " or ".join(choices)
+    return ", ".join(choices[:-1]) + f", or {choices[-1]}"
 
 
 # ---------------------------------------------------------------------- prompts
@@ -163,7 +166,7 @@ def _turn_prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
     if OP_WIND_SWAP in ops:
         extras.append("Wind: swap a treasure of your hand into play, then draw a card")
     text = f"{head} ({plural(int(points), 'point') if points != '?' else '? points'}, target {state.target}): "
-    text += ", ".join(choices[:-1]) + f" or {choices[-1]}" if len(choices) > 1 else choices[0]
+    text += _either(choices)
     if extras:
         text += "; or " + "; or ".join(extras)
     text += "."
