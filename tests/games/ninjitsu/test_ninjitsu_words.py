@@ -195,3 +195,23 @@ def words_of(game: NinjitsuState, seat: int) -> list[str]:
     from ninjadojo.games.ninjitsu.words import score_lines
 
     return score_lines(game, seat)
+
+
+# ---------------------------------------------------------------------- options in words
+
+
+def test_options_have_labels_groups_and_say_which_set_they_need() -> None:
+    specs = {option.name: option for option in NinjitsuState.option_specs()}
+    assert specs["target"].title == "Points to win"
+    expansions = specs["expansions"]
+    assert expansions.title == "Expansions"
+    assert [expansions.choice_label(choice) for choice in expansions.choices] == [
+        "Promo Pack", "Masters of Magic", "Sabotage!", "The Elements", "Heavy Weather"]
+    for name in ("Promo Pack", "Masters of Magic", "Sabotage!", "The Elements", "Heavy Weather"):
+        assert name in expansions.help
+    for name in ("element_seats", "element_sides", "element_order", "wind_nested"):
+        assert specs[name].requires == ("expansions", "elements"), name
+    assert specs["drought_draw"].requires == ("expansions", "weather")
+    for option in NinjitsuState.SPEC.options:  # the game's own (the engine adds max_length)
+        assert option.label, f"{option.name} has no label"
+        assert not re.search(r"RULINGS|variant against|Ruling:|\b\w+=\w+", option.help), option.help
