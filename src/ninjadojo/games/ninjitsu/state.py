@@ -350,7 +350,7 @@ class NinjitsuState(GameState[Payload]):
     def _heart_extra(self, seat: int) -> None:
         """Heart (side 1): 4 extra cards at the start; an Event among them is discarded unresolved and
         replaced (the rulebook's "Event drawn into a starting hand")."""
-        self.log(f"P{seat}'s element heart1: 4 extra cards at the start")
+        self.log(f"P{seat}'s Element Heart (side 1): 4 extra cards at the start")
         hand = self.hands[seat]
         got = 0
         while got < elements.HEART_EXTRA and self.deck:

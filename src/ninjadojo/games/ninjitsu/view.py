@@ -276,7 +276,10 @@ def _picture(state: NinjitsuState, seat: int | None, seats: str, hand: str, mark
     for each in range(state.num_players):
         marker = ">" if state.result is None and each == state.turn else " "
         if state.has_elements and state.elements[each]:
-            marker += f"<{state.elements[each]}>"  # not [..]: rich markup would read it as a style
+            # The Element and side in words, "(Earth 2)" (not [..]: rich markup would read it as a style).
+            side = state.elements[each]
+            name = side.rstrip("12")
+            marker += f"({name.capitalize()}{' ' + side[len(name):] if side != name else ''})"
         if each == seat:
             lines += _own_lines(state, each, marker, seats, hand, markup)
         else:
