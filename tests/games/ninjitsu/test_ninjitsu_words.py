@@ -215,3 +215,12 @@ def test_options_have_labels_groups_and_say_which_set_they_need() -> None:
     for option in NinjitsuState.SPEC.options:  # the game's own (the engine adds max_length)
         assert option.label, f"{option.name} has no label"
         assert not re.search(r"RULINGS|variant against|Ruling:|\b\w+=\w+", option.help), option.help
+
+
+def test_the_end_reason_says_aurora_borealis_doubles_the_target() -> None:
+    # Aurora Borealis: "Players ... need twice as many points to win": 42, said so at the end.
+    game = position(hands=["", ""], treasures=["Ta Tb Tc 9a 9b", ""], expansions="promo,weather",
+                    weather="Aw")
+    assert game.result is not None
+    assert game.result.reason == "P0 starts their turn with 48 points (target 42, doubled by Aurora Borealis) and wins"
+    assert game.score_lines()[0][-1] == "Total: 48"

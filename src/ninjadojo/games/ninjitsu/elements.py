@@ -239,7 +239,8 @@ def lost_from_play(state: NinjitsuState, owner: int, deeper: int = 0) -> None:
         return
     state.lost |= bit
     if state.ending != "events":
-        state.narrate(f"P{owner}'s Element Water (side 1): a card of theirs in play is gone, so they draw", deeper=deeper)
+        state.narrate(f"P{owner}'s Element Water (side 1): a card of theirs in play is gone, so they draw",
+                      deeper=deeper)
         state.draw(owner, 1, deeper)
 
 
@@ -262,8 +263,8 @@ def after_play(state: NinjitsuState, seat: int, card: int, secret: bool = False)
         if secret:
             # Shown to the table; an owner False Floor blinds still may not look at its own secrets.
             state.known[card] = state.everyone & ~(1 << seat) if state.blind == seat else state.everyone
-            state.narrate(f"P{seat}'s Element Wind (side 1): P{seat} shows their new secret {card_label(card)} and takes "
-                          "an extra action")
+            state.narrate(f"P{seat}'s Element Wind (side 1): P{seat} shows their new secret {card_label(card)} "
+                          "and takes an extra action")
         else:
             state.narrate(f"P{seat}'s Element Wind (side 1): an extra action after {card_label(card)}")
 
