@@ -203,19 +203,20 @@ def _own_lines(state: NinjitsuState, seat: int, marker: str, seats: str, hand: s
     style = "ids" if seats == "ids" else "named"
     secrets = [_chunk(card, style, markup, suffix) for card, suffix in zip(state.secrets[seat], worth, strict=True)]
     secrets = [(f"{index}:{plain}", f"{index}:{shown}") for index, (plain, shown) in enumerate(secrets)]
-    points = str(state.points(seat))
+    total = state.points(seat)
+    points = f"{total} point{'' if total == 1 else 's'}"
     if state.blind == seat and state.result is None:
         # False Floor: its owner cannot look at its own secrets, so sees backs and no exact total.
         secrets = [_text(f"{index}:##") for index in range(count)]
-        points = "?"
+        points = "? points"
     treasures = [_chunk(card, style, markup) for card in state.treasures[seat]]
     if seats == "roomy":
-        lines = [_text(f"{marker} P{seat} (you): {points} points, {in_hand}")]
+        lines = [_text(f"{marker} P{seat} (you): {points}, {in_hand}")]
         lines += _hand_lines(state, seat, hand, markup)
         lines += _flow(_group("    secrets:  ", secrets, style), " " * 15)
         lines += _flow(_group("    treasures:", treasures, style), " " * 15)
         return lines
-    head = _text(f"{marker} P{seat} (you): {points} points, hand {size} |")
+    head = _text(f"{marker} P{seat} (you): {points}, hand {size} |")
     lines = _flow([head, *_group("secrets", secrets, style), _text("|"), *_group("treasures", treasures, style)])
     return lines + _hand_lines(state, seat, hand, markup)
 
@@ -230,8 +231,9 @@ def _other_lines(state: NinjitsuState, viewer: int | None, each: int, marker: st
     count = len(state.secrets[each])
     if seats == "roomy":
         # At the end every secret is shown, so the total is everyone's to see.
-        points = (f"{state.points(each)} points" if state.result is not None else
-                  f"{state.treasure_points(each)} points in treasures")
+        total = state.points(each)
+        points = (f"{total} point{'' if total == 1 else 's'}" if state.result is not None else
+                  f"{state.treasure_points(each)} point{'' if state.treasure_points(each) == 1 else 's'} in treasures")
         lines = [_text(f"{marker} P{each}: {points}, {in_hand}")]
         seen = dict(known_secrets(state, viewer, each))
         backs = [_text(f"{index}:{seen.get(index, '##')}") for index in range(count)]
@@ -243,7 +245,8 @@ def _other_lines(state: NinjitsuState, viewer: int | None, each: int, marker: st
         return lines
     if state.result is not None:
         # The end: every secret and hand shown, and the total.
-        head = f"{marker} P{each}: {state.points(each)} points |"
+        total = state.points(each)
+        head = f"{marker} P{each}: {total} point{'' if total == 1 else 's'} |"
         shown = [_chunk(card, style, markup) for card in state.secrets[each]]
         chunks = [_text(head), *_group("secrets", shown, style), _text("|"), *_group("treasures", treasures, style),
                   _text("|"), *_group("hand", known, style)]

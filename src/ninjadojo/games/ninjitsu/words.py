@@ -406,7 +406,7 @@ def _choose(state: NinjitsuState, seat: int, frame: Frame, card: int) -> str:
     if kind == "telekinesis":
         return f"Steal {_treasure(state, seat, card)} into your collection"
     if kind == "invisibility":
-        return f"Take the treasure {_treasure(state, seat, card)} into your hand"
+        return f"Take {_whose(state, seat, _owner(state, card))} treasure {named} into your hand"
     if kind == "escape":
         owner = _owner(state, card)
         return f"Turn {_treasure(state, seat, card)} face down (it becomes {_whose(state, seat, owner)} secret)"
