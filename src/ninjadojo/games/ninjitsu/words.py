@@ -236,7 +236,7 @@ def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
         cards = state.hands[seat][-int(str(data["last"])):]
         which = ("one of " + ", ".join(card_words(card) for card in cards)) if len(cards) > 1 else \
             card_words(cards[0])
-        return f"{by}play {which}, the card just drawn."
+        return f"{by}play {which}: for its action, as a secret or as a treasure, as it allows."
     if kind == "play" and data["way"] in ("treasure", "action"):
         how = "as a treasure" if data["way"] == "treasure" else "for its action"
         return f"{by}play a card from your hand {how}."
