@@ -15,11 +15,11 @@ from collections.abc import Mapping
 
 import pytest
 
-from ninjadojo.engine import Rng
+from ninjadojo.engine import Frame, Rng
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.games.ninjitsu import STATE
 from ninjadojo.games.ninjitsu.builder import position
-from ninjadojo.games.ninjitsu.cards import CARD_IDS
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX
 from ninjadojo.games.ninjitsu.rules import FRAME_KINDS
 from ninjadojo.games.ninjitsu.state import NinjitsuState
 
@@ -224,3 +224,33 @@ def test_the_end_reason_says_aurora_borealis_doubles_the_target() -> None:
     assert game.result is not None
     assert game.result.reason == "P0 starts their turn with 48 points (target 42, doubled by Aurora Borealis) and wins"
     assert game.score_lines()[0][-1] == "Total: 48"
+
+
+# The decisions random playouts rarely reach (a tie of values, a treasure of one value): their words,
+# from frames as the rules push them, on a position with the cards in play.
+RARE = [
+    (Frame("fire", [0], {"by": "Qm", "chosen": ("Ta",), "cards": ("9a", "9b"), "left": 2}), ["c:9a", "c:9b"],
+     "Master of Fire: the last 2 of the 3 highest treasures tie: choose one to discard.",
+     ["Discard P1's Smoke Bomb (9a)", "Discard your Smoke Bomb (9b)"]),
+    (Frame("telekinesis", [0], {"by": "4m", "value": 9}), ["c:9a"],
+     "Telekinesis: steal an opponent's treasure of value 9 into your collection.",
+     ["Steal P1's Smoke Bomb (9a) into your collection"]),
+    (Frame("tie", [0], {"highest": True, "seat": 1, "rest": (), "cards": ("9a", "Ta")}), ["c:9a", "c:Ta"],
+     "P1's highest-value treasures tie: choose the one to discard.",
+     ["Discard P1's Smoke Bomb (9a)", "Discard P1's Tripwire (Ta)"]),
+    (Frame("fire-keep", [0], {"card": "", "seat": 0, "cards": ("9b", "9c")}), ["c:9b", "c:9c"],
+     "Fire: your treasures Smoke Bomb (9b), Smoke Bomb (9c) tie for the highest: choose the one Fire keeps in play.",
+     ["Keep Smoke Bomb (9b) in play", "Keep Smoke Bomb (9c) in play"]),
+]
+
+
+@pytest.mark.parametrize(("frame", "actions", "prompt", "labels"), RARE, ids=lambda value: getattr(value, "kind", ""))
+def test_the_rare_decisions_are_worded_too(frame: Frame, actions: list[str], prompt: str, labels: list[str]) -> None:
+    from ninjadojo.games.ninjitsu import words
+    from ninjadojo.games.ninjitsu.notation import OP_CHOOSE
+
+    game = position(hands=["", ""], treasures=["9b 9c", "9a Ta"], expansions="magic,elements")
+    assert words.prompt(game, 0, frame) == prompt
+    said = [words.label(game, 0, frame, (OP_CHOOSE, CARD_INDEX[action[2:]], 0)) for action in actions]
+    assert said == labels
+    assert not any(_codes_in(text) for text in [prompt, *said])
