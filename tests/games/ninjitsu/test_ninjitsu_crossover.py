@@ -36,7 +36,8 @@ def log_of(game: NinjitsuState, seat: int = 0) -> str:
 
 def test_the_option_is_a_boolean_off_by_default_naming_the_treasure_hunters_crossover() -> None:
     (option,) = [each for each in NinjitsuState.option_specs() if each.name == "crossover"]
-    assert option.default is False and "Treasure Hunters crossover" in option.help
+    assert option.default is False and "Treasure Hunters crossover" in option.title
+    assert option.requires == ("expansions", "promo")
     assert NinjitsuState.new(2, {"expansions": "promo"}, seed=1).options["crossover"] is False
 
 

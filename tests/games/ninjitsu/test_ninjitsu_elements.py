@@ -65,7 +65,8 @@ def test_each_player_is_dealt_a_different_element_and_chooses_its_side_before_th
     # Everyone sees every chosen side once they are all in.
     for viewer in range(3):
         text = log(game, viewer)
-        assert all(side in text for side in (names[0] + "2", names[1] + "2", names[2] + "1"))
+        assert all(f"Element {name.capitalize()} (side {side})" in text
+                   for name, side in ((names[0], 2), (names[1], 2), (names[2], 1)))
 
 
 def test_the_starting_hands_are_four_cards_once_the_sides_are_chosen() -> None:

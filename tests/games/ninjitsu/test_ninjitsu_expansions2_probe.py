@@ -770,7 +770,7 @@ def test_element_seats_error_does_not_say_that_empty_means_none() -> None:
 
 def test_the_picture_fits_78_columns_and_12_lines_with_elements_and_weather() -> None:
     # view.render promises 78 columns and MAX_LINES (12) lines for every player count; the Element
-    # next to a seat's name (<earth2>) and the Weather line must fit too.
+    # next to a seat's name ((Earth 2)) and the Weather line must fit too.
     for index in range(40):
         rng = Rng(index)
         players = 2 + index % 4

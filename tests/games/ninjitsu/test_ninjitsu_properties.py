@@ -42,7 +42,8 @@ class _Watched(NinjitsuState):
         named = {CARD_INDEX[cid] for cid in CARD_ID.findall(text)}
         # Every card name must come with its id: take out the names of the cards named by id (longest
         # first: Master of Wind before the Weather Wind), then no card name may be left.
-        rest = text
+        # An Element is named "Element Wind (side 1)": not a card of the deck (the Weather Wind is one).
+        rest = re.sub(r"Element (?:Wind|Fire|Earth|Water|Heart|Magic)\b", "", text)
         for name in sorted({CARDS[each].name for each in named}, key=len, reverse=True):
             rest = rest.replace(name, "")
         for definition in CARDS:

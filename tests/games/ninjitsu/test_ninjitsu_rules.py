@@ -306,7 +306,7 @@ def test_render_shows_others_who_is_awaited_and_leaves_the_prompt_to_the_driver(
     game = position(hands=["6a", ""])
     assert "waiting for P0" in game.render(1)
     assert "waiting for" not in game.render(0)
-    assert "your turn" in game.decision(0).prompt  # type: ignore[union-attr]
+    assert "Your turn" in game.decision(0).prompt  # type: ignore[union-attr]
 
 
 def test_an_impossible_position_is_refused_naming_the_broken_law() -> None:

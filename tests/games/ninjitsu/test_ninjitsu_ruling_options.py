@@ -444,9 +444,10 @@ def test_dojo_games_lists_each_option_with_its_ruling() -> None:
         assert specs[name].ruling == ruling and f"[ruling {ruling}]" in specs[name].describe()
         assert "ruling" not in specs[name].help, "describe() names the ruling; the help does not repeat it"
     # Ruling 59's Wind follows ANY play of an Ace or Joker by RULINGS.md: wind_nested is a variant against
-    # it, not a house rule of an open ruling, so it names no ruling and says so.
-    assert specs["wind_nested"].ruling is None
-    assert specs["wind_nested"].help.startswith("a variant against RULINGS.md, not an open ruling")
+    # it, not a house rule of an open ruling, so it names no ruling; its help says what it does for players
+    # (issue 23: no "RULINGS.md", no "a variant against"), and the lobby shows it among the house rules.
+    assert specs["wind_nested"].ruling is None and specs["wind_nested"].section == "House rules"
+    assert "RULINGS" not in specs["wind_nested"].help and "variant" not in specs["wind_nested"].help
 
 
 # ---------------------------------------------------------------------- playouts

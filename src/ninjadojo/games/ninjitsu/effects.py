@@ -597,7 +597,7 @@ def offer_discard(state: NinjitsuState, card: int, owner: int, then: tuple[Froze
         tied = elements.tied_top(state, owner)
         safe = elements.protected(state, owner)  # the one highest, or the tied one chosen in this action
         if card == safe:
-            state.narrate(f"{card_label(card)} stays in play: P{owner}'s element fire1 protects their highest "
+            state.narrate(f"{card_label(card)} stays in play: P{owner}'s Element Fire (side 1) protects their highest "
                           "treasure", deeper=deeper)
             _continue_after_discard(state, card, False, then)
             return
@@ -621,17 +621,17 @@ def kept_or_discarded(state: NinjitsuState, data: Mapping[str, FrozenJSON], kept
     state.fire_keeps = kept
     if not data["card"]:
         # Asked before an effect that takes the highest (Caltrops): it now takes the next.
-        state.narrate(f"P{owner}'s element fire1 keeps {card_label(kept)}", deeper=deeper)
+        state.narrate(f"P{owner}'s Element Fire (side 1) keeps {card_label(kept)}", deeper=deeper)
         _, highest, seats, actor = then
         assert isinstance(highest, bool) and isinstance(seats, tuple) and isinstance(actor, int)
         discard_extreme(state, highest, [seat for seat in seats if isinstance(seat, int)], actor, kept)
         return
     card = CARD_INDEX[str(data["card"])]
     if kept == card:
-        state.narrate(f"{card_label(card)} stays in play: P{owner}'s element fire1 keeps it", deeper=deeper)
+        state.narrate(f"{card_label(card)} stays in play: P{owner}'s Element Fire (side 1) keeps it", deeper=deeper)
         _continue_after_discard(state, card, False, then)
         return
-    state.narrate(f"P{owner}'s element fire1 keeps {card_label(kept)}", deeper=deeper)
+    state.narrate(f"P{owner}'s Element Fire (side 1) keeps {card_label(kept)}", deeper=deeper)
     offer(state, {"moment": "treasure", "card": CARD_IDS[card], "seat": owner, "move": False, "then": then,
                   "deeper": deeper})
 

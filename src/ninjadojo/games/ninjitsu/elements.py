@@ -95,6 +95,12 @@ MAGIC_DRAW = 3
 HEART_EXTRA = 4
 
 
+def side_words(side: str) -> str:
+    """An Element for players: ``Fire (side 1)`` for ``fire1``, ``Fire`` while its side is unchosen."""
+    name = side.rstrip("12")
+    return f"{name.capitalize()} (side {side[len(name):]})" if side != name else name.capitalize()
+
+
 def element_catalog() -> list[CardInfo]:
     """The Elements' sides as catalogue entries (``help fire2``)."""
     return [CardInfo(code, f"{code[:-1].capitalize()} (side {code[-1]})", brief,
@@ -155,8 +161,7 @@ def deal(state: NinjitsuState) -> bool:
         state.elements = parse_sides(fixed, state.num_players, state.sets)
         for seat, side in enumerate(state.elements):
             if side:
-                state.log(f"P{seat} keeps the Element {side}: "
-                          f"{SIDES[side][0]}")
+                state.log(f"P{seat} keeps the Element {side_words(side)}")
         return False
     pool = list(names_in_game(state.sets))
     state.rng.shuffle(pool)
@@ -164,7 +169,7 @@ def deal(state: NinjitsuState) -> bool:
     seats = [int(each) for each in chosen.split(",")] if chosen else list(range(state.num_players))
     for seat in seats:
         state.elements[seat] = pool.pop()
-        state.log(f"P{seat} is dealt the Element {state.elements[seat]}")
+        state.log(f"P{seat} is dealt the Element {side_words(state.elements[seat])}")
     # The rest of the Elements go back to the box.
     if state.sides_in_turn:
         # Option element_order=in-turn (ruling 57 the other way): one after another from seat 0, each
@@ -186,7 +191,7 @@ def resolve_sides(state: NinjitsuState, choices: dict[int, Payload]) -> None:
     for seat in sorted(choices):
         side = f"{state.elements[seat]}{choices[seat][1]}"
         state.elements[seat] = side
-        state.log(f"P{seat} uses the Element {side}: {SIDES[side][0]}")
+        state.log(f"P{seat} uses the Element {side_words(side)}")
 
 
 # ---------------------------------------------------------------------- ongoing abilities
@@ -234,7 +239,8 @@ def lost_from_play(state: NinjitsuState, owner: int, deeper: int = 0) -> None:
         return
     state.lost |= bit
     if state.ending != "events":
-        state.narrate(f"P{owner}'s element water1: a card of theirs in play is gone, so they draw", deeper=deeper)
+        state.narrate(f"P{owner}'s Element Water (side 1): a card of theirs in play is gone, so they draw",
+                      deeper=deeper)
         state.draw(owner, 1, deeper)
 
 
@@ -243,7 +249,7 @@ def water_draws(state: NinjitsuState) -> None:
     lost, state.lost = state.lost, 0
     for seat in range(state.num_players):
         if lost >> seat & 1:
-            state.narrate(f"P{seat}'s element water1: cards of theirs in play are gone, so they draw")
+            state.narrate(f"P{seat}'s Element Water (side 1): cards of theirs in play are gone, so they draw")
             state.draw(seat, 1)
 
 
@@ -257,10 +263,10 @@ def after_play(state: NinjitsuState, seat: int, card: int, secret: bool = False)
         if secret:
             # Shown to the table; an owner False Floor blinds still may not look at its own secrets.
             state.known[card] = state.everyone & ~(1 << seat) if state.blind == seat else state.everyone
-            state.narrate(f"P{seat}'s element wind1: P{seat} shows their new secret {card_label(card)} and takes "
-                          "an extra action")
+            state.narrate(f"P{seat}'s Element Wind (side 1): P{seat} shows their new secret {card_label(card)} "
+                          "and takes an extra action")
         else:
-            state.narrate(f"P{seat}'s element wind1: an extra action after {card_label(card)}")
+            state.narrate(f"P{seat}'s Element Wind (side 1): an extra action after {card_label(card)}")
 
 
 def refill(state: NinjitsuState) -> None:
@@ -279,7 +285,7 @@ def refill_seat(state: NinjitsuState, seat: int, deeper: int = 0) -> None:
         return
     if any(kind in ("draw", "rest") and args[0] == seat for _, kind, args in state.later):
         return  # its draw is under way (cut short by a Master of Magic): the hand fills when it goes on
-    state.narrate(f"P{seat}'s element magic2: an empty hand draws {MAGIC_DRAW}", deeper=deeper)
+    state.narrate(f"P{seat}'s Element Magic (side 2): an empty hand draws {MAGIC_DRAW}", deeper=deeper)
     state.draw(seat, MAGIC_DRAW, deeper)
 
 
@@ -295,7 +301,7 @@ def turn_start(state: NinjitsuState, seat: int) -> bool:
         return False
     if first:
         state.extra_actions += 1
-        state.narrate(f"P{seat}'s element heart2: an extra action on their first turn")
+        state.narrate(f"P{seat}'s Element Heart (side 2): an extra action on their first turn")
     if state.hands[seat] and any(state.hands[other] for other in state.opponents(seat)):
         state.frames.append(Frame("heart", [seat], {}))
         return True
@@ -307,7 +313,7 @@ def end_ability(state: NinjitsuState) -> bool:
     seat = state.turn
     side = state.elements[seat]
     if side == "magic1":
-        state.narrate(f"P{seat}'s element magic1: a card at the end of the turn")
+        state.narrate(f"P{seat}'s Element Magic (side 1): a card at the end of the turn")
         state.draw(seat, 1)
     elif side == "fire2" and state.hands[seat] and any(state.hands[other] for other in state.opponents(seat)):
         state.frames.append(Frame("fire-trade", [seat], {}))
@@ -406,7 +412,7 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> bo
         return True
     if kind == "fire-trade":
         state.frames.append(Frame("fire-with", [seat], {"seat": first}))
-        state.narrate(f"P{seat}'s element fire2: trades a card with a random card of P{first}'s hand")
+        state.narrate(f"P{seat}'s Element Fire (side 2): trades a card with a random card of P{first}'s hand")
         return False
     other = first
     if kind == "heart-look":
@@ -452,7 +458,7 @@ def wind_swap(state: NinjitsuState, seat: int, card: int, target: int) -> None:
     state.known[card] = state.everyone
     state.hands[seat].append(target)
     state.known[target] = state.everyone
-    state.narrate(f"P{seat}'s element wind2: {card_label(card)} from hand swaps with {card_label(target)} "
+    state.narrate(f"P{seat}'s Element Wind (side 2): {card_label(card)} from hand swaps with {card_label(target)} "
                   f"of P{owner}'s treasures")
     if owner != seat:
         lost_from_play(state, owner)

@@ -27,6 +27,7 @@ from ninjadojo.games.ninjitsu.cards import (
     ACE_OR_JOKER,
     ALESSIO,
     ALL_CARDS,
+    AURORA,
     CARD_IDS,
     CARD_INDEX,
     CARDS,
@@ -190,8 +191,10 @@ def start_turn(state: NinjitsuState, seat: int) -> None:
         points = state.points(seat)
         if points >= state.target:
             scores = tuple(float(state.points(each)) for each in range(state.num_players))
+            # Under Aurora Borealis the target is doubled: the reason says so, or 42 would puzzle.
+            doubled = ", doubled by Aurora Borealis" if state.has_weather and AURORA in state.weather else ""
             state.finish(scores, (seat,), f"P{seat} starts their turn with {points} points (target "
-                                          f"{state.target}) and wins")
+                                          f"{state.target}{doubled}) and wins")
             return
     _turn_start_draws(state, seat)
     turn_rest(state, seat, 1)
@@ -893,7 +896,7 @@ _HAND_CHOICES = ("heart", "fire-with", "water-swap", "hail", "wind-pass", "hurri
 
 def _explain_expansion(state: NinjitsuState, seat: int, frame: Frame, action: str) -> str:
     """Why ``action`` does not answer an Elements or Heavy Weather decision: what is asked instead."""
-    from ninjadojo.games.ninjitsu.view import prompt
+    from ninjadojo.games.ninjitsu.words import prompt
 
     asked = prompt(state, seat, frame)
     if action.startswith("c:") and frame.kind in _HAND_CHOICES:

@@ -27,7 +27,7 @@ from ninjadojo.engine import Frame, GameSpec, GameState, Option, OptionError, Rn
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.state import EVERYONE, CardInfo
-from ninjadojo.games.ninjitsu import effects, elements, encode, magic, notation, rules, undo, view, weather
+from ninjadojo.games.ninjitsu import effects, elements, encode, magic, notation, rules, undo, view, weather, words
 from ninjadojo.games.ninjitsu.cards import (
     ALL_CARDS,
     ANYTIME,
@@ -124,43 +124,55 @@ class NinjitsuState(GameState[Payload]):
         min_players=2,
         max_players=5,
         options=(
-            Option("target", DEFAULT_TARGET, "points at the start of your turn that win", minimum=1, maximum=200),
-            Option("expansions", "", "expansion sets shuffled into the deck: promo (Promo Pack), magic "
-                   "(Masters of Magic), sabotage (Sabotage!)",
-                   choices=SETS, multiple=True),
-            Option("crossover", False, "Treasure Hunters crossover: with the Promo Pack (expansions=promo), "
-                   "add its Captain Bluebeard, a card of another game of the series, under the rulebook's "
-                   "crossover rules"),
-            Option("element_seats", "", "The Elements' handicap: deal Elements only to these seats (e.g. 0,2; "
-                   "default: every seat)", choices=("0", "1", "2", "3", "4"), multiple=True, empty="every seat"),
-            Option("element_sides", "", "The Elements kept from a previous game: each seat's Element and side, "
-                   "joined by / (e.g. fire2/wind1/-; - for none); skips the deal and the choice"),
-            # The table rules below are our readings where the rulebook is open (docs/rules/ninjitsu.md,
-            # "Rulings you can switch"; wind_nested is a variant against RULINGS.md, so it names no ruling);
-            # each default is our reading, and a default is never written.
-            Option("free_swaps", rules.SWAPS_PER_TURN, "free swaps of two of one's own secrets allowed per turn, "
-                   "before the action", minimum=1, maximum=rules.MAX_FREE_SWAPS, ruling=2),
-            Option("optional_texts", False, "true lets a player decline a card text's \"play a card\" (pass) "
-                   "and its discard of a treasure from play (done: Katana, Chain and Sickle, Shuriken); "
-                   "default false: they must be done when possible", ruling=3),
-            Option("idle_actions", True, "false refuses, as the turn's action, playing a card for its action "
-                   "when none of its steps can do anything now, judged as the game resolves it (a Jack with no "
-                   "secret in play, a draw Drought stops, a treasure Fire side 1 keeps, Master of Fire with no "
-                   "treasure); allowed when nothing else would end the turn", ruling=4),
-            Option("surprise_draws", False, "true makes Master of Surprise draw a card when no opponent has a "
-                   "secret to turn up (default: nothing happens)", ruling=5),
-            Option("fire_replaces", False, "(Masters of Magic, with the Promo Pack or The Elements) true makes "
-                   "Master of Fire discard the next highest treasure in place of one that stays in play or leaves "
-                   "it first (Alberti, Teleport, Fire side 1); default: it is not replaced", ruling=31),
-            Option("element_order", "together", "(The Elements) how the Elements' sides are chosen: together "
-                   "(at once, in secret) or in-turn (one after another from seat 0, each seen)",
-                   choices=elements.ORDERS, ruling=57),
-            Option("wind_nested", True, "a variant against RULINGS.md, not an open ruling: (The Elements) false "
-                   "gives Wind (side 1)'s extra action only for an Ace or Joker played as the turn's own action, "
-                   "not inside another card's action (RULINGS.md: it follows any play of an Ace or Joker)"),
-            Option("drought_draw", False, "(Heavy Weather with the Promo Pack) true lets a hand of 5 or more "
-                   "take the Draw action under Drought; it draws nothing (the Wind Weather still passes)",
-                   ruling=75),
+            Option("target", DEFAULT_TARGET, "the points you need at the start of your turn to win",
+                   minimum=1, maximum=200, label="Points to win"),
+            Option("expansions", "", "expansion sets to play with: the Promo Pack, Masters of Magic and "
+                   "Sabotage! shuffle their cards into the deck; The Elements deals each player an Element with "
+                   "two sides; Heavy Weather keeps a Weather in play and adds Events",
+                   choices=SETS, multiple=True, label="Expansions", group="Expansions",
+                   choice_labels=("Promo Pack", "Masters of Magic", "Sabotage!", "The Elements", "Heavy Weather")),
+            Option("crossover", False, "adds Captain Bluebeard, a Treasure Hunters card, to the Promo Pack, "
+                   "under the rulebook's crossover rules", label="Treasure Hunters crossover card",
+                   group="Expansions", requires=("expansions", "promo")),
+            Option("element_seats", "", "a handicap: only these players get an Element (default: every player)",
+                   choices=("0", "1", "2", "3", "4"), multiple=True, empty="every seat",
+                   label="Players who get an Element", group="Expansions", requires=("expansions", "elements"),
+                   choice_labels=("P0", "P1", "P2", "P3", "P4")),
+            Option("element_sides", "", "keep the Elements of a previous game: each player's Element and side, "
+                   "joined by / (e.g. fire2/wind1/-; - for none); no Elements are dealt or chosen",
+                   label="Elements kept from the last game", group="Expansions",
+                   requires=("expansions", "elements")),
+            # The house rules below switch our readings where the rulebook is open (docs/rules/ninjitsu.md,
+            # "Rulings you can switch"; wind_nested switches a ruling of RULINGS.md itself, so it names
+            # none); each default is our reading, and a default is never written.
+            Option("free_swaps", rules.SWAPS_PER_TURN, "how many times a turn you may swap two of your own "
+                   "secrets for free, before your action", minimum=1, maximum=rules.MAX_FREE_SWAPS, ruling=2,
+                   label="Free secret swaps per turn"),
+            Option("optional_texts", False, "on: you may decline a card's \"play a card\" and its discard of a "
+                   "treasure from play (Katana, Chain and Sickle, Shuriken); off: you must do them when you can",
+                   ruling=3, label="Card texts' plays and discards are optional"),
+            Option("idle_actions", True, "on: you may play a card for its action even when it can do nothing "
+                   "now (a Jack with no secret in play, a draw Drought stops...); off: only when nothing else "
+                   "would end your turn", ruling=4, label="Cards that do nothing may be played for their action"),
+            Option("surprise_draws", False, "on: Master of Surprise draws you a card when no opponent has a "
+                   "secret to turn face up; off: nothing happens", ruling=5,
+                   label="Master of Surprise draws when it finds no secret"),
+            Option("fire_replaces", False, "on: when a treasure Master of Fire would discard stays in play or "
+                   "leaves first (Alberti, Teleport, Fire side 1), it discards the next highest instead; off: "
+                   "nothing replaces it", ruling=31, label="Master of Fire discards the next highest instead",
+                   requires=("expansions", "magic")),
+            Option("element_order", "together", "how the players choose their Element's side: all at once, in "
+                   "secret, or one after another from P0, each choice seen by the next",
+                   choices=elements.ORDERS, ruling=57, label="How Element sides are chosen",
+                   choice_labels=("All at once, in secret", "One after another"),
+                   requires=("expansions", "elements")),
+            Option("wind_nested", True, "on: Wind (side 1) gives its extra action after any play of an Ace or "
+                   "Joker, also inside another card's action; off: only after one played as your turn's own "
+                   "action", label="Wind's extra action also inside another card's action", group="House rules",
+                   requires=("expansions", "elements")),
+            Option("drought_draw", False, "on: under Drought a hand of 5 or more cards may still take the Draw "
+                   "action, which draws nothing (the Wind Weather still passes a card); off: it may not",
+                   ruling=75, label="Drought allows an empty Draw", requires=("expansions", "weather")),
         ),
         summary="Draw, play and steal secrets: the first with enough points at the start of their turn wins.",
         rules=RULES,
@@ -338,7 +350,7 @@ class NinjitsuState(GameState[Payload]):
     def _heart_extra(self, seat: int) -> None:
         """Heart (side 1): 4 extra cards at the start; an Event among them is discarded unresolved and
         replaced (the rulebook's "Event drawn into a starting hand")."""
-        self.log(f"P{seat}'s element heart1: 4 extra cards at the start")
+        self.log(f"P{seat}'s Element Heart (side 1): 4 extra cards at the start")
         hand = self.hands[seat]
         got = 0
         while got < elements.HEART_EXTRA and self.deck:
@@ -802,7 +814,13 @@ class NinjitsuState(GameState[Payload]):
         self.sync_blind()
 
     def _prompt(self, seat: int, frame: Frame) -> str:
-        return view.prompt(self, seat, frame)
+        return words.prompt(self, seat, frame)
+
+    def _label(self, seat: int, frame: Frame, action: str, payload: Payload) -> str | None:
+        return words.label(self, seat, frame, payload)
+
+    def _score_lines(self, player: int) -> list[str]:
+        return words.score_lines(self, player)
 
     def _explain_illegal(self, seat: int, action: str) -> str | None:
         return rules.explain_illegal(self, seat, action)
@@ -849,6 +867,8 @@ class NinjitsuState(GameState[Payload]):
         held_cards: list[list[int]] = [[] for _ in range(self.num_players)]
         zones = [(self.deck, -1)] + [(zone, holder) for holder in range(self.num_players)
                                      for zone in (self.hands[holder], self.secrets[holder])]
+        if self.result is not None:
+            zones = zones[:1]  # at the end every hand and secret is shown to all: only the deck stays unseen
         for zone, holder in zones:
             for index, card in enumerate(zone):
                 mask = known[card]

@@ -1,0 +1,484 @@
+"""Ninjitsu! in words, for players: the prompt of every decision (base game and all five expansions), a
+label for every legal action, and at the end each seat's score counted as the rulebook counts it
+(treasures and secrets with their values, Vampire Ninja's penalty, Master of Earth, Earth's bonus).
+
+No text here carries the typing codes (``d``, ``a:6c``, ``x2.0``, ``c:6c``, ``side:1``): the terminal
+shows them beside these words, the browser never shows them. A card is named with its id in brackets
+(``Katana (6a)``): the deck holds three Katanas, and two actions never share their words. Seats are
+written ``P<n>``; drivers put the table's names in. Secret positions count from 0, as the board shows.
+
+>>> from ninjadojo.games.ninjitsu import STATE
+>>> game = STATE.new(2, seed=1)
+>>> game.label(0, "d")
+'Draw 2 cards'
+>>> game.decision(0).prompt.startswith("Your turn")
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ninjadojo.engine import Frame
+from ninjadojo.games.ninjitsu.cards import (
+    CARD_INDEX,
+    CARDS,
+    EARTH,
+    FACE_DOWN_BASE,
+    FACE_DOWN_PER_HAND,
+    FACE_DOWN_PER_SECRET,
+    OWNER_PENALTY,
+    VALUE,
+)
+from ninjadojo.games.ninjitsu.notation import (
+    OP_ACTION,
+    OP_CHOOSE,
+    OP_DONE,
+    OP_DRAW,
+    OP_FLIP,
+    OP_GUESS,
+    OP_PASS,
+    OP_PICK_SECRET,
+    OP_SECRET,
+    OP_SIDE,
+    OP_STEAL,
+    OP_STORM,
+    OP_SWAP,
+    OP_TAKE_HAND,
+    OP_TAKE_SECRET,
+    OP_TREASURE,
+    OP_WEATHER,
+    OP_WIND_SWAP,
+    Payload,
+)
+
+if TYPE_CHECKING:
+    from ninjadojo.games.ninjitsu.state import NinjitsuState
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``1 card``, ``2 cards`` (``words`` for an irregular plural)."""
+    return f"{count} {word if count == 1 else words or word + 's'}"
+
+
+def card_words(card: int) -> str:
+    """A card for players: its name, then its id in brackets (``Katana (6a)``), which tells apart the
+    copies of a card."""
+    definition = CARDS[card]
+    return f"{definition.name} ({definition.id})"
+
+
+def _cid_words(cid: object) -> str:
+    """:func:`card_words` of a card written by its id in a frame's data."""
+    return card_words(CARD_INDEX[str(cid)])
+
+
+def _whose(state: NinjitsuState, seat: int, owner: int) -> str:
+    """``your`` or ``P2's``."""
+    return "your" if owner == seat else f"P{owner}'s"
+
+
+def _owner(state: NinjitsuState, card: int) -> int:
+    """The seat whose treasures hold ``card`` (-1: none)."""
+    return next((owner for owner, cards in enumerate(state.treasures) if card in cards), -1)
+
+
+def _treasure(state: NinjitsuState, seat: int, card: int) -> str:
+    """A treasure in play with its owner: ``P1's Katana (6a)``, ``your Katana (6a)``."""
+    owner = _owner(state, card)
+    return f"{_whose(state, seat, owner)} {card_words(card)}" if owner >= 0 else card_words(card)
+
+
+def _secret(state: NinjitsuState, seat: int, owner: int, position: int) -> str:
+    """A secret by its place, with the card when ``seat`` knows it: ``P2's secret #0 (seen: Katana (6a))``."""
+    from ninjadojo.games.ninjitsu.knowledge import place_knowers
+
+    text = f"{_whose(state, seat, owner)} secret #{position}"
+    secrets = state.secrets[owner]
+    if owner != seat and position < len(secrets) and place_knowers(state.known[secrets[position]]) & (1 << seat):
+        text += f" (seen: {card_words(secrets[position])})"
+    return text
+
+
+def _by(frame: Frame) -> str:
+    """The card whose text asks the decision, as the prompt's head: ``Darts: ``."""
+    by = frame.data.get("by")
+    if isinstance(by, str) and by in CARD_INDEX:
+        return CARDS[CARD_INDEX[by]].name + ": "
+    return ""
+
+
+def _either(choices: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b, or c``."""
+    if len(choices) <= 2:
+        return " or ".join(choices)
+    return ", ".join(choices[:-1]) + f", or {choices[-1]}"
+
+
+# ---------------------------------------------------------------------- prompts
+
+
+def _window_moment(state: NinjitsuState, seat: int, frame: Frame) -> tuple[str, str]:
+    """An "any time" window: what is about to happen, and what the answering cards would do."""
+    data = frame.data
+    moment = data["moment"]
+    if moment == "trap":
+        return (f"the trap of {_cid_words(data['card'])} is about to hit P{data['taker']}",
+                "Antonio ignores the trap")
+    if moment == "steal":
+        return (f"P{data['thief']} is about to steal P{data['victim']}'s secret #{data['position']}",
+                "Andrea prevents the steal, and the thief loses the rest of their turn")
+    if moment == "treasure-in":
+        return (f"{_cid_words(data['card'])} has just entered play among P{data['seat']}'s treasures",
+                "Teleport takes it into your hand")
+    if moment == "secret-in":
+        return f"P{data['seat']} has just placed a secret (#{data['position']})", "Alessio looks at it"
+    if data["move"]:
+        return (f"{_cid_words(data['card'])} is about to be moved from P{data['seat']}'s treasures",
+                "Teleport takes it into your hand")
+    return (f"{_cid_words(data['card'])} is about to be discarded from P{data['seat']}'s treasures",
+            "Alberti keeps it in play, Teleport takes it into your hand")
+
+
+def _turn_prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
+    from ninjadojo.games.ninjitsu.rules import legal
+
+    marked = state.marks[seat]
+    if marked >= 0 and marked in state.hands[seat]:
+        return (f"Your turn: Night Vision marked your {card_words(marked)}: play it (for its action, as a secret "
+                "or as a treasure), or skip your turn.")
+    points = "?" if state.blind == seat else str(state.points(seat))
+    head = "Your extra action" if frame.data.get("extra") else "Your turn"
+    actions = legal(state, seat, frame)
+    ops = {payload[0] for payload in actions.values()}
+    choices = []
+    if OP_DRAW in ops:
+        choices.append("draw two cards")
+    choices.append("play a card")
+    if OP_STEAL in ops:
+        choices.append("steal a secret")
+    extras = []
+    weathers = {payload[1] for payload in actions.values() if payload[0] == OP_WEATHER}
+    for weather in sorted(weathers):
+        extras.append(f"{CARDS[weather].name}: {_WEATHER_DOES.get(CARDS[weather].name, CARDS[weather].brief)}")
+    if OP_STORM in ops:
+        extras.append("Storms: discard a card to draw 3")
+    if OP_WIND_SWAP in ops:
+        extras.append("Wind: swap a treasure of your hand into play, then draw a card")
+    text = f"{head} ({plural(int(points), 'point') if points != '?' else '? points'}, target {state.target}): "
+    text += _either(choices)
+    if extras:
+        text += "; or " + "; or ".join(extras)
+    text += "."
+    if OP_DRAW not in ops and state.has_weather:
+        text += " Drought: no drawing with 5 or more cards in hand."
+    if OP_SWAP in ops:
+        text += f" First you may swap two of your secrets, for free ({plural(state.swaps_left, 'swap')} left)."
+    return text
+
+
+_WEATHER_DOES = {"Snow": "take the top 2 cards of the discard pile", "Fog": "draw 2 cards, then play a random card"}
+
+
+def _expansion_prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
+    """The prompt of a decision of The Elements or Heavy Weather."""
+    kind = frame.kind
+    data = frame.data
+    if kind == "element":
+        name = state.elements[seat].rstrip("12")
+        how = ("The sides are chosen one after another, each shown to all." if state.sides_in_turn else
+               "The others choose at the same time.")
+        return f"Your Element is {name.capitalize()}: choose the side you use all game. {how}"
+    if kind == "wind-swap":
+        return (f"Wind: choose the treasure in play to swap with your {_cid_words(data.get('card'))}; "
+                "then you draw a card.")
+    if kind == "heart":
+        return "Heart: you may discard a card from your hand to look at an opponent's hand, or pass."
+    if kind == "heart-look":
+        return "Heart: choose the opponent whose hand you look at."
+    if kind == "fire-trade":
+        return ("Fire: you may trade a card of your hand with a random card of an opponent's hand: choose the "
+                "opponent, or pass.")
+    if kind == "fire-with":
+        return f"Fire: choose the card of your hand you give P{data.get('seat')}."
+    if kind == "water-swap":
+        return "Water: you may discard a card from your hand to draw a card, or pass."
+    if kind == "hail":
+        return "Hail: you played a treasure, so discard a card from your hand."
+    if kind == "fire-keep":
+        cards = data.get("cards")
+        tied = ", ".join(_cid_words(cid) for cid in cards) if isinstance(cards, tuple) else ""
+        about = f" {_cid_words(data['card'])} is about to be discarded." if data.get("card") else ""
+        return f"Fire: your treasures {tied} tie for the highest: choose the one Fire keeps in play.{about}"
+    if kind == "wind-pass":
+        return (f"Wind: choose the card of your hand you pass to P{(seat + 1) % state.num_players}; everyone "
+                "chooses at the same time.")
+    if kind == "hurricane":
+        return "Hurricane: discard a card from your hand; everyone chooses at the same time."
+    assert kind == "blizzard", kind
+    smallest = min(len(hand) for hand in state.hands)
+    return (f"Blizzard: discard a card from your hand, until every hand has {plural(smallest, 'card')}; "
+            "the others above it choose at the same time.")
+
+
+def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
+    """The question ``seat`` answers in ``frame``, as a plain sentence."""
+    from ninjadojo.games.ninjitsu.rules import EXPANSION_FRAMES
+
+    kind = frame.kind
+    data = frame.data
+    by = _by(frame)
+    if kind == "turn":
+        return _turn_prompt(state, seat, frame)
+    if kind in EXPANSION_FRAMES:
+        return _expansion_prompt(state, seat, frame)
+    if kind == "play" and isinstance(data.get("last"), int):
+        cards = state.hands[seat][-int(str(data["last"])):]
+        which = ("one of " + ", ".join(card_words(card) for card in cards)) if len(cards) > 1 else \
+            card_words(cards[0])
+        return f"{by}play {which}: for its action, as a secret or as a treasure, as it allows."
+    if kind == "play" and data["way"] in ("treasure", "action"):
+        how = "as a treasure" if data["way"] == "treasure" else "for its action"
+        return f"{by}play a card from your hand {how}."
+    if kind == "play" and data.get("optional"):
+        return f"{by}you may play a card from your hand (for its action, as a secret or as a treasure), or pass."
+    if kind == "play":
+        if data["way"] == "secret":
+            return f"{by}play a card from your hand as a secret."
+        return f"{by}play a card from your hand: for its action, as a secret or as a treasure."
+    if kind == "steal":
+        ignoring = ", ignoring its trap" if data.get("ignore_traps") else ""
+        may = "you may steal" if data.get("optional") else "steal"
+        tail = ", or pass." if data.get("optional") else "."
+        return f"{by}{may} an opponent's secret{ignoring}{tail}"
+    if kind == "surprise":
+        return f"{by}turn an opponent's secret face up."
+    if kind == "discard-treasure":
+        whose = "an opponent's" if data["scope"] == "opponents" else "any"
+        more = f", or stop (up to {data['left']} more)" if data.get("optional") else ""
+        then = "; its action then happens as if you played it" if data.get("use_action") else ""
+        return f"{by}discard {whose} treasure from play{more}{then}."
+    if kind in ("take-treasure", "teleport"):
+        return f"{by}move a treasure from play into your hand."
+    if kind == "tie":
+        which = "highest" if data["highest"] else "lowest"
+        return f"{by}P{data['seat']}'s {which}-value treasures tie: choose the one to discard."
+    if kind == "trap-discard":
+        return f"{by}the trap makes you discard a card from your hand."
+    if kind == "fire":
+        return f"{by}the last {data['left']} of the 3 highest treasures tie: choose one to discard."
+    if kind == "shift":
+        return f"{by}swap the treasure you played with another treasure in play."
+    if kind == "telekinesis":
+        return f"{by}steal an opponent's treasure of value {data['value']} into your collection."
+    if kind == "invisibility":
+        return (f"{by}move a card into your hand: a treasure from play, a secret, or a random card of an "
+                "opponent's hand.")
+    if kind == "disguise":
+        return f"{by}pick the secret to swap with the first." if data.get("first") else \
+            f"{by}pick two secrets to swap: the first."
+    if kind == "shuriken":
+        return f"{by}pick a secret to discard."
+    if kind == "peek":
+        return f"{by}pick a secret to look at ({data.get('left')} left)."
+    if kind == "alessio":
+        return f"{by}pick an opponent's secret to look at."
+    if kind == "escape":
+        return f"{by}turn a treasure face down: it becomes its owner's secret."
+    if kind == "net-discard":
+        return f"{by}discard a card from your hand."
+    if kind == "net-take":
+        return f"{by}take one of the discarded cards into your hand."
+    if kind == "deadfall":
+        return f"{by}the trap: choose the card you keep; the rest goes to P{data['victim']}."
+    if kind == "guess":
+        return f"{by}guess the value of the secret you will steal (1 to 10, or a card without value)."
+    if kind == "window":
+        what, answers = _window_moment(state, seat, frame)
+        return f"Any time: {what}. You may play a card for free ({answers}), or pass."
+    return kind.replace("-", " ").capitalize() + "."
+
+
+# ---------------------------------------------------------------------- labels
+
+
+def label(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> str:
+    """Words for ``seat``'s legal action ``payload`` in ``frame``."""
+    op, first, second = payload
+    kind = frame.kind
+    if op == OP_DRAW:
+        return "Draw 2 cards"
+    if op == OP_ACTION:
+        return _play_action(state, seat, frame, first)
+    if op == OP_SECRET:
+        return f"Play {card_words(first)} as a secret"
+    if op == OP_TREASURE:
+        return f"Play {card_words(first)} as a treasure"
+    if op == OP_STEAL:
+        return f"Steal {_secret(state, seat, first, second)}"
+    if op == OP_FLIP:
+        return f"Turn {_secret(state, seat, first, second)} face up"
+    if op == OP_SWAP:
+        return f"Swap your secrets #{first} and #{second} (free)"
+    if op == OP_CHOOSE:
+        return _choose(state, seat, frame, first)
+    if op == OP_DONE:
+        return "Stop: discard no more"
+    if op == OP_PASS:
+        return _PASS.get(kind, "Pass")
+    if op == OP_GUESS:
+        return f"Guess the value {first}" if first else "Guess a card without value"
+    if op == OP_TAKE_SECRET:
+        return f"Take {_secret(state, seat, first, second)} into your hand"
+    if op == OP_TAKE_HAND:
+        if kind == "heart-look":
+            return f"Look at P{first}'s hand"
+        if kind == "fire-trade":
+            return f"Trade with P{first}: one of your cards for a random card of their hand"
+        return f"Take a random card of P{first}'s hand"
+    if op == OP_PICK_SECRET:
+        secret = _secret(state, seat, first, second)
+        if kind == "shuriken":
+            return f"Discard {secret}"
+        if kind in ("peek", "alessio"):
+            return f"Look at {secret}"
+        return f"Swap {secret} with the first" if frame.data.get("first") else f"Pick {secret} to swap"
+    if op == OP_WEATHER:
+        name = CARDS[first].name
+        return f"{name}: {_WEATHER_DOES.get(name, CARDS[first].brief)}"
+    if op == OP_STORM:
+        return f"Storms: discard {card_words(first)} to draw 3 cards"
+    if op == OP_WIND_SWAP:
+        return f"Wind: swap {card_words(first)} from your hand with a treasure in play, then draw"
+    assert op == OP_SIDE, payload
+    from ninjadojo.games.ninjitsu.elements import SIDES
+
+    name = state.elements[seat].rstrip("12")
+    return f"Side {first}: {SIDES[f'{name}{first}'][1]}"
+
+
+_PASS = {
+    "window": "Pass: let it happen",
+    "turn": "Skip your turn",
+    "play": "Play no card",
+    "steal": "Steal no secret",
+    "heart": "Pass: look at no hand",
+    "fire-trade": "Pass: trade no card",
+    "water-swap": "Pass: discard no card",
+}
+
+
+def _play_action(state: NinjitsuState, seat: int, frame: Frame, card: int) -> str:
+    """Playing ``card`` for its action (an "any time" card: for free, at its moment)."""
+    name = CARDS[card].name
+    if frame.kind == "window" and name in _ANSWERS:
+        return f"Play {card_words(card)} for free: {_ANSWERS[name]}"
+    if frame.kind == "turn" and name in _BEFORE_ACTION:
+        return f"Play {card_words(card)} now, for free: {_BEFORE_ACTION[name]}"
+    return f"Play {card_words(card)} for its action"
+
+
+#: What an "any time" card does when played in the moment a window offers.
+_ANSWERS = {"Antonio": "ignore the trap", "Andrea": "stop the steal", "Alberti": "keep the treasure in play",
+            "Teleport": "take the treasure into your hand", "Alessio": "look at that secret"}
+#: What an "any time" card does when played before its holder's own action (it costs no action).
+_BEFORE_ACTION = {"Teleport": "take a treasure from play into your hand",
+                  "Alessio": "look at an opponent's secret"}
+
+
+def _choose(state: NinjitsuState, seat: int, frame: Frame, card: int) -> str:
+    """A card chosen in ``frame`` (``c:``), in the words of what the choice does."""
+    kind = frame.kind
+    data = frame.data
+    named = card_words(card)
+    if kind == "discard-treasure":
+        return f"Discard {_treasure(state, seat, card)}"
+    if kind in ("take-treasure", "teleport"):
+        return f"Take {_treasure(state, seat, card)} into your hand"
+    if kind in ("tie", "fire"):
+        return f"Discard {_treasure(state, seat, card)}"
+    if kind == "fire-keep":
+        return f"Keep {named} in play"
+    if kind in ("trap-discard", "net-discard", "hurricane", "blizzard", "hail"):
+        return f"Discard {named} from your hand"
+    if kind == "shift":
+        return f"Swap it with {_treasure(state, seat, card)}"
+    if kind == "telekinesis":
+        return f"Steal {_treasure(state, seat, card)} into your collection"
+    if kind == "invisibility":
+        return f"Take {_whose(state, seat, _owner(state, card))} treasure {named} into your hand"
+    if kind == "escape":
+        owner = _owner(state, card)
+        return f"Turn {_treasure(state, seat, card)} face down (it becomes {_whose(state, seat, owner)} secret)"
+    if kind == "net-take":
+        return f"Take {named} into your hand"
+    if kind == "deadfall":
+        return f"Keep {named}; the rest goes to P{data['victim']}"
+    if kind == "wind-swap":
+        return f"Swap your {_cid_words(data.get('card'))} for {_treasure(state, seat, card)}"
+    if kind == "heart":
+        return f"Discard {named} to look at an opponent's hand"
+    if kind == "fire-with":
+        return f"Give {named} to P{data.get('seat')}"
+    if kind == "water-swap":
+        return f"Discard {named} to draw a card"
+    if kind == "wind-pass":
+        return f"Pass {named} to P{(seat + 1) % state.num_players}"
+    return f"Choose {named}"
+
+
+# ---------------------------------------------------------------------- the end
+
+
+def score_lines(state: NinjitsuState, player: int) -> list[str]:
+    """How ``player``'s points are counted at the end: each treasure with its value, each secret with
+    its face-down worth, Vampire Ninja's penalty, Master of Earth's worth, Earth's bonus, then
+    ``Total: N`` (equal to :meth:`NinjitsuState.points`, the result's score)."""
+    lines: list[str] = []
+    treasures = state.treasures[player]
+    secrets = state.secrets[player]
+    count = len(secrets)
+    in_hand = len(state.hands[player])
+    total = 0
+    for card in treasures:
+        if card == EARTH and state.has_earth:
+            continue  # counted once below, with what it is worth
+        lines.append(f"Treasure {card_words(card)}: {VALUE[card]}")
+        total += VALUE[card]
+    for position, card in enumerate(secrets):
+        if card == EARTH and state.has_earth:
+            lines.append(f"Secret #{position} {card_words(card)}: counted below")
+            continue
+        worth = FACE_DOWN_BASE[card] + FACE_DOWN_PER_SECRET[card] * count + FACE_DOWN_PER_HAND[card] * in_hand
+        how = ""
+        if FACE_DOWN_PER_SECRET[card]:
+            how = (f" ({FACE_DOWN_BASE[card]} + {FACE_DOWN_PER_SECRET[card]} for each of your "
+                   f"{plural(count, 'secret')})")
+        elif FACE_DOWN_PER_HAND[card]:
+            how = (f" ({FACE_DOWN_BASE[card]} + {FACE_DOWN_PER_HAND[card]} for each of your "
+                   f"{plural(in_hand, 'card')} in hand)")
+        elif FACE_DOWN_BASE[card] != (VALUE[card] or 0):
+            how = " (face down)"
+        lines.append(f"Secret #{position} {card_words(card)}: {worth}{how}")
+        total += worth
+    if state.has_earth and (EARTH in treasures or EARTH in secrets):
+        worth = state.earth_worth(player)
+        opponents = sum(len(state.treasures[other]) for other in state.opponents(player))
+        lines.append(f"{card_words(EARTH)}: {worth} (2 for each of the opponents' {plural(opponents, 'treasure')})")
+        total += worth
+    penalty = sum(OWNER_PENALTY[card] for card in treasures)
+    if penalty:
+        cards = len(treasures) + count
+        lines.append(f"Vampire Ninja: {penalty} for each of your {plural(cards, 'card')} in play: {penalty * cards}")
+        total += penalty * cards
+    if state.has_elements:
+        from ninjadojo.games.ninjitsu.elements import treasure_bonus
+
+        bonus = treasure_bonus(state, player)
+        if bonus:
+            lines.append(f"Earth (side 2): +1 for each of your {plural(len(treasures), 'treasure')}: {bonus}")
+            total += bonus
+    if not lines:
+        lines.append("No treasures and no secrets")
+    lines.append(f"Total: {total}")
+    return lines
