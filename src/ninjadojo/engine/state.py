@@ -333,17 +333,30 @@ class GameState(ABC, Generic[PayloadT]):
         if found is None:
             raise IllegalActionError(seat, action, "it is not a legal action now", list(self._legal_map(seat)),
                                      explained=False)
-        frame = self.frames[-1]
-        return self._label(seat, frame, found, self._legal_map(seat)[found]) or found
+        return self.labels(seat)[found]
 
     def labels(self, seat: int) -> dict[str, str]:
-        """Every legal action of ``seat`` (in :meth:`legal_actions` order) with its words (:meth:`label`)."""
+        """Every legal action of ``seat`` (in :meth:`legal_actions` order) with its words (:meth:`label`).
+
+        Two choices never read the same: where a game's words match (two copies of one card, alike but
+        for their notation), each is numbered in order (``Play Katana as a treasure (copy 2)``)."""
         self._check_seat(seat)
         legal = self._legal_map(seat)
         if not legal:
             return {}
         frame = self.frames[-1]
-        return {action: self._label(seat, frame, action, payload) or action for action, payload in legal.items()}
+        words = {action: self._label(seat, frame, action, payload) or action for action, payload in legal.items()}
+        counts: dict[str, int] = {}
+        for text in words.values():
+            counts[text] = counts.get(text, 0) + 1
+        if len(counts) == len(words):
+            return words
+        seen: dict[str, int] = {}
+        for action, text in words.items():
+            if counts[text] > 1:
+                seen[text] = seen.get(text, 0) + 1
+                words[action] = f"{text} (copy {seen[text]})"
+        return words
 
     def score_lines(self) -> list[list[str]]:
         """At the end of the game, each seat's score counted line by line (:meth:`_score_lines`); empty

@@ -438,7 +438,7 @@ def test_fire1_the_keep_decision_has_a_prompt_and_a_view() -> None:
     game = _caltrops_on_a_fire1_tie()
     assert game.to_act() == (1,) and set(game.legal_actions(1)) == {"c:9c", "c:9a"}
     decision = game.decision(1)
-    assert decision is not None and "9c" in decision.prompt and "9a" in decision.prompt
+    assert decision is not None and "Smoke Bomb" in decision.prompt and "Fire keeps" in decision.prompt
     view = game.observe(1)["decision"]
     assert isinstance(view, dict) and view["kind"] == "fire-keep"
 

@@ -110,8 +110,8 @@ def test_the_opening_prompt_reads_as_a_turn() -> None:
     assert decision.prompt == "Your turn (0 points, target 21): draw two cards, play a card, or steal a secret."
     labels = game.labels(0)
     assert labels["d"] == "Draw 2 cards"
-    assert labels["t:6a"] == "Play Katana (6a) as a treasure"
-    assert labels["s:9b"] == "Play Smoke Bomb (9b) as a secret"
+    assert labels["t:6a"] == "Play Katana as a treasure"
+    assert labels["s:9b"] == "Play Smoke Bomb as a secret"
     assert labels["x1.0"] == "Steal P1's secret #0"
 
 
@@ -133,7 +133,7 @@ def test_a_window_says_what_is_about_to_happen_and_what_the_card_does() -> None:
     decision = game.decision(1)
     assert decision is not None
     assert decision.prompt.startswith("Any time: P0 is about to steal P1's secret #0.")
-    assert game.labels(1) == {"a:1d": "Play Andrea (1d) for free: stop the steal", "pass": "Pass: let it happen"}
+    assert game.labels(1) == {"a:1d": "Play Andrea for free: stop the steal", "pass": "Pass: let it happen"}
 
 
 # ---------------------------------------------------------------------- the end
@@ -174,9 +174,9 @@ def test_score_lines_count_bo_staff_face_down_and_treasures() -> None:
     # Bo Staff: "While face-down, worth +2 for each of your secrets including Bo Staff": 4 + 2 x 2.
     game = position(hands=["", ""], treasures=["6a 7b", ""], secrets=["4a 9c", ""])
     assert game.result is not None and game.result.scores[0] == 6 + 7 + 8 + 9
-    assert game.score_lines()[0] == ["Treasure Katana (6a): 6", "Treasure Chain and Sickle (7b): 7",
-                                     "Secret #0 Bo Staff (4a): 8 (4 + 2 for each of your 2 secrets)",
-                                     "Secret #1 Smoke Bomb (9c): 9", "Total: 30"]
+    assert game.score_lines()[0] == ["Treasure Katana: 6", "Treasure Chain and Sickle: 7",
+                                     "Secret #0 Bo Staff: 8 (4 + 2 for each of your 2 secrets)",
+                                     "Secret #1 Smoke Bomb: 9", "Total: 30"]
 
 
 def test_score_lines_count_vampire_ninja_and_master_of_earth() -> None:
@@ -185,7 +185,7 @@ def test_score_lines_count_vampire_ninja_and_master_of_earth() -> None:
     game = position(hands=["", ""], treasures=["3p 9a Ta", "2a 3a 4b"], secrets=["Em 9b", ""],
                     expansions="promo,magic")
     lines = words_of(game, 0)
-    assert "Master of Earth (Em): 6 (2 for each of the opponents' 3 treasures)" in lines
+    assert "Master of Earth: 6 (2 for each of the opponents' 3 treasures)" in lines
     assert "Vampire Ninja: -3 for each of your 5 cards in play: -15" in lines
     assert lines[-1] == f"Total: {3 + 9 + 10 + 9 + 6 - 15}" == f"Total: {game.points(0)}"
 
@@ -231,16 +231,16 @@ def test_the_end_reason_says_aurora_borealis_doubles_the_target() -> None:
 RARE = [
     (Frame("fire", [0], {"by": "Qm", "chosen": ("Ta",), "cards": ("9a", "9b"), "left": 2}), ["c:9a", "c:9b"],
      "Master of Fire: the last 2 of the 3 highest treasures tie: choose one to discard.",
-     ["Discard P1's Smoke Bomb (9a)", "Discard your Smoke Bomb (9b)"]),
+     ["Discard P1's Smoke Bomb", "Discard your Smoke Bomb"]),
     (Frame("telekinesis", [0], {"by": "4m", "value": 9}), ["c:9a"],
      "Telekinesis: steal an opponent's treasure of value 9 into your collection.",
-     ["Steal P1's Smoke Bomb (9a) into your collection"]),
+     ["Steal P1's Smoke Bomb into your collection"]),
     (Frame("tie", [0], {"highest": True, "seat": 1, "rest": (), "cards": ("9a", "Ta")}), ["c:9a", "c:Ta"],
      "P1's highest-value treasures tie: choose the one to discard.",
-     ["Discard P1's Smoke Bomb (9a)", "Discard P1's Tripwire (Ta)"]),
+     ["Discard P1's Smoke Bomb", "Discard P1's Tripwire"]),
     (Frame("fire-keep", [0], {"card": "", "seat": 0, "cards": ("9b", "9c")}), ["c:9b", "c:9c"],
-     "Fire: your treasures Smoke Bomb (9b), Smoke Bomb (9c) tie for the highest: choose the one Fire keeps in play.",
-     ["Keep Smoke Bomb (9b) in play", "Keep Smoke Bomb (9c) in play"]),
+     "Fire: your treasures tie for the highest (2 Smoke Bombs): choose the one Fire keeps in play.",
+     ["Keep Smoke Bomb in play", "Keep Smoke Bomb in play"]),
 ]
 
 

@@ -62,10 +62,9 @@ def plural(count: int, word: str, words: str | None = None) -> str:
 
 
 def card_words(card: int) -> str:
-    """A card for players: its name, then its id in brackets (``Katana (6a)``), which tells apart the
-    copies of a card."""
-    definition = CARDS[card]
-    return f"{definition.name} ({definition.id})"
+    """A card for players: its name (``Katana``). Copies of a card are alike but for their id, which is
+    notation: where two choices would read the same, the engine numbers them (``copy 2``)."""
+    return CARDS[card].name
 
 
 def _cid_words(cid: object) -> str:
@@ -207,9 +206,11 @@ def _expansion_prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
         return "Hail: you played a treasure, so discard a card from your hand."
     if kind == "fire-keep":
         cards = data.get("cards")
-        tied = ", ".join(_cid_words(cid) for cid in cards) if isinstance(cards, tuple) else ""
+        names = [_cid_words(cid) for cid in cards] if isinstance(cards, tuple) else []
+        tied = (f"{len(names)} {names[0]}s" if len(set(names)) == 1 and len(names) > 1
+                else " and ".join(names)) if names else ""
         about = f" {_cid_words(data['card'])} is about to be discarded." if data.get("card") else ""
-        return f"Fire: your treasures {tied} tie for the highest: choose the one Fire keeps in play.{about}"
+        return f"Fire: your treasures tie for the highest ({tied}): choose the one Fire keeps in play.{about}"
     if kind == "wind-pass":
         return (f"Wind: choose the card of your hand you pass to P{(seat + 1) % state.num_players}; everyone "
                 "chooses at the same time.")
