@@ -147,8 +147,8 @@ class Replay {
     const helpers = actionHelpers(this.record.game, () => ctx);
     const last = frame.action;
     replace(this.where, h('strong', {}, `Step ${frame.step} of ${frame.steps}`), last
-      ? ` · P${last[0]} ${this.name(last[0])}: ${helpers.describe(last[1])} ` : ' · the deal',
-    last ? h('code', {}, last[1]) : null);
+      ? ` · P${last[0]} ${this.name(last[0])}: ${helpers.describe(last[1])}` : ' · the deal');
+    this.where.dataset.action = last ? last[1] : '';  // the notation, for tools and tests (never shown)
     this.root.dataset.step = String(frame.step);
     replace(this.board, drawBoard(ctx));
     replace(this.log, drawLog(frame.view.log || []));
