@@ -1,7 +1,7 @@
-// Cards drawn by us: a framed box with the value in the corner, the name, the short text, the code
-// and a small SVG emblem of the card's kind. The kind is always written out (TRAP, ACTION...) beside
-// its emblem, so colour is never the only cue. The full text shows in the card help panel when a card
-// is pointed at or focused, and in its tooltip.
+// Cards drawn by us: a framed box with the value in the corner, the name, the short text (no typing
+// code: the browser is played by clicking) and a small SVG emblem of the card's kind. The kind is
+// always written out (TRAP, ACTION...) beside its emblem, so colour is never the only cue. The full
+// text shows in the card help panel when a card is pointed at or focused, and in its tooltip.
 
 import {h} from './dom.js';
 
@@ -50,7 +50,8 @@ export function setHelpPanel(panel) {
 
 function showHelp(info) {
   if (!helpPanel) return;
-  const parts = [h('h3', {}, info.name, ' ', h('span', {class: 'code'}, `(${info.code})`))];
+  // The name, never the typing code (the terminal's notation; the browser is played by clicking).
+  const parts = [h('h3', {}, info.name)];
   if (info.value !== null && info.value !== undefined) parts.push(h('p', {class: 'help-value'}, `Value ${info.value}`));
   parts.push(h('p', {}, info.text || info.short || ''));
   helpPanel.replaceChildren(...parts);
@@ -65,7 +66,7 @@ export function drawCard(info, {keys = null, small = false, note = null, extra =
   const kind = info.kind || {cls: 'plain', label: '', emblem: 'scroll'};
   const value = info.value === null || info.value === undefined ? '–' : String(info.value);
   const valued = info.value !== null && info.value !== undefined;
-  const title = `${info.name} (${info.code})${valued ? `, value ${info.value}` : ''}`
+  const title = `${info.name}${valued ? `, value ${info.value}` : ''}`
     + `${kind.label ? `, ${kind.label}` : ''}: ${info.text || info.short || ''}`;
   const card = h('div', {class: ['card', `card-${kind.cls}`, small && 'card-small', extra],
     dataset: {code: info.code, keys: keys || null}, title},
@@ -75,7 +76,6 @@ export function drawCard(info, {keys = null, small = false, note = null, extra =
       kind.label ? h('span', {class: 'card-kind-label'}, kind.label) : null)),
   h('div', {class: 'card-name'}, info.name),
   small ? null : h('div', {class: 'card-short'}, info.short),
-  h('div', {class: 'card-code'}, info.code),
   note ? h('div', {class: 'card-note'}, note) : null);
   card.addEventListener('pointerenter', () => showHelp(info));
   card.addEventListener('focus', () => showHelp(info));
