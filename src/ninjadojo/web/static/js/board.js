@@ -78,8 +78,12 @@ export function drawLog(lines, words = (text) => text) {
 export function drawResult(view, ctx, {actions = [], floating = false, onClose = null} = {}) {
   const result = view.result;
   const lines = Array.isArray(view.score_lines) ? view.score_lines : [];
-  const rows = result.scores.map((score, seat) => ({seat, score})).sort((a, b) => b.score - a.score);
   const winners = new Set(result.winners);
+  // Winners first (a Ninjitsu! winner may have fewer points than a rival: the first to start a turn
+  // at the target wins), then by score.
+  const rows = result.scores.map((score, seat) => ({seat, score}))
+    .sort((a, b) => Number(winners.has(b.seat)) - Number(winners.has(a.seat)) || b.score - a.score);
+  const counted = lines.some((seatLines) => seatLines && seatLines.length);
   const names = result.winners.map((s) => ctx.player(s));
   const headline = names.length ? `${names.join(' and ')} ${names.length > 1 ? 'win' : 'wins'}` : 'No winner';
   const titleId = `end-title-${Math.random().toString(36).slice(2, 8)}`;
@@ -92,7 +96,7 @@ export function drawResult(view, ctx, {actions = [], floating = false, onClose =
   h('p', {class: 'reason'}, ctx.words(result.reason), result.truncated ? ' (stopped at the maximum length)' : ''),
   h('table', {class: 'scores'},
     h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, 'Seat'), h('th', {scope: 'col'}, 'Score'),
-      h('th', {scope: 'col'}, 'How it is counted'))),
+      h('th', {scope: 'col'}, counted ? 'How it is counted' : ''))),
     h('tbody', {}, rows.map(({seat, score}) => h('tr', {class: winners.has(seat) ? 'winner' : null,
       dataset: {seat}},
     h('td', {class: 'end-seat'}, ctx.badge(seat, {bare: false}),
@@ -101,7 +105,7 @@ export function drawResult(view, ctx, {actions = [], floating = false, onClose =
     h('td', {class: 'score-lines'}, (lines[seat] || []).length
       ? h('ul', {}, lines[seat].map((line, i) => h('li', {class: i === lines[seat].length - 1 ? 'total' : null},
         ctx.words(line))))
-      : h('span', {class: 'muted'}, '—')))))),
+      : null))))),
   h('div', {class: 'end-actions'}, actions));
   if (onClose) {
     panel.addEventListener('keydown', (event) => {

@@ -74,7 +74,9 @@ export function drawCard(info, {keys = null, small = false, note = null, extra =
     h('span', {class: 'card-value', 'aria-label': `value ${value === '–' ? 'none' : value}`}, value),
     h('span', {class: 'card-kind'}, emblem(kind.emblem, small ? 14 : 18),
       kind.label ? h('span', {class: 'card-kind-label'}, kind.label) : null)),
-  h('div', {class: 'card-name'}, info.name),
+  // The longest word sets the name's size (see the CSS): "Highwayman" shrinks to fit, never cut.
+  h('div', {class: 'card-name', style: `--longest: ${Math.max(6, ...String(info.name).split(/\s+/)
+    .map((word) => word.length))}`}, info.name),
   small ? null : h('div', {class: 'card-short'}, info.short),
   note ? h('div', {class: 'card-note'}, note) : null);
   card.addEventListener('pointerenter', () => showHelp(info));
