@@ -131,7 +131,7 @@ export class Picker {
         onclick: () => {
           this.selected = [];
           this.onSend(action);
-        }}, describe(action), ' ', h('code', {}, action)))),
+        }}, describe(action)))), // words only: the typing code is the terminal's
       h('button', {type: 'button', class: 'cancel', dataset: {fid: 'choose:cancel'},
         onclick: () => this.cancel()}, 'Cancel (Esc)'));
     return box;
@@ -144,5 +144,6 @@ export function actionList(legal, describe, onSend, enabled) {
   return h('ul', {class: 'action-list'}, legal.map((action) => h('li', {},
     h('button', {type: 'button', class: 'action', disabled: !enabled,
       dataset: {action, fid: `act:${action}`}, onclick: () => onSend(action)},
-    h('span', {class: 'action-words'}, describe(action)), ' ', h('code', {}, action)))));
+    // Words only: the typing code is the terminal's (the button keeps it in data-action).
+    h('span', {class: 'action-words'}, describe(action))))));
 }
