@@ -146,7 +146,7 @@ export function render(ctx) {
     h('div', {class: 'nj-facts'},
       counter('Target', view.target),
       view.result ? null : counter('Turn of', who(ctx, view.turn)),
-      view.swaps_left && view.turn === ctx.seat ? counter('Free swaps', view.swaps_left) : null,
+      view.swaps_left && view.turn === ctx.seat && !view.result ? counter('Free swaps', view.swaps_left) : null,
       view.frozen_by >= 0 ? h('span', {class: 'tag tag-warn'}, `❄ Freeze Time by ${who(ctx, view.frozen_by)}`)
         : null,
       view.magic_in_deck >= 0
