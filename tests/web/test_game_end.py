@@ -185,3 +185,46 @@ def test_the_end_panel_explains_the_game_where_the_player_looks(browser: Any, we
         assert not errors, errors
     finally:
         context.close()
+
+
+#: Every card of every game drawn large and small; the names whose longest word does not fit the
+#: card (with wrapping inside words turned off, so that a word cut or broken mid-word shows).
+CUT_NAMES = """async () => {
+  const {loadCatalogue, gameInfo} = await import(`${location.origin}/js/catalogue.js`);
+  const {boardOf} = await import(`${location.origin}/js/games/index.js`);
+  const {drawCard} = await import(`${location.origin}/js/cards.js`);
+  const list = await loadCatalogue();
+  const shelf = document.createElement('div');
+  shelf.className = 'card-row';
+  document.body.append(shelf);
+  for (const game of list) {
+    const mod = boardOf(game.id);
+    if (!mod) continue;
+    for (const card of gameInfo(game.id).cards) {
+      for (const small of [false, true]) shelf.append(drawCard(mod.cardInfo(card.code), {small}));
+    }
+  }
+  const cut = [];
+  for (const name of shelf.querySelectorAll('.card-name')) {
+    name.style.overflowWrap = 'normal';
+    if (name.scrollWidth > name.clientWidth + 1) cut.push(`${name.textContent} (${name.scrollWidth} > ${name.clientWidth})`);
+  }
+  shelf.remove();
+  return {cut, drawn: shelf.querySelectorAll('.card-name').length};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_no_card_name_is_cut(browser: Any, web_server: WebServer, viewport: dict[str, int]) -> None:
+    """Issue 23: "Highwayman", "Dishonorable" were cut by the card's edge; every card name of every
+    game, on a large and a small card, fits its card whole (the name shrinks with its longest word)."""
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    try:
+        page.goto(f"{web_server.base}/#/")
+        page.wait_for_selector("#create-table")
+        found = page.evaluate(CUT_NAMES)
+        assert found["drawn"] > 100, found
+        assert not found["cut"], f"names cut on a {viewport['width']} px screen: {found['cut'][:12]}"
+    finally:
+        context.close()

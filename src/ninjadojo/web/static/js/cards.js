@@ -57,6 +57,25 @@ function showHelp(info) {
   helpPanel.replaceChildren(...parts);
 }
 
+const wordWidths = new Map();
+let measurer = null;
+
+/** The width of a name's longest word in ems of the page's bold font (measured once per name). */
+function longestWord(name) {
+  const text = String(name);
+  if (!wordWidths.has(text)) {
+    if (!measurer) {
+      measurer = document.createElement('canvas').getContext('2d');
+      measurer.font = `700 100px ${getComputedStyle(document.documentElement).fontFamily}`;
+    }
+    // 5% to spare: the canvas and the page may round differently.
+    // A line may break after a hyphen ("Go-|Shirakawa"), so the pieces between are what must fit.
+    const widest = Math.max(...text.split(/\s+|(?<=-)/).map((word) => measurer.measureText(word).width / 100));
+    wordWidths.set(text, Math.max(4, widest * 1.05).toFixed(2));
+  }
+  return wordWidths.get(text);
+}
+
 /**
  * A face-up card. ``info`` is {code, name, short, text, value, kind: {cls, label, emblem}};
  * options: keys (the data-keys of the things an action may act on), small, note (a line under the
@@ -75,8 +94,7 @@ export function drawCard(info, {keys = null, small = false, note = null, extra =
     h('span', {class: 'card-kind'}, emblem(kind.emblem, small ? 14 : 18),
       kind.label ? h('span', {class: 'card-kind-label'}, kind.label) : null)),
   // The longest word sets the name's size (see the CSS): "Highwayman" shrinks to fit, never cut.
-  h('div', {class: 'card-name', style: `--longest: ${Math.max(6, ...String(info.name).split(/\s+/)
-    .map((word) => word.length))}`}, info.name),
+  h('div', {class: 'card-name', style: `--name-em: ${longestWord(info.name)}`}, info.name),
   small ? null : h('div', {class: 'card-short'}, info.short),
   note ? h('div', {class: 'card-note'}, note) : null);
   card.addEventListener('pointerenter', () => showHelp(info));
