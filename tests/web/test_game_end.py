@@ -207,7 +207,9 @@ CUT_NAMES = """async () => {
   const cut = [];
   for (const name of shelf.querySelectorAll('.card-name')) {
     name.style.overflowWrap = 'normal';
-    if (name.scrollWidth > name.clientWidth + 1) cut.push(`${name.textContent} (${name.scrollWidth} > ${name.clientWidth})`);
+    if (name.scrollWidth > name.clientWidth + 1) {
+      cut.push(`${name.textContent} (${name.scrollWidth} > ${name.clientWidth})`);
+    }
   }
   shelf.remove();
   return {cut, drawn: shelf.querySelectorAll('.card-name').length};
