@@ -38,7 +38,8 @@ def _hand(seat: dict[str, Any]) -> list[str]:
 #: Per game: players, options, and the hidden cards of a seat that its end view reveals (what the
 #: board must draw face up then): hands, Ninja Trap's traps, Ninjitsu!'s secrets (when the view has them).
 HIDDEN: dict[str, tuple[int, dict[str, Any], Callable[[dict[str, Any]], list[str]]]] = {
-    "ninjitsu": (2, {"target": 12}, lambda seat: _hand(seat) + [str(card) for card in seat.get("secrets") or []]),
+    "ninjitsu": (2, {"target": 12, "expansions": ["promo", "magic", "sabotage", "elements", "weather"]},
+                 lambda seat: _hand(seat) + [str(card) for card in seat.get("secrets") or []]),
     "knights-and-ninjas": (2, {}, _hand),
     "ninja-trap": (2, {}, lambda seat: list(seat.get("hand") or "")
                    + [trap["room"] for trap in seat.get("revealed_traps") or []]),

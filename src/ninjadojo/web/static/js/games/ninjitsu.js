@@ -84,7 +84,8 @@ function elementCards(ctx, seat, element) {
       ctx.card(`${element}1`, {small: true, keys: 'side:1', note: 'side 1'}),
       ctx.card(`${element}2`, {small: true, keys: 'side:2', note: 'side 2'}));
   }
-  return h('span', {class: 'tag'}, `Element ${element}: choosing a side`);
+  const named = catalogueCard(GAME, `${element}1`).name.replace(/\s*\(side 1\)$/, '');
+  return h('span', {class: 'tag'}, `${named === `${element}1` ? element : named} Element: choosing a side`);
 }
 
 function seat(ctx, data) {
