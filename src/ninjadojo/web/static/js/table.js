@@ -438,8 +438,8 @@ class TablePage {
     const panel = drawResult(state.view, ctx, {actions, floating: true, onClose: close});
     replace(this.el.end, panel);
     if (!this.endFocused) {
-      // Once: later redraws (a seat reconnecting) must not steal the focus back.
-      // After draw() has put back the focus it had before this state.
+      // Once (a later redraw, a seat reconnecting, must not take the focus back), and after draw() has
+      // put back the focus it had before this state.
       this.endFocused = true;
       queueMicrotask(() => panel.querySelector('.end-title').focus({preventScroll: true}));
     }
