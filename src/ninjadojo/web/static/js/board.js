@@ -68,21 +68,54 @@ export function drawLog(lines, words = (text) => text) {
   }));
 }
 
-/** The end screen: scores (highest first), the winners marked with a trophy AND the word, the reason. */
-export function drawResult(result, name, {actions = []} = {}) {
-  const rows = result.scores.map((score, seat) => ({seat, score})).sort((a, b) => b.score - a.score);
+/**
+ * The end screen: who won and why (the engine's reason, with the table's names), each seat's score
+ * counted line by line as the rulebook counts it (the view's score_lines; the last line is the
+ * total), highest score first, winners marked with a trophy AND the word, and the ``actions``
+ * (rematch, replay, lobby...). ``floating``: a dialog fixed in the middle of the viewport, where the
+ * player is looking, whatever the scroll; ``onClose`` is called by Escape and by its close button.
+ */
+export function drawResult(view, ctx, {actions = [], floating = false, onClose = null} = {}) {
+  const result = view.result;
+  const lines = Array.isArray(view.score_lines) ? view.score_lines : [];
   const winners = new Set(result.winners);
-  const headline = result.winners.length
-    ? `${result.winners.map((s) => `P${s} ${name(s)}`).join(' and ')} ${result.winners.length > 1 ? 'win' : 'wins'}`
-    : 'No winner';
-  return h('section', {class: 'end-screen', role: 'dialog', 'aria-label': 'game over'},
-    h('h2', {}, 'Game over: ', headline),
-    h('table', {class: 'scores'},
-      h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, 'Seat'), h('th', {scope: 'col'}, 'Score'),
-        h('th', {scope: 'col'}, ''))),
-      h('tbody', {}, rows.map(({seat, score}) => h('tr', {class: winners.has(seat) ? 'winner' : null},
-        h('td', {}, seatBadge(seat, name(seat))), h('td', {class: 'score'}, String(score)),
-        h('td', {}, winners.has(seat) ? h('span', {class: 'tag tag-ok'}, '★ winner') : ''))))),
-    h('p', {class: 'reason'}, result.reason, result.truncated ? ' (stopped at the maximum length)' : ''),
-    h('div', {class: 'end-actions'}, actions));
+  // Winners first (a Ninjitsu! winner may have fewer points than a rival: the first to start a turn
+  // at the target wins), then by score.
+  const rows = result.scores.map((score, seat) => ({seat, score}))
+    .sort((a, b) => Number(winners.has(b.seat)) - Number(winners.has(a.seat)) || b.score - a.score);
+  const counted = lines.some((seatLines) => seatLines && seatLines.length);
+  const names = result.winners.map((s) => ctx.player(s));
+  const headline = names.length ? `${names.join(' and ')} ${names.length > 1 ? 'win' : 'wins'}` : 'No winner';
+  const titleId = `end-title-${Math.random().toString(36).slice(2, 8)}`;
+  const title = h('h2', {class: 'end-title', id: titleId, tabindex: '-1'}, '■ Game over: ', headline);
+  const close = onClose ? h('button', {type: 'button', class: 'end-close quiet', 'aria-label': 'close the result',
+    title: 'close (Esc)', onclick: onClose}, '✕') : null;
+  const panel = h('section', {class: ['end-screen', floating && 'end-floating'], role: 'dialog',
+    'aria-labelledby': titleId},
+  h('header', {class: 'end-head'}, title, close),
+  h('p', {class: 'reason'}, ctx.words(result.reason), result.truncated ? ' (stopped at the maximum length)' : ''),
+  h('table', {class: 'scores'},
+    h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, 'Seat'), h('th', {scope: 'col'}, 'Score'),
+      h('th', {scope: 'col'}, counted ? 'How it is counted' : ''))),
+    h('tbody', {}, rows.map(({seat, score}) => h('tr', {class: winners.has(seat) ? 'winner' : null,
+      dataset: {seat}},
+    h('td', {class: 'end-seat'}, ctx.badge(seat, {bare: false}),
+      winners.has(seat) ? h('span', {class: 'tag tag-ok'}, '★ winner') : null),
+    h('td', {class: 'score'}, formatScore(score)),
+    h('td', {class: 'score-lines'}, (lines[seat] || []).length
+      ? h('ul', {}, lines[seat].map((line, i) => h('li', {class: i === lines[seat].length - 1 ? 'total' : null},
+        ctx.words(line))))
+      : null))))),
+  h('div', {class: 'end-actions'}, actions));
+  if (onClose) {
+    panel.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') onClose();
+    });
+  }
+  return panel;
+}
+
+/** A score as a number is written: 11, not 11.0; a fraction (a tie-break) as it is. */
+function formatScore(score) {
+  return Number.isInteger(score) ? String(score) : String(Number(score.toFixed(3)));
 }

@@ -1,7 +1,7 @@
-// Cards drawn by us: a framed box with the value in the corner, the name, the short text, the code
-// and a small SVG emblem of the card's kind. The kind is always written out (TRAP, ACTION...) beside
-// its emblem, so colour is never the only cue. The full text shows in the card help panel when a card
-// is pointed at or focused, and in its tooltip.
+// Cards drawn by us: a framed box with the value in the corner, the name, the short text (no typing
+// code: the browser is played by clicking) and a small SVG emblem of the card's kind. The kind is
+// always written out (TRAP, ACTION...) beside its emblem, so colour is never the only cue. The full
+// text shows in the card help panel when a card is pointed at or focused, and in its tooltip.
 
 import {h} from './dom.js';
 
@@ -50,10 +50,30 @@ export function setHelpPanel(panel) {
 
 function showHelp(info) {
   if (!helpPanel) return;
-  const parts = [h('h3', {}, info.name, ' ', h('span', {class: 'code'}, `(${info.code})`))];
+  // The name, never the typing code (the terminal's notation; the browser is played by clicking).
+  const parts = [h('h3', {}, info.name)];
   if (info.value !== null && info.value !== undefined) parts.push(h('p', {class: 'help-value'}, `Value ${info.value}`));
   parts.push(h('p', {}, info.text || info.short || ''));
   helpPanel.replaceChildren(...parts);
+}
+
+const wordWidths = new Map();
+let measurer = null;
+
+/** The width of a name's longest word in ems of the page's bold font (measured once per name). */
+function longestWord(name) {
+  const text = String(name);
+  if (!wordWidths.has(text)) {
+    if (!measurer) {
+      measurer = document.createElement('canvas').getContext('2d');
+      measurer.font = `700 100px ${getComputedStyle(document.documentElement).fontFamily}`;
+    }
+    // 5% to spare: the canvas and the page may round differently.
+    // A line may break after a hyphen ("Go-|Shirakawa"), so the pieces between are what must fit.
+    const widest = Math.max(...text.split(/\s+|(?<=-)/).map((word) => measurer.measureText(word).width / 100));
+    wordWidths.set(text, Math.max(4, widest * 1.05).toFixed(2));
+  }
+  return wordWidths.get(text);
 }
 
 /**
@@ -65,7 +85,7 @@ export function drawCard(info, {keys = null, small = false, note = null, extra =
   const kind = info.kind || {cls: 'plain', label: '', emblem: 'scroll'};
   const value = info.value === null || info.value === undefined ? '–' : String(info.value);
   const valued = info.value !== null && info.value !== undefined;
-  const title = `${info.name} (${info.code})${valued ? `, value ${info.value}` : ''}`
+  const title = `${info.name}${valued ? `, value ${info.value}` : ''}`
     + `${kind.label ? `, ${kind.label}` : ''}: ${info.text || info.short || ''}`;
   const card = h('div', {class: ['card', `card-${kind.cls}`, small && 'card-small', extra],
     dataset: {code: info.code, keys: keys || null}, title},
@@ -73,9 +93,9 @@ export function drawCard(info, {keys = null, small = false, note = null, extra =
     h('span', {class: 'card-value', 'aria-label': `value ${value === '–' ? 'none' : value}`}, value),
     h('span', {class: 'card-kind'}, emblem(kind.emblem, small ? 14 : 18),
       kind.label ? h('span', {class: 'card-kind-label'}, kind.label) : null)),
-  h('div', {class: 'card-name'}, info.name),
+  // The longest word sets the name's size (see the CSS): "Highwayman" shrinks to fit, never cut.
+  h('div', {class: 'card-name', style: `--name-em: ${longestWord(info.name)}`}, info.name),
   small ? null : h('div', {class: 'card-short'}, info.short),
-  h('div', {class: 'card-code'}, info.code),
   note ? h('div', {class: 'card-note'}, note) : null);
   card.addEventListener('pointerenter', () => showHelp(info));
   card.addEventListener('focus', () => showHelp(info));

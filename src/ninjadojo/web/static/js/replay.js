@@ -154,7 +154,7 @@ class Replay {
     replace(this.log, drawLog(frame.view.log || []));
     this.log.scrollTop = this.log.scrollHeight;
     replace(this.end, frame.view.result && frame.step === frame.steps
-      ? drawResult(frame.view.result, (s) => this.name(s)) : null);
+      ? drawResult(frame.view, ctx) : null);
   }
 
   /** A server without the replay endpoint: the record's actions as a list, and the final position. */

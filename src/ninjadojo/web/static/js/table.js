@@ -49,6 +49,7 @@ class TablePage {
     this.closed = false;
     this.receivedAt = 0;
     this.endDismissed = false;
+    this.endFocused = false;
     this.picker = new Picker({onSend: (action) => this.send(action), onChange: () => this.draw()});
     this.onKey = (event) => {
       if (event.key === 'Escape') this.picker.cancel();
@@ -404,23 +405,44 @@ class TablePage {
     if (atEnd) box.scrollTop = box.scrollHeight;
   }
 
+  /**
+   * The end of the game: a dialog fixed in the middle of the viewport (issue 24: it was drawn above the
+   * board, out of sight), focused when it first appears; closed, it leaves a bar to open it again.
+   */
   drawEnd(ctx) {
     const state = this.state;
     const result = state.view.result;
-    if (!result || this.endDismissed) {
+    if (!result) {
       replace(this.el.end);
       return;
     }
+    if (this.endDismissed) {
+      replace(this.el.end, h('div', {class: 'end-bar'}, h('strong', {}, '■ The game is over.'), ' ',
+        h('button', {type: 'button', onclick: () => {
+          this.endDismissed = false;
+          this.endFocused = false;
+          this.draw();
+        }}, 'Show the result')));
+      return;
+    }
+    const close = () => {
+      this.endDismissed = true;
+      this.draw();
+    };
     const actions = [h('a', {class: 'button', href: `#/replay/${this.tableId}`}, '▶ Replay this game')];
     if (this.seat !== null) {
       actions.push(h('button', {type: 'button', onclick: () => this.rematch()}, '⟳ Rematch'));
     }
     actions.push(h('a', {class: 'button quiet', href: '#/'}, 'Lobby'));
-    actions.push(h('button', {type: 'button', class: 'quiet', onclick: () => {
-      this.endDismissed = true;
-      this.draw();
-    }}, 'Close'));
-    replace(this.el.end, drawResult(result, ctx.name, {actions}));
+    actions.push(h('button', {type: 'button', class: 'quiet', onclick: close}, 'Close and see the board'));
+    const panel = drawResult(state.view, ctx, {actions, floating: true, onClose: close});
+    replace(this.el.end, panel);
+    if (!this.endFocused) {
+      // Once (a later redraw, a seat reconnecting, must not take the focus back), and after draw() has
+      // put back the focus it had before this state.
+      this.endFocused = true;
+      queueMicrotask(() => panel.querySelector('.end-title').focus({preventScroll: true}));
+    }
   }
 
   // ---------------------------------------------------------------- table calls

@@ -7,7 +7,7 @@
 import {h} from '../dom.js';
 import {cardInfo as catalogueCard} from '../catalogue.js';
 import {cardRow} from '../cards.js';
-import {counter, seatPanel, who} from './common.js';
+import {counter, over, plural, seatPanel, who} from './common.js';
 
 const GAME = 'ninja-camp';
 
@@ -90,8 +90,9 @@ function grid(ctx) {
       const letter = view.grid[r][c];
       const owner = ninjaAt.get(name);
       const info = letter === '.' ? null : cardInfo(letter);
-      const what = info ? `${info.name}${info.value !== null ? ` (${info.value} points)` : ''}` : 'empty space';
-      const label = `${name}: ${what}${owner !== undefined ? `, a ninja of P${owner}` : ''}`;
+      const what = info ? `${info.name}${info.value !== null ? ` (${plural(info.value, 'point')})` : ''}`
+        : 'empty space';
+      const label = `${name}: ${what}${owner !== undefined ? `, a ninja of ${who(ctx, owner)}` : ''}`;
       cells.push(h('div', {class: ['sq', info ? `sq-${info.kind.cls}` : 'sq-empty', owner !== undefined && 'has-ninja'],
         dataset: {keys: `sq:${name}`, square: name}, 'aria-label': label, title: label},
       h('span', {class: 'sq-name'}, name),
@@ -99,7 +100,8 @@ function grid(ctx) {
         h('span', {class: 'sq-card-name'}, info.name),
         info.value !== null ? h('span', {class: 'sq-points'}, `${info.value > 0 ? '+' : ''}${info.value}`) : null)
         : h('span', {class: 'sq-void'}, '·'),
-      owner !== undefined ? h('span', {class: 'ninja', title: `ninja of P${owner}`}, ctx.badge(owner, {bare: true}))
+      owner !== undefined ? h('span', {class: 'ninja', title: `ninja of ${who(ctx, owner)}`},
+        ctx.badge(owner, {bare: true}))
         : null));
     }
   }
@@ -111,14 +113,17 @@ function seat(ctx, data, s) {
   const mine = s === ctx.seat;
   const clan = data.clan;
   const rows = [
-    h('div', {class: 'seat-line'}, h('span', {class: 'points'}, h('strong', {}, String(data.points)), ' points'),
+    h('div', {class: 'seat-line'}, h('span', {class: 'points'}, h('strong', {}, String(data.points)),
+      data.points === 1 ? ' point' : ' points'),
       data.passed ? h('span', {class: 'tag'}, 'passed for good') : null,
       data.shadow_copies ? h('span', {class: 'tag'}, `Shadow copies ${data.shadow_copies}`) : null,
       h('span', {class: 'tag'}, `ninjas: ${data.ninjas.join(', ') || 'none yet'}`)),
     h('div', {class: 'seat-line'},
       ctx.card(clan.code, {small: true, keys: mine ? `clan:${clan.code}` : null,
         note: clan.used ? 'used' : 'once per game'})),
-    mine ? null : cardRow('Hand', [...data.hand].map((code) => ctx.card(code, {small: true}))),
+    // Nothing is hidden in Ninja Camp: every hand is on the board all game long.
+    mine ? null : h('div', {class: over(ctx) ? 'revealed' : null, dataset: {reveal: over(ctx) ? s : null}},
+      cardRow('Hand', [...data.hand].map((code) => ctx.card(code, {small: true})))),
     cardRow('Played', [...data.discard].map((code) => ctx.card(code, {small: true})), {extra: 'discards'}),
   ];
   return seatPanel(ctx, s, rows);
@@ -134,9 +139,10 @@ export function render(ctx) {
   grid(ctx), h('div', {class: 'others'}, seats.filter((_, s) => s !== ctx.seat))];
   if (ctx.seat !== null && ctx.seat !== undefined) {
     const me = view.seats[ctx.seat];
+    const hand = cardRow('Your hand', [...me.hand].map((code) => ctx.card(code, {keys: `card:${code}`})),
+      {extra: 'hand', empty: 'no cards'});
     parts.push(h('div', {class: 'my-area'}, seats[ctx.seat],
-      cardRow('Your hand', [...me.hand].map((code) => ctx.card(code, {keys: `card:${code}`})), {extra: 'hand',
-        empty: 'no cards'})));
+      over(ctx) ? h('div', {class: 'revealed', dataset: {reveal: ctx.seat}}, hand) : hand));
   }
   return h('div', {class: 'board-camp'}, parts);
 }

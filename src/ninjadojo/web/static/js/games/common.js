@@ -8,10 +8,11 @@
 //   is started only from those (a Ninja Camp move from its ninja, not from the square it goes to);
 // - describe: the action in words.
 // ctx = {gameId, view, seat (null: a spectator), legal, decision, toAct (a Set), name(seat),
+//        player(seat) (the table's one name of a seat), words(text) (P<n> in a text made names),
 //        badge(seat), card(code, options), back(options)}.
 
 import {h} from '../dom.js';
-import {emblem} from '../cards.js';
+import {cardRow, emblem} from '../cards.js';
 
 /** A seat's panel: its badge, whether it is to act, then the game's rows. */
 export function seatPanel(ctx, seat, rows, {extra = null, keys = null, status = null} = {}) {
@@ -41,10 +42,32 @@ export function backs(ctx, count, {cap = 8, label = 'card'} = {}) {
     items, h('span', {class: 'backs-count'}, `${count}`));
 }
 
-/** The seat's display name in a sentence: "P1 Bo" (or "you"). */
+/**
+ * The seat's name in a sentence, the table's one name for it ("Bo", "P2 (easy bot)"), with "(you)"
+ * for this page's seat: always the third person, so a verb after it agrees ("Ann (you) drafts").
+ */
 export function who(ctx, seat) {
-  if (seat === ctx.seat) return 'you';
-  return `P${seat} ${ctx.name(seat)}`;
+  const name = ctx.player ? ctx.player(seat) : `P${seat}`;
+  return seat === ctx.seat ? `${name} (you)` : name;
+}
+
+/** "1 gem", "2 gems": a count with its noun, singular or plural (``plural`` when not noun + s). */
+export function plural(count, noun, several = `${noun}s`) {
+  return `${count} ${count === 1 ? noun : several}`;
+}
+
+/**
+ * Hidden cards the end of the game turns face up: a row of cards marked as revealed (the data-reveal
+ * attribute names the seat, so that a test can compare them with the server's end view).
+ */
+export function revealRow(ctx, seat, title, codes, options = {}) {
+  return h('div', {class: 'revealed', dataset: {reveal: seat}},
+    cardRow(title, codes.map((code) => ctx.card(String(code), {small: true, ...options})), {empty: 'none'}));
+}
+
+/** Whether the game is over (its hidden cards are then in every view). */
+export function over(ctx) {
+  return Boolean(ctx.view && ctx.view.result);
 }
 
 /** A short heading inside a board. */

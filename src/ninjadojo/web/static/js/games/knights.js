@@ -5,7 +5,7 @@
 import {h} from '../dom.js';
 import {cardInfo as catalogueCard} from '../catalogue.js';
 import {cardRow, emblem} from '../cards.js';
-import {backs, counter, seatPanel, who} from './common.js';
+import {backs, counter, over, plural, revealRow, seatPanel, who} from './common.js';
 
 const GAME = 'knights-and-ninjas';
 
@@ -94,8 +94,9 @@ export function describe(action, ctx) {
 function gems(count, seat) {
   const icons = [];
   for (let i = 0; i < Math.min(count, 12); i += 1) icons.push(emblem('gem', 14));
-  return h('span', {class: 'gems', dataset: {keys: `gems:${seat}`}, title: `${count} gems`},
-    h('span', {class: 'gem-icons', 'aria-hidden': 'true'}, icons), h('strong', {}, String(count)), ' gems');
+  return h('span', {class: 'gems', dataset: {keys: `gems:${seat}`}, title: plural(count, 'gem')},
+    h('span', {class: 'gem-icons', 'aria-hidden': 'true'}, icons), h('strong', {}, String(count)),
+    count === 1 ? ' gem' : ' gems');
 }
 
 function fort(ctx, seat, slot, text) {
@@ -113,7 +114,11 @@ function seat(ctx, data, s) {
     h('div', {class: 'forts'}, h('span', {class: 'row-title'}, 'Fortified'),
       fort(ctx, s, 'castle', data.castle), fort(ctx, s, 'archer', data.archer),
       fort(ctx, s, 'minstrel', data.minstrel)),
-    data.known.length ? cardRow('Known in hand', data.known.map((code) => ctx.card(code, {small: true}))) : null,
+    // At the end every hand is face up (this seat's own is under "Your hand").
+    over(ctx) && Array.isArray(data.hand) && s !== ctx.seat ? revealRow(ctx, s, 'Hand, revealed', data.hand)
+      : null,
+    !over(ctx) && data.known.length
+      ? cardRow('Known in hand', data.known.map((code) => ctx.card(code, {small: true}))) : null,
   ];
   return seatPanel(ctx, s, rows, {keys: `seat:${s}`});
 }
@@ -122,6 +127,12 @@ function tableArea(ctx) {
   const view = ctx.view;
   const table = view.table || {};
   const parts = [];
+  // After the end nothing is under way any more: no attack, Ladder, gems in play or draft is left.
+  if (over(ctx)) {
+    return table.cards && table.cards.length
+      ? h('div', {class: 'kn-table'}, cardRow('On the table', table.cards.map((code) => ctx.card(code, {small: true}))))
+      : null;
+  }
   if (table.attack) {
     const a = table.attack;
     parts.push(h('p', {class: 'attack-line'}, emblem('sword', 18), ' ',
@@ -137,11 +148,11 @@ function tableArea(ctx) {
   }
   if (table.shown && table.shown.length) {
     parts.push(cardRow('Shown to the Herald', table.shown.map(([s, code]) => ctx.card(code, {small: true,
-      keys: `shown:${s}:${code}`, note: `from P${s}`}))));
+      keys: `shown:${s}:${code}`, note: `from ${who(ctx, s)}`}))));
   }
   if (table.gems_in_play) {
     const g = table.gems_in_play;
-    parts.push(h('p', {}, `${who(ctx, g.holder)} has just taken ${g.amount} gems`,
+    parts.push(h('p', {}, `${who(ctx, g.holder)} has just taken ${plural(g.amount, 'gem')}`,
       g.from !== null ? ` from ${who(ctx, g.from)}` : '', ': a Highwayman may steal them'));
   }
   if (view.draft) {
@@ -167,9 +178,10 @@ export function render(ctx) {
   const seats = view.seats.map((data, s) => seat(ctx, data, s));
   const parts = [facts, tableArea(ctx), h('div', {class: 'others'}, seats.filter((_, s) => s !== ctx.seat))];
   if (ctx.seat !== null && ctx.seat !== undefined) {
+    const hand = cardRow('Your hand', (view.hand || []).map((code) => ctx.card(code, {keys: `card:${code}`})),
+      {extra: 'hand', empty: 'no cards'});
     parts.push(h('div', {class: 'my-area'}, seats[ctx.seat],
-      cardRow('Your hand', (view.hand || []).map((code) => ctx.card(code, {keys: `card:${code}`})),
-        {extra: 'hand', empty: 'no cards'})));
+      over(ctx) ? h('div', {class: 'revealed', dataset: {reveal: ctx.seat}}, hand) : hand));
   }
   return h('div', {class: 'board-knights'}, parts);
 }

@@ -6,7 +6,7 @@
 import {h} from '../dom.js';
 import {cardInfo as catalogueCard} from '../catalogue.js';
 import {cardRow, emblem} from '../cards.js';
-import {counter, seatPanel, who} from './common.js';
+import {counter, over, revealRow, seatPanel, who} from './common.js';
 
 const GAME = 'ninjato';
 
@@ -22,6 +22,12 @@ function codeOf(kind, token) {
   if (kind === 'envoy') return `env:${token[0]}`;
   if (kind === 'marker') return `m:${token[0]}`;
   return token;
+}
+
+/** Which card of its family an Envoy or a Rumor is ("t3" → "No. 3"): words, not the typing code. */
+function numberOf(token) {
+  const m = /^[a-z](\d+)(~?)$/.exec(token);
+  return m ? `No. ${m[1]}${m[2] ? ' (masked)' : ''}` : token;
 }
 
 /** The catalogue card with its value and kind. */
@@ -90,9 +96,12 @@ export function describe(action) {
   }
   if ((m = /^rum:([a-z]\d?)$/.exec(action))) return `Take ${catalogueCard(GAME, codeOf('rumor', m[1])).name}`;
   if ((m = /^env:([a-z]\d):([a-z]+)$/.exec(action))) {
-    return `Palace: buy the ${catalogueCard(GAME, codeOf('envoy', m[1])).name} ${m[1]} with ${treasureWords(m[2])}`;
+    const envoy = catalogueCard(GAME, codeOf('envoy', m[1])).name;
+    return `Palace: buy the ${envoy} ${numberOf(m[1])} with ${treasureWords(m[2])}`;
   }
-  if ((m = /^mask:([a-z]\d)$/.exec(action))) return `Hensojutsu: mask your Envoy ${m[1]}`;
+  if ((m = /^mask:([a-z]\d)$/.exec(action))) {
+    return `Hensojutsu: mask your ${catalogueCard(GAME, codeOf('envoy', m[1])).name} ${numberOf(m[1])}`;
+  }
   if ((m = /^keep:([a-z])(\*?)$/.exec(action))) return `Keep the ${m[2] ? 'red ' : ''}${treasureWords(m[1])}`;
   if ((m = /^m:([a-z])(\d)$/.exec(action))) return `New marker: ${CLANS[m[1]] || m[1]} ${m[2]}`;
   if ((m = /^(\d)([+-]?)(?:\.([a-z]\d))?$/.exec(action))) {
@@ -144,15 +153,16 @@ function seat(ctx, data, s) {
     h('div', {class: 'seat-line'}, counter('Honour', data.honour), counter('Shuriken left', data.shuriken),
       counter('Dojo cards', data.cards)),
     h('div', {class: 'seat-line'}, h('span', {class: 'row-title'}, 'Treasure'), treasures(data.treasure)),
-    data.known.length && !mine
+    over(ctx) && Array.isArray(data.hand) && !mine ? revealRow(ctx, s, 'Dojo cards, revealed', data.hand) : null,
+    !over(ctx) && data.known.length && !mine
       ? cardRow('Known in hand', data.known.map((v) => ctx.card(String(v), {small: true}))) : null,
     data.tiles.length ? cardRow('Tiles', data.tiles.map((tile) => ctx.card(codeOf('tile', tile), {small: true,
       keys: mine ? `my-tile:${codeOf('tile', tile)}` : null,
       note: data.used.includes(codeOf('tile', tile)) ? 'used' : null}))) : null,
     data.envoys.length ? cardRow('Envoys', data.envoys.map((e) => ctx.card(codeOf('envoy', e), {small: true,
-      keys: mine ? `my-envoy:${e}` : null, note: e}))) : null,
+      keys: mine ? `my-envoy:${e}` : null, note: numberOf(e)}))) : null,
     data.rumors.length ? cardRow('Rumors', data.rumors.map((r) => ctx.card(codeOf('rumor', r), {small: true,
-      note: r}))) : null,
+      note: numberOf(r)}))) : null,
     data.elites.length ? cardRow('Elites defeated', data.elites.map((e) => ctx.card(e, {small: true}))) : null,
   ];
   return seatPanel(ctx, s, rows);
@@ -182,12 +192,12 @@ export function render(ctx) {
   const pavilion = h('section', {class: 'place'}, h('h3', {}, emblem('scroll', 16), ' Pavilion'),
     placed(ctx, view.pavilion.seats),
     h('div', {class: 'row-cards'}, view.pavilion.rumors.map((r) => ctx.card(codeOf('rumor', r), {small: true,
-      keys: `rumor:${r}`, note: r}))),
+      keys: `rumor:${r}`, note: numberOf(r)}))),
     h('div', {class: 'muted'}, `spots: ${view.pavilion.spots}`));
   const palace = h('section', {class: 'place'}, h('h3', {}, emblem('element', 16), ' Palace'),
     placed(ctx, view.palace.seats),
     h('div', {class: 'row-cards'}, view.palace.envoys.map((e) => ctx.card(codeOf('envoy', e), {small: true,
-      keys: `envoy:${e}`, note: e}))),
+      keys: `envoy:${e}`, note: numberOf(e)}))),
     h('div', {class: 'muted'}, `spots: ${view.palace.spots}`));
   const parts = [facts, houses, h('div', {class: 'places'}, dojo, sensei, pavilion, palace)];
   if (view.raid) {
@@ -202,9 +212,10 @@ export function render(ctx) {
   const seats = view.seats.map((data, s) => seat(ctx, data, s));
   parts.push(h('div', {class: 'others'}, seats.filter((_, s) => s !== ctx.seat)));
   if (ctx.seat !== null && ctx.seat !== undefined) {
+    const hand = cardRow('Your Dojo cards', (view.hand || []).map((v) => ctx.card(String(v), {keys: `card:${v}`})),
+      {extra: 'hand', empty: 'no cards'});
     parts.push(h('div', {class: 'my-area'}, seats[ctx.seat],
-      cardRow('Your Dojo cards', (view.hand || []).map((v) => ctx.card(String(v), {keys: `card:${v}`})),
-        {extra: 'hand', empty: 'no cards'})));
+      over(ctx) ? h('div', {class: 'revealed', dataset: {reveal: ctx.seat}}, hand) : hand));
   }
   return h('div', {class: 'board-ninjato'}, parts);
 }

@@ -6,7 +6,7 @@
 import {h} from '../dom.js';
 import {cardInfo as catalogueCard} from '../catalogue.js';
 import {cardRow} from '../cards.js';
-import {backs, counter, seatPanel, who} from './common.js';
+import {backs, counter, over, revealRow, seatPanel, who} from './common.js';
 
 const GAME = 'ninjitsu';
 
@@ -29,7 +29,7 @@ function kindOf(code, info) {
 }
 
 function name(code) {
-  return `${catalogueCard(GAME, code).name} (${code})`;
+  return catalogueCard(GAME, code).name;
 }
 
 /** The things an action acts on (see picker.js). */
@@ -84,7 +84,8 @@ function elementCards(ctx, seat, element) {
       ctx.card(`${element}1`, {small: true, keys: 'side:1', note: 'side 1'}),
       ctx.card(`${element}2`, {small: true, keys: 'side:2', note: 'side 2'}));
   }
-  return h('span', {class: 'tag'}, `Element ${element}: choosing a side`);
+  const named = catalogueCard(GAME, `${element}1`).name.replace(/\s*\(side 1\)$/, '');
+  return h('span', {class: 'tag'}, `${named === `${element}1` ? element : named} Element: choosing a side`);
 }
 
 function seat(ctx, data) {
@@ -94,7 +95,8 @@ function seat(ctx, data) {
   const secrets = [];
   for (let position = 0; position < data.secret_count; position += 1) {
     const key = `secret:${s}.${position}`;
-    if (mine && data.secrets.length) {
+    // A seat's own secrets, or (at the end, when the engine reveals them) anyone's.
+    if ((mine || over(ctx)) && data.secrets && data.secrets.length > position) {
       secrets.push(ctx.card(data.secrets[position], {small: true, keys: key, note: `secret #${position}`}));
     } else if (known.has(position)) {
       secrets.push(ctx.card(known.get(position), {small: true, keys: key, note: `#${position} (seen)`}));
@@ -103,20 +105,24 @@ function seat(ctx, data) {
         title: `secret #${position} of seat ${s}`}));
     }
   }
-  const points = mine && data.points !== null
-    ? h('span', {class: 'points'}, h('strong', {}, String(data.points)), ' points')
-    : h('span', {class: 'points'}, h('strong', {}, String(data.treasure_points)), ' in treasures');
+  const points = data.points !== null && data.points !== undefined
+    ? h('span', {class: 'points'}, h('strong', {}, String(data.points)), data.points === 1 ? ' point' : ' points')
+    : h('span', {class: 'points'}, h('strong', {}, String(data.treasure_points)),
+      data.treasure_points === 1 ? ' point in treasures' : ' points in treasures');
   const rows = [
     h('div', {class: 'seat-line'}, points,
       data.marked ? h('span', {class: 'tag tag-warn'}, '◉ marked by Night Vision',
-        data.mark ? ` (${data.mark})` : '') : null,
+        data.mark ? `: ${name(data.mark)}` : '') : null,
       elementCards(ctx, s, data.element)),
     mine ? null : h('div', {class: 'seat-line hand-count', dataset: {keys: `hand:${s}`},
       title: `seat ${s}'s hand`}, h('span', {class: 'row-title'}, 'Hand'), backs(ctx, data.hand_size)),
-    !mine && data.hand.length ? cardRow('Known in hand', data.hand.map((code) => ctx.card(code, {small: true,
-      keys: `card:${code}`}))) : null,
-    cardRow(mine && data.secret_count && !data.secrets.length ? 'Secrets (you cannot see them)' : 'Secrets',
-      secrets, {extra: 'secrets'}),
+    !mine && data.hand.length && !over(ctx) ? cardRow('Known in hand', data.hand.map((code) => ctx.card(code,
+      {small: true, keys: `card:${code}`}))) : null,
+    // At the end: every card the view reveals (the whole hand and secrets once the engine sends them).
+    !mine && over(ctx) && data.hand.length ? revealRow(ctx, s, 'Hand, revealed', data.hand) : null,
+    h('div', {class: over(ctx) ? 'revealed' : null, dataset: {reveal: over(ctx) ? s : null}},
+      cardRow(mine && data.secret_count && !data.secrets.length ? 'Secrets (you cannot see them)' : 'Secrets',
+        secrets, {extra: 'secrets'})),
     cardRow('Treasures', data.treasures.map((code) => ctx.card(code, {small: true, keys: `card:${code}`})),
       {extra: 'treasures'}),
   ];
@@ -140,11 +146,12 @@ export function render(ctx) {
         : h('span', {class: 'row-empty'}, 'empty'))),
     h('div', {class: 'nj-facts'},
       counter('Target', view.target),
-      counter('Turn of', `P${view.turn}`),
-      view.swaps_left && view.turn === ctx.seat ? counter('Free swaps', view.swaps_left) : null,
-      view.frozen_by >= 0 ? h('span', {class: 'tag tag-warn'}, `❄ Freeze Time by P${view.frozen_by}`) : null,
-      view.magic_in_deck >= 0 ? h('span', {class: 'tag'}, `Master of Magic in the deck (P${view.magic_in_deck})`)
-        : null));
+      view.result ? null : counter('Turn of', who(ctx, view.turn)),
+      view.swaps_left && view.turn === ctx.seat && !view.result ? counter('Free swaps', view.swaps_left) : null,
+      view.frozen_by >= 0 ? h('span', {class: 'tag tag-warn'}, `❄ Freeze Time by ${who(ctx, view.frozen_by)}`)
+        : null,
+      view.magic_in_deck >= 0
+        ? h('span', {class: 'tag'}, `Master of Magic of ${who(ctx, view.magic_in_deck)}`) : null));
   const parts = [center];
   if (view.resolving && view.resolving.length) {
     parts.push(cardRow('Resolving', view.resolving.map((code) => ctx.card(code, {small: true})), {extra: 'resolving'}));
@@ -161,9 +168,10 @@ export function render(ctx) {
   parts.push(h('div', {class: 'others'}, others));
   if (ctx.seat !== null && ctx.seat !== undefined) {
     const me = view.seats[ctx.seat];
+    const hand = cardRow('Your hand', me.hand.map((code) => ctx.card(code, {keys: `card:${code}`})),
+      {extra: 'hand', empty: 'no cards'});
     parts.push(h('div', {class: 'my-area'}, seats[ctx.seat],
-      cardRow('Your hand', me.hand.map((code) => ctx.card(code, {keys: `card:${code}`})), {extra: 'hand',
-        empty: 'no cards'})));
+      over(ctx) ? h('div', {class: 'revealed', dataset: {reveal: ctx.seat}}, hand) : hand));
   }
   return h('div', {class: 'board-ninjitsu'}, parts);
 }

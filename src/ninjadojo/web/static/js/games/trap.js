@@ -6,7 +6,7 @@
 import {h} from '../dom.js';
 import {cardInfo as catalogueCard, gameInfo} from '../catalogue.js';
 import {cardRow, emblem} from '../cards.js';
-import {backs, counter, seatPanel} from './common.js';
+import {backs, counter, over, revealRow, seatPanel, who} from './common.js';
 
 const GAME = 'ninja-trap';
 // Three hits and a ninja is out (rules: docs/rules/ninja-trap.md).
@@ -59,27 +59,29 @@ function house(ctx) {
     const here = seats.filter((s) => s.move === code && s.alive);
     const sprung = seats.filter((s) => s.flipped === code);
     return h('div', {class: ['room', here.length && 'occupied'], dataset: {keys: `room:${code}`}},
-      h('div', {class: 'room-head'}, emblem('room', 16), h('strong', {}, roomName(code)), ' ',
-        h('span', {class: 'code'}, code)),
+      h('div', {class: 'room-head'}, emblem('room', 16), h('strong', {}, roomName(code))),
       h('div', {class: 'room-sub'}, catalogueCard(GAME, code).short),
       h('div', {class: 'room-ninjas'}, here.map((s) => ctx.badge(s.seat))),
       sprung.length ? h('div', {class: 'room-trap'}, emblem('trap', 14),
-        ` TRAP! by ${sprung.map((s) => `P${s.seat}`).join(', ')}`) : null);
+        ` TRAP! by ${sprung.map((s) => who(ctx, s.seat)).join(', ')}`) : null);
   }));
 }
 
 function seat(ctx, data) {
   const s = data.seat;
   const mine = s === ctx.seat;
-  const look = mine && ctx.view.buko_look ? new Map(ctx.view.buko_look.map((t) => [t.position, t.room])) : null;
+  // A Buko look shows this seat its own traps; the end of the game shows everyone's.
+  const shown = over(ctx) && Array.isArray(data.revealed_traps) ? data.revealed_traps
+    : mine && ctx.view.buko_look ? ctx.view.buko_look : null;
+  const look = shown ? new Map(shown.map((t) => [t.position, t.room])) : null;
   const traps = data.traps.map((turn, i) => {
     const position = i + 1;
     const key = mine ? `trap:${s}:${position}` : null;
     if (look && look.has(position)) {
       return ctx.card(look.get(position), {small: true, keys: key, note: `trap #${position} · turn ${turn}`});
     }
-    return ctx.back({small: true, keys: key, label: `#${position} · t${turn}`,
-      title: `trap #${position} of seat ${s}, laid on turn ${turn}`});
+    return ctx.back({small: true, keys: key, label: `#${position} · turn ${turn}`,
+      title: `trap #${position} of ${who(ctx, s)}, laid on turn ${turn}`});
   });
   const rows = [
     h('div', {class: 'seat-line'},
@@ -89,7 +91,10 @@ function seat(ctx, data) {
       data.blocked ? h('span', {class: 'tag tag-warn'}, 'shares a room: cannot flip') : null),
     h('div', {class: 'seat-line'}, counter('Deck', data.deck_size),
       mine ? null : h('span', {class: 'hand-count'}, 'hand ', backs(ctx, data.hand_size))),
-    cardRow('Traps (face down)', traps, {extra: 'traps'}),
+    look && over(ctx) ? h('div', {class: 'revealed', dataset: {reveal: s}},
+      cardRow('Traps still face down, revealed', traps, {extra: 'traps'}))
+      : cardRow(look ? 'Traps (your Buko look)' : 'Traps (face down)', traps, {extra: 'traps'}),
+    over(ctx) && typeof data.hand === 'string' && !mine ? revealRow(ctx, s, 'Hand, revealed', [...data.hand]) : null,
     cardRow('Discard', [...data.discard].map((code) => ctx.card(code, {small: true})), {extra: 'discards'}),
   ];
   return seatPanel(ctx, s, rows);
@@ -104,9 +109,10 @@ export function render(ctx) {
   const seats = view.seats.map((data) => seat(ctx, data));
   const parts = [stage, house(ctx), h('div', {class: 'others'}, seats.filter((_, s) => s !== ctx.seat))];
   if (ctx.seat !== null && ctx.seat !== undefined) {
-    const hand = [...(view.hand || '')].map((code) => ctx.card(code, {keys: `card:${code} room:${code}`}));
-    parts.push(h('div', {class: 'my-area'}, seats[ctx.seat], cardRow('Your hand', hand, {extra: 'hand',
-      empty: 'no cards'})));
+    const cards = [...(view.hand || '')].map((code) => ctx.card(code, {keys: `card:${code} room:${code}`}));
+    const hand = cardRow('Your hand', cards, {extra: 'hand', empty: 'no cards'});
+    parts.push(h('div', {class: 'my-area'}, seats[ctx.seat],
+      over(ctx) ? h('div', {class: 'revealed', dataset: {reveal: ctx.seat}}, hand) : hand));
   }
   return h('div', {class: 'board-trap'}, parts);
 }
