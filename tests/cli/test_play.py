@@ -41,10 +41,10 @@ def test_play_to_the_end_with_piped_input_shows_scores_and_winners(toy: None, ru
     assert result.stdout.count(expected.result.reason) == 1
     end = result.stdout.split("game over")[-1]
     winners = expected.result.winners
-    named = " and ".join(f"seat {seat}" for seat in winners)
+    named = " and ".join(f"P{seat}" for seat in winners)
     others = f"{named} wins" if len(winners) == 1 else f"{named} share the win"
     verdict = (f"you did not win: {others}" if 0 not in winners else "you win" if len(winners) == 1
-               else "you share the win with " + " and ".join(f"seat {seat}" for seat in winners if seat != 0))
+               else "you share the win with " + " and ".join(f"P{seat}" for seat in winners if seat != 0))
     assert f"\n{verdict}\n" in end
     # The winner is said once: not again in a line of its own, nor in a column of the score table.
     assert sum("win" in line for line in end.splitlines()) == 1, end

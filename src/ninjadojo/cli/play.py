@@ -638,9 +638,16 @@ class Terminal:
         table.add_column("seat")
         table.add_column("player")
         table.add_column("score", justify="right")
+        counts = game.score_lines()
+        if any(counts):
+            # The final count as the rulebook counts it, line by line, beside each score.
+            table.add_column("how it counts")
         for seat, score in enumerate(result.scores):
             player = "you" if seat in self.humans else self.table.bot_specs.get(seat, "?")
-            table.add_row(str(seat), Text(player), f"{score:g}")
+            row = [f"P{seat}", Text(player), f"{score:g}"]
+            if any(counts):
+                row.append(Text("\n".join(counts[seat])))
+            table.add_row(*row)
         console.print(table)
         self.say(self.verdict())
         carried = game.rematch_options()
@@ -654,7 +661,7 @@ class Terminal:
         result = self.game.result
         assert result is not None
         winners = list(result.winners)
-        named = " and ".join(f"seat {seat}" for seat in winners)
+        named = " and ".join(f"P{seat}" for seat in winners)
         if not winners:
             others = "nobody wins"
         elif len(winners) == 1:
@@ -668,7 +675,7 @@ class Terminal:
             return f"you did not win: {others}"
         if len(winners) == 1:
             return "you win"
-        return "you share the win with " + " and ".join(f"seat {seat}" for seat in winners if seat != you)
+        return "you share the win with " + " and ".join(f"P{seat}" for seat in winners if seat != you)
 
     def undo_command(self, seat: int) -> None:
         """Take back ``seat``'s last action when the engine allows it (it says why when it does not)."""
