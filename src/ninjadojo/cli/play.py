@@ -644,7 +644,7 @@ class Terminal:
             table.add_column("how it counts")
         for seat, score in enumerate(result.scores):
             player = "you" if seat in self.humans else self.table.bot_specs.get(seat, "?")
-            row = [f"P{seat}", Text(player), f"{score:g}"]
+            row: list[str | Text] = [f"P{seat}", Text(player), f"{score:g}"]
             if any(counts):
                 row.append(Text("\n".join(counts[seat])))
             table.add_row(*row)
