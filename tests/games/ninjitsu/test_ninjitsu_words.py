@@ -261,13 +261,16 @@ def _ids_pattern(game: NinjitsuState) -> re.Pattern[str]:
     return re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, game.card_ids_in_game))) + r")\b")
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_log_lines_name_cards_in_words(players: int) -> None:
+@pytest.mark.parametrize(("players", "options"), [
+    (2, {"expansions": ALL}), (3, {"expansions": ALL}), (4, {"expansions": ALL}), (5, {"expansions": ALL}),
+    (4, {"expansions": ALL, "crossover": True}), (3, {}),
+])
+def test_log_lines_name_cards_in_words(players: int, options: dict[str, OptionValue]) -> None:
     """Every log line, for every seat and a spectator, names cards by name: ``your secret is Smoke Bomb``,
     not ``your secret is 2c`` (issue 23). Transient looks stay in the events once expired, so the events'
     texts are checked as well as the views."""
     for seed in range(3):
-        game = _playout(players, {"expansions": ALL}, seed + 10 * players, check=False)
+        game = _playout(players, options, seed + 10 * players, check=False)
         ids = _ids_pattern(game)
         lines = [event.text for event in game.events]
         for viewer in (*range(players), None):
