@@ -5,8 +5,29 @@ Positions are built with the public builder, :func:`ninjadojo.games.ninjitsu.bui
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from ninjadojo.games.ninjitsu import NinjitsuState
-from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX, CARDS
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX, CARDS, card_label, card_name
+
+
+@contextmanager
+def cards_logged_with_ids() -> Iterator[None]:
+    """While on, log lines name each card with its id too (``Ka Master of Cunning``), as :func:`card_label`
+    does: a log line names a card by name alone, and copies share a name, so a law over the log (which card
+    may its readers know?) needs the id to tell which copy a line names. Every module's ``card_name`` is
+    swapped, so a name written without it still reads without an id."""
+    modules = [module for name, module in list(sys.modules.items())
+               if name.startswith("ninjadojo.games.ninjitsu") and getattr(module, "card_name", None) is card_name]
+    for module in modules:
+        module.card_name = card_label  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        for module in modules:
+            module.card_name = card_name  # type: ignore[attr-defined]
 
 
 def ids(cards: list[int]) -> str:
@@ -58,6 +79,11 @@ def new_lines(game: NinjitsuState, seat: int | None, before: str) -> str:
     now = log(game, seat)
     assert now.startswith(before)
     return now[len(before):]
+
+
+def name_of(card: str) -> str:
+    """The name of the card ``card`` (an id): how log lines name it (``6a``: ``Katana``)."""
+    return CARDS[CARD_INDEX[card]].name
 
 
 def named(text: str, card: str) -> bool:

@@ -24,7 +24,7 @@ import pytest
 from ninjadojo.engine import IllegalActionError, NotationError, OptionError, Rng
 from ninjadojo.games.ninjitsu import NinjitsuState
 from ninjadojo.games.ninjitsu.builder import position
-from ninjadojo.games.ninjitsu.cards import ACE_OR_JOKER, CARD_IDS, CARD_INDEX, IS_EVENT, SETS
+from ninjadojo.games.ninjitsu.cards import ACE_OR_JOKER, CARD_IDS, CARD_INDEX, CARDS, IS_EVENT, SETS
 
 #: Every subset of the five sets that holds The Elements or Heavy Weather, as the option's text.
 COMBOS = [",".join(chosen) for size in range(1, len(SETS) + 1) for chosen in combinations(SETS, size)
@@ -386,7 +386,8 @@ def test_heart2_the_hand_looked_at_shows_only_to_the_looker() -> None:
         game.apply(0, "h1")
         lines = game.observe(0)["log"]
         assert isinstance(lines, list)
-        assert all(card in str(lines[-1]) for card in secret_hand.split()), "the looker is shown the hand"
+        assert all(CARDS[CARD_INDEX[card]].name in str(lines[-1]) for card in secret_hand.split()), \
+            "the looker is shown the hand"
         worlds.append(game)
     # P1 sees its own hand, so only P2 and a spectator cannot tell the worlds apart.
     assert_same_to(worlds, [2, None], "the hand P0 looked at")

@@ -17,6 +17,7 @@ from itertools import combinations
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from ninjitsu_helpers import cards_logged_with_ids
 from test_ninjitsu_properties import _Watched
 
 from ninjadojo.engine import Rng
@@ -110,10 +111,11 @@ def test_samples_keep_each_view_and_depend_only_on_what_the_seat_knows(seed: int
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 5), options=st.sampled_from(COMBOS))
 def test_every_log_line_names_only_cards_its_readers_know(seed: int, players: int,
         options: dict[str, object]) -> None:
-    game = _Watched.new(players, options, seed=seed)
-    rng = Rng(seed ^ 0x106)
-    while not game.is_terminal:
-        game.apply(*_random_action(game, rng))
+    with cards_logged_with_ids():
+        game = _Watched.new(players, options, seed=seed)
+        rng = Rng(seed ^ 0x106)
+        while not game.is_terminal:
+            game.apply(*_random_action(game, rng))
 
 
 def test_the_combinations_cover_the_crossover_with_every_subset_holding_the_promo_pack() -> None:

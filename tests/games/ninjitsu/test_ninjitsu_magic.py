@@ -4,7 +4,7 @@ win)."""
 
 from __future__ import annotations
 
-from ninjitsu_helpers import discard, hand, kind, play, secrets, treasures
+from ninjitsu_helpers import discard, hand, kind, name_of, play, secrets, treasures
 
 from ninjadojo.games.ninjitsu import NinjitsuState
 from ninjadojo.games.ninjitsu.builder import position
@@ -138,7 +138,7 @@ def test_grimoire_draws_3_then_plays_the_top_card_seen_by_its_player_only() -> N
     play(game, "a:Am")
     assert hand(game, 0) == "5a 4a 3a 2a"
     assert {action[2:] for action in game.legal_actions(0)} == {"2a"}
-    assert "2a" in log(game, 0) and "2a" not in log(game, 1)
+    assert name_of("2a") in log(game, 0) and name_of("2a") not in log(game, 1)
     play(game, "s:2a")
     assert secrets(game, 0) == "2a" and game.to_act() == (1,)
 
@@ -175,7 +175,8 @@ def test_night_vision_marks_a_random_card_its_holder_must_play_or_skip_the_turn(
     assert marked >= 0 and marked in game.hands[1]
     from ninjadojo.games.ninjitsu.cards import CARD_IDS
     mid = CARD_IDS[marked]
-    assert mid in log(game, 1) and "marked" in log(game, 0) and mid not in log(game, 0).split("marked")[-1]
+    assert name_of(mid) in log(game, 1) and "marked" in log(game, 0) \
+        and name_of(mid) not in log(game, 0).split("marked")[-1]
     assert set(game.legal_actions(1)) == {f"a:{mid}", f"s:{mid}", f"t:{mid}", "pass"}
     play(game, "pass")
     assert game.turn == 0 and game.marks[1] == -1
@@ -261,10 +262,11 @@ def test_invisibility_takes_a_treasure_a_secret_or_a_random_card_of_a_hand() -> 
     assert set(game.legal_actions(0)) == {"c:9c", "i1.0", "h1", "h2"}
     secret = magic(3, hands=["3m", "6a", "7b"], treasures=["", "9c", ""], secrets=["", "5a", ""])
     play(secret, "a:3m", "i1.0")
-    assert hand(secret, 0) == "5a" and "5a" in log(secret, 0) and "5a" in log(secret, 1) and "5a" not in log(secret, 2)
+    assert hand(secret, 0) == "5a" and name_of("5a") in log(secret, 0) and name_of("5a") in log(secret, 1) \
+        and name_of("5a") not in log(secret, 2)
     from_hand = magic(3, hands=["3m", "6a", "7b"], treasures=["", "9c", ""], secrets=["", "5a", ""])
     play(from_hand, "a:3m", "h2")
-    assert hand(from_hand, 0) == "7b" and "7b" not in log(from_hand, 1)
+    assert hand(from_hand, 0) == "7b" and name_of("7b") not in log(from_hand, 1)
 
 
 # ---------------------------------------------------------------------- Master of Earth

@@ -180,15 +180,15 @@ def test_darts_then_blowgun_then_a_secret_read_as_one_action_nested_by_depth() -
     game = position(3, turn=2, hands=["", "", "Aa Ac 5b"], treasures=["9a 2a", "8b 3c", ""])
     play(game, "a:Aa", "c:9a", "done", "a:Ac", "s:5b")
     assert _log(game, 0) == [
-        "P2 plays Aa Darts for its action",
-        "  9a Smoke Bomb is discarded from P0's treasures",
+        "P2 plays Darts for its action",
+        "  Smoke Bomb is discarded from P0's treasures",
         "  P2 stops discarding",
-        "  P2 plays Ac Blowgun for its action",
-        "    2a Explosives is discarded from P0's treasures",
-        "    3c Snare is discarded from P1's treasures",
+        "  P2 plays Blowgun for its action",
+        "    Explosives is discarded from P0's treasures",
+        "    Snare is discarded from P1's treasures",
         "    P2 plays a secret",
     ]
-    assert _log(game, 2)[-1] == "    your secret is 5b"
+    assert _log(game, 2)[-1] == "    your secret is Bow and Arrows"
     assert game.to_act() == (0,)
 
 
@@ -197,12 +197,12 @@ def test_a_trap_sprung_inside_nested_plays_is_one_level_inside_its_steal() -> No
     game = position(hands=["6a 8b 2c", "5c"], treasures=["", "9c"], secrets=["", "Ta"], deck="3a 4a")
     play(game, "a:6a", "c:9c", "a:8b", "x1.0", "c:2c")
     assert _log(game, 1) == [
-        "P0 plays 6a Katana for its action",
-        "  9c Smoke Bomb is discarded from P1's treasures",
-        "  P0 plays 8b Climbing Hook for its action",
-        "    P0 steals P1's secret #0: Ta Tripwire",
-        "      Ta Tripwire is trapped!",
-        "      P0 discards 2c Explosives from hand",
+        "P0 plays Katana for its action",
+        "  Smoke Bomb is discarded from P1's treasures",
+        "  P0 plays Climbing Hook for its action",
+        "    P0 steals P1's secret #0: Tripwire",
+        "      Tripwire is trapped!",
+        "      P0 discards Explosives from hand",
         "    P0 draws 1 card",
     ]
 
@@ -211,11 +211,11 @@ def test_chain_and_sickle_using_a_discarded_katanas_action_nests_it() -> None:
     game = position(hands=["7a 5b", "5c"], treasures=["6b 9a", "8c"])
     play(game, "a:7a", "c:6b", "c:8c", "t:5b")
     assert _log(game, 1) == [
-        "P0 plays 7a Chain and Sickle for its action",
-        "  6b Katana is discarded from P0's treasures",
-        "  P0 uses the action of 6b Katana",
-        "    8c Climbing Hook is discarded from P1's treasures",
-        "    P0 plays 5b Bow and Arrows as a treasure",
+        "P0 plays Chain and Sickle for its action",
+        "  Katana is discarded from P0's treasures",
+        "  P0 uses the action of Katana",
+        "    Climbing Hook is discarded from P1's treasures",
+        "    P0 plays Bow and Arrows as a treasure",
     ]
 
 
@@ -223,10 +223,10 @@ def test_a_trap_turned_up_by_master_of_surprise_and_paid_by_its_owner_is_nested_
     game = position(hands=["Xa", "6c 7c"], secrets=["", "Tb"])
     play(game, "a:Xa", "f1.0", "c:7c")
     assert _log(game, 0) == [
-        "P0 plays Xa Master of Surprise for its action",
-        "  P0 turns P1's secret #0 face-up: Tb Tripwire",
-        "    Tb Tripwire is trapped!",
-        "    P1 discards 7c Chain and Sickle from hand",
+        "P0 plays Master of Surprise for its action",
+        "  P0 turns P1's secret #0 face-up: Tripwire",
+        "    Tripwire is trapped!",
+        "    P1 discards Chain and Sickle from hand",
     ]
 
 
@@ -234,10 +234,10 @@ def test_a_steal_taken_as_the_turns_action_is_at_the_top_level_and_its_trap_one_
     game = position(hands=["", "6c"], secrets=["", "Ka"], deck="2a 3a 4a 5a")
     play(game, "x1.0")
     assert _log(game, 0) == [
-        "P0 steals P1's secret #0: Ka Master of Cunning",
-        "  Ka Master of Cunning is trapped!",
+        "P0 steals P1's secret #0: Master of Cunning",
+        "  Master of Cunning is trapped!",
         "  P1 draws 4 cards",
-        "  Ka has no value and is discarded",
+        "  Master of Cunning has no value and is discarded",
     ]
     # The depth is in the events too, for clients that group rather than indent.
     assert [event.depth for event in game.events if event.shown_to(0)][-4:] == [0, 1, 1, 1]

@@ -6,6 +6,7 @@ import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from ninjitsu_helpers import cards_logged_with_ids
 
 from ninjadojo.engine import Rng
 from ninjadojo.games.ninjitsu import NinjitsuState
@@ -36,7 +37,8 @@ class _Watched(NinjitsuState):
     """A game that checks every log line when it is written: each card it names (by id or by name)
     must be known, at that moment, to every seat that will read the line. (Checking after the action
     would be wrong both ways: a card discarded face-up and drawn back in the same action, after a
-    reshuffle, was public when named but is hidden again by the end.)"""
+    reshuffle, was public when named but is hidden again by the end.) Play it inside
+    :func:`cards_logged_with_ids`: log lines name cards by name alone, and the id tells which copy."""
 
     def log(self, text: str, mask: int = -1, transient: bool = False, depth: int = 0) -> None:
         named = {CARD_INDEX[cid] for cid in CARD_ID.findall(text)}
@@ -60,9 +62,10 @@ class _Watched(NinjitsuState):
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 5))
 def test_every_log_line_names_only_cards_each_reader_knows_the_place_of_when_it_is_written(
         seed: int, players: int) -> None:
-    game = _Watched.new(players, seed=seed)
-    rng = Rng(seed ^ 0x106)
-    while not game.is_terminal:
-        actor = game.to_act()[0]
-        actions = game.legal_actions(actor)
-        game.apply(actor, actions[rng.randbelow(len(actions))])
+    with cards_logged_with_ids():
+        game = _Watched.new(players, seed=seed)
+        rng = Rng(seed ^ 0x106)
+        while not game.is_terminal:
+            actor = game.to_act()[0]
+            actions = game.legal_actions(actor)
+            game.apply(actor, actions[rng.randbelow(len(actions))])

@@ -3,7 +3,7 @@ they let a seat know (views and samples), and False Floor hiding its owner's own
 
 from __future__ import annotations
 
-from ninjitsu_helpers import discard, hand, kind, play, secrets, treasures
+from ninjitsu_helpers import discard, hand, kind, name_of, play, secrets, treasures
 
 from ninjadojo.games.ninjitsu import NinjitsuState
 from ninjadojo.games.ninjitsu.builder import position
@@ -68,7 +68,7 @@ def test_master_of_disguise_swaps_two_secrets_then_steals() -> None:
     game = sabotage(3, hands=["Xs", "", ""], secrets=["", "5a", "6a"])
     play(game, "a:Xs", "k1.0", "k2.0")
     assert secrets(game, 1) == "6a" and secrets(game, 2) == "5a"
-    assert "your secret #0 is now 6a" in log(game, 1)
+    assert f"your secret #0 is now {name_of('6a')}" in log(game, 1)
     assert kind(game) == "steal"
     play(game, "x2.0")
     assert treasures(game, 0) == "5a"
@@ -118,7 +118,7 @@ def test_peephole_looks_at_three_secrets_only_its_player_sees_them_and_may_steal
     assert kind(game) == "steal" and "pass" in game.legal_actions(0)
     assert seat_view(game, 0, 1)["known_secrets"] == [[0, "5a"], [1, "6a"]]
     assert seat_view(game, 2, 1)["known_secrets"] == []
-    assert "6a" not in log(game, 2)
+    assert name_of("6a") not in log(game, 2)
     # The seat keeps what it saw in its samples.
     for seed in range(5):
         sample = game.determinize(0, seed)
@@ -151,7 +151,7 @@ def test_deadfall_the_thief_keeps_one_card_the_rest_goes_to_the_robbed_player() 
     assert kind(game) == "deadfall" and game.to_act() == (0,)
     play(game, "c:7a")
     assert hand(game, 0) == "7a" and hand(game, 1) == "6a 8a" and "As" in discard(game)
-    assert "6a" in log(game, 1) and "6a" not in log(game, 2).split("Deadfall")[-1]
+    assert name_of("6a") in log(game, 1) and name_of("6a") not in log(game, 2).split("Deadfall")[-1]
 
 
 # ---------------------------------------------------------------------- face-up treasures
@@ -199,8 +199,8 @@ def test_a_treasure_turned_face_down_under_false_floor_is_not_named_to_its_blind
     # secret P1 cannot look at, so P1's log does not name it; the other seats saw it go.
     game = sabotage(hands=["Js 8a", ""], treasures=["", "Fs 9c"])
     play(game, "a:Js", "c:9c")
-    assert "9c" not in log(game, 1) and "one of your treasures face-down" in log(game, 1)
-    assert "9c" in log(game, 0)
+    assert name_of("9c") not in log(game, 1) and "one of your treasures face-down" in log(game, 1)
+    assert name_of("9c") in log(game, 0)
     assert seat_view(game, 1, 1)["secrets"] == []
     assert len({secrets(game.determinize(1, seed), 1) for seed in range(20)}) > 1, "P1's samples redeal it"
     assert {secrets(game.determinize(0, seed), 1) for seed in range(5)} == {"9c"}, "P0 knows where it went"

@@ -187,7 +187,7 @@ def test_stealing_from_a_player_without_secrets_says_so() -> None:
 def test_the_drawer_alone_is_told_the_names_of_the_cards_drawn() -> None:
     game = position(hands=["6a", ""], deck="2a 3a 4a")
     play(game, "d")
-    assert game.observe(0)["log"][-1] == "you drew 4a Bo Staff, 3a Snare"  # type: ignore[index]
+    assert game.observe(0)["log"][-1] == "you drew Bo Staff, Snare"  # type: ignore[index]
     assert game.observe(1)["log"][-1] == "P0 draws 2 cards"  # type: ignore[index]
 
 

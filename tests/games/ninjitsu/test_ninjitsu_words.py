@@ -19,7 +19,7 @@ from ninjadojo.engine import Frame, Rng
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.games.ninjitsu import STATE
 from ninjadojo.games.ninjitsu.builder import position
-from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX, CARDS
 from ninjadojo.games.ninjitsu.rules import FRAME_KINDS
 from ninjadojo.games.ninjitsu.state import NinjitsuState
 
@@ -254,3 +254,40 @@ def test_the_rare_decisions_are_worded_too(frame: Frame, actions: list[str], pro
     said = [words.label(game, 0, frame, (OP_CHOOSE, CARD_INDEX[action[2:]], 0)) for action in actions]
     assert said == labels
     assert not any(_codes_in(text) for text in [prompt, *said])
+
+
+def _ids_pattern(game: NinjitsuState) -> re.Pattern[str]:
+    """A card id of ``game`` standing as a word (``6a``, ``Ka``, ``Xm``): notation, never a log line's words."""
+    return re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, game.card_ids_in_game))) + r")\b")
+
+
+@pytest.mark.parametrize(("players", "options"), [
+    (2, {"expansions": ALL}), (3, {"expansions": ALL}), (4, {"expansions": ALL}), (5, {"expansions": ALL}),
+    (4, {"expansions": ALL, "crossover": True}), (3, {}),
+])
+def test_log_lines_name_cards_in_words(players: int, options: dict[str, OptionValue]) -> None:
+    """Every log line, for every seat and a spectator, names cards by name: ``your secret is Smoke Bomb``,
+    not ``your secret is 2c`` (issue 23). Transient looks stay in the events once expired, so the events'
+    texts are checked as well as the views."""
+    for seed in range(3):
+        game = _playout(players, options, seed + 10 * players, check=False)
+        ids = _ids_pattern(game)
+        lines = [event.text for event in game.events]
+        for viewer in (*range(players), None):
+            log = game.observe(viewer)["log"]
+            assert isinstance(log, list)
+            lines += [str(line) for line in log]
+        assert len(lines) > 10 * (players + 2), "the game logged its turns"
+        named = [line for line in lines if ids.search(line)]
+        assert not named, f"card ids in log lines: {named[:5]}"
+
+
+def test_the_ids_pattern_finds_an_id_and_passes_a_name() -> None:
+    """The check above can fail: it finds ``2c`` in the old wording and nothing in the new."""
+    game = STATE.new(2, {"expansions": ALL}, seed=1)
+    ids = _ids_pattern(game)
+    assert ids.search("your secret is 2c") and ids.search("P0 plays Ka Master of Cunning for its action")
+    assert not ids.search(f"your secret is {CARD_NAMES['2c']}")
+
+
+CARD_NAMES = {CARDS[number].id: CARDS[number].name for number in range(len(CARDS))}

@@ -310,7 +310,7 @@ def test_an_event_uncovered_by_a_draw_inside_a_card_goes_into_play_at_once() -> 
     game = game_of(expansions="weather", hands=["8a", ""], deck="2a Fv 3a")
     play(game, "a:8a")  # Climbing Hook: no secret to steal, draw 1 (3a): Flood is then on top and goes into play
     lines = [str(line) for line in game.observe(None)["log"]]
-    went = next(index for index, line in enumerate(lines) if "Fv Flood reaches the top" in line)
+    went = next(index for index, line in enumerate(lines) if "Flood reaches the top" in line)
     assert hand(game, 0) == "3a" and lines[went + 1].strip() == "P0 draws 1 card"  # during the card's draw
     assert "Fv" in discard(game) and game.turn == 1  # it resolved at the end of the turn
 

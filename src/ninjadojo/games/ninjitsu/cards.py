@@ -604,9 +604,14 @@ def game_sets(options: Mapping[str, object]) -> tuple[str, ...]:
 
 
 def card_label(number: int) -> str:
-    """``Ka Master of Cunning`` style label for messages."""
+    """``Ka Master of Cunning``: a card with its id, for messages about typing (errors, notation)."""
     card = CARDS[number]
     return f"{card.id} {card.name}"
+
+
+def card_name(number: int) -> str:
+    """``Master of Cunning``: a card in words, for log lines (its id is notation, never shown there)."""
+    return CARDS[number].name
 
 
 _WAYS_TEXT = {

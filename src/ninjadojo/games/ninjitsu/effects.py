@@ -54,7 +54,7 @@ from ninjadojo.games.ninjitsu.cards import (
     Steal,
     Step,
     TakeTreasure,
-    card_label,
+    card_name,
 )
 
 if TYPE_CHECKING:
@@ -350,7 +350,7 @@ def do_steal(state: NinjitsuState, thief: int, victim: int, position: int, ignor
     ``state.jelly`` records the outcome for the card's next step."""
     card = state.secrets[victim].pop(position)
     state.turn_face_up(thief, card)
-    state.narrate(f"P{thief} steals P{victim}'s secret #{position}: {card_label(card)}")
+    state.narrate(f"P{thief} steals P{victim}'s secret #{position}: {card_name(card)}")
     state.lost_from_play(victim)
     if guess != NO_GUESS:
         # The guess names a printed value, or "none" for a card without value; Master of Earth has
@@ -363,7 +363,7 @@ def do_steal(state: NinjitsuState, thief: int, victim: int, position: int, ignor
     trap = CARDS[card].trap
     if trap is not None:
         if ignore_traps:
-            state.narrate(f"the trap of {CARD_IDS[card]} is ignored", deeper=1)
+            state.narrate(f"the trap of {card_name(card)} is ignored", deeper=1)
         else:
             offer(state, {"moment": "trap", "card": CARD_IDS[card], "taker": thief, "victim": victim})
             return
@@ -377,7 +377,7 @@ def spring_trap(state: NinjitsuState, card: int, taker: int, victim: int) -> Non
     """
     trap = CARDS[card].trap
     assert trap is not None
-    state.narrate(f"{card_label(card)} is trapped!", deeper=1)
+    state.narrate(f"{card_name(card)} is trapped!", deeper=1)
     if trap.kind == "victim-draws":
         state.draw(victim, trap.count, deeper=1)
     elif trap.kind == "discard-from-hand":
@@ -420,7 +420,7 @@ def surprise(state: NinjitsuState, player: int, owner: int, position: int) -> No
     """
     card = state.secrets[owner].pop(position)
     state.turn_face_up(owner, card)
-    state.narrate(f"P{player} turns P{owner}'s secret #{position} face-up: {card_label(card)}")
+    state.narrate(f"P{player} turns P{owner}'s secret #{position} face-up: {card_name(card)}")
     if CARDS[card].trap is not None:
         offer(state, {"moment": "trap", "card": CARD_IDS[card], "taker": owner, "victim": player})
     else:
@@ -464,7 +464,7 @@ def _bluebeard(state: NinjitsuState, card: int, player: int) -> None:
     """Captain Bluebeard (Treasure Hunters crossover): "swap any number of cards from your hand with
     secrets in play"; the crossover rules forbid a non-Ninjitsu! card to affect secrets in play, so the
     number is zero. It still happens the same way whoever holds what, so the log tells nothing hidden."""
-    state.narrate(f"{card_label(card)} swaps nothing: secrets in play cannot be affected by a non-Ninjitsu! "
+    state.narrate(f"{card_name(card)} swaps nothing: secrets in play cannot be affected by a non-Ninjitsu! "
                   "card (crossover rules)")
 
 
@@ -597,7 +597,7 @@ def offer_discard(state: NinjitsuState, card: int, owner: int, then: tuple[Froze
         tied = elements.tied_top(state, owner)
         safe = elements.protected(state, owner)  # the one highest, or the tied one chosen in this action
         if card == safe:
-            state.narrate(f"{card_label(card)} stays in play: P{owner}'s Element Fire (side 1) protects their highest "
+            state.narrate(f"{card_name(card)} stays in play: P{owner}'s Element Fire (side 1) protects their highest "
                           "treasure", deeper=deeper)
             _continue_after_discard(state, card, False, then)
             return
@@ -621,17 +621,17 @@ def kept_or_discarded(state: NinjitsuState, data: Mapping[str, FrozenJSON], kept
     state.fire_keeps = kept
     if not data["card"]:
         # Asked before an effect that takes the highest (Caltrops): it now takes the next.
-        state.narrate(f"P{owner}'s Element Fire (side 1) keeps {card_label(kept)}", deeper=deeper)
+        state.narrate(f"P{owner}'s Element Fire (side 1) keeps {card_name(kept)}", deeper=deeper)
         _, highest, seats, actor = then
         assert isinstance(highest, bool) and isinstance(seats, tuple) and isinstance(actor, int)
         discard_extreme(state, highest, [seat for seat in seats if isinstance(seat, int)], actor, kept)
         return
     card = CARD_INDEX[str(data["card"])]
     if kept == card:
-        state.narrate(f"{card_label(card)} stays in play: P{owner}'s Element Fire (side 1) keeps it", deeper=deeper)
+        state.narrate(f"{card_name(card)} stays in play: P{owner}'s Element Fire (side 1) keeps it", deeper=deeper)
         _continue_after_discard(state, card, False, then)
         return
-    state.narrate(f"P{owner}'s Element Fire (side 1) keeps {card_label(kept)}", deeper=deeper)
+    state.narrate(f"P{owner}'s Element Fire (side 1) keeps {card_name(kept)}", deeper=deeper)
     offer(state, {"moment": "treasure", "card": CARD_IDS[card], "seat": owner, "move": False, "then": then,
                   "deeper": deeper})
 
@@ -662,7 +662,7 @@ def answer(state: NinjitsuState, seat: int, frame: Frame, card: int | None) -> N
         return
     state.hands[seat].remove(card)
     state.discard_card(card)
-    state.narrate(f"P{seat} plays {card_label(card)} at once (no action spent)")
+    state.narrate(f"P{seat} plays {card_name(card)} at once (no action spent)")
     state.hand_left(seat)
     close_window(state, data, seat, card)
 
@@ -678,7 +678,7 @@ def close_window(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int
         if card is None:
             spring_trap(state, trap_card, taker=taker, victim=victim)
         else:
-            state.narrate(f"the trap of {CARD_IDS[trap_card]} is ignored", deeper=1)
+            state.narrate(f"the trap of {card_name(trap_card)} is ignored", deeper=1)
         if state.suspended():
             state.wait("settle", taker, trap_card)  # the trap's draw uncovered a Master of Magic
         else:
@@ -741,7 +741,7 @@ def _treasure_moment(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat:
         assert seat is not None
         take_treasure(state, seat, treasure, owner)
     elif card == ALBERTI:
-        state.narrate(f"{card_label(treasure)} stays in play", deeper=deeper)
+        state.narrate(f"{card_name(treasure)} stays in play", deeper=deeper)
     elif data["move"]:
         taker = then[1]
         assert isinstance(taker, int)
@@ -762,7 +762,7 @@ def take_treasure(state: NinjitsuState, seat: int, card: int, owner: int) -> Non
     state.treasures[owner].remove(card)
     state.hands[seat].append(card)
     state.known[card] = state.everyone
-    state.narrate(f"P{seat} moves {card_label(card)} from P{owner}'s treasures into their hand")
+    state.narrate(f"P{seat} moves {card_name(card)} from P{owner}'s treasures into their hand")
     state.lost_from_play(owner)
 
 
@@ -773,7 +773,7 @@ def _continue_after_discard(state: NinjitsuState, card: int, discarded: bool, th
         _, scope, left, optional, use_action, by, actor = then
         assert isinstance(left, int) and isinstance(actor, int)
         if discarded and use_action and CARDS[card].steps:
-            state.narrate(f"P{actor} uses the action of {card_label(card)}")
+            state.narrate(f"P{actor} uses the action of {card_name(card)}")
             state.effects.append((card, 0, actor, NO_MEMO))
         if left > 1:
             again = Frame("discard-treasure", [actor], {"scope": scope, "left": left - 1, "optional": optional,

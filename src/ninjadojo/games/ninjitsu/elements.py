@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 from ninjadojo.engine import Frame, OptionError
 from ninjadojo.engine.errors import quote
 from ninjadojo.engine.state import CardInfo
-from ninjadojo.games.ninjitsu.cards import ACE_OR_JOKER, CARD_IDS, CARD_INDEX, CARDS, HAS_VALUE, card_label
+from ninjadojo.games.ninjitsu.cards import ACE_OR_JOKER, CARD_IDS, CARD_INDEX, CARDS, HAS_VALUE, card_name
 from ninjadojo.games.ninjitsu.notation import (
     CHOOSE_TEXT,
     OP_CHOOSE,
@@ -263,10 +263,10 @@ def after_play(state: NinjitsuState, seat: int, card: int, secret: bool = False)
         if secret:
             # Shown to the table; an owner False Floor blinds still may not look at its own secrets.
             state.known[card] = state.everyone & ~(1 << seat) if state.blind == seat else state.everyone
-            state.narrate(f"P{seat}'s Element Wind (side 1): P{seat} shows their new secret {card_label(card)} "
+            state.narrate(f"P{seat}'s Element Wind (side 1): P{seat} shows their new secret {card_name(card)} "
                           "and takes an extra action")
         else:
-            state.narrate(f"P{seat}'s Element Wind (side 1): an extra action after {card_label(card)}")
+            state.narrate(f"P{seat}'s Element Wind (side 1): an extra action after {card_name(card)}")
 
 
 def refill(state: NinjitsuState) -> None:
@@ -421,7 +421,7 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> bo
         for card in hand:
             state.known[card] |= bit
         state.narrate(f"P{seat} looks at P{other}'s hand")
-        state.log(f"P{other}'s hand: {', '.join(card_label(card) for card in hand) or 'empty'}", bit,
+        state.log(f"P{other}'s hand: {', '.join(card_name(card) for card in hand) or 'empty'}", bit,
                   transient=True, depth=len(state.effects))
         push_turn(state, seat)
         return True
@@ -442,8 +442,8 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> bo
     state.known[given] = both
     state.known[taken] = both
     state.narrate("the cards change hands")
-    state.log(f"you gave {card_label(given)} and took {card_label(taken)}", bit, depth=len(state.effects))
-    state.log(f"P{seat} took your {card_label(taken)} and gave you {card_label(given)}", 1 << other,
+    state.log(f"you gave {card_name(given)} and took {card_name(taken)}", bit, depth=len(state.effects))
+    state.log(f"P{seat} took your {card_name(taken)} and gave you {card_name(given)}", 1 << other,
               depth=len(state.effects))
     return False
 
@@ -458,7 +458,7 @@ def wind_swap(state: NinjitsuState, seat: int, card: int, target: int) -> None:
     state.known[card] = state.everyone
     state.hands[seat].append(target)
     state.known[target] = state.everyone
-    state.narrate(f"P{seat}'s Element Wind (side 2): {card_label(card)} from hand swaps with {card_label(target)} "
+    state.narrate(f"P{seat}'s Element Wind (side 2): {card_name(card)} from hand swaps with {card_name(target)} "
                   f"of P{owner}'s treasures")
     if owner != seat:
         lost_from_play(state, owner)

@@ -24,7 +24,7 @@ from ninjadojo.games.ninjitsu.cards import (
     CARDS,
     HAS_VALUE,
     PRINTED,
-    card_label,
+    card_name,
 )
 from ninjadojo.games.ninjitsu.knowledge import PLACE_MASK
 
@@ -55,13 +55,13 @@ def _wind(state: NinjitsuState, card: int, player: int) -> None:
     state.discard.remove(played)
     if HAS_VALUE[played]:
         state.turn_face_up(player, played)
-        state.narrate(f"{card_label(played)} returns to P{player}'s hand and is played as a treasure")
+        state.narrate(f"{card_name(played)} returns to P{player}'s hand and is played as a treasure")
         # A play as a treasure like any other: Teleport's moment, then Rainbow and Hail.
         effects.treasure_in(state, player, played)
     else:
         state.hands[player].append(played)
         state.known[played] = state.everyone
-        state.narrate(f"{card_label(played)} returns to P{player}'s hand (it has no value to play as a treasure)")
+        state.narrate(f"{card_name(played)} returns to P{player}'s hand (it has no value to play as a treasure)")
 
 
 def _fire(state: NinjitsuState, card: int, player: int) -> None:
@@ -114,7 +114,7 @@ def fire_replace(state: NinjitsuState, rest: tuple[str, ...], done: tuple[str, .
         return
     best = max(worth for worth, _ in ranked)
     tied = tuple(CARD_IDS[each] for worth, each in sorted(ranked, key=lambda pair: pair[1]) if worth == best)
-    state.narrate(f"{card_label(FIRE)} goes for the next highest treasure instead")
+    state.narrate(f"{card_name(FIRE)} goes for the next highest treasure instead")
     if len(tied) == 1:
         fire_discards(state, (*rest, tied[0]), done)
         return
@@ -159,7 +159,7 @@ def _master_of_magic(state: NinjitsuState, card: int, player: int) -> None:
     state.deck.insert(place, card)
     state.known[card] = state.everyone
     state.magic_owner = player
-    state.narrate(f"{card_label(card)} is shuffled face-up into the deck (P{player}'s)")
+    state.narrate(f"{card_name(card)} is shuffled face-up into the deck (P{player}'s)")
     if state.deck[-1] == card:
         state.surface_magic()
 
@@ -198,7 +198,7 @@ def _night_vision(state: NinjitsuState, card: int, player: int) -> None:
         marked = hand[state.rng.randbelow(len(hand))]
         state.marks[seat] = marked
         state.narrate(f"a card of P{seat}'s hand is marked: on their next turn they play it or skip the turn")
-        state.narrate(f"your marked card is {card_label(marked)}", 1 << seat)
+        state.narrate(f"your marked card is {card_name(marked)}", 1 << seat)
 
 
 def _freeze(state: NinjitsuState, card: int, player: int) -> None:
@@ -223,7 +223,7 @@ def shift(state: NinjitsuState, player: int, other: int) -> None:
     mine = state.treasures[player]
     theirs = state.treasures[owner]
     mine[mine.index(played)], theirs[theirs.index(other)] = other, played
-    state.narrate(f"P{player} swaps {card_label(played)} with P{owner}'s {card_label(other)}")
+    state.narrate(f"P{player} swaps {card_name(played)} with P{owner}'s {card_name(other)}")
     if owner != player:
         state.lost_from_play(owner)
 
@@ -240,7 +240,7 @@ def _multiply(state: NinjitsuState, card: int, player: int) -> None:
         state.hands[player].append(each)
         state.known[each] = state.everyone
     if moved:
-        state.narrate(f"P{player} moves {', '.join(card_label(each) for each in moved)} from the discard pile "
+        state.narrate(f"P{player} moves {', '.join(card_name(each) for each in moved)} from the discard pile "
                       "into their hand")
 
 
@@ -263,7 +263,7 @@ def steal_treasure(state: NinjitsuState, player: int, card: int, owner: int) -> 
     """``player`` steals ``owner``'s treasure ``card`` into their collection; a trap on it fires."""
     state.treasures[owner].remove(card)
     state.treasures[player].append(card)
-    state.narrate(f"P{player} steals P{owner}'s treasure {card_label(card)}")
+    state.narrate(f"P{player} steals P{owner}'s treasure {card_name(card)}")
     state.lost_from_play(owner)
     if CARDS[card].trap is not None:
         effects.offer(state, {"moment": "trap", "card": CARD_IDS[card], "taker": player, "victim": owner})
@@ -295,7 +295,7 @@ def take_secret(state: NinjitsuState, player: int, owner: int, position: int) ->
     state.hands[player].append(card)
     state.known[card] = 1 << player | 1 << owner
     state.narrate(f"P{player} moves P{owner}'s secret #{position} into their hand")
-    state.narrate(f"it is {card_label(card)}", 1 << player | 1 << owner)
+    state.narrate(f"it is {card_name(card)}", 1 << player | 1 << owner)
     state.lost_from_play(owner)
 
 
@@ -307,7 +307,7 @@ def take_from_hand(state: NinjitsuState, player: int, owner: int) -> None:
     state.hands[player].append(card)
     state.known[card] = 1 << player | 1 << owner
     state.narrate(f"P{player} takes a random card from P{owner}'s hand")
-    state.narrate(f"the card is {card_label(card)}", 1 << player | 1 << owner)
+    state.narrate(f"the card is {card_name(card)}", 1 << player | 1 << owner)
     state.hand_left(owner)
 
 

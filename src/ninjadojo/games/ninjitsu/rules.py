@@ -47,6 +47,7 @@ from ninjadojo.games.ninjitsu.cards import (
     Step,
     TakeTreasure,
     card_label,
+    card_name,
     weathers_of,
 )
 from ninjadojo.games.ninjitsu.knowledge import holder_knowers, place_knowers
@@ -287,7 +288,7 @@ def _end_of_turn(state: NinjitsuState) -> bool:
             return True  # Magic (side 1)'s card uncovered a Master of Magic: its owner plays at once
     if state.event_queue:
         card = state.event_queue[0]
-        state.narrate(f"Event: {card_label(card)} resolves")
+        state.narrate(f"Event: {card_name(card)} resolves")
         state.effects.append((card, 0, state.turn, effects.NO_MEMO))
         return True
     state.ending = ""
@@ -605,14 +606,14 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         # Free, before the action: the turn frame stays under the choice of the treasure to take.
         state.hands[seat].remove(first)
         state.discard_card(first)
-        state.narrate(f"P{seat} plays {card_label(first)} (no action spent)")
+        state.narrate(f"P{seat} plays {card_name(first)} (no action spent)")
         state.frames.append(Frame("teleport", [seat], {"by": CARD_IDS[first]}))
         state.hand_left(seat)
         return
     if op == OP_ACTION and frame.kind == "turn" and first == ALESSIO:
         state.hands[seat].remove(first)
         state.discard_card(first)
-        state.narrate(f"P{seat} plays {card_label(first)} (no action spent)")
+        state.narrate(f"P{seat} plays {card_name(first)} (no action spent)")
         state.frames.append(Frame("alessio", [seat], {"by": CARD_IDS[first]}))
         state.hand_left(seat)
         return
@@ -646,7 +647,7 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
     elif op == OP_ACTION:
         state.hands[seat].remove(first)
         state.discard_card(first)
-        state.narrate(f"P{seat} plays {card_label(first)} for its action")
+        state.narrate(f"P{seat} plays {card_name(first)} for its action")
         state.effects.append((first, 0, seat, effects.NO_MEMO))
         if state.has_elements and ACE_OR_JOKER[first] and (state.wind_nested or frame.kind == "turn"):
             elements.after_play(state, seat, first)
@@ -661,13 +662,13 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
     elif op == OP_TREASURE:
         state.hands[seat].remove(first)
         state.turn_face_up(seat, first)
-        state.narrate(f"P{seat} plays {card_label(first)} as a treasure")
+        state.narrate(f"P{seat} plays {card_name(first)} as a treasure")
         effects.played(state, seat, first, "treasure")
     elif op == OP_WEATHER:
-        state.narrate(f"P{seat} uses the Weather {card_label(first)} as their action")
+        state.narrate(f"P{seat} uses the Weather {card_name(first)} as their action")
         state.effects.append((first, 0, seat, effects.NO_MEMO))
     elif op == OP_STORM:
-        state.narrate(f"P{seat} uses the Weather {card_label(STORMS)} as their action")
+        state.narrate(f"P{seat} uses the Weather {card_name(STORMS)} as their action")
         # Its action is under way from the discard on (a Magic, side 2 refill it causes comes inside it).
         state.effects.append((STORMS, 0, seat, effects.NO_MEMO))
         state.discard_from_hand(seat, first)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
 from ninjadojo.games.ninjitsu import effects
-from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARDS, card_label
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARDS, card_name
 from ninjadojo.games.ninjitsu.knowledge import HELD_SHIFT, PLACE_MASK
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def look(state: NinjitsuState, seat: int, owner: int, position: int) -> None:
     card = state.secrets[owner][position]
     state.known[card] |= 1 << seat
     state.narrate(f"P{seat} looks at P{owner}'s secret #{position}")
-    state.log(f"P{owner}'s secret #{position} is {card_label(card)}", 1 << seat, transient=True,
+    state.log(f"P{owner}'s secret #{position} is {card_name(card)}", 1 << seat, transient=True,
               depth=len(state.effects))
 
 
@@ -87,11 +87,11 @@ def escape(state: NinjitsuState, player: int, card: int) -> None:
         # Its owner under False Floor cannot look at its secrets: its log does not name the new one.
         others = state.everyone & ~(1 << owner)
         state.known[card] = others
-        state.narrate(f"P{player} turns {card_label(card)} face-down: a secret of P{owner}", others)
+        state.narrate(f"P{player} turns {card_name(card)} face-down: a secret of P{owner}", others)
         state.narrate(f"P{player} turns one of your treasures face-down: a secret you cannot look at", 1 << owner)
         return
     state.known[card] = state.everyone
-    state.narrate(f"P{player} turns {card_label(card)} face-down: a secret of P{owner}")
+    state.narrate(f"P{player} turns {card_name(card)} face-down: a secret of P{owner}")
 
 
 def _disguise(state: NinjitsuState, card: int, player: int) -> None:
@@ -119,7 +119,7 @@ def swap_secrets(state: NinjitsuState, player: int, first: tuple[int, int], seco
     state.narrate(f"P{player} swaps P{owner_a}'s secret #{pos_a} with P{owner_b}'s secret #{pos_b}")
     for owner, pos, card in ((owner_a, pos_a, card_b), (owner_b, pos_b, card_a)):
         if owner_a != owner_b and state.blind != owner:
-            state.narrate(f"your secret #{pos} is now {card_label(card)}", 1 << owner)
+            state.narrate(f"your secret #{pos} is now {card_name(card)}", 1 << owner)
     for owner in sorted({owner_a, owner_b}):
         state.lost_from_play(owner)
 
@@ -134,7 +134,7 @@ def discard_secret(state: NinjitsuState, player: int, owner: int, position: int)
     """A secret is discarded from play: face-up onto the discard pile."""
     card = state.secrets[owner].pop(position)
     state.discard_card(card)
-    state.narrate(f"P{player} discards P{owner}'s secret #{position}: {card_label(card)}")
+    state.narrate(f"P{player} discards P{owner}'s secret #{position}: {card_name(card)}")
     state.lost_from_play(owner)
 
 
@@ -169,7 +169,7 @@ def net_take(state: NinjitsuState, player: int, card: int) -> None:
     state.discard.remove(card)
     state.hands[player].append(card)
     state.known[card] = state.everyone
-    state.narrate(f"P{player} takes {card_label(card)} from the discard pile into their hand")
+    state.narrate(f"P{player} takes {card_name(card)} from the discard pile into their hand")
 
 
 def _peephole(state: NinjitsuState, card: int, player: int) -> None:
@@ -202,7 +202,7 @@ def deadfall_keep(state: NinjitsuState, taker: int, victim: int, kept: int) -> N
         state.known[card] = 1 << taker | 1 << victim
     state.narrate(f"P{taker} keeps a card and gives {len(moved)} card{'s' if len(moved) != 1 else ''} to P{victim}",
                   deeper=1)
-    state.narrate(f"you get {', '.join(card_label(card) for card in moved)}", 1 << victim, deeper=1)
+    state.narrate(f"you get {', '.join(card_name(card) for card in moved)}", 1 << victim, deeper=1)
 
 
 effects.SPECIALS.update({

@@ -46,7 +46,7 @@ from ninjadojo.games.ninjitsu.cards import (
     OWNER_PENALTY,
     SETS,
     VALUE,
-    card_label,
+    card_name,
     cards_of,
     catalog,
     game_sets,
@@ -357,7 +357,7 @@ class NinjitsuState(GameState[Payload]):
             card = self.deck.pop()
             if IS_EVENT[card]:
                 self.discard_card(card)
-                self.log(f"{card_label(card)} is drawn into a starting hand: discarded unresolved")
+                self.log(f"{card_name(card)} is drawn into a starting hand: discarded unresolved")
                 continue
             hand.append(card)
             self.known[card] = 1 << seat
@@ -660,7 +660,7 @@ class NinjitsuState(GameState[Payload]):
             plural = "s" if len(drawn) > 1 else ""
             what = f"{len(drawn)} card{plural}" if verb == "draws" else ""
             self.narrate(f"{name} {verb} {what}".rstrip(), deeper=deeper)
-            self.narrate(f"you drew {', '.join([card_label(card) for card in drawn])}", bit, deeper)
+            self.narrate(f"you drew {', '.join([card_name(card) for card in drawn])}", bit, deeper)
         if verb == "draws" and not mirrored and not cut and (drawn or resumed) and self.has_face_up(seat, "mirror"):
             for other in self.opponents(seat):
                 self.draw(other, 1, deeper, mirrored=True)
@@ -690,7 +690,7 @@ class NinjitsuState(GameState[Payload]):
         self.discard_card(card)
         owner, self.magic_owner = self.magic_owner, -1
         self.surfaced = owner
-        self.narrate(f"{card_label(card)} reaches the top of the deck and is discarded: P{owner} may play any "
+        self.narrate(f"{card_name(card)} reaches the top of the deck and is discarded: P{owner} may play any "
                      "number of cards", deeper=deeper)
 
     def settle_top(self, deeper: int = 0) -> None:
@@ -751,7 +751,7 @@ class NinjitsuState(GameState[Payload]):
         """Discard ``card`` from ``seat``'s treasures."""
         self.treasures[seat].remove(card)
         self.discard_card(card)
-        self.narrate(f"{card_label(card)} is discarded from P{seat}'s treasures", deeper=deeper)
+        self.narrate(f"{card_name(card)} is discarded from P{seat}'s treasures", deeper=deeper)
         if self.has_elements:
             elements.lost_from_play(self, seat, deeper)
 
@@ -759,7 +759,7 @@ class NinjitsuState(GameState[Payload]):
         """``seat`` discards ``card`` from hand (face-up, so everyone sees it)."""
         self.hands[seat].remove(card)
         self.discard_card(card)
-        self.narrate(f"P{seat} discards {card_label(card)} from hand", deeper=deeper)
+        self.narrate(f"P{seat} discards {card_name(card)} from hand", deeper=deeper)
         self.hand_left(seat, deeper)
 
     def add_secret(self, seat: int, card: int) -> None:
@@ -777,7 +777,7 @@ class NinjitsuState(GameState[Payload]):
             known[card] &= ~bit  # False Floor: its owner cannot look at it
         self.narrate(f"P{seat} plays a secret")
         if self.blind != seat:
-            self.narrate(f"your secret is {CARD_IDS[card]}", bit)
+            self.narrate(f"your secret is {card_name(card)}", bit)
 
     def turn_face_up(self, seat: int, card: int) -> None:
         """``card`` becomes a treasure of ``seat``: face-up, known to everyone."""
@@ -789,7 +789,7 @@ class NinjitsuState(GameState[Payload]):
         if not HAS_VALUE[card] and card in self.treasures[seat]:
             self.treasures[seat].remove(card)
             self.discard_card(card)
-            self.narrate(f"{CARD_IDS[card]} has no value and is discarded", deeper=deeper)
+            self.narrate(f"{card_name(card)} has no value and is discarded", deeper=deeper)
 
     # ------------------------------------------------------------------ engine hooks
 

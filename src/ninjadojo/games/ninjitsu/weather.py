@@ -41,7 +41,7 @@ from ninjadojo.games.ninjitsu.cards import (
     STORMS,
     SUNSHINE,
     WIND,
-    card_label,
+    card_name,
 )
 from ninjadojo.games.ninjitsu.knowledge import PLACE_MASK
 from ninjadojo.games.ninjitsu.notation import (
@@ -106,7 +106,7 @@ def play_new(state: NinjitsuState, deeper: int = 0) -> None:
     card = state.weather_deck.pop()
     state.weather.append(card)
     state.known[card] = state.everyone
-    state.narrate(f"Weather: {card_label(card)} comes into play ({CARDS[card].brief})", deeper=deeper)
+    state.narrate(f"Weather: {card_name(card)} comes into play ({CARDS[card].brief})", deeper=deeper)
 
 
 def surface(state: NinjitsuState, deeper: int = 0) -> bool:
@@ -116,7 +116,7 @@ def surface(state: NinjitsuState, deeper: int = 0) -> bool:
         card = deck.pop()
         state.event_queue.append(card)
         state.known[card] = state.everyone
-        state.narrate(f"Event: {card_label(card)} reaches the top of the deck and goes into play (it resolves at "
+        state.narrate(f"Event: {card_name(card)} reaches the top of the deck and goes into play (it resolves at "
                       "the end of the turn)", deeper=deeper)
         return True
     return False
@@ -139,7 +139,7 @@ def drought_forbids(state: NinjitsuState, seat: int) -> bool:
 def drought_blocks(state: NinjitsuState, seat: int, deeper: int = 0) -> bool:
     """Drought: a player with 5 or more cards in hand cannot draw (checked before each draw occasion)."""
     if DROUGHT in state.weather and len(state.hands[seat]) >= DROUGHT_LIMIT:
-        state.narrate(f"{card_label(DROUGHT)}: P{seat} holds {len(state.hands[seat])} cards and cannot draw",
+        state.narrate(f"{card_name(DROUGHT)}: P{seat} holds {len(state.hands[seat])} cards and cannot draw",
                       deeper=deeper)
         return True
     return False
@@ -149,7 +149,7 @@ def turn_start(state: NinjitsuState, seat: int) -> None:
     """Sunshine: the current player draws a card at the start of the turn; Aurora Borealis: 2 actions."""
     for weather in list(state.weather):
         if weather == SUNSHINE:
-            state.narrate(f"{card_label(SUNSHINE)}: P{seat} draws a card at the start of their turn")
+            state.narrate(f"{card_name(SUNSHINE)}: P{seat} draws a card at the start of their turn")
             state.draw(seat, 1)
         elif weather == AURORA:
             state.extra_actions += 1
@@ -173,12 +173,12 @@ def after_treasure(state: NinjitsuState, seat: int, start: int = 0) -> None:
             state.frames.append(Frame("hail", [seat], {"draw": True} if RAINBOW in order[index:] else {}))
             return
         else:
-            state.narrate(f"{card_label(HAIL)}: P{seat} has no card in hand to discard")
+            state.narrate(f"{card_name(HAIL)}: P{seat} has no card in hand to discard")
 
 
 def rainbow(state: NinjitsuState, seat: int) -> None:
     """Rainbow: a treasure was played, so its player draws a card."""
-    state.narrate(f"{card_label(RAINBOW)}: P{seat} draws a card")
+    state.narrate(f"{card_name(RAINBOW)}: P{seat} draws a card")
     state.draw(seat, 1)
 
 
@@ -187,7 +187,7 @@ def after_draw_action(state: NinjitsuState) -> None:
     if WIND in state.weather:
         seats = [seat for seat in range(state.num_players) if state.hands[seat]]
         if seats:
-            state.narrate(f"{card_label(WIND)}: every player passes a card to the left")
+            state.narrate(f"{card_name(WIND)}: every player passes a card to the left")
             state.frames.append(Frame("wind-pass", seats, {}, simultaneous=True))
 
 
@@ -215,7 +215,7 @@ def _snow(state: NinjitsuState, card: int, player: int) -> None:
         state.discard.remove(each)
         state.hands[player].append(each)
         state.known[each] = state.everyone
-    state.narrate(f"P{player} takes {', '.join(card_label(each) for each in taken)} from the discard pile")
+    state.narrate(f"P{player} takes {', '.join(card_name(each) for each in taken)} from the discard pile")
 
 
 def _fog(state: NinjitsuState, card: int, player: int) -> None:
@@ -228,8 +228,8 @@ def _fog(state: NinjitsuState, card: int, player: int) -> None:
     state.rng.shuffle(hand)
     chosen = hand.pop(state.rng.randbelow(len(hand)))
     hand.append(chosen)
-    state.narrate(f"{card_label(FOG)}: P{player} must play a card of their hand picked at random")
-    state.narrate(f"it is {card_label(chosen)}", 1 << player)
+    state.narrate(f"{card_name(FOG)}: P{player} must play a card of their hand picked at random")
+    state.narrate(f"it is {card_name(chosen)}", 1 << player)
     state.frames.append(Frame("play", [player], {"way": "any", "by": CARD_IDS[card], "last": 1}))
 
 
@@ -241,7 +241,7 @@ def _event_done(state: NinjitsuState, card: int, player: int) -> None:
     cards in play during it draws once."""
     state.event_queue.remove(card)
     state.discard_card(card)
-    state.narrate(f"{card_label(card)} is discarded")
+    state.narrate(f"{card_name(card)} is discarded")
     if state.lost:
         from ninjadojo.games.ninjitsu.elements import water_draws
 
@@ -253,7 +253,7 @@ def _replace(state: NinjitsuState, card: int, player: int) -> None:
     for weather in state.weather:
         state.weather_discard.append(weather)
     if state.weather:
-        state.narrate(f"{', '.join(card_label(each) for each in state.weather)} leaves play")
+        state.narrate(f"{', '.join(card_name(each) for each in state.weather)} leaves play")
     state.weather = []
     play_new(state)
 
@@ -358,7 +358,7 @@ def _eruption(state: NinjitsuState, card: int, player: int) -> None:
         for each in hand:
             state.known[each] = 1 << seat
         if hand:
-            state.log(f"you take {', '.join(card_label(each) for each in hand)} from the pile", 1 << seat,
+            state.log(f"you take {', '.join(card_name(each) for each in hand)} from the pile", 1 << seat,
                       depth=len(state.effects))
     state.narrate("every hand is shuffled into one pile and drawn back, as many cards as each put in")
 
@@ -370,11 +370,11 @@ def _lightning(state: NinjitsuState, card: int, player: int) -> None:
         state.reshuffle()
         settle(state)
     if not state.deck:
-        state.narrate(f"the deck is empty: {card_label(card)} strikes nothing")
+        state.narrate(f"the deck is empty: {card_name(card)} strikes nothing")
         return
     top = state.deck.pop()
     state.discard_card(top)
-    state.narrate(f"{card_label(card)} strikes the top card of the deck: {card_label(top)}")
+    state.narrate(f"{card_name(card)} strikes the top card of the deck: {card_name(top)}")
     settle(state)
     value = PRINTED[top]
     if value is None:
@@ -397,7 +397,7 @@ def strike(state: NinjitsuState, value: int) -> None:
         for pos in reversed(struck):
             secret = state.secrets[seat].pop(pos)
             state.discard_card(secret)
-            state.narrate(f"P{seat}'s secret #{pos} is struck: {card_label(secret)}")
+            state.narrate(f"P{seat}'s secret #{pos} is struck: {card_name(secret)}")
         if struck:
             state.lost_from_play(seat)
     doomed = tuple((CARD_IDS[each], seat) for seat in (state.turn, *state.opponents(state.turn))
@@ -432,7 +432,7 @@ def legal(state: NinjitsuState, seat: int, frame: Frame) -> dict[str, Payload]:
 
 def apply_hail(state: NinjitsuState, seat: int, frame: Frame, card: int) -> None:
     """Hail's discard (then Rainbow's draw, when Rainbow came into play after Hail)."""
-    state.narrate(f"{card_label(HAIL)}: P{seat} must discard a card")
+    state.narrate(f"{card_name(HAIL)}: P{seat} must discard a card")
     state.discard_from_hand(seat, card, deeper=1)
     if frame.data.get("draw"):
         rainbow(state, seat)
@@ -453,8 +453,8 @@ def resolve(state: NinjitsuState, frame: Frame, choices: dict[int, Payload]) -> 
             left = (seat + 1) % players
             state.hands[left].append(card)
             state.known[card] = 1 << seat | 1 << left
-            state.log(f"you pass {card_label(card)} to P{left}", 1 << seat, depth=len(state.effects))
-            state.log(f"P{seat} passes you {card_label(card)}", 1 << left, depth=len(state.effects))
+            state.log(f"you pass {card_name(card)} to P{left}", 1 << seat, depth=len(state.effects))
+            state.log(f"P{seat} passes you {card_name(card)}", 1 << left, depth=len(state.effects))
         state.narrate("the cards are passed to the left")
         for seat in passed:
             state.hand_left(seat)  # passed its last card and got none (its right neighbour had none)
