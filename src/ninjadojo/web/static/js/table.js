@@ -5,7 +5,9 @@
 
 import {api, ApiError, inviteLink, socketUrl} from './api.js';
 import {copyText, h, replace, toast} from './dom.js';
-import {loadCatalogue, gameInfo} from './catalogue.js';
+import {cardInfo, loadCatalogue, gameInfo} from './catalogue.js';
+import {boardOf} from './games/index.js';
+import {CardPopover, rulesDialog} from './rules.js';
 import {setHelpPanel} from './cards.js';
 import {actionHelpers, drawBoard, drawLog, drawResult, makeCtx} from './board.js';
 import {actionList, Picker} from './picker.js';
@@ -50,6 +52,11 @@ class TablePage {
     this.receivedAt = 0;
     this.endDismissed = false;
     this.picker = new Picker({onSend: (action) => this.send(action), onChange: () => this.draw()});
+    this.popover = new CardPopover((code) => {
+      const mod = this.state && boardOf(this.state.view.game);
+      return mod ? mod.cardInfo(code) : cardInfo(this.state ? this.state.view.game : '', code);
+    });
+    this.rules = null; // the rules dialog (made when the game is known)
     this.onKey = (event) => {
       if (event.key === 'Escape') this.picker.cancel();
     };
@@ -99,6 +106,8 @@ class TablePage {
     clearTimeout(this.retryTimer);
     if (this.socket) this.socket.close(1000);
     setHelpPanel(null);
+    this.popover.el.remove();
+    if (this.rules) this.rules.remove();
   }
 
   // ---------------------------------------------------------------- the connection
@@ -192,6 +201,8 @@ class TablePage {
   shell() {
     this.el = {
       title: h('h1', {class: 'table-title'}, 'Table'),
+      rulesButton: h('button', {type: 'button', class: 'rules-open', id: 'open-rules', disabled: true,
+        'aria-haspopup': 'dialog', onclick: () => this.openRules()}, '? Rules'),
       status: h('span', {class: 'status'}),
       conn: h('span', {class: 'conn', role: 'status'}),
       who: h('p', {class: 'who'}),
@@ -209,7 +220,7 @@ class TablePage {
     };
     setHelpPanel(this.el.help);
     replace(this.root, h('div', {class: 'table-page'},
-      h('header', {class: 'table-head'}, this.el.title, this.el.status, this.el.conn, this.el.who),
+      h('header', {class: 'table-head'}, this.el.title, this.el.rulesButton, this.el.status, this.el.conn, this.el.who),
       this.el.seats,
       this.el.end,
       h('div', {class: 'table-layout'},
@@ -217,6 +228,19 @@ class TablePage {
         h('aside', {class: 'side'}, h('div', {class: 'prompt-area'}, this.el.prompt, this.el.chooser),
           this.el.actions, this.el.tools, this.el.help,
           h('details', {class: 'log-box', open: true}, h('summary', {}, 'Log'), this.el.log), this.el.notes))));
+    document.body.append(this.popover.el);
+    this.popover.listen(this.el.board);
+  }
+
+  /** Open the rules dialog of this table's game (made once, from the catalogue's rules and cards). */
+  openRules() {
+    const game = this.state && gameInfo(this.state.view.game);
+    if (!game) return;
+    if (!this.rules) {
+      this.rules = rulesDialog(game);
+      document.body.append(this.rules);
+    }
+    this.rules.showModal();
   }
 
   setConnection(kind, delay) {
@@ -271,6 +295,8 @@ class TablePage {
     const board = drawBoard(ctx);
     replace(this.el.board, board);
     this.picker.decorate(board);
+    this.popover.attach(board);
+    this.el.rulesButton.disabled = !game;
     this.drawPrompt(ctx, canAct);
     replace(this.el.chooser, this.picker.chooser(describe));
     replace(this.el.actions, h('h2', {class: 'side-title'}, this.seat === null ? 'Choices' : 'All your choices'),

@@ -1,0 +1,112 @@
+"""The table people come back to (issue 24), in Debian's chromium against the real server: the rules at
+hand (a rules dialog from the catalogue's rules and cards, a card's full text next to the card under the
+pointer or the focus, a first tap that reads and a second that chooses on a phone), whose turn it is
+(the tab's title and icon, the lobby's count), what just happened (the last move of each seat marked on
+the board, a digest since your last turn) and forced choices answered for you."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from web.driving import APP, ERROR_WATCH, app_data, client_errors, create_in_lobby, wait_turn_or_end, watch_errors
+from web.serving import WebServer
+
+pytestmark = pytest.mark.slow
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+GAMES = {"ninjitsu": 2, "knights-and-ninjas": 3, "ninja-trap": 2, "ninja-camp": 2, "ninjato": 2}
+
+
+def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, **extra: Any) -> tuple[Any, Any, list[str]]:
+    """A fresh context (its own localStorage) and page, watching for errors."""
+    context = browser.new_context(viewport=viewport, **extra)
+    context.add_init_script(ERROR_WATCH)
+    page = context.new_page()
+    return context, page, watch_errors(page)
+
+
+def catalogue_entry(server: WebServer, game: str) -> dict[str, Any]:
+    """The game's entry of GET /api/games (its rules and cards)."""
+    entries = {entry["id"]: entry for entry in server.http.get("/api/games").json()}
+    entry: dict[str, Any] = entries[game]
+    return entry
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_rules_dialog_shows_the_games_rules_and_cards_and_a_card_shows_its_text(
+        browser: Any, web_server: WebServer, game: str) -> None:
+    """The table's Rules button opens a dialog with the rules the server sends for this game and the
+    name and text of its cards; pointing at a card on the board, or focusing it, shows the card's full
+    text next to it."""
+    entry = catalogue_entry(web_server, game)
+    context, page, errors = new_page(browser)
+    try:
+        create_in_lobby(page, web_server.base, game, players=GAMES[game])
+        wait_turn_or_end(page, 30)
+        page.click("#open-rules")
+        dialog = page.locator("dialog.rules-dialog")
+        dialog.wait_for(state="visible")
+        text = " ".join(dialog.locator(".rules-body").inner_text().split())
+        first_words = " ".join(entry["rules"].split()[:12])
+        assert first_words in text
+        assert entry["title"] in dialog.locator("h2").inner_text()
+        names = dialog.locator(".rules-card-list dt").all_inner_texts()
+        assert {card["name"] for card in entry["cards"]} == {name.rsplit(" (", 1)[0] for name in names}
+        some = entry["cards"][0]
+        assert " ".join(some["text"].split()) in " ".join(dialog.locator(".rules-card-list").inner_text().split())
+        page.keyboard.press("Escape")
+        dialog.wait_for(state="hidden")
+        # A card on the board under the pointer: its full text next to it.
+        cards = page.locator(".board .card[data-code]")
+        if cards.count():
+            card = cards.first
+            code = card.get_attribute("data-code")
+            card.hover()
+            pop = page.locator("#card-pop")
+            pop.wait_for(state="visible")
+            known = {c["code"]: c for c in entry["cards"]}
+            if code in known and known[code]["text"]:
+                assert " ".join(known[code]["text"].split())[:40] in " ".join(pop.inner_text().split())
+            box, pop_box = card.bounding_box(), pop.bounding_box()
+            assert box is not None and pop_box is not None
+            # Next to the card: touching its bottom or its top edge, within a few pixels.
+            assert abs(pop_box["y"] - (box["y"] + box["height"])) < 12 or abs(pop_box["y"] + pop_box["height"]
+                                                                              - box["y"]) < 12
+            page.mouse.move(1, 1)
+            pop.wait_for(state="hidden")
+            # The keyboard reaches it too.
+            card.focus()
+            pop.wait_for(state="visible")
+        assert not errors, errors
+        assert not client_errors(page), client_errors(page)
+    finally:
+        context.close()
+
+
+def test_on_a_phone_a_first_tap_reads_a_card_and_a_second_chooses_it(browser: Any, web_server: WebServer) -> None:
+    """On a touch screen the first tap on a card of the hand shows its text and selects nothing; a
+    second tap on it chooses it (selects it, or sends the action it settles)."""
+    context, page, errors = new_page(browser, PHONE, has_touch=True, is_mobile=True)
+    try:
+        create_in_lobby(page, web_server.base, "ninjitsu", players=2)
+        assert wait_turn_or_end(page, 30) == "act"
+        before = app_data(page)["index"]
+        card = page.locator(".board .hand .card[data-code].actionable").first
+        code = card.get_attribute("data-code")
+        card.tap()
+        pop = page.locator("#card-pop")
+        pop.wait_for(state="visible")
+        assert page.locator(".board .card.selected").count() == 0
+        assert app_data(page)["index"] == before
+        page.locator(f".board .hand .card[data-code='{code}']").tap()
+        page.wait_for_function(
+            "([sel, before]) => document.querySelector('.board .card.selected')"
+            " || document.querySelector(sel).dataset.index !== before", arg=[APP, before])
+        assert not errors, errors
+    finally:
+        context.close()
+
+
