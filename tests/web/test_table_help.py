@@ -6,6 +6,7 @@ the board, a digest since your last turn) and forced choices answered for you.""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -110,3 +111,92 @@ def test_on_a_phone_a_first_tap_reads_a_card_and_a_second_chooses_it(browser: An
         context.close()
 
 
+
+
+#: Stand-ins for the browser's notifications and page visibility (a test cannot hide a headless tab):
+#: every notification made is recorded in window.__notes; window.__hidden says whether the page is hidden.
+NOTIFY_STUB = """
+window.__notes = [];
+window.Notification = class { constructor(title, options) { window.__notes.push(title); }
+  static get permission() { return 'granted'; } static requestPermission() { return Promise.resolve('granted'); }
+  close() {} };
+Object.defineProperty(document, 'hidden', {get: () => window.__hidden === true});
+"""
+
+
+def two_friends(browser: Any, server: WebServer, game: str, *, init: str = "") -> tuple[Any, Any, Any, Any, str]:
+    """Ann (seat 0) and Bob (seat 1, by the invitation link) at a new two-player table: their contexts
+    and pages, and the table id."""
+    context_a, page_a, _ = new_page(browser)
+    context_b, page_b, _ = new_page(browser)
+    if init:
+        context_b.add_init_script(init)
+    table_id = create_in_lobby(page_a, server.base, game, players=2, friends=(1,), name="Ann")
+    link = page_a.locator(".invites .link-field").first.input_value()
+    page_a.click("#go-to-table")
+    page_b.goto(link)
+    page_b.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === '1'")
+    return context_a, page_a, context_b, page_b, table_id
+
+
+def turn_of(pages: list[Any]) -> int:
+    """The index of the page whose seat may act (waits for one)."""
+    pages[0].wait_for_function(f"() => document.querySelector('{APP}').dataset.status === 'playing'")
+    for _ in range(400):
+        for i, page in enumerate(pages):
+            if app_data(page).get("canAct") == "yes":
+                return i
+        pages[0].wait_for_timeout(50)
+    raise AssertionError("nobody was asked to act")
+
+
+def test_the_title_icon_sound_notification_and_lobby_say_when_it_is_your_turn(browser: Any,
+                                                                               web_server: WebServer) -> None:
+    """When the turn passes to Bob his tab's title becomes "▶ Your turn · Ninja Camp" and its icon
+    changes, his chime plays (he switched the sound on; it is off by default) and, his page being
+    hidden and notifications allowed, a notification says it; Ann's title no longer says it is her
+    turn; Bob's lobby counts the table as waiting for him."""
+    context_a, page_a, context_b, page_b, table_id = two_friends(browser, web_server, "ninja-camp", init=NOTIFY_STUB)
+    try:
+        pages = [page_a, page_b]
+        # Off by default; Bob switches both on.
+        assert page_b.get_attribute("#turn-sound", "aria-pressed") == "false"
+        assert page_b.get_attribute("#turn-notify", "aria-pressed") == "false"
+        page_b.click("#turn-sound")
+        page_b.click("#turn-notify")
+        assert page_b.get_attribute("#turn-sound", "aria-pressed") == "true"
+        assert page_b.evaluate("() => localStorage.getItem('dojo.turnSound')") == "on"
+        rng = random.Random("turn")
+        # Play until Ann hands the turn to Bob.
+        for _ in range(20):
+            if turn_of(pages) == 0:
+                break
+            page_b.locator(".action-list button.action").first.click()
+            page_b.wait_for_function(f"() => document.querySelector('{APP}').dataset.canAct !== 'yes'")
+        assert turn_of(pages) == 0
+        assert page_a.title() == "▶ Your turn · Ninja Camp"
+        assert page_a.get_attribute("link[rel=icon]", "data-turn") == "yes"
+        assert not page_b.title().startswith("▶")
+        assert page_b.get_attribute("link[rel=icon]", "data-turn") == "no"
+        chimes = page_b.evaluate("() => window.__dojoChimes || 0")
+        page_b.evaluate("() => { window.__hidden = true; }")
+        # Bob's lobby, in another tab of his browser, counts nothing waiting for him yet.
+        lobby = context_b.new_page()
+        lobby.goto(f"{web_server.base}/#/")
+        lobby.wait_for_selector(f".table-item[data-table='{table_id}']")
+        assert lobby.get_attribute("#waiting-count", "data-count") == "0"
+        buttons = page_a.locator(".action-list button.action")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        page_b.wait_for_function("() => document.title === '▶ Your turn · Ninja Camp'")
+        assert page_b.get_attribute("link[rel=icon]", "data-turn") == "yes"
+        page_a.wait_for_function("() => !document.title.startsWith('▶')")
+        assert page_b.evaluate("() => window.__dojoChimes || 0") == chimes + 1
+        assert page_b.evaluate("() => window.__notes") == ["Your turn · Ninja Camp"]
+        lobby.click("text=Refresh the lists")
+        lobby.wait_for_function("() => document.querySelector('#waiting-count').dataset.count === '1'")
+        assert "1 waiting for you" in lobby.inner_text("#waiting-count")
+        assert lobby.title().startswith("(1) ▶ Your turn")
+        assert lobby.locator(f".table-item[data-table='{table_id}'] .tag-turn").count() == 1
+    finally:
+        context_a.close()
+        context_b.close()

@@ -8,6 +8,7 @@ import {copyText, h, replace, toast} from './dom.js';
 import {cardInfo, loadCatalogue, gameInfo} from './catalogue.js';
 import {boardOf} from './games/index.js';
 import {CardPopover, rulesDialog} from './rules.js';
+import {TurnSignal} from './turn.js';
 import {setHelpPanel} from './cards.js';
 import {actionHelpers, drawBoard, drawLog, drawResult, makeCtx} from './board.js';
 import {actionList, Picker} from './picker.js';
@@ -57,6 +58,7 @@ class TablePage {
       return mod ? mod.cardInfo(code) : cardInfo(this.state ? this.state.view.game : '', code);
     });
     this.rules = null; // the rules dialog (made when the game is known)
+    this.turn = new TurnSignal();
     this.onKey = (event) => {
       if (event.key === 'Escape') this.picker.cancel();
     };
@@ -107,6 +109,7 @@ class TablePage {
     if (this.socket) this.socket.close(1000);
     setHelpPanel(null);
     this.popover.el.remove();
+    this.turn.reset();
     if (this.rules) this.rules.remove();
   }
 
@@ -280,6 +283,8 @@ class TablePage {
     this.picker.update(state.legal, helpers.keysOf, canAct);
 
     this.el.title.textContent = `${game ? game.title : state.view.game} · table ${this.tableId}`;
+    this.turn.update(this.seat !== null && state.status === 'playing' && state.legal.length > 0,
+      game ? game.title : state.view.game);
     this.el.status.textContent = {waiting: '❚❚ waiting for players', playing: '▶ playing',
       finished: '■ finished'}[state.status] || state.status;
     this.el.status.className = `status status-${state.status}`;
@@ -420,6 +425,7 @@ class TablePage {
         'Leave (a bot takes your seat)'));
     }
     tools.push(h('a', {href: '#/', class: 'button quiet'}, 'Lobby'));
+    if (this.seat !== null) tools.push(this.turn.controls());
     replace(this.el.tools, tools);
   }
 
