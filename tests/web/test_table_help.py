@@ -11,7 +11,17 @@ from typing import Any
 
 import pytest
 
-from web.driving import APP, ERROR_WATCH, app_data, client_errors, create_in_lobby, wait_turn_or_end, watch_errors
+from web.driving import (
+    APP,
+    ERROR_WATCH,
+    PlayStats,
+    act_once,
+    app_data,
+    client_errors,
+    create_in_lobby,
+    wait_turn_or_end,
+    watch_errors,
+)
 from web.serving import WebServer
 
 pytestmark = pytest.mark.slow
@@ -200,3 +210,42 @@ def test_the_title_icon_sound_notification_and_lobby_say_when_it_is_your_turn(br
     finally:
         context_a.close()
         context_b.close()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_bots_move_is_marked_on_the_board_and_told_since_your_last_turn(browser: Any, web_server: WebServer,
+                                                                         game: str) -> None:
+    """After the bots have moved, what their move touched is marked on the board with the bot's label
+    (and pulses when it happens), and the prompt tells in words, with the bots' names, what happened
+    since your last turn: the log's lines after your own move."""
+    context, page, errors = new_page(browser)
+    try:
+        create_in_lobby(page, web_server.base, game, players=GAMES[game])
+        rng = random.Random(f"moves-{game}")
+        stats = PlayStats()
+        marked = digest = 0
+        for _ in range(12):
+            if wait_turn_or_end(page, 30) == "over":
+                break
+            bots = page.locator(".board .last-move:not([data-moved-by='P0'])")
+            if bots.count():
+                marked += 1
+                if page.locator(".board .just-moved").count():
+                    # The pulse belongs to the newest move only.
+                    assert page.locator(".board .just-moved").first.get_attribute("data-moved-by") is not None
+            box = page.locator(".prompt .digest")
+            if box.count():
+                text = box.inner_text()
+                log = page.evaluate("() => [...document.querySelectorAll('.log-lines li')].map(li => li.innerText)")
+                lines = box.locator(".digest-lines li").all_inner_texts()
+                # Every digest line is a line of the log (the same words), and the last ones of it.
+                assert lines and all(line in log for line in lines), (lines, log[-10:])
+                assert lines[-1] == log[-1]
+                assert "bot" in text or "P1" not in text  # bots are named, not left as "P1"
+                digest += 1
+            act_once(page, rng, stats)
+        assert marked >= 2, f"a bot's move was marked on the board only {marked} times"
+        assert digest >= 2, f"the digest was shown only {digest} times"
+        assert not errors, errors
+    finally:
+        context.close()

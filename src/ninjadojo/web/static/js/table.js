@@ -9,6 +9,7 @@ import {cardInfo, loadCatalogue, gameInfo} from './catalogue.js';
 import {boardOf} from './games/index.js';
 import {CardPopover, rulesDialog} from './rules.js';
 import {TurnSignal} from './turn.js';
+import {LastMoves, movers, sinceLastTurn, snapshot} from './recent.js';
 import {setHelpPanel} from './cards.js';
 import {actionHelpers, drawBoard, drawLog, drawResult, makeCtx} from './board.js';
 import {actionList, Picker} from './picker.js';
@@ -59,6 +60,9 @@ class TablePage {
     });
     this.rules = null; // the rules dialog (made when the game is known)
     this.turn = new TurnSignal();
+    this.lastMoves = new LastMoves(); // every seat's last move, marked on the board
+    this.drawn = null; // the last state drawn: {index, log length, to_act, snapshot of its board}
+    this.myMark = 0; // the log's length when this seat last acted (what followed is news to it)
     this.onKey = (event) => {
       if (event.key === 'Escape') this.picker.cancel();
     };
@@ -188,6 +192,7 @@ class TablePage {
     if (!this.state || !this.socket || this.socket.readyState !== WebSocket.OPEN || this.pending) return;
     this.counter += 1;
     this.pending = action;
+    this.myMark = (this.state.view.log || []).length;
     this.socket.send(JSON.stringify({type: 'act', action, index: this.state.index, id: `c-${this.counter}`}));
     this.draw();
   }
@@ -301,6 +306,7 @@ class TablePage {
     replace(this.el.board, board);
     this.picker.decorate(board);
     this.popover.attach(board);
+    this.markMoves(board);
     this.el.rulesButton.disabled = !game;
     this.drawPrompt(ctx, canAct);
     replace(this.el.chooser, this.picker.chooser(describe));
@@ -317,6 +323,36 @@ class TablePage {
       const again = this.root.querySelector(`[data-fid="${CSS.escape(focused)}"]`);
       if (again) again.focus();
     }
+  }
+
+  /** Mark every seat's last move on the board (what changed on it with the move); a new one pulses. */
+  markMoves(board) {
+    const state = this.state;
+    const log = state.view.log || [];
+    const now = snapshot(board);
+    const drawn = this.drawn;
+    const fresh = Boolean(drawn) && drawn.index !== state.index;
+    if (fresh && state.status !== 'waiting') {
+      const lines = log.slice(drawn.logLength).filter((line) => line && !/^\s/.test(line));
+      this.lastMoves.record(drawn.snapshot, now, movers(lines, drawn.toAct));
+    }
+    if (!drawn || drawn.index !== state.index) {
+      this.drawn = {index: state.index, logLength: log.length, toAct: state.to_act || [], snapshot: now};
+    }
+    this.lastMoves.apply(board, fresh);
+  }
+
+  /** What happened since this seat's last turn, in words (the log's lines, with the players' names). */
+  digest(ctx) {
+    const lines = sinceLastTurn(this.state.view.log || [], this.seat, this.myMark);
+    if (!lines.length) return null;
+    const shown = lines.slice(-8);
+    return h('section', {class: 'digest', 'aria-label': 'since your last turn'},
+      h('h2', {class: 'side-title'}, 'Since your last turn'),
+      lines.length > shown.length
+        ? h('p', {class: 'muted'}, `(${lines.length - shown.length} earlier lines in the log)`) : null,
+      h('ul', {class: 'digest-lines'}, shown.map((line) => h('li', {class: /^\s/.test(line) ? 'nested' : null},
+        ctx.words(line.trim())))));
   }
 
   drawSeats(ctx) {
@@ -364,6 +400,7 @@ class TablePage {
     } else if (canAct) {
       parts.push(h('p', {class: 'prompt-main your-turn'}, h('strong', {}, '▶ Your move: '),
         state.decision ? ctx.words(state.decision.prompt) : 'choose'));
+      parts.push(this.digest(ctx));
       if (state.decision && state.decision.simultaneous) {
         parts.push(h('p', {class: 'muted'},
           'Everyone chooses at the same time; nobody sees your choice until all have chosen.'));
