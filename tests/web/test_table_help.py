@@ -19,6 +19,7 @@ from web.driving import (
     app_data,
     client_errors,
     create_in_lobby,
+    seat_token,
     wait_turn_or_end,
     watch_errors,
 )
@@ -249,3 +250,90 @@ def test_a_bots_move_is_marked_on_the_board_and_told_since_your_last_turn(browse
         assert not errors, errors
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("game", ["ninja-trap", "ninjato"])
+def test_a_forced_choice_is_answered_for_you_with_a_line_in_the_log(browser: Any, web_server: WebServer,
+                                                                    game: str) -> None:
+    """A whole game played by clicking: the page never waits for a click on a choice that has one
+    answer (outside a concealed window), and says in the log that it answered for you. These two
+    games ask a seat with one thing to do (no card makes a single fight, one card left to lay or one
+    room to move to) in nearly every game."""
+    context, page, errors = new_page(browser)
+    try:
+        table_id = create_in_lobby(page, web_server.base, game, players=GAMES[game])
+        token = seat_token(page, table_id)
+        rng = random.Random(f"forced-{game}")
+        stats = PlayStats()
+        for _ in range(300):
+            if wait_turn_or_end(page, 60) == "over":
+                break
+            buttons = page.locator(".action-list button.action")
+            if buttons.count() == 1:
+                # One choice left to click: only in a concealed window (or the page's state is already old).
+                state = web_server.http.get(f"/api/tables/{table_id}/view", headers={"X-Seat-Token": token}).json()
+                if str(state["index"]) == app_data(page)["index"] and len(state["legal"]) == 1:
+                    assert state["decision"]["concealed"], state["decision"]
+            act_once(page, rng, stats)
+        page.wait_for_function(f"() => document.querySelector('{APP}').dataset.status === 'finished'")
+        answered = page.locator(".log-lines li.auto-answer")
+        assert answered.count() > 0, "no forced choice was answered in a whole game"
+        assert "(answered for you)" in answered.first.inner_text()
+        assert not errors, errors
+        assert not client_errors(page), client_errors(page)
+    finally:
+        context.close()
+
+
+def test_switched_off_a_forced_choice_waits_for_a_click(browser: Any, web_server: WebServer) -> None:
+    """With the switch off (kept in localStorage), a choice with one answer is left to the player."""
+    context, page, _ = new_page(browser)
+    try:
+        page.goto(f"{web_server.base}/#/")
+        page.evaluate("() => localStorage.setItem('dojo.autoAnswer', 'off')")
+        create_in_lobby(page, web_server.base, "ninjato", players=2)
+        rng = random.Random("manual")
+        stats = PlayStats()
+        single = 0
+        for _ in range(200):
+            if wait_turn_or_end(page, 60) == "over":
+                break
+            if page.locator(".action-list button.action").count() == 1:
+                single += 1
+            act_once(page, rng, stats)
+        assert single > 0, "no forced choice came up to click"
+        assert page.locator(".log-lines li.auto-answer").count() == 0
+        assert page.get_attribute("#auto-answer", "aria-pressed") == "false" or app_data(page)["status"] == "finished"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_your_hand_is_docked_and_the_prompt_covers_at_most_a_third_of_a_phone(browser: Any, web_server: WebServer,
+                                                                              game: str) -> None:
+    """On a 390x844 phone and on a desktop, your hand is on the first screen (docked at its bottom)
+    and on the phone the prompt takes at most a third of the screen's height."""
+    for viewport in (PHONE, DESKTOP):
+        context, page, errors = new_page(browser, viewport)
+        try:
+            create_in_lobby(page, web_server.base, game, players=GAMES[game])
+            wait_turn_or_end(page, 30)
+            hand = page.locator(".board .card-row.hand")
+            hand.wait_for()
+            page.evaluate("() => window.scrollTo(0, 0)")
+            box = hand.bounding_box()
+            assert box is not None
+            assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"] + 1, (game, viewport, box)
+            first = hand.locator(".card").first
+            if first.count():
+                card = first.bounding_box()
+                assert card is not None and card["y"] + card["height"] / 2 <= viewport["height"], card
+            if viewport is PHONE:
+                prompt = page.locator(".prompt-area").bounding_box()
+                assert prompt is not None and prompt["height"] <= viewport["height"] / 3, prompt
+            # The board keeps room under the docked hand: nothing of it stays hidden behind the hand.
+            room = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.board')).paddingBottom)")
+            assert room >= box["height"], (room, box)
+            assert errors == [], errors
+        finally:
+            context.close()

@@ -63,6 +63,11 @@ class TablePage {
     this.lastMoves = new LastMoves(); // every seat's last move, marked on the board
     this.drawn = null; // the last state drawn: {index, log length, to_act, snapshot of its board}
     this.myMark = 0; // the log's length when this seat last acted (what followed is news to it)
+    this.autoLines = []; // the forced choices answered for this seat: {at: log position, text}
+    this.autoAt = null; // the index of the state last answered for it
+    this.onResize = () => {
+      if (this.state) this.dockHand();
+    };
     this.onKey = (event) => {
       if (event.key === 'Escape') this.picker.cancel();
     };
@@ -71,6 +76,7 @@ class TablePage {
   async start() {
     this.shell();
     document.addEventListener('keydown', this.onKey);
+    window.addEventListener('resize', this.onResize);
     try {
       await loadCatalogue();
     } catch (error) {
@@ -108,6 +114,7 @@ class TablePage {
   destroy() {
     this.closed = true;
     document.removeEventListener('keydown', this.onKey);
+    window.removeEventListener('resize', this.onResize);
     clearInterval(this.clockTimer);
     clearTimeout(this.retryTimer);
     if (this.socket) this.socket.close(1000);
@@ -284,11 +291,13 @@ class TablePage {
     const labels = state.labels || {};
     const describe = (action) => (labels[action] && labels[action] !== action
       ? ctx.words(labels[action]) : helpers.describe(action));
+    this.answerForced(state, describe);
     const canAct = state.status === 'playing' && state.legal.length > 0 && !this.pending && this.seat !== null;
     this.picker.update(state.legal, helpers.keysOf, canAct);
 
     this.el.title.textContent = `${game ? game.title : state.view.game} · table ${this.tableId}`;
-    this.turn.update(this.seat !== null && state.status === 'playing' && state.legal.length > 0,
+    this.turn.update(this.seat !== null && state.status === 'playing' && state.legal.length > 0
+      && this.autoAt !== state.index,
       game ? game.title : state.view.game);
     this.el.status.textContent = {waiting: '❚❚ waiting for players', playing: '▶ playing',
       finished: '■ finished'}[state.status] || state.status;
@@ -307,6 +316,7 @@ class TablePage {
     this.picker.decorate(board);
     this.popover.attach(board);
     this.markMoves(board);
+    this.dockHand();
     this.el.rulesButton.disabled = !game;
     this.drawPrompt(ctx, canAct);
     replace(this.el.chooser, this.picker.chooser(describe));
@@ -323,6 +333,51 @@ class TablePage {
       const again = this.root.querySelector(`[data-fid="${CSS.escape(focused)}"]`);
       if (again) again.focus();
     }
+  }
+
+  /**
+   * A forced choice (one legal action) is answered for you, as at the terminal, with a line in the log;
+   * never in a concealed window (answering there at once would tell the others you had nothing to
+   * play: the hold of docs/server.md hides a window's timing only if the asked seat takes its time).
+   */
+  answerForced(state, describe) {
+    const decision = state.decision;
+    if (!autoAnswerOn() || this.pending || this.seat === null || state.status !== 'playing'
+      || state.legal.length !== 1 || !decision || decision.concealed || this.autoAt === state.index) return;
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return;
+    this.autoAt = state.index;
+    const action = state.legal[0];
+    // What was asked, in short (up to its first colon), so the answer reads in context.
+    // Kept in the engine's words (seats as P<n>): the log puts the names in when it is drawn.
+    let asked = String(decision.prompt || '').split(':')[0].trim();
+    if (asked.length > 60) asked = `${asked.slice(0, 57)}…`;
+    const label = state.labels && state.labels[action] && state.labels[action] !== action
+      ? state.labels[action] : describe(action);
+    this.autoLines.push({at: (state.view.log || []).length,
+      text: `${asked ? `${asked}: ` : ''}only choice, ${label} (answered for you)`});
+    this.counter += 1;
+    this.pending = action;
+    this.myMark = (state.view.log || []).length;
+    this.socket.send(JSON.stringify({type: 'act', action, index: state.index, id: `c-${this.counter}`}));
+  }
+
+  /**
+   * Your hand docked at the bottom of the screen (desktop and phone), over the board's column; the
+   * board keeps room under it so that nothing is hidden for good.
+   */
+  dockHand() {
+    const board = this.el.board;
+    const hand = board.querySelector('.card-row.hand');
+    this.root.dataset.handDocked = hand ? 'yes' : 'no';
+    if (!hand) {
+      board.style.removeProperty('padding-bottom');
+      return;
+    }
+    hand.classList.add('docked');
+    const box = board.getBoundingClientRect();
+    hand.style.left = `${Math.max(0, box.left)}px`;
+    hand.style.width = `${box.width}px`;
+    board.style.paddingBottom = `${hand.offsetHeight + 8}px`;
   }
 
   /** Mark every seat's last move on the board (what changed on it with the move); a new one pulses. */
@@ -405,7 +460,7 @@ class TablePage {
         parts.push(h('p', {class: 'muted'},
           'Everyone chooses at the same time; nobody sees your choice until all have chosen.'));
       }
-      parts.push(h('p', {class: 'muted'},
+      parts.push(h('p', {class: 'muted prompt-hint'},
         'Click a highlighted card, secret or square (dashed outline ▸), or pick from the list.'));
     } else if (submitted || ctx.toAct.has(this.seat)) {
       parts.push(h('p', {class: 'prompt-main waiting-others'}, '✔ Your choice is in: waiting for the others…'));
@@ -462,14 +517,18 @@ class TablePage {
         'Leave (a bot takes your seat)'));
     }
     tools.push(h('a', {href: '#/', class: 'button quiet'}, 'Lobby'));
-    if (this.seat !== null) tools.push(this.turn.controls());
+    if (this.seat !== null) tools.push(this.turn.controls(), autoAnswerSwitch(() => this.draw()));
     replace(this.el.tools, tools);
   }
 
   drawLog(lines, words) {
     const box = this.el.log;
     const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
-    replace(box, drawLog(lines, words));
+    // The choices answered for this seat, each where it was made.
+    const all = [...lines];
+    for (const line of [...this.autoLines].reverse()) all.splice(Math.min(line.at, all.length), 0, `⚙ ${line.text}`);
+    replace(box, drawLog(all, words));
+    for (const li of box.querySelectorAll('li')) if (li.textContent.startsWith('⚙ ')) li.classList.add('auto-answer');
     if (atEnd) box.scrollTop = box.scrollHeight;
   }
 
@@ -545,6 +604,30 @@ class TablePage {
     if (old) old.close(1000);
     this.connect();
   }
+}
+
+const AUTO = 'dojo.autoAnswer';
+
+/** Whether forced choices are answered for this player (on unless switched off). */
+function autoAnswerOn() {
+  try {
+    return localStorage.getItem(AUTO) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+function autoAnswerSwitch(redraw) {
+  const on = autoAnswerOn();
+  return h('button', {type: 'button', class: 'quiet toggle', id: 'auto-answer', 'aria-pressed': on ? 'true' : 'false',
+    onclick: () => {
+      try {
+        localStorage.setItem(AUTO, on ? 'off' : 'on');
+      } catch {
+        // nothing kept: the switch is for this page only
+      }
+      redraw();
+    }}, on ? '⚙ Answer forced choices for me: on' : '⚙ Answer forced choices for me: off');
 }
 
 function waitingFor(ctx, toAct) {
