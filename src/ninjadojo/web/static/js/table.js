@@ -627,7 +627,9 @@ function autoAnswerSwitch(redraw) {
         // nothing kept: the switch is for this page only
       }
       redraw();
-    }}, on ? '⚙ Answer forced choices for me: on' : '⚙ Answer forced choices for me: off');
+    },
+    title: 'a choice with one possible answer is answered for you, with a line in the log'},
+  on ? '⚙ Answer forced choices: on' : '⚙ Answer forced choices: off');
 }
 
 function waitingFor(ctx, toAct) {

@@ -135,10 +135,10 @@ export class TurnSignal {
 }
 
 function soundWords(on) {
-  return on ? '🔔 Sound on your turn: on' : '🔕 Sound on your turn: off';
+  return on ? '♪ Sound on your turn: on' : '♪ Sound on your turn: off';
 }
 
 function notifyWords(on, permission) {
   if (permission === 'denied') return '✉ Notifications: blocked by the browser';
-  return on ? '✉ Notify me when the page is hidden: on' : '✉ Notify me when the page is hidden: off';
+  return on ? '✉ Notify when hidden: on' : '✉ Notify when hidden: off';
 }
