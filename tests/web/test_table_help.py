@@ -47,16 +47,24 @@ def catalogue_entry(server: WebServer, game: str) -> dict[str, Any]:
     return entry
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+#: Each game as the rules test makes it: its options (Ninjitsu! twice: the base game, two expansions).
+RULES_CASES = [(game, {}) for game in GAMES] + [("ninjitsu", {"expansions": ["promo", "weather"]})]
+
+
+@pytest.mark.parametrize(("game", "options"), RULES_CASES)
 def test_the_rules_dialog_shows_the_games_rules_and_cards_and_a_card_shows_its_text(
-        browser: Any, web_server: WebServer, game: str) -> None:
+        browser: Any, web_server: WebServer, game: str, options: dict[str, Any]) -> None:
     """The table's Rules button opens a dialog with the rules the server sends for this game and the
-    name and text of its cards; pointing at a card on the board, or focusing it, shows the card's full
-    text next to it."""
+    name and text of its cards in play (those of the sets the table plays with: a Ninjitsu! card of an
+    expansion not chosen is not listed); pointing at a card on the board, or focusing it, shows the
+    card's full text next to it."""
     entry = catalogue_entry(web_server, game)
     context, page, errors = new_page(browser)
     try:
-        create_in_lobby(page, web_server.base, game, players=GAMES[game])
+        table_id = create_in_lobby(page, web_server.base, game, players=GAMES[game], options=options)
+        sets = set(web_server.http.get(f"/api/tables/{table_id}").json()["sets"])
+        assert sets == set(options.get("expansions", []))
+        in_play = [card for card in entry["cards"] if set(card["needs"]) <= sets]
         wait_turn_or_end(page, 30)
         page.click("#open-rules")
         dialog = page.locator("dialog.rules-dialog")
@@ -66,8 +74,16 @@ def test_the_rules_dialog_shows_the_games_rules_and_cards_and_a_card_shows_its_t
         assert first_words in text
         assert entry["title"] in dialog.locator("h2").inner_text()
         names = dialog.locator(".rules-card-list dt").all_inner_texts()
-        assert {card["name"] for card in entry["cards"]} == {name.rsplit(" (", 1)[0] for name in names}
-        some = entry["cards"][0]
+        assert {card["name"] for card in in_play} == {name.rsplit(" (", 1)[0] for name in names}
+        if game == "ninjitsu":
+            # The base game's Katana is listed; Masters of Magic's cards only with that expansion.
+            assert any(name.startswith("Katana (") for name in names)
+            magic = {card["name"] for card in entry["cards"] if "magic" in card["needs"]} - {c["name"] for c in in_play}
+            assert magic and not magic & {name.rsplit(" (", 1)[0] for name in names}
+            base = {card["name"] for card in entry["cards"] if not card["needs"]}
+            promo = {card["name"] for card in entry["cards"] if card["needs"] == ["promo"]} - base
+            assert bool(promo & {name.rsplit(" (", 1)[0] for name in names}) == ("promo" in sets)
+        some = in_play[0]
         assert " ".join(some["text"].split()) in " ".join(dialog.locator(".rules-card-list").inner_text().split())
         page.keyboard.press("Escape")
         dialog.wait_for(state="hidden")

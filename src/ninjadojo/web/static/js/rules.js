@@ -5,10 +5,15 @@
 
 import {h, replace} from './dom.js';
 
-/** The game's cards, one entry per distinct card (the decks repeat a card under several codes). */
-function distinctCards(game) {
+/**
+ * The game's cards in play, one entry per distinct card (the decks repeat a card under several codes).
+ * ``sets``: the sets (expansions) the table plays with (a card is in play when each set it needs is);
+ * null when not known (every card is listed).
+ */
+function distinctCards(game, sets) {
   const seen = new Map();
-  for (const card of game.cards || []) {
+  const inPlay = (card) => !sets || (card.needs || []).every((name) => sets.includes(name));
+  for (const card of (game.cards || []).filter(inPlay)) {
     const key = `${card.name}\u0000${card.text}`;
     if (seen.has(key)) seen.get(key).codes.push(card.code);
     else seen.set(key, {...card, codes: [card.code]});
@@ -16,9 +21,9 @@ function distinctCards(game) {
   return [...seen.values()];
 }
 
-/** The rules dialog of a game (a <dialog>, opened with showModal()). */
-export function rulesDialog(game) {
-  const cards = distinctCards(game);
+/** The rules dialog of a game (a <dialog>, opened with showModal()), with the cards of ``sets`` (see above). */
+export function rulesDialog(game, sets = null) {
+  const cards = distinctCards(game, sets);
   const close = h('button', {type: 'button', class: 'rules-close', 'aria-label': 'close the rules'}, '✕ Close');
   const paragraphs = String(game.rules || 'No rules text.').split(/\n\s*\n/)
     .map((text) => h('p', {class: 'rules-text'}, text.trim()));
@@ -27,7 +32,8 @@ export function rulesDialog(game) {
     game.summary ? h('p', {class: 'rules-summary'}, game.summary) : null,
     h('section', {class: 'rules-body', 'aria-label': 'rules'}, paragraphs),
     cards.length ? h('section', {class: 'rules-cards', 'aria-label': 'the cards'},
-      h('h3', {}, `The cards (${cards.length})`),
+      h('h3', {}, sets && sets.length ? `The cards of this game, with ${sets.join(', ')} (${cards.length})`
+        : `The cards of this game (${cards.length})`),
       h('dl', {class: 'rules-card-list'}, cards.map((card) => [
         h('dt', {dataset: {code: card.codes[0]}}, card.name, ' ',
           h('span', {class: 'code muted'}, card.codes.length > 4

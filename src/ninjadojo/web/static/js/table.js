@@ -248,11 +248,20 @@ class TablePage {
   }
 
   /** Open the rules dialog of this table's game (made once, from the catalogue's rules and cards). */
-  openRules() {
+  async openRules() {
     const game = this.state && gameInfo(this.state.view.game);
     if (!game) return;
     if (!this.rules) {
-      this.rules = rulesDialog(game);
+      // The sets this table plays with (its summary), for the cards in play; every card when not known.
+      let sets = null;
+      try {
+        const summary = await api(`/api/tables/${this.tableId}`);
+        sets = Array.isArray(summary.sets) ? summary.sets : null;
+      } catch {
+        sets = null;
+      }
+      if (this.rules || this.closed) return;
+      this.rules = rulesDialog(game, sets);
       document.body.append(this.rules);
     }
     this.rules.showModal();
