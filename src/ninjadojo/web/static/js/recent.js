@@ -20,9 +20,16 @@ export function snapshot(board) {
     const path = pathOf(el, board);
     const count = (seen.get(path) || 0) + 1;
     seen.set(path, count);
-    found.set(`${path}#${count}`, {el, text: el.textContent.replace(/\s+/g, ' ').trim()});
+    found.set(`${path}#${count}`, {el, text: textOf(el)});
   }
   return found;
+}
+
+/** What a thing says, but the "to act" tags (whose turn it is changes with every move, not the thing). */
+function textOf(el) {
+  let text = el.textContent;
+  for (const tag of el.querySelectorAll('.to-act-tag')) text = text.replace(tag.textContent, '');
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 function pathOf(el, board) {

@@ -65,8 +65,13 @@ class TablePage {
     this.myMark = 0; // the log's length when this seat last acted (what followed is news to it)
     this.autoLines = []; // the forced choices answered for this seat: {at: log position, text}
     this.autoAt = null; // the index of the state last answered for it
+    // Scrolling and resizing move the hand's place: dock it or not, once a frame at most.
     this.onResize = () => {
-      if (this.state) this.dockHand();
+      if (this.dockFrame || !this.state) return;
+      this.dockFrame = requestAnimationFrame(() => {
+        this.dockFrame = null;
+        this.dockHand();
+      });
     };
     this.onKey = (event) => {
       if (event.key === 'Escape') this.picker.cancel();
@@ -77,6 +82,7 @@ class TablePage {
     this.shell();
     document.addEventListener('keydown', this.onKey);
     window.addEventListener('resize', this.onResize);
+    window.addEventListener('scroll', this.onResize, {passive: true});
     try {
       await loadCatalogue();
     } catch (error) {
@@ -115,6 +121,8 @@ class TablePage {
     this.closed = true;
     document.removeEventListener('keydown', this.onKey);
     window.removeEventListener('resize', this.onResize);
+    window.removeEventListener('scroll', this.onResize);
+    cancelAnimationFrame(this.dockFrame);
     clearInterval(this.clockTimer);
     clearTimeout(this.retryTimer);
     if (this.socket) this.socket.close(1000);
@@ -371,22 +379,46 @@ class TablePage {
   }
 
   /**
-   * Your hand docked at the bottom of the screen (desktop and phone), over the board's column; the
-   * board keeps room under it so that nothing is hidden for good.
+   * Your hand in view, on a desktop and a phone: where the board puts it when that is on the screen,
+   * else docked at the bottom of the screen over the board's column (an empty slot of its height
+   * keeps its place, so nothing moves under it). Checked after each drawing, scroll and resize.
    */
   dockHand() {
     const board = this.el.board;
     const hand = board.querySelector('.card-row.hand');
-    this.root.dataset.handDocked = hand ? 'yes' : 'no';
     if (!hand) {
-      board.style.removeProperty('padding-bottom');
+      this.root.dataset.handDocked = 'none';
       return;
     }
+    let slot = board.querySelector('.hand-slot');
+    const docked = hand.classList.contains('docked');
+    // Where the hand is when not docked: its slot while docked, else the hand itself.
+    const place = (docked && slot ? slot : hand).getBoundingClientRect();
+    // On a phone the prompt sticks to the top of the screen: what is under it is not in view.
+    const area = this.root.querySelector('.prompt-area');
+    const covered = area && getComputedStyle(area).position === 'sticky'
+      ? Math.max(0, area.getBoundingClientRect().bottom) : 0;
+    const inView = place.top >= covered - 1 && place.bottom <= window.innerHeight + 1; // a pixel's rounding
+    if (inView) {
+      if (docked) {
+        hand.classList.remove('docked');
+        hand.style.removeProperty('left');
+        hand.style.removeProperty('width');
+        if (slot) slot.remove();
+      }
+      this.root.dataset.handDocked = 'no';
+      return;
+    }
+    if (!slot) {
+      slot = h('div', {class: 'hand-slot', 'aria-hidden': 'true'});
+      hand.before(slot);
+    }
+    if (!docked) slot.style.height = `${hand.offsetHeight}px`; // its height in the board
     hand.classList.add('docked');
     const box = board.getBoundingClientRect();
     hand.style.left = `${Math.max(0, box.left)}px`;
     hand.style.width = `${box.width}px`;
-    board.style.paddingBottom = `${hand.offsetHeight + 8}px`;
+    this.root.dataset.handDocked = 'yes';
   }
 
   /** Mark every seat's last move on the board (what changed on it with the move); a new one pulses. */
