@@ -115,5 +115,10 @@ export function sinceLastTurn(lines, seat, mark = 0) {
       while (start < lines.length && (/^\s/.test(lines[start]) || /^your?\b/i.test(lines[start]))) start += 1;
     }
   }
-  return lines.slice(Math.max(start, Math.min(mark, lines.length))).filter((line) => line && line.trim());
+  start = Math.max(start, Math.min(mark, lines.length));
+  // Lines nested under a line before the start (an answer to an attack) come with that line, for sense.
+  if (start < lines.length && /^\s/.test(lines[start])) {
+    while (start > 0 && /^\s/.test(lines[start])) start -= 1;
+  }
+  return lines.slice(start).filter((line) => line && line.trim());
 }
