@@ -24,15 +24,20 @@ function distinctCards(game, sets) {
 /** The rules dialog of a game (a <dialog>, opened with showModal()), with the cards of ``sets`` (see above). */
 export function rulesDialog(game, sets = null) {
   const cards = distinctCards(game, sets);
+  const expansions = (game.options || []).find((option) => option.name === 'expansions');
+  const setName = (name) => {
+    const at = expansions ? expansions.choices.indexOf(name) : -1;
+    return at >= 0 && expansions.choice_labels ? expansions.choice_labels[at] : name;
+  };
   const close = h('button', {type: 'button', class: 'rules-close', 'aria-label': 'close the rules'}, '✕ Close');
   const paragraphs = String(game.rules || 'No rules text.').split(/\n\s*\n/)
-    .map((text) => h('p', {class: 'rules-text'}, text.trim()));
+    .map((text) => h('p', {class: 'rules-text'}, unwrap(text.trim())));
   const dialog = h('dialog', {class: 'rules-dialog', 'aria-labelledby': 'rules-title'},
     h('header', {class: 'rules-head'}, h('h2', {id: 'rules-title'}, `How to play ${game.title}`), close),
     game.summary ? h('p', {class: 'rules-summary'}, game.summary) : null,
     h('section', {class: 'rules-body', 'aria-label': 'rules'}, paragraphs),
     cards.length ? h('section', {class: 'rules-cards', 'aria-label': 'the cards'},
-      h('h3', {}, sets && sets.length ? `The cards of this game, with ${sets.join(', ')} (${cards.length})`
+      h('h3', {}, sets && sets.length ? `The cards of this game, with ${sets.map(setName).join(', ')} (${cards.length})`
         : `The cards of this game (${cards.length})`),
       h('dl', {class: 'rules-card-list'}, cards.map((card) => [
         h('dt', {dataset: {code: card.codes[0]}}, card.name, ' ',
@@ -45,6 +50,25 @@ export function rulesDialog(game, sets = null) {
     if (event.target === dialog) dialog.close();
   });
   return dialog;
+}
+
+/**
+ * The rules text is written for a terminal, its lines wrapped under 80 characters: a wrapped line is
+ * joined to the next, a short line (a break meant), an indented line (a table), a list item ("- ...",
+ * "1. ...") or a line of typing codes ("a:6c ...") keeps its own line.
+ */
+function unwrap(text) {
+  const lines = text.split('\n');
+  const out = [lines[0]];
+  let previous = lines[0]; // the line before, as written (its length tells whether it was wrapped)
+  for (const line of lines.slice(1)) {
+    const wrapped = previous.length >= 60 && !/:$/.test(previous) && !/^\s/.test(previous) && !/^\s/.test(line)
+      && !/^(- |\* |\d+[.)] )/.test(line) && !/^[a-z]{1,3}[:\d.]/.test(line);
+    if (wrapped) out[out.length - 1] = `${out[out.length - 1]} ${line.trim()}`;
+    else out.push(line);
+    previous = line;
+  }
+  return out.join('\n');
 }
 
 /**
