@@ -281,6 +281,12 @@ class GameState(ABC, Generic[PayloadT]):
         """Games list their kinds of card here (see :meth:`card_catalog`)."""
         return []
 
+    @classmethod
+    def sets_in_play(cls, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
+        """The sets (expansions) a game with ``options`` plays with: a catalogue card is in the game when
+        each set its ``needs`` names is one of them. A game without expansions has none."""
+        return ()
+
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` if the position breaks a law of the game (cards conserved...).
 

@@ -32,12 +32,15 @@ class GameSpec:
 
 @dataclass(frozen=True, slots=True)
 class CardInfo:
-    """One kind of card as a player reads it: its code in actions, name, a short text and its full text."""
+    """One kind of card as a player reads it: its code in actions, name, a short text and its full text;
+    ``needs``: the sets (expansions) a game must have in play for the card to be in it (none: the base
+    game's card, always in play; see :meth:`GameState.sets_in_play`)."""
 
     code: str
     name: str
     short: str
     text: str
+    needs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -43,8 +44,8 @@ def game_entry(game_id: str) -> dict[str, Any]:
         "id": spec.id, "title": spec.title, "min_players": spec.min_players, "max_players": spec.max_players,
         "summary": spec.summary, "rules": spec.rules,
         "options": [option_json(option) for option in cls.option_specs()],
-        "cards": [{"code": card.code, "name": card.name, "short": card.short, "text": card.text}
-                  for card in cls.card_catalog()],
+        "cards": [{"code": card.code, "name": card.name, "short": card.short, "text": card.text,
+                   "needs": list(card.needs)} for card in cls.card_catalog()],
         "bots": sorted(name for name in bots if name not in LEVELS),
         "levels": list(LEVELS),
         "default_level": DEFAULT_LEVEL,
@@ -59,3 +60,9 @@ def catalogue() -> list[dict[str, Any]]:
 def game_title(game_id: str) -> str:
     """A game's title."""
     return str(game_class(game_id).SPEC.title)
+
+
+def sets_in_play(game_id: str, options: Mapping[str, Any]) -> list[str]:
+    """The sets (expansions) a table of ``game_id`` with ``options`` plays with: its catalogue cards
+    whose ``needs`` are all among them are in its game."""
+    return list(game_class(game_id).sets_in_play(options))

@@ -20,7 +20,7 @@ from ninjadojo.engine.errors import DojoError, OptionError, UnknownGameError, qu
 from ninjadojo.engine.state import MAX_LENGTH_OPTION, check_seed
 from ninjadojo.server import storage as store
 from ninjadojo.server.bots import BotPool
-from ninjadojo.server.catalogue import game_title
+from ninjadojo.server.catalogue import game_title, sets_in_play
 from ninjadojo.server.errors import ApiError, bad_request, storage_failed, unknown_table
 from ninjadojo.server.live import EVERYONE, WATCH_HASH, LiveTable, public_waiting
 from ninjadojo.server.settings import SeatPlan, TableSettings, check_players, parse_seats
@@ -370,7 +370,8 @@ def stored_summary(stored: StoredTable) -> dict[str, Any]:
         seats.append(entry)
     return {
         "id": stored.id, "game": stored.game, "title": game_title(stored.game), "players": stored.players,
-        "options": stored.options, "settings": TableSettings.from_stored(stored.settings).to_json(), "status": status,
+        "options": stored.options, "sets": sets_in_play(stored.game, stored.options),
+        "settings": TableSettings.from_stored(stored.settings).to_json(), "status": status,
         "deal": str(stored.settings.get("deal", "random")),
         "seats": seats, "waiting_for": stored.waiting_for, "result": stored.result,
         "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(stored.created)),

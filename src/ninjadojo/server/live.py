@@ -225,13 +225,14 @@ class LiveTable:
     def summary(self) -> dict[str, Any]:
         """The table summary (see the protocol), as everyone has been shown the game: during a hold it
         still shows the position before it (who must act, whether the game is over)."""
-        from ninjadojo.server.catalogue import game_title
+        from ninjadojo.server.catalogue import game_title, sets_in_play
 
         waiting, result = self.public_facts
         status = "finished" if result is not None else ("waiting" if self.status == "waiting" else "playing")
         return {
             "id": self.id, "game": self.game.game_id, "title": game_title(self.game.game_id),
             "players": self.game.num_players, "options": dict(self.game.options),
+            "sets": sets_in_play(self.game.game_id, self.game.options),
             "settings": self.settings.to_json(), "status": status, "deal": self.deal,
             "seats": [self.seat_json(seat) for seat in self.seats],
             "waiting_for": waiting, "result": result,

@@ -643,4 +643,11 @@ def catalog() -> list[CardInfo]:
     ``6c`` are three copies with the same text; the three Aces differ), then The Elements' sides."""
     from ninjadojo.games.ninjitsu.elements import element_catalog
 
-    return [CardInfo(card.id, card.name, card.brief, full_text(card)) for card in CARDS] + element_catalog()
+    return [CardInfo(card.id, card.name, card.brief, full_text(card), needs=_needs(card))
+            for card in CARDS] + element_catalog()
+
+
+def _needs(card: CardDef) -> tuple[str, ...]:
+    """The sets a card needs in play (as :func:`_in_sets` reads them): none for a base card."""
+    sets = () if card.set == "base" else (card.set,)
+    return (*sets, card.needs) if card.needs and card.needs not in sets else sets

@@ -104,7 +104,9 @@ def side_words(side: str) -> str:
 def element_catalog() -> list[CardInfo]:
     """The Elements' sides as catalogue entries (``help fire2``)."""
     return [CardInfo(code, f"{code[:-1].capitalize()} (side {code[-1]})", brief,
-                     f"Element (The Elements): stays in front of its player all game. {text}")
+                     f"Element (The Elements): stays in front of its player all game. {text}",
+                     # An Element dealt without the Promo Pack needs The Elements only; Magic needs both.
+                     needs=("elements",) if code[:-1] in names_in_game(("elements",)) else ("elements", "promo"))
             for code, (brief, text) in SIDES.items()]
 
 

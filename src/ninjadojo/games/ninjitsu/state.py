@@ -1076,6 +1076,11 @@ class NinjitsuState(GameState[Payload]):
         return catalog()
 
     @classmethod
+    def sets_in_play(cls, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
+        """The ``expansions`` named, and ``crossover`` when that option is on (see ``CardInfo.needs``)."""
+        return game_sets(options)
+
+    @classmethod
     def _all_actions(cls, players: int, options: Mapping[str, OptionValue]) -> list[str]:
         return encode.all_actions(players, game_sets(options), declinable=options.get("optional_texts") is True)
 

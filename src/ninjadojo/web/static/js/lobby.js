@@ -7,6 +7,7 @@ import {api, inviteLink, watchLink} from './api.js';
 import {copyText, h, replace, toast} from './dom.js';
 import {gameInfo, loadCatalogue} from './catalogue.js';
 import {seatBadge} from './seats.js';
+import {setFavicon} from './turn.js';
 import {forgetSeat, keepInvites, keepName, keepSeat, mySeats, myName} from './store.js';
 
 // Options that are guards for programs rather than choices for players: under "More settings".
@@ -39,6 +40,8 @@ class Lobby {
       return;
     }
     this.games = games;
+    // How many of my tables wait for me (also in the tab's title and icon).
+    this.waitingTag = h('span', {class: 'waiting-count', id: 'waiting-count', 'aria-live': 'polite'});
     this.lists = {
       mine: h('div', {class: 'list', id: 'my-tables'}),
       open: h('div', {class: 'list', id: 'open-tables'}),
@@ -52,7 +55,7 @@ class Lobby {
         this.nameField()),
       this.created,
       h('section', {class: 'panel create'}, h('h2', {}, 'New table'), this.form()),
-      h('section', {class: 'panel'}, h('h2', {}, 'My tables'), this.lists.mine),
+      h('section', {class: 'panel'}, h('h2', {}, 'My tables ', this.waitingTag), this.lists.mine),
       h('section', {class: 'panel'}, h('h2', {}, 'Open tables'),
         h('p', {class: 'muted'}, 'Tables with a free seat anyone may take.'), this.lists.open),
       h('section', {class: 'panel'}, h('h2', {}, 'Being played'),
@@ -66,6 +69,8 @@ class Lobby {
 
   destroy() {
     clearInterval(this.timer);
+    document.title = 'ninjadojo';
+    setFavicon(false);
   }
 
   nameField() {
@@ -314,12 +319,21 @@ class Lobby {
       const known = new Set(answer.tables.map((entry) => entry.table.id));
       // A token the server no longer knows (a seat left) is forgotten here too.
       for (const [tableId] of held) if (!known.has(tableId)) forgetSeat(tableId);
+      this.showWaiting(answer.tables.filter((entry) => waitsFor(entry.table, entry.seat)).length);
       replace(this.lists.mine, answer.tables.length
         ? h('ul', {class: 'tables'}, answer.tables.map((entry) => this.tableItem(entry.table, 'mine', entry.seat)))
         : h('p', {class: 'muted'}, 'None.'));
     } catch (error) {
       replace(this.lists.mine, h('p', {class: 'muted'}, `Not available: ${error.message}`));
     }
+  }
+
+  /** The count of my tables waiting for me: by the heading, in the tab's title and its icon. */
+  showWaiting(count) {
+    this.waitingTag.textContent = count ? `· ▶ ${count} waiting for you` : '';
+    this.waitingTag.dataset.count = String(count);
+    document.title = count ? `(${count}) ▶ Your turn · ninjadojo` : 'ninjadojo';
+    setFavicon(count > 0);
   }
 
   async refreshList(kind, path) {
@@ -359,7 +373,8 @@ class Lobby {
           ? h('span', {class: 'tag tag-warn', title: 'whoever chose the seed may know every card'},
             'deal chosen by its creator')
           : null,
-        mySeat !== null ? h('span', {class: 'tag'}, `you are P${mySeat}`) : null),
+        mySeat !== null ? h('span', {class: 'tag'}, `you are P${mySeat}`) : null,
+        mySeat !== null && waitsFor(table, mySeat) ? h('span', {class: 'tag tag-turn'}, '▶ your turn') : null),
       h('div', {class: 'table-seats'}, table.seats.map((seat) => h('span', {class: 'seat-mini'},
         seatBadge(seat.seat, seat.name), seat.type === 'bot' ? ' ⚙' : seat.status === 'free' ? ' (free)' : ''))),
       h('div', {class: 'table-buttons'}, buttons));
@@ -453,4 +468,9 @@ function optionField(option) {
   const input = h('input', {id, type: 'text', value: option.default ?? ''});
   return {row: row(h('label', {for: id, class: 'option-title'}, `${title} `), input, tag),
     peek: () => input.value.trim(), read: () => input.value.trim()};
+}
+
+/** Whether a table in play waits for this seat's move. */
+function waitsFor(table, seat) {
+  return table.status === 'playing' && (table.waiting_for || []).includes(seat);
 }

@@ -5,7 +5,11 @@
 
 import {api, ApiError, inviteLink, socketUrl} from './api.js';
 import {copyText, h, replace, toast} from './dom.js';
-import {loadCatalogue, gameInfo} from './catalogue.js';
+import {cardInfo, loadCatalogue, gameInfo} from './catalogue.js';
+import {boardOf} from './games/index.js';
+import {CardPopover, rulesDialog} from './rules.js';
+import {TurnSignal} from './turn.js';
+import {LastMoves, movers, sinceLastTurn, snapshot} from './recent.js';
 import {setHelpPanel} from './cards.js';
 import {actionHelpers, drawBoard, drawLog, drawResult, makeCtx} from './board.js';
 import {actionList, Picker} from './picker.js';
@@ -51,6 +55,25 @@ class TablePage {
     this.endDismissed = false;
     this.endFocused = false;
     this.picker = new Picker({onSend: (action) => this.send(action), onChange: () => this.draw()});
+    this.popover = new CardPopover((code) => {
+      const mod = this.state && boardOf(this.state.view.game);
+      return mod ? mod.cardInfo(code) : cardInfo(this.state ? this.state.view.game : '', code);
+    });
+    this.rules = null; // the rules dialog (made when the game is known)
+    this.turn = new TurnSignal();
+    this.lastMoves = new LastMoves(); // every seat's last move, marked on the board
+    this.drawn = null; // the last state drawn: {index, log length, to_act, snapshot of its board}
+    this.myMark = 0; // the log's length when this seat last acted (what followed is news to it)
+    this.autoLines = []; // the forced choices answered for this seat: {at: log position, text}
+    this.autoAt = null; // the index of the state last answered for it
+    // Scrolling and resizing move the hand's place: dock it or not, once a frame at most.
+    this.onResize = () => {
+      if (this.dockFrame || !this.state) return;
+      this.dockFrame = requestAnimationFrame(() => {
+        this.dockFrame = null;
+        this.dockHand();
+      });
+    };
     this.onKey = (event) => {
       if (event.key === 'Escape') this.picker.cancel();
     };
@@ -59,6 +82,8 @@ class TablePage {
   async start() {
     this.shell();
     document.addEventListener('keydown', this.onKey);
+    window.addEventListener('resize', this.onResize);
+    window.addEventListener('scroll', this.onResize, {passive: true});
     try {
       await loadCatalogue();
     } catch (error) {
@@ -96,10 +121,16 @@ class TablePage {
   destroy() {
     this.closed = true;
     document.removeEventListener('keydown', this.onKey);
+    window.removeEventListener('resize', this.onResize);
+    window.removeEventListener('scroll', this.onResize);
+    cancelAnimationFrame(this.dockFrame);
     clearInterval(this.clockTimer);
     clearTimeout(this.retryTimer);
     if (this.socket) this.socket.close(1000);
     setHelpPanel(null);
+    this.popover.el.remove();
+    this.turn.reset();
+    if (this.rules) this.rules.remove();
   }
 
   // ---------------------------------------------------------------- the connection
@@ -177,6 +208,7 @@ class TablePage {
     if (!this.state || !this.socket || this.socket.readyState !== WebSocket.OPEN || this.pending) return;
     this.counter += 1;
     this.pending = action;
+    this.myMark = (this.state.view.log || []).length;
     this.socket.send(JSON.stringify({type: 'act', action, index: this.state.index, id: `c-${this.counter}`}));
     this.draw();
   }
@@ -193,6 +225,8 @@ class TablePage {
   shell() {
     this.el = {
       title: h('h1', {class: 'table-title'}, 'Table'),
+      rulesButton: h('button', {type: 'button', class: 'rules-open', id: 'open-rules', disabled: true,
+        'aria-haspopup': 'dialog', onclick: () => this.openRules()}, '? Rules'),
       status: h('span', {class: 'status'}),
       conn: h('span', {class: 'conn', role: 'status'}),
       who: h('p', {class: 'who'}),
@@ -210,7 +244,7 @@ class TablePage {
     };
     setHelpPanel(this.el.help);
     replace(this.root, h('div', {class: 'table-page'},
-      h('header', {class: 'table-head'}, this.el.title, this.el.status, this.el.conn, this.el.who),
+      h('header', {class: 'table-head'}, this.el.title, this.el.rulesButton, this.el.status, this.el.conn, this.el.who),
       this.el.seats,
       this.el.end,
       h('div', {class: 'table-layout'},
@@ -218,6 +252,28 @@ class TablePage {
         h('aside', {class: 'side'}, h('div', {class: 'prompt-area'}, this.el.prompt, this.el.chooser),
           this.el.actions, this.el.tools, this.el.help,
           h('details', {class: 'log-box', open: true}, h('summary', {}, 'Log'), this.el.log), this.el.notes))));
+    document.body.append(this.popover.el);
+    this.popover.listen(this.el.board);
+  }
+
+  /** Open the rules dialog of this table's game (made once, from the catalogue's rules and cards). */
+  async openRules() {
+    const game = this.state && gameInfo(this.state.view.game);
+    if (!game) return;
+    if (!this.rules) {
+      // The sets this table plays with (its summary), for the cards in play; every card when not known.
+      let sets = null;
+      try {
+        const summary = await api(`/api/tables/${this.tableId}`);
+        sets = Array.isArray(summary.sets) ? summary.sets : null;
+      } catch {
+        sets = null;
+      }
+      if (this.rules || this.closed) return;
+      this.rules = rulesDialog(game, sets);
+      document.body.append(this.rules);
+    }
+    this.rules.showModal();
   }
 
   setConnection(kind, delay) {
@@ -253,10 +309,14 @@ class TablePage {
     const labels = state.labels || {};
     const describe = (action) => (labels[action] && labels[action] !== action
       ? ctx.words(labels[action]) : helpers.describe(action));
+    this.answerForced(state, describe);
     const canAct = state.status === 'playing' && state.legal.length > 0 && !this.pending && this.seat !== null;
     this.picker.update(state.legal, helpers.keysOf, canAct);
 
     this.el.title.textContent = `${game ? game.title : state.view.game} · table ${this.tableId}`;
+    this.turn.update(this.seat !== null && state.status === 'playing' && state.legal.length > 0
+      && this.autoAt !== state.index,
+      game ? game.title : state.view.game);
     this.el.status.textContent = {waiting: '❚❚ waiting for players', playing: '▶ playing',
       finished: '■ finished'}[state.status] || state.status;
     this.el.status.className = `status status-${state.status}`;
@@ -272,6 +332,10 @@ class TablePage {
     const board = drawBoard(ctx);
     replace(this.el.board, board);
     this.picker.decorate(board);
+    this.popover.attach(board);
+    this.markMoves(board);
+    this.dockHand();
+    this.el.rulesButton.disabled = !game;
     this.drawPrompt(ctx, canAct);
     replace(this.el.chooser, this.picker.chooser(describe));
     replace(this.el.actions, h('h2', {class: 'side-title'}, this.seat === null ? 'Choices' : 'All your choices'),
@@ -287,6 +351,105 @@ class TablePage {
       const again = this.root.querySelector(`[data-fid="${CSS.escape(focused)}"]`);
       if (again) again.focus();
     }
+  }
+
+  /**
+   * A forced choice (one legal action) is answered for you, as at the terminal, with a line in the log;
+   * never in a concealed window (answering there at once would tell the others you had nothing to
+   * play: the hold of docs/server.md hides a window's timing only if the asked seat takes its time).
+   */
+  answerForced(state, describe) {
+    const decision = state.decision;
+    if (!autoAnswerOn() || this.pending || this.seat === null || state.status !== 'playing'
+      || state.legal.length !== 1 || !decision || decision.concealed || this.autoAt === state.index) return;
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return;
+    this.autoAt = state.index;
+    const action = state.legal[0];
+    // What was asked, in short (up to its first colon), so the answer reads in context.
+    // Kept in the engine's words (seats as P<n>): the log puts the names in when it is drawn.
+    let asked = String(decision.prompt || '').split(':')[0].trim();
+    if (asked.length > 60) asked = `${asked.slice(0, 57)}…`;
+    const label = state.labels && state.labels[action] && state.labels[action] !== action
+      ? state.labels[action] : describe(action);
+    this.autoLines.push({at: (state.view.log || []).length,
+      text: `${asked ? `${asked}: ` : ''}only choice, ${label} (answered for you)`});
+    this.counter += 1;
+    this.pending = action;
+    this.myMark = (state.view.log || []).length;
+    this.socket.send(JSON.stringify({type: 'act', action, index: state.index, id: `c-${this.counter}`}));
+  }
+
+  /**
+   * Your hand in view, on a desktop and a phone: where the board puts it when that is on the screen,
+   * else docked at the bottom of the screen over the board's column (an empty slot of its height
+   * keeps its place, so nothing moves under it). Checked after each drawing, scroll and resize.
+   */
+  dockHand() {
+    const board = this.el.board;
+    const hand = board.querySelector('.card-row.hand');
+    if (!hand) {
+      this.root.dataset.handDocked = 'none';
+      return;
+    }
+    let slot = board.querySelector('.hand-slot');
+    const docked = hand.classList.contains('docked');
+    // Where the hand is when not docked: its slot while docked, else the hand itself.
+    const place = (docked && slot ? slot : hand).getBoundingClientRect();
+    // On a phone the prompt sticks to the top of the screen: what is under it is not in view.
+    const area = this.root.querySelector('.prompt-area');
+    const covered = area && getComputedStyle(area).position === 'sticky'
+      ? Math.max(0, area.getBoundingClientRect().bottom) : 0;
+    const inView = place.top >= covered - 1 && place.bottom <= window.innerHeight + 1; // a pixel's rounding
+    if (inView) {
+      if (docked) {
+        hand.classList.remove('docked');
+        hand.style.removeProperty('left');
+        hand.style.removeProperty('width');
+        if (slot) slot.remove();
+      }
+      this.root.dataset.handDocked = 'no';
+      return;
+    }
+    if (!slot) {
+      slot = h('div', {class: 'hand-slot', 'aria-hidden': 'true'});
+      hand.before(slot);
+    }
+    if (!docked) slot.style.height = `${hand.offsetHeight}px`; // its height in the board
+    hand.classList.add('docked');
+    const box = board.getBoundingClientRect();
+    hand.style.left = `${Math.max(0, box.left)}px`;
+    hand.style.width = `${box.width}px`;
+    this.root.dataset.handDocked = 'yes';
+  }
+
+  /** Mark every seat's last move on the board (what changed on it with the move); a new one pulses. */
+  markMoves(board) {
+    const state = this.state;
+    const log = state.view.log || [];
+    const now = snapshot(board);
+    const drawn = this.drawn;
+    const fresh = Boolean(drawn) && drawn.index !== state.index;
+    if (fresh && state.status !== 'waiting') {
+      const lines = log.slice(drawn.logLength).filter((line) => line && !/^\s/.test(line));
+      this.lastMoves.record(drawn.snapshot, now, movers(lines, drawn.toAct));
+    }
+    if (!drawn || drawn.index !== state.index) {
+      this.drawn = {index: state.index, logLength: log.length, toAct: state.to_act || [], snapshot: now};
+    }
+    this.lastMoves.apply(board, fresh);
+  }
+
+  /** What happened since this seat's last turn, in words (the log's lines, with the players' names). */
+  digest(ctx) {
+    const lines = sinceLastTurn(this.state.view.log || [], this.seat, this.myMark);
+    if (!lines.length) return null;
+    const shown = lines.slice(-8);
+    return h('section', {class: 'digest', 'aria-label': 'since your last turn'},
+      h('h2', {class: 'side-title'}, 'Since your last turn'),
+      lines.length > shown.length
+        ? h('p', {class: 'muted'}, `(${lines.length - shown.length} earlier lines in the log)`) : null,
+      h('ul', {class: 'digest-lines'}, shown.map((line) => h('li', {class: /^\s/.test(line) ? 'nested' : null},
+        ctx.words(line.trim())))));
   }
 
   drawSeats(ctx) {
@@ -334,11 +497,12 @@ class TablePage {
     } else if (canAct) {
       parts.push(h('p', {class: 'prompt-main your-turn'}, h('strong', {}, '▶ Your move: '),
         state.decision ? ctx.words(state.decision.prompt) : 'choose'));
+      parts.push(this.digest(ctx));
       if (state.decision && state.decision.simultaneous) {
         parts.push(h('p', {class: 'muted'},
           'Everyone chooses at the same time; nobody sees your choice until all have chosen.'));
       }
-      parts.push(h('p', {class: 'muted'},
+      parts.push(h('p', {class: 'muted prompt-hint'},
         'Click a highlighted card, secret or square (dashed outline ▸), or pick from the list.'));
     } else if (submitted || ctx.toAct.has(this.seat)) {
       parts.push(h('p', {class: 'prompt-main waiting-others'}, '✔ Your choice is in: waiting for the others…'));
@@ -395,13 +559,18 @@ class TablePage {
         'Leave (a bot takes your seat)'));
     }
     tools.push(h('a', {href: '#/', class: 'button quiet'}, 'Lobby'));
+    if (this.seat !== null) tools.push(this.turn.controls(), autoAnswerSwitch(() => this.draw()));
     replace(this.el.tools, tools);
   }
 
   drawLog(lines, words) {
     const box = this.el.log;
     const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
-    replace(box, drawLog(lines, words));
+    // The choices answered for this seat, each where it was made.
+    const all = [...lines];
+    for (const line of [...this.autoLines].reverse()) all.splice(Math.min(line.at, all.length), 0, `⚙ ${line.text}`);
+    replace(box, drawLog(all, words));
+    for (const li of box.querySelectorAll('li')) if (li.textContent.startsWith('⚙ ')) li.classList.add('auto-answer');
     if (atEnd) box.scrollTop = box.scrollHeight;
   }
 
@@ -498,6 +667,32 @@ class TablePage {
     if (old) old.close(1000);
     this.connect();
   }
+}
+
+const AUTO = 'dojo.autoAnswer';
+
+/** Whether forced choices are answered for this player (on unless switched off). */
+function autoAnswerOn() {
+  try {
+    return localStorage.getItem(AUTO) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+function autoAnswerSwitch(redraw) {
+  const on = autoAnswerOn();
+  return h('button', {type: 'button', class: 'quiet toggle', id: 'auto-answer', 'aria-pressed': on ? 'true' : 'false',
+    onclick: () => {
+      try {
+        localStorage.setItem(AUTO, on ? 'off' : 'on');
+      } catch {
+        // nothing kept: the switch is for this page only
+      }
+      redraw();
+    },
+    title: 'a choice with one possible answer is answered for you, with a line in the log'},
+  on ? '⚙ Answer forced choices: on' : '⚙ Answer forced choices: off');
 }
 
 function waitingFor(ctx, toAct) {

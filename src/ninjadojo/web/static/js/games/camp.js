@@ -105,7 +105,7 @@ function grid(ctx) {
         : null));
     }
   }
-  return h('div', {class: 'camp-grid', role: 'grid', 'aria-label': 'the training grounds',
+  return h('div', {class: 'camp-grid', role: 'group', 'aria-label': 'the training grounds',
     style: `--cols: ${cols}`}, cells);
 }
 

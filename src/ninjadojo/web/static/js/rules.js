@@ -1,0 +1,181 @@
+// The rules at hand on the table page: a dialog with the game's rules as the server sends them (the
+// catalogue's `rules`) and its cards, and a popover with a card's full text next to the card under the
+// pointer or the keyboard focus. On a touch screen the first tap on a card shows its text and a second
+// tap on the same card selects it (a finger has no "pointing at").
+
+import {h, replace} from './dom.js';
+
+/**
+ * The game's cards in play, one entry per distinct card (the decks repeat a card under several codes).
+ * ``sets``: the sets (expansions) the table plays with (a card is in play when each set it needs is);
+ * null when not known (every card is listed).
+ */
+function distinctCards(game, sets) {
+  const seen = new Map();
+  const inPlay = (card) => !sets || (card.needs || []).every((name) => sets.includes(name));
+  for (const card of (game.cards || []).filter(inPlay)) {
+    const key = `${card.name}\u0000${card.text}`;
+    if (seen.has(key)) seen.get(key).codes.push(card.code);
+    else seen.set(key, {...card, codes: [card.code]});
+  }
+  return [...seen.values()];
+}
+
+/** The rules dialog of a game (a <dialog>, opened with showModal()), with the cards of ``sets`` (see above). */
+export function rulesDialog(game, sets = null) {
+  const cards = distinctCards(game, sets);
+  const expansions = (game.options || []).find((option) => option.name === 'expansions');
+  const setName = (name) => {
+    const at = expansions ? expansions.choices.indexOf(name) : -1;
+    return at >= 0 && expansions.choice_labels ? expansions.choice_labels[at] : name;
+  };
+  const close = h('button', {type: 'button', class: 'rules-close', 'aria-label': 'close the rules'}, '✕ Close');
+  const paragraphs = String(game.rules || 'No rules text.').split(/\n\s*\n/)
+    .map((text) => h('p', {class: 'rules-text'}, unwrap(text.trim())));
+  const dialog = h('dialog', {class: 'rules-dialog', 'aria-labelledby': 'rules-title'},
+    h('header', {class: 'rules-head'}, h('h2', {id: 'rules-title'}, `How to play ${game.title}`), close),
+    game.summary ? h('p', {class: 'rules-summary'}, game.summary) : null,
+    h('section', {class: 'rules-body', 'aria-label': 'rules'}, paragraphs),
+    cards.length ? h('section', {class: 'rules-cards', 'aria-label': 'the cards'},
+      h('h3', {}, sets && sets.length ? `The cards of this game, with ${sets.map(setName).join(', ')} (${cards.length})`
+        : `The cards of this game (${cards.length})`),
+      h('dl', {class: 'rules-card-list'}, cards.map((card) => [
+        h('dt', {dataset: {code: card.codes[0]}}, card.name, ' ',
+          h('span', {class: 'code muted'}, card.codes.length > 4
+            ? `(${card.codes.slice(0, 4).join(', ')}…)` : `(${card.codes.join(', ')})`)),
+        h('dd', {}, card.text || card.short)]))) : null);
+  close.addEventListener('click', () => dialog.close());
+  // A click on the backdrop (outside the dialog's box) closes it too.
+  dialog.addEventListener('click', (event) => {
+    if (event.target === dialog) dialog.close();
+  });
+  return dialog;
+}
+
+/**
+ * The rules text is written for a terminal, its lines wrapped under 80 characters: a wrapped line is
+ * joined to the next, a short line (a break meant), an indented line (a table), a list item ("- ...",
+ * "1. ...") or a line of typing codes ("a:6c ...") keeps its own line.
+ */
+function unwrap(text) {
+  const lines = text.split('\n');
+  const out = [lines[0]];
+  let previous = lines[0]; // the line before, as written (its length tells whether it was wrapped)
+  for (const line of lines.slice(1)) {
+    const wrapped = previous.length >= 60 && !/:$/.test(previous) && !/^\s/.test(previous) && !/^\s/.test(line)
+      && !/^(- |\* |\d+[.)] )/.test(line) && !/^[a-z]{1,3}[:\d.]/.test(line);
+    if (wrapped) out[out.length - 1] = `${out[out.length - 1]} ${line.trim()}`;
+    else out.push(line);
+    previous = line;
+  }
+  return out.join('\n');
+}
+
+/**
+ * The popover of full card texts over a board. ``infoOf(code)`` gives a card's {code, name, text,
+ * short, value}. ``attach(board)`` after each redraw of the board.
+ */
+export class CardPopover {
+  constructor(infoOf) {
+    this.infoOf = infoOf;
+    this.el = h('div', {class: 'card-pop', id: 'card-pop', role: 'tooltip', hidden: true});
+    this.shownFid = null; // the card whose text is shown (its data-fid or code)
+    this.touch = false; // whether the last pointer was a finger
+    this.shownBefore = null;
+    this.shownVia = null;
+  }
+
+  /** Listen on the element the boards are drawn in (once: it outlives every redraw). */
+  listen(root) {
+    root.addEventListener('pointerdown', (event) => {
+      this.touch = event.pointerType === 'touch';
+      // What was shown before this tap (the tap's focus shows its card before the click comes).
+      // Only a tap's showing counts (a browser may send a mouse "over" before a tap).
+      this.shownBefore = this.shownVia === 'tap' ? this.shownFid : null;
+    }, true);
+    root.addEventListener('pointerover', (event) => {
+      if (event.pointerType === 'touch') return;
+      const card = cardOf(event.target);
+      if (card) this.show(card);
+    });
+    root.addEventListener('pointerout', (event) => {
+      const card = cardOf(event.target);
+      if (card && !card.contains(event.relatedTarget) && document.activeElement !== card) this.hide();
+    });
+    root.addEventListener('focusin', (event) => {
+      const card = cardOf(event.target);
+      if (card) this.show(card);
+    });
+    root.addEventListener('focusout', () => this.hide());
+    // Captured before the card's own click (which selects it): a finger's first tap only shows the text.
+    root.addEventListener('click', (event) => {
+      if (!this.touch) return;
+      const card = cardOf(event.target);
+      if (!card) return;
+      if (this.shownBefore !== idOf(card)) {
+        this.shownBefore = idOf(card);
+        event.stopPropagation();
+        event.preventDefault();
+        this.show(card, 'tap');
+      } else {
+        this.hide(); // the second tap chooses: the text has been read
+      }
+    }, true);
+    root.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') this.hide();
+    });
+  }
+
+  /** Make the board's cards reachable by the keyboard (a card nobody may click is still read). */
+  attach(board) {
+    for (const card of board.querySelectorAll('.card[data-code]')) {
+      if (!card.hasAttribute('tabindex')) card.tabIndex = 0;
+      card.setAttribute('aria-describedby', 'card-pop');
+    }
+    if (this.shownFid) {
+      const again = [...board.querySelectorAll('.card[data-code]')].find((card) => idOf(card) === this.shownFid);
+      if (again) this.place(again);
+      else this.hide();
+    }
+  }
+
+  show(card, via = 'pointer') {
+    this.shownVia = via;
+    const info = this.infoOf(card.dataset.code);
+    const valued = info.value !== null && info.value !== undefined;
+    const hint = this.touch && card.classList.contains('actionable')
+      ? h('p', {class: 'pop-hint'}, 'Tap again to choose it.') : null;
+    replace(this.el, h('strong', {}, info.name),
+      valued ? h('span', {class: 'pop-value'}, ` · value ${info.value}`) : null,
+      h('p', {}, info.text || info.short || ''), hint);
+    this.el.hidden = false;
+    this.shownFid = idOf(card);
+    this.place(card);
+  }
+
+  /** Next to the card: below it, or above when the screen ends; kept inside the viewport. */
+  place(card) {
+    const box = card.getBoundingClientRect();
+    const pop = this.el;
+    const width = Math.min(320, window.innerWidth - 16);
+    pop.style.width = `${width}px`;
+    const left = Math.max(8, Math.min(box.left, window.innerWidth - width - 8));
+    const height = pop.offsetHeight;
+    const below = box.bottom + 6 + height <= window.innerHeight || box.top - height - 6 < 0;
+    pop.style.left = `${left + window.scrollX}px`;
+    pop.style.top = `${(below ? box.bottom + 6 : box.top - height - 6) + window.scrollY}px`;
+  }
+
+  hide() {
+    this.el.hidden = true;
+    this.shownFid = null;
+  }
+}
+
+function cardOf(target) {
+  return target && target.closest ? target.closest('.board .card[data-code]') : null;
+}
+
+function idOf(card) {
+  return card.dataset.fid || `code:${card.dataset.code}`;
+}

@@ -1,0 +1,367 @@
+"""The table people come back to (issue 24), in Debian's chromium against the real server: the rules at
+hand (a rules dialog from the catalogue's rules and cards, a card's full text next to the card under the
+pointer or the focus, a first tap that reads and a second that chooses on a phone), whose turn it is
+(the tab's title and icon, the lobby's count), what just happened (the last move of each seat marked on
+the board, a digest since your last turn) and forced choices answered for you."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from web.driving import (
+    APP,
+    ERROR_WATCH,
+    PlayStats,
+    act_once,
+    app_data,
+    client_errors,
+    create_in_lobby,
+    seat_token,
+    wait_turn_or_end,
+    watch_errors,
+)
+from web.serving import WebServer
+
+pytestmark = pytest.mark.slow
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+GAMES = {"ninjitsu": 2, "knights-and-ninjas": 3, "ninja-trap": 2, "ninja-camp": 2, "ninjato": 2}
+
+
+def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, **extra: Any) -> tuple[Any, Any, list[str]]:
+    """A fresh context (its own localStorage) and page, watching for errors."""
+    context = browser.new_context(viewport=viewport, **extra)
+    context.add_init_script(ERROR_WATCH)
+    page = context.new_page()
+    return context, page, watch_errors(page)
+
+
+def catalogue_entry(server: WebServer, game: str) -> dict[str, Any]:
+    """The game's entry of GET /api/games (its rules and cards)."""
+    entries = {entry["id"]: entry for entry in server.http.get("/api/games").json()}
+    entry: dict[str, Any] = entries[game]
+    return entry
+
+
+#: Each game as the rules test makes it: its options (Ninjitsu! twice: the base game, two expansions).
+RULES_CASES = [(game, {}) for game in GAMES] + [("ninjitsu", {"expansions": ["promo", "weather"]})]
+
+
+@pytest.mark.parametrize(("game", "options"), RULES_CASES)
+def test_the_rules_dialog_shows_the_games_rules_and_cards_and_a_card_shows_its_text(
+        browser: Any, web_server: WebServer, game: str, options: dict[str, Any]) -> None:
+    """The table's Rules button opens a dialog with the rules the server sends for this game and the
+    name and text of its cards in play (those of the sets the table plays with: a Ninjitsu! card of an
+    expansion not chosen is not listed); pointing at a card on the board, or focusing it, shows the
+    card's full text next to it."""
+    entry = catalogue_entry(web_server, game)
+    context, page, errors = new_page(browser)
+    try:
+        table_id = create_in_lobby(page, web_server.base, game, players=GAMES[game], options=options)
+        sets = set(web_server.http.get(f"/api/tables/{table_id}").json()["sets"])
+        assert sets == set(options.get("expansions", []))
+        in_play = [card for card in entry["cards"] if set(card["needs"]) <= sets]
+        wait_turn_or_end(page, 30)
+        page.click("#open-rules")
+        dialog = page.locator("dialog.rules-dialog")
+        dialog.wait_for(state="visible")
+        text = " ".join(dialog.locator(".rules-body").inner_text().split())
+        # Every word of the rules, in order (their lines wrapped for a terminal are joined on the page).
+        assert text == " ".join(entry["rules"].split())
+        assert entry["title"] in dialog.locator("h2").inner_text()
+        names = dialog.locator(".rules-card-list dt").all_inner_texts()
+        assert {card["name"] for card in in_play} == {name.rsplit(" (", 1)[0] for name in names}
+        if game == "ninjitsu":
+            # The base game's Katana is listed; Masters of Magic's cards only with that expansion.
+            assert any(name.startswith("Katana (") for name in names)
+            magic = {card["name"] for card in entry["cards"] if "magic" in card["needs"]} - {c["name"] for c in in_play}
+            assert magic and not magic & {name.rsplit(" (", 1)[0] for name in names}
+            base = {card["name"] for card in entry["cards"] if not card["needs"]}
+            promo = {card["name"] for card in entry["cards"] if card["needs"] == ["promo"]} - base
+            assert bool(promo & {name.rsplit(" (", 1)[0] for name in names}) == ("promo" in sets)
+        some = in_play[0]
+        assert " ".join(some["text"].split()) in " ".join(dialog.locator(".rules-card-list").inner_text().split())
+        page.keyboard.press("Escape")
+        dialog.wait_for(state="hidden")
+        # A card on the board under the pointer: its full text next to it.
+        cards = page.locator(".board .card[data-code]")
+        if cards.count():
+            card = cards.first
+            code = card.get_attribute("data-code")
+            card.hover()
+            pop = page.locator("#card-pop")
+            pop.wait_for(state="visible")
+            known = {c["code"]: c for c in entry["cards"]}
+            if code in known and known[code]["text"]:
+                assert " ".join(known[code]["text"].split())[:40] in " ".join(pop.inner_text().split())
+            box, pop_box = card.bounding_box(), pop.bounding_box()
+            assert box is not None and pop_box is not None
+            # Next to the card: touching its bottom or its top edge, within a few pixels.
+            assert abs(pop_box["y"] - (box["y"] + box["height"])) < 12 or abs(pop_box["y"] + pop_box["height"]
+                                                                              - box["y"]) < 12
+            page.mouse.move(1, 1)
+            pop.wait_for(state="hidden")
+            # The keyboard reaches it too.
+            card.focus()
+            pop.wait_for(state="visible")
+        assert not errors, errors
+        assert not client_errors(page), client_errors(page)
+    finally:
+        context.close()
+
+
+def test_on_a_phone_a_first_tap_reads_a_card_and_a_second_chooses_it(browser: Any, web_server: WebServer) -> None:
+    """On a touch screen the first tap on a card of the hand shows its text and selects nothing; a
+    second tap on it chooses it (selects it, or sends the action it settles)."""
+    context, page, errors = new_page(browser, PHONE, has_touch=True, is_mobile=True)
+    try:
+        create_in_lobby(page, web_server.base, "ninjitsu", players=2)
+        assert wait_turn_or_end(page, 30) == "act"
+        before = app_data(page)["index"]
+        card = page.locator(".board .hand .card[data-code].actionable").first
+        code = card.get_attribute("data-code")
+        card.tap()
+        pop = page.locator("#card-pop")
+        pop.wait_for(state="visible")
+        assert page.locator(".board .card.selected").count() == 0
+        assert app_data(page)["index"] == before
+        page.locator(f".board .hand .card[data-code='{code}']").tap()
+        page.wait_for_function(
+            "([sel, before]) => document.querySelector('.board .card.selected')"
+            " || document.querySelector(sel).dataset.index !== before", arg=[APP, before])
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+
+
+#: Stand-ins for the browser's notifications and page visibility (a test cannot hide a headless tab):
+#: every notification made is recorded in window.__notes; window.__hidden says whether the page is hidden.
+NOTIFY_STUB = """
+window.__notes = [];
+window.Notification = class { constructor(title, options) { window.__notes.push(title); }
+  static get permission() { return 'granted'; } static requestPermission() { return Promise.resolve('granted'); }
+  close() {} };
+Object.defineProperty(document, 'hidden', {get: () => window.__hidden === true});
+"""
+
+
+def two_friends(browser: Any, server: WebServer, game: str, *, init: str = "") -> tuple[Any, Any, Any, Any, str]:
+    """Ann (seat 0) and Bob (seat 1, by the invitation link) at a new two-player table: their contexts
+    and pages, and the table id."""
+    context_a, page_a, _ = new_page(browser)
+    context_b, page_b, _ = new_page(browser)
+    if init:
+        context_b.add_init_script(init)
+    table_id = create_in_lobby(page_a, server.base, game, players=2, friends=(1,), name="Ann")
+    link = page_a.locator(".invites .link-field").first.input_value()
+    page_a.click("#go-to-table")
+    page_b.goto(link)
+    page_b.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === '1'")
+    return context_a, page_a, context_b, page_b, table_id
+
+
+def turn_of(pages: list[Any]) -> int:
+    """The index of the page whose seat may act (waits for one)."""
+    pages[0].wait_for_function(f"() => document.querySelector('{APP}').dataset.status === 'playing'")
+    for _ in range(400):
+        for i, page in enumerate(pages):
+            if app_data(page).get("canAct") == "yes":
+                return i
+        pages[0].wait_for_timeout(50)
+    raise AssertionError("nobody was asked to act")
+
+
+def test_the_title_icon_sound_notification_and_lobby_say_when_it_is_your_turn(browser: Any,
+                                                                               web_server: WebServer) -> None:
+    """When the turn passes to Bob his tab's title becomes "▶ Your turn · Ninja Camp" and its icon
+    changes, his chime plays (he switched the sound on; it is off by default) and, his page being
+    hidden and notifications allowed, a notification says it; Ann's title no longer says it is her
+    turn; Bob's lobby counts the table as waiting for him."""
+    context_a, page_a, context_b, page_b, table_id = two_friends(browser, web_server, "ninja-camp", init=NOTIFY_STUB)
+    try:
+        pages = [page_a, page_b]
+        # Off by default; Bob switches both on.
+        assert page_b.get_attribute("#turn-sound", "aria-pressed") == "false"
+        assert page_b.get_attribute("#turn-notify", "aria-pressed") == "false"
+        page_b.click("#turn-sound")
+        page_b.click("#turn-notify")
+        assert page_b.get_attribute("#turn-sound", "aria-pressed") == "true"
+        assert page_b.evaluate("() => localStorage.getItem('dojo.turnSound')") == "on"
+        rng = random.Random("turn")
+        # Play until Ann hands the turn to Bob.
+        for _ in range(20):
+            if turn_of(pages) == 0:
+                break
+            page_b.locator(".action-list button.action").first.click()
+            page_b.wait_for_function(f"() => document.querySelector('{APP}').dataset.canAct !== 'yes'")
+        assert turn_of(pages) == 0
+        assert page_a.title() == "▶ Your turn · Ninja Camp"
+        assert page_a.get_attribute("link[rel=icon]", "data-turn") == "yes"
+        assert not page_b.title().startswith("▶")
+        assert page_b.get_attribute("link[rel=icon]", "data-turn") == "no"
+        chimes = page_b.evaluate("() => window.__dojoChimes || 0")
+        page_b.evaluate("() => { window.__hidden = true; }")
+        # Bob's lobby, in another tab of his browser, counts nothing waiting for him yet.
+        lobby = context_b.new_page()
+        lobby.goto(f"{web_server.base}/#/")
+        lobby.wait_for_selector(f".table-item[data-table='{table_id}']")
+        assert lobby.get_attribute("#waiting-count", "data-count") == "0"
+        buttons = page_a.locator(".action-list button.action")
+        buttons.nth(rng.randrange(buttons.count())).click()
+        page_b.wait_for_function("() => document.title === '▶ Your turn · Ninja Camp'")
+        assert page_b.get_attribute("link[rel=icon]", "data-turn") == "yes"
+        page_a.wait_for_function("() => !document.title.startsWith('▶')")
+        assert page_b.evaluate("() => window.__dojoChimes || 0") == chimes + 1
+        assert page_b.evaluate("() => window.__notes") == ["Your turn · Ninja Camp"]
+        lobby.click("text=Refresh the lists")
+        lobby.wait_for_function("() => document.querySelector('#waiting-count').dataset.count === '1'")
+        assert "1 waiting for you" in lobby.inner_text("#waiting-count")
+        assert lobby.title().startswith("(1) ▶ Your turn")
+        assert lobby.locator(f".table-item[data-table='{table_id}'] .tag-turn").count() == 1
+    finally:
+        context_a.close()
+        context_b.close()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_bots_move_is_marked_on_the_board_and_told_since_your_last_turn(browser: Any, web_server: WebServer,
+                                                                         game: str) -> None:
+    """After the bots have moved, what their move touched is marked on the board with the bot's label
+    (and pulses when it happens), and the prompt tells in words, with the bots' names, what happened
+    since your last turn: the log's lines after your own move."""
+    context, page, errors = new_page(browser)
+    try:
+        create_in_lobby(page, web_server.base, game, players=GAMES[game])
+        rng = random.Random(f"moves-{game}")
+        stats = PlayStats()
+        marked = digest = 0
+        for _ in range(12):
+            if wait_turn_or_end(page, 30) == "over":
+                break
+            bots = page.locator(".board .last-move:not([data-moved-by='P0'])")
+            if bots.count():
+                marked += 1
+                if page.locator(".board .just-moved").count():
+                    # The pulse belongs to the newest move only.
+                    assert page.locator(".board .just-moved").first.get_attribute("data-moved-by") is not None
+            box = page.locator(".prompt .digest")
+            if box.count():
+                text = box.inner_text()
+                # The log's lines from the server (not the notes of choices answered for you).
+                log = page.evaluate("() => [...document.querySelectorAll('.log-lines li:not(.auto-answer)')]"
+                                    ".map(li => li.innerText)")
+                lines = box.locator(".digest-lines li").all_inner_texts()
+                # Every digest line is a line of the log (the same words), and the last ones of it.
+                assert lines and all(line in log for line in lines), (lines, log[-10:])
+                assert lines[-1] == log[-1]
+                assert "bot" in text or "P1" not in text  # bots are named, not left as "P1"
+                digest += 1
+            act_once(page, rng, stats)
+        assert marked >= 1, f"a bot's move was marked on the board only {marked} times"
+        assert digest >= 1, f"the digest was shown only {digest} times"
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game", ["knights-and-ninjas", "ninjato"])
+def test_a_forced_choice_is_answered_for_you_with_a_line_in_the_log(browser: Any, web_server: WebServer,
+                                                                    game: str) -> None:
+    """Whole games played by clicking: the page never waits for a click on a choice that has one
+    answer (outside a concealed window), and says in the log that it answered for you. These two
+    games ask a seat with one thing to do (no card makes a single fight, nothing left to fortify with,
+    no Highwayman to play) in nearly every game; up to three games are played until one is."""
+    context, page, errors = new_page(browser)
+    try:
+        answered = 0
+        for attempt in range(3):
+            table_id = create_in_lobby(page, web_server.base, game, players=GAMES[game])
+            token = seat_token(page, table_id)
+            rng = random.Random(f"forced-{game}-{attempt}")
+            stats = PlayStats()
+            for _ in range(300):
+                if wait_turn_or_end(page, 60) == "over":
+                    break
+                buttons = page.locator(".action-list button.action")
+                if buttons.count() == 1:
+                    # One choice left to click: only in a concealed window (or the page's state is already old).
+                    state = web_server.http.get(f"/api/tables/{table_id}/view", headers={"X-Seat-Token": token}).json()
+                    if str(state["index"]) == app_data(page)["index"] and len(state["legal"]) == 1:
+                        assert state["decision"]["concealed"], state["decision"]
+                act_once(page, rng, stats)
+            page.wait_for_function(f"() => document.querySelector('{APP}').dataset.status === 'finished'")
+            lines = page.locator(".log-lines li.auto-answer")
+            answered = lines.count()
+            if answered:
+                assert "(answered for you)" in lines.first.inner_text()
+                break
+        assert answered > 0, "no forced choice was answered in three whole games"
+        assert not errors, errors
+        assert not client_errors(page), client_errors(page)
+    finally:
+        context.close()
+
+
+def test_switched_off_a_forced_choice_waits_for_a_click(browser: Any, web_server: WebServer) -> None:
+    """With the switch off (kept in localStorage), a choice with one answer is left to the player."""
+    context, page, _ = new_page(browser)
+    try:
+        page.goto(f"{web_server.base}/#/")
+        page.evaluate("() => localStorage.setItem('dojo.autoAnswer', 'off')")
+        create_in_lobby(page, web_server.base, "ninjato", players=2)
+        rng = random.Random("manual")
+        stats = PlayStats()
+        single = 0
+        for _ in range(200):
+            if wait_turn_or_end(page, 60) == "over":
+                break
+            if page.locator(".action-list button.action").count() == 1:
+                single += 1
+            act_once(page, rng, stats)
+        assert single > 0, "no forced choice came up to click"
+        assert page.locator(".log-lines li.auto-answer").count() == 0
+        assert page.get_attribute("#auto-answer", "aria-pressed") == "false" or app_data(page)["status"] == "finished"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_your_hand_is_docked_and_the_prompt_covers_at_most_a_third_of_a_phone(browser: Any, web_server: WebServer,
+                                                                              game: str) -> None:
+    """On a 390x844 phone and on a desktop, your hand is on the first screen (docked at its bottom)
+    and on the phone the prompt takes at most a third of the screen's height."""
+    for viewport in (PHONE, DESKTOP):
+        context, page, errors = new_page(browser, viewport)
+        try:
+            create_in_lobby(page, web_server.base, game, players=GAMES[game])
+            wait_turn_or_end(page, 30)
+            hand = page.locator(".board .card-row.hand")
+            hand.wait_for()
+            page.evaluate("() => window.scrollTo(0, 0)")
+            box = hand.bounding_box()
+            assert box is not None
+            assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"] + 1, (game, viewport, box)
+            first = hand.locator(".card").first
+            if first.count():
+                card = first.bounding_box()
+                assert card is not None and card["y"] + card["height"] / 2 <= viewport["height"], card
+            if viewport is PHONE:
+                prompt = page.locator(".prompt-area").bounding_box()
+                assert prompt is not None and prompt["height"] <= viewport["height"] / 3, prompt
+            # Docked, it leaves a slot of its height in the board (nothing moves under it); scrolled to
+            # where that slot is on the screen, the hand is back in its place.
+            if app_data(page)["handDocked"] == "yes":
+                slot = page.locator(".board .hand-slot")
+                assert slot.count() == 1
+                slot.evaluate("(el) => el.scrollIntoView({block: 'end'})")  # above it, the prompt may stick
+                page.wait_for_function(f"() => document.querySelector('{APP}').dataset.handDocked === 'no'")
+                assert page.locator(".board .hand-slot").count() == 0
+            assert errors == [], errors
+        finally:
+            context.close()
