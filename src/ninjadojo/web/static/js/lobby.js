@@ -8,13 +8,16 @@ import {copyText, h, replace, toast} from './dom.js';
 import {gameInfo, loadCatalogue} from './catalogue.js';
 import {seatBadge} from './seats.js';
 import {setFavicon} from './turn.js';
-import {forgetSeat, keepInvites, keepName, keepSeat, mySeats, myName} from './store.js';
+import {forgetSeat, hideFinished, keepHideFinished, keepInvites, keepName, keepSeat, mySeats, myName}
+  from './store.js';
 
 // Options that are guards for programs rather than choices for players: under "More settings".
 const ADVANCED_OPTIONS = new Set(['max_length']);
 // The section the catalogue puts the options that switch a ruling in: folded away under its own summary.
 const HOUSE_RULES = 'House rules';
 const FIRST_SECTION = 'Game';
+// The section of the options choosing a game's expansions (the presets "Base game" and "All expansions").
+const EXPANSIONS = 'Expansions';
 const REFRESH_MS = 10000;
 
 export function openLobby(root) {
@@ -49,13 +52,21 @@ class Lobby {
       finished: h('div', {class: 'list', id: 'finished-tables'}),
     };
     this.created = h('div', {class: 'created-slot'});
+    // "My tables" may hide the finished games (remembered in this browser).
+    this.hideFinishedBox = h('input', {id: 'hide-finished', type: 'checkbox', checked: hideFinished(),
+      onchange: () => {
+        keepHideFinished(this.hideFinishedBox.checked);
+        this.refreshMine();
+      }});
     replace(this.root, h('div', {class: 'lobby'},
       h('section', {class: 'panel intro'}, h('h1', {}, 'The dojo'),
         h('p', {}, 'Play ninja card games with friends and bots. Create a table, send the invitation links, and play.'),
         this.nameField()),
       this.created,
       h('section', {class: 'panel create'}, h('h2', {}, 'New table'), this.form()),
-      h('section', {class: 'panel'}, h('h2', {}, 'My tables ', this.waitingTag), this.lists.mine),
+      h('section', {class: 'panel'}, h('h2', {}, 'My tables ', this.waitingTag),
+        h('p', {class: 'list-filter'}, this.hideFinishedBox,
+          h('label', {for: 'hide-finished'}, ' Hide finished tables')), this.lists.mine),
       h('section', {class: 'panel'}, h('h2', {}, 'Open tables'),
         h('p', {class: 'muted'}, 'Tables with a free seat anyone may take.'), this.lists.open),
       h('section', {class: 'panel'}, h('h2', {}, 'Being played'),
@@ -96,6 +107,8 @@ class Lobby {
     this.playersSelect = h('select', {id: 'new-players', onchange: () => this.drawSeats()});
     // One fieldset per section of the game's options ("Game", "Expansions"...), in the game's order.
     this.optionsBox = h('div', {class: 'option-groups'});
+    // A row of presets above the options: each sets the option fields at once.
+    this.presetsBox = h('div', {class: 'presets', role: 'group', 'aria-label': 'Presets'});
     this.seatsBox = h('fieldset', {class: 'seats-form'});
     this.settings = {
       move_delay: h('input', {id: 'set-move-delay', type: 'number', min: 0, max: 10, step: 0.1, value: 1}),
@@ -120,6 +133,7 @@ class Lobby {
     }, onchange: () => this.showApplicable()},
     h('p', {}, h('label', {for: 'new-game'}, 'Game '), this.gameSelect), this.summary,
     h('p', {}, h('label', {for: 'new-players'}, 'Players '), this.playersSelect),
+    this.presetsBox,
     this.optionsBox,
     this.houseRules,
     this.seatsBox,
@@ -172,8 +186,18 @@ class Lobby {
     replace(this.optionsBox, this.optionGroups);
     replace(this.houseRulesBox, house);
     replace(this.advancedOptions, advanced);
+    replace(this.presetsBox, h('span', {class: 'presets-title'}, 'Presets: '), presetsOf(game).map((preset) =>
+      h('button', {type: 'button', class: 'quiet preset', dataset: {preset: preset.id}, title: preset.help,
+        onclick: () => this.applyPreset(preset)}, preset.label)));
     this.showApplicable();
     this.drawSeats();
+  }
+
+  /** Set the option fields to a preset's values (the options it does not name keep theirs). */
+  applyPreset(preset) {
+    for (const [name, value] of Object.entries(preset.values)) this.optionInputs.get(name).set(value);
+    this.showApplicable();
+    toast(`${preset.label}: the options are set.`);
   }
 
   /** Show only the options that apply given the others' values (an option `requires` another's value). */
@@ -320,9 +344,14 @@ class Lobby {
       // A token the server no longer knows (a seat left) is forgotten here too.
       for (const [tableId] of held) if (!known.has(tableId)) forgetSeat(tableId);
       this.showWaiting(answer.tables.filter((entry) => waitsFor(entry.table, entry.seat)).length);
-      replace(this.lists.mine, answer.tables.length
-        ? h('ul', {class: 'tables'}, answer.tables.map((entry) => this.tableItem(entry.table, 'mine', entry.seat)))
-        : h('p', {class: 'muted'}, 'None.'));
+      const hide = this.hideFinishedBox.checked;
+      const shown = answer.tables.filter((entry) => !hide || entry.table.status !== 'finished');
+      const hidden = answer.tables.length - shown.length;
+      replace(this.lists.mine, shown.length
+        ? h('ul', {class: 'tables'}, shown.map((entry) => this.tableItem(entry.table, 'mine', entry.seat)))
+        : h('p', {class: 'muted'}, 'None.'),
+      hidden ? h('p', {class: 'muted hidden-count'}, hidden === 1 ? '1 finished table hidden.'
+        : `${hidden} finished tables hidden.`) : null);
     } catch (error) {
       replace(this.lists.mine, h('p', {class: 'muted'}, `Not available: ${error.message}`));
     }
@@ -355,6 +384,8 @@ class Lobby {
         : h('a', {class: 'button primary', href: `#/table/${table.id}`}, 'Play'));
       if (table.status === 'finished') {
         buttons.push(h('a', {class: 'button quiet', href: `#/table/${table.id}`}, 'Open'));
+        buttons.push(h('button', {type: 'button', class: 'quiet remove-table',
+          'aria-label': `Remove table ${table.id} from my tables`, onclick: () => this.remove(table)}, 'Remove'));
       }
     } else if (kind === 'open') {
       buttons.push(h('button', {type: 'button', class: 'primary', onclick: () => this.join(table)}, 'Join'));
@@ -367,8 +398,15 @@ class Lobby {
     const result = table.result && table.result.winners
       ? ` · won by ${table.result.winners.map((s) => `P${s} ${table.seats[s].name}`).join(', ')}` : '';
     return h('li', {class: 'table-item', dataset: {table: table.id}},
-      h('div', {class: 'table-line'}, h('strong', {}, table.title), ` · ${table.players} players · `,
+      h('div', {class: 'table-line'}, h('strong', {class: 'table-game'}, table.title),
+        ` · ${table.players} players · `,
         h('span', {class: `status status-${table.status}`}, table.status), result,
+        // Whose turn, in names (mine says "▶ your turn" in its tag below).
+        table.status === 'playing' && !(mySeat !== null && waitsFor(table, mySeat))
+          ? h('span', {class: 'table-turn'}, ` · ${turnWords(table, mySeat)}`) : null,
+        table.updated ? h('span', {class: 'table-ago'}, table.status === 'waiting' ? ' · opened ' : ' · last move ',
+          h('time', {datetime: table.updated, title: new Date(table.updated).toLocaleString()}, ago(table.updated)))
+          : null,
         table.deal === 'chosen'
           ? h('span', {class: 'tag tag-warn', title: 'whoever chose the seed may know every card'},
             'deal chosen by its creator')
@@ -378,6 +416,13 @@ class Lobby {
       h('div', {class: 'table-seats'}, table.seats.map((seat) => h('span', {class: 'seat-mini'},
         seatBadge(seat.seat, seat.name), seat.type === 'bot' ? ' ⚙' : seat.status === 'free' ? ' (free)' : ''))),
       h('div', {class: 'table-buttons'}, buttons));
+  }
+
+  /** Forget my seat at a finished table: it leaves My tables (the game stays on the server, to replay). */
+  remove(table) {
+    forgetSeat(table.id);
+    toast(`Table ${table.id} is removed from My tables.`);
+    this.refreshMine();
   }
 
   async join(table) {
@@ -432,13 +477,18 @@ function optionField(option) {
   if (option.type === 'bool') {
     const input = h('input', {id, type: 'checkbox', checked: Boolean(option.default)});
     return {row: row(input, h('label', {for: id, class: 'option-title'}, ` ${title}`), tag),
-      peek: () => input.checked, read: () => input.checked};
+      peek: () => input.checked, read: () => input.checked, set: (value) => {
+        input.checked = Boolean(value);
+      }};
   }
   if (option.type === 'int') {
     const input = h('input', {id, type: 'number', value: option.default, min: option.minimum ?? undefined,
       max: option.maximum ?? undefined, step: 1});
     const peek = () => Number(input.value);
-    return {row: row(h('label', {for: id, class: 'option-title'}, `${title} `), input, tag), peek, read: () => {
+    const set = (value) => {
+      input.value = String(value);
+    };
+    return {row: row(h('label', {for: id, class: 'option-title'}, `${title} `), input, tag), peek, set, read: () => {
       const value = peek();
       if (input.value.trim() === '' || !Number.isInteger(value)
           || (option.minimum !== null && value < option.minimum)
@@ -457,17 +507,67 @@ function optionField(option) {
       h('legend', {class: 'option-title'}, title, tag),
       h('div', {class: 'choice-boxes'}, boxes.map(({choice, input}) => h('span', {class: 'choice-box'}, input,
         h('label', {for: `${id}-${choice}`}, ` ${choiceLabel(option, choice)}`)))), help),
-    peek, read: peek};
+    peek, read: peek, set: (value) => {
+      const wanted = new Set(String(value || '').split(',').filter(Boolean));
+      for (const {choice, input} of boxes) input.checked = wanted.has(choice);
+    }};
   }
   if (option.choices && option.choices.length) {
     const select = h('select', {id}, option.choices.map((choice) => h('option', {value: choice,
       selected: choice === option.default}, choiceLabel(option, choice))));
     return {row: row(h('label', {for: id, class: 'option-title'}, `${title} `), select, tag),
-      peek: () => select.value, read: () => select.value};
+      peek: () => select.value, read: () => select.value, set: (value) => {
+        select.value = String(value);
+      }};
   }
   const input = h('input', {id, type: 'text', value: option.default ?? ''});
   return {row: row(h('label', {for: id, class: 'option-title'}, `${title} `), input, tag),
-    peek: () => input.value.trim(), read: () => input.value.trim()};
+    peek: () => input.value.trim(), read: () => input.value.trim(), set: (value) => {
+      input.value = value ?? '';
+    }};
+}
+
+/**
+ * The presets of a game's new-table form: "Default rules" (every option, house rules too, as the game's
+ * default) and, for a game with a set of expansions to choose, "Base game" (no expansion) and
+ * "All expansions" (every one). {id, label, help, values: {option: value}}.
+ */
+export function presetsOf(game) {
+  const presets = [];
+  const sets = game.options.filter((option) => option.group === EXPANSIONS && option.type === 'set');
+  if (sets.length) {
+    // Base game: every option of the expansions' section back to none (a set) or its default.
+    presets.push({id: 'base', label: 'Base game', help: 'No expansion', values: Object.fromEntries(
+      game.options.filter((option) => option.group === EXPANSIONS)
+        .map((option) => [option.name, option.type === 'set' ? '' : option.default]))});
+    presets.push({id: 'all-expansions', label: 'All expansions', help: 'Every expansion in play',
+      values: Object.fromEntries(sets.map((option) => [option.name, option.choices.join(',')]))});
+  }
+  presets.push({id: 'default', label: 'Default rules', help: 'Every option as the game plays it by default, '
+    + 'house rules too', values: Object.fromEntries(game.options.map((option) => [option.name, option.default]))});
+  return presets;
+}
+
+/** Whose turn it is, in names: "your turn", "Ann's turn", "Ann and Bo to act". */
+function turnWords(table, mySeat) {
+  const waiting = table.waiting_for || [];
+  if (!waiting.length) return 'nobody to act';
+  if (mySeat !== null && waiting.length === 1 && waiting[0] === mySeat) return 'your turn';
+  const names = waiting.map((seat) => (seat === mySeat ? 'you'
+    : (table.seats[seat] && table.seats[seat].name) || `Player ${seat}`));
+  if (names.length === 1) return `${names[0]}'s turn`;
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} to act`;
+}
+
+/** How long ago an ISO time was, in words: "just now", "2 min ago", "3 h ago", "5 days ago". */
+export function ago(iso, now = Date.now()) {
+  const seconds = Math.max(0, (now - Date.parse(iso)) / 1000);
+  if (!Number.isFinite(seconds)) return 'some time ago';
+  if (seconds < 60) return 'just now';
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
+  const days = Math.floor(seconds / 86400);
+  return days === 1 ? '1 day ago' : `${days} days ago`;
 }
 
 /** Whether a table in play waits for this seat's move. */

@@ -67,3 +67,15 @@ export function myName() {
 export function keepName(name) {
   write(NAME, name);
 }
+
+const HIDE_FINISHED = 'dojo.hideFinished';
+
+/** Whether "My tables" hides the finished games (a toggle of the lobby). */
+export function hideFinished() {
+  return read(HIDE_FINISHED, false) === true;
+}
+
+/** Remember whether "My tables" hides the finished games. */
+export function keepHideFinished(hide) {
+  write(HIDE_FINISHED, Boolean(hide));
+}
