@@ -534,12 +534,15 @@ function optionField(option) {
  */
 export function presetsOf(game) {
   const presets = [];
-  const sets = game.options.filter((option) => option.group === EXPANSIONS && option.type === 'set');
+  // The choice of expansions: a set in their section that needs no other option (an expansion's own
+  // settings, such as who gets an Element, need it and are left as they are).
+  const sets = game.options.filter((option) => option.group === EXPANSIONS && option.type === 'set'
+    && !option.requires);
   if (sets.length) {
-    // Base game: every option of the expansions' section back to none (a set) or its default.
+    // Base game: no expansion, and every other option of their section back to its default.
     presets.push({id: 'base', label: 'Base game', help: 'No expansion', values: Object.fromEntries(
       game.options.filter((option) => option.group === EXPANSIONS)
-        .map((option) => [option.name, option.type === 'set' ? '' : option.default]))});
+        .map((option) => [option.name, sets.includes(option) ? '' : option.default]))});
     presets.push({id: 'all-expansions', label: 'All expansions', help: 'Every expansion in play',
       values: Object.fromEntries(sets.map((option) => [option.name, option.choices.join(',')]))});
   }
