@@ -156,8 +156,14 @@ def test_each_listing_says_the_game_players_whose_turn_and_since_when(browser: A
     web_server.play_out(finished_id)
     context, page, errors = new_page(browser)
     try:
-        seated(page, web_server.base, {playing_id: (1, tokens["1"], "ninjitsu"),
+        seated(page, web_server.base, {playing_id: (0, tokens["0"], "ninjitsu"),
                                        finished_id: (0, finished_tokens["0"], "ninja-trap")})
+        # Ann's seat is taken once her browser comes to the table: the game is then played.
+        page.goto(f"{web_server.base}/#/table/{playing_id}")
+        page.wait_for_function("() => document.querySelector('#app').dataset.status === 'playing'")
+        assert summary(web_server, playing_id)["status"] == "playing"
+        page.goto(f"{web_server.base}/#/")
+        page.wait_for_selector(f"#my-tables .table-item[data-table='{playing_id}']")
         for list_id, table_id in (("open-tables", open_id), ("playing-tables", playing_id),
                                   ("finished-tables", finished_id), ("my-tables", playing_id),
                                   ("my-tables", finished_id)):
@@ -176,7 +182,7 @@ def test_each_listing_says_the_game_players_whose_turn_and_since_when(browser: A
             waiting = table["waiting_for"]
             assert len(waiting) == 1
             name = table["seats"][waiting[0]]["name"]
-            if list_id == "my-tables" and waiting == [1]:
+            if list_id == "my-tables" and waiting == [0]:
                 assert "your turn" in item.locator(".tag-turn").inner_text()
             else:
                 assert item.locator(".table-turn").inner_text().strip() == f"· {name}'s turn", list_id
@@ -184,7 +190,7 @@ def test_each_listing_says_the_game_players_whose_turn_and_since_when(browser: A
         page.screenshot(path=str(screenshots / "lobby-tables.png"), full_page=True)
         phone, phone_page, phone_errors = new_page(browser, 390, 844)
         try:
-            seated(phone_page, web_server.base, {playing_id: (1, tokens["1"], "ninjitsu"),
+            seated(phone_page, web_server.base, {playing_id: (0, tokens["0"], "ninjitsu"),
                                                  finished_id: (0, finished_tokens["0"], "ninja-trap")})
             phone_page.locator("#my-tables").scroll_into_view_if_needed()
             phone_page.screenshot(path=str(screenshots / "lobby-tables-phone.png"), full_page=True)

@@ -551,13 +551,18 @@ export function presetsOf(game) {
   return presets;
 }
 
-/** Whose turn it is, in names: "your turn", "Ann's turn", "Ann and Bo to act". */
+/** Whose turn it is, in names: "your turn", "Ann's turn", "the easy bot's turn", "Ann and Bo to act". */
 function turnWords(table, mySeat) {
   const waiting = table.waiting_for || [];
   if (!waiting.length) return 'nobody to act';
   if (mySeat !== null && waiting.length === 1 && waiting[0] === mySeat) return 'your turn';
-  const names = waiting.map((seat) => (seat === mySeat ? 'you'
-    : (table.seats[seat] && table.seats[seat].name) || `Player ${seat}`));
+  const names = waiting.map((seat) => {
+    const info = table.seats[seat];
+    if (seat === mySeat) return 'you';
+    if (!info) return `Player ${seat}`;
+    // A bot's name is its difficulty: "the easy bot".
+    return info.type === 'bot' ? `the ${info.name} bot` : info.name;
+  });
   if (names.length === 1) return `${names[0]}'s turn`;
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} to act`;
 }
