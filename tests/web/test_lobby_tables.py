@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -203,23 +204,33 @@ def test_each_listing_says_the_game_players_whose_turn_and_since_when(browser: A
         context.close()
 
 
-def test_my_tables_hides_finished_tables_and_forgets_one(browser: Any, web_server: WebServer) -> None:
+def test_my_tables_hides_finished_and_abandoned_tables_and_forgets_one(browser: Any,
+                                                                       web_server: WebServer) -> None:
     playing_id, tokens = two_humans(web_server, "ninja-trap")
     finished_id, finished_tokens = two_humans(web_server, "ninja-trap")
     web_server.play_out(finished_id)
     assert summary(web_server, finished_id)["status"] == "finished"
+    # Abandoned: not finished, no move for 7 days (white box: its last change put back 8 days).
+    abandoned_id, abandoned_tokens = two_humans(web_server, "ninja-trap")
+    web_server.dojo.tables[abandoned_id].updated = time.time() - 8 * 86400
     context, page, errors = new_page(browser)
     try:
         seated(page, web_server.base, {playing_id: (0, tokens["0"], "ninja-trap"),
-                                       finished_id: (0, finished_tokens["0"], "ninja-trap")})
+                                       finished_id: (0, finished_tokens["0"], "ninja-trap"),
+                                       abandoned_id: (0, abandoned_tokens["0"], "ninja-trap")})
         mine = page.locator("#my-tables")
         finished = mine.locator(f".table-item[data-table='{finished_id}']")
+        abandoned = mine.locator(f".table-item[data-table='{abandoned_id}']")
         finished.wait_for()
+        abandoned.wait_for()
+        assert abandoned.locator(".tag.abandoned").inner_text() == "abandoned"
+        assert not mine.locator(f".table-item[data-table='{playing_id}'] .tag.abandoned").count()
         assert not page.is_checked("#hide-finished")
         page.check("#hide-finished")
         finished.wait_for(state="detached")
+        assert not abandoned.count()
         assert mine.locator(f".table-item[data-table='{playing_id}']").count() == 1
-        assert mine.locator(".hidden-count").inner_text() == "1 finished table hidden."
+        assert mine.locator(".hidden-count").inner_text() == "2 finished or abandoned tables hidden."
         # The toggle is remembered in this browser.
         page.reload()
         page.wait_for_selector(f"#my-tables .table-item[data-table='{playing_id}']")
@@ -231,8 +242,10 @@ def test_my_tables_hides_finished_tables_and_forgets_one(browser: Any, web_serve
         assert not mine.locator(f".table-item[data-table='{playing_id}'] .remove-table").count()
         finished.locator(".remove-table").click()
         finished.wait_for(state="detached")
+        abandoned.locator(".remove-table").click()
+        abandoned.wait_for(state="detached")
         held = json.loads(page.evaluate("() => localStorage.getItem('dojo.seats')"))
-        assert finished_id not in held and playing_id in held
+        assert finished_id not in held and abandoned_id not in held and playing_id in held
         # The game itself stays on the server: still in the finished games, to replay.
         page.locator(f"#finished-tables .table-item[data-table='{finished_id}']").wait_for()
         assert not errors, errors

@@ -19,6 +19,8 @@ const FIRST_SECTION = 'Game';
 // The section of the options choosing a game's expansions (the presets "Base game" and "All expansions").
 const EXPANSIONS = 'Expansions';
 const REFRESH_MS = 10000;
+// A table of mine not finished but without a move for this long is abandoned: hidden with the finished ones.
+const ABANDONED_DAYS = 7;
 
 export function openLobby(root) {
   const lobby = new Lobby(root);
@@ -52,7 +54,7 @@ class Lobby {
       finished: h('div', {class: 'list', id: 'finished-tables'}),
     };
     this.created = h('div', {class: 'created-slot'});
-    // "My tables" may hide the finished games (remembered in this browser).
+    // "My tables" may hide the finished and abandoned games (remembered in this browser).
     this.hideFinishedBox = h('input', {id: 'hide-finished', type: 'checkbox', checked: hideFinished(),
       onchange: () => {
         keepHideFinished(this.hideFinishedBox.checked);
@@ -66,7 +68,8 @@ class Lobby {
       h('section', {class: 'panel create'}, h('h2', {}, 'New table'), this.form()),
       h('section', {class: 'panel'}, h('h2', {}, 'My tables ', this.waitingTag),
         h('p', {class: 'list-filter'}, this.hideFinishedBox,
-          h('label', {for: 'hide-finished'}, ' Hide finished tables')), this.lists.mine),
+          h('label', {for: 'hide-finished'}, ' Hide finished tables'),
+          h('small', {class: 'muted'}, ` (and those without a move for ${ABANDONED_DAYS} days)`)), this.lists.mine),
       h('section', {class: 'panel'}, h('h2', {}, 'Open tables'),
         h('p', {class: 'muted'}, 'Tables with a free seat anyone may take.'), this.lists.open),
       h('section', {class: 'panel'}, h('h2', {}, 'Being played'),
@@ -345,13 +348,13 @@ class Lobby {
       for (const [tableId] of held) if (!known.has(tableId)) forgetSeat(tableId);
       this.showWaiting(answer.tables.filter((entry) => waitsFor(entry.table, entry.seat)).length);
       const hide = this.hideFinishedBox.checked;
-      const shown = answer.tables.filter((entry) => !hide || entry.table.status !== 'finished');
+      const shown = answer.tables.filter((entry) => !hide || !isOver(entry.table));
       const hidden = answer.tables.length - shown.length;
       replace(this.lists.mine, shown.length
         ? h('ul', {class: 'tables'}, shown.map((entry) => this.tableItem(entry.table, 'mine', entry.seat)))
         : h('p', {class: 'muted'}, 'None.'),
-      hidden ? h('p', {class: 'muted hidden-count'}, hidden === 1 ? '1 finished table hidden.'
-        : `${hidden} finished tables hidden.`) : null);
+      hidden ? h('p', {class: 'muted hidden-count'}, hidden === 1 ? '1 finished or abandoned table hidden.'
+        : `${hidden} finished or abandoned tables hidden.`) : null);
     } catch (error) {
       replace(this.lists.mine, h('p', {class: 'muted'}, `Not available: ${error.message}`));
     }
@@ -384,6 +387,8 @@ class Lobby {
         : h('a', {class: 'button primary', href: `#/table/${table.id}`}, 'Play'));
       if (table.status === 'finished') {
         buttons.push(h('a', {class: 'button quiet', href: `#/table/${table.id}`}, 'Open'));
+      }
+      if (isOver(table)) {
         buttons.push(h('button', {type: 'button', class: 'quiet remove-table',
           'aria-label': `Remove table ${table.id} from my tables`, onclick: () => this.remove(table)}, 'Remove'));
       }
@@ -412,13 +417,16 @@ class Lobby {
             'deal chosen by its creator')
           : null,
         mySeat !== null ? h('span', {class: 'tag'}, `you are P${mySeat}`) : null,
+        mySeat !== null && table.status !== 'finished' && isOver(table)
+          ? h('span', {class: 'tag abandoned', title: `no move for ${ABANDONED_DAYS} days or more`}, 'abandoned')
+          : null,
         mySeat !== null && waitsFor(table, mySeat) ? h('span', {class: 'tag tag-turn'}, '▶ your turn') : null),
       h('div', {class: 'table-seats'}, table.seats.map((seat) => h('span', {class: 'seat-mini'},
         seatBadge(seat.seat, seat.name), seat.type === 'bot' ? ' ⚙' : seat.status === 'free' ? ' (free)' : ''))),
       h('div', {class: 'table-buttons'}, buttons));
   }
 
-  /** Forget my seat at a finished table: it leaves My tables (the game stays on the server, to replay). */
+  /** Forget my seat at a finished or abandoned table: it leaves My tables (the game stays on the server). */
   remove(table) {
     forgetSeat(table.id);
     toast(`Table ${table.id} is removed from My tables.`);
@@ -576,6 +584,13 @@ export function ago(iso, now = Date.now()) {
   if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
   const days = Math.floor(seconds / 86400);
   return days === 1 ? '1 day ago' : `${days} days ago`;
+}
+
+/** Whether a table of mine is over: finished, or abandoned (no move for ABANDONED_DAYS days). */
+export function isOver(table, now = Date.now()) {
+  if (table.status === 'finished') return true;
+  const updated = Date.parse(table.updated || '');
+  return Number.isFinite(updated) && now - updated >= ABANDONED_DAYS * 86400 * 1000;
 }
 
 /** Whether a table in play waits for this seat's move. */
