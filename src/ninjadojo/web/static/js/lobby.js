@@ -1,7 +1,8 @@
-// The lobby: your name, a form to create a table (game, players, the game's options, each seat a
-// friend, an open seat or a bot with a difficulty, the table's settings), the invitation links of a
-// new table, and the lists: my tables, open tables to join, games being played (to watch) and
-// finished games (to replay).
+// The lobby: your name, a form to create a table (game, players, presets, the game's options, each seat
+// a friend, an open seat or a bot with a difficulty, the table's settings), the invitation links of a
+// new table, and the lists (each table with its game, players, whose turn and its last move's time):
+// my tables (finished and abandoned ones may be hidden or removed), open tables to join, games being
+// played (to watch) and finished games (to replay).
 
 import {api, inviteLink, watchLink} from './api.js';
 import {copyText, h, replace, toast} from './dom.js';
