@@ -90,3 +90,24 @@ def test_chat_goes_between_two_browsers_as_text_and_can_be_muted(browser: Any, w
     finally:
         for context in contexts:
             context.close()
+
+
+def test_on_a_phone_the_chat_scrolls_above_the_docked_hand(browser: Any, web_server: WebServer) -> None:
+    """The chat is the page's last thing on a phone; with the hand docked at the bottom of the screen the
+    page has room to scroll it above the hand (else the line to type would stay under it)."""
+    table_id, tokens = web_server.create({"game": "ninjitsu", "players": 2, "settings": QUICK, "seats": [
+        {"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]})
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        page.locator(".board .card-row.hand").wait_for()
+        page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.wait_for_function("() => document.querySelector('#app').dataset.handDocked === 'yes'")
+        page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+        hand = page.locator(".board .card-row.hand.docked").bounding_box()
+        chat = page.locator(".chat-form").bounding_box()
+        assert hand is not None and chat is not None
+        assert chat["y"] + chat["height"] <= hand["y"] + 1, (chat, hand)
+    finally:
+        context.close()

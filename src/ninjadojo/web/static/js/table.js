@@ -403,6 +403,7 @@ class TablePage {
     const board = this.el.board;
     const hand = board.querySelector('.card-row.hand');
     if (!hand) {
+      this.root.style.removeProperty('padding-bottom');
       this.root.dataset.handDocked = 'none';
       return;
     }
@@ -422,6 +423,7 @@ class TablePage {
         hand.style.removeProperty('width');
         if (slot) slot.remove();
       }
+      this.root.style.removeProperty('padding-bottom');
       this.root.dataset.handDocked = 'no';
       return;
     }
@@ -434,6 +436,8 @@ class TablePage {
     const box = board.getBoundingClientRect();
     hand.style.left = `${Math.max(0, box.left)}px`;
     hand.style.width = `${box.width}px`;
+    // Room below the page's end, so that what is last (the chat on a phone) can scroll above the hand.
+    this.root.style.paddingBottom = `${hand.offsetHeight}px`;
     this.root.dataset.handDocked = 'yes';
   }
 
