@@ -653,7 +653,7 @@ def _parse(text: object) -> dict[str, Any] | MessageError:
 
 
 async def _handle(table: LiveTable, conn: Connection, text: object) -> None:
-    """One client message after hello: act, undo or ping; any problem is an ``error`` and changes nothing."""
+    """One client message after hello: act, undo, chat or ping; any problem is an ``error`` and changes nothing."""
     parsed = _parse(text)
     reply_id: object = None
     try:
@@ -674,10 +674,12 @@ async def _handle(table: LiveTable, conn: Connection, text: object) -> None:
                 await table.act(conn.viewer, parsed.get("action"), parsed.get("index"), conn, reply_id)
             else:
                 await table.undo(conn.viewer, parsed.get("index"), conn, reply_id)
+        elif kind == "chat":
+            await table.send_chat(conn, parsed.get("text"), parsed.get("emote"), reply_id)
         elif kind == "hello":
             raise MessageError("bad_message", "already connected: hello is only the first message")
         else:
-            raise MessageError("bad_message", f"unknown message type {quote(kind)}; types are act, undo, ping")
+            raise MessageError("bad_message", f"unknown message type {quote(kind)}; types are act, undo, chat, ping")
     except MessageError as error:
         answer: dict[str, Any] = {"type": "error", "code": error.code, "message": error.message, "id": reply_id}
         if error.legal:

@@ -43,6 +43,12 @@ class WebSocketLike(Protocol):
         """Close the connection."""
 
 
+#: Chat lines a seat (or a spectator's connection) may send: bursts of CHAT_BURST, then one every
+#: 1/CHAT_RATE seconds; on top of the limit every WebSocket message has.
+CHAT_RATE = 1 / 3
+CHAT_BURST = 6
+
+
 class RateLimiter:
     """A token bucket: ``rate`` messages a second on average, bursts of ``burst``."""
 
@@ -94,6 +100,8 @@ class Connection:
         #: under its lock on every use: a token revoked meanwhile holds nothing.
         self.token_hash: str | None = None
         self.limiter = RateLimiter(rate, burst)
+        #: A spectator's chat limit (a seat's is kept by the table, shared by its connections).
+        self.chat_limiter = RateLimiter(CHAT_RATE, CHAT_BURST)
         #: What the last state sent showed (without the running clocks), to send only what changed.
         self.fingerprint: str | None = None
         #: How many log events this viewer may see had been sent (for ``log_new``).

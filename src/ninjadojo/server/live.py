@@ -28,10 +28,17 @@ from ninjadojo.engine.state import GameState
 from ninjadojo.server import storage as store
 from ninjadojo.server.bots import BotPool, detached_view
 from ninjadojo.server.clocks import Clocks
-from ninjadojo.server.connections import CLOSE_BAD_TOKEN, Connection, state_message
+from ninjadojo.server.connections import (
+    CHAT_BURST,
+    CHAT_RATE,
+    CLOSE_BAD_TOKEN,
+    Connection,
+    RateLimiter,
+    state_message,
+)
 from ninjadojo.server.errors import ApiError, storage_failed
 from ninjadojo.server.settings import TableSettings
-from ninjadojo.server.storage import Storage, StoredSeat, StoredTable
+from ninjadojo.server.storage import CHAT_KEPT, ChatLine, Storage, StoredSeat, StoredTable
 from ninjadojo.server.tokens import token_matches
 from ninjadojo.table.seats import derive_seed
 from ninjadojo.table.session import recall_bots
@@ -53,6 +60,11 @@ VIEW_WAIT = 30.0
 #: A bot answering a concealed window answers this long (at most a quarter of the hold) before the hold
 #: ends, or gives the quick answer: its commit must land within the hold.
 ANSWER_MARGIN = 0.25
+
+#: The quick emotes a chat line may be instead of text (clients show each as a word and a symbol).
+CHAT_EMOTES = ("hello", "good_game", "thanks", "well_played", "oops", "thinking")
+#: The longest chat text, in characters.
+CHAT_MAX = 300
 
 #: The bots that answer a window for a bot too slow for the hold (the first the game has): they answer in
 #: milliseconds, the heuristic one sensibly.
@@ -132,6 +144,11 @@ class LiveTable:
         self.last_own: dict[int, tuple[int, str, str]] = {}
         self.event_count = 0
         self.notes: list[tuple[int, str]] = list(stored.notes)
+        #: The last CHAT_KEPT chat lines, oldest first, and how many the table has had.
+        self.chat: list[ChatLine] = list(stored.chat)
+        self.chat_count = stored.chat_count
+        #: Each seat's chat limit (a spectator's is its connection's: see :meth:`send_chat`).
+        self.chat_limits: dict[int, RateLimiter] = {}
         self.hold_until = 0.0
         self.last_public_at = time.monotonic()
         self.conceals = can_conceal(game)
@@ -397,6 +414,35 @@ class LiveTable:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(published.wait(), max(0.01, deadline - time.monotonic()))
 
+    # ------------------------------------------------------------------ chat
+
+    async def send_chat(self, conn: Connection, text: object, emote: object, reply_id: object = None) -> None:
+        """Store a chat line from ``conn`` (a seat, or a spectator where the table allows them) and send it
+        to every connection of the table. Bots never chat; the text is kept exactly as typed (it is text:
+        clients show it as text, never as HTML). Any problem is a :class:`MessageError` and stores nothing."""
+        line_text, line_emote = check_chat(text, emote)
+        async with self.lock:
+            self._check_connection(conn)  # a token revoked since hello holds no seat, nor its voice
+            if conn.viewer is None and not self.settings.spectators:
+                raise MessageError("spectator", "this table does not allow spectators, nor their chat")
+            if conn.viewer is None:
+                limiter = conn.chat_limiter
+            else:
+                limiter = self.chat_limits.setdefault(conn.viewer, RateLimiter(CHAT_RATE, CHAT_BURST))
+            if not limiter.allow():
+                raise MessageError("rate_limited", f"too many chat lines: at most {CHAT_BURST:g} at once, then one "
+                                                   f"every {1 / CHAT_RATE:g} seconds; this one was dropped")
+            name = "spectator" if conn.viewer is None else self.seats[conn.viewer].name
+            line = ChatLine(self.chat_count, conn.viewer, name, line_text, line_emote, time.time())
+            await self._write([store.insert_chat(self.id, line)])
+            self.chat_count += 1
+            self.chat = [*self.chat[-(CHAT_KEPT - 1):], line]
+            message = {"type": "chat", **line.to_json()}
+            for other in self.connections:
+                if not other.closed and other is not conn:
+                    other.send(message)
+            conn.send({**message, "id": reply_id})
+
     # ------------------------------------------------------------------ connections
 
     async def attach(self, conn: Connection) -> None:
@@ -415,8 +461,11 @@ class LiveTable:
                     if self.status == "playing":
                         self._start_play()
             conn.start()
+            # The table's last chat lines come once, with the welcome (a reconnect brings them back): not
+            # with every state, which would carry them again at every move.
             conn.send({"type": "welcome", "protocol": 1, "table": self.id, "seat": conn.viewer,
-                       "name": "spectator" if seat is None else seat.name})
+                       "name": "spectator" if seat is None else seat.name,
+                       "chat": [line.to_json() for line in self.chat]})
             self.connections.add(conn)
             self.publish()
 
@@ -601,6 +650,7 @@ class LiveTable:
         fresh = LiveTable.load(stored, self.storage, self.pool)
         self.game, self.index, self.acts, self.last_own = fresh.game, fresh.index, fresh.acts, fresh.last_own
         self.event_count, self.notes, self.seats = fresh.event_count, fresh.notes, fresh.seats
+        self.chat, self.chat_count = fresh.chat, fresh.chat_count
         self.released = dict(self.index)
         self._note_public_facts()
 
@@ -921,6 +971,26 @@ def public_waiting(game: GameState[Any]) -> list[int]:
     """Who everyone may see being waited for (the spectators' ``waiting_for``)."""
     waiting = game.observe(None)["waiting_for"]
     return [seat for seat in waiting if isinstance(seat, int)] if isinstance(waiting, list) else []
+
+
+def check_chat(text: object, emote: object) -> tuple[str | None, str | None]:
+    """A chat message's (text, emote), exactly one of them given; a :class:`MessageError` if not valid."""
+    if (text is None) == (emote is None):
+        raise MessageError("bad_message", 'a chat message has either "text" or "emote" (one of '
+                                          f'{", ".join(CHAT_EMOTES)}), not {"both" if text is not None else "neither"}')
+    if emote is not None:
+        if emote not in CHAT_EMOTES:
+            raise MessageError("bad_message", f"unknown emote {quote(emote)}; emotes are {', '.join(CHAT_EMOTES)}")
+        return None, str(emote)
+    if not isinstance(text, str):
+        raise MessageError("bad_message", f"chat 'text' must be text, not {quote(text)}")
+    if not text.strip():
+        raise MessageError("bad_message", "chat 'text' is empty; say something")
+    if len(text) > CHAT_MAX:
+        raise MessageError("too_long", f"chat text is at most {CHAT_MAX} characters, not {len(text)}")
+    if any(ord(char) < 32 or 127 <= ord(char) < 160 for char in text):
+        raise MessageError("bad_message", "chat text is one line without control characters (newlines, tabs...)")
+    return text, None
 
 
 def _note_visible(mask: int, viewer: Viewer) -> bool:

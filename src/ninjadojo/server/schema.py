@@ -2,8 +2,8 @@
 
 Storage is event-sourced: a table's row holds how its game was set up (game, players, options, seed
 or start position) and its settings; ``dojo_events`` holds every accepted action (and undo) in
-order. Positions are never stored: they are derived by replaying the events. Seats and notes are
-small rows beside them. The migrations in ``migrations/versions`` create exactly these tables
+order. Positions are never stored: they are derived by replaying the events. Seats, notes and chat
+lines are small rows beside them. The migrations in ``migrations/versions`` create exactly these tables
 (``tests/server`` checks that they agree).
 """
 
@@ -81,5 +81,19 @@ notes = Table(
     Column("n", Integer, primary_key=True, autoincrement=False),
     Column("mask", Integer, nullable=False),  # -1: everyone; else a bit per seat
     Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+#: The table's chat: lines typed (or quick emotes sent) by the people at it, seats and spectators.
+#: ``n`` counts from 0 per table; a line is ``text`` or an ``emote`` (one of the fixed list), never both.
+chat = Table(
+    "dojo_chat",
+    metadata,
+    Column("table_id", String(16), ForeignKey("dojo_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("n", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=True),  # None: a spectator
+    Column("name", String(64), nullable=False),  # the sender's name when it was sent
+    Column("text", Text, nullable=True),
+    Column("emote", String(16), nullable=True),
     Column("at", Float, nullable=False),
 )

@@ -16,6 +16,7 @@ import json
 import os
 import queue
 import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -139,6 +140,27 @@ class StoredSeat:
     clock_remaining: float | None
 
 
+#: How many of a table's last chat lines a table loads (and a state carries).
+CHAT_KEPT = 100
+
+
+@dataclass(slots=True)
+class ChatLine:
+    """One line of a table's chat: a ``text`` or an ``emote``, by ``seat`` (``None``: a spectator)."""
+
+    n: int
+    seat: int | None
+    name: str
+    text: str | None
+    emote: str | None
+    at: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The line as the protocol sends it (``at``: ISO 8601 UTC)."""
+        return {"n": self.n, "seat": self.seat, "name": self.name, "text": self.text, "emote": self.emote,
+                "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.at))}
+
+
 @dataclass(slots=True)
 class StoredTable:
     """A table as stored: set-up, settings, seats, and (when loaded whole) its events and notes."""
@@ -163,6 +185,10 @@ class StoredTable:
     events: list[tuple[int, str, str]] = field(default_factory=list)
     #: (mask, text) of every note, in order.
     notes: list[tuple[int, str]] = field(default_factory=list)
+    #: The last :data:`CHAT_KEPT` chat lines, oldest first (when loaded whole).
+    chat: list[ChatLine] = field(default_factory=list)
+    #: How many chat lines the table has had (the ``n`` of its next one).
+    chat_count: int = 0
 
 
 def _table_from_row(row: Any) -> StoredTable:
@@ -283,6 +309,12 @@ class Storage:
                 table.notes = [(note.mask, note.text) for note in connection.execute(
                     select(schema.notes.c.mask, schema.notes.c.text)
                     .where(schema.notes.c.table_id == table_id).order_by(schema.notes.c.n))]
+                lines = [ChatLine(line.n, line.seat, line.name, line.text, line.emote, line.at)
+                         for line in connection.execute(
+                             select(schema.chat).where(schema.chat.c.table_id == table_id)
+                             .order_by(schema.chat.c.n.desc()).limit(CHAT_KEPT))]
+                table.chat = lines[::-1]
+                table.chat_count = lines[0].n + 1 if lines else 0
         return table
 
     def unfinished_ids(self) -> list[str]:
@@ -384,6 +416,14 @@ def insert_note(table_id: str, n: int, mask: int, text: str, at: float) -> Write
     """Store one note of the table."""
     def op(connection: Connection) -> None:
         connection.execute(insert(schema.notes).values(table_id=table_id, n=n, mask=mask, text=text, at=at))
+    return op
+
+
+def insert_chat(table_id: str, line: ChatLine) -> WriteOp:
+    """Store one chat line of the table."""
+    def op(connection: Connection) -> None:
+        connection.execute(insert(schema.chat).values(table_id=table_id, n=line.n, seat=line.seat, name=line.name,
+                                                      text=line.text, emote=line.emote, at=line.at))
     return op
 
 

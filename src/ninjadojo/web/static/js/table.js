@@ -14,6 +14,7 @@ import {setHelpPanel} from './cards.js';
 import {actionHelpers, drawBoard, drawLog, drawResult, makeCtx} from './board.js';
 import {actionList, Picker} from './picker.js';
 import {seatBadge} from './seats.js';
+import {ChatBox} from './chat.js';
 import {forgetSeat, invitesOf, keepSeat, myName, seatAt} from './store.js';
 
 // Close codes after which reconnecting cannot help.
@@ -66,6 +67,7 @@ class TablePage {
     this.myMark = 0; // the log's length when this seat last acted (what followed is news to it)
     this.autoLines = []; // the forced choices answered for this seat: {at: log position, text}
     this.autoAt = null; // the index of the state last answered for it
+    this.chat = new ChatBox({send: (message) => this.sendChat(message)});
     // Scrolling and resizing move the hand's place: dock it or not, once a frame at most.
     this.onResize = () => {
       if (this.dockFrame || !this.state) return;
@@ -184,6 +186,7 @@ class TablePage {
       case 'welcome':
         this.retry = 0;
         this.seat = message.seat;
+        this.chat.merge(message.chat);  // the table's last chat lines come with the welcome
         this.setConnection('connected');
         break;
       case 'state':
@@ -191,6 +194,9 @@ class TablePage {
         this.receivedAt = performance.now();
         this.pending = null;
         this.draw();
+        break;
+      case 'chat':
+        this.chat.add(message);
         break;
       case 'ack':
         break; // the new state follows
@@ -202,6 +208,13 @@ class TablePage {
       default:
         break; // pong, and any message type a newer server adds
     }
+  }
+
+  /** Send a chat message (the table checks who sends it; its answer is a chat message or an error). */
+  sendChat(message) {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return;
+    this.counter += 1;
+    this.socket.send(JSON.stringify({...message, id: `chat-${this.counter}`}));
   }
 
   send(action) {
@@ -251,7 +264,8 @@ class TablePage {
         this.el.board,
         h('aside', {class: 'side'}, h('div', {class: 'prompt-area'}, this.el.prompt, this.el.chooser),
           this.el.actions, this.el.tools, this.el.help,
-          h('details', {class: 'log-box', open: true}, h('summary', {}, 'Log'), this.el.log), this.el.notes))));
+          h('details', {class: 'log-box', open: true}, h('summary', {}, 'Log'), this.el.log), this.el.notes,
+          this.chat.el))));
     document.body.append(this.popover.el);
     this.popover.listen(this.el.board);
   }
@@ -282,6 +296,7 @@ class TablePage {
       reconnecting: `◌ connection lost: reconnecting in ${Math.round((delay || 0) / 1000)} s…`};
     this.el.conn.textContent = words[kind] || kind;
     this.el.conn.className = `conn conn-${kind}`;
+    this.chat.setEnabled(kind === 'connected');
     this.root.dataset.connection = kind;
   }
 
@@ -388,6 +403,7 @@ class TablePage {
     const board = this.el.board;
     const hand = board.querySelector('.card-row.hand');
     if (!hand) {
+      this.root.style.removeProperty('padding-bottom');
       this.root.dataset.handDocked = 'none';
       return;
     }
@@ -407,6 +423,7 @@ class TablePage {
         hand.style.removeProperty('width');
         if (slot) slot.remove();
       }
+      this.root.style.removeProperty('padding-bottom');
       this.root.dataset.handDocked = 'no';
       return;
     }
@@ -419,6 +436,8 @@ class TablePage {
     const box = board.getBoundingClientRect();
     hand.style.left = `${Math.max(0, box.left)}px`;
     hand.style.width = `${box.width}px`;
+    // Room below the page's end, so that what is last (the chat on a phone) can scroll above the hand.
+    this.root.style.paddingBottom = `${hand.offsetHeight}px`;
     this.root.dataset.handDocked = 'yes';
   }
 

@@ -1,0 +1,113 @@
+"""Chat at a table in the browser (issue 24, "Friends at a table"): a line and a quick emote go between
+two browser contexts (and reach a spectator's); ``<script>`` in a line or in a seat's name stays text and
+never runs; a player mutes the chat (kept in this browser over a reload); the lines come back on a reload."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from web.driving import ERROR_WATCH, client_errors, watch_errors
+from web.serving import QUICK, WebServer
+
+pytestmark = pytest.mark.slow
+
+#: Markup that would run (or set a flag) if a chat line or a name were put in the page as HTML.
+LINE = '<script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2"> hello & bye'
+NAME = "<script>f()</script>Bo"  # (a name is at most 24 characters)
+
+
+def open_page(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
+    """A fresh context (its own localStorage) at ``url``, watching for errors."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_init_script(ERROR_WATCH)
+    page = context.new_page()
+    errors = watch_errors(page)
+    try:
+        page.goto(url)
+    except Exception:
+        context.close()
+        raise
+    page.wait_for_function("() => document.querySelector('#app').dataset.connection === 'connected'")
+    return context, page, errors
+
+
+def chat_texts(page: Any) -> list[str]:
+    """The chat lines the page shows: name and text, as text."""
+    return [" ".join(text.split()[1:]) for text in page.locator(".chat-lines .chat-line").all_inner_texts()]
+
+
+def test_chat_goes_between_two_browsers_as_text_and_can_be_muted(browser: Any, web_server: WebServer) -> None:
+    table_id, tokens = web_server.create({"game": "ninjitsu", "players": 2, "settings": QUICK, "seats": [
+        {"type": "human", "name": "Ann"}, {"type": "human", "name": NAME}]})
+    contexts: list[Any] = []
+    try:
+        opened = []
+        for url in (f"#/table/{table_id}/0/{tokens['0']}", f"#/table/{table_id}/1/{tokens['1']}",
+                    f"#/watch/{table_id}"):
+            context, page, errors = open_page(browser, f"{web_server.base}/{url}")
+            contexts.append(context)
+            opened.append((page, errors))
+        (ann, ann_errors), (bo, bo_errors), (watcher, watch_errors_) = opened
+
+        ann.fill(".chat-input", LINE)
+        ann.press(".chat-input", "Enter")
+        for page in (ann, bo, watcher):
+            page.locator(".chat-lines .chat-line").first.wait_for()
+            assert chat_texts(page) == [f"Ann: {LINE}"]
+            assert page.locator(".chat script, .chat img").count() == 0
+        assert ann.input_value(".chat-input") == ""
+
+        bo.click(".chat-emote[data-emote='good_game']")
+        ann.locator(".chat-lines .chat-line-emote").wait_for()
+        assert chat_texts(ann)[-1] == f"{NAME}: 🤝 Good game"  # the name shown as typed, as text
+        assert ann.locator(".chat b.chat-name").nth(1).inner_text() == NAME
+
+        # Ann mutes the chat: Bo's next line is not shown, only counted; it stays muted over a reload.
+        ann.click(".chat-mute")
+        assert ann.locator(".chat-body").is_hidden()
+        bo.fill(".chat-input", "are you there?")
+        bo.click(".chat-send")
+        watcher.locator(".chat-lines .chat-line", has_text="are you there?").wait_for()
+        ann.locator(".chat-status", has_text="1 new").wait_for()
+        ann.reload()
+        ann.wait_for_function("() => document.querySelector('#app').dataset.connection === 'connected'")
+        assert ann.locator(".chat-body").is_hidden()
+        assert ann.get_attribute(".chat-mute", "aria-pressed") == "true"
+        ann.click(".chat-mute")  # unmuted: the table's lines, from the state, as they were
+        ann.locator(".chat-lines .chat-line", has_text="are you there?").wait_for()
+        assert chat_texts(ann) == [f"Ann: {LINE}", f"{NAME}: 🤝 Good game", f"{NAME}: are you there?"]
+
+        # Too long a line cannot be typed (the input stops at the server's limit).
+        bo.fill(".chat-input", "x" * 400)
+        assert len(bo.input_value(".chat-input")) == 300
+
+        for page in (ann, bo, watcher):
+            assert page.evaluate("() => window.__pwned") is None
+            assert client_errors(page) == []
+        assert ann_errors == [] and bo_errors == [] and watch_errors_ == []
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_on_a_phone_the_chat_scrolls_above_the_docked_hand(browser: Any, web_server: WebServer) -> None:
+    """The chat is the page's last thing on a phone; with the hand docked at the bottom of the screen the
+    page has room to scroll it above the hand (else the line to type would stay under it)."""
+    table_id, tokens = web_server.create({"game": "ninjitsu", "players": 2, "settings": QUICK, "seats": [
+        {"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]})
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        page.locator(".board .card-row.hand").wait_for()
+        page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.wait_for_function("() => document.querySelector('#app').dataset.handDocked === 'yes'")
+        page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+        hand = page.locator(".board .card-row.hand.docked").bounding_box()
+        chat = page.locator(".chat-form").bounding_box()
+        assert hand is not None and chat is not None
+        assert chat["y"] + chat["height"] <= hand["y"] + 1, (chat, hand)
+    finally:
+        context.close()
