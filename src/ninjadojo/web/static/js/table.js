@@ -423,7 +423,9 @@ class TablePage {
         hand.style.removeProperty('width');
         if (slot) slot.remove();
       }
-      this.root.style.removeProperty('padding-bottom');
+      // The room below the page stays while there is a hand (docked or not): taking it away as the hand
+      // comes back would shorten the page under the reader, move the hand out of view and dock it again.
+      this.root.style.paddingBottom = `${hand.offsetHeight}px`;
       this.root.dataset.handDocked = 'no';
       return;
     }
