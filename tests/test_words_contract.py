@@ -84,3 +84,13 @@ def test_prompts_labels_and_log_are_words_and_the_end_counts_the_score(game_id: 
                 total = re.findall(r"-?\d+(?:\.\d+)?", lines[-1])
                 assert total and float(total[0]) == game.result.scores[player], (lines, game.result.scores)
     assert kinds, "no decision was reached"
+
+
+@pytest.mark.parametrize("game_id", ["ninjitsu", "knights-and-ninjas", "ninja-trap", "ninja-camp", "ninjato"])
+def test_the_rules_players_read_are_words_and_the_typing_is_apart(game_id: str) -> None:
+    """The rules the browser's panel shows (``GameSpec.rules``) hold no notation; how actions are typed
+    is the terminal's, in ``GameSpec.typing``."""
+    spec = game_class(game_id).SPEC
+    assert spec.rules.strip()
+    for line in spec.rules.splitlines():
+        assert not codes_in(line), line

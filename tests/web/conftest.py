@@ -41,7 +41,11 @@ def chromium() -> str:
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     """The server with the client, on a fresh SQLite database, for the whole session."""
     folder = tmp_path_factory.mktemp("web-db")
-    with WebServer(f"sqlite:///{folder / 'dojo.sqlite3'}") as running:
+    # One server for every browser test of a worker, all from 127.0.0.1: it stands for many players, so
+    # the per-address limits meant for one client (tables an hour, tables of bots only, connections) are
+    # raised; tests/server checks those limits on servers of their own.
+    with WebServer(f"sqlite:///{folder / 'dojo.sqlite3'}", {"connections_per_address": 512},
+                   tables_per_hour=100_000, max_bot_tables=1_000, ws_per_address=1_000) as running:
         yield running
 
 

@@ -346,6 +346,9 @@ class Terminal:
         elif word == "rules":
             rules = self.game.SPEC.rules.strip()
             self.say(rules or f"{self.game.SPEC.title} has no summary of its rules yet.")
+            if self.game.SPEC.typing.strip():
+                self.say("")
+                self.say(self.game.SPEC.typing.strip())
         elif word == "log":
             log = self.game.observe(seat)["log"]
             assert isinstance(log, list)

@@ -24,8 +24,12 @@ class GameSpec:
     max_players: int
     options: tuple[Option, ...] = ()
     summary: str = ""
-    #: The game's rules in a few paragraphs, as the ``rules`` command of a client prints them.
+    #: The game's rules in a few paragraphs, in words for players (the browser's rules panel shows them;
+    #: no notation).
     rules: str = ""
+    #: How actions are typed at the terminal (the notation): the terminal's ``rules`` prints it after the
+    #: rules; front ends that are clicked never show it.
+    typing: str = ""
     #: Default of the ``max_length`` option: far beyond any real game, so only a stuck program meets it.
     max_length: int = 2000
 

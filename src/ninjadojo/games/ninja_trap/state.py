@@ -37,12 +37,12 @@ SPEC = GameSpec(
 You are ninjas in a house. Every card is a room; each player has a deck of
 their own. Every turn all players act together, in four stages:
 
-1. Place a trap (tG): lay a card from your hand face down at the end of your
+1. Place a trap: lay a card from your hand face down at the end of your
    trap row. From then on you may not look at it: your own traps are hidden
    from you too, so remember where you put them.
-2. Move (mG): choose a second card; all moves are revealed together. Ninjas
+2. Move: choose a second card; all moves are revealed together. Ninjas
    who moved to the same room may not flip a trap this turn.
-3. Activate (f3 or pass): a ninja alone in its room may flip one of its
+3. Activate (or pass): a ninja alone in its room may flip one of its
    face-down traps, by its place in the row. The trap springs in its room and
    hits every ninja there, the flipper too, even if that was not the room
    you meant. A ninja takes one hit a turn at most.
@@ -51,8 +51,12 @@ their own. Every turn all players act together, in four stages:
    deck; your traps stay where they are.
 
 Buko (armoury): move there and nobody traps you, and you look at all your
-face-down traps once (ok to hide them again). Three hits and a ninja is out;
+face-down traps once, then hide them again. Three hits and a ninja is out;
 the last ninja standing wins.""",
+    typing="""\
+Typing at the terminal: each room is its letter (G for the Genkan...); tG lays
+the Genkan as a trap, mG moves to it, f3 flips your trap 3 of the row (or
+pass), ok hides your traps again after a look in the Buko.""",
 )
 
 

@@ -30,21 +30,29 @@ from ninjadojo.games.ninjato.encode import Payload, all_actions, canonical_text
 RULES = """\
 2-4 ninjas, 7 rounds. Each round every player places 3 shuriken, one at a time
 in turn order, and at once does what the place offers:
-- Dojo (dojo): draw 2 Dojo cards (up to 4 with fewer than 2 in hand), face-up
-  (d5) or from the deck (deck). The last to come to the Dojo leads next round.
-- Sensei (sen:s2@5): take a tile, paying a card of its value (any for '?');
+- Dojo: draw 2 Dojo cards (up to 4 with fewer than 2 in hand), face-up or from
+  the deck. The last to come to the Dojo leads next round.
+- Sensei: take a tile, paying a card of its value (any for '?');
   free if you hold that style. Snake lowers a card, Tiger raises it, Crane is
   a card of its own; Hensojutsu (rounds 5-7) doubles a masked Envoy.
-- A clan house (h3+ Strength, h3- Stealth): beat its Sentry with one card
+- A clan house, by Strength or by Stealth: beat its Sentry with one card
   higher (Strength) or lower (Stealth); a 3 may add or take 1 from another
   card. Each win takes a treasure; then Banzai (a new guard) or retreat. Lose
   and you keep one treasure. Alarms add red treasures, guarded by Elites.
-  Empty a house and you choose its new clan marker (m:t8).
-- Pavilion (rum:w5:jf) and Palace (env:t1:jf): buy a Rumor or an Envoy with
+  Empty a house and you choose its new clan marker.
+- Pavilion and Palace: buy a Rumor or an Envoy with
   treasure (Gold is any); the treasure's value is your honour.
 After rounds 3, 5 and 7 each clan scores: the player with most of its Envoys
 takes the clan's marker points or a free Rumor, the second what is left.
 At the end Rumors score in sets, each treasure 1, each Elite 1 or 2.
+"""
+
+#: How actions are typed at the terminal (``GameSpec.typing``).
+TYPING = """\
+Typing at the terminal: dojo goes to the Dojo, then d5 takes a face-up 5 or
+deck draws; sen:s2@5 takes the Snake -2 tile paying a 5; h3+ raids house 3 by
+Strength, h3- by Stealth; m:t8 sets a new clan marker; rum:w5:jf and
+env:t1:jf buy the Rumor w5 or the Envoy t1 with a Jade and a Fan.
 """
 
 
@@ -110,6 +118,7 @@ class NinjatoState(GameState[Payload]):
         options=OPTIONS,
         summary="Worker placement: train, raid clan houses, buy Envoys and Rumors for honour over 7 rounds.",
         rules=RULES,
+        typing=TYPING,
     )
 
     round: int

@@ -91,27 +91,36 @@ _OPPONENTS = {
 RULES = """\
 Collect cards: treasures face-up, secrets face-down in a row. Your points are
 their values. START your turn with the target (21) or more and you win.
-Each turn, first swap your own secrets if you like (w0.1, up to 3 times),
-then take ONE action:
-  d       draw 2 cards (the discard pile is reshuffled when the deck is empty)
-  a:6c    play a card for its action (it goes to the discard pile)
-  s:6c    play a card face-down as a secret
-  t:6c    play a card face-up as a treasure (only cards with a value)
-  x2.0    steal seat 2's secret at position 0: it becomes your treasure
-Cards with an icon are never played for an action; K and Tripwire only as
+Each turn, first swap your own secrets if you like (up to 3 times), then take
+ONE action: draw 2 cards (the discard pile is reshuffled when the deck is
+empty); play a card from your hand for its action (it then goes to the discard
+pile), face-down as a secret, or face-up as a treasure (only cards with a
+value); or steal another player's secret, which becomes your treasure.
+Cards with an icon are never played for an action; Kings and Tripwire only as
 secrets. A stolen trap hits the thief at once (a King: the robbed player
 draws 4); a stolen card without value is then discarded. Inside an action,
-"play a card" is a full play (a:/s:/t:); choices are c:<card>, done, pass.
+"play a card" is a full play, in any of the three ways.
 Bow and Arrows is worth 10 and Bo Staff 4 + 2 per own secret while face-down.
-Seats and positions count from 0; the deck has 42 cards in suits a, b, c.
-Expansions: --option expansions=promo,magic,sabotage,elements,weather. Promo
-"any time" cards (1n 1l 1d 1t) cost no action: when their moment comes,
-holders are asked in secret (a:<card> or pass). Masters of Magic is suit m,
-Sabotage! suit s; `help <card>` gives each text. crossover=true adds Cp.
-The Elements: choose a side of your dealt Element at the start (side:1 or
-side:2; `help fire2`). Heavy Weather: a Weather is always in play (snow, fog,
-storm:<card> are Weather actions); Events (suit v) go into play when on top
-of the deck and resolve at the end of the turn."""
+Expansions: the Promo Pack's "any time" cards cost no action: when their
+moment comes, their holders are asked in secret. Masters of Magic and
+Sabotage! add cards to the deck. The Elements deals each player an Element,
+whose side they choose at the start. Heavy Weather keeps a Weather in play
+(some give an extra action); Events go into play when they are the top card
+of the deck and resolve at the end of the turn.
+"""
+
+#: How actions are typed at the terminal (``GameSpec.typing``).
+TYPING = """\
+Typing at the terminal: d draws 2 cards; a:6c, s:6c and t:6c play the card 6c
+for its action, as a secret, as a treasure; x2.0 steals seat 2's secret at
+position 0; w0.1 swaps your secrets 0 and 1. Inside an action: c:<card>, done,
+pass; the any-time cards: a:<card> or pass. Seats and positions count from 0;
+the deck has 42 cards in suits a, b, c (Masters of Magic suit m, Sabotage!
+suit s, Events suit v). The Elements: side:1 or side:2 (help fire2). Heavy
+Weather's actions: snow, fog, storm:<card>. help <card> gives a card's text.
+Expansions: --option expansions=promo,magic,sabotage,elements,weather
+(crossover=true adds Cp).
+"""
 
 
 class NinjitsuState(GameState[Payload]):
@@ -176,6 +185,7 @@ class NinjitsuState(GameState[Payload]):
         ),
         summary="Draw, play and steal secrets: the first with enough points at the start of their turn wins.",
         rules=RULES,
+        typing=TYPING,
     )
 
     hands: list[list[int]]
