@@ -13,15 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from ninjadojo.engine.words import seat_name
+
 __all__ = ["SEAT_NAME", "seat_name", "with_names"]
 
 #: How the engine writes a seat in text: ``P`` and the seat number, as a word of its own.
 SEAT_NAME = re.compile(r"\bP(\d{1,2})\b")
-
-
-def seat_name(seat: int) -> str:
-    """The engine's name for ``seat`` in text (``P2``)."""
-    return f"P{seat}"
 
 
 def with_names(text: str, names: Mapping[int, str]) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING
 
+from ninjadojo.engine.words import plural
 from ninjadojo.games.knights_and_ninjas.cards import BRIEF, CARD_ROWS, CODES, DUEL_SHORT, KINDS, NAMES, SLOTS
 from ninjadojo.games.knights_and_ninjas.view import open_attack, shown_to_herald, window_gems
 from ninjadojo.games.knights_and_ninjas.words import attack_words, taken_words
@@ -55,17 +56,13 @@ def _width(line: Line) -> int:
     return sum(len(text) for text, _ in line)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' * (count != 1)}"
-
-
 def _header(state: KnightsAndNinjasState) -> Line:
     title = ("Of Knights and Ninjas", "bold")
     if state.duel:
         rest = (f", 2 players: all {state.target} gems win; set aside {len(state.deck)}, "
                 f"discards {len(state.discard)}")
     else:
-        rest = (f" - {_plural(state.target, 'gem')} win; draw pile {len(state.deck)}, "
+        rest = (f" - {plural(state.target, 'gem')} win; draw pile {len(state.deck)}, "
                 f"discards {len(state.discard)}, reshuffles {state.shuffles}")
         if len(title[0]) + len(rest) > WIDTH:
             rest = f" - {state.target} win; pile {len(state.deck)}, discards {len(state.discard)}, " \
@@ -83,7 +80,7 @@ def _seat_line(state: KnightsAndNinjasState, other: int, seat: int | None, actin
         (f"{'>' if other == acting else ' '} {_seat_label(state, other, seat)} "
          f"{gems:2d} {'gem ' if gems == 1 else 'gems'} ", ""),
         (stars, "yellow" if gems else ""),
-        (" " * (MAX_STARS + 1 - len(stars)) + f" {_plural(state.sizes[other], 'card')}", ""),
+        (" " * (MAX_STARS + 1 - len(stars)) + f" {plural(state.sizes[other], 'card')}", ""),
     ]
     slots = [(card, SLOTS[i]) for i, card in enumerate(state.forts[other]) if card >= 0]
     over = state.result is not None
@@ -152,7 +149,7 @@ def _table_lines(state: KnightsAndNinjasState, seat: int | None) -> list[Line]:
         texts.append((f"{taken_words(*window)}: a Highwayman may steal them", ""))
     if state.duel and state.frames and state.frames[-1].kind == "draft":
         drafter = state.frames[-1].seats[0]
-        texts.append((f"draft: {_plural(len(state.draft), 'card')} left, P{drafter} is drafting", ""))
+        texts.append((f"draft: {plural(len(state.draft), 'card')} left, P{drafter} is drafting", ""))
     lines: list[Line] = []
     for text, style in texts:
         lines += [[(part, style)] for part in textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="    ")]

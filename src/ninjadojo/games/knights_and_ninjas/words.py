@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
+from ninjadojo.engine.words import plural as count_words
+from ninjadojo.engine.words import seat_name
 from ninjadojo.games.knights_and_ninjas.cards import (
     AR,
     CA,
@@ -73,15 +75,9 @@ PLURALS = {"Highwayman": "Highwaymen", "Princess": "Princesses"}
 
 
 def plural(count: int, word: str) -> str:
-    """``1 gem``, ``2 gems``, ``3 Highwaymen``: the count in digits and the word agreeing with it."""
-    if count == 1:
-        return f"1 {word}"
-    return f"{count} {PLURALS.get(word, word + 's')}"
-
-
-def seat_name(seat: int) -> str:
-    """``P2``: how engine text names a seat (drivers put the table's name in its place)."""
-    return f"P{seat}"
+    """``1 gem``, ``2 gems``, ``3 Highwaymen``: the count in digits and the word agreeing with it (the
+    irregular plurals of this game's cards from :data:`PLURALS`)."""
+    return count_words(count, word, PLURALS.get(word))
 
 
 def with_article(name: str) -> str:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine.frames import Frame
+from ninjadojo.engine.words import plural
 from ninjadojo.games.ninja_camp.cards import (
     CARD_TABLE,
     CLAN_TABLE,
@@ -44,11 +45,6 @@ if TYPE_CHECKING:
 #: The plural of each card kind's name, by kind ("Ambushes"); index 0 (an empty space) is unused.
 PLURALS: tuple[str, ...] = tuple(name + ("es" if name.endswith("sh") else "s") for name in NAMES)
 _ORDINALS = ("first", "second", "third")
-
-
-def plural(count: int, one: str, many: str | None = None) -> str:
-    """``1 point``, ``2 points``, ``-1 point``: the number and the word it takes."""
-    return f"{count} {one if abs(count) == 1 else (many or one + 's')}"
 
 
 def points(count: int) -> str:

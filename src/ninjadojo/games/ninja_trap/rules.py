@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ninjadojo.engine.errors import quote
 from ninjadojo.engine.frames import Frame
 from ninjadojo.engine.rng import Rng
+from ninjadojo.engine.words import plural
 from ninjadojo.games.ninja_trap import rulings
 from ninjadojo.games.ninja_trap.cards import (
     CODES,
@@ -24,7 +25,7 @@ from ninjadojo.games.ninja_trap.cards import (
 )
 from ninjadojo.games.ninja_trap.effects import buko_lookers
 from ninjadojo.games.ninja_trap.encode import LOOK_DONE, NO_FLIP, PASS
-from ninjadojo.games.ninja_trap.words import plural, seat_list
+from ninjadojo.games.ninja_trap.words import seat_list
 
 if TYPE_CHECKING:
     from ninjadojo.games.ninja_trap.state import NinjaTrapState

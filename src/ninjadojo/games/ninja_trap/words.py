@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ninjadojo.engine.words import listing, plural, seat_name
 from ninjadojo.games.ninja_trap.cards import BUKO, HITS_TO_KILL, ROOMS, room_label
 from ninjadojo.games.ninja_trap.encode import LOOK_DONE, NO_FLIP
 
@@ -27,17 +28,9 @@ if TYPE_CHECKING:
 _TRAP, _MOVE, _ACTIVATE, _LOOK = "trap", "move", "activate", "look"
 
 
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``1 trap``, ``2 traps`` (``words`` for an irregular plural)."""
-    return f"{count} {word if count == 1 else words or word + 's'}"
-
-
 def seat_list(seats: Sequence[int]) -> str:
     """Seats in words: ``P1``, ``P0 and P2``, ``P0, P1 and P3``."""
-    names = [f"P{seat}" for seat in seats]
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    return listing([seat_name(seat) for seat in seats])
 
 
 # ---------------------------------------------------------------------- prompts

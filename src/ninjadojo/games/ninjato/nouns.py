@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ninjadojo.engine.words import listing, plural
 from ninjadojo.games.ninjato.cards import (
     CLAN_NAMES,
     ENVOY_AGE,
@@ -28,18 +29,6 @@ from ninjadojo.games.ninjato.encode import STRENGTH
 
 #: Treasures by the plural players say: Jade and Gold are counted as they are.
 TREASURE_PLURALS = ("Fans", "Scrolls", "Vases", "Jade", "Gold")
-
-
-def plural(count: int, noun: str, nouns: str = "") -> str:
-    """``count`` and ``noun``, its plural (``nouns``, else ``noun`` and an s) unless the count is 1."""
-    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
-
-
-def listing(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def treasure_words(counts: Sequence[int]) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
+from ninjadojo.engine.words import plural
 from ninjadojo.games.ninjitsu.cards import (
     CARD_INDEX,
     CARDS,
@@ -54,11 +55,6 @@ from ninjadojo.games.ninjitsu.notation import (
 
 if TYPE_CHECKING:
     from ninjadojo.games.ninjitsu.state import NinjitsuState
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``1 card``, ``2 cards`` (``words`` for an irregular plural)."""
-    return f"{count} {word if count == 1 else words or word + 's'}"
 
 
 def card_words(card: int) -> str:
