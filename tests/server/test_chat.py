@@ -15,8 +15,8 @@ import pytest
 from sqlalchemy import inspect
 
 from ninjadojo.server import storage as store
+from ninjadojo.server.chat import CHAT_EMOTES, CHAT_MAX
 from ninjadojo.server.connections import CHAT_BURST
-from ninjadojo.server.live import CHAT_EMOTES, CHAT_MAX
 from ninjadojo.server.storage import CHAT_KEPT, ChatLine, Storage
 from server.conftest import fresh_postgres_database
 from server.helpers import QUICK, Listener, ServerThread

@@ -35,9 +35,9 @@ from ninjadojo.server.connections import (
     Connection,
     RateLimiter,
 )
-from ninjadojo.server.errors import ApiError, bad_request, storage_failed
+from ninjadojo.server.errors import ApiError, MessageError, bad_request, storage_failed
 from ninjadojo.server.hub import MAX_BOT_TABLES, MAX_GAME_LENGTH, Dojo
-from ninjadojo.server.live import LiveTable, MessageError
+from ninjadojo.server.live import LiveTable
 from ninjadojo.server.replays import ReplayCache
 from ninjadojo.server.settings import check_bot_spec, check_name
 from ninjadojo.server.storage import Storage, database_url

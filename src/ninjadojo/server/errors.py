@@ -47,3 +47,11 @@ def storage_failed(error: BaseException) -> ApiError:
     reason = " ".join(str(orig).split())[:200] if orig is not None else type(error).__name__
     return ApiError(503, "storage_failed", f"the server could not store or read this ({reason}); nothing was "
                                            "changed: try again later")
+
+
+class MessageError(ApiError):
+    """A WebSocket message refused: its ``code`` and message go back to the client as an ``error``."""
+
+    def __init__(self, code: str, message: str, legal: list[str] | None = None) -> None:
+        super().__init__(400, code, message)
+        self.legal = legal

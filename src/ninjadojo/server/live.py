@@ -27,6 +27,7 @@ from ninjadojo.engine.errors import DojoError, GameOverError, IllegalActionError
 from ninjadojo.engine.state import GameState
 from ninjadojo.server import storage as store
 from ninjadojo.server.bots import BotPool, detached_view
+from ninjadojo.server.chat import check_chat
 from ninjadojo.server.clocks import Clocks
 from ninjadojo.server.connections import (
     CHAT_BURST,
@@ -36,7 +37,7 @@ from ninjadojo.server.connections import (
     RateLimiter,
     state_message,
 )
-from ninjadojo.server.errors import ApiError, storage_failed
+from ninjadojo.server.errors import ApiError, MessageError, storage_failed
 from ninjadojo.server.settings import TableSettings
 from ninjadojo.server.storage import CHAT_KEPT, ChatLine, Storage, StoredSeat, StoredTable
 from ninjadojo.server.tokens import token_matches
@@ -61,24 +62,11 @@ VIEW_WAIT = 30.0
 #: ends, or gives the quick answer: its commit must land within the hold.
 ANSWER_MARGIN = 0.25
 
-#: The quick emotes a chat line may be instead of text (clients show each as a word and a symbol).
-CHAT_EMOTES = ("hello", "good_game", "thanks", "well_played", "oops", "thinking")
-#: The longest chat text, in characters.
-CHAT_MAX = 300
-
 #: The bots that answer a window for a bot too slow for the hold (the first the game has): they answer in
 #: milliseconds, the heuristic one sensibly.
 QUICK_ANSWER = ("heuristic:depth=0", "random")
 
 Viewer = int | None
-
-
-class MessageError(ApiError):
-    """A WebSocket message refused: its ``code`` and message go back to the client as an ``error``."""
-
-    def __init__(self, code: str, message: str, legal: list[str] | None = None) -> None:
-        super().__init__(400, code, message)
-        self.legal = legal
 
 
 @dataclass(slots=True)
@@ -971,26 +959,6 @@ def public_waiting(game: GameState[Any]) -> list[int]:
     """Who everyone may see being waited for (the spectators' ``waiting_for``)."""
     waiting = game.observe(None)["waiting_for"]
     return [seat for seat in waiting if isinstance(seat, int)] if isinstance(waiting, list) else []
-
-
-def check_chat(text: object, emote: object) -> tuple[str | None, str | None]:
-    """A chat message's (text, emote), exactly one of them given; a :class:`MessageError` if not valid."""
-    if (text is None) == (emote is None):
-        raise MessageError("bad_message", 'a chat message has either "text" or "emote" (one of '
-                                          f'{", ".join(CHAT_EMOTES)}), not {"both" if text is not None else "neither"}')
-    if emote is not None:
-        if emote not in CHAT_EMOTES:
-            raise MessageError("bad_message", f"unknown emote {quote(emote)}; emotes are {', '.join(CHAT_EMOTES)}")
-        return None, str(emote)
-    if not isinstance(text, str):
-        raise MessageError("bad_message", f"chat 'text' must be text, not {quote(text)}")
-    if not text.strip():
-        raise MessageError("bad_message", "chat 'text' is empty; say something")
-    if len(text) > CHAT_MAX:
-        raise MessageError("too_long", f"chat text is at most {CHAT_MAX} characters, not {len(text)}")
-    if any(ord(char) < 32 or 127 <= ord(char) < 160 for char in text):
-        raise MessageError("bad_message", "chat text is one line without control characters (newlines, tabs...)")
-    return text, None
 
 
 def _note_visible(mask: int, viewer: Viewer) -> bool:

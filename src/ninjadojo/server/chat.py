@@ -1,0 +1,34 @@
+"""Chat at a table (issue 24): what a chat message may hold. The table stores and sends the lines
+(:meth:`ninjadojo.server.live.LiveTable.send_chat`); this checks them."""
+
+from __future__ import annotations
+
+from ninjadojo.engine.errors import quote
+from ninjadojo.server.errors import MessageError
+
+__all__ = ["CHAT_EMOTES", "CHAT_MAX", "check_chat"]
+
+#: The quick emotes a chat line may be instead of text (clients show each as a word and a symbol).
+CHAT_EMOTES = ("hello", "good_game", "thanks", "well_played", "oops", "thinking")
+#: The longest chat text, in characters.
+CHAT_MAX = 300
+
+
+def check_chat(text: object, emote: object) -> tuple[str | None, str | None]:
+    """A chat message's (text, emote), exactly one of them given; a :class:`MessageError` if not valid."""
+    if (text is None) == (emote is None):
+        raise MessageError("bad_message", 'a chat message has either "text" or "emote" (one of '
+                                          f'{", ".join(CHAT_EMOTES)}), not {"both" if text is not None else "neither"}')
+    if emote is not None:
+        if emote not in CHAT_EMOTES:
+            raise MessageError("bad_message", f"unknown emote {quote(emote)}; emotes are {', '.join(CHAT_EMOTES)}")
+        return None, str(emote)
+    if not isinstance(text, str):
+        raise MessageError("bad_message", f"chat 'text' must be text, not {quote(text)}")
+    if not text.strip():
+        raise MessageError("bad_message", "chat 'text' is empty; say something")
+    if len(text) > CHAT_MAX:
+        raise MessageError("too_long", f"chat text is at most {CHAT_MAX} characters, not {len(text)}")
+    if any(ord(char) < 32 or 127 <= ord(char) < 160 for char in text):
+        raise MessageError("bad_message", "chat text is one line without control characters (newlines, tabs...)")
+    return text, None
