@@ -566,12 +566,13 @@ class Terminal:
         for row in self.log_rows(line):
             self.say(row)
 
-    def choice_text(self, seat: int, action: str, room: int | None = None) -> str:
-        """A choice as the terminal lists it: the game's words with the action's typing code beside them
-        (``Draw 2 cards (d)``), or the code alone where the game has no other words for it. With ``room``,
-        words too long for one line of that many characters end in an ellipsis (the code, which is what
-        one types, always shows whole)."""
-        words = self.game.label(seat, action)
+    def choice_text(self, seat: int, action: str, room: int | None = None, words: str | None = None) -> str:
+        """A choice as the terminal lists it: the game's words (``words``, else asked of the game) with the
+        action's typing code beside them (``Draw 2 cards (d)``), or the code alone where the game has no
+        other words for it. With ``room``, words too long for one line of that many characters end in an
+        ellipsis (the code, which is what one types, always shows whole)."""
+        if words is None:
+            words = self.game.label(seat, action)
         if words == action:
             return action
         text = f"{words} ({action})"
@@ -583,7 +584,8 @@ class Terminal:
     def choice_texts(self, seat: int, actions: Sequence[str], width: int) -> list[str]:
         """:meth:`choice_text` of each of ``actions``, each fitting one line of ``width`` with its number."""
         room = width - len(str(max(len(actions), 1))) - 2
-        return [self.choice_text(seat, action, room) for action in actions]
+        labels = self.game.labels(seat)  # once for the list: a label alone asks for all of them
+        return [self.choice_text(seat, action, room, labels.get(action)) for action in actions]
 
     def show_page(self, seat: int, actions: Sequence[str], rows: int) -> None:
         """The next page of the current listing (``seat``'s choices) in at most ``rows`` lines, with the
