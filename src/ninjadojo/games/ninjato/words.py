@@ -255,7 +255,7 @@ def _sensei_label(state: NinjatoState, seat: int, tile: int, paid: int) -> str:
 
 _SCORING = re.compile(r"scoring after round (\d+)$")
 _POINTS = re.compile(r"P(\d+) takes the (.+) house points: (\d+) honour$")
-_FREE = re.compile(r"P(\d+) takes the Rumor (.+) for free$")
+_FREE = re.compile(r"P(\d+) takes the Rumor (.+?)(?: \(cost: [^()]+\))? for free$")
 _START = "round 1: turn order"
 
 
