@@ -4,6 +4,7 @@ budget, is repeatable, and refuses bad parameters with a clear error."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -12,8 +13,10 @@ from engine.toygame import ToyState
 from ninjadojo.bots import SeatView, make_bot
 from ninjadojo.bots.ismcts import IsmctsBot
 from ninjadojo.engine import OptionError, Rng
+from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.state import GameState
 from ninjadojo.games import game_class, playable_games
+from ninjadojo.table.session import recall_bots
 
 CASES = [
     (game_id, players)
@@ -31,9 +34,9 @@ class CountingView(SeatView):
         super().__init__(game, seat)
         self.samples = 0
 
-    def sample(self, seed: int) -> GameState[Any]:
+    def sample(self, seed: int, memory: Sequence[JSONValue] = ()) -> GameState[Any]:
         self.samples += 1
-        return super().sample(seed)
+        return super().sample(seed, memory)
 
 
 def _ismcts(spec: str, game_id: str, seed: int = 0) -> IsmctsBot:
@@ -112,13 +115,15 @@ def test_the_same_seed_and_budget_give_the_same_choice() -> None:
     assert _root(first) == _root(second)
 
 
-def test_the_bot_keeps_no_memory_so_a_resumed_game_needs_no_rebuilding() -> None:
-    # A bot that played the first decisions of a game and a fresh bot (as after a load) with the same
-    # seed choose alike later on: each search's stream comes from the seed and the seat's view.
-    game = game_class("knights-and-ninjas").new(3, seed=8)
+@pytest.mark.parametrize(("game_id", "players", "steps"), [("knights-and-ninjas", 3, 12), ("ninja-trap", 3, 30)])
+def test_a_resumed_bot_recalls_what_it_would_have_remembered(game_id: str, players: int, steps: int) -> None:
+    # A bot that played the first decisions of a game and a fresh bot seated part way (as after a load,
+    # caught up by the table layer) with the same seed choose alike later on: each search's stream comes
+    # from the seed and the seat's view, and its memory (Ninja Trap: its own traps) from its own actions.
+    game = game_class(game_id).new(players, seed=8)
     played = _ismcts("ismcts:iterations=30", game.game_id, seed=5)
     rng = Rng(1)
-    for _ in range(12):
+    for _ in range(steps):
         seat = game.to_act()[0]
         action = played.choose(SeatView(game, seat)) if seat == 0 else game.legal_actions(seat)[0]
         game.apply(seat, action)
@@ -127,7 +132,9 @@ def test_the_bot_keeps_no_memory_so_a_resumed_game_needs_no_rebuilding() -> None
         choices = game.legal_actions(seat)
         game.apply(seat, choices[rng.randbelow(len(choices))])
     fresh = _ismcts("ismcts:iterations=30", game.game_id, seed=5)
-    assert not fresh.remembers
+    assert fresh.remembers and not fresh.memory
+    recall_bots(game, {0: fresh})
+    assert fresh.memory == played.memory
     assert played.choose(SeatView(game, 0)) == fresh.choose(SeatView(game, 0))
     assert _root(played) == _root(fresh)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import inspect
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ninjadojo.engine.jsonvalue import JSONValue
@@ -102,12 +102,19 @@ class SeatView:
         """The game's fixed action space."""
         return self._game.action_space()
 
-    def sample(self, seed: int) -> GameState[Any]:
+    def sample(self, seed: int, memory: Sequence[JSONValue] = ()) -> GameState[Any]:
         """A full game consistent with everything this seat knows (a determinisation).
 
         Hidden cards are redealt at random, so reading it tells the bot nothing it did not know.
+        ``memory`` is what the bot remembers: the :meth:`memo` notes of its seat's earlier actions
+        (see :meth:`GameState.determinize`).
         """
-        return self._game.determinize(self.seat, seed)
+        return self._game.determinize(self.seat, seed, memory)
+
+    def memo(self, action: str) -> JSONValue:
+        """What the seat will remember of taking ``action`` now that its view will later hide
+        (:meth:`GameState.memo`; ``None`` for most actions of most games). Ask before the action."""
+        return self._game.memo(self.seat, action)
 
 
 class Bot(ABC):

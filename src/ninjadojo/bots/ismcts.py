@@ -64,6 +64,7 @@ from typing import Any
 
 from ninjadojo.bots.base import Bot, SeatView
 from ninjadojo.engine.errors import OptionError, quote
+from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.rng import Rng, derive_seed
 from ninjadojo.engine.state import EVERYONE, GameState
 
@@ -175,7 +176,7 @@ def _rewards(state: GameState[Any]) -> list[float]:
     if result is not None and result.winners:
         share = 1.0 / len(result.winners)
         return [share if seat in result.winners else 0.0 for seat in range(players)]
-    scores = state.scores()
+    scores = state.projected_scores()
     top = max(scores)
     leaders = sum(1 for score in scores if score == top)
     mean = sum(scores) / players
@@ -233,6 +234,8 @@ class IsmctsBot(Bot):
         self.per_sample = reuse
         #: What the last call of :meth:`choose` did (``None`` before the first search).
         self.last_search: SearchReport | None = None
+        #: What the seat noted of its own actions (:meth:`SeatView.memo`): every sample agrees with it.
+        self.memory: list[JSONValue] = []
 
     @classmethod
     def normalise_params(cls, params: dict[str, str]) -> dict[str, str]:
@@ -245,7 +248,24 @@ class IsmctsBot(Bot):
 
     # ------------------------------------------------------------------ the search
 
+    remembers = True
+
+    def recall(self, view: SeatView, action: str | None) -> None:
+        """Catch up on one past step of a game joined part way: note what the seat's own action showed it."""
+        if action is not None:
+            self._note(view, action)
+
+    def _note(self, view: SeatView, action: str) -> None:
+        note = view.memo(action)
+        if note is not None:
+            self.memory.append(note)
+
     def choose(self, view: SeatView) -> str:
+        action = self._choose(view)
+        self._note(view, action)
+        return action
+
+    def _choose(self, view: SeatView) -> str:
         actions = view.legal_actions()
         if len(actions) == 1:
             self.last_search = SearchReport(0, 0, 0.0, {actions[0]: RootStat(0, 0.0)})
@@ -271,14 +291,22 @@ class IsmctsBot(Bot):
         digest = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
         return Rng(derive_seed(self.seed, digest))
 
-    def search(self, view: SeatView) -> SearchReport:
-        """Search for ``view.seat`` within the budget; what it found (also kept as :attr:`last_search`)."""
+    def search(self, view: SeatView, focus: str | None = None) -> SearchReport:
+        """Search for ``view.seat`` within the budget; what it found (also kept as :attr:`last_search`).
+
+        ``focus`` (one of the seat's legal actions) is searched at the root in at least a quarter of the
+        iterations, whatever the others score: a review rates a move the search would not have chosen
+        from a fair number of visits, not from a handful.
+        """
         started = time.perf_counter()
         self.rng = self._decision_stream(view)
         deadline = None if self.seconds is None else started + self.seconds
         limit = self.iterations
         me = view.seat
         rng = self.rng
+        memory = self.memory
+        if focus is not None and focus not in view.legal_actions():
+            raise OptionError(f"the search cannot focus on {quote(focus)}: it is not a legal action now")
         trees = [_Node() for _ in range(view.num_players)]
         heuristic = _heuristic_factory(view.game_id) if self.rollout == "heuristic" else None
         iterations = samples = 0
@@ -286,12 +314,13 @@ class IsmctsBot(Bot):
         while (limit is None or iterations < limit) and (deadline is None or time.perf_counter() < deadline
                                                          or iterations == 0):
             if sample is None or iterations % self.per_sample == 0:
-                sample = view.sample(rng.next_u64())
+                sample = view.sample(rng.next_u64(), memory)
                 samples += 1
             state = sample.clone()
             # The iteration's chance comes from the bot's stream: a sample reused keeps its cards, not its dice.
             state.rng = Rng.from_state(rng.next_u64())
-            self._iterate(state, trees, me, heuristic)
+            forced = focus if focus is not None and iterations % 4 == 0 else None
+            self._iterate(state, trees, me, heuristic, forced)
             iterations += 1
         self.last_search = report = SearchReport(
             iterations, samples, time.perf_counter() - started,
@@ -300,7 +329,7 @@ class IsmctsBot(Bot):
         return report
 
     def _iterate(self, state: GameState[Any], trees: list[_Node], me: int,
-                 heuristic: Callable[..., Bot] | None) -> None:
+                 heuristic: Callable[..., Bot] | None, forced: str | None = None) -> None:
         """One iteration on ``state`` (a copy of a sample): descend every tree, roll out, back up the rewards."""
         players = state.num_players
         nodes = list(trees)
@@ -313,7 +342,10 @@ class IsmctsBot(Bot):
             first = False
             actions = state.legal_actions(seat)
             node = nodes[seat]
-            action, stat, expanded = self._select(node, actions)
+            if forced is not None and seat == me and len(path) == 0:
+                action, stat, expanded = self._force(node, forced)
+            else:
+                action, stat, expanded = self._select(node, actions)
             path.append((seat, node, stat))
             frame = state.frames[-1]
             hidden = frame.simultaneous or frame.concealed
@@ -345,6 +377,15 @@ class IsmctsBot(Bot):
             node.visits += 1
             stat[0] += 1
             stat[1] += rewards[seat]
+
+    def _force(self, node: _Node, action: str) -> tuple[str, list[float], bool]:
+        """Take ``action`` at the root (a focused search), counting it as available as :meth:`_select` would."""
+        stat = node.stats.get(action)
+        if stat is None:
+            stat = node.stats[action] = [0.0, 0.0, 1.0]
+            return action, stat, True
+        stat[2] += 1
+        return action, stat, False
 
     def _select(self, node: _Node, actions: list[str]) -> tuple[str, list[float], bool]:
         """UCB1 with availability among the tried actions, or a new one while widening allows it."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
@@ -215,6 +215,24 @@ class GameState(ABC, Generic[PayloadT]):
     @abstractmethod
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Redeal, in this clone, everything ``seat`` cannot know, consistently with what it has seen."""
+
+    def _determinize_remembering(self, seat: int, rng: Rng, memory: Sequence[JSONValue]) -> None:
+        """:meth:`_determinize`, keeping also what ``seat`` remembers (its :meth:`memo` notes).
+
+        Games whose views hide something a seat did (Ninja Trap hides a seat's own traps from it)
+        override this; a note that no longer fits the position (a trap since flipped) is ignored, never
+        trusted to break a law. The default has nothing to remember.
+        """
+        self._determinize(seat, rng)
+
+    def _memo(self, seat: int, action: str) -> JSONValue:
+        """What ``seat`` learns by taking ``action`` now that its view will not show later (see :meth:`memo`)."""
+        return None
+
+    def _projected_scores(self) -> Sequence[float] | None:
+        """Each seat's expected final score from this full position, or ``None`` for :meth:`scores` (see
+        :meth:`projected_scores`). Games override, in their package's ``evaluate`` module."""
+        return None
 
     @classmethod
     @abstractmethod
@@ -620,6 +638,34 @@ class GameState(ABC, Generic[PayloadT]):
             return self.result.scores
         return self._scores()
 
+    def projected_scores(self) -> tuple[float, ...]:
+        """Each seat's expected final score from this position, as the game estimates it.
+
+        The final scores once the game is over; before that, the points so far plus what each seat's
+        holdings (cards, tiles, position) are worth by the end, from the game's ``evaluate`` module
+        (``games/<game>/evaluate.py``), or :meth:`scores` for a game without one. It reads the whole
+        state, hidden parts included: a search calls it on a determinisation (a sample of what the
+        seat may know), where the hidden parts are the sample's, never on the true game for a seat.
+        """
+        if self.result is not None:
+            return self.result.scores
+        projected = self._projected_scores()
+        if projected is None:
+            return self._scores()
+        return tuple(float(value) for value in projected)
+
+    def memo(self, seat: int, action: str) -> JSONValue:
+        """What a careful player at ``seat`` notes on taking ``action`` now, which its view will not show
+        later (JSON), or ``None``.
+
+        Ninja Trap hides a seat's own traps from it once laid: the note says which room each trap laid
+        (or seen during a Buko look) holds. A bot keeps its notes (they are its memory, taken from its
+        own actions only) and passes them to :meth:`determinize`, so that its samples agree with what
+        it remembers. Call it before applying the action.
+        """
+        self._check_seat(seat)
+        return self._memo(seat, action)
+
     def winners(self) -> tuple[int, ...]:
         """The winning seats (empty while the game goes on)."""
         return () if self.result is None else self.result.winners
@@ -672,7 +718,7 @@ class GameState(ABC, Generic[PayloadT]):
 
     # ------------------------------------------------------------------ determinisation
 
-    def determinize(self, seat: int, seed: int) -> Self:
+    def determinize(self, seat: int, seed: int, memory: Sequence[JSONValue] = ()) -> Self:
         """A full state that differs from this one only in what ``seat`` cannot know.
 
         Unseen cards are redealt consistently with what the seat has seen, other seats' hidden
@@ -686,12 +732,19 @@ class GameState(ABC, Generic[PayloadT]):
         canonical order, never from their true one), so no sample, or chain of samples, can be
         inverted to recover what it hides. Its ``ply`` starts again from 0 (the true count includes
         other seats' hidden choices), and looks already expired for ``seat`` are dropped.
+
+        ``memory`` is what the seat remembers: the :meth:`memo` notes of its own earlier actions. The
+        sample then also agrees with them (in Ninja Trap, the seat's remembered traps are where it laid
+        them); it remains a function of the seat's information, its memory being part of it.
         """
         self._check_seat(seat)
         check_seed(seed)
         rng = Rng(seed)
         other = self.clone()
-        other._determinize(seat, rng)
+        if memory:
+            other._determinize_remembering(seat, rng, memory)
+        else:
+            other._determinize(seat, rng)
         for frame in other.frames:
             if frame.simultaneous:
                 for each in [s for s in frame.submitted if s != seat]:

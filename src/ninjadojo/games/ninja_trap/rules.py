@@ -5,10 +5,12 @@ All functions take the state and change it in place; the engine calls them from 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine.errors import quote
 from ninjadojo.engine.frames import Frame
+from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.words import plural
 from ninjadojo.games.ninja_trap import rulings
@@ -356,7 +358,37 @@ def explain_illegal(state: NinjaTrapState, seat: int, action: str) -> str | None
 # ---------------------------------------------------------------------- hidden information
 
 
-def determinize(state: NinjaTrapState, seat: int, rng: Rng) -> None:
+def memo(state: NinjaTrapState, seat: int, action: str) -> JSONValue:
+    """What ``seat`` remembers of ``action``: ``[[turn, room code], ...]`` for the traps it sees.
+
+    Laying a trap (``tX``) notes the new trap's room under this turn; ending a Buko look (``ok``) notes
+    every trap of the row as the look shows it. Anything else notes nothing (``None``).
+    """
+    if state.result is not None or not state.frames or seat not in state.to_act():
+        return None
+    kind = state.frames[-1].kind
+    if kind == TRAP and action[:1] == "t" and action[1:] in ROOM_INDEX:
+        return [[state.turn, action[1:]]]
+    if kind == LOOK and action == LOOK_DONE and state.look_live(seat):
+        return [[turn, CODES[room]] for turn, room in zip(state.trap_turns[seat], state.traps[seat], strict=True)]
+    return None
+
+
+def remembered_traps(memory: Sequence[JSONValue]) -> dict[int, int]:
+    """The rooms a seat remembers its traps hold, by the turn each was laid, from its :func:`memo` notes
+    (later notes win; anything malformed is skipped: a memory is advice, never trusted blindly)."""
+    rooms: dict[int, int] = {}
+    for note in memory:
+        if not isinstance(note, list):
+            continue
+        for pair in note:
+            if (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], int)
+                    and isinstance(pair[1], str) and pair[1] in ROOM_INDEX):
+                rooms[pair[0]] = ROOM_INDEX[pair[1]]
+    return rooms
+
+
+def determinize(state: NinjaTrapState, seat: int, rng: Rng, memory: Sequence[JSONValue] = ()) -> None:
     """Redeal, from what ``seat`` knows only, every card it cannot see.
 
     Per owner, the unseen cards are one pool: the deck, the face-down traps (hidden from their owner
@@ -367,7 +399,12 @@ def determinize(state: NinjaTrapState, seat: int, rng: Rng) -> None:
     depends on nothing ``seat`` cannot see: two positions it cannot tell apart give the same sample
     for the same seed. The pool is shuffled and dealt to the hand, the trap row (in row order) and the
     deck, whose sizes are public.
+
+    ``memory`` (the seat's :func:`memo` notes) fixes the seat's own remembered traps where it laid
+    them: they leave the pool first, so the rest is dealt around them. A note for a trap no longer in
+    the row, or one the counts cannot hold, is ignored.
     """
+    remembered = remembered_traps(memory) if memory else {}
     full = deck_counts(state.num_players)
     on_table = moves_on_table(state)
     # At the end every hand and trap is shown to all (the final count): only the decks stay unseen.
@@ -383,9 +420,16 @@ def determinize(state: NinjaTrapState, seat: int, rng: Rng) -> None:
         if keep_row:
             for room in state.traps[owner]:
                 unseen[room] -= 1
+        fixed: dict[int, int] = {}
+        if owner == seat and remembered and not keep_row:
+            for position, turn in enumerate(state.trap_turns[owner]):
+                room = remembered.get(turn, -1)
+                if room >= 0 and unseen[room] > 0:
+                    fixed[position] = room
+                    unseen[room] -= 1
         pool = [room for room in range(ROOM_COUNT) for _ in range(unseen[room])]
         hand_size = 0 if own else sum(state.hands[owner])
-        row_size = 0 if keep_row else len(state.traps[owner])
+        row_size = 0 if keep_row else len(state.traps[owner]) - len(fixed)
         assert len(pool) == hand_size + row_size + len(state.decks[owner]), "cards are conserved"
         rng.shuffle(pool)
         if not own:
@@ -393,5 +437,7 @@ def determinize(state: NinjaTrapState, seat: int, rng: Rng) -> None:
             for room in pool[:hand_size]:
                 state.hands[owner][room] += 1
         if not keep_row:
-            state.traps[owner] = pool[hand_size:hand_size + row_size]
+            dealt = iter(pool[hand_size:hand_size + row_size])
+            state.traps[owner] = [fixed[position] if position in fixed else next(dealt)
+                                  for position in range(len(state.traps[owner]))]
         state.decks[owner] = pool[hand_size + row_size:]

@@ -11,7 +11,7 @@ Every turn is three simultaneous frames, then an automatic end of turn:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from ninjadojo.engine.frames import Frame
@@ -19,7 +19,7 @@ from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.state import CardInfo, GameSpec, GameState
-from ninjadojo.games.ninja_trap import laws, notation, rules, rulings, view, words
+from ninjadojo.games.ninja_trap import evaluate, laws, notation, rules, rulings, view, words
 from ninjadojo.games.ninja_trap.cards import CODES, HITS_TO_KILL, ROOM_COUNT, ROOMS
 from ninjadojo.games.ninja_trap.encode import FLIP_BY_ROW, LOOK_LEGAL, MOVE_BY_HAND, TRAP_BY_HAND, all_actions
 
@@ -239,6 +239,15 @@ class NinjaTrapState(GameState[int]):
 
     def _determinize(self, seat: int, rng: Rng) -> None:
         rules.determinize(self, seat, rng)
+
+    def _determinize_remembering(self, seat: int, rng: Rng, memory: Sequence[JSONValue]) -> None:
+        rules.determinize(self, seat, rng, memory)
+
+    def _memo(self, seat: int, action: str) -> JSONValue:
+        return rules.memo(self, seat, action)
+
+    def _projected_scores(self) -> Sequence[float] | None:
+        return evaluate.projected_scores(self)
 
     def _written_options(self) -> Mapping[str, OptionValue]:
         # A ruling option at its default (our reading) is not written: positions, saves' positions and
