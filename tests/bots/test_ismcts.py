@@ -251,3 +251,35 @@ def test_a_bad_parameter_is_a_clear_error(spec: str, words: str) -> None:
     with pytest.raises(OptionError) as error:
         make_bot(spec, "ninja-trap")
     assert words in str(error.value) and "\n" not in str(error.value)
+
+
+def test_a_focused_search_gives_the_focus_a_quarter_of_the_root() -> None:
+    # A review rates the move played from a fair number of visits, even a move the search would not pick.
+    game, seat = _position("knights-and-ninjas", 3, seed=4, actions=6)
+    bot = _ismcts("ismcts:iterations=200", game.game_id)
+    plain = bot.search(SeatView(game, seat)).root
+    rarest = min(game.legal_actions(seat), key=lambda action: plain[action].visits if action in plain else 0)
+    focused = bot.search(SeatView(game, seat), focus=rarest).root
+    assert focused[rarest].visits >= 200 // 4
+    assert focused[rarest].visits > (plain[rarest].visits if rarest in plain else 0)
+
+
+def test_a_focus_that_is_not_legal_is_refused() -> None:
+    game, seat = _position("knights-and-ninjas", 3, seed=4, actions=6)
+    with pytest.raises(OptionError, match="not a legal action"):
+        _ismcts("ismcts:iterations=10", game.game_id).search(SeatView(game, seat), focus="no-such-action")
+
+
+def test_the_search_plays_ninja_trap_knowing_its_own_traps() -> None:
+    # Ninja Trap hides a seat's traps from it: the bot notes each trap it lays and its samples keep them.
+    game = game_class("ninja-trap").new(2, seed=3)
+    bot = _ismcts("ismcts:iterations=20", "ninja-trap", seed=1)
+    while not game.is_terminal and len(bot.memory) < 2:
+        for seat in game.to_act():
+            action = bot.choose(SeatView(game, 0)) if seat == 0 else game.legal_actions(seat)[0]
+            game.apply(seat, action)
+    assert len(bot.memory) == 2
+    rooms = {turn: room for turn, room in zip(game.trap_turns[0], game.traps[0], strict=True)}
+    for seed in range(10):
+        sample = SeatView(game, 0).sample(seed, bot.memory)
+        assert {turn: room for turn, room in zip(sample.trap_turns[0], sample.traps[0], strict=True)} == rooms
