@@ -468,7 +468,9 @@ def review_record(record: Record | GameState[Any], seat: int, *, bot: str = "exp
     ``names`` puts the table's names in the words (:func:`~ninjadojo.table.names.with_names`); ``seed`` is
     the search's seed. ``workers`` processes (or Ray tasks, with ``ray`` an address as ``dojo sim --ray``
     takes) review the decisions in parallel, with the same results as one. ``on_move(done, total)`` is
-    called before the first decision and after each. Bad input raises a :class:`~ninjadojo.engine.DojoError`
+    called with ``done == 0`` once the worker processes are started (a progress bar may start its thread
+    there: forking a process that runs threads is unsafe), then after each decision. Ctrl-C raises
+    ``KeyboardInterrupt`` once the workers are stopped. Bad input raises a :class:`~ninjadojo.engine.DojoError`
     (:class:`OptionError` for a bad seat or spec, :class:`SaveError` for a record that does not replay).
     """
     from ninjadojo.sim.parallel import run_jobs  # a driver of many jobs: imported when a review runs
@@ -494,8 +496,10 @@ def review_record(record: Record | GameState[Any], seat: int, *, bot: str = "exp
         state.apply(actor, action)
     total = len(jobs)
     done = 0
-    if on_move is not None:
-        on_move(0, total)
+
+    def begun() -> None:
+        if on_move is not None:
+            on_move(0, total)
 
     def heard(_: _Outcome) -> None:
         nonlocal done
@@ -503,7 +507,7 @@ def review_record(record: Record | GameState[Any], seat: int, *, bot: str = "exp
         if on_move is not None:
             on_move(done, total)
 
-    run = run_jobs(_review_job, jobs, workers, on_result=heard, ray=ray)
+    run = run_jobs(_review_job, jobs, workers, on_result=heard, on_start=begun, ray=ray)
     if run.interrupted:
         raise KeyboardInterrupt
     table = dict(names or {})
