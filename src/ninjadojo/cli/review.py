@@ -33,11 +33,14 @@ from ninjadojo.cli.common import (
 )
 from ninjadojo.cli.sim import GameBar, duration
 from ninjadojo.engine.errors import OptionError
+from ninjadojo.engine.words import plural
 from ninjadojo.review import MARKS, GameReview, MoveReview, review_record, review_spec
 from ninjadojo.table import find_save, read_save_file
 
 #: How each mark is drawn in the table.
 MARK_STYLES = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}
+#: The marks' plurals where an s will not do.
+MARK_PLURALS = {"inaccuracy": "inaccuracies"}
 
 
 def percent(chance: float) -> str:
@@ -81,7 +84,7 @@ def print_review(console: Console, review: GameReview) -> None:
                 table.add_row(*_hindsight_cells(move))
         console.print(table)
     marks = review.marks()
-    counted = ", ".join(f"{marks[name]} {name}{'s' if marks[name] != 1 else ''}" for name in MARKS)
+    counted = ", ".join(plural(marks[name], name, MARK_PLURALS.get(name)) for name in MARKS)
     console.print(f"{counted}; average loss {100 * review.average_loss:.1f} points of win chance a decision",
                   markup=False)
     speed = review.iterations_per_second
