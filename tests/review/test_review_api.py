@@ -37,7 +37,8 @@ def _states(game: GameState[Any]) -> list[GameState[Any]]:
 def test_a_review_rates_every_decision_with_a_choice(game_id: str) -> None:
     game = played(game_id, 2, seed=5, actions=16)
     calls: list[tuple[int, int]] = []
-    review = review_record(game.record, 0, iterations=ITERATIONS, on_move=lambda done, total: calls.append((done, total)))
+    review = review_record(game.record, 0, iterations=ITERATIONS,
+                           on_move=lambda done, total: calls.append((done, total)))
     states = _states(game)
     expected = [ply for ply, (seat, _) in enumerate(game.record.actions)
                 if seat == 0 and len(states[ply].legal_actions(0)) >= 2]
