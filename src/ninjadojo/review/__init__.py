@@ -32,7 +32,7 @@ The public API (stable: the server's review endpoint and the browser's hints bui
   iterations that searched it.
 - :class:`Evaluation` ``(played, best, alternative, iterations, actions)`` with ``before``, ``after``
   and ``loss``: what one search says of a decision (``actions``: every action it tried, most visited first).
-- :class:`MoveReview` ``(number, ply, seat, prompt, choices, estimate, mark, hindsight, seconds)``, with
+- :class:`MoveReview` ``(number, ply, seat, prompt, choices, estimate, mark, hindsight, seconds, cpu_seconds)``, with
   ``played``, ``best``, ``alternative``, ``before``, ``after`` and ``loss`` read from ``estimate``.
 - :class:`GameReview` ``(game_id, players, seat, bot, iterations, hindsight, finished, moves, seconds)``
   with ``marks()``, ``average_loss`` and ``iterations_per_second``.

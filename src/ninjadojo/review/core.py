@@ -122,7 +122,8 @@ class MoveReview:
     search on the seat's own view at that moment; ``hindsight`` (when asked for) the same search with the
     hidden cards shown. ``mark`` is ``blunder``, ``mistake``, ``inaccuracy`` or ``None``, from
     ``estimate`` only (:func:`mark_for`). ``choices`` is how many legal actions the seat had. ``seconds``
-    is the time the searches took (left out of comparisons: it is the one thing that varies).
+    is the time the searches took and ``cpu_seconds`` the processor time they used (both left out of
+    comparisons: they are the only things that vary).
     """
 
     number: int
@@ -134,6 +135,7 @@ class MoveReview:
     mark: str | None
     hindsight: Evaluation | None = None
     seconds: float = field(default=0.0, compare=False)
+    cpu_seconds: float = field(default=0.0, compare=False)
 
     @property
     def played(self) -> ActionEstimate:
@@ -169,7 +171,8 @@ class MoveReview:
         """JSON form."""
         return {"number": self.number, "ply": self.ply, "seat": self.seat, "prompt": self.prompt,
                 "choices": self.choices, "estimate": self.estimate.to_json(), "mark": self.mark,
-                "hindsight": None if self.hindsight is None else self.hindsight.to_json(), "seconds": self.seconds}
+                "hindsight": None if self.hindsight is None else self.hindsight.to_json(), "seconds": self.seconds,
+                "cpu_seconds": self.cpu_seconds}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> MoveReview:
@@ -179,7 +182,8 @@ class MoveReview:
         return cls(int(data["number"]), int(data["ply"]), int(data["seat"]), str(data["prompt"]),
                    int(data["choices"]), Evaluation.from_json(data["estimate"]),
                    None if mark is None else str(mark),
-                   None if hindsight is None else Evaluation.from_json(hindsight), float(data.get("seconds", 0.0)))
+                   None if hindsight is None else Evaluation.from_json(hindsight), float(data.get("seconds", 0.0)),
+                   float(data.get("cpu_seconds", 0.0)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,8 +216,9 @@ class GameReview:
 
     @property
     def iterations_per_second(self) -> float:
-        """The searches' speed: iterations over the time the searches took (0 if nothing was searched)."""
-        searched = sum(move.seconds for move in self.moves)
+        """The searches' speed on one core: iterations over the processor time the searches used (0 if
+        nothing was searched; on a busy machine the wall-clock time is longer, not the processor time)."""
+        searched = sum(move.cpu_seconds for move in self.moves)
         total = sum(move.estimate.iterations + (move.hindsight.iterations if move.hindsight else 0)
                     for move in self.moves)
         return total / searched if searched > 0 else 0.0
@@ -414,11 +419,12 @@ class _Outcome:
     estimate: Evaluation
     hindsight: Evaluation | None
     seconds: float
+    cpu_seconds: float
 
 
 def _review_job(job: _Job) -> _Outcome:
     """Review one decision: rebuild the position, search the seat's view (and the truth for hindsight)."""
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     state = game_class(job.game).replay(Record(job.game, job.players, dict(job.options), job.seed, job.start,
                                                list(job.actions)))
     decision = state.decision(job.seat)
@@ -432,7 +438,7 @@ def _review_job(job: _Job) -> _Outcome:
         report = seer.search(_TruthView(state, job.seat), focus=job.played)
         truth = _evaluate(_estimates(state, job.seat, report, {}), job.played, report.iterations)
     return _Outcome(job.index, decision.prompt, len(state.legal_actions(job.seat)), estimate, truth,
-                    time.perf_counter() - started)
+                    time.perf_counter() - started, time.process_time() - cpu)
 
 
 def _named_estimate(estimate: ActionEstimate, names: Mapping[int, str]) -> ActionEstimate:
@@ -516,7 +522,8 @@ def review_record(record: Record | GameState[Any], seat: int, *, bot: str = "exp
         estimate = _named(outcome.estimate, table)
         truth = None if outcome.hindsight is None else _named(outcome.hindsight, table)
         moves.append(MoveReview(outcome.index + 1, plies[outcome.index], seat, with_names(outcome.prompt, table),
-                                outcome.choices, estimate, mark_for(outcome.estimate), truth, outcome.seconds))
+                                outcome.choices, estimate, mark_for(outcome.estimate), truth, outcome.seconds,
+                                outcome.cpu_seconds))
     return GameReview(rec.game, rec.players, seat, spec, budget, hindsight, game.is_terminal, tuple(moves),
                       time.perf_counter() - started)
 
