@@ -27,6 +27,7 @@ from ninjadojo.review import (
     review_record,
     review_spec,
 )
+from sim.helpers import in_forked_child
 
 
 def _states(game: GameState[Any]) -> list[GameState[Any]]:
@@ -224,9 +225,12 @@ def build_waiting() -> GameState[Any]:
     return played("knights-and-ninjas", 2, seed=1, actions=1)
 
 
+# In a forked child: Ray leaves threads behind, and later tests fork worker pools (sim.helpers.in_forked_child).
+@in_forked_child
 @pytest.mark.slow
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="the ray extra is not installed")
 def test_ray_gives_the_same_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Token authentication off, as tests/sim/test_ray.py does: the test depends on no token of the user's.
     monkeypatch.setenv("RAY_AUTH_MODE", "disabled")
     game = played("ninja-trap", 2, seed=3, actions=12)
     alone = review_record(game.record, 0, iterations=ITERATIONS)
