@@ -103,7 +103,8 @@ def review(
     iterations: Annotated[int | None, typer.Option(
         "--iterations", help=r"the search's iterations a decision \[default: the bot's]", show_default=False)] = None,
     hindsight: Annotated[bool, typer.Option(
-        "--hindsight", help="also rate each decision with the hidden cards shown (twice the time)")] = False,
+        "--hindsight", help="also rate each decision with the hidden cards shown (twice the time; finished "
+                            "games only)")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print the review as one JSON line")] = False,
     workers: WorkersOpt = None,
     ray: RayOpt = None,

@@ -4,8 +4,9 @@ A chess site rates every move of a finished game; in a game of hidden cards the 
 this a good move given what you could know then?". So each decision is rated by the ``ismcts`` search
 run on the seat's own view just before it played (:class:`~ninjadojo.bots.SeatView`, never the true
 state), remembering what the seat noted of its own earlier actions (its own traps in Ninja Trap: a
-careful player's memory). Optionally a second, *hindsight* search of the same budget runs on the true
-position, "with the hidden cards shown". docs/review.md explains the figures, the marks and the costs.
+careful player's memory). Optionally (finished games only) a second, *hindsight* search of the same
+budget runs on the true position, "with the hidden cards shown". docs/review.md explains the figures,
+the marks and the costs.
 
 The public API (stable: the server's review endpoint and the browser's hints build on it)::
 

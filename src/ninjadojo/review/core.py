@@ -470,7 +470,8 @@ def review_record(record: Record | GameState[Any], seat: int, *, bot: str = "exp
     ``record`` is the game's :class:`~ninjadojo.engine.state.Record` (or the game itself). Each decision
     is rated by the search :func:`review_spec` gives for ``bot`` (and ``iterations``), run on the seat's
     own view just before it played (never the true state), remembering what the seat noted of its own
-    earlier actions. ``hindsight`` adds a second search of the same budget on the true position.
+    earlier actions. ``hindsight`` adds a second search of the same budget on the true position: only for a
+    finished game (:class:`OptionError` otherwise), since a game in progress must keep its cards hidden.
     ``names`` puts the table's names in the words (:func:`~ninjadojo.table.names.with_names`); ``seed`` is
     the search's seed. ``workers`` processes (or Ray tasks, with ``ray`` an address as ``dojo sim --ray``
     takes) review the decisions in parallel, with the same results as one. ``on_move(done, total)`` is
@@ -488,6 +489,9 @@ def review_record(record: Record | GameState[Any], seat: int, *, bot: str = "exp
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players:
         raise OptionError(f"seat {quote(seat)} is not a seat of this {game.num_players}-player game "
                           f"(seats are 0 to {game.num_players - 1})")
+    if hindsight and not game.is_terminal:
+        raise OptionError("hindsight shows the hidden cards, so it is only for finished games; this game is still "
+                          "in progress (review it without hindsight)")
     spec = review_spec(rec.game, bot, iterations)
     budget = int(parse_bot_spec(spec)[1]["iterations"])
     memory = memory_before(game, seat)
