@@ -118,7 +118,10 @@ class MoveReview:
     """One decision of the reviewed seat: what it was asked, what it played, and what the search thought.
 
     ``number`` counts the reviewed decisions from 1; ``ply`` is the index of the move played in the
-    game's record (the position before it is the record's first ``ply`` actions). ``estimate`` is the
+    game's record (the position before it is the record's first ``ply`` actions). The record counts
+    every seat's actions, hidden ones too: a front end may use ``ply`` to show a finished game's position,
+    but should not show it to a player while the game goes on (it could tell that someone answered
+    in secret). ``estimate`` is the
     search on the seat's own view at that moment; ``hindsight`` (when asked for) the same search with the
     hidden cards shown. ``mark`` is ``blunder``, ``mistake``, ``inaccuracy`` or ``None``, from
     ``estimate`` only (:func:`mark_for`). ``choices`` is how many legal actions the seat had. ``seconds``
