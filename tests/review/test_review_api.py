@@ -15,6 +15,7 @@ from ninjadojo.bots.ismcts import IsmctsBot
 from ninjadojo.engine import DojoError, GameState, OptionError
 from ninjadojo.engine.state import Record
 from ninjadojo.review import (
+    ACTIONS_KEPT,
     FALLBACK_ITERATIONS,
     MARKS,
     MIN_VISITS,
@@ -68,7 +69,11 @@ def test_a_review_rates_every_decision_with_a_choice(game_id: str) -> None:
         assert move.before >= move.after or move.best == move.played
         assert move.loss == pytest.approx(max(0.0, move.before - move.after))
         assert move.alternative is None or move.alternative.action != move.played.action
-        assert sum(each.visits for each in move.estimate.actions) == move.estimate.iterations == ITERATIONS
+        kept = move.estimate.actions
+        assert move.estimate.iterations == ITERATIONS and sum(each.visits for each in kept) <= ITERATIONS
+        assert {move.played, move.best, *([move.alternative] if move.alternative else [])} <= set(kept)
+        assert len(kept) <= ACTIONS_KEPT + 3 and [each.visits for each in kept[:ACTIONS_KEPT]] == sorted(
+            (each.visits for each in kept[:ACTIONS_KEPT]), reverse=True)
         assert move.mark == mark_for(move.estimate) and move.mark in (*MARKS, None)
         assert move.hindsight is None
     assert GameReview.from_json(json.loads(json.dumps(review.to_json()))) == review

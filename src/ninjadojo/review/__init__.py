@@ -32,7 +32,8 @@ The public API (stable: the server's review endpoint and the browser's hints bui
   (the mean reward of the search: the win share, or at a cut-off an estimate from the scores), and the
   iterations that searched it.
 - :class:`Evaluation` ``(played, best, alternative, iterations, actions)`` with ``before``, ``after``
-  and ``loss``: what one search says of a decision (``actions``: every action it tried, most visited first).
+  and ``loss``: what one search says of a decision (``actions``: the most searched actions, most visited
+  first, at most :data:`ACTIONS_KEPT` besides the three named).
 - :class:`MoveReview` ``(number, ply, seat, prompt, choices, estimate, mark, hindsight, seconds, cpu_seconds)``, with
   ``played``, ``best``, ``alternative``, ``before``, ``after`` and ``loss`` read from ``estimate``.
 - :class:`GameReview` ``(game_id, players, seat, bot, iterations, hindsight, finished, moves, seconds)``
@@ -58,6 +59,7 @@ of the iterations (``IsmctsBot.search(view, focus=...)``), so its estimate is ne
 from __future__ import annotations
 
 from ninjadojo.review.core import (
+    ACTIONS_KEPT,
     BEST_MIN_SHARE,
     CONFIDENCE_Z,
     FALLBACK_ITERATIONS,
@@ -79,6 +81,7 @@ from ninjadojo.review.core import (
 )
 
 __all__ = [
+    "ACTIONS_KEPT",
     "BEST_MIN_SHARE",
     "CONFIDENCE_Z",
     "FALLBACK_ITERATIONS",

@@ -34,6 +34,8 @@ BEST_MIN_SHARE = 0.05
 #: The iterations of a review's search when the game's ``expert`` level is not the ``ismcts`` search
 #: (Ninja Trap and Ninjato at the time of writing): the generic expert budget (:data:`FALLBACK_LEVELS`).
 FALLBACK_ITERATIONS = int(parse_bot_spec(FALLBACK_LEVELS["expert"])[1].get("iterations", DEFAULT_ITERATIONS))
+#: The most actions an :class:`Evaluation` keeps (besides the move played, the best and the alternative).
+ACTIONS_KEPT = 10
 #: The most alternatives a :class:`Hint` lists.
 HINT_ALTERNATIVES = 3
 
@@ -74,7 +76,9 @@ class Evaluation:
 
     ``before`` is the position's value for the seat (the best move's estimate), ``after`` the move
     played's estimate, ``loss`` how much win chance the move played gave away (``before - after``, at
-    least 0). ``actions`` rates every action the search tried, most visited first.
+    least 0). ``actions`` rates the actions the search tried most, most visited first: at most
+    :data:`ACTIONS_KEPT`, and always the move played, the best move and the alternative (a long list of
+    barely tried moves would only make a review heavy to send).
     """
 
     played: ActionEstimate
@@ -370,7 +374,9 @@ def _evaluate(rated: tuple[ActionEstimate, ...], played: str, iterations: int) -
     best = max(trusted, key=lambda each: each.chance)
     others = [each for each in trusted if each.action != played] or [each for each in rated if each.action != played]
     alternative = max(others, key=lambda each: each.chance) if others else None
-    return Evaluation(mine, best, alternative, iterations, rated)
+    named = {mine.action, best.action, *([alternative.action] if alternative else [])}
+    kept = tuple(each for index, each in enumerate(rated) if index < ACTIONS_KEPT or each.action in named)
+    return Evaluation(mine, best, alternative, iterations, kept)
 
 
 def mark_for(evaluation: Evaluation) -> str | None:
