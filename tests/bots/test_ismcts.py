@@ -245,6 +245,7 @@ def test_a_rollout_by_the_games_heuristic_plays_legal_games(toy: type[ToyState])
     ("ismcts:depth=x", "depth must be a whole number from 0"),
     ("ismcts:widening=2", "widening must be a number from 0 to 1"),
     ("ismcts:per_sample=0", "per_sample must be a whole number from 1"),
+    ("ismcts:careful=maybe", "careful must be yes or no"),
     ("ismcts:budget=5", "unknown parameter 'budget'"),
 ])
 def test_a_bad_parameter_is_a_clear_error(spec: str, words: str) -> None:

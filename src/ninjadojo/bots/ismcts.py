@@ -44,6 +44,9 @@ Parameters (all optional, in a bot spec ``ismcts:key=value,...``):
 - ``widening``: the progressive widening exponent (0: try every legal action before going deeper);
 - ``per_sample``: iterations searched on each determinisation (each from a fresh copy, with a fresh
   random stream, so a sample is never changed); more than one saves the cost of sampling.
+- ``careful``: ``yes`` (default) models the other seats as careful players, who remember what they did
+  though their views hide it (:meth:`GameState.remembered`: Ninja Trap's own traps at the flip stage);
+  ``no`` lets them choose alike in every sample.
 
 An iteration budget makes the bot repeatable: the same seed, view and budget give the same choice.
 The bot keeps nothing from one decision to the next (each search draws from a stream seeded by the
@@ -209,7 +212,8 @@ class IsmctsBot(Bot):
 
     def __init__(self, seed: int = 0, iterations: str | int = "auto", seconds: str | float = "none",
                  c: str | float = 0.7, rollout: str = "random", depth: str | int = 10,
-                 widening: str | float = 0.5, per_sample: str | int = 4, **params: object) -> None:
+                 widening: str | float = 0.5, per_sample: str | int = 4, careful: str | bool = "yes",
+                 **params: object) -> None:
         super().__init__(seed, **params)
         self.seed = seed
         self.seconds = _number(seconds, "seconds", 0.0, MAX_SECONDS, ("none",), open_low=True)
@@ -232,6 +236,10 @@ class IsmctsBot(Bot):
         reuse = _budget_int(per_sample, "per_sample", 1, 1000)
         assert reuse is not None
         self.per_sample = reuse
+        flag = str(careful).strip().lower()
+        if flag not in ("yes", "no", "true", "false"):
+            raise OptionError(f"ismcts's careful must be yes or no, not {quote(careful)}")
+        self.careful = flag in ("yes", "true")
         #: What the last call of :meth:`choose` did (``None`` before the first search).
         self.last_search: SearchReport | None = None
         #: What the seat noted of its own actions (:meth:`SeatView.memo`): every sample agrees with it.
@@ -342,6 +350,12 @@ class IsmctsBot(Bot):
             first = False
             actions = state.legal_actions(seat)
             node = nodes[seat]
+            if seat != me and self.careful:
+                # Another seat decides as a careful player: knowing what it did (its own traps) though its
+                # view does not show it, so its choice may differ from sample to sample.
+                recalled = state.remembered(seat)
+                if recalled is not None:
+                    node = node.child(("recall", recalled))
             if forced is not None and seat == me and len(path) == 0:
                 action, stat, expanded = self._force(node, forced)
             else:

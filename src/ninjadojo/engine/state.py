@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Self, TypeVar
@@ -227,6 +227,10 @@ class GameState(ABC, Generic[PayloadT]):
 
     def _memo(self, seat: int, action: str) -> JSONValue:
         """What ``seat`` learns by taking ``action`` now that its view will not show later (see :meth:`memo`)."""
+        return None
+
+    def _remembered(self, seat: int) -> Hashable | None:
+        """What ``seat`` would remember now that its view does not show (see :meth:`remembered`)."""
         return None
 
     def _projected_scores(self) -> Sequence[float] | None:
@@ -665,6 +669,19 @@ class GameState(ABC, Generic[PayloadT]):
         """
         self._check_seat(seat)
         return self._memo(seat, action)
+
+    def remembered(self, seat: int) -> Hashable | None:
+        """What a careful player at ``seat`` remembers now that its view does not show, where it bears on
+        the decision at hand (hashable), or ``None``.
+
+        Ninja Trap at the flip stage: the rooms of the seat's face-down traps, in row order (the seat laid
+        them, and a careful player remembers). A search models the other seats as careful players by
+        telling apart, at their decisions, the samples in which they would remember different things.
+        It reads the whole state, hidden parts included: call it on a sample, never on the true game for
+        a seat other than the one whose sample it is.
+        """
+        self._check_seat(seat)
+        return self._remembered(seat)
 
     def winners(self) -> tuple[int, ...]:
         """The winning seats (empty while the game goes on)."""

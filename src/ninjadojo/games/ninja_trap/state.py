@@ -11,7 +11,7 @@ Every turn is three simultaneous frames, then an automatic end of turn:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import ClassVar
 
 from ninjadojo.engine.frames import Frame
@@ -245,6 +245,16 @@ class NinjaTrapState(GameState[int]):
 
     def _memo(self, seat: int, action: str) -> JSONValue:
         return rules.memo(self, seat, action)
+
+    def _remembered(self, seat: int) -> Hashable | None:
+        # What a seat remembers bears on its flips only, and only through where each trap lies: under a
+        # rival's ninja, under its own, or in an empty room (the rooms themselves would split a search's
+        # statistics far finer than the choice needs).
+        if not self.frames or self.frames[-1].kind != rules.ACTIVATE or self.result is not None:
+            return None
+        mine = self.moves[seat]
+        rivals = {room for other, room in enumerate(self.moves) if other != seat and room >= 0}
+        return tuple((room in rivals, room == mine) for room in self.traps[seat])
 
     def _projected_scores(self) -> Sequence[float] | None:
         return evaluate.projected_scores(self)
