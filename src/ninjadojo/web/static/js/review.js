@@ -150,7 +150,8 @@ export function drawReview(review, ctx) {
       `${who} had no decision with a choice in this game: nothing to review.`);
   }
   const marks = review.marks || {};
-  const counted = Object.entries(MARKS).map(([mark, {word, many}]) => plural(marks[mark] || 0, word.toLowerCase(), many));
+  const counted = Object.entries(MARKS)
+    .map(([mark, {word, many}]) => plural(marks[mark] || 0, word.toLowerCase(), many));
   const lost = Math.round(Number(review.average_loss || 0) * 1000) / 10;
   const summary = h('p', {class: 'review-summary'}, h('strong', {}, `${who}: `),
     `${plural(moves.length, 'decision')} with a choice reviewed; ${counted.join(', ')}. `,
