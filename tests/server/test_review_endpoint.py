@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -185,3 +186,25 @@ def test_the_server_refuses_too_many_reviews(sqlite_url: str) -> None:
         # A review already made is shown at once, whatever the address's count.
         kept = server.http.post(f"/api/tables/{first_id}/review", json={"seat": 0})
         assert kept.status_code == 200 and kept.json()["status"] == "done"
+
+
+@pytest.mark.slow
+def test_a_review_in_a_process_worker_reports_its_progress(sqlite_url: str) -> None:
+    """In the default pool of processes (``dojo serve``'s) a review's progress comes from the worker's file:
+    polled while it runs, it goes up decision by decision to the total."""
+    with ServerThread(sqlite_url, bot_pool="process", bot_workers=1, review_iterations=150) as server:
+        table_id, _ = finished_table(server)
+        assert server.http.post(f"/api/tables/{table_id}/review", json={"seat": 0}).status_code == 202
+        seen = []
+        deadline = time.monotonic() + 300
+        while True:
+            data = server.http.get(f"/api/tables/{table_id}/review", params={"seat": 0}).json()
+            seen.append(data["done"])
+            if data["status"] != "running":
+                break
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert data["status"] == "done", data
+        assert seen == sorted(seen) and seen[-1] == data["total"] == len(data["review"]["moves"])
+        assert any(0 < done < data["total"] for done in seen), f"no progress seen between 0 and the end: {seen}"
+        assert not list(Path(server.app.state.reviews._progress_folder()).iterdir())  # its file is gone

@@ -6,6 +6,7 @@ the ``screenshots`` folder (``NINJADOJO_SCREENSHOTS=docs/screenshots`` refreshes
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -28,14 +29,17 @@ MARK_WORDS = {"blunder": "Blunder", "mistake": "Mistake", "inaccuracy": "Inaccur
 @pytest.fixture
 def tiny_reviews(web_server: WebServer) -> Iterator[None]:
     """The shared server's reviews search a few iterations a decision during these tests (the server's
-    setting), so that a review takes seconds."""
+    setting), so that a review takes seconds; 300 when the screenshots are refreshed for the docs
+    (``NINJADOJO_SCREENSHOTS``), so that they show what a real budget finds."""
     reviews = web_server.app.state.reviews
-    before = reviews.iterations
-    reviews.iterations = 12
+    before = reviews.iterations, web_server.dojo.exact_seeds
+    reviews.iterations = 300 if os.environ.get("NINJADOJO_SCREENSHOTS") else 12
+    # The deals as given (two people's seed is mixed otherwise), so that a screenshot shows the same game.
+    web_server.dojo.exact_seeds = True
     try:
         yield
     finally:
-        reviews.iterations = before
+        reviews.iterations, web_server.dojo.exact_seeds = before
 
 
 def finished(server: WebServer, seed: int) -> tuple[str, dict[str, str]]:
@@ -75,8 +79,10 @@ def check_panel(page: Any, review: dict[str, Any], who: str) -> None:
         assert (MARK_WORDS[move["mark"]] in mark) if move["mark"] else mark.strip() == "—"
     summary = page.locator(".review-summary").inner_text()
     assert who in summary and f"{len(review['moves'])} decisions" in summary
-    for name in ("blunder", "mistake", "inaccuracies"):
-        assert name in summary
+    for mark, (one, many) in {"blunder": ("blunder", "blunders"), "mistake": ("mistake", "mistakes"),
+                              "inaccuracy": ("inaccuracy", "inaccuracies")}.items():
+        count = review["marks"][mark]
+        assert f"{count} {one if count == 1 else many}" in summary
     text = page.locator("dialog.review-dialog").inner_text()
     leaks = [code.pattern for code in TYPING_CODES if code.search(text)]
     assert not leaks, f"typing codes in the review panel: {leaks}"
@@ -86,7 +92,7 @@ def test_a_player_reviews_their_game_from_the_end_dialog(browser: Any, web_serve
                                                          screenshots: Any) -> None:
     from web.test_accessibility import serious
 
-    table_id, tokens = finished(web_server, 21)
+    table_id, tokens = finished(web_server, 20)  # a game whose review at 300 iterations has marks
     context = browser.new_context(viewport=DESKTOP)
     context.add_init_script(ERROR_WATCH)
     page = context.new_page()
@@ -110,6 +116,8 @@ def test_a_player_reviews_their_game_from_the_end_dialog(browser: Any, web_serve
         except ImportError:
             found = []  # axe-playwright-python (the dev extra) missing: the rest still holds
         assert found == [], found
+        page.set_viewport_size({"width": 1280, "height": 1600})  # the dialog grows to show more rows
+        page.wait_for_timeout(200)
         dialog.screenshot(path=str(screenshots / "review-desktop.png"))
         page.set_viewport_size(PHONE)
         page.wait_for_timeout(200)

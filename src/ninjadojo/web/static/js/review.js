@@ -175,6 +175,8 @@ function drawMove(move, ctx) {
   const played = estimate.played;
   const best = estimate.best;
   const mark = move.mark && MARKS[move.mark];
+  // The points given away as the two percentages shown differ (each is rounded).
+  const lost = Math.round(Number(estimate.before) * 100) - Math.round(Number(estimate.after) * 100);
   const better = best.action !== played.action
     ? [ctx.words(best.label), ' ', h('span', {class: 'chance'}, `(${percent(best.chance)})`)]
     : [h('span', {class: 'muted'}, '✓ your move was the best found')];
@@ -184,7 +186,7 @@ function drawMove(move, ctx) {
   h('td', {class: 'review-prompt'}, ctx.words(move.prompt)),
   h('td', {class: 'review-played'}, ctx.words(played.label)),
   h('td', {class: 'review-chance'}, `${percent(estimate.before)} → ${percent(estimate.after)}`,
-    estimate.loss >= 0.005 ? h('span', {class: 'muted'}, ` (−${Math.round(estimate.loss * 100)})`) : null),
+    lost > 0 ? h('span', {class: 'muted', title: 'points of win chance given away'}, ` (−${lost})`) : null),
   h('td', {class: 'review-better'}, better),
   h('td', {class: 'review-mark'}, mark
     ? h('span', {class: ['mark-tag', `mark-${move.mark}`], title: mark.help},
