@@ -38,6 +38,7 @@ from ninjadojo.cli.common import (
 from ninjadojo.cli.play import run_play
 from ninjadojo.cli.replay import open_replay
 from ninjadojo.cli.report import report
+from ninjadojo.cli.review import review
 from ninjadojo.cli.serve import bench_server, serve
 from ninjadojo.cli.sim import print_summary, simulate
 from ninjadojo.engine import OptionError, UnknownGameError
@@ -482,6 +483,8 @@ def bench(
         print_bench(console, result)
 
 
+# Defined in cli/review.py (game reviews: ninjadojo.review); registered here, after replay and bench.
+app.command(name="review")(review)
 # Defined in cli/serve.py (the server's shell, importing the server only when run); registered here.
 app.command(name="serve")(serve)
 app.command(name="bench-server")(bench_server)

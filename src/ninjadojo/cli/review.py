@@ -1,0 +1,148 @@
+"""``dojo review``: rate each decision of one seat in a saved game (the terminal side of :mod:`ninjadojo.review`).
+
+Everything is checked before anything is searched: the save, the seat, the bot spec, the budget, the
+workers and the Ray address. The progress bar (on stderr) moves once per decision reviewed. The table
+has a row per decision: what the seat was asked, what it played, its estimated win chance before and
+after, the best alternative with its chance, and the mark; with ``--hindsight`` a second row under
+each gives the same search with the hidden cards shown. A summary follows: the marks counted, the
+average loss, and the search's speed.
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ninjadojo.api import load_game
+from ninjadojo.bots.ismcts import MAX_ITERATIONS
+from ninjadojo.cli.common import (
+    EXIT_INTERRUPTED,
+    RayOpt,
+    WorkersOpt,
+    check_backend,
+    handle_errors,
+    stderr_console,
+    stdout_console,
+)
+from ninjadojo.cli.sim import GameBar, duration
+from ninjadojo.engine.errors import OptionError
+from ninjadojo.engine.words import plural
+from ninjadojo.review import MARKS, GameReview, MoveReview, review_record, review_spec
+from ninjadojo.table import find_save, read_save_file
+
+#: How each mark is drawn in the table.
+MARK_STYLES = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}
+#: The marks' plurals where an s will not do.
+MARK_PLURALS = {"inaccuracy": "inaccuracies"}
+
+
+def percent(chance: float) -> str:
+    """A win chance as a person reads it: ``42%``."""
+    return f"{100 * chance:.0f}%"
+
+
+def _row_cells(move: MoveReview) -> list[Text]:
+    alternative = move.alternative
+    other = (Text(f"{alternative.label} ({percent(alternative.chance)})") if alternative is not None
+             else Text("-"))
+    mark = Text(move.mark or "", style=MARK_STYLES.get(move.mark or "", ""))
+    return [Text(str(move.number)), Text(move.prompt), Text(move.played.label),
+            Text(f"{percent(move.before)} -> {percent(move.after)}"), other, mark]
+
+
+def _hindsight_cells(move: MoveReview) -> list[Text]:
+    seen = move.hindsight
+    assert seen is not None
+    best = seen.best
+    said = ("the move played was the best" if best.action == seen.played.action
+            else f"best: {best.label} ({percent(best.chance)})")
+    style = "dim"
+    return [Text(""), Text("with the hidden cards shown", style=style), Text(said, style=style),
+            Text(f"{percent(seen.before)} -> {percent(seen.after)}", style=style), Text(""), Text("")]
+
+
+def print_review(console: Console, review: GameReview) -> None:
+    """The review as a table (a row per decision, and its hindsight row), then its summary."""
+    state = "finished game" if review.finished else "game in progress"
+    console.print(f"Review of P{review.seat} in {review.game_id} ({review.players} players, {state}): "
+                  f"{len(review.moves)} decisions with a choice, each rated by the search on what P{review.seat} "
+                  f"could know then ({review.iterations} iterations a decision)", markup=False)
+    if review.moves:
+        table = Table(show_lines=review.hindsight)
+        for title in ("#", "asked", "played", "win chance before -> after", "best alternative", "mark"):
+            table.add_column(title, overflow="fold")
+        for move in review.moves:
+            table.add_row(*_row_cells(move))
+            if move.hindsight is not None:
+                table.add_row(*_hindsight_cells(move))
+        console.print(table)
+    marks = review.marks()
+    counted = ", ".join(plural(marks[name], name, MARK_PLURALS.get(name)) for name in MARKS)
+    console.print(f"{counted}; average loss {100 * review.average_loss:.1f} points of win chance a decision",
+                  markup=False)
+    speed = review.iterations_per_second
+    console.print(f"reviewed in {duration(review.seconds)} ({speed:.0f} iterations a second)", markup=False)
+
+
+@handle_errors
+def review(
+    file: Annotated[Path, typer.Argument(help="a saved game (a name from dojo games --saved will do)",
+                                         show_default=False)],
+    seat: Annotated[int, typer.Option("--seat", "-s", help="the seat whose decisions are rated",
+                                      show_default=False)],
+    bot: Annotated[str, typer.Option(
+        "--bot", help="the search that rates: a level (expert) or an ismcts:... spec; its time limit is "
+                      "dropped, so a review is repeatable")] = "expert",
+    iterations: Annotated[int | None, typer.Option(
+        "--iterations", help=r"the search's iterations a decision \[default: the bot's]", show_default=False)] = None,
+    hindsight: Annotated[bool, typer.Option(
+        "--hindsight", help="also rate each decision with the hidden cards shown (twice the time)")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print the review as one JSON line")] = False,
+    workers: WorkersOpt = None,
+    ray: RayOpt = None,
+) -> None:
+    """Rate each decision of one seat in a saved game: the search, run on what that seat could know then, gives its win chance before and after, the best alternative and marks for the clear mistakes.
+
+    The default search is the game's expert level at its iteration budget (about a minute for 40 decisions on one core); --workers and --ray share the decisions out, with the same results.
+    """  # noqa: E501 - typer's help keeps line breaks inside a paragraph, so each paragraph is one line
+    game = load_game(read_save_file(find_save(file)))
+    if not 0 <= seat < game.num_players:
+        raise OptionError(f"--seat {seat} is not a seat of this {game.num_players}-player game "
+                          f"(seats are 0 to {game.num_players - 1})")
+    if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
+        raise OptionError(f"--iterations must be a whole number from 1 to {MAX_ITERATIONS}, not {iterations}")
+    review_spec(game.game_id, bot, iterations)  # a bad spec is told before anything starts
+    workers, ray = check_backend(workers, ray)
+    progress = stderr_console()
+    interrupted = False
+    with ExitStack() as stack:
+        bars: list[GameBar] = []
+
+        def moved(done: int, total: int) -> None:
+            # The bar's thread starts on the first call: the workers are forked by then.
+            if not bars:
+                bars.append(stack.enter_context(GameBar(f"review of P{seat}", total, progress)))
+                bars[0].start()
+            if done:
+                bars[0].advance()
+
+        try:
+            result = review_record(game.record, seat, bot=bot, workers=workers, ray=ray, hindsight=hindsight,
+                                   on_move=moved, iterations=iterations)
+        except KeyboardInterrupt:
+            interrupted = True
+    if interrupted:
+        progress.print("interrupted: a review is whole or nothing, so none is printed", markup=False)
+        raise typer.Exit(EXIT_INTERRUPTED)
+    console = stdout_console()
+    if as_json:
+        console.print(json.dumps(result.to_json(), sort_keys=True, separators=(",", ":")), markup=False)
+    else:
+        print_review(console, result)

@@ -1,0 +1,554 @@
+"""The review's machinery: what a review says (:class:`MoveReview`, :class:`GameReview`, :class:`Hint`) and how
+it is computed (:func:`review_record`, :func:`hint`). See :mod:`ninjadojo.review` for the whole story."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ninjadojo.bots import SeatView, level_of, make_bot, parse_bot_spec
+from ninjadojo.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot, SearchReport
+from ninjadojo.bots.levels import FALLBACK_LEVELS
+from ninjadojo.engine.errors import OptionError, SaveError, quote
+from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.engine.state import GameState, Record
+from ninjadojo.games import game_class
+from ninjadojo.table.names import with_names
+
+#: The marks, from the worst: a decision whose loss in win chance reaches the threshold gets the mark
+#: (see :func:`mark_for`). Win chances run from 0 to 1, so 0.20 is twenty points of win chance.
+MARK_THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
+#: The marks' names, from the worst.
+MARKS: tuple[str, ...] = tuple(name for name, _ in MARK_THRESHOLDS)
+#: A mark needs at least this many visits of the search for the move played and for the better one.
+MIN_VISITS = 20
+#: ... and a loss at least this many standard errors of the difference of the two estimates (one-sided
+#: 95%): a search's estimates are noisy, and a mark must not be a coin's luck.
+CONFIDENCE_Z = 1.645
+#: The best move is the one with the highest estimate among the moves searched at least this share of
+#: the iterations (or :data:`MIN_VISITS`, if more): an estimate from a handful of visits is not trusted.
+BEST_MIN_SHARE = 0.05
+#: The iterations of a review's search when the game's ``expert`` level is not the ``ismcts`` search
+#: (Ninja Trap and Ninjato at the time of writing): the generic expert budget (:data:`FALLBACK_LEVELS`).
+FALLBACK_ITERATIONS = int(parse_bot_spec(FALLBACK_LEVELS["expert"])[1].get("iterations", DEFAULT_ITERATIONS))
+#: The most alternatives a :class:`Hint` lists.
+HINT_ALTERNATIVES = 3
+
+ProgressCallback = Callable[[int, int], None]
+
+
+# ---------------------------------------------------------------------------------------------- values
+
+
+@dataclass(frozen=True, slots=True)
+class ActionEstimate:
+    """One legal action at a decision as the search rated it: the action's text (notation), its words for
+    players, the estimated win chance of the seat after it (0 to 1), and how many iterations searched it."""
+
+    action: str
+    label: str
+    chance: float
+    visits: int
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """JSON form."""
+        return {"action": self.action, "label": self.label, "chance": self.chance, "visits": self.visits}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ActionEstimate:
+        """From :meth:`to_json` output."""
+        return cls(str(data["action"]), str(data["label"]), float(data["chance"]), int(data["visits"]))
+
+
+def _estimate_or_none(data: object) -> ActionEstimate | None:
+    return None if data is None else ActionEstimate.from_json(data)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """What one search says of a decision: the move played, the best move, the best alternative to the move
+    played (the best move, or the runner-up when the move played is the best), and the loss.
+
+    ``before`` is the position's value for the seat (the best move's estimate), ``after`` the move
+    played's estimate, ``loss`` how much win chance the move played gave away (``before - after``, at
+    least 0). ``actions`` rates every action the search tried, most visited first.
+    """
+
+    played: ActionEstimate
+    best: ActionEstimate
+    alternative: ActionEstimate | None
+    iterations: int
+    actions: tuple[ActionEstimate, ...] = ()
+
+    @property
+    def before(self) -> float:
+        """The seat's estimated win chance with the best move (the position's value)."""
+        return self.best.chance
+
+    @property
+    def after(self) -> float:
+        """The seat's estimated win chance after the move played."""
+        return self.played.chance
+
+    @property
+    def loss(self) -> float:
+        """The win chance the move played gave away (0 when it was the best)."""
+        return max(0.0, self.best.chance - self.played.chance)
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """JSON form (with ``before``, ``after`` and ``loss`` written out for readers of the JSON)."""
+        return {"played": self.played.to_json(), "best": self.best.to_json(),
+                "alternative": None if self.alternative is None else self.alternative.to_json(),
+                "iterations": self.iterations, "before": self.before, "after": self.after, "loss": self.loss,
+                "actions": [estimate.to_json() for estimate in self.actions]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Evaluation:
+        """From :meth:`to_json` output."""
+        return cls(ActionEstimate.from_json(data["played"]), ActionEstimate.from_json(data["best"]),
+                   _estimate_or_none(data.get("alternative")), int(data["iterations"]),
+                   tuple(ActionEstimate.from_json(each) for each in data.get("actions", ())))
+
+
+@dataclass(frozen=True, slots=True)
+class MoveReview:
+    """One decision of the reviewed seat: what it was asked, what it played, and what the search thought.
+
+    ``number`` counts the reviewed decisions from 1; ``ply`` is the index of the move played in the
+    game's record (the position before it is the record's first ``ply`` actions). ``estimate`` is the
+    search on the seat's own view at that moment; ``hindsight`` (when asked for) the same search with the
+    hidden cards shown. ``mark`` is ``blunder``, ``mistake``, ``inaccuracy`` or ``None``, from
+    ``estimate`` only (:func:`mark_for`). ``choices`` is how many legal actions the seat had. ``seconds``
+    is the time the searches took and ``cpu_seconds`` the processor time they used (both left out of
+    comparisons: they are the only things that vary).
+    """
+
+    number: int
+    ply: int
+    seat: int
+    prompt: str
+    choices: int
+    estimate: Evaluation
+    mark: str | None
+    hindsight: Evaluation | None = None
+    seconds: float = field(default=0.0, compare=False)
+    cpu_seconds: float = field(default=0.0, compare=False)
+
+    @property
+    def played(self) -> ActionEstimate:
+        """The move played, rated."""
+        return self.estimate.played
+
+    @property
+    def best(self) -> ActionEstimate:
+        """The search's best move."""
+        return self.estimate.best
+
+    @property
+    def alternative(self) -> ActionEstimate | None:
+        """The best move other than the one played."""
+        return self.estimate.alternative
+
+    @property
+    def before(self) -> float:
+        """The seat's estimated win chance before the move (with the best move)."""
+        return self.estimate.before
+
+    @property
+    def after(self) -> float:
+        """The seat's estimated win chance after the move played."""
+        return self.estimate.after
+
+    @property
+    def loss(self) -> float:
+        """The win chance given away by the move played."""
+        return self.estimate.loss
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """JSON form."""
+        return {"number": self.number, "ply": self.ply, "seat": self.seat, "prompt": self.prompt,
+                "choices": self.choices, "estimate": self.estimate.to_json(), "mark": self.mark,
+                "hindsight": None if self.hindsight is None else self.hindsight.to_json(), "seconds": self.seconds,
+                "cpu_seconds": self.cpu_seconds}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MoveReview:
+        """From :meth:`to_json` output."""
+        hindsight = data.get("hindsight")
+        mark = data.get("mark")
+        return cls(int(data["number"]), int(data["ply"]), int(data["seat"]), str(data["prompt"]),
+                   int(data["choices"]), Evaluation.from_json(data["estimate"]),
+                   None if mark is None else str(mark),
+                   None if hindsight is None else Evaluation.from_json(hindsight), float(data.get("seconds", 0.0)),
+                   float(data.get("cpu_seconds", 0.0)))
+
+
+@dataclass(frozen=True, slots=True)
+class GameReview:
+    """The review of one seat's decisions in one game.
+
+    ``bot`` is the search's spec (a fixed iteration budget, so the review is repeatable), ``moves`` the
+    decisions with two or more legal actions, in the order played. ``finished`` says whether the game
+    was over. ``seconds`` is the review's time (left out of comparisons).
+    """
+
+    game_id: str
+    players: int
+    seat: int
+    bot: str
+    iterations: int
+    hindsight: bool
+    finished: bool
+    moves: tuple[MoveReview, ...]
+    seconds: float = field(default=0.0, compare=False)
+
+    def marks(self) -> dict[str, int]:
+        """How many decisions got each mark, from the worst (every mark listed, 0 included)."""
+        return {name: sum(1 for move in self.moves if move.mark == name) for name in MARKS}
+
+    @property
+    def average_loss(self) -> float:
+        """The mean win chance given away per reviewed decision (0 with no decision)."""
+        return sum(move.loss for move in self.moves) / len(self.moves) if self.moves else 0.0
+
+    @property
+    def iterations_per_second(self) -> float:
+        """The searches' speed on one core: iterations over the processor time the searches used (0 if
+        nothing was searched; on a busy machine the wall-clock time is longer, not the processor time)."""
+        searched = sum(move.cpu_seconds for move in self.moves)
+        total = sum(move.estimate.iterations + (move.hindsight.iterations if move.hindsight else 0)
+                    for move in self.moves)
+        return total / searched if searched > 0 else 0.0
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """JSON form (with the summary: ``marks`` and ``average_loss``)."""
+        return {"game": self.game_id, "players": self.players, "seat": self.seat, "bot": self.bot,
+                "iterations": self.iterations, "hindsight": self.hindsight, "finished": self.finished,
+                "moves": [move.to_json() for move in self.moves], "seconds": self.seconds,
+                "marks": dict(self.marks()), "average_loss": self.average_loss}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameReview:
+        """From :meth:`to_json` output (the summary fields are recomputed, not read)."""
+        return cls(str(data["game"]), int(data["players"]), int(data["seat"]), str(data["bot"]),
+                   int(data["iterations"]), bool(data["hindsight"]), bool(data["finished"]),
+                   tuple(MoveReview.from_json(move) for move in data["moves"]), float(data.get("seconds", 0.0)))
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The search's advice for a decision now: the action it would play, with its words and its estimated
+    win chance, and the next best actions (most visited first)."""
+
+    seat: int
+    prompt: str
+    action: str
+    label: str
+    chance: float
+    visits: int
+    alternatives: tuple[ActionEstimate, ...]
+    iterations: int
+    seconds: float = field(default=0.0, compare=False)
+
+    def to_json(self) -> dict[str, JSONValue]:
+        """JSON form."""
+        return {"seat": self.seat, "prompt": self.prompt, "action": self.action, "label": self.label,
+                "chance": self.chance, "visits": self.visits,
+                "alternatives": [each.to_json() for each in self.alternatives], "iterations": self.iterations,
+                "seconds": self.seconds}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Hint:
+        """From :meth:`to_json` output."""
+        return cls(int(data["seat"]), str(data["prompt"]), str(data["action"]), str(data["label"]),
+                   float(data["chance"]), int(data["visits"]),
+                   tuple(ActionEstimate.from_json(each) for each in data["alternatives"]), int(data["iterations"]),
+                   float(data.get("seconds", 0.0)))
+
+
+# ---------------------------------------------------------------------------------------------- the bot
+
+
+def review_spec(game_id: str, bot: str = "expert", iterations: int | None = None) -> str:
+    """The search spec a review (or a hint) runs for ``bot`` in ``game_id``: an ``ismcts`` spec with a fixed
+    iteration budget and no time limit, so that the same game gives the same review on any machine.
+
+    ``bot`` is a level (``expert``: the spec it stands for in this game) or an ``ismcts:...`` spec. A level
+    that is not the search in this game (Ninja Trap's and Ninjato's ``expert`` are heuristic bots) falls
+    back to ``ismcts`` with :data:`FALLBACK_ITERATIONS`. ``seconds=`` is dropped (a time budget gives a
+    different review on a slower machine); ``iterations`` overrides the budget. Anything else raises
+    :class:`OptionError`: a bad spec, or a bot that is not a search (a review needs the search's
+    estimates).
+    """
+    mapped = level_of(game_id, bot)
+    spec = mapped if mapped is not None else bot
+    name, params = parse_bot_spec(spec)
+    if name != IsmctsBot.name:
+        if mapped is None:
+            raise OptionError(f"a review needs the search (a level such as expert, or an ismcts:... spec), "
+                              f"not {quote(bot)}")
+        name, params = IsmctsBot.name, {"iterations": str(FALLBACK_ITERATIONS)}
+    params.pop("seconds", None)
+    if iterations is not None:
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise OptionError(f"a review's iterations must be a whole number of at least 1, not {quote(iterations)}")
+        params["iterations"] = str(iterations)
+    if params.get("iterations", "auto").strip().lower() in ("auto", "none"):
+        params["iterations"] = str(DEFAULT_ITERATIONS)
+    text = name + ":" + ",".join(f"{key}={value}" for key, value in params.items())
+    make_bot(text, game_id)  # raises OptionError naming what is wrong
+    return text
+
+
+def _search_bot(game_id: str, spec: str, seed: int, memory: Sequence[JSONValue]) -> IsmctsBot:
+    bot = make_bot(spec, game_id, seed)
+    assert isinstance(bot, IsmctsBot), spec
+    bot.memory = list(memory)
+    return bot
+
+
+class _TruthView(SeatView):
+    """The seat's view, but its samples are the true game: the search then knows every hidden card (the
+    draw pile's order too, where the game deals it in advance). For hindsight only, never for a rating."""
+
+    __slots__ = ()
+
+    def sample(self, seed: int, memory: Sequence[JSONValue] = ()) -> GameState[Any]:
+        return self._game.clone()
+
+
+def memory_before(game: GameState[Any], seat: int) -> list[list[JSONValue]]:
+    """What ``seat`` remembers before each action of ``game``'s record: the :meth:`GameState.memo` notes of
+    its own earlier actions (a careful player's memory: Ninja Trap's own traps), as a list per ply plus one
+    for the position now."""
+    record = game.record
+    state = type(game).replay(Record(record.game, record.players, dict(record.options), record.seed, record.start,
+                                     []))
+    notes: list[JSONValue] = []
+    before: list[list[JSONValue]] = []
+    for actor, action in record.actions:
+        before.append(list(notes))
+        if actor == seat:
+            note = state.memo(seat, action)
+            if note is not None:
+                notes.append(note)
+        state.apply(actor, action)
+    before.append(list(notes))
+    return before
+
+
+# ---------------------------------------------------------------------------------------------- rating
+
+
+def _estimates(state: GameState[Any], seat: int, report: SearchReport,
+               names: Mapping[int, str]) -> tuple[ActionEstimate, ...]:
+    """Every action the search tried, rated and worded, most visited first (then the better, then legal order)."""
+    labels = state.labels(seat)
+    order = {action: index for index, action in enumerate(labels)}
+    rated = [ActionEstimate(action, with_names(labels.get(action, action), names), stat.mean, stat.visits)
+             for action, stat in report.root.items() if stat.visits > 0]
+    rated.sort(key=lambda each: (-each.visits, -each.chance, order.get(each.action, len(order))))
+    return tuple(rated)
+
+
+def _trusted(estimate: ActionEstimate, iterations: int) -> bool:
+    return estimate.visits >= max(MIN_VISITS, BEST_MIN_SHARE * iterations)
+
+
+def _evaluate(rated: tuple[ActionEstimate, ...], played: str, iterations: int) -> Evaluation:
+    """The move played, the best move and the best alternative, from the search's ratings."""
+    mine = next(each for each in rated if each.action == played)
+    # The move played is always a candidate: the focused search gave it a quarter of the iterations.
+    trusted = [each for each in rated if each.action == played or _trusted(each, iterations)]
+    # The highest estimate among the well searched moves (``rated`` is most visited first: ties go to it).
+    best = max(trusted, key=lambda each: each.chance)
+    others = [each for each in trusted if each.action != played] or [each for each in rated if each.action != played]
+    alternative = max(others, key=lambda each: each.chance) if others else None
+    return Evaluation(mine, best, alternative, iterations, rated)
+
+
+def mark_for(evaluation: Evaluation) -> str | None:
+    """The mark a decision gets, or ``None``.
+
+    A mark needs a loss of at least the mark's threshold (:data:`MARK_THRESHOLDS`), both the move played and
+    the best move searched at least :data:`MIN_VISITS` times, and a loss beyond :data:`CONFIDENCE_Z`
+    standard errors of the difference of their estimates (each estimate's variance bounded by
+    ``p(1 - p) / visits``, the largest a reward from 0 to 1 with mean ``p`` can have).
+    """
+    loss = evaluation.loss
+    played, best = evaluation.played, evaluation.best
+    if loss <= 0 or played.visits < MIN_VISITS or best.visits < MIN_VISITS:
+        return None
+    error = math.sqrt(played.chance * (1 - played.chance) / played.visits
+                      + best.chance * (1 - best.chance) / best.visits)
+    if loss < CONFIDENCE_Z * error:
+        return None
+    return next((name for name, threshold in MARK_THRESHOLDS if loss >= threshold), None)
+
+
+# ---------------------------------------------------------------------------------------------- jobs
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """One decision to review, as a worker needs it (it pickles: it travels to worker processes and Ray)."""
+
+    index: int
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int | None
+    start: str | None
+    actions: tuple[tuple[int, str], ...]
+    seat: int
+    played: str
+    memory: tuple[JSONValue, ...]
+    spec: str
+    bot_seed: int
+    hindsight: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcome:
+    index: int
+    prompt: str
+    choices: int
+    estimate: Evaluation
+    hindsight: Evaluation | None
+    seconds: float
+    cpu_seconds: float
+
+
+def _review_job(job: _Job) -> _Outcome:
+    """Review one decision: rebuild the position, search the seat's view (and the truth for hindsight)."""
+    started, cpu = time.perf_counter(), time.process_time()
+    state = game_class(job.game).replay(Record(job.game, job.players, dict(job.options), job.seed, job.start,
+                                               list(job.actions)))
+    decision = state.decision(job.seat)
+    assert decision is not None, "a reviewed decision is one the seat had"
+    bot = _search_bot(job.game, job.spec, job.bot_seed, job.memory)
+    report = bot.search(SeatView(state, job.seat), focus=job.played)
+    estimate = _evaluate(_estimates(state, job.seat, report, {}), job.played, report.iterations)
+    truth: Evaluation | None = None
+    if job.hindsight:
+        seer = _search_bot(job.game, job.spec, job.bot_seed, ())
+        report = seer.search(_TruthView(state, job.seat), focus=job.played)
+        truth = _evaluate(_estimates(state, job.seat, report, {}), job.played, report.iterations)
+    return _Outcome(job.index, decision.prompt, len(state.legal_actions(job.seat)), estimate, truth,
+                    time.perf_counter() - started, time.process_time() - cpu)
+
+
+def _named_estimate(estimate: ActionEstimate, names: Mapping[int, str]) -> ActionEstimate:
+    return replace(estimate, label=with_names(estimate.label, names))
+
+
+def _named(evaluation: Evaluation, names: Mapping[int, str]) -> Evaluation:
+    if not names:
+        return evaluation
+    return Evaluation(_named_estimate(evaluation.played, names), _named_estimate(evaluation.best, names),
+                      None if evaluation.alternative is None else _named_estimate(evaluation.alternative, names),
+                      evaluation.iterations, tuple(_named_estimate(each, names) for each in evaluation.actions))
+
+
+def _as_record(record: Record | GameState[Any]) -> Record:
+    if isinstance(record, GameState):
+        return record.record.copy()
+    if not isinstance(record, Record):
+        raise SaveError(f"a review needs a game's record (or the game), not {quote(record)}")
+    return record.copy()
+
+
+def review_record(record: Record | GameState[Any], seat: int, *, bot: str = "expert", workers: int | None = 1,
+                  ray: str | None = None, hindsight: bool = False, on_move: ProgressCallback | None = None,
+                  iterations: int | None = None, names: Mapping[int, str] | None = None,
+                  seed: int = 0) -> GameReview:
+    """Review every decision of ``seat`` with two or more legal actions in a game (finished or not).
+
+    ``record`` is the game's :class:`~ninjadojo.engine.state.Record` (or the game itself). Each decision
+    is rated by the search :func:`review_spec` gives for ``bot`` (and ``iterations``), run on the seat's
+    own view just before it played (never the true state), remembering what the seat noted of its own
+    earlier actions. ``hindsight`` adds a second search of the same budget on the true position.
+    ``names`` puts the table's names in the words (:func:`~ninjadojo.table.names.with_names`); ``seed`` is
+    the search's seed. ``workers`` processes (or Ray tasks, with ``ray`` an address as ``dojo sim --ray``
+    takes) review the decisions in parallel, with the same results as one. ``on_move(done, total)`` is
+    called with ``done == 0`` once the worker processes are started (a progress bar may start its thread
+    there: forking a process that runs threads is unsafe), then after each decision. Ctrl-C raises
+    ``KeyboardInterrupt`` once the workers are stopped. Bad input raises a :class:`~ninjadojo.engine.DojoError`
+    (:class:`OptionError` for a bad seat or spec, :class:`SaveError` for a record that does not replay).
+    """
+    from ninjadojo.sim.parallel import run_jobs  # a driver of many jobs: imported when a review runs
+
+    started = time.perf_counter()
+    rec = _as_record(record)
+    cls = game_class(rec.game)
+    game = cls.replay(rec)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players:
+        raise OptionError(f"seat {quote(seat)} is not a seat of this {game.num_players}-player game "
+                          f"(seats are 0 to {game.num_players - 1})")
+    spec = review_spec(rec.game, bot, iterations)
+    budget = int(parse_bot_spec(spec)[1]["iterations"])
+    memory = memory_before(game, seat)
+    jobs: list[_Job] = []
+    plies: list[int] = []
+    state = cls.replay(Record(rec.game, rec.players, dict(rec.options), rec.seed, rec.start, []))
+    for ply, (actor, action) in enumerate(rec.actions):
+        if actor == seat and len(state.legal_actions(seat)) >= 2:
+            jobs.append(_Job(len(jobs), rec.game, rec.players, dict(rec.options), rec.seed, rec.start,
+                             tuple(rec.actions[:ply]), seat, action, tuple(memory[ply]), spec, seed, hindsight))
+            plies.append(ply)
+        state.apply(actor, action)
+    total = len(jobs)
+    done = 0
+
+    def begun() -> None:
+        if on_move is not None:
+            on_move(0, total)
+
+    def heard(_: _Outcome) -> None:
+        nonlocal done
+        done += 1
+        if on_move is not None:
+            on_move(done, total)
+
+    run = run_jobs(_review_job, jobs, workers, on_result=heard, on_start=begun, ray=ray)
+    if run.interrupted:
+        raise KeyboardInterrupt
+    table = dict(names or {})
+    moves = []
+    for outcome in sorted(run.results, key=lambda each: each.index):
+        estimate = _named(outcome.estimate, table)
+        truth = None if outcome.hindsight is None else _named(outcome.hindsight, table)
+        moves.append(MoveReview(outcome.index + 1, plies[outcome.index], seat, with_names(outcome.prompt, table),
+                                outcome.choices, estimate, mark_for(outcome.estimate), truth, outcome.seconds,
+                                outcome.cpu_seconds))
+    return GameReview(rec.game, rec.players, seat, spec, budget, hindsight, game.is_terminal, tuple(moves),
+                      time.perf_counter() - started)
+
+
+def hint(game_state: GameState[Any], seat: int, *, bot: str = "expert", seed: int = 0, iterations: int | None = None,
+         names: Mapping[int, str] | None = None, memory: Sequence[JSONValue] | None = None) -> Hint:
+    """The search's advice for ``seat``'s decision now in ``game_state``, from the seat's view only.
+
+    The action it would play (the most visited, as the bot plays), its words and estimated win chance,
+    and up to :data:`HINT_ALTERNATIVES` next best. ``memory`` is what the seat noted of its own earlier
+    actions; by default it is rebuilt from the game's record (as a careful player remembers). Raises
+    :class:`OptionError` when the seat has nothing to decide.
+    """
+    started = time.perf_counter()
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game_state.num_players:
+        raise OptionError(f"seat {quote(seat)} is not a seat of this {game_state.num_players}-player game")
+    decision = game_state.decision(seat)
+    if decision is None:
+        raise OptionError(f"seat {seat} has nothing to decide now, so there is no hint to give")
+    spec = review_spec(game_state.game_id, bot, iterations)
+    notes = memory_before(game_state, seat)[-1] if memory is None else list(memory)
+    searcher = _search_bot(game_state.game_id, spec, seed, notes)
+    report = searcher.search(SeatView(game_state, seat))
+    table = dict(names or {})
+    rated = _estimates(game_state, seat, report, table)
+    top = rated[0]
+    return Hint(seat, with_names(decision.prompt, table), top.action, top.label, top.chance, top.visits,
+                rated[1:1 + HINT_ALTERNATIVES], report.iterations, time.perf_counter() - started)

@@ -1,0 +1,237 @@
+"""The review library (ninjadojo.review): what a review rates and says, that it reads only the seat's view,
+that workers do not change it, that a clear blunder is marked, and live hints."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from typing import Any
+
+import pytest
+from review_helpers import GAMES, ITERATIONS, played, trap_blunder, twins
+
+from ninjadojo.bots import level_of, parse_bot_spec
+from ninjadojo.engine import DojoError, GameState, OptionError
+from ninjadojo.engine.state import Record
+from ninjadojo.review import (
+    FALLBACK_ITERATIONS,
+    MARKS,
+    MIN_VISITS,
+    ActionEstimate,
+    Evaluation,
+    GameReview,
+    Hint,
+    hint,
+    mark_for,
+    memory_before,
+    review_record,
+    review_spec,
+)
+from sim.helpers import in_forked_child
+
+
+def _states(game: GameState[Any]) -> list[GameState[Any]]:
+    return list(game.replay_states())
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_review_rates_every_decision_with_a_choice(game_id: str) -> None:
+    game = played(game_id, 2, seed=5, actions=16)
+    calls: list[tuple[int, int]] = []
+    review = review_record(game.record, 0, iterations=ITERATIONS,
+                           on_move=lambda done, total: calls.append((done, total)))
+    states = _states(game)
+    expected = [ply for ply, (seat, _) in enumerate(game.record.actions)
+                if seat == 0 and len(states[ply].legal_actions(0)) >= 2]
+    assert expected, "the short game should give seat 0 a choice"
+    assert [move.ply for move in review.moves] == expected
+    assert [move.number for move in review.moves] == list(range(1, len(expected) + 1))
+    assert calls == [(done, len(expected)) for done in range(len(expected) + 1)]
+    assert (review.game_id, review.players, review.seat, review.iterations) == (game_id, 2, 0, ITERATIONS)
+    assert review.finished == game.is_terminal
+    for move in review.moves:
+        state = states[move.ply]
+        labels = state.labels(0)
+        decision = state.decision(0)
+        assert decision is not None
+        assert move.prompt == decision.prompt
+        assert move.choices == len(labels)
+        assert move.played.action == game.record.actions[move.ply][1]
+        rated = [move.played, move.best, *([move.alternative] if move.alternative else [])]
+        for estimate in rated:
+            assert estimate.label == labels[estimate.action]
+            assert 0.0 <= estimate.chance <= 1.0
+            assert estimate.visits > 0
+        # The move played is searched in at least a quarter of the iterations (the focus).
+        assert move.played.visits >= ITERATIONS // 4
+        assert move.before >= move.after or move.best == move.played
+        assert move.loss == pytest.approx(max(0.0, move.before - move.after))
+        assert move.alternative is None or move.alternative.action != move.played.action
+        assert sum(each.visits for each in move.estimate.actions) == move.estimate.iterations == ITERATIONS
+        assert move.mark == mark_for(move.estimate) and move.mark in (*MARKS, None)
+        assert move.hindsight is None
+    assert GameReview.from_json(json.loads(json.dumps(review.to_json()))) == review
+    assert sum(review.marks().values()) == sum(1 for move in review.moves if move.mark)
+
+
+@pytest.mark.parametrize(("game_id", "warm"), [("ninja-trap", 0), ("ninjitsu", 6), ("knights-and-ninjas", 3)])
+def test_a_review_reads_only_the_seats_view(game_id: str, warm: int) -> None:
+    """Two games the seat cannot tell apart, with different hidden cards, get the same review (hindsight
+    off); the hindsight line, which sees the hidden cards, tells them apart."""
+    base = played(game_id, 2, seed=3, actions=warm)
+    seat = base.to_act()[0]
+    first, second = twins(base, seat, plies=12)
+    one = review_record(first.record, seat, iterations=ITERATIONS)
+    assert one.moves, "the twins should give the seat a decision with a choice"
+    assert review_record(second.record, seat, iterations=ITERATIONS) == one
+    seen_first = review_record(first.record, seat, iterations=ITERATIONS, hindsight=True)
+    seen_second = review_record(second.record, seat, iterations=ITERATIONS, hindsight=True)
+    assert [move.estimate for move in seen_first.moves] == [move.estimate for move in one.moves]
+    assert [move.hindsight for move in seen_first.moves] != [move.hindsight for move in seen_second.moves]
+
+
+def test_workers_give_the_same_review_as_one() -> None:
+    game = played("knights-and-ninjas", 2, seed=8, actions=20)
+    alone = review_record(game.record, 1, iterations=ITERATIONS, hindsight=True)
+    assert len(alone.moves) >= 2
+    assert review_record(game.record, 1, iterations=ITERATIONS, hindsight=True, workers=2) == alone
+
+
+def test_a_review_is_repeatable_and_its_seed_matters() -> None:
+    game = played("ninja-camp", 2, seed=4, actions=10)
+    review = review_record(game.record, 0, iterations=ITERATIONS)
+    assert review_record(game.record, 0, iterations=ITERATIONS) == review
+    assert review_record(game.record, 0, iterations=ITERATIONS, seed=9) != review
+
+
+def test_a_clear_blunder_is_marked() -> None:
+    """Flipping the trap one laid in one's own room, on one's last life: the seat remembers the trap (its
+    memory is rebuilt from its own earlier actions), so the review marks it, and names passing instead."""
+    game = trap_blunder()
+    review = review_record(game.record, 0, iterations=300, hindsight=True)
+    flip = review.moves[-1]
+    assert flip.played.action == "f1" and flip.ply == len(game.record.actions) - 1
+    assert flip.alternative is not None and flip.alternative.action == "pass"
+    assert flip.mark == "blunder"
+    assert flip.played.visits >= MIN_VISITS and flip.best.visits >= MIN_VISITS
+    # With the hidden cards shown, the flip ends P0's game for sure: P1 is left standing.
+    assert flip.hindsight is not None and flip.hindsight.after == 0.0
+    assert memory_before(game, 0)[flip.ply], "the seat remembers the trap it laid this turn"
+    assert review.marks()["blunder"] >= 1
+
+
+def test_the_memory_is_what_the_seat_noted_of_its_own_actions() -> None:
+    game = trap_blunder()
+    memory = memory_before(game, 0)
+    assert len(memory) == len(game.record.actions) + 1
+    assert memory[0] == []
+    assert memory_before(game, 1)[-1] != memory[-1]
+
+
+def test_mark_rule() -> None:
+    def evaluation(played: float, best: float, visits: int = 400) -> Evaluation:
+        mine = ActionEstimate("a", "A", played, visits)
+        top = ActionEstimate("b", "B", best, visits)
+        return Evaluation(mine, top, top, 2 * visits, (mine, top))
+
+    assert mark_for(evaluation(0.2, 0.6)) == "blunder"
+    assert mark_for(evaluation(0.4, 0.55)) == "mistake"
+    assert mark_for(evaluation(0.4, 0.47)) == "inaccuracy"
+    assert mark_for(evaluation(0.4, 0.43)) is None
+    # The same loss, but from too few visits to be sure of it.
+    assert mark_for(evaluation(0.4, 0.55, visits=MIN_VISITS - 1)) is None
+    assert mark_for(evaluation(0.4, 0.47, visits=40)) is None
+    same = ActionEstimate("a", "A", 0.5, 400)
+    assert mark_for(Evaluation(same, same, None, 400, (same,))) is None
+
+
+def test_names_replace_the_seats_in_the_words() -> None:
+    game = played("knights-and-ninjas", 2, seed=2, actions=6)
+    plain = review_record(game.record, 0, iterations=ITERATIONS)
+    named = review_record(game.record, 0, iterations=ITERATIONS, names={1: "Ana"})
+    texts = [move.prompt for move in plain.moves] + [move.played.label for move in plain.moves]
+    assert any("P1" in text for text in texts)
+    named_texts = [move.prompt for move in named.moves] + [move.played.label for move in named.moves]
+    assert named_texts == [text.replace("P1", "Ana") for text in texts]
+
+
+def test_an_unfinished_game_is_reviewed_up_to_now() -> None:
+    game = played("ninjitsu", 2, seed=6, actions=8)
+    assert not game.is_terminal
+    review = review_record(game, 0, iterations=ITERATIONS)
+    assert not review.finished
+    assert all(move.ply < len(game.record.actions) for move in review.moves)
+
+
+def test_bad_input_is_refused() -> None:
+    game = played("ninjitsu", 2, seed=6, actions=4)
+    with pytest.raises(OptionError, match="seat"):
+        review_record(game.record, 2)
+    with pytest.raises(OptionError, match="seat"):
+        review_record(game.record, -1)
+    with pytest.raises(OptionError):
+        review_record(game.record, 0, bot="heuristic")
+    with pytest.raises(OptionError):
+        review_record(game.record, 0, bot="ismcts:iterations=0")
+    broken = Record(game.record.game, 2, dict(game.record.options), game.record.seed, None, [(0, "no such action")])
+    with pytest.raises(DojoError):
+        review_record(broken, 0)
+    with pytest.raises(DojoError):
+        review_record("not a record", 0)  # type: ignore[arg-type]
+
+
+def test_the_review_search_is_the_expert_search_without_its_time_limit() -> None:
+    for game_id in GAMES:
+        name, params = parse_bot_spec(review_spec(game_id))
+        assert name == "ismcts" and "seconds" not in params
+        expert = level_of(game_id, "expert")
+        assert expert is not None
+        expert_name, expert_params = parse_bot_spec(expert)
+        if expert_name == "ismcts":
+            assert params["iterations"] == expert_params["iterations"]
+        else:
+            assert params == {"iterations": str(FALLBACK_ITERATIONS)}
+    assert review_spec("ninjitsu", "ismcts:iterations=50,seconds=1,c=0.5") == "ismcts:iterations=50,c=0.5"
+    assert parse_bot_spec(review_spec("ninjitsu", "expert", iterations=7))[1]["iterations"] == "7"
+    for bad in ("heuristic", "expert:iterations=3", "ismcts:c=-1", "nobody"):
+        with pytest.raises(OptionError):
+            review_spec("ninjitsu", bad)
+
+
+def test_a_hint_is_the_searchs_choice_from_the_seats_view() -> None:
+    game = trap_blunder()
+    before_flip = type(game).replay(Record(game.record.game, 2, dict(game.record.options), game.record.seed,
+                                           game.record.start, game.record.actions[:-1]))
+    advice = hint(before_flip, 0, iterations=300)
+    assert advice.action == "pass"
+    assert advice.label == before_flip.label(0, "pass")
+    decision = before_flip.decision(0)
+    assert decision is not None and advice.prompt == decision.prompt
+    assert all(other.visits <= advice.visits for other in advice.alternatives)
+    assert [other.action for other in advice.alternatives] == ["f1"]
+    assert Hint.from_json(json.loads(json.dumps(advice.to_json()))) == advice
+    assert hint(before_flip, 0, iterations=300) == advice
+
+
+def test_a_hint_needs_a_decision() -> None:
+    game = build_waiting()
+    waiting = next(seat for seat in range(game.num_players) if game.decision(seat) is None)
+    with pytest.raises(OptionError, match="nothing to decide"):
+        hint(game, waiting, iterations=ITERATIONS)
+
+
+def build_waiting() -> GameState[Any]:
+    """A game where some seat has nothing to decide (Knights and Ninjas' draft asks one seat at a time)."""
+    return played("knights-and-ninjas", 2, seed=1, actions=1)
+
+
+# In a forked child: Ray leaves threads behind, and later tests fork worker pools (sim.helpers.in_forked_child).
+@in_forked_child
+@pytest.mark.slow
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="the ray extra is not installed")
+def test_ray_gives_the_same_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Token authentication off, as tests/sim/test_ray.py does: the test depends on no token of the user's.
+    monkeypatch.setenv("RAY_AUTH_MODE", "disabled")
+    game = played("ninja-trap", 2, seed=3, actions=12)
+    alone = review_record(game.record, 0, iterations=ITERATIONS)
+    assert review_record(game.record, 0, iterations=ITERATIONS, workers=2, ray="local") == alone

@@ -1,0 +1,99 @@
+"""``dojo review``: a thin shell over ninjadojo.review (its JSON is the library's review), its table and
+summary, and one-line errors with exit status 2 for bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from review_helpers import ITERATIONS, played, trap_blunder
+from typer.testing import CliRunner
+
+from ninjadojo.api import save_game
+from ninjadojo.cli.main import app
+from ninjadojo.review import GameReview, review_record
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    """A CLI runner (stdout and stderr apart)."""
+    return CliRunner()
+
+
+@pytest.fixture
+def saved(tmp_path: Path) -> Path:
+    """A saved short game of Ninja Trap, with a blunder of P0's at its end."""
+    return save_game(trap_blunder(), tmp_path / "trap.dojo.json")
+
+
+def test_json_is_the_librarys_review(runner: CliRunner, saved: Path) -> None:
+    result = runner.invoke(app, ["review", str(saved), "--seat", "0", "--iterations", "300", "--json"])
+    assert result.exit_code == 0, result.stderr
+    review = GameReview.from_json(json.loads(result.stdout.strip().splitlines()[-1]))
+    game = trap_blunder()
+    assert review == review_record(game.record, 0, iterations=300)
+    assert review.moves[-1].mark == "blunder"
+
+
+def test_the_table_and_summary(runner: CliRunner, saved: Path) -> None:
+    result = runner.invoke(app, ["review", str(saved), "--seat", "0", "--iterations", "300"],
+                           env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "Review of P0 in ninja-trap" in out
+    for words in ("Flip your trap 1, laid on turn 3: TRAP!", "Pass: flip no trap this turn", "blunder",
+                  "Turn 3: flip your face-down trap", "average loss", "iterations a second"):
+        assert words in out
+    # What a player reads: words, never the typing codes of the actions.
+    assert " f1 " not in out and "tG" not in out
+    assert "1 blunder," in out
+
+
+def test_hindsight_rows(runner: CliRunner, saved: Path) -> None:
+    result = runner.invoke(app, ["review", str(saved), "--seat", "0", "--iterations", str(ITERATIONS), "--hindsight"],
+                           env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.count("with the hidden cards shown") == 3
+
+
+def test_workers_give_the_same_json(runner: CliRunner, tmp_path: Path) -> None:
+    path = save_game(played("ninjitsu", 2, seed=6, actions=14), tmp_path / "ninjitsu.dojo.json")
+    common = ["review", str(path), "--seat", "1", "--iterations", str(ITERATIONS), "--json"]
+    one = runner.invoke(app, common)
+    two = runner.invoke(app, [*common, "--workers", "2"])
+    assert one.exit_code == two.exit_code == 0, one.stderr + two.stderr
+    assert (GameReview.from_json(json.loads(one.stdout.splitlines()[-1]))
+            == GameReview.from_json(json.loads(two.stdout.splitlines()[-1])))
+
+
+@pytest.mark.parametrize(("arguments", "says"), [
+    (["--seat", "2"], "--seat 2 is not a seat of this 2-player game"),
+    (["--seat", "-1"], "--seat -1 is not a seat"),
+    (["--seat", "0", "--bot", "heuristic"], "a review needs the search"),
+    (["--seat", "0", "--bot", "ismcts:c=oops"], "ismcts's c must be"),
+    (["--seat", "0", "--bot", "expert:iterations=5"], "takes no parameters"),
+    (["--seat", "0", "--iterations", "0"], "--iterations must be a whole number"),
+    (["--seat", "0", "--workers", "0"], "--workers must be"),
+    (["--seat", "0", "--ray", "no such place:x"], "ray"),
+    ([], "--seat"),
+])
+def test_bad_input_is_one_line_and_status_2(runner: CliRunner, saved: Path, arguments: list[str], says: str) -> None:
+    result = runner.invoke(app, ["review", str(saved), *arguments])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error:") and says in lines[0], result.stderr
+    assert result.stdout == ""
+
+
+def test_bad_saves(runner: CliRunner, tmp_path: Path) -> None:
+    missing = runner.invoke(app, ["review", str(tmp_path / "nothing.json"), "--seat", "0"])
+    assert missing.exit_code == 2 and "nothing.json" in missing.stderr
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json", encoding="utf-8")
+    result = runner.invoke(app, ["review", str(broken), "--seat", "0"])
+    assert result.exit_code == 2 and result.stderr.startswith("error:") and len(result.stderr.strip().splitlines()) == 1
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps({"format": "ninjadojo-save", "game": "ninjitsu"}), encoding="utf-8")
+    result = runner.invoke(app, ["review", str(wrong), "--seat", "0"])
+    assert result.exit_code == 2 and result.stderr.startswith("error:")
