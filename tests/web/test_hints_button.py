@@ -83,7 +83,6 @@ def test_a_hint_shows_the_suggested_move_in_words_with_its_chance(browser: Any, 
         assert action not in text.replace(listed, "")  # no typing code beside the words
         assert page.is_disabled("#hint-button")  # asked once for this decision
         page.screenshot(path=str(tmp_path / "hint.png"))
-        print(f"screenshot: {tmp_path / 'hint.png'}")
         # Playing on clears it: the next decision has its own.
         page.locator(".action-list button.action").first.click()
         page.wait_for_function("([sel, before]) => document.querySelector(sel).dataset.index !== before",

@@ -149,6 +149,14 @@ def test_a_spectator_chooses_whose_game_to_review(browser: Any, web_server: WebS
         page.wait_for_function("() => document.querySelector('dialog.review-dialog').dataset.review === 'done'",
                                timeout=120_000)
         check_panel(page, server_review(web_server, table_id, 1), "Bo")
+        # The replay page offers the review too: the one made is shown at once.
+        page.goto(f"{web_server.base}/#/replay/{table_id}")
+        page.click("#open-review")
+        page.locator("dialog.review-dialog").wait_for(state="visible")
+        page.select_option("#review-seat", "1")
+        page.click("#review-start")
+        page.wait_for_function("() => document.querySelector('dialog.review-dialog').dataset.review === 'done'")
+        check_panel(page, server_review(web_server, table_id, 1), "Bo")
         assert client_errors(page) == []
     finally:
         context.close()

@@ -59,6 +59,7 @@ export class ReviewDialog {
 
   /** Show the dialog; review ``seat`` at once (a seat's own game), or wait for a choice (null). */
   open(seat) {
+    if (seat !== null && seat !== undefined) seat = Number(seat); // a seat kept from an address is text
     if (!this.el.isConnected) document.body.append(this.el);
     if (!this.el.open) this.el.showModal();
     if (seat !== null && seat !== undefined) {
