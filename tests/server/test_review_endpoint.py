@@ -122,7 +122,7 @@ def test_who_may_review_which_seat(reviewing: ServerThread) -> None:
         assert bad_seat.status_code == 400 and bad_seat.json()["error"]["code"] == "bad_seats"
         not_yet = reviewing.http.get(f"/api/tables/{public_id}/review", params={"seat": 0})
         assert not_yet.status_code == 404 and not_yet.json()["error"]["code"] == "not_found"
-        unknown = reviewing.http.post(f"/api/tables/{public_id}/review", json={"seat": 0, "hindsight": True})
+        unknown = reviewing.http.post(f"/api/tables/{public_id}/review", json={"seat": 0, "depth": 3})
         assert unknown.status_code == 400
     finally:
         hold.set()
@@ -208,3 +208,26 @@ def test_a_review_in_a_process_worker_reports_its_progress(sqlite_url: str) -> N
         assert seen == sorted(seen) and seen[-1] == data["total"] == len(data["review"]["moves"])
         assert any(0 < done < data["total"] for done in seen), f"no progress seen between 0 and the end: {seen}"
         assert not list(Path(server.app.state.reviews._progress_folder()).iterdir())  # its file is gone
+
+
+def test_a_review_with_hindsight_searches_each_decision_on_the_true_position_too(reviewing: ServerThread) -> None:
+    table_id, _ = finished_table(reviewing)
+    started = reviewing.http.post(f"/api/tables/{table_id}/review", json={"seat": 0, "hindsight": True})
+    assert started.status_code in (200, 202) and started.json()["hindsight"] is True
+    deadline = time.monotonic() + 120
+    while True:
+        data = reviewing.http.get(f"/api/tables/{table_id}/review", params={"seat": 0, "hindsight": "true"}).json()
+        if data["status"] != "running":
+            break
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    review = data["review"]
+    assert data["status"] == "done" and review["hindsight"] is True and review["moves"]
+    for move in review["moves"]:
+        truth = move["hindsight"]
+        assert truth is not None and truth["played"]["action"] == move["estimate"]["played"]["action"]
+        assert 0.0 <= truth["best"]["chance"] <= 1.0
+    # The review without hindsight is another one (not started yet), and a bad flag is refused.
+    assert reviewing.http.get(f"/api/tables/{table_id}/review", params={"seat": 0}).status_code == 404
+    bad = reviewing.http.post(f"/api/tables/{table_id}/review", json={"seat": 0, "hindsight": "yes"})
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_request"

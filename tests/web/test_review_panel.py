@@ -1,8 +1,9 @@
 """The review of a finished game in the browser: the end dialog's Review button starts the review of the
-viewer's own seat (a spectator chooses a seat), shows its progress, then one row per decision in words
-(what was asked, what was played, the win chance before and after, the better move and its chance, the
-mark as a word), with a summary line; no typing code, no serious accessibility violation. Screenshots go to
-the ``screenshots`` folder (``NINJADOJO_SCREENSHOTS=docs/screenshots`` refreshes ``review-*.png``)."""
+viewer's own seat (a spectator chooses a seat, and may ask for hindsight), shows its progress, then one
+row per decision in words (what was asked, what was played, the win chance before and after, the better
+move and its chance, the mark as a word), with a summary line; no typing code, no serious accessibility
+violation. Screenshots go to the ``screenshots`` folder (``NINJADOJO_SCREENSHOTS=docs/screenshots``
+refreshes ``review-*.png``)."""
 
 from __future__ import annotations
 
@@ -50,8 +51,8 @@ def finished(server: WebServer, seed: int) -> tuple[str, dict[str, str]]:
     return table_id, tokens
 
 
-def server_review(server: WebServer, table_id: str, seat: int) -> dict[str, Any]:
-    answer = server.http.get(f"/api/tables/{table_id}/review", params={"seat": seat})
+def server_review(server: WebServer, table_id: str, seat: int, hindsight: bool = False) -> dict[str, Any]:
+    answer = server.http.get(f"/api/tables/{table_id}/review", params={"seat": seat, "hindsight": hindsight})
     assert answer.status_code == 200, answer.text
     data: dict[str, Any] = answer.json()
     assert data["status"] == "done"
@@ -145,18 +146,25 @@ def test_a_spectator_chooses_whose_game_to_review(browser: Any, web_server: WebS
         assert page.locator(".review-table").count() == 0
         assert web_server.http.get(f"/api/tables/{table_id}/review", params={"seat": 1}).status_code == 404
         page.select_option("#review-seat", "1")
+        page.check("#review-hindsight")  # and what the search finds with every card shown
         page.click("#review-start")
         page.wait_for_function("() => document.querySelector('dialog.review-dialog').dataset.review === 'done'",
                                timeout=120_000)
-        check_panel(page, server_review(web_server, table_id, 1), "Bo")
+        review = server_review(web_server, table_id, 1, hindsight=True)
+        check_panel(page, review, "Bo")
+        truths = page.locator(".review-table tbody tr .review-truth")
+        assert truths.count() == len(review["moves"])
+        for number, move in enumerate(review["moves"]):
+            assert f"{round(move['hindsight']['best']['chance'] * 100)}%" in truths.nth(number).inner_text()
         # The replay page offers the review too: the one made is shown at once.
         page.goto(f"{web_server.base}/#/replay/{table_id}")
         page.click("#open-review")
         page.locator("dialog.review-dialog").wait_for(state="visible")
         page.select_option("#review-seat", "1")
+        page.check("#review-hindsight")
         page.click("#review-start")
         page.wait_for_function("() => document.querySelector('dialog.review-dialog').dataset.review === 'done'")
-        check_panel(page, server_review(web_server, table_id, 1), "Bo")
+        check_panel(page, review, "Bo")
         assert client_errors(page) == []
     finally:
         context.close()

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Header, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
@@ -138,6 +138,8 @@ class StartReview(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     seat: StrictInt | None = Field(None, description="the seat to review (default: the seat of X-Seat-Token)")
+    hindsight: StrictBool = Field(False, description="also search each decision on the true position (twice the "
+                                                     "time)")
 
 
 class AskHint(BaseModel):
@@ -560,21 +562,23 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         table = await table_of(table_id)
         check_watch(table, token, watch)
         seat = finished_seat(table, body.seat, token)
-        job = reviews.start(table.id, table.game, seat, request.client.host if request.client else "?")
+        job = reviews.start(table.id, table.game, seat, request.client.host if request.client else "?",
+                            body.hindsight)
         answer = job.to_json()
         if answer["status"] == "running":
             response.status_code = 202
         return answer
 
     @app.get("/api/tables/{table_id}/review", summary="A review's progress, then its result")
-    async def get_review(table_id: str, seat: int | None = None, token: TokenHeader = None,
+    async def get_review(table_id: str, seat: int | None = None, hindsight: bool = False, token: TokenHeader = None,
                          watch: WatchHeader = None) -> dict[str, Any]:
         table = await table_of(table_id)
         check_watch(table, token, watch)
         seat = finished_seat(table, seat, token)
-        job = reviews.get(table.id, seat)
+        job = reviews.get(table.id, seat, hindsight)
         if job is None:
-            raise ApiError(404, "not_found", f"no review of seat {seat} at this table yet: POST to start one")
+            kind = " with hindsight" if hindsight else ""
+            raise ApiError(404, "not_found", f"no review of seat {seat}{kind} at this table yet: POST to start one")
         return job.to_json()
 
     @app.post("/api/tables/{table_id}/hint", summary="A hint for your own decision (a table that allows them)")

@@ -52,9 +52,11 @@ def _budget(iterations: int | None) -> dict[str, Any]:
     return {} if iterations is None else {"iterations": iterations}
 
 
-def review_in_worker(record: Record, seat: int, iterations: int | None, progress: str) -> dict[str, Any]:
-    """Run in a process worker: the review of ``seat`` in the finished game of ``record``, as JSON (the
-    engine's words: seats written ``P<n>``, as in every label the server sends).
+def review_in_worker(record: Record, seat: int, iterations: int | None, hindsight: bool,
+                     progress: str) -> dict[str, Any]:
+    """Run in a process worker: the review of ``seat`` in the finished game of ``record`` (``hindsight``: with
+    the second search on the true position), as JSON (the engine's words: seats written ``P<n>``, as in
+    every label the server sends).
 
     ``progress``: a file to write ``done total`` to before the first decision and after each.
     """
@@ -66,18 +68,19 @@ def review_in_worker(record: Record, seat: int, iterations: int | None, progress
             handle.write(f"{done} {total}")
         os.replace(temporary, progress)
 
-    review = review_record(record, seat, on_move=on_move, **_budget(iterations))
+    review = review_record(record, seat, on_move=on_move, hindsight=hindsight, **_budget(iterations))
     return dict(review.to_json())
 
 
-def review_in_thread(record: Record, seat: int, iterations: int | None, job: ReviewJob) -> dict[str, Any]:
+def review_in_thread(record: Record, seat: int, iterations: int | None, hindsight: bool,
+                     job: ReviewJob) -> dict[str, Any]:
     """Run in a thread worker: as :func:`review_in_worker`, reporting progress to ``job`` itself."""
     from ninjadojo.review import review_record
 
     def on_move(done: int, total: int) -> None:
         job.done, job.total = done, total
 
-    review = review_record(record, seat, on_move=on_move, **_budget(iterations))
+    review = review_record(record, seat, on_move=on_move, hindsight=hindsight, **_budget(iterations))
     return dict(review.to_json())
 
 
@@ -99,6 +102,9 @@ class ReviewJob:
 
     table: str
     seat: int
+    #: Whether each decision is searched a second time on the true position (the game is over: every card
+    #: may be shown), at twice the cost.
+    hindsight: bool = False
     status: str = "running"
     done: int = 0
     total: int = 0
@@ -120,7 +126,8 @@ class ReviewJob:
     def to_json(self) -> dict[str, Any]:
         """What ``GET .../review`` answers (see the protocol)."""
         self.read_progress()
-        return {"table": self.table, "seat": self.seat, "status": self.status, "done": self.done,
+        return {"table": self.table, "seat": self.seat, "hindsight": self.hindsight, "status": self.status,
+                "done": self.done,
                 "total": self.total, "review": self.review, "error": self.error}
 
 
@@ -139,7 +146,7 @@ class Reviews:
         self.kept = kept
         self.max_decisions = max_decisions
         #: Every job by (table, seat): the running ones, and the finished ones kept (least recent first).
-        self.jobs: OrderedDict[tuple[str, int], ReviewJob] = OrderedDict()
+        self.jobs: OrderedDict[tuple[str, int, bool], ReviewJob] = OrderedDict()
         #: Reviews started by each address: (the hour's window start, count).
         self._started: dict[str, tuple[float, int]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -149,24 +156,25 @@ class Reviews:
         """The reviews running now."""
         return [job for job in self.jobs.values() if job.status == "running"]
 
-    def get(self, table: str, seat: int) -> ReviewJob | None:
-        """The job of ``seat``'s review at ``table``, or ``None``."""
-        job = self.jobs.get((table, seat))
+    def get(self, table: str, seat: int, hindsight: bool = False) -> ReviewJob | None:
+        """The job of ``seat``'s review at ``table`` (with ``hindsight`` or without), or ``None``."""
+        job = self.jobs.get((table, seat, hindsight))
         if job is not None:
-            self.jobs.move_to_end((table, seat))
+            self.jobs.move_to_end((table, seat, hindsight))
         return job
 
-    def start(self, table: str, game: GameState[Any], seat: int, client: str) -> ReviewJob:
+    def start(self, table: str, game: GameState[Any], seat: int, client: str, hindsight: bool = False) -> ReviewJob:
         """Start ``seat``'s review of the finished ``game`` (the table ``table``), or give the one already
         running or done; refused (nothing started) when the table or the server is busy or the address has
         started too many."""
-        existing = self.get(table, seat)
+        existing = self.get(table, seat, hindsight)
         if existing is not None and existing.status != "failed":
             return existing
         other = next((job for job in self.running() if job.table == table), None)
         if other is not None:
-            raise ApiError(429, "busy", f"this table's review of seat {other.seat} is running: one review at a time "
-                                        "per table; ask again when it is done")
+            kind = " (with hindsight)" if other.hindsight else ""
+            raise ApiError(429, "busy", f"this table's review of seat {other.seat}{kind} is running: one review at a "
+                                        "time per table; ask again when it is done")
         if len(self.running()) >= self.max_running:
             raise ApiError(429, "busy", f"this server runs at most {self.max_running} reviews at once; try again "
                                         "in a minute")
@@ -184,8 +192,8 @@ class Reviews:
         if len(self._started) > 10_000:
             self._started.clear()  # a crude bound on memory, as the HTTP limiter's
         self._started[client] = (window, count + 1)
-        job = ReviewJob(table, seat, total=decisions)
-        self.jobs[(table, seat)] = job
+        job = ReviewJob(table, seat, hindsight, total=decisions)
+        self.jobs[(table, seat, hindsight)] = job
         self._trim()
         task = asyncio.get_running_loop().create_task(self._run(job, game.record.copy()))
         self._tasks.add(task)
@@ -195,10 +203,11 @@ class Reviews:
     async def _run(self, job: ReviewJob, record: Record) -> None:
         try:
             if self.pool.kind == "thread":
-                result = await self.pool.run(review_in_thread, record, job.seat, self.iterations, job)
+                result = await self.pool.run(review_in_thread, record, job.seat, self.iterations, job.hindsight, job)
             else:
-                job.progress_file = str(self._progress_folder() / f"{job.table}-{job.seat}")
-                result = await self.pool.run(review_in_worker, record, job.seat, self.iterations, job.progress_file)
+                job.progress_file = str(self._progress_folder() / f"{job.table}-{job.seat}-{int(job.hindsight)}")
+                result = await self.pool.run(review_in_worker, record, job.seat, self.iterations, job.hindsight,
+                                             job.progress_file)
             job.review = result
             moves = result.get("moves")
             job.done = job.total = len(moves) if isinstance(moves, list) else job.total

@@ -38,7 +38,9 @@ export class ReviewDialog {
     this.choice = h('select', {id: 'review-seat'}, Array.from({length: players}, (_, seat) =>
       h('option', {value: String(seat)}, ctx.player(seat))));
     this.startButton = h('button', {type: 'button', id: 'review-start', class: 'primary',
-      onclick: () => this.start(Number(this.choice.value))}, 'Review these decisions');
+      onclick: () => this.start(Number(this.choice.value), this.hindsightBox.checked)}, 'Review these decisions');
+    this.hindsightBox = h('input', {type: 'checkbox', id: 'review-hindsight'});
+    this.hindsight = false;
     this.status = h('div', {class: 'review-status', role: 'status', 'aria-live': 'polite'});
     this.body = h('div', {class: 'review-body'});
     const close = h('button', {type: 'button', class: 'review-close', 'aria-label': 'close the review'}, '✕ Close');
@@ -48,6 +50,8 @@ export class ReviewDialog {
         'what that player could see at that moment (never the hidden cards): the estimated chance to win ',
         'before and after the move, and the better move where there was one.'),
       h('p', {class: 'review-choose'}, h('label', {for: 'review-seat'}, 'Whose decisions: '), this.choice, ' ',
+        h('span', {class: 'review-hindsight'}, this.hindsightBox, h('label', {for: 'review-hindsight'},
+          ' with hindsight (each decision searched again with every hidden card shown: twice as long)')), ' ',
         this.startButton),
       this.status, this.body);
     close.addEventListener('click', () => this.el.close());
@@ -64,7 +68,7 @@ export class ReviewDialog {
     if (!this.el.open) this.el.showModal();
     if (seat !== null && seat !== undefined) {
       this.choice.value = String(seat);
-      if (this.seat !== seat) this.start(seat);
+      if (this.seat !== seat) this.start(seat, false);
       else if (!this.timer) this.ask();
     } else if (this.seat === null) {
       replace(this.status, h('p', {}, 'Choose whose decisions to review (about a minute of the server\'s time).'));
@@ -79,19 +83,21 @@ export class ReviewDialog {
 
   request(method, body) {
     const path = `/api/tables/${encodeURIComponent(this.tableId)}/review`
-      + (method === 'GET' ? `?seat=${this.seat}` : '');
+      + (method === 'GET' ? `?seat=${this.seat}&hindsight=${this.hindsight}` : '');
     return api(path, {method, body, token: this.token, watch: this.watch});
   }
 
-  /** Start (or find) the review of ``seat``, then follow it. */
-  async start(seat) {
+  /** Start (or find) the review of ``seat`` (``hindsight``: searched again with the cards shown), then follow it. */
+  async start(seat, hindsight = false) {
     this.stop();
     this.seat = seat;
+    this.hindsight = Boolean(hindsight);
+    this.hindsightBox.checked = this.hindsight;
     replace(this.body);
     this.startButton.disabled = true;
     replace(this.status, h('p', {}, `Starting the review of ${this.ctx.player(seat)}'s decisions…`));
     try {
-      this.show(await this.request('POST', {seat}));
+      this.show(await this.request('POST', {seat, hindsight: this.hindsight}));
     } catch (error) {
       this.failed(error.message);
     }
@@ -134,7 +140,7 @@ export class ReviewDialog {
     this.startButton.disabled = false;
     this.root().dataset.review = 'failed';
     replace(this.status, h('p', {class: 'tag tag-warn', role: 'alert'}, `The review is not available: ${message}`),
-      h('p', {}, h('button', {type: 'button', onclick: () => this.start(this.seat)}, 'Try again')));
+      h('p', {}, h('button', {type: 'button', onclick: () => this.start(this.seat, this.hindsight)}, 'Try again')));
   }
 
   root() {
@@ -188,11 +194,19 @@ function drawMove(move, ctx) {
   h('td', {class: 'review-played'}, ctx.words(played.label)),
   h('td', {class: 'review-chance'}, `${percent(estimate.before)} → ${percent(estimate.after)}`,
     lost > 0 ? h('span', {class: 'muted', title: 'points of win chance given away'}, ` (−${lost})`) : null),
-  h('td', {class: 'review-better'}, better),
+  h('td', {class: 'review-better'}, better, move.hindsight ? hindsightLine(move.hindsight, ctx) : null),
   h('td', {class: 'review-mark'}, mark
     ? h('span', {class: ['mark-tag', `mark-${move.mark}`], title: mark.help},
       h('span', {'aria-hidden': 'true'}, `${mark.sign} `), mark.word)
     : h('span', {class: 'muted'}, '—')));
+}
+
+/** What the same search found with every hidden card shown (the game is over: nothing is secret now). */
+function hindsightLine(truth, ctx) {
+  const best = truth.best.action === truth.played.action
+    ? `your move was the best (${percent(truth.played.chance)})`
+    : `${ctx.words(truth.best.label)} (${percent(truth.best.chance)}; yours ${percent(truth.played.chance)})`;
+  return h('div', {class: 'review-truth'}, h('span', {class: 'muted'}, 'With the cards shown: '), best);
 }
 
 /** The estimated win chance after each decision as a line, the marked ones as shapes (and words in the table). */
