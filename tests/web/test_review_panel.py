@@ -117,7 +117,7 @@ def test_a_player_reviews_their_game_from_the_end_dialog(browser: Any, web_serve
         except ImportError:
             found = []  # axe-playwright-python (the dev extra) missing: the rest still holds
         assert found == [], found
-        page.set_viewport_size({"width": 1280, "height": 1600})  # the dialog grows to show more rows
+        page.set_viewport_size({"width": 1280, "height": 2100})  # the dialog grows to show every row
         page.wait_for_timeout(200)
         dialog.screenshot(path=str(screenshots / "review-desktop.png"))
         page.set_viewport_size(PHONE)
