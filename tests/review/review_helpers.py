@@ -60,14 +60,15 @@ def twins(game: GameState[Any], seat: int, plies: int, seed: int = 0) -> tuple[G
     return first, second
 
 
-def trap_blunder() -> GameState[Any]:
+def trap_blunder(rival_hand: str = "IIDSF") -> GameState[Any]:
     """A 2-player Ninja Trap game where P0, on its last life, flips the trap it laid in its own room.
 
     P0 lays its turn-3 trap in the Genkan (its memory notes where), moves to the Genkan, alone (P1 moves to
-    the Ima), then flips that trap: it springs on P0, its third hit, and P0 is out. Passing keeps it in
-    the game; so flipping is a clear blunder for anyone who remembers where the trap is.
+    the Ima), then flips that trap: it springs on P0, its third hit, and P0 is out (P1 passes and wins).
+    Passing keeps it in the game; so flipping is a clear blunder for anyone who remembers where the trap is.
+    ``rival_hand`` is P1's hand (hidden from P0; it must hold an Ima and a Daidokoro).
     """
-    game = build(2, "trap", [Seat(hand="GGIDS", hits=2), Seat(hand="IIDSF", hits=2)], turn=3)
-    for seat, action in [(0, "tG"), (1, "tD"), (0, "mG"), (1, "mI"), (0, "f1")]:
+    game = build(2, "trap", [Seat(hand="GGIDS", hits=2), Seat(hand=rival_hand, hits=2)], turn=3)
+    for seat, action in [(0, "tG"), (1, "tD"), (0, "mG"), (1, "mI"), (0, "f1"), (1, "pass")]:
         game.apply(seat, action)
     return game

@@ -10,10 +10,12 @@ from typing import Any
 import pytest
 from review_helpers import GAMES, ITERATIONS, played, trap_blunder, twins
 
-from ninjadojo.bots import level_of, parse_bot_spec
+from ninjadojo.bots import SeatView, level_of, make_bot, parse_bot_spec
+from ninjadojo.bots.ismcts import IsmctsBot
 from ninjadojo.engine import DojoError, GameState, OptionError
 from ninjadojo.engine.state import Record
 from ninjadojo.review import (
+    ACTIONS_KEPT,
     FALLBACK_ITERATIONS,
     MARKS,
     MIN_VISITS,
@@ -67,7 +69,11 @@ def test_a_review_rates_every_decision_with_a_choice(game_id: str) -> None:
         assert move.before >= move.after or move.best == move.played
         assert move.loss == pytest.approx(max(0.0, move.before - move.after))
         assert move.alternative is None or move.alternative.action != move.played.action
-        assert sum(each.visits for each in move.estimate.actions) == move.estimate.iterations == ITERATIONS
+        kept = move.estimate.actions
+        assert move.estimate.iterations == ITERATIONS and sum(each.visits for each in kept) <= ITERATIONS
+        assert {move.played, move.best, *([move.alternative] if move.alternative else [])} <= set(kept)
+        assert len(kept) <= ACTIONS_KEPT + 3 and [each.visits for each in kept[:ACTIONS_KEPT]] == sorted(
+            (each.visits for each in kept[:ACTIONS_KEPT]), reverse=True)
         assert move.mark == mark_for(move.estimate) and move.mark in (*MARKS, None)
         assert move.hindsight is None
     assert GameReview.from_json(json.loads(json.dumps(review.to_json()))) == review
@@ -76,22 +82,36 @@ def test_a_review_rates_every_decision_with_a_choice(game_id: str) -> None:
 
 @pytest.mark.parametrize(("game_id", "warm"), [("ninja-trap", 0), ("ninjitsu", 6), ("knights-and-ninjas", 3)])
 def test_a_review_reads_only_the_seats_view(game_id: str, warm: int) -> None:
-    """Two games the seat cannot tell apart, with different hidden cards, get the same review (hindsight
-    off); the hindsight line, which sees the hidden cards, tells them apart."""
+    """Two games the seat cannot tell apart, with different hidden cards, get the same review."""
     base = played(game_id, 2, seed=3, actions=warm)
     seat = base.to_act()[0]
     first, second = twins(base, seat, plies=12)
+    assert first.to_notation() != second.to_notation()
     one = review_record(first.record, seat, iterations=ITERATIONS)
     assert one.moves, "the twins should give the seat a decision with a choice"
     assert review_record(second.record, seat, iterations=ITERATIONS) == one
-    seen_first = review_record(first.record, seat, iterations=ITERATIONS, hindsight=True)
-    seen_second = review_record(second.record, seat, iterations=ITERATIONS, hindsight=True)
-    assert [move.estimate for move in seen_first.moves] == [move.estimate for move in one.moves]
-    assert [move.hindsight for move in seen_first.moves] != [move.hindsight for move in seen_second.moves]
+
+
+def test_hindsight_sees_the_hidden_cards_and_only_in_a_finished_game() -> None:
+    """The same decisions in two finished games that differ only in a hand the seat never saw: the rating
+    is the same, the hindsight line (which sees the hand) is not."""
+    game = trap_blunder()
+    other = trap_blunder(rival_hand="IIDSG")
+    assert other.to_notation() != game.to_notation()
+    one = review_record(game.record, 0, iterations=ITERATIONS, hindsight=True)
+    two = review_record(other.record, 0, iterations=ITERATIONS, hindsight=True)
+    assert [move.estimate for move in one.moves] == [move.estimate for move in two.moves]
+    assert [move.hindsight for move in one.moves] != [move.hindsight for move in two.moves]
+    assert [move.estimate for move in one.moves] == [
+        move.estimate for move in review_record(game.record, 0, iterations=ITERATIONS).moves]
+    in_progress = played("ninjitsu", 2, seed=6, actions=8)
+    with pytest.raises(OptionError, match="only for finished games"):
+        review_record(in_progress.record, 0, hindsight=True)
 
 
 def test_workers_give_the_same_review_as_one() -> None:
-    game = played("knights-and-ninjas", 2, seed=8, actions=20)
+    game = played("ninja-trap", 2, seed=8, actions=1000)
+    assert game.is_terminal
     alone = review_record(game.record, 1, iterations=ITERATIONS, hindsight=True)
     assert len(alone.moves) >= 2
     assert review_record(game.record, 1, iterations=ITERATIONS, hindsight=True, workers=2) == alone
@@ -110,7 +130,7 @@ def test_a_clear_blunder_is_marked() -> None:
     game = trap_blunder()
     review = review_record(game.record, 0, iterations=300, hindsight=True)
     flip = review.moves[-1]
-    assert flip.played.action == "f1" and flip.ply == len(game.record.actions) - 1
+    assert flip.played.action == "f1" and game.record.actions[flip.ply] == (0, "f1")
     assert flip.alternative is not None and flip.alternative.action == "pass"
     assert flip.mark == "blunder"
     assert flip.played.visits >= MIN_VISITS and flip.best.visits >= MIN_VISITS
@@ -126,6 +146,20 @@ def test_the_memory_is_what_the_seat_noted_of_its_own_actions() -> None:
     assert len(memory) == len(game.record.actions) + 1
     assert memory[0] == []
     assert memory_before(game, 1)[-1] != memory[-1]
+
+
+def test_the_review_remembers_what_a_forgetful_search_would_not() -> None:
+    """The same search without the seat's memory cannot tell where its trap lies, and rates the flip far
+    higher: the review's low rating comes from the memory it rebuilt."""
+    game = trap_blunder()
+    flip = review_record(game.record, 0, iterations=300).moves[-1]
+    record = game.record
+    before = type(game).replay(Record(record.game, 2, dict(record.options), record.seed, record.start,
+                                      record.actions[:flip.ply]))
+    forgetful = make_bot(review_spec("ninja-trap", iterations=300), "ninja-trap", 0)
+    assert isinstance(forgetful, IsmctsBot) and forgetful.memory == []
+    unaware = forgetful.search(SeatView(before, 0), focus="f1").root["f1"].mean
+    assert flip.after < 0.15 < unaware - flip.after
 
 
 def test_mark_rule() -> None:
@@ -201,7 +235,7 @@ def test_the_review_search_is_the_expert_search_without_its_time_limit() -> None
 def test_a_hint_is_the_searchs_choice_from_the_seats_view() -> None:
     game = trap_blunder()
     before_flip = type(game).replay(Record(game.record.game, 2, dict(game.record.options), game.record.seed,
-                                           game.record.start, game.record.actions[:-1]))
+                                           game.record.start, game.record.actions[:-2]))
     advice = hint(before_flip, 0, iterations=300)
     assert advice.action == "pass"
     assert advice.label == before_flip.label(0, "pass")

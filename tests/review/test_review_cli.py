@@ -57,6 +57,12 @@ def test_hindsight_rows(runner: CliRunner, saved: Path) -> None:
     assert result.stdout.count("with the hidden cards shown") == 3
 
 
+def test_hindsight_is_refused_for_a_game_in_progress(runner: CliRunner, tmp_path: Path) -> None:
+    path = save_game(played("ninjitsu", 2, seed=6, actions=8), tmp_path / "going.dojo.json")
+    result = runner.invoke(app, ["review", str(path), "--seat", "0", "--hindsight"])
+    assert result.exit_code == 2 and "only for finished games" in result.stderr
+
+
 def test_workers_give_the_same_json(runner: CliRunner, tmp_path: Path) -> None:
     path = save_game(played("ninjitsu", 2, seed=6, actions=14), tmp_path / "ninjitsu.dojo.json")
     common = ["review", str(path), "--seat", "1", "--iterations", str(ITERATIONS), "--json"]

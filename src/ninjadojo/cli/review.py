@@ -103,14 +103,15 @@ def review(
     iterations: Annotated[int | None, typer.Option(
         "--iterations", help=r"the search's iterations a decision \[default: the bot's]", show_default=False)] = None,
     hindsight: Annotated[bool, typer.Option(
-        "--hindsight", help="also rate each decision with the hidden cards shown (twice the time)")] = False,
+        "--hindsight", help="also rate each decision with the hidden cards shown (twice the time; finished "
+                            "games only)")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print the review as one JSON line")] = False,
     workers: WorkersOpt = None,
     ray: RayOpt = None,
 ) -> None:
     """Rate each decision of one seat in a saved game: the search, run on what that seat could know then, gives its win chance before and after, the best alternative and marks for the clear mistakes.
 
-    The default search is the game's expert level at its iteration budget (about a minute for 40 decisions on one core); --workers and --ray share the decisions out, with the same results.
+    The default search is the game's expert level at its iteration budget (under a minute for 40 decisions on one core); --workers and --ray share the decisions out, with the same results.
     """  # noqa: E501 - typer's help keeps line breaks inside a paragraph, so each paragraph is one line
     game = load_game(read_save_file(find_save(file)))
     if not 0 <= seat < game.num_players:
@@ -118,6 +119,9 @@ def review(
                           f"(seats are 0 to {game.num_players - 1})")
     if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
         raise OptionError(f"--iterations must be a whole number from 1 to {MAX_ITERATIONS}, not {iterations}")
+    if hindsight and not game.is_terminal:
+        raise OptionError("--hindsight shows the hidden cards, so it is only for finished games; this game is still "
+                          "in progress (leave out --hindsight)")
     review_spec(game.game_id, bot, iterations)  # a bad spec is told before anything starts
     workers, ray = check_backend(workers, ray)
     progress = stderr_console()

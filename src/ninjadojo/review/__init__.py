@@ -4,8 +4,9 @@ A chess site rates every move of a finished game; in a game of hidden cards the 
 this a good move given what you could know then?". So each decision is rated by the ``ismcts`` search
 run on the seat's own view just before it played (:class:`~ninjadojo.bots.SeatView`, never the true
 state), remembering what the seat noted of its own earlier actions (its own traps in Ninja Trap: a
-careful player's memory). Optionally a second, *hindsight* search of the same budget runs on the true
-position, "with the hidden cards shown". docs/review.md explains the figures, the marks and the costs.
+careful player's memory). Optionally (finished games only) a second, *hindsight* search of the same
+budget runs on the true position, "with the hidden cards shown". docs/review.md explains the figures,
+the marks and the costs.
 
 The public API (stable: the server's review endpoint and the browser's hints build on it)::
 
@@ -31,7 +32,8 @@ The public API (stable: the server's review endpoint and the browser's hints bui
   (the mean reward of the search: the win share, or at a cut-off an estimate from the scores), and the
   iterations that searched it.
 - :class:`Evaluation` ``(played, best, alternative, iterations, actions)`` with ``before``, ``after``
-  and ``loss``: what one search says of a decision (``actions``: every action it tried, most visited first).
+  and ``loss``: what one search says of a decision (``actions``: the most searched actions, most visited
+  first, at most :data:`ACTIONS_KEPT` besides the three named).
 - :class:`MoveReview` ``(number, ply, seat, prompt, choices, estimate, mark, hindsight, seconds, cpu_seconds)``, with
   ``played``, ``best``, ``alternative``, ``before``, ``after`` and ``loss`` read from ``estimate``.
 - :class:`GameReview` ``(game_id, players, seat, bot, iterations, hindsight, finished, moves, seconds)``
@@ -57,6 +59,7 @@ of the iterations (``IsmctsBot.search(view, focus=...)``), so its estimate is ne
 from __future__ import annotations
 
 from ninjadojo.review.core import (
+    ACTIONS_KEPT,
     BEST_MIN_SHARE,
     CONFIDENCE_Z,
     FALLBACK_ITERATIONS,
@@ -78,6 +81,7 @@ from ninjadojo.review.core import (
 )
 
 __all__ = [
+    "ACTIONS_KEPT",
     "BEST_MIN_SHARE",
     "CONFIDENCE_Z",
     "FALLBACK_ITERATIONS",

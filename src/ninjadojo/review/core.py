@@ -34,6 +34,8 @@ BEST_MIN_SHARE = 0.05
 #: The iterations of a review's search when the game's ``expert`` level is not the ``ismcts`` search
 #: (Ninja Trap and Ninjato at the time of writing): the generic expert budget (:data:`FALLBACK_LEVELS`).
 FALLBACK_ITERATIONS = int(parse_bot_spec(FALLBACK_LEVELS["expert"])[1].get("iterations", DEFAULT_ITERATIONS))
+#: The most actions an :class:`Evaluation` keeps (besides the move played, the best and the alternative).
+ACTIONS_KEPT = 10
 #: The most alternatives a :class:`Hint` lists.
 HINT_ALTERNATIVES = 3
 
@@ -74,7 +76,9 @@ class Evaluation:
 
     ``before`` is the position's value for the seat (the best move's estimate), ``after`` the move
     played's estimate, ``loss`` how much win chance the move played gave away (``before - after``, at
-    least 0). ``actions`` rates every action the search tried, most visited first.
+    least 0). ``actions`` rates the actions the search tried most, most visited first: at most
+    :data:`ACTIONS_KEPT`, and always the move played, the best move and the alternative (a long list of
+    barely tried moves would only make a review heavy to send).
     """
 
     played: ActionEstimate
@@ -118,7 +122,10 @@ class MoveReview:
     """One decision of the reviewed seat: what it was asked, what it played, and what the search thought.
 
     ``number`` counts the reviewed decisions from 1; ``ply`` is the index of the move played in the
-    game's record (the position before it is the record's first ``ply`` actions). ``estimate`` is the
+    game's record (the position before it is the record's first ``ply`` actions). The record counts
+    every seat's actions, hidden ones too: a front end may use ``ply`` to show a finished game's position,
+    but should not show it to a player while the game goes on (it could tell that someone answered
+    in secret). ``estimate`` is the
     search on the seat's own view at that moment; ``hindsight`` (when asked for) the same search with the
     hidden cards shown. ``mark`` is ``blunder``, ``mistake``, ``inaccuracy`` or ``None``, from
     ``estimate`` only (:func:`mark_for`). ``choices`` is how many legal actions the seat had. ``seconds``
@@ -367,7 +374,9 @@ def _evaluate(rated: tuple[ActionEstimate, ...], played: str, iterations: int) -
     best = max(trusted, key=lambda each: each.chance)
     others = [each for each in trusted if each.action != played] or [each for each in rated if each.action != played]
     alternative = max(others, key=lambda each: each.chance) if others else None
-    return Evaluation(mine, best, alternative, iterations, rated)
+    named = {mine.action, best.action, *([alternative.action] if alternative else [])}
+    kept = tuple(each for index, each in enumerate(rated) if index < ACTIONS_KEPT or each.action in named)
+    return Evaluation(mine, best, alternative, iterations, kept)
 
 
 def mark_for(evaluation: Evaluation) -> str | None:
@@ -470,7 +479,8 @@ def review_record(record: Record | GameState[Any], seat: int, *, bot: str = "exp
     ``record`` is the game's :class:`~ninjadojo.engine.state.Record` (or the game itself). Each decision
     is rated by the search :func:`review_spec` gives for ``bot`` (and ``iterations``), run on the seat's
     own view just before it played (never the true state), remembering what the seat noted of its own
-    earlier actions. ``hindsight`` adds a second search of the same budget on the true position.
+    earlier actions. ``hindsight`` adds a second search of the same budget on the true position: only for a
+    finished game (:class:`OptionError` otherwise), since a game in progress must keep its cards hidden.
     ``names`` puts the table's names in the words (:func:`~ninjadojo.table.names.with_names`); ``seed`` is
     the search's seed. ``workers`` processes (or Ray tasks, with ``ray`` an address as ``dojo sim --ray``
     takes) review the decisions in parallel, with the same results as one. ``on_move(done, total)`` is
@@ -488,6 +498,9 @@ def review_record(record: Record | GameState[Any], seat: int, *, bot: str = "exp
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players:
         raise OptionError(f"seat {quote(seat)} is not a seat of this {game.num_players}-player game "
                           f"(seats are 0 to {game.num_players - 1})")
+    if hindsight and not game.is_terminal:
+        raise OptionError("hindsight shows the hidden cards, so it is only for finished games; this game is still "
+                          "in progress (review it without hindsight)")
     spec = review_spec(rec.game, bot, iterations)
     budget = int(parse_bot_spec(spec)[1]["iterations"])
     memory = memory_before(game, seat)
