@@ -304,7 +304,7 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
                ws_per_address: int = WS_PER_ADDRESS, tables_per_hour: int = TABLES_PER_HOUR,
                max_game_length: int = MAX_GAME_LENGTH, max_bot_tables: int = MAX_BOT_TABLES,
                body_timeout: float = BODY_TIMEOUT, review_iterations: int | None = REVIEW_ITERATIONS,
-               hint_iterations: int | None = HINT_ITERATIONS, max_reviews: int = MAX_REVIEWS,
+               hint_iterations: int | None = HINT_ITERATIONS, max_reviews: int | None = MAX_REVIEWS,
                reviews_per_hour: int = REVIEWS_PER_HOUR) -> FastAPI:
     """The server's application on the database ``db`` (see :func:`~ninjadojo.server.storage.database_url`).
 
@@ -313,8 +313,8 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
     ``docs`` serves the OpenAPI pages at ``/docs`` and ``/redoc`` (off by default: they load swagger-ui
     from a CDN, on the origin whose local storage holds seat tokens).
     ``review_iterations`` and ``hint_iterations``: the search's budget a decision of a review and of a hint
-    (``None``: the review library's default); ``max_reviews`` at once, ``reviews_per_hour`` per address
-    (see :mod:`ninjadojo.server.reviews`).
+    (``None``: the review library's default); ``max_reviews`` at once (``None``: half the bots' workers, at
+    least one), ``reviews_per_hour`` per address (see :mod:`ninjadojo.server.reviews`).
     """
     dojo = Dojo(Storage(database_url(db)), BotPool(bot_workers, bot_pool), exact_seeds,
                 max_game_length=max_game_length, max_bot_tables=max_bot_tables)

@@ -29,8 +29,9 @@ from ninjadojo.server.errors import ApiError
 
 log = logging.getLogger("ninjadojo.server")
 
-#: Reviews running at once on the server (each holds a worker for about a minute).
-MAX_REVIEWS = 2
+#: Reviews running at once on the server (each holds a worker for about a minute); ``None``: half the bots'
+#: workers, at least one, so that with two workers or more the bots keep the others.
+MAX_REVIEWS: int | None = None
 
 #: Reviews one client address may start in an hour (a review kept in memory costs nothing to ask again).
 REVIEWS_PER_HOUR = 20
@@ -135,13 +136,13 @@ class Reviews:
     """The reviews of the server's finished tables: started, running, kept (see the module docstring)."""
 
     def __init__(self, pool: BotPool, *, iterations: int | None = REVIEW_ITERATIONS,
-                 hint_iterations: int | None = HINT_ITERATIONS, max_running: int = MAX_REVIEWS,
+                 hint_iterations: int | None = HINT_ITERATIONS, max_running: int | None = MAX_REVIEWS,
                  per_hour: int = REVIEWS_PER_HOUR, kept: int = REVIEWS_KEPT,
                  max_decisions: int = MAX_REVIEW_DECISIONS) -> None:
         self.pool = pool
         self.iterations = iterations
         self.hint_iterations = hint_iterations
-        self.max_running = max_running
+        self.max_running = max(1, pool.workers // 2) if max_running is None else max_running
         self.per_hour = per_hour
         self.kept = kept
         self.max_decisions = max_decisions
@@ -176,7 +177,8 @@ class Reviews:
             raise ApiError(429, "busy", f"this table's review of seat {other.seat}{kind} is running: one review at a "
                                         "time per table; ask again when it is done")
         if len(self.running()) >= self.max_running:
-            raise ApiError(429, "busy", f"this server runs at most {self.max_running} reviews at once; try again "
+            many = "review" if self.max_running == 1 else "reviews"
+            raise ApiError(429, "busy", f"this server runs at most {self.max_running} {many} at once; try again "
                                         "in a minute")
         decisions = sum(1 for who, _ in game.record.actions if who == seat)
         if decisions > self.max_decisions:
