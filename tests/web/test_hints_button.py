@@ -1,7 +1,7 @@
 """Hints in the browser: the lobby's *Allow hints* setting (off by default) makes a table whose page tells
 everyone, spectators too, that hints are allowed; a seated player's *Hint* button on their turn shows the
-move the search suggests for their own decision, in words, with its estimated win chance; a table without
-hints shows neither the note nor the button."""
+move the search suggests for their own decision, in words, with its estimated win chance (and outlines what
+it acts on on the board); a table without hints shows neither the note nor the button."""
 
 from __future__ import annotations
 
@@ -82,6 +82,8 @@ def test_a_hint_shows_the_suggested_move_in_words_with_its_chance(browser: Any, 
         assert "The expert would play" in text and "estimated win chance" in text and "%" in text
         assert action not in text.replace(listed, "")  # no typing code beside the words
         assert page.is_disabled("#hint-button")  # asked once for this decision
+        # What the move acts on is outlined on the board (a Ninja Camp placement: its square).
+        assert page.locator(".board .hinted").count() >= 1
         try:
             from web.test_accessibility import serious
 

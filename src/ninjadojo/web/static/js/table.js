@@ -364,6 +364,7 @@ class TablePage {
     this.picker.decorate(board);
     this.popover.attach(board);
     this.markMoves(board);
+    this.markHint(board, helpers.keysOf);
     this.dockHand();
     this.el.rulesButton.disabled = !game;
     this.drawPrompt(ctx, canAct);
@@ -568,11 +569,21 @@ class TablePage {
       said = h('div', {class: 'hint-answer', dataset: {action: found.action}},
         h('p', {}, h('strong', {}, 'The expert would play: '), words(found.action, found.label), ' ',
           h('span', {class: 'chance'}, `· estimated win chance ${percent(found.chance)}`)),
-        others.length ? h('p', {class: 'muted'}, `Next best: ${others.join('; ')}.`) : null);
+        others.length ? h('p', {class: 'muted'}, `Also considered: ${others.join('; ')}.`) : null);
     } else if (hint && hint.error) {
       said = h('p', {class: 'tag tag-warn', role: 'alert'}, `No hint: ${hint.error}`);
     }
     return h('div', {class: 'hint-area', 'aria-live': 'polite'}, button, said);
+  }
+
+  /** The things on the board the hinted move acts on, outlined (the hint itself says the move in words). */
+  markHint(board, keysOf) {
+    const hint = this.hint;
+    if (!hint || !hint.answer || hint.index !== this.state.index) return;
+    const keys = new Set(keysOf(hint.answer.hint.action).map((key) => key.replace(/^[~^]+/, '')));
+    for (const el of board.querySelectorAll('[data-keys]')) {
+      if (el.dataset.keys.split(' ').some((key) => keys.has(key))) el.classList.add('hinted');
+    }
   }
 
   /** Ask the server for a hint on this seat's decision now (its own view: the server searches that seat's). */
