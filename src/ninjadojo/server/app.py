@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Header, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
@@ -39,6 +39,7 @@ from ninjadojo.server.errors import ApiError, MessageError, bad_request, storage
 from ninjadojo.server.hub import MAX_BOT_TABLES, MAX_GAME_LENGTH, Dojo
 from ninjadojo.server.live import LiveTable
 from ninjadojo.server.replays import ReplayCache
+from ninjadojo.server.reviews import HINT_ITERATIONS, MAX_REVIEWS, REVIEW_ITERATIONS, REVIEWS_PER_HOUR, Reviews
 from ninjadojo.server.settings import check_bot_spec, check_name
 from ninjadojo.server.storage import Storage, database_url
 from ninjadojo.server.tokens import hash_token, new_token
@@ -130,6 +131,23 @@ class HandToBot(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     bot: StrictStr = Field(description="a level or bot spec")
+
+
+class StartReview(BaseModel):
+    """``POST /api/tables/{table}/review``."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: StrictInt | None = Field(None, description="the seat to review (default: the seat of X-Seat-Token)")
+    hindsight: StrictBool = Field(False, description="also search each decision on the true position (twice the "
+                                                     "time)")
+
+
+class AskHint(BaseModel):
+    """``POST /api/tables/{table}/hint``."""
+
+    model_config = ConfigDict(extra="forbid")
+    index: StrictInt | None = Field(None, description="the index of the state the hint is for (default: the "
+                                                      "seat's current one)")
 
 
 class MyTables(BaseModel):
@@ -285,16 +303,23 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
                ws_burst: float = 40.0, exact_seeds: bool = False, docs: bool = False,
                ws_per_address: int = WS_PER_ADDRESS, tables_per_hour: int = TABLES_PER_HOUR,
                max_game_length: int = MAX_GAME_LENGTH, max_bot_tables: int = MAX_BOT_TABLES,
-               body_timeout: float = BODY_TIMEOUT) -> FastAPI:
+               body_timeout: float = BODY_TIMEOUT, review_iterations: int | None = REVIEW_ITERATIONS,
+               hint_iterations: int | None = HINT_ITERATIONS, max_reviews: int | None = MAX_REVIEWS,
+               reviews_per_hour: int = REVIEWS_PER_HOUR) -> FastAPI:
     """The server's application on the database ``db`` (see :func:`~ninjadojo.server.storage.database_url`).
 
     ``exact_seeds``: take a creator's seed as it is at every table, also of several people (a trusted
     server: tests, a club replaying a deal); by default only a table of one human at most does.
     ``docs`` serves the OpenAPI pages at ``/docs`` and ``/redoc`` (off by default: they load swagger-ui
     from a CDN, on the origin whose local storage holds seat tokens).
+    ``review_iterations`` and ``hint_iterations``: the search's budget a decision of a review and of a hint
+    (``None``: the review library's default); ``max_reviews`` at once (``None``: half the bots' workers, at
+    least one), ``reviews_per_hour`` per address (see :mod:`ninjadojo.server.reviews`).
     """
     dojo = Dojo(Storage(database_url(db)), BotPool(bot_workers, bot_pool), exact_seeds,
                 max_game_length=max_game_length, max_bot_tables=max_bot_tables)
+    reviews = Reviews(dojo.pool, iterations=review_iterations, hint_iterations=hint_iterations,
+                      max_running=max_reviews, per_hour=reviews_per_hour)
     limiter = HttpLimiter(http_rate, http_burst)
     creations = HttpLimiter(tables_per_hour / 3600, tables_per_hour)
 
@@ -304,12 +329,14 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         try:
             yield
         finally:
+            reviews.close()
             await dojo.close()
 
     app = FastAPI(title="ninjadojo server", version=__version__, lifespan=lifespan,
                   docs_url="/docs" if docs else None, redoc_url="/redoc" if docs else None,
                   description="Tables, seats and live games of ninjadojo. The protocol: docs/server-protocol.md.")
     app.state.dojo = dojo
+    app.state.reviews = reviews
 
     @app.exception_handler(ApiError)
     async def api_error(_: Request, error: ApiError) -> JSONResponse:
@@ -514,6 +541,51 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         return {"table": table_id, "game": game.game_id, "step": step, "steps": len(actions), "seat": seat,
                 "action": None if step == 0 else list(actions[step - 1]), "view": view,
                 "to_act": view["waiting_for"]}
+
+    # ------------------------------------------------------------------ reviews and hints
+
+    def finished_seat(table: LiveTable, seat: int | None, token: str | None) -> int:
+        """The seat a review request is about: the one given, else the token's (the game must be over)."""
+        if table.public_facts[1] is None:  # over as everyone has been shown it (not during the hold)
+            raise ApiError(409, "game_not_over", "a game is reviewed once it is over (a review tells every card)")
+        if seat is None:
+            if token is None:
+                raise bad_request("say which seat to review ('seat'), or send your seat's token")
+            seat = seat_of(table, token)
+        if not 0 <= seat < table.game.num_players:
+            raise bad_request(f"there is no seat {seat}; seats are 0 to {table.game.num_players - 1}", "bad_seats")
+        return seat
+
+    @app.post("/api/tables/{table_id}/review", summary="Start the review of a seat's decisions in a finished game")
+    async def start_review(table_id: str, body: StartReview, request: Request, response: Response,
+                           token: TokenHeader = None, watch: WatchHeader = None) -> dict[str, Any]:
+        table = await table_of(table_id)
+        check_watch(table, token, watch)
+        seat = finished_seat(table, body.seat, token)
+        job = reviews.start(table.id, table.game, seat, request.client.host if request.client else "?",
+                            body.hindsight)
+        answer = job.to_json()
+        if answer["status"] == "running":
+            response.status_code = 202
+        return answer
+
+    @app.get("/api/tables/{table_id}/review", summary="A review's progress, then its result")
+    async def get_review(table_id: str, seat: int | None = None, hindsight: bool = False, token: TokenHeader = None,
+                         watch: WatchHeader = None) -> dict[str, Any]:
+        table = await table_of(table_id)
+        check_watch(table, token, watch)
+        seat = finished_seat(table, seat, token)
+        job = reviews.get(table.id, seat, hindsight)
+        if job is None:
+            kind = " with hindsight" if hindsight else ""
+            raise ApiError(404, "not_found", f"no review of seat {seat}{kind} at this table yet: POST to start one")
+        return job.to_json()
+
+    @app.post("/api/tables/{table_id}/hint", summary="A hint for your own decision (a table that allows them)")
+    async def ask_hint(table_id: str, body: AskHint, token: TokenHeader = None) -> dict[str, Any]:
+        table = await table_of(table_id)
+        seat = seat_of(table, token)
+        return await table.hint(seat, hash_token(str(token)), body.index, reviews.hint)
 
     # ------------------------------------------------------------------ live
 

@@ -95,6 +95,17 @@ class BotPool:
             self._replace(pool)
             return await loop.run_in_executor(self._pool(), _choose, bot, view)
 
+    async def run(self, function: Any, *args: Any) -> Any:
+        """``function(*args)`` in a worker (picklable, for a process pool): the share of the workers that
+        reviews and hints take, queued with the bots' decisions."""
+        loop = asyncio.get_running_loop()
+        pool = self._pool()
+        try:
+            return await loop.run_in_executor(pool, function, *args)
+        except BrokenExecutor:
+            self._replace(pool)
+            return await loop.run_in_executor(self._pool(), function, *args)
+
     def _replace(self, broken: Executor) -> None:
         """Drop a broken pool (once, however many decisions found it broken); the next task starts a new one."""
         if self._executor is broken:

@@ -37,7 +37,7 @@ from ninjadojo.server.connections import (
     RateLimiter,
     state_message,
 )
-from ninjadojo.server.errors import ApiError, MessageError, storage_failed
+from ninjadojo.server.errors import ApiError, MessageError, bad_request, storage_failed
 from ninjadojo.server.settings import TableSettings
 from ninjadojo.server.storage import CHAT_KEPT, ChatLine, Storage, StoredSeat, StoredTable
 from ninjadojo.server.tokens import token_matches
@@ -145,6 +145,9 @@ class LiveTable:
         #: One bot decision of this table in the workers at a time: however many bots a table has, it
         #: takes one worker, and the workers' queue serves the tables in turn.
         self.bot_turn = asyncio.Semaphore(1)
+        #: The last hint computed for each seat: (its index then, the hint), given again until the seat's
+        #: index moves (asking again costs nothing).
+        self.hints: dict[int, tuple[int, dict[str, Any]]] = {}
         self.clocks = Clocks(self)
         #: Who everyone was last shown must act, and the result: what listings show (see :meth:`summary`).
         self.public_facts: tuple[list[int], dict[str, Any] | None] = ([], None)
@@ -315,6 +318,7 @@ class LiveTable:
             "deal": self.deal,
             "clock": self.clocks.to_json(viewer),
             "undo": undo,
+            "hints": {"enabled": self.settings.hints},
             "notes": [text for mask, text in self.notes if _note_visible(mask, viewer)],
         }
 
@@ -401,6 +405,53 @@ class LiveTable:
                 published = self._published
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(published.wait(), max(0.01, deadline - time.monotonic()))
+
+    # ------------------------------------------------------------------ hints
+
+    async def hint(self, seat: int, token_hash: str, index: object, compute: Any) -> dict[str, Any]:
+        """A hint for ``seat`` (its token hashed ``token_hash``) on the position it was last sent, which must
+        be ``index`` (``None``: the current one): ``compute(game, seat, seed)`` runs the search in a worker,
+        on the seat's own view. Only at a table that allows hints, on the seat's own decision.
+
+        The search takes the table's share of the workers (:attr:`bot_turn`, as a bot's decision does);
+        the answer is kept for the seat until its index moves, so asking again costs nothing.
+        """
+        async with self.lock:
+            current = self._check_hint(seat, token_hash, index)
+            kept = self.hints.get(seat)
+            if kept is not None and kept[0] == current:
+                return kept[1]
+        async with self.bot_turn:
+            async with self.lock:
+                current = self._check_hint(seat, token_hash, index)
+                kept = self.hints.get(seat)
+                if kept is not None and kept[0] == current:
+                    return kept[1]  # asked twice at once: the first answer serves both
+                game = self.game.clone()  # the worker's copy: the table's game moves on meanwhile
+                seed = derive_seed(self.seed or 0, seat) ^ current
+            found = await compute(game, seat, seed)
+        answer = {"table": self.id, "seat": seat, "index": current, "hint": found}
+        async with self.lock:
+            if self.index[seat] == current:
+                self.hints[seat] = (current, answer)
+        return answer
+
+    def _check_hint(self, seat: int, token_hash: str, index: object) -> int:
+        """Refuse a hint request that the table, the seat or the position does not allow; the seat's index."""
+        self.check_holder(seat, token_hash)
+        if not self.settings.hints:
+            raise ApiError(403, "hints_off", "this table does not allow hints (its creator left them off)")
+        if self.public_facts[1] is not None or self.game.is_terminal:
+            raise ApiError(409, "game_over", "the game is over: ask for a review instead")
+        if self.status == "waiting":
+            raise ApiError(409, "waiting", "the table is waiting for players; nobody may act yet")
+        if index is not None and (isinstance(index, bool) or not isinstance(index, int)):
+            raise bad_request(f"'index' must be the index of the last state you saw, not {quote(index)}")
+        if self.released[seat] != self.index[seat] or (index is not None and index != self.index[seat]):
+            raise ApiError(409, "stale", "the game has moved on; ask again on the new state")
+        if self.seat_is_bot(seat) or not self.game.legal_actions(seat):
+            raise ApiError(409, "not_your_turn", "a hint is for your own decision: you have none now")
+        return self.index[seat]
 
     # ------------------------------------------------------------------ chat
 

@@ -58,6 +58,9 @@ class TableSettings:
     undo: bool = False
     spectators: bool = True
     private: bool = False
+    #: Whether a seated player may ask the server for a hint on their turn (off by default; every seat and
+    #: spectator is shown that the table allows them).
+    hints: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The settings as JSON."""
@@ -91,6 +94,7 @@ class TableSettings:
             undo=_flag(data, "undo", defaults.undo),
             spectators=_flag(data, "spectators", defaults.spectators),
             private=_flag(data, "private", defaults.private),
+            hints=_flag(data, "hints", defaults.hints),
         )
 
     @classmethod

@@ -11,12 +11,14 @@ export class ApiError extends Error {
 
 /**
  * Call the API: api('/api/tables', {method: 'POST', body: {...}, token}).
- * The seat token travels in the X-Seat-Token header, never in a URL.
+ * The seat token travels in the X-Seat-Token header, never in a URL; a private table's watch key
+ * (``watch``) in X-Watch-Key.
  */
-export async function api(path, {method = 'GET', body, token} = {}) {
+export async function api(path, {method = 'GET', body, token, watch} = {}) {
   const headers = {Accept: 'application/json'};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers['X-Seat-Token'] = token;
+  if (watch) headers['X-Watch-Key'] = watch;
   let response;
   try {
     response = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});

@@ -123,6 +123,7 @@ class Lobby {
       undo: h('input', {id: 'set-undo', type: 'checkbox'}),
       spectators: h('input', {id: 'set-spectators', type: 'checkbox', checked: true}),
       private: h('input', {id: 'set-private', type: 'checkbox'}),
+      hints: h('input', {id: 'set-hints', type: 'checkbox'}),
       seed: h('input', {id: 'set-seed', type: 'number', min: 0, placeholder: 'random'}),
     };
     const s = this.settings;
@@ -150,6 +151,8 @@ class Lobby {
       h('p', {}, s.undo, h('label', {for: 'set-undo'}, ' Allow taking back a move')),
       h('p', {}, s.spectators, h('label', {for: 'set-spectators'}, ' Allow spectators')),
       h('p', {}, s.private, h('label', {for: 'set-private'}, ' Private (not listed in the lobby)')),
+      h('p', {}, s.hints, h('label', {for: 'set-hints'}, ' Allow hints (a player may ask the expert search for '
+        + 'advice on their turn; everyone at the table is told)')),
       h('p', {}, h('label', {for: 'set-seed'}, 'Seed of the deal '), s.seed,
         h('br', {}), h('small', {class: 'muted'}, 'Kept as it is only at a table of one player against bots (a game '
           + 'you can play again); with several players it is mixed with the server\'s own randomness, so that '
@@ -279,7 +282,7 @@ class Lobby {
     const settings = {
       move_delay: Number(s.move_delay.value), window_time: Number(s.window_time.value), clock: s.clock.value,
       clock_seconds: Number(s.clock_seconds.value), undo: s.undo.checked, spectators: s.spectators.checked,
-      private: s.private.checked,
+      private: s.private.checked, hints: s.hints.checked,
     };
     const body = {game: game.id, players: seats.length, options, seats, settings};
     if (s.seed.value !== '') body.seed = Number(s.seed.value);

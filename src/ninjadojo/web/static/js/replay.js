@@ -10,6 +10,8 @@ import {h, replace, toast} from './dom.js';
 import {gameInfo, loadCatalogue} from './catalogue.js';
 import {setHelpPanel} from './cards.js';
 import {actionHelpers, drawBoard, drawLog, drawResult, makeCtx} from './board.js';
+import {ReviewDialog} from './review.js';
+import {seatAt} from './store.js';
 
 const SPEEDS = [['0.5', 'fast (0.5 s)'], ['1', 'normal (1 s)'], ['2', 'slow (2 s)']];
 
@@ -51,6 +53,22 @@ class Replay {
     this.pause();
     document.removeEventListener('keydown', this.onKey);
     setHelpPanel(null);
+    if (this.review) {
+      this.review.stop();
+      this.review.el.remove();
+    }
+  }
+
+  /** The review of this game: the seat this browser held there at once, else a seat the viewer chooses. */
+  openReview() {
+    const held = seatAt(this.tableId);
+    if (!this.review) {
+      const ctx = makeCtx({gameId: this.record.game, view: {}, seat: held ? held.seat : null,
+        seats: this.record.seats || []});
+      this.review = new ReviewDialog({tableId: this.tableId, ctx, players: this.record.players,
+        token: held ? held.token : null});
+    }
+    this.review.open(held ? held.seat : null);
   }
 
   name(seat) {
@@ -82,7 +100,9 @@ class Replay {
     replace(this.root, h('div', {class: 'replay-page'},
       h('header', {class: 'table-head'}, h('h1', {class: 'table-title'},
         `Replay: ${game ? game.title : this.record.game} · table ${this.tableId}`),
-      h('p', {}, h('a', {href: '#/'}, 'Lobby'))),
+      h('p', {}, h('a', {href: '#/'}, 'Lobby'), ' ',
+        h('button', {type: 'button', id: 'open-review', 'aria-haspopup': 'dialog', onclick: () => this.openReview()},
+          '✎ Review the decisions'))),
       h('div', {class: 'replay-controls', role: 'group', 'aria-label': 'replay controls'},
         h('label', {for: 'replay-seat'}, 'Seen by '), this.seatSelect,
         button('⇤', 'to the start', () => 0), button('◀', 'one step back (←)', () => this.step - 1),

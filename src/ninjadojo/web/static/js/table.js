@@ -15,6 +15,7 @@ import {actionHelpers, drawBoard, drawLog, drawResult, makeCtx} from './board.js
 import {actionList, Picker} from './picker.js';
 import {seatBadge} from './seats.js';
 import {ChatBox} from './chat.js';
+import {percent, ReviewDialog} from './review.js';
 import {forgetSeat, invitesOf, keepSeat, myName, seatAt} from './store.js';
 
 // Close codes after which reconnecting cannot help.
@@ -68,6 +69,8 @@ class TablePage {
     this.autoLines = []; // the forced choices answered for this seat: {at: log position, text}
     this.autoAt = null; // the index of the state last answered for it
     this.chat = new ChatBox({send: (message) => this.sendChat(message)});
+    this.review = null; // the review dialog (made when first opened, once the game is over)
+    this.hint = null; // the hint asked for this seat's current decision: {index, pending, answer, error}
     // Scrolling and resizing move the hand's place: dock it or not, once a frame at most.
     this.onResize = () => {
       if (this.dockFrame || !this.state) return;
@@ -133,6 +136,10 @@ class TablePage {
     this.popover.el.remove();
     this.turn.reset();
     if (this.rules) this.rules.remove();
+    if (this.review) {
+      this.review.stop();
+      this.review.el.remove();
+    }
   }
 
   // ---------------------------------------------------------------- the connection
@@ -243,6 +250,7 @@ class TablePage {
       status: h('span', {class: 'status'}),
       conn: h('span', {class: 'conn', role: 'status'}),
       who: h('p', {class: 'who'}),
+      hintsNote: h('p', {class: 'hints-note', hidden: true}),
       seats: h('ul', {class: 'seats-bar', 'aria-label': 'seats'}),
       board: h('section', {class: 'board', 'aria-label': 'board'}),
       end: h('div', {class: 'end-slot'}),
@@ -257,7 +265,8 @@ class TablePage {
     };
     setHelpPanel(this.el.help);
     replace(this.root, h('div', {class: 'table-page'},
-      h('header', {class: 'table-head'}, this.el.title, this.el.rulesButton, this.el.status, this.el.conn, this.el.who),
+      h('header', {class: 'table-head'}, this.el.title, this.el.rulesButton, this.el.status, this.el.conn, this.el.who,
+        this.el.hintsNote),
       this.el.seats,
       this.el.end,
       h('div', {class: 'table-layout'},
@@ -324,6 +333,8 @@ class TablePage {
     const labels = state.labels || {};
     const describe = (action) => (labels[action] && labels[action] !== action
       ? ctx.words(labels[action]) : helpers.describe(action));
+    this.describe = describe;
+    if (this.hint && this.hint.index !== state.index) this.hint = null; // a hint is for one position
     this.answerForced(state, describe);
     const canAct = state.status === 'playing' && state.legal.length > 0 && !this.pending && this.seat !== null;
     this.picker.update(state.legal, helpers.keysOf, canAct);
@@ -342,6 +353,10 @@ class TablePage {
     this.root.dataset.status = state.status;
     this.root.dataset.canAct = canAct ? 'yes' : 'no';
     this.root.dataset.index = String(state.index);
+    const hints = Boolean(state.hints && state.hints.enabled);
+    this.el.hintsNote.hidden = !hints;
+    replace(this.el.hintsNote, hints ? [h('span', {'aria-hidden': 'true'}, '✦ '),
+      'Hints allowed at this table: a player may ask the expert search for advice on their own turn.'] : []);
 
     this.drawSeats(ctx);
     const board = drawBoard(ctx);
@@ -349,6 +364,7 @@ class TablePage {
     this.picker.decorate(board);
     this.popover.attach(board);
     this.markMoves(board);
+    this.markHint(board, helpers.keysOf);
     this.dockHand();
     this.el.rulesButton.disabled = !game;
     this.drawPrompt(ctx, canAct);
@@ -525,6 +541,7 @@ class TablePage {
       }
       parts.push(h('p', {class: 'muted prompt-hint'},
         'Click a highlighted card, secret or square (dashed outline ▸), or pick from the list.'));
+      if (state.hints && state.hints.enabled) parts.push(this.hintArea(ctx));
     } else if (submitted || ctx.toAct.has(this.seat)) {
       parts.push(h('p', {class: 'prompt-main waiting-others'}, '✔ Your choice is in: waiting for the others…'));
     } else {
@@ -535,6 +552,65 @@ class TablePage {
         `◷ your time for this decision: ${formatTime(state.clock.you.remaining)}`));
     }
     replace(this.el.prompt, parts);
+  }
+
+  /** The hint button of a table that allows hints, and the hint for this decision once asked. */
+  hintArea(ctx) {
+    const hint = this.hint;
+    const pending = Boolean(hint && hint.pending);
+    const button = h('button', {type: 'button', id: 'hint-button', disabled: pending || Boolean(hint && hint.answer),
+      onclick: () => this.askHint()}, pending ? '✦ Thinking…' : '✦ Hint');
+    let said = null;
+    if (hint && hint.answer) {
+      const found = hint.answer.hint;
+      const words = (action, label) => (this.describe ? this.describe(action) : ctx.words(label));
+      const others = (found.alternatives || []).map((other) => `${words(other.action, other.label)} `
+        + `(${percent(other.chance)})`);
+      said = h('div', {class: 'hint-answer', dataset: {action: found.action}},
+        h('p', {}, h('strong', {}, 'The expert would play: '), words(found.action, found.label), ' ',
+          h('span', {class: 'chance'}, `· estimated win chance ${percent(found.chance)}`)),
+        others.length ? h('p', {class: 'muted'}, `Also considered: ${others.join('; ')}.`) : null);
+    } else if (hint && hint.error) {
+      said = h('p', {class: 'tag tag-warn', role: 'alert'}, `No hint: ${hint.error}`);
+    }
+    return h('div', {class: 'hint-area', 'aria-live': 'polite'}, button, said);
+  }
+
+  /** The things on the board the hinted move acts on, outlined (the hint itself says the move in words). */
+  markHint(board, keysOf) {
+    const hint = this.hint;
+    if (!hint || !hint.answer || hint.index !== this.state.index) return;
+    const keys = new Set(keysOf(hint.answer.hint.action).map((key) => key.replace(/^[~^]+/, '')));
+    for (const el of board.querySelectorAll('[data-keys]')) {
+      if (el.dataset.keys.split(' ').some((key) => keys.has(key))) el.classList.add('hinted');
+    }
+  }
+
+  /** Ask the server for a hint on this seat's decision now (its own view: the server searches that seat's). */
+  async askHint() {
+    const state = this.state;
+    if (!state || this.seat === null || (this.hint && this.hint.pending)) return;
+    const index = state.index;
+    this.hint = {index, pending: true};
+    this.draw();
+    try {
+      const answer = await api(`/api/tables/${this.tableId}/hint`, {method: 'POST', body: {index},
+        token: this.token});
+      if (this.hint && this.hint.index === index) this.hint = {index, answer};
+    } catch (error) {
+      if (this.hint && this.hint.index === index) this.hint = {index, error: error.message};
+    }
+    if (this.state) this.draw();
+  }
+
+  /** The review of the finished game: the viewer's own seat at once, or a seat a spectator chooses. */
+  openReview() {
+    if (!this.state) return;
+    if (!this.review) {
+      this.review = new ReviewDialog({tableId: this.tableId, ctx: this.ctx(), players: this.state.seats.length,
+        token: this.token, watch: this.token ? null : this.watchKey});
+    }
+    this.review.open(this.seat);
   }
 
   /** The invitation links this browser made, and free seats a bot may take. */
@@ -619,7 +695,9 @@ class TablePage {
       this.endDismissed = true;
       this.draw();
     };
-    const actions = [h('a', {class: 'button', href: `#/replay/${this.tableId}`}, '▶ Replay this game')];
+    const actions = [h('a', {class: 'button', href: `#/replay/${this.tableId}`}, '▶ Replay this game'),
+      h('button', {type: 'button', id: 'open-review', 'aria-haspopup': 'dialog', onclick: () => this.openReview()},
+        this.seat !== null ? '✎ Review my game' : '✎ Review a player\'s game')];
     if (this.seat !== null) {
       actions.push(h('button', {type: 'button', onclick: () => this.rematch()}, '⟳ Rematch'));
     }

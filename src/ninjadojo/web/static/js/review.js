@@ -1,0 +1,233 @@
+// The review of a finished game (docs/server-protocol.md, POST/GET /api/tables/{table}/review): a dialog
+// that starts the review of one seat, shows its progress, then one row per decision of that seat: what
+// it was asked, what it played, its estimated win chance before and after, the better move with its
+// chance, and the mark (a word and a sign, never a colour alone), with a summary line and a small chart.
+// Every estimate is the expert search's on that seat's own view at that moment, never the hidden cards.
+
+import {api} from './api.js';
+import {h, plural, replace} from './dom.js';
+
+/** The marks, worst first: the word, the sign chess players know, and what it means. */
+const MARKS = {
+  blunder: {word: 'Blunder', many: 'blunders', sign: '??', help: 'gave away 20 or more points of win chance'},
+  mistake: {word: 'Mistake', many: 'mistakes', sign: '?', help: 'gave away 10 or more points of win chance'},
+  inaccuracy: {word: 'Inaccuracy', many: 'inaccuracies', sign: '?!', help: 'gave away 5 or more points of win chance'},
+};
+
+/** Seconds between two questions about a running review. */
+const POLL_SECONDS = 1;
+
+/** A chance (0 to 1) in words: "62%". */
+export function percent(chance) {
+  return `${Math.round(Number(chance) * 100)}%`;
+}
+
+/**
+ * The review dialog of a finished table. ``ctx`` gives the table's names (its ``words`` and ``player``);
+ * ``token`` (a seat's) or ``watch`` (a private table's watch key) go with every request.
+ * ``open(seat)`` shows it and reviews ``seat`` (``null``: lets the viewer choose whose decisions).
+ */
+export class ReviewDialog {
+  constructor({tableId, ctx, players, token = null, watch = null}) {
+    this.tableId = tableId;
+    this.ctx = ctx;
+    this.token = token;
+    this.watch = watch;
+    this.timer = null;
+    this.seat = null;
+    this.choice = h('select', {id: 'review-seat'}, Array.from({length: players}, (_, seat) =>
+      h('option', {value: String(seat)}, ctx.player(seat))));
+    this.startButton = h('button', {type: 'button', id: 'review-start', class: 'primary',
+      onclick: () => this.start(Number(this.choice.value), this.hindsightBox.checked)}, 'Review these decisions');
+    this.hindsightBox = h('input', {type: 'checkbox', id: 'review-hindsight'});
+    this.hindsight = false;
+    this.status = h('div', {class: 'review-status', role: 'status', 'aria-live': 'polite'});
+    this.body = h('div', {class: 'review-body'});
+    const close = h('button', {type: 'button', class: 'review-close', 'aria-label': 'close the review'}, '✕ Close');
+    this.el = h('dialog', {class: 'review-dialog', 'aria-labelledby': 'review-title'},
+      h('header', {class: 'review-head'}, h('h2', {id: 'review-title'}, 'Review of the game'), close),
+      h('p', {class: 'review-intro muted'}, 'Each decision with a choice is rated by the expert search, run on ',
+        'what that player could see at that moment (never the hidden cards): the estimated chance to win ',
+        'before and after the move, and the better move where there was one.'),
+      h('p', {class: 'review-choose'}, h('label', {for: 'review-seat'}, 'Whose decisions: '), this.choice, ' ',
+        h('span', {class: 'review-hindsight'}, this.hindsightBox, h('label', {for: 'review-hindsight'},
+          ' with hindsight (each decision searched again with every hidden card shown: twice as long)')), ' ',
+        this.startButton),
+      this.status, this.body);
+    close.addEventListener('click', () => this.el.close());
+    this.el.addEventListener('click', (event) => {
+      if (event.target === this.el) this.el.close();
+    });
+    this.el.addEventListener('close', () => this.stop());
+  }
+
+  /** Show the dialog; review ``seat`` at once (a seat's own game), or wait for a choice (null). */
+  open(seat) {
+    if (seat !== null && seat !== undefined) seat = Number(seat); // a seat kept from an address is text
+    if (!this.el.isConnected) document.body.append(this.el);
+    if (!this.el.open) this.el.showModal();
+    if (seat !== null && seat !== undefined) {
+      this.choice.value = String(seat);
+      if (this.seat !== seat) this.start(seat, false);
+      else if (!this.timer) this.ask();
+    } else if (this.seat === null) {
+      replace(this.status, h('p', {}, 'Choose whose decisions to review (about a minute of the server\'s time).'));
+      this.choice.focus();
+    }
+  }
+
+  stop() {
+    clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  request(method, body) {
+    const path = `/api/tables/${encodeURIComponent(this.tableId)}/review`
+      + (method === 'GET' ? `?seat=${this.seat}&hindsight=${this.hindsight}` : '');
+    return api(path, {method, body, token: this.token, watch: this.watch});
+  }
+
+  /** Start (or find) the review of ``seat`` (``hindsight``: searched again with the cards shown), then follow it. */
+  async start(seat, hindsight = false) {
+    this.stop();
+    this.seat = seat;
+    this.hindsight = Boolean(hindsight);
+    this.hindsightBox.checked = this.hindsight;
+    replace(this.body);
+    this.startButton.disabled = true;
+    replace(this.status, h('p', {}, `Starting the review of ${this.ctx.player(seat)}'s decisions…`));
+    try {
+      this.show(await this.request('POST', {seat, hindsight: this.hindsight}));
+    } catch (error) {
+      this.failed(error.message);
+    }
+  }
+
+  /** Ask how the review goes. */
+  async ask() {
+    this.timer = null;
+    const seat = this.seat;
+    try {
+      const answer = await this.request('GET');
+      if (seat === this.seat && this.el.open) this.show(answer);
+    } catch (error) {
+      if (seat === this.seat) this.failed(error.message);
+    }
+  }
+
+  show(answer) {
+    if (answer.status === 'running') {
+      const total = Math.max(answer.total, answer.done, 1);
+      replace(this.status,
+        h('p', {}, `Reviewing ${this.ctx.player(this.seat)}'s decisions: `,
+          h('strong', {}, `${answer.done} of ${answer.total || '…'}`), ' done.'),
+        h('progress', {max: String(total), value: String(answer.done), 'aria-label': 'review progress'}));
+      this.root().dataset.review = 'running';
+      this.timer = setTimeout(() => this.ask(), POLL_SECONDS * 1000);
+      return;
+    }
+    this.startButton.disabled = false;
+    if (answer.status === 'failed' || !answer.review) {
+      this.failed(answer.error || 'the review failed');
+      return;
+    }
+    replace(this.status);
+    replace(this.body, drawReview(answer.review, this.ctx));
+    this.root().dataset.review = 'done';
+  }
+
+  failed(message) {
+    this.startButton.disabled = false;
+    this.root().dataset.review = 'failed';
+    replace(this.status, h('p', {class: 'tag tag-warn', role: 'alert'}, `The review is not available: ${message}`),
+      h('p', {}, h('button', {type: 'button', onclick: () => this.start(this.seat, this.hindsight)}, 'Try again')));
+  }
+
+  root() {
+    return this.el;
+  }
+}
+
+/** A finished review: the summary, the chart, then one row per decision. */
+export function drawReview(review, ctx) {
+  const moves = review.moves || [];
+  const who = ctx.player(review.seat);
+  if (!moves.length) {
+    return h('p', {class: 'review-summary'},
+      `${who} had no decision with a choice in this game: nothing to review.`);
+  }
+  const marks = review.marks || {};
+  const counted = Object.entries(MARKS)
+    .map(([mark, {word, many}]) => plural(marks[mark] || 0, word.toLowerCase(), many));
+  const lost = Math.round(Number(review.average_loss || 0) * 1000) / 10;
+  const summary = h('p', {class: 'review-summary'}, h('strong', {}, `${who}: `),
+    `${plural(moves.length, 'decision')} with a choice reviewed; ${counted.join(', ')}. `,
+    `On average ${lost} points of win chance given away a decision.`);
+  const rows = moves.map((move) => drawMove(move, ctx));
+  return h('div', {class: 'review-result'}, summary, chart(moves),
+    h('p', {class: 'muted review-budget'}, `The expert search ran ${review.iterations} iterations a decision. `,
+      'An estimate is a search\'s, not a certainty: a mark needs a loss the search is confident of.'),
+    h('div', {class: 'review-table-wrap'},
+      h('table', {class: 'review-table'},
+        h('caption', {class: 'visually-hidden'}, `Each decision of ${who}`),
+        h('thead', {}, h('tr', {},
+          h('th', {scope: 'col'}, '#'), h('th', {scope: 'col'}, 'What was asked'),
+          h('th', {scope: 'col'}, 'Played'), h('th', {scope: 'col'}, 'Win chance before → after'),
+          h('th', {scope: 'col'}, 'Better move'), h('th', {scope: 'col'}, 'Mark'))),
+        h('tbody', {}, rows))));
+}
+
+function drawMove(move, ctx) {
+  const estimate = move.estimate;
+  const played = estimate.played;
+  const best = estimate.best;
+  const mark = move.mark && MARKS[move.mark];
+  // The points given away as the two percentages shown differ (each is rounded).
+  const lost = Math.round(Number(estimate.before) * 100) - Math.round(Number(estimate.after) * 100);
+  const better = best.action !== played.action
+    ? [ctx.words(best.label), ' ', h('span', {class: 'chance'}, `(${percent(best.chance)})`)]
+    : [h('span', {class: 'muted'}, '✓ your move was the best found')];
+  return h('tr', {class: ['review-move', mark && `marked mark-${move.mark}`], dataset: {number: move.number,
+    mark: move.mark || 'none'}},
+  h('td', {class: 'review-number'}, String(move.number)),
+  h('td', {class: 'review-prompt'}, ctx.words(move.prompt)),
+  h('td', {class: 'review-played'}, ctx.words(played.label)),
+  h('td', {class: 'review-chance'}, `${percent(estimate.before)} → ${percent(estimate.after)}`,
+    lost > 0 ? h('span', {class: 'muted', title: 'points of win chance given away'}, ` (−${lost})`) : null),
+  h('td', {class: 'review-better'}, better, move.hindsight ? hindsightLine(move.hindsight, ctx) : null),
+  h('td', {class: 'review-mark'}, mark
+    ? h('span', {class: ['mark-tag', `mark-${move.mark}`], title: mark.help},
+      h('span', {'aria-hidden': 'true'}, `${mark.sign} `), mark.word)
+    : h('span', {class: 'muted'}, '—')));
+}
+
+/** What the same search found with every hidden card shown (the game is over: nothing is secret now). */
+function hindsightLine(truth, ctx) {
+  const best = truth.best.action === truth.played.action
+    ? `your move was the best (${percent(truth.played.chance)})`
+    : `${ctx.words(truth.best.label)} (${percent(truth.best.chance)}; yours ${percent(truth.played.chance)})`;
+  return h('div', {class: 'review-truth'}, h('span', {class: 'muted'}, 'With the cards shown: '), best);
+}
+
+/** The estimated win chance after each decision as a line, the marked ones as shapes (and words in the table). */
+function chart(moves) {
+  const width = 600;
+  const height = 90;
+  const x = (i) => (moves.length > 1 ? (i * (width - 20)) / (moves.length - 1) + 10 : width / 2);
+  const y = (chance) => height - 8 - Number(chance) * (height - 16);
+  const points = moves.map((move, i) => `${x(i).toFixed(1)},${y(move.estimate.after).toFixed(1)}`).join(' ');
+  const first = moves[0].estimate.before;
+  const last = moves[moves.length - 1].estimate.after;
+  const svg = h('svg:svg', {viewBox: `0 0 ${width} ${height}`, class: 'review-chart', role: 'img',
+    'aria-label': `Estimated win chance through the game: ${percent(first)} at the first decision, `
+      + `${percent(last)} after the last`},
+  h('svg:line', {x1: 0, x2: width, y1: y(0.5), y2: y(0.5), class: 'review-chart-half'}),
+  h('svg:polyline', {points, class: 'review-chart-line'}),
+  moves.map((move, i) => (move.mark
+    ? h('svg:circle', {cx: x(i).toFixed(1), cy: y(move.estimate.after).toFixed(1), r: 5,
+      class: `review-chart-mark mark-${move.mark}`})
+    : null)));
+  return h('figure', {class: 'review-figure'}, svg,
+    h('figcaption', {class: 'muted'}, 'Win chance after each decision (the middle line is 50%; a ring marks a '
+      + 'decision with a mark).'));
+}
