@@ -45,6 +45,11 @@ def serve(
         "--max-bot-tables", help="tables of bots only playing at once")] = 4,
     max_game_length: Annotated[int, typer.Option(
         "--max-game-length", help="the largest max_length option (actions) a table may have")] = 5000,
+    review_iterations: Annotated[int | None, typer.Option(
+        "--review-iterations", help="the search's iterations a decision in game reviews and hints "
+        "[default: the expert level's budget]")] = None,
+    reviews_per_hour: Annotated[int, typer.Option(
+        "--reviews-per-hour", help="game reviews one address may start in an hour")] = 20,
 ) -> None:
     """Serve tables of friends and bots over HTTP and WebSockets, until Ctrl-C.
 
@@ -58,9 +63,12 @@ def serve(
         raise OptionError(f"--header-timeout must be from 0.1 to 600 seconds, not {header_timeout:g}")
     for flag, value in (("--connections-per-address", connections_per_address), ("--ws-per-address", ws_per_address),
                         ("--max-connections", max_connections), ("--tables-per-hour", tables_per_hour),
-                        ("--max-bot-tables", max_bot_tables), ("--max-game-length", max_game_length)):
+                        ("--max-bot-tables", max_bot_tables), ("--max-game-length", max_game_length),
+                        ("--reviews-per-hour", reviews_per_hour)):
         if not 1 <= value <= 10_000_000:
             raise OptionError(f"{flag} must be from 1 to 10000000, not {value}")
+    if review_iterations is not None and not 1 <= review_iterations <= 100_000:
+        raise OptionError(f"--review-iterations must be from 1 to 100000, not {review_iterations}")
     from ninjadojo.server.storage import Storage, database_url
 
     url = database_url(db)
@@ -77,7 +85,8 @@ def serve(
     run_server(host, port, url, bot_workers, forwarded_allow_ips=forwarded_allow_ips, docs=docs,
                header_timeout=header_timeout, connections_per_address=connections_per_address,
                ws_per_address=ws_per_address, limit_concurrency=max_connections, tables_per_hour=tables_per_hour,
-               max_bot_tables=max_bot_tables, max_game_length=max_game_length)
+               max_bot_tables=max_bot_tables, max_game_length=max_game_length, review_iterations=review_iterations,
+               hint_iterations=review_iterations, reviews_per_hour=reviews_per_hour)
 
 
 @handle_errors
