@@ -24,7 +24,7 @@ def test_serve_says_what_it_takes() -> None:
     assert result.exit_code == 0
     for flag in ("--host", "--port", "--db", "--bot-workers", "--forwarded-allow-ips", "--docs", "--header-timeout",
                  "--connections-per-address", "--ws-per-address", "--max-connections", "--tables-per-hour",
-                 "--max-bot-tables", "--max-game-length"):
+                 "--max-bot-tables", "--max-game-length", "--review-iterations", "--reviews-per-hour"):
         assert flag in result.output
 
 
@@ -34,6 +34,8 @@ def test_serve_says_what_it_takes() -> None:
     (["--bot-workers", "0"], "--bot-workers must be from 1 to 64"),
     (["--header-timeout", "0"], "--header-timeout must be from 0.1 to 600 seconds"),
     (["--ws-per-address", "0"], "--ws-per-address must be from 1 to 10000000"),
+    (["--review-iterations", "0"], "--review-iterations must be from 1 to 100000"),
+    (["--reviews-per-hour", "0"], "--reviews-per-hour must be from 1 to 10000000"),
 ])
 def test_bad_serve_flags_are_one_line_errors(args: list[str], words: str) -> None:
     result = runner.invoke(app, ["serve", *args])
