@@ -166,6 +166,15 @@ class Bot(ABC):
         """
         return None  # a bot without memory has nothing to rebuild
 
+    def assume(self, notes: Sequence[JSONValue]) -> None:
+        """Take ``notes`` (:meth:`GameState.memo` notes) as remembered already.
+
+        A search that plays a game on in a sample seats bots part way through it; each is told what its
+        seat did there (:meth:`GameState.recollection`), as a player who played those moves would know.
+        The default keeps nothing (a bot without memory).
+        """
+        return None
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(name={self.name!r})"
 

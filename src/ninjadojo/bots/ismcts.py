@@ -61,7 +61,7 @@ import json
 import math
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -263,6 +263,10 @@ class IsmctsBot(Bot):
         if action is not None:
             self._note(view, action)
 
+    def assume(self, notes: Sequence[JSONValue]) -> None:
+        """Remember ``notes`` as if the seat's own actions had given them (see :meth:`Bot.assume`)."""
+        self.memory.extend(notes)
+
     def _note(self, view: SeatView, action: str) -> None:
         note = view.memo(action)
         if note is not None:
@@ -440,6 +444,8 @@ class IsmctsBot(Bot):
                 bot = bots.get(seat)
                 if bot is None:
                     bot = bots[seat] = heuristic(seed=rng.next_u64())
+                    # It plays on from here as the seat would: knowing what the seat did in this sample.
+                    bot.assume(state.recollection(seat))
                 state.apply(seat, bot.choose(SeatView(state, seat)))
             return
         for _ in range(self.depth):

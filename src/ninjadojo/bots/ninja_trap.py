@@ -26,13 +26,14 @@ remembers that seat's own traps, which the seat saw placed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ninjadojo.bots.base import Bot, SeatView
 from ninjadojo.engine.errors import OptionError
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.games.ninja_trap.cards import BUKO, HITS_TO_KILL, ROOM_COUNT, ROOM_INDEX, deck_counts
+from ninjadojo.games.ninja_trap.rules import remembered_traps
 
 #: An unremembered trap is flipped only when its expected hits on rivals, less the risk to oneself,
 #: reach this.
@@ -83,6 +84,10 @@ class MemoryBot(Bot):
         self.memory = {t: r for t, r in self.memory.items() if t in present}
         for trap in view.get("buko_look") or ():
             self.memory[int(trap["turn"])] = ROOM_INDEX[trap["room"]]
+
+    def assume(self, notes: Sequence[JSONValue]) -> None:
+        """Remember the traps the notes name (a search's rollout: the seat laid them in the sample)."""
+        self.memory.update(remembered_traps(notes))
 
     def recall(self, view: SeatView, action: str | None) -> None:
         """Rebuild the memory from one past step (see the module docs): only the seat's own steps count,

@@ -229,6 +229,10 @@ class GameState(ABC, Generic[PayloadT]):
         """What ``seat`` learns by taking ``action`` now that its view will not show later (see :meth:`memo`)."""
         return None
 
+    def _recollection(self, seat: int) -> list[JSONValue]:
+        """The :meth:`memo` notes a careful player at ``seat`` holds in this position (:meth:`recollection`)."""
+        return []
+
     def _remembered(self, seat: int) -> Hashable | None:
         """What ``seat`` would remember now that its view does not show (see :meth:`remembered`)."""
         return None
@@ -669,6 +673,17 @@ class GameState(ABC, Generic[PayloadT]):
         """
         self._check_seat(seat)
         return self._memo(seat, action)
+
+    def recollection(self, seat: int) -> list[JSONValue]:
+        """The notes (as :meth:`memo` gives them) that a careful player at ``seat`` holds in this position:
+        everything it did that its view now hides (Ninja Trap: the room of each of its face-down traps).
+
+        A search gives them to the bots that play on in a sample (:meth:`Bot.assume`), so that each
+        remembers what its seat did there. It reads hidden parts: call it on a sample, never on the true
+        game for a seat other than the sample's own.
+        """
+        self._check_seat(seat)
+        return self._recollection(seat)
 
     def remembered(self, seat: int) -> Hashable | None:
         """What a careful player at ``seat`` remembers now that its view does not show, where it bears on

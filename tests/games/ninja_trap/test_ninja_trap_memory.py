@@ -88,3 +88,21 @@ def test_projection_counts_lives_first_then_traps() -> None:
     # A hit taken costs more than the trap it was ahead by.
     assert mine < theirs
     assert theirs - mine == pytest.approx(1 - TRAP_WORTH)
+
+
+def test_a_seat_recollects_every_trap_it_laid() -> None:
+    # A search seating a bot part way through a sample tells it what its seat laid there.
+    game = _activate_position()
+    assert game.recollection(0) == [[[1, "G"], [2, "S"]]]
+    assert game.recollection(1) == [[[2, "B"]]]
+
+
+def test_the_memory_bot_assumes_what_it_is_told_and_flips_the_trap_under_a_rival() -> None:
+    from ninjadojo.bots import SeatView, make_bot
+
+    game = build(2, "activate", [Seat(hand="GI", traps="G1,B2"), Seat(hand="F", traps="D2")], turn=2, moves="DB")
+    # Told its traps, the bot knows its trap 2 is the Buko, where the rival's ninja is: it springs it.
+    bot = make_bot("heuristic", "ninja-trap", 1)
+    bot.assume(game.recollection(0))
+    # Seat 0's ninja is in the Daidokoro, seat 1's in the Buko, where seat 0's trap 2 lies.
+    assert bot.choose(SeatView(game, 0)) == "f2"

@@ -246,6 +246,9 @@ class NinjaTrapState(GameState[int]):
     def _memo(self, seat: int, action: str) -> JSONValue:
         return rules.memo(self, seat, action)
 
+    def _recollection(self, seat: int) -> list[JSONValue]:
+        return [[[turn, CODES[room]] for turn, room in zip(self.trap_turns[seat], self.traps[seat], strict=True)]]
+
     def _remembered(self, seat: int) -> Hashable | None:
         # What a seat remembers bears on its flips only, and only through where each trap lies: under a
         # rival's ninja, under its own, or in an empty room (the rooms themselves would split a search's
