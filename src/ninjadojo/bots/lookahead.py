@@ -1,0 +1,163 @@
+"""``lookahead``: each legal action tried on determinisations and played on by the game's heuristic.
+
+A rollout policy improvement (Tesauro and Galperin 1996; Bertsekas' rollout algorithms) for any game
+that has a ``heuristic`` bot: at a decision with a choice, the bot draws ``samples`` determinisations of
+its seat's view (:meth:`SeatView.sample`, with its memory: a full game consistent with what the seat
+knows and remembers, never the true state). In each, every legal action is applied to a copy, and all
+seats then play on with the game's heuristic for at most ``depth`` actions, each heuristic bot seeing
+only its own seat's view of the sample and told what its seat did there
+(:meth:`GameState.recollection`, :meth:`Bot.assume`: the rivals are careful players who remember their
+own traps). The position reached is scored as ``ismcts`` scores it: the seat's share of the win if the
+game ended, else an estimate of it from the game's projection of the final scores
+(:meth:`GameState.projected_scores`: first place, rank and margin over the mean, so that hurting any
+rival counts, not only the leader). The action with the best mean is played.
+
+The actions of one sample share its dice (one random stream per sample), so they differ by the move
+alone (common random numbers). Where the heuristic is a good model of the table, the bot is at least as
+strong as the heuristic and usually stronger: it plays the move that does best against it.
+
+Parameters (a bot spec ``lookahead:samples=16,depth=30``):
+
+- ``samples``: determinisations a decision (each tries every legal action);
+- ``depth``: the most actions played on after the action tried;
+- ``seconds``: a time limit a decision (``none``: none); the samples finished by then count.
+
+Like ``ismcts`` it remembers what its own actions showed it (:meth:`SeatView.memo`), and a bot seated
+in a game under way rebuilds those notes (:meth:`Bot.recall`). Deterministic for a seed, a view and
+a budget without ``seconds``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ninjadojo.bots.base import Bot, SeatView
+from ninjadojo.bots.ismcts import _budget_int, _number, _rewards
+from ninjadojo.engine.errors import OptionError
+from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.engine.rng import Rng, derive_seed
+from ninjadojo.engine.state import GameState
+
+
+class LookaheadBot(Bot):
+    """Each legal action tried on determinisations, played on by the game's heuristic (see ninjadojo.bots.lookahead)."""
+
+    name = "lookahead"
+    remembers = True
+
+    def __init__(self, seed: int = 0, samples: str | int = 16, depth: str | int = 30, seconds: str | float = "none",
+                 confidence: str | float = 1.0, **params: object) -> None:
+        super().__init__(seed, **params)
+        self.seed = seed
+        count = _budget_int(samples, "samples", 1, 100_000)
+        assert count is not None
+        self.samples = count
+        cap = _budget_int(depth, "depth", 0, 100_000)
+        assert cap is not None
+        self.depth = cap
+        self.seconds = _number(seconds, "seconds", 0.0, 3600.0, ("none",), open_low=True)
+        z = _number(confidence, "confidence", 0.0, 10.0)
+        assert z is not None
+        self.confidence = z
+        #: What the seat noted of its own actions (:meth:`SeatView.memo`): every sample agrees with it.
+        self.memory: list[JSONValue] = []
+        #: Each action's mean score after the last decision searched, and the samples that tried it.
+        self.last_means: dict[str, tuple[float, int]] = {}
+
+    def assume(self, notes: Sequence[JSONValue]) -> None:
+        """Remember ``notes`` as if the seat's own actions had given them (see :meth:`Bot.assume`)."""
+        self.memory.extend(notes)
+
+    def recall(self, view: SeatView, action: str | None) -> None:
+        """Catch up on one past step of a game joined part way: note what the seat's own action showed it."""
+        if action is not None:
+            self._note(view, action)
+
+    def _note(self, view: SeatView, action: str) -> None:
+        note = view.memo(action)
+        if note is not None:
+            self.memory.append(note)
+
+    def choose(self, view: SeatView) -> str:
+        action = self._choose(view)
+        self._note(view, action)
+        return action
+
+    def _heuristic(self, game_id: str) -> Callable[..., Bot]:
+        from ninjadojo.bots import available_bots
+
+        factory = available_bots(game_id).get("heuristic")
+        if factory is None:
+            raise OptionError(f"lookahead plays on with the game's heuristic bot, and {game_id} has none")
+        return factory
+
+    def _choose(self, view: SeatView) -> str:
+        actions = view.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        heuristic = self._heuristic(view.game_id)
+        # The decision's stream comes from the seed and what the seat sees: no memory of earlier searches.
+        text = json.dumps(view.observe(), sort_keys=True, separators=(",", ":"))
+        rng = Rng(derive_seed(self.seed, int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")))
+        seat = view.seat
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        # The heuristic's own choice (told what the seat remembers) is the default: another action replaces
+        # it only where the samples say, with confidence, that it does better (a paired comparison: the
+        # same samples and dice for both).
+        guide = heuristic(seed=rng.next_u64())
+        guide.assume(self.memory)
+        default = guide.choose(view)
+        scores: dict[str, list[float]] = {action: [] for action in actions}
+        for number in range(self.samples):
+            if deadline is not None and number and time.perf_counter() >= deadline:
+                break
+            sample = view.sample(rng.next_u64(), self.memory)
+            dice = rng.next_u64()
+            seeds = [rng.next_u64() for _ in range(sample.num_players)]
+            if sorted(sample.legal_actions(seat)) != sorted(actions):
+                continue  # (a seat knows what it may do, so a sample never differs; kept safe all the same)
+            for action in actions:
+                state = sample.clone()
+                state.rng = Rng.from_state(dice)
+                state.apply(seat, action)
+                self._play_on(state, heuristic, seeds)
+                scores[action].append(_rewards(state)[seat])
+        self.last_means = {action: (sum(values) / len(values), len(values)) for action, values in scores.items()
+                           if values}
+        base = scores[default]
+        if not base:
+            return default
+        best, best_gain = default, 0.0
+        for action, values in scores.items():
+            if action == default:
+                continue
+            gains = [value - other for value, other in zip(values, base, strict=True)]
+            count = len(gains)
+            mean = sum(gains) / count
+            variance = sum((gain - mean) ** 2 for gain in gains) / (count - 1) if count > 1 else math.inf
+            spread = math.sqrt(variance / count)
+            if mean > self.confidence * spread and mean > best_gain:
+                best, best_gain = action, mean
+        return best
+
+    def _play_on(self, state: GameState[Any], heuristic: Callable[..., Bot], seeds: list[int]) -> None:
+        """Every seat plays on with the heuristic, each told what its seat did in the sample."""
+        bots: dict[int, Bot] = {}
+        for _ in range(self.depth):
+            if state.result is not None:
+                return
+            seat = state.to_act()[0]
+            actions = state.legal_actions(seat)
+            if len(actions) == 1:
+                state.apply(seat, actions[0])
+                continue
+            bot = bots.get(seat)
+            if bot is None:
+                bot = bots[seat] = heuristic(seed=seeds[seat])
+                bot.assume(state.recollection(seat))
+            state.apply(seat, bot.choose(SeatView(state, seat)))
