@@ -8,7 +8,7 @@ engine's: :func:`ninjadojo.rl.openspiel.ismcts_bot`). Time is made equal by cali
 is timed on the game's first decisions to find its simulations a second, and is then given the number of
 simulations that fill ``--seconds`` a decision, corrected after every game by the ratio of the two bots'
 mean times so far (a game's later decisions are cheaper than its first); ours is given ``seconds=`` the
-same (with no iteration limit), on top of ``--bot``'s spec. The seats alternate game by game. Prints
+same (with no iteration or sample limit), on top of ``--bot``'s spec (``ismcts`` or ``lookahead``). The seats alternate game by game. Prints
 our win share with its 95% Wilson interval, and the mean time each bot took a decision (so the
 equality can be checked).
 """
@@ -57,10 +57,14 @@ def main() -> None:
     args = parser.parse_args()
     spec = level_of(args.game, args.bot) or args.bot
     name, _, params = spec.partition(":")
-    if name != "ismcts":
-        raise SystemExit(f"{args.bot} is {spec} in {args.game}: not a search bot, nothing to compare at equal time")
-    kept = [part for part in params.split(",") if part and not part.startswith(("seconds=", "iterations="))]
-    ours_spec = "ismcts:" + ",".join([*kept, "iterations=none", f"seconds={args.seconds:g}"])
+    if name not in ("ismcts", "lookahead"):
+        raise SystemExit(f"{args.bot} is {spec} in {args.game}: not a bot with a time budget, nothing to compare "
+                         "at equal time")
+    # Our bot gets the time alone as its budget: no iteration (or sample) limit.
+    unlimited = "iterations=none" if name == "ismcts" else "samples=100000"
+    kept = [part for part in params.split(",")
+            if part and not part.startswith(("seconds=", "iterations=", "samples="))]
+    ours_spec = f"{name}:" + ",".join([*kept, unlimited, f"seconds={args.seconds:g}"])
     game = pyspiel.load_game(spiel.short_name(args.game), {"players": 2, "seed": args.seed})
     simulations = calibrate(game, args.seconds, args.seed)
     print(f"{args.game}, 2 players: ours {ours_spec} against OpenSpiel ISMCTS with {simulations} simulations "
