@@ -8,9 +8,9 @@ engine's: :func:`ninjadojo.rl.openspiel.ismcts_bot`). Time is made equal by cali
 is timed on the game's first decisions to find its simulations a second, and is then given the number of
 simulations that fill ``--seconds`` a decision, corrected after every game by the ratio of the two bots'
 mean times so far (a game's later decisions are cheaper than its first); ours is given ``seconds=`` the
-same (with no iteration or sample limit), on top of ``--bot``'s spec (``ismcts`` or ``lookahead``). The seats alternate game by game. Prints
-our win share with its 95% Wilson interval, and the mean time each bot took a decision (so the
-equality can be checked).
+same, with no iteration or sample limit, on top of ``--bot``'s spec (``ismcts`` or ``lookahead``). The
+seats alternate game by game. Prints our win share with its 95% Wilson interval, and the mean time each
+bot took a decision (so the equality can be checked).
 """
 
 from __future__ import annotations
