@@ -150,10 +150,11 @@ class MemoryBot(Bot):
                      legal: list[str]) -> str:
         covered = set(self.memory.values())
         unknown = len(view["seats"][seat]["traps"]) - len(self.memory)
+        odds = [self._unseen(view, rival, full) for rival in rivals]
         best, best_score = legal[0], float("-inf")
         for action in legal:
             room = ROOM_INDEX[action[1]]
-            score = sum(self._unseen(view, rival, full)[room] for rival in rivals)
+            score = sum(chances[room] for chances in odds)
             score += 0.3 if room not in covered else 0.0
             if room == BUKO and unknown >= 2:
                 score -= 0.5  # keep the Buko to move there and look
@@ -165,13 +166,13 @@ class MemoryBot(Bot):
     def _choose_move(self, view: dict[str, Any], seat: int, rivals: list[int], full: tuple[int, ...],
                      legal: list[str]) -> str:
         unknown = len(view["seats"][seat]["traps"]) - len(self.memory)
+        odds = [(self._unseen(view, rival, full), len(view["seats"][rival]["traps"])) for rival in rivals]
         best, best_score = legal[0], float("inf")
         for action in legal:
             room = ROOM_INDEX[action[1]]
             risk = 0.0
-            for rival in rivals:
-                traps = len(view["seats"][rival]["traps"])
-                risk += 1.0 - (1.0 - self._unseen(view, rival, full)[room]) ** traps
+            for chances, traps in odds:
+                risk += 1.0 - (1.0 - chances[room]) ** traps
             if room == BUKO:
                 risk -= LOOK_VALUE * unknown
             risk += self.rng.random() * 0.05
