@@ -20,7 +20,11 @@ Parameters (a bot spec ``lookahead:samples=16,depth=30``):
 
 - ``samples``: determinisations a decision (each tries every legal action);
 - ``depth``: the most actions played on after the action tried;
-- ``seconds``: a time limit a decision (``none``: none); the samples finished by then count.
+- ``seconds``: a time limit a decision (``none``: none); the samples finished by then count;
+- ``confidence``: the standard errors by which another move must beat the heuristic's to replace it.
+
+The heuristic that plays on, and whose move is the default, is the game's cheap one
+(:func:`ninjadojo.bots.sim_default_bot`: Ninjitsu!'s ``heuristic:depth=0``, the others' ``heuristic``).
 
 Like ``ismcts`` it remembers what its own actions showed it (:meth:`SeatView.memo`), and a bot seated
 in a game under way rebuilds those notes (:meth:`Bot.recall`). Deterministic for a seed, a view and
@@ -89,12 +93,18 @@ class LookaheadBot(Bot):
         return action
 
     def _heuristic(self, game_id: str) -> Callable[..., Bot]:
-        from ninjadojo.bots import available_bots
+        """The bot that plays on in the samples, and whose move is the default: the game's cheap heuristic
+        (:func:`ninjadojo.bots.sim_default_bot`, e.g. Ninjitsu!'s ``heuristic:depth=0``)."""
+        from ninjadojo.bots import make_bot, parse_bot_spec, sim_default_bot
 
-        factory = available_bots(game_id).get("heuristic")
-        if factory is None:
+        spec = sim_default_bot(game_id)
+        if parse_bot_spec(spec)[0] in ("random", self.name):
             raise OptionError(f"lookahead plays on with the game's heuristic bot, and {game_id} has none")
-        return factory
+
+        def build(seed: int = 0) -> Bot:
+            return make_bot(spec, game_id, seed)
+
+        return build
 
     def _choose(self, view: SeatView) -> str:
         actions = view.legal_actions()
