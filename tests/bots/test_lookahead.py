@@ -13,6 +13,10 @@ from ninjadojo.games.ninja_trap.builder import Seat, build
 from ninjadojo.table.session import recall_bots
 
 
+def test_ninja_trap_offers_it() -> None:
+    assert available_bots("ninja-trap")["lookahead"] is LookaheadBot
+
+
 def _lookahead(spec: str, game_id: str, seed: int = 0) -> LookaheadBot:
     bot = make_bot(spec, game_id, seed)
     assert isinstance(bot, LookaheadBot)
@@ -21,10 +25,10 @@ def _lookahead(spec: str, game_id: str, seed: int = 0) -> LookaheadBot:
 
 @pytest.mark.parametrize("game_id", [game for game in playable_games() if game != "ninjato"])
 def test_it_plays_legal_moves_in_every_game_with_a_heuristic(game_id: str) -> None:
-    assert "lookahead" in available_bots(game_id)
+    # Offered where a game lists it (its heuristic cheap enough to play on with); it plays any game.
     players = game_class(game_id).SPEC.min_players
     game = game_class(game_id).new(players, seed=2)
-    bot = _lookahead("lookahead:samples=2,depth=6", game_id, 1)
+    bot = LookaheadBot(1, samples=2, depth=6)
     rng = Rng(4)
     for _ in range(30):
         if game.is_terminal:
@@ -52,7 +56,7 @@ def test_without_confidence_in_another_move_it_plays_the_heuristics(monkeypatch:
         game.apply(seat, game.legal_actions(seat)[0])
     seat = game.to_act()[0]
     assert len(game.legal_actions(seat)) > 1
-    bot = _lookahead("lookahead:samples=1,depth=4", "knights-and-ninjas", 3)
+    bot = LookaheadBot(3, samples=1, depth=4)
     assert bot.choose(SeatView(game, seat)) == game.legal_actions(seat)[-1]
     assert set(bot.last_means) == set(game.legal_actions(seat))
 

@@ -25,7 +25,6 @@ from typing import cast
 from ninjadojo.bots.base import Bot, RandomBot, SeatView
 from ninjadojo.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
 from ninjadojo.bots.levels import LEVELS, LevelFactory, level_spec
-from ninjadojo.bots.lookahead import LookaheadBot
 from ninjadojo.engine.errors import OptionError, quote
 
 BotFactory = Callable[..., Bot]
@@ -166,11 +165,10 @@ def _game_bots(game_id: str) -> dict[str, BotFactory]:
 def available_bots(game_id: str) -> dict[str, BotFactory]:
     """Every bot name usable for a game, with its factory: generic bots, the game's own, then the levels.
 
-    ``lookahead`` plays on with the game's heuristic, so it is offered where the game has one (a game may
-    bring its own ``lookahead``, which then stands instead).
+    A game offers the generic :class:`~ninjadojo.bots.lookahead.LookaheadBot` by listing it among its own
+    bots (it plays on with the game's heuristic, so only a game whose heuristic is cheap enough does).
     """
-    own = _game_bots(game_id)
-    bots = {**GENERIC_BOTS, **({"lookahead": LookaheadBot} if "heuristic" in own else {}), **own}
+    bots = {**GENERIC_BOTS, **_game_bots(game_id)}
     for level in LEVELS:
         bots[level] = LevelFactory(level, level_spec(game_id, level, bots), _level_builder(game_id))
     return bots

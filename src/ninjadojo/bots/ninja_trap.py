@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ninjadojo.bots.base import Bot, SeatView
+from ninjadojo.bots.lookahead import LookaheadBot
 from ninjadojo.engine.errors import OptionError
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.games.ninja_trap.cards import BUKO, HITS_TO_KILL, ROOM_COUNT, ROOM_INDEX, deck_counts
@@ -224,4 +225,4 @@ def forgetful(seed: int = 0, forget: str = "0.3", **params: str) -> Bot:
     return bot
 
 
-BOTS: dict[str, Callable[..., Bot]] = {"heuristic": heuristic, "forgetful": forgetful}
+BOTS: dict[str, Callable[..., Bot]] = {"heuristic": heuristic, "forgetful": forgetful, "lookahead": LookaheadBot}
