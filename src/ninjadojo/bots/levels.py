@@ -27,10 +27,10 @@ LEVEL_SPECS: dict[str, dict[str, str]] = {
                            "expert": "ismcts:iterations=2500,seconds=2"},
     "ninja-camp": {"easy": "random", "medium": "heuristic", "hard": "ismcts:iterations=300",
                    "expert": "ismcts:iterations=2000,seconds=2"},
-    # The search cannot remember its own traps (the seat's view does not show them) and loses to the
-    # heuristic, which does: the ladder is one of memory (docs/bots.md).
-    "ninja-trap": {"easy": "random", "medium": "forgetful:forget=0.8", "hard": "forgetful:forget=0.4",
-                   "expert": "heuristic"},
+    # Memory, then foresight: a forgetful player, the heuristic that remembers every trap, and the
+    # lookahead that tries each move against a table of such players (docs/bots.md).
+    "ninja-trap": {"easy": "random", "medium": "forgetful:forget=0.4", "hard": "heuristic",
+                   "expert": "lookahead:samples=64,seconds=2"},
     # The search loses to the heuristic (points come late; docs/bots.md): the strategy bots make the ladder.
     "ninjato": {"easy": "random", "medium": "rumor", "hard": "attacker", "expert": "heuristic"},
 }
