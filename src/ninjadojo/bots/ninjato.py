@@ -38,7 +38,6 @@ from ninjadojo.games.ninjato.cards import (
     RUMOR_KIND_OF,
     S1,
     S2,
-    SCORING_ROUNDS,
     STYLE_KINDS,
     T1,
     T6,
@@ -68,6 +67,15 @@ from ninjadojo.games.ninjato.encode import (
     plays,
     spend,
     two_person_firsts,
+)
+from ninjadojo.games.ninjato.evaluate import (
+    CARD_WORTH,
+    ENVOY_HOLD,
+    FREE_RUMOR,
+    TILE_USE,
+    held_worth,
+    rounds_left,
+    scorings_left,
 )
 from ninjadojo.games.ninjato.rules import threshold
 from ninjadojo.games.ninjato.state import NinjatoState
@@ -100,41 +108,11 @@ STRATEGIES: dict[str, Strategy] = {
     "sensei": Strategy(1.0, 1.1, 1.0, 0.9, 0.9, 1.5, (0.9, 0.9, 0.9, 1.5, 0.9)),
 }
 
-#: What a Dojo card in hand is worth: the extremes win raids, a 3 bends another card.
-CARD_WORTH = (0.0, 1.3, 0.8, 1.1, 0.8, 1.3)
-#: What one use a round of a tile kind is worth (Snake -1, Snake -2, Tiger +1, Tiger 6, Crane 2/4, 1/5).
-TILE_USE = (0.4, 0.6, 0.4, 0.7, 0.6, 0.7, 0.0)
 #: The chance a Banzai pays, about, for a raider with a good card left; a treasure's worth, about.
 BANZAI_ODDS = 0.7
 AVERAGE_TREASURE = 3.5
-#: Treasure held is worth less than spent: it still has to find a purchase, and late in the game fewer
-#: shuriken are left to make one (unspent, it is worth 1 point at the end).
-HELD = 0.8
-HELD_AT_THE_END = 0.3
-#: A free Rumor from clan scoring, about.
-FREE_RUMOR = 4.0
 #: How strongly a Rumor collector builds sets (see :meth:`NinjatoBot._rumor_worth`).
 SET_PULL = 2.0
-#: How much of a clan standing lasts through the scorings to come (rivals buy Envoys too).
-ENVOY_HOLD = 0.5
-
-
-def scorings_left(state: NinjatoState) -> int:
-    """Clan scorings still to come (this round's included)."""
-    return sum(1 for round_number in SCORING_ROUNDS if round_number >= state.round)
-
-
-def held_worth(state: NinjatoState, seat: int) -> float:
-    """What a treasure held is worth against the same treasure spent, now."""
-    players = state.num_players
-    placed = state.placed // players + (1 if state.order.index(seat) < state.placed % players else 0)
-    left = (7 - state.round) * 3 + 3 - placed
-    return HELD_AT_THE_END + (HELD - HELD_AT_THE_END) * min(1.0, left / 6)
-
-
-def rounds_left(state: NinjatoState) -> int:
-    """Rounds still to play, this one included."""
-    return 8 - state.round
 
 
 class NinjatoBot(Bot):
