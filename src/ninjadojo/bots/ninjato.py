@@ -395,12 +395,15 @@ class NinjatoLookahead(Bot):
     seat's own minus the best of the others' (a win is what counts). All candidates of a sample share its
     dice (one random stream per sample), so they differ by the move alone. The best mean is chosen.
 
-    Deterministic for a seed and a view; it keeps nothing between decisions.
+    Deterministic for a seed and a view; it keeps nothing between decisions. The defaults (16 samples,
+    the top 6 moves, 40 actions played on: about 0.1 s of processor time a decision) beat three
+    ``heuristic`` bots at 4 players about 2.9 times a fair share (docs/bots.md); 8 samples and 24
+    actions about 1.7 times.
     """
 
     name = "lookahead"
 
-    def __init__(self, seed: int = 0, samples: str | int = 8, top: str | int = 6, depth: str | int = 24,
+    def __init__(self, seed: int = 0, samples: str | int = 16, top: str | int = 6, depth: str | int = 40,
                  strategy: str = "balanced", **params: object) -> None:
         super().__init__(seed, **params)
         self.samples = _whole(samples, "samples", 1, 1000)
