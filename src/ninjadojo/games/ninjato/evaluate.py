@@ -76,7 +76,7 @@ GROWTH = {WARRIOR: 0.08, GOODWILL: 0.18, FRIENDS: 0.18, MASTER: 0.12}
 #: fight keeping one treasure).
 LOOT_SURE = 0.7
 #: Calibration of two parts against the final scores of heuristic self-play (a least-squares fit of the
-#: final score on the parts, 100 games at 4 players, /work/scratch in the project's notes): cards and tiles
+#: final score on the parts, each game's mean taken off, 100 games at 4 players): cards and tiles
 #: win about twice what the move values above say (they also win the treasure that buys Envoys and
 #: Rumors), and a clan standing pays about two thirds of its projection (rivals catch up).
 TOOLS_SCALE = 2.0
