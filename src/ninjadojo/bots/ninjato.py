@@ -16,10 +16,12 @@ against ``balanced`` measures the design, not the care taken over one bot.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ninjadojo.bots.base import Bot, SeatView
+from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.state import GameState
 from ninjadojo.games.ninjato.cards import (
     C1,
@@ -38,7 +40,6 @@ from ninjadojo.games.ninjato.cards import (
     RUMOR_KIND_OF,
     S1,
     S2,
-    SCORING_ROUNDS,
     STYLE_KINDS,
     T1,
     T6,
@@ -68,6 +69,15 @@ from ninjadojo.games.ninjato.encode import (
     plays,
     spend,
     two_person_firsts,
+)
+from ninjadojo.games.ninjato.evaluate import (
+    CARD_WORTH,
+    ENVOY_HOLD,
+    FREE_RUMOR,
+    TILE_USE,
+    held_worth,
+    rounds_left,
+    scorings_left,
 )
 from ninjadojo.games.ninjato.rules import threshold
 from ninjadojo.games.ninjato.state import NinjatoState
@@ -100,41 +110,11 @@ STRATEGIES: dict[str, Strategy] = {
     "sensei": Strategy(1.0, 1.1, 1.0, 0.9, 0.9, 1.5, (0.9, 0.9, 0.9, 1.5, 0.9)),
 }
 
-#: What a Dojo card in hand is worth: the extremes win raids, a 3 bends another card.
-CARD_WORTH = (0.0, 1.3, 0.8, 1.1, 0.8, 1.3)
-#: What one use a round of a tile kind is worth (Snake -1, Snake -2, Tiger +1, Tiger 6, Crane 2/4, 1/5).
-TILE_USE = (0.4, 0.6, 0.4, 0.7, 0.6, 0.7, 0.0)
 #: The chance a Banzai pays, about, for a raider with a good card left; a treasure's worth, about.
 BANZAI_ODDS = 0.7
 AVERAGE_TREASURE = 3.5
-#: Treasure held is worth less than spent: it still has to find a purchase, and late in the game fewer
-#: shuriken are left to make one (unspent, it is worth 1 point at the end).
-HELD = 0.8
-HELD_AT_THE_END = 0.3
-#: A free Rumor from clan scoring, about.
-FREE_RUMOR = 4.0
 #: How strongly a Rumor collector builds sets (see :meth:`NinjatoBot._rumor_worth`).
 SET_PULL = 2.0
-#: How much of a clan standing lasts through the scorings to come (rivals buy Envoys too).
-ENVOY_HOLD = 0.5
-
-
-def scorings_left(state: NinjatoState) -> int:
-    """Clan scorings still to come (this round's included)."""
-    return sum(1 for round_number in SCORING_ROUNDS if round_number >= state.round)
-
-
-def held_worth(state: NinjatoState, seat: int) -> float:
-    """What a treasure held is worth against the same treasure spent, now."""
-    players = state.num_players
-    placed = state.placed // players + (1 if state.order.index(seat) < state.placed % players else 0)
-    left = (7 - state.round) * 3 + 3 - placed
-    return HELD_AT_THE_END + (HELD - HELD_AT_THE_END) * min(1.0, left / 6)
-
-
-def rounds_left(state: NinjatoState) -> int:
-    """Rounds still to play, this one included."""
-    return 8 - state.round
 
 
 class NinjatoBot(Bot):
@@ -158,8 +138,14 @@ class NinjatoBot(Bot):
         actions = view.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        state = _ninjato(view.sample(self.rng.next_u64()))
-        seat = view.seat
+        return self.choose_in(_ninjato(view.sample(self.rng.next_u64())), view.seat)
+
+    def choose_in(self, state: NinjatoState, seat: int) -> str:
+        """The bot's choice for ``seat`` in ``state``, a full position (a sample of what the seat knows).
+
+        The valuation reads the seat's own hand and what is public, so in a sample it chooses as from the
+        seat's view; a search's rollouts call this on their sample, saving a sample per decision.
+        """
         frame = state.frames[-1]
         legal = state._legal_map(seat)
         kind = frame.kind
@@ -169,12 +155,16 @@ class NinjatoBot(Bot):
             return self._fight(state, seat, legal, first_of_two)
         if kind == "press":
             return "banzai" if self._banzai(state, seat) else "retreat"
-        best, best_value = actions[0], float("-inf")
-        for action in actions:
-            value = self._value(state, seat, kind, legal[action]) + 0.01 * self.rng.random()
-            if value > best_value:
-                best, best_value = action, value
-        return best
+        values = self.values(state, seat)
+        return max(values, key=values.__getitem__)
+
+    def values(self, state: NinjatoState, seat: int) -> dict[str, float]:
+        """Each legal action of ``seat`` (outside a fight or a Banzai call) with its value, plus a jitter
+        under 0.01 that breaks ties at random."""
+        kind = state.frames[-1].kind
+        legal = state._legal_map(seat)
+        return {action: self._value(state, seat, kind, payload) + 0.01 * self.rng.random()
+                for action, payload in legal.items()}
 
     def _value(self, state: NinjatoState, seat: int, kind: str, payload: Payload) -> float:
         op = payload[0]
@@ -392,6 +382,88 @@ class NinjatoBot(Bot):
         return chance * (gain - cost) * self.weights.risk > (1 - chance) * at_risk
 
 
+class NinjatoLookahead(Bot):
+    """``lookahead``: the heuristic's best few moves, each tried on determinisations and played on by the
+    heuristic, the end position scored by the game's projection (:mod:`ninjadojo.games.ninjato.evaluate`).
+
+    At each decision with a choice, the heuristic (the ``strategy`` given) values the legal actions on
+    one sample of the seat's view and keeps its ``top`` best (every action in a fight or a Banzai call,
+    where it does not value them one by one). Each candidate is then applied to ``samples``
+    determinisations (:meth:`SeatView.sample`: what the seat may know, never the true state), and every
+    seat plays on with the heuristic for at most ``depth`` actions (each choosing from its own hand and
+    what is public in the sample). The position reached is scored by the projected final scores: the
+    seat's own minus the best of the others' (a win is what counts). All candidates of a sample share its
+    dice (one random stream per sample), so they differ by the move alone. The best mean is chosen.
+
+    Deterministic for a seed and a view; it keeps nothing between decisions. The defaults (16 samples,
+    the top 6 moves, 40 actions played on: about 0.12 s of processor time a decision) won 55 of 80
+    games against three ``heuristic`` bots at 4 players (2.75 times a fair share) and 35.5 of 40 against
+    one at 2 players (1.8 times); 8 samples and 24 actions won 10 of 24 at 4 players (docs/bots.md).
+    """
+
+    name = "lookahead"
+
+    def __init__(self, seed: int = 0, samples: str | int = 16, top: str | int = 6, depth: str | int = 40,
+                 strategy: str = "balanced", **params: object) -> None:
+        super().__init__(seed, **params)
+        self.samples = _whole(samples, "samples", 1, 1000)
+        self.top = _whole(top, "top", 1, 1000)
+        self.depth = _whole(depth, "depth", 0, 100_000)
+        if strategy not in STRATEGIES:
+            raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}, not {strategy!r}")
+        self.strategy = strategy
+
+    def choose(self, view: SeatView) -> str:
+        actions = view.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        seat = view.seat
+        guide = NinjatoBot(self.rng.next_u64(), strategy=self.strategy)
+        first = _ninjato(view.sample(self.rng.next_u64()))
+        kind = first.frames[-1].kind
+        if kind in ("fight", "press") or len(actions) <= self.top:
+            candidates = list(actions)
+        else:
+            values = guide.values(first, seat)
+            candidates = sorted(values, key=values.__getitem__, reverse=True)[:self.top]
+        if len(candidates) == 1:
+            return candidates[0]
+        totals = dict.fromkeys(candidates, 0.0)
+        counts = dict.fromkeys(candidates, 0)
+        for number in range(self.samples):
+            sample = first if number == 0 else _ninjato(view.sample(self.rng.next_u64()))
+            dice = self.rng.next_u64()
+            players = [NinjatoBot(self.rng.next_u64(), strategy=self.strategy) for _ in range(sample.num_players)]
+            legal = sample.legal_actions(seat)
+            for action in candidates:
+                if action not in legal:
+                    continue
+                state = sample.clone()
+                state.rng = Rng.from_state(dice)
+                state.apply(seat, action)
+                self._play_on(state, players)
+                scores = state.projected_scores()
+                totals[action] += scores[seat] - max(score for other, score in enumerate(scores) if other != seat)
+                counts[action] += 1
+        return max(candidates, key=lambda action: totals[action] / counts[action] if counts[action] else -math.inf)
+
+    def _play_on(self, state: NinjatoState, players: list[NinjatoBot]) -> None:
+        for _ in range(self.depth):
+            if state.result is not None:
+                return
+            seat = state.to_act()[0]
+            actions = state.legal_actions(seat)
+            state.apply(seat, actions[0] if len(actions) == 1 else players[seat].choose_in(state, seat))
+
+
+def _whole(value: object, name: str, low: int, high: int) -> int:
+    """A whole-number parameter of :class:`NinjatoLookahead` from ``low`` to ``high``."""
+    text = str(value).strip()
+    if not (text.isascii() and text.isdigit() and low <= int(text) <= high):
+        raise ValueError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+    return int(text)
+
+
 def _beats_elite(elite: int, hand: tuple[int, ...], ready: tuple[int, ...], side: int, stack: bool,
                  crane_card: bool) -> bool:
     row = ELITES[elite]
@@ -431,7 +503,8 @@ def _factory(strategy: str) -> Callable[..., Bot]:
 
 BOTS: dict[str, Callable[..., Bot]] = {
     "heuristic": NinjatoBot,
+    "lookahead": NinjatoLookahead,
     **{name: _factory(name) for name in STRATEGIES},
 }
 
-__all__ = ["BOTS", "STRATEGIES", "NinjatoBot", "Strategy"]
+__all__ = ["BOTS", "STRATEGIES", "NinjatoBot", "NinjatoLookahead", "Strategy"]

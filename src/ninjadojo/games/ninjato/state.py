@@ -9,7 +9,7 @@ from ninjadojo.engine import Frame, GameSpec, GameState, Rng
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import Option, OptionValue
 from ninjadojo.engine.state import CardInfo
-from ninjadojo.games.ninjato import effects, invariants, notation, rules, view, words
+from ninjadojo.games.ninjato import effects, evaluate, invariants, notation, rules, view, words
 from ninjadojo.games.ninjato.cards import (
     DOJO_VALUES,
     ELITE_CODES,
@@ -423,6 +423,9 @@ class NinjatoState(GameState[Payload]):
 
     def _scores(self) -> tuple[float, ...]:
         return tuple(float(points) for points in self.honour)
+
+    def _projected_scores(self) -> list[float]:
+        return evaluate.projected_scores(self)
 
     @classmethod
     def validate_options(cls, players: int, options: Mapping[str, object] | None) -> dict[str, OptionValue]:
