@@ -99,7 +99,9 @@ class HeuristicBot(Bot):
         if action in ("keep", "give"):
             drawn = (seen.get("draft") or {}).get("drawn")
             value = CARD_VALUE.get(drawn or "", 1.0)
-            return value - 3.0 if action == "keep" else 0.0
+            ahead = int(me["cards"]) - int(players[1 - seat]["cards"])
+            keep = 1.0 if value >= 2.0 or ahead < 2 else -1.0
+            return keep if action == "keep" else 0.0
         return 0.0
 
 

@@ -23,6 +23,8 @@ UNDER_NINJA = 0.6
 STAYING_IN = 1.5
 #: The clan card is a one-time resource.
 CLAN_KEPT = 1.0
+#: How much the rivals' mean value counts against the seat's own.
+RIVALS = 1.0
 
 
 def _value(state: NinjaCampState, seat: int) -> float:
@@ -37,6 +39,12 @@ def _value(state: NinjaCampState, seat: int) -> float:
     if not state.clan_used[seat]:
         value += CLAN_KEPT
     return value
+
+
+def _relative(state: NinjaCampState, seat: int) -> float:
+    """``seat``'s value less the mean of its rivals': a card a rival can no longer take counts too."""
+    rivals = [other for other in range(state.num_players) if other != seat]
+    return _value(state, seat) - RIVALS * sum(_value(state, other) for other in rivals) / len(rivals)
 
 
 class HeuristicBot(Bot):
@@ -58,7 +66,7 @@ class HeuristicBot(Bot):
         for action in actions:
             after = state.clone()
             after.apply(seat, action)
-            value = _value(after, seat)
+            value = _relative(after, seat)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:
