@@ -8,11 +8,11 @@ as the final scores do.
 
 The worths are on the gems' scale, fitted by least squares on games of the heuristic bot against
 itself (the gems a seat ended with less those it had, against its holdings less the table's mean;
-about 36,000 positions of 1,500 4-player games and 17,500 of 1,000 2-player ones) and rounded. They
+about 20,000 positions of 1,000 4-player games and 17,500 of 1,000 2-player ones) and rounded. They
 differ by variation: in the 2-player duel nobody draws, so a card is a gem-taker or a gem-saver for the
 rest of the game, worth about its strength (a Knight near 3 gems); with 3-6 players two cards come
-every turn and only what is rare counts (the Queen, the Traitor, a Minstrel, a Jester, and a standing
-Castle or Archer that keeps common attacks out).
+every turn and a card is worth a gem at most: most of all what keeps attacks out (an Archer or a
+Castle, standing or to stand), a Jester, an Executioner, a Queen.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 
 #: Gems a card in hand is worth in a game of 3-6 (by code; a card missing is worth nothing).
 HAND_WORTH: dict[str, float] = {
-    "so": 0.1, "kn": 0.2, "ki": 0.8, "qu": 2.0, "tr": 1.7, "hw": 0.6, "pr": 0.5, "ex": 0.6, "he": 0.25,
-    "me": 0.3, "mo": 0.35, "mi": 1.6, "ar": 0.2, "ca": 0.3, "la": 0.2, "cp": 0.1, "je": 1.5,
+    "pe": 0.1, "so": 0.05, "kn": 0.3, "ki": 0.5, "qu": 0.9, "ni": 0.6, "dr": 0.8, "tr": 0.6, "hw": 0.3, "pr": 0.5,
+    "ex": 0.85, "he": 0.15, "mo": 0.15, "mi": 0.65, "ar": 1.1, "ca": 0.75, "je": 1.1,
 }
 #: Gems a card in hand is worth in the 2-player duel (no drawing: each card is used once, for good).
 DUEL_HAND_WORTH: dict[str, float] = {
@@ -35,7 +35,7 @@ DUEL_HAND_WORTH: dict[str, float] = {
     "he": 0.6, "mo": 1.5, "mi": 2.4, "ar": 0.4, "la": 0.2,
 }
 #: Gems a standing fortification is worth (castle, archer, minstrel slots), 3-6 players and duel.
-FORT_WORTH: tuple[float, float, float] = (1.9, 2.0, 0.0)
+FORT_WORTH: tuple[float, float, float] = (1.5, 1.7, 0.8)
 DUEL_FORT_WORTH: tuple[float, float, float] = (0.0, 0.8, 0.0)
 
 _HAND = tuple(HAND_WORTH.get(code, 0.0) for code in CODES)
