@@ -1,9 +1,11 @@
 """A heuristic bot for Of Knights and Ninjas.
 
 It scores each legal action from what its seat may see (its view) and plays the best, breaking ties
-at random: it fortifies when bare, attacks the richest rival it can hurt (first the one it can win
-from), answers attacks with the cheapest card that stops them, steals with a Highwayman, and
-discards or gives away its least useful cards.
+at random: it raises a Castle or an Archer when it has none standing (with 3-6 players: over any but a
+strong attack), attacks the richest rival it can hurt (first the one it can win from), answers attacks
+with the cheapest card that stops them, steals with a Highwayman, and discards its least useful cards.
+In the 2-player draft it keeps what it draws (nobody draws in the duel, so a card given away is one
+the rival plays against it), giving away only a weak card when it already holds two more than its rival.
 """
 
 from __future__ import annotations

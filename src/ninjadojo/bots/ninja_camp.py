@@ -3,8 +3,10 @@
 ``heuristic``: one-ply lookahead. Every legal action is tried on a copy of the position (the game
 hides nothing, so the seat's sample is the position itself) and scored: points already claimed, plus
 part of the value of the cards under the seat's ninjas (claimed when they move on or at the end),
-plus a little for keeping the clan card and for staying in the game. Set-up places ninjas on rich
-cards in rich neighbourhoods.
+plus a little for keeping the clan card and for staying in the game, plus, while the seat is in, part
+of its even share of the free cards' points as far as its hand can keep moving (:func:`readiness`: a
+hand of Ambushes soon has to pass); less the same value of its rivals on average (a card a rival
+loses counts as one the seat gains). Set-up places ninjas on rich cards in rich neighbourhoods.
 """
 
 from __future__ import annotations
