@@ -1,9 +1,11 @@
 """A heuristic bot for Of Knights and Ninjas.
 
 It scores each legal action from what its seat may see (its view) and plays the best, breaking ties
-at random: it fortifies when bare, attacks the richest rival it can hurt (first the one it can win
-from), answers attacks with the cheapest card that stops them, steals with a Highwayman, and
-discards or gives away its least useful cards.
+at random: it raises a Castle or an Archer when it has none standing (with 3-6 players: over any but a
+strong attack), attacks the richest rival it can hurt (first the one it can win from), answers attacks
+with the cheapest card that stops them, steals with a Highwayman, and discards its least useful cards.
+In the 2-player draft it keeps what it draws (nobody draws in the duel, so a card given away is one
+the rival plays against it), giving away only a weak card when it already holds two more than its rival.
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ from ninjadojo.bots.base import Bot, SeatView
 CARD_VALUE = {"pe": 1.0, "so": 2.0, "kn": 3.0, "ki": 4.0, "qu": 5.0, "ni": 4.5, "dr": 4.0, "tr": 3.5, "hw": 4.0,
               "pr": 3.0, "ex": 4.0, "he": 2.0, "me": 2.5, "mo": 2.0, "mi": 3.5, "ar": 3.0, "ca": 3.0, "la": 1.5,
               "cp": 1.5, "je": 5.0}
+#: What a standing Castle or Archer adds to fortifying with 3-6 players: it keeps most attacks out for
+#: the rest of the game (with cards coming every turn, worth more than a small attack now).
+WALL = 8.0
 STRENGTH = {"so": 2, "kn": 3, "ki": 4, "qu": 5, "ni": 2, "dr": 2}
 
 
@@ -61,7 +66,8 @@ class HeuristicBot(Bot):
             return 10.0 - (2.0 if action == "hw*" else 0.0)
         if action.startswith("f:"):
             code, _, jesters = _play(action[2:])
-            return 3.0 - 2.5 * jesters + (1.0 if code == "ar" else 0.0)
+            standing = WALL if code in ("ca", "ar") and not seen.get("variation") else 0.0
+            return 3.0 + standing - 2.5 * jesters + (1.0 if code == "ar" else 0.0)
         if action.startswith("a") and ":" in action:
             target = int(action[1:action.index(":")])
             code, count, jesters = _play(action[action.index(":") + 1:])
@@ -99,7 +105,9 @@ class HeuristicBot(Bot):
         if action in ("keep", "give"):
             drawn = (seen.get("draft") or {}).get("drawn")
             value = CARD_VALUE.get(drawn or "", 1.0)
-            return value - 3.0 if action == "keep" else 0.0
+            ahead = int(me["cards"]) - int(players[1 - seat]["cards"])
+            keep = 1.0 if value >= 2.0 or ahead < 2 else -1.0
+            return keep if action == "keep" else 0.0
         return 0.0
 
 

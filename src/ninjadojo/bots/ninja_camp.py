@@ -3,8 +3,10 @@
 ``heuristic``: one-ply lookahead. Every legal action is tried on a copy of the position (the game
 hides nothing, so the seat's sample is the position itself) and scored: points already claimed, plus
 part of the value of the cards under the seat's ninjas (claimed when they move on or at the end),
-plus a little for keeping the clan card and for staying in the game. Set-up places ninjas on rich
-cards in rich neighbourhoods.
+plus a little for keeping the clan card and for staying in the game, plus, while the seat is in, part
+of its even share of the free cards' points as far as its hand can keep moving (:func:`readiness`: a
+hand of Ambushes soon has to pass); less the same value of its rivals on average (a card a rival
+loses counts as one the seat gains). Set-up places ninjas on rich cards in rich neighbourhoods.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from typing import Any
 from ninjadojo.bots.base import Bot, SeatView
 from ninjadojo.engine.state import GameState
 from ninjadojo.games.ninja_camp import NinjaCampState
-from ninjadojo.games.ninja_camp.cards import POINTS
+from ninjadojo.games.ninja_camp.cards import AMBUSH, DODGE, EVADE, LEAP, LETTERS, POINTS, SHADOW, SPRINT, STEALTH
+from ninjadojo.games.ninja_camp.evaluate import free_points
 
 #: How much a card under one of your ninjas is worth now (an opponent may still push it away).
 UNDER_NINJA = 0.6
@@ -23,6 +26,16 @@ UNDER_NINJA = 0.6
 STAYING_IN = 1.5
 #: The clan card is a one-time resource.
 CLAN_KEPT = 1.0
+#: How much the rivals' mean value counts against the seat's own.
+RIVALS = 1.0
+#: Share of a seat's even part of the free cards' points that it can hope to claim while it can move.
+FUTURE = 0.5
+#: How much each card in hand adds to :func:`readiness`: cards that move almost anywhere count most;
+#: Leap needs an empty space in line, Shadow a rival's last play, Ambush a rival in line.
+READY: tuple[float, ...] = tuple({EVADE: 0.5, DODGE: 0.5, SPRINT: 0.5, STEALTH: 0.5, LEAP: 0.3, SHADOW: 0.3,
+                                  AMBUSH: 0.1}.get(kind, 0.0) for kind in range(len(LETTERS)))
+#: What an unused clan card adds to :func:`readiness`.
+CLAN_READY = 0.25
 
 
 def _value(state: NinjaCampState, seat: int) -> float:
@@ -33,10 +46,28 @@ def _value(state: NinjaCampState, seat: int) -> float:
     cells = state.cells
     value = points + UNDER_NINJA * sum(POINTS[cells[square]] for square in state.ninjas[seat])
     if state.passed_at[seat] < 0:
-        value += STAYING_IN
-    if not state.clan_used[seat]:
-        value += CLAN_KEPT
+        clan = not state.clan_used[seat]
+        value += STAYING_IN + (CLAN_KEPT if clan else 0.0)
+        value += FUTURE * free_points(state) / _still_in(state) * readiness(state.hands[seat], clan)
     return value
+
+
+def _still_in(state: NinjaCampState) -> int:
+    return sum(1 for turn in state.passed_at if turn < 0) or 1
+
+
+def readiness(hand: list[int], clan: bool) -> float:
+    """From 0 to 1: how surely a hand (counts per kind) can keep moving. A seat whose cards all need a
+    rival in line (Ambush) or a rival's last play (Shadow) is soon stuck and must pass for good, leaving
+    the rest of the grounds to the others."""
+    ready = sum(READY[kind] * count for kind, count in enumerate(hand) if count) + (CLAN_READY if clan else 0.0)
+    return min(1.0, ready)
+
+
+def _relative(state: NinjaCampState, seat: int) -> float:
+    """``seat``'s value less the mean of its rivals': a card a rival can no longer take counts too."""
+    rivals = [other for other in range(state.num_players) if other != seat]
+    return _value(state, seat) - RIVALS * sum(_value(state, other) for other in rivals) / len(rivals)
 
 
 class HeuristicBot(Bot):
@@ -58,7 +89,7 @@ class HeuristicBot(Bot):
         for action in actions:
             after = state.clone()
             after.apply(seat, action)
-            value = _value(after, seat)
+            value = _relative(after, seat)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:

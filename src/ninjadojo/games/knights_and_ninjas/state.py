@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Self
 
 from ninjadojo.engine import Frame, GameSpec, GameState, Rng
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.state import CardInfo
-from ninjadojo.games.knights_and_ninjas import effects, invariants, notation, render, rules, view, words
+from ninjadojo.games.knights_and_ninjas import effects, evaluate, invariants, notation, render, rules, view, words
 from ninjadojo.games.knights_and_ninjas import options as table_rules
 from ninjadojo.games.knights_and_ninjas.cards import (
     CARD_ROWS,
@@ -253,6 +253,10 @@ class KnightsAndNinjasState(GameState[Payload]):
 
     def _scores(self) -> tuple[float, ...]:
         return tuple(float(gems) for gems in self.gems)
+
+    def _projected_scores(self) -> Sequence[float] | None:
+        """Gems plus what each seat's cards and fortifications are worth in gems (:mod:`evaluate`)."""
+        return evaluate.projected_scores(self)
 
     @classmethod
     def _all_actions(cls, players: int, options: Mapping[str, OptionValue]) -> list[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Self
 
 from ninjadojo.engine.errors import NotationError, quote
@@ -11,7 +11,7 @@ from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.state import CardInfo, GameSpec, GameState
-from ninjadojo.games.ninja_camp import effects, invariants, moves, view, words
+from ninjadojo.games.ninja_camp import effects, evaluate, invariants, moves, view, words
 from ninjadojo.games.ninja_camp.cards import (
     CARD_TABLE,
     CLAN_TABLE,
@@ -334,6 +334,11 @@ class NinjaCampState(GameState[Payload]):
 
     def _scores(self) -> tuple[float, ...]:
         return tuple(float(score) for score in self.points())
+
+    def _projected_scores(self) -> Sequence[float] | None:
+        """Points plus what each seat's ninjas stand on, its part of the free cards and its clan card
+        (:mod:`evaluate`)."""
+        return evaluate.projected_scores(self)
 
     # ------------------------------------------------------------------ copying, notation
 
