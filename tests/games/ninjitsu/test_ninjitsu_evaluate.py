@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ninjadojo.bots.ninjitsu import evaluate as heuristic_evaluate
 from ninjadojo.games.ninjitsu.builder import position
-from ninjadojo.games.ninjitsu.evaluate import projected_scores, turns_before_start
+from ninjadojo.games.ninjitsu.evaluate import exposure, projected_scores, turns_before_start
 
 
 def test_the_game_hook_is_the_projection_and_a_finished_game_projects_its_scores() -> None:
@@ -95,3 +95,14 @@ def test_the_heuristic_bot_scores_by_the_same_worth() -> None:
     for seat in range(3):
         best_other = max(score for other, score in enumerate(scores) if other != seat)
         assert abs(heuristic_evaluate(game, seat) - (scores[seat] - best_other)) < 1e-9
+
+
+def test_a_blind_steal_takes_the_mean_secret_and_a_valueless_decoy_lowers_it() -> None:
+    # A thief picks a position: with a lone Smoke Bomb it takes 9; with a King beside it, 9 or nothing.
+    game = position(players=2, hands=["", ""], secrets=["9a", "9b Ka"])
+    assert exposure(game, 0) == 9
+    assert exposure(game, 1) == 9 / 2
+    # Face-down worth counts: Bow and Arrows is 10 to lose; no secrets, nothing to lose.
+    game = position(players=2, hands=["", ""], secrets=["5a", ""])
+    assert exposure(game, 0) == 10
+    assert exposure(game, 1) == 0

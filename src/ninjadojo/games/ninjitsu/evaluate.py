@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ninjadojo.games.ninjitsu.cards import ANYTIME, FACE_UP_CARD
+from ninjadojo.games.ninjitsu.view import secret_worth
 
 if TYPE_CHECKING:
     from ninjadojo.games.ninjitsu.state import NinjitsuState
@@ -48,6 +49,21 @@ def worth(state: NinjitsuState, seat: int) -> float:
     if state.has_sabotage:
         value -= sum(DRAWBACKS.get(card, 0.0) for card in state.treasures[seat])
     return value
+
+
+def exposure(state: NinjitsuState, seat: int) -> float:
+    """What a blind steal takes from ``seat`` on average: the mean face-down worth of its secrets (0 with none).
+
+    A thief picks a position, not a card, so one valuable secret alone is a gift, and valueless cards
+    (a trapped King, an Ace) among it lower what a steal is worth. A bot that does not look at the
+    opponents' replies (the heuristic's ``depth=0``) counts it against itself.
+    """
+    secrets = state.secrets[seat]
+    if not secrets:
+        return 0.0
+    count = len(secrets)
+    hand = len(state.hands[seat])
+    return sum(secret_worth(card, count, hand) for card in secrets) / count
 
 
 def holding_bonus(state: NinjitsuState, seat: int) -> float:
