@@ -20,7 +20,7 @@ steal or flip that sprang it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Self
 
 from ninjadojo.engine import Frame, GameSpec, GameState, Option, OptionError, Rng
@@ -28,6 +28,7 @@ from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.state import EVERYONE, CardInfo
 from ninjadojo.games.ninjitsu import effects, elements, encode, magic, notation, rules, undo, view, weather, words
+from ninjadojo.games.ninjitsu import evaluate as evaluation
 from ninjadojo.games.ninjitsu.cards import (
     ALL_CARDS,
     ANYTIME,
@@ -1180,6 +1181,9 @@ class NinjitsuState(GameState[Payload]):
 
     def _scores(self) -> tuple[float, ...]:
         return tuple(float(self.points(seat)) for seat in range(self.num_players))
+
+    def _projected_scores(self) -> Sequence[float] | None:
+        return evaluation.projected_scores(self)
 
     def check_invariants(self) -> None:
         """Every card exactly once; no valueless treasure; knowledge consistent with the zones."""
