@@ -396,9 +396,10 @@ class NinjatoLookahead(Bot):
     dice (one random stream per sample), so they differ by the move alone. The best mean is chosen.
 
     Deterministic for a seed and a view; it keeps nothing between decisions. The defaults (16 samples,
-    the top 6 moves, 40 actions played on: about 0.12 s of processor time a decision) won 55 of 80
-    games against three ``heuristic`` bots at 4 players (2.75 times a fair share) and 35.5 of 40 against
-    one at 2 players (1.8 times); 8 samples and 24 actions won 10 of 24 at 4 players (docs/bots.md).
+    the top 6 moves, 40 actions played on: about 0.12 s of processor time a decision) won 75 of 112
+    games against three ``heuristic`` bots at 4 players (2.7 times a fair share), 23 of 30 against two at
+    3 players (2.3 times) and 35.5 of 40 against one at 2 players (1.8 times); 8 samples and 24 actions
+    won 10 of 24 at 4 players (docs/bots.md).
     """
 
     name = "lookahead"
