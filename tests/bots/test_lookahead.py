@@ -40,6 +40,11 @@ def test_it_plays_legal_moves_in_every_game_with_a_heuristic(game_id: str) -> No
         game.apply(seat, action)
 
 
+def test_a_game_may_bring_its_own_lookahead() -> None:
+    # Ninjato has a lookahead of its own, which stands in for the generic one.
+    assert available_bots("ninjato")["lookahead"] is not LookaheadBot
+
+
 class _Last(Bot):
     """A stand-in heuristic: always the last legal action."""
 

@@ -12,8 +12,8 @@ from ninjadojo.games.ninjato.state import NinjatoState
 
 
 def test_the_bots_are_the_heuristic_and_one_per_strategy() -> None:
-    assert set(available_bots("ninjato")) == {"random", "heuristic", *STRATEGIES, "ismcts", "easy", "medium", "hard",
-                                              "expert"}
+    assert set(available_bots("ninjato")) == {"random", "heuristic", *STRATEGIES, "ismcts", "lookahead", "easy",
+                                              "medium", "hard", "expert"}
     assert set(STRATEGIES) == {"balanced", "attacker", "envoy", "rumor", "sensei"}
     with pytest.raises(OptionError):
         make_bot("heuristic:strategy=sleepy", "ninjato")
