@@ -26,7 +26,7 @@ LEVEL_SPECS: dict[str, dict[str, str]] = {
     "knights-and-ninjas": {"easy": "random", "medium": "heuristic", "hard": "ismcts:iterations=300",
                            "expert": "ismcts:iterations=2500,seconds=2"},
     "ninja-camp": {"easy": "random", "medium": "heuristic", "hard": "ismcts:iterations=300",
-                   "expert": "ismcts:iterations=2000,seconds=2"},
+                   "expert": "ismcts:iterations=4000,seconds=2"},
     # Memory, then foresight: a forgetful player, the heuristic that remembers every trap, and the
     # lookahead that tries each move against a table of such players (docs/bots.md).
     "ninja-trap": {"easy": "random", "medium": "forgetful:forget=0.4", "hard": "heuristic",
