@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ninjadojo.bots.base import Bot, SeatView
+from ninjadojo.bots.lookahead import LookaheadBot
 
 #: How much the bot values holding each card (by code).
 CARD_VALUE = {"pe": 1.0, "so": 2.0, "kn": 3.0, "ki": 4.0, "qu": 5.0, "ni": 4.5, "dr": 4.0, "tr": 3.5, "hw": 4.0,
@@ -111,4 +112,4 @@ class HeuristicBot(Bot):
         return 0.0
 
 
-BOTS: dict[str, Callable[..., Bot]] = {"heuristic": HeuristicBot}
+BOTS: dict[str, Callable[..., Bot]] = {"heuristic": HeuristicBot, "lookahead": LookaheadBot}
