@@ -2,7 +2,7 @@
 
     PYTHONPATH=src .venv/bin/python benchmarks/bot_strength.py --games 200 --workers 2 --write docs/bots.md
     PYTHONPATH=src .venv/bin/python benchmarks/bot_strength.py --only ninja-trap:4 --games 40 --part anchor
-    PYTHONPATH=src .venv/bin/python benchmarks/bot_strength.py --part ladder --games 100
+    PYTHONPATH=src .venv/bin/python benchmarks/bot_strength.py --part ladder --games 100 --step medium --step hard
 
 Two measures, each of one bot in one seat against another bot in every other seat, the seats rotating
 game by game (so each seat is played as often), with the win share of the one bot, its 95% Wilson
@@ -116,6 +116,8 @@ def main() -> None:
     parser.add_argument("--part", choices=("anchor", "ladder", "both"), default="both")
     parser.add_argument("--only", action="append", default=[],
                         help="GAME or GAME:PLAYERS to measure (repeatable; default every game and count)")
+    parser.add_argument("--step", action="append", default=[], choices=LEVELS[1:],
+                        help="the ladder's rungs to measure, by the upper level (repeatable; default all)")
     parser.add_argument("--expert", default=None, help="a spec to measure in the place of the expert level")
     parser.add_argument("--write", type=Path, default=None, help="publish the tables into this Markdown file")
     args = parser.parse_args()
@@ -134,7 +136,8 @@ def main() -> None:
             if part == "anchor":
                 pairs = [("expert", "heuristic")]
             else:
-                pairs = [(LEVELS[k], LEVELS[k - 1]) for k in range(1, len(LEVELS))]
+                pairs = [(LEVELS[k], LEVELS[k - 1]) for k in range(1, len(LEVELS))
+                         if not args.step or LEVELS[k] in args.step]
             for level, below in pairs:
                 spec = spec_of(game, level, args.expert)
                 against = "heuristic" if below == "heuristic" else spec_of(game, below, None)

@@ -85,3 +85,17 @@ def test_a_bad_level_or_spec_is_a_clear_error(spec: str, words: str) -> None:
         with pytest.raises(OptionError) as error:
             call()
         assert words in str(error.value) and "\n" not in str(error.value)
+
+
+def test_the_documented_levels_are_the_levels() -> None:
+    # docs/bots.md's table of levels is what a player reads: it must say what the code plays.
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "bots.md").read_text()
+    section = text[text.index("## Difficulty levels"):]
+    rows = {}
+    for line in section.splitlines():
+        cells = [cell.strip().strip("`") for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and cells[0] in LEVEL_SPECS:
+            rows[cells[0]] = dict(zip(LEVELS, cells[1:], strict=True))
+    assert rows == LEVEL_SPECS
