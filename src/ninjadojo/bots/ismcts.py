@@ -49,9 +49,11 @@ Parameters (all optional, in a bot spec ``ismcts:key=value,...``):
   ``no`` lets them choose alike in every sample.
 
 An iteration budget makes the bot repeatable: the same seed, view and budget give the same choice.
-The bot keeps nothing from one decision to the next (each search draws from a stream seeded by the
-bot's seed and the seat's view of the decision), so a game resumed from a save finds it exactly as
-it would have been, with nothing to rebuild.
+**Memory.** The bot keeps one thing from one decision to the next: what its own actions showed it
+that its view later hides (:meth:`SeatView.memo` notes: Ninja Trap's own traps), and every sample is
+drawn to agree with those notes (:meth:`SeatView.sample`). Each search draws from a stream seeded by the
+bot's seed and the seat's view of the decision, so a game resumed from a save, whose bots rebuild their
+notes from the seat's own past actions (:meth:`recall`), finds the bot exactly as it would have been.
 """
 
 from __future__ import annotations
@@ -254,7 +256,7 @@ class IsmctsBot(Bot):
             values["iterations"] = str(DEFAULT_ITERATIONS) if no_time_limit else "none"
         return values
 
-    # ------------------------------------------------------------------ the search
+    # ------------------------------------------------------------------ memory and the search
 
     remembers = True
 

@@ -106,3 +106,13 @@ def test_the_memory_bot_assumes_what_it_is_told_and_flips_the_trap_under_a_rival
     bot.assume(game.recollection(0))
     # Seat 0's ninja is in the Daidokoro, seat 1's in the Buko, where seat 0's trap 2 lies.
     assert bot.choose(SeatView(game, 0)) == "f2"
+
+
+def test_what_a_careful_rival_remembers_at_the_flip_is_where_each_trap_lies() -> None:
+    # Seat 0 is in the Daidokoro, seat 1 in the Buko: seat 0's trap 1 (Genkan) lies under nobody, its trap
+    # 2 (Buko) under its rival; seat 1's trap (Daidokoro) under seat 0.
+    game = build(2, "activate", [Seat(hand="GI", traps="G1,B2"), Seat(hand="F", traps="D2")], turn=2, moves="DB")
+    assert game.remembered(0) == ((False, False), (True, False))
+    assert game.remembered(1) == ((True, False),)
+    # Outside the flip stage what a seat remembers does not bear on its choice.
+    assert build(2, "trap", [Seat(hand="GISDB"), Seat(hand="GISDF")], turn=3).remembered(0) is None
