@@ -179,6 +179,47 @@ class Bot(ABC):
         return f"{type(self).__name__}(name={self.name!r})"
 
 
+class NotingBot(Bot):
+    """A bot that remembers what its own actions showed it and its view later hides (its notes).
+
+    Before each action it chooses, the bot asks the game for a note (:meth:`SeatView.memo`: in Ninja
+    Trap, the room of the trap it lays) and keeps it in :attr:`memory`, for its samples
+    (:meth:`SeatView.sample`) to agree with. A subclass chooses in :meth:`_choose`. Seated part way
+    through a game, it rebuilds its notes from its seat's own past actions (:meth:`recall`); seated in a
+    search's sample, it is told them (:meth:`assume`).
+    """
+
+    remembers = True
+
+    def __init__(self, seed: int = 0, **params: object) -> None:
+        super().__init__(seed, **params)
+        #: What the seat noted of its own actions (:meth:`SeatView.memo`).
+        self.memory: list[JSONValue] = []
+
+    @abstractmethod
+    def _choose(self, view: SeatView) -> str:
+        """Pick an action for ``view.seat`` (its notes so far are in :attr:`memory`)."""
+
+    def choose(self, view: SeatView) -> str:
+        action = self._choose(view)
+        self._note(view, action)
+        return action
+
+    def recall(self, view: SeatView, action: str | None) -> None:
+        """Catch up on one past step of a game joined part way: note what the seat's own action showed it."""
+        if action is not None:
+            self._note(view, action)
+
+    def assume(self, notes: Sequence[JSONValue]) -> None:
+        """Remember ``notes`` as if the seat's own actions had given them (see :meth:`Bot.assume`)."""
+        self.memory.extend(notes)
+
+    def _note(self, view: SeatView, action: str) -> None:
+        note = view.memo(action)
+        if note is not None:
+            self.memory.append(note)
+
+
 class RandomBot(Bot):
     """Chooses uniformly among the legal actions."""
 

@@ -63,13 +63,12 @@ import json
 import math
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ninjadojo.bots.base import Bot, SeatView
+from ninjadojo.bots.base import Bot, NotingBot, SeatView
 from ninjadojo.engine.errors import OptionError, quote
-from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.rng import Rng, derive_seed
 from ninjadojo.engine.state import EVERYONE, GameState
 
@@ -207,7 +206,7 @@ def _heuristic_factory(game_id: str) -> Callable[..., Bot] | None:
     return available_bots(game_id).get("heuristic")
 
 
-class IsmctsBot(Bot):
+class IsmctsBot(NotingBot):
     """Information-set MCTS on determinisations of the seat's view; plays every game (see ninjadojo.bots.ismcts)."""
 
     name = "ismcts"
@@ -244,8 +243,6 @@ class IsmctsBot(Bot):
         self.careful = flag in ("yes", "true")
         #: What the last call of :meth:`choose` did (``None`` before the first search).
         self.last_search: SearchReport | None = None
-        #: What the seat noted of its own actions (:meth:`SeatView.memo`): every sample agrees with it.
-        self.memory: list[JSONValue] = []
 
     @classmethod
     def normalise_params(cls, params: dict[str, str]) -> dict[str, str]:
@@ -256,28 +253,7 @@ class IsmctsBot(Bot):
             values["iterations"] = str(DEFAULT_ITERATIONS) if no_time_limit else "none"
         return values
 
-    # ------------------------------------------------------------------ memory and the search
-
-    remembers = True
-
-    def recall(self, view: SeatView, action: str | None) -> None:
-        """Catch up on one past step of a game joined part way: note what the seat's own action showed it."""
-        if action is not None:
-            self._note(view, action)
-
-    def assume(self, notes: Sequence[JSONValue]) -> None:
-        """Remember ``notes`` as if the seat's own actions had given them (see :meth:`Bot.assume`)."""
-        self.memory.extend(notes)
-
-    def _note(self, view: SeatView, action: str) -> None:
-        note = view.memo(action)
-        if note is not None:
-            self.memory.append(note)
-
-    def choose(self, view: SeatView) -> str:
-        action = self._choose(view)
-        self._note(view, action)
-        return action
+    # ------------------------------------------------------------------ the search
 
     def _choose(self, view: SeatView) -> str:
         actions = view.legal_actions()

@@ -37,23 +37,20 @@ import hashlib
 import json
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from ninjadojo.bots.base import Bot, SeatView
+from ninjadojo.bots.base import Bot, NotingBot, SeatView
 from ninjadojo.bots.ismcts import _budget_int, _number, _rewards
 from ninjadojo.engine.errors import OptionError
-from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.rng import Rng, derive_seed
 from ninjadojo.engine.state import GameState
 
 
-class LookaheadBot(Bot):
+class LookaheadBot(NotingBot):
     """Each legal action tried on determinisations, played on by the game's heuristic (see ninjadojo.bots.lookahead)."""
 
     name = "lookahead"
-    remembers = True
-
     def __init__(self, seed: int = 0, samples: str | int = 16, depth: str | int = 30, seconds: str | float = "none",
                  confidence: str | float = 1.0, **params: object) -> None:
         super().__init__(seed, **params)
@@ -68,29 +65,8 @@ class LookaheadBot(Bot):
         z = _number(confidence, "confidence", 0.0, 10.0)
         assert z is not None
         self.confidence = z
-        #: What the seat noted of its own actions (:meth:`SeatView.memo`): every sample agrees with it.
-        self.memory: list[JSONValue] = []
         #: Each action's mean score after the last decision searched, and the samples that tried it.
         self.last_means: dict[str, tuple[float, int]] = {}
-
-    def assume(self, notes: Sequence[JSONValue]) -> None:
-        """Remember ``notes`` as if the seat's own actions had given them (see :meth:`Bot.assume`)."""
-        self.memory.extend(notes)
-
-    def recall(self, view: SeatView, action: str | None) -> None:
-        """Catch up on one past step of a game joined part way: note what the seat's own action showed it."""
-        if action is not None:
-            self._note(view, action)
-
-    def _note(self, view: SeatView, action: str) -> None:
-        note = view.memo(action)
-        if note is not None:
-            self.memory.append(note)
-
-    def choose(self, view: SeatView) -> str:
-        action = self._choose(view)
-        self._note(view, action)
-        return action
 
     def _heuristic(self, game_id: str) -> Callable[..., Bot]:
         """The bot that plays on in the samples, and whose move is the default: the game's cheap heuristic
