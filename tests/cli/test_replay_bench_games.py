@@ -181,7 +181,8 @@ def test_games_names_each_bots_parameters_and_the_games_summary(toy: None, runne
     listing = {entry["id"]: entry for entry in last_json_line_list(runner.invoke(app, ["games", "--json"]).stdout)}
     parameters = listing["toy"]["bot_parameters"]
     assert parameters["random"] == [] and parameters["tuned"] == ["depth"]
-    assert parameters["ismcts"] == ["iterations", "seconds", "c", "rollout", "depth", "widening", "per_sample"]
+    assert parameters["ismcts"] == ["iterations", "seconds", "c", "rollout", "depth", "widening", "per_sample",
+                                    "careful"]
     assert all(parameters[level] == [] for level in ("easy", "medium", "hard", "expert"))
     text = runner.invoke(app, ["games"]).stdout
     toy_part = text.split("toy: Toy")[1]
