@@ -31,7 +31,7 @@ LEVEL_SPECS: dict[str, dict[str, str]] = {
                    "expert": "ismcts:iterations=4000,seconds=2"},
     # Memory, then foresight: a forgetful player, the heuristic that remembers every trap, and the
     # lookahead that tries each move against a table of such players (docs/bots.md).
-    "ninja-trap": {"easy": "random", "medium": "forgetful:forget=0.4", "hard": "heuristic",
+    "ninja-trap": {"easy": "random", "medium": "forgetful:forget=0.8", "hard": "heuristic",
                    "expert": "lookahead:samples=64,seconds=2"},
     # Points come late and in lumps: the heuristic's best moves tried on samples and scored by the game's
     # projection of the final scores beat the heuristic (docs/bots.md); the attacker is a plainer player.
