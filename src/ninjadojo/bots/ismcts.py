@@ -199,6 +199,17 @@ def _rewards(state: GameState[Any]) -> list[float]:
     return rewards
 
 
+def decision_stream(seed: int, view: SeatView) -> Rng:
+    """A searching bot's random stream for one decision: from its seed and what the seat sees now.
+
+    The view holds the seat's whole visible history (its log), so no two decisions of a game share a
+    stream, and a bot needs no memory of its earlier draws to play the same after a load.
+    """
+    text = json.dumps(view.observe(), sort_keys=True, separators=(",", ":"))
+    digest = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+    return Rng(derive_seed(seed, digest))
+
+
 def _heuristic_factory(game_id: str) -> Callable[..., Bot] | None:
     """The game's ``heuristic`` bot factory, if it has one (imported late: the registry imports this module)."""
     from ninjadojo.bots import available_bots
@@ -272,14 +283,8 @@ class IsmctsBot(NotingBot):
         return best
 
     def _decision_stream(self, view: SeatView) -> Rng:
-        """The search's random stream for this decision: from the bot's seed and what the seat sees now.
-
-        The view holds the seat's whole visible history (its log), so no two decisions of a game share
-        a stream, and the bot needs no memory of its earlier decisions to play the same after a load.
-        """
-        text = json.dumps(view.observe(), sort_keys=True, separators=(",", ":"))
-        digest = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
-        return Rng(derive_seed(self.seed, digest))
+        """The search's random stream for this decision (:func:`decision_stream`)."""
+        return decision_stream(self.seed, view)
 
     def search(self, view: SeatView, focus: str | None = None) -> SearchReport:
         """Search for ``view.seat`` within the budget; what it found (also kept as :attr:`last_search`).

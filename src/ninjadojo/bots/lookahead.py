@@ -33,17 +33,15 @@ a budget without ``seconds``.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 import time
 from collections.abc import Callable
 from typing import Any
 
 from ninjadojo.bots.base import Bot, NotingBot, SeatView
-from ninjadojo.bots.ismcts import _budget_int, _number, _rewards
+from ninjadojo.bots.ismcts import _budget_int, _number, _rewards, decision_stream
 from ninjadojo.engine.errors import OptionError
-from ninjadojo.engine.rng import Rng, derive_seed
+from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.state import GameState
 
 
@@ -70,15 +68,17 @@ class LookaheadBot(NotingBot):
 
     def _heuristic(self, game_id: str) -> Callable[..., Bot]:
         """The bot that plays on in the samples, and whose move is the default: the game's cheap heuristic
-        (:func:`ninjadojo.bots.sim_default_bot`, e.g. Ninjitsu!'s ``heuristic:depth=0``)."""
-        from ninjadojo.bots import make_bot, parse_bot_spec, sim_default_bot
+        (:func:`ninjadojo.bots.sim_default_bot`, e.g. Ninjitsu!'s ``heuristic:depth=0``), its factory
+        looked up once a decision rather than once a rollout seat."""
+        from ninjadojo.bots import available_bots, parse_bot_spec, sim_default_bot
 
-        spec = sim_default_bot(game_id)
-        if parse_bot_spec(spec)[0] in ("random", self.name):
+        name, params = parse_bot_spec(sim_default_bot(game_id))
+        if name in ("random", self.name):
             raise OptionError(f"lookahead plays on with the game's heuristic bot, and {game_id} has none")
+        factory = available_bots(game_id)[name]
 
         def build(seed: int = 0) -> Bot:
-            return make_bot(spec, game_id, seed)
+            return factory(seed=seed, **params)
 
         return build
 
@@ -88,8 +88,7 @@ class LookaheadBot(NotingBot):
             return actions[0]
         heuristic = self._heuristic(view.game_id)
         # The decision's stream comes from the seed and what the seat sees: no memory of earlier searches.
-        text = json.dumps(view.observe(), sort_keys=True, separators=(",", ":"))
-        rng = Rng(derive_seed(self.seed, int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")))
+        rng = decision_stream(self.seed, view)
         seat = view.seat
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         # The heuristic's own choice (told what the seat remembers) is the default: another action replaces
