@@ -53,7 +53,7 @@ def test_each_seat_gets_its_own_view_and_the_spectator_the_spectators(server: Se
                 Listener(server.ws_url(table_id), tokens["1"]) as bo, Listener(server.ws_url(table_id)) as watcher:
             welcome = await ann.next("welcome")
             assert welcome == {"type": "welcome", "protocol": 1, "table": table_id, "seat": 0, "name": "Ann",
-                               "chat": []}
+                               "patches": False, "chat": []}
             # Once both seats are taken the table plays; every state is the seat's own view.
             for listener, seat in ((ann, 0), (bo, 1), (watcher, None)):
                 state = await listener.state_where(lambda s: s["status"] == "playing")

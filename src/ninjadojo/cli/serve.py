@@ -101,13 +101,16 @@ def bench_server(
     seconds: Annotated[float, typer.Option("--seconds", "-t", help="how long to run")] = 5.0,
     max_actions: Annotated[int, typer.Option("--max-actions", help="stop after this many client actions")] = 50_000,
     bot_pool: Annotated[str, typer.Option("--bot-pool", help="thread or process")] = "thread",
+    patches: Annotated[bool, typer.Option(
+        "--patches/--whole", help="clients take patches (the browser's way) or whole states")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="print the result as one JSON line")] = False,
 ) -> None:
     """Load-test the server on loopback: accepted actions per second, latency from send to broadcast."""
     from ninjadojo.server.bench import BenchSettings, bench_text, run_bench
 
     settings = BenchSettings(db=db, tables=tables, game=game, players=players, clients=clients, bot=bot,
-                             seconds=seconds, max_actions=max_actions, bot_pool=bot_pool)
+                             seconds=seconds, max_actions=max_actions, bot_pool=bot_pool,
+                             patches=patches)
     try:
         result = run_bench(settings)
     except RuntimeError as error:

@@ -345,6 +345,11 @@ class GameState(ABC, Generic[PayloadT]):
             return ()
         return tuple(self.frames[-1].seats)
 
+    def public_waiting(self) -> tuple[int, ...]:
+        """Who everyone may see being waited for (every view's ``waiting_for``): a concealed frame's
+        seats are never named, and a simultaneous frame names all its seats, chosen or not."""
+        return self._public_waiting()
+
     def decision(self, seat: int) -> Decision | None:
         """What ``seat`` must decide now, or ``None`` if it has nothing to decide."""
         self._check_seat(seat)
@@ -595,12 +600,15 @@ class GameState(ABC, Generic[PayloadT]):
                 self.events[index] = replace(event, gone_for=EVERYONE)
         self._looks = keep
 
-    def observe(self, seat: int | None = None) -> dict[str, JSONValue]:
+    def observe(self, seat: int | None = None, *, log: bool = True) -> dict[str, JSONValue]:
         """What ``seat`` may know (``None``: a spectator), as a JSON-safe dict.
 
         Common keys: game, players, seat, waiting_for (public), you_act, decision, result, log;
         the game adds its own (hands, collections...). The action count is left out on purpose: hidden
         answers in a concealed window and hidden simultaneous choices would show in it.
+
+        ``log=False`` leaves the log out (a driver that keeps each seat's log itself, line by line as it
+        grows, saves building it whole at every change: see ``ninjadojo.server.views``).
         """
         self._check_seat(seat, spectator=True)
         view: dict[str, JSONValue] = {
@@ -618,7 +626,8 @@ class GameState(ABC, Generic[PayloadT]):
         if seat is not None and self.frames and self.frames[-1].simultaneous:
             view["submitted"] = seat in self.frames[-1].submitted
         view["result"] = None if self.result is None else self.result.to_json()
-        view["log"] = [event.line() for event in self.events if event.shown_to(seat)]
+        if log:
+            view["log"] = [event.line() for event in self.events if event.shown_to(seat)]
         if self.result is not None:
             # The final count, line by line, is public once the game is over.
             view["score_lines"] = self.score_lines()  # type: ignore[assignment]

@@ -664,6 +664,11 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         except ApiError as error:
             await refuse(error.code, error.message, CLOSE_UNKNOWN_TABLE)
             return None
+        patches = hello.get("patches", False)
+        if not isinstance(patches, bool):
+            await refuse("bad_message", f"hello's 'patches' must be true or false, not {quote(patches)}",
+                         CLOSE_BAD_MESSAGE)
+            return None
         token = hello.get("token")
         if token is None:
             if not table.settings.spectators:
@@ -680,6 +685,7 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
                 await refuse("bad_token", "this token holds no seat at this table", CLOSE_BAD_TOKEN)
                 return None
         connection = Connection(websocket, viewer, ws_rate, ws_burst)
+        connection.patches = patches
         if viewer is not None:
             connection.token_hash = hash_token(str(token))
         try:
@@ -748,10 +754,13 @@ async def _handle(table: LiveTable, conn: Connection, text: object) -> None:
                 await table.undo(conn.viewer, parsed.get("index"), conn, reply_id)
         elif kind == "chat":
             await table.send_chat(conn, parsed.get("text"), parsed.get("emote"), reply_id)
+        elif kind == "sync":
+            await table.resend(conn, whole=True)
         elif kind == "hello":
             raise MessageError("bad_message", "already connected: hello is only the first message")
         else:
-            raise MessageError("bad_message", f"unknown message type {quote(kind)}; types are act, undo, chat, ping")
+            raise MessageError("bad_message",
+                               f"unknown message type {quote(kind)}; types are act, undo, chat, sync, ping")
     except MessageError as error:
         answer: dict[str, Any] = {"type": "error", "code": error.code, "message": error.message, "id": reply_id}
         if error.legal:

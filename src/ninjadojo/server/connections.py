@@ -73,20 +73,44 @@ class RateLimiter:
         return False
 
 
-def state_message(text: str, log_new: list[str]) -> str:
-    """A state message: ``text`` (its JSON without ``log_new``) with ``log_new`` added."""
-    return f'{text[:-1]},"log_new":{json.dumps(log_new, separators=(",", ":"))}}}'
+def state_message(text: str, log_new: list[str], seq: int | None = None) -> str:
+    """A state message: ``text`` (its JSON without ``log_new``) with ``seq`` (if given) and ``log_new`` added."""
+    head = text[:-1] if seq is None else f'{text[:-1]},"seq":{seq}'
+    return f'{head},"log_new":{json.dumps(log_new, separators=(",", ":"))}}}'
+
+
+def patch_message(base: int, seq: int, ops: list[str]) -> str:
+    """A patch message: the operations (each a JSON array's text) turning state ``base`` into ``seq``."""
+    joined = ",".join(part[1:-1] for part in ops if part != "[]")
+    return f'{{"type":"patch","from":{base},"seq":{seq},"ops":[{joined}]}}'
 
 
 class _State:
-    """A state waiting to be sent: its JSON text without ``log_new``, and the log lines new to the client."""
+    """A state waiting to be sent: the whole state (its JSON text without ``log_new``, and the log lines
+    new to the client), and, for a connection that takes patches and holds state ``base``, the patches
+    that bring it to this one."""
 
-    __slots__ = ("log_new", "size", "text")
+    __slots__ = ("base", "log_new", "ops", "seq", "size", "text")
 
-    def __init__(self, text: str, log_new: list[str]) -> None:
+    def __init__(self, text: str, log_new: list[str], seq: int | None, base: int | None = None,
+                 ops: list[str] | None = None) -> None:
         self.text = text
         self.log_new = log_new
-        self.size = len(text) + sum(len(line) + 3 for line in log_new)
+        self.seq = seq
+        self.base = base
+        self.ops = ops
+        whole = len(text) + sum(len(line) + 3 for line in log_new)
+        patched = None if ops is None else sum(len(part) for part in ops)
+        # A chain of patches larger than the whole state is not worth sending.
+        if patched is not None and patched > whole:
+            self.base = self.ops = None
+        self.size = whole if self.ops is None else patched or 0
+
+    def message(self) -> str:
+        """The text to send."""
+        if self.ops is not None and self.base is not None and self.seq is not None:
+            return patch_message(self.base, self.seq, self.ops)
+        return state_message(self.text, self.log_new, self.seq)
 
 
 class Connection:
@@ -106,6 +130,11 @@ class Connection:
         self.fingerprint: str | None = None
         #: How many log events this viewer may see had been sent (for ``log_new``).
         self.log_seen = 0
+        #: Whether the client asked for patches (hello ``"patches": true``): then a state is sent as the
+        #: difference from the one it holds whenever it can be.
+        self.patches = False
+        #: The ``seq`` of the last state handed to the socket (what the client holds), ``None`` if none.
+        self.sent_seq: int | None = None
         self.closed = False
         self.budget = budget
         #: What waits to be sent, in order: text, a state (see :meth:`send_state`), a close, or ``None``.
@@ -132,22 +161,44 @@ class Connection:
             return
         self._put(text, len(text))
 
-    def send_state(self, text: str, log_new: list[str]) -> None:
+    def send_state(self, text: str, log_new: list[str], seq: int | None = None, patch: str | None = None) -> None:
         """Queue a state (``text``: its JSON without ``log_new``) with the log lines new to this connection.
 
+        ``seq`` is the state's number among its viewer's, and ``patch`` the operations (a JSON array's
+        text) from state ``seq - 1``: a connection that takes patches and will hold that state is sent
+        the patch instead of the whole state.
+
         A state still waiting is replaced: the new one goes last (after every message queued before it, so
-        an ``ack`` still precedes the states it caused) and carries the waiting one's new lines too.
+        an ``ack`` still precedes the states it caused) and carries the waiting one's new lines too, and
+        its patch is chained after the waiting one's.
         """
         if self.closed:
             return
         waiting = self._state
+        ops: list[str] | None = None
+        base: int | None = None
+        if self.patches and patch is not None and seq is not None:
+            if waiting is None and self.sent_seq == seq - 1:
+                ops, base = [patch], seq - 1
+            elif waiting is not None and waiting.ops is not None and waiting.seq == seq - 1:
+                ops, base = [*waiting.ops, patch], waiting.base
         if waiting is not None:
             self._items.remove(waiting)
             self.queued_bytes -= waiting.size
             log_new = waiting.log_new + log_new
-        state = _State(text, log_new)
+        state = _State(text, log_new, seq, base, ops)
         self._state = state
         self._put(state, state.size)
+
+    def forget_patches(self) -> None:
+        """The client lost track (it asked for ``sync``): its next state is sent whole."""
+        self.sent_seq = None
+        waiting = self._state
+        if waiting is not None and waiting.ops is not None:
+            self.queued_bytes -= waiting.size
+            waiting.base = waiting.ops = None
+            waiting.size = len(waiting.text) + sum(len(line) + 3 for line in waiting.log_new)
+            self.queued_bytes += waiting.size
 
     def _put(self, item: str | _State, size: int) -> None:
         self._items.append(item)
@@ -198,7 +249,8 @@ class Connection:
                 if isinstance(item, _State):
                     self._state = None
                     self.queued_bytes -= item.size
-                    text = state_message(item.text, item.log_new)
+                    text = item.message()
+                    self.sent_seq = item.seq
                 else:
                     self.queued_bytes -= len(item)
                     text = item

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import json
 import logging
 import time
 from dataclasses import dataclass
@@ -35,12 +34,12 @@ from ninjadojo.server.connections import (
     CLOSE_BAD_TOKEN,
     Connection,
     RateLimiter,
-    state_message,
 )
 from ninjadojo.server.errors import ApiError, MessageError, bad_request, storage_failed
 from ninjadojo.server.settings import TableSettings
 from ninjadojo.server.storage import CHAT_KEPT, ChatLine, Storage, StoredSeat, StoredTable
 from ninjadojo.server.tokens import token_matches
+from ninjadojo.server.views import SharedView, dumps
 from ninjadojo.table.seats import derive_seed
 from ninjadojo.table.session import recall_bots
 
@@ -155,6 +154,8 @@ class LiveTable:
         self._tasks: set[asyncio.Task[None]] = set()
         self._hold_timer: asyncio.TimerHandle | None = None
         self._published = asyncio.Event()
+        #: Each viewer's latest state, built once per change and shared by its connections.
+        self.shared: dict[Viewer, SharedView] = {viewer: SharedView(viewer) for viewer in self.viewers()}
         self.closed = False
 
     # ------------------------------------------------------------------ loading
@@ -296,7 +297,9 @@ class LiveTable:
     def payload(self, viewer: Viewer) -> dict[str, Any]:
         """What a ``state`` message holds for ``viewer`` now, but ``log_new`` (see the protocol)."""
         game = self.game
-        view = game.observe(viewer)
+        view = game.observe(viewer, log=False)
+        visible = self.shared[viewer].log.update(game.events)
+        view["log"] = [line for line in visible if line is not None]  # type: ignore[assignment]
         decision = game.decision(viewer) if viewer is not None else None
         undo: dict[str, Any] = {"enabled": self.settings.undo}
         if self.settings.undo and viewer is not None and callable(getattr(game, "undo_check", None)):
@@ -324,19 +327,17 @@ class LiveTable:
 
     def _visible_log(self, viewer: Viewer) -> list[str | None]:
         """Each event ``viewer`` may see (gone or not), as its line if shown now, else ``None``."""
-        return [event.line() if event.shown_to(viewer) else None
-                for event in self.game.events if event.visible_to(viewer)]
+        return self.shared[viewer].log.update(self.game.events)
 
-    def _send_state(self, conn: Connection, text: str, fingerprint: str, visible: list[str | None]) -> str:
-        """Send ``text`` (a state encoded without ``log_new``) with this connection's new log lines; returns
-        the message as sent unless a newer state replaces it before it leaves (see
-        :meth:`Connection.send_state`: then the newer one carries these lines too)."""
+    def _send_state(self, conn: Connection, shared: SharedView, visible: list[str | None]) -> None:
+        """Send ``conn`` its viewer's latest state (a patch if it takes them and holds the one before), with
+        the log lines new to it (a newer state replacing this one before it leaves carries them too:
+        see :meth:`Connection.send_state`)."""
         seen = min(conn.log_seen, len(visible))
         fresh = [line for line in visible[seen:] if line is not None]
         conn.log_seen = len(visible)
-        conn.fingerprint = fingerprint
-        conn.send_state(text, fresh)
-        return state_message(text, fresh)
+        conn.fingerprint = shared.fingerprint
+        conn.send_state(shared.text, fresh, shared.seq, shared.patch)
 
     def publish(self) -> None:
         """Release what each viewer may now be sent, and send each connection its state if it changed.
@@ -364,12 +365,12 @@ class LiveTable:
                 continue
             payload = self.payload(viewer)
             text, fingerprint = _encode(payload)
-            visible: list[str | None] | None = None
+            shared = self.shared[viewer]
+            shared.update(payload, text, fingerprint)
+            visible = shared.log.visible
             for conn in conns:
                 if conn.fingerprint != fingerprint:
-                    if visible is None:
-                        visible = self._visible_log(viewer)
-                    self._send_state(conn, text, fingerprint, visible)
+                    self._send_state(conn, shared, visible)
         if held and self.settled() and self._hold_timer is None:
             loop = asyncio.get_running_loop()
             self._hold_timer = loop.call_at(loop.time() + max(0.0, self.hold_until - now), self._hold_over)
@@ -400,7 +401,7 @@ class LiveTable:
                     if self.released[viewer] != self.index[viewer] and not self.may_release(viewer, time.monotonic()):
                         raise ApiError(503, "held", "the table is busy; ask again")
                     payload = self.payload(viewer)
-                    payload["log_new"] = [line for line in self._visible_log(viewer) if line is not None]
+                    payload["log_new"] = list(payload["view"]["log"])
                     return payload
                 published = self._published
             with contextlib.suppress(asyncio.TimeoutError):
@@ -503,15 +504,18 @@ class LiveTable:
             # The table's last chat lines come once, with the welcome (a reconnect brings them back): not
             # with every state, which would carry them again at every move.
             conn.send({"type": "welcome", "protocol": 1, "table": self.id, "seat": conn.viewer,
-                       "name": "spectator" if seat is None else seat.name,
+                       "name": "spectator" if seat is None else seat.name, "patches": conn.patches,
                        "chat": [line.to_json() for line in self.chat]})
             self.connections.add(conn)
             self.publish()
 
-    async def resend(self, conn: Connection) -> None:
-        """Send ``conn`` its seat's state again (after a stale action), once it may be sent."""
+    async def resend(self, conn: Connection, whole: bool = False) -> None:
+        """Send ``conn`` its seat's state again (after a stale action), once it may be sent; ``whole``: as
+        the whole state, not a patch (a client that asks for it with ``sync``)."""
         async with self.lock:
             conn.fingerprint = None
+            if whole:
+                conn.forget_patches()
             self.publish()
 
     async def detach(self, conn: Connection) -> None:
@@ -1008,8 +1012,7 @@ class LiveTable:
 
 def public_waiting(game: GameState[Any]) -> list[int]:
     """Who everyone may see being waited for (the spectators' ``waiting_for``)."""
-    waiting = game.observe(None)["waiting_for"]
-    return [seat for seat in waiting if isinstance(seat, int)] if isinstance(waiting, list) else []
+    return list(game.public_waiting())
 
 
 def _note_visible(mask: int, viewer: Viewer) -> bool:
@@ -1019,7 +1022,7 @@ def _note_visible(mask: int, viewer: Viewer) -> bool:
 def _encode(payload: dict[str, Any]) -> tuple[str, str]:
     """A state's JSON text, and its fingerprint: the same without the running clocks' seconds (what must
     change for a new state to be sent). Without a clock they are one text, encoded once."""
-    text = json.dumps(payload, separators=(",", ":"))
+    text = dumps(payload)
     clock = payload.get("clock")
     if clock is None:
         return text, text
@@ -1027,7 +1030,7 @@ def _encode(payload: dict[str, Any]) -> tuple[str, str]:
     steady["clock"] = {**clock, "seats": [{k: v for k, v in seat.items() if k != "remaining"}
                                           for seat in clock["seats"]],
                        "you": None if clock.get("you") is None else True}
-    return text, json.dumps(steady, separators=(",", ":"))
+    return text, dumps(steady)
 
 
 def _iso(stamp: float) -> str:
