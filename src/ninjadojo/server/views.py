@@ -89,6 +89,12 @@ def _pointer(path: str, key: str | int) -> str:
     return f"{path}/{key.replace('~', '~0').replace('/', '~1')}"
 
 
+def _differ(before: Any, after: Any) -> bool:
+    """Whether two values differ: Python's ``!=`` (a deep comparison, in C, so only what differs is
+    walked), and a change of type at this level (``1`` to ``true``, which Python holds equal)."""
+    return before != after or type(before) is not type(after)
+
+
 def _diff(before: Any, after: Any, path: str, ops: list[dict[str, Any]]) -> None:
     """Append to ``ops`` what turns ``before`` into ``after`` at ``path`` (the two differ)."""
     if type(before) is dict and type(after) is dict:
@@ -98,7 +104,7 @@ def _diff(before: Any, after: Any, path: str, ops: list[dict[str, Any]]) -> None
         for key, value in after.items():
             if key not in before:
                 ops.append({"op": "add", "path": _pointer(path, key), "value": value})
-            elif before[key] != value:  # a deep comparison, in C: only what differs is walked
+            elif _differ(before[key], value):
                 _diff(before[key], value, _pointer(path, key), ops)
         return
     if type(before) is list and type(after) is list:
@@ -107,7 +113,7 @@ def _diff(before: Any, after: Any, path: str, ops: list[dict[str, Any]]) -> None
             ops.extend({"op": "add", "path": f"{path}/-", "value": value} for value in after[old:])
             return
         common = min(old, new)
-        changed = [index for index in range(common) if before[index] != after[index]]
+        changed = [index for index in range(common) if _differ(before[index], after[index])]
         if len(changed) > max(2, common // 2):
             ops.append({"op": "replace", "path": path, "value": after})  # mostly new: whole is shorter
             return
@@ -128,7 +134,10 @@ def state_diff(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, 
     Knights and Ninjas state, more than everything else a change costs; this walks only what differs
     (Python's ``!=`` compares whole subtrees in C) and takes tens of microseconds. Lists are compared
     place by place, growing or shrinking at the end (a log's new lines are ``add`` at ``-``); a list
-    mostly changed is replaced whole. ``jsonpatch.apply_patch`` applies the result (tested).
+    mostly changed is replaced whole. ``jsonpatch.apply_patch`` applies the result (tested on every
+    game's views). One limit, from Python's equality: a number turned into the boolean it equals
+    (``1`` and ``true``) *inside a list or object that is otherwise equal* is not seen (a changed value
+    at any level that is compared is); views keep each field to one type, which the tests check.
     """
     ops: list[dict[str, Any]] = []
     if before != after:

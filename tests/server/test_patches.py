@@ -1,0 +1,162 @@
+"""States as patches: the diff between two states applies (with the ``jsonpatch`` library) to give the
+new one exactly, each viewer's log kept line by line equals the engine's, and over a WebSocket a client
+that takes patches holds, state by state, what a client taking whole states is sent; a gap is mended
+by ``sync``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+import jsonpatch
+import pytest
+
+from ninjadojo.api import new_game
+from ninjadojo.engine.errors import DojoError
+from ninjadojo.games import playable_games
+from ninjadojo.server.views import SharedView, ViewerLog, state_diff
+from server.helpers import QUICK, Listener, ServerThread
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON texts (so that ``1`` and ``true`` differ, as they do in JSON)."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+@pytest.mark.parametrize("game_id", playable_games())
+def test_diffs_apply_and_kept_logs_match_the_engines(game_id: str) -> None:
+    for seed in range(3):
+        game = new_game(game_id, 3, seed=seed)
+        rng = random.Random(seed)
+        viewers: list[int | None] = [*range(game.num_players), None]
+        logs = {viewer: ViewerLog(viewer) for viewer in viewers}
+        before = {viewer: game.observe(viewer) for viewer in viewers}
+        steps = 0
+        while not game.is_terminal and steps < 400:
+            seat = game.to_act()[0]
+            if steps % 7 == 6 and callable(getattr(game, "undo_check", None)) and game.undo_check(seat) is None:
+                try:
+                    game.undo(seat)
+                except DojoError:
+                    game.apply(seat, rng.choice(game.legal_actions(seat)))
+            else:
+                game.apply(seat, rng.choice(game.legal_actions(seat)))
+            steps += 1
+            for viewer in viewers:
+                after = game.observe(viewer)
+                kept = [line for line in logs[viewer].update(game.events) if line is not None]
+                assert kept == after["log"], (game_id, seed, steps, viewer)
+                ops = state_diff(before[viewer], after)
+                assert _same(jsonpatch.apply_patch(before[viewer], ops), after), (game_id, seed, steps, viewer, ops)
+                before[viewer] = after
+
+
+def test_a_diff_tells_numbers_from_booleans_and_escapes_keys() -> None:
+    before = {"a": {"x/y": 1, "t~": [1, 2, 3]}, "log": ["one"]}
+    after = {"a": {"x/y": True, "t~": [1, 2]}, "log": ["one", "two"]}
+    ops = state_diff(before, after)
+    assert _same(jsonpatch.apply_patch(before, ops), after)
+    assert {"op": "add", "path": "/log/-", "value": "two"} in ops
+    assert state_diff(after, after) == []
+
+
+def test_a_shared_view_numbers_only_changed_states() -> None:
+    shared = SharedView(0)
+    first = {"view": {"log": ["a"]}, "index": 0}
+    assert shared.update(first, "t1", "f1") and shared.seq == 1 and shared.patch is None
+    assert not shared.update(dict(first), "t1b", "f1") and shared.seq == 1 and shared.text == "t1b"
+    second = {"view": {"log": ["a", "b"]}, "index": 1}
+    assert shared.update(second, "t2", "f2") and shared.seq == 2
+    assert shared.patch is not None
+    assert _same(jsonpatch.apply_patch(first, json.loads(shared.patch)), second)
+
+
+class PatchListener(Listener):
+    """A client that says hello with ``patches`` and keeps its state by applying them (``doc``)."""
+
+    def __init__(self, url: str, token: str | None = None) -> None:
+        super().__init__(url, token)
+        self.doc: dict[str, Any] | None = None
+        #: Every state held, by its seq (as patched or as received whole).
+        self.held: dict[int, dict[str, Any]] = {}
+        self.patched = 0
+
+    async def __aenter__(self) -> PatchListener:
+        from websockets.asyncio.client import connect
+
+        self.ws = await connect(self.url, max_size=None)
+        await self.ws.send(json.dumps({"type": "hello", "token": self.token, "patches": True}))
+        return self
+
+    async def recv(self, timeout: float = 10.0) -> dict[str, Any]:
+        message = await super().recv(timeout)
+        if message["type"] == "state":
+            self.doc = json.loads(json.dumps(message))
+        elif message["type"] == "patch":
+            assert self.doc is not None and self.doc["seq"] == message["from"], "a patch from a state not held"
+            self.doc = jsonpatch.apply_patch(self.doc, message["ops"])
+            self.doc["seq"] = message["seq"]
+            self.patched += 1
+        if message["type"] in ("state", "patch"):
+            assert self.doc is not None
+            self.held[self.doc["seq"]] = self.doc
+        return message
+
+
+def _comparable(state: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in state.items() if key not in ("log_new", "clock")}
+
+
+def test_a_patched_client_holds_what_a_whole_client_is_sent(server: ServerThread) -> None:
+    table_id, tokens = server.create({"game": "knights-and-ninjas", "players": 3, "settings": QUICK,
+                                      "seats": [{"type": "human", "name": "Ann"},
+                                                {"type": "bot", "bot": "easy"}, {"type": "bot", "bot": "easy"}]})
+
+    async def scenario() -> None:
+        async with PatchListener(server.ws_url(table_id), tokens["0"]) as patched, \
+                Listener(server.ws_url(table_id), tokens["0"]) as whole:
+            welcome = await patched.next("welcome")
+            assert welcome["patches"] is True
+            wholes: dict[int, dict[str, Any]] = {}
+            rng = random.Random(4)
+            while True:
+                message = await whole.recv(timeout=20)
+                if message["type"] == "error":  # (an action overtaken by the bots: ask for the state again)
+                    await whole.send({"type": "sync"})
+                    continue
+                if message["type"] != "state":
+                    continue
+                state = message
+                wholes[state["seq"]] = state
+                if state["status"] == "finished":
+                    break
+                if state["legal"] and state["status"] == "playing":
+                    await whole.send({"type": "act", "action": rng.choice(state["legal"]), "index": state["index"]})
+            while patched.doc is None or patched.doc["seq"] < state["seq"]:
+                await patched.recv(20)
+            assert patched.patched > 0
+            for seq, held in patched.held.items():
+                assert _comparable(held) == _comparable(wholes[seq]), seq
+            # A client that lost track asks for the whole state, and gets it with the same seq.
+            await patched.send({"type": "sync"})
+            again = await patched.next("state")
+            assert again["seq"] == state["seq"] and _comparable(again) == _comparable(state)
+
+    asyncio.run(scenario())
+
+
+def test_a_bad_patches_option_is_refused(server: ServerThread) -> None:
+    table_id, tokens = server.create({"game": "ninjitsu", "players": 2, "settings": QUICK,
+                                      "seats": [{"type": "human"}, {"type": "human"}]})
+
+    async def scenario() -> None:
+        from websockets.asyncio.client import connect
+
+        async with connect(server.ws_url(table_id)) as raw:
+            await raw.send(json.dumps({"type": "hello", "token": tokens["0"], "patches": "yes"}))
+            error = json.loads(await raw.recv())
+            assert error["code"] == "bad_message" and "patches" in error["message"]
+
+    asyncio.run(scenario())
