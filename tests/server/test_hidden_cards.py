@@ -74,8 +74,8 @@ def test_no_hidden_card_reaches_a_seat_that_may_not_know_it(server: ServerThread
     sent: dict[int, list[tuple[str, GameState[Any]]]] = defaultdict(list)
     original = live_module.LiveTable._send_state
 
-    def noting(self: Any, conn: Any, text: str, fingerprint: str, visible: list[str | None]) -> str:
-        message = original(self, conn, text, fingerprint, visible)
+    def noting(self: Any, conn: Any, shared: Any, visible: list[str | None]) -> str:
+        message = original(self, conn, shared, visible)
         # What was sent to this connection, with the game as it was when it left.
         sent[id(conn)].append((message, self.game.clone()))
         return message

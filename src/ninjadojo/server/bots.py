@@ -46,8 +46,30 @@ def _choose(bot: Bot, view: SeatView) -> tuple[str, Bot]:
 
 def detached_view(game: GameState[Any], seat: int) -> SeatView:
     """``seat``'s view of ``game`` as a bot in a worker gets it: a sample standing for this moment, holding
-    nothing the seat may not know (taken in the event loop, before the game can change)."""
+    nothing the seat may not know."""
     return SeatView(game, seat).detached()
+
+
+class Unsampled:
+    """A seat's position still to be sampled: a private copy of the game (taken under the table's lock, so
+    that it stands for this moment whatever the table does next), made into the detached view off the
+    event loop. The sample takes a game's redeal, its notation and its log (0.1 ms and more), which is
+    work the event loop should not do between messages."""
+
+    __slots__ = ("game", "seat")
+
+    def __init__(self, game: GameState[Any], seat: int) -> None:
+        self.game = game.clone()
+        self.seat = seat
+
+    def view(self) -> SeatView:
+        """The detached view (see :func:`detached_view`)."""
+        return detached_view(self.game, self.seat)
+
+
+def _sample_and_choose(bot: Bot, pending: Unsampled) -> str:
+    """Run in a thread worker: sample the position, then the bot's action on it."""
+    return bot.choose(pending.view())
 
 
 class BotPool:
@@ -79,13 +101,19 @@ class BotPool:
         for _ in range(self.workers):
             pool.submit(_nothing)
 
-    async def choose(self, bot: Bot, view: SeatView) -> tuple[str, Bot]:
-        """The action ``bot`` picks on ``view`` (detached: see :func:`detached_view`), and the bot as it is
-        after thinking."""
+    async def choose(self, bot: Bot, view: SeatView | Unsampled) -> tuple[str, Bot]:
+        """The action ``bot`` picks on ``view`` (detached: see :func:`detached_view`; or sampled in the worker
+        first, for :class:`Unsampled`), and the bot as it is after thinking."""
         loop = asyncio.get_running_loop()
         if self.kind == "thread":
-            action = await loop.run_in_executor(self._pool(), bot.choose, view)
+            if isinstance(view, Unsampled):
+                action = await loop.run_in_executor(self._pool(), _sample_and_choose, bot, view)
+            else:
+                action = await loop.run_in_executor(self._pool(), bot.choose, view)
             return action, bot
+        if isinstance(view, Unsampled):
+            # Sampled in a thread of this process: only the sample, never the game, goes to the workers.
+            view = await loop.run_in_executor(None, view.view)
         pool = self._pool()
         try:
             return await loop.run_in_executor(pool, _choose, bot, view)

@@ -161,7 +161,7 @@ class Connection:
             return
         self._put(text, len(text))
 
-    def send_state(self, text: str, log_new: list[str], seq: int | None = None, patch: str | None = None) -> None:
+    def send_state(self, text: str, log_new: list[str], seq: int | None = None, patch: str | None = None) -> str:
         """Queue a state (``text``: its JSON without ``log_new``) with the log lines new to this connection.
 
         ``seq`` is the state's number among its viewer's, and ``patch`` the operations (a JSON array's
@@ -170,10 +170,10 @@ class Connection:
 
         A state still waiting is replaced: the new one goes last (after every message queued before it, so
         an ``ack`` still precedes the states it caused) and carries the waiting one's new lines too, and
-        its patch is chained after the waiting one's.
+        its patch is chained after the waiting one's. Returns the message as it would leave now.
         """
         if self.closed:
-            return
+            return ""
         waiting = self._state
         ops: list[str] | None = None
         base: int | None = None
@@ -189,6 +189,7 @@ class Connection:
         state = _State(text, log_new, seq, base, ops)
         self._state = state
         self._put(state, state.size)
+        return state.message()
 
     def forget_patches(self) -> None:
         """The client lost track (it asked for ``sync``): its next state is sent whole."""

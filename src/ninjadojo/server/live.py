@@ -25,7 +25,7 @@ from ninjadojo.bots import Bot, make_bot
 from ninjadojo.engine.errors import DojoError, GameOverError, IllegalActionError, NotYourTurnError, quote
 from ninjadojo.engine.state import GameState
 from ninjadojo.server import storage as store
-from ninjadojo.server.bots import BotPool, detached_view
+from ninjadojo.server.bots import BotPool, Unsampled, detached_view
 from ninjadojo.server.chat import check_chat
 from ninjadojo.server.clocks import Clocks
 from ninjadojo.server.connections import (
@@ -329,15 +329,15 @@ class LiveTable:
         """Each event ``viewer`` may see (gone or not), as its line if shown now, else ``None``."""
         return self.shared[viewer].log.update(self.game.events)
 
-    def _send_state(self, conn: Connection, shared: SharedView, visible: list[str | None]) -> None:
+    def _send_state(self, conn: Connection, shared: SharedView, visible: list[str | None]) -> str:
         """Send ``conn`` its viewer's latest state (a patch if it takes them and holds the one before), with
-        the log lines new to it (a newer state replacing this one before it leaves carries them too:
-        see :meth:`Connection.send_state`)."""
+        the log lines new to it; returns the message as sent unless a newer state replaces it before it
+        leaves (see :meth:`Connection.send_state`: then the newer one carries these lines too)."""
         seen = min(conn.log_seen, len(visible))
         fresh = [line for line in visible[seen:] if line is not None]
         conn.log_seen = len(visible)
         conn.fingerprint = shared.fingerprint
-        conn.send_state(shared.text, fresh, shared.seq, shared.patch)
+        return conn.send_state(shared.text, fresh, shared.seq, shared.patch)
 
     def publish(self) -> None:
         """Release what each viewer may now be sent, and send each connection its state if it changed.
@@ -960,7 +960,7 @@ class LiveTable:
                 if self.closed or self.index[seat] != index or seat not in self.game.to_act():
                     return
                 bot = self.bot_for(seat, spec)
-                view = detached_view(self.game, seat)
+                view = Unsampled(self.game, seat)
             action, thought = await self._choose_in_time(seat, bot, view)
             failed = False
             async with self.lock:
