@@ -50,6 +50,10 @@ def serve(
         "[default: the expert level's budget]")] = None,
     reviews_per_hour: Annotated[int, typer.Option(
         "--reviews-per-hour", help="game reviews one address may start in an hour")] = 20,
+    ws_compression: Annotated[bool, typer.Option(
+        "--ws-compression/--no-ws-compression",
+        help="compress WebSocket messages (permessage-deflate) for clients that offer it: less traffic, more CPU")]
+        = False,
 ) -> None:
     """Serve tables of friends and bots over HTTP and WebSockets, until Ctrl-C.
 
@@ -86,7 +90,7 @@ def serve(
                header_timeout=header_timeout, connections_per_address=connections_per_address,
                ws_per_address=ws_per_address, limit_concurrency=max_connections, tables_per_hour=tables_per_hour,
                max_bot_tables=max_bot_tables, max_game_length=max_game_length, review_iterations=review_iterations,
-               hint_iterations=review_iterations, reviews_per_hour=reviews_per_hour)
+               hint_iterations=review_iterations, reviews_per_hour=reviews_per_hour, ws_compression=ws_compression)
 
 
 @handle_errors
@@ -103,6 +107,8 @@ def bench_server(
     bot_pool: Annotated[str, typer.Option("--bot-pool", help="thread or process")] = "thread",
     patches: Annotated[bool, typer.Option(
         "--patches/--whole", help="clients take patches (the browser's way) or whole states")] = True,
+    ws_compression: Annotated[bool, typer.Option(
+        "--ws-compression/--no-ws-compression", help="the server compresses WebSocket messages")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print the result as one JSON line")] = False,
 ) -> None:
     """Load-test the server on loopback: accepted actions per second, latency from send to broadcast."""
@@ -110,7 +116,7 @@ def bench_server(
 
     settings = BenchSettings(db=db, tables=tables, game=game, players=players, clients=clients, bot=bot,
                              seconds=seconds, max_actions=max_actions, bot_pool=bot_pool,
-                             patches=patches)
+                             patches=patches, ws_compression=ws_compression)
     try:
         result = run_bench(settings)
     except RuntimeError as error:

@@ -58,6 +58,8 @@ class BenchSettings:
     seed: int = 0
     #: Whether the scripted clients ask for patches (hello ``patches``) rather than whole states.
     patches: bool = True
+    #: Whether the server compresses WebSocket messages (``dojo serve --ws-compression``).
+    ws_compression: bool = False
 
     def check(self) -> None:
         """Raise :class:`OptionError` for a setting out of range."""
@@ -114,7 +116,7 @@ def _server(url: str, settings: BenchSettings) -> Iterator[str]:
             f"serve(host='127.0.0.1', port={port}, db={url!r}, bot_pool={settings.bot_pool!r}, "
             f"bot_workers={settings.bot_workers}, log_level='warning', ws_rate=1e6, ws_burst=1e6, "
             "http_rate=1e6, http_burst=1e6, ws_per_address=10**6, connections_per_address=10**6, "
-            "tables_per_hour=10**9)")
+            f"tables_per_hour=10**9, ws_compression={settings.ws_compression})")
     command = [sys.executable, "-c", code]
     if os.environ.get("DOJO_BENCH_PROFILE"):  # a developer's hook: profile the server (see docs/server.md)
         command = [sys.executable, os.environ["DOJO_BENCH_PROFILE"], str(port), url]

@@ -42,6 +42,12 @@ BACKLOG = 512
 #: The largest request head (request line and headers), in bytes.
 MAX_HEAD = 16 * 1024
 
+#: Whether WebSocket messages are compressed (permessage-deflate) when a client offers it. Off: states go
+#: as patches of a few hundred bytes, which compress little, while compressing each one took more of the
+#: event loop than anything else it does for a message (the load benchmark: about 1,150 actions/s without,
+#: 800-900 with). ``dojo serve --ws-compression`` turns it on (slow links, whole states of long games).
+WS_COMPRESSION = False
+
 #: Seconds an idle kept-alive connection stays open.
 KEEP_ALIVE = 5
 
@@ -169,7 +175,8 @@ def limit_logs(lines: int = LOG_LINES, window: float = LOG_WINDOW) -> RepeatFilt
 def server_config(app: Any, host: str = "127.0.0.1", port: int = 8000, *, log_level: str = "info",
                   forwarded_allow_ips: str | None = None, header_timeout: float = HEADER_TIMEOUT,
                   connections_per_address: int = CONNECTIONS_PER_ADDRESS,
-                  limit_concurrency: int = LIMIT_CONCURRENCY, backlog: int = BACKLOG) -> uvicorn.Config:
+                  limit_concurrency: int = LIMIT_CONCURRENCY, backlog: int = BACKLOG,
+                  ws_compression: bool = WS_COMPRESSION) -> uvicorn.Config:
     """uvicorn's configuration of the server, with its limits.
 
     ``forwarded_allow_ips``: the addresses of the reverse proxies whose ``X-Forwarded-For`` and
@@ -182,7 +189,7 @@ def server_config(app: Any, host: str = "127.0.0.1", port: int = 8000, *, log_le
         http=guarded_protocol(header_timeout, connections_per_address, trusted),
         proxy_headers=bool(trusted), forwarded_allow_ips=",".join(sorted(trusted)) if trusted else "",
         limit_concurrency=limit_concurrency, backlog=backlog, timeout_keep_alive=KEEP_ALIVE,
-        h11_max_incomplete_event_size=MAX_HEAD)
+        h11_max_incomplete_event_size=MAX_HEAD, ws_per_message_deflate=ws_compression)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_workers: int | None = None,
@@ -194,7 +201,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_
     The rates are the limits per WebSocket connection and per client address (see the protocol); the
     load benchmark lifts them. ``limits`` go to :func:`create_app` or :func:`server_config` by name.
     """
-    config_names = {"header_timeout", "connections_per_address", "limit_concurrency", "backlog"}
+    config_names = {"header_timeout", "connections_per_address", "limit_concurrency", "backlog", "ws_compression"}
     app_limits = {key: value for key, value in limits.items() if key not in config_names}
     config_limits = {key: value for key, value in limits.items() if key in config_names}
     app = create_app(db, bot_pool=bot_pool, bot_workers=bot_workers, ws_rate=ws_rate, ws_burst=ws_burst,
