@@ -1,7 +1,8 @@
 // The table page: one table, live over the WebSocket (docs/server-protocol.md), as a seat or as a
 // spectator. Every state message redraws the page from what it holds (view, legal actions, decision,
 // seats, clocks, notes), so a reload or a reconnect restores everything: the client keeps nothing
-// it cannot get back but its seat token (in localStorage).
+// it cannot get back but its seat token (in localStorage). The page asks for patches: after the first
+// whole state, a change may come as the RFC 6902 operations from the state it holds (docs/web.md).
 
 import {api, ApiError, inviteLink, socketUrl} from './api.js';
 import {copyText, h, replace, toast} from './dom.js';
@@ -17,6 +18,7 @@ import {seatBadge} from './seats.js';
 import {ChatBox} from './chat.js';
 import {percent, ReviewDialog} from './review.js';
 import {forgetSeat, invitesOf, keepSeat, myName, seatAt} from './store.js';
+import {applyPatch} from './vendor/fast-json-patch/index.mjs';
 
 // Close codes after which reconnecting cannot help.
 const FINAL_CLOSES = {
@@ -46,7 +48,8 @@ class TablePage {
     this.watch = watch;
     this.watchKey = watchKey; // a private table's watch key (spectators need it there)
     this.socket = null;
-    this.state = null;
+    this.state = null; // the last state, whole or patched: {type, seq, index, view, legal, ...}
+    this.syncing = false; // a sync was asked for: the patches before the whole state are not for us
     this.seat = null; // the seat this connection holds (null: spectating)
     this.token = null;
     this.pending = null; // the action sent and not yet answered
@@ -149,9 +152,11 @@ class TablePage {
     this.setConnection('connecting');
     const socket = new WebSocket(socketUrl(this.tableId));
     this.socket = socket;
+    this.syncing = false; // a new connection's first state is whole
     socket.onopen = () => {
-      const hello = this.token ? {type: 'hello', token: this.token} : {type: 'hello'};
-      if (!this.token && this.watchKey) hello.watch = this.watchKey;
+      const hello = {type: 'hello', patches: true};
+      if (this.token) hello.token = this.token;
+      else if (this.watchKey) hello.watch = this.watchKey;
       socket.send(JSON.stringify(hello));
     };
     socket.onmessage = (event) => {
@@ -197,10 +202,11 @@ class TablePage {
         this.setConnection('connected');
         break;
       case 'state':
-        this.state = message;
-        this.receivedAt = performance.now();
-        this.pending = null;
-        this.draw();
+        this.syncing = false;
+        this.take(message);
+        break;
+      case 'patch':
+        this.patch(message);
         break;
       case 'chat':
         this.chat.add(message);
@@ -209,12 +215,57 @@ class TablePage {
         break; // the new state follows
       case 'error':
         this.pending = null;
+        // A dropped message may have been our sync: the next patch that does not fit asks again.
+        if (message.code === 'rate_limited') this.syncing = false;
         if (message.code !== 'stale') toast(message.message || message.code, 'error');
         if (this.state) this.draw();
         break;
       default:
         break; // pong, and any message type a newer server adds
     }
+  }
+
+  /** Hold a new state (whole, or the held one patched) and draw it: one path for both. */
+  take(state) {
+    this.state = state;
+    this.receivedAt = performance.now();
+    this.pending = null;
+    this.draw();
+  }
+
+  /**
+   * A patch: the operations that turn the state held (its ``seq`` is the patch's ``from``) into state
+   * ``seq``. Applied to a copy, so that a patch that fails leaves the held state whole; a patch from
+   * another state than the held one, or one that fails, asks for the whole state (``sync``) and the page
+   * keeps showing the held state until it comes.
+   */
+  patch(message) {
+    if (this.syncing) return; // patches sent before the server read our sync: the whole state follows
+    const held = this.state;
+    let next = null;
+    if (held && held.seq === message.from && Array.isArray(message.ops)) {
+      try {
+        next = applyPatch(structuredClone(held), message.ops, false, true).newDocument;
+      } catch (error) {
+        console.warn('a state patch failed; asking for the whole state', error);
+        next = null;
+      }
+    }
+    if (!next || typeof next !== 'object') {
+      this.sync();
+      return;
+    }
+    next.seq = message.seq;
+    // The log lines new with the held state are not new any more (the page draws the log from view.log).
+    delete next.log_new;
+    this.take(next);
+  }
+
+  /** Ask for the whole state (the page lost track of the patches); patches until it comes are dropped. */
+  sync() {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return;
+    this.syncing = true;
+    this.socket.send(JSON.stringify({type: 'sync'}));
   }
 
   /** Send a chat message (the table checks who sends it; its answer is a chat message or an error). */
