@@ -52,7 +52,8 @@ def test_dojo_serve_serves_and_stops_cleanly(tmp_path: Path) -> None:
         deadline = time.monotonic() + 60
         while True:
             try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=2).json() == {"ok": True, "protocol": 1}:
+                health = httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=2).json()
+                if health == {"ok": True, "protocol": 1, "node": None}:  # (SQLite: one process, no cluster)
                     break
             except httpx.HTTPError:
                 pass

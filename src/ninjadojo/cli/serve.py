@@ -51,7 +51,7 @@ def serve(
     reviews_per_hour: Annotated[int, typer.Option(
         "--reviews-per-hour", help="game reviews one address may start in an hour")] = 20,
     ws_compression: Annotated[bool, typer.Option(
-        "--ws-compression/--no-ws-compression",
+        "--ws-compression",
         help="compress WebSocket messages (permessage-deflate) for clients that offer it: less traffic, more CPU")]
         = False,
 ) -> None:
@@ -108,7 +108,7 @@ def bench_server(
     patches: Annotated[bool, typer.Option(
         "--patches/--whole", help="clients take patches (the browser's way) or whole states")] = True,
     ws_compression: Annotated[bool, typer.Option(
-        "--ws-compression/--no-ws-compression", help="the server compresses WebSocket messages")] = False,
+        "--ws-compression", help="the server compresses WebSocket messages")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print the result as one JSON line")] = False,
 ) -> None:
     """Load-test the server on loopback: accepted actions per second, latency from send to broadcast."""

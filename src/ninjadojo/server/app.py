@@ -401,7 +401,8 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
 
     @app.get("/api/health", summary="Whether the server is up (and its protocol version)")
     async def health() -> dict[str, Any]:
-        return {"ok": True, "protocol": PROTOCOL}
+        # "node": this process's name when several processes serve one PostgreSQL (null when alone).
+        return {"ok": True, "protocol": PROTOCOL, "node": None if dojo.cluster is None else dojo.cluster.node}
 
     # ------------------------------------------------------------------ games
 

@@ -163,7 +163,7 @@ class Clocks:
     def schedule(self) -> None:
         """Set the timer for the earliest deadline of the position."""
         self.cancel()
-        if self.mode == "none" or self.table.closed:
+        if self.mode == "none" or self.table.closed or not self.table.runs_timers:
             return
         deadlines = [when for seat in range(self.table.game.num_players) if (when := self.deadline(seat)) is not None]
         if not deadlines:

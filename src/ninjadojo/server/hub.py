@@ -21,6 +21,7 @@ from ninjadojo.engine.state import MAX_LENGTH_OPTION, check_seed
 from ninjadojo.server import storage as store
 from ninjadojo.server.bots import BotPool
 from ninjadojo.server.catalogue import game_title, sets_in_play
+from ninjadojo.server.cluster import Cluster
 from ninjadojo.server.errors import ApiError, bad_request, storage_failed, unknown_table
 from ninjadojo.server.live import EVERYONE, WATCH_HASH, LiveTable, public_waiting
 from ninjadojo.server.settings import SeatPlan, TableSettings, check_players, parse_seats
@@ -68,12 +69,21 @@ class Dojo:
         self.bot_room = asyncio.Lock()
         #: The event loop the server runs on (set by :meth:`start`).
         self.loop: asyncio.AbstractEventLoop | None = None
+        #: This process's part in a cluster of server processes, on PostgreSQL (see ``server/cluster.py``):
+        #: any number of processes may serve the same database. None on SQLite (one process).
+        self.cluster: Cluster | None = None
 
     async def start(self) -> None:
         """Open the database (migrating it) and load every unfinished table, so its bots play on."""
         self.loop = asyncio.get_running_loop()
         await asyncio.to_thread(self.storage.start)
         self.pool.warm()
+        if self.storage.backend == "postgresql":
+            # Other processes may serve this database too: this one loads the tables nobody alive owns
+            # (claiming them), and the others' when their players come here.
+            self.cluster = Cluster(self.storage)
+            await self.cluster.start(self)
+            return
         for table_id in await asyncio.to_thread(self.storage.unfinished_ids):
             try:
                 await self.get(table_id)
@@ -81,7 +91,10 @@ class Dojo:
                 log.error("table %s cannot be loaded and is left as stored: %s", table_id, error)
 
     async def close(self) -> None:
-        """Close every table, then the workers and storage."""
+        """Close every table, then the workers and storage (a cluster's tables given up first, so that the
+        other processes take them over at once)."""
+        if self.cluster is not None:
+            await self.cluster.close()
         for table in list(self.tables.values()):
             await table.close()
         self.pool.close()
@@ -115,6 +128,7 @@ class Dojo:
                 log.error("table %s does not replay: %s", table_id, error)
                 raise ApiError(503, "unavailable", f"table {table_id} cannot be loaded: its stored game does "
                                                    "not replay (see the server's log)") from None
+            await self._join_cluster(live, claim=not stored.finished)
             self.tables[table_id] = live
             self._recent[table_id] = None
             self._trim()
@@ -128,6 +142,14 @@ class Dojo:
             raise
         finally:
             del self._loading[table_id]
+
+    async def _join_cluster(self, live: LiveTable, claim: bool) -> None:
+        """In a cluster: the table hears the other processes, and runs its bots and clocks here only if this
+        process owns it (claimed now if nobody alive does)."""
+        if self.cluster is None:
+            return
+        live.cluster = self.cluster
+        live.runs_timers = claim and await self.cluster.claim(live.id)
 
     def _trim(self) -> None:
         """Drop from memory the finished tables nobody is connected to or busy with, the least recently asked
@@ -288,6 +310,7 @@ class Dojo:
             raise storage_failed(error) from None
         live = LiveTable(stored, game, self.storage, self.pool)
         live.watch_key = watch_key
+        await self._join_cluster(live, claim=True)
         self.tables[stored.id] = live
         self._recent[stored.id] = None
         self._trim()

@@ -28,6 +28,7 @@ from ninjadojo.server import storage as store
 from ninjadojo.server.bots import BotPool, Unsampled, detached_view
 from ninjadojo.server.chat import check_chat
 from ninjadojo.server.clocks import Clocks
+from ninjadojo.server.cluster import Cluster, announce, guard_seats, is_conflict
 from ninjadojo.server.connections import (
     CHAT_BURST,
     CHAT_RATE,
@@ -156,6 +157,13 @@ class LiveTable:
         self._published = asyncio.Event()
         #: Each viewer's latest state, built once per change and shared by its connections.
         self.shared: dict[Viewer, SharedView] = {viewer: SharedView(viewer) for viewer in self.viewers()}
+        #: This process's part in a cluster of server processes over one PostgreSQL; None when it is the
+        #: only one (see ``server/cluster.py``).
+        self.cluster: Cluster | None = None
+        #: Whether this process runs the table's bots and clocks: it owns the table (always, when alone).
+        self.runs_timers = True
+        self._catch_up_task: asyncio.Task[None] | None = None
+        self._catch_up_again = False
         self.closed = False
 
     # ------------------------------------------------------------------ loading
@@ -676,11 +684,27 @@ class LiveTable:
                                   finished=result is not None,
                                   result=None if result is None else result.to_json())
 
+    def _cluster_ops(self, ops: list[store.WriteOp], seats: bool = False) -> list[store.WriteOp]:
+        """``ops`` as written in a cluster: announced to the other processes, and, for a change of seats,
+        checked against the seats as stored (another process may have changed them)."""
+        if self.cluster is None:
+            return ops
+        guard = [guard_seats(self.id, [(each.seat, each.status, each.token_hash, each.bot) for each in self.seats])]
+        return [*(guard if seats else []), *ops, announce(self.cluster.node, self.id)]
+
     async def _write(self, ops: list[store.WriteOp]) -> None:
-        """Commit ``ops``; if that fails, rebuild the table from storage (the change is undone) and refuse."""
+        """Commit ``ops``; if that fails, rebuild the table from storage (the change is undone) and refuse.
+
+        In a cluster, a write refused because another process changed the table first is ``stale``: the
+        table catches up on what is stored, and the client gets the new state (as after any stale action).
+        """
         try:
-            await self.storage.write(ops)
+            await self.storage.write(self._cluster_ops(ops))
         except Exception as error:
+            if self.cluster is not None and is_conflict(error):
+                await self._reload()
+                raise MessageError("stale", "another server process moved this table on first; the new state "
+                                            "follows") from None
             log.exception("table %s: a write failed; the table goes back to what is stored", self.id)
             await self._reload()
             raise MessageError("internal", f"the server could not store this; nothing was applied "
@@ -696,6 +720,90 @@ class LiveTable:
         self.chat, self.chat_count = fresh.chat, fresh.chat_count
         self.released = dict(self.index)
         self._note_public_facts()
+
+    # ------------------------------------------------------------------ other processes (a cluster)
+
+    def spawn_catch_up(self) -> None:
+        """Another process changed this table: catch up soon (announcements heard meanwhile are folded into
+        one more catch-up after the running one)."""
+        if self.closed:
+            return
+        if self._catch_up_task is not None and not self._catch_up_task.done():
+            self._catch_up_again = True
+            return
+        self._catch_up_task = asyncio.get_running_loop().create_task(self._catch_up_loop())
+
+    async def _catch_up_loop(self) -> None:
+        try:
+            while True:
+                self._catch_up_again = False
+                await self.catch_up()
+                if not self._catch_up_again:
+                    return
+        except Exception:
+            log.exception("table %s: catching up with another process's change failed", self.id)
+
+    async def catch_up(self) -> None:
+        """Take in what other processes stored (actions, undos, seats, notes, chat) and send this process's
+        connections their new states."""
+        stored = await asyncio.to_thread(self.storage.load_table, self.id)
+        if stored is None:
+            return
+        async with self.lock:
+            self._absorb(stored)
+            self.publish()
+
+    def _absorb(self, stored: StoredTable) -> None:
+        """Bring the table in memory up to ``stored`` (which is as new or newer: the events only grow)."""
+        now = time.monotonic()
+        if len(stored.events) < self.event_count:
+            return  # older than what this process holds (a read that raced a newer write): nothing to take
+        for seat, kind, action in stored.events[self.event_count:]:
+            public = self._is_public() if self.game.frames else True
+            if kind == "act":
+                self._apply_in_memory(seat, action)
+            else:
+                self._undo_in_memory(seat)
+                public = True
+            self.event_count += 1
+            if public:
+                self.last_public_at = now
+                if self.conceals and self.settings.window_time > 0:
+                    self.hold_until = now + self.settings.window_time
+        revoked = []
+        reseated = False
+        for mine, theirs in zip(self.seats, stored.seats, strict=True):
+            if mine.token_hash != theirs.token_hash:
+                revoked.append(mine.seat)
+            if (mine.type, mine.bot, mine.status) != (theirs.type, theirs.bot, theirs.status):
+                reseated = True
+            mine.type, mine.name, mine.bot, mine.status = theirs.type, theirs.name, theirs.bot, theirs.status
+            mine.token_hash, mine.clock_remaining = theirs.token_hash, theirs.clock_remaining
+        for seat in revoked:
+            self.close_seat_connections(seat)
+        if reseated:
+            self.clocks.reseat(now)
+        self.notes.extend(stored.notes[len(self.notes):])
+        for line in stored.chat:
+            if line.n >= self.chat_count:
+                message = {"type": "chat", **line.to_json()}
+                for conn in self.connections:
+                    if not conn.closed:
+                        conn.send(message)
+        self.chat, self.chat_count = list(stored.chat), stored.chat_count
+        self.updated, self.rematch = stored.updated, stored.rematch
+
+    async def take_over(self) -> None:
+        """This process now owns the table (its owner is gone): catch up, then run its bots and clocks."""
+        self.runs_timers = True
+        await self.catch_up()
+
+    async def give_up(self) -> None:
+        """Another process owns the table now: stop running its clocks here (and its bots: none is asked
+        again here; one thinking may still answer, and its write is refused if the table moved on)."""
+        async with self.lock:
+            self.runs_timers = False
+            self.clocks.cancel()
 
     async def undo(self, seat: int, index: object, reply: Connection | None = None,
                    reply_id: object = None) -> dict[str, Any]:
@@ -740,8 +848,12 @@ class LiveTable:
             ops.append(store.insert_note(self.id, len(self.notes), note[0], note[1], wall))
         ops.append(store.update_table(self.id, updated=wall))
         try:
-            await self.storage.write(ops)
+            await self.storage.write(self._cluster_ops(ops, seats=True))
         except Exception as error:
+            if self.cluster is not None and is_conflict(error):
+                await self._reload()
+                raise ApiError(409, "stale", "another server process changed this table's seats first; "
+                                             "look again and retry") from None
             # Nothing changed in memory yet: the request is refused (503 JSON), the table goes on as it was.
             log.error("table %s: a seat change could not be stored: %s", self.id, error)
             raise storage_failed(error) from None
@@ -884,7 +996,7 @@ class LiveTable:
         return held[1]
 
     def _schedule_bots(self) -> None:
-        if self.status != "playing":
+        if self.status != "playing" or not self.runs_timers:
             return
         asked = self.asked()
         for seat in self.game.to_act():

@@ -44,8 +44,12 @@ tables = Table(
     Column("private", Boolean, nullable=False, default=False),
     Column("rematch_of", String(16), nullable=True),
     Column("rematch", String(16), nullable=True),
+    # The server process that runs the table's bots, clocks and hold (several processes over one
+    # PostgreSQL: see ``server/cluster.py``); null when none does (one process, or none alive).
+    Column("owner", String(32), nullable=True),
 )
 Index("ix_dojo_tables_listing", tables.c.finished, tables.c.private, tables.c.created)
+Index("ix_dojo_tables_owner", tables.c.owner)
 
 #: One row per seat.
 seats = Table(
@@ -96,4 +100,15 @@ chat = Table(
     Column("text", Text, nullable=True),
     Column("emote", String(16), nullable=True),
     Column("at", Float, nullable=False),
+)
+
+#: The server processes sharing the database, each with the last time it said it was alive.
+nodes = Table(
+    "dojo_nodes",
+    metadata,
+    Column("node", String(32), primary_key=True),
+    Column("heartbeat", Float, nullable=False),  # Unix time
+    Column("started", Float, nullable=False),
+    Column("host", String(255), nullable=False),
+    Column("pid", Integer, nullable=False),
 )

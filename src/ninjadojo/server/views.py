@@ -98,9 +98,12 @@ def _differ(before: Any, after: Any) -> bool:
 def _diff(before: Any, after: Any, path: str, ops: list[dict[str, Any]]) -> None:
     """Append to ``ops`` what turns ``before`` into ``after`` at ``path`` (the two differ)."""
     if type(before) is dict and type(after) is dict:
-        for key in before:
-            if key not in after:
-                ops.append({"op": "remove", "path": _pointer(path, key)})
+        gone = [key for key in before if key not in after]
+        if path and len(gone) + sum(key not in before for key in after) > max(2, len(after) // 2):
+            ops.append({"op": "replace", "path": path, "value": after})  # mostly new keys: whole is shorter
+            return
+        for key in gone:
+            ops.append({"op": "remove", "path": _pointer(path, key)})
         for key, value in after.items():
             if key not in before:
                 ops.append({"op": "add", "path": _pointer(path, key), "value": value})
@@ -114,7 +117,7 @@ def _diff(before: Any, after: Any, path: str, ops: list[dict[str, Any]]) -> None
             return
         common = min(old, new)
         changed = [index for index in range(common) if _differ(before[index], after[index])]
-        if len(changed) > max(2, common // 2):
+        if len(changed) + max(0, old - new) > max(2, new // 2):
             ops.append({"op": "replace", "path": path, "value": after})  # mostly new: whole is shorter
             return
         for index in changed:
@@ -133,8 +136,8 @@ def state_diff(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, 
     (deep copies, every value encoded to compare, ``difflib`` on lists) took about 1.2 ms on a four-seat
     Knights and Ninjas state, more than everything else a change costs; this walks only what differs
     (Python's ``!=`` compares whole subtrees in C) and takes tens of microseconds. Lists are compared
-    place by place, growing or shrinking at the end (a log's new lines are ``add`` at ``-``); a list
-    mostly changed is replaced whole. ``jsonpatch.apply_patch`` applies the result (tested on every
+    place by place, growing or shrinking at the end (a log's new lines are ``add`` at ``-``); a list or
+    object mostly changed (the legal actions and their labels at a new decision) is replaced whole. ``jsonpatch.apply_patch`` applies the result (tested on every
     game's views). One limit, from Python's equality: a number turned into the boolean it equals
     (``1`` and ``true``) *inside a list or object that is otherwise equal* is not seen (a changed value
     at any level that is compared is); views keep each field to one type, which the tests check.
