@@ -137,7 +137,8 @@ def state_diff(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, 
     Knights and Ninjas state, more than everything else a change costs; this walks only what differs
     (Python's ``!=`` compares whole subtrees in C) and takes tens of microseconds. Lists are compared
     place by place, growing or shrinking at the end (a log's new lines are ``add`` at ``-``); a list or
-    object mostly changed (the legal actions and their labels at a new decision) is replaced whole. ``jsonpatch.apply_patch`` applies the result (tested on every
+    object mostly changed (the legal actions and their labels at a new decision) is replaced whole.
+    ``jsonpatch.apply_patch`` applies the result (tested on every
     game's views). One limit, from Python's equality: a number turned into the boolean it equals
     (``1`` and ``true``) *inside a list or object that is otherwise equal* is not seen (a changed value
     at any level that is compared is); views keep each field to one type, which the tests check.
