@@ -26,6 +26,7 @@ from ninjadojo import __version__
 from ninjadojo.engine.errors import UnknownGameError, quote
 from ninjadojo.server.bots import BotPool
 from ninjadojo.server.catalogue import catalogue, game_entry
+from ninjadojo.server.cluster import NODE_TIMEOUT
 from ninjadojo.server.connections import (
     CLOSE_ABUSE,
     CLOSE_BAD_MESSAGE,
@@ -305,7 +306,7 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
                max_game_length: int = MAX_GAME_LENGTH, max_bot_tables: int = MAX_BOT_TABLES,
                body_timeout: float = BODY_TIMEOUT, review_iterations: int | None = REVIEW_ITERATIONS,
                hint_iterations: int | None = HINT_ITERATIONS, max_reviews: int | None = MAX_REVIEWS,
-               reviews_per_hour: int = REVIEWS_PER_HOUR) -> FastAPI:
+               reviews_per_hour: int = REVIEWS_PER_HOUR, node_timeout: float = NODE_TIMEOUT) -> FastAPI:
     """The server's application on the database ``db`` (see :func:`~ninjadojo.server.storage.database_url`).
 
     ``exact_seeds``: take a creator's seed as it is at every table, also of several people (a trusted
@@ -315,9 +316,11 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
     ``review_iterations`` and ``hint_iterations``: the search's budget a decision of a review and of a hint
     (``None``: the review library's default); ``max_reviews`` at once (``None``: half the bots' workers, at
     least one), ``reviews_per_hour`` per address (see :mod:`ninjadojo.server.reviews`).
+    ``node_timeout``: on PostgreSQL, the seconds after which another server process that stopped saying
+    it is alive is taken for dead, and its tables' bots and clocks are taken over (see ``cluster.py``).
     """
     dojo = Dojo(Storage(database_url(db)), BotPool(bot_workers, bot_pool), exact_seeds,
-                max_game_length=max_game_length, max_bot_tables=max_bot_tables)
+                max_game_length=max_game_length, max_bot_tables=max_bot_tables, node_timeout=node_timeout)
     reviews = Reviews(dojo.pool, iterations=review_iterations, hint_iterations=hint_iterations,
                       max_running=max_reviews, per_hour=reviews_per_hour)
     limiter = HttpLimiter(http_rate, http_burst)

@@ -77,14 +77,16 @@ def announce(node: str, table_id: str) -> Callable[[Connection], None]:
 
 
 def guard_seats(table_id: str, expected: list[tuple[int, str, str | None, str | None]]) -> Callable[[Connection], None]:
-    """A write op that locks the table's seats and checks they are still ``expected`` ((seat, status,
-    token hash, bot) each), raising :class:`StaleTable` if another process changed them."""
+    """A write op that locks the seats about to change and checks they are still ``expected`` ((seat,
+    status, token hash, bot) each), raising :class:`StaleTable` if another process changed them first."""
+    numbers = [seat for seat, *_ in expected]
 
     def op(connection: Connection) -> None:
         rows = connection.execute(
             select(schema.seats.c.seat, schema.seats.c.status, schema.seats.c.token_hash, schema.seats.c.bot)
-            .where(schema.seats.c.table_id == table_id).order_by(schema.seats.c.seat).with_for_update()).all()
-        if [tuple(row) for row in rows] != expected:
+            .where(schema.seats.c.table_id == table_id, schema.seats.c.seat.in_(numbers))
+            .order_by(schema.seats.c.seat).with_for_update()).all()
+        if [tuple(row) for row in rows] != sorted(expected):
             raise StaleTable(f"the seats of table {table_id} were changed by another server process")
     return op
 

@@ -21,7 +21,7 @@ from ninjadojo.engine.state import MAX_LENGTH_OPTION, check_seed
 from ninjadojo.server import storage as store
 from ninjadojo.server.bots import BotPool
 from ninjadojo.server.catalogue import game_title, sets_in_play
-from ninjadojo.server.cluster import Cluster
+from ninjadojo.server.cluster import HEARTBEAT, NODE_TIMEOUT, Cluster
 from ninjadojo.server.errors import ApiError, bad_request, storage_failed, unknown_table
 from ninjadojo.server.live import EVERYONE, WATCH_HASH, LiveTable, public_waiting
 from ninjadojo.server.settings import SeatPlan, TableSettings, check_players, parse_seats
@@ -50,7 +50,8 @@ class Dojo:
     """Every table of one server, with its storage and its bots' workers."""
 
     def __init__(self, storage: Storage, pool: BotPool, exact_seeds: bool = False, *,
-                 max_game_length: int = MAX_GAME_LENGTH, max_bot_tables: int = MAX_BOT_TABLES) -> None:
+                 max_game_length: int = MAX_GAME_LENGTH, max_bot_tables: int = MAX_BOT_TABLES,
+                 node_timeout: float = NODE_TIMEOUT) -> None:
         self.storage = storage
         self.pool = pool
         #: Take a creator's seed as it is at every table (a trusted server: tests, a club replaying a deal).
@@ -72,6 +73,7 @@ class Dojo:
         #: This process's part in a cluster of server processes, on PostgreSQL (see ``server/cluster.py``):
         #: any number of processes may serve the same database. None on SQLite (one process).
         self.cluster: Cluster | None = None
+        self.node_timeout = node_timeout
 
     async def start(self) -> None:
         """Open the database (migrating it) and load every unfinished table, so its bots play on."""
@@ -81,7 +83,8 @@ class Dojo:
         if self.storage.backend == "postgresql":
             # Other processes may serve this database too: this one loads the tables nobody alive owns
             # (claiming them), and the others' when their players come here.
-            self.cluster = Cluster(self.storage)
+            self.cluster = Cluster(self.storage, heartbeat=min(HEARTBEAT, self.node_timeout / 3),
+                                   node_timeout=self.node_timeout)
             await self.cluster.start(self)
             return
         for table_id in await asyncio.to_thread(self.storage.unfinished_ids):

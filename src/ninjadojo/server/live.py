@@ -307,7 +307,7 @@ class LiveTable:
         game = self.game
         view = game.observe(viewer, log=False)
         visible = self.shared[viewer].log.update(game.events)
-        view["log"] = [line for line in visible if line is not None]  # type: ignore[assignment]
+        view["log"] = [line for line in visible if line is not None]
         decision = game.decision(viewer) if viewer is not None else None
         undo: dict[str, Any] = {"enabled": self.settings.undo}
         if self.settings.undo and viewer is not None and callable(getattr(game, "undo_check", None)):
@@ -501,13 +501,23 @@ class LiveTable:
         way nothing is sent to it and it is not kept.
         """
         async with self.lock:
-            seat = self.seats[conn.viewer] if conn.viewer is not None else None
-            if seat is not None:
+            for attempt in range(3):
+                seat = self.seats[conn.viewer] if conn.viewer is not None else None
+                if seat is None:
+                    break
                 self.check_holder(seat.seat, conn.token_hash)
-                if seat.status == "invited":
+                if seat.status != "invited":
+                    break
+                try:
                     await self._change_seats([seat], status="taken")
-                    if self.status == "playing":
-                        self._start_play()
+                except ApiError as error:
+                    # In a cluster, another process took a seat of this table meanwhile: look again.
+                    if error.code != "stale" or attempt == 2:
+                        raise
+                    continue
+                if self.status == "playing":
+                    self._start_play()
+                break
             conn.start()
             # The table's last chat lines come once, with the welcome (a reconnect brings them back): not
             # with every state, which would carry them again at every move.
@@ -684,13 +694,14 @@ class LiveTable:
                                   finished=result is not None,
                                   result=None if result is None else result.to_json())
 
-    def _cluster_ops(self, ops: list[store.WriteOp], seats: bool = False) -> list[store.WriteOp]:
-        """``ops`` as written in a cluster: announced to the other processes, and, for a change of seats,
-        checked against the seats as stored (another process may have changed them)."""
+    def _cluster_ops(self, ops: list[store.WriteOp], seats: list[Seat] | None = None) -> list[store.WriteOp]:
+        """``ops`` as written in a cluster: announced to the other processes, and, for a change of ``seats``,
+        checked against those seats as stored (another process may have changed them first)."""
         if self.cluster is None:
             return ops
-        guard = [guard_seats(self.id, [(each.seat, each.status, each.token_hash, each.bot) for each in self.seats])]
-        return [*(guard if seats else []), *ops, announce(self.cluster.node, self.id)]
+        guard = [guard_seats(self.id, [(each.seat, each.status, each.token_hash, each.bot) for each in seats])] \
+            if seats else []
+        return [*guard, *ops, announce(self.cluster.node, self.id)]
 
     async def _write(self, ops: list[store.WriteOp]) -> None:
         """Commit ``ops``; if that fails, rebuild the table from storage (the change is undone) and refuse.
@@ -702,6 +713,7 @@ class LiveTable:
             await self.storage.write(self._cluster_ops(ops))
         except Exception as error:
             if self.cluster is not None and is_conflict(error):
+                log.info("table %s: a write met another process's: %s", self.id, error)
                 await self._reload()
                 raise MessageError("stale", "another server process moved this table on first; the new state "
                                             "follows") from None
@@ -848,9 +860,10 @@ class LiveTable:
             ops.append(store.insert_note(self.id, len(self.notes), note[0], note[1], wall))
         ops.append(store.update_table(self.id, updated=wall))
         try:
-            await self.storage.write(self._cluster_ops(ops, seats=True))
+            await self.storage.write(self._cluster_ops(ops, seats))
         except Exception as error:
             if self.cluster is not None and is_conflict(error):
+                log.info("table %s: a seat change met another process's: %s", self.id, error)
                 await self._reload()
                 raise ApiError(409, "stale", "another server process changed this table's seats first; "
                                              "look again and retry") from None
