@@ -303,16 +303,19 @@ class Storage:
                 for op in ops:
                     op(connection)
             return
-        cursor = raw.cursor()
-        try:
-            for shape, parameters in statements:
-                sql = self._sql.get(shape)
-                if sql is None:
-                    sql = self._sql[shape] = _statement_sql(self.engine, *shape)
-                cursor.executemany(sql, parameters)
-        finally:
-            cursor.close()
-        raw.commit()
+        pipeline = getattr(raw.driver_connection, "pipeline", None)
+        # psycopg sends a pipeline's statements and its commit without waiting for each answer.
+        with pipeline() if pipeline is not None else contextlib.nullcontext():
+            cursor = raw.cursor()
+            try:
+                for shape, parameters in statements:
+                    sql = self._sql.get(shape)
+                    if sql is None:
+                        sql = self._sql[shape] = _statement_sql(self.engine, *shape)
+                    cursor.executemany(sql, parameters)
+            finally:
+                cursor.close()
+            raw.commit()
 
     def _write_alone(self, ops: list[WriteOp]) -> BaseException | None:
         try:
