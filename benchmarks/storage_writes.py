@@ -1,15 +1,16 @@
 """What the server's database writer costs per game action.
 
-A game action is what :meth:`LiveTable._commit_action` stores for a public action: one ``insert_event``
-and one ``update_table`` (``updated``, ``waiting_for``, ``finished``, ``result``), written with
-:meth:`Storage.write`. Each round queues ``BATCH`` such writes at once, one for each of ``BATCH`` tables
-(a table waits for its commit before it acts again), so the writer commits them together, as it does
-under load; rounds go on until ``N`` actions are stored.
+A game action is what ``LiveTable._commit_action`` stores for a public action: one ``insert_event`` and
+one ``update_table`` (``updated``, ``waiting_for``, ``finished``, ``result``), written with
+:meth:`Storage.write`. Each round queues as many such writes at once as the batch size (``--batches``),
+one for each of that many tables (a table waits for its commit before it acts again), so the writer
+commits them together, as it does under load; rounds go on until ``--actions`` actions are stored.
 
-Printed per action: the writer thread's CPU time (on Linux, from ``/proc``, in clock ticks): user time
-(its Python, holding the GIL, and the database driver's C code) and system time (the kernel's, mostly
-the disk flushes of each commit: SQLite commits with ``synchronous=FULL``); the whole process's CPU time
-(the event loop's side too); and the wall time (mostly waiting for the disk). Run it on two branches to compare them::
+Printed per action: the writer thread's CPU time (on Linux, from ``/proc``), split into user time (its
+Python, holding the GIL, and the database driver's C code; in clock ticks: coarse) and system time (the
+kernel's, mostly the disk flushes of each commit: SQLite commits with ``synchronous=FULL``); the whole
+process's CPU time (the event loop's side too); and the wall time (mostly waiting for the disk). Run it
+on two branches to compare them::
 
     PYTHONPATH=src python benchmarks/storage_writes.py              # SQLite, and PostgreSQL if installed
     PYTHONPATH=src python benchmarks/storage_writes.py --actions 2000 --batches 1 8 32 --backends sqlite
@@ -34,16 +35,18 @@ from ninjadojo.server.storage import Storage, StoredSeat, StoredTable
 TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
-def thread_cpu_seconds(native_id: int | None) -> tuple[float, float]:
-    """(user, system) CPU time a thread of this process has run (``/proc/self/task/ID/stat``, in clock
-    ticks); zeros if unknown."""
+def thread_cpu_seconds(native_id: int | None) -> tuple[float, float, float]:
+    """CPU time a thread of this process has run: (all of it, in nanoseconds from
+    ``/proc/self/task/ID/schedstat``; user and system, in clock ticks from ``.../stat``); zeros if unknown."""
     if native_id is None:
-        return 0.0, 0.0
+        return 0.0, 0.0, 0.0
     try:
-        fields = Path(f"/proc/self/task/{native_id}/stat").read_text().rsplit(")", 1)[1].split()
-        return int(fields[11]) / TICK, int(fields[12]) / TICK
+        task = Path(f"/proc/self/task/{native_id}")
+        fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        return (int((task / "schedstat").read_text().split()[0]) / 1e9, int(fields[11]) / TICK,
+                int(fields[12]) / TICK)
     except (OSError, ValueError, IndexError):
-        return 0.0, 0.0
+        return 0.0, 0.0, 0.0
 
 
 def writer_id() -> int | None:
@@ -65,9 +68,9 @@ def a_table(table_id: str) -> StoredTable:
 
 
 async def play(storage: Storage, batch: int, actions: int,
-               prefix: str) -> tuple[float, float, float, float, int]:
-    """Store ``actions`` actions in rounds of ``batch`` writes; (writer user CPU, writer system CPU, process
-    CPU, wall seconds, rounds)."""
+               prefix: str) -> tuple[tuple[float, ...], float, float, int]:
+    """Store ``actions`` actions in rounds of ``batch`` writes; (the writer's CPU seconds: all, user and
+    system; the process's CPU seconds, wall seconds, rounds)."""
     ids = [f"{prefix}{number}" for number in range(batch)]
     await storage.write([store.insert_table(a_table(table_id)) for table_id in ids])
     counts = dict.fromkeys(ids, 0)
@@ -87,9 +90,9 @@ async def play(storage: Storage, batch: int, actions: int,
         await asyncio.gather(*writes)
         done += len(writes)
         rounds += 1
-    user, system = thread_cpu_seconds(writer)
-    return (user - writer_start[0], system - writer_start[1], time.process_time() - cpu_start,
-            time.perf_counter() - wall_start, rounds)
+    writer_end = thread_cpu_seconds(writer)
+    return (tuple(end - start for start, end in zip(writer_start, writer_end, strict=True)),
+            time.process_time() - cpu_start, time.perf_counter() - wall_start, rounds)
 
 
 def measure(url: str, label: str, batches: list[int], actions: int) -> None:
@@ -99,10 +102,10 @@ def measure(url: str, label: str, batches: list[int], actions: int) -> None:
     try:
         for batch in batches:
             asyncio.run(play(storage, batch, min(actions, 200), f"w{batch}-"))  # warm up (caches, pool)
-            user, system, cpu, wall, rounds = asyncio.run(play(storage, batch, actions, f"b{batch}-"))
+            (writer, user, system), cpu, wall, rounds = asyncio.run(play(storage, batch, actions, f"b{batch}-"))
             per = 1e6 / actions
             print(f"{label:10} batch {batch:>3}: {actions} actions, {rounds} commits; us/action: "
-                  f"writer CPU user {user * per:6.1f} + system {system * per:6.1f}, "
+                  f"writer CPU {writer * per:6.1f} (user {user * per:6.1f}, system {system * per:6.1f}), "
                   f"process CPU {cpu * per:6.1f}, wall {wall * per:7.1f}", flush=True)
     finally:
         storage.close()

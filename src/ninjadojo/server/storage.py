@@ -289,8 +289,12 @@ class Storage:
                 # One bad write must not fail the others: commit each on its own (through SQLAlchemy, so
                 # that its caller gets the error it always got).
                 outcomes = [self._write_alone(ops) for ops, _, _ in batch]
+            # One wake-up of each event loop for the whole batch, not one for each write.
+            answers: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]] = {}
             for (_, future, loop), outcome in zip(batch, outcomes, strict=True):
-                loop.call_soon_threadsafe(_settle, future, outcome)
+                answers.setdefault(loop, []).append((future, outcome))
+            for loop, settled in answers.items():
+                loop.call_soon_threadsafe(_settle, settled)
         if raw is not None:
             raw.close()
 
@@ -303,19 +307,16 @@ class Storage:
                 for op in ops:
                     op(connection)
             return
-        pipeline = getattr(raw.driver_connection, "pipeline", None)
-        # psycopg sends a pipeline's statements and its commit without waiting for each answer.
-        with pipeline() if pipeline is not None else contextlib.nullcontext():
-            cursor = raw.cursor()
-            try:
-                for shape, parameters in statements:
-                    sql = self._sql.get(shape)
-                    if sql is None:
-                        sql = self._sql[shape] = _statement_sql(self.engine, *shape)
-                    cursor.executemany(sql, parameters)
-            finally:
-                cursor.close()
-            raw.commit()
+        cursor = raw.cursor()
+        try:
+            for shape, parameters in statements:
+                sql = self._sql.get(shape)
+                if sql is None:
+                    sql = self._sql[shape] = _statement_sql(self.engine, *shape)
+                cursor.executemany(sql, parameters)
+        finally:
+            cursor.close()
+        raw.commit()
 
     def _write_alone(self, ops: list[WriteOp]) -> BaseException | None:
         try:
@@ -436,13 +437,14 @@ def _statement_sql(engine: Engine, kind: str, table: Table, columns: tuple[str, 
     return f"UPDATE {name} SET {', '.join(f'{quoted.quote(column)} = {mark}' for column in columns)} WHERE {keys}"
 
 
-def _settle(future: asyncio.Future[None], outcome: BaseException | None) -> None:
-    if future.done():
-        return
-    if outcome is None:
-        future.set_result(None)
-    else:
-        future.set_exception(outcome)
+def _settle(settled: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    for future, outcome in settled:
+        if future.done():
+            continue
+        if outcome is None:
+            future.set_result(None)
+        else:
+            future.set_exception(outcome)
 
 
 # ---------------------------------------------------------------------- writes
