@@ -3,7 +3,9 @@
 Storage is event-sourced (see :mod:`ninjadojo.server.schema`). Reads are plain functions; every write
 goes through one writer thread that commits what has queued up in one transaction (a group commit),
 so that many tables acting at once share each disk flush, and answers each write only once it is
-durable: the server acknowledges and broadcasts an action only after its commit.
+durable: the server acknowledges and broadcasts an action only after its commit. Writes are data (the
+rows to insert, the row to update and its new values), so that the writer stores a batch with a few
+executemany calls (see :func:`plan_batch`) and costs the event loop little of the GIL.
 
 SQLite runs in WAL mode with ``synchronous=FULL`` (a commit is on disk when it returns), so a server
 killed at any moment loses nothing it acknowledged.
