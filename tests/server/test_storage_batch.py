@@ -15,6 +15,7 @@ from sqlalchemy import Connection, select, update
 from ninjadojo.server import schema
 from ninjadojo.server import storage as store
 from ninjadojo.server.storage import ChatLine, Storage, StoredTable, WriteOp, migrate, plan_batch
+from server.conftest import fresh_postgres_database
 from server.test_storage import a_table as a_plain_table
 
 
@@ -187,3 +188,32 @@ def test_writes_are_callable_one_by_one_on_a_connection(storage: Storage) -> Non
     stored = loaded(storage, "called")
     assert seat == "free" and stored.result == {"winners": [1]} and stored.finished
     assert stored.events == [(1, "act", "x")]
+
+
+def test_the_writer_gets_a_new_connection_when_postgresql_drops_its_own(postgres_cluster: str) -> None:
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    db_url = fresh_postgres_database(postgres_cluster)
+    storage = Storage(db_url)
+    storage.start()
+    try:
+        storage.write_now([store.insert_table(a_table("dropped"))])
+
+        async def write(n: int) -> None:
+            await storage.write([store.insert_event("dropped", n, 0, "act", f"a{n}", float(n)),
+                                 store.update_table("dropped", updated=float(n))])
+
+        asyncio.run(write(0))  # the writer now holds a connection of its own
+        url = make_url(db_url)
+        with psycopg.connect(host=str(url.query["host"]), port=str(url.query["port"]), user=url.username,
+                             dbname=url.database, autocommit=True) as admin:
+            dropped = admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                    "WHERE datname = current_database() AND pid <> pg_backend_pid()").fetchone()
+        assert dropped is not None and dropped[0] >= 1
+        asyncio.run(write(1))  # its connection is gone: the batch is written again on a new one
+        asyncio.run(write(2))
+        stored = loaded(storage, "dropped")
+        assert [action for _, _, action in stored.events] == ["a0", "a1", "a2"] and stored.updated == 2.0
+    finally:
+        storage.close()
