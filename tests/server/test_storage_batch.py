@@ -92,14 +92,14 @@ def test_inserts_come_before_the_rows_that_refer_to_them_and_keep_their_order() 
            store.insert_event("new", 1, 1, "act", "e", 2.0), store.insert_note("new", 0, -1, "note", 2.0)]
     plan = plan_batch(ops[3:])  # (the first three refer to a table inserted after them: see the next test)
     assert plan is not None
-    order = [table.name for (_, table, _), _ in plan]
+    order = [table.name for (_, table, _), _ in plan if table is not None]
     assert order.index("dojo_tables") < min(order.index("dojo_seats"), order.index("dojo_events"),
                                             order.index("dojo_notes"))
     plan = plan_batch([*ops[:2], *ops[3:]])
     assert plan is not None
     events = next(rows for (kind, table, _), rows in plan if table is schema.events)
     assert [row[1] for row in events] == [0, 1]
-    assert next(table.name for (_, table, _), _ in plan) == "dojo_tables"
+    assert plan[0][0][1] is schema.tables
 
 
 def test_a_row_updated_before_it_is_inserted_keeps_what_was_inserted(storage: Storage) -> None:
@@ -215,5 +215,50 @@ def test_the_writer_gets_a_new_connection_when_postgresql_drops_its_own(postgres
         asyncio.run(write(2))
         stored = loaded(storage, "dropped")
         assert [action for _, _, action in stored.events] == ["a0", "a1", "a2"] and stored.updated == 2.0
+    finally:
+        storage.close()
+
+
+def test_notifications_are_sent_with_the_writes_that_commit_and_not_with_one_that_fails(
+        postgres_cluster: str) -> None:
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    db_url = fresh_postgres_database(postgres_cluster)
+    url = make_url(db_url)
+    storage = Storage(db_url)
+    migrate(storage.engine)
+    try:
+        storage.write_now([store.insert_table(a_table("told"))])
+        with psycopg.connect(host=str(url.query["host"]), port=str(url.query["port"]), user=url.username,
+                             dbname=url.database, autocommit=True) as listener:
+            listener.execute("LISTEN dojo_test")
+            plan = plan_batch([store.Notify("dojo_test", "x"), store.update_table("told", updated=1.0),
+                               store.Notify("dojo_test", "x")])
+            assert plan is not None and plan[-1] == (("notify", None, ()), [("dojo_test", "x")])
+            outcomes = in_one_batch(storage, [
+                [store.insert_event("told", 0, 0, "act", "a0", 1.0), store.Notify("dojo_test", "first")],
+                [store.Notify("dojo_test", "second"), store.update_table("told", updated=2.0)],
+                [store.Notify("dojo_test", "never"), store.insert_event("told", 0, 1, "act", "again", 2.0)],
+                [store.Notify("dojo_test", "first")],
+            ])
+            assert [outcome is None for outcome in outcomes] == [True, True, False, True]
+            heard = [note.payload for note in listener.notifies(timeout=2.0, stop_after=4)]  # (waits for a 4th)
+            # Each committed write's own (written alone after the batch failed: "first" twice).
+            assert heard == ["first", "second", "first"]
+
+            again = Storage(db_url)  # (its writer starts once the writes are queued: one batch)
+            try:
+                outcomes = in_one_batch(again, [
+                    [store.Notify("dojo_test", "third"), store.update_table("told", updated=3.0)],
+                    [store.insert_event("told", 1, 1, "act", "a1", 3.0), store.Notify("dojo_test", "fourth")],
+                    [store.Notify("dojo_test", "third")]])
+            finally:
+                again.close()
+            assert outcomes == [None] * 3
+            # One transaction: a repeated notification is sent once.
+            assert [note.payload for note in listener.notifies(timeout=2.0, stop_after=3)] == ["third", "fourth"]
+        stored = loaded(storage, "told")
+        assert stored.events == [(0, "act", "a0"), (1, "act", "a1")] and stored.updated == 3.0
     finally:
         storage.close()

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Table, create_engine, event, func, insert, select, update
+from sqlalchemy import Connection, Engine, Table, create_engine, event, func, insert, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.pool import PoolProxiedConnection
@@ -218,7 +218,7 @@ class Storage:
             queue.Queue()
         self._thread: threading.Thread | None = None
         #: The SQL text of each statement shape the writer has executed (see :func:`plan_batch`).
-        self._sql: dict[tuple[str, Table, tuple[str, ...]], str] = {}
+        self._sql: dict[tuple[str, Table | None, tuple[str, ...]], str] = {}
 
     @property
     def backend(self) -> str:
@@ -420,13 +420,17 @@ def _discard(raw: PoolProxiedConnection) -> None:
         raw.invalidate()
 
 
-def _statement_sql(engine: Engine, kind: str, table: Table, columns: tuple[str, ...]) -> str:
-    """The DB-API SQL of an insert of ``columns`` into ``table``, or of an update setting ``columns`` of the
-    row whose primary key is given after them, in the engine's parameter style (``?`` or ``%s``)."""
+def _statement_sql(engine: Engine, kind: str, table: Table | None, columns: tuple[str, ...]) -> str:
+    """The DB-API SQL of an insert of ``columns`` into ``table``, of an update setting ``columns`` of the
+    row whose primary key is given after them, or of a notification, in the engine's parameter style
+    (``?`` or ``%s``)."""
     dialect = engine.dialect
     mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(dialect.paramstyle)
     if mark is None:
         raise StorageError(f"unsupported DB-API parameter style {dialect.paramstyle!r}")
+    if kind == "notify":
+        return f"SELECT pg_notify({mark}, {mark})"
+    assert table is not None
     for column in columns:
         if column not in table.c:
             raise StorageError(f"{table.name} has no column {quote(column)}")
@@ -487,6 +491,21 @@ class UpdateRow:
 
 
 @dataclass(frozen=True, slots=True)
+class Notify:
+    """Send a PostgreSQL notification (``pg_notify``) of ``payload`` on ``channel``: sent when the write
+    commits, never if it fails. (A transaction sends each channel and payload once: a batch sends them in
+    the order they first come.)"""
+
+    channel: str
+    payload: str
+
+    def __call__(self, connection: Connection) -> None:
+        """Queue the notification now, through SQLAlchemy."""
+        connection.execute(text("SELECT pg_notify(:channel, :payload)"),
+                           {"channel": self.channel, "payload": self.payload})
+
+
+@dataclass(frozen=True, slots=True)
 class WriteOps:
     """Several writes done in order, as one."""
 
@@ -501,9 +520,10 @@ class WriteOps:
 #: Where each table's inserts go in a batch: a table before the tables whose rows refer to it.
 _TABLE_ORDER = {table.name: index for index, table in enumerate(schema.metadata.sorted_tables)}
 
-#: One statement of a batch: ``("insert", table, columns)`` or ``("update", table, set columns)``, and the
-#: parameter tuples it is executed with (an update's: the values of its columns, then the row's key).
-Statement = tuple[tuple[str, Table, tuple[str, ...]], list[tuple[Any, ...]]]
+#: One statement of a batch: ``("insert", table, columns)``, ``("update", table, set columns)`` or
+#: ``("notify", None, ())``, and the parameter tuples it is executed with (an update's: the values of its
+#: columns, then the row's key; a notification's: its channel and payload).
+Statement = tuple[tuple[str, Table | None, tuple[str, ...]], list[tuple[Any, ...]]]
 
 
 def _flatten(ops: Iterable[WriteOp], into: list[WriteOp]) -> None:
@@ -522,16 +542,18 @@ def plan_batch(ops: Iterable[WriteOp]) -> list[Statement] | None:
     Inserts come first, a table's before those of the tables that refer to it, each table's rows in their
     order, same columns in one statement. Then the updates: the updates of one row are merged into one
     (a later value of a column wins), and the rows updated with the same columns share one statement, in
-    the order each row was first updated. Moving updates after inserts changes nothing that is stored,
-    since no row is updated before it is inserted (checked); what it could change is only an error (a
-    unique column taken by one write and freed by a later one), and a failing batch is written again
-    write by write in order.
+    the order each row was first updated. Then the notifications (see :class:`Notify`).
+
+    Moving updates after inserts changes nothing that is stored, since no row is updated before it is
+    inserted (checked); what it could change is only an error (a unique column taken by one write and
+    freed by a later one), and a failing batch is written again write by write in order.
     """
     flat: list[WriteOp] = []
     _flatten(ops, flat)
     inserts: dict[tuple[Table, tuple[str, ...]], list[tuple[Any, ...]]] = {}
     updates: dict[tuple[Table, tuple[Any, ...]], dict[str, Any]] = {}
     updated: set[Table] = set()
+    notifications: dict[tuple[str, str], None] = {}
     for op in flat:
         kind = type(op)
         if kind is InsertRows:
@@ -554,6 +576,9 @@ def plan_batch(ops: Iterable[WriteOp]) -> list[Statement] | None:
                 updated.add(op.table)
             else:
                 merged.update(op.values)
+        elif kind is Notify:
+            assert isinstance(op, Notify)
+            notifications[(op.channel, op.payload)] = None
         else:
             return None
     statements: list[Statement] = [
@@ -566,6 +591,8 @@ def plan_batch(ops: Iterable[WriteOp]) -> list[Statement] | None:
         columns = tuple(sorted(values))
         shaped.setdefault(("update", table, columns), []).append((*(values[column] for column in columns), *key))
     statements.extend(shaped.items())
+    if notifications:
+        statements.append((("notify", None, ()), list(notifications)))
     return statements
 
 
