@@ -3,7 +3,9 @@
 Storage is event-sourced (see :mod:`ninjadojo.server.schema`). Reads are plain functions; every write
 goes through one writer thread that commits what has queued up in one transaction (a group commit),
 so that many tables acting at once share each disk flush, and answers each write only once it is
-durable: the server acknowledges and broadcasts an action only after its commit.
+durable: the server acknowledges and broadcasts an action only after its commit. Writes are data (the
+rows to insert, the row to update and its new values), so that the writer stores a batch with a few
+executemany calls (see :func:`plan_batch`) and costs the event loop little of the GIL.
 
 SQLite runs in WAL mode with ``synchronous=FULL`` (a commit is on disk when it returns), so a server
 killed at any moment loses nothing it acknowledged.
@@ -12,6 +14,7 @@ killed at any moment loses nothing it acknowledged.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import queue
@@ -22,9 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import Connection, Engine, Table, create_engine, event, func, insert, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.pool import PoolProxiedConnection
 
 from ninjadojo.engine.errors import DojoError, quote
 from ninjadojo.server import schema
@@ -213,6 +217,8 @@ class Storage:
         self._queue: queue.Queue[tuple[list[WriteOp], asyncio.Future[None], asyncio.AbstractEventLoop] | None] = \
             queue.Queue()
         self._thread: threading.Thread | None = None
+        #: The SQL text of each statement shape the writer has executed (see :func:`plan_batch`).
+        self._sql: dict[tuple[str, Table | None, tuple[str, ...]], str] = {}
 
     @property
     def backend(self) -> str:
@@ -255,6 +261,9 @@ class Storage:
                 op(connection)
 
     def _write_loop(self) -> None:
+        # The writer keeps one connection of the pool between batches (a checkout costs more than a small
+        # batch, and PostgreSQL's pre-ping a round trip); a batch that fails drops it.
+        raw: PoolProxiedConnection | None = None
         stop = False
         while not stop:
             first = self._queue.get()
@@ -271,16 +280,45 @@ class Storage:
                     break
                 batch.append(item)
             try:
-                with self.engine.begin() as connection:
-                    for ops, _, _ in batch:
-                        for op in ops:
-                            op(connection)
+                if raw is None:
+                    raw = self.engine.raw_connection()
+                self._commit_batch(raw, [op for ops, _, _ in batch for op in ops])
                 outcomes: list[BaseException | None] = [None] * len(batch)
             except Exception:
-                # One bad write must not fail the others: commit each on its own.
+                if raw is not None:
+                    _discard(raw)  # (first: a SQLite connection that failed keeps its write lock until then)
+                    raw = None
+                # One bad write must not fail the others: commit each on its own (through SQLAlchemy, so
+                # that its caller gets the error it always got).
                 outcomes = [self._write_alone(ops) for ops, _, _ in batch]
+            # One wake-up of each event loop for the whole batch, not one for each write.
+            answers: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]] = {}
             for (_, future, loop), outcome in zip(batch, outcomes, strict=True):
-                loop.call_soon_threadsafe(_settle, future, outcome)
+                answers.setdefault(loop, []).append((future, outcome))
+            for loop, settled in answers.items():
+                loop.call_soon_threadsafe(_settle, settled)
+        if raw is not None:
+            raw.close()
+
+    def _commit_batch(self, raw: PoolProxiedConnection, ops: list[WriteOp]) -> None:
+        """Commit ``ops`` in one transaction on the writer's DB-API connection: planned into executemany
+        calls of plain SQL (see :func:`plan_batch`), or one by one through SQLAlchemy if they cannot be."""
+        statements = plan_batch(ops)
+        if statements is None:
+            with self.engine.begin() as connection:
+                for op in ops:
+                    op(connection)
+            return
+        cursor = raw.cursor()
+        try:
+            for shape, parameters in statements:
+                sql = self._sql.get(shape)
+                if sql is None:
+                    sql = self._sql[shape] = _statement_sql(self.engine, *shape)
+                cursor.executemany(sql, parameters)
+        finally:
+            cursor.close()
+        raw.commit()
 
     def _write_alone(self, ops: list[WriteOp]) -> BaseException | None:
         try:
@@ -374,57 +412,227 @@ class Storage:
             by_id[row.table_id].seats.append(_seat_from_row(row))
 
 
-def _settle(future: asyncio.Future[None], outcome: BaseException | None) -> None:
-    if future.done():
-        return
-    if outcome is None:
-        future.set_result(None)
-    else:
-        future.set_exception(outcome)
+def _discard(raw: PoolProxiedConnection) -> None:
+    """Roll back and drop a connection whose batch failed (it may be broken: a new one is cheap)."""
+    with contextlib.suppress(Exception):  # a broken connection: dropped below all the same
+        raw.rollback()
+    with contextlib.suppress(Exception):
+        raw.invalidate()
+
+
+def _statement_sql(engine: Engine, kind: str, table: Table | None, columns: tuple[str, ...]) -> str:
+    """The DB-API SQL of an insert of ``columns`` into ``table``, of an update setting ``columns`` of the
+    row whose primary key is given after them, or of a notification, in the engine's parameter style
+    (``?`` or ``%s``)."""
+    dialect = engine.dialect
+    mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(dialect.paramstyle)
+    if mark is None:
+        raise StorageError(f"unsupported DB-API parameter style {dialect.paramstyle!r}")
+    if kind == "notify":
+        return f"SELECT pg_notify({mark}, {mark})"
+    assert table is not None
+    for column in columns:
+        if column not in table.c:
+            raise StorageError(f"{table.name} has no column {quote(column)}")
+    quoted = dialect.identifier_preparer
+    name = quoted.format_table(table)
+    if kind == "insert":
+        return (f"INSERT INTO {name} ({', '.join(quoted.quote(column) for column in columns)}) "
+                f"VALUES ({', '.join([mark] * len(columns))})")
+    keys = " AND ".join(f"{quoted.quote(column.name)} = {mark}" for column in table.primary_key.columns)
+    return f"UPDATE {name} SET {', '.join(f'{quoted.quote(column)} = {mark}' for column in columns)} WHERE {keys}"
+
+
+def _settle(settled: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    for future, outcome in settled:
+        if future.done():
+            continue
+        if outcome is None:
+            future.set_result(None)
+        else:
+            future.set_exception(outcome)
 
 
 # ---------------------------------------------------------------------- writes
+#
+# A write is data (which table, the rows or the row's key and values) so that the writer can turn a
+# batch of them into a few executemany calls; each is still callable on a connection, one statement at
+# a time through SQLAlchemy (write_now, a batch's fallback, and any caller that runs one itself).
+
+
+@dataclass(frozen=True, slots=True)
+class InsertRows:
+    """Insert ``rows`` (tuples of the values of ``columns``) into ``table``."""
+
+    table: Table
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+
+    def __call__(self, connection: Connection) -> None:
+        """Insert the rows now, through SQLAlchemy."""
+        if self.rows:
+            connection.execute(insert(self.table), [dict(zip(self.columns, row, strict=True)) for row in self.rows])
+
+
+@dataclass(frozen=True, slots=True)
+class UpdateRow:
+    """Set columns (``values``: (column, value) pairs) of the row of ``table`` whose primary key is ``key``
+    (the values of the primary key's columns, in their order). Without values it does nothing."""
+
+    table: Table
+    key: tuple[Any, ...]
+    values: tuple[tuple[str, Any], ...]
+
+    def __call__(self, connection: Connection) -> None:
+        """Update the row now, through SQLAlchemy."""
+        if self.values:
+            where = [column == value for column, value in zip(self.table.primary_key.columns, self.key, strict=True)]
+            connection.execute(update(self.table).where(*where).values(dict(self.values)))
+
+
+@dataclass(frozen=True, slots=True)
+class Notify:
+    """Send a PostgreSQL notification (``pg_notify``) of ``payload`` on ``channel``: sent when the write
+    commits, never if it fails. (A transaction sends each channel and payload once: a batch sends them in
+    the order they first come.)"""
+
+    channel: str
+    payload: str
+
+    def __call__(self, connection: Connection) -> None:
+        """Queue the notification now, through SQLAlchemy."""
+        connection.execute(text("SELECT pg_notify(:channel, :payload)"),
+                           {"channel": self.channel, "payload": self.payload})
+
+
+@dataclass(frozen=True, slots=True)
+class WriteOps:
+    """Several writes done in order, as one."""
+
+    ops: tuple[WriteOp, ...]
+
+    def __call__(self, connection: Connection) -> None:
+        """Do each write now, in order."""
+        for op in self.ops:
+            op(connection)
+
+
+#: Where each table's inserts go in a batch: a table before the tables whose rows refer to it.
+_TABLE_ORDER = {table.name: index for index, table in enumerate(schema.metadata.sorted_tables)}
+
+#: One statement of a batch: ``("insert", table, columns)``, ``("update", table, set columns)`` or
+#: ``("notify", None, ())``, and the parameter tuples it is executed with (an update's: the values of its
+#: columns, then the row's key; a notification's: its channel and payload).
+Statement = tuple[tuple[str, Table | None, tuple[str, ...]], list[tuple[Any, ...]]]
+
+
+def _flatten(ops: Iterable[WriteOp], into: list[WriteOp]) -> None:
+    for op in ops:
+        if type(op) is WriteOps:
+            _flatten(op.ops, into)
+        else:
+            into.append(op)
+
+
+def plan_batch(ops: Iterable[WriteOp]) -> list[Statement] | None:
+    """The statements that store ``ops`` (in their order) with as few executions as possible, or ``None``
+    when they must run one by one in order (an op that is not data, or a row updated before it is
+    inserted).
+
+    Inserts come first, a table's before those of the tables that refer to it, each table's rows in their
+    order, same columns in one statement. Then the updates: the updates of one row are merged into one
+    (a later value of a column wins), and the rows updated with the same columns share one statement, in
+    the order each row was first updated. Then the notifications (see :class:`Notify`).
+
+    Moving updates after inserts changes nothing that is stored, since no row is updated before it is
+    inserted (checked); what it could change is only an error (a unique column taken by one write and
+    freed by a later one), and a failing batch is written again write by write in order.
+    """
+    flat: list[WriteOp] = []
+    _flatten(ops, flat)
+    inserts: dict[tuple[Table, tuple[str, ...]], list[tuple[Any, ...]]] = {}
+    updates: dict[tuple[Table, tuple[Any, ...]], dict[str, Any]] = {}
+    updated: set[Table] = set()
+    notifications: dict[tuple[str, str], None] = {}
+    for op in flat:
+        kind = type(op)
+        if kind is InsertRows:
+            assert isinstance(op, InsertRows)
+            if op.table in updated:
+                positions = [op.columns.index(column.name) for column in op.table.primary_key.columns]
+                for row in op.rows:
+                    if (op.table, tuple(row[position] for position in positions)) in updates:
+                        return None  # updated before it exists: in order, the update changed nothing
+            found = inserts.get((op.table, op.columns))
+            if found is None:
+                inserts[(op.table, op.columns)] = list(op.rows)
+            else:
+                found.extend(op.rows)
+        elif kind is UpdateRow:
+            assert isinstance(op, UpdateRow)
+            merged = updates.get((op.table, op.key))
+            if merged is None:
+                updates[(op.table, op.key)] = dict(op.values)
+                updated.add(op.table)
+            else:
+                merged.update(op.values)
+        elif kind is Notify:
+            assert isinstance(op, Notify)
+            notifications[(op.channel, op.payload)] = None
+        else:
+            return None
+    statements: list[Statement] = [
+        (("insert", table, columns), rows)
+        for (table, columns), rows in sorted(inserts.items(), key=lambda item: _TABLE_ORDER[item[0][0].name]) if rows]
+    shaped: dict[tuple[str, Table, tuple[str, ...]], list[tuple[Any, ...]]] = {}
+    for (table, key), values in updates.items():
+        if not values:
+            continue
+        columns = tuple(sorted(values))
+        shaped.setdefault(("update", table, columns), []).append((*(values[column] for column in columns), *key))
+    statements.extend(shaped.items())
+    if notifications:
+        statements.append((("notify", None, ()), list(notifications)))
+    return statements
+
+
+_TABLE_COLUMNS = ("id", "game", "players", "options", "seed", "start", "settings", "created", "updated", "finished",
+                  "result", "waiting_for", "private", "rematch_of", "rematch")
+_SEAT_COLUMNS = ("table_id", "seat", "type", "name", "bot", "status", "token_hash", "clock_remaining")
+_EVENT_COLUMNS = ("table_id", "n", "seat", "kind", "action", "at")
+_NOTE_COLUMNS = ("table_id", "n", "mask", "text", "at")
+_CHAT_COLUMNS = ("table_id", "n", "seat", "name", "text", "emote", "at")
 
 
 def insert_table(table: StoredTable) -> WriteOp:
     """Store a new table with its seats."""
-    def op(connection: Connection) -> None:
-        connection.execute(insert(schema.tables).values(
-            id=table.id, game=table.game, players=table.players, options=json.dumps(table.options),
-            seed=None if table.seed is None else str(table.seed), start=table.start,
-            settings=json.dumps(table.settings), created=table.created, updated=table.updated,
-            finished=table.finished, result=None if table.result is None else json.dumps(table.result),
-            waiting_for=json.dumps(table.waiting_for), private=table.private, rematch_of=table.rematch_of,
-            rematch=table.rematch))
-        if table.seats:
-            connection.execute(insert(schema.seats), [
-                {"table_id": table.id, "seat": seat.seat, "type": seat.type, "name": seat.name, "bot": seat.bot,
-                 "status": seat.status, "token_hash": seat.token_hash, "clock_remaining": seat.clock_remaining}
-                for seat in table.seats])
-    return op
+    row = InsertRows(schema.tables, _TABLE_COLUMNS, ((
+        table.id, table.game, table.players, json.dumps(table.options),
+        None if table.seed is None else str(table.seed), table.start, json.dumps(table.settings), table.created,
+        table.updated, table.finished, None if table.result is None else json.dumps(table.result),
+        json.dumps(table.waiting_for), table.private, table.rematch_of, table.rematch),))
+    if not table.seats:
+        return row
+    seats = InsertRows(schema.seats, _SEAT_COLUMNS, tuple(
+        (table.id, seat.seat, seat.type, seat.name, seat.bot, seat.status, seat.token_hash, seat.clock_remaining)
+        for seat in table.seats))
+    return WriteOps((row, seats))
 
 
 def insert_event(table_id: str, n: int, seat: int, kind: str, action: str, at: float) -> WriteOp:
     """Store one accepted action (``kind`` ``act``) or undo."""
-    def op(connection: Connection) -> None:
-        connection.execute(insert(schema.events).values(table_id=table_id, n=n, seat=seat, kind=kind, action=action,
-                                                        at=at))
-    return op
+    return InsertRows(schema.events, _EVENT_COLUMNS, ((table_id, n, seat, kind, action, at),))
 
 
 def insert_note(table_id: str, n: int, mask: int, text: str, at: float) -> WriteOp:
     """Store one note of the table."""
-    def op(connection: Connection) -> None:
-        connection.execute(insert(schema.notes).values(table_id=table_id, n=n, mask=mask, text=text, at=at))
-    return op
+    return InsertRows(schema.notes, _NOTE_COLUMNS, ((table_id, n, mask, text, at),))
 
 
 def insert_chat(table_id: str, line: ChatLine) -> WriteOp:
     """Store one chat line of the table."""
-    def op(connection: Connection) -> None:
-        connection.execute(insert(schema.chat).values(table_id=table_id, n=line.n, seat=line.seat, name=line.name,
-                                                      text=line.text, emote=line.emote, at=line.at))
-    return op
+    return InsertRows(schema.chat, _CHAT_COLUMNS,
+                      ((table_id, line.n, line.seat, line.name, line.text, line.emote, line.at),))
 
 
 def update_table(table_id: str, **values: Any) -> WriteOp:
@@ -432,15 +640,9 @@ def update_table(table_id: str, **values: Any) -> WriteOp:
     for key in ("result", "waiting_for"):
         if key in values and values[key] is not None:
             values[key] = json.dumps(values[key])
-
-    def op(connection: Connection) -> None:
-        connection.execute(update(schema.tables).where(schema.tables.c.id == table_id).values(**values))
-    return op
+    return UpdateRow(schema.tables, (table_id,), tuple(values.items()))
 
 
 def update_seat(table_id: str, seat: int, **values: Any) -> WriteOp:
     """Change columns of a seat's row."""
-    def op(connection: Connection) -> None:
-        connection.execute(update(schema.seats).where(schema.seats.c.table_id == table_id,
-                                                      schema.seats.c.seat == seat).values(**values))
-    return op
+    return UpdateRow(schema.seats, (table_id, seat), tuple(values.items()))
