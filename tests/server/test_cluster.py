@@ -36,7 +36,7 @@ class ServerProcess:
         self.port = free_port()
         code = ("from ninjadojo.server.run import serve; "
                 f"serve(host='127.0.0.1', port={self.port}, db={url!r}, bot_pool='thread', bot_workers=1, "
-                f"log_level='info', node_timeout={NODE_TIMEOUT}, tables_per_hour=10**6)")
+                f"log_level='warning', node_timeout={NODE_TIMEOUT}, tables_per_hour=10**6)")
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
         # The process's log in a file (a pipe nobody reads would fill and stop it), shown when a test fails.
         self.log_file = tempfile.NamedTemporaryFile(prefix="dojo-node-", suffix=".log", delete=False)  # noqa: SIM115
@@ -101,7 +101,7 @@ def processes(postgres_url: str) -> Iterator[list[ServerProcess]]:
         for each in started:
             each.stop()
             text = each.log()
-            if text.strip():
+            if "Traceback" in text or "ERROR" in text:
                 print(f"--- log of process {getattr(each, 'node', '?')} ---\n{text}")
             os.unlink(each.log_file.name)
 
@@ -139,14 +139,19 @@ class Player:
         self.acked: list[tuple[int, str]] = []
         self.finished: dict[str, Any] | None = None
 
-    async def play(self, moves: int | None = None) -> None:
-        """Play until the game ends (or ``moves`` actions were acknowledged)."""
+    async def play(self, until: Any = None) -> None:
+        """Play until the game ends (or ``until()`` holds: checked at every message)."""
         listener = self.listener
-        target = None if moves is None else len(self.acked) + moves
-        while target is None or len(self.acked) < target:
-            message = await listener.recv(timeout=60)
+        while until is None or not until():
+            try:
+                message = await listener.recv(timeout=45)
+            except TimeoutError:
+                last = [{key: each.get(key) for key in ("type", "index", "status", "legal", "code", "seq")}
+                        for each in listener.messages[-4:]]
+                raise AssertionError(f"no message for 45 s; the last: {last}") from None
             if message["type"] == "ack":
-                self.acked.append((message["index"], message["action"]))
+                if not message.get("duplicate"):
+                    self.acked.append((message["index"], message["action"]))
                 continue
             if message["type"] == "error":
                 await listener.send({"type": "sync"})
@@ -189,7 +194,7 @@ def test_players_of_one_table_on_different_processes_play_it_through(processes: 
     acts = [(seat, action) for seat, kind, action in stored if kind == "act"]
     for seat, player in ((0, ann), (1, bo)):
         mine = [action for who, action in acts if who == seat]
-        assert [action for _, action in player.acked] == mine
+        assert [action for _, action in player.acked] == mine, (player.acked, stored)
     assert any(seat in (2, 3) for seat, _ in acts)  # the bots played (in the first process)
 
 
@@ -205,7 +210,10 @@ def test_a_killed_process_loses_nothing_and_its_tables_go_on(processes: list[Ser
         ann = Player(first.ws(table_id), tokens["0"], 3)  # on the process that will be killed
         bo = Player(second.ws(table_id), tokens["1"], 4)
         async with ann.listener, bo.listener:
-            await asyncio.wait_for(asyncio.gather(ann.play(moves=2), bo.play(moves=2)), 60)
+            def both_moved_twice() -> bool:  # (each plays on until both have: one may wait for the other)
+                return len(ann.acked) >= 2 and len(bo.acked) >= 2
+
+            await asyncio.wait_for(asyncio.gather(ann.play(both_moved_twice), bo.play(both_moved_twice)), 60)
             first.kill()  # mid-game, the owner of the table's bots
             # Ann's connection is gone: she reconnects to another process and plays on.
             moved = Player(third.ws(table_id), tokens["0"], 5)

@@ -33,9 +33,10 @@ import uuid
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Connection, and_, delete, insert, or_, select, text, update
+from sqlalchemy import Connection, and_, delete, insert, or_, select, update
 
 from ninjadojo.server import schema
+from ninjadojo.server.storage import Notify
 
 if TYPE_CHECKING:
     from ninjadojo.server.hub import Dojo
@@ -67,13 +68,10 @@ def is_conflict(error: BaseException) -> bool:
     return isinstance(error, IntegrityError)
 
 
-def announce(node: str, table_id: str) -> Callable[[Connection], None]:
-    """A write op that announces a change of ``table_id`` to the other processes (delivered on commit)."""
-    payload = f"{node} {table_id}"
-
-    def op(connection: Connection) -> None:
-        connection.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
-    return op
+def announce(node: str, table_id: str) -> Notify:
+    """A write op that announces a change of ``table_id`` to the other processes (sent when, and only if,
+    the write commits; data, so that the writer's batches stay fast)."""
+    return Notify(CHANNEL, f"{node} {table_id}")
 
 
 def guard_seats(table_id: str, expected: list[tuple[int, str, str | None, str | None]]) -> Callable[[Connection], None]:
@@ -173,6 +171,7 @@ class Cluster:
         """One heartbeat: tables claimed are loaded and their bots and clocks started; tables another process
         took meanwhile (this one was taken for dead) stop theirs here."""
         assert self.dojo is not None
+        began = time.monotonic()
         claimed, owned = await asyncio.to_thread(self._beat)
         for table_id in claimed:
             log.info("process %s takes over table %s (its owner is gone)", self.node, table_id)
@@ -183,7 +182,8 @@ class Cluster:
                 continue
             await live.take_over()
         for live in list(self.dojo.tables.values()):
-            if live.runs_timers and live.id not in owned and not live.game.is_terminal:
+            # (A table claimed while the heartbeat's query ran is not in its list, yet is ours.)
+            if live.runs_timers and live.owned_since < began and live.id not in owned and not live.game.is_terminal:
                 await live.give_up()
 
     async def _beat_loop(self) -> None:

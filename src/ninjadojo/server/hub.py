@@ -137,6 +137,10 @@ class Dojo:
             self._trim()
             async with live.lock:
                 live.publish()
+            if self.cluster is not None:
+                # A change another process announced while this one was reading the table was not heard
+                # (the table was not here yet): one look now, after it is here, takes in anything missed.
+                live.spawn_catch_up()
             future.set_result(live)
             return live
         except BaseException as error:
@@ -152,7 +156,7 @@ class Dojo:
         if self.cluster is None:
             return
         live.cluster = self.cluster
-        live.runs_timers = claim and await self.cluster.claim(live.id)
+        live.own(claim and await self.cluster.claim(live.id))
 
     def _trim(self) -> None:
         """Drop from memory the finished tables nobody is connected to or busy with, the least recently asked
@@ -302,6 +306,9 @@ class Dojo:
             waiting_for=public_waiting(game),
             private=settings.private, rematch_of=rematch_of, rematch=None, seats=seats)
         ops = [store.insert_table(stored)]
+        if self.cluster is not None:
+            # Owned by this process from its first commit: no other process's heartbeat finds it ownerless.
+            ops.append(store.update_table(stored.id, owner=self.cluster.node))
         note = DEAL_NOTES.get(deal)
         if note is not None:
             stored.notes.append((EVERYONE, note))

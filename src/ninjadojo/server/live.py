@@ -162,6 +162,8 @@ class LiveTable:
         self.cluster: Cluster | None = None
         #: Whether this process runs the table's bots and clocks: it owns the table (always, when alone).
         self.runs_timers = True
+        #: When (monotonic) this process last came to own the table.
+        self.owned_since = time.monotonic()
         self._catch_up_task: asyncio.Task[None] | None = None
         self._catch_up_again = False
         self.closed = False
@@ -805,9 +807,15 @@ class LiveTable:
         self.chat, self.chat_count = list(stored.chat), stored.chat_count
         self.updated, self.rematch = stored.updated, stored.rematch
 
+    def own(self, owned: bool) -> None:
+        """Whether this process owns the table (runs its bots and clocks) from now on."""
+        if owned and not self.runs_timers:
+            self.owned_since = time.monotonic()
+        self.runs_timers = owned
+
     async def take_over(self) -> None:
         """This process now owns the table (its owner is gone): catch up, then run its bots and clocks."""
-        self.runs_timers = True
+        self.own(True)
         await self.catch_up()
 
     async def give_up(self) -> None:
@@ -1100,6 +1108,9 @@ class LiveTable:
                 try:
                     await self._commit_action(seat, action, note)
                 except MessageError as error:
+                    if error.code == "stale":
+                        # Another process moved the table on first (a cluster): the bot looks again at once.
+                        return
                     log.error("table %s: bot %r at seat %d could not act: %s", self.id, spec, seat, error)
                     failed = True
                 else:
