@@ -36,6 +36,8 @@ def test_serve_says_what_it_takes() -> None:
     (["--ws-per-address", "0"], "--ws-per-address must be from 1 to 10000000"),
     (["--review-iterations", "0"], "--review-iterations must be from 1 to 100000"),
     (["--reviews-per-hour", "0"], "--reviews-per-hour must be from 1 to 10000000"),
+    (["--workers", "0"], "--workers must be from 1 to 64"),
+    (["--workers", "2", "--db", "somewhere.sqlite3"], "--workers needs PostgreSQL"),
 ])
 def test_bad_serve_flags_are_one_line_errors(args: list[str], words: str) -> None:
     result = runner.invoke(app, ["serve", *args])

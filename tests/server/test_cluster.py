@@ -142,6 +142,7 @@ class Player:
     async def play(self, until: Any = None) -> None:
         """Play until the game ends (or ``until()`` holds: checked at every message)."""
         listener = self.listener
+        acted_at: int | None = None
         while until is None or not until():
             try:
                 message = await listener.recv(timeout=45)
@@ -154,14 +155,20 @@ class Player:
                     self.acked.append((message["index"], message["action"]))
                 continue
             if message["type"] == "error":
-                await listener.send({"type": "sync"})
+                # (Beaten to it by another process's move: the server sends the state again; act on it.)
+                acted_at = None
+                if message["code"] == "rate_limited":  # (a quick game beats the 20 messages a second)
+                    await asyncio.sleep(1.0)
+                    await listener.send({"type": "sync"})
                 continue
             if message["type"] != "state":
                 continue
             if message["status"] == "finished":
                 self.finished = message
                 return
-            if message["legal"] and message["status"] == "playing":
+            # Once per position: a state sent again unchanged must not draw a second move.
+            if message["legal"] and message["status"] == "playing" and message["index"] != acted_at:
+                acted_at = message["index"]
                 await listener.send({"type": "act", "action": self.rng.choice(message["legal"]),
                                      "index": message["index"]})
 
@@ -215,6 +222,13 @@ def test_a_killed_process_loses_nothing_and_its_tables_go_on(processes: list[Ser
 
             await asyncio.wait_for(asyncio.gather(ann.play(both_moved_twice), bo.play(both_moved_twice)), 60)
             first.kill()  # mid-game, the owner of the table's bots
+            killed_at = len(_stored_actions(postgres_url, table_id))
+            # A live process takes the table over (its bots and clocks) within the heartbeat time-out.
+            deadline = time.monotonic() + 6 * NODE_TIMEOUT
+            while _owner(postgres_url, table_id) == first.node:
+                assert time.monotonic() < deadline, "nobody took over the killed process's table"
+                await asyncio.sleep(0.2)
+            taken[0] = killed_at
             # Ann's connection is gone: she reconnects to another process and plays on.
             moved = Player(third.ws(table_id), tokens["0"], 5)
             moved.acked = ann.acked
@@ -222,14 +236,16 @@ def test_a_killed_process_loses_nothing_and_its_tables_go_on(processes: list[Ser
                 await asyncio.wait_for(asyncio.gather(moved.play(), bo.play()), 120)
             return moved, bo
 
+    taken = [0]
     ann, bo = asyncio.run(scenario())
     assert ann.finished is not None and bo.finished is not None
     stored = _stored_actions(postgres_url, table_id)
     acts = [(seat, action) for seat, kind, action in stored if kind == "act"]
     for seat, player in ((0, ann), (1, bo)):
         assert [action for _, action in player.acked] == [action for who, action in acts if who == seat]
-    owner = _owner(postgres_url, table_id)
-    assert owner in (second.node, third.node)  # the bots were taken over by a live process
+    assert _owner(postgres_url, table_id) in (second.node, third.node)
+    # The bots played on after the kill, in a live process.
+    assert any(seat in (2, 3) for seat, kind, _ in stored[taken[0]:] if kind == "act")
 
 
 def test_a_killed_processs_clocks_are_taken_over(processes: list[ServerProcess], postgres_url: str) -> None:
@@ -268,3 +284,43 @@ def test_a_table_made_on_one_process_is_joined_on_another(processes: list[Server
             break
         assert time.monotonic() < deadline, json.dumps(summary)
         time.sleep(0.2)
+
+
+def test_dojo_serve_workers_serves_from_several_processes(postgres_url: str) -> None:
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    process = subprocess.Popen([sys.executable, "-m", "ninjadojo.cli", "serve", "--port", str(port), "--db",
+                                postgres_url, "--workers", "2", "--bot-workers", "1"], env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        nodes: set[str] = set()
+        deadline = time.monotonic() + 90
+        while len(nodes) < 2:
+            assert process.poll() is None and time.monotonic() < deadline, nodes
+            try:
+                # A new connection each time: the kernel hands each to one of the processes.
+                nodes.add(httpx.get(f"{base}/api/health", timeout=2, headers={"Connection": "close"}).json()["node"])
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        answer = httpx.post(f"{base}/api/tables", json={
+            "game": "ninja-trap", "players": 2, "settings": {"move_delay": 0, "window_time": 0},
+            "seats": [{"type": "human", "name": "Ann"}, {"type": "bot", "level": "easy"}]}, timeout=30)
+        assert answer.status_code == 201, answer.text
+        table_id, token = answer.json()["table"]["id"], answer.json()["tokens"]["0"]
+
+        async def scenario() -> Player:
+            ann = Player(f"ws://127.0.0.1:{port}/ws/tables/{table_id}", token, 7)
+            async with ann.listener:
+                await asyncio.wait_for(ann.play(), 120)
+            return ann
+
+        ann = asyncio.run(scenario())
+        assert ann.finished is not None
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            assert process.wait(60) == 0  # every process stopped cleanly
+        finally:
+            if process.poll() is None:
+                process.kill()

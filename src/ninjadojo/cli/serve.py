@@ -54,6 +54,8 @@ def serve(
         "--ws-compression",
         help="compress WebSocket messages (permessage-deflate) for clients that offer it: less traffic, more CPU")]
         = False,
+    workers: Annotated[int, typer.Option(
+        "--workers", help="server processes on this machine, sharing the port (PostgreSQL only)")] = 1,
 ) -> None:
     """Serve tables of friends and bots over HTTP and WebSockets, until Ctrl-C.
 
@@ -73,9 +75,14 @@ def serve(
             raise OptionError(f"{flag} must be from 1 to 10000000, not {value}")
     if review_iterations is not None and not 1 <= review_iterations <= 100_000:
         raise OptionError(f"--review-iterations must be from 1 to 100000, not {review_iterations}")
+    if not 1 <= workers <= 64:
+        raise OptionError(f"--workers must be from 1 to 64, not {workers}")
+    from ninjadojo.server.run import WORKERS_NEED_POSTGRESQL
     from ninjadojo.server.storage import Storage, database_url
 
     url = database_url(db)
+    if workers > 1 and not url.startswith("postgresql"):
+        raise OptionError(WORKERS_NEED_POSTGRESQL)
     # Open the database first, so that a bad --db is one line of error rather than a server that dies.
     storage = Storage(url)
     try:
@@ -85,12 +92,15 @@ def serve(
     from ninjadojo.server.run import serve as run_server
 
     shown = url.split("@")[-1] if "@" in url else url
-    stderr_console().print(f"dojo serve: http://{host}:{port}/ (database {shown}); Ctrl-C stops it", markup=False)
+    processes = f", {workers} processes" if workers > 1 else ""
+    stderr_console().print(f"dojo serve: http://{host}:{port}/ (database {shown}{processes}); Ctrl-C stops it",
+                           markup=False)
     run_server(host, port, url, bot_workers, forwarded_allow_ips=forwarded_allow_ips, docs=docs,
                header_timeout=header_timeout, connections_per_address=connections_per_address,
                ws_per_address=ws_per_address, limit_concurrency=max_connections, tables_per_hour=tables_per_hour,
                max_bot_tables=max_bot_tables, max_game_length=max_game_length, review_iterations=review_iterations,
-               hint_iterations=review_iterations, reviews_per_hour=reviews_per_hour, ws_compression=ws_compression)
+               hint_iterations=review_iterations, reviews_per_hour=reviews_per_hour, ws_compression=ws_compression,
+               workers=workers)
 
 
 @handle_errors

@@ -760,10 +760,13 @@ class LiveTable:
     async def catch_up(self) -> None:
         """Take in what other processes stored (actions, undos, seats, notes, chat) and send this process's
         connections their new states."""
-        stored = await asyncio.to_thread(self.storage.load_table, self.id)
-        if stored is None:
-            return
+        # Read under the lock: this process's own changes are all committed before it is taken, so what is
+        # read is never older than what is held (a read taken before one of its own writes committed
+        # would otherwise put back the seat it had just changed).
         async with self.lock:
+            stored = await asyncio.to_thread(self.storage.load_table, self.id)
+            if stored is None:
+                return
             self._absorb(stored)
             self.publish()
 

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import signal
+import socket
 import time
 from typing import Any
 
@@ -195,12 +198,20 @@ def server_config(app: Any, host: str = "127.0.0.1", port: int = 8000, *, log_le
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_workers: int | None = None,
           bot_pool: str = "process", log_level: str = "info", *, ws_rate: float = 20.0, ws_burst: float = 40.0,
           http_rate: float = 50.0, http_burst: float = 200.0, forwarded_allow_ips: str | None = None,
-          docs: bool = False, **limits: Any) -> None:
+          docs: bool = False, workers: int = 1, sockets: list[socket.socket] | None = None, **limits: Any) -> None:
     """Serve until interrupted (Ctrl-C or SIGTERM stop it cleanly; the database is always consistent).
 
     The rates are the limits per WebSocket connection and per client address (see the protocol); the
     load benchmark lifts them. ``limits`` go to :func:`create_app` or :func:`server_config` by name.
+    ``workers`` > 1 serves from that many processes sharing one listening socket (PostgreSQL only: see
+    :func:`serve_workers`); ``sockets``: listen on these (already bound) instead of ``host``/``port``.
     """
+    options = {"host": host, "port": port, "db": db, "bot_workers": bot_workers, "bot_pool": bot_pool,
+               "log_level": log_level, "ws_rate": ws_rate, "ws_burst": ws_burst, "http_rate": http_rate,
+               "http_burst": http_burst, "forwarded_allow_ips": forwarded_allow_ips, "docs": docs, **limits}
+    if workers > 1:
+        serve_workers(workers, options)
+        return
     config_names = {"header_timeout", "connections_per_address", "limit_concurrency", "backlog", "ws_compression"}
     app_limits = {key: value for key, value in limits.items() if key not in config_names}
     config_limits = {key: value for key, value in limits.items() if key in config_names}
@@ -209,4 +220,66 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_
     config = server_config(app, host, port, log_level=log_level, forwarded_allow_ips=forwarded_allow_ips,
                            **config_limits)
     limit_logs()
-    uvicorn.Server(config).run()
+    uvicorn.Server(config).run(sockets=sockets)
+
+
+#: Why ``--workers`` needs PostgreSQL, in one line.
+WORKERS_NEED_POSTGRESQL = ("--workers needs PostgreSQL (--db postgresql://...): a SQLite file is one process's "
+                           "database, and the processes would not hear of each other's moves")
+
+
+def serve_workers(workers: int, options: dict[str, Any]) -> None:
+    """Serve from ``workers`` processes on one machine: one listening socket, bound here and shared (the
+    kernel gives each new connection to one of them), each process a whole server over the same
+    PostgreSQL (see ``server/cluster.py``: any process serves any table). A process that dies is started
+    again; Ctrl-C or SIGTERM stops them all.
+
+    Raises :class:`ValueError` (:data:`WORKERS_NEED_POSTGRESQL`) on SQLite.
+    """
+    from ninjadojo.server.storage import database_url
+
+    if not database_url(options.get("db")).startswith("postgresql"):
+        raise ValueError(WORKERS_NEED_POSTGRESQL)
+    listener = socket.socket(socket.AF_INET6 if ":" in options["host"] else socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind((options["host"], options["port"]))
+    listener.listen(options.get("backlog", BACKLOG))
+    listener.set_inheritable(True)
+    context = multiprocessing.get_context("spawn")  # (threads in the parent: never fork)
+    stopping = False
+
+    def start() -> multiprocessing.process.BaseProcess:
+        process = context.Process(target=_worker_main, args=(options, listener), name="dojo-serve-worker")
+        process.start()
+        return process
+
+    def stop(*_: object) -> None:
+        nonlocal stopping
+        stopping = True
+
+    previous = {signum: signal.signal(signum, stop) for signum in (signal.SIGINT, signal.SIGTERM)}
+    running = [start() for _ in range(workers)]
+    try:
+        while not stopping:
+            time.sleep(0.5)
+            for number, process in enumerate(running):
+                if not process.is_alive() and not stopping:
+                    logging.getLogger("ninjadojo.server").warning(
+                        "server process %s ended (exit code %s); starting another", process.pid, process.exitcode)
+                    running[number] = start()
+    finally:
+        for process in running:
+            if process.is_alive():
+                process.terminate()  # each stops cleanly on SIGTERM (its tables given up to the others)
+        for process in running:
+            process.join(30)
+            if process.is_alive():
+                process.kill()
+        listener.close()
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _worker_main(options: dict[str, Any], listener: socket.socket) -> None:
+    """One of :func:`serve_workers`'s processes: a whole server on the shared socket."""
+    serve(**options, sockets=[listener])
