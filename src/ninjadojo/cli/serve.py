@@ -119,6 +119,8 @@ def bench_server(
         "--patches/--whole", help="clients take patches (the browser's way) or whole states")] = True,
     ws_compression: Annotated[bool, typer.Option(
         "--ws-compression", help="the server compresses WebSocket messages")] = False,
+    workers: Annotated[int, typer.Option(
+        "--workers", help="server processes sharing the port (PostgreSQL only)")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="print the result as one JSON line")] = False,
 ) -> None:
     """Load-test the server on loopback: accepted actions per second, latency from send to broadcast."""
@@ -126,7 +128,7 @@ def bench_server(
 
     settings = BenchSettings(db=db, tables=tables, game=game, players=players, clients=clients, bot=bot,
                              seconds=seconds, max_actions=max_actions, bot_pool=bot_pool,
-                             patches=patches, ws_compression=ws_compression)
+                             patches=patches, ws_compression=ws_compression, workers=workers)
     try:
         result = run_bench(settings)
     except RuntimeError as error:

@@ -60,6 +60,8 @@ class BenchSettings:
     patches: bool = True
     #: Whether the server compresses WebSocket messages (``dojo serve --ws-compression``).
     ws_compression: bool = False
+    #: Server processes sharing the port (``dojo serve --workers``; PostgreSQL only).
+    workers: int = 1
 
     def check(self) -> None:
         """Raise :class:`OptionError` for a setting out of range."""
@@ -71,6 +73,10 @@ class BenchSettings:
             raise OptionError(f"--seconds must be more than 0 and at most {MAX_SECONDS:g}, not {self.seconds:g}")
         if not 1 <= self.max_actions <= MAX_ACTIONS:
             raise OptionError(f"--max-actions must be from 1 to {MAX_ACTIONS}, not {self.max_actions}")
+        if not 1 <= self.workers <= 64:
+            raise OptionError(f"--workers must be from 1 to 64, not {self.workers}")
+        if self.workers > 1 and not (self.db == "postgresql" or self.db.startswith("postgresql")):
+            raise OptionError("--workers needs PostgreSQL (--db postgresql or a postgresql:// URL)")
         if self.bot_pool not in ("thread", "process"):
             raise OptionError(f"--bot-pool must be thread or process, not {self.bot_pool!r}")
 
@@ -116,7 +122,7 @@ def _server(url: str, settings: BenchSettings) -> Iterator[str]:
             f"serve(host='127.0.0.1', port={port}, db={url!r}, bot_pool={settings.bot_pool!r}, "
             f"bot_workers={settings.bot_workers}, log_level='warning', ws_rate=1e6, ws_burst=1e6, "
             "http_rate=1e6, http_burst=1e6, ws_per_address=10**6, connections_per_address=10**6, "
-            f"tables_per_hour=10**9, ws_compression={settings.ws_compression})")
+            f"tables_per_hour=10**9, ws_compression={settings.ws_compression}, workers={settings.workers})")
     command = [sys.executable, "-c", code]
     if os.environ.get("DOJO_BENCH_PROFILE"):  # a developer's hook: profile the server (see docs/server.md)
         command = [sys.executable, os.environ["DOJO_BENCH_PROFILE"], str(port), url]
@@ -327,6 +333,7 @@ def bench_text(result: dict[str, Any]) -> str:
         f"{result['database']}: {settings['tables']} tables of {settings['game']} ({settings['clients']} scripted "
         f"clients taking {'patches' if settings.get('patches', True) else 'whole states'} and "
         f"{settings['players'] - settings['clients']} {settings['bot']} bots each), "
+        f"{settings.get('workers', 1)} server process{'es' if settings.get('workers', 1) > 1 else ''}, "
         f"{result['seconds']} s",
         f"  {result['actions']} actions committed ({result['client_actions']} by clients), "
         f"{result['actions_per_second']} actions/s, {result['games_finished']} games finished",

@@ -764,18 +764,18 @@ class LiveTable:
         # read is never older than what is held (a read taken before one of its own writes committed
         # would otherwise put back the seat it had just changed).
         async with self.lock:
-            stored = await asyncio.to_thread(self.storage.load_table, self.id)
+            stored = await asyncio.to_thread(self.storage.load_changes, self.id, self.event_count, len(self.notes),
+                                             self.chat_count)
             if stored is None:
                 return
             self._absorb(stored)
             self.publish()
 
     def _absorb(self, stored: StoredTable) -> None:
-        """Bring the table in memory up to ``stored`` (which is as new or newer: the events only grow)."""
+        """Bring the table in memory up to ``stored``: its row and seats, and the events, notes and chat lines
+        added since this process's (``Storage.load_changes``)."""
         now = time.monotonic()
-        if len(stored.events) < self.event_count:
-            return  # older than what this process holds (a read that raced a newer write): nothing to take
-        for seat, kind, action in stored.events[self.event_count:]:
+        for seat, kind, action in stored.events:
             public = self._is_public() if self.game.frames else True
             if kind == "act":
                 self._apply_in_memory(seat, action)
@@ -800,14 +800,14 @@ class LiveTable:
             self.close_seat_connections(seat)
         if reseated:
             self.clocks.reseat(now)
-        self.notes.extend(stored.notes[len(self.notes):])
+        self.notes.extend(stored.notes)
         for line in stored.chat:
-            if line.n >= self.chat_count:
-                message = {"type": "chat", **line.to_json()}
-                for conn in self.connections:
-                    if not conn.closed:
-                        conn.send(message)
-        self.chat, self.chat_count = list(stored.chat), stored.chat_count
+            message = {"type": "chat", **line.to_json()}
+            for conn in self.connections:
+                if not conn.closed:
+                    conn.send(message)
+        self.chat = [*self.chat, *stored.chat][-CHAT_KEPT:]
+        self.chat_count = max(self.chat_count, stored.chat_count)
         self.updated, self.rematch = stored.updated, stored.rematch
 
     def own(self, owned: bool) -> None:

@@ -355,6 +355,33 @@ class Storage:
                 table.chat_count = lines[0].n + 1 if lines else 0
         return table
 
+    def load_changes(self, table_id: str, events_from: int, notes_from: int, chat_from: int) -> StoredTable | None:
+        """A table's row and seats, with only its events, notes and chat lines numbered from ``events_from``,
+        ``notes_from`` and ``chat_from`` on (what another server process may have added since): a catch-up
+        reads what is new, not the whole game. ``None`` if there is no such table."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(schema.tables).where(schema.tables.c.id == table_id)).first()
+            if row is None:
+                return None
+            table = _table_from_row(row)
+            table.seats = [_seat_from_row(seat) for seat in connection.execute(
+                select(schema.seats).where(schema.seats.c.table_id == table_id).order_by(schema.seats.c.seat))]
+            table.events = [(event_row.seat, event_row.kind, event_row.action) for event_row in connection.execute(
+                select(schema.events.c.seat, schema.events.c.kind, schema.events.c.action)
+                .where(schema.events.c.table_id == table_id, schema.events.c.n >= events_from)
+                .order_by(schema.events.c.n))]
+            table.notes = [(note.mask, note.text) for note in connection.execute(
+                select(schema.notes.c.mask, schema.notes.c.text)
+                .where(schema.notes.c.table_id == table_id, schema.notes.c.n >= notes_from)
+                .order_by(schema.notes.c.n))]
+            table.chat = [ChatLine(line.n, line.seat, line.name, line.text, line.emote, line.at)
+                          for line in connection.execute(
+                              select(schema.chat)
+                              .where(schema.chat.c.table_id == table_id, schema.chat.c.n >= chat_from)
+                              .order_by(schema.chat.c.n))]
+            table.chat_count = table.chat[-1].n + 1 if table.chat else chat_from
+        return table
+
     def unfinished_ids(self) -> list[str]:
         """The ids of every table whose game is not over (the server loads them at start)."""
         with self.engine.connect() as connection:
