@@ -204,6 +204,17 @@ def _table_from_row(row: Any) -> StoredTable:
         private=bool(row.private), rematch_of=row.rematch_of, rematch=row.rematch)
 
 
+def _table_and_seats(connection: Connection, table_id: str) -> StoredTable | None:
+    """A table's row with its seats (no events), or ``None``."""
+    row = connection.execute(select(schema.tables).where(schema.tables.c.id == table_id)).first()
+    if row is None:
+        return None
+    table = _table_from_row(row)
+    table.seats = [_seat_from_row(seat) for seat in connection.execute(
+        select(schema.seats).where(schema.seats.c.table_id == table_id).order_by(schema.seats.c.seat))]
+    return table
+
+
 def _seat_from_row(row: Any) -> StoredSeat:
     return StoredSeat(row.seat, row.type, row.name, row.bot, row.status, row.token_hash, row.clock_remaining)
 
@@ -334,12 +345,9 @@ class Storage:
     def load_table(self, table_id: str, whole: bool = True) -> StoredTable | None:
         """A table with its seats and, if ``whole``, its events and notes; ``None`` if there is none."""
         with self.engine.connect() as connection:
-            row = connection.execute(select(schema.tables).where(schema.tables.c.id == table_id)).first()
-            if row is None:
+            table = _table_and_seats(connection, table_id)
+            if table is None:
                 return None
-            table = _table_from_row(row)
-            table.seats = [_seat_from_row(seat) for seat in connection.execute(
-                select(schema.seats).where(schema.seats.c.table_id == table_id).order_by(schema.seats.c.seat))]
             if whole:
                 table.events = [(event_row.seat, event_row.kind, event_row.action) for event_row in connection.execute(
                     select(schema.events.c.seat, schema.events.c.kind, schema.events.c.action)
@@ -360,12 +368,9 @@ class Storage:
         ``notes_from`` and ``chat_from`` on (what another server process may have added since): a catch-up
         reads what is new, not the whole game. ``None`` if there is no such table."""
         with self.engine.connect() as connection:
-            row = connection.execute(select(schema.tables).where(schema.tables.c.id == table_id)).first()
-            if row is None:
+            table = _table_and_seats(connection, table_id)
+            if table is None:
                 return None
-            table = _table_from_row(row)
-            table.seats = [_seat_from_row(seat) for seat in connection.execute(
-                select(schema.seats).where(schema.seats.c.table_id == table_id).order_by(schema.seats.c.seat))]
             table.events = [(event_row.seat, event_row.kind, event_row.action) for event_row in connection.execute(
                 select(schema.events.c.seat, schema.events.c.kind, schema.events.c.action)
                 .where(schema.events.c.table_id == table_id, schema.events.c.n >= events_from)
