@@ -33,6 +33,8 @@ from ninjadojo.bots.base import Bot, SeatView
 from ninjadojo.bots.lookahead import LookaheadBot
 from ninjadojo.engine.errors import OptionError
 from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.engine.rng import Rng
+from ninjadojo.engine.state import GameState
 from ninjadojo.games.ninja_trap.cards import BUKO, HITS_TO_KILL, ROOM_COUNT, ROOM_INDEX, deck_counts
 from ninjadojo.games.ninja_trap.rules import remembered_traps
 
@@ -225,4 +227,107 @@ def forgetful(seed: int = 0, forget: str = "0.3", **params: str) -> Bot:
     return bot
 
 
-BOTS: dict[str, Callable[..., Bot]] = {"heuristic": heuristic, "forgetful": forgetful, "lookahead": LookaheadBot}
+class TrapLookahead(LookaheadBot):
+    """The generic ``lookahead`` (:mod:`ninjadojo.bots.lookahead`) with Ninja Trap's inference on the rivals' traps.
+
+    A rival that remembers its traps springs one when it can: a living rival, alone in its room, with a
+    face-down trap, that lets a living ninja stand in another room unharmed has no trap there; one that
+    flips a trap for a lesser target has none under a better one. The bot reads this from each turn's
+    moves and flips (public) and keeps, per rival trap, the rooms it cannot be; its determinisations
+    deal each rival's unseen cards so that its traps avoid them. A rival that forgets (a human) may
+    break the rule: a trap the sample cannot deal within it is dealt freely. ``infer=no`` turns it off.
+    """
+
+    def __init__(self, seed: int = 0, infer: str | bool = "yes", **params: Any) -> None:
+        super().__init__(seed, **params)
+        if str(infer).lower() not in ("yes", "no", "true", "false", "1", "0"):
+            raise OptionError(f"infer must be yes or no, not {infer!r}")
+        self.infer = str(infer).lower() in ("yes", "true", "1")
+        #: Per rival seat: {turn its trap was laid: rooms that trap cannot be}.
+        self.ruled_out: dict[int, dict[int, set[int]]] = {}
+        self.game_turn = 0
+
+    def _choose(self, view: SeatView) -> str:
+        self._read(view)
+        return super()._choose(view)
+
+    def recall(self, view: SeatView, action: str | None) -> None:
+        """Catch up on one past step: its notes, and what its view shows of the rivals' traps."""
+        if action is not None:
+            self._read(view)
+        super().recall(view, action)
+
+    def _read(self, view: SeatView) -> None:
+        """Rule rooms out of the rivals' traps from the last resolved turn's moves and flips."""
+        data: dict[str, Any] = view.observe()
+        turn, stage = int(data["turn"]), data["stage"]
+        if turn < self.game_turn:  # a new game with the same bot
+            self.ruled_out.clear()
+        self.game_turn = turn
+        # Before this turn's moves resolve, the view still shows the last turn's; after a look, this turn's.
+        done = turn - 1 if stage in ("trap", "move") else turn if stage == "look" else 0
+        if done < 1:
+            return
+        seats = data["seats"]
+        players = len(seats)
+        moves = [ROOM_INDEX[s["move"]] if s["move"] else -1 for s in seats]
+        flips = [ROOM_INDEX[s["flipped"]] if s["flipped"] else -1 for s in seats]
+        sprung = {room for room in flips if room >= 0}
+        # Hits and lives as they stood when the traps were flipped (before this turn's hits).
+        hits = [int(s["hits"]) - (1 if moves[i] >= 0 and moves[i] in sprung else 0) for i, s in enumerate(seats)]
+        alive = [moves[i] >= 0 and hits[i] < HITS_TO_KILL for i in range(players)]
+        in_room = [0] * ROOM_COUNT
+        for room in moves:
+            if room >= 0:
+                in_room[room] += 1
+        for rival in range(players):
+            if rival == view.seat or not alive[rival] or in_room[moves[rival]] > 1:
+                continue
+            row = [t for t in seats[rival]["traps"] if t <= done]
+            if not row:
+                continue
+            # The rival's targets as the heuristic weighs them: each other living ninja's room.
+            targets = [0.0] * ROOM_COUNT
+            for other in range(players):
+                if other != rival and alive[other]:
+                    targets[moves[other]] += 1.0 + hits[other] / HITS_TO_KILL
+            gain = targets[flips[rival]] if flips[rival] >= 0 else 0.0
+            out = {room for room in range(ROOM_COUNT) if targets[room] > gain + 1e-9}
+            if not out:
+                continue
+            known = self.ruled_out.setdefault(rival, {})
+            for laid in row:
+                known.setdefault(laid, set()).update(out)
+
+    def _sample(self, view: SeatView, seed: int) -> GameState[Any]:
+        sample = super()._sample(view, seed)
+        if not self.infer or not self.ruled_out:
+            return sample
+        state: Any = sample
+        rng = Rng(seed ^ 0x5EED)
+        for rival, rules in self.ruled_out.items():
+            row_turns: list[int] = state.trap_turns[rival]
+            if not any(rules.get(t) for t in row_turns):
+                continue
+            hand: list[int] = state.hands[rival]
+            row: list[int] = state.traps[rival]
+            pool = [room for room in range(ROOM_COUNT) for _ in range(hand[room])] + row + state.decks[rival]
+            rng.shuffle(pool)
+            dealt: list[int] = [-1] * len(row)
+            # The most constrained traps first; each takes the first allowed card of the shuffled pool
+            # (a uniform choice among the allowed ones), or, if none is allowed, the first card.
+            order = sorted(range(len(row)), key=lambda i: -len(rules.get(row_turns[i], ())))
+            for position in order:
+                banned = rules.get(row_turns[position], set())
+                pick = next((k for k, room in enumerate(pool) if room not in banned), 0)
+                dealt[position] = pool.pop(pick)
+            size = sum(hand)
+            state.traps[rival] = dealt
+            state.hands[rival] = [0] * ROOM_COUNT
+            for room in pool[:size]:
+                state.hands[rival][room] += 1
+            state.decks[rival] = pool[size:]
+        return sample
+
+
+BOTS: dict[str, Callable[..., Bot]] = {"heuristic": heuristic, "forgetful": forgetful, "lookahead": TrapLookahead}
