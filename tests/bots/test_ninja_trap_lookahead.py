@@ -87,3 +87,25 @@ def test_infer_no_samples_as_the_plain_lookahead() -> None:
     assert isinstance(expert, TrapLookahead)
     view = SeatView(game, 0)
     assert expert._sample(view, 3).traps == view.sample(3, expert.memory).traps  # type: ignore[attr-defined]
+
+
+def test_what_it_infers_of_a_careful_rivals_hand_holds() -> None:
+    # The heuristic moves to the room it finds safest in its hand: the cards it keeps looked no safer.
+    checked = 0
+    for players in (2, 3):
+        for seed in range(3):
+            game = game_class("ninja-trap").new(players, seed=seed)
+            bots = [_expert(seed)] + [make_bot("heuristic", "ninja-trap", 10 * seed + s) for s in range(1, players)]
+            while not game.is_terminal:
+                seat = game.to_act()[0]
+                action = bots[seat].choose(SeatView(game, seat))
+                if seat == 0:
+                    expert = bots[0]
+                    assert isinstance(expert, TrapLookahead)
+                    for rival in range(1, players):
+                        kept, banned = expert._kept(rival, game)
+                        allowed = sum(count for room, count in enumerate(game.hands[rival]) if room not in banned)
+                        assert allowed >= kept
+                        checked += bool(kept and banned)
+                game.apply(seat, action)
+    assert checked > 0
