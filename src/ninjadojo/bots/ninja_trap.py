@@ -26,6 +26,7 @@ remembers that seat's own traps, which the seat saw placed.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -43,6 +44,8 @@ from ninjadojo.games.ninja_trap.rules import remembered_traps
 GUESS_THRESHOLD = 0.35
 #: How much a Buko look is worth per face-down trap the bot does not remember.
 LOOK_VALUE = 0.12
+#: What the heuristic adds to a trap's score for a room none of its remembered traps covers.
+UNCOVERED_BONUS = 0.3
 #: The most random noise the heuristic adds to a room's risk when it moves (its tie-break).
 MOVE_NOISE = 0.05
 
@@ -160,7 +163,7 @@ class MemoryBot(Bot):
         for action in legal:
             room = ROOM_INDEX[action[1]]
             score = sum(chances[room] for chances in odds)
-            score += 0.3 if room not in covered else 0.0
+            score += UNCOVERED_BONUS if room not in covered else 0.0
             if room == BUKO and unknown >= 2:
                 score -= 0.5  # keep the Buko to move there and look
             score += self.rng.random() * 0.05
@@ -246,7 +249,8 @@ class TrapLookahead(LookaheadBot):
     ``depth`` defaults to ``auto``: :data:`AUTO_DEPTH` for the number of players.
     """
 
-    def __init__(self, seed: int = 0, infer: str | bool = "yes", depth: str | int = "auto", **params: Any) -> None:
+    def __init__(self, seed: int = 0, infer: str | bool = "yes", depth: str | int = "auto",
+                 model: str | bool = "yes", **params: Any) -> None:
         # ``auto``: measured best per table size (issue 25): at 2 players short rollouts, about one turn
         # (8 actions), beat 30 (76% against 66% of 60 games against the heuristic); at 4 players 30 beat 12.
         self.auto_depth = str(depth) == "auto"
@@ -254,6 +258,9 @@ class TrapLookahead(LookaheadBot):
         if str(infer).lower() not in ("yes", "no", "true", "false", "1", "0"):
             raise OptionError(f"infer must be yes or no, not {infer!r}")
         self.infer = str(infer).lower() in ("yes", "true", "1")
+        if str(model).lower() not in ("yes", "no", "true", "false", "1", "0"):
+            raise OptionError(f"model must be yes or no, not {model!r}")
+        self.model_traps = str(model).lower() in ("yes", "true", "1")
         #: Per rival seat: {turn its trap was laid: rooms that trap cannot be}.
         self.ruled_out: dict[int, dict[int, set[int]]] = {}
         #: Per rival seat: the risk it saw in each room at its last move (the heuristic's, without its
@@ -262,6 +269,9 @@ class TrapLookahead(LookaheadBot):
         #: Per rival seat: ``(turn, rooms)``: the cards it kept in hand after that turn's move are none of
         #: these rooms (each looked safer than the room it moved to, by more than the heuristic's noise).
         self.hand_rules: dict[int, tuple[int, set[int]]] = {}
+        #: Per rival seat: {turn: (its cards not yet discarded then, room by room; the heuristic's trap
+        #: score of each room then before its bonus for a room it has no trap in; its hand size)}.
+        self.trap_models: dict[int, dict[int, tuple[list[int], list[float], int]]] = {}
         self.game_turn = 0
 
     def _choose(self, view: SeatView) -> str:
@@ -284,6 +294,7 @@ class TrapLookahead(LookaheadBot):
             self.ruled_out.clear()
             self.move_risks.clear()
             self.hand_rules.clear()
+            self.trap_models.clear()
         self.game_turn = turn
         seats = data["seats"]
         players = len(seats)
@@ -298,6 +309,8 @@ class TrapLookahead(LookaheadBot):
                 del self.move_risks[rival]
         if stage == "move":
             self._note_move_risks(data, view.seat, turn)
+        if stage == "trap":
+            self._note_trap_scores(data, view.seat, turn)
         # Before this turn's moves resolve, the view still shows the last turn's; after a look, this turn's.
         done = turn - 1 if stage in ("trap", "move") else turn if stage == "look" else 0
         if done < 1:
@@ -352,6 +365,45 @@ class TrapLookahead(LookaheadBot):
                     risks[room] += 1.0 - (1.0 - unseen[room] / total) ** traps
             self.move_risks[rival] = (turn, risks)
 
+    def _note_trap_scores(self, data: dict[str, Any], seat: int, turn: int) -> None:
+        """What each living rival weighs when it lays this turn's trap as the heuristic does (public figures)."""
+        seats = data["seats"]
+        full = deck_counts(len(seats))
+        for rival in range(len(seats)):
+            if rival == seat or not seats[rival]["alive"] or seats[rival]["hand_size"] < 2:
+                continue
+            scores = [0.0] * ROOM_COUNT
+            for other in range(len(seats)):
+                if other != rival and seats[other]["alive"]:
+                    for room, chance in enumerate(self._shares(seats[other], full)):
+                        scores[room] += chance
+            gone = _counts(seats[rival]["discard"])
+            pool = [max(0, full[r] - gone[r]) for r in range(ROOM_COUNT)]
+            self.trap_models.setdefault(rival, {})[turn] = (pool, scores, int(seats[rival]["hand_size"]))
+
+    @staticmethod
+    def _shares(info: dict[str, Any], full: tuple[int, ...]) -> list[float]:
+        """The chance that one unseen card of a seat (hand, deck or trap) is each room (its discard pile known)."""
+        gone = _counts(info["discard"])
+        unseen = [max(0, full[r] - gone[r]) for r in range(ROOM_COUNT)]
+        total = sum(unseen) or 1
+        return [count / total for count in unseen]
+
+    @staticmethod
+    def _trap_odds(model: tuple[list[int], list[float], int], covered: set[int]) -> list[float]:
+        """How likely the heuristic was to lay each room, its hand drawn at random from its cards then: the
+        chance that the room is in the hand and no room it scores higher is (its trap is its best room)."""
+        pool, base, size = model
+        scores = [base[room] + (0.0 if room in covered else UNCOVERED_BONUS) for room in range(ROOM_COUNT)]
+        total = sum(pool)
+        odds = [0.0] * ROOM_COUNT
+        for room in range(ROOM_COUNT):
+            if not pool[room]:
+                continue
+            higher = sum(pool[r] for r in range(ROOM_COUNT) if scores[r] > scores[room])
+            odds[room] = math.comb(total - higher, size) - math.comb(total - higher - pool[room], size)
+        return odds
+
     def _kept(self, rival: int, state: Any) -> tuple[int, set[int]]:
         """How many of ``rival``'s hand cards now are ones it kept after its last move seen, and the rooms
         those cannot be (0 where nothing is known)."""
@@ -380,20 +432,40 @@ class TrapLookahead(LookaheadBot):
             rules = self.ruled_out.get(rival, {})
             row_turns: list[int] = state.trap_turns[rival]
             kept, banned_in_hand = self._kept(rival, state)
-            if not kept and not any(rules.get(t) for t in row_turns):
+            models = self.trap_models.get(rival, {})
+            if not kept and not any(rules.get(t) or t in models for t in row_turns):
                 continue
             hand: list[int] = state.hands[rival]
             row: list[int] = state.traps[rival]
             pool = [room for room in range(ROOM_COUNT) for _ in range(hand[room])] + row + state.decks[rival]
             rng.shuffle(pool)
-            dealt: list[int] = [-1] * len(row)
-            # The most constrained traps first; each takes the first allowed card of the shuffled pool
-            # (a uniform choice among the allowed ones), or, if none is allowed, the first card.
-            order = sorted(range(len(row)), key=lambda i: -len(rules.get(row_turns[i], ())))
-            for position in order:
-                banned = rules.get(row_turns[position], set())
-                pick = next((k for k, room in enumerate(pool) if room not in banned), 0)
-                dealt[position] = pool.pop(pick)
+            dealt: list[int] = []
+            # The traps in the order laid, each room drawn with the chance the heuristic laid it (where the
+            # bot saw that turn's figures, else as many as are left) among the rooms not ruled out (any
+            # room, if that leaves none).
+            for laid in row_turns:
+                banned = rules.get(laid, set())
+                left = [0] * ROOM_COUNT
+                for room in pool:
+                    left[room] += 1
+                model = models.get(laid)
+                odds = (self._trap_odds(model, set(dealt)) if model is not None and self.model_traps
+                        else [1.0] * ROOM_COUNT)
+                weights = [odds[room] * left[room] if room not in banned else 0.0 for room in range(ROOM_COUNT)]
+                if sum(weights) <= 0.0:
+                    weights = [odds[room] * left[room] for room in range(ROOM_COUNT)]
+                if sum(weights) <= 0.0:
+                    weights = [float(count) for count in left]
+                target = rng.random() * sum(weights)
+                choice = ROOM_COUNT - 1
+                for room, weight in enumerate(weights):
+                    target -= weight
+                    if weight > 0.0 and target < 0.0:
+                        choice = room
+                        break
+                while weights[choice] <= 0.0:  # (rounding at the very end)
+                    choice -= 1
+                dealt.append(pool.pop(pool.index(choice)))
             size = sum(hand)
             state.traps[rival] = dealt
             # The kept cards first, each the first allowed card left (or the first card if none is).
