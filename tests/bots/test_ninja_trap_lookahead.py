@@ -109,3 +109,15 @@ def test_what_it_infers_of_a_careful_rivals_hand_holds() -> None:
                         checked += bool(kept and banned)
                 game.apply(seat, action)
     assert checked > 0
+
+
+def test_leaf_odds_scores_a_life_above_a_trap_and_sums_to_one() -> None:
+    from ninjadojo.games.ninja_trap.builder import Seat, build
+
+    bot = _expert(1, "lookahead:samples=2,leaf=odds")
+    level = build(2, "trap", [Seat(traps="G1"), Seat(traps="D1")], turn=2)
+    trap_ahead = build(2, "trap", [Seat(traps="G1,I2"), Seat(traps="D1")], turn=3)
+    life_ahead = build(2, "trap", [Seat(traps="G1"), Seat(traps="D1", hits=1)], turn=2)
+    assert bot._reward(level, 0) == bot._reward(level, 1) == 0.5
+    assert 0.5 < bot._reward(trap_ahead, 0) < bot._reward(life_ahead, 0) < 1.0
+    assert abs(bot._reward(life_ahead, 0) + bot._reward(life_ahead, 1) - 1.0) < 1e-9

@@ -111,7 +111,7 @@ class LookaheadBot(NotingBot):
                 state.rng = Rng.from_state(dice)
                 state.apply(seat, action)
                 self._play_on(state, heuristic, seeds)
-                scores[action].append(_rewards(state)[seat])
+                scores[action].append(self._reward(state, seat))
         self.last_means = {action: (sum(values) / len(values), len(values)) for action, values in scores.items()
                            if values}
         base = scores[default]
@@ -129,6 +129,11 @@ class LookaheadBot(NotingBot):
             if mean > self.confidence * spread and mean > best_gain:
                 best, best_gain = action, mean
         return best
+
+    def _reward(self, state: GameState[Any], seat: int) -> float:
+        """What the position a rollout reached is worth to ``seat``, from 0 to 1 (``ismcts``'s scoring:
+        its share of the win, or an estimate from the game's projected scores)."""
+        return _rewards(state)[seat]
 
     def _sample(self, view: SeatView, seed: int) -> GameState[Any]:
         """One determinisation of the seat's view, agreeing with its notes (a game's own lookahead may
