@@ -123,8 +123,8 @@ BOT_COSTS: dict[str, dict[str, tuple[BotCost, ...]]] = {
         "forgetful": _costs((2, 0.059, 0.005), (3, 0.08, 0.0099), (4, 0.094, 0.016)),
         "forgetful:forget=0.4": _costs((2, 0.051, 0.005), (3, 0.058, 0.0081), (4, 0.085, 0.015)),
         "forgetful:forget=0.8": _costs((2, 0.054, 0.0074), (3, 0.063, 0.013), (4, 0.091, 0.023)),
-        "lookahead": _costs((2, 42, 1.6), (3, 47, 2.3), (4, 64, 6.0)),
-        "lookahead:samples=64,seconds=2": _costs((2, 160, 5.7), (3, 200, 12), (4, 210, 18)),
+        "lookahead": _costs((2, 17, 0.79), (3, 59, 4.3), (4, 62, 5.3)),
+        "lookahead:samples=64,seconds=2": _costs((2, 64, 2.7), (3, 230, 20), (4, 300, 48)),
         "ismcts": _costs((2, 250, 45), (3, 250, 40), (4, 220, 19)),
     },
     "ninjato": {

@@ -101,7 +101,7 @@ class LookaheadBot(NotingBot):
         for number in range(self.samples):
             if deadline is not None and number and time.perf_counter() >= deadline:
                 break
-            sample = view.sample(rng.next_u64(), self.memory)
+            sample = self._sample(view, rng.next_u64())
             dice = rng.next_u64()
             seeds = [rng.next_u64() for _ in range(sample.num_players)]
             if sorted(sample.legal_actions(seat)) != sorted(actions):
@@ -111,7 +111,7 @@ class LookaheadBot(NotingBot):
                 state.rng = Rng.from_state(dice)
                 state.apply(seat, action)
                 self._play_on(state, heuristic, seeds)
-                scores[action].append(_rewards(state)[seat])
+                scores[action].append(self._reward(state, seat))
         self.last_means = {action: (sum(values) / len(values), len(values)) for action, values in scores.items()
                            if values}
         base = scores[default]
@@ -129,6 +129,16 @@ class LookaheadBot(NotingBot):
             if mean > self.confidence * spread and mean > best_gain:
                 best, best_gain = action, mean
         return best
+
+    def _reward(self, state: GameState[Any], seat: int) -> float:
+        """What the position a rollout reached is worth to ``seat``, from 0 to 1 (``ismcts``'s scoring:
+        its share of the win, or an estimate from the game's projected scores)."""
+        return _rewards(state)[seat]
+
+    def _sample(self, view: SeatView, seed: int) -> GameState[Any]:
+        """One determinisation of the seat's view, agreeing with its notes (a game's own lookahead may
+        narrow it further with what it inferred of the rivals' hidden cards)."""
+        return view.sample(seed, self.memory)
 
     def _play_on(self, state: GameState[Any], heuristic: Callable[..., Bot], seeds: list[int]) -> None:
         """Every seat plays on with the heuristic, each told what its seat did in the sample."""
