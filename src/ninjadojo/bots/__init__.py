@@ -111,9 +111,7 @@ BOT_COSTS: dict[str, dict[str, tuple[BotCost, ...]]] = {
         "lookahead": _costs((2, 77, 12), (3, 74, 6.7), (4, 78, 2.7), (5, 107, 9.6), (6, 81, 9.8)),
         "lookahead:samples=32,seconds=2": _costs((2, 110, 9.5), (3, 210, 27), (4, 160, 3.4), (5, 200, 15),
                                                  (6, 220, 35)),
-        # The expert: the 3-player row is NOT measured but estimated as the 32-sample row times 4 (the
-        # measured rows are 3 to 5 times theirs): the bench did not finish a 3-player game in the time there was.
-        "lookahead:samples=128,confidence=0.5,seconds=2": _costs((2, 540, 49), (3, 840, 110), (4, 500, 25),
+        "lookahead:samples=128,confidence=0.5,seconds=2": _costs((2, 540, 49), (3, 810, 166), (4, 500, 25),
                                                                   (5, 580, 65), (6, 590, 86)),
     },
     "ninja-camp": {
