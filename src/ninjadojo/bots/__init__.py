@@ -111,6 +111,8 @@ BOT_COSTS: dict[str, dict[str, tuple[BotCost, ...]]] = {
         "lookahead": _costs((2, 77, 12), (3, 74, 6.7), (4, 78, 2.7), (5, 107, 9.6), (6, 81, 9.8)),
         "lookahead:samples=32,seconds=2": _costs((2, 110, 9.5), (3, 210, 27), (4, 160, 3.4), (5, 200, 15),
                                                  (6, 220, 35)),
+        "lookahead:samples=128,confidence=0.5,seconds=2": _costs((2, 540, 49), (3, 810, 166), (4, 500, 25),
+                                                                  (5, 580, 65), (6, 590, 86)),
     },
     "ninja-camp": {
         "random": _costs((2, 0.038, 0.0016), (3, 0.04, 0.0022), (4, 0.037, 0.0024)),
