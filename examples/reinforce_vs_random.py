@@ -1,8 +1,10 @@
-"""Train a learning agent against the random bot and watch its win rate rise (run by hand, not in CI).
+"""Train a learning agent against a bot (random by default) and watch its win rate rise (run by hand, not in CI).
 
     pip install 'ninjadojo[rl]'
     python examples/reinforce_vs_random.py                      # Ninja Trap, 2 players, a few minutes
     python examples/reinforce_vs_random.py --game ninjitsu --episodes 6000
+    # is a heuristic trivially beaten? train against random, then play greedily against the heuristic
+    python examples/reinforce_vs_random.py --game knights-and-ninjas --seat 1 --against heuristic
 
 The agent is REINFORCE (Williams 1992) with a linear softmax policy over the observation tensor, written
 in plain numpy (nothing to install beyond the extra): the logits of the legal actions are ``x @ W``, with
@@ -10,7 +12,10 @@ in plain numpy (nothing to install beyond the extra): the logits of the legal ac
 plays one seat of ``ninjadojo.rl.gym_env`` while the random bot plays the others; after each episode the
 weights move along ``(return - baseline) * grad log pi`` for every decision taken. Every ``--report``
 episodes it prints the win rate of its greedy policy over ``--evaluate`` fresh games, next to the
-random policy's (what a seat of random bots wins), so the rise is plain to see.
+random policy's (what a seat of random bots wins), so the rise is plain to see. ``--seat`` is the seat it
+learns in, ``--opponent`` the bot it trains against (``random`` by default, any bot spec), and
+``--against`` the bot its greedy policy is measured against (the training opponent by default): issue
+25's check that a game's heuristic is not trivially beaten is ``--against heuristic``.
 """
 
 from __future__ import annotations
@@ -86,9 +91,15 @@ def main() -> None:
     parser.add_argument("--report", type=int, default=500, help="episodes between win-rate reports")
     parser.add_argument("--evaluate", type=int, default=300, help="games per win-rate report")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seat", type=int, default=0, help="the seat the learner plays")
+    parser.add_argument("--opponent", default="random", help="the bot (spec or level) it trains against")
+    parser.add_argument("--against", default=None, help="the bot its win rate is measured against "
+                                                        "(default: --opponent)")
     args = parser.parse_args()
 
-    env = rl.gym_env(args.game, players=args.players, opponents="random")
+    env = rl.gym_env(args.game, players=args.players, opponents=args.opponent, seat=args.seat)
+    judge = env if args.against in (None, args.opponent) else \
+        rl.gym_env(args.game, players=args.players, opponents=args.against, seat=args.seat)
     observations, actions = env.observation_space, env.action_space
     assert isinstance(observations, spaces.Dict) and isinstance(actions, spaces.Discrete)
     space = observations["observation"]
@@ -99,10 +110,11 @@ def main() -> None:
     evaluation_seeds = [10**9 + number for number in range(args.evaluate)]
 
     def win_rate(learner: LinearPolicy | None) -> float:
-        results = [play(env, learner, seed, greedy=True, rng=rng)[0] for seed in evaluation_seeds]
+        results = [play(judge, learner, seed, greedy=True, rng=rng)[0] for seed in evaluation_seeds]
         return float(np.mean(results))
 
-    print(f"{args.game}, {args.players} players, the learner at seat 0 against the random bot")
+    print(f"{args.game}, {args.players} players, the learner at seat {args.seat}, trained against "
+          f"{args.opponent}, measured against {args.against or args.opponent}")
     print(f"a random player's win rate here: {win_rate(None):.1%}")
     print(f"episode {0:>6}: greedy win rate {win_rate(policy):.1%}")
     baseline = 0.0
