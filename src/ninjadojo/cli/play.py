@@ -38,12 +38,8 @@ from ninjadojo.cli.choices import (
 )
 from ninjadojo.cli.common import (
     EXIT_INTERRUPTED,
-    assign_bots,
-    default_players,
     lines_needed,
-    parse_options,
     position_text,
-    split_bot_specs,
     stderr_console,
 )
 from ninjadojo.engine import DojoError, GameState, IllegalActionError, OptionError, SaveError
@@ -51,6 +47,7 @@ from ninjadojo.engine.errors import quote
 from ninjadojo.engine.options import format_value
 from ninjadojo.engine.state import CardInfo
 from ninjadojo.table import SavedTable, Table, find_save, fresh_seed, last_unfinished, list_saves, saves_dir
+from ninjadojo.table.setup import assign_bots, default_players, parse_options, split_bot_specs
 
 #: The terminal escape that erases the scrollback (ED 3, "erase saved lines"), after clearing the screen.
 ERASE_SCROLLBACK = "\x1b[3J"

@@ -1,14 +1,24 @@
 """Driving one game for any front end: seats (human or bot), bots made from specs, the record,
-autosave into the data folder, resuming (with the bots' memories rebuilt from what their seats saw:
+autosave into the data folder, setting a table up (the game, its options, bot specs given to seats:
+:mod:`ninjadojo.table.setup`), undo, resuming (with the bots' memories rebuilt from what their seats saw:
 :func:`recall_bots`), the list of saved games, and atomic writes.
 
-It sits above ``bots/`` and below ``cli/`` (and a web server later): nothing here draws a screen or
-reads a keyboard.
+It sits above ``bots/`` and below ``cli/`` and ``server/``, which both drive games through it: nothing
+here draws a screen, reads a keyboard or answers a request.
 """
 
 from ninjadojo.table.names import seat_name, with_names
 from ninjadojo.table.seats import check_humans, default_bot, derive_seed, fresh_seed, make_bots
 from ninjadojo.table.session import BotError, SavedTable, Table, recall_bots
+from ninjadojo.table.setup import (
+    assign_bots,
+    check_bot_spec,
+    check_bot_specs,
+    default_players,
+    parse_options,
+    resolve_game,
+    split_bot_specs,
+)
 from ninjadojo.table.storage import (
     HOME_VARIABLE,
     SAVE_SUFFIX,
@@ -29,19 +39,26 @@ __all__ = [
     "SavedGame",
     "SavedTable",
     "Table",
+    "assign_bots",
+    "check_bot_spec",
+    "check_bot_specs",
     "check_humans",
     "data_dir",
     "default_bot",
+    "default_players",
     "derive_seed",
     "find_save",
     "fresh_seed",
     "last_unfinished",
     "list_saves",
     "make_bots",
+    "parse_options",
     "read_save_file",
     "recall_bots",
+    "resolve_game",
     "saves_dir",
     "seat_name",
+    "split_bot_specs",
     "with_names",
     "write_atomic",
 ]
