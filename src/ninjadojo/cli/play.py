@@ -681,11 +681,10 @@ class Terminal:
 
     def undo_command(self, seat: int) -> None:
         """Take back ``seat``'s last action when the engine allows it (it says why when it does not)."""
-        reason = self.game.undo_check(seat)
+        reason = self.table.undo(seat)
         if reason is not None:
             self.say(f"cannot undo: {reason}")
             return
-        self.game.undo(seat)
         self._events_seen = len(self.game.events)
         self.say("your last action is taken back")
         self.autosave()

@@ -43,6 +43,7 @@ from ninjadojo.server.tokens import token_matches
 from ninjadojo.server.views import SharedView, dumps
 from ninjadojo.table.seats import derive_seed
 from ninjadojo.table.session import recall_bots
+from ninjadojo.table.undo import take_back
 
 log = logging.getLogger("ninjadojo.server")
 
@@ -589,14 +590,22 @@ class LiveTable:
         return recorded
 
     def _undo_in_memory(self, seat: int) -> None:
+        """Replay an undo already checked and stored (a restart, another process's undo)."""
+        self.game.undo(seat)
+        self._note_undo(seat)
+
+    def _note_undo(self, seat: int) -> None:
+        """The table's own bookkeeping once ``seat``'s last action is taken back: its counts, and the bot it
+        holds for the seat made again when next asked (it may remember the action: the table layer's
+        :mod:`~ninjadojo.table.undo`)."""
         public = True
         for number in range(len(self.acts) - 1, -1, -1):
             if self.acts[number][0] == seat:
                 public = self.acts.pop(number)[1]
                 break
-        self.game.undo(seat)
         self._count(seat, public)
         self.last_own.pop(seat, None)
+        self.bots.pop(seat, None)
 
     def _check_connection(self, conn: Connection | None) -> None:
         """Refuse a message of a connection whose token was revoked since it said hello (and close it)."""
@@ -836,15 +845,14 @@ class LiveTable:
             if not self.settings.undo:
                 raise MessageError("undo_disabled", "this table does not allow undo (setting 'undo')")
             self._check_turn(seat, index)
-            check = getattr(self.game, "undo_check", None)
-            if not callable(check) or not callable(getattr(self.game, "undo", None)):
+            if not callable(getattr(self.game, "undo_check", None)) or not callable(getattr(self.game, "undo", None)):
                 raise MessageError("undo_unavailable", "this server's engine cannot undo yet")
-            reason = check(seat)
-            if reason is not None:
-                raise MessageError("undo_refused", f"undo refused: {reason}")
             public = next((flag for who, flag in reversed(self.acts) if who == seat), True)
             now = time.monotonic()
-            self._undo_in_memory(seat)
+            reason = take_back(self.game, seat)
+            if reason is not None:
+                raise MessageError("undo_refused", f"undo refused: {reason}")
+            self._note_undo(seat)
             wall = time.time()
             ops = [store.insert_event(self.id, self.event_count, seat, "undo", "", wall)]
             if public:

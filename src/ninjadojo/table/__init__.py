@@ -9,7 +9,7 @@ here draws a screen, reads a keyboard or answers a request.
 
 from ninjadojo.table.names import seat_name, with_names
 from ninjadojo.table.seats import check_humans, default_bot, derive_seed, fresh_seed, make_bots
-from ninjadojo.table.session import BotError, SavedTable, Table, recall_bots
+from ninjadojo.table.session import BotError, SavedTable, Table, recall_bots, seat_bot
 from ninjadojo.table.setup import (
     assign_bots,
     check_bot_spec,
@@ -31,6 +31,7 @@ from ninjadojo.table.storage import (
     saves_dir,
     write_atomic,
 )
+from ninjadojo.table.undo import take_back
 
 __all__ = [
     "HOME_VARIABLE",
@@ -57,8 +58,10 @@ __all__ = [
     "recall_bots",
     "resolve_game",
     "saves_dir",
+    "seat_bot",
     "seat_name",
     "split_bot_specs",
+    "take_back",
     "with_names",
     "write_atomic",
 ]

@@ -39,6 +39,7 @@ from ninjadojo.table.storage import (
     saves_dir,
     write_atomic,
 )
+from ninjadojo.table.undo import take_back
 
 
 class BotError(DojoError):
@@ -124,6 +125,19 @@ def recall_bots(game: GameState[Any], bots: Mapping[int, Bot]) -> None:
         for bot_seat, bot in remembering.items():
             bot.recall(SeatView(state, bot_seat), action if bot_seat == seat else None)
         state.apply(seat, action)
+
+
+def seat_bot(game: GameState[Any], seat: int, spec: str, seed: int) -> Bot:
+    """The bot ``spec`` for ``seat`` of a game that may be under way, caught up on it as its seat saw it.
+
+    Its seed derives from ``seed`` (the table's) and the seat, as :func:`make_bots` gives it; a bot that
+    remembers first recalls the game so far (:func:`recall_bots`), so it has the memory it would have had
+    by playing through. Front ends seat every bot through this (a table resumed, a server restarted, a bot
+    taking a seat over, a bot made again after an undo). :class:`OptionError` for a bad spec.
+    """
+    bot = make_bots(game.game_id, {seat: spec}, seed)[seat]
+    recall_bots(game, {seat: bot})
+    return bot
 
 
 class Table:
@@ -217,6 +231,18 @@ class Table:
         while (seat := self.bot_to_act()) is not None:
             played.append((seat, self.play_bot(seat)))
         return played
+
+    def undo(self, seat: int) -> str | None:
+        """Take back ``seat``'s last action if the engine allows it (:func:`~ninjadojo.table.undo.take_back`):
+        ``None`` once it is taken back, else the engine's reason, with nothing changed.
+
+        A bot holding ``seat`` is made again, caught up on the game as it now stands (:func:`seat_bot`): it
+        may remember the action taken back. Only the seat's own bot can (see :mod:`ninjadojo.table.undo`).
+        """
+        reason = take_back(self.game, seat)
+        if reason is None and seat in self.bots:
+            self.bots[seat] = seat_bot(self.game, seat, self.bot_specs[seat], self.seed)
+        return reason
 
     def apply(self, seat: int, action: str) -> str:
         """Apply ``seat``'s action (written in any form the game accepts); returns it as recorded."""
