@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ninjadojo.bots import Bot, make_bot
+from ninjadojo.bots import Bot
 from ninjadojo.engine.errors import DojoError, GameOverError, IllegalActionError, NotYourTurnError, quote
 from ninjadojo.engine.state import GameState
 from ninjadojo.server import storage as store
@@ -41,8 +41,8 @@ from ninjadojo.server.settings import TableSettings
 from ninjadojo.server.storage import CHAT_KEPT, ChatLine, Storage, StoredSeat, StoredTable
 from ninjadojo.server.tokens import token_matches
 from ninjadojo.server.views import SharedView, dumps
-from ninjadojo.table.seats import derive_seed
-from ninjadojo.table.session import recall_bots
+from ninjadojo.table.seats import derive_seed, make_bots
+from ninjadojo.table.session import seat_bot
 from ninjadojo.table.undo import take_back
 
 log = logging.getLogger("ninjadojo.server")
@@ -1015,15 +1015,13 @@ class LiveTable:
     def bot_for(self, seat: int, spec: str) -> Bot:
         """The bot playing ``seat`` with ``spec`` (kept between decisions: bots may remember).
 
-        A bot seated in a game under way (after a restart, or taking over a seat) first catches up on
-        the game as its seat saw it (the table layer's :func:`recall_bots`), so that a bot that keeps a
-        memory has the one it would have had by playing through.
+        A bot seated in a game under way (after a restart, or taking over a seat) first catches up on the game
+        as its seat saw it, so that a bot that keeps a memory has the one it would have had by playing
+        through: it is seated by the table layer's :func:`~ninjadojo.table.seat_bot`, as the terminal's are.
         """
         held = self.bots.get(seat)
         if held is None or held[0] != spec:
-            bot = make_bot(spec, self.game.game_id, derive_seed(self.seed or 0, seat))
-            recall_bots(self.game, {seat: bot})
-            held = (spec, bot)
+            held = (spec, seat_bot(self.game, seat, spec, self.seed or 0))
             self.bots[seat] = held
         return held[1]
 
@@ -1081,7 +1079,7 @@ class LiveTable:
         view = detached_view(self.game, seat)
         for spec in QUICK_ANSWER:
             try:
-                quick = make_bot(spec, self.game.game_id, derive_seed(self.seed or 0, seat))
+                quick = make_bots(self.game.game_id, {seat: spec}, self.seed or 0)[seat]
             except DojoError:
                 continue
             return quick.choose(view)

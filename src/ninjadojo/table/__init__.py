@@ -9,7 +9,7 @@ here draws a screen, reads a keyboard or answers a request.
 
 from ninjadojo.table.names import seat_name, with_names
 from ninjadojo.table.seats import check_humans, default_bot, derive_seed, fresh_seed, make_bots
-from ninjadojo.table.session import BotError, SavedTable, Table, recall_bots, seat_bot
+from ninjadojo.table.session import BotError, SavedTable, Table, recall_bots, seat_bot, seat_bots
 from ninjadojo.table.setup import (
     assign_bots,
     check_bot_spec,
@@ -59,6 +59,7 @@ __all__ = [
     "resolve_game",
     "saves_dir",
     "seat_bot",
+    "seat_bots",
     "seat_name",
     "split_bot_specs",
     "take_back",

@@ -127,17 +127,23 @@ def recall_bots(game: GameState[Any], bots: Mapping[int, Bot]) -> None:
         state.apply(seat, action)
 
 
-def seat_bot(game: GameState[Any], seat: int, spec: str, seed: int) -> Bot:
-    """The bot ``spec`` for ``seat`` of a game that may be under way, caught up on it as its seat saw it.
+def seat_bots(game: GameState[Any], specs: Mapping[int, str], seed: int) -> dict[int, Bot]:
+    """One bot per seat of ``specs`` for a game that may be under way, each caught up on it as its seat saw it.
 
-    Its seed derives from ``seed`` (the table's) and the seat, as :func:`make_bots` gives it; a bot that
-    remembers first recalls the game so far (:func:`recall_bots`), so it has the memory it would have had
-    by playing through. Front ends seat every bot through this (a table resumed, a server restarted, a bot
-    taking a seat over, a bot made again after an undo). :class:`OptionError` for a bad spec.
+    The bots are made by :func:`make_bots` (each seed derived from ``seed``, the table's, and the seat);
+    those that remember then recall the game so far (:func:`recall_bots`, one replay for them all), so each
+    has the memory it would have had by playing through. Every front end seats its bots through this or
+    :func:`seat_bot` (a new or resumed table, a server restarted, a bot taking a seat over, a bot made
+    again after an undo). :class:`OptionError` for a bad spec.
     """
-    bot = make_bots(game.game_id, {seat: spec}, seed)[seat]
-    recall_bots(game, {seat: bot})
-    return bot
+    bots = make_bots(game.game_id, specs, seed)
+    recall_bots(game, bots)
+    return bots
+
+
+def seat_bot(game: GameState[Any], seat: int, spec: str, seed: int) -> Bot:
+    """The bot ``spec`` for ``seat`` alone, caught up on the game (:func:`seat_bots`)."""
+    return seat_bots(game, {seat: spec}, seed)[seat]
 
 
 class Table:
@@ -154,8 +160,7 @@ class Table:
         self.bot_specs = dict(sorted(bot_specs.items()))
         #: The seed each bot's own seed derives from (the deal's seed for a new game).
         self.seed = seed
-        self.bots: dict[int, Bot] = make_bots(game.game_id, self.bot_specs, seed)
-        recall_bots(game, self.bots)
+        self.bots: dict[int, Bot] = seat_bots(game, self.bot_specs, seed)
         #: The autosave file (``None`` until the first autosave picks a new name, or when autosave is off).
         self.save_path = save_path
         self.autosave_on = autosave
