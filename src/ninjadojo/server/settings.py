@@ -15,10 +15,8 @@ from typing import Any
 from ninjadojo.bots import LEVELS, canonical_spec, level_of, parse_bot_spec
 from ninjadojo.engine.errors import OptionError, quote
 from ninjadojo.server.errors import ApiError, bad_request
+from ninjadojo.table.clocks import CLOCK_MODES
 from ninjadojo.table.setup import check_bot_spec as check_table_bot_spec
-
-#: Clock modes: no clock, a time per decision, or a total per seat for the game.
-CLOCK_MODES = ("none", "move", "game")
 
 #: The level a bot seat gets when a request names neither a level nor a bot spec.
 DEFAULT_LEVEL = "medium"
