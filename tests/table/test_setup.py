@@ -9,6 +9,7 @@ from ninjadojo.engine import OptionError, UnknownGameError
 from ninjadojo.games import game_class
 from ninjadojo.table import default_bot
 from ninjadojo.table.setup import (
+    assign_bot_seats,
     assign_bots,
     check_bot_spec,
     check_bot_specs,
@@ -62,6 +63,14 @@ def test_one_spec_goes_to_every_bot_seat_and_none_means_the_game_s_default() -> 
 def test_a_spec_per_seat_must_match_the_bot_seats() -> None:
     with pytest.raises(OptionError, match=r"--bots gave 2 bots for 3 bot seats \(1, 2, 3\)"):
         assign_bots("ninjitsu", ["random", "easy"], [1, 2, 3])
+
+
+def test_bot_specs_need_a_bot_seat_and_bot_seats_get_the_default_without_specs() -> None:
+    assert assign_bot_seats("ninjitsu", [], [1]) == {1: default_bot("ninjitsu")}
+    assert assign_bot_seats("ninjitsu", [], []) == {}
+    assert assign_bot_seats("ninjitsu", ["random"], [0, 1]) == {0: "random", 1: "random"}
+    with pytest.raises(OptionError, match="--bots was given, but every seat is played by a human"):
+        assign_bot_seats("ninjitsu", ["random"], [])
 
 
 def test_the_player_count_defaults_to_the_game_s_smallest() -> None:

@@ -11,6 +11,7 @@ from ninjadojo.table.names import seat_name, with_names
 from ninjadojo.table.seats import check_humans, default_bot, derive_seed, fresh_seed, make_bots
 from ninjadojo.table.session import BotError, SavedTable, Table, recall_bots, seat_bot, seat_bots
 from ninjadojo.table.setup import (
+    assign_bot_seats,
     assign_bots,
     check_bot_spec,
     check_bot_specs,
@@ -40,6 +41,7 @@ __all__ = [
     "SavedGame",
     "SavedTable",
     "Table",
+    "assign_bot_seats",
     "assign_bots",
     "check_bot_spec",
     "check_bot_specs",

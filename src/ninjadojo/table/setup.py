@@ -24,6 +24,7 @@ from ninjadojo.games import game_class
 from ninjadojo.table.seats import default_bot
 
 __all__ = [
+    "assign_bot_seats",
     "assign_bots",
     "check_bot_spec",
     "check_bot_specs",
@@ -95,6 +96,14 @@ def assign_bots(game_id: str, specs: Sequence[str], seats: Sequence[int]) -> dic
             "give one spec for all of them or one per seat, in seat order"
         )
     return dict(zip(seats, specs, strict=True))
+
+
+def assign_bot_seats(game_id: str, specs: Sequence[str], bot_seats: Sequence[int]) -> dict[int, str]:
+    """``specs`` given to ``bot_seats`` as :func:`assign_bots` does (none: the game's default bot), after
+    checking that some seat is a bot's when specs are given; ``{}`` when every seat is a human's."""
+    if specs and not bot_seats:
+        raise OptionError("--bots was given, but every seat is played by a human (--seat)")
+    return assign_bots(game_id, specs, bot_seats) if bot_seats else {}
 
 
 def default_players(game_id: str, players: int | None) -> int:
