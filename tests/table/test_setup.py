@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import doctest
+
 import pytest
 
 from ninjadojo.bots import available_bots
 from ninjadojo.engine import OptionError, UnknownGameError
 from ninjadojo.games import game_class
-from ninjadojo.table import default_bot
+from ninjadojo.table import clocks, default_bot, setup
 from ninjadojo.table.setup import (
     assign_bot_seats,
     assign_bots,
@@ -76,3 +78,9 @@ def test_bot_specs_need_a_bot_seat_and_bot_seats_get_the_default_without_specs()
 def test_the_player_count_defaults_to_the_game_s_smallest() -> None:
     assert default_players("ninjitsu", None) == game_class("ninjitsu").SPEC.min_players
     assert default_players("ninjitsu", 4) == 4
+
+
+def test_the_examples_in_the_set_up_and_clock_docs_run() -> None:
+    for module in (setup, clocks):
+        failed, tried = doctest.testmod(module)
+        assert tried >= 1 and failed == 0, module.__name__
