@@ -1,12 +1,14 @@
 """Driving one game for any front end: seats (human or bot), bots made from specs, the record,
 autosave into the data folder, setting a table up (the game, its options, bot specs given to seats:
-:mod:`ninjadojo.table.setup`), undo, resuming (with the bots' memories rebuilt from what their seats saw:
-:func:`recall_bots`), the list of saved games, and atomic writes.
+:mod:`ninjadojo.table.setup`), undo, clock sums (:class:`ClockRules`), resuming (with the bots'
+memories rebuilt from what their seats saw: :func:`recall_bots`), the list of saved games, and atomic
+writes.
 
 It sits above ``bots/`` and below ``cli/`` and ``server/``, which both drive games through it: nothing
 here draws a screen, reads a keyboard or answers a request.
 """
 
+from ninjadojo.table.clocks import CLOCK_MODES, ClockRules
 from ninjadojo.table.names import seat_name, with_names
 from ninjadojo.table.seats import check_humans, default_bot, derive_seed, fresh_seed, make_bots
 from ninjadojo.table.session import BotError, SavedTable, Table, recall_bots, seat_bot, seat_bots
@@ -35,9 +37,11 @@ from ninjadojo.table.storage import (
 from ninjadojo.table.undo import take_back
 
 __all__ = [
+    "CLOCK_MODES",
     "HOME_VARIABLE",
     "SAVE_SUFFIX",
     "BotError",
+    "ClockRules",
     "SavedGame",
     "SavedTable",
     "Table",
