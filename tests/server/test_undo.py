@@ -132,3 +132,34 @@ def test_a_state_of_a_long_game_with_undo_on_replays_nothing(server: ServerThrea
     assert theirs["undo"]["allowed"] is False and theirs["undo"]["reason"]
     server.run(live.undo(seat, live.index[seat]))
     assert applied == [] and live.game.to_notation() == before
+
+
+def test_the_bot_that_played_for_a_timed_out_seat_is_not_kept_once_its_action_is_taken_back(tmp_path: Path) -> None:
+    # Ninja Trap: both seats lay a trap at once. Ann's time runs out, a remembering bot lays her trap, and she
+    # takes it back before the bot at seat 1 lays its own (it waits for the move delay): the bot that
+    # remembers the trap taken back must go (the table layer's undo), so that the next bot for her seat is
+    # caught up on the game as it now stands.
+    db = f"sqlite:///{tmp_path / 'undo-bot.sqlite3'}"
+    with ServerThread(db) as server:
+        table_id, tokens = server.create({
+            "game": "ninja-trap", "players": 2, "seed": 9,
+            "settings": {**QUICK, "move_delay": 10, "undo": True, "clock": "move", "clock_seconds": 1,
+                         "timeout_bot": "heuristic"},
+            "seats": [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "random"}]})
+        live = server.dojo.tables[table_id]
+
+        async def held_bot() -> Any:
+            async with live.lock:
+                return live.bots.get(0, (None, None))[1]
+
+        async def scenario() -> None:
+            async with Listener(server.ws_url(table_id), tokens["0"]) as ann:
+                timed_out = await ann.state_where(lambda s: s["status"] == "playing" and not s["legal"]
+                                                  and s["undo"].get("allowed"))
+                played = await asyncio.to_thread(server.run, held_bot())
+                assert played is not None and played.memory  # it remembers the trap it laid
+                await ann.send({"type": "undo", "index": timed_out["index"], "id": "u"})
+                assert (await ann.next("ack"))["undo"] is True
+                assert await asyncio.to_thread(server.run, held_bot()) is not played
+
+        asyncio.run(scenario())

@@ -1,9 +1,13 @@
-"""What the commands share: error handling, option and bot-spec parsing, seeds and consoles."""
+"""What the commands share: error handling, the backend options, seeds and consoles.
+
+Setting up a table (the game, its options, bot specs and seats) is the table layer's
+(:mod:`ninjadojo.table.setup`), shared with the server.
+"""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
@@ -11,11 +15,8 @@ from rich.console import Console
 from rich.errors import MarkupError
 from rich.text import Text
 
-from ninjadojo.bots import available_bots, make_bot, parse_bot_spec
 from ninjadojo.engine import DojoError, GameState, OptionError
 from ninjadojo.engine.errors import quote
-from ninjadojo.engine.options import parse_option_texts
-from ninjadojo.games import game_class
 from ninjadojo.sim.parallel import MAX_WORKERS, check_ray_address
 from ninjadojo.table.seats import default_bot, derive_seed
 
@@ -23,20 +24,14 @@ __all__ = [
     "EXIT_BAD_INPUT",
     "RayOpt",
     "WorkersOpt",
-    "assign_bots",
     "check_backend",
-    "check_bot_specs",
     "default_bot",
-    "default_players",
     "derive_seed",
     "fail",
     "handle_errors",
     "lines_needed",
-    "parse_options",
     "position_text",
     "print_position",
-    "resolve_game",
-    "split_bot_specs",
     "stderr_console",
     "stdout_console",
 ]
@@ -111,70 +106,6 @@ def handle_errors(command: Callable[P, R]) -> Callable[P, R]:
             raise fail(f"cannot use{where}: {error.strerror or error}") from None
 
     return wrapper
-
-
-def resolve_game(game_id: str) -> type[GameState[Any]]:
-    """The state class of a playable game (``UnknownGameError`` names the playable ones)."""
-    return game_class(game_id)
-
-
-def parse_options(game_id: str, texts: Sequence[str] | None) -> dict[str, str]:
-    """``--option name=value`` words as a mapping; the game validates the values when it is set up."""
-    return parse_option_texts(game_id, texts or [])
-
-
-def split_bot_specs(texts: Sequence[str] | None) -> list[str]:
-    """Split ``--bots`` text into specs.
-
-    Specs are separated by commas, but a bot's own parameters are comma-separated too
-    (``forgetful:forget=0.3,depth=2``): a piece with ``=`` and no ``:`` continues the previous spec.
-    """
-    specs: list[str] = []
-    for text in texts or []:
-        for piece in (part.strip() for part in text.split(",")):
-            if not piece:
-                continue
-            if "=" in piece and ":" not in piece and specs:
-                specs[-1] += "," + piece
-            else:
-                specs.append(piece)
-    return specs
-
-
-def check_bot_specs(game_id: str, specs: Sequence[str]) -> None:
-    """Raise :class:`OptionError` for a spec naming a bot the game does not have, or bad parameters.
-
-    Each distinct spec builds one bot here, so a mistake shows before any game starts (and before
-    a progress bar is drawn), not in the middle of a run.
-    """
-    bots = available_bots(game_id)
-    for spec in dict.fromkeys(specs):
-        name, _ = parse_bot_spec(spec)
-        if name not in bots:
-            raise OptionError(f"unknown bot {name!r} for {game_id}; bots: {', '.join(sorted(bots))}")
-        make_bot(spec, game_id)
-
-
-def assign_bots(game_id: str, specs: Sequence[str], seats: Sequence[int]) -> dict[int, str]:
-    """Give each of ``seats`` (in order) a bot spec: one spec means all; none means the default."""
-    if not specs:
-        specs = [default_bot(game_id)]
-    check_bot_specs(game_id, specs)
-    if len(specs) == 1:
-        return {seat: specs[0] for seat in seats}
-    if len(specs) != len(seats):
-        raise OptionError(
-            f"--bots gave {len(specs)} bots for {len(seats)} bot seats ({', '.join(map(str, seats))}); "
-            "give one spec for all of them or one per seat, in seat order"
-        )
-    return dict(zip(seats, specs, strict=True))
-
-
-def default_players(game_id: str, players: int | None) -> int:
-    """``--players``, or the game's smallest player count when it was not given."""
-    if players is not None:
-        return players
-    return game_class(game_id).SPEC.min_players
 
 
 def position_text(game: GameState[Any], seat: int | None) -> Text:

@@ -38,12 +38,8 @@ from ninjadojo.cli.choices import (
 )
 from ninjadojo.cli.common import (
     EXIT_INTERRUPTED,
-    assign_bots,
-    default_players,
     lines_needed,
-    parse_options,
     position_text,
-    split_bot_specs,
     stderr_console,
 )
 from ninjadojo.engine import DojoError, GameState, IllegalActionError, OptionError, SaveError
@@ -51,6 +47,7 @@ from ninjadojo.engine.errors import quote
 from ninjadojo.engine.options import format_value
 from ninjadojo.engine.state import CardInfo
 from ninjadojo.table import SavedTable, Table, find_save, fresh_seed, last_unfinished, list_saves, saves_dir
+from ninjadojo.table.setup import assign_bot_seats, default_players, parse_options, split_bot_specs
 
 #: The terminal escape that erases the scrollback (ED 3, "erase saved lines"), after clearing the screen.
 ERASE_SCROLLBACK = "\x1b[3J"
@@ -684,11 +681,10 @@ class Terminal:
 
     def undo_command(self, seat: int) -> None:
         """Take back ``seat``'s last action when the engine allows it (it says why when it does not)."""
-        reason = self.game.undo_check(seat)
+        reason = self.table.undo(seat)
         if reason is not None:
             self.say(f"cannot undo: {reason}")
             return
-        self.game.undo(seat)
         self._events_seen = len(self.game.events)
         self.say("your last action is taken back")
         self.autosave()
@@ -881,7 +877,7 @@ def open_table(game_id: str | None, players: int | None, seats: Sequence[int] | 
         game = new_game(game_id, default_players(game_id, players), parse_options(game_id, options), seed)
         humans = _checked_seats(seats, game.num_players)
         bot_seats = [seat for seat in range(game.num_players) if seat not in humans]
-        specs = _bot_specs(game.game_id, bots, bot_seats)
+        specs = assign_bot_seats(game.game_id, split_bot_specs(bots), bot_seats)
         table = Table(game, humans, specs, seed)
         return table, ""
     flag = "--resume" if resume else "--load"
@@ -901,9 +897,8 @@ def open_table(game_id: str | None, players: int | None, seats: Sequence[int] | 
     humans = _checked_seats(seats, game.num_players) if seats else saved.humans
     bot_seats = [seat for seat in range(game.num_players) if seat not in humans]
     given = split_bot_specs(bots)
-    if given and not bot_seats:
-        raise OptionError("--bots was given, but every seat is played by a human (--seat)")
-    table = Table.resume(saved, humans, assign_bots(game.game_id, given, bot_seats) if given else None)
+    # No --bots: each bot seat keeps the bot the save remembers.
+    table = Table.resume(saved, humans, assign_bot_seats(game.game_id, given, bot_seats) if given else None)
     seat_text = "; ".join(f"seat {seat} {'you' if seat in table.humans else table.bot_specs[seat]}"
                           for seat in range(game.num_players))
     intro = (f"{game.SPEC.title}, {game.num_players} players, resumed from {load} after "
@@ -933,14 +928,6 @@ def _checked_seats(seats: Sequence[int] | None, players: int) -> list[int]:
     if len(set(humans)) != len(humans):
         raise OptionError("--seat names a seat twice")
     return humans
-
-
-def _bot_specs(game_id: str, bots: Sequence[str] | None, bot_seats: Sequence[int]) -> dict[int, str]:
-    """The ``--bots`` specs given to the bot seats (the game's default bot when none is given)."""
-    specs = split_bot_specs(bots)
-    if specs and not bot_seats:
-        raise OptionError("--bots was given, but every seat is played by a human (--seat)")
-    return assign_bots(game_id, specs, bot_seats) if bot_seats else {}
 
 
 def run_play(console: Console, game_id: str | None, players: int | None, seats: Sequence[int] | None,

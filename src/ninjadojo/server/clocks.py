@@ -7,6 +7,10 @@ the clocks everyone sees are a snapshot taken when the position is released to e
 simultaneous choice does not stop a clock they can see. The time a hidden simultaneous choice took is
 taken off a per-game clock only with the action everyone sees (the stage's last choice): until then no
 clock anyone can be shown is built from it (a seat renaming itself, or anyone joining, would see it).
+
+The sums (what a decision costs, what is left, when a decision times out, who is out of time) are the table
+layer's :class:`~ninjadojo.table.clocks.ClockRules`; the timers, what is stored and what is shown to whom
+are this module's.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ninjadojo.server import storage as store
 from ninjadojo.server.settings import WINDOW_SECONDS_PER_GAME_CLOCK
+from ninjadojo.table.clocks import ClockRules
 
 if TYPE_CHECKING:
     from ninjadojo.server.live import LiveTable
@@ -42,13 +47,18 @@ class Clocks:
         """``none``, ``move`` or ``game``."""
         return self.table.settings.clock
 
+    @property
+    def rules(self) -> ClockRules:
+        """The table's clock arithmetic, from its settings (a concealed window has its own time)."""
+        settings = self.table.settings
+        return ClockRules(settings.clock, settings.clock_seconds, WINDOW_SECONDS_PER_GAME_CLOCK)
+
     def _human(self, seat: int) -> bool:
         return self.table.seats[seat].type == "human"
 
     def out_of_time(self, seat: int) -> bool:
         """Whether a human seat has used up its per-game time (a bot plays it from then on)."""
-        remaining = self.table.seats[seat].clock_remaining
-        return self.mode == "game" and self._human(seat) and remaining is not None and remaining <= 0
+        return self._human(seat) and self.rules.out_of_time(self.table.seats[seat].clock_remaining)
 
     def deadline(self, seat: int) -> float | None:
         """When ``seat``'s current decision times out (monotonic), or ``None``."""
@@ -57,12 +67,9 @@ class Clocks:
             return None
         if seat not in table.game.to_act() or table.released[seat] != table.index[seat] or seat in table.thinking:
             return None
-        since = table.released_at[seat]
-        if self.mode == "move":
-            return since + table.settings.clock_seconds
-        if seat in table.asked():
-            return since + WINDOW_SECONDS_PER_GAME_CLOCK
-        return since + (table.seats[seat].clock_remaining or 0.0)
+        # A seat asked in a concealed window has the window's own time (never its per-game total's).
+        in_window = self.mode == "game" and seat in table.asked()
+        return self.rules.deadline(table.released_at[seat], table.seats[seat].clock_remaining, in_window)
 
     def charge(self, seat: int, now: float, concealed: bool, public: bool = True) -> list[store.WriteOp]:
         """Take the time ``seat`` spent on the decision it just made off its per-game clock (the writes).
@@ -76,7 +83,7 @@ class Clocks:
         info = self.table.seats[seat]
         spent: dict[int, float] = {}
         if self._human(seat) and not concealed and info.clock_remaining is not None:
-            spent[seat] = max(0.0, now - self.table.released_at[seat])
+            spent[seat] = ClockRules.cost(self.table.released_at[seat], now)
         if not public:
             self._pending.update(spent)  # a choice made again (after an undo, a failed write) replaces it
             return []
@@ -87,7 +94,7 @@ class Clocks:
             held = self.table.seats[each]
             if held.clock_remaining is None:
                 continue
-            held.clock_remaining = max(0.0, held.clock_remaining - seconds)
+            held.clock_remaining = ClockRules.charge(held.clock_remaining, seconds)
             ops.append(store.update_seat(self.table.id, each, clock_remaining=held.clock_remaining))
         return ops
 
@@ -103,10 +110,10 @@ class Clocks:
             return
         waiting = set(table.public_facts[0])  # who everyone has been shown must act (not a held position)
         self._public = {}
+        rules = self.rules
         for info in table.seats:
             running = info.seat in waiting and self._human(info.seat) and table.status == "playing"
-            per_move = table.settings.clock_seconds if running else None
-            left = info.clock_remaining if self.mode == "game" else per_move
+            left = rules.shown_left(info.clock_remaining, running)
             self._public[info.seat] = (left, running and not self.out_of_time(info.seat))
         self._public_at = now
 
@@ -123,7 +130,7 @@ class Clocks:
         elapsed = now - self._public_at
         for seat, (left, running) in list(self._public.items()):
             if left is not None and running:
-                left = max(0.0, left - elapsed)
+                left = ClockRules.charge(left, elapsed)
             running = running and self._human(seat) and not self.out_of_time(seat) and table.status == "playing"
             self._public[seat] = (left, running)
         self._public_at = now
@@ -140,7 +147,7 @@ class Clocks:
         for seat in range(self.table.game.num_players):
             left, running = self._public.get(seat, (None, False))
             if left is not None and running:
-                left = max(0.0, left - elapsed)
+                left = ClockRules.charge(left, elapsed)
             seats.append({"seat": seat, "remaining": None if left is None else round(left, 1), "running": running})
         you = None
         if viewer is not None:

@@ -27,6 +27,7 @@ from ninjadojo.server.live import EVERYONE, WATCH_HASH, LiveTable, public_waitin
 from ninjadojo.server.settings import SeatPlan, TableSettings, check_players, parse_seats
 from ninjadojo.server.storage import Storage, StoredSeat, StoredTable
 from ninjadojo.server.tokens import hash_token, looks_like_token, new_table_id, new_token
+from ninjadojo.table.setup import default_players, resolve_game
 
 log = logging.getLogger("ninjadojo.server")
 
@@ -214,13 +215,14 @@ class Dojo:
         try:
             if not isinstance(game_id, str):
                 raise UnknownGameError(f"'game' must be a game id, not {quote(game_id)}")
-            cls = game_class(game_id)
+            cls = resolve_game(game_id)
         except UnknownGameError as error:
             raise bad_request(str(error), "bad_game") from None
         seats_data = body.get("seats")
         players = body.get("players")
         if players is None:
-            players = len(seats_data) if isinstance(seats_data, list) and seats_data else cls.SPEC.min_players
+            players = default_players(game_id, len(seats_data) if isinstance(seats_data, list) and seats_data
+                                      else None)
         players = check_players(players)
         try:
             cls.check_players(players)

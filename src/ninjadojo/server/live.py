@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ninjadojo.bots import Bot, make_bot
+from ninjadojo.bots import Bot
 from ninjadojo.engine.errors import DojoError, GameOverError, IllegalActionError, NotYourTurnError, quote
 from ninjadojo.engine.state import GameState
 from ninjadojo.server import storage as store
@@ -41,8 +41,9 @@ from ninjadojo.server.settings import TableSettings
 from ninjadojo.server.storage import CHAT_KEPT, ChatLine, Storage, StoredSeat, StoredTable
 from ninjadojo.server.tokens import token_matches
 from ninjadojo.server.views import SharedView, dumps
-from ninjadojo.table.seats import derive_seed
-from ninjadojo.table.session import recall_bots
+from ninjadojo.table.seats import derive_seed, make_bots
+from ninjadojo.table.session import seat_bot
+from ninjadojo.table.undo import take_back
 
 log = logging.getLogger("ninjadojo.server")
 
@@ -589,14 +590,22 @@ class LiveTable:
         return recorded
 
     def _undo_in_memory(self, seat: int) -> None:
+        """Replay an undo already checked and stored (a restart, another process's undo)."""
+        self.game.undo(seat)
+        self._note_undo(seat)
+
+    def _note_undo(self, seat: int) -> None:
+        """The table's own bookkeeping once ``seat``'s last action is taken back: its counts, and the bot it
+        holds for the seat made again when next asked (it may remember the action: the table layer's
+        :mod:`~ninjadojo.table.undo`)."""
         public = True
         for number in range(len(self.acts) - 1, -1, -1):
             if self.acts[number][0] == seat:
                 public = self.acts.pop(number)[1]
                 break
-        self.game.undo(seat)
         self._count(seat, public)
         self.last_own.pop(seat, None)
+        self.bots.pop(seat, None)
 
     def _check_connection(self, conn: Connection | None) -> None:
         """Refuse a message of a connection whose token was revoked since it said hello (and close it)."""
@@ -836,15 +845,14 @@ class LiveTable:
             if not self.settings.undo:
                 raise MessageError("undo_disabled", "this table does not allow undo (setting 'undo')")
             self._check_turn(seat, index)
-            check = getattr(self.game, "undo_check", None)
-            if not callable(check) or not callable(getattr(self.game, "undo", None)):
+            if not callable(getattr(self.game, "undo_check", None)) or not callable(getattr(self.game, "undo", None)):
                 raise MessageError("undo_unavailable", "this server's engine cannot undo yet")
-            reason = check(seat)
-            if reason is not None:
-                raise MessageError("undo_refused", f"undo refused: {reason}")
             public = next((flag for who, flag in reversed(self.acts) if who == seat), True)
             now = time.monotonic()
-            self._undo_in_memory(seat)
+            reason = take_back(self.game, seat)
+            if reason is not None:
+                raise MessageError("undo_refused", f"undo refused: {reason}")
+            self._note_undo(seat)
             wall = time.time()
             ops = [store.insert_event(self.id, self.event_count, seat, "undo", "", wall)]
             if public:
@@ -1007,15 +1015,13 @@ class LiveTable:
     def bot_for(self, seat: int, spec: str) -> Bot:
         """The bot playing ``seat`` with ``spec`` (kept between decisions: bots may remember).
 
-        A bot seated in a game under way (after a restart, or taking over a seat) first catches up on
-        the game as its seat saw it (the table layer's :func:`recall_bots`), so that a bot that keeps a
-        memory has the one it would have had by playing through.
+        A bot seated in a game under way (after a restart, or taking over a seat) first catches up on the game
+        as its seat saw it, so that a bot that keeps a memory has the one it would have had by playing
+        through: it is seated by the table layer's :func:`~ninjadojo.table.seat_bot`, as the terminal's are.
         """
         held = self.bots.get(seat)
         if held is None or held[0] != spec:
-            bot = make_bot(spec, self.game.game_id, derive_seed(self.seed or 0, seat))
-            recall_bots(self.game, {seat: bot})
-            held = (spec, bot)
+            held = (spec, seat_bot(self.game, seat, spec, self.seed or 0))
             self.bots[seat] = held
         return held[1]
 
@@ -1073,7 +1079,7 @@ class LiveTable:
         view = detached_view(self.game, seat)
         for spec in QUICK_ANSWER:
             try:
-                quick = make_bot(spec, self.game.game_id, derive_seed(self.seed or 0, seat))
+                quick = make_bots(self.game.game_id, {seat: spec}, self.seed or 0)[seat]
             except DojoError:
                 continue
             return quick.choose(view)

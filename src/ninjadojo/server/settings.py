@@ -12,12 +12,11 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ninjadojo.bots import LEVELS, canonical_spec, level_of, make_bot, parse_bot_spec
+from ninjadojo.bots import LEVELS, canonical_spec, level_of, parse_bot_spec
 from ninjadojo.engine.errors import OptionError, quote
 from ninjadojo.server.errors import ApiError, bad_request
-
-#: Clock modes: no clock, a time per decision, or a total per seat for the game.
-CLOCK_MODES = ("none", "move", "game")
+from ninjadojo.table.clocks import CLOCK_MODES
+from ninjadojo.table.setup import check_bot_spec as check_table_bot_spec
 
 #: The level a bot seat gets when a request names neither a level nor a bot spec.
 DEFAULT_LEVEL = "medium"
@@ -122,7 +121,10 @@ def _flag(data: Mapping[str, object], name: str, default: bool) -> bool:
 
 def check_bot_spec(spec: object, game_id: str, where: str) -> str:
     """``spec`` if it names a bot the server plays for ``game_id``: a level, or a bot spec of at most
-    :data:`BOT_SPEC_LIMIT` characters whose thinking budget is capped (see :func:`bot_budget_problem`)."""
+    :data:`BOT_SPEC_LIMIT` characters whose thinking budget is capped (see :func:`bot_budget_problem`).
+
+    Whether the game has the bot and takes its parameters is the table layer's check (the terminal's too);
+    the text's shape, its length and the budgets are the server's own."""
     allowed = f"a level ({', '.join(LEVELS)}) or a bot spec within the server's budgets"
     if not isinstance(spec, str) or not spec.strip():
         raise bad_request(f"{where} must be {allowed}, not {quote(spec)}", "bad_bot")
@@ -130,7 +132,7 @@ def check_bot_spec(spec: object, game_id: str, where: str) -> str:
         raise bad_request(f"{where} must be a level or a bot spec of at most {BOT_SPEC_LIMIT} characters, not "
                           f"{len(spec.strip())}", "bad_bot")
     try:
-        make_bot(spec, game_id, 0)
+        check_table_bot_spec(game_id, spec)
         problem = bot_budget_problem(spec.strip(), game_id)
     except OptionError as error:
         raise bad_request(f"{where}: {error}", "bad_bot") from None

@@ -39,6 +39,7 @@ from ninjadojo.table.storage import (
     saves_dir,
     write_atomic,
 )
+from ninjadojo.table.undo import take_back
 
 
 class BotError(DojoError):
@@ -126,6 +127,25 @@ def recall_bots(game: GameState[Any], bots: Mapping[int, Bot]) -> None:
         state.apply(seat, action)
 
 
+def seat_bots(game: GameState[Any], specs: Mapping[int, str], seed: int) -> dict[int, Bot]:
+    """One bot per seat of ``specs`` for a game that may be under way, each caught up on it as its seat saw it.
+
+    The bots are made by :func:`make_bots` (each seed derived from ``seed``, the table's, and the seat);
+    those that remember then recall the game so far (:func:`recall_bots`, one replay for them all), so each
+    has the memory it would have had by playing through. Every front end seats its bots through this or
+    :func:`seat_bot` (a new or resumed table, a server restarted, a bot taking a seat over, a bot made
+    again after an undo). :class:`OptionError` for a bad spec.
+    """
+    bots = make_bots(game.game_id, specs, seed)
+    recall_bots(game, bots)
+    return bots
+
+
+def seat_bot(game: GameState[Any], seat: int, spec: str, seed: int) -> Bot:
+    """The bot ``spec`` for ``seat`` alone, caught up on the game (:func:`seat_bots`)."""
+    return seat_bots(game, {seat: spec}, seed)[seat]
+
+
 class Table:
     """A game at a table: the game, the humans' seats, one bot per other seat, and the game's autosave."""
 
@@ -140,8 +160,7 @@ class Table:
         self.bot_specs = dict(sorted(bot_specs.items()))
         #: The seed each bot's own seed derives from (the deal's seed for a new game).
         self.seed = seed
-        self.bots: dict[int, Bot] = make_bots(game.game_id, self.bot_specs, seed)
-        recall_bots(game, self.bots)
+        self.bots: dict[int, Bot] = seat_bots(game, self.bot_specs, seed)
         #: The autosave file (``None`` until the first autosave picks a new name, or when autosave is off).
         self.save_path = save_path
         self.autosave_on = autosave
@@ -217,6 +236,18 @@ class Table:
         while (seat := self.bot_to_act()) is not None:
             played.append((seat, self.play_bot(seat)))
         return played
+
+    def undo(self, seat: int) -> str | None:
+        """Take back ``seat``'s last action if the engine allows it (:func:`~ninjadojo.table.undo.take_back`):
+        ``None`` once it is taken back, else the engine's reason, with nothing changed.
+
+        A bot holding ``seat`` is made again, caught up on the game as it now stands (:func:`seat_bot`): it
+        may remember the action taken back. Only the seat's own bot can (see :mod:`ninjadojo.table.undo`).
+        """
+        reason = take_back(self.game, seat)
+        if reason is None and seat in self.bots:
+            self.bots[seat] = seat_bot(self.game, seat, self.bot_specs[seat], self.seed)
+        return reason
 
     def apply(self, seat: int, action: str) -> str:
         """Apply ``seat``'s action (written in any form the game accepts); returns it as recorded."""
