@@ -1,5 +1,6 @@
 """The ``dojo`` command line (typer + rich): games, play, sim, replay, bench.
 
-It is generic: it drives any game only through the :class:`~ninjadojo.engine.GameState` public API
-and bots only through :func:`ninjadojo.bots.make_bot`.
+It is generic: it drives any game only through the :class:`~ninjadojo.engine.GameState` public API,
+and sets up and drives a table (options, seats, bots, undo, saves) through the table layer
+(:mod:`ninjadojo.table`), which the server uses too: the commands here only read flags and draw.
 """
