@@ -3,6 +3,9 @@ careful rivals, and its samples deal the rivals' traps accordingly."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 from ninjadojo.bots import SeatView, available_bots, make_bot
 from ninjadojo.bots.ninja_trap import TrapLookahead
 from ninjadojo.games import game_class
@@ -15,27 +18,33 @@ def _expert(seed: int, spec: str = "lookahead:samples=2,depth=4") -> TrapLookahe
     return bot
 
 
+def _expert_decisions(counts: tuple[int, ...]) -> Iterator[tuple[Any, TrapLookahead, int]]:
+    """Games of the expert at seat 0 against careful (heuristic) rivals, three seeds a player count: the
+    game, the expert and the player count after each of the expert's decisions (before it is applied)."""
+    for players in counts:
+        for seed in range(3):
+            game = game_class("ninja-trap").new(players, seed=seed)
+            expert = _expert(seed)
+            bots = [expert] + [make_bot("heuristic", "ninja-trap", 10 * seed + s) for s in range(1, players)]
+            while not game.is_terminal:
+                seat = game.to_act()[0]
+                action = bots[seat].choose(SeatView(game, seat))
+                if seat == 0:
+                    yield game, expert, players
+                game.apply(seat, action)
+
+
 def test_ninja_trap_offers_it_as_its_lookahead() -> None:
     assert available_bots("ninja-trap")["lookahead"] is TrapLookahead
 
 
 def test_what_it_rules_out_is_never_where_a_careful_rival_laid_a_trap() -> None:
     ruled = 0
-    for players in (2, 4):
-        for seed in range(3):
-            game = game_class("ninja-trap").new(players, seed=seed)
-            bots = [_expert(seed)] + [make_bot("heuristic", "ninja-trap", 10 * seed + s) for s in range(1, players)]
-            while not game.is_terminal:
-                seat = game.to_act()[0]
-                action = bots[seat].choose(SeatView(game, seat))
-                if seat == 0:
-                    expert = bots[0]
-                    assert isinstance(expert, TrapLookahead)
-                    for rival, rules in expert.ruled_out.items():
-                        for turn, room in zip(game.trap_turns[rival], game.traps[rival], strict=True):
-                            assert room not in rules.get(turn, set())
-                            ruled += bool(rules.get(turn))
-                game.apply(seat, action)
+    for game, expert, _ in _expert_decisions((2, 4)):
+        for rival, rules in expert.ruled_out.items():
+            for turn, room in zip(game.trap_turns[rival], game.traps[rival], strict=True):
+                assert room not in rules.get(turn, set())
+                ruled += bool(rules.get(turn))
     assert ruled > 0  # the heuristic rivals pass and flip often enough for something to be learnt
 
 
@@ -92,22 +101,12 @@ def test_infer_no_samples_as_the_plain_lookahead() -> None:
 def test_what_it_infers_of_a_careful_rivals_hand_holds() -> None:
     # The heuristic moves to the room it finds safest in its hand: the cards it keeps looked no safer.
     checked = 0
-    for players in (2, 3):
-        for seed in range(3):
-            game = game_class("ninja-trap").new(players, seed=seed)
-            bots = [_expert(seed)] + [make_bot("heuristic", "ninja-trap", 10 * seed + s) for s in range(1, players)]
-            while not game.is_terminal:
-                seat = game.to_act()[0]
-                action = bots[seat].choose(SeatView(game, seat))
-                if seat == 0:
-                    expert = bots[0]
-                    assert isinstance(expert, TrapLookahead)
-                    for rival in range(1, players):
-                        kept, banned = expert._kept(rival, game)
-                        allowed = sum(count for room, count in enumerate(game.hands[rival]) if room not in banned)
-                        assert allowed >= kept
-                        checked += bool(kept and banned)
-                game.apply(seat, action)
+    for game, expert, players in _expert_decisions((2, 3)):
+        for rival in range(1, players):
+            kept, banned = expert._kept(rival, game)
+            allowed = sum(count for room, count in enumerate(game.hands[rival]) if room not in banned)
+            assert allowed >= kept
+            checked += bool(kept and banned)
     assert checked > 0
 
 
