@@ -1151,6 +1151,8 @@ class LiveTable:
         self.clocks.cancel()
         for task in list(self._tasks):
             task.cancel()
+        if self._catch_up_task is not None:
+            self._catch_up_task.cancel()
         for conn in list(self.connections):
             conn.close(1001, "server shutting down")
 
