@@ -6,7 +6,8 @@ Needs the optional extra: ``pip install 'ninjadojo[rl]'`` (numpy, gymnasium, pet
 - :func:`env`: a PettingZoo AEC environment, every seat an agent (``player_0``...);
 - :func:`parallel_env`: a PettingZoo Parallel environment, for a game whose decisions are simultaneous
   (Ninja Trap);
-- :func:`gym_env`: a Gymnasium environment where one seat learns against bots;
+- :func:`gym_env`: a Gymnasium environment where one seat learns against bots, also made by its
+  registered id (``gymnasium.make("ninjadojo/NinjaTrap-v0", players=2)``: :mod:`ninjadojo.rl.registration`);
 - :mod:`ninjadojo.rl.openspiel`: each game registered with OpenSpiel (``import`` it to register).
 
 Observations are ``{"observation": float32 tensor, "action_mask": int8 mask}`` made from the seat's view
@@ -29,6 +30,9 @@ from ninjadojo.rl.core import Table, agent_name, rewards  # noqa: E402
 from ninjadojo.rl.encoders import encoder_for  # noqa: E402
 from ninjadojo.rl.encoding import ViewEncoder, seat_view  # noqa: E402
 from ninjadojo.rl.envs import env, gym_env, parallel_env  # noqa: E402
+from ninjadojo.rl.registration import env_id, register_envs  # noqa: E402
 
-__all__ = ["Table", "ViewEncoder", "agent_name", "encoder_for", "env", "gym_env", "parallel_env", "rewards",
-           "seat_view"]
+register_envs()
+
+__all__ = ["Table", "ViewEncoder", "agent_name", "encoder_for", "env", "env_id", "gym_env", "parallel_env",
+           "register_envs", "rewards", "seat_view"]

@@ -54,7 +54,9 @@ def _opponent_specs(opponents: str | Sequence[str] | None, players: int, seat: i
 class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """A game of ninjadojo as a single-agent Gymnasium environment (make one with :func:`ninjadojo.rl.gym_env`)."""
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012
+    #: ``render_fps``: the frames a second Gymnasium's human rendering and video recorders pace a text
+    #: picture of the position at.
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
     def __init__(self, game_id: str, players: int | None = None, options: Mapping[str, object] | None = None,
                  opponents: str | Sequence[str] | None = None, seat: int = 0, seed: int | None = None,

@@ -1,0 +1,50 @@
+"""Every game has a Gymnasium id: ``gymnasium.make("ninjadojo/NinjaTrap-v0", ...)`` makes its environment
+(with Gymnasium's own passive checker on), passes the keywords through, and plays an episode to its end."""
+
+from __future__ import annotations
+
+import warnings
+
+import gymnasium
+import numpy as np
+import pytest
+
+from ninjadojo import rl
+from ninjadojo.engine.errors import OptionError
+from ninjadojo.games import playable_games
+
+
+def test_every_game_has_its_id() -> None:
+    ids = rl.register_envs()
+    assert ids == [rl.env_id(game_id) for game_id in playable_games()]
+    assert rl.env_id("ninja-trap") == "ninjadojo/NinjaTrap-v0"
+    assert rl.env_id("knights-and-ninjas") == "ninjadojo/KnightsAndNinjas-v0"
+    assert all(name in gymnasium.registry for name in ids)
+    assert rl.register_envs() == ids  # registering again changes nothing
+
+
+@pytest.mark.parametrize("game_id", playable_games())
+def test_make_plays_an_episode_with_gymnasiums_checker_silent(game_id: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the passive checker warns of any breach of the Env API
+        env = gymnasium.make(rl.env_id(game_id), players=3, opponents="random", seat=2)
+        assert env.spec is not None and env.spec.id == rl.env_id(game_id)
+        assert env.metadata["render_fps"] > 0
+        observation, _ = env.reset(seed=4)
+        rng = np.random.default_rng(4)
+        for _ in range(5000):
+            assert env.observation_space.contains(observation)
+            observation, reward, terminated, truncated, _ = env.step(
+                int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            if terminated or truncated:
+                break
+        else:
+            pytest.fail("the episode did not end")
+    assert env.unwrapped.seat == 2  # type: ignore[attr-defined]
+    assert -1.0 <= float(reward) <= 1.0
+    env.close()
+
+
+def test_a_bad_keyword_through_make_is_the_environments_clear_error() -> None:
+    with pytest.raises(OptionError, match="seat must be a seat"):
+        gymnasium.make(rl.env_id("ninja-trap"), players=2, seat=5)
