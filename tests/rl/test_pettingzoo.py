@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, parallel_api_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
 from ninjadojo import rl
 from ninjadojo.engine.errors import DojoError, IllegalActionError, OptionError
@@ -202,6 +202,29 @@ def test_a_parallel_step_needs_every_asked_agent_and_checks_all_before_applying_
     assert game.frames[-1].kind == "move", "one step is one stage: the traps are placed"
     assert rewards == dict.fromkeys(env.possible_agents, 0.0)
     assert not any(terminations.values()) and not any(truncations.values())
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_pettingzoo_parallel_seed_test_passes_where_illegal_actions_lose(players: int) -> None:
+    # Its actions are unmasked random samples: with illegal_action="lose" an illegal one ends the episode.
+    parallel_seed_test(lambda: rl.parallel_env("ninja-trap", players=players, illegal_action="lose"), num_cycles=50)
+
+
+def test_an_illegal_parallel_action_that_loses_ends_the_episode_for_its_agent_alone() -> None:
+    env = rl.parallel_env("ninja-trap", players=3, seed=4, illegal_action="lose", illegal_reward=-2.0)
+    observations, _ = env.reset()
+    game = env.game
+    assert game is not None
+    before = game.to_notation()
+    legal = {agent: int(np.flatnonzero(obs["action_mask"])[0]) for agent, obs in observations.items()}
+    illegal = int(np.flatnonzero(observations["player_2"]["action_mask"] == 0)[0])
+    _, rewards, terminations, truncations, infos = env.step({**legal, "player_2": illegal})
+    assert rewards == {"player_0": 0.0, "player_1": 0.0, "player_2": -2.0}
+    assert all(terminations.values()) and not any(truncations.values())
+    assert infos["player_2"] == {"illegal_action": True} and infos["player_0"] == infos["player_1"] == {}
+    assert env.agents == [] and game.to_notation() == before, "nothing of the stage was applied"
+    with pytest.raises(OptionError, match="illegal_action must be"):
+        rl.parallel_env("ninja-trap", players=3, illegal_action="ignore")
 
 
 def test_the_parallel_game_ends_with_every_agent_done_and_the_winners_rewarded() -> None:

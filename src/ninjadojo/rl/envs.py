@@ -29,13 +29,16 @@ def env(game_id: str, players: int | None = None, options: Mapping[str, object] 
 
 
 def parallel_env(game_id: str, players: int | None = None, options: Mapping[str, object] | None = None,
-                 seed: int | None = None, render_mode: str | None = None) -> NinjaDojoParallelEnv:
+                 seed: int | None = None, render_mode: str | None = None, illegal_action: str = "raise",
+                 illegal_reward: float = -1.0) -> NinjaDojoParallelEnv:
     """A PettingZoo Parallel environment of a game whose decisions are simultaneous (Ninja Trap).
 
     A game that takes turns is refused with an :class:`~ninjadojo.engine.errors.OptionError`: its AEC
-    environment (:func:`env`) is the one to use.
+    environment (:func:`env`) is the one to use. ``illegal_action``: ``raise`` (the default: nothing is
+    applied) or ``lose``, what PettingZoo's classic environments do: the episode ends, each agent that
+    chose an illegal action gets ``illegal_reward`` and ``info["illegal_action"]``, the others 0.
     """
-    return NinjaDojoParallelEnv(game_id, players, options, seed, render_mode)
+    return NinjaDojoParallelEnv(game_id, players, options, seed, render_mode, illegal_action, illegal_reward)
 
 
 def gym_env(game_id: str, players: int | None = None, options: Mapping[str, object] | None = None,

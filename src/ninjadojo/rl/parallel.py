@@ -4,7 +4,10 @@ One ``step(actions)`` is one stage: every seat the stage asks chooses at once (t
 stage when the last choice is in). ``actions`` must hold an action for each agent the stage asks; an
 action given for an agent with nothing to decide is ignored (its mask is all zeros: a Ninja Trap ninja
 alone in its room flips, the others wait). Every action is checked before any is applied, so an
-illegal one raises and changes nothing. Observations, rewards, terminations, truncations and infos
+illegal one raises and changes nothing; or, with ``illegal_action="lose"`` (what PettingZoo's classic
+environments do, and what its ``parallel_seed_test``'s unmasked random actions need), it ends the
+episode: each agent that chose an illegal action gets ``illegal_reward``, the others 0.
+Observations, rewards, terminations, truncations and infos
 come for every agent still in the game; at the end every agent is terminated (truncated, for a game
 stopped at its maximum length) and leaves ``agents``.
 
@@ -24,6 +27,7 @@ from ninjadojo.engine.errors import IllegalActionError, OptionError, quote
 from ninjadojo.engine.state import GameState
 from ninjadojo.rl.aec import RENDER_MODES, check_render_mode, observation_space, spectator_render
 from ninjadojo.rl.core import Observation, Seeds, Table, rewards
+from ninjadojo.rl.single import ILLEGAL_POLICIES
 
 #: The games whose every decision is simultaneous, which :func:`ninjadojo.rl.parallel_env` accepts.
 SIMULTANEOUS_GAMES = ("ninja-trap",)
@@ -35,7 +39,12 @@ class NinjaDojoParallelEnv(ParallelEnv):  # type: ignore[misc]
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012
 
     def __init__(self, game_id: str, players: int | None = None, options: Mapping[str, object] | None = None,
-                 seed: int | None = None, render_mode: str | None = None) -> None:
+                 seed: int | None = None, render_mode: str | None = None, illegal_action: str = "raise",
+                 illegal_reward: float = -1.0) -> None:
+        if illegal_action not in ILLEGAL_POLICIES:
+            raise OptionError(f"illegal_action must be 'lose' or 'raise', not {quote(illegal_action)}")
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
         self.table = table = Table(game_id, players, options)
         if table.game_id not in SIMULTANEOUS_GAMES:
             raise OptionError(f"{table.game_id} takes turns, so it has no Parallel environment: use "
@@ -81,15 +90,21 @@ class NinjaDojoParallelEnv(ParallelEnv):  # type: ignore[misc]
         if not isinstance(actions, Mapping):
             raise OptionError(f"actions must be a dict of agent to action id, not {quote(actions)}")
         chosen: list[tuple[int, str]] = []
+        offenders: list[str] = []
         for seat in game.to_act():
             agent = self.table.agents[seat]
             if agent not in actions:
                 raise OptionError(f"{agent} must choose in this stage ({game.frames[-1].kind}): give its action")
             text = self.table.action_text(actions[agent])
             if not game.is_legal(seat, text):
+                if self.illegal_action == "lose":
+                    offenders.append(agent)
+                    continue
                 raise IllegalActionError(seat, text, f"it is not a legal choice for {agent} now (see its action mask)",
                                          game.legal_actions(seat))
             chosen.append((seat, text))
+        if offenders:
+            return self._lost(offenders)
         for seat, text in chosen:
             game.apply(seat, text)
         live = list(self.agents)
@@ -106,6 +121,17 @@ class NinjaDojoParallelEnv(ParallelEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
         return observations, reward, terminations, truncations, infos
+
+    def _lost(self, offenders: list[str]) -> tuple[dict[str, Observation], dict[str, float], dict[str, bool],
+                                                    dict[str, bool], dict[str, dict[str, Any]]]:
+        """The episode ends on illegal actions (``illegal_action="lose"``): nothing of the stage is applied."""
+        live = list(self.agents)
+        observations = self._observations()
+        reward = {agent: self.illegal_reward if agent in offenders else 0.0 for agent in live}
+        infos: dict[str, dict[str, Any]] = {agent: {"illegal_action": True} if agent in offenders else {}
+                                            for agent in live}
+        self.agents = []
+        return observations, reward, dict.fromkeys(live, True), dict.fromkeys(live, False), infos
 
     def render(self) -> str | None:
         """The position as a spectator sees it (no hidden card): printed (``human``) or returned (``ansi``)."""
