@@ -229,7 +229,7 @@ def test_a_killed_process_loses_nothing_and_its_tables_go_on(processes: list[Ser
             first.kill()  # mid-game, the owner of the table's bots
             killed_at = len(_stored_actions(postgres_url, table_id))
             # A live process takes the table over (its bots and clocks) within the heartbeat time-out.
-            deadline = time.monotonic() + 6 * NODE_TIMEOUT
+            deadline = time.monotonic() + 30 * NODE_TIMEOUT  # (generous: CI runs other tests beside)
             while _owner(postgres_url, table_id) == first.node:
                 assert time.monotonic() < deadline, "nobody took over the killed process's table"
                 await asyncio.sleep(0.2)

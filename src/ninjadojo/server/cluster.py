@@ -31,7 +31,8 @@ import socket
 import time
 import uuid
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, and_, delete, insert, or_, select, update
 
@@ -102,6 +103,9 @@ class Cluster:
         self.node_timeout = node_timeout
         self.dojo: Dojo | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        #: The heartbeat's own thread: it never waits behind the server's other work in the default pool.
+        self._executor = ThreadPoolExecutor(1, thread_name_prefix="dojo-cluster")
+        self._handovers: set[asyncio.Task[None]] = set()
         self._listening = asyncio.Event()
 
     # ------------------------------------------------------------------ database steps (in a thread)
@@ -156,7 +160,7 @@ class Cluster:
     async def start(self, dojo: Dojo) -> None:
         """Join: register, start listening, and claim (and load) the tables nobody alive owns."""
         self.dojo = dojo
-        await asyncio.to_thread(self._register)
+        await asyncio.get_running_loop().run_in_executor(self._executor, self._register)
         self._tasks.append(asyncio.create_task(self._listen(), name="dojo-cluster-listen"))
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._listening.wait(), 10)
@@ -165,26 +169,36 @@ class Cluster:
 
     async def claim(self, table_id: str) -> bool:
         """Own ``table_id`` if nobody alive does; whether this process runs its bots and clocks."""
-        return await asyncio.to_thread(self._claim, table_id)
+        return await asyncio.get_running_loop().run_in_executor(self._executor, self._claim, table_id)
 
     async def beat(self) -> None:
         """One heartbeat: tables claimed are loaded and their bots and clocks started; tables another process
         took meanwhile (this one was taken for dead) stop theirs here."""
         assert self.dojo is not None
         began = time.monotonic()
-        claimed, owned = await asyncio.to_thread(self._beat)
+        claimed, owned = await asyncio.get_running_loop().run_in_executor(self._executor, self._beat)
         for table_id in claimed:
             log.info("process %s takes over table %s (its owner is gone)", self.node, table_id)
-        for table_id in claimed:
-            try:
-                live = await self.dojo.get(table_id)
-            except Exception:  # (a table that does not replay: logged by the hub, left as stored)
-                continue
-            await live.take_over()
+            self._hand_over(self._take_over(table_id))
         for live in list(self.dojo.tables.values()):
             # (A table claimed while the heartbeat's query ran is not in its list, yet is ours.)
             if live.runs_timers and live.owned_since < began and live.id not in owned and not live.game.is_terminal:
-                await live.give_up()
+                self._hand_over(live.give_up())
+
+    def _hand_over(self, coroutine: Any) -> None:
+        """Run a take-over or a give-up beside the heartbeat (it waits for its table's lock: the next
+        heartbeat must not wait for it, or this process would look dead to the others)."""
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._handovers.add(task)
+        task.add_done_callback(self._handovers.discard)
+
+    async def _take_over(self, table_id: str) -> None:
+        assert self.dojo is not None
+        try:
+            live = await self.dojo.get(table_id)
+            await live.take_over()
+        except Exception:  # (a table that does not replay is logged by the hub and left as stored)
+            log.exception("process %s could not take over table %s", self.node, table_id)
 
     async def _beat_loop(self) -> None:
         while True:
@@ -238,11 +252,12 @@ class Cluster:
     async def close(self) -> None:
         """Leave cleanly: stop listening and beating, and give up every table at once (another process
         claims them at its next heartbeat rather than after :data:`NODE_TIMEOUT`)."""
-        for task in self._tasks:
+        for task in [*self._tasks, *self._handovers]:
             task.cancel()
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._tasks.clear()
         with contextlib.suppress(Exception):
-            await asyncio.to_thread(self._leave)
+            await asyncio.get_running_loop().run_in_executor(self._executor, self._leave)
+        self._executor.shutdown(wait=False)
