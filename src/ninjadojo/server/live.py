@@ -336,10 +336,6 @@ class LiveTable:
             "notes": [text for mask, text in self.notes if _note_visible(mask, viewer)],
         }
 
-    def _visible_log(self, viewer: Viewer) -> list[str | None]:
-        """Each event ``viewer`` may see (gone or not), as its line if shown now, else ``None``."""
-        return self.shared[viewer].log.update(self.game.events)
-
     def _send_state(self, conn: Connection, shared: SharedView, visible: list[str | None]) -> str:
         """Send ``conn`` its viewer's latest state (a patch if it takes them and holds the one before), with
         the log lines new to it; returns the message as sent unless a newer state replaces it before it
