@@ -165,6 +165,10 @@ class Cluster:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._listening.wait(), 10)
         await self.beat()
+        # The first heartbeat's take-overs are awaited: a starting process serves the tables it claimed
+        # from its first request, as a one-process server serves every unfinished table.
+        if self._handovers:
+            await asyncio.gather(*list(self._handovers), return_exceptions=True)
         self._tasks.append(asyncio.create_task(self._beat_loop(), name="dojo-cluster-beat"))
 
     async def claim(self, table_id: str) -> bool:
