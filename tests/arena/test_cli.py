@@ -138,6 +138,7 @@ def test_a_real_ctrl_c_stops_the_workers_and_keeps_every_game_finished(tmp_path:
     assert partial["partial"] is True and partial["timing"]["interrupted"] is True
     settings = ArenaSettings.build(GAME, ["heuristic", "random"], players=2, games=games)
     done = Progress.read(out, settings).done
-    assert len(done) == partial["games"] >= 30
+    # 30 lines of the progress file are its header and at least 29 games, each kept.
+    assert len(done) == partial["games"] >= 29
     for index in sorted(done)[:10] + sorted(done)[-5:]:
         assert same_game(done[index]) == same_game(play_arena_game(settings, index))
