@@ -104,6 +104,10 @@ class GameState(ABC, Generic[PayloadT]):
     #: seat, the index of its last action if the game vouched for it, and the game just before it (see
     #: :meth:`_undo_point`), so that taking it back replays nothing (:func:`ninjadojo.engine.undo.undo`).
     _undo_points: dict[int, UndoPoint] | None
+    #: Whether the log is kept (on unless a driver turns it off: see :meth:`quiet`).
+    logging: bool
+    #: The ``max_length`` option's value (read once: the options never change).
+    _limit: int
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -167,6 +171,8 @@ class GameState(ABC, Generic[PayloadT]):
         state._looks = []
         state._undoable = bytearray()
         state._undo_points = None
+        state.logging = True
+        state._limit = state._max_length()
         state._init_fields()
         return state
 
@@ -475,37 +481,30 @@ class GameState(ABC, Generic[PayloadT]):
 
     def apply(self, seat: int, action: str) -> None:
         """Apply ``seat``'s action. An illegal or malformed one raises and changes nothing."""
-        if self.result is not None:
-            raise GameOverError(seat, action, "the game is over")
-        # True == 1 and 1.0 == 1: only a real int may name a seat, or the record would hold `true`.
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise NotYourTurnError(seat, action, f"there is no seat {quote(seat)} in a {self.num_players}-player game; "
-                                                 f"seats are 0 to {self.num_players - 1}")
-        frame = self.frames[-1]
-        if seat not in frame.seats:
-            if frame.simultaneous and seat in frame.submitted:
-                # Naming the seats still to choose would tell who already has: say nothing of them.
-                raise NotYourTurnError(seat, action, f"seat {seat} has already chosen; waiting for the others")
-            # A simultaneous frame shows all its participants, never who has chosen already.
-            pending = frame.participants() if frame.simultaneous else frame.seats
-            waiting = "" if frame.concealed else f" (waiting for seat {', '.join(map(str, pending))})"
-            raise NotYourTurnError(seat, action, f"seat {seat} has no decision to make now{waiting}")
-        legal = self._legal_map(seat)
-        payload = legal.get(action, _MISSING) if isinstance(action, str) else _MISSING
-        if payload is _MISSING and isinstance(action, str):
-            canonical = self._lookup(seat, action)
-            if canonical is not None:
-                action, payload = canonical, legal[canonical]
+        frames = self.frames
+        frame = frames[-1] if frames and self.result is None else None
+        # The common case first, in as few steps as the hot loop of every search and simulation allows:
+        # ``type(seat) is int`` also refuses True (== 1) and int subclasses, so a record never holds `true`.
+        if frame is None or type(seat) is not int or seat not in frame.seats:
+            self._refuse_seat(seat, action, frame)
+        legal = self._legal_cache.get(seat)
+        if legal is None:
+            legal = self._legal_map(seat)
+        payload = legal.get(action, _MISSING) if type(action) is str else _MISSING
         if payload is _MISSING:
-            # The reason is capped by the error: a game's explanation may quote the action.
-            reason = self._explain_illegal(seat, action) if isinstance(action, str) else None
-            decision = self._prompt(seat, frame)
-            raise IllegalActionError(seat, action, reason or f"it is not a legal choice for: {decision}",
-                                     list(legal), explained=reason is not None)
+            canonical = self._lookup(seat, action) if isinstance(action, str) else None
+            if canonical is None:
+                # The reason is capped by the error: a game's explanation may quote the action.
+                reason = self._explain_illegal(seat, action) if isinstance(action, str) else None
+                decision = self._prompt(seat, frame)
+                raise IllegalActionError(seat, action, reason or f"it is not a legal choice for: {decision}",
+                                         list(legal), explained=reason is not None)
+            action, payload = canonical, legal[canonical]
         # A submission others still wait on changes nothing but that it is in; the last one resolves
         # the frame with every seat's hidden choice. Other frames: the game vouches (or not).
         undoable = (len(frame.seats) > 1 if frame.simultaneous
                     else self._undo_safe(seat, frame, payload))  # type: ignore[arg-type]
+        self._undoable.append(0)
         stream = self.rng.state
         points = self._undo_points
         before = self._undo_point() if undoable and points is not None else None
@@ -513,7 +512,6 @@ class GameState(ABC, Generic[PayloadT]):
         if self._looks:
             self._expire_looks(seat, hidden=frame.simultaneous or frame.concealed)
         self.record.actions.append((seat, action))
-        self._undoable.append(0)
         self.ply += 1
         public = False
         try:
@@ -521,7 +519,7 @@ class GameState(ABC, Generic[PayloadT]):
         finally:
             # The stop comes only after an action everyone sees: stopping on a hidden submission or a
             # concealed answer would tell the others that someone had just chosen in secret.
-            if public and self.result is None and self.ply >= self._max_length():
+            if public and self.ply >= self._limit and self.result is None:
                 self._stop_at_max_length()
         if undoable and self.rng.state == stream:
             self._undoable[-1] = 1
@@ -530,6 +528,21 @@ class GameState(ABC, Generic[PayloadT]):
                 return
         if points:
             points.pop(seat, None)
+
+    def _refuse_seat(self, seat: object, action: object, frame: Frame | None) -> None:
+        """Raise the error for an action by a seat that may not act now (or when nobody may)."""
+        if frame is None:
+            raise GameOverError(seat, action, "the game is over")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise NotYourTurnError(seat, action, f"there is no seat {quote(seat)} in a {self.num_players}-player game; "
+                                                 f"seats are 0 to {self.num_players - 1}")
+        if frame.simultaneous and seat in frame.submitted:
+            # Naming the seats still to choose would tell who already has: say nothing of them.
+            raise NotYourTurnError(seat, action, f"seat {seat} has already chosen; waiting for the others")
+        # A simultaneous frame shows all its participants, never who has chosen already.
+        pending = frame.participants() if frame.simultaneous else frame.seats
+        waiting = "" if frame.concealed else f" (waiting for seat {', '.join(map(str, pending))})"
+        raise NotYourTurnError(seat, action, f"seat {seat} has no decision to make now{waiting}")
 
     def _undo_point(self) -> UndoPoint:
         """The game as it is now, kept to take back the action about to be applied: a copy without its
@@ -588,17 +601,26 @@ class GameState(ABC, Generic[PayloadT]):
         for index in self._looks:
             event = self.events[index]
             if not hidden:
-                self.events[index] = replace(event, gone_for=EVERYONE)
+                self.events[index] = event._replace(gone_for=EVERYONE)
                 continue
             if event.visible_to(seat):
                 # Gone for the seat that acted, and only for it: the others did not see it act.
-                event = replace(event, gone_for=event.gone_for | 1 << seat)
+                event = event._replace(gone_for=event.gone_for | 1 << seat)
                 self.events[index] = event
             if event.mask == EVERYONE or event.mask & ~event.gone_for:
                 keep.append(index)
             else:
-                self.events[index] = replace(event, gone_for=EVERYONE)
+                self.events[index] = event._replace(gone_for=EVERYONE)
         self._looks = keep
+
+    def quiet(self) -> Self:
+        """Keep no log from now on (returns the game itself): for a driver that never reads it, such as a
+        random playout, a search's rollout or a simulation that keeps only results. Rules never read
+        the log, so the game plays exactly the same; only the views' ``log`` (and one-time looks) miss
+        what happens from here. Clones and samples of a quiet game are quiet too; set
+        :attr:`logging` back to ``True`` to keep the log again."""
+        self.logging = False
+        return self
 
     def observe(self, seat: int | None = None, *, log: bool = True) -> dict[str, JSONValue]:
         """What ``seat`` may know (``None``: a spectator), as a JSON-safe dict.
@@ -726,6 +748,8 @@ class GameState(ABC, Generic[PayloadT]):
         other._looks = list(self._looks)
         other._undoable = self._undoable[:]
         other._undo_points = None
+        other.logging = self.logging
+        other._limit = self._limit
         self._copy_fields(other)
         return other
 
@@ -743,7 +767,9 @@ class GameState(ABC, Generic[PayloadT]):
             # Pickled before undo was recorded per action: none of its actions is vouched for.
             self._undoable = bytearray(len(self.record.actions))
         self.__dict__.setdefault("_undo_points", None)
+        self.__dict__.setdefault("logging", True)
         self.options = MappingProxyType(dict(self.options))
+        self._limit = self._max_length()
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -800,7 +826,7 @@ class GameState(ABC, Generic[PayloadT]):
         other.events = [event for event in other.events
                         if event.visible_to(seat) and (not event.transient or event.shown_to(seat))]
         # What others saw of a look is theirs: in the sample a look the seat still sees is fresh.
-        other.events = [replace(event, gone_for=0) if event.transient else event for event in other.events]
+        other.events = [event._replace(gone_for=0) if event.transient else event for event in other.events]
         other._looks = [index for index, event in enumerate(other.events) if event.transient]
         other._legal_cache = {}
         other.record = Record(self.SPEC.id, self.num_players, dict(self.options), None, other.to_notation())
@@ -1079,15 +1105,18 @@ class GameState(ABC, Generic[PayloadT]):
     # ------------------------------------------------------------------ helpers for games
 
     def log(self, text: str, mask: int = EVERYONE, transient: bool = False, depth: int = 0) -> None:
-        """Add an event visible to the seats in ``mask`` (default: everyone).
+        """Add an event visible to the seats in ``mask`` (default: everyone); nothing if :attr:`logging`
+        is off.
 
         A ``transient`` event is a one-time look: it is in the views until a seat in ``mask`` acts or
         an action everyone sees is applied (see :class:`Event`). ``depth`` nests it inside the action
         that caused it (a card played as part of another card's effect).
         """
+        if not self.logging:
+            return
         if transient:
             self._looks.append(len(self.events))
-        self.events.append(Event(mask, text, transient, False, depth))
+        self.events.append(Event(mask, text, transient, 0, depth))
 
     def finish(self, scores: tuple[float, ...], winners: tuple[int, ...], reason: str) -> None:
         """End the game."""
