@@ -187,10 +187,23 @@ class NinjaDojoGame(pyspiel.Game):  # type: ignore[misc]
         ``derive_seed(seed, k)``.
 
         OpenSpiel calls this too to clone or deserialise a state (it then overwrites the new state's
-        fields) and to measure tensors: dealing on first use keeps those calls from taking a deal (and
-        from dealing a whole game for nothing).
+        fields): dealing on first use keeps those calls from taking a deal (and from dealing a whole
+        game for nothing). Its C++ side measures a tensor's shape on a new state, which does take one;
+        this game's own ``observation_tensor_shape`` and the like do not.
         """
         return NinjaDojoState(self)
+
+    def observation_tensor_shape(self) -> list[int]:
+        """The observation tensor's shape, ``[size]`` (pyspiel's own measures it on a new state, which
+        would take a deal of the game's sequence)."""
+        return [self.table.encoder.size]
+
+    def observation_tensor_size(self) -> int:
+        """The observation tensor's size (see :meth:`observation_tensor_shape`)."""
+        return int(self.table.encoder.size)
+
+    information_state_tensor_shape = observation_tensor_shape
+    information_state_tensor_size = observation_tensor_size
 
     def deal(self) -> GameState[Any]:
         """The next engine game of this game's sequence (``derive_seed(seed, k)`` for the ``k``-th)."""
@@ -408,11 +421,6 @@ class Observer:
 
     def set_from(self, state: NinjaDojoState, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s view of ``state``."""
-        if player < 0:
-            # OpenSpiel measures the tensor's shape on a new state for player -1: the shape is all it
-            # needs, and looking at the state would deal it a game for nothing.
-            self.tensor.fill(0)
-            return
         key = ("tensor", player)
         tensor = state.memo.get(key)
         if tensor is None:
