@@ -394,3 +394,22 @@ def test_a_malformed_serialised_game_and_state_is_refused_with_a_clear_error(edi
     text = pyspiel.serialize_game_and_state(game, state)
     with pytest.raises(SaveError, match=says):
         pyspiel.deserialize_game_and_state(edit(text))
+
+
+def test_openspiels_cpp_mcts_searches_ninja_camp_through_mcts_search() -> None:
+    """``MCTSBot.step`` releases the GIL and crashes on a Python game; ``mcts_search`` keeps it."""
+    game = _load("ninja-camp", 2, seed=12)
+    state = game.new_initial_state()
+    bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 12), 2.0, 10, 100, False, 12, False)
+    assert bot.mcts_search(state).best_child().action in state.legal_actions()
+
+
+def test_openspiels_rl_environment_serialises_our_states_through_pyspiel() -> None:
+    """OpenSpiel's environment with ``include_full_state`` calls ``pyspiel.serialize_game_and_state``."""
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(_load("ninja-trap", 2, seed=13), include_full_state=True)
+    step = env.reset()
+    step = env.step([step.observations["legal_actions"][step.observations["current_player"]][0]])
+    _, state = pyspiel.deserialize_game_and_state(step.observations["serialized_state"])
+    assert str(state) == str(env.get_state) and state.history() == env.get_state.history()
