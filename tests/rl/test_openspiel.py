@@ -1,17 +1,22 @@
 """The OpenSpiel registration: game types, OpenSpiel's random-simulation test, information states from
-the seat's view, the determinisation as ISMCTS's resampler, and parameters."""
+the seat's view, the determinisation as ISMCTS's resampler and as ``resample_from_infostate`` (Python
+ISMCTS plays whole games; C++ ISMCTS where pyspiel lets it), parameters, and serialisation (round trips
+with the same future, pickle, clear errors on malformed text)."""
 
 from __future__ import annotations
 
+import base64
+import os
+import pickle
 from typing import Any
 
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import ismcts, mcts
 
 import ninjadojo.rl.openspiel as spiel
-from ninjadojo.engine.errors import DojoError
+from ninjadojo.engine.errors import DojoError, SaveError
 from ninjadojo.engine.rng import Rng, derive_seed
 from ninjadojo.games import game_class, playable_games
 from ninjadojo.rl.core import Table, rewards
@@ -172,3 +177,239 @@ def test_openspiels_mcts_plays_ninja_camp() -> None:
     state = game.new_initial_state()
     action = bot.step(state)
     assert action in state.legal_actions()
+
+
+#: Every sequential registration ISMCTS searches (imperfect information): all but Ninja Camp's.
+ISMCTS_NAMES = [spiel.short_name(game_id) for game_id in HIDDEN]
+#: Every registered name, the simultaneous form included.
+NAMES = sorted({name for name, _, _ in SPIEL_CASES})
+
+
+def _random_step(state: Any, rng: np.random.RandomState) -> None:
+    """One random move: an action, or a joint action at a node of the simultaneous form."""
+    if state.is_simultaneous_node():
+        state.apply_actions([rng.choice(state.legal_actions(player) or [0]) for player in range(state.num_players())])
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+class _ZeroEvaluator(mcts.Evaluator):  # type: ignore[misc]
+    """Values every leaf 0 for everyone, with uniform priors."""
+
+    def evaluate(self, state: Any) -> Any:
+        return np.zeros(state.num_players())
+
+    def prior(self, state: Any) -> list[tuple[int, float]]:
+        actions = state.legal_actions()
+        return [(action, 1 / len(actions)) for action in actions]
+
+
+def _sampler(*draws: float) -> Any:
+    values = iter(draws)
+    return lambda: next(values)
+
+
+def test_resample_from_infostate_is_the_engines_determinisation_seeded_by_one_draw() -> None:
+    game = _load("ninjitsu", 3, seed=5)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(5)
+    for _ in range(6):
+        state.apply_action(rng.choice(state.legal_actions()))
+    player = state.current_player()
+    sample = state.resample_from_infostate(player, _sampler(0.25))
+    assert str(sample) == str(spiel.resample(state, player, int(0.25 * spiel.SAMPLER_SEEDS)))
+    assert sample.information_state_string(player) == state.information_state_string(player)
+    assert sample.current_player() == player and sample.legal_actions() == state.legal_actions()
+    other = state.resample_from_infostate(player, _sampler(0.75))
+    assert str(other) != str(sample), "another draw, another deal of what the player cannot see"
+    assert str(state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))) != str(state)
+
+
+@pytest.mark.parametrize("draw", [1.0, -0.1, "0.5", None, True])
+def test_a_sampler_that_does_not_give_a_probability_is_refused(draw: object) -> None:
+    state = _load("ninja-trap", 2).new_initial_state()
+    with pytest.raises(ValueError, match="probability sampler"):
+        state.resample_from_infostate(0, lambda: draw)
+
+
+@pytest.mark.parametrize("name", ISMCTS_NAMES)
+def test_openspiels_python_ismcts_without_a_resampler_plays_a_whole_game(name: str) -> None:
+    """With no resampler set, OpenSpiel's Python ISMCTS samples through ``state.resample_from_infostate``."""
+    game = pyspiel.load_game(name, {"players": 2, "seed": 6})
+    random_state = np.random.RandomState(6)
+    # Leaves valued 0 rather than by random rollouts keep a whole game fast: what is tested is the sampling.
+    bot = ismcts.ISMCTSBot(game, _ZeroEvaluator(), 2.0, 3, random_state=random_state)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert state.returns() == rewards(state.engine.result, 2)
+
+
+@pytest.mark.parametrize("name", ISMCTS_NAMES)
+def test_openspiels_cpp_ismcts_plays_a_whole_game_where_pyspiel_lets_it(name: str) -> None:
+    """OpenSpiel's C++ ISMCTS plays a whole game if pyspiel forwards ``ResampleFromInfostate`` to a Python
+    state; pyspiel 2.0 does not, and then ``step_with_policy`` (which keeps the GIL, unlike ``step``)
+    raises a ``SpielError`` saying so, as the documentation tells."""
+    game = pyspiel.load_game(name, {"players": 2, "seed": 7})
+    state = game.new_initial_state()
+    while len(state.legal_actions()) == 1:
+        state.apply_action(state.legal_actions()[0])
+    bot = pyspiel.ISMCTSBot(7, pyspiel.RandomRolloutEvaluator(1, 7), 2.0, 3, -1,
+                            pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False)
+    try:
+        pyspiel.State.resample_from_infostate(state, state.current_player(), pyspiel.UniformProbabilitySampler(7, 0, 1))
+    except pyspiel.SpielError as error:
+        assert "ResampleFromInfostate" in str(error)
+        with pytest.raises(pyspiel.SpielError, match="ResampleFromInfostate"):
+            bot.step_with_policy(state)
+        return
+    while not state.is_terminal():
+        _, action = bot.step_with_policy(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_serialised_state_round_trips_with_the_same_future(name: str, players: int) -> None:
+    game = pyspiel.load_game(name, {"players": players, "seed": players})
+    game.new_initial_state().current_player()  # the game has dealt one game already
+    state = game.new_initial_state()
+    rng = np.random.RandomState(players)
+    for _ in range(12):
+        if not state.is_terminal():
+            _random_step(state, rng)
+    text = pyspiel.serialize_game_and_state(game, state)
+    again_game, again = pyspiel.deserialize_game_and_state(text)
+    assert isinstance(again, spiel.NinjaDojoState) and again.get_game() is again_game
+    assert again.engine.to_notation() == state.engine.to_notation(), "the position, its random stream included"
+    assert again.engine.observe(None) == state.engine.observe(None), "the log too"
+    assert (again.history(), again.move_number()) == (state.history(), state.move_number())
+    for player in range(players):
+        assert again.information_state_string(player) == state.information_state_string(player)
+    while not state.is_terminal():
+        seed = rng.randint(1 << 30)
+        _random_step(state, np.random.RandomState(seed))
+        _random_step(again, np.random.RandomState(seed))
+        assert str(again) == str(state), "the same actions lead to the same states, deals included"
+    assert again.returns() == state.returns()
+    assert str(again_game.new_initial_state()) == str(game.new_initial_state()), "the game deals on the same"
+
+
+@pytest.mark.parametrize("game_id", playable_games())
+def test_game_and_state_pickle_and_the_game_deals_on_as_before(game_id: str) -> None:
+    game = _load(game_id, 2, seed=8)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(8)
+    for _ in range(5):
+        _random_step(state, rng)
+    copy = pickle.loads(pickle.dumps(state))
+    assert str(copy) == str(state) and copy.history() == state.history()
+    restored = pickle.loads(pickle.dumps(game))
+    assert restored.get_rng_state() == game.get_rng_state() == "1"
+    assert str(restored.new_initial_state()) == str(game.new_initial_state())
+    both = pickle.loads(pickle.dumps([state, state.clone()]))
+    assert both[0].get_game() is both[1].get_game(), "states of one game unpickle with one game"
+
+
+def test_a_state_made_but_not_looked_at_takes_its_deal_when_serialised() -> None:
+    game = _load("ninja-trap", 2, seed=9)
+    state = game.new_initial_state()
+    again_game, again = spiel.deserialize_game_and_state(spiel.serialize_game_and_state(game, state))
+    assert str(again) == str(state) == str(_load("ninja-trap", 2, seed=9).new_initial_state())
+    assert again_game.get_rng_state() == game.get_rng_state() == "1"
+
+
+def test_clones_and_tensor_shapes_take_no_deal() -> None:
+    """OpenSpiel makes a new initial state to clone or deserialise a state (and pyspiel's own shapes to
+    measure tensors): those take no game of the sequence, so the ``k``-th state played is the ``k``-th deal."""
+    game = _load("ninjato", 2, seed=10)
+    first = game.new_initial_state()
+    for _ in range(3):
+        first = first.clone()
+        game.observation_tensor_shape()
+        game.deserialize_state(first.serialize())
+    assert game.get_rng_state() == "1"
+    assert first.engine == game_class("ninjato").new(2, None, derive_seed(10, 0))
+    assert game.new_initial_state().engine == game_class("ninjato").new(2, None, derive_seed(10, 1))
+
+
+def test_pyspiels_own_serialisation_still_serves_its_own_games() -> None:
+    game = pyspiel.load_game("kuhn_poker")
+    state = game.new_initial_state()
+    state.apply_action(0)
+    again_game, again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert (str(again_game), str(again)) == (str(game), str(state))
+
+
+def _serialised() -> tuple[Any, Any, str]:
+    game = _load("ninjitsu", 2, seed=11)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    return game, state, state.serialize()
+
+
+def _with_fields(fields: object) -> str:
+    text = _serialised()[2]
+    head = text.rsplit("\n", 1)[0]
+    return head + "\n__dict__=" + base64.b64encode(pickle.dumps(fields)).decode()
+
+
+def _broken_engine() -> str:
+    _, state, _ = _serialised()
+    engine = state.engine.clone()
+    engine.frames = []
+    return _with_fields({"_engine": spiel._Engine(engine, state.get_game().table), "_simultaneous": False})
+
+
+@pytest.mark.parametrize(("make", "says"), [
+    (lambda: "not a state", "three lines"),
+    (lambda: _serialised()[2].replace("history=", "history=x"), "history"),
+    (lambda: _serialised()[2].replace("move_number=", "move_number=-"), "move number"),
+    (lambda: _serialised()[2][:-7] + "!!!", "base64"),
+    (lambda: _serialised()[2][:-12], "unpickle|base64"),
+    (lambda: _with_fields(os.system), "own classes"),
+    (lambda: _with_fields({"_engine": 1}), "fields are"),
+    (lambda: _with_fields({"_engine": 1, "_simultaneous": False}), "not a state of"),
+    (lambda: _load("ninja-trap", 2).new_initial_state().serialize(), "not a state of"),
+    (_broken_engine, "impossible position|broken game"),
+])
+def test_a_malformed_serialised_state_is_refused_with_a_clear_error(make: Any, says: str) -> None:
+    game = _load("ninjitsu", 2, seed=11)
+    with pytest.raises(SaveError, match=says):
+        game.deserialize_state(make())
+
+
+@pytest.mark.parametrize(("edit", "says"), [
+    (lambda text: text.replace("[Meta]", "[Mesa]"), "starts with"),
+    (lambda text: text.replace("[State]", "[Stat]"), "sections"),
+    (lambda text: text.replace("ninjadojo_ninjitsu(", "ninjadojo_ninjitsu(colour=red,"), "does not load"),
+    (lambda text: text.replace("[GameRNGState]\n1", "[GameRNGState]\nmany"), "RNG state"),
+    (lambda text: text.replace("history=", "history=z"), "history"),
+])
+def test_a_malformed_serialised_game_and_state_is_refused_with_a_clear_error(edit: Any, says: str) -> None:
+    game, state, _ = _serialised()
+    text = pyspiel.serialize_game_and_state(game, state)
+    with pytest.raises(SaveError, match=says):
+        pyspiel.deserialize_game_and_state(edit(text))
+
+
+def test_openspiels_cpp_mcts_searches_ninja_camp_through_mcts_search() -> None:
+    """``MCTSBot.step`` releases the GIL and crashes on a Python game; ``mcts_search`` keeps it."""
+    game = _load("ninja-camp", 2, seed=12)
+    state = game.new_initial_state()
+    bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 12), 2.0, 10, 100, False, 12, False)
+    assert bot.mcts_search(state).best_child().action in state.legal_actions()
+
+
+def test_openspiels_rl_environment_serialises_our_states_through_pyspiel() -> None:
+    """OpenSpiel's environment with ``include_full_state`` calls ``pyspiel.serialize_game_and_state``."""
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(_load("ninja-trap", 2, seed=13), include_full_state=True)
+    step = env.reset()
+    step = env.step([step.observations["legal_actions"][step.observations["current_player"]][0]])
+    _, state = pyspiel.deserialize_game_and_state(step.observations["serialized_state"])
+    assert str(state) == str(env.get_state) and state.history() == env.get_state.history()

@@ -2,10 +2,11 @@
 
 ``pyspiel.load_game("ninjadojo_ninjitsu(players=4,seed=7,options=target:30;expansions:promo+magic)")``
 loads a game; its parameters are ``players`` (default: the game's least), ``seed`` (the seed of the
-first initial state: the ``k``-th ``new_initial_state()`` of a game object plays the engine's game
-``derive_seed(seed, k)``, so every new state is a new deal and a run is repeatable from its seed) and
-``options``: the game's options written ``name:value`` joined by ``;``, a set's values joined by ``+``
-(OpenSpiel's game strings cannot hold ``=`` or ``,`` in a value). The command line's form
+game's sequence of deals: the ``k``-th initial state dealt by a game object plays the engine's game
+``derive_seed(seed, k)``, so every new state is a new deal and a run is repeatable from its seed; a state
+is dealt when first looked at, so the states OpenSpiel makes itself to clone or deserialise one never
+take a deal) and ``options``: the game's options written ``name:value`` joined by ``;``, a set's values
+joined by ``+`` (OpenSpiel's game strings cannot hold ``=`` or ``,`` in a value). The command line's form
 (``target=30,expansions=promo,magic``) is accepted too, in a parameter dict:
 ``pyspiel.load_game("ninjadojo_ninjitsu", {"options": "target=30"})``.
 
@@ -29,19 +30,50 @@ The game type, for every game:
   tensors: the observation tensor of :mod:`ninjadojo.rl.encoding` (the player's current view; it holds
   no history, so the information-state tensor is the same tensor).
 
-:func:`ismcts_bot` makes OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts``) search with
-the engine's determinisation as its resampler (:func:`resample`).
+Search. ``state.resample_from_infostate(player, sampler)`` is the engine's determinisation for
+``player`` (:func:`resample`), seeded from one draw of ``sampler``: OpenSpiel's Python ISMCTS
+(``open_spiel.python.algorithms.ismcts``) uses it when it has no resampler of its own, and
+:func:`ismcts_bot` makes that ISMCTS with :func:`resample` as its resampler, seeded for repeatable runs.
+ISMCTS needs sequential dynamics and imperfect information: it plays every sequential registration but
+Ninja Camp (OpenSpiel's MCTS searches that one). OpenSpiel's C++ ISMCTS (``pyspiel.ISMCTSBot``) cannot
+search a Python game with pyspiel 2.0: its C++ side never forwards ``ResampleFromInfostate`` to
+Python (the C++ default refuses an imperfect-information game), and ``ISMCTSBot.step`` releases the
+GIL and then calls the Python state without it, which crashes the interpreter (``step_with_policy``
+keeps the GIL and raises a ``pyspiel.SpielError`` instead).
+
+Serialisation. A game serialises as OpenSpiel's ``Game::Serialize`` writes a sampled-stochastic game:
+its string, then ``[GameRNGState]`` and its RNG state (:meth:`NinjaDojoGame.get_rng_state`: how many
+games it has dealt); a state as OpenSpiel serialises a Python state (history, move number and its
+fields pickled: the engine's whole state, random stream and log included). pyspiel 2.0 never asks a
+Python game for its RNG state, so its C++ ``SerializeGameAndState`` fails on one: importing this module
+wraps ``pyspiel.serialize_game_and_state``, ``pyspiel.deserialize_game_and_state`` and
+``pyspiel.deserialize_game`` so that they handle ninjadojo games with :func:`serialize_game_and_state`,
+:func:`deserialize_game_and_state` and :func:`deserialize_game` (any other game goes to pyspiel's own).
+A state round-trips exactly: the same engine state, history and future, and its game deals the same
+next games. ``pickle`` of a game or a state uses the same forms. A malformed text raises
+:class:`~ninjadojo.engine.errors.SaveError` saying what is wrong; a text is unpickled only after a check
+that it names nothing but ninjadojo's own classes. C++ callers (``random_sim_test(serialize=True)``)
+still reach pyspiel's own functions, which fail.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
+import builtins
+import functools
+import io
 import json
+import pickle
+import re
+import sys
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from ninjadojo.engine.errors import OptionError, quote
+from ninjadojo.engine.errors import DojoError, OptionError, SaveError, cap, quote
 from ninjadojo.engine.options import format_value, parse_option_texts
 from ninjadojo.engine.rng import Rng, derive_seed
 from ninjadojo.engine.state import GameState
@@ -56,6 +88,20 @@ SIMULTANEOUS_GAMES = ("ninja-trap",)
 #: Actions a game may run past its ``max_length`` option: the engine stops it at the first action everyone
 #: sees from the limit on, after at most a few hidden ones (submissions of a stage, answers in a window).
 LENGTH_MARGIN = 1000
+#: The seeds a draw of a probability sampler picks from: a double in [0, 1) holds 53 random bits.
+SAMPLER_SEEDS = 1 << 53
+#: OpenSpiel's headers of a serialised game's RNG state and of ``SerializeGameAndState``'s sections.
+RNG_SECTION = "[GameRNGState]"
+_META, _GAME, _STATE = "[Meta]", "[Game]", "[State]"
+_GENERATED = "# Automatically generated by OpenSpiel SerializeGameAndState"
+#: The three lines of OpenSpiel's serialised Python state.
+_HISTORY_TAG, _MOVE_TAG, _DICT_TAG = "history=", "move_number=", "__dict__="
+_DIGITS = re.compile(r"[0-9]+")
+_HISTORY = re.compile(r"-?[0-9]+:[0-9]+(,-?[0-9]+:[0-9]+)*")
+_OURS = re.compile(r"^\[Game\]\n(?:\n|#[^\n]*\n)*ninjadojo_", re.MULTILINE)
+#: What a serialised state may name when unpickled: ninjadojo's game code and these builtins.
+_PICKLED_MODULES = ("ninjadojo.engine.", "ninjadojo.games.", "ninjadojo.rl.openspiel")
+_PICKLED_BUILTINS = frozenset({"bytearray", "set", "frozenset"})
 
 
 def short_name(game_id: str, simultaneous: bool = False) -> str:
@@ -137,10 +183,68 @@ class NinjaDojoGame(pyspiel.Game):  # type: ignore[misc]
                          {"players": table.players, "seed": seed, "options": options_parameter(table)})
 
     def new_initial_state(self) -> NinjaDojoState:
-        """A new game: the ``k``-th call plays the engine's game ``derive_seed(seed, k)``."""
+        """A new game, dealt when first looked at: the ``k``-th state dealt plays the engine's game
+        ``derive_seed(seed, k)``.
+
+        OpenSpiel calls this too to clone or deserialise a state (it then overwrites the new state's
+        fields): dealing on first use keeps those calls from taking a deal (and from dealing a whole
+        game for nothing). Its C++ side measures a tensor's shape on a new state, which does take one;
+        this game's own ``observation_tensor_shape`` and the like do not.
+        """
+        return NinjaDojoState(self)
+
+    def observation_tensor_shape(self) -> list[int]:
+        """The observation tensor's shape, ``[size]`` (pyspiel's own measures it on a new state, which
+        would take a deal of the game's sequence)."""
+        return [self.table.encoder.size]
+
+    def observation_tensor_size(self) -> int:
+        """The observation tensor's size (see :meth:`observation_tensor_shape`)."""
+        return int(self.table.encoder.size)
+
+    information_state_tensor_shape = observation_tensor_shape
+    information_state_tensor_size = observation_tensor_size
+
+    def deal(self) -> GameState[Any]:
+        """The next engine game of this game's sequence (``derive_seed(seed, k)`` for the ``k``-th)."""
         engine = self.table.new(derive_seed(self.seed, self._dealt))
         self._dealt += 1
-        return NinjaDojoState(self, engine)
+        return engine
+
+    def get_rng_state(self) -> str:
+        """The game's random state as OpenSpiel's ``GetRNGState`` gives it: how many games it has dealt."""
+        return str(self._dealt)
+
+    def set_rng_state(self, text: str) -> None:
+        """Restore :meth:`get_rng_state`: the next game dealt is the one that came next when it was taken."""
+        if not isinstance(text, str) or not _DIGITS.fullmatch(text.strip()):
+            raise SaveError("a ninjadojo game's RNG state is the count of games it has dealt (digits 0-9), "
+                            f"not {quote(text, 80)}")
+        self._dealt = int(text)
+
+    def serialize(self) -> str:
+        """The game as OpenSpiel's ``Game::Serialize`` writes a sampled-stochastic game: its string, then
+        ``[GameRNGState]`` and :meth:`get_rng_state`. (pyspiel's own never asks a Python game for its
+        RNG state, and fails.)"""
+        return f"{self}\n{RNG_SECTION}\n{self.get_rng_state()}"
+
+    def deserialize_state(self, text: str) -> NinjaDojoState:
+        """A state of this game from :meth:`NinjaDojoState.serialize` text, exactly as it was.
+
+        A malformed text raises :class:`SaveError` saying what is wrong (OpenSpiel's own stops on a
+        failed check, or unpickles whatever the text holds): the text is unpickled only after a check
+        that it names nothing but ninjadojo's game classes, and what it holds must be a state of this
+        game whose position passes the engine's checks.
+        """
+        check_state_text(self, text)
+        state = pyspiel.Game.deserialize_state(self, text)
+        assert isinstance(state, NinjaDojoState)
+        return state
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pyspiel pickles a game through Game::Serialize, which fails on a Python game (see serialize).
+        return deserialize_game, (self.serialize(),)
+
 
     def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> Observer:
         """The observer OpenSpiel uses for observation and information-state strings and tensors."""
@@ -150,35 +254,75 @@ class NinjaDojoGame(pyspiel.Game):  # type: ignore[misc]
         return Observer(self.table, perfect_recall)
 
 
+
 class _Engine:
-    """The engine state of an OpenSpiel state and its table: OpenSpiel clones a Python state by deep-copying
-    it, and this clones the engine's state (a deep copy would copy its read-only options, and the table)."""
+    """The engine's state of an OpenSpiel state, with its table and its observers' memo.
 
-    __slots__ = ("game", "table")
+    OpenSpiel clones a Python state by making a new initial state and deep-copying the old one's fields
+    into it, and serialises one by pickling its fields; this is the field that matters. It deals its game
+    when first asked for it (from ``dealer``), clones the engine's state when deep-copied (a deep copy
+    would copy the read-only options, the table and the memo), and pickles as the engine's state and the
+    table's parameters.
+    """
 
-    def __init__(self, game: GameState[Any], table: Table) -> None:
-        self.game = game
+    __slots__ = ("_game", "dealer", "memo", "table")
+
+    def __init__(self, game: GameState[Any] | None, table: Table, dealer: NinjaDojoGame | None = None) -> None:
+        self._game = game
         self.table = table
-
-    def __deepcopy__(self, memo: dict[int, object]) -> _Engine:
-        return _Engine(self.game.clone(), self.table)
-
-
-class NinjaDojoState(pyspiel.State):  # type: ignore[misc]
-    """A position of a ninjadojo game as an OpenSpiel state; ``engine`` is the engine's state."""
-
-    def __init__(self, game: NinjaDojoGame, engine: GameState[Any]) -> None:
-        super().__init__(game)
-        self._engine = _Engine(engine, game.table)
-        self._simultaneous = game.SIMULTANEOUS
+        self.dealer = dealer
         #: The observers' strings and tensors of this position, by (kind, player), until the next action:
         #: searches ask for the same player's information state several times per node.
         self.memo: dict[tuple[str, int], Any] = {}
 
     @property
+    def game(self) -> GameState[Any]:
+        """The engine's state (dealt now if it was not yet)."""
+        game = self._game
+        if game is None:
+            assert self.dealer is not None
+            game = self._game = self.dealer.deal()
+            self.dealer = None
+        return game
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Engine:
+        return _Engine(self.game.clone(), self.table)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        table = self.table
+        return _restore_engine, (table.game_id, table.players, dict(table.options), self.game)
+
+
+def _restore_engine(game_id: str, players: int, options: dict[str, Any], game: GameState[Any]) -> _Engine:
+    """Unpickle an :class:`_Engine` (its table rebuilt from its parameters, shared by equal ones)."""
+    return _Engine(game, _table(game_id, players, tuple(sorted(options.items()))))
+
+
+@functools.lru_cache(maxsize=64)
+def _table(game_id: str, players: int, options: tuple[tuple[str, Any], ...]) -> Table:
+    return Table(game_id, players, dict(options))
+
+
+class NinjaDojoState(pyspiel.State):  # type: ignore[misc]
+    """A position of a ninjadojo game as an OpenSpiel state; ``engine`` is the engine's state.
+
+    Without ``engine``, the next game of ``game``'s sequence, dealt when first looked at.
+    """
+
+    def __init__(self, game: NinjaDojoGame, engine: GameState[Any] | None = None) -> None:
+        super().__init__(game)
+        self._engine = _Engine(engine, game.table, game if engine is None else None)
+        self._simultaneous = game.SIMULTANEOUS
+
+    @property
     def engine(self) -> GameState[Any]:
         """The engine's state of this position (the whole truth: do not show it to a player)."""
         return self._engine.game
+
+    @property
+    def memo(self) -> dict[tuple[str, int], Any]:
+        """The observers' strings and tensors of this position, by (kind, player), until the next action."""
+        return self._engine.memo
 
     def current_player(self) -> int:
         """The player to act (OpenSpiel's TERMINAL at the end; SIMULTANEOUS at a stage of the simultaneous form)."""
@@ -201,13 +345,13 @@ class NinjaDojoState(pyspiel.State):  # type: ignore[misc]
         return sorted(index[action] for action in engine.legal_actions(player))
 
     def _apply_action(self, action: int) -> None:
-        self.memo.clear()
+        self._engine.memo.clear()
         engine = self._engine.game
         engine.apply(engine.to_act()[0], self._engine.table.actions[action])
 
     def _apply_actions(self, actions: list[int]) -> None:
         """A joint action of the simultaneous form: each asked seat's action (the others' are ignored)."""
-        self.memo.clear()
+        self._engine.memo.clear()
         engine = self._engine.game
         texts = self._engine.table.actions
         for seat in engine.to_act():
@@ -225,8 +369,41 @@ class NinjaDojoState(pyspiel.State):  # type: ignore[misc]
         engine = self._engine.game
         return rewards(engine.result, engine.num_players)
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> NinjaDojoState:
+        """OpenSpiel's ``ResampleFromInfostate``: :func:`resample` for ``player_id``, seeded from one draw of
+        ``probability_sampler`` (a callable giving a float in [0, 1), as OpenSpiel's samplers do).
+
+        OpenSpiel's Python ISMCTS calls it when it has no resampler. (pyspiel 2.0's C++ side never
+        forwards ``ResampleFromInfostate`` to a Python state, so its C++ algorithms cannot reach it.)
+        """
+        draw = probability_sampler()
+        if isinstance(draw, bool) or not isinstance(draw, int | float | np.floating) or not 0 <= draw < 1:
+            raise ValueError(f"a probability sampler gives a float in [0, 1), not {quote(draw, 80)}")
+        return resample(self, int(player_id), int(float(draw) * SAMPLER_SEEDS))
+
+    def serialize(self) -> str:
+        """OpenSpiel's serialised Python state: ``history=``, ``move_number=`` and ``__dict__=`` lines, the
+        last the state's fields pickled (the engine's whole state, random stream and log included), for
+        :meth:`NinjaDojoGame.deserialize_state`."""
+        # A state not yet dealt takes its deal now, before anything reads its game's RNG state.
+        _ = self._engine.game
+        text = pyspiel.State.serialize(self)
+        assert isinstance(text, str)
+        return text
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pyspiel pickles a state through SerializeGameAndState, which fails on a Python game. The state is
+        # serialised here, before its game is pickled, so that a deal it takes is in the game's RNG state.
+        text = self.serialize()
+        return _restore_state, (self.get_game(), text)
+
     def __str__(self) -> str:
         return self._engine.game.to_notation()
+
+
+def _restore_state(game: NinjaDojoGame, text: str) -> NinjaDojoState:
+    """Unpickle a :class:`NinjaDojoState`."""
+    return game.deserialize_state(text)
 
 
 class Observer:
@@ -294,6 +471,161 @@ def ismcts_bot(game: NinjaDojoGame, simulations: int, seed: int = 0, uct_c: floa
     return bot
 
 
+class _CheckingUnpickler(pickle.Unpickler):
+    """Unpickles only what a serialised state may hold: what ninjadojo's game code defines (in a module
+    already imported) and a few builtin containers; anything else is refused before it is loaded."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module == "builtins" and name in _PICKLED_BUILTINS:
+            return getattr(builtins, name)
+        loaded = sys.modules.get(module)
+        found = getattr(loaded, name, None) if "." not in name else None
+        if (loaded is None or found is None or not module.startswith(_PICKLED_MODULES)
+                or getattr(found, "__module__", None) != module):
+            raise SaveError("a serialised ninjadojo state holds the game's own classes, not "
+                            f"{quote(f'{module}.{name}')}")
+        return found
+
+
+def check_state_text(game: NinjaDojoGame, text: object) -> None:
+    """Raise :class:`SaveError`, saying what is wrong, unless ``text`` is a serialised state of ``game``
+    (:meth:`NinjaDojoState.serialize`) whose position passes the engine's checks."""
+    if not isinstance(text, str):
+        raise SaveError(f"a serialised state is text, not {type(text).__name__}")
+    lines = text.split("\n", 2)
+    if (len(lines) != 3 or not lines[0].startswith(_HISTORY_TAG) or not lines[1].startswith(_MOVE_TAG)
+            or not lines[2].startswith(_DICT_TAG)):
+        raise SaveError(f"a serialised ninjadojo state is three lines, '{_HISTORY_TAG}...', '{_MOVE_TAG}...' and "
+                        f"'{_DICT_TAG}...', not {quote(text)}")
+    history, move, fields_text = lines[0][len(_HISTORY_TAG):], lines[1][len(_MOVE_TAG):], lines[2][len(_DICT_TAG):]
+    if history and not _HISTORY.fullmatch(history):
+        raise SaveError(f"a serialised state's history is player:action pairs joined by ',', not {quote(history)}")
+    if not _DIGITS.fullmatch(move):
+        raise SaveError(f"a serialised state's move number is a count (digits 0-9), not {quote(move)}")
+    try:
+        data = base64.b64decode(fields_text, validate=True)
+    except (binascii.Error, ValueError):
+        raise SaveError(f"a serialised state's fields are base64, not {quote(fields_text)}") from None
+    try:
+        fields = _CheckingUnpickler(io.BytesIO(data)).load()
+    except SaveError:
+        raise
+    except Exception as error:  # a damaged pickle fails in many ways; each is a bad text, said the same way
+        raise SaveError(f"a serialised state's fields do not unpickle: {_reason(error)}") from None
+    if not isinstance(fields, dict) or set(fields) != {"_engine", "_simultaneous"}:
+        raise SaveError("a serialised state's fields are '_engine' and '_simultaneous', not "
+                        f"{quote(sorted(fields) if isinstance(fields, dict) else fields)}")
+    engine, simultaneous = fields["_engine"], fields["_simultaneous"]
+    table = game.table
+    if not isinstance(engine, _Engine) or (engine.table.game_id, engine.table.players, engine.table.options) != (
+            table.game_id, table.players, table.options) or simultaneous is not game.SIMULTANEOUS:
+        raise SaveError(f"this serialised state is not a state of {game}")
+    position = engine.game
+    try:
+        if type(position) is not table.cls or (position.num_players, dict(position.options)) != (
+                table.players, table.options):
+            raise SaveError(f"this serialised state holds a game that is not {game}")
+        type(position).from_notation(position.to_notation())
+    except DojoError as error:
+        raise SaveError(f"this serialised state holds an impossible position: {error}") from None
+    except Exception as error:  # fields put together by hand may break anything the checks read
+        raise SaveError(f"this serialised state holds a broken game: {_reason(error)}") from None
+
+
+def _reason(error: Exception) -> str:
+    return cap(str(error) or type(error).__name__)
+
+
+def serialize_game_and_state(game: NinjaDojoGame, state: NinjaDojoState) -> str:
+    """``pyspiel.serialize_game_and_state`` for a ninjadojo game: OpenSpiel's text, with the game's RNG
+    state that pyspiel cannot get from a Python game."""
+    if not isinstance(game, NinjaDojoGame) or not isinstance(state, NinjaDojoState):
+        raise TypeError("serialize_game_and_state takes a ninjadojo game and one of its states")
+    # The state first: a state not yet dealt takes its deal, which the game's RNG state must count.
+    state_text = state.serialize()
+    return f"{_GENERATED}\n{_META}\nVersion: 1\n\n{_GAME}\n{game.serialize()}\n{_STATE}\n{state_text}\n"
+
+
+def deserialize_game_and_state(text: str) -> tuple[NinjaDojoGame, NinjaDojoState]:
+    """``pyspiel.deserialize_game_and_state`` for a ninjadojo game: the game (its RNG state restored) and
+    the state, exactly as serialised. A malformed text raises :class:`SaveError` saying what is wrong."""
+    if not isinstance(text, str):
+        raise SaveError(f"a serialised game and state is text, not {type(text).__name__}")
+    sections: dict[str, list[str]] = {_META: [], _GAME: [], _STATE: []}
+    order = [_META, _GAME, _STATE]
+    section = ""
+    for line in text.split("\n"):
+        if not line or line.startswith("#"):
+            continue  # comments and blank lines, as OpenSpiel skips them
+        if line in sections:
+            if order.index(line) != (order.index(section) + 1 if section else 0):
+                raise SaveError(f"a serialised game and state has the sections {', '.join(order)} in this order; "
+                                f"{line} is out of place")
+            section = line
+        elif not section:
+            raise SaveError(f"a serialised game and state starts with {_META}, not {quote(line)}")
+        else:
+            sections[section].append(line)
+    if section != _STATE:
+        raise SaveError(f"a serialised game and state has {', '.join(order)} sections; this one ends "
+                        f"{'in ' + section if section else 'before any'}")
+    game = deserialize_game("\n".join(sections[_GAME]))
+    return game, game.deserialize_state("\n".join(sections[_STATE]))
+
+
+def deserialize_game(text: str) -> NinjaDojoGame:
+    """``pyspiel.deserialize_game`` for a ninjadojo game: the game of :meth:`NinjaDojoGame.serialize`
+    text, whose next deal is the one that came next when it was serialised."""
+    if not isinstance(text, str):
+        raise SaveError(f"a serialised game is text, not {type(text).__name__}")
+    name, header, rng_state = text.partition(RNG_SECTION)
+    name = name.strip()
+    if not name.startswith("ninjadojo_"):
+        raise SaveError(f"not a serialised ninjadojo game: {quote(text)}")
+    try:
+        game = pyspiel.load_game(name)
+    except (pyspiel.SpielError, DojoError) as error:
+        raise SaveError(f"the serialised game {quote(name)} does not load: {cap(str(error))}") from None
+    if not isinstance(game, NinjaDojoGame):
+        raise SaveError(f"the serialised game {quote(name)} is not a ninjadojo game")
+    if header:
+        game.set_rng_state(rng_state.strip())
+    return game
+
+
+def _install_in_pyspiel() -> None:
+    """Wrap pyspiel's module functions that serialise a game so that they handle ninjadojo games (pyspiel's
+    C++ ones never ask a Python game for its RNG state); any other game goes to pyspiel's own, unchanged.
+    C++ code (``random_sim_test(serialize=True)``) still calls pyspiel's own, which fails on ours."""
+    if getattr(pyspiel.serialize_game_and_state, "ninjadojo", False):
+        return
+    serialize, deserialize, load = (pyspiel.serialize_game_and_state, pyspiel.deserialize_game_and_state,
+                                    pyspiel.deserialize_game)
+
+    def serialize_any(game: Any, state: Any) -> str:
+        if isinstance(game, NinjaDojoGame):
+            return serialize_game_and_state(game, state)
+        return str(serialize(game, state))
+
+    def deserialize_any(text: str) -> Any:
+        if isinstance(text, str) and _OURS.search(text):
+            return deserialize_game_and_state(text)
+        return deserialize(text)
+
+    def deserialize_game_any(text: str) -> Any:
+        if isinstance(text, str) and text.lstrip().startswith("ninjadojo_"):
+            return deserialize_game(text)
+        return load(text)
+
+    for wrapper, original in ((serialize_any, serialize), (deserialize_any, deserialize),
+                              (deserialize_game_any, load)):
+        functools.update_wrapper(wrapper, original)
+        setattr(wrapper, "ninjadojo", True)  # noqa: B010 - marks the wrappers, so that they are installed once
+    pyspiel.serialize_game_and_state = serialize_any
+    pyspiel.deserialize_game_and_state = deserialize_any
+    pyspiel.deserialize_game = deserialize_game_any
+
+
 def register() -> list[str]:
     """Register every playable game with OpenSpiel (once); the names registered."""
     names = []
@@ -310,3 +642,4 @@ def register() -> list[str]:
 
 
 GAMES = register()
+_install_in_pyspiel()
