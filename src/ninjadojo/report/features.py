@@ -208,8 +208,14 @@ def control_features(seed: int, decisions: Sequence[int]) -> Features:
     return tuple(found)
 
 
-def with_controls(features: Features, controls: Features) -> Features:
-    """Each seat's features and its controls, as one sorted tuple per seat."""
+def report_features(game: GameState[Any], seed: int, decisions: Sequence[int]) -> Features:
+    """What a report records of each seat of a finished game: its features (:func:`game_features`) and, for a
+    game that has any, the control (:func:`control_features` of the game's ``seed`` and each seat's
+    number of ``decisions``), one sorted tuple per seat. A game without a reader records nothing."""
+    features = game_features(game)
+    if game.game_id not in READERS:
+        return features
+    controls = control_features(seed, decisions)
     return tuple(tuple(sorted({*own, *extra})) for own, extra in zip(features, controls, strict=True))
 
 
