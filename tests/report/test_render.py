@@ -278,7 +278,7 @@ def test_the_feature_table_says_its_method_shows_the_raw_difference_and_keeps_th
     text = _text(page)
     assert "compared only with seats that made as many decisions as it did" in text
     assert "raw difference (not adjusted)" in text and "difference, same decisions" in text
-    assert "<td>control coin (cannot matter) (control)</td>" in page
+    assert "<td>control coin (cannot matter)</td>" in page
     assert "The 10 features with the largest and the 10 with the smallest difference, of 30" in text
     # the control is a yardstick, never a finding, however large its difference
     assert "decisions): played Card 0: 30 percentage points higher" in text

@@ -614,7 +614,7 @@ def _features_table(features: Sequence[Mapping[str, Any]]) -> Table:
     lines: list[list[Inline]] = []
     for row in features:
         raw = {"difference": row.get("raw_difference"), "ci95": row.get("ci95_raw_difference")}
-        lines.append([_text(feature_label(row)) + (" (control)" if is_control(row) else ""),
+        lines.append([_text(feature_label(row)),
                       number(row.get("games_with")),
                       percent(row.get("win_rate_with"), row.get("ci95_with"), ""), number(row.get("games_without")),
                       percent(row.get("win_rate_without"), row.get("ci95_without"), ""),
@@ -679,8 +679,8 @@ def _count_section(data: Mapping[str, Any], players: int, images: Iterable[str])
     if feature_blocks:
         blocks.append(Paragraph(["Each seat-game counts once: the win rate of the seats that played or held a "
                                  "card (or chose a clan or skill) against the seats that did not, where "
-                                 f"{FEATURE_METHOD_WORDS}. The raw difference, which compares all seats whatever "
-                                 "how long they lasted, is shown beside it: it finds most cards good only because "
+                                 f"{FEATURE_METHOD_WORDS}. The raw difference, which compares all seats however "
+                                 "long they lasted, is shown beside it: it finds most cards good only because "
                                  "long-lived seats have more of everything. The control is a coin tossed at each "
                                  "decision that the game never sees, so it cannot matter: its difference shows "
                                  "what no effect looks like. A card held at the end may still be a sign of "
