@@ -70,7 +70,9 @@ def count_entry(players: int, games: int, rng: random.Random, rates: list[float]
                              "games_without": games * players - games // 2, "win_rate_without": 0.25 - difference / 2,
                              "ci95_without": _wilson(0.25 - difference / 2, games),
                              "difference": difference,
-                             "ci95_difference": [round(difference - 0.05, 6), round(difference + 0.05, 6)]})
+                             "ci95_difference": [round(difference - 0.05, 6), round(difference + 0.05, 6)],
+                             "raw_difference": round(difference + 0.1, 6),
+                             "ci95_raw_difference": [round(difference + 0.05, 6), round(difference + 0.15, 6)]})
     feature_rows.sort(key=lambda row: -row["difference"])
     return {
         "players": players, "games": games, "finished": games, "truncated": 0,
@@ -252,8 +254,36 @@ def test_features_show_the_ten_largest_and_ten_smallest_differences() -> None:
 def test_the_strongest_feature_signal_is_said_with_its_interval() -> None:
     data = synthetic_report(counts=(2,), features=3)
     text = _text(render_html(data))
-    assert ("At 2 players the features most tied to winning: played Card 0: 30 percentage points higher win rate "
-            "(95% CI +25 to +35)") in text
+    assert ("At 2 players the features that change the win rate most (each compared with seats that made as many "
+            "decisions): played Card 0: 30 percentage points higher win rate (95% CI +25 to +35)") in text
+
+
+def test_no_measurable_feature_is_said_too() -> None:
+    data = synthetic_report(counts=(2,), features=1)
+    row = data["variants"][0]["player_counts"][0]["features"][0]
+    row["difference"], row["ci95_difference"] = 0.01, [-0.02, 0.04]
+    assert ("At 2 players no feature changes the win rate measurably (each compared with seats that made as "
+            "many decisions).") in _text(render_html(data))
+
+
+def test_the_feature_table_says_its_method_shows_the_raw_difference_and_keeps_the_control_last() -> None:
+    data = synthetic_report(counts=(2,), features=30)
+    features = data["variants"][0]["player_counts"][0]["features"]
+    control = {**features[0], "feature": "control:coin (cannot matter)", "kind": "control",
+               "name": "coin (cannot matter)", "difference": 0.5, "ci95_difference": [0.45, 0.55]}
+    features.insert(0, control)
+    shown = top_and_bottom(features)
+    assert shown[-1] is control and control not in shown[:-1] and len(shown) == 21
+    page = render_html(data, draw_plots(data))
+    text = _text(page)
+    assert "compared only with seats that made as many decisions as it did" in text
+    assert "raw difference (not adjusted)" in text and "difference, same decisions" in text
+    assert "<td>control coin (cannot matter)</td>" in page
+    assert "The 10 features with the largest and the 10 with the smallest difference, of 30" in text
+    # the control is a yardstick, never a finding, however large its difference
+    assert "decisions): played Card 0: 30 percentage points higher" in text
+    # the raw difference of the largest feature, +40 pp, is in its row
+    assert "+40 pp (+35 to +45)" in text
 
 
 def test_every_text_from_the_data_is_escaped(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from ninjadojo.report.stats import (
     proportion_difference,
     quantile,
     ratio_interval,
+    ratio_interval_from_sums,
     wilson_interval,
 )
 from ninjadojo.report.summary import feature_table, win_shares
@@ -95,19 +96,46 @@ def test_features_count_seat_games_with_and_without(run: ReportRun, data: dict[s
     games = run.games(0, 2)
     rows = entry["features"]
     assert rows, "Ninja Trap's games have trap and move features"
-    differences = [row["difference"] for row in rows]
+    assert entry["feature_method"] == "same-decisions"
+    assert "control:coin (cannot matter)" in {row["feature"] for row in rows}
+    differences = [row["difference"] for row in rows if row["difference"] is not None]
     assert differences == sorted(differences, reverse=True)
+    assert [row["difference"] is None for row in rows] == sorted(row["difference"] is None for row in rows)
     for row in rows:
-        assert row["feature"] == f"{row['kind']}:{row['name']}" and row["kind"] in ("trap", "move")
+        assert row["feature"] == f"{row['kind']}:{row['name']}" and row["kind"] in ("trap", "move", "control")
         with_feature = [(record, seat) for record in games for seat in range(2)
                         if row["feature"] in record.features[seat]]
         assert row["games_with"] == len(with_feature) > 0
         assert row["games_with"] + row["games_without"] == 80
         wins = sum(win_shares(record)[seat] for record, seat in with_feature)
         assert row["win_rate_with"] == pytest.approx(wins / len(with_feature), abs=1e-6)
-        assert row["difference"] == pytest.approx(row["win_rate_with"] - row["win_rate_without"], abs=1e-5)
-        low, high = row["ci95_difference"]
-        assert low <= row["difference"] <= high
+        assert row["raw_difference"] == pytest.approx(row["win_rate_with"] - row["win_rate_without"], abs=1e-5)
+        low, high = row["ci95_raw_difference"]
+        assert low <= row["raw_difference"] <= high
+        adjusted = _same_decisions_difference(games, row["feature"])
+        if adjusted is None:
+            assert row["difference"] is None and row["ci95_difference"] is None
+        else:
+            assert row["difference"] == pytest.approx(adjusted, abs=1e-5)
+            low, high = row["ci95_difference"]
+            assert low <= row["difference"] <= high
+
+
+def _same_decisions_difference(games: list[Any], name: str) -> float | None:
+    """The Mantel-Haenszel difference of win rates with and without ``name``, seats grouped by their number of
+    decisions, straight from its textbook formula (None when no group has seats on both sides)."""
+    groups: dict[int, list[list[float]]] = {}  # decisions: [[wins, seats] without, [wins, seats] with]
+    for record in games:
+        for seat, won in enumerate(win_shares(record)):
+            counts = groups.setdefault(record.decisions[seat], [[0.0, 0.0], [0.0, 0.0]])[name in record.features[seat]]
+            counts[0] += won
+            counts[1] += 1
+    above = below = 0.0
+    for (wins0, seats0), (wins1, seats1) in groups.values():
+        total = seats0 + seats1
+        above += (wins1 * seats0 - wins0 * seats1) / total
+        below += seats1 * seats0 / total
+    return above / below if below else None
 
 
 def test_a_report_cut_short_says_so(run: ReportRun) -> None:
@@ -146,6 +174,29 @@ def test_feature_table_by_hand() -> None:
     assert a["win_rate_with"] == pytest.approx(2 / 3, abs=1e-6)
     assert (b["games_with"], b["win_rate_with"], b["games_without"], b["win_rate_without"]) == (1, 0.5, 3, 0.5)
     assert [row["feature"] for row in table] == ["held:A", "held:B"]
+    # One group (every seat made 3 decisions): the adjusted difference is the plain one.
+    assert a["difference"] == pytest.approx(a["raw_difference"]) == pytest.approx(2 / 3, abs=1e-6)
+    assert b["difference"] == pytest.approx(b["raw_difference"]) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_a_feature_that_only_comes_with_lasting_longer_has_no_adjusted_impact() -> None:
+    """Seats that made 10 decisions win half their games, with the feature or without; seats that made 2
+    win none. The feature is commoner among the long-lived seats, so the raw comparison finds it good
+    (+20 points); compared with seats that made as many decisions, it changes nothing."""
+    from ninjadojo.report.records import GameRecord
+
+    def game(index: int, decisions: tuple[int, int], winners: tuple[int, ...], x: tuple[bool, bool]) -> GameRecord:
+        features = tuple(("held:X",) if has else () for has in x)
+        return GameRecord(0, 2, index, 10, decisions, 12, 2, (0.0, 0.0), winners, not winners, features)
+
+    games = [game(0, (10, 2), (0,), (True, False)), game(1, (10, 2), (0,), (True, False)),
+             game(2, (10, 10), (1,), (True, False)), game(3, (10, 10), (), (True, False)),
+             game(4, (2, 2), (), (True, False))]
+    row: Any = feature_table(games)[0]
+    assert row["raw_difference"] == pytest.approx(0.4 - 0.2)
+    assert row["difference"] == pytest.approx(0.0, abs=1e-9)
+    low, high = row["ci95_difference"]
+    assert low <= 0.0 <= high
 
 
 def test_statistics_by_hand() -> None:
@@ -167,6 +218,10 @@ def test_statistics_by_hand() -> None:
     assert sum(shape["counts"]) == 5 and shape["edges"][0] == 1 and shape["edges"][-1] > 9
     assert histogram([0.5, 0.5])["counts"][0] == 2
     assert not math.isnan(ratio_interval([], [])[0])
+    tops, bottoms = [3.0, -1.0, 2.5, 0.5], [1.0, 2.0, 0.5, 3.0]
+    sums = (sum(tops), sum(bottoms), sum(t * t for t in tops), sum(t * b for t, b in zip(tops, bottoms, strict=True)),
+            sum(b * b for b in bottoms))
+    assert ratio_interval_from_sums(4, *sums) == pytest.approx(ratio_interval(tops, bottoms))
 
 
 @pytest.mark.parametrize("module", ["ninjadojo.report", "ninjadojo.report.stats"])

@@ -16,18 +16,34 @@ features, never an error.
 - Ninja Trap: ``trap:`` each room whose card a seat set as a trap, ``move:`` each room it moved to.
 - Ninja Camp: ``clan:`` its clan; ``skill:`` each kind of skill card it claimed or played.
 - Ninjato: ``held:`` each Sensei tile kind, Rumor kind, clan of Envoy and treasure a seat holds at the end.
+
+Every game also has a **control**, :data:`CONTROL_FEATURE` (:func:`control_features`): a coin tossed at
+each of a seat's decisions from a random stream of its own, which neither the game nor the bots ever
+see, so it cannot change who wins. It comes up more often for a seat that lasts longer, exactly as a card
+played or held does, so a report shows what a feature that cannot matter looks like: its raw difference
+is far from zero (survivorship), the adjusted one is not.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from ninjadojo.engine.rng import Rng, derive_seed
 from ninjadojo.engine.state import GameState
 
 #: A game's features: one sorted tuple of feature names per seat.
 Features = tuple[tuple[str, ...], ...]
+
+#: The control feature of every game: a coin that cannot matter (see :func:`control_features`).
+CONTROL_FEATURE = "control:coin (cannot matter)"
+#: The control coin's chance at each decision: 1 in 20, so that about half the seats of a game of a few
+#: dozen decisions each get it (a feature everyone or no one has compares nothing).
+CONTROL_CHANCE = 1 / 20
+#: The key of the control coin's random stream (derived from the game's seed and the seat), unlike any
+#: other stream's: the bots' are the game's seed and the seat alone.
+_CONTROL_KEY = 0x636F696E
 
 
 @functools.cache
@@ -172,6 +188,35 @@ READERS: dict[str, Callable[[Any], Features]] = {
     "ninja-camp": _ninja_camp,
     "ninjato": _ninjato,
 }
+
+
+def control_features(seed: int, decisions: Sequence[int]) -> Features:
+    """The control feature of each seat of a game played from ``seed``: :data:`CONTROL_FEATURE` when a coin
+    tossed at each of its ``decisions[seat]`` decisions came up (chance :data:`CONTROL_CHANCE` each) at
+    least once.
+
+    The coins come from a stream derived from the game's seed and the seat, which neither the game nor
+    a bot draws from: they cannot change play, only how long a seat plays changes how many are tossed.
+
+    >>> control_features(7, [0, 0])
+    ((), ())
+    """
+    found: list[tuple[str, ...]] = []
+    for seat, count in enumerate(decisions):
+        rng = Rng(derive_seed(seed, _CONTROL_KEY, seat))
+        found.append((CONTROL_FEATURE,) if any(rng.random() < CONTROL_CHANCE for _ in range(count)) else ())
+    return tuple(found)
+
+
+def report_features(game: GameState[Any], seed: int, decisions: Sequence[int]) -> Features:
+    """What a report records of each seat of a finished game: its features (:func:`game_features`) and, for a
+    game that has any, the control (:func:`control_features` of the game's ``seed`` and each seat's
+    number of ``decisions``), one sorted tuple per seat. A game without a reader records nothing."""
+    features = game_features(game)
+    if game.game_id not in READERS:
+        return features
+    controls = control_features(seed, decisions)
+    return tuple(tuple(sorted({*own, *extra})) for own, extra in zip(features, controls, strict=True))
 
 
 def game_features(game: GameState[Any]) -> Features:

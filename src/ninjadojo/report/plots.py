@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 PLOTS_FOLDER = "plots"
 #: How many features with the largest and the smallest difference the feature figure shows.
 FEATURES_SHOWN = 10
+#: The kind of the features that cannot matter (:data:`ninjadojo.report.features.CONTROL_FEATURE`).
+CONTROL_KIND = "control"
 #: Resolution of the PNG images (pixels per inch): sharp enough on a laptop screen, small files.
 DPI = 100
 #: A colour per variant (the first is the default variant, the second the compared value).
@@ -87,12 +89,14 @@ def draw_plots(data: Mapping[str, Any]) -> dict[str, bytes]:
             features: list[Mapping[str, Any]] = list(row.get("features") or []) if row else []
             shown = top_and_bottom(features)
             if shown:
-                figure = new_figure(7.6, 1.2 + 0.26 * len(shown))
+                figure = new_figure(7.6, 1.4 + 0.26 * len(shown))
                 longest = max(len(_cut(feature_label(feature))) for feature in shown)
-                _margins(figure, left=0.3 + LABEL_INCHES * longest, bottom=0.6, top=0.35)
+                _margins(figure, left=0.3 + LABEL_INCHES * longest, bottom=0.8, top=0.35)
                 title = label if len(variants) > 1 else None
-                known = len([feature for feature in features if isinstance(feature.get("difference"), int | float)])
-                _draw_features(figure.subplots(), shown, title, cut=known > len(shown))
+                known = len([feature for feature in features if isinstance(feature.get("difference"), int | float)
+                             and not is_control(feature)])
+                ranked = len([feature for feature in shown if not is_control(feature)])
+                _draw_features(figure.subplots(), shown, title, cut=known > ranked)
                 images[plot_name("features", players, number if len(variants) > 1 else None)] = _png(figure)
     for difference in data.get("differences") or []:
         panels = difference_panels(difference)
@@ -135,16 +139,24 @@ def has_interval(value: object) -> bool:
 
 
 def top_and_bottom(features: Sequence[Mapping[str, Any]], count: int = FEATURES_SHOWN) -> list[Mapping[str, Any]]:
-    """The ``count`` features with the largest difference and the ``count`` with the smallest, largest first.
+    """The ``count`` features with the largest difference and the ``count`` with the smallest, largest first,
+    then the controls (kind ``control``: features that cannot matter, shown as a yardstick).
 
     Features without a difference (a kind every seat had, or none had) have nothing to show and are
-    left out. All of them when there are at most ``2 * count``.
+    left out. All of them when there are at most ``2 * count`` besides the controls.
     """
     known = [row for row in features if isinstance(row.get("difference"), int | float)]
     ranked = sorted(known, key=lambda row: (-float(row["difference"]), str(row.get("feature", ""))))
+    controls = [row for row in ranked if row.get("kind") == CONTROL_KIND]
+    ranked = [row for row in ranked if row.get("kind") != CONTROL_KIND]
     if len(ranked) <= 2 * count:
-        return ranked
-    return ranked[:count] + ranked[-count:]
+        return ranked + controls
+    return ranked[:count] + ranked[-count:] + controls
+
+
+def is_control(row: Mapping[str, Any]) -> bool:
+    """Whether a feature is a control (one that cannot matter: a report's yardstick, not a finding)."""
+    return row.get("kind") == CONTROL_KIND
 
 
 def difference_panels(difference: Mapping[str, Any]) -> list[tuple[str, list[tuple[str, float, list[float]]]]]:
@@ -289,8 +301,10 @@ def _interval_points(axes: Axes, points: Sequence[tuple[float, list[float]]], ca
 
 
 def _draw_features(axes: Axes, shown: Sequence[Mapping[str, Any]], title: str | None, cut: bool) -> None:
-    """``cut``: the features in the middle were left out (a dotted line then marks where)."""
+    """``cut``: the features in the middle were left out (a dotted line then marks where); the controls,
+    last in ``shown``, are drawn at the bottom below a line of their own."""
     rows = list(reversed(shown))  # barh-style axes draw from the bottom up: the largest at the top
+    controls = sum(1 for row in rows if is_control(row))
     positions = list(range(len(rows)))
     points = []
     for row in rows:
@@ -300,10 +314,13 @@ def _draw_features(axes: Axes, shown: Sequence[Mapping[str, Any]], title: str | 
     _interval_points(axes, points, capsize=3)
     axes.axvline(0, color="#555555", linewidth=1)
     if cut:
-        axes.axhline(len(rows) / 2 - 0.5, color="#999999", linewidth=1, linestyle=":")
+        axes.axhline(controls + (len(rows) - controls) / 2 - 0.5, color="#999999", linewidth=1, linestyle=":")
+    if controls and controls < len(rows):
+        axes.axhline(controls - 0.5, color="#999999", linewidth=1)
     axes.set_yticks(positions, [_cut(feature_label(row)) for row in rows], fontsize="small")
     axes.set_ylim(-0.7, len(rows) - 0.3)
-    axes.set_xlabel("win rate with it minus without it (percentage points, 95% interval)")
+    axes.set_xlabel("win rate with it minus without it, among seats that made as many decisions\n"
+                    "(percentage points, 95% interval)")
     axes.grid(axis="x", alpha=0.3)
     axes.set_title("feature impact" + (f": {_cut(title)}" if title else ""))
 

@@ -28,6 +28,7 @@ from ninjadojo.report.plots import (
     draw_plots,
     feature_label,
     has_interval,
+    is_control,
     player_counts,
     plot_name,
     top_and_bottom,
@@ -360,13 +361,22 @@ def _count_sentence(row: Mapping[str, Any], players: int, label: str | None) -> 
     return parts
 
 
+#: How the feature impact is measured, in words a designer reads (report.json's ``feature_method``).
+FEATURE_METHOD_WORDS = ("a seat with the feature is compared only with seats that made as many decisions as it did, "
+                        "because a seat that lasts longer plays and holds more cards whether or not they help")
+
+
 def _feature_sentence(row: Mapping[str, Any], players: int) -> list[Inline] | None:
     """The feature with the largest and the one with the smallest difference, those whose interval excludes
-    zero, in a sentence (None when neither does)."""
-    measurable = [feature for feature in top_and_bottom(row.get("features") or [], 1)
-                  if direction(_interval_of(feature.get("ci95_difference"))) != "flat"]
-    if not measurable:
+    zero, in a sentence; that none does when the game has features (None when it has none). Controls are
+    yardsticks, never findings."""
+    ranked = [feature for feature in top_and_bottom(row.get("features") or [], 1) if not is_control(feature)]
+    if not ranked:
         return None
+    measurable = [feature for feature in ranked if direction(_interval_of(feature.get("ci95_difference"))) != "flat"]
+    if not measurable:
+        return [f"At {players} players no feature changes the win rate measurably (each compared with seats that "
+                "made as many decisions)."]
     said = []
     for feature in measurable:
         label = _text(feature_label(feature))
@@ -375,7 +385,8 @@ def _feature_sentence(row: Mapping[str, Any], players: int) -> list[Inline] | No
                                  100.0, "percentage points", "higher win rate", "lower win rate")
         if change is not None:
             said.append(change.sentence.replace(f"{label} ", f"{label}: ", 1))
-    return [f"At {players} players the features most tied to winning: " + "; ".join(said) + "."]
+    return [f"At {players} players the features that change the win rate most (each compared with seats that "
+            "made as many decisions): " + "; ".join(said) + "."]
 
 
 def _counts_text(counts: Sequence[int]) -> str:
@@ -602,13 +613,16 @@ def _points_table(rows: Sequence[tuple[str, Mapping[str, Any]]], players: int,
 def _features_table(features: Sequence[Mapping[str, Any]]) -> Table:
     lines: list[list[Inline]] = []
     for row in features:
-        lines.append([_text(feature_label(row)), number(row.get("games_with")),
+        raw = {"difference": row.get("raw_difference"), "ci95": row.get("ci95_raw_difference")}
+        lines.append([_text(feature_label(row)),
+                      number(row.get("games_with")),
                       percent(row.get("win_rate_with"), row.get("ci95_with"), ""), number(row.get("games_without")),
                       percent(row.get("win_rate_without"), row.get("ci95_without"), ""),
                       _difference_cell({"difference": row.get("difference"), "ci95": row.get("ci95_difference")},
-                                       100.0, "pp")])
+                                       100.0, "pp"),
+                      _short_difference(raw, 100.0, "pp")])
     return Table(["feature", "seat-games with", "win rate with", "seat-games without", "win rate without",
-                  "difference"], lines, frozenset(range(1, 6)))
+                  "difference, same decisions", "raw difference (not adjusted)"], lines, frozenset(range(1, 7)))
 
 
 def _count_section(data: Mapping[str, Any], players: int, images: Iterable[str]) -> list[Block]:
@@ -651,20 +665,26 @@ def _count_section(data: Mapping[str, Any], players: int, images: Iterable[str])
             feature_blocks.append(Paragraph([Span(f"With {label}", "strong")]))
         name = plot_name("features", players, variant_number if len(variants) > 1 else None)
         if name in images:
-            feature_blocks.append(Image(name, f"{players} players: win rate with a feature minus without it, "
-                                              "95% interval"))
-        total = len([each for each in row.get("features") or [] if _is_number(each.get("difference"))])
-        if total > len(features):
-            feature_blocks.append(Paragraph([f"The {len(features) // 2} features with the largest and the "
-                                             f"{len(features) // 2} with the smallest difference, of {total}; "
+            feature_blocks.append(Image(name, f"{players} players: win rate with a feature minus without it, among "
+                                              "seats that made as many decisions, 95% interval"))
+        total = len([each for each in row.get("features") or []
+                     if _is_number(each.get("difference")) and not is_control(each)])
+        ranked = len([each for each in features if not is_control(each)])
+        if total > ranked:
+            feature_blocks.append(Paragraph([f"The {ranked // 2} features with the largest and the "
+                                             f"{ranked // 2} with the smallest difference, of {total}; "
                                              "report.json has them all."], "note"))
         feature_blocks.append(_features_table(features))
     blocks.append(Heading(3, "Feature impact", f"p{players}-features"))
     if feature_blocks:
         blocks.append(Paragraph(["Each seat-game counts once: the win rate of the seats that played or held a "
-                                 "card (or chose a clan or skill) against the seats that did not. It shows "
-                                 "association, not cause: a card held at the end may be a sign of winning "
-                                 "rather than its reason."], "note"))
+                                 "card (or chose a clan or skill) against the seats that did not, where "
+                                 f"{FEATURE_METHOD_WORDS}. The raw difference, which compares all seats however "
+                                 "long they lasted, is shown beside it: it finds most cards good only because "
+                                 "long-lived seats have more of everything. The control is a coin tossed at each "
+                                 "decision that the game never sees, so it cannot matter: its difference shows "
+                                 "what no effect looks like. A card held at the end may still be a sign of "
+                                 "winning rather than its reason."], "note"))
         blocks += feature_blocks
     else:
         blocks.append(Paragraph(["This game records no features (cards played or held, clans, skills)."], "note"))
@@ -705,8 +725,11 @@ def _method() -> list[Block]:
          "game in P at P players."],
         ["Means (length, decisions, legal actions per decision, points) have normal-approximation 95% intervals: "
          "mean plus or minus 1.96 standard errors."],
-        ["Feature impact: for each feature, the seat-games with it and without it; the difference of their win "
-         "rates, with a 95% interval for a difference of two proportions."],
+        ["Feature impact: for each feature, the seat-games with it and without it. The difference compares seats "
+         "with the same number of decisions only (the groups' differences pooled with Mantel-Haenszel weights; a "
+         "95% interval with the games as the units sampled), so a seat that lasted longer, and so played and held "
+         "more, is not counted as evidence for every card. The raw difference compares all seats (Newcombe's "
+         "interval for a difference of two proportions)."],
         ["A comparison pairs game i at P players of one variant with game i of the other (same seeds): each "
          "difference is the mean of the per-game differences, with a 95% interval from their spread. An interval "
          "that excludes zero is called measurable; with many figures compared, expect about one in twenty to look "

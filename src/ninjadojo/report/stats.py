@@ -2,6 +2,7 @@
 
 - :func:`proportion_difference` : the difference of two win rates with Newcombe's hybrid score interval;
 - :func:`ratio_interval` : a ratio of sums (legal actions per decision) over games, delta-method interval;
+  :func:`ratio_interval_from_sums` the same from running sums (when keeping each game's terms costs too much);
 - :func:`paired_difference` and :func:`paired_ratio_difference` : B minus A over games paired by index
   (common random numbers), normal intervals;
 - :func:`quantile` and :func:`histogram` for distributions.
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 from ninjadojo.sim.stats import Z95, mean_interval, wilson_interval
 
 __all__ = ["Z95", "histogram", "mean_interval", "paired_difference", "paired_ratio_difference",
-           "proportion_difference", "quantile", "ratio_interval", "wilson_interval"]
+           "proportion_difference", "quantile", "ratio_interval", "ratio_interval_from_sums", "wilson_interval"]
 
 
 #: Student's t 0.975 quantiles for 1 to 30 degrees of freedom: a mean of few paired games is less sure
@@ -77,6 +78,32 @@ def ratio_interval(numerators: Sequence[float], denominators: Sequence[float],
     residuals = [(top - ratio * bottom) / mean_denominator for top, bottom in zip(numerators, denominators,
                                                                                   strict=True)]
     variance = math.fsum(value * value for value in residuals) / (count - 1)
+    half = critical(count, z) * math.sqrt(variance / count)
+    return (ratio, ratio - half, ratio + half)
+
+
+def ratio_interval_from_sums(count: int, tops: float, bottoms: float, top_squares: float, products: float,
+                             bottom_squares: float, z: float = Z95) -> tuple[float, float, float]:
+    """:func:`ratio_interval` from sums over the ``count`` games instead of each game's terms: the sums of the
+    numerators, the denominators, the numerators squared, their products and the denominators squared.
+
+    A report's feature table needs one such ratio per feature, and every game adds to every one of them:
+    keeping the running sums costs five numbers a feature, not two a game.
+
+    >>> [round(end, 9) for end in ratio_interval([1, 3, 2], [2, 2, 3])]
+    [0.857142857, -0.330814389, 2.045100103]
+    >>> [round(end, 9) for end in ratio_interval_from_sums(3, 6, 7, 14, 14, 17)]
+    [0.857142857, -0.330814389, 2.045100103]
+    """
+    if count == 0 or bottoms == 0:
+        return (0.0, 0.0, 0.0)
+    ratio = tops / bottoms
+    if count == 1:
+        return (ratio, ratio, ratio)
+    mean_bottom = bottoms / count
+    # The sum of (top - ratio * bottom) squared, expanded; rounding can leave it a hair below zero.
+    squares = max(0.0, top_squares - 2 * ratio * products + ratio * ratio * bottom_squares)
+    variance = squares / mean_bottom ** 2 / (count - 1)
     half = critical(count, z) * math.sqrt(variance / count)
     return (ratio, ratio - half, ratio + half)
 
