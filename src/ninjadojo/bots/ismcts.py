@@ -418,6 +418,7 @@ class IsmctsBot(NotingBot):
     def _rollout(self, state: GameState[Any], heuristic: Callable[..., Bot] | None) -> None:
         """Play on at most ``depth`` actions: random ones, or the game's heuristic bot's (each seeing its own view)."""
         rng = self.rng
+        state.quiet()  # nothing reads a rollout's log
         if heuristic is not None:
             bots: dict[int, Bot] = {}
             for _ in range(self.depth):

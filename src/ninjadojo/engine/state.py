@@ -26,7 +26,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, NoReturn, Self, TypeVar
 
 from ninjadojo.engine.errors import (
     DojoError,
@@ -410,8 +410,10 @@ class GameState(ABC, Generic[PayloadT]):
 
     def legal_actions(self, seat: int) -> list[str]:
         """The action texts ``seat`` may apply now (empty if it has nothing to decide)."""
-        self._check_seat(seat)
-        return list(self._legal_map(seat))
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            self._check_seat(seat)
+        legal = self._legal_cache.get(seat)
+        return list(legal if legal is not None else self._legal_map(seat))
 
     def is_legal(self, seat: int, action: str) -> bool:
         """Whether ``seat`` may apply ``action`` now (also when written in another accepted form)."""
@@ -529,7 +531,7 @@ class GameState(ABC, Generic[PayloadT]):
         if points:
             points.pop(seat, None)
 
-    def _refuse_seat(self, seat: object, action: object, frame: Frame | None) -> None:
+    def _refuse_seat(self, seat: int, action: str, frame: Frame | None) -> NoReturn:
         """Raise the error for an action by a seat that may not act now (or when nobody may)."""
         if frame is None:
             raise GameOverError(seat, action, "the game is over")
@@ -822,6 +824,9 @@ class GameState(ABC, Generic[PayloadT]):
                 other._reconceal(frame, seat)
         other.rng = rng.spawn()
         other.ply = 0
+        # A search reads what each action of its sample tells whom from the log: a sample keeps one,
+        # even of a game played quiet (a simulation's).
+        other.logging = True
         # A look is part of the sample as the seat saw it: live if the seat still sees it.
         other.events = [event for event in other.events
                         if event.visible_to(seat) and (not event.transient or event.shown_to(seat))]

@@ -46,7 +46,8 @@ def play_game(settings: SimSettings, index: int) -> GameOutcome:
     thinking = 0.0
     clock = time.process_time
     try:
-        game: GameState[Any] = game_class(settings.game_id).new(settings.players, settings.options, seed)
+        # Quiet: a simulation keeps results, never the log (its bots search samples, which keep their own).
+        game: GameState[Any] = game_class(settings.game_id).new(settings.players, settings.options, seed).quiet()
         bots = [make_bot(spec, settings.game_id, derive_seed(seed, seat)) for seat, spec in enumerate(lineup)]
         while game.result is None:
             seat = game.to_act()[0]

@@ -291,6 +291,8 @@ class NinjitsuState(GameState[Payload]):
         self.has_false_floor = self.has_sabotage
         self.blind = -1
         sets = self.sets
+        #: Whether any expansion set is in play (the base game's undo rules need none).
+        self.expanded = bool(sets)
         self.has_elements = "elements" in sets
         self.elements = [""] * players
         self.started = 0
@@ -403,6 +405,7 @@ class NinjitsuState(GameState[Payload]):
         other.has_false_floor = self.has_false_floor
         other.blind = self.blind
         other.has_elements = self.has_elements
+        other.expanded = self.expanded
         other.elements = self.elements.copy()
         other.started = self.started
         other.has_weather = self.has_weather
