@@ -10,7 +10,8 @@ the view marks them.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
 
 from ninjadojo.games.ninjato.cards import (
     DOJO_COUNTS,
@@ -33,8 +34,9 @@ from ninjadojo.games.ninjato.cards import (
     TREASURES,
 )
 from ninjadojo.games.ninjato.effects import PHASE_NAMES, SIDE_NAMES
+from ninjadojo.games.ninjato.view import shuriken_left
 from ninjadojo.rl.encoders import count_codes, label_offsets, put_code, put_codes, put_number, put_seat, seat_labels
-from ninjadojo.rl.encoding import View, ViewEncoder
+from ninjadojo.rl.encoding import Tensor, View, ViewEncoder
 from ninjadojo.rl.layout import LayoutBuilder, Writer
 
 DECISIONS = ("place", "draw", "keep", "fight", "press", "favour", "marker", "disguise")
@@ -222,6 +224,132 @@ class NinjatoEncoder(ViewEncoder):
         hand = view["hand"]
         if isinstance(hand, list):
             _values(out, self._hand, hand)
+
+    def write_state(self, state: Any, seat: int, out: Tensor) -> None:
+        # What view.observe shows ``seat``, read from the state: the whole board, every seat's public
+        # holdings and the cards it was seen to take (``state.known``), the decks' sizes only, and the
+        # Dojo hand of the seat alone. In a segment over codes, code number i lies at the segment's
+        # first offset + i (labels are the code tables in order); Dojo values v at first + v - 1 (and
+        # counts per value are indexed by value). Counts need no clipping: no pile holds more of a kind
+        # than the game has.
+        one = 1.0
+        players = self.players
+        _scalar(out, self._round, state.round, ROUNDS)
+        out[self._phase[PHASE_NAMES[0]] + state.phase] = one
+        base = self._order
+        for place, each in enumerate(state.order):
+            out[base + place * players + each] = one
+        value_base = self._up[VALUES[0]] - 1
+        for value in state.up:
+            out[value_base + value] += one
+        _scalar(out, self._dojo_deck, len(state.deck), DOJO_CARDS)
+        _by_value(out, self._dojo_discard[VALUES[0]], state.discard)
+        stack = state.dojo_stack
+        _tally(out, self._stack, stack)
+        if stack and stack[-1] >= 0:
+            out[self._stack_top + stack[-1]] = one
+        tile = TILE_CODES[0]
+        _tally(out, self._offer[tile], state.offer)
+        _tally(out, self._sensei_seats, state.sensei_seats)
+        _scalar(out, self._sensei_deck, len(state.sdeck), sum(TILE_COUNTS))
+        _counts(out, self._sensei_out[tile], state.sout)
+        _scalar(out, self._hensojutsu, state.hj_left, 3)
+        rumor = RUMOR_CODES[0]
+        _hots(out, self._rumors[rumor], state.rup)
+        _tally(out, self._pavilion_seats, state.pavilion_seats)
+        _scalar(out, self._pavilion_spots, state.pavilion_spots, MOST_SPOTS)
+        _scalar(out, self._pavilion_deck, len(state.rdeck), len(RUMOR_CODES))
+        envoy = ENVOY_CODES[0]
+        _hots(out, self._envoys[envoy], state.vup)
+        _tally(out, self._palace_seats, state.palace_seats)
+        _scalar(out, self._palace_spots, state.palace_spots, MOST_SPOTS)
+        _scalar(out, self._palace_deck, len(state.vdeck), len(ENVOY_CODES))
+        marker_first, guard, purse = MARKER_CODES[0], GUARD_CODES[0], PURSE[0]
+        spots = state.spots
+        for house, (marker, sentry, treasure, strength, stealth) in enumerate(self._houses):
+            out[marker[marker_first] + state.markers[house]] = one
+            if state.sentries[house] >= 0:
+                out[sentry[guard] + state.sentries[house]] = one
+            _tokens(out, treasure[purse], state.treasure[house])
+            if spots[2 * house] >= 0:
+                out[strength + spots[2 * house]] = one
+            if spots[2 * house + 1] >= 0:
+                out[stealth + spots[2 * house + 1]] = one
+        _scalar(out, self._guard_deck, len(state.gdeck), sum(GUARD_COUNTS))
+        _counts(out, self._guard_discard[guard], state.gdiscard)
+        elite = ELITE_CODES[0]
+        _scalar(out, self._elite_deck, len(state.xdeck), sum(ELITE_COUNTS))
+        _counts(out, self._elite_discard[elite], state.xdiscard)
+        _scalar(out, self._bag, sum(state.bag), TOKENS)
+        _counts(out, self._spent[purse], state.spent)
+        raider = state.raider
+        if raider >= 0:
+            out[self._raid_seat + raider] = one
+            out[self._raid_house + state.raid_house] = one
+            out[self._raid_side[SIDE_NAMES[0]] + state.raid_side] = one
+            _tokens(out, self._raid_loot[purse], state.raid_loot)
+            _tally(out, self._raid_guards[guard], state.raid_guards)
+            if state.raid_elite >= 0:
+                out[self._raid_elite[elite] + state.raid_elite] = one
+        _hots(out, self._disguised[envoy], state.masks)
+        kind = TILE_KIND_CODES[0]
+        for each, offsets in enumerate(self._seats):
+            honour, shuriken, cards, known, treasure, tiles, used, envoys, rumors, elites_held = offsets
+            _scalar(out, honour, state.honour[each], MAX_HONOUR)
+            _scalar(out, shuriken, shuriken_left(state, each), SHURIKEN)
+            _scalar(out, cards, state.hand_size(each), DOJO_CARDS)
+            _by_value(out, known[VALUES[0]], state.known[each])
+            _counts(out, treasure[purse], state.purse[each])
+            _counts(out, tiles[tile], state.tiles[each])
+            _counts(out, used[kind], state.flipped[each])
+            _hots(out, envoys[envoy], state.envoys[each])
+            _hots(out, rumors[rumor], state.rumors[each])
+            _counts(out, elites_held[elite], state.elites[each])
+        _by_value(out, self._hand[VALUES[0]], state.hands[seat])
+
+
+def _scalar(out: Tensor, offset: int, value: int, high: float) -> None:
+    """A scalar as ``put_number`` and the clip to ``high`` make it (nothing for 0)."""
+    if value:
+        out[offset] = value if value < high else high
+
+
+def _counts(out: Tensor, base: int, counts: Sequence[int]) -> None:
+    """Counts per code number (``counts[i]`` of code i)."""
+    for number, count in enumerate(counts):
+        if count:
+            out[base + number] = count
+
+
+def _by_value(out: Tensor, base: int, counts: Sequence[int]) -> None:
+    """Dojo cards counted per value (``counts[v]`` of value v, from 1), laid out from value 1."""
+    for value in DOJO_VALUES:
+        count = counts[value]
+        if count:
+            out[base + value - 1] = count
+
+
+def _tally(out: Tensor, base: int, numbers: Iterable[int]) -> None:
+    """One more at ``base + n`` for each number listed (seats, codes; a number may recur)."""
+    for number in numbers:
+        out[base + number] += 1.0
+
+
+def _hots(out: Tensor, base: int, numbers: Iterable[int]) -> None:
+    """A 1 at ``base + n`` for each number listed."""
+    for number in numbers:
+        out[base + number] = 1.0
+
+
+def _tokens(out: Tensor, base: int, tokens: Iterable[int]) -> None:
+    """Treasure tokens (kind ``t % 5``, red from 5) as counts per kind, then how many are red."""
+    reds = 0
+    for token in tokens:
+        out[base + token % 5] += 1.0
+        if token >= 5:
+            reds += 1
+    if reds:
+        out[base + 5] = reds
 
 
 def _codes(out: Writer, index: dict[str, int], codes: object) -> None:
