@@ -149,8 +149,12 @@ class ViewEncoder(ABC):
         """
         raise NotImplementedError
 
-    def encode_view(self, view: View) -> npt.NDArray[np.float32]:
-        """The tensor of a view (:func:`seat_view`, or ``observe()``: the log and prompt are not read)."""
+    def encode_view(self, view: View, clip: bool = True) -> npt.NDArray[np.float32]:
+        """The tensor of a view (:func:`seat_view`, or ``observe()``: the log and prompt are not read).
+
+        ``clip=False`` leaves every value as the view gives it (the tests check that random games never
+        need the clip: the bounds are true ones, not hidden by it).
+        """
         # The hot path of every environment step: plain loops (a generator costs more for a few items).
         seat = view["seat"]
         assert isinstance(seat, int)
@@ -178,6 +182,8 @@ class ViewEncoder(ABC):
                 ones.append(self._truncated)
         self.fill(view, seat, out)
         tensor = out.tensor(self.size)
+        if not clip:
+            return tensor
         # Every value into its range: scalars (a turn number in a very long game) and counts alike.
         np.minimum(tensor, self._high, out=tensor)
         if self._signed:
