@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Protocol, cast
 import numpy as np
 import numpy.typing as npt
 
+from ninjadojo.engine.frames import Frame
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.state import GameState
@@ -45,6 +46,10 @@ class Tensor(Protocol):
     def __getitem__(self, offset: int, /) -> float: ...
 
     def __setitem__(self, offset: int, value: float, /) -> None: ...
+
+#: The most states whose simultaneous stage an encoder keeps (environments stepped side by side in one
+#: process share an encoder).
+MAX_STAGES = 64
 
 #: The label of the decision one-hot for a kind of decision the encoder does not know (a game that
 #: added a kind of frame since; the tests check that no game reaches it).
@@ -102,6 +107,11 @@ class ViewEncoder(ABC):
     GAME: ClassVar[str]
     #: Every kind of decision (frame kind) of the game, in the order of the ``decision`` one-hot.
     DECISIONS: ClassVar[tuple[str, ...]]
+    #: The first of the game's segments that hold only what the observing seat itself sees, which run to
+    #: the end of the layout (its hand...), or ``None``. An encoder that sets it writes them in
+    #: :meth:`write_private`; then the rest of a simultaneous stage's tensor is written once for all its
+    #: seats (see :meth:`_from_stage`).
+    PRIVATE_FROM: ClassVar[str | None] = None
 
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
         self.players = players
@@ -129,6 +139,9 @@ class ViewEncoder(ABC):
         self._signed = bool((self._low < 0).any())
         #: Whether the encoder has a fast path (:meth:`write_state`), which :meth:`encode` then takes.
         self.fast = type(self).write_state is not ViewEncoder.write_state
+        self._private_from = None if self.PRIVATE_FROM is None else self.layout.segment(self.PRIVATE_FROM).offset
+        #: Per state (by id): the simultaneous stage last written, and its tensor (see :meth:`_from_stage`).
+        self._stages: dict[int, tuple[GameState[Any], Frame, int, int, npt.NDArray[np.float32]]] = {}
 
     @abstractmethod
     def declare(self, builder: LayoutBuilder) -> None:
@@ -147,6 +160,11 @@ class ViewEncoder(ABC):
         that could leave its segment's range as :meth:`encode_view` does. An encoder without it uses the
         view (this default is never called: :attr:`fast` is false).
         """
+        raise NotImplementedError
+
+    def write_private(self, state: GameState[Any], seat: int, out: Tensor) -> None:
+        """Write the segments from :attr:`PRIVATE_FROM` on (the seat's own), for an encoder that sets it;
+        its :meth:`write_state` writes the others, then calls this."""
         raise NotImplementedError
 
     def encode_view(self, view: View, clip: bool = True) -> npt.NDArray[np.float32]:
@@ -208,24 +226,21 @@ class ViewEncoder(ABC):
         if not self.fast:
             return self.encode_reference(state, seat)
         state._check_seat(seat)
+        frames = state.frames
+        top = frames[-1] if frames and state.result is None else None
+        staged = top is not None and top.simultaneous and self._private_from is not None
+        if staged:
+            tensor = self._from_stage(state, seat, top)  # type: ignore[arg-type]
+            if tensor is not None:
+                return tensor
         tensor = np.zeros(self.size, dtype=FLOAT)
         # Item assignment through a memoryview is the cheapest write from Python (a float is stored as
         # is; numpy's own item assignment costs about twice as much).
         out = cast(Tensor, tensor.data)
-        one = 1.0
-        out[self._you + seat] = one
+        self._write_own_header(seat, top, out)
         result = state.result
-        if result is None:
-            frames = state.frames
-            if frames:
-                # The header of seat_view: the top frame's decision if the seat is asked, its submission.
-                top = frames[-1]
-                if seat in top.seats:
-                    out[self._acting] = one
-                    out[self._decision_offsets.get(top.kind, self._other)] = one
-                if top.simultaneous and seat in top.submitted:
-                    out[self._submitted] = one
-        else:
+        if result is not None:
+            one = 1.0
             out[self._over] = one
             offset = self._winners
             for each in result.winners:
@@ -234,6 +249,47 @@ class ViewEncoder(ABC):
                 out[self._truncated] = one
         offset = self._waiting
         for each in state.public_waiting():
-            out[offset + each] = one
+            out[offset + each] = 1.0
         self.write_state(state, seat, out)
+        if staged:
+            assert top is not None
+            stages = self._stages
+            if len(stages) >= MAX_STAGES:
+                stages.clear()
+            # Kept without the seat's own values, so that another seat's tensor is a copy and its own.
+            public = tensor.copy()
+            public[:self._waiting] = 0.0
+            public[self._private_from:] = 0.0
+            stages[id(state)] = (state, top, state.ply, len(top.submitted), public)
+        return tensor
+
+    def _write_own_header(self, seat: int, top: Frame | None, out: Tensor) -> None:
+        """The header's values that are the seat's own: ``you``, and the top frame's decision if the seat
+        is asked (``acting``, ``decision``) and its submission (as :func:`seat_view` makes them)."""
+        one = 1.0
+        out[self._you + seat] = one
+        if top is not None:
+            if seat in top.seats:
+                out[self._acting] = one
+                out[self._decision_offsets.get(top.kind, self._other)] = one
+            if top.simultaneous and seat in top.submitted:
+                out[self._submitted] = one
+
+    def _from_stage(self, state: GameState[Any], seat: int, top: Frame) -> npt.NDArray[np.float32] | None:
+        """The tensor of a seat in a simultaneous stage whose tensor was written for another seat, or
+        ``None``. While the stage waits for its last choice, each submission changes nothing but that it
+        is in (the engine keeps it hidden in the frame), so every seat's tensor is the same but for the
+        header's own values and the private segments, which are written afresh on a copy of the rest. The stage is the same if the
+        state and its top frame are the very objects seen (held, so that no other object can take their
+        ids) and every action since was a submission to it (as many actions as new submissions)."""
+        stage = self._stages.get(id(state))
+        if stage is None:
+            return None
+        known_state, known_top, ply, submitted, public = stage
+        if known_state is not state or known_top is not top or state.ply - ply != len(top.submitted) - submitted:
+            return None
+        tensor = public.copy()
+        out = cast(Tensor, tensor.data)
+        self._write_own_header(seat, top, out)
+        self.write_private(state, seat, out)
         return tensor

@@ -30,6 +30,7 @@ class NinjaTrapEncoder(ViewEncoder):
 
     GAME = "ninja-trap"
     DECISIONS: ClassVar[tuple[str, ...]] = STAGES
+    PRIVATE_FROM: ClassVar[str | None] = "hand"
 
     def declare(self, builder: LayoutBuilder) -> None:
         players = self.players
@@ -138,13 +139,19 @@ class NinjaTrapEncoder(ViewEncoder):
                 out[flipped + room] = 1.0
             if blocked_now is not None and blocked_now[each]:
                 out[blocked] = 1.0
+        self.write_private(state, seat, out)
+
+    def write_private(self, state: Any, seat: int, out: Tensor) -> None:
+        # The seat's own hand, and its traps during its own Buko look.
         base = self._hand[FIRST]
-        for room, count in enumerate(hands[seat]):
+        for room, count in enumerate(state.hands[seat]):
             if count:
                 out[base + room] = count
-        if stage == LOOK and seat in frames[-1].seats:
+        frames = state.frames
+        if frames and frames[-1].kind == LOOK and seat in frames[-1].seats:
             base, rooms = self._look, len(CODES)
             for position, room in enumerate(state.traps[seat][:self._positions]):
                 out[base + position * rooms + room] = 1.0
+
 
 ENCODER = NinjaTrapEncoder
