@@ -117,6 +117,8 @@ class Table:
 
     def action_text(self, action: object) -> str:
         """The action text of an action id (an int or numpy integer from 0 to the space's size - 1)."""
+        if type(action) is int and 0 <= action < len(self.actions):
+            return self.actions[action]  # the usual case, at every step
         try:
             number = _whole(action, "action")
         except OptionError:

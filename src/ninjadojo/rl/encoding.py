@@ -225,9 +225,11 @@ class ViewEncoder(ABC):
         same tensor as :meth:`encode_reference`, several times faster (no view is built)."""
         if not self.fast:
             return self.encode_reference(state, seat)
-        state._check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < state.num_players:
+            state._check_seat(seat)  # raises the engine's SeatError
         frames = state.frames
-        top = frames[-1] if frames and state.result is None else None
+        result = state.result
+        top = frames[-1] if frames and result is None else None
         staged = top is not None and top.simultaneous and self._private_from is not None
         if staged:
             tensor = self._from_stage(state, seat, top)  # type: ignore[arg-type]
@@ -235,31 +237,41 @@ class ViewEncoder(ABC):
                 return tensor
         tensor = np.zeros(self.size, dtype=FLOAT)
         # Item assignment through a memoryview is the cheapest write from Python (a float is stored as
-        # is; numpy's own item assignment costs about twice as much).
-        out = cast(Tensor, tensor.data)
-        self._write_own_header(seat, top, out)
-        result = state.result
+        # is; numpy's own item assignment costs about twice as much). The header is written here rather
+        # than through calls: this runs at every step.
+        out: Tensor = tensor.data  # type: ignore[assignment]
+        one = 1.0
+        out[self._you + seat] = one
+        if top is not None:
+            if seat in top.seats:
+                out[self._acting] = one
+                out[self._decision_offsets.get(top.kind, self._other)] = one
+            if top.simultaneous and seat in top.submitted:
+                out[self._submitted] = one
+        if frames:
+            last = frames[-1]
+            # The engine's public waiting list; for an open turn, simply the seats asked.
+            waiting = last.seats if not last.concealed and not last.simultaneous else state.public_waiting()
+            offset = self._waiting
+            for each in waiting:
+                out[offset + each] = one
         if result is not None:
-            one = 1.0
             out[self._over] = one
             offset = self._winners
             for each in result.winners:
                 out[offset + each] = one
             if result.truncated:
                 out[self._truncated] = one
-        offset = self._waiting
-        for each in state.public_waiting():
-            out[offset + each] = 1.0
         self.write_state(state, seat, out)
         if staged:
             assert top is not None
-            stages = self._stages
-            if len(stages) >= MAX_STAGES:
-                stages.clear()
             # Kept without the seat's own values, so that another seat's tensor is a copy and its own.
             public = tensor.copy()
             public[:self._waiting] = 0.0
             public[self._private_from:] = 0.0
+            stages = self._stages
+            if len(stages) >= MAX_STAGES:
+                stages.clear()
             stages[id(state)] = (state, top, state.ply, len(top.submitted), public)
         return tensor
 
@@ -279,9 +291,10 @@ class ViewEncoder(ABC):
         """The tensor of a seat in a simultaneous stage whose tensor was written for another seat, or
         ``None``. While the stage waits for its last choice, each submission changes nothing but that it
         is in (the engine keeps it hidden in the frame), so every seat's tensor is the same but for the
-        header's own values and the private segments, which are written afresh on a copy of the rest. The stage is the same if the
-        state and its top frame are the very objects seen (held, so that no other object can take their
-        ids) and every action since was a submission to it (as many actions as new submissions)."""
+        header's own values and the private segments, written afresh on a copy of the rest. The stage is
+        the same if the state and its top frame are the very objects seen (held, so that no other object
+        can take their ids) and every action since was a submission to it (as many actions as new
+        submissions)."""
         stage = self._stages.get(id(state))
         if stage is None:
             return None
