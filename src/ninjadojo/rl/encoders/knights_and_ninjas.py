@@ -23,6 +23,8 @@ MOST = max(COUNTS)
 #: Whole-deck bounds: no pile, hand or count can hold more cards than the deck has.
 DECK = sum(COUNTS)
 MAX_RESHUFFLES = 20
+#: The kinds of frame the table shows: an attack to answer, a Herald's pick, a Highwayman's window.
+WINDOWS = frozenset(("respond", "herald-pick", "highwayman"))
 MAX_STRENGTH = 30
 
 
@@ -158,7 +160,14 @@ class KnightsAndNinjasEncoder(ViewEncoder):
         base = self._table[first]
         for kind in state.pending:
             out[base + kind] += one
-        attack = open_attack(state)
+        # The frames that show an attack, a Herald's look or a Highwayman's gems (view.open_attack,
+        # shown_to_herald, window_gems), looked for only when there can be one (most steps: a lone turn).
+        frames = state.frames
+        attack = shown = window = None
+        if len(frames) > 1 or (frames and frames[0].kind in WINDOWS):
+            attack = open_attack(state)
+            shown = shown_to_herald(state)
+            window = window_gems(state)
         if attack is not None:
             by, against, role, strength = attack
             if by >= 0:
@@ -168,9 +177,8 @@ class KnightsAndNinjasEncoder(ViewEncoder):
             out[self._role[first] + role] = one
             _put(out, self._strength, strength, MAX_STRENGTH)
         kinds = self._kinds
-        for shower, kind in shown_to_herald(state):
+        for shower, kind in shown or ():
             out[self._shown + shower * kinds + kind] += one
-        window = window_gems(state)
         if window is not None:
             holder, amount, source = window
             if holder >= 0:
@@ -179,9 +187,14 @@ class KnightsAndNinjasEncoder(ViewEncoder):
             if source >= 0:
                 out[self._source + source] = one
         gems_high = self._gems
+        all_gems, sizes, all_known = state.gems, state.sizes, state.known
         for each, (gems, size, castle, archer, minstrel, known) in enumerate(self._seats):
-            _put(out, gems, state.gems[each], gems_high)
-            _put(out, size, state.sizes[each], DECK)
+            value = all_gems[each]
+            if value:
+                out[gems] = value if value < gems_high else gems_high
+            value = sizes[each]
+            if value:
+                out[size] = value if value < DECK else DECK
             forts = state.forts[each]
             if forts[0] >= 0:
                 out[castle] = one
@@ -189,10 +202,12 @@ class KnightsAndNinjasEncoder(ViewEncoder):
                 out[archer + (forts[1] != SLOTS[1])] = one
             if forts[2] >= 0:
                 out[minstrel + (forts[2] != SLOTS[2])] = one
-            base = known[first]
-            for kind, count in enumerate(state.known[each]):
-                if count:
-                    out[base + kind] = count
+            counts = all_known[each]
+            if any(counts):  # mostly nothing is known of a hand
+                base = known[first]
+                for kind, count in enumerate(counts):
+                    if count:
+                        out[base + kind] = count
         base = self._hand[first]
         for kind, count in enumerate(state.hands[seat]):
             if count:

@@ -58,6 +58,7 @@ class NinjaCampEncoder(ViewEncoder):
                 builder.scalar(f"{prefix}.points", MAX_POINTS, "its points"),
             ))
         self._turn = builder.scalar("turn", MAX_TURNS, "turns played")
+        self._square_offsets: list[int] | None = None
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         ones = out.ones
@@ -101,12 +102,15 @@ class NinjaCampEncoder(ViewEncoder):
         # order; squares are the game's numbers. Counts need no clipping: a hand or discard pile never
         # holds more of a kind than the deck has, plus the two starting cards.
         one = 1.0
-        width = len(KINDS)
-        offset = self._grid - 1  # kind k of square i at grid + i * width + k - 1
-        for kind in state.cells:
+        squares = self._square_offsets
+        if squares is None:
+            # Kind k of square i lies at grid + i * width + k - 1.
+            width = len(KINDS)
+            squares = self._square_offsets = [self._grid - 1 + square * width
+                                              for square in range(len(self._squares))]
+        for offset, kind in zip(squares, state.cells, strict=True):
             if kind:
                 out[offset + kind] = one
-            offset += width
         points = state.points()
         kinds = self._kind_offset
         for each, (ninjas, hand, discard, clans, used, shadow, passed, score) in enumerate(self._seats):
