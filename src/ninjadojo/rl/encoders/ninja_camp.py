@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ninjadojo.games.ninja_camp.cards import CLAN_TABLE, DECK_COUNTS, GRID_SIZE, LETTERS, NAMES, SKILLS
+from ninjadojo.games.ninja_camp.cards import CLAN_TABLE, DECK_COUNTS, GRID_SIZE, LETTERS, NAMES, POINTS, SKILLS
 from ninjadojo.games.ninja_camp.grid import grid
 from ninjadojo.rl.encoders import count_codes, label_offsets, put_code, put_number, seat_labels
 from ninjadojo.rl.encoding import Tensor, View, ViewEncoder
@@ -111,18 +111,25 @@ class NinjaCampEncoder(ViewEncoder):
         for offset, kind in zip(squares, state.cells, strict=True):
             if kind:
                 out[offset + kind] = one
-        points = state.points()
         kinds = self._kind_offset
         for each, (ninjas, hand, discard, clans, used, shadow, passed, score) in enumerate(self._seats):
             for square in state.ninjas[each]:
                 out[ninjas + square] = one
+            # The seat's points (state.points(), in the view), counted on the way: each card in its hand
+            # and discard pile at its value.
+            value = 0
             base = hand[KINDS[0]] - 1
             for kind, count in enumerate(state.hands[each]):
                 if count:
                     out[base + kind] = count
+                    value += POINTS[kind] * count
             base = discard[KINDS[0]]
             for letter in state.discards[each]:
-                out[base + kinds[letter]] += one
+                kind = kinds[letter]
+                out[base + kind] += one
+                value += POINTS[kind + 1]
+            if value:
+                out[score] = value if value < MAX_POINTS else MAX_POINTS
             out[clans[CLAN_TABLE[state.clans[each]].code]] = one
             if state.clan_used[each]:
                 out[used] = one
@@ -131,9 +138,6 @@ class NinjaCampEncoder(ViewEncoder):
                 out[shadow[NAMES[copy]]] = one
             if state.passed_at[each] >= 0:
                 out[passed] = one
-            value = points[each]
-            if value:
-                out[score] = value if value < MAX_POINTS else MAX_POINTS
         value = state.turns
         if value:
             out[self._turn] = value if value < MAX_TURNS else MAX_TURNS
