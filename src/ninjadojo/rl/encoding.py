@@ -250,11 +250,19 @@ class ViewEncoder(ABC):
                 out[self._submitted] = one
         if frames:
             last = frames[-1]
-            # The engine's public waiting list; for an open turn, simply the seats asked.
-            waiting = last.seats if not last.concealed and not last.simultaneous else state.public_waiting()
             offset = self._waiting
-            for each in waiting:
-                out[offset + each] = one
+            if last.concealed:
+                # The engine's rule: a concealed frame is never shown; the first open one below is.
+                for each in state.public_waiting():
+                    out[offset + each] = one
+            else:
+                # An open frame shows its seats; a simultaneous one all its participants, those that have
+                # chosen too (public_waiting, without its sorted tuple).
+                for each in last.seats:
+                    out[offset + each] = one
+                if last.simultaneous:
+                    for each in last.submitted:
+                        out[offset + each] = one
         if result is not None:
             out[self._over] = one
             offset = self._winners
@@ -263,9 +271,10 @@ class ViewEncoder(ABC):
             if result.truncated:
                 out[self._truncated] = one
         self.write_state(state, seat, out)
-        if staged:
+        if staged and len(top.seats) > 1:  # type: ignore[union-attr]
             assert top is not None
-            # Kept without the seat's own values, so that another seat's tensor is a copy and its own.
+            # Kept (when another seat is still to choose) without the seat's own values, so that another
+            # seat's tensor is a copy and its own.
             public = tensor.copy()
             public[:self._waiting] = 0.0
             public[self._private_from:] = 0.0
