@@ -147,9 +147,15 @@ class KnightsAndNinjasEncoder(ViewEncoder):
         first = CODES[0]
         if state.current >= 0:
             out[self._current + state.current] = one
-        _put(out, self._target, state.target_now(), DUEL_TARGET)
-        _put(out, self._reshuffles, state.shuffles, MAX_RESHUFFLES)
-        _put(out, self._deck, len(state.deck), DECK)
+        value = state.target_now()
+        if value:
+            out[self._target] = value if value < DUEL_TARGET else DUEL_TARGET
+        value = state.shuffles
+        if value:
+            out[self._reshuffles] = value if value < MAX_RESHUFFLES else MAX_RESHUFFLES
+        value = len(state.deck)
+        if value:
+            out[self._deck] = value if value < DECK else DECK
         base = self._discard[first]
         for kind in state.discard:
             out[base + kind] += one

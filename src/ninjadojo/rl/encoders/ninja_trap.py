@@ -9,7 +9,8 @@ player remember them): a learning agent that wants them needs a memory of its ow
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import struct
+from typing import Any, ClassVar, cast
 
 from ninjadojo.games.ninja_trap.cards import CODES, HITS_TO_KILL, deck_counts, deck_size
 from ninjadojo.games.ninja_trap.encode import max_traps
@@ -21,6 +22,8 @@ from ninjadojo.rl.layout import LayoutBuilder, Writer
 STAGES = ("trap", "move", "activate", "look")
 #: The first room: a segment over the rooms starts at its offset (rooms are in CODES order).
 FIRST = CODES[0]
+#: A seat's first segments, side by side: hits, alive, hand_size, deck_size, discard (per room), traps.
+_SEAT_BLOCK = struct.Struct(f"={4 + len(CODES) + 1}f")
 #: Turn numbers are clipped here (random games last about 15 turns).
 MAX_TURN = 100
 
@@ -109,6 +112,10 @@ class NinjaTrapEncoder(ViewEncoder):
                                         flipped[FIRST], blocked)
                                        for hits, alive, hand_size, deck, discard, traps, move, flipped, blocked
                                        in self._seats]
+            # The packed write relies on these segments following each other.
+            assert all((alive, hand_size, deck, discard, traps) == (hits + 1, hits + 2, hits + 3, hits + 4,
+                                                                   hits + 4 + len(CODES))
+                       for hits, alive, hand_size, deck, traps, discard, *_ in fast)
         turn = state.turn
         if turn:
             out[self._turn] = turn if turn < MAX_TURN else MAX_TURN
@@ -119,18 +126,14 @@ class NinjaTrapEncoder(ViewEncoder):
         blocked_now = blocked_seats(state) if stage == ACTIVATE else None
         hits_all, hands, decks, discards, rows, moves, flips = (state.hits, state.hands, state.decks, state.discards,
                                                                  state.trap_turns, state.moves, state.flips)
-        for each, (hits, alive, hand_size, deck, traps, discard, move, flipped, blocked) in enumerate(fast):
+        pack = _SEAT_BLOCK.pack_into
+        buffer = cast(memoryview, out)
+        for each, (hits, _, _, _, _, _, move, flipped, blocked) in enumerate(fast):
+            # hits, alive, hand_size, deck_size, discard (a count per room) and traps lie side by side: one
+            # packed write (dense, no test per room).
             taken = hits_all[each]
-            if taken:
-                out[hits] = taken if taken < 3 else 3
-            if taken < HITS_TO_KILL:
-                out[alive] = 1.0
-            out[hand_size] = sum(hands[each])
-            out[deck] = len(decks[each])
-            out[traps] = len(rows[each])
-            for room, count in enumerate(discards[each]):
-                if count:
-                    out[discard + room] = count
+            pack(buffer, hits * 4, taken if taken < 3 else 3, taken < HITS_TO_KILL, sum(hands[each]),
+                 len(decks[each]), *discards[each], len(rows[each]))
             room = moves[each]
             if room >= 0:
                 out[move + room] = 1.0

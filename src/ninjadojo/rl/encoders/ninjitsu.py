@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ninjadojo.games.ninjitsu.cards import CARD_IDS
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, OWNER_PENALTY, VALUE
 from ninjadojo.games.ninjitsu.elements import NAMES as ELEMENTS
 from ninjadojo.games.ninjitsu.knowledge import PLACE_MASK
 from ninjadojo.rl.encoders import label_offsets, put_code, put_seat, seat_labels
@@ -185,6 +185,7 @@ class NinjitsuEncoder(ViewEncoder):
         known = state.known
         bit = 1 << seat
         hands, secrets_all, marks, elements = state.hands, state.secrets, state.marks, state.elements
+        plain = not state.has_earth and not state.has_elements
         for each, offsets in enumerate(self._seats):
             (hand_size, hand, treasures, treasure_points, secret_count, secrets, points, points_known, marked, mark,
              element, side) = offsets
@@ -202,7 +203,14 @@ class NinjitsuEncoder(ViewEncoder):
             base = treasures[first]
             for card in state.treasures[each]:
                 out[base + card] = one
-            value = state.treasure_points(each)
+            treasures_held = state.treasures[each]
+            if plain:
+                # state.treasure_points without its generators (no Master of Earth, no Elements in the
+                # game): printed values, and each owner penalty once per treasure.
+                value = (sum(map(VALUE.__getitem__, treasures_held))
+                         + sum(map(OWNER_PENALTY.__getitem__, treasures_held)) * len(treasures_held))
+            else:
+                value = state.treasure_points(each)
             out[treasure_points] = -MAX_POINTS if value < -MAX_POINTS else value if value < MAX_POINTS else MAX_POINTS
             held = secrets_all[each]
             count = len(held)
