@@ -47,6 +47,7 @@ class Tensor(Protocol):
 
     def __setitem__(self, offset: int, value: float, /) -> None: ...
 
+
 #: The most states whose simultaneous stage an encoder keeps (environments stepped side by side in one
 #: process share an encoder).
 MAX_STAGES = 64
@@ -237,17 +238,10 @@ class ViewEncoder(ABC):
                 return tensor
         tensor = np.zeros(self.size, dtype=FLOAT)
         # Item assignment through a memoryview is the cheapest write from Python (a float is stored as
-        # is; numpy's own item assignment costs about twice as much). The header is written here rather
-        # than through calls: this runs at every step.
-        out: Tensor = tensor.data  # type: ignore[assignment]
+        # is; numpy's own item assignment costs about twice as much).
+        out = cast(Tensor, tensor.data)
         one = 1.0
-        out[self._you + seat] = one
-        if top is not None:
-            if seat in top.seats:
-                out[self._acting] = one
-                out[self._decision_offsets.get(top.kind, self._other)] = one
-            if top.simultaneous and seat in top.submitted:
-                out[self._submitted] = one
+        self._write_own_header(seat, top, out)
         if frames:
             last = frames[-1]
             offset = self._waiting
@@ -271,8 +265,7 @@ class ViewEncoder(ABC):
             if result.truncated:
                 out[self._truncated] = one
         self.write_state(state, seat, out)
-        if staged and len(top.seats) > 1:  # type: ignore[union-attr]
-            assert top is not None
+        if staged and top is not None and len(top.seats) > 1:
             # Kept (when another seat is still to choose) without the seat's own values, so that another
             # seat's tensor is a copy and its own.
             public = tensor.copy()
@@ -303,7 +296,8 @@ class ViewEncoder(ABC):
         header's own values and the private segments, written afresh on a copy of the rest. The stage is
         the same if the state and its top frame are the very objects seen (held, so that no other object
         can take their ids) and every action since was a submission to it (as many actions as new
-        submissions)."""
+        submissions): the engine's ``apply`` is the only way a state moves on (a state changed by hand in
+        a simultaneous stage would be seen as the stage it was)."""
         stage = self._stages.get(id(state))
         if stage is None:
             return None
