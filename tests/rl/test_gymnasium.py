@@ -70,7 +70,7 @@ def test_a_seeded_reset_replays_the_episode_with_the_same_bots(game_id: str) -> 
 def test_the_bots_play_the_other_seats_and_the_learner_acts_only_on_its_own_decisions() -> None:
     env = rl.gym_env("ninjitsu", players=4, opponents="heuristic:depth=0", seat=2)
     _, info = env.reset(seed=6)
-    assert info == {"game_seed": 6}
+    assert info == {"game_seed": 6, "seat": 2}
     game = env.game
     assert game is not None
     assert 2 in game.to_act()
@@ -104,6 +104,8 @@ def test_an_illegal_action_ends_the_episode_with_the_penalty_or_raises() -> None
 @pytest.mark.parametrize(("arguments", "message"), [
     ({"game_id": "ninjitsu", "seat": 2}, "seat"),
     ({"game_id": "ninjitsu", "opponents": ["random", "random"]}, "opponents"),
+    ({"game_id": "ninjitsu", "opponents": 5}, "opponents"),
+    ({"game_id": "ninjitsu", "opponents": [3]}, "opponents"),
     ({"game_id": "ninjitsu", "opponents": "grandmaster"}, "unknown bot"),
     ({"game_id": "ninjitsu", "opponents": "ismcts:iterations=-3"}, "ismcts"),
     ({"game_id": "ninjitsu", "illegal_action": "ignore"}, "illegal_action"),
@@ -119,3 +121,111 @@ def test_render_shows_the_learners_view() -> None:
     env.reset(seed=4)
     assert env.game is not None
     assert env.render() == env.game.render(1)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_every_observation_of_an_episode_lies_in_the_observation_space(game_id: str, players: int) -> None:
+    options = ALL_EXPANSIONS if game_id == "ninjitsu" and players % 2 else None
+    env = rl.gym_env(game_id, players=players, options=options, seat="random")
+    rng = Rng(9)
+    for seed in (9, 10):
+        observation, _ = env.reset(seed=seed)
+        steps = 0
+        while True:
+            assert env.observation_space.contains(observation), (game_id, players, seed, steps)
+            legal = np.flatnonzero(observation["action_mask"])
+            observation, _, terminated, truncated, _ = env.step(int(legal[rng.randbelow(len(legal))]))
+            steps += 1
+            if terminated or truncated:
+                assert env.observation_space.contains(observation)
+                break
+
+
+def _linear_policy(size: int, actions: int, seed: int) -> Any:
+    """A learner's policy: fixed random weights, the best-scoring legal action (a function of the
+    observation alone, as a trained network's greedy policy is)."""
+    weights = np.random.default_rng(seed).standard_normal((actions, size)).astype(np.float32)
+
+    def policy(observation: dict[str, Any]) -> int:
+        scores = weights @ observation["observation"]
+        scores[observation["action_mask"] == 0] = -np.inf
+        return int(np.argmax(scores))
+
+    return policy
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("ninjitsu", 3), ("ninja-trap", 4), ("knights-and-ninjas", 2),
+                                                  ("ninjato", 3), ("ninja-camp", 2)])
+def test_self_play_the_opponents_are_the_learners_own_policy(game_id: str, players: int) -> None:
+    probe = rl.gym_env(game_id, players=players)
+    policy = _linear_policy(probe.observation_space["observation"].shape[0], probe.action_space.n, 1)
+    calls: list[tuple[int, int]] = []
+
+    def recorded(observation: dict[str, Any]) -> int:
+        # The seat the observation belongs to (its ``you`` one-hot: the policy sees its own seat only).
+        seat = int(np.argmax(observation["observation"][:players]))
+        action = policy(observation)
+        calls.append((seat, action))
+        return action
+
+    env = rl.gym_env(game_id, players=players, opponents=recorded, seat=1)
+    for seed in (3, 4):
+        calls.clear()
+        observation, _ = env.reset(seed=seed)
+        while True:
+            observation, _, terminated, truncated, _ = env.step(policy(observation))
+            if terminated or truncated:
+                break
+        game = env.game
+        assert game is not None and game.result is not None
+        theirs = [(seat, env.table.space.index[action]) for seat, action in game.record.actions if seat != 1]
+        assert theirs == calls, "every opponent move is the policy's choice from that seat's observation"
+        assert {seat for seat, _ in calls} == set(range(players)) - {1}
+
+
+def test_a_policy_opponent_that_chooses_an_illegal_action_is_refused_clearly() -> None:
+    env = rl.gym_env("ninjitsu", players=2, opponents=lambda observation: int(
+        np.flatnonzero(observation["action_mask"] == 0)[0]), seat=1)
+    with pytest.raises(IllegalActionError, match="policy playing seat 0"):
+        env.reset(seed=1)
+
+
+def test_a_bot_object_plays_as_an_opponent_copied_and_seeded_for_each_game() -> None:
+    from ninjadojo.bots import make_bot
+
+    bot = make_bot("random", "ninja-trap", 0)
+    by_object = rl.gym_env("ninja-trap", players=3, opponents=bot)
+    by_spec = rl.gym_env("ninja-trap", players=3, opponents="random")
+    assert _episode(by_object, 8, Rng(2)) == _episode(by_spec, 8, Rng(2))
+    assert _episode(by_object, 8, Rng(2)) == _episode(by_object, 8, Rng(2))
+    mixed = rl.gym_env("ninja-trap", players=3, opponents=[bot, "heuristic"])
+    _episode(mixed, 8, Rng(2))
+    assert mixed.specs == [None, "heuristic"]
+
+
+def test_the_learners_seat_is_chosen_per_reset() -> None:
+    env = rl.gym_env("ninja-trap", players=4, seat=0, seed=5)
+    for seat in (2, 3, 0):
+        observation, info = env.reset(options={"seat": seat})
+        assert info["seat"] == env.seat == seat
+        assert int(np.argmax(observation["observation"][:4])) == seat
+        assert seat in env.game.to_act()  # type: ignore[union-attr]
+    _, info = env.reset()
+    assert info["seat"] == 0, "a chosen seat lasts one episode"
+    with pytest.raises(DojoError, match="seat"):
+        env.reset(options={"seat": 4})
+    with pytest.raises(DojoError, match="only the option 'seat'"):
+        env.reset(options={"players": 3})
+
+
+def test_a_random_seat_is_drawn_per_game_from_its_seed() -> None:
+    env = rl.gym_env("ninja-trap", players=4, seat="random", seed=7)
+    seats = [env.reset()[1]["seat"] for _ in range(40)]
+    assert set(seats) == {0, 1, 2, 3}
+    again = rl.gym_env("ninja-trap", players=4, seat="random", seed=7)
+    assert [again.reset()[1]["seat"] for _ in range(40)] == seats, "seeded: the same seats again"
+    _, info = env.reset(seed=123)
+    _, repeat = env.reset(seed=123)
+    assert info == repeat
+    with pytest.raises(DojoError, match="seat"):
+        rl.gym_env("ninja-trap", players=4, seat="any")

@@ -28,19 +28,33 @@ def _body(game: GameState[Any]) -> str:
     return game.to_notation().split("|", 7)[7]
 
 
-def _twins_agree(table: Table, game: GameState[Any], seat: int, seed: int, encoder: ViewEncoder) -> bool:
+#: The two ways to make a tensor: the fast path (from the state, what environments use) and the
+#: reference (from the seat's view).
+PATHS = ("fast", "view")
+
+
+def _encode(encoder: ViewEncoder, state: GameState[Any], seat: int, path: str) -> Any:
+    return encoder.encode_state(state, seat) if path == "fast" else encoder.encode_reference(state, seat)
+
+
+def _twins_agree(table: Table, game: GameState[Any], seat: int, seed: int, encoder: ViewEncoder,
+                 path: str = "view") -> bool:
     twin = game.determinize(seat, seed)
-    same_tensor = np.array_equal(encoder.encode(twin, seat), encoder.encode(game, seat))
+    same_tensor = np.array_equal(_encode(encoder, twin, seat, path), _encode(encoder, game, seat, path))
     same_mask = np.array_equal(table.mask(twin, seat), table.mask(game, seat))
     return same_tensor and same_mask
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize(("game_id", "players"), CASES)
-def test_the_tensor_and_mask_do_not_change_when_what_the_seat_cannot_see_changes(game_id: str, players: int) -> None:
+def test_the_tensor_and_mask_do_not_change_when_what_the_seat_cannot_see_changes(game_id: str, players: int,
+                                                                                 path: str) -> None:
     """For every seat, along random games: a twin that differs from the game only in what the seat cannot
-    know (``determinize``: other hands, deck order, hidden choices) gives the same tensor and mask."""
+    know (``determinize``: other hands, deck order, hidden choices) gives the same tensor and mask, on
+    both paths (the fast one reads the state itself, so this is its guard)."""
     options = ALL_EXPANSIONS if game_id == "ninjitsu" and players % 2 else None
     table = Table(game_id, players, options)
+    assert table.encoder.fast
     redealt = 0
     for seed in (1, 2):
         game = table.new(seed)
@@ -49,7 +63,7 @@ def test_the_tensor_and_mask_do_not_change_when_what_the_seat_cannot_see_changes
                 continue
             for seat in range(players):
                 twin_seed = 7919 * (step + 1) + seat
-                assert _twins_agree(table, game, seat, twin_seed, table.encoder), (
+                assert _twins_agree(table, game, seat, twin_seed, table.encoder, path), (
                     f"seat {seat}'s observation changed with what it cannot see (seed {seed}, step {step})")
                 redealt += _body(game.determinize(seat, twin_seed)) != _body(game)
     if game_id in HIDDEN:
@@ -75,24 +89,53 @@ class _LeakyEncoder(ViewEncoder):
         out.at.append(self._leak)
         out.values.append(hash(_body(self.game[0])) % (1 << 20))
 
-    def encode(self, state: GameState[Any], seat: int) -> Any:
+    def encode_reference(self, state: GameState[Any], seat: int) -> Any:
         self.game[0] = state
-        return super().encode(state, seat)
+        return super().encode_reference(state, seat)
 
 
+class _LeakyFastEncoder(ViewEncoder):
+    """A control for the fast path: the real encoder's fast path plus one value read from a hidden card
+    (another seat's hand or secrets, the deck's order)."""
+
+    def __init__(self, inner: ViewEncoder) -> None:
+        self.inner = inner
+        self.GAME = inner.GAME
+        self.DECISIONS = inner.DECISIONS
+        super().__init__(inner.players, inner.options)
+        self.fast = True
+
+    def declare(self, builder: Any) -> None:
+        self.inner.declare(builder)
+        self._leak = builder.scalar("leak", 1 << 20, "a value the seat may not know")
+
+    def fill(self, view: View, seat: int, out: Writer) -> None:
+        self.inner.fill(view, seat, out)
+
+    def write_state(self, state: GameState[Any], seat: int, out: Any) -> None:
+        self.inner.write_state(state, seat, out)
+        out[self._leak] = hash(_body(state)) % (1 << 20)
+
+
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("game_id", HIDDEN)
-def test_the_leak_check_catches_an_encoder_that_reads_hidden_cards(game_id: str) -> None:
-    """The check above fails for an encoder that reads the position itself rather than the view."""
+def test_the_leak_check_catches_an_encoder_that_reads_hidden_cards(game_id: str, path: str) -> None:
+    """The check above fails for an encoder that reads the position itself rather than the view (the
+    reference path's control), or that reads hidden cards from the state (the fast path's)."""
     table = Table(game_id, 3, None)
     holder: list[GameState[Any]] = []
     # A fresh encoder to wrap (the table's is shared through a cache).
-    leaky = _LeakyEncoder(type(table.encoder)(3, table.options), holder)
+    inner = type(table.encoder)(3, table.options)
+    leaky = _LeakyEncoder(inner, holder) if path == "view" else _LeakyFastEncoder(inner)
     holder.append(table.new(5))
     game = table.new(5)
     caught = 0
     for step in playout(game, Rng(5)):
         if step % 3 == 0:
-            caught += not _twins_agree(table, game, 0, step + 11, leaky)
+            if path == "view":
+                caught += not _twins_agree(table, game, 0, step + 11, leaky)
+            else:
+                caught += not _twins_agree(table, game, 0, step + 11, leaky, "fast")
     assert caught, "an encoder that reads hidden cards went unnoticed"
 
 
@@ -171,6 +214,26 @@ def test_tensors_lie_in_the_observation_space(game_id: str, players: int) -> Non
             tensor = table.encoder.encode(game, seat)
             assert tensor.dtype == np.float32 and tensor.shape == (layout.size,)
             assert (tensor >= layout.low).all() and (tensor <= layout.high).all()
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_the_bounds_are_true_random_games_never_need_the_clip(game_id: str, players: int) -> None:
+    """Every value the views of random games give lies within its segment's range before any clipping:
+    the observation space's bounds are the values' real ranges, not hidden by the clip (the clip is
+    only for the documented scalars that a far longer game could outgrow)."""
+    options = ALL_EXPANSIONS if game_id == "ninjitsu" and players % 2 else None
+    table = Table(game_id, players, options)
+    encoder = table.encoder
+    layout = encoder.layout
+    for seed in (21, 22):
+        game = table.new(seed)
+        for _ in playout(game, Rng(seed)):
+            for seat in range(players):
+                raw = encoder.encode_view(seat_view(game, seat), clip=False)
+                outside = np.flatnonzero((raw < layout.low) | (raw > layout.high))
+                assert not len(outside), [
+                    (segment.name, float(raw[index])) for index in outside[:5] for segment in layout.segments
+                    if segment.offset <= index < segment.offset + segment.size]
 
 
 def _counts(codes: Any) -> Counter[str]:

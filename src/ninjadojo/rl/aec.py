@@ -80,7 +80,6 @@ class NinjaDojoAECEnv(AECEnv):  # type: ignore[misc]
         self.game: GameState[Any] | None = None
         #: The seed of the game being played (``dojo play --seed`` plays the same game).
         self.game_seed: int | None = None
-        self._cache: dict[str, Observation] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every agent)."""
@@ -101,7 +100,6 @@ class NinjaDojoAECEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._skip_agent_selection = None
-        self._cache.clear()
         self._select()
 
     def _select(self) -> None:
@@ -112,15 +110,14 @@ class NinjaDojoAECEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.table.agents[to_act[0]] if to_act else self.agents[0]
 
     def observe(self, agent: str) -> Observation:
-        """``agent``'s observation: its tensor and action mask, encoded once per step (each call gets copies
-        of its own, so that a caller that changes them in place changes nothing the next one sees)."""
-        cached = self._cache.get(agent)
-        if cached is None:
-            game = self.game
-            if game is None:
-                raise OptionError("reset() the environment before observing it")
-            cached = self._cache[agent] = self.table.observation(game, self.table.seat_of[agent])
-        return {"observation": cached["observation"].copy(), "action_mask": cached["action_mask"].copy()}
+        """``agent``'s observation: its tensor and action mask, new arrays at each call (a caller that
+        changes them in place changes nothing another call returns)."""
+        # Made afresh rather than cached and copied: the fast tensor costs about what a cache lookup
+        # and two copies did, and a loop observes each position once (``last()``).
+        game = self.game
+        if game is None:
+            raise OptionError("reset() the environment before observing it")
+        return self.table.observation(game, self.table.seat_of[agent])
 
     def step(self, action: object) -> None:
         """Apply the selected agent's action (an action id), or remove a finished agent (``None``)."""
@@ -133,7 +130,6 @@ class NinjaDojoAECEnv(AECEnv):  # type: ignore[misc]
             raise OptionError("reset() the environment before stepping it")
         seat = self.table.seat_of[agent]
         game.apply(seat, self.table.action_text(action))
-        self._cache.clear()
         self._cumulative_rewards[agent] = 0.0
         result = game.result
         if result is None:

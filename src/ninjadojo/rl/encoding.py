@@ -11,23 +11,46 @@ Seats are in absolute order (``seat[0]`` is seat 0 whoever observes), like the a
 actions name seats absolutely (``x2.0`` steals seat 2's first secret); the header's ``you`` says which
 seat observes. Every value is clipped to its segment's range, so a tensor is always inside the
 observation space.
+
+Two paths make the same tensor. The reference, :meth:`ViewEncoder.encode_view`, lays out the view's
+JSON; it is the definition. The fast path, :meth:`ViewEncoder.encode_state`, writes the same values
+straight from the game's state (each encoder's :meth:`~ViewEncoder.write_state` reads exactly the parts
+of the state that the game's view is made from, for that seat), skipping the view's dicts, lists and
+strings: environments use it (:meth:`ViewEncoder.encode`). ``tests/rl/test_fast_tensors.py`` checks
+that both give the identical tensor for every game, player count and seat along random games, and the
+leak test (``tests/rl/test_observations.py``) runs on both.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
 
+from ninjadojo.engine.frames import Frame
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.state import GameState
-from ninjadojo.rl.layout import Layout, LayoutBuilder, Writer
+from ninjadojo.rl.layout import FLOAT, Layout, LayoutBuilder, Writer
 
 View = dict[str, JSONValue]
+
+
+class Tensor(Protocol):
+    """What :meth:`ViewEncoder.write_state` writes to: the tensor's values by offset (a ``memoryview`` of
+    float32; typeshed types a memoryview's items as ints, so the fast path names it by this protocol)."""
+
+    def __getitem__(self, offset: int, /) -> float: ...
+
+    def __setitem__(self, offset: int, value: float, /) -> None: ...
+
+
+#: The most states whose simultaneous stage an encoder keeps (environments stepped side by side in one
+#: process share an encoder).
+MAX_STAGES = 64
 
 #: The label of the decision one-hot for a kind of decision the encoder does not know (a game that
 #: added a kind of frame since; the tests check that no game reaches it).
@@ -77,13 +100,19 @@ class ViewEncoder(ABC):
     - ``over``, ``winners`` (multi-hot), ``truncated``: the result, once the game has ended.
 
     A game's encoder declares its own segments in :meth:`declare` and fills them from the view in
-    :meth:`fill`.
+    :meth:`fill`; it may also write them from the state in :meth:`write_state` (the fast path: then
+    :attr:`fast` is true and :meth:`encode` uses it).
     """
 
     #: The game's id.
     GAME: ClassVar[str]
     #: Every kind of decision (frame kind) of the game, in the order of the ``decision`` one-hot.
     DECISIONS: ClassVar[tuple[str, ...]]
+    #: The first of the game's segments that hold only what the observing seat itself sees, which run to
+    #: the end of the layout (its hand...), or ``None``. An encoder that sets it writes them in
+    #: :meth:`write_private`; then the rest of a simultaneous stage's tensor is written once for all its
+    #: seats (see :meth:`_from_stage`).
+    PRIVATE_FROM: ClassVar[str | None] = None
 
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
         self.players = players
@@ -109,6 +138,11 @@ class ViewEncoder(ABC):
         self._low = self.layout.low
         #: Whether a value may be negative (else nothing falls below the lows, which are all 0).
         self._signed = bool((self._low < 0).any())
+        #: Whether the encoder has a fast path (:meth:`write_state`), which :meth:`encode` then takes.
+        self.fast = type(self).write_state is not ViewEncoder.write_state
+        self._private_from = None if self.PRIVATE_FROM is None else self.layout.segment(self.PRIVATE_FROM).offset
+        #: Per state (by id): the simultaneous stage last written, and its tensor (see :meth:`_from_stage`).
+        self._stages: dict[int, tuple[GameState[Any], Frame, int, int, npt.NDArray[np.float32]]] = {}
 
     @abstractmethod
     def declare(self, builder: LayoutBuilder) -> None:
@@ -118,8 +152,28 @@ class ViewEncoder(ABC):
     def fill(self, view: View, seat: int, out: Writer) -> None:
         """Write the game's part of ``view`` (the seat's view, as :func:`seat_view` gives it)."""
 
-    def encode_view(self, view: View) -> npt.NDArray[np.float32]:
-        """The tensor of a view (:func:`seat_view`, or ``observe()``: the log and prompt are not read)."""
+    def write_state(self, state: GameState[Any], seat: int, out: Tensor) -> None:
+        """Write the game's part of ``seat``'s view of ``state`` straight from the state (the fast path).
+
+        ``out`` is the tensor (zeros, the header written) as a writable ``memoryview`` of float32. It must
+        write exactly what :meth:`fill` writes from :func:`seat_view` (``tests/rl/test_fast_tensors.py``
+        checks it), reading only what the game's view of ``seat`` is made from, and clipping each value
+        that could leave its segment's range as :meth:`encode_view` does. An encoder without it uses the
+        view (this default is never called: :attr:`fast` is false).
+        """
+        raise NotImplementedError
+
+    def write_private(self, state: GameState[Any], seat: int, out: Tensor) -> None:
+        """Write the segments from :attr:`PRIVATE_FROM` on (the seat's own), for an encoder that sets it;
+        its :meth:`write_state` writes the others, then calls this."""
+        raise NotImplementedError
+
+    def encode_view(self, view: View, clip: bool = True) -> npt.NDArray[np.float32]:
+        """The tensor of a view (:func:`seat_view`, or ``observe()``: the log and prompt are not read).
+
+        ``clip=False`` leaves every value as the view gives it (the tests check that random games never
+        need the clip: the bounds are true ones, not hidden by it).
+        """
         # The hot path of every environment step: plain loops (a generator costs more for a few items).
         seat = view["seat"]
         assert isinstance(seat, int)
@@ -147,6 +201,8 @@ class ViewEncoder(ABC):
                 ones.append(self._truncated)
         self.fill(view, seat, out)
         tensor = out.tensor(self.size)
+        if not clip:
+            return tensor
         # Every value into its range: scalars (a turn number in a very long game) and counts alike.
         np.minimum(tensor, self._high, out=tensor)
         if self._signed:
@@ -154,5 +210,102 @@ class ViewEncoder(ABC):
         return tensor
 
     def encode(self, state: GameState[Any], seat: int) -> npt.NDArray[np.float32]:
-        """The tensor of ``seat``'s view of ``state``."""
+        """The tensor of ``seat``'s view of ``state``: the fast path when the encoder has one
+        (:meth:`encode_state`), else made from the view (:meth:`encode_reference`); both give the same."""
+        if self.fast:
+            return self.encode_state(state, seat)
         return self.encode_view(seat_view(state, seat))
+
+    def encode_reference(self, state: GameState[Any], seat: int) -> npt.NDArray[np.float32]:
+        """The tensor of ``seat``'s view of ``state`` made from the view (:func:`seat_view`): the definition
+        the fast path is checked against."""
+        return self.encode_view(seat_view(state, seat))
+
+    def encode_state(self, state: GameState[Any], seat: int) -> npt.NDArray[np.float32]:
+        """The tensor of ``seat``'s view of ``state`` written from the state (:meth:`write_state`): the
+        same tensor as :meth:`encode_reference`, several times faster (no view is built)."""
+        if not self.fast:
+            return self.encode_reference(state, seat)
+        if type(seat) is not int or not 0 <= seat < state.num_players:
+            state._check_seat(seat)  # raises the engine's SeatError
+        frames = state.frames
+        result = state.result
+        top = frames[-1] if frames and result is None else None
+        staged = top is not None and top.simultaneous and self._private_from is not None
+        if staged:
+            tensor = self._from_stage(state, seat, top)  # type: ignore[arg-type]
+            if tensor is not None:
+                return tensor
+        tensor = np.zeros(self.size, dtype=FLOAT)
+        # Item assignment through a memoryview is the cheapest write from Python (a float is stored as
+        # is; numpy's own item assignment costs about twice as much).
+        out = cast(Tensor, tensor.data)
+        one = 1.0
+        self._write_own_header(seat, top, out)
+        if frames:
+            last = frames[-1]
+            offset = self._waiting
+            if last.concealed:
+                # The engine's rule: a concealed frame is never shown; the first open one below is.
+                for each in state.public_waiting():
+                    out[offset + each] = one
+            else:
+                # An open frame shows its seats; a simultaneous one all its participants, those that have
+                # chosen too (public_waiting, without its sorted tuple).
+                for each in last.seats:
+                    out[offset + each] = one
+                if last.simultaneous:
+                    for each in last.submitted:
+                        out[offset + each] = one
+        if result is not None:
+            out[self._over] = one
+            offset = self._winners
+            for each in result.winners:
+                out[offset + each] = one
+            if result.truncated:
+                out[self._truncated] = one
+        self.write_state(state, seat, out)
+        if staged and top is not None and len(top.seats) > 1:
+            # Kept (when another seat is still to choose) without the seat's own values, so that another
+            # seat's tensor is a copy and its own.
+            public = tensor.copy()
+            public[:self._waiting] = 0.0
+            public[self._private_from:] = 0.0
+            stages = self._stages
+            if len(stages) >= MAX_STAGES:
+                stages.clear()
+            stages[id(state)] = (state, top, state.ply, len(top.submitted), public)
+        return tensor
+
+    def _write_own_header(self, seat: int, top: Frame | None, out: Tensor) -> None:
+        """The header's values that are the seat's own: ``you``, and the top frame's decision if the seat
+        is asked (``acting``, ``decision``) and its submission (as :func:`seat_view` makes them)."""
+        one = 1.0
+        out[self._you + seat] = one
+        if top is not None:
+            if seat in top.seats:
+                out[self._acting] = one
+                out[self._decision_offsets.get(top.kind, self._other)] = one
+            if top.simultaneous and seat in top.submitted:
+                out[self._submitted] = one
+
+    def _from_stage(self, state: GameState[Any], seat: int, top: Frame) -> npt.NDArray[np.float32] | None:
+        """The tensor of a seat in a simultaneous stage whose tensor was written for another seat, or
+        ``None``. While the stage waits for its last choice, each submission changes nothing but that it
+        is in (the engine keeps it hidden in the frame), so every seat's tensor is the same but for the
+        header's own values and the private segments, written afresh on a copy of the rest. The stage is
+        the same if the state and its top frame are the very objects seen (held, so that no other object
+        can take their ids) and every action since was a submission to it (as many actions as new
+        submissions): the engine's ``apply`` is the only way a state moves on (a state changed by hand in
+        a simultaneous stage would be seen as the stage it was)."""
+        stage = self._stages.get(id(state))
+        if stage is None:
+            return None
+        known_state, known_top, ply, submitted, public = stage
+        if known_state is not state or known_top is not top or state.ply - ply != len(top.submitted) - submitted:
+            return None
+        tensor = public.copy()
+        out = cast(Tensor, tensor.data)
+        self._write_own_header(seat, top, out)
+        self.write_private(state, seat, out)
+        return tensor

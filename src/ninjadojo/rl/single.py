@@ -1,9 +1,20 @@
-"""The Gymnasium environment: one seat learns, bots play the other seats.
+"""The Gymnasium environment: one seat learns, opponents play the other seats.
 
-The learner's seat is ``seat``; every other seat is played by a bot made by
-:func:`ninjadojo.bots.make_bot` from its spec (``random``, ``heuristic``, ``ismcts:iterations=200``...)
-or a level (``easy`` to ``expert``). A new game's bots are made afresh, each seeded from the game's seed
-and its seat as the simulator seeds them, so a seeded reset replays the same game for the same actions.
+The learner's seat is ``seat``: a seat number, or ``"random"`` for a seat drawn for each game from the
+game's seed (so a seeded reset replays the same seat); ``reset(options={"seat": k})`` puts the learner
+at seat ``k`` for that episode. Every other seat is played by an opponent (:data:`Opponent`):
+
+- a bot spec (``random``, ``heuristic``, ``ismcts:iterations=200``...) or level (``easy`` to
+  ``expert``), made afresh for each game by :func:`ninjadojo.bots.make_bot`, seeded from the game's seed
+  and its seat as the simulator seeds them;
+- a :class:`~ninjadojo.bots.Bot` object (it chooses from the engine's :class:`~ninjadojo.bots.SeatView`),
+  copied afresh for each game with its copy's random generator seeded the same way;
+- a policy: any other callable, given the seat's own observation (the dict ``reset`` and ``step``
+  return, ``{"observation": tensor, "action_mask": mask}``, for its seat) and returning an action id.
+  The learner's own policy function fits as it is, so this is self-play.
+
+A seeded reset replays the same game for the same actions (and opponents that are functions of what
+they are given).
 
 ``reset`` and ``step`` return only when the learner must decide (the bots' moves in between are
 played inside) or when the game is over. A game that ends before the learner's first decision is
@@ -16,8 +27,9 @@ Masked learners (sb3-contrib's ``MaskablePPO``) read :meth:`NinjaDojoGymEnv.acti
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, SupportsFloat
+import copy
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, SupportsFloat, TypeAlias
 
 import gymnasium
 import numpy as np
@@ -26,7 +38,7 @@ from gymnasium import spaces
 
 from ninjadojo.bots import Bot, SeatView, make_bot
 from ninjadojo.engine.errors import IllegalActionError, OptionError, quote
-from ninjadojo.engine.rng import derive_seed
+from ninjadojo.engine.rng import Rng, derive_seed
 from ninjadojo.engine.state import GameState
 from ninjadojo.rl.aec import RENDER_MODES, check_render_mode, observation_space
 from ninjadojo.rl.core import Observation, Seeds, Table, rewards
@@ -37,18 +49,28 @@ ILLEGAL_POLICIES = ("lose", "raise")
 MAX_SKIPPED = 100
 
 
-def _opponent_specs(opponents: str | Sequence[str] | None, players: int, seat: int) -> list[str]:
-    """One spec per other seat, in seat order: a single spec is used for every other seat."""
+#: A policy: the seat's observation (``{"observation": tensor, "action_mask": mask}``) to an action id.
+Policy: TypeAlias = Callable[[Observation], Any]
+#: What plays a seat that does not learn: a bot spec or level, a :class:`Bot`, or a :data:`Policy`.
+Opponent: TypeAlias = str | Bot | Policy
+#: The key, after the game's seed, of the seed that draws the learner's seat when ``seat="random"``
+#: (the bots' seeds use the seat numbers).
+SEAT_DRAW_KEY = 0x5EA7
+
+
+def _opponents(opponents: Opponent | Sequence[Opponent] | None, players: int) -> list[Opponent]:
+    """One opponent per other seat, in seat order: a single one is used for every other seat."""
     others = players - 1
     if opponents is None:
         return ["random"] * others
-    if isinstance(opponents, str):
+    if isinstance(opponents, str | Bot) or callable(opponents):
         return [opponents] * others
-    specs = list(opponents)
-    if len(specs) != others or not all(isinstance(spec, str) for spec in specs):
-        raise OptionError(f"opponents must be one bot spec, or a list of {others} specs (one per other seat, in "
-                          f"seat order), not {quote(opponents)}")
-    return specs
+    if isinstance(opponents, Sequence):
+        listed = list(opponents)
+        if len(listed) == others and all(isinstance(one, str | Bot) or callable(one) for one in listed):
+            return listed
+    raise OptionError(f"opponents must be one opponent (a bot spec, a Bot or a policy function), or a list of "
+                      f"{others} (one per other seat, in seat order), not {quote(opponents)}")
 
 
 class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -59,19 +81,23 @@ class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
     def __init__(self, game_id: str, players: int | None = None, options: Mapping[str, object] | None = None,
-                 opponents: str | Sequence[str] | None = None, seat: int = 0, seed: int | None = None,
-                 render_mode: str | None = None, illegal_action: str = "lose", illegal_reward: float = -1.0) -> None:
+                 opponents: Opponent | Sequence[Opponent] | None = None, seat: int | str = 0,
+                 seed: int | None = None, render_mode: str | None = None, illegal_action: str = "lose",
+                 illegal_reward: float = -1.0) -> None:
         self.table = table = Table(game_id, players, options)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < table.players:
-            raise OptionError(f"seat must be a seat of the {table.players}-player game (0 to {table.players - 1}), "
-                              f"not {quote(seat)}")
+        #: ``"random"`` (a seat drawn per game) or the learner's seat in every game.
+        self.seat_choice: int | str = seat if seat == "random" else self._check_seat(seat)
         if illegal_action not in ILLEGAL_POLICIES:
             raise OptionError(f"illegal_action must be 'lose' or 'raise', not {quote(illegal_action)}")
-        self.seat = seat
-        self.specs = _opponent_specs(opponents, table.players, seat)
-        # Make each bot once now, so that a bad spec is refused here rather than at the first reset.
+        #: The learner's seat in the game being played (with ``seat="random"``, seat 0 until the first reset).
+        self.seat: int = self.seat_choice if isinstance(self.seat_choice, int) else 0
+        self.opponents = _opponents(opponents, table.players)
+        #: The bot specs among the opponents (one per other seat, ``None`` for a Bot or a policy).
+        self.specs = [one if isinstance(one, str) else None for one in self.opponents]
+        # Make each spec's bot once now, so that a bad spec is refused here rather than at the first reset.
         for spec in self.specs:
-            make_bot(spec, table.game_id, 0)
+            if spec is not None:
+                make_bot(spec, table.game_id, 0)
         self.render_mode = check_render_mode(render_mode)
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
@@ -81,47 +107,96 @@ class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.game: GameState[Any] | None = None
         self.game_seed: int | None = None
         self._bots: dict[int, Bot] = {}
+        self._policies: dict[int, Policy] = {}
         self._done = True
+
+    def _check_seat(self, seat: object) -> int:
+        players = self.table.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise OptionError(f"seat must be a seat of the {players}-player game (0 to {players - 1}) or 'random', "
+                              f"not {quote(seat)}")
+        return seat
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
-        """Start a new game (``seed``: the engine's game ``seed``) and play the bots up to the learner's turn.
+        """Start a new game (``seed``: the engine's game ``seed``) and play the opponents up to the learner's turn.
 
-        ``options`` is accepted for the API and ignored (the game's options are given when the
-        environment is made: they fix its spaces).
+        ``options={"seat": k}`` puts the learner at seat ``k`` for this episode (else the seat given when
+        the environment was made, or a seat drawn from the game's seed for ``"random"``); no other option
+        is taken (the game's options are given when the environment is made: they fix its spaces). The
+        info holds the game's seed and the learner's seat.
         """
         super().reset(seed=seed)
+        options = dict(options or {})
+        chosen = self._check_seat(options.pop("seat")) if "seat" in options else None
+        if options:
+            raise OptionError(f"reset takes only the option 'seat', not {', '.join(map(quote, options))}")
         game_seed = self._seeds.next(seed)
         for _ in range(MAX_SKIPPED):
+            self.seat = self._seat_for(game_seed) if chosen is None else chosen
             self._start(game_seed)
             game = self.game
             assert game is not None
             if game.result is None:
                 self._done = False
-                return self.table.observation(game, self.seat), {"game_seed": game_seed}
+                return self.table.observation(game, self.seat), {"game_seed": game_seed, "seat": self.seat}
             game_seed = self._seeds.next(None)
-        raise OptionError(f"{MAX_SKIPPED} games in a row ended before seat {self.seat} had anything to decide")
+        raise OptionError(f"{MAX_SKIPPED} games in a row ended before the learner had anything to decide")
+
+    def _seat_for(self, game_seed: int) -> int:
+        """The learner's seat in the game of ``game_seed``: the fixed seat, or one drawn from the seed."""
+        if self.seat_choice == "random":
+            return Rng(derive_seed(game_seed, SEAT_DRAW_KEY)).randbelow(self.table.players)
+        assert isinstance(self.seat_choice, int)
+        return self.seat_choice
 
     def _start(self, game_seed: int) -> None:
         table = self.table
         self.game_seed = game_seed
         self.game = table.new(game_seed)
         others = [seat for seat in range(table.players) if seat != self.seat]
-        self._bots = {seat: make_bot(spec, table.game_id, derive_seed(game_seed, seat))
-                      for seat, spec in zip(others, self.specs, strict=True)}
+        self._bots = {}
+        self._policies = {}
+        for seat, opponent in zip(others, self.opponents, strict=True):
+            seat_seed = derive_seed(game_seed, seat)
+            if isinstance(opponent, str):
+                self._bots[seat] = make_bot(opponent, table.game_id, seat_seed)
+            elif isinstance(opponent, Bot):
+                # A copy per game: a bot's memory of one game must not carry into the next, and a seeded
+                # reset must replay the same choices.
+                bot = copy.deepcopy(opponent)
+                bot.rng = Rng(seat_seed)
+                self._bots[seat] = bot
+            else:
+                self._policies[seat] = opponent
         self._play_bots()
 
     def _play_bots(self) -> None:
-        """Let the bots act until the learner must decide or the game ends."""
+        """Let the opponents act until the learner must decide or the game ends."""
         game = self.game
         assert game is not None
         seat = self.seat
+        table = self.table
         while game.result is None:
             to_act = game.to_act()
             if seat in to_act:
                 return
             acting = to_act[0]
-            game.apply(acting, self._bots[acting].choose(SeatView(game, acting)))
+            policy = self._policies.get(acting)
+            if policy is None:
+                game.apply(acting, self._bots[acting].choose(SeatView(game, acting)))
+                continue
+            # A policy sees only its own seat's observation, as the learner does.
+            action = policy(table.observation(game, acting))
+            try:
+                text = table.action_text(action)
+            except IllegalActionError:
+                text = str(action)
+            if not game.is_legal(acting, text):
+                raise IllegalActionError(acting, text, f"the policy playing seat {acting} chose action "
+                                         f"{quote(action)}, which is not legal now (see its action mask)",
+                                         game.legal_actions(acting))
+            game.apply(acting, text)
 
     def step(self, action: object) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         """Play the learner's action, then the bots' up to the learner's next decision or the end."""

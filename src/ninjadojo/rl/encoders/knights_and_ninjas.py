@@ -9,11 +9,12 @@ told apart) and the cards everyone knows to be in its hand. Private: the seat's 
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from ninjadojo.games.knights_and_ninjas.cards import CODES, COUNTS, DRAFT_SIZE, DUEL_TARGET, START_GEMS
+from ninjadojo.games.knights_and_ninjas.cards import CODES, COUNTS, DRAFT_SIZE, DUEL_TARGET, SLOTS, START_GEMS
+from ninjadojo.games.knights_and_ninjas.view import open_attack, shown_to_herald, window_gems
 from ninjadojo.rl.encoders import count_codes, label_offsets, put_code, put_number, put_seat, seat_labels
-from ninjadojo.rl.encoding import View, ViewEncoder
+from ninjadojo.rl.encoding import Tensor, View, ViewEncoder
 from ninjadojo.rl.layout import LayoutBuilder, Writer
 
 DECISIONS = ("turn", "draft", "fortify", "attack", "respond", "highwayman", "herald", "herald-pick", "monk",
@@ -22,6 +23,8 @@ MOST = max(COUNTS)
 #: Whole-deck bounds: no pile, hand or count can hold more cards than the deck has.
 DECK = sum(COUNTS)
 MAX_RESHUFFLES = 20
+#: The kinds of frame the table shows: an attack to answer, a Herald's pick, a Highwayman's window.
+WINDOWS = frozenset(("respond", "herald-pick", "highwayman"))
 MAX_STRENGTH = 30
 
 
@@ -72,6 +75,7 @@ class KnightsAndNinjasEncoder(ViewEncoder):
         self._drawn = label_offsets(builder.one_hot("draft.drawn", kinds, "2 players: the card the seat drew"), kinds)
         self._kinds = len(kinds)
         self._kind_index = {kind: number for number, kind in enumerate(kinds)}
+        self._gems = gems
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         ones = out.ones
@@ -133,6 +137,103 @@ class KnightsAndNinjasEncoder(ViewEncoder):
             put_number(out, self._pile, draft["pile"])
             put_seat(out, self._drafter, draft["drafter"])
             put_code(out, self._drawn, draft["drawn"])
+
+    def write_state(self, state: Any, seat: int, out: Tensor) -> None:
+        # What view.observe shows ``seat``, read from the state: public piles and kingdoms, the cards
+        # everyone knows to be in a hand (``state.known``), and only the seat's own hand and drawn card.
+        # A kind's offset in a segment over the kinds is its first offset + the kind's number (the labels
+        # are CODES in order). Counts need no clipping: no pile holds more of a kind than the deck has.
+        one = 1.0
+        first = CODES[0]
+        if state.current >= 0:
+            out[self._current + state.current] = one
+        value = state.target_now()
+        if value:
+            out[self._target] = value if value < DUEL_TARGET else DUEL_TARGET
+        value = state.shuffles
+        if value:
+            out[self._reshuffles] = value if value < MAX_RESHUFFLES else MAX_RESHUFFLES
+        value = len(state.deck)
+        if value:
+            out[self._deck] = value if value < DECK else DECK
+        base = self._discard[first]
+        for kind in state.discard:
+            out[base + kind] += one
+        if state.attack_target >= 0:
+            out[self._attacking + state.attack_target] = one
+        if state.ladder_on >= 0:
+            out[self._ladder + state.ladder_on] = one
+        base = self._table[first]
+        for kind in state.pending:
+            out[base + kind] += one
+        # The frames that show an attack, a Herald's look or a Highwayman's gems (view.open_attack,
+        # shown_to_herald, window_gems), looked for only when there can be one (most steps: a lone turn).
+        frames = state.frames
+        attack = shown = window = None
+        if len(frames) > 1 or (frames and frames[0].kind in WINDOWS):
+            attack = open_attack(state)
+            shown = shown_to_herald(state)
+            window = window_gems(state)
+        if attack is not None:
+            by, against, role, strength = attack
+            if by >= 0:
+                out[self._by + by] = one
+            if against >= 0:
+                out[self._against + against] = one
+            out[self._role[first] + role] = one
+            _put(out, self._strength, strength, MAX_STRENGTH)
+        kinds = self._kinds
+        for shower, kind in shown or ():
+            out[self._shown + shower * kinds + kind] += one
+        if window is not None:
+            holder, amount, source = window
+            if holder >= 0:
+                out[self._holder + holder] = one
+            _put(out, self._amount, amount, self._gems)
+            if source >= 0:
+                out[self._source + source] = one
+        gems_high = self._gems
+        all_gems, sizes, all_known = state.gems, state.sizes, state.known
+        for each, (gems, size, castle, archer, minstrel, known) in enumerate(self._seats):
+            value = all_gems[each]
+            if value:
+                out[gems] = value if value < gems_high else gems_high
+            value = sizes[each]
+            if value:
+                out[size] = value if value < DECK else DECK
+            forts = state.forts[each]
+            if forts[0] >= 0:
+                out[castle] = one
+            if forts[1] >= 0:
+                out[archer + (forts[1] != SLOTS[1])] = one
+            if forts[2] >= 0:
+                out[minstrel + (forts[2] != SLOTS[2])] = one
+            counts = all_known[each]
+            if any(counts):  # mostly nothing is known of a hand
+                base = known[first]
+                for kind, count in enumerate(counts):
+                    if count:
+                        out[base + kind] = count
+        base = self._hand[first]
+        for kind, count in enumerate(state.hands[seat]):
+            if count:
+                out[base + kind] = count
+        if state.duel:
+            _put(out, self._pile, len(state.draft), DRAFT_SIZE)
+            frames = state.frames
+            top = frames[-1] if frames else None
+            if top is not None and top.kind == "draft":
+                drafter = top.seats[0]
+                if drafter >= 0:
+                    out[self._drafter + drafter] = one
+                if seat in top.seats:
+                    out[self._drawn[first] + state.draft[-1]] = one
+
+
+def _put(out: Tensor, offset: int, value: int, high: int) -> None:
+    """A scalar as ``put_number`` and the clip to ``high`` make it (nothing for 0)."""
+    if value:
+        out[offset] = value if value < high else high
 
 
 ENCODER = KnightsAndNinjasEncoder

@@ -8,12 +8,12 @@ Squares are numbered as the game numbers them: ``row * cols + col``, row 0 being
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from ninjadojo.games.ninja_camp.cards import CLAN_TABLE, DECK_COUNTS, GRID_SIZE, LETTERS, NAMES, SKILLS
+from ninjadojo.games.ninja_camp.cards import CLAN_TABLE, DECK_COUNTS, GRID_SIZE, LETTERS, NAMES, POINTS, SKILLS
 from ninjadojo.games.ninja_camp.grid import grid
 from ninjadojo.rl.encoders import count_codes, label_offsets, put_code, put_number, seat_labels
-from ninjadojo.rl.encoding import View, ViewEncoder
+from ninjadojo.rl.encoding import Tensor, View, ViewEncoder
 from ninjadojo.rl.layout import LayoutBuilder, Writer
 
 DECISIONS = ("turn", "place", "platypus", "platypus-claim")
@@ -58,6 +58,7 @@ class NinjaCampEncoder(ViewEncoder):
                 builder.scalar(f"{prefix}.points", MAX_POINTS, "its points"),
             ))
         self._turn = builder.scalar("turn", MAX_TURNS, "turns played")
+        self._square_offsets: list[int] | None = None
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         ones = out.ones
@@ -94,6 +95,52 @@ class NinjaCampEncoder(ViewEncoder):
                 ones.append(passed)
             put_number(out, points, entry["points"])
         put_number(out, self._turn, view["turn"])
+
+    def write_state(self, state: Any, seat: int, out: Tensor) -> None:
+        # Nothing is hidden in Ninja Camp: view.observe shows every seat the whole position, as here.
+        # Kinds are the grid's numbers (1 to 9; 0 is an empty square), laid out from 0 in LETTERS[1:]
+        # order; squares are the game's numbers. Counts need no clipping: a hand or discard pile never
+        # holds more of a kind than the deck has, plus the two starting cards.
+        one = 1.0
+        squares = self._square_offsets
+        if squares is None:
+            # Kind k of square i lies at grid + i * width + k - 1.
+            width = len(KINDS)
+            squares = self._square_offsets = [self._grid - 1 + square * width
+                                              for square in range(len(self._squares))]
+        for offset, kind in zip(squares, state.cells, strict=True):
+            if kind:
+                out[offset + kind] = one
+        kinds = self._kind_offset
+        for each, (ninjas, hand, discard, clans, used, shadow, passed, score) in enumerate(self._seats):
+            for square in state.ninjas[each]:
+                out[ninjas + square] = one
+            # The seat's points (state.points(), in the view), counted on the way: each card in its hand
+            # and discard pile at its value.
+            value = 0
+            base = hand[KINDS[0]] - 1
+            for kind, count in enumerate(state.hands[each]):
+                if count:
+                    out[base + kind] = count
+                    value += POINTS[kind] * count
+            base = discard[KINDS[0]]
+            for letter in state.discards[each]:
+                kind = kinds[letter]
+                out[base + kind] += one
+                value += POINTS[kind + 1]
+            if value:
+                out[score] = value if value < MAX_POINTS else MAX_POINTS
+            out[clans[CLAN_TABLE[state.clans[each]].code]] = one
+            if state.clan_used[each]:
+                out[used] = one
+            copy = state.copyable[each]
+            if copy:
+                out[shadow[NAMES[copy]]] = one
+            if state.passed_at[each] >= 0:
+                out[passed] = one
+        value = state.turns
+        if value:
+            out[self._turn] = value if value < MAX_TURNS else MAX_TURNS
 
 
 ENCODER = NinjaCampEncoder

@@ -9,15 +9,21 @@ player remember them): a learning agent that wants them needs a memory of its ow
 
 from __future__ import annotations
 
-from typing import ClassVar
+import struct
+from typing import Any, ClassVar, cast
 
-from ninjadojo.games.ninja_trap.cards import CODES, deck_counts, deck_size
+from ninjadojo.games.ninja_trap.cards import CODES, HITS_TO_KILL, deck_counts, deck_size
 from ninjadojo.games.ninja_trap.encode import max_traps
+from ninjadojo.games.ninja_trap.rules import ACTIVATE, LOOK, blocked_seats
 from ninjadojo.rl.encoders import label_offsets, put_code, put_number, seat_labels
-from ninjadojo.rl.encoding import View, ViewEncoder
+from ninjadojo.rl.encoding import Tensor, View, ViewEncoder
 from ninjadojo.rl.layout import LayoutBuilder, Writer
 
 STAGES = ("trap", "move", "activate", "look")
+#: The first room: a segment over the rooms starts at its offset (rooms are in CODES order).
+FIRST = CODES[0]
+#: A seat's first segments, side by side: hits, alive, hand_size, deck_size, discard (per room), traps.
+_SEAT_BLOCK = struct.Struct(f"={4 + len(CODES) + 1}f")
 #: Turn numbers are clipped here (random games last about 15 turns).
 MAX_TURN = 100
 
@@ -27,6 +33,7 @@ class NinjaTrapEncoder(ViewEncoder):
 
     GAME = "ninja-trap"
     DECISIONS: ClassVar[tuple[str, ...]] = STAGES
+    PRIVATE_FROM: ClassVar[str | None] = "hand"
 
     def declare(self, builder: LayoutBuilder) -> None:
         players = self.players
@@ -58,6 +65,7 @@ class NinjaTrapEncoder(ViewEncoder):
         self._look = builder.multi_hot("look", labels, "during a Buko look: the room of each of the seat's traps, "
                                        "by row position (oldest first)")
         self._positions = positions
+        self._fast_seats: list[tuple[int, ...]] | None = None
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         ones, at, values = out.ones, out.at, out.values
@@ -92,6 +100,61 @@ class NinjaTrapEncoder(ViewEncoder):
                 position, room = trap["position"], trap["room"]
                 if isinstance(position, int) and 1 <= position <= self._positions and isinstance(room, str):
                     ones.append(self._look + (position - 1) * rooms + CODES.index(room))
+
+    def write_state(self, state: Any, seat: int, out: Tensor) -> None:
+        # What view.observe shows, read from the state: every public zone, the seat's own hand, and its
+        # traps only during its own Buko look (never another's hand, deck order or trap rooms).
+        # Counts need no clipping: a room's cards in one pile never outnumber that room in a deck.
+        fast = self._fast_seats
+        if fast is None:
+            # Each seat's offsets flat (a segment over the rooms holds room r at its first offset + r).
+            fast = self._fast_seats = [(hits, alive, hand_size, deck, traps, discard[FIRST], move[FIRST],
+                                        flipped[FIRST], blocked)
+                                       for hits, alive, hand_size, deck, discard, traps, move, flipped, blocked
+                                       in self._seats]
+            # The packed write relies on these segments following each other.
+            assert all((alive, hand_size, deck, discard, traps) == (hits + 1, hits + 2, hits + 3, hits + 4,
+                                                                   hits + 4 + len(CODES))
+                       for hits, alive, hand_size, deck, traps, discard, *_ in fast)
+        turn = state.turn
+        if turn:
+            out[self._turn] = turn if turn < MAX_TURN else MAX_TURN
+        frames = state.frames
+        stage = frames[-1].kind if frames else None
+        if stage is not None:
+            out[self._stage[stage]] = 1.0
+        blocked_now = blocked_seats(state) if stage == ACTIVATE else None
+        hits_all, hands, decks, discards, rows, moves, flips = (state.hits, state.hands, state.decks, state.discards,
+                                                                 state.trap_turns, state.moves, state.flips)
+        pack = _SEAT_BLOCK.pack_into
+        buffer = cast(memoryview, out)
+        for each, (hits, _, _, _, _, _, move, flipped, blocked) in enumerate(fast):
+            # hits, alive, hand_size, deck_size, discard (a count per room) and traps lie side by side: one
+            # packed write (dense, no test per room).
+            taken = hits_all[each]
+            pack(buffer, hits * 4, taken if taken < 3 else 3, taken < HITS_TO_KILL, sum(hands[each]),
+                 len(decks[each]), *discards[each], len(rows[each]))
+            room = moves[each]
+            if room >= 0:
+                out[move + room] = 1.0
+            room = flips[each]
+            if room >= 0:
+                out[flipped + room] = 1.0
+            if blocked_now is not None and blocked_now[each]:
+                out[blocked] = 1.0
+        self.write_private(state, seat, out)
+
+    def write_private(self, state: Any, seat: int, out: Tensor) -> None:
+        # The seat's own hand, and its traps during its own Buko look.
+        base = self._hand[FIRST]
+        for room, count in enumerate(state.hands[seat]):
+            if count:
+                out[base + room] = count
+        frames = state.frames
+        if frames and frames[-1].kind == LOOK and seat in frames[-1].seats:
+            base, rooms = self._look, len(CODES)
+            for position, room in enumerate(state.traps[seat][:self._positions]):
+                out[base + position * rooms + room] = 1.0
 
 
 ENCODER = NinjaTrapEncoder

@@ -10,7 +10,7 @@ the view marks them.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ninjadojo.games.ninjato.cards import (
     DOJO_COUNTS,
@@ -32,9 +32,9 @@ from ninjadojo.games.ninjato.cards import (
     TREASURE_COUNTS,
     TREASURES,
 )
-from ninjadojo.games.ninjato.effects import PHASE_NAMES, SIDE_NAMES
+from ninjadojo.games.ninjato.effects import PHASE_NAMES, PLAY, SIDE_NAMES
 from ninjadojo.rl.encoders import count_codes, label_offsets, put_code, put_codes, put_number, put_seat, seat_labels
-from ninjadojo.rl.encoding import View, ViewEncoder
+from ninjadojo.rl.encoding import Tensor, View, ViewEncoder
 from ninjadojo.rl.layout import LayoutBuilder, Writer
 
 DECISIONS = ("place", "draw", "keep", "fight", "press", "favour", "marker", "disguise")
@@ -44,6 +44,12 @@ TOKENS = sum(TREASURE_COUNTS)
 MAX_HONOUR = 300
 #: Treasure labels: the five kinds, then ``red`` (how many of them are red tokens).
 PURSE = [*TREASURES, "red"]
+#: The bounds of the decks' sizes.
+SENSEI_TILES = sum(TILE_COUNTS)
+GUARDS = sum(GUARD_COUNTS)
+ELITES = sum(ELITE_COUNTS)
+RUMORS = len(RUMOR_CODES)
+ENVOYS = len(ENVOY_CODES)
 
 
 class NinjatoEncoder(ViewEncoder):
@@ -134,6 +140,7 @@ class NinjatoEncoder(ViewEncoder):
                 label_offsets(b.counts(f"{prefix}.elites", elites, max(ELITE_COUNTS), "its Elites"), elites),
             ))
         self._hand = label_offsets(b.counts("hand", VALUES, most_value, "the seat's Dojo hand, per value"), VALUES)
+        self._flat_offsets: tuple[tuple[int, ...], list[tuple[int, ...]], list[tuple[int, ...]]] | None = None
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         ones = out.ones
@@ -223,6 +230,211 @@ class NinjatoEncoder(ViewEncoder):
         if isinstance(hand, list):
             _values(out, self._hand, hand)
 
+    def _flat(self) -> tuple[tuple[int, ...], list[tuple[int, ...]], list[tuple[int, ...]]]:
+        """Every offset the fast path writes, as plain ints: a segment over codes starts at its first
+        label's offset (code number i at first + i; Dojo value v at first - 1 + v)."""
+        value, tile, kind, purse = VALUES[0], TILE_CODES[0], TILE_KIND_CODES[0], PURSE[0]
+        guard, elite, envoy, rumor = GUARD_CODES[0], ELITE_CODES[0], ENVOY_CODES[0], RUMOR_CODES[0]
+        shared = (self._round, self._phase[PHASE_NAMES[0]], self._order, self._up[value] - 1, self._dojo_deck,
+                  self._dojo_discard[value] - 1, self._stack, self._stack_top, self._offer[tile], self._sensei_seats,
+                  self._sensei_deck, self._sensei_out[tile], self._hensojutsu, self._rumors[rumor],
+                  self._pavilion_seats, self._pavilion_spots, self._pavilion_deck, self._envoys[envoy],
+                  self._palace_seats, self._palace_spots, self._palace_deck, self._guard_deck,
+                  self._guard_discard[guard], self._elite_deck, self._elite_discard[elite], self._bag,
+                  self._spent[purse], self._raid_seat, self._raid_house, self._raid_side[SIDE_NAMES[0]],
+                  self._raid_loot[purse], self._raid_guards[guard], self._raid_elite[elite],
+                  self._disguised[envoy], self._hand[value] - 1)
+        houses: list[tuple[int, ...]] = [
+            (marker[MARKER_CODES[0]], sentry[guard], treasure[purse], strength, stealth)
+            for marker, sentry, treasure, strength, stealth in self._houses]
+        seats: list[tuple[int, ...]] = [
+            (honour, shuriken, cards, known[value] - 1, treasure[purse], tiles[tile], used[kind], envoys[envoy],
+             rumors[rumor], elites[elite])
+            for honour, shuriken, cards, known, treasure, tiles, used, envoys, rumors, elites in self._seats]
+        return shared, houses, seats
+
+    def write_state(self, state: Any, seat: int, out: Tensor) -> None:
+        # What view.observe shows ``seat``, read from the state: the whole board, every seat's public
+        # holdings and the cards it was seen to take (``state.known``), the decks' sizes only, and the
+        # Dojo hand of the seat alone. Counts per code are indexed by code number, Dojo counts by value
+        # (1 to 5). Counts need no clipping: no pile holds more of a kind than the game has. Written
+        # out in one body (no helper calls, ``any`` to skip empty counts): it runs at every step.
+        flat = self._flat_offsets
+        if flat is None:
+            flat = self._flat_offsets = self._flat()
+        shared, houses, seats = flat
+        (round_, phase, order, up, dojo_deck, dojo_discard, stack_seats, stack_top, offer, sensei_seats, sensei_deck,
+         sensei_out, hensojutsu, rumors_up, pavilion_seats, pavilion_spots, pavilion_deck, envoys_up, palace_seats,
+         palace_spots, palace_deck, guard_deck, guard_discard, elite_deck, elite_discard, bag, spent, raid_seat,
+         raid_house, raid_side, raid_loot, raid_guards, raid_elite, disguised, hand) = shared
+        one = 1.0
+        players = self.players
+        value = state.round
+        if value:
+            out[round_] = value if value < ROUNDS else ROUNDS
+        out[phase + state.phase] = one
+        for place, each in enumerate(state.order):
+            out[order + place * players + each] = one
+        for each in state.up:
+            out[up + each] += one
+        value = len(state.deck)
+        if value:
+            out[dojo_deck] = value if value < DOJO_CARDS else DOJO_CARDS
+        counts = state.discard
+        for each in DOJO_VALUES:
+            if counts[each]:
+                out[dojo_discard + each] = counts[each]
+        stack = state.dojo_stack
+        if stack:
+            for each in stack:
+                out[stack_seats + each] += one
+            if stack[-1] >= 0:
+                out[stack_top + stack[-1]] = one
+        for each in state.offer:
+            out[offer + each] += one
+        for each in state.sensei_seats:
+            out[sensei_seats + each] += one
+        value = len(state.sdeck)
+        if value:
+            out[sensei_deck] = value if value < SENSEI_TILES else SENSEI_TILES
+        counts = state.sout
+        if any(counts):
+            for number, count in enumerate(counts):
+                if count:
+                    out[sensei_out + number] = count
+        value = state.hj_left
+        if value:
+            out[hensojutsu] = value if value < 3 else 3
+        for each in state.rup:
+            out[rumors_up + each] = one
+        for each in state.pavilion_seats:
+            out[pavilion_seats + each] += one
+        value = state.pavilion_spots
+        if value:
+            out[pavilion_spots] = value if value < MOST_SPOTS else MOST_SPOTS
+        value = len(state.rdeck)
+        if value:
+            out[pavilion_deck] = value if value < RUMORS else RUMORS
+        for each in state.vup:
+            out[envoys_up + each] = one
+        for each in state.palace_seats:
+            out[palace_seats + each] += one
+        value = state.palace_spots
+        if value:
+            out[palace_spots] = value if value < MOST_SPOTS else MOST_SPOTS
+        value = len(state.vdeck)
+        if value:
+            out[palace_deck] = value if value < ENVOYS else ENVOYS
+        markers, sentries, treasures, spots = state.markers, state.sentries, state.treasure, state.spots
+        for house, (marker, sentry, treasure, strength, stealth) in enumerate(houses):
+            out[marker + markers[house]] = one
+            if sentries[house] >= 0:
+                out[sentry + sentries[house]] = one
+            tokens = treasures[house]
+            if tokens:
+                reds = 0
+                for token in tokens:
+                    if token >= 5:
+                        reds += 1
+                        token -= 5
+                    out[treasure + token] += one
+                if reds:
+                    out[treasure + 5] = reds
+            if spots[2 * house] >= 0:
+                out[strength + spots[2 * house]] = one
+            if spots[2 * house + 1] >= 0:
+                out[stealth + spots[2 * house + 1]] = one
+        value = len(state.gdeck)
+        if value:
+            out[guard_deck] = value if value < GUARDS else GUARDS
+        for number, count in enumerate(state.gdiscard):
+            if count:
+                out[guard_discard + number] = count
+        value = len(state.xdeck)
+        if value:
+            out[elite_deck] = value if value < ELITES else ELITES
+        counts = state.xdiscard
+        if any(counts):
+            for number, count in enumerate(counts):
+                if count:
+                    out[elite_discard + number] = count
+        value = sum(state.bag)
+        if value:
+            out[bag] = value if value < TOKENS else TOKENS
+        for number, count in enumerate(state.spent):
+            if count:
+                out[spent + number] = count
+        raider = state.raider
+        if raider >= 0:
+            out[raid_seat + raider] = one
+            out[raid_house + state.raid_house] = one
+            out[raid_side + state.raid_side] = one
+            reds = 0
+            for token in state.raid_loot:
+                if token >= 5:
+                    reds += 1
+                    token -= 5
+                out[raid_loot + token] += one
+            if reds:
+                out[raid_loot + 5] = reds
+            for each in state.raid_guards:
+                out[raid_guards + each] += one
+            if state.raid_elite >= 0:
+                out[raid_elite + state.raid_elite] = one
+        for each in state.masks:
+            out[disguised + each] = one
+        placing = state.phase == PLAY
+        placed = state.placed
+        order_of = state.order
+        honours, hands, known_all, purses, tiles_all, flipped_all, envoys_all, rumors_all, elites_all = (
+            state.honour, state.hands, state.known, state.purse, state.tiles, state.flipped, state.envoys,
+            state.rumors, state.elites)
+        for each, (honour, shuriken, cards, known, treasure, tiles, used, envoys, rumors, elites) in enumerate(seats):
+            value = honours[each]
+            if value:
+                out[honour] = value if value < MAX_HONOUR else MAX_HONOUR
+            # Shuriken still to place this round (view.shuriken_left).
+            if placing:
+                value = SHURIKEN - placed // players - (1 if order_of.index(each) < placed % players else 0)
+            else:
+                value = SHURIKEN
+            if value:
+                out[shuriken] = value if value < SHURIKEN else SHURIKEN
+            counts = hands[each]
+            value = counts[1] + counts[2] + counts[3] + counts[4] + counts[5]
+            if value:
+                out[cards] = value if value < DOJO_CARDS else DOJO_CARDS
+            counts = known_all[each]
+            if any(counts):
+                for number in DOJO_VALUES:
+                    if counts[number]:
+                        out[known + number] = counts[number]
+            for number, count in enumerate(purses[each]):
+                if count:
+                    out[treasure + number] = count
+            counts = tiles_all[each]
+            if any(counts):
+                for number, count in enumerate(counts):
+                    if count:
+                        out[tiles + number] = count
+            counts = flipped_all[each]
+            if any(counts):
+                for number, count in enumerate(counts):
+                    if count:
+                        out[used + number] = count
+            for number in envoys_all[each]:
+                out[envoys + number] = one
+            for number in rumors_all[each]:
+                out[rumors + number] = one
+            counts = elites_all[each]
+            if any(counts):
+                for number, count in enumerate(counts):
+                    if count:
+                        out[elites + number] = count
+        counts = hands[seat]
+        for number in DOJO_VALUES:
+            if counts[number]:
+                out[hand + number] = counts[number]
 
 def _codes(out: Writer, index: dict[str, int], codes: object) -> None:
     """A multi-hot of codes (each code present at most once)."""

@@ -11,12 +11,13 @@ secrets of others it has seen; ``points`` is known for the seat itself only (and
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from ninjadojo.games.ninjitsu.cards import CARD_IDS
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, OWNER_PENALTY, VALUE
 from ninjadojo.games.ninjitsu.elements import NAMES as ELEMENTS
+from ninjadojo.games.ninjitsu.knowledge import PLACE_MASK
 from ninjadojo.rl.encoders import label_offsets, put_code, put_seat, seat_labels
-from ninjadojo.rl.encoding import View, ViewEncoder
+from ninjadojo.rl.encoding import Tensor, View, ViewEncoder
 from ninjadojo.rl.layout import LayoutBuilder, Writer
 
 DECISIONS = (
@@ -140,6 +141,102 @@ class NinjitsuEncoder(ViewEncoder):
                 name = text.rstrip("12")
                 ones.append(element[name])
                 ones.append(side[text[len(name):] or "choosing"])
+
+    def write_state(self, state: Any, seat: int, out: Tensor) -> None:
+        # What view.observe shows ``seat``, read from the state: the seat's own hand and secrets (not
+        # while blinded), others' cards only where ``state.known`` says the seat knows their place, and
+        # everything at the end. A card's offset in a segment over the cards is the segment's first
+        # offset + the card's number (the labels are CARD_IDS in order).
+        one = 1.0
+        first = CARD_IDS[0]
+        turn = state.turn
+        if turn >= 0:
+            out[self._turn + turn] = one
+        value = state.target
+        out[self._target] = value if value < MAX_TARGET else MAX_TARGET
+        out[self._deck] = len(state.deck)  # never above the deck's size, the bound
+        value = state.swaps_left
+        out[self._swaps] = value if value < 10 else 10
+        base = self._discard[first]
+        for card in state.discard:
+            out[base + card] = one
+        effects = state.effects
+        if effects:
+            base = self._resolving[first]
+            for effect in effects:
+                out[base + effect[0]] = one
+            out[self._innermost[first] + effects[-1][0]] = one
+        if state.frozen >= 0:
+            out[self._frozen + state.frozen] = one
+        if state.magic_owner >= 0:
+            out[self._magic + state.magic_owner] = one
+        if state.has_weather:
+            base = self._weather[first]
+            for card in state.weather:
+                out[base + card] = one
+            out[self._weather_deck] = len(state.weather_deck)
+            base = self._weather_discard[first]
+            for card in state.weather_discard:
+                out[base + card] = one
+            base = self._events[first]
+            for card in state.event_queue:
+                out[base + card] = one
+        over = state.result is not None
+        known = state.known
+        bit = 1 << seat
+        hands, secrets_all, marks, elements = state.hands, state.secrets, state.marks, state.elements
+        plain = not state.has_earth and not state.has_elements
+        for each, offsets in enumerate(self._seats):
+            (hand_size, hand, treasures, treasure_points, secret_count, secrets, points, points_known, marked, mark,
+             element, side) = offsets
+            own = each == seat
+            cards = hands[each]
+            out[hand_size] = len(cards)
+            base = hand[first]
+            if own or over:
+                for card in cards:
+                    out[base + card] = one
+            else:
+                for card in cards:
+                    if known[card] & bit:
+                        out[base + card] = one
+            base = treasures[first]
+            for card in state.treasures[each]:
+                out[base + card] = one
+            treasures_held = state.treasures[each]
+            if plain:
+                # state.treasure_points without its generators (no Master of Earth, no Elements in the
+                # game): printed values, and each owner penalty once per treasure.
+                value = (sum(map(VALUE.__getitem__, treasures_held))
+                         + sum(map(OWNER_PENALTY.__getitem__, treasures_held)) * len(treasures_held))
+            else:
+                value = state.treasure_points(each)
+            out[treasure_points] = -MAX_POINTS if value < -MAX_POINTS else value if value < MAX_POINTS else MAX_POINTS
+            held = secrets_all[each]
+            count = len(held)
+            out[secret_count] = count if count < SECRET_POSITIONS else SECRET_POSITIONS
+            sees_own = (own and state.blind != each) or over
+            if sees_own:
+                for position, card in enumerate(held[:SECRET_POSITIONS]):
+                    out[secrets + position * CARDS + card] = one
+            if not own:
+                for position, card in enumerate(held[:SECRET_POSITIONS]):
+                    if over or known[card] & PLACE_MASK & bit:
+                        out[secrets + position * CARDS + card] = one
+            if sees_own:
+                value = state.points(each)
+                out[points] = -MAX_POINTS if value < -MAX_POINTS else value if value < MAX_POINTS else MAX_POINTS
+                out[points_known] = one
+            card = marks[each]
+            if card != -1:
+                out[marked] = one
+                if own and card >= 0:
+                    out[mark[first] + card] = one
+            text = elements[each]
+            if text:
+                name = text.rstrip("12")
+                out[element[name]] = one
+                out[side[text[len(name):] or "choosing"]] = one
 
 
 ENCODER = NinjitsuEncoder

@@ -1,0 +1,58 @@
+"""The fast observation path (each encoder's ``write_state``, reading the game's state) gives exactly the
+tensor of the reference path (laying out the seat's view), for every game, player count and seat, at
+every step of random games; and environments use it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from ninjadojo.engine.rng import Rng
+from ninjadojo.games import playable_games
+from ninjadojo.rl.core import Table
+from rl.helpers import ALL_EXPANSIONS, CASES, playout
+
+#: Seeds of the random games played per case (each game is checked at every step, for every seat).
+SEEDS = (11, 12, 13)
+
+
+def _options(game_id: str, seed: int) -> dict[str, Any] | None:
+    """Ninjitsu! with every expansion in one game of each case (they add state the view shows)."""
+    return ALL_EXPANSIONS if game_id == "ninjitsu" and seed % 2 else None
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_the_fast_tensor_is_the_view_tensor_at_every_step_for_every_seat(game_id: str, players: int) -> None:
+    checked = 0
+    for seed in SEEDS:
+        table = Table(game_id, players, _options(game_id, seed))
+        encoder = table.encoder
+        assert encoder.fast, f"{game_id} has no fast path"
+        game = table.new(seed)
+        for step in playout(game, Rng(seed), limit=5000):
+            for seat in range(players):
+                fast = encoder.encode_state(game, seat)
+                reference = encoder.encode_reference(game, seat)
+                assert fast.dtype == np.float32 and fast.shape == reference.shape
+                if not np.array_equal(fast, reference):
+                    differ = [segment.name for segment in encoder.layout.segments
+                              if not np.array_equal(fast[segment.offset:segment.offset + segment.size],
+                                                    reference[segment.offset:segment.offset + segment.size])]
+                    pytest.fail(f"{game_id}, {players} players, seed {seed}, step {step}, seat {seat}: the fast "
+                                f"tensor differs in {', '.join(differ)}")
+                checked += 1
+    assert checked >= len(SEEDS) * players * 10, "the games were long enough to check"
+
+
+@pytest.mark.parametrize("game_id", playable_games())
+def test_environments_take_the_fast_path_and_its_tensors_are_writable_and_fresh(game_id: str) -> None:
+    table = Table(game_id, None, None)
+    game = table.new(3)
+    first = table.observation(game, 0)["observation"]
+    second = table.observation(game, 0)["observation"]
+    assert table.encoder.fast
+    assert first.flags.writeable and first is not second
+    first[:] = -1.0  # a caller that changes its tensor in place changes no other
+    assert np.array_equal(second, table.encoder.encode_reference(game, 0))
