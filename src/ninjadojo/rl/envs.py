@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from ninjadojo.rl.aec import NinjaDojoAECEnv
 from ninjadojo.rl.parallel import NinjaDojoParallelEnv
-from ninjadojo.rl.single import NinjaDojoGymEnv
+from ninjadojo.rl.single import NinjaDojoGymEnv, Opponent
 
 
 def env(game_id: str, players: int | None = None, options: Mapping[str, object] | None = None,
@@ -42,13 +42,18 @@ def parallel_env(game_id: str, players: int | None = None, options: Mapping[str,
 
 
 def gym_env(game_id: str, players: int | None = None, options: Mapping[str, object] | None = None,
-            opponents: str | Sequence[str] | None = None, seat: int = 0, seed: int | None = None,
+            opponents: Opponent | Sequence[Opponent] | None = None, seat: int | str = 0, seed: int | None = None,
             render_mode: str | None = None, illegal_action: str = "lose",
             illegal_reward: float = -1.0) -> NinjaDojoGymEnv:
-    """A Gymnasium environment of ``game_id``: seat ``seat`` learns, bots play the others.
+    """A Gymnasium environment of ``game_id``: seat ``seat`` learns, opponents play the others.
 
-    ``opponents`` is a bot spec or level for every other seat (default ``random``), or a list of one per
-    other seat in seat order (``["random", "hard"]``); anything :func:`ninjadojo.bots.make_bot` accepts.
+    ``seat``: the learner's seat, or ``"random"`` for a seat drawn per game from its seed (a reset's
+    ``options={"seat": k}`` sets it for that episode). ``opponents``: one opponent for every other seat
+    (default ``random``), or a list of one per other seat in seat order (``["random", "hard"]``); an
+    opponent is a bot spec or level (anything :func:`ninjadojo.bots.make_bot` accepts), a
+    :class:`~ninjadojo.bots.Bot` (copied afresh for each game), or a policy ``policy(observation) ->
+    action id`` given the same ``{"observation", "action_mask"}`` dict as the learner, for its own seat
+    (self-play: pass the learner's own policy). See :class:`ninjadojo.rl.single.NinjaDojoGymEnv`.
     """
     return NinjaDojoGymEnv(game_id, players, options, opponents, seat, seed, render_mode, illegal_action,
                            illegal_reward)

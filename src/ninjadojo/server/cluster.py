@@ -28,6 +28,7 @@ import contextlib
 import logging
 import os
 import socket
+import threading
 import time
 import uuid
 from collections.abc import Callable
@@ -107,6 +108,10 @@ class Cluster:
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="dojo-cluster")
         self._handovers: set[asyncio.Task[None]] = set()
         self._listening = asyncio.Event()
+        #: The heartbeat's thread beats and claims in the database on its own clock, so that a busy or
+        #: starved event loop cannot make this process look dead (or leave a dead one's tables unclaimed).
+        self._beating: threading.Thread | None = None
+        self._stopping = threading.Event()
 
     # ------------------------------------------------------------------ database steps (in a thread)
 
@@ -169,7 +174,9 @@ class Cluster:
         # from its first request, as a one-process server serves every unfinished table.
         if self._handovers:
             await asyncio.gather(*list(self._handovers), return_exceptions=True)
-        self._tasks.append(asyncio.create_task(self._beat_loop(), name="dojo-cluster-beat"))
+        loop = asyncio.get_running_loop()
+        self._beating = threading.Thread(target=self._beat_thread, args=(loop,), name="dojo-cluster-beat", daemon=True)
+        self._beating.start()
 
     async def claim(self, table_id: str) -> bool:
         """Own ``table_id`` if nobody alive does; whether this process runs its bots and clocks."""
@@ -178,9 +185,14 @@ class Cluster:
     async def beat(self) -> None:
         """One heartbeat: tables claimed are loaded and their bots and clocks started; tables another process
         took meanwhile (this one was taken for dead) stop theirs here."""
-        assert self.dojo is not None
         began = time.monotonic()
         claimed, owned = await asyncio.get_running_loop().run_in_executor(self._executor, self._beat)
+        self._after_beat(began, claimed, owned)
+
+    def _after_beat(self, began: float, claimed: list[str], owned: set[str]) -> None:
+        """On the event loop, after a heartbeat's database step: take over what it claimed, give up what
+        another process took."""
+        assert self.dojo is not None
         for table_id in claimed:
             log.info("process %s takes over table %s (its owner is gone)", self.node, table_id)
             self._hand_over(self._take_over(table_id))
@@ -188,6 +200,21 @@ class Cluster:
             # (A table claimed while the heartbeat's query ran is not in its list, yet is ours.)
             if live.runs_timers and live.owned_since < began and live.id not in owned and not live.game.is_terminal:
                 self._hand_over(live.give_up())
+
+    def _beat_thread(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The heartbeat's own thread: beat every :attr:`heartbeat` seconds, whatever the event loop is doing,
+        and hand the outcome to the loop."""
+        while not self._stopping.wait(self.heartbeat):
+            began = time.monotonic()
+            try:
+                claimed, owned = self._beat()
+            except Exception:
+                log.exception("process %s: a heartbeat failed (the database?); trying again", self.node)
+                continue
+            try:
+                loop.call_soon_threadsafe(self._after_beat, began, claimed, owned)
+            except RuntimeError:  # the loop is closed: the process is stopping
+                return
 
     def _hand_over(self, coroutine: Any) -> None:
         """Run a take-over or a give-up beside the heartbeat (it waits for its table's lock: the next
@@ -203,16 +230,6 @@ class Cluster:
             await live.take_over()
         except Exception:  # (a table that does not replay is logged by the hub and left as stored)
             log.exception("process %s could not take over table %s", self.node, table_id)
-
-    async def _beat_loop(self) -> None:
-        while True:
-            await asyncio.sleep(self.heartbeat)
-            try:
-                await self.beat()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("process %s: a heartbeat failed (the database?); trying again", self.node)
 
     async def _listen(self) -> None:
         """Hear the other processes' announcements (reconnecting if the connection drops; after a drop every
@@ -256,6 +273,9 @@ class Cluster:
     async def close(self) -> None:
         """Leave cleanly: stop listening and beating, and give up every table at once (another process
         claims them at its next heartbeat rather than after :data:`NODE_TIMEOUT`)."""
+        self._stopping.set()
+        if self._beating is not None:
+            await asyncio.get_running_loop().run_in_executor(None, self._beating.join, 2 * self.heartbeat + 5)
         for task in [*self._tasks, *self._handovers]:
             task.cancel()
         for task in self._tasks:
