@@ -506,7 +506,6 @@ class GameState(ABC, Generic[PayloadT]):
         # the frame with every seat's hidden choice. Other frames: the game vouches (or not).
         undoable = (len(frame.seats) > 1 if frame.simultaneous
                     else self._undo_safe(seat, frame, payload))  # type: ignore[arg-type]
-        self._undoable.append(0)
         stream = self.rng.state
         points = self._undo_points
         before = self._undo_point() if undoable and points is not None else None
@@ -514,6 +513,7 @@ class GameState(ABC, Generic[PayloadT]):
         if self._looks:
             self._expire_looks(seat, hidden=frame.simultaneous or frame.concealed)
         self.record.actions.append((seat, action))
+        self._undoable.append(0)
         self.ply += 1
         public = False
         try:
@@ -619,8 +619,8 @@ class GameState(ABC, Generic[PayloadT]):
         """Keep no log from now on (returns the game itself): for a driver that never reads it, such as a
         random playout, a search's rollout or a simulation that keeps only results. Rules never read
         the log, so the game plays exactly the same; only the views' ``log`` (and one-time looks) miss
-        what happens from here. Clones and samples of a quiet game are quiet too; set
-        :attr:`logging` back to ``True`` to keep the log again."""
+        what happens from here. Clones of a quiet game are quiet too (its samples keep a log: a search
+        reads it); set :attr:`logging` back to ``True`` to keep the log again."""
         self.logging = False
         return self
 

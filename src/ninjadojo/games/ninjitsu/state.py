@@ -219,6 +219,7 @@ class NinjitsuState(GameState[Payload]):
     #: before the first action): the current player's points may have changed since the win check.
     late: bool
     #: The card numbers of this game's deck (base, then the chosen sets), and facts derived from them.
+    _sets: tuple[str, ...]
     cards_in_game: tuple[int, ...]
     card_ids_in_game: frozenset[str]
     any_time: bool
@@ -283,6 +284,8 @@ class NinjitsuState(GameState[Payload]):
         self.later = []
         self.held = []
         self.late = False
+        # The options never change: the sets are worked out once (undo's check reads them per action).
+        self._sets = game_sets(self.options)
         self.cards_in_game = cards_of(self.sets)
         self.card_ids_in_game = frozenset(CARD_IDS[card] for card in self.cards_in_game)
         self.any_time = any(ANYTIME[card] for card in self.cards_in_game)
@@ -291,8 +294,6 @@ class NinjitsuState(GameState[Payload]):
         self.has_false_floor = self.has_sabotage
         self.blind = -1
         sets = self.sets
-        #: Whether any expansion set is in play (the base game's undo rules need none).
-        self.expanded = bool(sets)
         self.has_elements = "elements" in sets
         self.elements = [""] * players
         self.started = 0
@@ -324,7 +325,7 @@ class NinjitsuState(GameState[Payload]):
     @property
     def sets(self) -> tuple[str, ...]:
         """The sets in this game's deck: option ``expansions``, then ``crossover`` (option ``crossover``)."""
-        return game_sets(self.options)
+        return self._sets
 
     def _setup(self) -> None:
         self.deck = list(self.cards_in_game)
@@ -405,7 +406,7 @@ class NinjitsuState(GameState[Payload]):
         other.has_false_floor = self.has_false_floor
         other.blind = self.blind
         other.has_elements = self.has_elements
-        other.expanded = self.expanded
+        other._sets = self._sets
         other.elements = self.elements.copy()
         other.started = self.started
         other.has_weather = self.has_weather

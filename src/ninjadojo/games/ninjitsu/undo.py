@@ -38,7 +38,7 @@ def undo_safe(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -
         return True
     if op != OP_SECRET and op != OP_TREASURE:
         return False
-    if frame.kind != "turn" or len(state.frames) != 1 or state.effects or state.expanded:
+    if frame.kind != "turn" or len(state.frames) != 1 or state.effects or state.sets:
         return False
     if state.extra_actions:
         return True  # the same turn goes on: no start-of-turn check
