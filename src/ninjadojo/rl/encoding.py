@@ -48,10 +48,6 @@ class Tensor(Protocol):
     def __setitem__(self, offset: int, value: float, /) -> None: ...
 
 
-#: The most states whose simultaneous stage an encoder keeps (environments stepped side by side in one
-#: process share an encoder).
-MAX_STAGES = 64
-
 #: The label of the decision one-hot for a kind of decision the encoder does not know (a game that
 #: added a kind of frame since; the tests check that no game reaches it).
 OTHER_DECISION = "other"
@@ -108,11 +104,6 @@ class ViewEncoder(ABC):
     GAME: ClassVar[str]
     #: Every kind of decision (frame kind) of the game, in the order of the ``decision`` one-hot.
     DECISIONS: ClassVar[tuple[str, ...]]
-    #: The first of the game's segments that hold only what the observing seat itself sees, which run to
-    #: the end of the layout (its hand...), or ``None``. An encoder that sets it writes them in
-    #: :meth:`write_private`; then the rest of a simultaneous stage's tensor is written once for all its
-    #: seats (see :meth:`_from_stage`).
-    PRIVATE_FROM: ClassVar[str | None] = None
 
     def __init__(self, players: int, options: Mapping[str, OptionValue]) -> None:
         self.players = players
@@ -140,9 +131,6 @@ class ViewEncoder(ABC):
         self._signed = bool((self._low < 0).any())
         #: Whether the encoder has a fast path (:meth:`write_state`), which :meth:`encode` then takes.
         self.fast = type(self).write_state is not ViewEncoder.write_state
-        self._private_from = None if self.PRIVATE_FROM is None else self.layout.segment(self.PRIVATE_FROM).offset
-        #: Per state (by id): the simultaneous stage last written, and its tensor (see :meth:`_from_stage`).
-        self._stages: dict[int, tuple[GameState[Any], Frame, int, int, npt.NDArray[np.float32]]] = {}
 
     @abstractmethod
     def declare(self, builder: LayoutBuilder) -> None:
@@ -161,11 +149,6 @@ class ViewEncoder(ABC):
         that could leave its segment's range as :meth:`encode_view` does. An encoder without it uses the
         view (this default is never called: :attr:`fast` is false).
         """
-        raise NotImplementedError
-
-    def write_private(self, state: GameState[Any], seat: int, out: Tensor) -> None:
-        """Write the segments from :attr:`PRIVATE_FROM` on (the seat's own), for an encoder that sets it;
-        its :meth:`write_state` writes the others, then calls this."""
         raise NotImplementedError
 
     def encode_view(self, view: View, clip: bool = True) -> npt.NDArray[np.float32]:
@@ -212,9 +195,7 @@ class ViewEncoder(ABC):
     def encode(self, state: GameState[Any], seat: int) -> npt.NDArray[np.float32]:
         """The tensor of ``seat``'s view of ``state``: the fast path when the encoder has one
         (:meth:`encode_state`), else made from the view (:meth:`encode_reference`); both give the same."""
-        if self.fast:
-            return self.encode_state(state, seat)
-        return self.encode_view(seat_view(state, seat))
+        return self.encode_state(state, seat)
 
     def encode_reference(self, state: GameState[Any], seat: int) -> npt.NDArray[np.float32]:
         """The tensor of ``seat``'s view of ``state`` made from the view (:func:`seat_view`): the definition
@@ -231,11 +212,6 @@ class ViewEncoder(ABC):
         frames = state.frames
         result = state.result
         top = frames[-1] if frames and result is None else None
-        staged = top is not None and top.simultaneous and self._private_from is not None
-        if staged:
-            tensor = self._from_stage(state, seat, top)  # type: ignore[arg-type]
-            if tensor is not None:
-                return tensor
         tensor = np.zeros(self.size, dtype=FLOAT)
         # Item assignment through a memoryview is the cheapest write from Python (a float is stored as
         # is; numpy's own item assignment costs about twice as much).
@@ -265,16 +241,6 @@ class ViewEncoder(ABC):
             if result.truncated:
                 out[self._truncated] = one
         self.write_state(state, seat, out)
-        if staged and top is not None and len(top.seats) > 1:
-            # Kept (when another seat is still to choose) without the seat's own values, so that another
-            # seat's tensor is a copy and its own.
-            public = tensor.copy()
-            public[:self._waiting] = 0.0
-            public[self._private_from:] = 0.0
-            stages = self._stages
-            if len(stages) >= MAX_STAGES:
-                stages.clear()
-            stages[id(state)] = (state, top, state.ply, len(top.submitted), public)
         return tensor
 
     def _write_own_header(self, seat: int, top: Frame | None, out: Tensor) -> None:
@@ -288,24 +254,3 @@ class ViewEncoder(ABC):
                 out[self._decision_offsets.get(top.kind, self._other)] = one
             if top.simultaneous and seat in top.submitted:
                 out[self._submitted] = one
-
-    def _from_stage(self, state: GameState[Any], seat: int, top: Frame) -> npt.NDArray[np.float32] | None:
-        """The tensor of a seat in a simultaneous stage whose tensor was written for another seat, or
-        ``None``. While the stage waits for its last choice, each submission changes nothing but that it
-        is in (the engine keeps it hidden in the frame), so every seat's tensor is the same but for the
-        header's own values and the private segments, written afresh on a copy of the rest. The stage is
-        the same if the state and its top frame are the very objects seen (held, so that no other object
-        can take their ids) and every action since was a submission to it (as many actions as new
-        submissions): the engine's ``apply`` is the only way a state moves on (a state changed by hand in
-        a simultaneous stage would be seen as the stage it was)."""
-        stage = self._stages.get(id(state))
-        if stage is None:
-            return None
-        known_state, known_top, ply, submitted, public = stage
-        if known_state is not state or known_top is not top or state.ply - ply != len(top.submitted) - submitted:
-            return None
-        tensor = public.copy()
-        out = cast(Tensor, tensor.data)
-        self._write_own_header(seat, top, out)
-        self.write_private(state, seat, out)
-        return tensor

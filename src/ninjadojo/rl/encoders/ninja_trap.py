@@ -33,7 +33,6 @@ class NinjaTrapEncoder(ViewEncoder):
 
     GAME = "ninja-trap"
     DECISIONS: ClassVar[tuple[str, ...]] = STAGES
-    PRIVATE_FROM: ClassVar[str | None] = "hand"
 
     def declare(self, builder: LayoutBuilder) -> None:
         players = self.players
@@ -142,9 +141,9 @@ class NinjaTrapEncoder(ViewEncoder):
                 out[flipped + room] = 1.0
             if blocked_now is not None and blocked_now[each]:
                 out[blocked] = 1.0
-        self.write_private(state, seat, out)
+        self._write_own(state, seat, out)
 
-    def write_private(self, state: Any, seat: int, out: Tensor) -> None:
+    def _write_own(self, state: Any, seat: int, out: Tensor) -> None:
         # The seat's own hand, and its traps during its own Buko look.
         base = self._hand[FIRST]
         for room, count in enumerate(state.hands[seat]):
