@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ninjadojo.games.ninjitsu.cards import CARD_IDS, OWNER_PENALTY, VALUE
+from ninjadojo.games.ninjitsu.cards import CARD_IDS
 from ninjadojo.games.ninjitsu.elements import NAMES as ELEMENTS
 from ninjadojo.games.ninjitsu.knowledge import PLACE_MASK
+from ninjadojo.games.ninjitsu.view import known_in_hand
 from ninjadojo.rl.encoders import label_offsets, put_code, put_seat, seat_labels
 from ninjadojo.rl.encoding import Tensor, View, ViewEncoder
 from ninjadojo.rl.layout import LayoutBuilder, Writer
@@ -185,7 +186,6 @@ class NinjitsuEncoder(ViewEncoder):
         known = state.known
         bit = 1 << seat
         hands, secrets_all, marks, elements = state.hands, state.secrets, state.marks, state.elements
-        plain = not state.has_earth and not state.has_elements
         for each, offsets in enumerate(self._seats):
             (hand_size, hand, treasures, treasure_points, secret_count, secrets, points, points_known, marked, mark,
              element, side) = offsets
@@ -193,36 +193,20 @@ class NinjitsuEncoder(ViewEncoder):
             cards = hands[each]
             out[hand_size] = len(cards)
             base = hand[first]
-            if own or over:
-                for card in cards:
-                    out[base + card] = one
-            else:
-                for card in cards:
-                    if known[card] & bit:
-                        out[base + card] = one
+            for card in known_in_hand(state, seat, each):
+                out[base + card] = one
             base = treasures[first]
             for card in state.treasures[each]:
                 out[base + card] = one
-            treasures_held = state.treasures[each]
-            if plain:
-                # state.treasure_points without its generators (no Master of Earth, no Elements in the
-                # game): printed values, and each owner penalty once per treasure.
-                value = (sum(map(VALUE.__getitem__, treasures_held))
-                         + sum(map(OWNER_PENALTY.__getitem__, treasures_held)) * len(treasures_held))
-            else:
-                value = state.treasure_points(each)
+            value = state.treasure_points(each)
             out[treasure_points] = -MAX_POINTS if value < -MAX_POINTS else value if value < MAX_POINTS else MAX_POINTS
             held = secrets_all[each]
             count = len(held)
             out[secret_count] = count if count < SECRET_POSITIONS else SECRET_POSITIONS
             sees_own = (own and state.blind != each) or over
-            if sees_own:
-                for position, card in enumerate(held[:SECRET_POSITIONS]):
+            for position, card in enumerate(held[:SECRET_POSITIONS]):
+                if sees_own or (not own and known[card] & PLACE_MASK & bit):
                     out[secrets + position * CARDS + card] = one
-            if not own:
-                for position, card in enumerate(held[:SECRET_POSITIONS]):
-                    if over or known[card] & PLACE_MASK & bit:
-                        out[secrets + position * CARDS + card] = one
             if sees_own:
                 value = state.points(each)
                 out[points] = -MAX_POINTS if value < -MAX_POINTS else value if value < MAX_POINTS else MAX_POINTS
