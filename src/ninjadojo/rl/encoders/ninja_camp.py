@@ -58,7 +58,8 @@ class NinjaCampEncoder(ViewEncoder):
                 builder.scalar(f"{prefix}.points", MAX_POINTS, "its points"),
             ))
         self._turn = builder.scalar("turn", MAX_TURNS, "turns played")
-        self._square_offsets: list[int] | None = None
+        # The fast path's offset of each square: kind k of square i lies at grid + i * width + k - 1.
+        self._square_offsets = [self._grid - 1 + square * len(kinds) for square in range(len(self._squares))]
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         ones = out.ones
@@ -103,11 +104,6 @@ class NinjaCampEncoder(ViewEncoder):
         # holds more of a kind than the deck has, plus the two starting cards.
         one = 1.0
         squares = self._square_offsets
-        if squares is None:
-            # Kind k of square i lies at grid + i * width + k - 1.
-            width = len(KINDS)
-            squares = self._square_offsets = [self._grid - 1 + square * width
-                                              for square in range(len(self._squares))]
         for offset, kind in zip(squares, state.cells, strict=True):
             if kind:
                 out[offset + kind] = one

@@ -64,7 +64,14 @@ class NinjaTrapEncoder(ViewEncoder):
         self._look = builder.multi_hot("look", labels, "during a Buko look: the room of each of the seat's traps, "
                                        "by row position (oldest first)")
         self._positions = positions
-        self._fast_seats: list[tuple[int, ...]] | None = None
+        # The fast path's offsets of each seat, flat (a segment over the rooms holds room r at its first
+        # offset + r).
+        self._fast_seats = [(hits, alive, hand_size, deck, traps, discard[FIRST], move[FIRST], flipped[FIRST], blocked)
+                            for hits, alive, hand_size, deck, discard, traps, move, flipped, blocked in self._seats]
+        # The packed write relies on these segments following each other.
+        assert all((alive, hand_size, deck, discard, traps) == (hits + 1, hits + 2, hits + 3, hits + 4,
+                                                               hits + 4 + len(CODES))
+                   for hits, alive, hand_size, deck, traps, discard, *_ in self._fast_seats)
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         ones, at, values = out.ones, out.at, out.values
@@ -105,16 +112,6 @@ class NinjaTrapEncoder(ViewEncoder):
         # traps only during its own Buko look (never another's hand, deck order or trap rooms).
         # Counts need no clipping: a room's cards in one pile never outnumber that room in a deck.
         fast = self._fast_seats
-        if fast is None:
-            # Each seat's offsets flat (a segment over the rooms holds room r at its first offset + r).
-            fast = self._fast_seats = [(hits, alive, hand_size, deck, traps, discard[FIRST], move[FIRST],
-                                        flipped[FIRST], blocked)
-                                       for hits, alive, hand_size, deck, discard, traps, move, flipped, blocked
-                                       in self._seats]
-            # The packed write relies on these segments following each other.
-            assert all((alive, hand_size, deck, discard, traps) == (hits + 1, hits + 2, hits + 3, hits + 4,
-                                                                   hits + 4 + len(CODES))
-                       for hits, alive, hand_size, deck, traps, discard, *_ in fast)
         turn = state.turn
         if turn:
             out[self._turn] = turn if turn < MAX_TURN else MAX_TURN

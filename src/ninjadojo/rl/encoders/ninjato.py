@@ -32,7 +32,8 @@ from ninjadojo.games.ninjato.cards import (
     TREASURE_COUNTS,
     TREASURES,
 )
-from ninjadojo.games.ninjato.effects import PHASE_NAMES, PLAY, SIDE_NAMES
+from ninjadojo.games.ninjato.effects import PHASE_NAMES, SIDE_NAMES
+from ninjadojo.games.ninjato.view import shuriken_left
 from ninjadojo.rl.encoders import count_codes, label_offsets, put_code, put_codes, put_number, put_seat, seat_labels
 from ninjadojo.rl.encoding import Tensor, View, ViewEncoder
 from ninjadojo.rl.layout import LayoutBuilder, Writer
@@ -140,7 +141,7 @@ class NinjatoEncoder(ViewEncoder):
                 label_offsets(b.counts(f"{prefix}.elites", elites, max(ELITE_COUNTS), "its Elites"), elites),
             ))
         self._hand = label_offsets(b.counts("hand", VALUES, most_value, "the seat's Dojo hand, per value"), VALUES)
-        self._flat_offsets: tuple[tuple[int, ...], list[tuple[int, ...]], list[tuple[int, ...]]] | None = None
+        self._flat_offsets = self._flat()
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         ones = out.ones
@@ -259,10 +260,7 @@ class NinjatoEncoder(ViewEncoder):
         # Dojo hand of the seat alone. Counts per code are indexed by code number, Dojo counts by value
         # (1 to 5). Counts need no clipping: no pile holds more of a kind than the game has. Written
         # out in one body (no helper calls, ``any`` to skip empty counts): it runs at every step.
-        flat = self._flat_offsets
-        if flat is None:
-            flat = self._flat_offsets = self._flat()
-        shared, houses, seats = flat
+        shared, houses, seats = self._flat_offsets
         (round_, phase, order, up, dojo_deck, dojo_discard, stack_seats, stack_top, offer, sensei_seats, sensei_deck,
          sensei_out, hensojutsu, rumors_up, pavilion_seats, pavilion_spots, pavilion_deck, envoys_up, palace_seats,
          palace_spots, palace_deck, guard_deck, guard_discard, elite_deck, elite_discard, bag, spent, raid_seat,
@@ -383,9 +381,6 @@ class NinjatoEncoder(ViewEncoder):
                 out[raid_elite + state.raid_elite] = one
         for each in state.masks:
             out[disguised + each] = one
-        placing = state.phase == PLAY
-        placed = state.placed
-        order_of = state.order
         honours, hands, known_all, purses, tiles_all, flipped_all, envoys_all, rumors_all, elites_all = (
             state.honour, state.hands, state.known, state.purse, state.tiles, state.flipped, state.envoys,
             state.rumors, state.elites)
@@ -393,15 +388,10 @@ class NinjatoEncoder(ViewEncoder):
             value = honours[each]
             if value:
                 out[honour] = value if value < MAX_HONOUR else MAX_HONOUR
-            # Shuriken still to place this round (view.shuriken_left).
-            if placing:
-                value = SHURIKEN - placed // players - (1 if order_of.index(each) < placed % players else 0)
-            else:
-                value = SHURIKEN
+            value = shuriken_left(state, each)
             if value:
                 out[shuriken] = value if value < SHURIKEN else SHURIKEN
-            counts = hands[each]
-            value = counts[1] + counts[2] + counts[3] + counts[4] + counts[5]
+            value = state.hand_size(each)
             if value:
                 out[cards] = value if value < DOJO_CARDS else DOJO_CARDS
             counts = known_all[each]
