@@ -7,10 +7,14 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from playwright.sync_api import Browser, Page, Playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, ViewportSize
+
+if TYPE_CHECKING:
+    from web.serving import WebServer
 
 #: Debian's chromium; $NINJADOJO_CHROMIUM points elsewhere (another distribution's path).
 CHROMIUM = os.environ.get("NINJADOJO_CHROMIUM", "/usr/bin/chromium")
@@ -20,6 +24,12 @@ CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-b
 
 #: The app's root element, whose data attributes say where the page is (see static/js/table.js).
 APP = "#app"
+
+#: The viewports the tests draw in: a desktop, a phone, and a desktop tall enough for the lobby's whole
+#: form and lists.
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+TALL: ViewportSize = {"width": 1280, "height": 1800}
 
 
 def launch(playwright: Playwright) -> Browser:
@@ -87,6 +97,31 @@ new MutationObserver((changes) => { for (const change of changes) for (const nod
 """
 
 
+def new_page(browser: Browser, viewport: ViewportSize = DESKTOP, scripts: Iterable[str] = (), *,
+             context: BrowserContext | None = None, **context_args: Any) -> tuple[BrowserContext, Page, list[str]]:
+    """A page watching for errors (see :func:`watch_errors`), with its context and the errors list.
+
+    The page opens in a fresh context (its own localStorage and cookies) of ``viewport``, made with
+    ``context_args`` (``is_mobile``, ``has_touch``...), whose init scripts are ERROR_WATCH then ``scripts``;
+    or, when ``context`` is given, in that context as it is (the same storage, so the same seats).
+    """
+    if context is None:
+        context = browser.new_context(viewport=viewport, **context_args)
+        for script in (ERROR_WATCH, *scripts):
+            context.add_init_script(script)
+    page = context.new_page()
+    return context, page, watch_errors(page)
+
+
+def server_state(server: WebServer, table_id: str, token: str | None) -> dict[str, Any]:
+    """A seat's (or, without a token, the spectators') current state, over HTTP."""
+    headers = {"X-Seat-Token": token} if token else {}
+    response = server.http.get(f"/api/tables/{table_id}/view", headers=headers)
+    assert response.status_code == 200, response.text
+    state: dict[str, Any] = response.json()
+    return state
+
+
 def client_errors(page: Page) -> list[str]:
     """The error messages the client showed (needs ERROR_WATCH as an init script of the context)."""
     return list(page.evaluate("() => window.__dojoErrors || []"))
@@ -106,7 +141,8 @@ def board_screenshot(page: Page, path: Any, width: int = 1280) -> None:
 
 def app_data(page: Page) -> dict[str, str]:
     """The app root's data attributes (seat, status, canAct, index, connection)."""
-    return page.evaluate("(sel) => Object.assign({}, document.querySelector(sel).dataset)", APP)
+    data: dict[str, str] = page.evaluate("(sel) => Object.assign({}, document.querySelector(sel).dataset)", APP)
+    return data
 
 
 @dataclass

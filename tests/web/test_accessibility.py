@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from web.driving import ERROR_WATCH, create_in_lobby, wait_turn_or_end
+from web.driving import create_in_lobby, new_page, wait_turn_or_end
 from web.serving import WebServer
 
 pytestmark = pytest.mark.slow
@@ -37,9 +37,8 @@ def axe() -> None:
 
 def test_the_lobby_has_no_serious_accessibility_violation(browser: Any, web_server: WebServer, axe: None) -> None:
     """The lobby, with its form and lists."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context, page, _ = new_page(browser)
     try:
-        page = context.new_page()
         page.goto(f"{web_server.base}/#/")
         page.wait_for_selector("#create-table")
         assert serious(page) == []
@@ -51,10 +50,8 @@ def test_the_lobby_has_no_serious_accessibility_violation(browser: Any, web_serv
 def test_a_table_has_no_serious_accessibility_violation(browser: Any, web_server: WebServer, axe: None,
                                                          game: str) -> None:
     """A table of each game at your turn, and its rules dialog."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.add_init_script(ERROR_WATCH)
+    context, page, _ = new_page(browser)
     try:
-        page = context.new_page()
         create_in_lobby(page, web_server.base, game, players=GAMES[game])
         wait_turn_or_end(page, 30)
         assert serious(page) == []

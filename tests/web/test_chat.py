@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from web.driving import ERROR_WATCH, client_errors, watch_errors
+from web.driving import PHONE, client_errors, new_page
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
@@ -20,10 +20,7 @@ NAME = "<script>f()</script>Bo"  # (a name is at most 24 characters)
 
 def open_page(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
     """A fresh context (its own localStorage) at ``url``, watching for errors."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.add_init_script(ERROR_WATCH)
-    page = context.new_page()
-    errors = watch_errors(page)
+    context, page, errors = new_page(browser)
     try:
         page.goto(url)
     except Exception:
@@ -97,9 +94,8 @@ def test_on_a_phone_the_chat_scrolls_above_the_docked_hand(browser: Any, web_ser
     page has room to scroll it above the hand (else the line to type would stay under it)."""
     table_id, tokens = web_server.create({"game": "ninjitsu", "players": 2, "settings": QUICK, "seats": [
         {"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]})
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context, page, _ = new_page(browser, PHONE, is_mobile=True, has_touch=True)
     try:
-        page = context.new_page()
         page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
         page.locator(".board .card-row.hand").wait_for()
         page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")

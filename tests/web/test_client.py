@@ -12,27 +12,27 @@ import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import ViewportSize
 
 from web.driving import (
     APP,
-    ERROR_WATCH,
+    DESKTOP,
+    PHONE,
     PlayStats,
     act_once,
     app_data,
     board_screenshot,
     client_errors,
     create_in_lobby,
+    new_page,
     play_by_clicking,
     seat_token,
+    server_state,
     wait_turn_or_end,
-    watch_errors,
 )
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
-
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 
 #: Each game as the full-game test plays it: players, options (set in the lobby's form), and the
 #: action of ours before which the board is photographed (mid-game, with something on the board).
@@ -43,23 +43,6 @@ GAMES = {
     "ninja-camp": (2, {}, 8),
     "ninjato": (2, {}, 14),
 }
-
-
-def new_page(browser: Any, viewport: dict[str, int] = DESKTOP) -> tuple[Any, Any, list[str]]:
-    """A fresh context (its own localStorage) and page, watching for errors."""
-    context = browser.new_context(viewport=viewport)
-    context.add_init_script(ERROR_WATCH)
-    page = context.new_page()
-    return context, page, watch_errors(page)
-
-
-def server_state(server: WebServer, table_id: str, token: str | None) -> dict[str, Any]:
-    """A seat's (or the spectators') current state, over HTTP."""
-    headers = {"X-Seat-Token": token} if token else {}
-    response = server.http.get(f"/api/tables/{table_id}/view", headers=headers)
-    assert response.status_code == 200, response.text
-    state: dict[str, Any] = response.json()
-    return state
 
 
 def shown_actions(page: Any) -> list[str]:
@@ -407,7 +390,7 @@ def test_a_replay_of_a_game_in_progress_is_refused(browser: Any, web_server: Web
 
 
 def open_seat(browser: Any, server: WebServer, game: str, players: int,
-              viewport: dict[str, int]) -> tuple[Any, Any, str]:
+              viewport: ViewportSize) -> tuple[Any, Any, str]:
     """A new table of ``game`` (seat 0 human, bots elsewhere), opened by seat 0's invitation link."""
     table_id, tokens = server.create({"game": game, "players": players, "settings": QUICK, "seed": 5,
                                       "seats": [{"type": "human", "name": "Ann"}]

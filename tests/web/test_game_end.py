@@ -14,14 +14,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from playwright.sync_api import ViewportSize
 
-from web.driving import APP, ERROR_WATCH, board_screenshot, play_by_clicking, watch_errors
+from web.driving import APP, DESKTOP, PHONE, board_screenshot, new_page, play_by_clicking, server_state
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
-
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 
 #: The typing notation of the terminal, which a browser page must never show a player: "a:", "x1.0"-
 #: style tokens ("a:Ka", "side:1", "rum:w1"), angle-bracket placeholders ("<card>"), codes in brackets
@@ -78,13 +76,6 @@ def _last_number(line: str) -> float:
     return float(numbers[-1])
 
 
-def _end_view(server: WebServer, table_id: str, token: str) -> dict[str, Any]:
-    response = server.http.get(f"/api/tables/{table_id}/view", headers={"X-Seat-Token": token})
-    assert response.status_code == 200, response.text
-    state: dict[str, Any] = response.json()
-    return state
-
-
 @pytest.mark.parametrize("game", list(HIDDEN))
 def test_the_end_panel_explains_the_game_where_the_player_looks(browser: Any, web_server: WebServer,
                                                                  screenshots: Any, game: str) -> None:
@@ -92,10 +83,7 @@ def test_the_end_panel_explains_the_game_where_the_player_looks(browser: Any, we
     table_id, tokens = web_server.create({"game": game, "players": players, "options": options, "settings": QUICK,
                                           "seed": 11, "seats": [{"type": "human", "name": "Ann"}]
                                           + [{"type": "bot", "level": "easy"}] * (players - 1)})
-    context = browser.new_context(viewport=DESKTOP)
-    context.add_init_script(ERROR_WATCH)
-    page = context.new_page()
-    errors = watch_errors(page)
+    context, page, errors = new_page(browser)
     try:
         page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
         page.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === '0'")
@@ -113,7 +101,7 @@ def test_the_end_panel_explains_the_game_where_the_player_looks(browser: Any, we
         assert not seen_leaks, f"{game}: typing codes in the page during the game: {sorted(set(seen_leaks))[:10]}"
         end = page.locator(".end-screen")
         end.wait_for()
-        state = _end_view(web_server, table_id, tokens["0"])
+        state = server_state(web_server, table_id, tokens["0"])
         view, result = state["view"], state["view"]["result"]
         assert result is not None
 
@@ -213,11 +201,10 @@ CUT_NAMES = """async () => {
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-def test_no_card_name_is_cut(browser: Any, web_server: WebServer, viewport: dict[str, int]) -> None:
+def test_no_card_name_is_cut(browser: Any, web_server: WebServer, viewport: ViewportSize) -> None:
     """Issue 23: "Highwayman", "Dishonorable" were cut by the card's edge; every card name of every
     game, on a large and a small card, fits its card whole (the name shrinks with its longest word)."""
-    context = browser.new_context(viewport=viewport)
-    page = context.new_page()
+    context, page, _ = new_page(browser, viewport)
     try:
         page.goto(f"{web_server.base}/#/")
         page.wait_for_selector("#create-table")

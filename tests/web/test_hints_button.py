@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from web.driving import APP, ERROR_WATCH, client_errors, seat_token, wait_turn_or_end, watch_errors
+from web.driving import APP, client_errors, new_page, seat_token, server_state, wait_turn_or_end
 from web.serving import WebServer
 
 pytestmark = pytest.mark.slow
@@ -50,10 +50,7 @@ def create(page: Any, base: str, hints: bool | None) -> str:
 
 def test_a_hint_shows_the_suggested_move_in_words_with_its_chance(browser: Any, web_server: WebServer,
                                                                   tiny_hints: None, tmp_path: Any) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.add_init_script(ERROR_WATCH)
-    page = context.new_page()
-    errors = watch_errors(page)
+    context, page, errors = new_page(browser)
     watcher = context.new_page()
     try:
         table_id = create(page, web_server.base, True)
@@ -71,10 +68,10 @@ def test_a_hint_shows_the_suggested_move_in_words_with_its_chance(browser: Any, 
         answer = page.locator(".hint-answer")
         answer.wait_for(timeout=60_000)
         token = seat_token(page, table_id)
-        state = web_server.http.get(f"/api/tables/{table_id}/view", headers={"X-Seat-Token": token}).json()
+        state = server_state(web_server, table_id, token)
         assert str(state["index"]) == index  # still the position the hint was asked on
         action = answer.get_attribute("data-action")
-        assert action in state["legal"]
+        assert action is not None and action in state["legal"]
         text = answer.inner_text()
         # The suggested move in the words the list of choices uses, and its estimated chance.
         listed = page.locator(f".action-list button.action[data-action='{action}']").inner_text().strip()
@@ -103,8 +100,7 @@ def test_a_hint_shows_the_suggested_move_in_words_with_its_chance(browser: Any, 
 
 
 def test_without_hints_there_is_no_note_and_no_button(browser: Any, web_server: WebServer) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
+    context, page, _ = new_page(browser)
     try:
         table_id = create(page, web_server.base, None)
         assert web_server.http.get(f"/api/tables/{table_id}").json()["settings"]["hints"] is False

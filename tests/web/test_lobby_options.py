@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from web.driving import ERROR_WATCH, watch_errors
+from web.driving import TALL, new_page
 from web.serving import WebServer
 
 pytestmark = pytest.mark.slow
@@ -21,14 +21,6 @@ IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|RULINGS\.md|\bruling \d+", re.IGNOR
 ADVANCED = {"max_length"}
 
 
-def new_page(browser: Any) -> tuple[Any, Any, list[str]]:
-    """A fresh context and page, watching for errors."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1800})
-    context.add_init_script(ERROR_WATCH)
-    page = context.new_page()
-    return context, page, watch_errors(page)
-
-
 def catalogue(server: WebServer) -> dict[str, dict[str, Any]]:
     """The server's catalogue by game id."""
     return {game["id"]: game for game in server.http.get("/api/games").json()}
@@ -37,7 +29,7 @@ def catalogue(server: WebServer) -> dict[str, dict[str, Any]]:
 def test_the_lobby_shows_each_option_by_its_label_in_its_section(browser: Any, web_server: WebServer,
                                                                   screenshots: Path) -> None:
     games = catalogue(web_server)
-    context, page, errors = new_page(browser)
+    context, page, errors = new_page(browser, TALL)
     try:
         page.goto(f"{web_server.base}/#/")
         page.wait_for_selector("#create-table")
@@ -104,7 +96,7 @@ def test_an_option_needing_another_is_hidden_until_it_applies_and_a_chosen_choic
                     option["requires"] = {"option": "expansions", "value": "elements"}
         route.fulfill(response=response, json=body)
 
-    context, page, errors = new_page(browser)
+    context, page, errors = new_page(browser, TALL)
     try:
         page.route(re.compile(r".*/api/games$"), with_requirements)
         page.goto(f"{web_server.base}/#/")
@@ -144,7 +136,7 @@ def test_an_option_whose_requirement_is_unmet_is_not_sent(browser: Any, web_serv
                     option["requires"] = {"option": "expansions", "value": "elements"}
         route.fulfill(response=response, json=body)
 
-    context, page, errors = new_page(browser)
+    context, page, errors = new_page(browser, TALL)
     try:
         page.route(re.compile(r".*/api/games$"), with_requirement)
         page.goto(f"{web_server.base}/#/")

@@ -12,21 +12,13 @@ from typing import Any
 
 import pytest
 
-from web.driving import ERROR_WATCH, watch_errors
+from web.driving import PHONE, TALL, new_page
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
 
 #: How long ago the last move was, as the lobby words it.
 AGO = re.compile(r"^(just now|\d+ min ago|\d+ h ago|1 day ago|\d+ days ago)$")
-
-
-def new_page(browser: Any, width: int = 1280, height: int = 1800) -> tuple[Any, Any, list[str]]:
-    """A fresh context (its own storage) and page, watching for errors."""
-    context = browser.new_context(viewport={"width": width, "height": height})
-    context.add_init_script(ERROR_WATCH)
-    page = context.new_page()
-    return context, page, watch_errors(page)
 
 
 def catalogue(server: WebServer) -> dict[str, dict[str, Any]]:
@@ -60,7 +52,7 @@ def open_new_table_form(page: Any, base: str, game: str) -> None:
 def test_all_expansions_and_base_game_presets_make_the_table_they_say(browser: Any, web_server: WebServer) -> None:
     expansions = next(option for option in catalogue(web_server)["ninjitsu"]["options"]
                       if option["name"] == "expansions")
-    context, page, errors = new_page(browser)
+    context, page, errors = new_page(browser, TALL)
     try:
         open_new_table_form(page, web_server.base, "ninjitsu")
         page.click(".presets .preset[data-preset='all-expansions']")
@@ -89,7 +81,7 @@ def test_all_expansions_and_base_game_presets_make_the_table_they_say(browser: A
 
 def test_default_rules_resets_every_option_house_rules_too(browser: Any, web_server: WebServer) -> None:
     games = catalogue(web_server)
-    context, page, errors = new_page(browser)
+    context, page, errors = new_page(browser, TALL)
     try:
         page.goto(f"{web_server.base}/#/")
         page.wait_for_selector("#create-table")
@@ -155,7 +147,7 @@ def test_each_listing_says_the_game_players_whose_turn_and_since_when(browser: A
     playing_id, tokens = two_humans(web_server, "ninjitsu")
     finished_id, finished_tokens = two_humans(web_server, "ninja-trap")
     web_server.play_out(finished_id)
-    context, page, errors = new_page(browser)
+    context, page, errors = new_page(browser, TALL)
     try:
         seated(page, web_server.base, {playing_id: (0, tokens["0"], "ninjitsu"),
                                        finished_id: (0, finished_tokens["0"], "ninja-trap")})
@@ -189,14 +181,14 @@ def test_each_listing_says_the_game_players_whose_turn_and_since_when(browser: A
                 assert item.locator(".table-turn").inner_text().strip() == f"· {name}'s turn", list_id
         assert not errors, errors
         page.screenshot(path=str(screenshots / "lobby-tables.png"), full_page=True)
-        phone, phone_page, phone_errors = new_page(browser, 390, 844)
+        phone, phone_page, phone_errors = new_page(browser, PHONE)
         try:
             seated(phone_page, web_server.base, {playing_id: (0, tokens["0"], "ninjitsu"),
                                                  finished_id: (0, finished_tokens["0"], "ninja-trap")})
             phone_page.locator("#my-tables").scroll_into_view_if_needed()
             phone_page.screenshot(path=str(screenshots / "lobby-tables-phone.png"), full_page=True)
             width = phone_page.evaluate("() => document.documentElement.scrollWidth")
-            assert width <= 390, width
+            assert width <= PHONE["width"], width
             assert not phone_errors, phone_errors
         finally:
             phone.close()
@@ -213,7 +205,7 @@ def test_my_tables_hides_finished_and_abandoned_tables_and_forgets_one(browser: 
     # Abandoned: not finished, no move for 7 days (white box: its last change put back 8 days).
     abandoned_id, abandoned_tokens = two_humans(web_server, "ninja-trap")
     web_server.dojo.tables[abandoned_id].updated = time.time() - 8 * 86400
-    context, page, errors = new_page(browser)
+    context, page, errors = new_page(browser, TALL)
     try:
         seated(page, web_server.base, {playing_id: (0, tokens["0"], "ninja-trap"),
                                        finished_id: (0, finished_tokens["0"], "ninja-trap"),

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from web.driving import PHONE, new_page
 from web.serving import WebServer
 
 pytestmark = pytest.mark.slow
@@ -32,9 +33,8 @@ MEASURE = """() => {
 
 
 def test_the_log_has_room_for_four_digit_line_numbers(browser: Any, web_server: WebServer) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context, page, _ = new_page(browser, PHONE)
     try:
-        page = context.new_page()
         page.goto(f"{web_server.base}/")
         page.wait_for_selector("#app")
         sizes = page.evaluate(MEASURE)

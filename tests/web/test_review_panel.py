@@ -14,13 +14,11 @@ from typing import Any
 
 import pytest
 
-from web.driving import APP, ERROR_WATCH, client_errors, watch_errors
+from web.driving import APP, PHONE, client_errors, new_page
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 #: The terminal's typing notation, which the page never shows (as in test_game_end.py).
 TYPING_CODES = [re.compile(r"\b[a-z]{1,3}:[A-Za-z0-9]"), re.compile(r"<[a-z]+>"), re.compile(r"\([a-z]{1,2}\)"),
                 re.compile(r"@[a-h][1-8]\b")]
@@ -94,10 +92,7 @@ def test_a_player_reviews_their_game_from_the_end_dialog(browser: Any, web_serve
     from web.test_accessibility import serious
 
     table_id, tokens = finished(web_server, 20)  # a game whose review at 300 iterations has marks
-    context = browser.new_context(viewport=DESKTOP)
-    context.add_init_script(ERROR_WATCH)
-    page = context.new_page()
-    errors = watch_errors(page)
+    context, page, errors = new_page(browser)
     try:
         page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
         page.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === '0'")
@@ -134,9 +129,7 @@ def test_a_player_reviews_their_game_from_the_end_dialog(browser: Any, web_serve
 
 def test_a_spectator_chooses_whose_game_to_review(browser: Any, web_server: WebServer, tiny_reviews: None) -> None:
     table_id, _ = finished(web_server, 22)
-    context = browser.new_context(viewport=DESKTOP)
-    context.add_init_script(ERROR_WATCH)
-    page = context.new_page()
+    context, page, _ = new_page(browser)
     try:
         page.goto(f"{web_server.base}/#/watch/{table_id}")
         page.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === 'spectator'")

@@ -15,23 +15,21 @@ import pytest
 
 from web.driving import (
     APP,
-    ERROR_WATCH,
     PlayStats,
     act_once,
     app_data,
     board_screenshot,
     client_errors,
     create_in_lobby,
+    new_page,
     play_by_clicking,
     seat_token,
+    server_state,
     wait_turn_or_end,
-    watch_errors,
 )
 from web.serving import WebServer
 
 pytestmark = pytest.mark.slow
-
-DESKTOP = {"width": 1280, "height": 900}
 
 #: A short game against the cheapest bot (as the other browser tests play it).
 GAME, PLAYERS = "ninja-camp", 2
@@ -80,17 +78,6 @@ WIRE_WATCH = """
 """
 
 
-def new_page(browser: Any, context: Any = None) -> tuple[Any, Any, list[str]]:
-    """A page whose WebSocket is watched (a fresh context unless one is given: the same context shares
-    localStorage, so the same seat)."""
-    if context is None:
-        context = browser.new_context(viewport=DESKTOP)
-        context.add_init_script(ERROR_WATCH)
-        context.add_init_script(WIRE_WATCH)
-    page = context.new_page()
-    return context, page, watch_errors(page)
-
-
 def events(page: Any, direction: str, *types: str) -> list[dict[str, Any]]:
     """The page's WebSocket messages so far that went ``direction`` ("in" or "out"), of ``types`` (any if none)."""
     found: list[dict[str, Any]] = page.evaluate("() => window.__dojoWire.events")
@@ -123,7 +110,7 @@ def settled(page: Any, index: str) -> None:
 def fresh_load_matches(browser: Any, context: Any, page: Any, route: str) -> None:
     """A new page of the same context (the same seat, or a spectator) at ``route`` gets a whole state and
     draws exactly what ``page`` draws."""
-    _, other, other_errors = new_page(browser, context)
+    _, other, other_errors = new_page(browser, context=context)
     try:
         other.goto(route)
         settled(other, app_data(page)["index"])
@@ -134,13 +121,6 @@ def fresh_load_matches(browser: Any, context: Any, page: Any, route: str) -> Non
         other.close()
 
 
-def server_view(server: WebServer, table_id: str, token: str | None) -> dict[str, Any]:
-    """A seat's (or the spectators') state now, over HTTP."""
-    headers = {"X-Seat-Token": token} if token else {}
-    answer: dict[str, Any] = server.http.get(f"/api/tables/{table_id}/view", headers=headers).json()
-    return answer
-
-
 def test_a_game_played_with_patches_ends_drawn_as_a_fresh_page_draws_it(browser: Any, web_server: WebServer,
                                                                          screenshots: Any) -> None:
     """The page says hello with ``patches``, the server agrees, and after the first whole state the game
@@ -148,8 +128,8 @@ def test_a_game_played_with_patches_ends_drawn_as_a_fresh_page_draws_it(browser:
     (so no ``sync``); at the end the
     player's page and a spectator's, both kept by patches all game long, draw what a fresh page of the
     same seat draws from the whole state."""
-    context, page, errors = new_page(browser)
-    watcher_context, watcher, watcher_errors = new_page(browser)
+    context, page, errors = new_page(browser, scripts=[WIRE_WATCH])
+    watcher_context, watcher, watcher_errors = new_page(browser, scripts=[WIRE_WATCH])
     try:
         table_id = create_in_lobby(page, web_server.base, GAME, players=PLAYERS)
         token = seat_token(page, table_id)
@@ -158,8 +138,8 @@ def test_a_game_played_with_patches_ends_drawn_as_a_fresh_page_draws_it(browser:
         stats = play_by_clicking(page, random.Random("patches-1"), seconds=100)
         assert stats.actions > 0
         assert web_server.http.get(f"/api/tables/{table_id}").json()["status"] == "finished"
-        settled(page, str(server_view(web_server, table_id, token)["index"]))
-        settled(watcher, str(server_view(web_server, table_id, None)["index"]))
+        settled(page, str(server_state(web_server, table_id, token)["index"]))
+        settled(watcher, str(server_state(web_server, table_id, None)["index"]))
 
         for who in (page, watcher):
             hello = events(who, "out", "hello")
@@ -199,7 +179,7 @@ def test_a_patch_that_does_not_fit_brings_a_sync_and_the_whole_state(browser: An
     """A patch from another state than the one the page holds (``gap``), or one that fails to apply
     (``fail``): the page sends ``sync``, takes the whole state that follows, draws the server's state (as
     a fresh page does) and goes on with patches to the end of the game, drawn as a fresh page draws it."""
-    context, page, errors = new_page(browser)
+    context, page, errors = new_page(browser, scripts=[WIRE_WATCH])
     try:
         table_id = create_in_lobby(page, web_server.base, GAME, players=PLAYERS)
         token = seat_token(page, table_id)
@@ -220,7 +200,7 @@ def test_a_patch_that_does_not_fit_brings_a_sync_and_the_whole_state(browser: An
         assert len(events(page, "out", "sync")) == 1
         if wait_turn_or_end(page, 30) == "act":
             # Our turn: the page shows the server's state for this seat, as a fresh page does.
-            state = server_view(web_server, table_id, token)
+            state = server_state(web_server, table_id, token)
             settled(page, str(state["index"]))
             assert drawn(page)["actions"] == state["legal"]
             assert len(drawn(page)["log"]) == len(state["view"]["log"])
@@ -230,7 +210,7 @@ def test_a_patch_that_does_not_fit_brings_a_sync_and_the_whole_state(browser: An
             play_by_clicking(page, rng, seconds=100)
             assert len(events(page, "in", "patch")) > before
         assert len(events(page, "out", "sync")) == 1
-        settled(page, str(server_view(web_server, table_id, token)["index"]))
+        settled(page, str(server_state(web_server, table_id, token)["index"]))
         fresh_load_matches(browser, context, page, f"{web_server.base}/#/table/{table_id}")
         assert not errors, errors
         assert not client_errors(page), client_errors(page)

@@ -13,31 +13,23 @@ import pytest
 
 from web.driving import (
     APP,
-    ERROR_WATCH,
+    DESKTOP,
+    PHONE,
     PlayStats,
     act_once,
     app_data,
     client_errors,
     create_in_lobby,
+    new_page,
     seat_token,
+    server_state,
     wait_turn_or_end,
-    watch_errors,
 )
 from web.serving import WebServer
 
 pytestmark = pytest.mark.slow
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 GAMES = {"ninjitsu": 2, "knights-and-ninjas": 3, "ninja-trap": 2, "ninja-camp": 2, "ninjato": 2}
-
-
-def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, **extra: Any) -> tuple[Any, Any, list[str]]:
-    """A fresh context (its own localStorage) and page, watching for errors."""
-    context = browser.new_context(viewport=viewport, **extra)
-    context.add_init_script(ERROR_WATCH)
-    page = context.new_page()
-    return context, page, watch_errors(page)
 
 
 def catalogue_entry(server: WebServer, game: str) -> dict[str, Any]:
@@ -48,7 +40,8 @@ def catalogue_entry(server: WebServer, game: str) -> dict[str, Any]:
 
 
 #: Each game as the rules test makes it: its options (Ninjitsu! twice: the base game, two expansions).
-RULES_CASES = [(game, {}) for game in GAMES] + [("ninjitsu", {"expansions": ["promo", "weather"]})]
+RULES_CASES: list[tuple[str, dict[str, Any]]] = ([(game, {}) for game in GAMES]
+                                                 + [("ninjitsu", {"expansions": ["promo", "weather"]})])
 
 
 @pytest.mark.parametrize(("game", "options"), RULES_CASES)
@@ -291,7 +284,7 @@ def test_a_forced_choice_is_answered_for_you_with_a_line_in_the_log(browser: Any
                 buttons = page.locator(".action-list button.action")
                 if buttons.count() == 1:
                     # One choice left to click: only in a concealed window (or the page's state is already old).
-                    state = web_server.http.get(f"/api/tables/{table_id}/view", headers={"X-Seat-Token": token}).json()
+                    state = server_state(web_server, table_id, token)
                     if str(state["index"]) == app_data(page)["index"] and len(state["legal"]) == 1:
                         assert state["decision"]["concealed"], state["decision"]
                 act_once(page, rng, stats)
