@@ -303,26 +303,21 @@ class NinjatoEncoder(ViewEncoder):
         value = state.hj_left
         if value:
             out[hensojutsu] = value if value < 3 else 3
-        for each in state.rup:
-            out[rumors_up + each] = one
-        for each in state.pavilion_seats:
-            out[pavilion_seats + each] += one
-        value = state.pavilion_spots
-        if value:
-            out[pavilion_spots] = value if value < MOST_SPOTS else MOST_SPOTS
-        value = len(state.rdeck)
-        if value:
-            out[pavilion_deck] = value if value < RUMORS else RUMORS
-        for each in state.vup:
-            out[envoys_up + each] = one
-        for each in state.palace_seats:
-            out[palace_seats + each] += one
-        value = state.palace_spots
-        if value:
-            out[palace_spots] = value if value < MOST_SPOTS else MOST_SPOTS
-        value = len(state.vdeck)
-        if value:
-            out[palace_deck] = value if value < ENVOYS else ENVOYS
+        # The Pavilion (Rumors) and the Palace (Envoys): the same four segments each.
+        for up_offset, up, seats_offset, seated, spots_offset, spots_left, deck_offset, deck, most in (
+                (rumors_up, state.rup, pavilion_seats, state.pavilion_seats, pavilion_spots, state.pavilion_spots,
+                 pavilion_deck, state.rdeck, RUMORS),
+                (envoys_up, state.vup, palace_seats, state.palace_seats, palace_spots, state.palace_spots,
+                 palace_deck, state.vdeck, ENVOYS)):
+            for each in up:
+                out[up_offset + each] = one
+            for each in seated:
+                out[seats_offset + each] += one
+            if spots_left:
+                out[spots_offset] = spots_left if spots_left < MOST_SPOTS else MOST_SPOTS
+            value = len(deck)
+            if value:
+                out[deck_offset] = value if value < most else most
         markers, sentries, treasures, spots = state.markers, state.sentries, state.treasure, state.spots
         for house, (marker, sentry, treasure, strength, stealth) in enumerate(houses):
             out[marker + markers[house]] = one
