@@ -93,19 +93,14 @@ class CeilingGame:
 
 def _rate(new: Any, seconds: float) -> float:
     """Random actions a second over about ``seconds`` of process time, a new game after each."""
+    from ninjadojo.engine.playout import random_playout
     from ninjadojo.engine.rng import Rng, derive_seed
 
     actions = games = 0
     started = time.process_time()
     while True:
         seed = derive_seed(20261128, games)
-        state = new(seed)
-        rng = Rng(seed ^ 0xBE7C4)
-        while state.result is None:
-            seat = state.to_act()[0]
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.randbelow(len(legal))])
-            actions += 1
+        actions += random_playout(new(seed), Rng(seed ^ 0xBE7C4))
         games += 1
         elapsed = time.process_time() - started
         if elapsed >= seconds:

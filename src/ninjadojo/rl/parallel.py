@@ -27,7 +27,7 @@ from ninjadojo.engine.errors import IllegalActionError, OptionError, quote
 from ninjadojo.engine.state import GameState
 from ninjadojo.rl.aec import RENDER_MODES, check_render_mode, observation_space, spectator_render
 from ninjadojo.rl.core import Observation, Seeds, Table, rewards
-from ninjadojo.rl.single import ILLEGAL_POLICIES
+from ninjadojo.rl.single import check_illegal_policy
 
 #: The games whose every decision is simultaneous, which :func:`ninjadojo.rl.parallel_env` accepts.
 SIMULTANEOUS_GAMES = ("ninja-trap",)
@@ -41,8 +41,7 @@ class NinjaDojoParallelEnv(ParallelEnv):  # type: ignore[misc]
     def __init__(self, game_id: str, players: int | None = None, options: Mapping[str, object] | None = None,
                  seed: int | None = None, render_mode: str | None = None, illegal_action: str = "raise",
                  illegal_reward: float = -1.0) -> None:
-        if illegal_action not in ILLEGAL_POLICIES:
-            raise OptionError(f"illegal_action must be 'lose' or 'raise', not {quote(illegal_action)}")
+        check_illegal_policy(illegal_action)
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         self.table = table = Table(game_id, players, options)

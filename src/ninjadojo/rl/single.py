@@ -45,6 +45,12 @@ from ninjadojo.rl.core import Observation, Seeds, Table, rewards
 
 #: What an illegal action does: ``lose`` (end the episode with ``illegal_reward``) or ``raise``.
 ILLEGAL_POLICIES = ("lose", "raise")
+
+
+def check_illegal_policy(illegal_action: object) -> None:
+    """Raise :class:`OptionError` unless ``illegal_action`` is one of :data:`ILLEGAL_POLICIES`."""
+    if illegal_action not in ILLEGAL_POLICIES:
+        raise OptionError(f"illegal_action must be 'lose' or 'raise', not {quote(illegal_action)}")
 #: Games skipped in a row before ``reset`` gives up (each ended before the learner's first decision).
 MAX_SKIPPED = 100
 
@@ -87,8 +93,7 @@ class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.table = table = Table(game_id, players, options)
         #: ``"random"`` (a seat drawn per game) or the learner's seat in every game.
         self.seat_choice: int | str = seat if seat == "random" else self._check_seat(seat)
-        if illegal_action not in ILLEGAL_POLICIES:
-            raise OptionError(f"illegal_action must be 'lose' or 'raise', not {quote(illegal_action)}")
+        check_illegal_policy(illegal_action)
         #: The learner's seat in the game being played (with ``seat="random"``, seat 0 until the first reset).
         self.seat: int = self.seat_choice if isinstance(self.seat_choice, int) else 0
         self.opponents = _opponents(opponents, table.players)
