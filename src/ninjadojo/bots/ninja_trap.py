@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ninjadojo.bots.base import Bot, SeatView
+from ninjadojo.bots.ismcts import _flag
 from ninjadojo.bots.lookahead import LookaheadBot
 from ninjadojo.engine.errors import OptionError
 from ninjadojo.engine.jsonvalue import JSONValue
@@ -281,12 +282,8 @@ class TrapLookahead(LookaheadBot):
         # (8 actions), beat 30 (76% against 66% of 60 games against the heuristic); at 4 players 30 beat 12.
         self.auto_depth = str(depth) == "auto"
         super().__init__(seed, depth=AUTO_DEPTH[4] if self.auto_depth else depth, **params)
-        if str(infer).lower() not in ("yes", "no", "true", "false", "1", "0"):
-            raise OptionError(f"infer must be yes or no, not {infer!r}")
-        self.infer = str(infer).lower() in ("yes", "true", "1")
-        if str(model).lower() not in ("yes", "no", "true", "false", "1", "0"):
-            raise OptionError(f"model must be yes or no, not {model!r}")
-        self.model_traps = str(model).lower() in ("yes", "true", "1")
+        self.infer = _flag(infer, "infer", "lookahead")
+        self.model_traps = _flag(model, "model", "lookahead")
         if leaf not in ("rank", "odds"):
             raise OptionError(f"leaf must be rank or odds, not {leaf!r}")
         self.leaf_odds = leaf == "odds"
