@@ -27,6 +27,7 @@ from ninjadojo.report.plots import (
     count_row,
     draw_plots,
     feature_label,
+    features_counted,
     has_interval,
     is_control,
     player_counts,
@@ -667,9 +668,7 @@ def _count_section(data: Mapping[str, Any], players: int, images: Iterable[str])
         if name in images:
             feature_blocks.append(Image(name, f"{players} players: win rate with a feature minus without it, among "
                                               "seats that made as many decisions, 95% interval"))
-        total = len([each for each in row.get("features") or []
-                     if _is_number(each.get("difference")) and not is_control(each)])
-        ranked = len([each for each in features if not is_control(each)])
+        total, ranked = features_counted(row.get("features") or [], features)
         if total > ranked:
             feature_blocks.append(Paragraph([f"The {ranked // 2} features with the largest and the "
                                              f"{ranked // 2} with the smallest difference, of {total}; "
