@@ -3,7 +3,7 @@ differences a compared rule makes.
 
 Drawn with matplotlib's object interface on the Agg canvas (no pyplot, no window, no global backend to
 switch), as :mod:`ninjadojo.arena.plot` does. :func:`draw_plots` returns each image's bytes by file
-name; :mod:`ninjadojo.report.render` writes them and links them from the page. A figure with nothing
+name; :mod:`ninjadojo.report.formats` writes them and the page links them. A figure with nothing
 to show (no game finished, no features) is left out, never drawn empty.
 """
 
