@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 from engine.toygame import BLOCK, ToyState
 from ninjadojo.api import load_game
 from ninjadojo.bots import SeatView, make_bot
-from ninjadojo.cli.common import derive_seed
 from ninjadojo.cli.main import app
+from ninjadojo.table import derive_seed
 
 ALWAYS_FIRST = "1\n" * 400
 

@@ -22,7 +22,7 @@ from ninjadojo.cli import report as report_cli
 from ninjadojo.cli.main import DojoGroup, DojoTyper
 from ninjadojo.engine import OptionError
 from ninjadojo.report import PROGRESS_FILE, ReportRun, ReportSettings, report_data, run_report
-from ninjadojo.report.render import HTML_FILE, JSON_FILE, MARKDOWN_FILE
+from ninjadojo.report.formats import HTML_FILE, JSON_FILE, MARKDOWN_FILE
 from sim.helpers import ctrl_c_when_progress_holds, in_forked_child
 
 GAME = "ninja-trap"

@@ -1,5 +1,6 @@
-"""Rendering a report (``ninjadojo.report.render``): the files written, the summary's sentences, the comparison
-said plainly, edge cases (no game, a partial report, no features, text needing escaping), and atomic writes.
+"""Rendering a report (``ninjadojo.report.render``, its words ``.text`` and its files ``.formats``): the files
+written, the summary's sentences, the comparison said plainly, edge cases (no game, a partial report, no
+features, text needing escaping), and atomic writes.
 
 Most tests use :func:`synthetic_report`, a report.json dict built here with chosen figures (the contract's
 schema, version 1), so that a test can say exactly what the page must say about them; one test renders a
@@ -18,19 +19,17 @@ from typing import Any
 import pytest
 
 from ninjadojo.report import plots
-from ninjadojo.report.plots import draw_plots, plot_name, top_and_bottom
-from ninjadojo.report.render import (
+from ninjadojo.report.formats import (
     HTML_FILE,
     JSON_FILE,
     MARKDOWN_FILE,
-    describe_change,
     markdown_escape,
-    mean_text,
-    percent,
     render_html,
     render_markdown,
     write_report,
 )
+from ninjadojo.report.plots import draw_plots, plot_name, top_and_bottom
+from ninjadojo.report.text import describe_change, mean_text, percent
 from ninjadojo.sim import progressfile
 
 NASTY = "<script>alert('x')</script> | *bold* _it_ [link](http://x) & `code` $\\frac$ $"

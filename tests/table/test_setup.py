@@ -9,15 +9,17 @@ import pytest
 from ninjadojo.bots import available_bots
 from ninjadojo.engine import OptionError, UnknownGameError
 from ninjadojo.games import game_class
-from ninjadojo.table import clocks, default_bot, setup
-from ninjadojo.table.setup import (
+from ninjadojo.table import (
     assign_bot_seats,
     assign_bots,
     check_bot_spec,
     check_bot_specs,
+    clocks,
+    default_bot,
     default_players,
     parse_options,
     resolve_game,
+    setup,
     split_bot_specs,
 )
 

@@ -166,6 +166,18 @@ def _number(value: object, name: str, low: float, high: float, words: tuple[str,
     return number
 
 
+#: The words a yes-or-no parameter takes (any case, spaces around ignored), by what they mean.
+FLAG_WORDS = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}
+
+
+def _flag(value: object, name: str, owner: str = "ismcts") -> bool:
+    """A yes-or-no parameter of the bot ``owner``: one of :data:`FLAG_WORDS`."""
+    meaning = FLAG_WORDS.get(str(value).strip().lower())
+    if meaning is None:
+        raise OptionError(f"{owner}'s {name} must be yes or no, not {quote(value)}")
+    return meaning
+
+
 def _rewards(state: GameState[Any]) -> list[float]:
     """Each seat's reward in ``state``, from 0 to 1: its share of the win, or an estimate from the scores.
 
@@ -248,10 +260,7 @@ class IsmctsBot(NotingBot):
         reuse = _budget_int(per_sample, "per_sample", 1, 1000)
         assert reuse is not None
         self.per_sample = reuse
-        flag = str(careful).strip().lower()
-        if flag not in ("yes", "no", "true", "false"):
-            raise OptionError(f"ismcts's careful must be yes or no, not {quote(careful)}")
-        self.careful = flag in ("yes", "true")
+        self.careful = _flag(careful, "careful")
         #: What the last call of :meth:`choose` did (``None`` before the first search).
         self.last_search: SearchReport | None = None
 

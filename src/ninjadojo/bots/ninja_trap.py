@@ -27,10 +27,11 @@ remembers that seat's own traps, which the seat saw placed.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ninjadojo.bots.base import Bot, SeatView
+from ninjadojo.bots.ismcts import _flag
 from ninjadojo.bots.lookahead import LookaheadBot
 from ninjadojo.engine.errors import OptionError
 from ninjadojo.engine.jsonvalue import JSONValue
@@ -58,6 +59,42 @@ def _counts(codes: str) -> list[int]:
     for code in codes:
         counts[ROOM_INDEX[code]] += 1
     return counts
+
+
+def unseen_cards(full: tuple[int, ...], seen: str, remembered: Iterable[int] = ()) -> list[int]:
+    """A seat's cards it has not shown (hand, deck or traps), room by room: its whole deck ``full`` less the
+    cards ``seen`` (codes: its discard pile, its move on the table, ...) and the ``remembered`` rooms."""
+    gone = _counts(seen)
+    for room in remembered:
+        gone[room] += 1
+    return [max(0, full[r] - gone[r]) for r in range(ROOM_COUNT)]
+
+
+def unseen_shares(full: tuple[int, ...], seen: str, remembered: Iterable[int] = ()) -> list[float]:
+    """The chance that one of a seat's unseen cards (:func:`unseen_cards`) is each room."""
+    unseen = unseen_cards(full, seen, remembered)
+    total = sum(unseen) or 1
+    return [count / total for count in unseen]
+
+
+def move_risk(chance: float, traps: int) -> float:
+    """The heuristic's risk of a room from one rival: the chance that at least one of its ``traps`` face-down
+    traps is that room, each one with ``chance`` (the lookahead's inference repeats the heuristic's figure)."""
+    return 1.0 - (1.0 - chance) ** traps
+
+
+def flip_weight(hits: int) -> float:
+    """What the heuristic gains by springing a trap on a rival with ``hits``: a rival close to being out is
+    worth more (the lookahead's inference repeats the heuristic's figure)."""
+    return 1.0 + hits / HITS_TO_KILL
+
+
+def _shown(view: dict[str, Any], seat: int) -> str:
+    """The cards of ``seat`` the view shows: its discard pile, and its move while it is on the table."""
+    info = view["seats"][seat]
+    on_table: str = info["move"] if view["stage"] == "activate" and info["move"] else ""
+    discard: str = info["discard"]
+    return discard + on_table
 
 
 class MemoryBot(Bot):
@@ -116,23 +153,11 @@ class MemoryBot(Bot):
 
     def _unseen(self, view: dict[str, Any], other: int, full: tuple[int, ...]) -> list[float]:
         """The chance that one unseen card of ``other`` (hand, deck or trap) is each room."""
-        info = view["seats"][other]
-        on_table = info["move"] if view["stage"] == "activate" and info["move"] else ""
-        gone = _counts(info["discard"] + on_table)
-        unseen = [max(0, full[r] - gone[r]) for r in range(ROOM_COUNT)]
-        total = sum(unseen) or 1
-        return [count / total for count in unseen]
+        return unseen_shares(full, _shown(view, other))
 
     def _own_unknown(self, view: dict[str, Any], seat: int, full: tuple[int, ...]) -> list[float]:
         """The chance that one of this bot's unremembered traps is each room."""
-        info = view["seats"][seat]
-        on_table = info["move"] if view["stage"] == "activate" and info["move"] else ""
-        gone = _counts(view["hand"] + info["discard"] + on_table)
-        for room in self.memory.values():
-            gone[room] += 1
-        unseen = [max(0, full[r] - gone[r]) for r in range(ROOM_COUNT)]
-        total = sum(unseen) or 1
-        return [count / total for count in unseen]
+        return unseen_shares(full, view["hand"] + _shown(view, seat), self.memory.values())
 
     # ------------------------------------------------------------------ choices
 
@@ -183,7 +208,7 @@ class MemoryBot(Bot):
             room = ROOM_INDEX[action[1]]
             risk = 0.0
             for chances, traps in odds:
-                risk += 1.0 - (1.0 - chances[room]) ** traps
+                risk += move_risk(chances[room], traps)
             if room == BUKO:
                 risk -= LOOK_VALUE * unknown
             risk += self.rng.random() * MOVE_NOISE
@@ -200,8 +225,7 @@ class MemoryBot(Bot):
         for rival in rivals:
             move = seats[rival]["move"]
             if move:
-                # A rival close to being out is worth more.
-                targets[ROOM_INDEX[move]] += 1.0 + seats[rival]["hits"] / HITS_TO_KILL
+                targets[ROOM_INDEX[move]] += flip_weight(seats[rival]["hits"])
         row: list[int] = seats[seat]["traps"]
         best, best_gain = "pass", 0.0
         for position, turn in enumerate(row):
@@ -258,12 +282,8 @@ class TrapLookahead(LookaheadBot):
         # (8 actions), beat 30 (76% against 66% of 60 games against the heuristic); at 4 players 30 beat 12.
         self.auto_depth = str(depth) == "auto"
         super().__init__(seed, depth=AUTO_DEPTH[4] if self.auto_depth else depth, **params)
-        if str(infer).lower() not in ("yes", "no", "true", "false", "1", "0"):
-            raise OptionError(f"infer must be yes or no, not {infer!r}")
-        self.infer = str(infer).lower() in ("yes", "true", "1")
-        if str(model).lower() not in ("yes", "no", "true", "false", "1", "0"):
-            raise OptionError(f"model must be yes or no, not {model!r}")
-        self.model_traps = str(model).lower() in ("yes", "true", "1")
+        self.infer = _flag(infer, "infer", "lookahead")
+        self.model_traps = _flag(model, "model", "lookahead")
         if leaf not in ("rank", "odds"):
             raise OptionError(f"leaf must be rank or odds, not {leaf!r}")
         self.leaf_odds = leaf == "odds"
@@ -340,7 +360,7 @@ class TrapLookahead(LookaheadBot):
             targets = [0.0] * ROOM_COUNT
             for other in range(players):
                 if other != rival and alive[other]:
-                    targets[moves[other]] += 1.0 + hits[other] / HITS_TO_KILL
+                    targets[moves[other]] += flip_weight(hits[other])
             gain = targets[flips[rival]] if flips[rival] >= 0 else 0.0
             out = {room for room in range(ROOM_COUNT) if targets[room] > gain + 1e-9}
             if not out:
@@ -353,47 +373,38 @@ class TrapLookahead(LookaheadBot):
         """Each living rival's risk in each room as the heuristic weighs it when moving (public figures)."""
         seats = data["seats"]
         full = deck_counts(len(seats))
+        # Each living seat's risk to the others, room by room (worked out once, whichever rival weighs it).
+        danger = {other: [move_risk(chance, len(info["traps"])) for chance in unseen_shares(full, info["discard"])]
+                  for other, info in enumerate(seats) if info["alive"]}
         for rival in range(len(seats)):
             if rival == seat or not seats[rival]["alive"] or seats[rival]["deck_size"] <= DRAW_PER_TURN:
                 # (A deck that may run out at this turn's draw may be reshuffled: a new hand, nothing kept.)
                 self.move_risks.pop(rival, None)
                 continue
             risks = [0.0] * ROOM_COUNT
-            for other in range(len(seats)):
-                if other == rival or not seats[other]["alive"]:
+            for other, from_other in danger.items():
+                if other == rival:
                     continue
-                info = seats[other]
-                gone = _counts(info["discard"])
-                unseen = [max(0, full[r] - gone[r]) for r in range(ROOM_COUNT)]
-                total = sum(unseen) or 1
-                traps = len(info["traps"])
                 for room in range(ROOM_COUNT):
-                    risks[room] += 1.0 - (1.0 - unseen[room] / total) ** traps
+                    risks[room] += from_other[room]
             self.move_risks[rival] = (turn, risks)
 
     def _note_trap_scores(self, data: dict[str, Any], seat: int, turn: int) -> None:
         """What each living rival weighs when it lays this turn's trap as the heuristic does (public figures)."""
         seats = data["seats"]
         full = deck_counts(len(seats))
+        # Each living seat's shares, worked out once, whichever rival weighs them.
+        shares = {other: unseen_shares(full, info["discard"]) for other, info in enumerate(seats) if info["alive"]}
         for rival in range(len(seats)):
             if rival == seat or not seats[rival]["alive"] or seats[rival]["hand_size"] < 2:
                 continue
             scores = [0.0] * ROOM_COUNT
-            for other in range(len(seats)):
-                if other != rival and seats[other]["alive"]:
-                    for room, chance in enumerate(self._shares(seats[other], full)):
+            for other, chances in shares.items():
+                if other != rival:
+                    for room, chance in enumerate(chances):
                         scores[room] += chance
-            gone = _counts(seats[rival]["discard"])
-            pool = [max(0, full[r] - gone[r]) for r in range(ROOM_COUNT)]
+            pool = unseen_cards(full, seats[rival]["discard"])
             self.trap_models.setdefault(rival, {})[turn] = (pool, scores, int(seats[rival]["hand_size"]))
-
-    @staticmethod
-    def _shares(info: dict[str, Any], full: tuple[int, ...]) -> list[float]:
-        """The chance that one unseen card of a seat (hand, deck or trap) is each room (its discard pile known)."""
-        gone = _counts(info["discard"])
-        unseen = [max(0, full[r] - gone[r]) for r in range(ROOM_COUNT)]
-        total = sum(unseen) or 1
-        return [count / total for count in unseen]
 
     @staticmethod
     def _trap_odds(model: tuple[list[int], list[float], int], covered: set[int]) -> list[float]:

@@ -45,7 +45,7 @@ from ninjadojo.engine.errors import quote
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.sim import check_workers
 from ninjadojo.sim.progressfile import write_whole
-from ninjadojo.table.setup import parse_options, split_bot_specs
+from ninjadojo.table import parse_options, split_bot_specs
 
 
 def _write_json(path: Path, data: dict[str, JSONValue]) -> None:

@@ -1,4 +1,4 @@
-"""What the commands share: error handling, the backend options, seeds and consoles.
+"""What the commands share: error handling, the backend options, positions and consoles.
 
 Setting up a table (the game, its options, bot specs and seats) is the table layer's
 (:mod:`ninjadojo.table.setup`), shared with the server.
@@ -18,15 +18,13 @@ from rich.text import Text
 from ninjadojo.engine import DojoError, GameState, OptionError
 from ninjadojo.engine.errors import quote
 from ninjadojo.sim.parallel import MAX_WORKERS, check_ray_address
-from ninjadojo.table.seats import default_bot, derive_seed
 
 __all__ = [
     "EXIT_BAD_INPUT",
+    "EXIT_INTERRUPTED",
     "RayOpt",
     "WorkersOpt",
     "check_backend",
-    "default_bot",
-    "derive_seed",
     "fail",
     "handle_errors",
     "lines_needed",

@@ -45,7 +45,7 @@ from ninjadojo.engine.state import MAX_LENGTH_OPTION
 from ninjadojo.games import GAME_MODULES
 from ninjadojo.sim import MAX_GAMES, SimSettings, bench_bots, bench_playouts
 from ninjadojo.sim.bench import bench_search
-from ninjadojo.table.setup import default_players, parse_options, resolve_game, split_bot_specs
+from ninjadojo.table import default_players, parse_options, resolve_game, split_bot_specs
 
 #: The longest ``dojo bench`` run one may ask for, in seconds (a day).
 MAX_BENCH_SECONDS = 86_400.0

@@ -46,8 +46,19 @@ from ninjadojo.engine import DojoError, GameState, IllegalActionError, OptionErr
 from ninjadojo.engine.errors import quote
 from ninjadojo.engine.options import format_value
 from ninjadojo.engine.state import CardInfo
-from ninjadojo.table import SavedTable, Table, find_save, fresh_seed, last_unfinished, list_saves, saves_dir
-from ninjadojo.table.setup import assign_bot_seats, default_players, parse_options, split_bot_specs
+from ninjadojo.table import (
+    SavedTable,
+    Table,
+    assign_bot_seats,
+    default_players,
+    find_save,
+    fresh_seed,
+    last_unfinished,
+    list_saves,
+    parse_options,
+    saves_dir,
+    split_bot_specs,
+)
 
 #: The terminal escape that erases the scrollback (ED 3, "erase saved lines"), after clearing the screen.
 ERASE_SCROLLBACK = "\x1b[3J"

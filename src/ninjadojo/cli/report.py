@@ -32,9 +32,10 @@ from ninjadojo.cli.common import (
 from ninjadojo.cli.sim import ANNOUNCE_SECONDS, GameBar, duration
 from ninjadojo.engine.errors import OptionError, quote
 from ninjadojo.report import ReportProgress, ReportRun, ReportSettings, report_data, run_report
+from ninjadojo.report.formats import HTML_FILE, JSON_FILE, MARKDOWN_FILE, write_report
 from ninjadojo.report.plots import PLOTS_FOLDER
-from ninjadojo.report.render import HTML_FILE, JSON_FILE, MARKDOWN_FILE, summary_lines, write_report
-from ninjadojo.table.setup import parse_options, split_bot_specs
+from ninjadojo.report.render import summary_lines
+from ninjadojo.table import parse_options, split_bot_specs
 
 #: How --compare is written, for the messages.
 COMPARE_FORM = "--compare OPTION=A OPTION=B (two values of one option, e.g. --compare target=21 target=15)"

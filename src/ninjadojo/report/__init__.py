@@ -11,8 +11,9 @@
 :class:`ReportSettings` checks and holds what decides the results (the rule compared included);
 :func:`run_report` plays the games in batches (on worker processes if asked, resumable through
 :class:`ReportProgress`, stopping cleanly on Ctrl-C); :func:`report_data` makes the JSON-safe report
-(``report.json``). Rendering (HTML, Markdown, plots) is :mod:`ninjadojo.report.render`; ``dojo report``
-is a thin shell over these.
+(``report.json``). The report in words is :mod:`ninjadojo.report.render` (its blocks and
+sentences from :mod:`ninjadojo.report.text`), its files (HTML, Markdown, JSON, plots) :mod:`ninjadojo.report.formats`;
+``dojo report`` is a thin shell over these.
 """
 
 from ninjadojo.report.collect import ReportRun, play_record, run_report

@@ -36,8 +36,10 @@ from ninjadojo.engine.state import GameState
 #: A game's features: one sorted tuple of feature names per seat.
 Features = tuple[tuple[str, ...], ...]
 
+#: The kind of the control feature (its name's part before the colon): a report shows it apart, as a yardstick.
+CONTROL_KIND = "control"
 #: The control feature of every game: a coin that cannot matter (see :func:`control_features`).
-CONTROL_FEATURE = "control:coin (cannot matter)"
+CONTROL_FEATURE = f"{CONTROL_KIND}:coin (cannot matter)"
 #: The control coin's chance at each decision: 1 in 20, so that about half the seats of a game of a few
 #: dozen decisions each get it (a feature everyone or no one has compares nothing).
 CONTROL_CHANCE = 1 / 20

@@ -3,7 +3,7 @@ differences a compared rule makes.
 
 Drawn with matplotlib's object interface on the Agg canvas (no pyplot, no window, no global backend to
 switch), as :mod:`ninjadojo.arena.plot` does. :func:`draw_plots` returns each image's bytes by file
-name; :mod:`ninjadojo.report.render` writes them and links them from the page. A figure with nothing
+name; :mod:`ninjadojo.report.formats` writes them and the page links them. A figure with nothing
 to show (no game finished, no features) is left out, never drawn empty.
 """
 
@@ -13,6 +13,8 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeGuard
 
+from ninjadojo.report.features import CONTROL_KIND
+
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
@@ -21,8 +23,6 @@ if TYPE_CHECKING:
 PLOTS_FOLDER = "plots"
 #: How many features with the largest and the smallest difference the feature figure shows.
 FEATURES_SHOWN = 10
-#: The kind of the features that cannot matter (:data:`ninjadojo.report.features.CONTROL_FEATURE`).
-CONTROL_KIND = "control"
 #: Resolution of the PNG images (pixels per inch): sharp enough on a laptop screen, small files.
 DPI = 100
 #: A colour per variant (the first is the default variant, the second the compared value).
@@ -93,9 +93,7 @@ def draw_plots(data: Mapping[str, Any]) -> dict[str, bytes]:
                 longest = max(len(_cut(feature_label(feature))) for feature in shown)
                 _margins(figure, left=0.3 + LABEL_INCHES * longest, bottom=0.8, top=0.35)
                 title = label if len(variants) > 1 else None
-                known = len([feature for feature in features if isinstance(feature.get("difference"), int | float)
-                             and not is_control(feature)])
-                ranked = len([feature for feature in shown if not is_control(feature)])
+                known, ranked = features_counted(features, shown)
                 _draw_features(figure.subplots(), shown, title, cut=known > ranked)
                 images[plot_name("features", players, number if len(variants) > 1 else None)] = _png(figure)
     for difference in data.get("differences") or []:
@@ -145,10 +143,10 @@ def top_and_bottom(features: Sequence[Mapping[str, Any]], count: int = FEATURES_
     Features without a difference (a kind every seat had, or none had) have nothing to show and are
     left out. All of them when there are at most ``2 * count`` besides the controls.
     """
-    known = [row for row in features if isinstance(row.get("difference"), int | float)]
+    known = [row for row in features if has_difference(row)]
     ranked = sorted(known, key=lambda row: (-float(row["difference"]), str(row.get("feature", ""))))
-    controls = [row for row in ranked if row.get("kind") == CONTROL_KIND]
-    ranked = [row for row in ranked if row.get("kind") != CONTROL_KIND]
+    controls = [row for row in ranked if is_control(row)]
+    ranked = [row for row in ranked if not is_control(row)]
     if len(ranked) <= 2 * count:
         return ranked + controls
     return ranked[:count] + ranked[-count:] + controls
@@ -157,6 +155,18 @@ def top_and_bottom(features: Sequence[Mapping[str, Any]], count: int = FEATURES_
 def is_control(row: Mapping[str, Any]) -> bool:
     """Whether a feature is a control (one that cannot matter: a report's yardstick, not a finding)."""
     return row.get("kind") == CONTROL_KIND
+
+
+def has_difference(row: Mapping[str, Any]) -> bool:
+    """Whether a feature has a difference to show (not one every seat had, or none had)."""
+    return isinstance(row.get("difference"), int | float)
+
+
+def features_counted(features: Sequence[Mapping[str, Any]], shown: Sequence[Mapping[str, Any]]) -> tuple[int, int]:
+    """How many of ``features`` have a difference, and how many of them :func:`top_and_bottom` ``shown``, controls
+    left out of both (the figure and the page say so when the first is more: some were cut)."""
+    known = len([row for row in features if has_difference(row) and not is_control(row)])
+    return known, len([row for row in shown if not is_control(row)])
 
 
 def difference_panels(difference: Mapping[str, Any]) -> list[tuple[str, list[tuple[str, float, list[float]]]]]:

@@ -1,280 +1,48 @@
-"""A report's data (``report.json``'s dict) as files a designer reads: an HTML page, Markdown, and the JSON.
+"""A report's data (``report.json``'s dict) as blocks a designer reads: headings, paragraphs, lists, tables
+and images (:mod:`ninjadojo.report.text`), which :mod:`ninjadojo.report.formats` writes out as an HTML
+page and Markdown beside the JSON and the figures.
 
-:func:`write_report` writes ``report.json``, ``report.md``, ``report.html`` and the figures in
-``plots/`` (PNG, drawn by :mod:`ninjadojo.report.plots`) into a folder. Each file is written whole or
-not at all (a temporary file renamed over it), so a run stopped while writing leaves the previous
-file, never half of one.
-
-The page and the Markdown are built from the same blocks (headings, paragraphs, lists, tables,
-images), so they say the same things: first a summary in sentences, then, with a compared rule, what
-the rule changes, then a section per player count, the speed, and how to read the figures. Every text
-that comes from the data (labels, option values, bot specs, feature names) is escaped.
+The page and the Markdown are built from the same blocks, so they say the same things: first a summary
+in sentences, then, with a compared rule, what the rule changes, then a section per player count, the
+speed, and how to read the figures. Every text that comes from the data (labels, option values, bot
+specs, feature names) is escaped when written out.
 """
 
 from __future__ import annotations
 
-import html
-import json
-import math
-import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ninjadojo.report.plots import (
-    PLOTS_FOLDER,
     count_row,
-    draw_plots,
     feature_label,
-    has_interval,
+    features_counted,
     is_control,
     player_counts,
     plot_name,
     top_and_bottom,
 )
-from ninjadojo.sim.progressfile import write_whole
-
-#: The report's files in its folder.
-JSON_FILE, MARKDOWN_FILE, HTML_FILE = "report.json", "report.md", "report.html"
-#: The figures :func:`write_report` owns in ``plots/`` (older ones no longer drawn are removed).
-_PLOT_PATTERN = re.compile(r"(seats|length|points|features|compare)-\d+p(-v\d+)?\.png")
-
-
-# --- blocks: what the page and the Markdown are made of ---------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Span:
-    """Text with a style: ``up``/``down`` (a measurable change, by its sign), ``flat`` (none measurable),
-    ``strong``, ``muted``."""
-
-    text: str
-    style: str = ""
-
-
-Inline = str | Span
-
-
-@dataclass(frozen=True, slots=True)
-class Heading:
-    """A section's title (level 1 to 3) and its anchor in the page."""
-
-    level: int
-    text: str
-    anchor: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Paragraph:
-    """A paragraph; ``style`` marks the summary (``lead``), a warning (``warning``) or a side note (``note``)."""
-
-    parts: Sequence[Inline]
-    style: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Bullets:
-    """A list, each item a sequence of inline parts."""
-
-    items: Sequence[Sequence[Inline]]
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    """A table: a header, rows of cells, and which columns hold numbers (right-aligned)."""
-
-    header: Sequence[str]
-    rows: Sequence[Sequence[Inline]]
-    numeric: frozenset[int] = field(default_factory=frozenset)
-    caption: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Image:
-    """A figure in ``plots/`` with its description."""
-
-    name: str
-    alt: str
-
-
-Block = Heading | Paragraph | Bullets | Table | Image
-
-
-# --- numbers as a person reads them -------------------------------------------------------------------------------
-
-
-def _is_number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def decimals_for(width: float | None, magnitude: float = 0.0, digits: int = 2) -> int:
-    """Decimals (0 to 3) that show an interval ``width`` wide to ``digits`` significant digits: a figure is
-    given as precisely as it is known, no more.
-
-    With no interval, from the value's own size: ``142``, ``14.2``, ``1.42``.
-    """
-    if width is not None and _is_number(width) and width > 0:
-        return max(0, min(3, digits - 1 - math.floor(math.log10(width))))
-    size = abs(magnitude)
-    return 0 if size >= 100 else 1 if size >= 10 else 2
-
-
-def number(value: object, places: int | None = None) -> str:
-    """A figure: whole numbers with thousands separators, others with ``places`` (or a suitable number of)
-    decimals; ``-`` when missing."""
-    if not _is_number(value):
-        return "-"
-    assert isinstance(value, int | float)
-    if isinstance(value, int):
-        return f"{value:,}"
-    if places is None:
-        places = decimals_for(None, value)
-    text = f"{value:,.{places}f}"
-    # -0.0001 to no decimals is "-0": a sign with nothing to say.
-    return text[1:] if text.startswith("-") and not text.strip("-0.,") else text
-
-
-def wins_text(value: object) -> str:
-    """A number of wins: whole, or with the fraction shared wins leave (``12``, ``12.5``, ``12.33``)."""
-    if not _is_number(value):
-        return "-"
-    assert isinstance(value, int | float)
-    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.2f}".rstrip("0")
-
-
-def span(low: float, high: float, places: int) -> str:
-    """An interval's ends: ``29-33`` (``-0.8 to 1.6`` when an end is negative, where a dash would read as a minus)."""
-    if low < 0 or high < 0:
-        return f"{number(low, places)} to {number(high, places)}"
-    return f"{number(low, places)}-{number(high, places)}"
-
-
-def _interval_of(value: object) -> tuple[float, float] | None:
-    if isinstance(value, list | tuple) and has_interval(value) and all(_is_number(end) for end in value):
-        return float(value[0]), float(value[1])
-    return None
-
-
-def percent(rate: object, interval: object = None, ci: str = "95% CI ") -> str:
-    """A rate as a percentage with its interval: ``31% (95% CI 29-33%)``; decimals from the interval's width.
-
-    ``ci`` names the interval (tables, whose header names it, give ``""``).
-    """
-    if not _is_number(rate):
-        return "-"
-    assert isinstance(rate, int | float)
-    ends = _interval_of(interval)
-    # One significant digit of the interval's width: "31% (95% CI 29-33%)"; win rates need no more.
-    places = decimals_for((ends[1] - ends[0]) * 100 if ends else None, 10.0, digits=1)
-    if ends is None:
-        return f"{rate * 100:.{places}f}%"
-    return f"{rate * 100:.{places}f}% ({ci}{ends[0] * 100:.{places}f}-{ends[1] * 100:.{places}f}%)"
-
-
-def mean_text(mean: object, interval: object = None, ci: str = "95% CI ") -> str:
-    """A mean with its interval: ``142.3 (95% CI 139.9-144.6)``; decimals from the interval's width (``ci`` as
-    for :func:`percent`)."""
-    if not _is_number(mean):
-        return "-"
-    assert isinstance(mean, int | float)
-    ends = _interval_of(interval)
-    places = decimals_for(ends[1] - ends[0] if ends else None, float(mean))
-    if ends is None:
-        return number(float(mean), places)
-    return f"{number(float(mean), places)} ({ci}{span(ends[0], ends[1], places)})"
-
-
-def signed(value: float, places: int) -> str:
-    """A difference with its sign: ``+3.1``, ``-0.4``, ``0``."""
-    text = f"{value:+,.{places}f}"
-    return text[1:] if float(text) == 0 else text
-
-
-def direction(interval: tuple[float, float] | None) -> str:
-    """``up`` when the interval lies above zero, ``down`` below it, ``flat`` when it holds zero (or is missing)."""
-    if interval is None:
-        return "flat"
-    if interval[0] > 0:
-        return "up"
-    if interval[1] < 0:
-        return "down"
-    return "flat"
-
-
-# --- the plain-language sentences of a comparison ------------------------------------------------------------------
-
-
-#: How a figure the same in every pair of games is said.
-IDENTICAL = "no change at all (the same in every pair of games)"
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """One figure's difference (variant B minus A) said in words, and whether its interval excludes zero."""
-
-    players: int
-    subject: str
-    sentence: str
-    style: str
-
-    @property
-    def identical(self) -> bool:
-        """Whether the figure was the same in every pair of games (difference 0, interval [0, 0])."""
-        return self.sentence.endswith(IDENTICAL)
-
-    @property
-    def measurable(self) -> bool:
-        """Whether the 95% interval of the difference excludes zero."""
-        return self.style in ("up", "down")
-
-
-def describe_change(players: int, subject: str, entry: object, scale: float, unit: str, more: str,
-                    less: str) -> Change | None:
-    """A difference in words: ``seat 0 wins 3.1 percentage points more often (95% CI 1.2 to 5.0)``.
-
-    ``subject`` starts the sentence (``seat 0 wins``), ``unit`` follows the figure (``percentage
-    points``), ``more``/``less`` say which way (``more often``/``less often``). An interval holding
-    zero reads ``no measurable change``. ``None`` when the entry has no difference.
-    """
-    if not isinstance(entry, Mapping) or not _is_number(entry.get("difference")):
-        return None
-    value = float(entry["difference"]) * scale
-    interval = _interval_of(entry.get("ci95"))
-    ends = (interval[0] * scale, interval[1] * scale) if interval else None
-    places = decimals_for(ends[1] - ends[0] if ends else None, value)
-    style = direction(ends)
-    if ends is not None and ends == (0.0, 0.0) and value == 0:
-        return Change(players, subject, f"{subject}: {IDENTICAL}", "flat")
-    shown = f"{number(abs(value), places)} {unit}".strip()
-    interval_text = (f"95% CI {signed(ends[0], places)} to {signed(ends[1], places)}" if ends
-                     else "no interval: too few games")
-    if style == "flat":
-        sentence = f"{subject}: no measurable change ({signed(value, places)} {unit}, {interval_text})"
-    else:
-        sentence = f"{subject} {shown} {more if value > 0 else less} ({interval_text})"
-    return Change(players, subject, " ".join(sentence.split()), style)
-
-
-def count_changes(difference: Mapping[str, Any]) -> list[Change]:
-    """Every difference of one compared player count, in the order the report shows them."""
-    players = int(difference["players"])
-    found: list[Change | None] = []
-    for row in difference.get("seats") or []:
-        found.append(describe_change(players, f"seat {row['seat']} wins", row, 100.0, "percentage points",
-                                     "more often", "less often"))
-    found.append(describe_change(players, "games last", difference.get("length"), 1.0, "actions", "longer",
-                                 "shorter"))
-    found.append(describe_change(players, "each game has", difference.get("decisions"), 1.0, "decisions", "more",
-                                 "fewer"))
-    found.append(describe_change(players, "a decision offers", difference.get("branching"), 1.0,
-                                 "legal actions", "more on average", "fewer on average"))
-    for row in difference.get("points") or []:
-        found.append(describe_change(players, f"seat {row['seat']} scores", row, 1.0, "points", "more", "fewer"))
-    found.append(describe_change(players, "games are stopped at the maximum length", difference.get("truncated"),
-                                 100.0, "percentage points", "more often", "less often"))
-    return [change for change in found if change is not None]
-
+from ninjadojo.report.text import (
+    Block,
+    Bullets,
+    Heading,
+    Image,
+    Inline,
+    Paragraph,
+    Span,
+    Table,
+    _interval_of,
+    _is_number,
+    count_changes,
+    decimals_for,
+    describe_change,
+    direction,
+    mean_text,
+    number,
+    percent,
+    signed,
+    wins_text,
+)
 
 # --- the report as blocks -----------------------------------------------------------------------------------------
 
@@ -667,9 +435,7 @@ def _count_section(data: Mapping[str, Any], players: int, images: Iterable[str])
         if name in images:
             feature_blocks.append(Image(name, f"{players} players: win rate with a feature minus without it, among "
                                               "seats that made as many decisions, 95% interval"))
-        total = len([each for each in row.get("features") or []
-                     if _is_number(each.get("difference")) and not is_control(each)])
-        ranked = len([each for each in features if not is_control(each)])
+        total, ranked = features_counted(row.get("features") or [], features)
         if total > ranked:
             feature_blocks.append(Paragraph([f"The {ranked // 2} features with the largest and the "
                                              f"{ranked // 2} with the smallest difference, of {total}; "
@@ -777,187 +543,3 @@ def _settings_line(data: Mapping[str, Any]) -> str:
         parts.append(f"compared: {compared[0]} against {compared[1]}")
     parts.append(f"ninjadojo {_text(data.get('ninjadojo'))}, report format {_text(data.get('version'))}")
     return "; ".join(parts)
-
-
-# --- HTML -----------------------------------------------------------------------------------------------------------
-
-_CSS = """
-body{margin:0;background:#fafaf7;color:#222;font:16px/1.55 -apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif}
-main{max-width:980px;margin:0 auto;padding:24px 28px 60px}
-h1{font-size:1.9em;margin:.2em 0 .1em}h2{margin-top:2em;padding-top:.4em;border-top:2px solid #e4e2da}
-h3{margin-top:1.6em;color:#333}
-.settings{color:#666;font-size:.9em}.lead{font-size:1.08em}
-.warning{background:#fff4d6;border-left:4px solid #e0a100;padding:.6em .9em}
-.note{color:#555;font-size:.93em}
-nav{background:#f0efe9;padding:.5em .9em;font-size:.93em;border-radius:4px}nav a{margin-right:.9em}
-table{border-collapse:collapse;margin:.6em 0 1.2em;font-size:.93em;font-variant-numeric:tabular-nums}
-th,td{padding:.3em .7em;border-bottom:1px solid #e4e2da;text-align:left;vertical-align:top}
-th{background:#f0efe9;font-weight:600}td.num,th.num{text-align:right;white-space:nowrap}
-tbody tr:nth-child(even){background:#f5f4ef}
-caption{caption-side:bottom;text-align:left;color:#666;font-size:.88em;padding-top:.3em}
-figure{margin:.8em 0}figure img{max-width:100%;height:auto;border:1px solid #e4e2da;background:#fff}
-figcaption{color:#666;font-size:.88em}
-.up{color:#1b7f79;font-weight:600}.down{color:#b0406f;font-weight:600}.flat{color:#666}.muted{color:#888}
-footer{margin-top:3em;color:#888;font-size:.85em}
-"""
-
-
-def _inline_html(parts: Sequence[Inline] | Inline) -> str:
-    if isinstance(parts, str | Span):
-        parts = [parts]
-    out = []
-    for part in parts:
-        if isinstance(part, Span):
-            tag = "strong" if part.style == "strong" else "span"
-            style = "" if part.style == "strong" else f' class="{part.style}"'
-            out.append(f"<{tag}{style}>{html.escape(part.text)}</{tag}>")
-        else:
-            out.append(html.escape(part))
-    return "".join(out)
-
-
-def render_html(data: Mapping[str, Any], images: Iterable[str] = ()) -> str:
-    """The report as one self-contained HTML page (inline CSS, no script; images by relative path)."""
-    blocks = report_blocks(data, images)
-    title = _text(data.get("game_name") or data.get("game"))
-    body: list[str] = []
-    sections = [block for block in blocks if isinstance(block, Heading) and block.level == 2]
-    for block in blocks:
-        if isinstance(block, Heading):
-            anchor = f' id="{html.escape(block.anchor)}"' if block.anchor else ""
-            body.append(f"<h{block.level}{anchor}>{html.escape(block.text)}</h{block.level}>")
-            if block.level == 1:
-                body.append(f'<p class="settings">{html.escape(_settings_line(data))}</p>')
-        elif isinstance(block, Paragraph):
-            style = f' class="{block.style}"' if block.style else ""
-            body.append(f"<p{style}>{_inline_html(block.parts)}</p>")
-        elif isinstance(block, Bullets):
-            items = "".join(f"<li>{_inline_html(item)}</li>" for item in block.items)
-            body.append(f"<ul>{items}</ul>")
-        elif isinstance(block, Table):
-            body.append(_table_html(block))
-        elif isinstance(block, Image):
-            source = html.escape(f"{PLOTS_FOLDER}/{block.name}")
-            body.append(f'<figure><img src="{source}" alt="{html.escape(block.alt)}" loading="lazy">'
-                        f"<figcaption>{html.escape(block.alt)}</figcaption></figure>")
-    # The contents go after the summary: the first thing a reader sees is the findings.
-    contents = "<nav>" + "".join(f'<a href="#{html.escape(section.anchor)}">{html.escape(section.text)}</a>'
-                                 for section in sections) + "</nav>"
-    first_section = next((index for index, line in enumerate(body) if line.startswith("<h2")), len(body))
-    body.insert(first_section, contents)
-    return ("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{html.escape(title)}: balance report</title>\n<style>{_CSS}</style>\n</head>\n<body>\n<main>\n"
-            + "\n".join(body)
-            + f"\n<footer>{html.escape(_settings_line(data))}</footer>\n</main>\n</body>\n</html>\n")
-
-
-def _table_html(table: Table) -> str:
-    def cell(tag: str, index: int, content: str) -> str:
-        style = ' class="num"' if index in table.numeric else ""
-        return f"<{tag}{style}>{content}</{tag}>"
-
-    head = "".join(cell("th", index, html.escape(text)) for index, text in enumerate(table.header))
-    rows = "".join("<tr>" + "".join(cell("td", index, _inline_html(part)) for index, part in enumerate(row)) + "</tr>"
-                   for row in table.rows)
-    caption = f"<caption>{html.escape(table.caption)}</caption>" if table.caption else ""
-    return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
-
-
-# --- Markdown -------------------------------------------------------------------------------------------------------
-
-#: Characters that can start Markdown (or HTML) inside a line: escaped in all text. ``(``, ``)`` and ``!``
-#: only mean something next to a ``[``, and ``#``, ``+``, ``-`` only at the start of a line, which no
-#: text of the data ever is.
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|&~])")
-
-
-def markdown_escape(text: str) -> str:
-    """``text`` with the Markdown (and HTML) characters that act inside a line backslash-escaped, on one line."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", re.sub(r"\s+", " ", text))
-
-
-def _inline_markdown(parts: Sequence[Inline] | Inline) -> str:
-    if isinstance(parts, str | Span):
-        parts = [parts]
-    out = []
-    for part in parts:
-        if isinstance(part, Span):
-            text = markdown_escape(part.text)
-            out.append(f"**{text}**" if part.style in ("up", "down", "strong") and text else text)
-        else:
-            out.append(markdown_escape(part))
-    return "".join(out)
-
-
-def render_markdown(data: Mapping[str, Any], images: Iterable[str] = ()) -> str:
-    """The report as Markdown: the same sections and tables as the page, measurable changes in bold."""
-    lines: list[str] = []
-    for block in report_blocks(data, images):
-        if isinstance(block, Heading):
-            lines += ["#" * block.level + " " + markdown_escape(block.text), ""]
-            if block.level == 1:
-                lines += [f"*{markdown_escape(_settings_line(data))}*", ""]
-        elif isinstance(block, Paragraph):
-            text = _inline_markdown(block.parts)
-            lines += [f"> {text}" if block.style == "warning" else text, ""]
-        elif isinstance(block, Bullets):
-            lines += [f"- {_inline_markdown(item)}" for item in block.items] + [""]
-        elif isinstance(block, Table):
-            lines += [*_table_markdown(block), ""]
-        elif isinstance(block, Image):
-            lines += [f"![{markdown_escape(block.alt)}]({PLOTS_FOLDER}/{block.name})", ""]
-    return "\n".join(lines).rstrip("\n") + "\n"
-
-
-def _table_markdown(table: Table) -> list[str]:
-    def row(cells: Iterable[str]) -> str:
-        return "| " + " | ".join(text or " " for text in cells) + " |"
-
-    lines = [row(markdown_escape(text) for text in table.header),
-             row("---:" if index in table.numeric else "---" for index in range(len(table.header)))]
-    lines += [row(_inline_markdown(cell) for cell in cells) for cells in table.rows]
-    if table.caption:
-        lines += ["", f"*{markdown_escape(table.caption)}*"]
-    return lines
-
-
-# --- files ----------------------------------------------------------------------------------------------------------
-
-
-#: Write a file whole or not at all (the one writer of the drivers' folders).
-write_file = write_whole
-
-
-def report_json(data: Mapping[str, Any]) -> str:
-    """``data`` as ``report.json`` holds it (indented, keys sorted, strict JSON: no NaN)."""
-    return json.dumps(data, indent=2, sort_keys=True, allow_nan=False) + "\n"
-
-
-def write_report(data: Mapping[str, Any], out_dir: Path) -> list[Path]:
-    """Write the report into ``out_dir`` (made if need be); return the files written.
-
-    ``report.json`` first (the data is what matters most, should drawing fail), then the figures in
-    ``plots/``, ``report.md`` and ``report.html``. Figures of an earlier run that this report no longer
-    draws are removed, so the folder never shows a stale picture.
-    """
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-    path = out_dir / JSON_FILE
-    write_file(path, report_json(data).encode("utf-8"))
-    written.append(path)
-    images = draw_plots(data)
-    plots = out_dir / PLOTS_FOLDER
-    if images or plots.is_dir():
-        plots.mkdir(exist_ok=True)
-        for name, content in sorted(images.items()):
-            write_file(plots / name, content)
-            written.append(plots / name)
-        for old in plots.iterdir():
-            if _PLOT_PATTERN.fullmatch(old.name) and old.name not in images:
-                old.unlink(missing_ok=True)
-    for name, text in ((MARKDOWN_FILE, render_markdown(data, images)), (HTML_FILE, render_html(data, images))):
-        write_file(out_dir / name, text.encode("utf-8"))
-        written.append(out_dir / name)
-    return written

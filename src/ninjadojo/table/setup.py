@@ -1,9 +1,15 @@
-"""Setting up a table, for every front end: the game resolved, its options read from ``key=value`` text,
-bot specs split, checked and given to seats, and the player count when none is given.
+"""Setting up a table: the game resolved, its options read from ``key=value`` text, bot specs split,
+checked and given to seats, and the player count when none is given.
 
-Pure: nothing here prints, parses a command line or answers a request. The terminal (``cli/``) and the
-server (``server/``) call these and turn an :class:`~ninjadojo.engine.OptionError` into their own
-message (an exit status 2, an HTTP 400).
+Who calls what: the game, one bot spec and the player count (:func:`resolve_game`,
+:func:`check_bot_spec`, :func:`default_players`) serve the terminal (``cli/``) and the server
+(``server/``) alike; the rest (:func:`parse_options`, :func:`split_bot_specs`, :func:`check_bot_specs`,
+:func:`assign_bots`, :func:`assign_bot_seats`) only the terminal's commands, and their messages name
+its flags (``--bots``, ``--seat``). They live here, beside the rest, because they set a table up, not
+because another front end shares them.
+
+Pure: nothing here prints, parses a command line or answers a request. The callers turn an
+:class:`~ninjadojo.engine.OptionError` into their own message (an exit status 2, an HTTP 400).
 
 >>> split_bot_specs(["forgetful:forget=0.3,depth=2,random"])
 ['forgetful:forget=0.3,depth=2', 'random']
