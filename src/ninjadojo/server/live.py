@@ -690,10 +690,15 @@ class LiveTable:
         if note is not None:
             self.notes.append(note)
         if public:
-            self.last_public_at = now
-            if self.conceals and self.settings.window_time > 0:
-                self.hold_until = now + self.settings.window_time
+            self._note_public_action(now)
         return recorded
+
+    def _note_public_action(self, now: float) -> None:
+        """An action everyone saw was taken at ``now`` (monotonic): bots' move delays count from it, and a
+        table whose game can conceal holds the next states for its ``window_time`` (see the module docstring)."""
+        self.last_public_at = now
+        if self.conceals and self.settings.window_time > 0:
+            self.hold_until = now + self.settings.window_time
 
     def _table_update(self, wall: float) -> store.WriteOp:
         result = self.game.result
@@ -781,17 +786,15 @@ class LiveTable:
         added since this process's (``Storage.load_changes``)."""
         now = time.monotonic()
         for seat, kind, action in stored.events:
-            public = self._is_public() if self.game.frames else True
             if kind == "act":
                 self._apply_in_memory(seat, action)
+                public = self.acts[-1][1]  # (whether everyone saw it, as _apply_in_memory recorded it)
             else:
                 self._undo_in_memory(seat)
                 public = True
             self.event_count += 1
             if public:
-                self.last_public_at = now
-                if self.conceals and self.settings.window_time > 0:
-                    self.hold_until = now + self.settings.window_time
+                self._note_public_action(now)
         revoked = []
         reseated = False
         for mine, theirs in zip(self.seats, stored.seats, strict=True):
@@ -856,9 +859,7 @@ class LiveTable:
             await self._write(ops)
             self.event_count += 1
             if public:
-                self.last_public_at = now
-                if self.conceals and self.settings.window_time > 0:
-                    self.hold_until = now + self.settings.window_time
+                self._note_public_action(now)
             ack = {"type": "ack", "id": reply_id, "undo": True, "index": self.index[seat]}
             if reply is not None:
                 reply.send(ack)
