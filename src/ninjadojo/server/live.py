@@ -724,15 +724,22 @@ class LiveTable:
         try:
             await self.storage.write(self._cluster_ops(ops))
         except Exception as error:
-            if self.cluster is not None and is_conflict(error):
-                log.info("table %s: a write met another process's: %s", self.id, error)
-                await self._reload()
+            if await self._reloaded_on_conflict(error, "a write"):
                 raise MessageError("stale", "another server process moved this table on first; the new state "
                                             "follows") from None
             log.exception("table %s: a write failed; the table goes back to what is stored", self.id)
             await self._reload()
             raise MessageError("internal", f"the server could not store this; nothing was applied "
                                            f"({type(error).__name__})") from None
+
+    async def _reloaded_on_conflict(self, error: Exception, what: str) -> bool:
+        """Whether ``error`` (of a write of ``what``) is a cluster's conflict: another process changed the table
+        first. If so, the table is rebuilt from what is stored (the caller refuses with its own error)."""
+        if self.cluster is None or not is_conflict(error):
+            return False
+        log.info("table %s: %s met another process's: %s", self.id, what, error)
+        await self._reload()
+        return True
 
     async def _reload(self) -> None:
         stored = await asyncio.to_thread(self.storage.load_table, self.id)
@@ -878,9 +885,7 @@ class LiveTable:
         try:
             await self.storage.write(self._cluster_ops(ops, seats))
         except Exception as error:
-            if self.cluster is not None and is_conflict(error):
-                log.info("table %s: a seat change met another process's: %s", self.id, error)
-                await self._reload()
+            if await self._reloaded_on_conflict(error, "a seat change"):
                 raise ApiError(409, "stale", "another server process changed this table's seats first; "
                                              "look again and retry") from None
             # Nothing changed in memory yet: the request is refused (503 JSON), the table goes on as it was.
