@@ -40,7 +40,7 @@ from ninjadojo.server.errors import ApiError, MessageError, bad_request, storage
 from ninjadojo.server.settings import TableSettings
 from ninjadojo.server.storage import CHAT_KEPT, ChatLine, Storage, StoredSeat, StoredTable
 from ninjadojo.server.tokens import token_matches
-from ninjadojo.server.views import SharedView, dumps
+from ninjadojo.server.views import SharedView, Viewer, dumps
 from ninjadojo.table.seats import derive_seed, make_bots
 from ninjadojo.table.session import seat_bot
 from ninjadojo.table.undo import take_back
@@ -66,8 +66,6 @@ ANSWER_MARGIN = 0.25
 #: The bots that answer a window for a bot too slow for the hold (the first the game has): they answer in
 #: milliseconds, the heuristic one sensibly.
 QUICK_ANSWER = ("heuristic:depth=0", "random")
-
-Viewer = int | None
 
 
 @dataclass(slots=True)
@@ -263,10 +261,7 @@ class LiveTable:
     def _note_public_facts(self) -> None:
         """The position was released to everyone: listings may show who must act and the result now."""
         result = self.game.result
-        self.public_facts = (self._public_waiting(), None if result is None else result.to_json())
-
-    def _public_waiting(self) -> list[int]:
-        return public_waiting(self.game)
+        self.public_facts = (public_waiting(self.game), None if result is None else result.to_json())
 
     def may_watch(self, key: object) -> bool:
         """Whether a spectator holding ``key`` may watch: any spectator at a table that is not private, at a
@@ -308,9 +303,10 @@ class LiveTable:
     def payload(self, viewer: Viewer) -> dict[str, Any]:
         """What a ``state`` message holds for ``viewer`` now, but ``log_new`` (see the protocol)."""
         game = self.game
-        view = game.observe(viewer, log=False)
-        visible = self.shared[viewer].log.update(game.events)
-        view["log"] = [line for line in visible if line is not None]
+        view: dict[str, Any] = game.observe(viewer, log=False)
+        viewer_log = self.shared[viewer].log
+        viewer_log.update(game.events)
+        view["log"] = viewer_log.lines()
         decision = game.decision(viewer) if viewer is not None else None
         undo: dict[str, Any] = {"enabled": self.settings.undo}
         if self.settings.undo and viewer is not None and callable(getattr(game, "undo_check", None)):
@@ -702,7 +698,7 @@ class LiveTable:
 
     def _table_update(self, wall: float) -> store.WriteOp:
         result = self.game.result
-        return store.update_table(self.id, updated=wall, waiting_for=self._public_waiting(),
+        return store.update_table(self.id, updated=wall, waiting_for=public_waiting(self.game),
                                   finished=result is not None,
                                   result=None if result is None else result.to_json())
 
@@ -763,6 +759,7 @@ class LiveTable:
             self._catch_up_again = True
             return
         self._catch_up_task = asyncio.get_running_loop().create_task(self._catch_up_loop())
+        self.track(self._catch_up_task)
 
     async def _catch_up_loop(self) -> None:
         try:
@@ -1153,8 +1150,6 @@ class LiveTable:
         self.clocks.cancel()
         for task in list(self._tasks):
             task.cancel()
-        if self._catch_up_task is not None:
-            self._catch_up_task.cancel()
         for conn in list(self.connections):
             conn.close(1001, "server shutting down")
 
