@@ -27,7 +27,6 @@ from ninjadojo.server.live import EVERYONE, WATCH_HASH, LiveTable, public_waitin
 from ninjadojo.server.settings import SeatPlan, TableSettings, check_players, parse_seats
 from ninjadojo.server.storage import Storage, StoredSeat, StoredTable
 from ninjadojo.server.tokens import hash_token, looks_like_token, new_table_id, new_token
-from ninjadojo.table.clocks import ClockRules
 from ninjadojo.table.setup import default_players, resolve_game
 
 log = logging.getLogger("ninjadojo.server")
@@ -294,7 +293,7 @@ class Dojo:
             if plan.type == "bot":
                 seats.append(StoredSeat(seat, "bot", str(plan.bot), plan.bot, "bot", None, None))
                 continue
-            remaining = ClockRules(settings.clock, settings.clock_seconds).starting_time()
+            remaining = settings.clock_rules().starting_time()
             if plan.open:
                 seats.append(StoredSeat(seat, "human", f"Player {seat}", None, "free", None, remaining))
                 continue
