@@ -60,7 +60,7 @@ class Clocks:
         table = self.table
         if self.mode == "none" or table.status != "playing" or not self._human(seat) or self.out_of_time(seat):
             return None
-        if seat not in table.game.to_act() or table.released[seat] != table.index[seat] or seat in table.thinking:
+        if seat not in table.game.to_act() or table.released[seat] != table.index[seat] or seat in table.bots.thinking:
             return None
         # A seat asked in a concealed window has the window's own time (never its per-game total's).
         in_window = self.mode == "game" and seat in table.asked()
@@ -176,7 +176,7 @@ class Clocks:
     def _fire(self) -> None:
         self._timer = None
         loop = asyncio.get_running_loop()
-        task = loop.create_task(self.table.time_out())
+        task = loop.create_task(self.table.bots.time_out())
         self.table.track(task)
 
     def cancel(self) -> None:
