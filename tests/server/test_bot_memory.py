@@ -24,7 +24,7 @@ def test_a_bot_with_memory_remembers_the_same_after_a_restart(tmp_path: Path) ->
 
         async def idle() -> bool:
             async with live.lock:
-                return not live.thinking and 0 not in live.game.to_act()
+                return not live.bots.thinking and 0 not in live.game.to_act()
 
         async def play() -> None:
             async with Listener(server.ws_url(table_id), tokens["1"]) as ann:
@@ -39,10 +39,10 @@ def test_a_bot_with_memory_remembers_the_same_after_a_restart(tmp_path: Path) ->
                     acted += 1
 
         asyncio.run(play())
-        played = live.bots[0][1]
+        played = live.bots.held[0][1]
         assert played.memory  # it placed traps and remembers some
         memory = (dict(played.memory), played.turn_seen, played.rng.state)
     with ServerThread(db) as again:
         reloaded = again.dojo.tables[table_id]
-        rebuilt = reloaded.bot_for(0, SPEC)
+        rebuilt = reloaded.bots.bot_for(0, SPEC)
         assert (rebuilt.memory, rebuilt.turn_seen, rebuilt.rng.state) == memory

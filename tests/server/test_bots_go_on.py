@@ -52,7 +52,7 @@ def test_a_bot_whose_turn_was_undone_during_its_delay_plays_when_asked_again(ser
     async def scenario() -> None:
         await live.rename(0, "Ann", hash_token(tokens["0"]))  # the seat is taken: the table plays
         await live.act(0, action, live.index[0])  # the bot at seat 1 is asked, and waits move_delay
-        assert 1 in live.thinking
+        assert 1 in live.bots.thinking
         await live.undo(0, live.index[0])  # taken back during the bot's delay
         await live.act(0, action, live.index[0])  # the bot is asked again: it plays
         assert await until(lambda: bot_acts(live, 1) >= 1), "the bot was never asked again"
@@ -70,7 +70,7 @@ def test_a_seat_that_acts_as_its_clock_runs_out_has_its_clock_run_again(server: 
         await live.rename(0, "Ann", hash_token(tokens["0"]))
         async with live.lock:
             live.released_at[0] -= 5  # seat 0's time is up now...
-        await live.time_out()  # ...and its time-out asks the timeout bot, which waits for the lock,
+        await live.bots.time_out()  # ...and its time-out asks the timeout bot, which waits for the lock,
         await live.act(0, action, live.index[0])  # while the seat acts itself, just in time
         # The bot at seat 1 answers, then it is seat 0's turn again: nobody acts, so its clock runs out.
         assert await until(lambda: any("ran out of time" in text for _, text in live.notes)), \

@@ -6,6 +6,7 @@ by ``sync``."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import random
 from typing import Any
@@ -16,6 +17,7 @@ import pytest
 from ninjadojo.api import new_game
 from ninjadojo.engine.errors import DojoError
 from ninjadojo.games import playable_games
+from ninjadojo.server.bench import apply_ops
 from ninjadojo.server.views import SharedView, ViewerLog, state_diff
 from server.helpers import QUICK, Listener, ServerThread
 
@@ -51,6 +53,28 @@ def test_diffs_apply_and_kept_logs_match_the_engines(game_id: str) -> None:
                 ops = state_diff(before[viewer], after)
                 assert _same(jsonpatch.apply_patch(before[viewer], ops), after), (game_id, seed, steps, viewer, ops)
                 before[viewer] = after
+
+
+@pytest.mark.parametrize("game_id", playable_games())
+def test_the_load_generators_applier_does_what_jsonpatch_does(game_id: str) -> None:
+    """``bench.apply_ops`` (the scripted clients' own applier, quicker than ``jsonpatch``) turns each state
+    into the next exactly as ``jsonpatch.apply_patch`` does, on every game's views."""
+    game = new_game(game_id, 3, seed=0)
+    rng = random.Random(0)
+    viewers: list[int | None] = [*range(game.num_players), None]
+    before = {viewer: game.observe(viewer) for viewer in viewers}
+    steps = 0
+    while not game.is_terminal and steps < 200:
+        seat = game.to_act()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        steps += 1
+        for viewer in viewers:
+            after = game.observe(viewer)
+            ops = state_diff(before[viewer], after)
+            held = copy.deepcopy(before[viewer])
+            apply_ops(held, ops)
+            assert _same(held, jsonpatch.apply_patch(before[viewer], ops)), (game_id, steps, viewer, ops)
+            before[viewer] = after
 
 
 def test_a_diff_tells_numbers_from_booleans_and_escapes_keys() -> None:

@@ -150,7 +150,7 @@ def test_the_bot_that_played_for_a_timed_out_seat_is_not_kept_once_its_action_is
 
         async def held_bot() -> Any:
             async with live.lock:
-                return live.bots.get(0, (None, None))[1]
+                return live.bots.held.get(0, (None, None))[1]
 
         async def scenario() -> None:
             async with Listener(server.ws_url(table_id), tokens["0"]) as ann:

@@ -6,7 +6,8 @@ docs/server-protocol.md; how it works is docs/server.md.
 
 - :mod:`~ninjadojo.server.app`: the HTTP and WebSocket handlers;
 - :mod:`~ninjadojo.server.hub`: every table of a server (create, load, list, rematch);
-- :mod:`~ninjadojo.server.live`: one table being served (the path of an action, states, the hold, bots);
+- :mod:`~ninjadojo.server.live`: one table being served (the path of an action, states, the hold);
+- :mod:`~ninjadojo.server.tablebots`: a table's bots (when they are asked, their answers in a window);
 - :mod:`~ninjadojo.server.clocks`, :mod:`~ninjadojo.server.connections`, :mod:`~ninjadojo.server.tokens`,
   :mod:`~ninjadojo.server.settings`, :mod:`~ninjadojo.server.catalogue`;
 - :mod:`~ninjadojo.server.storage` and :mod:`~ninjadojo.server.schema` (with ``migrations/``);

@@ -101,19 +101,15 @@ class BotPool:
         for _ in range(self.workers):
             pool.submit(_nothing)
 
-    async def choose(self, bot: Bot, view: SeatView | Unsampled) -> tuple[str, Bot]:
-        """The action ``bot`` picks on ``view`` (detached: see :func:`detached_view`; or sampled in the worker
-        first, for :class:`Unsampled`), and the bot as it is after thinking."""
+    async def choose(self, bot: Bot, pending: Unsampled) -> tuple[str, Bot]:
+        """The action ``bot`` picks on the position ``pending`` stands for (sampled into the seat's detached
+        view off the event loop: see :class:`Unsampled`), and the bot as it is after thinking."""
         loop = asyncio.get_running_loop()
         if self.kind == "thread":
-            if isinstance(view, Unsampled):
-                action = await loop.run_in_executor(self._pool(), _sample_and_choose, bot, view)
-            else:
-                action = await loop.run_in_executor(self._pool(), bot.choose, view)
+            action = await loop.run_in_executor(self._pool(), _sample_and_choose, bot, pending)
             return action, bot
-        if isinstance(view, Unsampled):
-            # Sampled in a thread of this process: only the sample, never the game, goes to the workers.
-            view = await loop.run_in_executor(None, view.view)
+        # Sampled in a thread of this process: only the sample, never the game, goes to the workers.
+        view = await loop.run_in_executor(None, pending.view)
         pool = self._pool()
         try:
             return await loop.run_in_executor(pool, _choose, bot, view)

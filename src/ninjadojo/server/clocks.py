@@ -20,7 +20,6 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from ninjadojo.server import storage as store
-from ninjadojo.server.settings import WINDOW_SECONDS_PER_GAME_CLOCK
 from ninjadojo.table.clocks import ClockRules
 
 if TYPE_CHECKING:
@@ -35,6 +34,8 @@ class Clocks:
 
     def __init__(self, table: LiveTable) -> None:
         self.table = table
+        #: The table's clock arithmetic, from its settings (made once: a table's clock never changes).
+        self.rules: ClockRules = table.settings.clock_rules()
         self._timer: asyncio.TimerHandle | None = None
         #: What everyone is shown: per seat (seconds left at ``_public_at``, running).
         self._public: dict[int, tuple[float | None, bool]] = {}
@@ -46,12 +47,6 @@ class Clocks:
     def mode(self) -> str:
         """``none``, ``move`` or ``game``."""
         return self.table.settings.clock
-
-    @property
-    def rules(self) -> ClockRules:
-        """The table's clock arithmetic, from its settings (a concealed window has its own time)."""
-        settings = self.table.settings
-        return ClockRules(settings.clock, settings.clock_seconds, WINDOW_SECONDS_PER_GAME_CLOCK)
 
     def _human(self, seat: int) -> bool:
         return self.table.seats[seat].type == "human"
@@ -65,7 +60,7 @@ class Clocks:
         table = self.table
         if self.mode == "none" or table.status != "playing" or not self._human(seat) or self.out_of_time(seat):
             return None
-        if seat not in table.game.to_act() or table.released[seat] != table.index[seat] or seat in table.thinking:
+        if seat not in table.game.to_act() or table.released[seat] != table.index[seat] or seat in table.bots.thinking:
             return None
         # A seat asked in a concealed window has the window's own time (never its per-game total's).
         in_window = self.mode == "game" and seat in table.asked()
@@ -181,7 +176,7 @@ class Clocks:
     def _fire(self) -> None:
         self._timer = None
         loop = asyncio.get_running_loop()
-        task = loop.create_task(self.table.time_out())
+        task = loop.create_task(self.table.bots.time_out())
         self.table.track(task)
 
     def cancel(self) -> None:

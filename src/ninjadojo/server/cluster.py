@@ -36,6 +36,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, and_, delete, insert, or_, select, update
+from sqlalchemy.exc import IntegrityError
 
 from ninjadojo.server import schema
 from ninjadojo.server.storage import Notify
@@ -63,11 +64,7 @@ class StaleTable(Exception):
 
 def is_conflict(error: BaseException) -> bool:
     """Whether a failed write failed because another process changed the table first."""
-    if isinstance(error, StaleTable):
-        return True
-    from sqlalchemy.exc import IntegrityError
-
-    return isinstance(error, IntegrityError)
+    return isinstance(error, StaleTable | IntegrityError)
 
 
 def announce(node: str, table_id: str) -> Notify:
@@ -104,7 +101,8 @@ class Cluster:
         self.node_timeout = node_timeout
         self.dojo: Dojo | None = None
         self._tasks: list[asyncio.Task[None]] = []
-        #: The heartbeat's own thread: it never waits behind the server's other work in the default pool.
+        #: The thread of the database steps the event loop awaits (registering, the first heartbeat, a claim,
+        #: leaving): its own, so that they never wait behind the server's other work in the default pool.
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="dojo-cluster")
         self._handovers: set[asyncio.Task[None]] = set()
         self._listening = asyncio.Event()
@@ -246,7 +244,7 @@ class Cluster:
                     await connection.execute(f"LISTEN {CHANNEL}")
                     self._listening.set()
                     if not first:
-                        await self._catch_up_all()
+                        self._catch_up_all()
                     first = False
                     async for notice in connection.notifies():
                         origin, _, table_id = notice.payload.partition(" ")
@@ -265,7 +263,7 @@ class Cluster:
         if live is not None:
             live.spawn_catch_up()
 
-    async def _catch_up_all(self) -> None:
+    def _catch_up_all(self) -> None:
         assert self.dojo is not None
         for live in list(self.dojo.tables.values()):
             live.spawn_catch_up()

@@ -88,9 +88,9 @@ def patch_message(base: int, seq: int, ops: list[str]) -> str:
 class _State:
     """A state waiting to be sent: the whole state (its JSON text without ``log_new``, and the log lines
     new to the client), and, for a connection that takes patches and holds state ``base``, the patches
-    that bring it to this one."""
+    that bring it to this one (``ops`` and ``base`` are set together, and only with a ``seq``)."""
 
-    __slots__ = ("base", "log_new", "ops", "seq", "size", "text")
+    __slots__ = ("base", "log_new", "ops", "seq", "size", "text", "whole")
 
     def __init__(self, text: str, log_new: list[str], seq: int | None, base: int | None = None,
                  ops: list[str] | None = None) -> None:
@@ -99,7 +99,8 @@ class _State:
         self.seq = seq
         self.base = base
         self.ops = ops
-        whole = len(text) + sum(len(line) + 3 for line in log_new)
+        #: The size of the whole state's message (the size of this one if it is sent whole).
+        self.whole = whole = len(text) + sum(len(line) + 3 for line in log_new)
         patched = None if ops is None else sum(len(part) for part in ops)
         # A chain of patches larger than the whole state is not worth sending.
         if patched is not None and patched > whole:
@@ -108,9 +109,10 @@ class _State:
 
     def message(self) -> str:
         """The text to send."""
-        if self.ops is not None and self.base is not None and self.seq is not None:
-            return patch_message(self.base, self.seq, self.ops)
-        return state_message(self.text, self.log_new, self.seq)
+        if self.ops is None:
+            return state_message(self.text, self.log_new, self.seq)
+        assert self.base is not None and self.seq is not None  # (set with ops: see Connection.send_state)
+        return patch_message(self.base, self.seq, self.ops)
 
 
 class Connection:
@@ -198,7 +200,7 @@ class Connection:
         if waiting is not None and waiting.ops is not None:
             self.queued_bytes -= waiting.size
             waiting.base = waiting.ops = None
-            waiting.size = len(waiting.text) + sum(len(line) + 3 for line in waiting.log_new)
+            waiting.size = waiting.whole
             self.queued_bytes += waiting.size
 
     def _put(self, item: str | _State, size: int) -> None:

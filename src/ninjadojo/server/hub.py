@@ -15,7 +15,6 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
-from ninjadojo.api import game_class
 from ninjadojo.engine.errors import DojoError, OptionError, UnknownGameError, quote
 from ninjadojo.engine.state import MAX_LENGTH_OPTION, check_seed
 from ninjadojo.server import storage as store
@@ -27,7 +26,6 @@ from ninjadojo.server.live import EVERYONE, WATCH_HASH, LiveTable, public_waitin
 from ninjadojo.server.settings import SeatPlan, TableSettings, check_players, parse_seats
 from ninjadojo.server.storage import Storage, StoredSeat, StoredTable
 from ninjadojo.server.tokens import hash_token, looks_like_token, new_table_id, new_token
-from ninjadojo.table.clocks import ClockRules
 from ninjadojo.table.setup import default_players, resolve_game
 
 log = logging.getLogger("ninjadojo.server")
@@ -278,7 +276,7 @@ class Dojo:
     async def _make(self, game_id: str, players: int, options: Mapping[str, Any], seed: int, plans: list[SeatPlan],
                     settings: TableSettings, rematch_of: str | None,
                     deal: str = "random", watch_hash: str | None = None) -> tuple[LiveTable, dict[str, str]]:
-        game = game_class(game_id).new(players, dict(options), seed)
+        game = resolve_game(game_id).new(players, dict(options), seed)
         stored_settings = settings.to_json()
         watch_key = None
         if settings.private and settings.spectators:
@@ -294,7 +292,7 @@ class Dojo:
             if plan.type == "bot":
                 seats.append(StoredSeat(seat, "bot", str(plan.bot), plan.bot, "bot", None, None))
                 continue
-            remaining = ClockRules(settings.clock, settings.clock_seconds).starting_time()
+            remaining = settings.clock_rules().starting_time()
             if plan.open:
                 seats.append(StoredSeat(seat, "human", f"Player {seat}", None, "free", None, remaining))
                 continue
@@ -349,7 +347,7 @@ class Dojo:
                 try:
                     # A game whose carried set-up its own options refuse is a bad request, as a bad option
                     # given to create is, not a server error; checked before anything is made or stored.
-                    game_class(table.game.game_id).validate_options(table.game.num_players, options)
+                    resolve_game(table.game.game_id).validate_options(table.game.num_players, options)
                 except OptionError as error:
                     raise bad_request(f"the rematch cannot be set up: {error}", "bad_option") from None
                 plans = []

@@ -21,11 +21,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ninjadojo.bots import Bot
 from ninjadojo.engine.errors import DojoError, GameOverError, IllegalActionError, NotYourTurnError, quote
 from ninjadojo.engine.state import GameState
 from ninjadojo.server import storage as store
-from ninjadojo.server.bots import BotPool, Unsampled, detached_view
+from ninjadojo.server.bots import BotPool
 from ninjadojo.server.chat import check_chat
 from ninjadojo.server.clocks import Clocks
 from ninjadojo.server.cluster import Cluster, announce, guard_seats, is_conflict
@@ -39,10 +38,10 @@ from ninjadojo.server.connections import (
 from ninjadojo.server.errors import ApiError, MessageError, bad_request, storage_failed
 from ninjadojo.server.settings import TableSettings
 from ninjadojo.server.storage import CHAT_KEPT, ChatLine, Storage, StoredSeat, StoredTable
+from ninjadojo.server.tablebots import TableBots
 from ninjadojo.server.tokens import token_matches
-from ninjadojo.server.views import SharedView, dumps
-from ninjadojo.table.seats import derive_seed, make_bots
-from ninjadojo.table.session import seat_bot
+from ninjadojo.server.views import SharedView, Viewer, dumps
+from ninjadojo.table.seats import derive_seed
 from ninjadojo.table.undo import take_back
 
 log = logging.getLogger("ninjadojo.server")
@@ -53,21 +52,8 @@ EVERYONE = -1
 #: The key of a private table's watch-key hash in its stored settings.
 WATCH_HASH = "watch_hash"
 
-#: Seconds before a bot whose action could not be stored tries again.
-BOT_RETRY_SECONDS = 1.0
-
 #: How long an HTTP view request waits for its seat's state to be released (it is held after actions).
 VIEW_WAIT = 30.0
-
-#: A bot answering a concealed window answers this long (at most a quarter of the hold) before the hold
-#: ends, or gives the quick answer: its commit must land within the hold.
-ANSWER_MARGIN = 0.25
-
-#: The bots that answer a window for a bot too slow for the hold (the first the game has): they answer in
-#: milliseconds, the heuristic one sensibly.
-QUICK_ANSWER = ("heuristic:depth=0", "random")
-
-Viewer = int | None
 
 
 @dataclass(slots=True)
@@ -141,11 +127,8 @@ class LiveTable:
         self.hold_until = 0.0
         self.last_public_at = time.monotonic()
         self.conceals = can_conceal(game)
-        self.bots: dict[int, tuple[str, Bot]] = {}
-        self.thinking: set[int] = set()
-        #: One bot decision of this table in the workers at a time: however many bots a table has, it
-        #: takes one worker, and the workers' queue serves the tables in turn.
-        self.bot_turn = asyncio.Semaphore(1)
+        #: The table's bots: the ones it holds, the seats thinking, its share of the workers.
+        self.bots = TableBots(self)
         #: The last hint computed for each seat: (its index then, the hint), given again until the seat's
         #: index moves (asking again costs nothing).
         self.hints: dict[int, tuple[int, dict[str, Any]]] = {}
@@ -263,10 +246,7 @@ class LiveTable:
     def _note_public_facts(self) -> None:
         """The position was released to everyone: listings may show who must act and the result now."""
         result = self.game.result
-        self.public_facts = (self._public_waiting(), None if result is None else result.to_json())
-
-    def _public_waiting(self) -> list[int]:
-        return public_waiting(self.game)
+        self.public_facts = (public_waiting(self.game), None if result is None else result.to_json())
 
     def may_watch(self, key: object) -> bool:
         """Whether a spectator holding ``key`` may watch: any spectator at a table that is not private, at a
@@ -308,9 +288,10 @@ class LiveTable:
     def payload(self, viewer: Viewer) -> dict[str, Any]:
         """What a ``state`` message holds for ``viewer`` now, but ``log_new`` (see the protocol)."""
         game = self.game
-        view = game.observe(viewer, log=False)
-        visible = self.shared[viewer].log.update(game.events)
-        view["log"] = [line for line in visible if line is not None]
+        view: dict[str, Any] = game.observe(viewer, log=False)
+        viewer_log = self.shared[viewer].log
+        viewer_log.update(game.events)
+        view["log"] = viewer_log.lines()
         decision = game.decision(viewer) if viewer is not None else None
         undo: dict[str, Any] = {"enabled": self.settings.undo}
         if self.settings.undo and viewer is not None and callable(getattr(game, "undo_check", None)):
@@ -384,12 +365,12 @@ class LiveTable:
         self._published.set()
         self._published = asyncio.Event()
         if not self.closed:
-            self._schedule_bots()
+            self.bots.schedule()
             self.clocks.schedule()
 
     def _hold_over(self) -> None:
         self._hold_timer = None
-        self._spawn(self._publish_locked())
+        self.spawn(self._publish_locked())
 
     async def _publish_locked(self) -> None:
         async with self.lock:
@@ -421,7 +402,7 @@ class LiveTable:
         be ``index`` (``None``: the current one): ``compute(game, seat, seed)`` runs the search in a worker,
         on the seat's own view. Only at a table that allows hints, on the seat's own decision.
 
-        The search takes the table's share of the workers (:attr:`bot_turn`, as a bot's decision does);
+        The search takes the table's share of the workers (:attr:`TableBots.bot_turn`, as a bot's decision does);
         the answer is kept for the seat until its index moves, so asking again costs nothing.
         """
         async with self.lock:
@@ -429,7 +410,7 @@ class LiveTable:
             kept = self.hints.get(seat)
             if kept is not None and kept[0] == current:
                 return kept[1]
-        async with self.bot_turn:
+        async with self.bots.bot_turn:
             async with self.lock:
                 current = self._check_hint(seat, token_hash, index)
                 kept = self.hints.get(seat)
@@ -601,7 +582,7 @@ class LiveTable:
                 break
         self._count(seat, public)
         self.last_own.pop(seat, None)
-        self.bots.pop(seat, None)
+        self.bots.held.pop(seat, None)
 
     def _check_connection(self, conn: Connection | None) -> None:
         """Refuse a message of a connection whose token was revoked since it said hello (and close it)."""
@@ -690,14 +671,19 @@ class LiveTable:
         if note is not None:
             self.notes.append(note)
         if public:
-            self.last_public_at = now
-            if self.conceals and self.settings.window_time > 0:
-                self.hold_until = now + self.settings.window_time
+            self._note_public_action(now)
         return recorded
+
+    def _note_public_action(self, now: float) -> None:
+        """An action everyone saw was taken at ``now`` (monotonic): bots' move delays count from it, and a
+        table whose game can conceal holds the next states for its ``window_time`` (see the module docstring)."""
+        self.last_public_at = now
+        if self.conceals and self.settings.window_time > 0:
+            self.hold_until = now + self.settings.window_time
 
     def _table_update(self, wall: float) -> store.WriteOp:
         result = self.game.result
-        return store.update_table(self.id, updated=wall, waiting_for=self._public_waiting(),
+        return store.update_table(self.id, updated=wall, waiting_for=public_waiting(self.game),
                                   finished=result is not None,
                                   result=None if result is None else result.to_json())
 
@@ -719,15 +705,22 @@ class LiveTable:
         try:
             await self.storage.write(self._cluster_ops(ops))
         except Exception as error:
-            if self.cluster is not None and is_conflict(error):
-                log.info("table %s: a write met another process's: %s", self.id, error)
-                await self._reload()
+            if await self._reloaded_on_conflict(error, "a write"):
                 raise MessageError("stale", "another server process moved this table on first; the new state "
                                             "follows") from None
             log.exception("table %s: a write failed; the table goes back to what is stored", self.id)
             await self._reload()
             raise MessageError("internal", f"the server could not store this; nothing was applied "
                                            f"({type(error).__name__})") from None
+
+    async def _reloaded_on_conflict(self, error: Exception, what: str) -> bool:
+        """Whether ``error`` (of a write of ``what``) is a cluster's conflict: another process changed the table
+        first. If so, the table is rebuilt from what is stored (the caller refuses with its own error)."""
+        if self.cluster is None or not is_conflict(error):
+            return False
+        log.info("table %s: %s met another process's: %s", self.id, what, error)
+        await self._reload()
+        return True
 
     async def _reload(self) -> None:
         stored = await asyncio.to_thread(self.storage.load_table, self.id)
@@ -751,6 +744,7 @@ class LiveTable:
             self._catch_up_again = True
             return
         self._catch_up_task = asyncio.get_running_loop().create_task(self._catch_up_loop())
+        self.track(self._catch_up_task)
 
     async def _catch_up_loop(self) -> None:
         try:
@@ -781,17 +775,15 @@ class LiveTable:
         added since this process's (``Storage.load_changes``)."""
         now = time.monotonic()
         for seat, kind, action in stored.events:
-            public = self._is_public() if self.game.frames else True
             if kind == "act":
                 self._apply_in_memory(seat, action)
+                public = self.acts[-1][1]  # (whether everyone saw it, as _apply_in_memory recorded it)
             else:
                 self._undo_in_memory(seat)
                 public = True
             self.event_count += 1
             if public:
-                self.last_public_at = now
-                if self.conceals and self.settings.window_time > 0:
-                    self.hold_until = now + self.settings.window_time
+                self._note_public_action(now)
         revoked = []
         reseated = False
         for mine, theirs in zip(self.seats, stored.seats, strict=True):
@@ -856,9 +848,7 @@ class LiveTable:
             await self._write(ops)
             self.event_count += 1
             if public:
-                self.last_public_at = now
-                if self.conceals and self.settings.window_time > 0:
-                    self.hold_until = now + self.settings.window_time
+                self._note_public_action(now)
             ack = {"type": "ack", "id": reply_id, "undo": True, "index": self.index[seat]}
             if reply is not None:
                 reply.send(ack)
@@ -877,9 +867,7 @@ class LiveTable:
         try:
             await self.storage.write(self._cluster_ops(ops, seats))
         except Exception as error:
-            if self.cluster is not None and is_conflict(error):
-                log.info("table %s: a seat change met another process's: %s", self.id, error)
-                await self._reload()
+            if await self._reloaded_on_conflict(error, "a seat change"):
                 raise ApiError(409, "stale", "another server process changed this table's seats first; "
                                              "look again and retry") from None
             # Nothing changed in memory yet: the request is refused (503 JSON), the table goes on as it was.
@@ -984,160 +972,16 @@ class LiveTable:
             self.close_seat_connections(seat)
             self.publish()
 
-    # ------------------------------------------------------------------ bots
+    # ------------------------------------------------------------------ tasks
 
-    def _spawn(self, coroutine: Any) -> None:
+    def spawn(self, coroutine: Any) -> None:
+        """Run ``coroutine`` as a task of this table (see :meth:`track`)."""
         self.track(asyncio.get_running_loop().create_task(coroutine))
 
     def track(self, task: asyncio.Task[None]) -> None:
         """Keep a task of this table (cancelled when the table closes)."""
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
-
-    async def time_out(self) -> None:
-        """A clock ran out: the table's ``timeout_bot`` decides for each seat whose time is up."""
-        async with self.lock:
-            now = time.monotonic()
-            for seat in range(self.game.num_players):
-                deadline = self.clocks.deadline(seat)
-                if deadline is None or deadline > now:
-                    continue
-                spec = self.settings.timeout_bot
-                note = self.clocks.timeout_note(seat, spec)
-                self.thinking.add(seat)
-                self._spawn(self.play_bot(seat, spec, self.index[seat], now, note))
-            self.clocks.schedule()
-
-    def bot_for(self, seat: int, spec: str) -> Bot:
-        """The bot playing ``seat`` with ``spec`` (kept between decisions: bots may remember).
-
-        A bot seated in a game under way (after a restart, or taking over a seat) first catches up on the game
-        as its seat saw it, so that a bot that keeps a memory has the one it would have had by playing
-        through: it is seated by the table layer's :func:`~ninjadojo.table.seat_bot`, as the terminal's are.
-        """
-        held = self.bots.get(seat)
-        if held is None or held[0] != spec:
-            held = (spec, seat_bot(self.game, seat, spec, self.seed or 0))
-            self.bots[seat] = held
-        return held[1]
-
-    def _schedule_bots(self) -> None:
-        if self.status != "playing" or not self.runs_timers:
-            return
-        asked = self.asked()
-        for seat in self.game.to_act():
-            if seat in self.thinking or not self.seat_is_bot(seat) or self.released[seat] != self.index[seat]:
-                continue
-            if seat in asked:
-                due = self.released_at[seat]  # answered at once: the hold hides how long it took
-            else:
-                due = max(self.released_at[seat], self.last_public_at + self.settings.move_delay)
-            seat_info = self.seats[seat]
-            spec = seat_info.bot if seat_info.type == "bot" and seat_info.bot else self.settings.timeout_bot
-            note = None
-            if seat_info.type != "bot":
-                note = self.clocks.timeout_note(seat, spec)
-            self.thinking.add(seat)
-            self._spawn(self.play_bot(seat, spec, self.index[seat], due, note))
-
-    def _answer_deadline(self, seat: int) -> float | None:
-        """When a bot answering a concealed window must have answered (monotonic), or ``None``.
-
-        Before the hold ends, less a margin for its commit: the others are sent the position when the hold
-        is over, so an answer later than that would tell them that a bot was asked (see the protocol).
-        """
-        if seat not in self.asked() or not self.seat_is_bot(seat) or self.settings.window_time <= 0:
-            return None
-        return self.hold_until - min(ANSWER_MARGIN, self.settings.window_time / 4)
-
-    async def _choose_in_time(self, seat: int, bot: Bot, view: Any) -> tuple[str, Bot]:
-        """The bot's choice on ``view``; in a concealed window, the quick answer if it has not chosen by the
-        window's deadline (its thinking goes on in the worker, unused)."""
-        deadline = self._answer_deadline(seat)
-
-        async def choose() -> tuple[str, Bot]:
-            async with self.bot_turn:  # the table's share of the workers: one decision at a time
-                return await self.pool.choose(bot, view)
-
-        if deadline is None:
-            return await choose()
-        try:
-            # The deadline covers the wait for the table's turn at the workers too (several bots asked in
-            # one window answer in turn): a window's answer never comes later than the hold.
-            return await asyncio.wait_for(choose(), max(0.0, deadline - time.monotonic()))
-        except TimeoutError:
-            log.warning("table %s: the bot at seat %d did not answer a concealed window within the hold; it "
-                        "answers %s (set window_time longer than the bots think)", self.id, seat, QUICK_ANSWER[0])
-            return self._quick_answer(seat), bot
-
-    def _quick_answer(self, seat: int) -> str:
-        """An answer chosen at once, in milliseconds: the first of :data:`QUICK_ANSWER` the game has."""
-        view = detached_view(self.game, seat)
-        for spec in QUICK_ANSWER:
-            try:
-                quick = make_bots(self.game.game_id, {seat: spec}, self.seed or 0)[seat]
-            except DojoError:
-                continue
-            return quick.choose(view)
-        return self.game.legal_actions(seat)[0]
-
-    async def play_bot(self, seat: int, spec: str, index: int, due: float,
-                       note: tuple[int, str] | None = None) -> None:
-        """Let the bot ``spec`` choose for ``seat`` at ``due`` (monotonic) and apply its choice, unless the
-        position has moved on meanwhile (a human acted first, an undo, the seat changed hands).
-
-        However it ends, the seat stops *thinking* and the table looks again for bots to ask and clocks
-        to set: a seat left marked as thinking would never be asked again, nor its clock run out.
-        """
-        again = True
-        try:
-            delay = due - time.monotonic()
-            if delay > 0:
-                await asyncio.sleep(delay)
-            async with self.lock:
-                if self.closed or self.index[seat] != index or seat not in self.game.to_act():
-                    return
-                bot = self.bot_for(seat, spec)
-                view = Unsampled(self.game, seat)
-            action, thought = await self._choose_in_time(seat, bot, view)
-            failed = False
-            async with self.lock:
-                if self.closed or self.index[seat] != index or seat not in self.game.to_act():
-                    return
-                if self.bots.get(seat, (None,))[0] == spec:
-                    self.bots[seat] = (spec, thought)
-                if not self.game.is_legal(seat, action):
-                    log.error("table %s: bot %r at seat %d chose the illegal action %r; it plays %r instead",
-                              self.id, spec, seat, action, self.game.legal_actions(seat)[0])
-                    action = self.game.legal_actions(seat)[0]
-                try:
-                    await self._commit_action(seat, action, note)
-                except MessageError as error:
-                    if error.code == "stale":
-                        # Another process moved the table on first (a cluster): the bot looks again at once.
-                        return
-                    log.error("table %s: bot %r at seat %d could not act: %s", self.id, spec, seat, error)
-                    failed = True
-                else:
-                    self.publish()
-            if failed:
-                # A write that failed (a full disk) is tried again, but not at once and over and over.
-                await asyncio.sleep(BOT_RETRY_SECONDS)
-        except asyncio.CancelledError:
-            again = False
-            raise
-        except Exception:
-            # The seat waits (a bug, in the log) rather than the table spinning on a failing bot.
-            log.exception("table %s: the bot at seat %d failed", self.id, seat)
-            again = False
-        finally:
-            self.thinking.discard(seat)
-            if again and not self.closed:
-                # While this bot thought (or was not needed after all), the position may have moved on and
-                # asked it again; the seat's clock, stopped while it was marked thinking, runs again.
-                async with self.lock:
-                    self._schedule_bots()
-                    self.clocks.schedule()
 
     async def close(self) -> None:
         """Stop bots and timers, and close connections (the server is shutting down)."""
@@ -1147,8 +991,6 @@ class LiveTable:
         self.clocks.cancel()
         for task in list(self._tasks):
             task.cancel()
-        if self._catch_up_task is not None:
-            self._catch_up_task.cancel()
         for conn in list(self.connections):
             conn.close(1001, "server shutting down")
 

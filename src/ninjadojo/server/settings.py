@@ -15,15 +15,11 @@ from typing import Any
 from ninjadojo.bots import LEVELS, canonical_spec, level_of, parse_bot_spec
 from ninjadojo.engine.errors import OptionError, quote
 from ninjadojo.server.errors import ApiError, bad_request
-from ninjadojo.table.clocks import CLOCK_MODES
+from ninjadojo.table.clocks import CLOCK_MODES, WINDOW_SECONDS_PER_GAME_CLOCK, ClockRules
 from ninjadojo.table.setup import check_bot_spec as check_table_bot_spec
 
 #: The level a bot seat gets when a request names neither a level nor a bot spec.
 DEFAULT_LEVEL = "medium"
-
-#: How long a seat has to answer a concealed window under a per-game clock (windows are never
-#: charged to a per-game clock: the others would see it run).
-WINDOW_SECONDS_PER_GAME_CLOCK = 60.0
 
 #: The parameters of a bot spec that set how long it thinks. On the server each is capped at the most
 #: this game's levels (or the bot's own default) give that bot, ``seconds`` at :data:`MAX_BOT_SECONDS`.
@@ -64,6 +60,10 @@ class TableSettings:
     def to_json(self) -> dict[str, Any]:
         """The settings as JSON."""
         return asdict(self)
+
+    def clock_rules(self) -> ClockRules:
+        """The table's clock arithmetic (a concealed window under a per-game clock has its own time)."""
+        return ClockRules(self.clock, self.clock_seconds, WINDOW_SECONDS_PER_GAME_CLOCK)
 
     @classmethod
     def parse(cls, data: object, game_id: str) -> TableSettings:

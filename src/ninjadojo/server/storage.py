@@ -219,6 +219,25 @@ def _seat_from_row(row: Any) -> StoredSeat:
     return StoredSeat(row.seat, row.type, row.name, row.bot, row.status, row.token_hash, row.clock_remaining)
 
 
+def _events(connection: Connection, table_id: str, since: int = 0) -> list[tuple[int, str, str]]:
+    """(seat, kind, action) of a table's events numbered from ``since`` on, in order."""
+    events = schema.events.c
+    return [(row.seat, row.kind, row.action) for row in connection.execute(
+        select(events.seat, events.kind, events.action)
+        .where(events.table_id == table_id, events.n >= since).order_by(events.n))]
+
+
+def _notes(connection: Connection, table_id: str, since: int = 0) -> list[tuple[int, str]]:
+    """(mask, text) of a table's notes numbered from ``since`` on, in order."""
+    notes = schema.notes.c
+    return [(row.mask, row.text) for row in connection.execute(
+        select(notes.mask, notes.text).where(notes.table_id == table_id, notes.n >= since).order_by(notes.n))]
+
+
+def _chat_line(row: Any) -> ChatLine:
+    return ChatLine(row.n, row.seat, row.name, row.text, row.emote, row.at)
+
+
 class Storage:
     """The server's database: reads, and writes through a group-committing writer thread."""
 
@@ -316,9 +335,7 @@ class Storage:
         calls of plain SQL (see :func:`plan_batch`), or one by one through SQLAlchemy if they cannot be."""
         statements = plan_batch(ops)
         if statements is None:
-            with self.engine.begin() as connection:
-                for op in ops:
-                    op(connection)
+            self.write_now(ops)
             return
         cursor = raw.cursor()
         try:
@@ -333,9 +350,7 @@ class Storage:
 
     def _write_alone(self, ops: list[WriteOp]) -> BaseException | None:
         try:
-            with self.engine.begin() as connection:
-                for op in ops:
-                    op(connection)
+            self.write_now(ops)
         except Exception as error:
             return error
         return None
@@ -349,16 +364,11 @@ class Storage:
             if table is None:
                 return None
             if whole:
-                table.events = [(event_row.seat, event_row.kind, event_row.action) for event_row in connection.execute(
-                    select(schema.events.c.seat, schema.events.c.kind, schema.events.c.action)
-                    .where(schema.events.c.table_id == table_id).order_by(schema.events.c.n))]
-                table.notes = [(note.mask, note.text) for note in connection.execute(
-                    select(schema.notes.c.mask, schema.notes.c.text)
-                    .where(schema.notes.c.table_id == table_id).order_by(schema.notes.c.n))]
-                lines = [ChatLine(line.n, line.seat, line.name, line.text, line.emote, line.at)
-                         for line in connection.execute(
-                             select(schema.chat).where(schema.chat.c.table_id == table_id)
-                             .order_by(schema.chat.c.n.desc()).limit(CHAT_KEPT))]
+                table.events = _events(connection, table_id)
+                table.notes = _notes(connection, table_id)
+                lines = [_chat_line(line) for line in connection.execute(
+                    select(schema.chat).where(schema.chat.c.table_id == table_id)
+                    .order_by(schema.chat.c.n.desc()).limit(CHAT_KEPT))]
                 table.chat = lines[::-1]
                 table.chat_count = lines[0].n + 1 if lines else 0
         return table
@@ -371,19 +381,12 @@ class Storage:
             table = _table_and_seats(connection, table_id)
             if table is None:
                 return None
-            table.events = [(event_row.seat, event_row.kind, event_row.action) for event_row in connection.execute(
-                select(schema.events.c.seat, schema.events.c.kind, schema.events.c.action)
-                .where(schema.events.c.table_id == table_id, schema.events.c.n >= events_from)
-                .order_by(schema.events.c.n))]
-            table.notes = [(note.mask, note.text) for note in connection.execute(
-                select(schema.notes.c.mask, schema.notes.c.text)
-                .where(schema.notes.c.table_id == table_id, schema.notes.c.n >= notes_from)
-                .order_by(schema.notes.c.n))]
-            table.chat = [ChatLine(line.n, line.seat, line.name, line.text, line.emote, line.at)
-                          for line in connection.execute(
-                              select(schema.chat)
-                              .where(schema.chat.c.table_id == table_id, schema.chat.c.n >= chat_from)
-                              .order_by(schema.chat.c.n))]
+            table.events = _events(connection, table_id, events_from)
+            table.notes = _notes(connection, table_id, notes_from)
+            table.chat = [_chat_line(line) for line in connection.execute(
+                select(schema.chat)
+                .where(schema.chat.c.table_id == table_id, schema.chat.c.n >= chat_from)
+                .order_by(schema.chat.c.n))]
             table.chat_count = table.chat[-1].n + 1 if table.chat else chat_from
         return table
 

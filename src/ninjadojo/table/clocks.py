@@ -19,10 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["CLOCK_MODES", "ClockRules"]
+__all__ = ["CLOCK_MODES", "WINDOW_SECONDS_PER_GAME_CLOCK", "ClockRules"]
 
 #: Clock modes: no clock, a time per decision, or a total per seat for the game.
 CLOCK_MODES = ("none", "move", "game")
+
+#: How long a seat has to answer a concealed window under a per-game clock (windows are never
+#: charged to a per-game clock: the others would see it run).
+WINDOW_SECONDS_PER_GAME_CLOCK = 60.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +39,7 @@ class ClockRules:
     seconds: float = 60.0
     #: Under a per-game clock, the time a seat has for a concealed window, which is never taken off its
     #: total (the others would see the clock run while the window is secret).
-    window_seconds: float = 60.0
+    window_seconds: float = WINDOW_SECONDS_PER_GAME_CLOCK
 
     def starting_time(self) -> float | None:
         """Each seat's time left at the start: the total under a per-game clock, else ``None`` (no total)."""
