@@ -70,33 +70,8 @@ def test_the_tensor_and_mask_do_not_change_when_what_the_seat_cannot_see_changes
         assert redealt, "the twins never differed from the game: the test would prove nothing"
 
 
-class _LeakyEncoder(ViewEncoder):
-    """A control: the real encoder plus one value computed from the whole position (hidden cards included)."""
-
-    def __init__(self, inner: ViewEncoder, game: list[GameState[Any]]) -> None:
-        self.inner = inner
-        self.game = game
-        self.GAME = inner.GAME
-        self.DECISIONS = inner.DECISIONS
-        super().__init__(inner.players, inner.options)
-
-    def declare(self, builder: Any) -> None:
-        self.inner.declare(builder)
-        self._leak = builder.scalar("leak", 1 << 20, "a value the seat may not know")
-
-    def fill(self, view: View, seat: int, out: Writer) -> None:
-        self.inner.fill(view, seat, out)
-        out.at.append(self._leak)
-        out.values.append(hash(_body(self.game[0])) % (1 << 20))
-
-    def encode_reference(self, state: GameState[Any], seat: int) -> Any:
-        self.game[0] = state
-        return super().encode_reference(state, seat)
-
-
-class _LeakyFastEncoder(ViewEncoder):
-    """A control for the fast path: the real encoder's fast path plus one value read from a hidden card
-    (another seat's hand or secrets, the deck's order)."""
+class _Leaky(ViewEncoder):
+    """The real encoder ``inner`` with one more value, ``leak``, that a control fills from hidden cards."""
 
     def __init__(self, inner: ViewEncoder) -> None:
         self.inner = inner
@@ -110,6 +85,28 @@ class _LeakyFastEncoder(ViewEncoder):
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         self.inner.fill(view, seat, out)
+
+
+class _LeakyEncoder(_Leaky):
+    """A control: the real encoder plus one value computed from the whole position (hidden cards included)."""
+
+    def __init__(self, inner: ViewEncoder, game: list[GameState[Any]]) -> None:
+        self.game = game
+        super().__init__(inner)
+
+    def fill(self, view: View, seat: int, out: Writer) -> None:
+        self.inner.fill(view, seat, out)
+        out.at.append(self._leak)
+        out.values.append(hash(_body(self.game[0])) % (1 << 20))
+
+    def encode_reference(self, state: GameState[Any], seat: int) -> Any:
+        self.game[0] = state
+        return super().encode_reference(state, seat)
+
+
+class _LeakyFastEncoder(_Leaky):
+    """A control for the fast path: the real encoder's fast path plus one value read from a hidden card
+    (another seat's hand or secrets, the deck's order)."""
 
     def write_state(self, state: GameState[Any], seat: int, out: Any) -> None:
         self.inner.write_state(state, seat, out)
