@@ -95,10 +95,10 @@ def test_a_bot_seated_part_way_recalls_its_traps() -> None:
 
 
 @pytest.mark.parametrize(("spec", "words"), [
-    ("lookahead:samples=0", "samples must be a whole number from 1"),
-    ("lookahead:depth=x", "depth must be a whole number from 0"),
-    ("lookahead:confidence=-1", "confidence must be a number from 0 to 10"),
-    ("lookahead:seconds=0", "seconds must be 'none' or a number more than 0"),
+    ("lookahead:samples=0", r"^lookahead's samples must be a whole number from 1"),
+    ("lookahead:depth=x", r"^lookahead's depth must be a whole number from 0"),
+    ("lookahead:confidence=-1", r"^lookahead's confidence must be a number from 0 to 10"),
+    ("lookahead:seconds=0", r"^lookahead's seconds must be 'none' or a number more than 0"),
 ])
 def test_bad_parameters_are_refused_clearly(spec: str, words: str) -> None:
     with pytest.raises(OptionError, match=words):

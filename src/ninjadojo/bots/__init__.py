@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from ninjadojo.bots.base import Bot, RandomBot, SeatView
+from ninjadojo.bots.careless import CarelessBot
 from ninjadojo.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
 from ninjadojo.bots.levels import LEVELS, LevelFactory, level_spec
 from ninjadojo.engine.errors import OptionError, quote
@@ -99,6 +100,7 @@ BOT_COSTS: dict[str, dict[str, tuple[BotCost, ...]]] = {
         "random": _costs((2, 0.004, 0.00038), (3, 0.005, 0.00059), (4, 0.007, 0.001), (5, 0.005, 0.00084)),
         "heuristic:depth=0": _costs((2, 1.2, 0.049), (3, 1.3, 0.084), (4, 1.4, 0.14), (5, 1.5, 0.29)),
         "heuristic": _costs((2, 9, 0.36), (3, 22, 1.2), (4, 41, 4.4), (5, 64, 7.7)),
+        "careless": _costs((2, 0.64, 0.017), (3, 0.71, 0.029), (4, 0.79, 0.045), (5, 0.92, 0.085)),
         "ismcts": _costs((2, 230, 6.6), (3, 230, 13), (4, 290, 11), (5, 330, 19)),
         "ismcts:iterations=1000,depth=0,c=0.3": _costs((2, 96, 1.7), (3, 89, 4.6), (4, 94, 2.7), (5, 105, 8.0)),
     },
@@ -107,6 +109,8 @@ BOT_COSTS: dict[str, dict[str, tuple[BotCost, ...]]] = {
                          (6, 0.01, 0.0021)),
         "heuristic": _costs((2, 0.078, 0.0092), (3, 0.065, 0.0059), (4, 0.062, 0.0071), (5, 0.058, 0.0082),
                             (6, 0.054, 0.0085)),
+        "careless": _costs((2, 0.055, 0.0086), (3, 0.052, 0.0037), (4, 0.05, 0.0039), (5, 0.047, 0.0043),
+                           (6, 0.044, 0.0047)),
         "ismcts": _costs((2, 240, 18), (3, 220, 25), (4, 190, 19), (5, 140, 28), (6, 160, 38)),
         "lookahead": _costs((2, 77, 12), (3, 74, 6.7), (4, 78, 2.7), (5, 107, 9.6), (6, 81, 9.8)),
         "lookahead:samples=32,seconds=2": _costs((2, 110, 9.5), (3, 210, 27), (4, 160, 3.4), (5, 200, 15),
@@ -117,11 +121,13 @@ BOT_COSTS: dict[str, dict[str, tuple[BotCost, ...]]] = {
     "ninja-camp": {
         "random": _costs((2, 0.038, 0.0016), (3, 0.04, 0.0022), (4, 0.037, 0.0024)),
         "heuristic": _costs((2, 1.4, 0.05), (3, 1.5, 0.073), (4, 1.1, 0.062)),
+        "careless": _costs((2, 0.39, 0.014), (3, 0.47, 0.022), (4, 0.52, 0.027)),
         "ismcts": _costs((2, 400, 16), (3, 440, 24), (4, 560, 29)),
     },
     "ninja-trap": {
         "random": _costs((2, 0.004, 0.0016), (3, 0.004, 0.002), (4, 0.004, 0.0022)),
         "heuristic": _costs((2, 0.062, 0.0036), (3, 0.064, 0.0054), (4, 0.084, 0.0096)),
+        "careless": _costs((2, 0.05, 0.0028), (3, 0.055, 0.0046), (4, 0.061, 0.0066)),
         "forgetful": _costs((2, 0.059, 0.005), (3, 0.08, 0.0099), (4, 0.094, 0.016)),
         "forgetful:forget=0.4": _costs((2, 0.051, 0.005), (3, 0.058, 0.0081), (4, 0.085, 0.015)),
         "forgetful:forget=0.8": _costs((2, 0.054, 0.0074), (3, 0.063, 0.013), (4, 0.091, 0.023)),
@@ -132,6 +138,7 @@ BOT_COSTS: dict[str, dict[str, tuple[BotCost, ...]]] = {
     "ninjato": {
         "random": _costs((2, 0.01, 0.0024), (3, 0.014, 0.0046), (4, 0.013, 0.0055)),
         "heuristic": _costs((2, 0.32, 0.047), (3, 0.41, 0.087), (4, 0.41, 0.12)),
+        "careless": _costs((2, 0.2, 0.029), (3, 0.21, 0.045), (4, 0.22, 0.062)),
         "balanced": _costs((2, 0.3, 0.044), (3, 0.41, 0.087), (4, 0.45, 0.13)),
         "attacker": _costs((2, 0.36, 0.058), (3, 0.42, 0.099), (4, 0.37, 0.11)),
         "envoy": _costs((2, 0.34, 0.051), (3, 0.41, 0.089), (4, 0.41, 0.12)),
@@ -175,9 +182,13 @@ def available_bots(game_id: str) -> dict[str, BotFactory]:
     """Every bot name usable for a game, with its factory: generic bots, the game's own, then the levels.
 
     A game offers the generic :class:`~ninjadojo.bots.lookahead.LookaheadBot` by listing it among its own
-    bots (it plays on with the game's heuristic, so only a game whose heuristic is cheap enough does).
+    bots (it plays on with the game's heuristic, so only a game whose heuristic is cheap enough does);
+    every game with a ``heuristic`` bot offers :class:`~ninjadojo.bots.careless.CarelessBot` (``careless``).
     """
     bots = {**GENERIC_BOTS, **_game_bots(game_id)}
+    if "heuristic" in bots:
+        # The heuristic with mistakes (a medium level) is offered wherever there is a heuristic to err from.
+        bots.setdefault("careless", CarelessBot)
     for level in LEVELS:
         bots[level] = LevelFactory(level, level_spec(game_id, level, bots), _level_builder(game_id))
     return bots

@@ -139,8 +139,9 @@ def _alternatives(choices: list[str]) -> str:
     return choices[0] if len(choices) == 1 else ", ".join(choices[:-1]) + " or " + choices[-1]
 
 
-def _budget_int(value: object, name: str, low: int, high: int, words: tuple[str, ...] = ()) -> int | None:
-    """A whole-number parameter from ``low`` to ``high``, or ``None`` for one of ``words``."""
+def _budget_int(value: object, name: str, low: int, high: int, words: tuple[str, ...] = (),
+                owner: str = "ismcts") -> int | None:
+    """A whole-number parameter of the bot ``owner`` from ``low`` to ``high``, or ``None`` for one of ``words``."""
     text = str(value).strip().lower()
     if text in words:
         return None
@@ -148,13 +149,14 @@ def _budget_int(value: object, name: str, low: int, high: int, words: tuple[str,
     number = int(text) if _WHOLE.fullmatch(text) else low - 1
     if not low <= number <= high:
         allowed = _alternatives([*(repr(word) for word in words), f"a whole number from {low} to {high}"])
-        raise OptionError(f"ismcts's {name} must be {allowed}, not {quote(value)}")
+        raise OptionError(f"{owner}'s {name} must be {allowed}, not {quote(value)}")
     return number
 
 
 def _number(value: object, name: str, low: float, high: float, words: tuple[str, ...] = (),
-            open_low: bool = False) -> float | None:
-    """A number parameter in ``[low, high]`` (``(low, high]`` if ``open_low``), or ``None`` for one of ``words``."""
+            open_low: bool = False, owner: str = "ismcts") -> float | None:
+    """A number parameter of the bot ``owner`` in ``[low, high]`` (``(low, high]`` if ``open_low``), or
+    ``None`` for one of ``words``."""
     text = str(value).strip().lower()
     if text in words:
         return None
@@ -162,7 +164,7 @@ def _number(value: object, name: str, low: float, high: float, words: tuple[str,
     if not (low < number <= high if open_low else low <= number <= high):
         bound = f"more than {low:g} and at most {high:g}" if open_low else f"from {low:g} to {high:g}"
         allowed = _alternatives([*(repr(word) for word in words), f"a number {bound}"])
-        raise OptionError(f"ismcts's {name} must be {allowed}, not {quote(value)}")
+        raise OptionError(f"{owner}'s {name} must be {allowed}, not {quote(value)}")
     return number
 
 

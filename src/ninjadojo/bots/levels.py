@@ -6,7 +6,7 @@ measured strength: each level beats the one below it in that game (docs/bots.md 
 Where ``expert`` is the ``ismcts`` search it answers within about 2 s a decision on a busy 2-core
 machine: its budget is in iterations (about 1 s there, and the same play from the same seed), with a
 2 s cap in case the machine is slower still. A game without its own row (a new game) gets :data:`FALLBACK_LEVELS`, with
-the game's ``heuristic`` bot as ``medium`` when it has one.
+``careless`` and the game's ``heuristic`` bot as ``medium`` and ``hard`` when it has one.
 """
 
 from __future__ import annotations
@@ -18,17 +18,21 @@ from ninjadojo.bots.base import Bot
 #: The level names, weakest first.
 LEVELS = ("easy", "medium", "hard", "expert")
 
-#: The bot spec of each level, per game (measured: see docs/bots.md).
+#: The bot spec of each level, per game (measured: see docs/bots.md). The ladder is the same in every
+#: game: ``random``; the game's heuristic making a random move at about a third of its decisions
+#: (``careless``: Ninja Trap's heuristic forgetting its traps instead, its own kind of mistake); the
+#: heuristic; and the strongest bot measured against the heuristic, with a budget of about 2 s a decision.
 LEVEL_SPECS: dict[str, dict[str, str]] = {
     # Every leaf scored by the game's projection (depth=0): about 1 s a decision, and more iterations help.
-    "ninjitsu": {"easy": "random", "medium": "heuristic:depth=0", "hard": "heuristic",
+    "ninjitsu": {"easy": "random", "medium": "careless", "hard": "heuristic",
                  "expert": "ismcts:iterations=10000,depth=0,c=0.3,seconds=2"},
     # The stronger heuristic (it fortifies, and keeps its draft) holds the search to about 1.4x at 4
     # players; every move tried against a table of heuristic players does better (docs/bots.md), and
     # better with 128 samples (about 0.5 s a decision) and a smaller margin over the heuristic's move.
-    "knights-and-ninjas": {"easy": "random", "medium": "heuristic", "hard": "ismcts:iterations=1000",
+    "knights-and-ninjas": {"easy": "random", "medium": "careless", "hard": "heuristic",
                            "expert": "lookahead:samples=128,confidence=0.5,seconds=2"},
-    "ninja-camp": {"easy": "random", "medium": "heuristic", "hard": "ismcts:iterations=300",
+    # The search grows with its budget here (300 iterations 1.75x the heuristic, 1000 1.95x, 4000 2.5x).
+    "ninja-camp": {"easy": "random", "medium": "careless", "hard": "heuristic",
                    "expert": "ismcts:iterations=4000,seconds=2"},
     # Memory, then foresight: a forgetful player, the heuristic that remembers every trap, and the
     # lookahead that tries each move against a table of such players, its samples dealing the rivals'
@@ -36,12 +40,12 @@ LEVEL_SPECS: dict[str, dict[str, str]] = {
     "ninja-trap": {"easy": "random", "medium": "forgetful:forget=0.8", "hard": "heuristic",
                    "expert": "lookahead:samples=64,seconds=2"},
     # Points come late and in lumps: the heuristic's best moves tried on samples and scored by the game's
-    # projection of the final scores beat the heuristic (docs/bots.md); the attacker is a plainer player.
-    "ninjato": {"easy": "random", "medium": "attacker", "hard": "heuristic", "expert": "lookahead"},
+    # projection of the final scores beat the heuristic (docs/bots.md).
+    "ninjato": {"easy": "random", "medium": "careless", "hard": "heuristic", "expert": "lookahead"},
 }
 
-#: The levels of a game with no row in :data:`LEVEL_SPECS`; ``medium`` becomes the game's ``heuristic``
-#: bot when it has one (a tiny search is what is left when it has none).
+#: The levels of a game with no row in :data:`LEVEL_SPECS`; ``medium`` and ``hard`` become ``careless``
+#: and the game's ``heuristic`` bot when it has one (a tiny search is what is left when it has none).
 FALLBACK_LEVELS: dict[str, str] = {"easy": "random", "medium": "ismcts:iterations=30", "hard": "ismcts:iterations=300",
                                    "expert": "ismcts:iterations=2500,seconds=2"}
 
@@ -51,8 +55,8 @@ def level_spec(game_id: str, level: str, game_bots: Mapping[str, object]) -> str
     specs = LEVEL_SPECS.get(game_id)
     if specs is not None:
         return specs[level]
-    if level == "medium" and "heuristic" in game_bots:
-        return "heuristic"
+    if "heuristic" in game_bots and level in ("medium", "hard"):
+        return "careless" if level == "medium" else "heuristic"
     return FALLBACK_LEVELS[level]
 
 

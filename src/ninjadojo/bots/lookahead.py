@@ -53,14 +53,14 @@ class LookaheadBot(NotingBot):
                  confidence: str | float = 1.0, **params: object) -> None:
         super().__init__(seed, **params)
         self.seed = seed
-        count = _budget_int(samples, "samples", 1, 100_000)
+        count = _budget_int(samples, "samples", 1, 100_000, owner=self.name)
         assert count is not None
         self.samples = count
-        cap = _budget_int(depth, "depth", 0, 100_000)
+        cap = _budget_int(depth, "depth", 0, 100_000, owner=self.name)
         assert cap is not None
         self.depth = cap
-        self.seconds = _number(seconds, "seconds", 0.0, 3600.0, ("none",), open_low=True)
-        z = _number(confidence, "confidence", 0.0, 10.0)
+        self.seconds = _number(seconds, "seconds", 0.0, 3600.0, ("none",), open_low=True, owner=self.name)
+        z = _number(confidence, "confidence", 0.0, 10.0, owner=self.name)
         assert z is not None
         self.confidence = z
         #: Each action's mean score after the last decision searched, and the samples that tried it.

@@ -1,0 +1,48 @@
+"""``careless``: the game's heuristic player, who now and then makes a mistake.
+
+The ``medium`` difficulty level of most games. At each decision with a choice, with chance ``mistakes``
+the bot plays a legal action drawn uniformly at random (a slip: it may still be a fine move), and
+otherwise the move of the game's cheap heuristic (:func:`ninjadojo.bots.sim_default_bot`: Ninjitsu!'s
+``heuristic:depth=0``, the others' ``heuristic``). Chess programs weaken their play the same way; the
+mistake rate is a dial between ``random`` (``mistakes=1``) and the heuristic (``mistakes=0``).
+
+Each decision draws from a stream seeded by the bot's seed and the seat's view at that decision
+(:func:`ninjadojo.bots.ismcts.decision_stream`), so the bot keeps nothing between decisions but its
+notes (what its own actions showed it, e.g. Ninja Trap's traps: :class:`NotingBot`), which the
+heuristic is told: a game resumed from a save plays on exactly as it would have.
+"""
+
+from __future__ import annotations
+
+from ninjadojo.bots.base import NotingBot, SeatView
+from ninjadojo.bots.ismcts import _number, decision_stream
+from ninjadojo.engine.errors import OptionError
+
+
+class CarelessBot(NotingBot):
+    """The game's heuristic with a chance of a random move at each decision (see ninjadojo.bots.careless)."""
+
+    name = "careless"
+
+    def __init__(self, seed: int = 0, mistakes: str | float = 0.3, **params: object) -> None:
+        super().__init__(seed, **params)
+        self.seed = seed
+        chance = _number(mistakes, "mistakes", 0.0, 1.0, owner=self.name)
+        assert chance is not None
+        self.mistakes = chance
+
+    def _choose(self, view: SeatView) -> str:
+        from ninjadojo.bots import available_bots, parse_bot_spec, sim_default_bot
+
+        actions = view.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        rng = decision_stream(self.seed, view)
+        if rng.random() < self.mistakes:
+            return actions[rng.randbelow(len(actions))]
+        name, params = parse_bot_spec(sim_default_bot(view.game_id))
+        if name == "random":
+            raise OptionError(f"careless plays as the game's heuristic bot, and {view.game_id} has none")
+        heuristic = available_bots(view.game_id)[name](seed=rng.next_u64(), **params)
+        heuristic.assume(self.memory)
+        return heuristic.choose(view)
