@@ -11,7 +11,8 @@ interval and its ratio to a fair share (1 / players):
 - ``anchor``: the ``expert`` level against the game's ``heuristic`` bot (the hand-written player), in
   every game at 4 players (Ninja Camp at 3) and in every game's 2-player variation;
 - ``ladder``: each level against the level below it (``medium`` against ``easy``, ``hard`` against
-  ``medium``, ``expert`` against ``hard``), at the same player counts.
+  ``medium``, ``expert`` against ``hard``), at the same player counts. Where ``hard`` is the game's
+  ``heuristic`` the expert's step is the anchor's match-up, and is not played again.
 
 ``--expert SPEC`` measures another spec in the place of ``expert`` (a cheaper budget, say), and says so
 in the table. ``--write FILE`` replaces the text between ``<!-- strength:PART:begin -->`` and
@@ -131,6 +132,7 @@ def main() -> None:
     parts = ("anchor", "ladder") if args.part == "both" else (args.part,)
     for part in parts:
         rows: list[Row] = []
+        skipped: list[str] = []
         print(f"\n{part}\n\n{HEADER}", flush=True)
         for game, players in wanted:
             if part == "anchor":
@@ -141,12 +143,18 @@ def main() -> None:
             for level, below in pairs:
                 spec = spec_of(game, level, args.expert)
                 against = "heuristic" if below == "heuristic" else spec_of(game, below, None)
+                if part == "ladder" and against == "heuristic":
+                    # The expert's step over a heuristic ``hard`` is the anchor's match-up: not played twice.
+                    skipped.append(f"{game}:{players} {level}")
+                    continue
                 label = level if not (level == "expert" and args.expert) else "expert (--expert)"
                 against_label = f"`{against}`" if below == "heuristic" else f"{below} (`{against}`)"
                 row = measure(game, players, spec, label, against, against_label, args.games, args.workers,
                               args.seed)
                 rows.append(row)
                 print(row.line(), flush=True)
+        if skipped:
+            print(f"\nnot played again (the anchor's match-up, the heuristic being hard): {', '.join(skipped)}")
         if args.write:
             command = " ".join(["benchmarks/bot_strength.py", *sys.argv[1:]])
             publish(args.write, part, f"Measured with `{command}`.\n\n{HEADER}\n" + "\n".join(r.line() for r in rows))
