@@ -86,9 +86,10 @@ class SeatView:
         """The game's options (public), read-only: a bot must not be able to change the game."""
         return self._game.options
 
-    def observe(self) -> dict[str, JSONValue]:
-        """The seat's view as a JSON-safe dict."""
-        return self._game.observe(self.seat)
+    def observe(self, *, log: bool = True) -> dict[str, JSONValue]:
+        """The seat's view as a JSON-safe dict; ``log=False`` leaves out its log (a bot that does not read
+        the log saves building it at every decision, most of the cost of a view late in a game)."""
+        return self._game.observe(self.seat, log=log)
 
     def decision(self) -> Decision | None:
         """What the seat must decide now."""

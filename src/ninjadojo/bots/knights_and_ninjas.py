@@ -47,7 +47,7 @@ class HeuristicBot(Bot):
         actions = view.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        seen = view.observe()
+        seen = view.observe(log=False)
         decision = view.decision()
         kind = decision.kind if decision else ""
         best, best_score = actions[0], float("-inf")

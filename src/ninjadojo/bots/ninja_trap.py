@@ -37,7 +37,15 @@ from ninjadojo.engine.errors import OptionError
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.state import GameState
-from ninjadojo.games.ninja_trap.cards import BUKO, DRAW_PER_TURN, HITS_TO_KILL, ROOM_COUNT, ROOM_INDEX, deck_counts
+from ninjadojo.games.ninja_trap.cards import (
+    BUKO,
+    CODES,
+    DRAW_PER_TURN,
+    HITS_TO_KILL,
+    ROOM_COUNT,
+    ROOM_INDEX,
+    deck_counts,
+)
 from ninjadojo.games.ninja_trap.rules import remembered_traps
 
 #: An unremembered trap is flipped only when its expected hits on rivals, less the risk to oneself,
@@ -55,10 +63,7 @@ MOVE_NOISE = 0.05
 
 
 def _counts(codes: str) -> list[int]:
-    counts = [0] * ROOM_COUNT
-    for code in codes:
-        counts[ROOM_INDEX[code]] += 1
-    return counts
+    return [codes.count(code) for code in CODES]
 
 
 def unseen_cards(full: tuple[int, ...], seen: str, remembered: Iterable[int] = ()) -> list[int]:
@@ -146,7 +151,7 @@ class MemoryBot(Bot):
         self.choose(view)  # the same queries and draws as in play: the same forgetting and memory
         if decision is not None and decision.kind == "trap":
             # The trap the seat really placed (a human, or another bot, may have held the seat then).
-            observed: dict[str, Any] = view.observe()
+            observed: dict[str, Any] = view.observe(log=False)
             self.memory[int(observed["turn"])] = ROOM_INDEX[action[1]]
 
     # ------------------------------------------------------------------ estimates
@@ -163,7 +168,7 @@ class MemoryBot(Bot):
 
     def choose(self, view: SeatView) -> str:
         seat = view.seat
-        observed: dict[str, JSONValue] = view.observe()
+        observed: dict[str, JSONValue] = view.observe(log=False)
         data: dict[str, Any] = observed
         self._update_memory(data, seat)
         legal = view.legal_actions()
@@ -314,7 +319,7 @@ class TrapLookahead(LookaheadBot):
 
     def _read(self, view: SeatView) -> None:
         """Rule rooms out of the rivals' traps from the last resolved turn's moves and flips."""
-        data: dict[str, Any] = view.observe()
+        data: dict[str, Any] = view.observe(log=False)
         turn, stage = int(data["turn"]), data["stage"]
         if turn < self.game_turn:  # a new game with the same bot
             self.ruled_out.clear()

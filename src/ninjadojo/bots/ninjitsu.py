@@ -151,7 +151,7 @@ class HeuristicBot(Bot):
         if len(options) == 1:
             return options[0]
         seat = view.seat
-        observed = view.observe()
+        observed = view.observe(log=False)
         turn_seat = observed["turn"]
         assert isinstance(turn_seat, int)
         worlds: list[NinjitsuState] = []

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 
 
 def _codes(counts: list[int]) -> str:
-    return "".join(CODES[room] * count for room, count in enumerate(counts))
+    # A list, not a generator: this runs for every seat of every view a bot reads, in every rollout.
+    return "".join([code * count for code, count in zip(CODES, counts) if count])
 
 
 def observe(state: NinjaTrapState, seat: int | None) -> dict[str, JSONValue]:
