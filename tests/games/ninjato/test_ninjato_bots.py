@@ -12,8 +12,8 @@ from ninjadojo.games.ninjato.state import NinjatoState
 
 
 def test_the_bots_are_the_heuristic_and_one_per_strategy() -> None:
-    assert set(available_bots("ninjato")) == {"random", "heuristic", *STRATEGIES, "ismcts", "lookahead", "easy",
-                                              "medium", "hard", "expert"}
+    assert set(available_bots("ninjato")) == {"random", "heuristic", *STRATEGIES, "ismcts", "lookahead", "careless",
+                                              "easy", "medium", "hard", "expert"}
     assert set(STRATEGIES) == {"balanced", "attacker", "envoy", "rumor", "sensei"}
     with pytest.raises(OptionError):
         make_bot("heuristic:strategy=sleepy", "ninjato")
@@ -66,3 +66,35 @@ def test_a_bot_decides_from_what_its_seat_knows_only() -> None:
     for name in STRATEGIES:
         assert (make_bot(name, "ninjato", seed=3).choose(SeatView(game, 0))
                 == make_bot(name, "ninjato", seed=3).choose(SeatView(twin, 0)))
+
+
+def test_the_lookahead_seated_part_way_chooses_as_the_one_that_played_through() -> None:
+    # Each decision draws from the bot's seed and the seat's view alone: a bot seated after a load (a
+    # fresh bot, the same seed) chooses as the bot that played the game from its start.
+    game = NinjatoState.new(3, seed=12)
+    played = make_bot("lookahead:samples=2,top=3,depth=6", "ninjato", seed=5)
+    heuristic = make_bot("heuristic", "ninjato", seed=1)
+    chosen: list[tuple[NinjatoState, str]] = []
+    while len(chosen) < 4:
+        seat = game.to_act()[0]
+        view = SeatView(game, seat)
+        if seat == 0 and len(view.legal_actions()) > 1:
+            action = played.choose(view)
+            chosen.append((game.clone(), action))
+        else:
+            action = heuristic.choose(view)
+        game.apply(seat, action)
+    for position_then, action in chosen:
+        fresh = make_bot("lookahead:samples=2,top=3,depth=6", "ninjato", seed=5)
+        assert fresh.choose(SeatView(position_then, 0)) == action
+
+
+def test_the_lookahead_stops_at_its_time_limit() -> None:
+    import time
+
+    game = NinjatoState.new(4, seed=3)
+    bot = make_bot("lookahead:samples=1000,seconds=0.2", "ninjato", seed=1)
+    started = time.perf_counter()
+    action = bot.choose(SeatView(game, game.to_act()[0]))
+    assert action in game.legal_actions(game.to_act()[0])
+    assert time.perf_counter() - started < 5.0  # 1000 samples would take over a minute
