@@ -24,7 +24,7 @@ class CarelessBot(NotingBot):
 
     name = "careless"
 
-    def __init__(self, seed: int = 0, mistakes: str | float = 0.3, **params: object) -> None:
+    def __init__(self, seed: int = 0, mistakes: str | float = 0.5, **params: object) -> None:
         super().__init__(seed, **params)
         self.seed = seed
         chance = _number(mistakes, "mistakes", 0.0, 1.0, owner=self.name)

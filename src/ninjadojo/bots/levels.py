@@ -19,7 +19,7 @@ from ninjadojo.bots.base import Bot
 LEVELS = ("easy", "medium", "hard", "expert")
 
 #: The bot spec of each level, per game (measured: see docs/bots.md). The ladder is the same in every
-#: game: ``random``; the game's heuristic making a random move at about a third of its decisions
+#: game: ``random``; the game's heuristic making a random move at half of its decisions
 #: (``careless``: Ninja Trap's heuristic forgetting its traps instead, its own kind of mistake); the
 #: heuristic; and the strongest bot measured against the heuristic, with a budget of about 2 s a decision.
 LEVEL_SPECS: dict[str, dict[str, str]] = {

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 def _codes(counts: list[int]) -> str:
     # A list, not a generator: this runs for every seat of every view a bot reads, in every rollout.
-    return "".join([code * count for code, count in zip(CODES, counts) if count])
+    return "".join([code * count for code, count in zip(CODES, counts, strict=True) if count])
 
 
 def observe(state: NinjaTrapState, seat: int | None) -> dict[str, JSONValue]:
