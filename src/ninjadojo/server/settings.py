@@ -21,6 +21,10 @@ from ninjadojo.table.setup import check_bot_spec as check_table_bot_spec
 #: The level a bot seat gets when a request names neither a level nor a bot spec.
 DEFAULT_LEVEL = "medium"
 
+#: The level that moves for a seat whose clock ran out, unless the table says otherwise: the heuristic
+#: (``hard``), a sensible stand-in for the person, not ``medium``'s deliberate mistakes.
+DEFAULT_TIMEOUT_BOT = "hard"
+
 #: The parameters of a bot spec that set how long it thinks. On the server each is capped at the most
 #: this game's levels (or the bot's own default) give that bot, ``seconds`` at :data:`MAX_BOT_SECONDS`.
 BUDGET_PARAMETERS = ("iterations", "seconds", "samples", "depth", "per_sample")
@@ -49,7 +53,7 @@ class TableSettings:
     window_time: float = 1.0
     clock: str = "none"
     clock_seconds: float = 60.0
-    timeout_bot: str = DEFAULT_LEVEL
+    timeout_bot: str = DEFAULT_TIMEOUT_BOT
     undo: bool = False
     spectators: bool = True
     private: bool = False
