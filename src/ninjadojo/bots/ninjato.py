@@ -385,8 +385,10 @@ class NinjatoBot(Bot):
 
 
 class NinjatoLookahead(Bot):
-    """``lookahead``: the heuristic's best few moves, each tried on determinisations and played on by the
-    heuristic, the end position scored by the game's projection (:mod:`ninjadojo.games.ninjato.evaluate`).
+    """The heuristic's best few moves, each tried on samples played on by the heuristic and scored by projection.
+
+    ``lookahead``: the end position is scored by the game's projection of the final scores
+    (:mod:`ninjadojo.games.ninjato.evaluate`).
 
     At each decision with a choice, the heuristic (the ``strategy`` given) values the legal actions on
     one sample of the seat's view and keeps its ``top`` best (every action in a fight or a Banzai call,
