@@ -23,6 +23,11 @@ def test_the_catalogue_gives_every_game_with_options_cards_and_levels(server: Se
     assert [option["name"] for option in ninjitsu["options"]] == [option.name for option in cls.option_specs()]
     assert {card["code"] for card in ninjitsu["cards"]} == {card.code for card in cls.card_catalog()}
     assert ninjitsu["levels"] == ["easy", "medium", "hard", "expert"]
+    # Each level in words, for the lobby; Ninja Trap's medium forgets its traps rather than erring at random.
+    assert set(ninjitsu["level_words"]) == set(ninjitsu["levels"])
+    assert "random" in ninjitsu["level_words"]["easy"]
+    assert "traps" in by_id["ninja-trap"]["level_words"]["medium"]
+    assert "traps" not in ninjitsu["level_words"]["medium"]
     target = next(option for option in ninjitsu["options"] if option["name"] == "target")
     assert target["type"] == "int" and target["default"] == 21
     assert server.http.get("/api/games/ninjitsu").json() == ninjitsu

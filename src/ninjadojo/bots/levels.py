@@ -50,6 +50,25 @@ FALLBACK_LEVELS: dict[str, str] = {"easy": "random", "medium": "ismcts:iteration
                                    "expert": "ismcts:iterations=2500,seconds=2"}
 
 
+#: What each level is, in a player's words (a lobby shows them beside the level's name).
+LEVEL_WORDS: dict[str, str] = {
+    "easy": "plays at random",
+    "medium": "plays fairly, with mistakes",
+    "hard": "plays sensibly",
+    "expert": "thinks ahead, up to 2 s a move",
+}
+
+#: A game's own words for a level where its bot differs in kind.
+GAME_LEVEL_WORDS: dict[str, dict[str, str]] = {
+    "ninja-trap": {"medium": "forgets where its traps are"},
+}
+
+
+def level_words(game_id: str, level: str) -> str:
+    """What ``level`` is in ``game_id``, in a player's words."""
+    return GAME_LEVEL_WORDS.get(game_id, {}).get(level, LEVEL_WORDS[level])
+
+
 def level_spec(game_id: str, level: str, game_bots: Mapping[str, object]) -> str:
     """The bot spec ``level`` means for ``game_id``; ``game_bots`` are the game's own bots (by name)."""
     specs = LEVEL_SPECS.get(game_id)

@@ -8,6 +8,7 @@ from typing import Any
 
 from ninjadojo.api import game_class, playable_games
 from ninjadojo.bots import LEVELS, available_bots
+from ninjadojo.bots.levels import level_words
 from ninjadojo.engine.options import Option
 from ninjadojo.server.settings import DEFAULT_LEVEL
 
@@ -48,6 +49,7 @@ def game_entry(game_id: str) -> dict[str, Any]:
                    "needs": list(card.needs)} for card in cls.card_catalog()],
         "bots": sorted(name for name in bots if name not in LEVELS),
         "levels": list(LEVELS),
+        "level_words": {level: level_words(game_id, level) for level in LEVELS},
         "default_level": DEFAULT_LEVEL,
     }
 

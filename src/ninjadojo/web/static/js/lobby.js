@@ -246,7 +246,8 @@ class Lobby {
         h('option', {value: 'bot'}, 'a bot'), h('option', {value: 'friend'}, 'a friend (invitation link)'),
         h('option', {value: 'open'}, 'anyone (open seat)'));
       const level = h('select', {id: `seat-level-${seat}`, 'aria-label': `seat ${seat}: bot difficulty`},
-        game.levels.map((each) => h('option', {value: each, selected: each === game.default_level}, each)));
+        game.levels.map((each) => h('option', {value: each, selected: each === game.default_level},
+          game.level_words && game.level_words[each] ? `${each}: ${game.level_words[each]}` : each)));
       const levelBox = h('span', {class: 'level-box'}, h('label', {for: `seat-level-${seat}`}, ' difficulty '), level);
       type.addEventListener('change', () => {
         levelBox.hidden = type.value !== 'bot';
