@@ -399,7 +399,9 @@ class NinjatoLookahead(Bot):
     seat's own minus the best of the others' (a win is what counts). All candidates of a sample share its
     dice (one random stream per sample), so they differ by the move alone. The best mean is chosen.
 
-    ``seconds`` caps a decision's time (the samples finished by then count). Deterministic for a seed
+    ``confidence`` (0 by default: the best mean wins) keeps the heuristic's own move unless another's mean
+    gain over it, paired sample by sample, exceeds that many standard errors (as the generic ``lookahead``
+    does). ``seconds`` caps a decision's time (the samples finished by then count). Deterministic for a seed
     and a view without ``seconds``: each decision draws from a stream seeded by the bot's seed and the
     seat's view (:func:`ninjadojo.bots.ismcts.decision_stream`), and it keeps nothing between decisions,
     so a game resumed from a save plays on as it would have. The defaults (16 samples,
@@ -412,9 +414,13 @@ class NinjatoLookahead(Bot):
     name = "lookahead"
 
     def __init__(self, seed: int = 0, samples: str | int = 16, top: str | int = 6, depth: str | int = 40,
-                 strategy: str = "balanced", seconds: str | float = "none", **params: object) -> None:
+                 strategy: str = "balanced", seconds: str | float = "none", confidence: str | float = 0.0,
+                 **params: object) -> None:
         super().__init__(seed, **params)
         self.seed = seed
+        z = _number(confidence, "confidence", 0.0, 10.0, owner=self.name)
+        assert z is not None
+        self.confidence = z
         self.samples = _whole(samples, "samples", 1, 1000)
         self.top = _whole(top, "top", 1, 1000)
         self.depth = _whole(depth, "depth", 0, 100_000)
@@ -437,13 +443,17 @@ class NinjatoLookahead(Bot):
         kind = first.frames[-1].kind
         if kind in ("fight", "press") or len(actions) <= self.top:
             candidates = list(actions)
+            default = guide.choose_in(first, seat) if self.confidence else candidates[0]
         else:
             values = guide.values(first, seat)
             candidates = sorted(values, key=values.__getitem__, reverse=True)[:self.top]
+            default = candidates[0]
         if len(candidates) == 1:
             return candidates[0]
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
+        # Each candidate's score in each sample (None where it was not legal there), for the paired test.
+        paired: dict[str, list[float | None]] = {action: [] for action in candidates}
         for number in range(self.samples):
             if deadline is not None and number and time.perf_counter() >= deadline:
                 break  # the samples finished count
@@ -453,15 +463,22 @@ class NinjatoLookahead(Bot):
             legal = sample.legal_actions(seat)
             for action in candidates:
                 if action not in legal:
+                    paired[action].append(None)
                     continue
                 state = sample.clone()
                 state.rng = Rng.from_state(dice)
                 state.apply(seat, action)
                 self._play_on(state, players)
                 scores = state.projected_scores()
-                totals[action] += scores[seat] - max(score for other, score in enumerate(scores) if other != seat)
+                margin = scores[seat] - max(score for other, score in enumerate(scores) if other != seat)
+                totals[action] += margin
                 counts[action] += 1
-        return max(candidates, key=lambda action: totals[action] / counts[action] if counts[action] else -math.inf)
+                paired[action].append(margin)
+        best = max(candidates, key=lambda action: totals[action] / counts[action] if counts[action] else -math.inf)
+        if self.confidence and best != default and not _surely_better(paired[best], paired[default],
+                                                                      self.confidence):
+            return default
+        return best
 
     def _play_on(self, state: NinjatoState, players: list[NinjatoBot]) -> None:
         for _ in range(self.depth):
@@ -470,6 +487,17 @@ class NinjatoLookahead(Bot):
             seat = state.to_act()[0]
             actions = state.legal_actions(seat)
             state.apply(seat, actions[0] if len(actions) == 1 else players[seat].choose_in(state, seat))
+
+
+def _surely_better(mine: list[float | None], theirs: list[float | None], z: float) -> bool:
+    """Whether ``mine`` beats ``theirs`` by more than ``z`` standard errors, sample by sample (paired: the
+    same samples and dice), over the samples where both were legal."""
+    gains = [a - b for a, b in zip(mine, theirs, strict=True) if a is not None and b is not None]
+    if len(gains) < 2:
+        return False
+    mean = sum(gains) / len(gains)
+    spread = sum((gain - mean) ** 2 for gain in gains) / (len(gains) - 1)
+    return mean > z * math.sqrt(spread / len(gains))
 
 
 def _whole(value: object, name: str, low: int, high: int) -> int:
