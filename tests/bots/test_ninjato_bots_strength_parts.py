@@ -41,7 +41,15 @@ def test_it_wins_a_fight_it_can_win_rather_than_give_up() -> None:
         assert make_bot("lookahead:samples=16,depth=6", "ninjato", seed=seed).choose(SeatView(game, 0)) in ("4", "5")
 
 
-@pytest.mark.parametrize("spec", ["lookahead:samples=0", "lookahead:top=x", "lookahead:strategy=sleepy"])
+def test_with_confidence_it_keeps_the_heuristics_fight_over_a_noisy_give_up() -> None:
+    # 40-action play-outs are noisy: the heuristic fights here, and another move needs a sure gain.
+    game = position(2, hands=["45", ""], raid=(0, 1, "+"))
+    for seed in range(6):
+        assert make_bot("lookahead:confidence=1", "ninjato", seed=seed).choose(SeatView(game, 0)) in ("4", "5")
+
+
+@pytest.mark.parametrize("spec", ["lookahead:samples=0", "lookahead:top=x", "lookahead:strategy=sleepy",
+                                  "lookahead:confidence=-1", "lookahead:confidence=high"])
 def test_bad_parameters_are_refused(spec: str) -> None:
     with pytest.raises(OptionError):
         make_bot(spec, "ninjato")
