@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from bots.recalling import assert_a_bot_seated_part_way_recalls_its_traps
 from ninjadojo.bots import SeatView, available_bots, make_bot, sim_default_bot
-from ninjadojo.bots.careless import CarelessBot
 from ninjadojo.engine import OptionError, Rng
 from ninjadojo.engine.state import GameState
 from ninjadojo.games import game_class, playable_games
 from ninjadojo.sim import SimSettings, run_games
-from ninjadojo.table.session import recall_bots
 
 
 def _positions(game_id: str, seed: int, count: int) -> list[tuple[GameState, int]]:
@@ -86,16 +85,7 @@ def test_the_heuristic_beats_it_and_it_beats_random() -> None:
 
 
 def test_in_ninja_trap_it_remembers_its_own_traps_after_a_load() -> None:
-    game = game_class("ninja-trap").new(2, seed=3)
-    played = make_bot("careless", "ninja-trap", 1)
-    assert isinstance(played, CarelessBot)
-    while not game.is_terminal and len(played.memory) < 3:
-        for seat in game.to_act():
-            action = played.choose(SeatView(game, 0)) if seat == 0 else game.legal_actions(seat)[0]
-            game.apply(seat, action)
-    fresh = make_bot("careless", "ninja-trap", 1)
-    recall_bots(game, {0: fresh})
-    assert isinstance(fresh, CarelessBot) and fresh.memory == played.memory
+    assert_a_bot_seated_part_way_recalls_its_traps("careless")
 
 
 @pytest.mark.parametrize("value", ["-0.1", "1.5", "often"])

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from bots.recalling import assert_a_bot_seated_part_way_recalls_its_traps
 from ninjadojo.bots import Bot, SeatView, available_bots, make_bot
 from ninjadojo.bots.lookahead import LookaheadBot
 from ninjadojo.engine import OptionError, Rng
 from ninjadojo.games import game_class, playable_games
 from ninjadojo.games.ninja_trap.builder import Seat, build
-from ninjadojo.table.session import recall_bots
 
 
 def test_ninja_trap_offers_it() -> None:
@@ -83,15 +83,7 @@ def test_the_same_seed_and_view_give_the_same_move() -> None:
 
 
 def test_a_bot_seated_part_way_recalls_its_traps() -> None:
-    game = game_class("ninja-trap").new(2, seed=3)
-    played = _lookahead("lookahead:samples=2,depth=4", "ninja-trap", 1)
-    while not game.is_terminal and len(played.memory) < 3:
-        for seat in game.to_act():
-            action = played.choose(SeatView(game, 0)) if seat == 0 else game.legal_actions(seat)[0]
-            game.apply(seat, action)
-    fresh = _lookahead("lookahead:samples=2,depth=4", "ninja-trap", 1)
-    recall_bots(game, {0: fresh})
-    assert fresh.memory == played.memory
+    assert_a_bot_seated_part_way_recalls_its_traps("lookahead:samples=2,depth=4")
 
 
 @pytest.mark.parametrize(("spec", "words"), [

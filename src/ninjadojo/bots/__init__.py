@@ -133,6 +133,7 @@ BOT_COSTS: dict[str, dict[str, tuple[BotCost, ...]]] = {
         "forgetful:forget=0.8": _costs((2, 0.054, 0.0074), (3, 0.063, 0.013), (4, 0.091, 0.023)),
         "lookahead": _costs((2, 17, 0.79), (3, 59, 4.3), (4, 62, 5.3)),
         "lookahead:samples=64,seconds=2": _costs((2, 64, 2.7), (3, 230, 20), (4, 300, 48)),
+        "lookahead:samples=128,seconds=2": _costs((2, 117, 7.4), (3, 456, 62), (4, 433, 70)),
         "ismcts": _costs((2, 250, 45), (3, 250, 40), (4, 220, 19)),
     },
     "ninjato": {
