@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ninjadojo.bots.base import NotingBot, SeatView
 from ninjadojo.bots.ismcts import _number, decision_stream
-from ninjadojo.engine.errors import OptionError
+from ninjadojo.bots.lookahead import cheap_heuristic
 
 
 class CarelessBot(NotingBot):
@@ -32,17 +32,12 @@ class CarelessBot(NotingBot):
         self.mistakes = chance
 
     def _choose(self, view: SeatView) -> str:
-        from ninjadojo.bots import available_bots, parse_bot_spec, sim_default_bot
-
         actions = view.legal_actions()
         if len(actions) == 1:
             return actions[0]
         rng = decision_stream(self.seed, view)
         if rng.random() < self.mistakes:
             return actions[rng.randbelow(len(actions))]
-        name, params = parse_bot_spec(sim_default_bot(view.game_id))
-        if name == "random":
-            raise OptionError(f"careless plays as the game's heuristic bot, and {view.game_id} has none")
-        heuristic = available_bots(view.game_id)[name](seed=rng.next_u64(), **params)
+        heuristic = cheap_heuristic(view.game_id, "careless plays as")(seed=rng.next_u64())
         heuristic.assume(self.memory)
         return heuristic.choose(view)

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ninjadojo.bots.base import Bot, NotingBot, SeatView
@@ -43,6 +43,34 @@ from ninjadojo.bots.ismcts import _budget_int, _number, _rewards, decision_strea
 from ninjadojo.engine.errors import OptionError
 from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.state import GameState
+
+
+def cheap_heuristic(game_id: str, purpose: str) -> Callable[..., Bot]:
+    """A factory ``(seed) -> Bot`` of the game's cheap heuristic (:func:`ninjadojo.bots.sim_default_bot`:
+    Ninjitsu!'s ``heuristic:depth=0``, the others' ``heuristic``); an :class:`OptionError` saying
+    ``"{purpose} the game's heuristic bot"`` if the game has none."""
+    from ninjadojo.bots import available_bots, parse_bot_spec, sim_default_bot
+
+    name, params = parse_bot_spec(sim_default_bot(game_id))
+    factory = available_bots(game_id).get(name)
+    if name == "random" or factory is None or factory is LookaheadBot:
+        raise OptionError(f"{purpose} the game's heuristic bot, and {game_id} has none")
+
+    def build(seed: int = 0) -> Bot:
+        return factory(seed=seed, **params)
+
+    return build
+
+
+def surely_better(gains: Sequence[float], z: float) -> bool:
+    """Whether paired gains (one move's score less another's, sample by sample on the same samples and
+    dice) have a mean above ``z`` standard errors; never on fewer than two."""
+    count = len(gains)
+    if count < 2:
+        return False
+    mean = sum(gains) / count
+    variance = sum((gain - mean) ** 2 for gain in gains) / (count - 1)
+    return mean > z * math.sqrt(variance / count)
 
 
 class LookaheadBot(NotingBot):
@@ -68,19 +96,8 @@ class LookaheadBot(NotingBot):
 
     def _heuristic(self, game_id: str) -> Callable[..., Bot]:
         """The bot that plays on in the samples, and whose move is the default: the game's cheap heuristic
-        (:func:`ninjadojo.bots.sim_default_bot`, e.g. Ninjitsu!'s ``heuristic:depth=0``), its factory
-        looked up once a decision rather than once a rollout seat."""
-        from ninjadojo.bots import available_bots, parse_bot_spec, sim_default_bot
-
-        name, params = parse_bot_spec(sim_default_bot(game_id))
-        if name in ("random", self.name):
-            raise OptionError(f"lookahead plays on with the game's heuristic bot, and {game_id} has none")
-        factory = available_bots(game_id)[name]
-
-        def build(seed: int = 0) -> Bot:
-            return factory(seed=seed, **params)
-
-        return build
+        (:func:`cheap_heuristic`), its factory looked up once a decision rather than once a rollout seat."""
+        return cheap_heuristic(game_id, "lookahead plays on with")
 
     def _choose(self, view: SeatView) -> str:
         actions = view.legal_actions()
@@ -122,11 +139,8 @@ class LookaheadBot(NotingBot):
             if action == default:
                 continue
             gains = [value - other for value, other in zip(values, base, strict=True)]
-            count = len(gains)
-            mean = sum(gains) / count
-            variance = sum((gain - mean) ** 2 for gain in gains) / (count - 1) if count > 1 else math.inf
-            spread = math.sqrt(variance / count)
-            if mean > self.confidence * spread and mean > best_gain:
+            mean = sum(gains) / len(gains)
+            if mean > best_gain and surely_better(gains, self.confidence):
                 best, best_gain = action, mean
         return best
 

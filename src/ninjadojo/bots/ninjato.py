@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 
 from ninjadojo.bots.base import Bot, SeatView
 from ninjadojo.bots.ismcts import _number, decision_stream
+from ninjadojo.bots.lookahead import surely_better
 from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.state import GameState
 from ninjadojo.games.ninjato.cards import (
@@ -475,9 +476,11 @@ class NinjatoLookahead(Bot):
                 counts[action] += 1
                 paired[action].append(margin)
         best = max(candidates, key=lambda action: totals[action] / counts[action] if counts[action] else -math.inf)
-        if self.confidence and best != default and not _surely_better(paired[best], paired[default],
-                                                                      self.confidence):
-            return default
+        if self.confidence and best != default:
+            gains = [mine - theirs for mine, theirs in zip(paired[best], paired[default], strict=True)
+                     if mine is not None and theirs is not None]
+            if not surely_better(gains, self.confidence):
+                return default
         return best
 
     def _play_on(self, state: NinjatoState, players: list[NinjatoBot]) -> None:
@@ -487,17 +490,6 @@ class NinjatoLookahead(Bot):
             seat = state.to_act()[0]
             actions = state.legal_actions(seat)
             state.apply(seat, actions[0] if len(actions) == 1 else players[seat].choose_in(state, seat))
-
-
-def _surely_better(mine: list[float | None], theirs: list[float | None], z: float) -> bool:
-    """Whether ``mine`` beats ``theirs`` by more than ``z`` standard errors, sample by sample (paired: the
-    same samples and dice), over the samples where both were legal."""
-    gains = [a - b for a, b in zip(mine, theirs, strict=True) if a is not None and b is not None]
-    if len(gains) < 2:
-        return False
-    mean = sum(gains) / len(gains)
-    spread = sum((gain - mean) ** 2 for gain in gains) / (len(gains) - 1)
-    return mean > z * math.sqrt(spread / len(gains))
 
 
 def _whole(value: object, name: str, low: int, high: int) -> int:
