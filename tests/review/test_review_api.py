@@ -11,7 +11,6 @@ import pytest
 from review_helpers import GAMES, ITERATIONS, played, trap_blunder, twins
 
 from ninjadojo.bots import SeatView, level_of, make_bot, parse_bot_spec
-from ninjadojo.bots.ismcts import IsmctsBot
 from ninjadojo.engine import DojoError, GameState, OptionError
 from ninjadojo.engine.state import Record
 from ninjadojo.review import (
@@ -19,6 +18,7 @@ from ninjadojo.review import (
     FALLBACK_ITERATIONS,
     MARKS,
     MIN_VISITS,
+    REVIEW_MIN_SAMPLES,
     ActionEstimate,
     Evaluation,
     GameReview,
@@ -64,13 +64,19 @@ def test_a_review_rates_every_decision_with_a_choice(game_id: str) -> None:
             assert estimate.label == labels[estimate.action]
             assert 0.0 <= estimate.chance <= 1.0
             assert estimate.visits > 0
-        # The move played is searched in at least a quarter of the iterations (the focus).
-        assert move.played.visits >= ITERATIONS // 4
+        kept = move.estimate.actions
+        if review.unit == "samples":
+            # A lookahead expert (Knights and Ninjas, Ninja Trap, Ninjato) tries every move it rates on each
+            # sample: the move played too, though the heuristic would not have ranked it.
+            assert all(0 < each.visits <= ITERATIONS for each in kept) and move.played.visits == ITERATIONS
+        else:
+            # The move played is searched in at least a quarter of the iterations (the focus).
+            assert move.played.visits >= ITERATIONS // 4
+            assert sum(each.visits for each in kept) <= ITERATIONS
         assert move.before >= move.after or move.best == move.played
         assert move.loss == pytest.approx(max(0.0, move.before - move.after))
         assert move.alternative is None or move.alternative.action != move.played.action
-        kept = move.estimate.actions
-        assert move.estimate.iterations == ITERATIONS and sum(each.visits for each in kept) <= ITERATIONS
+        assert move.estimate.iterations == ITERATIONS
         assert {move.played, move.best, *([move.alternative] if move.alternative else [])} <= set(kept)
         assert len(kept) <= ACTIONS_KEPT + 3 and [each.visits for each in kept[:ACTIONS_KEPT]] == sorted(
             (each.visits for each in kept[:ACTIONS_KEPT]), reverse=True)
@@ -156,8 +162,8 @@ def test_the_review_remembers_what_a_forgetful_search_would_not() -> None:
     record = game.record
     before = type(game).replay(Record(record.game, 2, dict(record.options), record.seed, record.start,
                                       record.actions[:flip.ply]))
-    forgetful = make_bot(review_spec("ninja-trap", iterations=300), "ninja-trap", 0)
-    assert isinstance(forgetful, IsmctsBot) and forgetful.memory == []
+    forgetful: Any = make_bot(review_spec("ninja-trap", iterations=300), "ninja-trap", 0)
+    assert forgetful.name == "lookahead" and forgetful.memory == []
     unaware = forgetful.search(SeatView(before, 0), focus="f1").root["f1"].mean
     assert flip.after < 0.15 < unaware - flip.after
 
@@ -217,14 +223,23 @@ def test_bad_input_is_refused() -> None:
 def test_the_review_search_is_the_expert_search_without_its_time_limit() -> None:
     for game_id in GAMES:
         name, params = parse_bot_spec(review_spec(game_id))
-        assert name == "ismcts" and "seconds" not in params
         expert = level_of(game_id, "expert")
         assert expert is not None
         expert_name, expert_params = parse_bot_spec(expert)
+        assert name == expert_name and "seconds" not in params
+        expert_params.pop("seconds", None)
         if expert_name == "ismcts":
-            assert params["iterations"] == expert_params["iterations"]
+            assert params == expert_params
         else:
-            assert params == {"iterations": str(FALLBACK_ITERATIONS)}
+            # The lookahead (Knights and Ninjas, Ninja Trap, Ninjato): its own samples, but enough for a mark.
+            assert name == "lookahead"
+            samples = int(params.pop("samples"))
+            assert samples == max(REVIEW_MIN_SAMPLES, int(expert_params.pop("samples", 16))) >= MIN_VISITS
+            assert params == expert_params
+    # A level that rates nothing (a heuristic) falls back to the search.
+    assert review_spec("ninjato", "hard") == f"ismcts:iterations={FALLBACK_ITERATIONS}"
+    assert review_spec("ninja-trap", "lookahead:samples=50,seconds=1") == "lookahead:samples=50"
+    assert review_spec("ninja-trap", "expert", iterations=9) == "lookahead:samples=9"
     assert review_spec("ninjitsu", "ismcts:iterations=50,seconds=1,c=0.5") == "ismcts:iterations=50,c=0.5"
     assert parse_bot_spec(review_spec("ninjitsu", "expert", iterations=7))[1]["iterations"] == "7"
     for bad in ("heuristic", "expert:iterations=3", "ismcts:c=-1", "nobody"):

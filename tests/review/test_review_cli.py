@@ -43,7 +43,8 @@ def test_the_table_and_summary(runner: CliRunner, saved: Path) -> None:
     out = result.stdout
     assert "Review of P0 in ninja-trap" in out
     for words in ("Flip your trap 1, laid on turn 3: TRAP!", "Pass: flip no trap this turn", "blunder",
-                  "Turn 3: flip your face-down trap", "average loss", "iterations a second"):
+                  "Turn 3: flip your face-down trap", "average loss", "samples a second",
+                  "300 samples a decision, each trying every move"):
         assert words in out
     # What a player reads: words, never the typing codes of the actions.
     assert " f1 " not in out and "tG" not in out
@@ -76,7 +77,7 @@ def test_workers_give_the_same_json(runner: CliRunner, tmp_path: Path) -> None:
 @pytest.mark.parametrize(("arguments", "says"), [
     (["--seat", "2"], "--seat 2 is not a seat of this 2-player game"),
     (["--seat", "-1"], "--seat -1 is not a seat"),
-    (["--seat", "0", "--bot", "heuristic"], "a review needs the search"),
+    (["--seat", "0", "--bot", "heuristic"], "a review needs a search that rates every move"),
     (["--seat", "0", "--bot", "ismcts:c=oops"], "ismcts's c must be"),
     (["--seat", "0", "--bot", "expert:iterations=5"], "takes no parameters"),
     (["--seat", "0", "--iterations", "0"], "--iterations must be a whole number"),

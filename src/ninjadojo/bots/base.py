@@ -21,7 +21,7 @@ from __future__ import annotations
 import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
@@ -47,6 +47,10 @@ class SeatView:
     """
 
     __slots__ = ("_game", "_seat")
+
+    #: Whether :meth:`sample` gives the true game (a review's hindsight, which shows the hidden cards): a
+    #: bot that narrows its samples by what it inferred of the rivals must then leave them as they are.
+    omniscient: ClassVar[bool] = False
 
     def __init__(self, game: GameState[Any], seat: int) -> None:
         game._check_seat(seat)

@@ -111,6 +111,10 @@ class SearchReport:
     samples: int
     seconds: float
     root: dict[str, RootStat]
+    #: The action the bot plays after this search, where it is not simply the most visited one (the
+    #: ``lookahead`` bots try every move equally often and keep their heuristic's move unless another is
+    #: surely better); ``None``: the most visited.
+    choice: str | None = None
 
 
 class _Node:

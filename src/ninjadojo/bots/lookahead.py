@@ -39,8 +39,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ninjadojo.bots.base import Bot, NotingBot, SeatView
-from ninjadojo.bots.ismcts import _budget_int, _number, _rewards, decision_stream
-from ninjadojo.engine.errors import OptionError
+from ninjadojo.bots.ismcts import RootStat, SearchReport, _budget_int, _number, _rewards, decision_stream
+from ninjadojo.engine.errors import OptionError, quote
 from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.state import GameState
 
@@ -99,10 +99,37 @@ class LookaheadBot(NotingBot):
         (:func:`cheap_heuristic`), its factory looked up once a decision rather than once a rollout seat."""
         return cheap_heuristic(game_id, "lookahead plays on with")
 
+    def _prepare(self, view: SeatView) -> None:
+        """Before a decision is rated (to play it, or for :meth:`search`): a game's own lookahead reads
+        what the view tells of the rivals here (Ninja Trap's inference of their traps). Nothing here."""
+
     def _choose(self, view: SeatView) -> str:
+        self._prepare(view)
         actions = view.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        scores, default, _ = self._rate(view, actions)
+        return self._pick(scores, default)
+
+    def search(self, view: SeatView, focus: str | None = None) -> SearchReport:
+        """Rate every legal action of ``view.seat`` as a decision does (the same samples, dice and budget),
+        and say which the bot plays: a review's and a hint's estimates (``ismcts``'s :class:`SearchReport`,
+        an action's ``visits`` being the samples that tried it, ``iterations`` the samples drawn).
+        ``focus`` is accepted for the review's sake: every action is tried in every sample already."""
+        started = time.perf_counter()
+        actions = view.legal_actions()
+        if focus is not None and focus not in actions:
+            raise OptionError(f"the search cannot focus on {quote(focus)}: it is not a legal action now")
+        self._prepare(view)
+        scores, default, samples = self._rate(view, actions)
+        choice = self._pick(scores, default) if len(actions) > 1 else actions[0]
+        root = {action: RootStat(len(values), sum(values) / len(values)) for action, values in scores.items()
+                if values}
+        return SearchReport(samples, samples, time.perf_counter() - started, root, choice)
+
+    def _rate(self, view: SeatView, actions: list[str]) -> tuple[dict[str, list[float]], str, int]:
+        """Each action's score in each sample tried (paired: the same samples and dice for all), the
+        heuristic's own move, and the samples drawn."""
         heuristic = self._heuristic(view.game_id)
         # The decision's stream comes from the seed and what the seat sees: no memory of earlier searches.
         rng = decision_stream(self.seed, view)
@@ -115,10 +142,12 @@ class LookaheadBot(NotingBot):
         guide.assume(self.memory)
         default = guide.choose(view)
         scores: dict[str, list[float]] = {action: [] for action in actions}
+        drawn = 0
         for number in range(self.samples):
             if deadline is not None and number and time.perf_counter() >= deadline:
                 break
             sample = self._sample(view, rng.next_u64())
+            drawn += 1
             dice = rng.next_u64()
             seeds = [rng.next_u64() for _ in range(sample.num_players)]
             if sorted(sample.legal_actions(seat)) != sorted(actions):
@@ -131,6 +160,11 @@ class LookaheadBot(NotingBot):
                 scores[action].append(self._reward(state, seat))
         self.last_means = {action: (sum(values) / len(values), len(values)) for action, values in scores.items()
                            if values}
+        return scores, default, drawn
+
+    def _pick(self, scores: dict[str, list[float]], default: str) -> str:
+        """The heuristic's move, unless another's mean gain over it is above :attr:`confidence` standard
+        errors (paired sample by sample): then the one of those with the largest gain."""
         base = scores[default]
         if not base:
             return default

@@ -305,11 +305,10 @@ class TrapLookahead(LookaheadBot):
         self.trap_models: dict[int, dict[int, tuple[list[int], list[float], int]]] = {}
         self.game_turn = 0
 
-    def _choose(self, view: SeatView) -> str:
+    def _prepare(self, view: SeatView) -> None:
         self._read(view)
         if self.auto_depth:
             self.depth = AUTO_DEPTH.get(view.num_players, AUTO_DEPTH[4])
-        return super()._choose(view)
 
     def recall(self, view: SeatView, action: str | None) -> None:
         """Catch up on one past step: its notes, and what its view shows of the rivals' traps."""
@@ -456,8 +455,8 @@ class TrapLookahead(LookaheadBot):
 
     def _sample(self, view: SeatView, seed: int) -> GameState[Any]:
         sample = super()._sample(view, seed)
-        if not self.infer or not (self.ruled_out or self.hand_rules):
-            return sample
+        if not self.infer or view.omniscient or not (self.ruled_out or self.hand_rules):
+            return sample  # (a view that samples the true game needs no inference)
         state: Any = sample
         rng = Rng(seed ^ 0x5EED)
         for rival in range(state.num_players):

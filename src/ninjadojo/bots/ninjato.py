@@ -19,11 +19,13 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ninjadojo.bots.base import Bot, SeatView
-from ninjadojo.bots.ismcts import _number, decision_stream
+from ninjadojo.bots.ismcts import RootStat, SearchReport, _number, _rewards, decision_stream
 from ninjadojo.bots.lookahead import surely_better
+from ninjadojo.engine.errors import OptionError, quote
 from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.state import GameState
 from ninjadojo.games.ninjato.cards import (
@@ -385,6 +387,21 @@ class NinjatoBot(Bot):
         return chance * (gain - cost) * self.weights.risk > (1 - chance) * at_risk
 
 
+@dataclass
+class _Rated:
+    """What :meth:`NinjatoLookahead._rate` found: the candidates, the heuristic's move, the samples drawn,
+    each candidate's win chances (when asked) and the move chosen."""
+
+    candidates: list[str]
+    default: str
+    drawn: int = 0
+    choice: str = ""
+    chances: dict[str, list[float]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.chances = {action: [] for action in self.candidates}
+
+
 class NinjatoLookahead(Bot):
     """The heuristic's best few moves, each tried on samples played on by the heuristic and scored by projection.
 
@@ -434,6 +451,27 @@ class NinjatoLookahead(Bot):
         actions = view.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        return self._rate(view, actions, None, False).choice
+
+    def search(self, view: SeatView, focus: str | None = None) -> SearchReport:
+        """Rate the candidates of ``view.seat``'s decision as :meth:`choose` does (the same samples, dice and
+        budget), and say which the bot plays: a review's and a hint's estimates. Each candidate's ``mean``
+        is the win chance ``ismcts`` gives the positions its play-outs reached (the choice itself still
+        goes by the projected margin); ``visits`` are the samples where it was tried, ``iterations`` the
+        samples drawn. ``focus`` (a legal action) is tried even where the heuristic would not rank it
+        among its best few, so that a review can rate the move played."""
+        started = time.perf_counter()
+        actions = view.legal_actions()
+        if focus is not None and focus not in actions:
+            raise OptionError(f"the search cannot focus on {quote(focus)}: it is not a legal action now")
+        rated = self._rate(view, actions, focus, True)
+        root = {action: RootStat(len(values), sum(values) / len(values))
+                for action, values in rated.chances.items() if values}
+        return SearchReport(rated.drawn, rated.drawn, time.perf_counter() - started, root, rated.choice)
+
+    def _rate(self, view: SeatView, actions: list[str], focus: str | None, chances: bool) -> _Rated:
+        """The candidates tried on the samples, and the move chosen (see the class docstring); with
+        ``chances`` each play-out's win chance is kept too (for :meth:`search`)."""
         seat = view.seat
         # The decision's stream comes from the seed and what the seat sees, so a bot seated part way
         # through a game (a load) chooses as it would have, with nothing to rebuild.
@@ -449,8 +487,15 @@ class NinjatoLookahead(Bot):
             values = guide.values(first, seat)
             candidates = sorted(values, key=values.__getitem__, reverse=True)[:self.top]
             default = candidates[0]
-        if len(candidates) == 1:
-            return candidates[0]
+        # The focus (a review's move played) is tried where the heuristic would not rank it among its best,
+        # to be rated, never chosen for being tried.
+        extra = focus if focus is not None and focus not in candidates else None
+        if extra is not None:
+            candidates.append(extra)
+        rated = _Rated(candidates, default)
+        if len(candidates) == 1 and not chances:
+            rated.choice = candidates[0]
+            return rated
         totals = dict.fromkeys(candidates, 0.0)
         counts = dict.fromkeys(candidates, 0)
         # Each candidate's score in each sample (None where it was not legal there), for the paired test.
@@ -459,6 +504,7 @@ class NinjatoLookahead(Bot):
             if deadline is not None and number and time.perf_counter() >= deadline:
                 break  # the samples finished count
             sample = first if number == 0 else _ninjato(view.sample(rng.next_u64()))
+            rated.drawn += 1
             dice = rng.next_u64()
             players = [NinjatoBot(rng.next_u64(), strategy=self.strategy) for _ in range(sample.num_players)]
             legal = sample.legal_actions(seat)
@@ -475,13 +521,17 @@ class NinjatoLookahead(Bot):
                 totals[action] += margin
                 counts[action] += 1
                 paired[action].append(margin)
-        best = max(candidates, key=lambda action: totals[action] / counts[action] if counts[action] else -math.inf)
+                if chances:
+                    rated.chances[action].append(_rewards(state)[seat])
+        choosable = [action for action in candidates if action != extra]
+        best = max(choosable, key=lambda action: totals[action] / counts[action] if counts[action] else -math.inf)
         if self.confidence and best != default:
             gains = [mine - theirs for mine, theirs in zip(paired[best], paired[default], strict=True)
                      if mine is not None and theirs is not None]
             if not surely_better(gains, self.confidence):
-                return default
-        return best
+                best = default
+        rated.choice = best
+        return rated
 
     def _play_on(self, state: NinjatoState, players: list[NinjatoBot]) -> None:
         for _ in range(self.depth):

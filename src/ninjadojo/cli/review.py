@@ -73,7 +73,7 @@ def print_review(console: Console, review: GameReview) -> None:
     state = "finished game" if review.finished else "game in progress"
     console.print(f"Review of P{review.seat} in {review.game_id} ({review.players} players, {state}): "
                   f"{len(review.moves)} decisions with a choice, each rated by the search on what P{review.seat} "
-                  f"could know then ({review.iterations} iterations a decision)", markup=False)
+                  f"could know then ({review.budget_words})", markup=False)
     if review.moves:
         table = Table(show_lines=review.hindsight)
         for title in ("#", "asked", "played", "win chance before -> after", "best alternative", "mark"):
@@ -88,7 +88,7 @@ def print_review(console: Console, review: GameReview) -> None:
     console.print(f"{counted}; average loss {100 * review.average_loss:.1f} points of win chance a decision",
                   markup=False)
     speed = review.iterations_per_second
-    console.print(f"reviewed in {duration(review.seconds)} ({speed:.0f} iterations a second)", markup=False)
+    console.print(f"reviewed in {duration(review.seconds)} ({speed:.0f} {review.unit} a second)", markup=False)
 
 
 @handle_errors
@@ -98,10 +98,11 @@ def review(
     seat: Annotated[int, typer.Option("--seat", "-s", help="the seat whose decisions are rated",
                                       show_default=False)],
     bot: Annotated[str, typer.Option(
-        "--bot", help="the search that rates: a level (expert) or an ismcts:... spec; its time limit is "
-                      "dropped, so a review is repeatable")] = "expert",
+        "--bot", help="the search that rates: a level (expert) or an ismcts:... or lookahead:... spec; its time "
+                      "limit is dropped, so a review is repeatable")] = "expert",
     iterations: Annotated[int | None, typer.Option(
-        "--iterations", help=r"the search's iterations a decision \[default: the bot's]", show_default=False)] = None,
+        "--iterations", help=r"the search's iterations a decision (a lookahead's samples) \[default: the bot's]",
+        show_default=False)] = None,
     hindsight: Annotated[bool, typer.Option(
         "--hindsight", help="also rate each decision with the hidden cards shown (twice the time; finished "
                             "games only)")] = False,
@@ -111,7 +112,7 @@ def review(
 ) -> None:
     """Rate each decision of one seat in a saved game: the search, run on what that seat could know then, gives its win chance before and after, the best alternative and marks for the clear mistakes.
 
-    The default search is the game's expert level at its iteration budget (under a minute for 40 decisions on one core); --workers and --ray share the decisions out, with the same results.
+    The default search is the game's expert level at its budget (under a minute for 40 decisions on one core): the ismcts search, or where the expert is the lookahead (Knights and Ninjas, Ninja Trap, Ninjato) every move tried on samples against a table of heuristic players; --workers and --ray share the decisions out, with the same results.
     """  # noqa: E501 - typer's help keeps line breaks inside a paragraph, so each paragraph is one line
     game = load_game(read_save_file(find_save(file)))
     if not 0 <= seat < game.num_players:

@@ -1,12 +1,12 @@
 """Game review: each decision of one seat rated by the search, from what that seat could know then.
 
-A chess site rates every move of a finished game; in a game of hidden cards the fair question is "was
-this a good move given what you could know then?". So each decision is rated by the ``ismcts`` search
-run on the seat's own view just before it played (:class:`~ninjadojo.bots.SeatView`, never the true
-state), remembering what the seat noted of its own earlier actions (its own traps in Ninja Trap: a
-careful player's memory). Optionally (finished games only) a second, *hindsight* search of the same
-budget runs on the true position, "with the hidden cards shown". docs/review.md explains the figures,
-the marks and the costs.
+A chess site rates every move of a finished game; in a game of hidden cards the fair question is "was this a
+good move given what you could know then?". So each decision is rated by the game's expert (the ``ismcts``
+search, or the ``lookahead`` that tries every move on samples) run on the seat's own view just before it
+played (:class:`~ninjadojo.bots.SeatView`, never the true state), remembering what the seat noted of its own
+earlier actions (its own traps in Ninja Trap: a careful player's memory). Optionally (finished games only) a
+second, *hindsight* search of the same budget runs on the true position, "with the hidden cards shown".
+docs/review.md explains the figures, the marks and the costs.
 
 The public API (stable: the server's review endpoint and the browser's hints build on it)::
 
@@ -36,10 +36,12 @@ The public API (stable: the server's review endpoint and the browser's hints bui
   first, at most :data:`ACTIONS_KEPT` besides the three named).
 - :class:`MoveReview` ``(number, ply, seat, prompt, choices, estimate, mark, hindsight, seconds, cpu_seconds)``, with
   ``played``, ``best``, ``alternative``, ``before``, ``after`` and ``loss`` read from ``estimate``.
-- :class:`GameReview` ``(game_id, players, seat, bot, iterations, hindsight, finished, moves, seconds)``
-  with ``marks()``, ``average_loss`` and ``iterations_per_second``.
+- :class:`GameReview` ``(game_id, players, seat, bot, iterations, hindsight, finished, moves, seconds, unit)``
+  with ``marks()``, ``average_loss``, ``iterations_per_second`` and ``budget_words`` (``unit``:
+  ``iterations`` of ``ismcts``, or ``samples`` of a ``lookahead``).
 - :class:`Hint` ``(seat, prompt, action, label, chance, visits, alternatives, iterations, seconds)``.
-- :func:`review_spec` the search a ``bot`` (level or ``ismcts:...`` spec) stands for in a review;
+- :func:`review_spec` the search a ``bot`` (level, ``ismcts:...`` or ``lookahead:...`` spec) stands for in a
+  review, :func:`review_budget` its budget and unit;
   :func:`mark_for` the rule of the marks; :func:`memory_before` a seat's notes before each action.
 
 The words (prompts, action labels) are the engine's words for players (``state.decision(seat).prompt``,
@@ -49,11 +51,16 @@ Marks (:data:`MARK_THRESHOLDS`): a loss of 0.20 of win chance or more is a blund
 0.05 an inaccuracy, and only when the search is confident (:func:`mark_for`): both moves searched at
 least :data:`MIN_VISITS` times and the loss beyond 1.645 standard errors of the difference.
 
-The search (:func:`review_spec`): the game's ``expert`` level's ``ismcts`` spec with its iteration
-budget and without its time limit (a review is repeatable: the same game, seat and budget give the same
-review on any machine, on any number of workers); where ``expert`` is not the search (Ninja Trap,
-Ninjato), ``ismcts`` with :data:`FALLBACK_ITERATIONS`. The move played is searched in at least a quarter
-of the iterations (``IsmctsBot.search(view, focus=...)``), so its estimate is never from a handful.
+The search (:func:`review_spec`): the game's ``expert`` level's spec with its budget and without its
+time limit (a review is repeatable: the same game, seat and budget give the same review on any machine,
+on any number of workers). In Ninjitsu! and Ninja Camp it is ``ismcts``, and the move played is searched
+in at least a quarter of the iterations (``IsmctsBot.search(view, focus=...)``), so its estimate is never
+from a handful. In Knights and Ninjas, Ninja Trap and Ninjato the expert is a ``lookahead`` (every move
+tried on each sample of the seat's view, played on by a table of heuristic players: the bot that beats
+the heuristic there, where ``ismcts`` does not), with at least :data:`REVIEW_MIN_SAMPLES` samples; its
+``search(view, focus=...)`` rates the move played too (Ninjato's tries only the heuristic's best few
+moves, and the one played). A level that rates nothing (``hard``) falls back to ``ismcts`` with
+:data:`FALLBACK_ITERATIONS`.
 """
 
 from __future__ import annotations
@@ -67,6 +74,7 @@ from ninjadojo.review.core import (
     MARK_THRESHOLDS,
     MARKS,
     MIN_VISITS,
+    REVIEW_MIN_SAMPLES,
     ActionEstimate,
     Evaluation,
     GameReview,
@@ -76,6 +84,7 @@ from ninjadojo.review.core import (
     hint,
     mark_for,
     memory_before,
+    review_budget,
     review_record,
     review_spec,
 )
@@ -89,6 +98,7 @@ __all__ = [
     "MARKS",
     "MARK_THRESHOLDS",
     "MIN_VISITS",
+    "REVIEW_MIN_SAMPLES",
     "ActionEstimate",
     "Evaluation",
     "GameReview",
@@ -98,6 +108,7 @@ __all__ = [
     "hint",
     "mark_for",
     "memory_before",
+    "review_budget",
     "review_record",
     "review_spec",
 ]

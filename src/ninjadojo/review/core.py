@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ninjadojo.bots import SeatView, level_of, make_bot, parse_bot_spec
+from ninjadojo.bots.base import NotingBot
 from ninjadojo.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot, SearchReport
 from ninjadojo.bots.levels import FALLBACK_LEVELS
 from ninjadojo.engine.errors import OptionError, SaveError, quote
@@ -17,6 +18,7 @@ from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.state import GameState, Record
 from ninjadojo.games import game_class
 from ninjadojo.table.names import with_names
+from ninjadojo.table.session import recall_bots
 
 #: The marks, from the worst: a decision whose loss in win chance reaches the threshold gets the mark
 #: (see :func:`mark_for`). Win chances run from 0 to 1, so 0.20 is twenty points of win chance.
@@ -31,9 +33,14 @@ CONFIDENCE_Z = 1.645
 #: The best move is the one with the highest estimate among the moves searched at least this share of
 #: the iterations (or :data:`MIN_VISITS`, if more): an estimate from a handful of visits is not trusted.
 BEST_MIN_SHARE = 0.05
-#: The iterations of a review's search when the game's ``expert`` level is not the ``ismcts`` search
-#: (Ninja Trap and Ninjato at the time of writing): the generic expert budget (:data:`FALLBACK_LEVELS`).
+#: The iterations of a review's search when the level asked for rates nothing (``hard``: a heuristic):
+#: the generic expert budget (:data:`FALLBACK_LEVELS`).
 FALLBACK_ITERATIONS = int(parse_bot_spec(FALLBACK_LEVELS["expert"])[1].get("iterations", DEFAULT_ITERATIONS))
+#: The name of the bots that try every move on samples of the seat's view (the expert of Knights and Ninjas,
+#: Ninja Trap and Ninjato): a review may rate with them.
+LOOKAHEAD = "lookahead"
+#: The fewest samples a ``lookahead`` review draws when no budget is given (a mark needs MIN_VISITS of them).
+REVIEW_MIN_SAMPLES = 32
 #: The most actions an :class:`Evaluation` keeps (besides the move played, the best and the alternative).
 ACTIONS_KEPT = 10
 #: The most alternatives a :class:`Hint` lists.
@@ -197,9 +204,11 @@ class MoveReview:
 class GameReview:
     """The review of one seat's decisions in one game.
 
-    ``bot`` is the search's spec (a fixed iteration budget, so the review is repeatable), ``moves`` the
-    decisions with two or more legal actions, in the order played. ``finished`` says whether the game
-    was over. ``seconds`` is the review's time (left out of comparisons).
+    ``bot`` is the search's spec (a fixed budget, so the review is repeatable), ``iterations`` its budget
+    a decision in ``unit``s (``iterations`` of ``ismcts``, or ``samples`` of a ``lookahead``, each trying
+    every move), ``moves`` the decisions with two or more legal actions, in the order played.
+    ``finished`` says whether the game was over. ``seconds`` is the review's time (left out of
+    comparisons).
     """
 
     game_id: str
@@ -211,6 +220,15 @@ class GameReview:
     finished: bool
     moves: tuple[MoveReview, ...]
     seconds: float = field(default=0.0, compare=False)
+    unit: str = "iterations"
+
+    @property
+    def budget_words(self) -> str:
+        """The search's budget in words: ``2500 iterations a decision``, or ``32 samples a decision, each
+        trying every move``."""
+        if self.unit == "samples":
+            return f"{self.iterations} samples a decision, each trying every move"
+        return f"{self.iterations} iterations a decision"
 
     def marks(self) -> dict[str, int]:
         """How many decisions got each mark, from the worst (every mark listed, 0 included)."""
@@ -223,8 +241,9 @@ class GameReview:
 
     @property
     def iterations_per_second(self) -> float:
-        """The searches' speed on one core: iterations over the processor time the searches used (0 if
-        nothing was searched; on a busy machine the wall-clock time is longer, not the processor time)."""
+        """The searches' speed on one core: iterations (or samples: :attr:`unit`) over the processor time the
+        searches used (0 if nothing was searched; on a busy machine the wall-clock time is longer, not the
+        processor time)."""
         searched = sum(move.cpu_seconds for move in self.moves)
         total = sum(move.estimate.iterations + (move.hindsight.iterations if move.hindsight else 0)
                     for move in self.moves)
@@ -235,14 +254,15 @@ class GameReview:
         return {"game": self.game_id, "players": self.players, "seat": self.seat, "bot": self.bot,
                 "iterations": self.iterations, "hindsight": self.hindsight, "finished": self.finished,
                 "moves": [move.to_json() for move in self.moves], "seconds": self.seconds,
-                "marks": dict(self.marks()), "average_loss": self.average_loss}
+                "marks": dict(self.marks()), "average_loss": self.average_loss, "unit": self.unit}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameReview:
         """From :meth:`to_json` output (the summary fields are recomputed, not read)."""
         return cls(str(data["game"]), int(data["players"]), int(data["seat"]), str(data["bot"]),
                    int(data["iterations"]), bool(data["hindsight"]), bool(data["finished"]),
-                   tuple(MoveReview.from_json(move) for move in data["moves"]), float(data.get("seconds", 0.0)))
+                   tuple(MoveReview.from_json(move) for move in data["moves"]), float(data.get("seconds", 0.0)),
+                   str(data.get("unit", "iterations")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,41 +300,73 @@ class Hint:
 
 
 def review_spec(game_id: str, bot: str = "expert", iterations: int | None = None) -> str:
-    """The search spec a review (or a hint) runs for ``bot`` in ``game_id``: an ``ismcts`` spec with a fixed
-    iteration budget and no time limit, so that the same game gives the same review on any machine.
+    """The search spec a review (or a hint) runs for ``bot`` in ``game_id``: a spec of a bot that rates every
+    move (``ismcts``, or a ``lookahead`` bot) with a fixed budget and no time limit, so that the same game
+    gives the same review on any machine.
 
-    ``bot`` is a level (``expert``: the spec it stands for in this game) or an ``ismcts:...`` spec. A level
-    that is not the search in this game (Ninja Trap's and Ninjato's ``expert`` are heuristic bots) falls
-    back to ``ismcts`` with :data:`FALLBACK_ITERATIONS`. ``seconds=`` is dropped (a time budget gives a
-    different review on a slower machine); ``iterations`` overrides the budget. Anything else raises
-    :class:`OptionError`: a bad spec, or a bot that is not a search (a review needs the search's
-    estimates).
+    ``bot`` is a level (``expert``: the spec it stands for in this game) or an ``ismcts:...`` or
+    ``lookahead:...`` spec. Where the game's expert is a ``lookahead`` (Knights and Ninjas, Ninja Trap,
+    Ninjato: each move tried on samples of the seat's view against a table of heuristic players), that is
+    the review's search, with at least :data:`REVIEW_MIN_SAMPLES` samples so that a mark can be given. A
+    level that rates nothing (``hard``: a heuristic) falls back to ``ismcts`` with
+    :data:`FALLBACK_ITERATIONS`. ``seconds=`` is dropped (a time budget gives a different review on a
+    slower machine); ``iterations`` overrides the budget (a ``lookahead``'s samples). Anything else raises
+    :class:`OptionError`: a bad spec, or a bot that is not a search (a review needs the search's estimates).
     """
     mapped = level_of(game_id, bot)
     spec = mapped if mapped is not None else bot
     name, params = parse_bot_spec(spec)
-    if name != IsmctsBot.name:
+    if name not in (IsmctsBot.name, LOOKAHEAD):
         if mapped is None:
-            raise OptionError(f"a review needs the search (a level such as expert, or an ismcts:... spec), "
-                              f"not {quote(bot)}")
+            raise OptionError(f"a review needs a search that rates every move (a level such as expert, or an "
+                              f"ismcts:... or lookahead:... spec), not {quote(bot)}")
         name, params = IsmctsBot.name, {"iterations": str(FALLBACK_ITERATIONS)}
     params.pop("seconds", None)
+    key = "samples" if name == LOOKAHEAD else "iterations"
     if iterations is not None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise OptionError(f"a review's iterations must be a whole number of at least 1, not {quote(iterations)}")
-        params["iterations"] = str(iterations)
-    if params.get("iterations", "auto").strip().lower() in ("auto", "none"):
-        params["iterations"] = str(DEFAULT_ITERATIONS)
+        params[key] = str(iterations)
+    elif name == LOOKAHEAD:
+        # Every move is tried in every sample, so a mark (MIN_VISITS) needs that many samples at least.
+        bot_samples = make_bot(name + ":" + ",".join(f"{k}={v}" for k, v in params.items()), game_id)
+        params[key] = str(max(REVIEW_MIN_SAMPLES, int(getattr(bot_samples, "samples", REVIEW_MIN_SAMPLES))))
+    if params.get(key, "auto").strip().lower() in ("auto", "none"):
+        params[key] = str(DEFAULT_ITERATIONS)
     text = name + ":" + ",".join(f"{key}={value}" for key, value in params.items())
-    make_bot(text, game_id)  # raises OptionError naming what is wrong
+    built = make_bot(text, game_id)  # raises OptionError naming what is wrong
+    if not callable(getattr(built, "search", None)):
+        raise OptionError(f"a review needs a search that rates every move; {quote(text)} does not in {game_id}")
     return text
 
 
-def _search_bot(game_id: str, spec: str, seed: int, memory: Sequence[JSONValue]) -> IsmctsBot:
-    bot = make_bot(spec, game_id, seed)
-    assert isinstance(bot, IsmctsBot), spec
+def review_budget(spec: str) -> tuple[int, str]:
+    """A review spec's budget a decision and its unit: ``(2500, "iterations")`` for ``ismcts``, ``(128,
+    "samples")`` for a ``lookahead`` (each sample tries every move)."""
+    name, params = parse_bot_spec(spec)
+    if name == LOOKAHEAD:
+        return int(params["samples"]), "samples"
+    return int(params["iterations"]), "iterations"
+
+
+def _search_bot(game_id: str, spec: str, seed: int, memory: Sequence[JSONValue]) -> Any:
+    bot: Any = make_bot(spec, game_id, seed)  # an IsmctsBot or a lookahead: both have ``search``
+    assert callable(getattr(bot, "search", None)), spec
     bot.memory = list(memory)
     return bot
+
+
+def _catch_up(bot: Any, state: GameState[Any], seat: int) -> None:
+    """What a bot reads of the game beyond its notes (Ninja Trap's lookahead: where the rivals' plays say
+    their traps cannot be), as it would have read it playing the seat: from the seat's own views, before
+    each of its past actions (:meth:`Bot.recall`). Its notes are already set, so they are not taken twice."""
+    recall = getattr(type(bot), "recall", None)
+    if recall is None or recall is NotingBot.recall:
+        return  # nothing to read beyond the notes
+    notes = list(bot.memory)
+    bot.memory = []
+    recall_bots(state, {seat: bot})
+    bot.memory = notes
 
 
 class _TruthView(SeatView):
@@ -322,6 +374,7 @@ class _TruthView(SeatView):
     draw pile's order too, where the game deals it in advance). For hindsight only, never for a rating."""
 
     __slots__ = ()
+    omniscient = True
 
     def sample(self, seed: int, memory: Sequence[JSONValue] = ()) -> GameState[Any]:
         return self._game.clone()
@@ -439,6 +492,7 @@ def _review_job(job: _Job) -> _Outcome:
     decision = state.decision(job.seat)
     assert decision is not None, "a reviewed decision is one the seat had"
     bot = _search_bot(job.game, job.spec, job.bot_seed, job.memory)
+    _catch_up(bot, state, job.seat)
     report = bot.search(SeatView(state, job.seat), focus=job.played)
     estimate = _evaluate(_estimates(state, job.seat, report, {}), job.played, report.iterations)
     truth: Evaluation | None = None
@@ -502,7 +556,7 @@ def review_record(record: Record | GameState[Any], seat: int, *, bot: str = "exp
         raise OptionError("hindsight shows the hidden cards, so it is only for finished games; this game is still "
                           "in progress (review it without hindsight)")
     spec = review_spec(rec.game, bot, iterations)
-    budget = int(parse_bot_spec(spec)[1]["iterations"])
+    budget, unit = review_budget(spec)
     memory = memory_before(game, seat)
     jobs: list[_Job] = []
     plies: list[int] = []
@@ -538,7 +592,7 @@ def review_record(record: Record | GameState[Any], seat: int, *, bot: str = "exp
                                 outcome.choices, estimate, mark_for(outcome.estimate), truth, outcome.seconds,
                                 outcome.cpu_seconds))
     return GameReview(rec.game, rec.players, seat, spec, budget, hindsight, game.is_terminal, tuple(moves),
-                      time.perf_counter() - started)
+                      time.perf_counter() - started, unit)
 
 
 def hint(game_state: GameState[Any], seat: int, *, bot: str = "expert", seed: int = 0, iterations: int | None = None,
@@ -559,9 +613,15 @@ def hint(game_state: GameState[Any], seat: int, *, bot: str = "expert", seed: in
     spec = review_spec(game_state.game_id, bot, iterations)
     notes = memory_before(game_state, seat)[-1] if memory is None else list(memory)
     searcher = _search_bot(game_state.game_id, spec, seed, notes)
+    _catch_up(searcher, game_state, seat)
     report = searcher.search(SeatView(game_state, seat))
     table = dict(names or {})
     rated = _estimates(game_state, seat, report, table)
-    top = rated[0]
+    # The move the bot would play: the most visited (ismcts), or the lookahead's choice (its heuristic's
+    # move unless another is surely better); the others by their estimates.
+    top = next((each for each in rated if each.action == report.choice), rated[0])
+    others = [each for each in rated if each is not top]
+    if report.choice is not None:
+        others.sort(key=lambda each: -each.chance)
     return Hint(seat, with_names(decision.prompt, table), top.action, top.label, top.chance, top.visits,
-                rated[1:1 + HINT_ALTERNATIVES], report.iterations, time.perf_counter() - started)
+                tuple(others[:HINT_ALTERNATIVES]), report.iterations, time.perf_counter() - started)

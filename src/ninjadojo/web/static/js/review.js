@@ -165,7 +165,9 @@ export function drawReview(review, ctx) {
     `On average ${lost} points of win chance given away a decision.`);
   const rows = moves.map((move) => drawMove(move, ctx));
   return h('div', {class: 'review-result'}, summary, chart(moves),
-    h('p', {class: 'muted review-budget'}, `The expert search ran ${review.iterations} iterations a decision. `,
+    h('p', {class: 'muted review-budget'}, review.unit === 'samples'
+      ? `The expert tried every move on ${review.iterations} samples of what could be known, a decision. `
+      : `The expert search ran ${review.iterations} iterations a decision. `,
       'An estimate is a search\'s, not a certainty: a mark needs a loss the search is confident of.'),
     h('div', {class: 'review-table-wrap'},
       h('table', {class: 'review-table'},
