@@ -41,9 +41,9 @@ def tiny_reviews(web_server: WebServer) -> Iterator[None]:
         reviews.iterations, web_server.dojo.exact_seeds = before
 
 
-def finished(server: WebServer, seed: int) -> tuple[str, dict[str, str]]:
-    """A Ninja Camp table of Ann and Bo played to its end (each seat's first legal action)."""
-    table_id, tokens = server.create({"game": "ninja-camp", "players": 2, "settings": QUICK, "seed": seed,
+def finished(server: WebServer, seed: int, game: str = "ninja-camp") -> tuple[str, dict[str, str]]:
+    """A table of Ann and Bo (Ninja Camp by default) played to its end (each seat's first legal action)."""
+    table_id, tokens = server.create({"game": game, "players": 2, "settings": QUICK, "seed": seed,
                                       "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]})
     server.play_out(table_id)
     return table_id, tokens
@@ -122,6 +122,29 @@ def test_a_player_reviews_their_game_from_the_end_dialog(browser: Any, web_serve
         page.screenshot(path=str(screenshots / "review-phone.png"))
         page.keyboard.press("Escape")
         dialog.wait_for(state="hidden")
+        assert client_errors(page) == [] and errors == []
+    finally:
+        context.close()
+
+
+def test_a_ninja_trap_review_is_the_lookaheads_and_says_so(browser: Any, web_server: WebServer,
+                                                            tiny_reviews: None) -> None:
+    """Where the game's expert is the lookahead (Ninja Trap), the review is its ratings, and the panel says
+    what the budget counts: samples of what could be known, each trying every move (not iterations)."""
+    table_id, tokens = finished(web_server, 7, game="ninja-trap")
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(f"{web_server.base}/#/table/{table_id}/1/{tokens['1']}")
+        page.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === '1'")
+        page.locator(".end-screen #open-review").click()
+        page.locator("dialog.review-dialog").wait_for(state="visible")
+        page.wait_for_function("() => document.querySelector('dialog.review-dialog').dataset.review === 'done'",
+                               timeout=120_000)
+        review = server_review(web_server, table_id, 1)
+        assert review["bot"].startswith("lookahead:") and review["unit"] == "samples"
+        check_panel(page, review, "Bo")
+        budget = page.locator(".review-budget").inner_text()
+        assert f"every move on {review['iterations']} samples" in budget and "iterations" not in budget
         assert client_errors(page) == [] and errors == []
     finally:
         context.close()
