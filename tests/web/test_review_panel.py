@@ -58,6 +58,21 @@ def server_review(server: WebServer, table_id: str, seat: int, hindsight: bool =
     return review
 
 
+def review_own_game(page: Any, server: WebServer, table_id: str, seat: int, tokens: dict[str, str]) -> Any:
+    """At the end of a finished table, as ``seat``: click Review and wait for the review; the dialog."""
+    page.goto(f"{server.base}/#/table/{table_id}/{seat}/{tokens[str(seat)]}")
+    page.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === '{seat}'")
+    page.locator(".end-screen #open-review").click()
+    dialog = page.locator("dialog.review-dialog")
+    dialog.wait_for(state="visible")
+    # The progress shows while the review runs (or the review is already done: a quick server).
+    page.wait_for_function("() => ['running', 'done'].includes(document.querySelector('dialog.review-dialog')"
+                           ".dataset.review)")
+    page.wait_for_function("() => document.querySelector('dialog.review-dialog').dataset.review === 'done'",
+                           timeout=120_000)
+    return dialog
+
+
 def check_panel(page: Any, review: dict[str, Any], who: str) -> None:
     """The panel's rows against the server's review: one per decision, in words, the mark as a word."""
     rows = page.locator(".review-table tbody tr")
@@ -94,16 +109,7 @@ def test_a_player_reviews_their_game_from_the_end_dialog(browser: Any, web_serve
     table_id, tokens = finished(web_server, 20)  # a game whose review at 300 iterations has marks
     context, page, errors = new_page(browser)
     try:
-        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
-        page.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === '0'")
-        page.locator(".end-screen #open-review").click()
-        dialog = page.locator("dialog.review-dialog")
-        dialog.wait_for(state="visible")
-        # The progress shows while the review runs (or the review is already done: a quick server).
-        page.wait_for_function("() => ['running', 'done'].includes(document.querySelector('dialog.review-dialog')"
-                               ".dataset.review)")
-        page.wait_for_function("() => document.querySelector('dialog.review-dialog').dataset.review === 'done'",
-                               timeout=120_000)
+        dialog = review_own_game(page, web_server, table_id, 0, tokens)
         review = server_review(web_server, table_id, 0)
         assert review["seat"] == 0
         check_panel(page, review, "Ann")
@@ -134,12 +140,7 @@ def test_a_ninja_trap_review_is_the_lookaheads_and_says_so(browser: Any, web_ser
     table_id, tokens = finished(web_server, 7, game="ninja-trap")
     context, page, errors = new_page(browser)
     try:
-        page.goto(f"{web_server.base}/#/table/{table_id}/1/{tokens['1']}")
-        page.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === '1'")
-        page.locator(".end-screen #open-review").click()
-        page.locator("dialog.review-dialog").wait_for(state="visible")
-        page.wait_for_function("() => document.querySelector('dialog.review-dialog').dataset.review === 'done'",
-                               timeout=120_000)
+        review_own_game(page, web_server, table_id, 1, tokens)
         review = server_review(web_server, table_id, 1)
         assert review["bot"].startswith("lookahead:") and review["unit"] == "samples"
         check_panel(page, review, "Bo")
