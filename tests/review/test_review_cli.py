@@ -44,7 +44,7 @@ def test_the_table_and_summary(runner: CliRunner, saved: Path) -> None:
     assert "Review of P0 in ninja-trap" in out
     for words in ("Flip your trap 1, laid on turn 3: TRAP!", "Pass: flip no trap this turn", "blunder",
                   "Turn 3: flip your face-down trap", "average loss", "samples a second",
-                  "300 samples a decision, each trying every move"):
+                  "300 samples a decision, each trying the moves worth trying and the one played"):
         assert words in out
     # What a player reads: words, never the typing codes of the actions.
     assert " f1 " not in out and "tG" not in out

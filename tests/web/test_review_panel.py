@@ -136,7 +136,8 @@ def test_a_player_reviews_their_game_from_the_end_dialog(browser: Any, web_serve
 def test_a_ninja_trap_review_is_the_lookaheads_and_says_so(browser: Any, web_server: WebServer,
                                                             tiny_reviews: None) -> None:
     """Where the game's expert is the lookahead (Ninja Trap), the review is its ratings, and the panel says
-    what the budget counts: samples of what could be known, each trying every move (not iterations)."""
+    what the budget counts: samples of what could be known, each trying the moves worth trying and the one
+    played (not iterations)."""
     table_id, tokens = finished(web_server, 7, game="ninja-trap")
     context, page, errors = new_page(browser)
     try:
@@ -145,7 +146,7 @@ def test_a_ninja_trap_review_is_the_lookaheads_and_says_so(browser: Any, web_ser
         assert review["bot"].startswith("lookahead:") and review["unit"] == "samples"
         check_panel(page, review, "Bo")
         budget = page.locator(".review-budget").inner_text()
-        assert f"every move on {review['iterations']} samples" in budget and "iterations" not in budget
+        assert f"the one played, on {review['iterations']} samples" in budget and "iterations" not in budget
         assert client_errors(page) == [] and errors == []
     finally:
         context.close()

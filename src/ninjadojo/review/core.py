@@ -225,9 +225,9 @@ class GameReview:
     @property
     def budget_words(self) -> str:
         """The search's budget in words: ``2500 iterations a decision``, or ``32 samples a decision, each
-        trying every move``."""
+        trying the moves worth trying and the one played``."""
         if self.unit == "samples":
-            return f"{self.iterations} samples a decision, each trying every move"
+            return f"{self.iterations} samples a decision, each trying the moves worth trying and the one played"
         return f"{self.iterations} iterations a decision"
 
     def marks(self) -> dict[str, int]:

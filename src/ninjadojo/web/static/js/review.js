@@ -166,7 +166,8 @@ export function drawReview(review, ctx) {
   const rows = moves.map((move) => drawMove(move, ctx));
   return h('div', {class: 'review-result'}, summary, chart(moves),
     h('p', {class: 'muted review-budget'}, review.unit === 'samples'
-      ? `The expert tried every move on ${review.iterations} samples of what could be known, a decision. `
+      ? `For each decision the expert tried the moves worth trying, and the one played, on ${review.iterations} `
+        + 'samples of what could be known. '
       : `The expert search ran ${review.iterations} iterations a decision. `,
       'An estimate is a search\'s, not a certainty: a mark needs a loss the search is confident of.'),
     h('div', {class: 'review-table-wrap'},
