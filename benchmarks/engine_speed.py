@@ -15,8 +15,10 @@ tricks win. It is about the fastest a pure-Python game can answer that loop on t
 interpreter, so a game's **ratio** (its rate over the ceiling's, both measured in the same round)
 compares builds and machines fairly: load on a shared machine slows both alike.
 
-Each round measures the ceiling and every game in turn (with ``--base``, the old build runs the same
-round in a subprocess right after this one); the median of the rounds is printed.
+Each round measures the ceiling and every game in turn, in a fresh process of this build (with ``--base``,
+then of the old build, alternately); the median of the rounds is printed. Before a game is timed it is
+played for a quarter of its time unmeasured, so that both builds are timed warm (the games keep
+tables cached on first use, as a long simulation has them), and neither gains from an earlier round.
 """
 
 from __future__ import annotations
@@ -91,11 +93,18 @@ class CeilingGame:
             self.result = tuple(each for each in range(self.num_players) if self.taken[each] == best)
 
 
-def _rate(new: Any, seconds: float) -> float:
-    """Random actions a second over about ``seconds`` of process time, a new game after each."""
+def _rate(new: Any, seconds: float, warm: float = 0.0) -> float:
+    """Random actions a second over about ``seconds`` of process time, a new game after each (after about
+    ``warm`` seconds of the same play, unmeasured, on other seeds)."""
     from ninjadojo.engine.playout import random_playout
     from ninjadojo.engine.rng import Rng, derive_seed
 
+    started = time.process_time()
+    number = 0
+    while time.process_time() - started < warm:
+        seed = derive_seed(19700101, number)
+        random_playout(new(seed), Rng(seed))
+        number += 1
     actions = games = 0
     started = time.process_time()
     while True:
@@ -112,23 +121,30 @@ def measure(seconds: float, only: str | None = None, quiet: bool = False) -> dic
     game also with its log off (``GameState.quiet()``, what a driver that never reads the log does)."""
     from ninjadojo.api import new_game
 
-    rates = {"ceiling": _rate(lambda seed: CeilingGame(4, seed), seconds)}
+    warm = seconds / 4
+    rates = {"ceiling": _rate(lambda seed: CeilingGame(4, seed), seconds, warm)}
     for label, game_id, players, options in GAMES:
         if only is not None and game_id != only:
             continue
-        rates[label] = _rate(lambda seed, g=game_id, p=players, o=options: new_game(g, p, o, seed), seconds)
+        rates[label] = _rate(lambda seed, g=game_id, p=players, o=options: new_game(g, p, o, seed), seconds, warm)
         if quiet:
             rates[f"{label}, no log"] = _rate(
-                lambda seed, g=game_id, p=players, o=options: new_game(g, p, o, seed).quiet(), seconds)
+                lambda seed, g=game_id, p=players, o=options: new_game(g, p, o, seed).quiet(), seconds, warm)
     return rates
 
 
-def _base_round(base: Path, seconds: float, only: str | None) -> dict[str, float]:
-    """One round in the older checkout ``base`` (this file is run there with its ``src`` on the path)."""
-    env = dict(os.environ, PYTHONPATH=str(base / "src"))
+#: This checkout (the build measured as "now").
+HERE = Path(__file__).resolve().parent.parent
+
+
+def _round_in(checkout: Path, seconds: float, only: str | None, quiet: bool = False) -> dict[str, float]:
+    """One round in a fresh process of ``checkout`` (this file is run with its ``src`` on the path)."""
+    env = dict(os.environ, PYTHONPATH=str(checkout / "src"))
     command = [sys.executable, __file__, "--round", "--seconds", str(seconds)]
     if only:
         command += ["--only", only]
+    if quiet:
+        command.append("--quiet")
     output = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
     rates: dict[str, float] = json.loads(output)
     return rates
@@ -165,14 +181,14 @@ def main() -> None:
         _profile(args.profile, args.seconds)
         return
     if args.round:
-        print(json.dumps(measure(args.seconds, args.only)))
+        print(json.dumps(measure(args.seconds, args.only, args.quiet)))
         return
     now: list[dict[str, float]] = []
     before: list[dict[str, float]] = []
     for number in range(args.rounds):
-        now.append(measure(args.seconds, args.only, args.quiet))
+        now.append(_round_in(HERE, args.seconds, args.only, args.quiet))
         if args.base:
-            before.append(_base_round(args.base, args.seconds, args.only))
+            before.append(_round_in(args.base, args.seconds, args.only))
         print(f"round {number + 1} of {args.rounds} done", file=sys.stderr)
 
     def median(rounds: list[dict[str, float]], key: str) -> float | None:

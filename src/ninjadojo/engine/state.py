@@ -77,6 +77,8 @@ MAX_LENGTH_OPTION = "max_length"
 
 
 _MISSING = object()
+#: ``tuple.__new__``: makes a named tuple (an :class:`Event`) from a tuple of its fields at C speed.
+_new_tuple = tuple.__new__
 
 
 class GameState(ABC, Generic[PayloadT]):
@@ -1121,7 +1123,9 @@ class GameState(ABC, Generic[PayloadT]):
             return
         if transient:
             self._looks.append(len(self.events))
-        self.events.append(Event(mask, text, transient, 0, depth))
+        # tuple.__new__ is what Event(...) runs, without the named tuple's Python-level __new__ (a line
+        # is logged on most actions of every game).
+        self.events.append(_new_tuple(Event, (mask, text, transient, 0, depth)))
 
     def finish(self, scores: tuple[float, ...], winners: tuple[int, ...], reason: str) -> None:
         """End the game."""
