@@ -206,9 +206,9 @@ class GameReview:
 
     ``bot`` is the search's spec (a fixed budget, so the review is repeatable), ``iterations`` its budget
     a decision in ``unit``s (``iterations`` of ``ismcts``, or ``samples`` of a ``lookahead``, each trying
-    every move), ``moves`` the decisions with two or more legal actions, in the order played.
-    ``finished`` says whether the game was over. ``seconds`` is the review's time (left out of
-    comparisons).
+    the moves it weighs and the one played), ``moves`` the decisions with two or more legal actions, in
+    the order played. ``finished`` says whether the game was over. ``seconds`` is the review's time (left
+    out of comparisons).
     """
 
     game_id: str
@@ -342,7 +342,7 @@ def review_spec(game_id: str, bot: str = "expert", iterations: int | None = None
 
 def review_budget(spec: str) -> tuple[int, str]:
     """A review spec's budget a decision and its unit: ``(2500, "iterations")`` for ``ismcts``, ``(128,
-    "samples")`` for a ``lookahead`` (each sample tries every move)."""
+    "samples")`` for a ``lookahead`` (each sample tries the moves it weighs)."""
     name, params = parse_bot_spec(spec)
     if name == LOOKAHEAD:
         return int(params["samples"]), "samples"
