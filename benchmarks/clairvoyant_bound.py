@@ -15,31 +15,17 @@ its share when it plays fair (docs/bots.md); a goal above this figure is out of 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
-from typing import Any
 
-from ninjadojo.bots import SeatView, level_of, make_bot, parse_bot_spec
-from ninjadojo.engine.jsonvalue import JSONValue
-from ninjadojo.engine.state import GameState
+from ninjadojo.bots import SeatView, TruthView, format_bot_spec, level_of, make_bot, parse_bot_spec
 from ninjadojo.games import game_class
 from ninjadojo.sim import wilson_interval
-
-
-class TruthView(SeatView):
-    """A seat's view whose samples are the true game (reads the game behind the view: for a bound only)."""
-
-    __slots__ = ()
-    omniscient = True
-
-    def sample(self, seed: int, memory: Sequence[JSONValue] = ()) -> GameState[Any]:
-        return self._game.clone()
 
 
 def without_time_limit(spec: str) -> str:
     """``spec`` without ``seconds=`` (a bound measures the budget, not the machine)."""
     name, params = parse_bot_spec(spec)
     params.pop("seconds", None)
-    return name + (":" + ",".join(f"{key}={value}" for key, value in params.items()) if params else "")
+    return format_bot_spec(name, params)
 
 
 def main() -> None:

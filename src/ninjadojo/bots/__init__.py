@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import cast
 
-from ninjadojo.bots.base import Bot, RandomBot, SeatView
+from ninjadojo.bots.base import Bot, RandomBot, SeatView, TruthView
 from ninjadojo.bots.careless import CarelessBot
 from ninjadojo.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot
 from ninjadojo.bots.levels import LEVELS, LevelFactory, level_spec
@@ -54,6 +54,7 @@ __all__ = [
     "BotInfo",
     "RandomBot",
     "SeatView",
+    "TruthView",
     "available_bots",
     "bot_cost",
     "bot_defaults",
@@ -62,6 +63,7 @@ __all__ = [
     "canonical_spec",
     "default_bot",
     "describe_bots",
+    "format_bot_spec",
     "level_of",
     "make_bot",
     "parse_bot_spec",
@@ -312,6 +314,12 @@ def parse_bot_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name.strip(), params
 
 
+def format_bot_spec(name: str, params: Mapping[str, str]) -> str:
+    """``name:key=value,...`` from a name and its parameters, in their order (the inverse of
+    :func:`parse_bot_spec`); the name alone when there are none."""
+    return name + (":" + ",".join(f"{key}={value}" for key, value in params.items()) if params else "")
+
+
 def _same_text(value: str) -> str:
     """A parameter value written one way for comparison: ``1``, ``1.0`` and ``1.00`` are the same number."""
     try:
@@ -341,7 +349,7 @@ def canonical_spec(game_id: str, spec: str) -> str:
         # A bot whose defaults depend on each other says which settings are the same bot.
         given = normalise(given)
     values = {key: _same_text(value) for key, value in given.items()}
-    return name + (":" + ",".join(f"{key}={values[key]}" for key in sorted(values)) if values else "")
+    return format_bot_spec(name, {key: values[key] for key in sorted(values)})
 
 
 def _cost_rows(game_id: str, spec: str) -> tuple[BotCost, ...]:
@@ -362,7 +370,7 @@ def _cost_rows(game_id: str, spec: str) -> tuple[BotCost, ...]:
     if name != IsmctsBot.name or budget is None or not budget.strip().isdigit():
         return ()
     params["iterations"] = str(DEFAULT_ITERATIONS)
-    measured_at = canonical_spec(game_id, name + ":" + ",".join(f"{key}={value}" for key, value in params.items()))
+    measured_at = canonical_spec(game_id, format_bot_spec(name, params))
     for key, costs in table.items():
         if costs and canonical_spec(game_id, key) == measured_at:
             ratio = int(budget) / DEFAULT_ITERATIONS

@@ -225,6 +225,19 @@ class NotingBot(Bot):
             self.memory.append(note)
 
 
+class TruthView(SeatView):
+    """A seat's view whose samples are the true game: a search through it knows every hidden card (and,
+    where a game deals its draw pile in advance, what comes next). Never for play: for a review's
+    hindsight, which shows the hidden cards once a game is over, and for bounds such as
+    benchmarks/clairvoyant_bound.py."""
+
+    __slots__ = ()
+    omniscient = True
+
+    def sample(self, seed: int, memory: Sequence[JSONValue] = ()) -> GameState[Any]:
+        return self._game.clone()
+
+
 class RandomBot(Bot):
     """Chooses uniformly among the legal actions."""
 

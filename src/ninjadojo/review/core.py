@@ -9,7 +9,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ninjadojo.bots import SeatView, level_of, make_bot, parse_bot_spec
+from ninjadojo.bots import (
+    SeatView,
+    TruthView,
+    available_bots,
+    bot_defaults,
+    format_bot_spec,
+    level_of,
+    make_bot,
+    parse_bot_spec,
+)
 from ninjadojo.bots.base import NotingBot
 from ninjadojo.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot, SearchReport
 from ninjadojo.bots.levels import FALLBACK_LEVELS
@@ -322,18 +331,21 @@ def review_spec(game_id: str, bot: str = "expert", iterations: int | None = None
                               f"ismcts:... or lookahead:... spec), not {quote(bot)}")
         name, params = IsmctsBot.name, {"iterations": str(FALLBACK_ITERATIONS)}
     params.pop("seconds", None)
-    key = "samples" if name == LOOKAHEAD else "iterations"
+    key = _budget_key(name)
     if iterations is not None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise OptionError(f"a review's iterations must be a whole number of at least 1, not {quote(iterations)}")
         params[key] = str(iterations)
     elif name == LOOKAHEAD:
         # Every move is tried in every sample, so a mark (MIN_VISITS) needs that many samples at least.
-        bot_samples = make_bot(name + ":" + ",".join(f"{k}={v}" for k, v in params.items()), game_id)
-        params[key] = str(max(REVIEW_MIN_SAMPLES, int(getattr(bot_samples, "samples", REVIEW_MIN_SAMPLES))))
+        factory = available_bots(game_id).get(name)
+        default = bot_defaults(factory).get(key, "") if factory is not None else ""
+        given = params.get(key, default)
+        if given.strip().isdigit():  # (anything else is left for make_bot to refuse, saying why)
+            params[key] = str(max(REVIEW_MIN_SAMPLES, int(given)))
     if params.get(key, "auto").strip().lower() in ("auto", "none"):
         params[key] = str(DEFAULT_ITERATIONS)
-    text = name + ":" + ",".join(f"{key}={value}" for key, value in params.items())
+    text = format_bot_spec(name, params)
     built = make_bot(text, game_id)  # raises OptionError naming what is wrong
     if not callable(getattr(built, "search", None)):
         raise OptionError(f"a review needs a search that rates every move; {quote(text)} does not in {game_id}")
@@ -344,9 +356,14 @@ def review_budget(spec: str) -> tuple[int, str]:
     """A review spec's budget a decision and its unit: ``(2500, "iterations")`` for ``ismcts``, ``(128,
     "samples")`` for a ``lookahead`` (each sample tries the moves it weighs)."""
     name, params = parse_bot_spec(spec)
-    if name == LOOKAHEAD:
-        return int(params["samples"]), "samples"
-    return int(params["iterations"]), "iterations"
+    key = _budget_key(name)
+    return int(params[key]), key
+
+
+def _budget_key(name: str) -> str:
+    """The parameter that holds a review search's budget, which is also its unit: a ``lookahead``'s
+    ``samples``, ``ismcts``'s ``iterations``."""
+    return "samples" if name == LOOKAHEAD else "iterations"
 
 
 def _search_bot(game_id: str, spec: str, seed: int, memory: Sequence[JSONValue]) -> Any:
@@ -367,17 +384,6 @@ def _catch_up(bot: Any, state: GameState[Any], seat: int) -> None:
     bot.memory = []
     recall_bots(state, {seat: bot})
     bot.memory = notes
-
-
-class _TruthView(SeatView):
-    """The seat's view, but its samples are the true game: the search then knows every hidden card (the
-    draw pile's order too, where the game deals it in advance). For hindsight only, never for a rating."""
-
-    __slots__ = ()
-    omniscient = True
-
-    def sample(self, seed: int, memory: Sequence[JSONValue] = ()) -> GameState[Any]:
-        return self._game.clone()
 
 
 def memory_before(game: GameState[Any], seat: int) -> list[list[JSONValue]]:
@@ -498,7 +504,7 @@ def _review_job(job: _Job) -> _Outcome:
     truth: Evaluation | None = None
     if job.hindsight:
         seer = _search_bot(job.game, job.spec, job.bot_seed, ())
-        report = seer.search(_TruthView(state, job.seat), focus=job.played)
+        report = seer.search(TruthView(state, job.seat), focus=job.played)
         truth = _evaluate(_estimates(state, job.seat, report, {}), job.played, report.iterations)
     return _Outcome(job.index, decision.prompt, len(state.legal_actions(job.seat)), estimate, truth,
                     time.perf_counter() - started, time.process_time() - cpu)
