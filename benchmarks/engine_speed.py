@@ -93,27 +93,29 @@ class CeilingGame:
             self.result = tuple(each for each in range(self.num_players) if self.taken[each] == best)
 
 
-def _rate(new: Any, seconds: float, warm: float = 0.0) -> float:
-    """Random actions a second over about ``seconds`` of process time, a new game after each (after about
-    ``warm`` seconds of the same play, unmeasured, on other seeds)."""
+def _play(new: Any, seconds: float, base_seed: int) -> tuple[int, float]:
+    """Random games from ``new(seed)`` for about ``seconds`` of process time: (actions, seconds taken)."""
     from ninjadojo.engine.playout import random_playout
     from ninjadojo.engine.rng import Rng, derive_seed
 
-    started = time.process_time()
-    number = 0
-    while time.process_time() - started < warm:
-        seed = derive_seed(19700101, number)
-        random_playout(new(seed), Rng(seed))
-        number += 1
     actions = games = 0
     started = time.process_time()
     while True:
-        seed = derive_seed(20261128, games)
+        seed = derive_seed(base_seed, games)
         actions += random_playout(new(seed), Rng(seed ^ 0xBE7C4))
         games += 1
         elapsed = time.process_time() - started
         if elapsed >= seconds:
-            return actions / elapsed
+            return actions, elapsed
+
+
+def _rate(new: Any, seconds: float, warm: float = 0.0) -> float:
+    """Random actions a second over about ``seconds`` of process time, a new game after each (after about
+    ``warm`` seconds of the same play, unmeasured, on other seeds)."""
+    if warm:
+        _play(new, warm, 19700101)
+    actions, elapsed = _play(new, seconds, 20261128)
+    return actions / elapsed
 
 
 def measure(seconds: float, only: str | None = None, quiet: bool = False) -> dict[str, float]:

@@ -396,10 +396,10 @@ class _Rated:
     default: str
     drawn: int = 0
     choice: str = ""
-    chances: dict[str, list[float]] = field(default_factory=dict)
+    chances: dict[str, list[float]] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.chances = {action: [] for action in self.candidates}
+        self.chances = {action: [] for action in self.candidates}  # one list a candidate, filled as tried
 
 
 class NinjatoLookahead(Bot):
