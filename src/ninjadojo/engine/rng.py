@@ -44,20 +44,27 @@ class Rng:
 
     def next_u64(self) -> int:
         """The next 64-bit output."""
-        self.state = (self.state + _GAMMA) & _MASK64
-        return _mix(self.state)
+        # _mix written out: this and randbelow run once or more for every action of every playout.
+        z = self.state = (self.state + _GAMMA) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
 
     def randbelow(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (unbiased, by rejection)."""
         if n <= 0:
             raise ValueError("randbelow needs n > 0")
-        if n & (n - 1) == 0:
-            return self.next_u64() & (n - 1)
+        # For a power of two the limit is the whole range and ``% n`` keeps the low bits, as a mask would.
         limit = _MASK64 - (_MASK64 + 1) % n
+        state = self.state
         while True:
-            value = self.next_u64()
-            if value <= limit:
-                return value % n
+            z = state = (state + _GAMMA) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            if z <= limit:
+                self.state = state
+                return z % n
 
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits."""

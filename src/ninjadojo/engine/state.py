@@ -415,7 +415,15 @@ class GameState(ABC, Generic[PayloadT]):
         if type(seat) is not int or not 0 <= seat < self.num_players:
             self._check_seat(seat)
         legal = self._legal_cache.get(seat)
-        return list(legal if legal is not None else self._legal_map(seat))
+        if legal is None:
+            # _legal_map written out: every driver's loop asks this once an action.
+            frames = self.frames
+            if self.result is not None or not frames or seat not in frames[-1].seats:
+                legal = {}
+            else:
+                legal = self._legal(seat, frames[-1])
+            self._legal_cache[seat] = legal
+        return list(legal)
 
     def is_legal(self, seat: int, action: str) -> bool:
         """Whether ``seat`` may apply ``action`` now (also when written in another accepted form)."""

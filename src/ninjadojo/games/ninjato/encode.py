@@ -214,9 +214,7 @@ def plays(hand: Sequence[int], ready: Sequence[int], side: int, stack: bool = Fa
     # A play uses at most one card of a value, and tiles of a kind up to the copies one card can
     # carry: the lookup key keeps only that much, so the cache knows nearly every hand.
     caps = _STACK_CAPS if stack else _ONE_CAPS
-    return _plays(tuple(count > 0 for count in hand), tuple(min(count, cap) for count, cap in zip(ready, caps,
-                                                                                                   strict=True)),
-                  side, stack, crane_card)
+    return _plays(tuple([count > 0 for count in hand]), tuple(map(min, ready, caps)), side, stack, crane_card)
 
 
 #: How many tiles of each kind one card may carry: one without stacking; with it, every copy of a Snake or

@@ -17,6 +17,7 @@ There is always exactly one frame, asking one seat:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
@@ -24,7 +25,6 @@ from ninjadojo.games.ninjato.cards import (
     ELITES,
     GUARD_VALUE,
     HJ,
-    HOUSES,
     MARKERS,
     STYLE_KINDS,
     TILE_COST,
@@ -42,12 +42,12 @@ from ninjadojo.games.ninjato.encode import (
     LOSE,
     MARKER_MOVES,
     MASKS,
+    MOST_PAID,
     POINTS,
     RETREAT,
     STRENGTH,
     Payload,
     beats,
-    capped,
     envoy_buys,
     plays,
     rumor_buys,
@@ -105,43 +105,69 @@ def legal(state: NinjatoState, seat: int, frame: Frame) -> dict[str, Payload]:
     raise AssertionError(f"unknown frame kind {kind!r}")
 
 
+#: See :func:`_sensei_offer`.
+_SenseiOffer = tuple[bool, tuple[int, ...], int, tuple[str, Payload], tuple[tuple[str, int, Payload], ...]]
+
+
+def _sensei_offer(tile: int) -> _SenseiOffer:
+    """What taking a tile type asks, looked up once: (free whatever the seat holds: Hensojutsu, the tile
+    kinds of its style, its fixed value to pay (0: a '?' tile), its move when free or at its fixed value,
+    and a '?' tile's ``(text, value paid, payload)`` for each value)."""
+    kind = TILE_KIND_OF[tile]
+    options = sensei_moves(tile)
+    text, paid = options[0]
+    return (kind == HJ, tuple(STYLE_KINDS[TILE_KINDS[kind].style]) if kind != HJ else (), TILE_COST[tile],
+            (text, sensei_payload(tile, paid)),
+            tuple((text, paid, sensei_payload(tile, paid)) for text, paid in options[1:]))
+
+
+#: :func:`_sensei_offer` of every tile type (placements are generated at every action of a round).
+_SENSEI_OFFERS = tuple(_sensei_offer(tile) for tile in range(len(TILE_KIND_OF)))
+
+
 def _place(state: NinjatoState, seat: int) -> dict[str, Payload]:
     moves: dict[str, Payload] = {"dojo": DOJO}
     hand = state.hands[seat]
     if state.offer:
         kinds = state.kinds[seat]
         for tile in sorted(set(state.offer)):
-            kind = TILE_KIND_OF[tile]
-            options = sensei_moves(tile)
-            if kind == HJ or any(kinds[other] for other in STYLE_KINDS[TILE_KINDS[kind].style]):
-                text, _ = options[0]
+            free, style, cost, (text, payload), unfixed = _SENSEI_OFFERS[tile]
+            if free or any([kinds[other] for other in style]):
                 moves[text] = sensei_payload(tile, 0)
-            elif TILE_COST[tile]:
-                if hand[TILE_COST[tile]]:
-                    text, paid = options[0]
-                    moves[text] = sensei_payload(tile, paid)
+            elif cost:
+                if hand[cost]:
+                    moves[text] = payload
             else:
-                for text, paid in options[1:]:
+                for text, paid, payload in unfixed:
                     if hand[paid]:
-                        moves[text] = sensei_payload(tile, paid)
+                        moves[text] = payload
     spots = state.spots
     sentries = state.sentries
-    for house in range(HOUSES):
+    for house, (left, right) in enumerate(ATTACKS):
         if sentries[house] >= 0:
-            pair = ATTACKS[house]
             if spots[2 * house] < 0:
-                moves[pair[0][0]] = pair[0][1]
+                moves[left[0]] = left[1]
             if spots[2 * house + 1] < 0:
-                moves[pair[1][0]] = pair[1][1]
+                moves[right[0]] = right[1]
     purse = state.purse[seat]
     if any(purse):
-        key = capped(purse)
-        if len(state.pavilion_seats) < state.pavilion_spots:
-            for rumor in state.rup:
-                moves.update(rumor_buys(rumor, key))
-        if len(state.palace_seats) < state.palace_spots:
-            for envoy in state.vup:
-                moves.update(envoy_buys(envoy, key))
+        key = tuple([count if count < MOST_PAID else MOST_PAID for count in purse])
+        rumors = tuple(state.rup) if len(state.pavilion_seats) < state.pavilion_spots else ()
+        envoys = tuple(state.vup) if len(state.palace_seats) < state.palace_spots else ()
+        if rumors or envoys:
+            moves.update(_purchases(rumors, envoys, key))
+    return moves
+
+
+@lru_cache(maxsize=1 << 14)  # bounded: the displays and purses of a long simulation are many
+def _purchases(rumors: tuple[int, ...], envoys: tuple[int, ...], purse: tuple[int, ...]) -> dict[str, Payload]:
+    """Every way to buy one of ``rumors`` or ``envoys`` from a capped ``purse``, in that order (the
+    displays change a few times a round, the purses seldom: one lookup for all the purchases)."""
+    moves: dict[str, Payload] = {}
+    for rumor in rumors:
+        moves.update(rumor_buys(rumor, purse))
+    for envoy in envoys:
+        moves.update(envoy_buys(envoy, purse))
     return moves
 
 

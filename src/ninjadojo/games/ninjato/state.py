@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import sub
 from typing import Self
 
 from ninjadojo.engine import Frame, GameSpec, GameState, Rng
@@ -309,8 +310,7 @@ class NinjatoState(GameState[Payload]):
 
     def ready(self, seat: int) -> tuple[int, ...]:
         """The seat's face-up (unused this round) tiles, counted by kind."""
-        kinds, flipped = self.kinds[seat], self.flipped[seat]
-        return tuple(kinds[kind] - flipped[kind] for kind in range(len(TILE_KINDS)))
+        return tuple(map(sub, self.kinds[seat], self.flipped[seat]))
 
     def recount_kinds(self, seat: int) -> None:
         """Recompute the seat's tiles by kind from its tiles by type."""
@@ -375,11 +375,10 @@ class NinjatoState(GameState[Payload]):
 
     # ------------------------------------------------------------------ hooks
 
-    def _legal(self, seat: int, frame: Frame) -> dict[str, Payload]:
-        return rules.legal(self, seat, frame)
-
-    def _apply(self, seat: int, frame: Frame, payload: Payload) -> None:
-        effects.apply(self, seat, frame, payload)
+    # The rules' own functions are the hooks (the state is their first argument), not wrappers calling
+    # them: the engine calls both at every action of every playout.
+    _legal = rules.legal
+    _apply = effects.apply
 
     def _undo_safe(self, seat: int, frame: Frame, payload: Payload) -> bool:
         """Placements and face-up draws whose outcome is in plain sight (:func:`effects.undo_safe`)."""
