@@ -9,11 +9,14 @@ Every figure is random legal actions per second on one core, the loop every driv
 game set-up included, through the public API (``ninjadojo.api.new_game``).
 
 **The ceiling** is a minimal card game written straight in Python behind the same generic API
-(``to_act``, ``legal_actions``, ``apply``, ``result``) and the same generator, with nothing of the engine:
+(``to_act``, ``legal_actions``, ``apply``, ``result``), played by the same loop with nothing of the engine:
 each seat holds ten cards; in turn each plays one to the trick; the highest card takes it; the most
 tricks win. It is about the fastest a pure-Python game can answer that loop on this machine and
 interpreter, so a game's **ratio** (its rate over the ceiling's, both measured in the same round)
-compares builds and machines fairly: load on a shared machine slows both alike.
+compares builds and machines fairly: load on a shared machine slows both alike. The ceiling's game,
+generator and loop are all in this file (its own SplitMix64, written as fast as Python allows, and its
+own copy of the playout loop), so that it is the same yardstick for every build measured: a change to
+the engine's generator or loop moves the games' rates, never the ceiling's.
 
 Each round measures the ceiling and every game in turn, in a fresh process of this build (with ``--base``,
 then of the old build, alternately); the median of the rounds is printed. Before a game is timed it is
@@ -49,15 +52,59 @@ GOALS = {"Ninjitsu! (base), 4": 0.2, "Ninja Trap, 4": 0.2, "Of Knights and Ninja
          "Ninja Camp, 3": 0.1}
 
 
+_MASK64 = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+class CeilingRng:
+    """SplitMix64, the engine's generator, as the ceiling's own copy (the same stream as ``Rng(seed)``)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        z = seed & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        self.state = z ^ (z >> 31)
+
+    def randbelow(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (by rejection)."""
+        limit = _MASK64 - (_MASK64 + 1) % n
+        state = self.state
+        while True:
+            z = state = (state + _GAMMA) & _MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            z ^= z >> 31
+            if z <= limit:
+                self.state = state
+                return z % n
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Fisher-Yates."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+def ceiling_playout(state: CeilingGame, rng: CeilingRng) -> int:
+    """The engine's ``random_playout`` loop, copied: random legal actions to the end; the number applied."""
+    applied = 0
+    while state.result is None and applied < 100_000:
+        seat = state.to_act()[0]
+        actions = state.legal_actions(seat)
+        state.apply(seat, actions[rng.randbelow(len(actions))])
+        applied += 1
+    return applied
+
+
 class CeilingGame:
     """The minimal card game of the ceiling (see the module docstring), with the engine's public loop API."""
 
     __slots__ = ("current", "hands", "num_players", "result", "rng", "taken", "trick")
 
     def __init__(self, players: int, seed: int) -> None:
-        from ninjadojo.engine.rng import Rng
-
-        self.rng = rng = Rng(seed)
+        self.rng = rng = CeilingRng(seed)
         deck = [f"c{number}" for number in range(10 * players)]
         rng.shuffle(deck)
         self.num_players = players
@@ -94,7 +141,8 @@ class CeilingGame:
 
 
 def _play(new: Any, seconds: float, base_seed: int) -> tuple[int, float]:
-    """Random games from ``new(seed)`` for about ``seconds`` of process time: (actions, seconds taken)."""
+    """Random games from ``new(seed)`` for about ``seconds`` of process time: (actions, seconds taken).
+    The engine's games are played by its loop and generator, the ceiling by its own (module docstring)."""
     from ninjadojo.engine.playout import random_playout
     from ninjadojo.engine.rng import Rng, derive_seed
 
@@ -102,7 +150,11 @@ def _play(new: Any, seconds: float, base_seed: int) -> tuple[int, float]:
     started = time.process_time()
     while True:
         seed = derive_seed(base_seed, games)
-        actions += random_playout(new(seed), Rng(seed ^ 0xBE7C4))
+        game = new(seed)
+        if isinstance(game, CeilingGame):
+            actions += ceiling_playout(game, CeilingRng(seed ^ 0xBE7C4))
+        else:
+            actions += random_playout(game, Rng(seed ^ 0xBE7C4))
         games += 1
         elapsed = time.process_time() - started
         if elapsed >= seconds:

@@ -186,11 +186,10 @@ class KnightsAndNinjasState(GameState[Payload]):
 
     # ------------------------------------------------------------------ hooks
 
-    def _legal(self, seat: int, frame: Frame) -> dict[str, Payload]:
-        return rules.legal(self, seat, frame)
-
-    def _apply(self, seat: int, frame: Frame, payload: Payload) -> None:
-        effects.apply(self, seat, frame, payload)
+    # The rules' own functions are the hooks (the state is their first argument), not wrappers calling
+    # them: the engine calls both at every action of every playout.
+    _legal = rules.legal
+    _apply = effects.apply
 
     def _undo_safe(self, seat: int, frame: Frame, payload: Payload) -> bool:
         """Fortifying, ending or discarding, and the plain draft moves (:func:`effects.undo_safe`)."""

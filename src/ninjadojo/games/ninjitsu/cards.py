@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 from ninjadojo.engine.state import CardInfo
@@ -580,12 +581,15 @@ def _in_sets(card: CardDef, sets: tuple[str, ...]) -> bool:
     return (card.set == "base" or card.set in sets) and (not card.needs or card.needs in sets)
 
 
+@cache
 def cards_of(sets: tuple[str, ...]) -> tuple[int, ...]:
     """The card numbers of a game's deck with the expansion ``sets``: the base cards, then each set's rows
-    (Heavy Weather's Events among them; its Weather cards form a deck of their own: :func:`weathers_of`)."""
+    (Heavy Weather's Events among them; its Weather cards form a deck of their own: :func:`weathers_of`).
+    Remembered: every game's set-up asks, and a game's sets are one of a few."""
     return tuple(number for number, card in enumerate(CARDS) if card.kind != "weather" and _in_sets(card, sets))
 
 
+@cache
 def weathers_of(sets: tuple[str, ...]) -> tuple[int, ...]:
     """The Weather deck of a game with the expansion ``sets`` (empty without Heavy Weather)."""
     return tuple(number for number in WEATHERS if _in_sets(CARDS[number], sets))

@@ -21,6 +21,7 @@ steal or flip that sprang it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Self
 
 from ninjadojo.engine import Frame, GameSpec, GameState, Option, OptionError, Rng
@@ -123,6 +124,15 @@ Expansions: --option expansions=promo,magic,sabotage,elements,weather
 (crossover=true adds Cp).
 """
 
+
+
+@cache
+def _deck_facts(sets: tuple[str, ...]) -> tuple[tuple[int, ...], frozenset[str], bool, bool, bool]:
+    """What a game's deck says of it, worked out once per set of expansions (every set-up asks): its
+    cards, their ids, whether any is played "any time", whether Master of Earth and Sabotage! are in it."""
+    cards = cards_of(sets)
+    return (cards, frozenset(CARD_IDS[card] for card in cards), any(ANYTIME[card] for card in cards),
+            EARTH in cards, FALSE_FLOOR in cards)
 
 class NinjitsuState(GameState[Payload]):
     """A game of Ninjitsu! (2-5 players; option ``expansions`` adds the Promo Pack, Masters of Magic and
@@ -286,11 +296,8 @@ class NinjitsuState(GameState[Payload]):
         self.late = False
         # The options never change: the sets are worked out once (undo's check reads them per action).
         self._sets = game_sets(self.options)
-        self.cards_in_game = cards_of(self.sets)
-        self.card_ids_in_game = frozenset(CARD_IDS[card] for card in self.cards_in_game)
-        self.any_time = any(ANYTIME[card] for card in self.cards_in_game)
-        self.has_earth = EARTH in self.cards_in_game
-        self.has_sabotage = FALSE_FLOOR in self.cards_in_game
+        (self.cards_in_game, self.card_ids_in_game, self.any_time, self.has_earth,
+         self.has_sabotage) = _deck_facts(self._sets)
         self.has_false_floor = self.has_sabotage
         self.blind = -1
         sets = self.sets
@@ -814,8 +821,9 @@ class NinjitsuState(GameState[Payload]):
 
     # ------------------------------------------------------------------ engine hooks
 
-    def _legal(self, seat: int, frame: Frame) -> dict[str, Payload]:
-        return rules.legal(self, seat, frame)
+    # The rules' own functions are the hooks (the state is their first argument), not wrappers calling
+    # them: the engine calls them at every action of every playout.
+    _legal = rules.legal
 
     def _apply(self, seat: int, frame: Frame, payload: Payload) -> None:
         rules.apply(self, seat, frame, payload)
@@ -825,10 +833,9 @@ class NinjitsuState(GameState[Payload]):
             effects.resume(self)
         self.sync_blind()
 
-    def _undo_safe(self, seat: int, frame: Frame, payload: Payload) -> bool:
-        """A free swap, and in the base game a secret or treasure whose turn's end is foreseeable
-        (:mod:`ninjadojo.games.ninjitsu.undo`)."""
-        return undo.undo_safe(self, seat, frame, payload)
+    #: A free swap, and in the base game a secret or treasure whose turn's end is foreseeable
+    #: (:mod:`ninjadojo.games.ninjitsu.undo`).
+    _undo_safe = undo.undo_safe
 
     def _resolve_simultaneous(self, frame: Frame, choices: dict[int, Payload]) -> None:
         rules.resolve_simultaneous(self, frame, choices)
