@@ -78,9 +78,10 @@ class Rng:
         """Shuffle in place (Fisher-Yates)."""
         # randbelow(i + 1) written out (every game's set-up shuffles its decks): the same stream.
         state = self.state
+        limits = _LIMITS
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = _MASK64 - (_MASK64 + 1) % n
+            limit = limits[n] if n < _LIMITS_KEPT else _MASK64 - (_MASK64 + 1) % n
             while True:
                 z = state = (state + _GAMMA) & _MASK64
                 z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
@@ -95,6 +96,11 @@ class Rng:
     def spawn(self) -> Rng:
         """A new generator seeded from this one (advances this one by one step)."""
         return Rng(self.next_u64())
+
+
+#: randbelow's rejection limit for each ``n`` below _LIMITS_KEPT (a deck is shuffled at every set-up).
+_LIMITS_KEPT = 512
+_LIMITS = tuple(_MASK64 - (_MASK64 + 1) % n if n else 0 for n in range(_LIMITS_KEPT))
 
 
 def _mix(z: int) -> int:
