@@ -7,6 +7,7 @@ refreshes ``review-*.png``)."""
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from collections.abc import Iterator
@@ -87,6 +88,10 @@ def check_panel(page: Any, review: dict[str, Any], who: str) -> None:
         better = row.locator(".review-better").inner_text()
         if estimate["best"]["action"] != estimate["played"]["action"]:
             assert f"({round(estimate['best']['chance'] * 100)}%)" in better
+            # A best move whose chance reads the same as the move played is not called better.
+            same = math.floor(estimate["best"]["chance"] * 100 + 0.5) == math.floor(
+                estimate["played"]["chance"] * 100 + 0.5)  # as the page rounds (JavaScript's Math.round)
+            assert ("as good as the best" in better) == same, better
         else:
             assert "best" in better
         mark = row.locator(".review-mark").inner_text()

@@ -314,11 +314,10 @@ def games(
     as_json: JsonOpt = False,
     saved: Annotated[bool, typer.Option("--saved", help="list the saved games in the data folder instead")] = False,
 ) -> None:
-    """List every game (or only GAME): title, player counts, options by section with their labels and
-    help, and its bots with their parameters, defaults and costs.
+    """List every game (or only GAME): title, player counts, options by section with their labels and help, and its bots with their parameters, defaults and costs.
 
     With --saved, list the games saved in the data folder instead, newest first.
-    """
+    """  # noqa: E501 - typer's help keeps line breaks inside a paragraph, so each paragraph is one line
     console = stdout_console()
     if saved:
         # Imported only here: the list of saves reads the data folder, which nothing else here needs.

@@ -187,9 +187,14 @@ function drawMove(move, ctx) {
   const mark = move.mark && MARKS[move.mark];
   // The points given away as the two percentages shown differ (each is rounded).
   const lost = Math.round(Number(estimate.before) * 100) - Math.round(Number(estimate.after) * 100);
-  const better = best.action !== played.action
-    ? [ctx.words(best.label), ' ', h('span', {class: 'chance'}, `(${percent(best.chance)})`)]
-    : [h('span', {class: 'muted'}, '✓ your move was the best found')];
+  // A best move that rounds to the same chance as the one played is no better as far as anyone can
+  // read: the move played is called as good as the best, which is still named.
+  const better = best.action === played.action
+    ? [h('span', {class: 'muted'}, '✓ your move was the best found')]
+    : lost > 0
+      ? [ctx.words(best.label), ' ', h('span', {class: 'chance'}, `(${percent(best.chance)})`)]
+      : [h('span', {class: 'muted'}, '✓ as good as the best found: '), ctx.words(best.label), ' ',
+        h('span', {class: 'chance'}, `(${percent(best.chance)})`)];
   return h('tr', {class: ['review-move', mark && `marked mark-${move.mark}`], dataset: {number: move.number,
     mark: move.mark || 'none'}},
   h('td', {class: 'review-number'}, String(move.number)),
@@ -206,8 +211,9 @@ function drawMove(move, ctx) {
 
 /** What the same search found with every hidden card shown (the game is over: nothing is secret now). */
 function hindsightLine(truth, ctx) {
-  const best = truth.best.action === truth.played.action
-    ? `your move was the best (${percent(truth.played.chance)})`
+  const same = truth.best.action === truth.played.action || percent(truth.best.chance) === percent(truth.played.chance);
+  const best = same
+    ? `your move was as good as any (${percent(truth.played.chance)})`
     : `${ctx.words(truth.best.label)} (${percent(truth.best.chance)}; yours ${percent(truth.played.chance)})`;
   return h('div', {class: 'review-truth'}, h('span', {class: 'muted'}, 'With the cards shown: '), best);
 }
