@@ -140,6 +140,11 @@ def test_views_are_json_and_determinisation_keeps_each_view(game_id: str, player
             assert other.observe(seat) == view, f"determinising for seat {seat} changed its view"
             assert other.observe(None) == spectator
             other.check_invariants()
+            # Dealt by the game's model of play (where it has one), a sample agrees with all the seat knows too.
+            likely = game.determinize(seat, seed + step, modelled=True)
+            assert likely.observe(seat) == view, f"a modelled sample for seat {seat} changed its view"
+            assert likely.observe(None) == spectator
+            likely.check_invariants()
             # A sample carries no history the seat could not know: no true seed or actions (they
             # would replay to the real game), and only the log lines the seat could see.
             assert other.record.seed is None and not other.record.actions
@@ -165,15 +170,15 @@ def test_a_sample_depends_only_on_what_the_seat_knows(game_id: str, players: int
         for seat in range(players):
             twin = game.determinize(seat, seed + 7919 * (step + 1))
             assert twin.observe(seat) == game.observe(seat)
-            for sample_seed in (seed, step):
-                sample = game.determinize(seat, sample_seed)
-                again = twin.determinize(seat, sample_seed)
+            for sample_seed, modelled in ((seed, False), (step, False), (seed, True)):
+                sample = game.determinize(seat, sample_seed, modelled=modelled)
+                again = twin.determinize(seat, sample_seed, modelled=modelled)
                 assert sample.to_notation() == again.to_notation(), (
-                    f"seat {seat}'s sample depends on what it cannot see (step {step})")
+                    f"seat {seat}'s sample depends on what it cannot see (step {step}, modelled={modelled})")
                 assert sample.events == again.events
                 assert sample.ply == 0, "a sample's ply would count other seats' hidden choices"
                 # Sampling a sample gives nothing more back: it is the same sample.
-                assert sample.determinize(seat, sample_seed).to_notation() == sample.to_notation()
+                assert sample.determinize(seat, sample_seed, modelled=modelled).to_notation() == sample.to_notation()
 
 
 @pytest.mark.parametrize("game_id", playable_games())

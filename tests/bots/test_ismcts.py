@@ -34,9 +34,9 @@ class CountingView(SeatView):
         super().__init__(game, seat)
         self.samples = 0
 
-    def sample(self, seed: int, memory: Sequence[JSONValue] = ()) -> GameState[Any]:
+    def sample(self, seed: int, memory: Sequence[JSONValue] = (), modelled: bool = False) -> GameState[Any]:
         self.samples += 1
-        return super().sample(seed, memory)
+        return super().sample(seed, memory, modelled)
 
 
 def _ismcts(spec: str, game_id: str, seed: int = 0) -> IsmctsBot:

@@ -107,14 +107,15 @@ class SeatView:
         """The game's fixed action space."""
         return self._game.action_space()
 
-    def sample(self, seed: int, memory: Sequence[JSONValue] = ()) -> GameState[Any]:
+    def sample(self, seed: int, memory: Sequence[JSONValue] = (), modelled: bool = False) -> GameState[Any]:
         """A full game consistent with everything this seat knows (a determinisation).
 
         Hidden cards are redealt at random, so reading it tells the bot nothing it did not know.
-        ``memory`` is what the bot remembers: the :meth:`memo` notes of its seat's earlier actions
-        (see :meth:`GameState.determinize`).
+        ``memory`` is what the bot remembers: the :meth:`memo` notes of its seat's earlier actions;
+        ``modelled`` draws the deals the game's model of play finds likely more often (see
+        :meth:`GameState.determinize`).
         """
-        return self._game.determinize(self.seat, seed, memory)
+        return self._game.determinize(self.seat, seed, memory, modelled)
 
     def memo(self, action: str) -> JSONValue:
         """What the seat will remember of taking ``action`` now that its view will later hide
@@ -234,7 +235,7 @@ class TruthView(SeatView):
     __slots__ = ()
     omniscient = True
 
-    def sample(self, seed: int, memory: Sequence[JSONValue] = ()) -> GameState[Any]:
+    def sample(self, seed: int, memory: Sequence[JSONValue] = (), modelled: bool = False) -> GameState[Any]:
         return self._game.clone()
 
 

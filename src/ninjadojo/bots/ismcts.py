@@ -47,6 +47,9 @@ Parameters (all optional, in a bot spec ``ismcts:key=value,...``):
 - ``careful``: ``yes`` (default) models the other seats as careful players, who remember what they did
   though their views hide it (:meth:`GameState.remembered`: Ninja Trap's own traps at the flip stage);
   ``no`` lets them choose alike in every sample.
+- ``model``: ``yes`` (default) draws the samples by the game's model of play where it has one
+  (:meth:`GameState.determinize` with ``modelled``: in Ninjitsu! another's secrets are more often the
+  traps players lay than the action cards they keep in hand); ``no`` deals every consistent deal alike.
 
 An iteration budget makes the bot repeatable: the same seed, view and budget give the same choice.
 **Memory.** The bot keeps one thing from one decision to the next: what its own actions showed it
@@ -243,7 +246,7 @@ class IsmctsBot(NotingBot):
     def __init__(self, seed: int = 0, iterations: str | int = "auto", seconds: str | float = "none",
                  c: str | float = 0.7, rollout: str = "random", depth: str | int = 10,
                  widening: str | float = 0.5, per_sample: str | int = 4, careful: str | bool = "yes",
-                 **params: object) -> None:
+                 model: str | bool = "yes", **params: object) -> None:
         super().__init__(seed, **params)
         self.seed = seed
         self.seconds = _number(seconds, "seconds", 0.0, MAX_SECONDS, ("none",), open_low=True)
@@ -267,6 +270,7 @@ class IsmctsBot(NotingBot):
         assert reuse is not None
         self.per_sample = reuse
         self.careful = _flag(careful, "careful")
+        self.model = _flag(model, "model")
         #: What the last call of :meth:`choose` did (``None`` before the first search).
         self.last_search: SearchReport | None = None
 
@@ -324,7 +328,7 @@ class IsmctsBot(NotingBot):
         while (limit is None or iterations < limit) and (deadline is None or time.perf_counter() < deadline
                                                          or iterations == 0):
             if sample is None or iterations % self.per_sample == 0:
-                sample = view.sample(rng.next_u64(), memory)
+                sample = view.sample(rng.next_u64(), memory, self.model)
                 samples += 1
             state = sample.clone()
             # The iteration's chance comes from the bot's stream: a sample reused keeps its cards, not its dice.

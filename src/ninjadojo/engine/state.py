@@ -224,6 +224,11 @@ class GameState(ABC, Generic[PayloadT]):
     def _determinize(self, seat: int, rng: Rng) -> None:
         """Redeal, in this clone, everything ``seat`` cannot know, consistently with what it has seen."""
 
+    def _determinize_modelled(self, seat: int, rng: Rng) -> None:
+        """:meth:`_determinize`, drawing the likely deals more often by the game's model of how players
+        play (see :meth:`determinize`). The default has no model: every consistent deal alike."""
+        self._determinize(seat, rng)
+
     def _determinize_remembering(self, seat: int, rng: Rng, memory: Sequence[JSONValue]) -> None:
         """:meth:`_determinize`, keeping also what ``seat`` remembers (its :meth:`memo` notes).
 
@@ -797,7 +802,7 @@ class GameState(ABC, Generic[PayloadT]):
 
     # ------------------------------------------------------------------ determinisation
 
-    def determinize(self, seat: int, seed: int, memory: Sequence[JSONValue] = ()) -> Self:
+    def determinize(self, seat: int, seed: int, memory: Sequence[JSONValue] = (), modelled: bool = False) -> Self:
         """A full state that differs from this one only in what ``seat`` cannot know.
 
         Unseen cards are redealt consistently with what the seat has seen, other seats' hidden
@@ -815,6 +820,12 @@ class GameState(ABC, Generic[PayloadT]):
         ``memory`` is what the seat remembers: the :meth:`memo` notes of its own earlier actions. The
         sample then also agrees with them (in Ninja Trap, the seat's remembered traps are where it laid
         them); it remains a function of the seat's information, its memory being part of it.
+
+        ``modelled`` asks for the game's model of play (:meth:`_determinize_modelled`): among the deals
+        consistent with what the seat knows, the likely ones are drawn more often (Ninjitsu!: a card
+        that players keep as a secret, a trap, is more likely among another's secrets than an action
+        card they would rather hold). The model is a fixed table of the game's, so a sample is still a
+        function of the seat's information. Games without one deal every consistent deal alike.
         """
         self._check_seat(seat)
         check_seed(seed)
@@ -822,6 +833,8 @@ class GameState(ABC, Generic[PayloadT]):
         other = self.clone()
         if memory:
             other._determinize_remembering(seat, rng, memory)
+        elif modelled:
+            other._determinize_modelled(seat, rng)
         else:
             other._determinize(seat, rng)
         for frame in other.frames:

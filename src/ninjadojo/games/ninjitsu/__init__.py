@@ -3,8 +3,9 @@
 ``STATE`` is the game's :class:`~ninjadojo.engine.GameState` subclass, with its ``SPEC``.
 Rules in our words: docs/rules/ninjitsu.md. Positions for tests, puzzles and bug reports:
 :func:`ninjadojo.games.ninjitsu.builder.position`. Expansions are the option ``expansions``: the Promo
-Pack (``promo``), Masters of Magic (``magic``) and Sabotage! (``sabotage``) are implemented; The
-Elements and Heavy Weather are not yet, and the option offers only complete sets.
+Pack (``promo``), Masters of Magic (``magic``), Sabotage! (``sabotage``), The Elements (``elements``)
+and Heavy Weather (``weather``), in any combination. Samples for the bots' searches may be dealt by a
+model of play (:mod:`ninjadojo.games.ninjitsu.sampling`).
 """
 
 from ninjadojo.games.ninjitsu.state import NinjitsuState

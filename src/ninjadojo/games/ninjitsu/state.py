@@ -28,7 +28,19 @@ from ninjadojo.engine import Frame, GameSpec, GameState, Option, OptionError, Rn
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.state import EVERYONE, CardInfo
-from ninjadojo.games.ninjitsu import effects, elements, encode, magic, notation, rules, undo, view, weather, words
+from ninjadojo.games.ninjitsu import (
+    effects,
+    elements,
+    encode,
+    magic,
+    notation,
+    rules,
+    sampling,
+    undo,
+    view,
+    weather,
+    words,
+)
 from ninjadojo.games.ninjitsu import evaluate as evaluation
 from ninjadojo.games.ninjitsu.cards import (
     ALL_CARDS,
@@ -271,6 +283,8 @@ class NinjitsuState(GameState[Payload]):
     wind_nested: bool
     drought_draw: bool
     fire_replaces: bool
+    #: Set only while :meth:`_determinize_modelled` deals (read by :meth:`_deal`).
+    _modelled: bool = False
 
     # ------------------------------------------------------------------ set-up and copying
 
@@ -869,6 +883,16 @@ class NinjitsuState(GameState[Payload]):
         """The position as ``seat`` sees it, in rich console markup (colours per kind of card)."""
         return view.render(self, seat, markup=True)
 
+    def _determinize_modelled(self, seat: int, rng: Rng) -> None:
+        """:meth:`_determinize` with the unseen cards dealt by the model of play
+        (:mod:`ninjadojo.games.ninjitsu.sampling`): traps more often among another's secrets, action
+        cards more often in hand."""
+        self._modelled = True
+        try:
+            self._determinize(seat, rng)
+        finally:
+            del self._modelled  # back to the class's False: the sample's own samples are its owner's choice
+
     def _determinize(self, seat: int, rng: Rng) -> None:
         # A sample must be a function of what ``seat`` knows: two positions it cannot tell apart give
         # the same sample for the same seed, so a sample (or a chain of them) cannot be inverted to
@@ -1063,6 +1087,9 @@ class NinjitsuState(GameState[Payload]):
             deal += zip(picked, events, strict=True)
             taken = {id(place) for place in picked}
             left = [place for place in left if id(place) not in taken]
+        if self._modelled:
+            deal += sampling.likely_deal(self, rng, left, free)
+            return deal
         rng.shuffle(free)
         deal += zip(left, free, strict=True)
         return deal
