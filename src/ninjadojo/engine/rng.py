@@ -55,7 +55,7 @@ class Rng:
         if n <= 0:
             raise ValueError("randbelow needs n > 0")
         # For a power of two the limit is the whole range and ``% n`` keeps the low bits, as a mask would.
-        limit = _MASK64 - (_MASK64 + 1) % n
+        limit = _LIMITS[n] if n < _LIMITS_KEPT else _MASK64 - (_MASK64 + 1) % n
         state = self.state
         while True:
             z = state = (state + _GAMMA) & _MASK64
@@ -98,7 +98,7 @@ class Rng:
         return Rng(self.next_u64())
 
 
-#: randbelow's rejection limit for each ``n`` below _LIMITS_KEPT (a deck is shuffled at every set-up).
+#: randbelow's rejection limit for each ``n`` below _LIMITS_KEPT (a playout draws at every action).
 _LIMITS_KEPT = 512
 _LIMITS = tuple(_MASK64 - (_MASK64 + 1) % n if n else 0 for n in range(_LIMITS_KEPT))
 

@@ -137,7 +137,6 @@ Expansions: --option expansions=promo,magic,sabotage,elements,weather
 """
 
 
-
 @cache
 def _deck_facts(sets: tuple[str, ...]) -> tuple[tuple[int, ...], frozenset[str], bool, bool, bool]:
     """What a game's deck says of it, worked out once per set of expansions (every set-up asks): its
@@ -146,9 +145,10 @@ def _deck_facts(sets: tuple[str, ...]) -> tuple[tuple[int, ...], frozenset[str],
     return (cards, frozenset(CARD_IDS[card] for card in cards), any(ANYTIME[card] for card in cards),
             EARTH in cards, FALSE_FLOOR in cards)
 
+
 class NinjitsuState(GameState[Payload]):
-    """A game of Ninjitsu! (2-5 players; option ``expansions`` adds the Promo Pack, Masters of Magic and
-    Sabotage!)."""
+    """A game of Ninjitsu! (2-5 players; option ``expansions`` adds the Promo Pack, Masters of Magic,
+    Sabotage!, The Elements and Heavy Weather)."""
 
     SPEC = GameSpec(
         id="ninjitsu",
