@@ -54,6 +54,8 @@ GOALS = {"Ninjitsu! (base), 4": 0.2, "Ninja Trap, 4": 0.2, "Of Knights and Ninja
 
 _MASK64 = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+#: The rejection limits of small ranges, kept (as the engine's generator keeps them).
+_LIMITS = tuple(_MASK64 - (_MASK64 + 1) % n if n else 0 for n in range(512))
 
 
 class CeilingRng:
@@ -69,7 +71,7 @@ class CeilingRng:
 
     def randbelow(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (by rejection)."""
-        limit = _MASK64 - (_MASK64 + 1) % n
+        limit = _LIMITS[n] if n < len(_LIMITS) else _MASK64 - (_MASK64 + 1) % n
         state = self.state
         while True:
             z = state = (state + _GAMMA) & _MASK64
