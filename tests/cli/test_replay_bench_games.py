@@ -182,7 +182,7 @@ def test_games_names_each_bots_parameters_and_the_games_summary(toy: None, runne
     parameters = listing["toy"]["bot_parameters"]
     assert parameters["random"] == [] and parameters["tuned"] == ["depth"]
     assert parameters["ismcts"] == ["iterations", "seconds", "c", "rollout", "depth", "widening", "per_sample",
-                                    "careful"]
+                                    "careful", "model"]
     assert all(parameters[level] == [] for level in ("easy", "medium", "hard", "expert"))
     text = runner.invoke(app, ["games"]).stdout
     toy_part = text.split("toy: Toy")[1]
