@@ -141,7 +141,7 @@ def _payments(cost: Cost, purse: tuple[int, ...]) -> tuple[tuple[str, tuple[int,
 def capped(purse: Sequence[int]) -> tuple[int, ...]:
     """A purse with its counts capped at :data:`MOST_PAID`: the key :func:`rumor_buys` and
     :func:`envoy_buys` want (more of a kind than any cost takes changes nothing)."""
-    return tuple(count if count < MOST_PAID else MOST_PAID for count in purse)
+    return tuple([count if count < MOST_PAID else MOST_PAID for count in purse])  # a list: no generator per call
 
 
 @cache

@@ -42,12 +42,12 @@ from ninjadojo.games.ninjato.encode import (
     LOSE,
     MARKER_MOVES,
     MASKS,
-    MOST_PAID,
     POINTS,
     RETREAT,
     STRENGTH,
     Payload,
     beats,
+    capped,
     envoy_buys,
     plays,
     rumor_buys,
@@ -151,7 +151,7 @@ def _place(state: NinjatoState, seat: int) -> dict[str, Payload]:
                 moves[right[0]] = right[1]
     purse = state.purse[seat]
     if any(purse):
-        key = tuple([count if count < MOST_PAID else MOST_PAID for count in purse])
+        key = capped(purse)
         rumors = tuple(state.rup) if len(state.pavilion_seats) < state.pavilion_spots else ()
         envoys = tuple(state.vup) if len(state.palace_seats) < state.palace_spots else ()
         if rumors or envoys:

@@ -2,10 +2,11 @@
 
 A determinisation (:meth:`GameState.determinize`) deals the cards a seat has not seen among the places
 it cannot see into. Dealt alike, every such card is as likely to lie among an opponent's secrets as in
-the deck; but players lay traps as secrets (a trap only bites from there) and keep action cards in hand
-(a secret action card is only worth its points), so an opponent's secrets hold far more traps, and far
-fewer action cards, than the deck. A search that samples its opponents' secrets as if drawn from the
-deck steals into traps it should have feared and fears action cards that are never there.
+the deck; but players lay as secrets the cards that work there (traps, which bite only from there, and
+the cards worth most face down) and keep action cards in hand (a secret action card is only worth its
+points), so an opponent's secrets hold far more of the first, and far fewer action cards, than the deck.
+A search that samples its opponents' secrets as if drawn from the deck steals into traps it should have
+feared and fears action cards that are never there.
 
 :data:`LIFTS` says by how much, per card: the share of the card among secrets standing at the start of
 a turn, and among the cards in hand, over its share of the deck, in four-player games of ``heuristic``

@@ -283,8 +283,6 @@ class NinjitsuState(GameState[Payload]):
     wind_nested: bool
     drought_draw: bool
     fire_replaces: bool
-    #: Set only while :meth:`_determinize_modelled` deals (read by :meth:`_deal`).
-    _modelled: bool = False
 
     # ------------------------------------------------------------------ set-up and copying
 
@@ -885,15 +883,14 @@ class NinjitsuState(GameState[Payload]):
 
     def _determinize_modelled(self, seat: int, rng: Rng) -> None:
         """:meth:`_determinize` with the unseen cards dealt by the model of play
-        (:mod:`ninjadojo.games.ninjitsu.sampling`): traps more often among another's secrets, action
-        cards more often in hand."""
-        self._modelled = True
-        try:
-            self._determinize(seat, rng)
-        finally:
-            del self._modelled  # back to the class's False: the sample's own samples are its owner's choice
+        (:mod:`ninjadojo.games.ninjitsu.sampling`): the cards players hide more often among another's
+        secrets, action cards more often in hand."""
+        self._redeal(seat, rng, modelled=True)
 
     def _determinize(self, seat: int, rng: Rng) -> None:
+        self._redeal(seat, rng, modelled=False)
+
+    def _redeal(self, seat: int, rng: Rng, modelled: bool) -> None:
         # A sample must be a function of what ``seat`` knows: two positions it cannot tell apart give
         # the same sample for the same seed, so a sample (or a chain of them) cannot be inverted to
         # recover the hidden cards. So every pool of unseen cards is put in a canonical (sorted) order
@@ -954,23 +951,24 @@ class NinjitsuState(GameState[Payload]):
             limited = limited and rules.hand_free_check(self)
         in_hand = 0 if blurred else len(self.hands[self.turn])
         need = self._hand_need(seat)
-        deal = self._deal(rng, deck_places, places, held_cards, free_cards)
+        deal = self._deal(rng, deck_places, places, held_cards, free_cards, modelled=modelled)
         if need is not None and not self._need_met(need, seat, deal):
             # The pending decision says someone ``seat`` cannot see into holds some card (an "any time"
             # window asks a holder; a play of one way only has a card to play): the sample must agree.
             # Give one (the lowest-numbered that may go there) to the first such player with a hand
             # place ``seat`` does not know.
             pin = self._need_pin(need, places, held_cards, free_cards)
-            deal = self._deal(rng, deck_places, places, held_cards, free_cards, hand_pin=pin)
+            deal = self._deal(rng, deck_places, places, held_cards, free_cards, hand_pin=pin, modelled=modelled)
         attempt = 1
         room = self.target - self.treasure_points(self.turn)
         while limited and self._secrets_worth(deal, self.turn, in_hand) >= room:
             if attempt == _SAMPLE_ATTEMPTS:
                 cheapest = self._cheapest_secrets(self.turn, places[self.turn], held_cards[self.turn], free_cards,
                                                   in_hand)
-                deal = self._deal(rng, deck_places, places, held_cards, free_cards, (self.turn, cheapest))
+                deal = self._deal(rng, deck_places, places, held_cards, free_cards, (self.turn, cheapest),
+                                  modelled=modelled)
                 break
-            deal = self._deal(rng, deck_places, places, held_cards, free_cards)
+            deal = self._deal(rng, deck_places, places, held_cards, free_cards, modelled=modelled)
             attempt += 1
         for (zone, index, mask), card in deal:
             zone[index] = card
@@ -1046,11 +1044,12 @@ class NinjitsuState(GameState[Payload]):
 
     def _deal(self, rng: Rng, deck_places: list[_Place], places: list[list[_Place]], held_cards: list[list[int]],
               free_cards: list[int], pinned: tuple[int, list[int]] | None = None,
-              hand_pin: tuple[int, int] | None = None) -> list[tuple[_Place, int]]:
+              hand_pin: tuple[int, int] | None = None, modelled: bool = False) -> list[tuple[_Place, int]]:
         """One random redeal of the unseen cards: each player's held cards among that player's unknown
         places, then the free cards among every place left. ``pinned`` is (holder, cards): those cards
         go to that holder's unknown secret places first; ``hand_pin`` is (holder, card): that card goes
-        to one of the holder's unknown hand places. Every list comes in a canonical order."""
+        to one of the holder's unknown hand places; ``modelled`` deals the free cards by the model of play
+        (:func:`sampling.likely_deal`). Every list comes in a canonical order."""
         deal: list[tuple[_Place, int]] = []
         left = list(deck_places)
         free = list(free_cards)
@@ -1087,7 +1086,7 @@ class NinjitsuState(GameState[Payload]):
             deal += zip(picked, events, strict=True)
             taken = {id(place) for place in picked}
             left = [place for place in left if id(place) not in taken]
-        if self._modelled:
+        if modelled:
             deal += sampling.likely_deal(self, rng, left, free)
             return deal
         rng.shuffle(free)
