@@ -77,6 +77,9 @@ MAX_LENGTH_OPTION = "max_length"
 
 
 _MISSING = object()
+#: The undo flag (``_undoable``) of an action applied before any driver asked about undo: not worked out
+#: yet (the undo check does it when asked).
+UNDO_UNKNOWN = 2
 #: ``tuple.__new__``: makes a named tuple (an :class:`Event`) from a tuple of its fields at C speed.
 _new_tuple = tuple.__new__
 
@@ -100,7 +103,9 @@ class GameState(ABC, Generic[PayloadT]):
     #: Indexes in ``events`` of the one-time looks still showing (kept so ``apply`` need not scan).
     _looks: list[int]
     #: Per action of ``record.actions``, 1 if all that action led to was determined by what its seat
-    #: knew when it chose (see :meth:`_undo_safe`): the engine's undo check reads it (:mod:`ninjadojo.engine.undo`).
+    #: knew when it chose (see :meth:`_undo_safe`), 0 if not, :data:`UNDO_UNKNOWN` if it was applied
+    #: before any driver asked about undo: the engine's undo check reads it, working out an unknown one
+    #: then (:mod:`ninjadojo.engine.undo`).
     _undoable: bytearray
     #: Once a driver has asked about undo (``None`` until then, and in clones, samples and pickles): per
     #: seat, the index of its last action if the game vouched for it, and the game just before it (see
@@ -517,18 +522,27 @@ class GameState(ABC, Generic[PayloadT]):
                 raise IllegalActionError(seat, action, reason or f"it is not a legal choice for: {decision}",
                                          list(legal), explained=reason is not None)
             action, payload = canonical, legal[canonical]
-        # A submission others still wait on changes nothing but that it is in; the last one resolves
-        # the frame with every seat's hidden choice. Other frames: the game vouches (or not).
-        undoable = (len(frame.seats) > 1 if frame.simultaneous
-                    else self._undo_safe(seat, frame, payload))  # type: ignore[arg-type]
-        stream = self.rng.state
+        # Whether the action may be taken back (its flag in ``_undoable``) is worked out only once a
+        # driver has asked about undo (``_undo_points``): simulations and searches, which never ask, do
+        # not pay for it, and the undo check works it out, for an action applied before anyone asked, by
+        # replaying the record up to it (:func:`ninjadojo.engine.undo.undo_check`).
         points = self._undo_points
-        before = self._undo_point() if undoable and points is not None else None
+        if points is None:
+            undoable = False
+            flag = UNDO_UNKNOWN
+        else:
+            # A submission others still wait on changes nothing but that it is in; the last one resolves
+            # the frame with every seat's hidden choice. Other frames: the game vouches (or not).
+            undoable = (len(frame.seats) > 1 if frame.simultaneous
+                        else self._undo_safe(seat, frame, payload))  # type: ignore[arg-type]
+            flag = 0
+        stream = self.rng.state
+        before = self._undo_point() if undoable else None
         self._legal_cache = {}
         if self._looks:
             self._expire_looks(seat, hidden=frame.simultaneous or frame.concealed)
         self.record.actions.append((seat, action))
-        self._undoable.append(0)
+        self._undoable.append(flag)
         self.ply += 1
         public = False
         try:

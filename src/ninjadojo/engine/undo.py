@@ -24,7 +24,10 @@ this the same way for every game:
 Each check uses only what the seat knows, except (1), which reads the record; (2) and (3) make sure (1)
 never refuses for a reason the seat could not see, and the refusals of (1) to (4) come in that order, so
 that which reason is given tells nothing either. The check is exact by construction (no sampled worlds)
-and cheap: the flag of (4) is recorded by ``apply``, so a check replays nothing. Taking back replays
+and cheap: the flag of (4) is recorded by ``apply`` once a driver has asked about undo, so a check
+replays nothing (the flag of an action applied before anyone asked is worked out by the first check
+that needs it, replaying the record up to that action once: simulations and searches, which never
+ask, do not pay for the flags at every action). Taking back replays
 nothing either once the game has been asked about undo: it keeps, from then on, the position before each
 seat's last vouched action (a copy per seat, made only by games whose drivers ask about undo).
 """
@@ -34,6 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ninjadojo.engine.errors import UndoError
+from ninjadojo.engine.state import UNDO_UNKNOWN
 
 if TYPE_CHECKING:
     from ninjadojo.engine.state import GameState
@@ -84,9 +88,26 @@ def undo_check(state: GameState[Any], seat: int) -> str | None:
     if later and not (pending and all(each in frame.submitted for each, _ in later)):
         return "another seat has acted since your action"
     undoable = state._undoable
-    if index >= len(undoable) or not undoable[index]:
+    if index >= len(undoable):
+        return HIDDEN_OUTCOME
+    if undoable[index] == UNDO_UNKNOWN:
+        undoable[index] = _vouched(state, index)
+    if not undoable[index]:
         return HIDDEN_OUTCOME
     return None
+
+
+def _vouched(state: GameState[Any], index: int) -> int:
+    """The undo flag of action ``index`` (1: vouched for, 0: not), for an action applied before any
+    driver asked about undo (``apply`` leaves it unknown then, so that simulations do not pay for it):
+    the record is replayed up to the action, and the action applied again as ``apply`` does once asked."""
+    record = state.record.copy()
+    seat, action = record.actions[index]
+    del record.actions[index:]
+    before = type(state).replay(record)
+    before._undo_points = {}
+    before.apply(seat, action)
+    return before._undoable[-1]
 
 
 def undo(state: GameState[Any], seat: int) -> None:
