@@ -56,3 +56,39 @@ def test_environments_take_the_fast_path_and_its_tensors_are_writable_and_fresh(
     assert first.flags.writeable and first is not second
     first[:] = -1.0  # a caller that changes its tensor in place changes no other
     assert np.array_equal(second, table.encoder.encode_reference(game, 0))
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("ninja-trap", 4), ("knights-and-ninjas", 4)])
+def test_a_kept_public_part_is_the_view_tensor_as_an_environment_observes(game_id: str, players: int) -> None:
+    """Encoders that write a public part once per position (Ninja Trap, Knights and Ninjas) keep it while
+    a simultaneous stage collects its choices: observed as an environment observes (the seat to act,
+    then its action), every tensor is still the reference one, also right after an undo inside the stage
+    and for another game observed in between."""
+    table = Table(game_id, players, None)
+    encoder = table.encoder
+    assert encoder.split
+    other = table.new(99)
+    kept = undone = 0
+    for seed in SEEDS:
+        game = table.new(seed)
+        rng = Rng(seed)
+        while game.result is None:
+            seat = game.to_act()[0]
+            top = game.frames[-1]
+            assert np.array_equal(encoder.encode_state(game, seat), encoder.encode_reference(game, seat))
+            kept += top.simultaneous and bool(top.submitted)
+            if rng.randbelow(5) == 0:
+                encoder.encode_state(other, other.to_act()[0])  # another environment's game in between
+            actions = game.legal_actions(seat)
+            game.apply(seat, actions[rng.randbelow(len(actions))])
+            if top.simultaneous and game.frames and game.frames[-1] is top and game.undo_check(seat) is None \
+                    and rng.randbelow(3) == 0:
+                # Observed with the choice in, then taken back: the position is the one before it again.
+                after = game.to_act()[0]
+                assert np.array_equal(encoder.encode_state(game, after), encoder.encode_reference(game, after))
+                game.undo(seat)
+                undone += 1
+                assert np.array_equal(encoder.encode_state(game, seat), encoder.encode_reference(game, seat))
+                game.apply(seat, actions[rng.randbelow(len(actions))])
+    assert kept > 20, "the games had simultaneous stages whose public part was kept"
+    assert undone > 3, "choices in a simultaneous stage were taken back"

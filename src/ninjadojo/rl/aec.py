@@ -121,29 +121,30 @@ class NinjaDojoAECEnv(AECEnv):  # type: ignore[misc]
 
     def step(self, action: object) -> None:
         """Apply the selected agent's action (an action id), or remove a finished agent (``None``)."""
-        agent = self.agent_selection
-        if self.terminations.get(agent) or self.truncations.get(agent):
-            self._was_dead_step(action)
-            return
         game = self.game
         if game is None:
             raise OptionError("reset() the environment before stepping it")
-        seat = self.table.seat_of[agent]
-        game.apply(seat, self.table.action_text(action))
+        agent = self.agent_selection
+        if game.result is not None:
+            # Every agent ended with the game (terminated, or truncated at the maximum length).
+            self._was_dead_step(action)
+            return
+        table = self.table
+        game.apply(table.seat_of[agent], table.action_text(action))
         self._cumulative_rewards[agent] = 0.0
+        # Before the end the rewards dict holds zeros (reset makes it so; only the end changes it, and
+        # after the end every step is a dead agent's): nothing to clear at a live step.
         result = game.result
-        if result is None:
-            # No reward before the end: the rewards dict already holds zeros.
-            if any(self.rewards.values()):
-                self.rewards = dict.fromkeys(self.agents, 0.0)
-        else:
-            scores = rewards(result, self.table.players)
-            self.rewards = {name: scores[number] for number, name in enumerate(self.table.agents)}
+        if result is not None:
+            scores = rewards(result, table.players)
+            self.rewards = {name: scores[number] for number, name in enumerate(table.agents)}
             ended = self.truncations if result.truncated else self.terminations
             for name in self.agents:
                 ended[name] = True
             self._accumulate_rewards()
-        self._select()
+        # ``_select``, written out (this runs at every step).
+        to_act = game.to_act()
+        self.agent_selection = table.agents[to_act[0]] if to_act else self.agents[0]
         if self.render_mode == "human":
             self.render()
 

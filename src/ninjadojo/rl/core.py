@@ -113,7 +113,7 @@ class Table:
 
     def observation(self, state: GameState[Any], seat: int) -> Observation:
         """What ``seat`` sees: ``{"observation": tensor, "action_mask": mask}``."""
-        return {"observation": self.encoder.encode(state, seat), "action_mask": self.mask(state, seat)}
+        return {"observation": self.encoder.encode_state(state, seat), "action_mask": self.mask(state, seat)}
 
     def action_text(self, action: object) -> str:
         """The action text of an action id (an int or numpy integer from 0 to the space's size - 1)."""

@@ -48,6 +48,10 @@ class Tensor(Protocol):
     def __setitem__(self, offset: int, value: float, /) -> None: ...
 
 
+#: The most games whose public part an encoder keeps at once (environments of one process, stepped in
+#: turn; a learner's vector of environments is usually smaller).
+_KEPT_GAMES = 16
+
 #: The label of the decision one-hot for a kind of decision the encoder does not know (a game that
 #: added a kind of frame since; the tests check that no game reaches it).
 OTHER_DECISION = "other"
@@ -97,7 +101,10 @@ class ViewEncoder(ABC):
 
     A game's encoder declares its own segments in :meth:`declare` and fills them from the view in
     :meth:`fill`; it may also write them from the state in :meth:`write_state` (the fast path: then
-    :attr:`fast` is true and :meth:`encode` uses it).
+    :attr:`fast` is true and :meth:`encode` uses it), or in two parts, :meth:`write_public` (what every
+    seat sees alike) and :meth:`write_own` (what only the observing seat sees). Split so, the public part
+    is written once per position and copied for each seat that observes it, and kept while a
+    simultaneous stage collects its choices (they change nothing anyone sees but that they are in).
     """
 
     #: The game's id.
@@ -129,8 +136,14 @@ class ViewEncoder(ABC):
         self._low = self.layout.low
         #: Whether a value may be negative (else nothing falls below the lows, which are all 0).
         self._signed = bool((self._low < 0).any())
+        #: Whether the encoder writes its tensor in a public and an own part (:meth:`write_public`).
+        self.split = type(self).write_public is not ViewEncoder.write_public
         #: Whether the encoder has a fast path (:meth:`write_state`), which :meth:`encode` then takes.
-        self.fast = type(self).write_state is not ViewEncoder.write_state
+        self.fast = self.split or type(self).write_state is not ViewEncoder.write_state
+        #: The public part last written for each game (:meth:`_public_part`), by ``id`` of the game:
+        #: (game, top frame, ply, choices in, tensor). Encoders are shared by every environment of a
+        #: process (:func:`ninjadojo.rl.encoders.encoder_for`), so several games take turns.
+        self._public: dict[int, tuple[GameState[Any], Frame, int, int, npt.NDArray[np.float32]]] = {}
 
     @abstractmethod
     def declare(self, builder: LayoutBuilder) -> None:
@@ -146,9 +159,23 @@ class ViewEncoder(ABC):
         ``out`` is the tensor (zeros, the header written) as a writable ``memoryview`` of float32. It must
         write exactly what :meth:`fill` writes from :func:`seat_view` (``tests/rl/test_fast_tensors.py``
         checks it), reading only what the game's view of ``seat`` is made from, and clipping each value
-        that could leave its segment's range as :meth:`encode_view` does. An encoder without it uses the
-        view (this default is never called: :attr:`fast` is false).
+        that could leave its segment's range as :meth:`encode_view` does. This default writes a split
+        encoder's two parts (:meth:`write_public`, :meth:`write_own`); an encoder with neither uses the
+        view (then :attr:`fast` is false and nothing calls this).
         """
+        if not self.split:
+            raise NotImplementedError
+        self.write_public(state, out)
+        self.write_own(state, seat, out)
+
+    def write_public(self, state: GameState[Any], out: Tensor) -> None:
+        """Write the game's part of the tensor that is the same whichever seat observes (an encoder that
+        splits its fast path; :meth:`write_own` writes the rest). Not called otherwise."""
+        raise NotImplementedError
+
+    def write_own(self, state: GameState[Any], seat: int, out: Tensor) -> None:
+        """Write the game's part of the tensor that only ``seat`` sees (its hand, its own looks), after
+        :meth:`write_public` (an encoder that splits its fast path)."""
         raise NotImplementedError
 
     def encode_view(self, view: View, clip: bool = True) -> npt.NDArray[np.float32]:
@@ -212,12 +239,56 @@ class ViewEncoder(ABC):
         frames = state.frames
         result = state.result
         top = frames[-1] if frames and result is None else None
+        if self.split:
+            tensor = self._public_part(state, top)
+            out = cast(Tensor, tensor.data)
+            self._write_own_header(seat, top, out)
+            self.write_own(state, seat, out)
+            return tensor
         tensor = np.zeros(self.size, dtype=FLOAT)
         # Item assignment through a memoryview is the cheapest write from Python (a float is stored as
         # is; numpy's own item assignment costs about twice as much).
         out = cast(Tensor, tensor.data)
-        one = 1.0
         self._write_own_header(seat, top, out)
+        self._write_public_header(state, out)
+        self.write_state(state, seat, out)
+        return tensor
+
+    def _public_part(self, state: GameState[Any], top: Frame | None) -> npt.NDArray[np.float32]:
+        """A fresh tensor holding the public part of ``state``'s tensor (the public header and
+        :meth:`write_public`), copied from the one last written while the position is the same.
+
+        The same position: the same game object and top frame, and every action applied since it was
+        written (``ply`` counts them) a choice submitted to that frame, a simultaneous one still
+        waiting for others. The engine applies such a choice without running any of the game's rules
+        (it is only recorded in the frame; the last one resolves the frame, which then leaves the
+        stack), and an undo restores or takes one back the same way, so nothing public has changed.
+        This relies on the engine's contract that a game changes only through ``apply`` and ``undo``.
+        """
+        kept = self._public
+        key = id(state)
+        cached = kept.get(key)
+        # ``cached[0] is state``: the entry holds its game, so its id cannot have been reused by another.
+        if top is not None and cached is not None and cached[0] is state and cached[1] is top \
+                and state.ply - cached[2] == len(top.submitted) - cached[3]:
+            return cached[4].copy()
+        tensor = np.zeros(self.size, dtype=FLOAT)
+        out = cast(Tensor, tensor.data)
+        self._write_public_header(state, out)
+        self.write_public(state, out)
+        if top is None:
+            kept.pop(key, None)
+        else:
+            if len(kept) >= _KEPT_GAMES and key not in kept:
+                kept.clear()  # games long gone (their entries keep them alive): start again
+            kept[key] = (state, top, state.ply, len(top.submitted), tensor.copy())
+        return tensor
+
+    def _write_public_header(self, state: GameState[Any], out: Tensor) -> None:
+        """The header's values every seat sees alike: who is waited for, and the result."""
+        one = 1.0
+        frames = state.frames
+        result = state.result
         if frames:
             last = frames[-1]
             offset = self._waiting
@@ -240,8 +311,6 @@ class ViewEncoder(ABC):
                 out[offset + each] = one
             if result.truncated:
                 out[self._truncated] = one
-        self.write_state(state, seat, out)
-        return tensor
 
     def _write_own_header(self, seat: int, top: Frame | None, out: Tensor) -> None:
         """The header's values that are the seat's own: ``you``, and the top frame's decision if the seat

@@ -138,9 +138,9 @@ class KnightsAndNinjasEncoder(ViewEncoder):
             put_seat(out, self._drafter, draft["drafter"])
             put_code(out, self._drawn, draft["drawn"])
 
-    def write_state(self, state: Any, seat: int, out: Tensor) -> None:
-        # What view.observe shows ``seat``, read from the state: public piles and kingdoms, the cards
-        # everyone knows to be in a hand (``state.known``), and only the seat's own hand and drawn card.
+    def write_public(self, state: Any, out: Tensor) -> None:
+        # What view.observe shows every seat, read from the state: public piles and kingdoms, the cards
+        # everyone knows to be in a hand (``state.known``); never a hand or a drawn card (write_own).
         # A kind's offset in a segment over the kinds is its first offset + the kind's number (the labels
         # are CODES in order). Counts need no clipping: no pile holds more of a kind than the deck has.
         one = 1.0
@@ -214,20 +214,26 @@ class KnightsAndNinjasEncoder(ViewEncoder):
                 for kind, count in enumerate(counts):
                     if count:
                         out[base + kind] = count
-        base = self._hand[first]
-        for kind, count in enumerate(state.hands[seat]):
-            if count:
-                out[base + kind] = count
         if state.duel:
             _put(out, self._pile, len(state.draft), DRAFT_SIZE)
-            frames = state.frames
             top = frames[-1] if frames else None
             if top is not None and top.kind == "draft":
                 drafter = top.seats[0]
                 if drafter >= 0:
                     out[self._drafter + drafter] = one
-                if seat in top.seats:
-                    out[self._drawn[first] + state.draft[-1]] = one
+
+    def write_own(self, state: Any, seat: int, out: Tensor) -> None:
+        # The seat's own hand, and in the duel's draft the card it drew (shown to the drafter alone).
+        first = CODES[0]
+        base = self._hand[first]
+        for kind, count in enumerate(state.hands[seat]):
+            if count:
+                out[base + kind] = count
+        if state.duel:
+            frames = state.frames
+            top = frames[-1] if frames else None
+            if top is not None and top.kind == "draft" and seat in top.seats:
+                out[self._drawn[first] + state.draft[-1]] = 1.0
 
 
 def _put(out: Tensor, offset: int, value: int, high: int) -> None:

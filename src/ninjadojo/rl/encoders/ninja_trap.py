@@ -107,10 +107,11 @@ class NinjaTrapEncoder(ViewEncoder):
                 if isinstance(position, int) and 1 <= position <= self._positions and isinstance(room, str):
                     ones.append(self._look + (position - 1) * rooms + CODES.index(room))
 
-    def write_state(self, state: Any, seat: int, out: Tensor) -> None:
-        # What view.observe shows, read from the state: every public zone, the seat's own hand, and its
-        # traps only during its own Buko look (never another's hand, deck order or trap rooms).
-        # Counts need no clipping: a room's cards in one pile never outnumber that room in a deck.
+    def write_public(self, state: Any, out: Tensor) -> None:
+        # What view.observe shows every seat, read from the state: every public zone (never a hand, a
+        # deck's order or a trap's room). Counts need no clipping: a room's cards in one pile never
+        # outnumber that room in a deck. A trap or move stage collects every ninja's choice: this part is
+        # written once for all of them.
         fast = self._fast_seats
         turn = state.turn
         if turn:
@@ -138,10 +139,9 @@ class NinjaTrapEncoder(ViewEncoder):
                 out[flipped + room] = 1.0
             if blocked_now is not None and blocked_now[each]:
                 out[blocked] = 1.0
-        self._write_own(state, seat, out)
 
-    def _write_own(self, state: Any, seat: int, out: Tensor) -> None:
-        # The seat's own hand, and its traps during its own Buko look.
+    def write_own(self, state: Any, seat: int, out: Tensor) -> None:
+        # The seat's own hand, and its traps only during its own Buko look.
         base = self._hand[FIRST]
         for room, count in enumerate(state.hands[seat]):
             if count:

@@ -10,7 +10,7 @@ the view marks them.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ninjadojo.games.ninjato.cards import (
     DOJO_COUNTS,
@@ -32,8 +32,7 @@ from ninjadojo.games.ninjato.cards import (
     TREASURE_COUNTS,
     TREASURES,
 )
-from ninjadojo.games.ninjato.effects import PHASE_NAMES, SIDE_NAMES
-from ninjadojo.games.ninjato.view import shuriken_left
+from ninjadojo.games.ninjato.effects import PHASE_NAMES, PLAY, SIDE_NAMES
 from ninjadojo.rl.encoders import count_codes, label_offsets, put_code, put_codes, put_number, put_seat, seat_labels
 from ninjadojo.rl.encoding import Tensor, View, ViewEncoder
 from ninjadojo.rl.layout import LayoutBuilder, Writer
@@ -51,6 +50,15 @@ GUARDS = sum(GUARD_COUNTS)
 ELITES = sum(ELITE_COUNTS)
 RUMORS = len(RUMOR_CODES)
 ENVOYS = len(ENVOY_CODES)
+#: The most games whose blocks the fast path keeps at once (see ``write_state``).
+_KEPT_GAMES = 64
+#: The number of each block of the fast path (see ``write_state``): the Dojo, the Sensei to the Palace,
+#: the houses, the Guards' and Elites' piles, then the seats' holdings.
+_DOJO = 0
+_PLACES = 1
+_HOUSES = 2
+_PILES = _HOUSES + HOUSES
+_HOLDINGS = _PILES + 1
 
 
 class NinjatoEncoder(ViewEncoder):
@@ -142,6 +150,9 @@ class NinjatoEncoder(ViewEncoder):
             ))
         self._hand = label_offsets(b.counts("hand", VALUES, most_value, "the seat's Dojo hand, per value"), VALUES)
         self._flat_offsets = self._flat()
+        #: The blocks last written for each game (see ``write_state``), by ``id`` of the game: a tensor's
+        #: bytes holding them (zeros elsewhere), and what each was made from (by block number).
+        self._written: dict[int, tuple[memoryview, list[tuple[object, ...]]]] = {}
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         ones = out.ones
@@ -233,130 +244,200 @@ class NinjatoEncoder(ViewEncoder):
 
     def _flat(self) -> tuple[tuple[int, ...], list[tuple[int, ...]], list[tuple[int, ...]]]:
         """Every offset the fast path writes, as plain ints: a segment over codes starts at its first
-        label's offset (code number i at first + i; Dojo value v at first - 1 + v)."""
+        label's offset (code number i at first + i; Dojo value v at first - 1 + v); each block (see
+        ``write_state``) also as the range of bytes it spans. Checks that each block's segments lie side
+        by side in the layout: the layout's order is public, so the fast path follows it, never the
+        reverse."""
         value, tile, kind, purse = VALUES[0], TILE_CODES[0], TILE_KIND_CODES[0], PURSE[0]
         guard, elite, envoy, rumor = GUARD_CODES[0], ELITE_CODES[0], ENVOY_CODES[0], RUMOR_CODES[0]
-        shared = (self._round, self._phase[PHASE_NAMES[0]], self._order, self._up[value] - 1, self._dojo_deck,
-                  self._dojo_discard[value] - 1, self._stack, self._stack_top, self._offer[tile], self._sensei_seats,
-                  self._sensei_deck, self._sensei_out[tile], self._hensojutsu, self._rumors[rumor],
-                  self._pavilion_seats, self._pavilion_spots, self._pavilion_deck, self._envoys[envoy],
-                  self._palace_seats, self._palace_spots, self._palace_deck, self._guard_deck,
-                  self._guard_discard[guard], self._elite_deck, self._elite_discard[elite], self._bag,
-                  self._spent[purse], self._raid_seat, self._raid_house, self._raid_side[SIDE_NAMES[0]],
-                  self._raid_loot[purse], self._raid_guards[guard], self._raid_elite[elite],
-                  self._disguised[envoy], self._hand[value] - 1)
-        houses: list[tuple[int, ...]] = [
-            (marker[MARKER_CODES[0]], sentry[guard], treasure[purse], strength, stealth)
-            for marker, sentry, treasure, strength, stealth in self._houses]
-        seats: list[tuple[int, ...]] = [
-            (honour, shuriken, cards, known[value] - 1, treasure[purse], tiles[tile], used[kind], envoys[envoy],
-             rumors[rumor], elites[elite])
-            for honour, shuriken, cards, known, treasure, tiles, used, envoys, rumors, elites in self._seats]
-        return shared, houses, seats
+        players = self.players
+        # Each block: its segments' offsets, then their sizes.
+        dojo = ([self._round, self._phase[PHASE_NAMES[0]], self._order, self._up[value], self._dojo_deck,
+                 self._dojo_discard[value]], [1, len(PHASE_NAMES), players * players, len(VALUES), 1, len(VALUES)])
+        places = ([self._offer[tile], self._sensei_seats, self._sensei_deck, self._sensei_out[tile],
+                   self._hensojutsu, self._rumors[rumor], self._pavilion_seats, self._pavilion_spots,
+                   self._pavilion_deck, self._envoys[envoy], self._palace_seats, self._palace_spots, self._palace_deck],
+                  [len(TILE_CODES), players, 1, len(TILE_CODES), 1, len(RUMOR_CODES), players, 1, 1, len(ENVOY_CODES),
+                   players, 1, 1])
+        piles = ([self._guard_deck, self._guard_discard[guard], self._elite_deck, self._elite_discard[elite], self._bag,
+                  self._spent[purse]], [1, len(GUARD_CODES), 1, len(ELITE_CODES), 1, len(PURSE)])
+        houses = [([marker[MARKER_CODES[0]], sentry[guard], treasure[purse]],
+                   [len(MARKER_CODES), len(GUARD_CODES), len(PURSE)]) for marker, sentry, treasure, *_ in self._houses]
+        holdings = [([known[value], treasure[purse], tiles[tile], used[kind], envoys[envoy], rumors[rumor],
+                      elites[elite]],
+                     [len(VALUES), len(PURSE), len(TILE_CODES), len(TILE_KIND_CODES), len(ENVOY_CODES),
+                      len(RUMOR_CODES), len(ELITE_CODES)])
+                    for _, _, _, known, treasure, tiles, used, envoys, rumors, elites in self._seats]
+        for offsets, sizes in [dojo, places, piles, *houses, *holdings]:
+            assert offsets == [offsets[0] + sum(sizes[:number]) for number in range(len(offsets))], offsets
+
+        def spans(offsets: list[int], sizes: list[int]) -> tuple[int, ...]:
+            # The block's range of bytes, then its segments' offsets.
+            first = offsets[0]
+            return (first * 4, (first + sum(sizes)) * 4, *offsets)
+
+        dojo_start, dojo_end, round_, phase, order, up, deck, discard = spans(*dojo)
+        # The game's part of the tensor ends with the hand.
+        game_end = (self._hand[VALUES[-1]] + 1) * 4
+        shared = (game_end, dojo_start, dojo_end, round_, phase, order, up - 1, deck, discard - 1, self._stack,
+                  self._stack_top, *spans(*places), *spans(*piles), self._raid_seat, self._raid_house,
+                  self._raid_side[SIDE_NAMES[0]], self._raid_loot[purse], self._raid_guards[guard],
+                  self._raid_elite[elite], self._disguised[envoy], self._hand[value] - 1)
+        house_spans = [(*spans(*house), strength, stealth)
+                       for house, (*_, strength, stealth) in zip(houses, self._houses, strict=True)]
+        seat_spans = []
+        for (honour, shuriken, cards, *_), block in zip(self._seats, holdings, strict=True):
+            start, end, known, *rest = spans(*block)
+            seat_spans.append((honour, shuriken, cards, start, end, known - 1, *rest))
+        return shared, house_spans, seat_spans
 
     def write_state(self, state: Any, seat: int, out: Tensor) -> None:
         # What view.observe shows ``seat``, read from the state: the whole board, every seat's public
         # holdings and the cards it was seen to take (``state.known``), the decks' sizes only, and the
         # Dojo hand of the seat alone. Counts per code are indexed by code number, Dojo counts by value
-        # (1 to 5). Counts need no clipping: no pile holds more of a kind than the game has. Written
-        # out in one body (no helper calls, ``any`` to skip empty counts): it runs at every step.
-        shared, houses, seats = self._flat_offsets
-        (round_, phase, order, up, dojo_deck, dojo_discard, stack_seats, stack_top, offer, sensei_seats, sensei_deck,
-         sensei_out, hensojutsu, rumors_up, pavilion_seats, pavilion_spots, pavilion_deck, envoys_up, palace_seats,
-         palace_spots, palace_deck, guard_deck, guard_discard, elite_deck, elite_discard, bag, spent, raid_seat,
-         raid_house, raid_side, raid_loot, raid_guards, raid_elite, disguised, hand) = shared
+        # (1 to 5). Counts need no clipping: no pile holds more of a kind than the game has.
+        #
+        # It runs at every step, and Python spends some 30 ns on each value it tests or writes (a zero
+        # among counts too), though a step changes few of them. So most of the tensor is in blocks: the
+        # Dojo, the Sensei to the Palace, each house, the Guards' and Elites' piles, each seat's holdings
+        # (up to a hundred values each, a few of them nonzero). The game's part of the tensor starts as
+        # the blocks last written for the same game (``_written``, one copy), and a block is written
+        # again, value by value, only when what it is made from differs from what the kept one was made
+        # from (one comparison, in C: a step rewrites one or two blocks of a dozen). The comparison
+        # makes a kept block right whatever game it came from, so the record holds no game (that would
+        # keep ended games alive, and slow every garbage collection). What changes at most steps (the
+        # Dojo's stack, the houses' spots, the bag, the raid, each seat's honour, shuriken and cards, the
+        # hand) lies outside the blocks, zeros in the copy, and is written each time.
+        (game_end, dojo_start, dojo_end, round_, phase, order_offset, up, dojo_deck, dojo_discard, stack_seats,
+         stack_top, places_start, places_end, offer, sensei_seats, sensei_deck, sensei_out, hensojutsu, rumors_up,
+         pavilion_seats, pavilion_spots, pavilion_deck, envoys_up, palace_seats, palace_spots, palace_deck,
+         piles_start, piles_end, guard_deck, guard_discard, elite_deck, elite_discard, bag, spent, raid_seat,
+         raid_house, raid_side, raid_loot, raid_guards, raid_elite, disguised, hand), houses, seats = (
+            self._flat_offsets)
+        buffer = cast(memoryview, out)
+        bytes_out = buffer.cast("B")
+        written = self._written.get(id(state))
+        if written is None:
+            written = self._new_written(state)
+        kept, made = written
+        # Every block as last written for this game, zeros between them (the header is written already).
+        bytes_out[dojo_start:game_end] = kept[dojo_start:game_end]
         one = 1.0
         players = self.players
-        value = state.round
-        if value:
-            out[round_] = value if value < ROUNDS else ROUNDS
-        out[phase + state.phase] = one
-        for place, each in enumerate(state.order):
-            out[order + place * players + each] = one
-        for each in state.up:
-            out[up + each] += one
-        value = len(state.deck)
-        if value:
-            out[dojo_deck] = value if value < DOJO_CARDS else DOJO_CARDS
-        counts = state.discard
-        for each in DOJO_VALUES:
-            if counts[each]:
-                out[dojo_discard + each] = counts[each]
-        stack = state.dojo_stack
+
+        # The Dojo: round, phase, the playing order, the face-up cards, deck and discard as a block, then
+        # the stack (written each time).
+        order, stack = state.order, state.dojo_stack
+        made_of: tuple[Any, ...] = (state.round, state.phase, order, state.up, len(state.deck), state.discard)
+        if made_of != made[_DOJO]:
+            bytes_out[dojo_start:dojo_end] = bytes(dojo_end - dojo_start)
+            value, phase_number, _, face_up, left, counts = made_of
+            if value:
+                out[round_] = value if value < ROUNDS else ROUNDS
+            out[phase + phase_number] = one
+            for place, each in enumerate(order):
+                out[order_offset + place * players + each] = one
+            for each in face_up:
+                out[up + each] += one
+            if left:
+                out[dojo_deck] = left if left < DOJO_CARDS else DOJO_CARDS
+            for number in DOJO_VALUES:
+                if counts[number]:
+                    out[dojo_discard + number] = counts[number]
+            _keep(written, _DOJO, made_of, bytes_out, dojo_start, dojo_end)
         if stack:
             for each in stack:
                 out[stack_seats + each] += one
             if stack[-1] >= 0:
                 out[stack_top + stack[-1]] = one
-        for each in state.offer:
-            out[offer + each] += one
-        for each in state.sensei_seats:
-            out[sensei_seats + each] += one
-        value = len(state.sdeck)
-        if value:
-            out[sensei_deck] = value if value < SENSEI_TILES else SENSEI_TILES
-        counts = state.sout
-        if any(counts):
-            for number, count in enumerate(counts):
-                if count:
-                    out[sensei_out + number] = count
-        value = state.hj_left
-        if value:
-            out[hensojutsu] = value if value < 3 else 3
-        # The Pavilion (Rumors) and the Palace (Envoys): the same four segments each.
-        for up_offset, up, seats_offset, seated, spots_offset, spots_left, deck_offset, deck, most in (
-                (rumors_up, state.rup, pavilion_seats, state.pavilion_seats, pavilion_spots, state.pavilion_spots,
-                 pavilion_deck, state.rdeck, RUMORS),
-                (envoys_up, state.vup, palace_seats, state.palace_seats, palace_spots, state.palace_spots,
-                 palace_deck, state.vdeck, ENVOYS)):
-            for each in up:
-                out[up_offset + each] = one
+
+        # The Sensei, the Pavilion (Rumors) and the Palace (Envoys).
+        made_of = (state.offer, state.sensei_seats, len(state.sdeck), state.sout, state.hj_left, state.rup,
+                   state.pavilion_seats, state.pavilion_spots, len(state.rdeck), state.vup, state.palace_seats,
+                   state.palace_spots, len(state.vdeck))
+        if made_of != made[_PLACES]:
+            bytes_out[places_start:places_end] = bytes(places_end - places_start)
+            offered, seated, value, counts, left, *_ = made_of
+            for each in offered:
+                out[offer + each] += one
             for each in seated:
-                out[seats_offset + each] += one
-            if spots_left:
-                out[spots_offset] = spots_left if spots_left < MOST_SPOTS else MOST_SPOTS
-            value = len(deck)
+                out[sensei_seats + each] += one
             if value:
-                out[deck_offset] = value if value < most else most
+                out[sensei_deck] = value if value < SENSEI_TILES else SENSEI_TILES
+            if any(counts):
+                for number, count in enumerate(counts):
+                    if count:
+                        out[sensei_out + number] = count
+            if left:
+                out[hensojutsu] = left if left < 3 else 3
+            # Face-up cards, seats, spots and the deck's size, at each.
+            for up_offset, face_up, seats_offset, seated, spots_offset, value, deck_offset, left, most in (
+                    (rumors_up, made_of[5], pavilion_seats, made_of[6], pavilion_spots, made_of[7], pavilion_deck,
+                     made_of[8], RUMORS),
+                    (envoys_up, made_of[9], palace_seats, made_of[10], palace_spots, made_of[11], palace_deck,
+                     made_of[12], ENVOYS)):
+                for each in face_up:
+                    out[up_offset + each] = one
+                for each in seated:
+                    out[seats_offset + each] += one
+                if value:
+                    out[spots_offset] = value if value < MOST_SPOTS else MOST_SPOTS
+                if left:
+                    out[deck_offset] = left if left < most else most
+            _keep(written, _PLACES, made_of, bytes_out, places_start, places_end)
+
+        # Each house: the spots on its Strength and Stealth sides (written each time: placing on them is
+        # the commonest action), then marker, Sentry and treasure as a block.
         markers, sentries, treasures, spots = state.markers, state.sentries, state.treasure, state.spots
-        for house, (marker, sentry, treasure, strength, stealth) in enumerate(houses):
-            out[marker + markers[house]] = one
-            if sentries[house] >= 0:
-                out[sentry + sentries[house]] = one
-            tokens = treasures[house]
-            if tokens:
-                reds = 0
-                for token in tokens:
-                    if token >= 5:
-                        reds += 1
-                        token -= 5
-                    out[treasure + token] += one
-                if reds:
-                    out[treasure + 5] = reds
-            if spots[2 * house] >= 0:
-                out[strength + spots[2 * house]] = one
-            if spots[2 * house + 1] >= 0:
-                out[stealth + spots[2 * house + 1]] = one
-        value = len(state.gdeck)
-        if value:
-            out[guard_deck] = value if value < GUARDS else GUARDS
-        for number, count in enumerate(state.gdiscard):
-            if count:
-                out[guard_discard + number] = count
-        value = len(state.xdeck)
-        if value:
-            out[elite_deck] = value if value < ELITES else ELITES
-        counts = state.xdiscard
-        if any(counts):
-            for number, count in enumerate(counts):
+        for house in range(HOUSES):
+            start, end, marker, sentry, treasure, strength, stealth = houses[house]
+            strength_seat, stealth_seat = spots[2 * house], spots[2 * house + 1]
+            if strength_seat >= 0:
+                out[strength + strength_seat] = one
+            if stealth_seat >= 0:
+                out[stealth + stealth_seat] = one
+            made_of = (markers[house], sentries[house], treasures[house])
+            if made_of == made[_HOUSES + house]:
+                continue
+            bytes_out[start:end] = bytes(end - start)
+            marker_number, sentry_number, tokens = made_of
+            out[marker + marker_number] = one
+            if sentry_number >= 0:
+                out[sentry + sentry_number] = one
+            # A token is its kind, plus 5 red side up: a red one counts under its kind and under ``red``.
+            reds = 0
+            for token in tokens:
+                if token >= 5:
+                    reds += 1
+                    token -= 5
+                out[treasure + token] += one
+            if reds:
+                out[treasure + 5] = reds
+            _keep(written, _HOUSES + house, made_of, bytes_out, start, end)
+
+        # The Guards' and Elites' decks and discards, the bag and the treasure spent (by kind: the view
+        # shows no red among spent tokens, so ``red`` stays 0). The bag changes at a fifth of the steps,
+        # far more often than the rest: the block is kept without it, and it is written each time.
+        made_of = (len(state.gdeck), state.gdiscard, len(state.xdeck), state.xdiscard, state.spent)
+        if made_of != made[_PILES]:
+            bytes_out[piles_start:piles_end] = bytes(piles_end - piles_start)
+            for offset, value, most, counts_offset, counts in ((guard_deck, made_of[0], GUARDS, guard_discard,
+                                                                 made_of[1]),
+                                                                (elite_deck, made_of[2], ELITES, elite_discard,
+                                                                 made_of[3])):
+                if value:
+                    out[offset] = value if value < most else most
+                for number, count in enumerate(counts):
+                    if count:
+                        out[counts_offset + number] = count
+            for number, count in enumerate(made_of[4]):
                 if count:
-                    out[elite_discard + number] = count
+                    out[spent + number] = count
+            _keep(written, _PILES, made_of, bytes_out, piles_start, piles_end)
         value = sum(state.bag)
-        if value:
-            out[bag] = value if value < TOKENS else TOKENS
-        for number, count in enumerate(state.spent):
-            if count:
-                out[spent + number] = count
+        out[bag] = value if value < TOKENS else TOKENS
+
+        # The raid under way, and the Envoys disguised: few values, and changing with most steps.
         raider = state.raider
         if raider >= 0:
             out[raid_seat + raider] = one
@@ -376,50 +457,94 @@ class NinjatoEncoder(ViewEncoder):
                 out[raid_elite + state.raid_elite] = one
         for each in state.masks:
             out[disguised + each] = one
+
+        # Each seat: honour, shuriken and cards (written each time), then its holdings as a block.
+        # Shuriken left to place as view.shuriken_left gives them, and cards as state.hand_size does
+        # (both inlined: they run for every seat at every step): all of them out of play, else those of
+        # the round less the ones placed, one more placed by each seat before ``placed % players`` in the
+        # order; the cards held of each value (index 0 is unused).
+        if state.phase == PLAY:
+            placed, number = state.placed, state.num_players
+            base = SHURIKEN - placed // number
+            to_place = [base] * players
+            for each in order[:placed % number]:
+                to_place[each] = base - 1
+        else:
+            to_place = [SHURIKEN] * players
         honours, hands, known_all, purses, tiles_all, flipped_all, envoys_all, rumors_all, elites_all = (
             state.honour, state.hands, state.known, state.purse, state.tiles, state.flipped, state.envoys,
             state.rumors, state.elites)
-        for each, (honour, shuriken, cards, known, treasure, tiles, used, envoys, rumors, elites) in enumerate(seats):
+        for each in range(players):
+            (honour, shuriken, cards, start, end, known_offset, treasure, tiles_offset, used, envoys_offset,
+             rumors_offset, elites_offset) = seats[each]
             value = honours[each]
             if value:
                 out[honour] = value if value < MAX_HONOUR else MAX_HONOUR
-            value = shuriken_left(state, each)
+            value = to_place[each]
             if value:
                 out[shuriken] = value if value < SHURIKEN else SHURIKEN
-            value = state.hand_size(each)
+            counts = hands[each]
+            value = counts[1] + counts[2] + counts[3] + counts[4] + counts[5]
             if value:
                 out[cards] = value if value < DOJO_CARDS else DOJO_CARDS
-            counts = known_all[each]
-            if any(counts):
+            made_of = (known_all[each], purses[each], tiles_all[each], flipped_all[each], envoys_all[each],
+                       rumors_all[each], elites_all[each])
+            if made_of == made[_HOLDINGS + each]:
+                continue
+            bytes_out[start:end] = bytes(end - start)
+            known, purse, tiles, flipped, envoys, rumors, elites = made_of
+            if any(known):
                 for number in DOJO_VALUES:
-                    if counts[number]:
-                        out[known + number] = counts[number]
-            for number, count in enumerate(purses[each]):
+                    if known[number]:
+                        out[known_offset + number] = known[number]
+            for number, count in enumerate(purse):
                 if count:
                     out[treasure + number] = count
-            counts = tiles_all[each]
-            if any(counts):
-                for number, count in enumerate(counts):
+            if any(tiles):
+                for number, count in enumerate(tiles):
                     if count:
-                        out[tiles + number] = count
-            counts = flipped_all[each]
-            if any(counts):
-                for number, count in enumerate(counts):
+                        out[tiles_offset + number] = count
+            if any(flipped):
+                for number, count in enumerate(flipped):
                     if count:
                         out[used + number] = count
-            for number in envoys_all[each]:
-                out[envoys + number] = one
-            for number in rumors_all[each]:
-                out[rumors + number] = one
-            counts = elites_all[each]
-            if any(counts):
-                for number, count in enumerate(counts):
+            for number in envoys:
+                out[envoys_offset + number] = one
+            for number in rumors:
+                out[rumors_offset + number] = one
+            if any(elites):
+                for number, count in enumerate(elites):
                     if count:
-                        out[elites + number] = count
+                        out[elites_offset + number] = count
+            _keep(written, _HOLDINGS + each, made_of, bytes_out, start, end)
+
+        # The seat's own Dojo hand.
         counts = hands[seat]
         for number in DOJO_VALUES:
             if counts[number]:
                 out[hand + number] = counts[number]
+
+    def _new_written(self, state: Any) -> tuple[memoryview, list[tuple[object, ...]]]:
+        """A fresh record of the blocks written for ``state``'s game (none yet: made from nothing, which
+        equals no block's sources), kept by the game's id; every record is dropped once ``_KEPT_GAMES``
+        are kept (the environments of a process take turns with an encoder, but not so many)."""
+        written = self._written
+        if len(written) >= _KEPT_GAMES:
+            written.clear()
+        made: list[tuple[object, ...]] = [()] * (_HOLDINGS + self.players)
+        entry = (memoryview(bytearray(self._flat_offsets[0][0])), made)
+        written[id(state)] = entry
+        return entry
+
+
+def _keep(written: tuple[memoryview, list[tuple[object, ...]]], block: int, made_of: tuple[object, ...],
+          bytes_out: memoryview, start: int, end: int) -> None:
+    """Keep block number ``block``, just written (bytes ``start`` to ``end`` of the tensor), with what it
+    was made from (lists copied: the game changes its own in place)."""
+    kept, made = written
+    kept[start:end] = bytes_out[start:end]
+    made[block] = tuple([part.copy() if type(part) is list else part for part in made_of])
+
 
 def _codes(out: Writer, index: dict[str, int], codes: object) -> None:
     """A multi-hot of codes (each code present at most once)."""

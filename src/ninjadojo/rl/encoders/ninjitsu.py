@@ -13,10 +13,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ninjadojo.games.ninjitsu.cards import CARD_IDS
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, OWNER_PENALTY, VALUE
 from ninjadojo.games.ninjitsu.elements import NAMES as ELEMENTS
-from ninjadojo.games.ninjitsu.knowledge import PLACE_MASK
-from ninjadojo.games.ninjitsu.view import known_in_hand
 from ninjadojo.rl.encoders import label_offsets, put_code, put_seat, seat_labels
 from ninjadojo.rl.encoding import Tensor, View, ViewEncoder
 from ninjadojo.rl.layout import LayoutBuilder, Writer
@@ -83,6 +81,15 @@ class NinjitsuEncoder(ViewEncoder):
                 label_offsets(b.one_hot(f"{prefix}.element", ELEMENTS, "its Element (The Elements)"), ELEMENTS),
                 label_offsets(b.one_hot(f"{prefix}.side", SIDES, "its Element's side, or choosing"), SIDES),
             ))
+        # The fast path's offsets of each seat, flat: a segment over the cards holds card c at its first
+        # offset + c.
+        first = CARD_IDS[0]
+        self._fast_seats = [
+            (hand_size, hand[first], treasures[first], treasure_points, secret_count, secrets, points, points_known,
+             marked, mark[first], element, side)
+            for (hand_size, hand, treasures, treasure_points, secret_count, secrets, points, points_known, marked,
+                 mark, element, side) in self._seats]
+        self._fast_piles = (self._discard[first], self._resolving[first], self._innermost[first])
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         # The hot path of every step: the per-seat loop appends to the writer's lists directly.
@@ -158,15 +165,14 @@ class NinjitsuEncoder(ViewEncoder):
         out[self._deck] = len(state.deck)  # never above the deck's size, the bound
         value = state.swaps_left
         out[self._swaps] = value if value < 10 else 10
-        base = self._discard[first]
+        base, resolving, innermost = self._fast_piles
         for card in state.discard:
             out[base + card] = one
         effects = state.effects
         if effects:
-            base = self._resolving[first]
             for effect in effects:
-                out[base + effect[0]] = one
-            out[self._innermost[first] + effects[-1][0]] = one
+                out[resolving + effect[0]] = one
+            out[innermost + effects[-1][0]] = one
         if state.frozen >= 0:
             out[self._frozen + state.frozen] = one
         if state.magic_owner >= 0:
@@ -184,29 +190,54 @@ class NinjitsuEncoder(ViewEncoder):
                 out[base + card] = one
         over = state.result is not None
         known = state.known
-        bit = 1 << seat
-        hands, secrets_all, marks, elements = state.hands, state.secrets, state.marks, state.elements
-        for each, offsets in enumerate(self._seats):
-            (hand_size, hand, treasures, treasure_points, secret_count, secrets, points, points_known, marked, mark,
-             element, side) = offsets
+        bit = 1 << seat  # a seat's bit is a place bit (PLACE_MASK): knowing the place is what shows a card
+        hands, secrets_all, treasures_all, marks, elements = (state.hands, state.secrets, state.treasures, state.marks,
+                                                              state.elements)
+        # Without Master of Earth or The Elements a treasure's worth is its printed value (and Vampire
+        # Ninja's penalty): counted here, not by a call per seat (``treasure_points``), at every step.
+        printed = not (state.has_earth or state.has_elements)
+        blind = state.blind
+        for each, (hand_size, base, treasures, treasure_points, secret_count, secrets, points, points_known, marked,
+                   mark, element, side) in enumerate(self._fast_seats):
             own = each == seat
             cards = hands[each]
             out[hand_size] = len(cards)
-            base = hand[first]
-            for card in known_in_hand(state, seat, each):
-                out[base + card] = one
-            base = treasures[first]
-            for card in state.treasures[each]:
-                out[base + card] = one
-            value = state.treasure_points(each)
-            out[treasure_points] = -MAX_POINTS if value < -MAX_POINTS else value if value < MAX_POINTS else MAX_POINTS
+            # ``known_in_hand``, written out: the whole hand for its holder (and at the end), else the
+            # cards whose place the seat knows.
+            if own or over:
+                for card in cards:
+                    out[base + card] = one
+            else:
+                for card in cards:
+                    if known[card] & bit:
+                        out[base + card] = one
+            held = treasures_all[each]
+            for card in held:
+                out[treasures + card] = one
+            if not printed:
+                value = state.treasure_points(each)
+            elif held:
+                value = sum(map(VALUE.__getitem__, held))
+                penalty = sum(map(OWNER_PENALTY.__getitem__, held))
+                if penalty:
+                    value += penalty * len(held)
+            else:
+                value = 0
+            if value:
+                out[treasure_points] = (-MAX_POINTS if value < -MAX_POINTS else value if value < MAX_POINTS
+                                        else MAX_POINTS)
             held = secrets_all[each]
             count = len(held)
-            out[secret_count] = count if count < SECRET_POSITIONS else SECRET_POSITIONS
-            sees_own = (own and state.blind != each) or over
-            for position, card in enumerate(held[:SECRET_POSITIONS]):
-                if sees_own or (not own and known[card] & PLACE_MASK & bit):
-                    out[secrets + position * CARDS + card] = one
+            sees_own = (own and blind != each) or over
+            if count:
+                out[secret_count] = count if count < SECRET_POSITIONS else SECRET_POSITIONS
+                if sees_own:
+                    for position, card in enumerate(held[:SECRET_POSITIONS]):
+                        out[secrets + position * CARDS + card] = one
+                elif not own:
+                    for position, card in enumerate(held[:SECRET_POSITIONS]):
+                        if known[card] & bit:
+                            out[secrets + position * CARDS + card] = one
             if sees_own:
                 value = state.points(each)
                 out[points] = -MAX_POINTS if value < -MAX_POINTS else value if value < MAX_POINTS else MAX_POINTS
@@ -215,12 +246,11 @@ class NinjitsuEncoder(ViewEncoder):
             if card != -1:
                 out[marked] = one
                 if own and card >= 0:
-                    out[mark[first] + card] = one
+                    out[mark + card] = one
             text = elements[each]
             if text:
                 name = text.rstrip("12")
                 out[element[name]] = one
                 out[side[text[len(name):] or "choosing"]] = one
-
 
 ENCODER = NinjitsuEncoder
