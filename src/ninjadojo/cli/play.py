@@ -807,7 +807,7 @@ _MEMBER = re.compile(r"(?:([a-z]+):)?([a-z]+)(\d+)")
 def cards_by_code(catalog: Sequence[CardInfo], text: str) -> list[CardInfo]:
     """Every card the code ``text`` names as the board or an action writes it, in any case: the card of
     that code, and the family a member code belongs to (``t1``: the Taira Envoys ``env:t``, whose text
-    lists Envoy ``t1``), else the card of a code with a count (``pe2``). A mark the board puts after a
+    lists Envoy No. 1), else the card of a code with a count (``pe2``). A mark the board puts after a
     code (``t3~`` masked, ``t6@2`` a tile's price) is not part of it. Several cards when the code is
     ambiguous (``t1`` is also a Tiger tile)."""
     folded = text.strip().casefold()
@@ -824,7 +824,10 @@ def cards_by_code(catalog: Sequence[CardInfo], text: str) -> list[CardInfo]:
             family_prefix, colon, family = info.code.casefold().partition(":")
             if not colon or family != base or (prefix is not None and prefix != family_prefix):
                 continue
-            members = set(re.findall(rf"\b{re.escape(base)}\d+\b", info.text.casefold()))
+            # Members listed by code (``t1``) or, as Ninjato's words list them, by number (``No. 1: ...``).
+            text = info.text.casefold()
+            members = set(re.findall(rf"\b{re.escape(base)}\d+\b", text))
+            members |= {f"{base}{number}" for number in re.findall(r"\bno\. (\d+):", text)}
             if not members:
                 unlisted.append(info)
             elif f"{base}{member.group(3)}" in members:

@@ -200,7 +200,7 @@ def test_a_trap_sprung_inside_nested_plays_is_one_level_inside_its_steal() -> No
         "P0 plays Katana for its action",
         "  Smoke Bomb is discarded from P1's treasures",
         "  P0 plays Climbing Hook for its action",
-        "    P0 steals P1's secret #0: Tripwire",
+        "    P0 steals P1's secret #1: Tripwire",
         "      Tripwire is trapped!",
         "      P0 discards Explosives from hand",
         "    P0 draws 1 card",
@@ -224,7 +224,7 @@ def test_a_trap_turned_up_by_master_of_surprise_and_paid_by_its_owner_is_nested_
     play(game, "a:Xa", "f1.0", "c:7c")
     assert _log(game, 0) == [
         "P0 plays Master of Surprise for its action",
-        "  P0 turns P1's secret #0 face-up: Tripwire",
+        "  P0 turns P1's secret #1 face-up: Tripwire",
         "    Tripwire is trapped!",
         "    P1 discards Chain and Sickle from hand",
     ]
@@ -234,7 +234,7 @@ def test_a_steal_taken_as_the_turns_action_is_at_the_top_level_and_its_trap_one_
     game = position(hands=["", "6c"], secrets=["", "Ka"], deck="2a 3a 4a 5a")
     play(game, "x1.0")
     assert _log(game, 0) == [
-        "P0 steals P1's secret #0: Master of Cunning",
+        "P0 steals P1's secret #1: Master of Cunning",
         "  Master of Cunning is trapped!",
         "  P1 draws 4 cards",
         "  Master of Cunning has no value and is discarded",

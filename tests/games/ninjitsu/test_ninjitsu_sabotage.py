@@ -68,7 +68,7 @@ def test_master_of_disguise_swaps_two_secrets_then_steals() -> None:
     game = sabotage(3, hands=["Xs", "", ""], secrets=["", "5a", "6a"])
     play(game, "a:Xs", "k1.0", "k2.0")
     assert secrets(game, 1) == "6a" and secrets(game, 2) == "5a"
-    assert f"your secret #0 is now {name_of('6a')}" in log(game, 1)
+    assert f"your secret #1 is now {name_of('6a')}" in log(game, 1)
     assert kind(game) == "steal"
     play(game, "x2.0")
     assert treasures(game, 0) == "5a"

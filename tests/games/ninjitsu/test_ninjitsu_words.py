@@ -112,7 +112,7 @@ def test_the_opening_prompt_reads_as_a_turn() -> None:
     assert labels["d"] == "Draw 2 cards"
     assert labels["t:6a"] == "Play Katana as a treasure"
     assert labels["s:9b"] == "Play Smoke Bomb as a secret"
-    assert labels["x1.0"] == "Steal P1's secret #0"
+    assert labels["x1.0"] == "Steal P1's secret #1"  # counted from 1 for people; the code from 0
 
 
 def test_the_elements_side_choice_names_the_side_in_the_rulebook_s_words() -> None:
@@ -132,7 +132,7 @@ def test_a_window_says_what_is_about_to_happen_and_what_the_card_does() -> None:
     game.apply(0, "x1.0")
     decision = game.decision(1)
     assert decision is not None
-    assert decision.prompt.startswith("Any time: P0 is about to steal P1's secret #0.")
+    assert decision.prompt.startswith("Any time: P0 is about to steal P1's secret #1.")
     assert game.labels(1) == {"a:1d": "Play Andrea for free: stop the steal", "pass": "Pass: let it happen"}
 
 
@@ -175,8 +175,8 @@ def test_score_lines_count_bo_staff_face_down_and_treasures() -> None:
     game = position(hands=["", ""], treasures=["6a 7b", ""], secrets=["4a 9c", ""])
     assert game.result is not None and game.result.scores[0] == 6 + 7 + 8 + 9
     assert game.score_lines()[0] == ["Treasure Katana: 6", "Treasure Chain and Sickle: 7",
-                                     "Secret #0 Bo Staff: 8 (4 + 2 for each of your 2 secrets)",
-                                     "Secret #1 Smoke Bomb: 9", "Total: 30"]
+                                     "Secret #1 Bo Staff: 8 (4 + 2 for each of your 2 secrets)",
+                                     "Secret #2 Smoke Bomb: 9", "Total: 30"]
 
 
 def test_score_lines_count_vampire_ninja_and_master_of_earth() -> None:

@@ -142,11 +142,12 @@ def _table_lines(state: KnightsAndNinjasState, seat: int | None) -> list[Line]:
     if shown:
         words = "shown to the Herald: " + ", ".join(f"P{s}: {NAMES[k]}" for s, k in shown)
         if len(words) > WIDTH - 2:
-            words = "shown to the Herald: " + ", ".join(f"P{s} {CODES[k]}" for s, k in shown)
+            words = "shown to the Herald: " + ", ".join(f"P{s}'s {NAMES[k]}" for s, k in shown)
         texts.append((words, ""))
     window = window_gems(state)
     if window is not None and deciding != "highwayman":
-        texts.append((f"{taken_words(*window)}: a Highwayman may steal them", ""))
+        them = "it" if window[1] == 1 else "them"
+        texts.append((f"{taken_words(*window)}: a Highwayman may steal {them}", ""))
     if state.duel and state.frames and state.frames[-1].kind == "draft":
         drafter = state.frames[-1].seats[0]
         texts.append((f"draft: {plural(len(state.draft), 'card')} left, P{drafter} is drafting", ""))

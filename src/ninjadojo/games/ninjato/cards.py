@@ -233,11 +233,19 @@ class Cost(NamedTuple):
     high: int
 
     def text(self) -> str:
-        """``j+f`` or ``1-4 same``."""
+        """``j+f`` or ``1-4 same`` (the typing codes: the terminal's tables)."""
         if self.kinds:
             return "+".join(self.kinds)
         span = str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
         return f"{span} same"
+
+    def words(self) -> str:
+        """The cost as a player reads it: ``a Jade and a Fan``, ``1 to 4 treasures of one kind``."""
+        if self.kinds:
+            names = [f"a {TREASURE_NAMES[TREASURES.index(kind)]}" for kind in self.kinds]
+            return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        span = str(self.low) if self.low == self.high else f"{self.low} to {self.high}"
+        return f"{span} treasure{'' if self.high == 1 else 's'} of one kind"
 
 
 def pair(kinds: str) -> Cost:

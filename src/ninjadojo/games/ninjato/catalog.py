@@ -80,14 +80,15 @@ def catalog() -> list[CardInfo]:
                               TILE_TEXT[tile_kind.code] + price))
     set_rule = " Sets of up to three: one x1, two x2, three x4; a fourth starts a new set."
     for index, rumor_kind in enumerate(RUMOR_KINDS):
-        prices = ", ".join(row.cost.text() for row in RUMORS if row.kind == index)
+        prices = "; ".join(f"No. {row.code[1:]}: {row.cost.words()}" for row in RUMORS if row.kind == index)
         infos.append(CardInfo(f"rum:{rumor_kind.code}", f"Rumor: {rumor_kind.name}",
                               f"Rumor: counts {rumor_kind.counts}"[:40],
                               RUMOR_TEXT[rumor_kind.code] + (set_rule if rumor_kind.code != "d" else "")
-                              + f" Costs: {prices}. Known to all; scores at the end."))
+                              + f" Costs (Gold may stand for any treasure): {prices}. Known to all; scores at the "
+                              "end."))
     for clan, code in enumerate(CLANS):
         rows = [row for row in ENVOYS if row.clan == clan]
-        listed = "; ".join(f"{row.code} {row.cost.text()} (age {row.age}{', mask' if row.mask else ''})"
+        listed = "; ".join(f"No. {row.code[1:]}: {row.cost.words()} (age {row.age}{', masked' if row.mask else ''})"
                            for row in rows)
         infos.append(CardInfo(f"env:{code}", f"{CLAN_NAMES[clan]} Envoy", f"Envoy of the {CLAN_NAMES[clan]} clan",
                               f"Influence over the {CLAN_NAMES[clan]} clan for scoring after rounds 3, 5 and 7: most "

@@ -135,7 +135,7 @@ def _ask_again(state: NinjitsuState, group: list[Frame]) -> None:
                 assert isinstance(then, tuple)
                 _continue_after_discard(state, CARD_INDEX[str(card)], False, then)
             elif moment == "steal" and int(str(data["position"])) >= len(state.secrets[int(str(data["victim"]))]):
-                state.narrate(f"P{data['victim']}'s secret #{data['position']} is no longer there to steal")
+                state.narrate(f"P{data['victim']}'s secret #{data['position'] + 1} is no longer there to steal")
             else:
                 offer(state, data)
         elif frame.simultaneous:
@@ -350,7 +350,7 @@ def do_steal(state: NinjitsuState, thief: int, victim: int, position: int, ignor
     ``state.jelly`` records the outcome for the card's next step."""
     card = state.secrets[victim].pop(position)
     state.turn_face_up(thief, card)
-    state.narrate(f"P{thief} steals P{victim}'s secret #{position}: {card_name(card)}")
+    state.narrate(f"P{thief} steals P{victim}'s secret #{position + 1}: {card_name(card)}")
     state.lost_from_play(victim)
     if guess != NO_GUESS:
         # The guess names a printed value, or "none" for a card without value; Master of Earth has
@@ -420,7 +420,7 @@ def surprise(state: NinjitsuState, player: int, owner: int, position: int) -> No
     """
     card = state.secrets[owner].pop(position)
     state.turn_face_up(owner, card)
-    state.narrate(f"P{player} turns P{owner}'s secret #{position} face-up: {card_name(card)}")
+    state.narrate(f"P{player} turns P{owner}'s secret #{position + 1} face-up: {card_name(card)}")
     if CARDS[card].trap is not None:
         offer(state, {"moment": "trap", "card": CARD_IDS[card], "taker": owner, "victim": player})
     else:
@@ -690,7 +690,7 @@ def close_window(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int
         if card is None:
             do_steal(state, thief, victim, position, bool(data["ignore_traps"]), guess)
             return
-        state.narrate(f"P{thief}'s steal of P{victim}'s secret #{position} is prevented")
+        state.narrate(f"P{thief}'s steal of P{victim}'s secret #{position + 1} is prevented")
         if thief == state.turn:
             # "That player loses the rest of their turn": every action still resolving is dropped.
             state.effects.clear()

@@ -294,7 +294,7 @@ def take_secret(state: NinjitsuState, player: int, owner: int, position: int) ->
     forget_held(state, owner, from_hand=False)
     state.hands[player].append(card)
     state.known[card] = 1 << player | 1 << owner
-    state.narrate(f"P{player} moves P{owner}'s secret #{position} into their hand")
+    state.narrate(f"P{player} moves P{owner}'s secret #{position + 1} into their hand")
     state.narrate(f"it is {card_name(card)}", 1 << player | 1 << owner)
     state.lost_from_play(owner)
 

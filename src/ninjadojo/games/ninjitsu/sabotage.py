@@ -34,8 +34,8 @@ def look(state: NinjitsuState, seat: int, owner: int, position: int) -> None:
     see only which secret was looked at. The card is shown once (a transient line)."""
     card = state.secrets[owner][position]
     state.known[card] |= 1 << seat
-    state.narrate(f"P{seat} looks at P{owner}'s secret #{position}")
-    state.log(f"P{owner}'s secret #{position} is {card_name(card)}", 1 << seat, transient=True,
+    state.narrate(f"P{seat} looks at P{owner}'s secret #{position + 1}")
+    state.log(f"P{owner}'s secret #{position + 1} is {card_name(card)}", 1 << seat, transient=True,
               depth=len(state.effects))
 
 
@@ -116,10 +116,10 @@ def swap_secrets(state: NinjitsuState, player: int, first: tuple[int, int], seco
             # Under False Floor its owner cannot look at its secrets, so does not know this one's place
             # (even if it had seen the card elsewhere before the swap).
             state.known[card] &= ~(1 << owner)
-    state.narrate(f"P{player} swaps P{owner_a}'s secret #{pos_a} with P{owner_b}'s secret #{pos_b}")
+    state.narrate(f"P{player} swaps P{owner_a}'s secret #{pos_a + 1} with P{owner_b}'s secret #{pos_b + 1}")
     for owner, pos, card in ((owner_a, pos_a, card_b), (owner_b, pos_b, card_a)):
         if owner_a != owner_b and state.blind != owner:
-            state.narrate(f"your secret #{pos} is now {card_name(card)}", 1 << owner)
+            state.narrate(f"your secret #{pos + 1} is now {card_name(card)}", 1 << owner)
     for owner in sorted({owner_a, owner_b}):
         state.lost_from_play(owner)
 
@@ -134,7 +134,7 @@ def discard_secret(state: NinjitsuState, player: int, owner: int, position: int)
     """A secret is discarded from play: face-up onto the discard pile."""
     card = state.secrets[owner].pop(position)
     state.discard_card(card)
-    state.narrate(f"P{player} discards P{owner}'s secret #{position}: {card_name(card)}")
+    state.narrate(f"P{player} discards P{owner}'s secret #{position + 1}: {card_name(card)}")
     state.lost_from_play(owner)
 
 

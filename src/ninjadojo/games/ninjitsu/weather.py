@@ -397,7 +397,7 @@ def strike(state: NinjitsuState, value: int) -> None:
         for pos in reversed(struck):
             secret = state.secrets[seat].pop(pos)
             state.discard_card(secret)
-            state.narrate(f"P{seat}'s secret #{pos} is struck: {card_name(secret)}")
+            state.narrate(f"P{seat}'s secret #{pos + 1} is struck: {card_name(secret)}")
         if struck:
             state.lost_from_play(seat)
     doomed = tuple((CARD_IDS[each], seat) for seat in (state.turn, *state.opponents(state.turn))

@@ -85,10 +85,10 @@ def _treasure(state: NinjitsuState, seat: int, card: int) -> str:
 
 
 def _secret(state: NinjitsuState, seat: int, owner: int, position: int) -> str:
-    """A secret by its place, with the card when ``seat`` knows it: ``P2's secret #0 (seen: Katana (6a))``."""
+    """A secret by its place, with the card when ``seat`` knows it: ``P2's secret #1 (seen: Katana (6a))``."""
     from ninjadojo.games.ninjitsu.knowledge import place_knowers
 
-    text = f"{_whose(state, seat, owner)} secret #{position}"
+    text = f"{_whose(state, seat, owner)} secret #{position + 1}"
     secrets = state.secrets[owner]
     if owner != seat and position < len(secrets) and place_knowers(state.known[secrets[position]]) & (1 << seat):
         text += f" (seen: {card_words(secrets[position])})"
@@ -121,13 +121,13 @@ def _window_moment(state: NinjitsuState, seat: int, frame: Frame) -> tuple[str, 
         return (f"the trap of {_cid_words(data['card'])} is about to hit P{data['taker']}",
                 "Antonio ignores the trap")
     if moment == "steal":
-        return (f"P{data['thief']} is about to steal P{data['victim']}'s secret #{data['position']}",
+        return (f"P{data['thief']} is about to steal P{data['victim']}'s secret #{data['position'] + 1}",
                 "Andrea prevents the steal, and the thief loses the rest of their turn")
     if moment == "treasure-in":
         return (f"{_cid_words(data['card'])} has just entered play among P{data['seat']}'s treasures",
                 "Teleport takes it into your hand")
     if moment == "secret-in":
-        return f"P{data['seat']} has just placed a secret (#{data['position']})", "Alessio looks at it"
+        return f"P{data['seat']} has just placed a secret (#{data['position'] + 1})", "Alessio looks at it"
     if data["move"]:
         return (f"{_cid_words(data['card'])} is about to be moved from P{data['seat']}'s treasures",
                 "Teleport takes it into your hand")
@@ -316,7 +316,7 @@ def label(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> st
     if op == OP_FLIP:
         return f"Turn {_secret(state, seat, first, second)} face up"
     if op == OP_SWAP:
-        return f"Swap your secrets #{first} and #{second} (free)"
+        return f"Swap your secrets #{first + 1} and #{second + 1} (free)"
     if op == OP_CHOOSE:
         return _choose(state, seat, frame, first)
     if op == OP_DONE:
@@ -444,7 +444,7 @@ def score_lines(state: NinjitsuState, player: int) -> list[str]:
         total += VALUE[card]
     for position, card in enumerate(secrets):
         if card == EARTH and state.has_earth:
-            lines.append(f"Secret #{position} {card_words(card)}: counted below")
+            lines.append(f"Secret #{position + 1} {card_words(card)}: counted below")
             continue
         worth = FACE_DOWN_BASE[card] + FACE_DOWN_PER_SECRET[card] * count + FACE_DOWN_PER_HAND[card] * in_hand
         how = ""
@@ -456,7 +456,7 @@ def score_lines(state: NinjitsuState, player: int) -> list[str]:
                    f"{plural(in_hand, 'card')} in hand)")
         elif FACE_DOWN_BASE[card] != (VALUE[card] or 0):
             how = " (face down)"
-        lines.append(f"Secret #{position} {card_words(card)}: {worth}{how}")
+        lines.append(f"Secret #{position + 1} {card_words(card)}: {worth}{how}")
         total += worth
     if state.has_earth and (EARTH in treasures or EARTH in secrets):
         worth = state.earth_worth(player)

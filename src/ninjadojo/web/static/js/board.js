@@ -3,13 +3,15 @@
 
 import {h} from './dom.js';
 import {drawBack, drawCard} from './cards.js';
-import {seatBadge} from './seats.js';
+import {botName, seatBadge} from './seats.js';
 import {boardOf} from './games/index.js';
 
 /** The context a game module draws from (see games/common.js). */
 export function makeCtx({gameId, view, seat, legal = [], decision = null, toAct = [], seats = []}) {
   const mod = boardOf(gameId);
-  const name = (s) => (seats[s] && seats[s].name) || `Player ${s}`;
+  // The name after a seat's label (P1 ...): a person's name, or "(easy bot)" for a bot.
+  const name = (s) => (seats[s] && seats[s].type === 'bot' ? botName(seats[s]) : seats[s] && seats[s].name)
+    || `Player ${s}`;
   // One name per player in every text the engine writes (it names seats P<n>): a person's name, or
   // "P2 (medium bot)" for a bot, or P<n> for a seat nobody has taken.
   const player = (s) => {

@@ -7,7 +7,7 @@
 import {api, inviteLink, watchLink} from './api.js';
 import {copyText, h, replace, toast} from './dom.js';
 import {gameInfo, loadCatalogue} from './catalogue.js';
-import {seatBadge} from './seats.js';
+import {botName, seatBadge} from './seats.js';
 import {setFavicon} from './turn.js';
 import {forgetSeat, hideFinished, keepHideFinished, keepInvites, keepName, keepSeat, mySeats, myName}
   from './store.js';
@@ -234,6 +234,10 @@ class Lobby {
   drawSeats() {
     const game = this.game();
     const players = Number(this.playersSelect.value);
+    // An option over seats (its choices P0, P1...) offers only the seats of this many players.
+    for (const field of (this.optionInputs || new Map()).values()) {
+      if (field.seats) field.seats(players);
+    }
     this.seatInputs = [];
     const rows = [h('legend', {}, 'Seats')];
     for (let seat = 0; seat < players; seat += 1) {
@@ -406,7 +410,7 @@ class Lobby {
       buttons.push(h('a', {class: 'button', href: `#/replay/${table.id}`}, 'Replay'));
     }
     const result = table.result && table.result.winners
-      ? ` · won by ${table.result.winners.map((s) => `P${s} ${table.seats[s].name}`).join(', ')}` : '';
+      ? ` · won by ${table.result.winners.map((s) => `P${s} ${seatWords(table.seats[s])}`).join(', ')}` : '';
     return h('li', {class: 'table-item', dataset: {table: table.id}},
       h('div', {class: 'table-line'}, h('strong', {class: 'table-game'}, table.title),
         ` · ${table.players} players · `,
@@ -427,7 +431,8 @@ class Lobby {
           : null,
         mySeat !== null && waitsFor(table, mySeat) ? h('span', {class: 'tag tag-turn'}, '▶ your turn') : null),
       h('div', {class: 'table-seats'}, table.seats.map((seat) => h('span', {class: 'seat-mini'},
-        seatBadge(seat.seat, seat.name), seat.type === 'bot' ? ' ⚙' : seat.status === 'free' ? ' (free)' : ''))),
+        seatBadge(seat.seat, seatWords(seat)),
+        seat.type === 'bot' ? ' ⚙' : seat.status === 'free' ? ' (free)' : ''))),
       h('div', {class: 'table-buttons'}, buttons));
   }
 
@@ -523,7 +528,17 @@ function optionField(option) {
     peek, read: peek, set: (value) => {
       const wanted = new Set(String(value || '').split(',').filter(Boolean));
       for (const {choice, input} of boxes) input.checked = wanted.has(choice);
-    }};
+    },
+    // A set of seats (every choice labelled P<n>, as Ninjitsu!'s players who get an Element): the seats
+    // from P<players> on are hidden and unticked.
+    seats: (option.choice_labels || []).length && option.choice_labels.every((label) => /^P\d+$/.test(label))
+      ? (players) => {
+        for (const {choice, input} of boxes) {
+          const beyond = Number(choiceLabel(option, choice).slice(1)) >= players;
+          input.closest('.choice-box').hidden = beyond;
+          if (beyond) input.checked = false;
+        }
+      } : null};
   }
   if (option.choices && option.choices.length) {
     const select = h('select', {id}, option.choices.map((choice) => h('option', {value: choice,
@@ -601,4 +616,9 @@ export function isOver(table, now = Date.now()) {
 /** Whether a table in play waits for this seat's move. */
 function waitsFor(table, seat) {
   return table.status === 'playing' && (table.waiting_for || []).includes(seat);
+}
+
+/** A seat's name after its label: a player's name, or "(easy bot)" as the table calls a bot. */
+function seatWords(seat) {
+  return seat.type === 'bot' ? botName(seat) : seat.name;
 }

@@ -51,33 +51,72 @@ export function changed(before, after) {
   });
 }
 
-/** Who moved between two states: the seats the new top-level log lines start with, else those asked. */
-export function movers(newLines, toActBefore) {
-  const seats = new Set();
+/** The seats the new top-level log lines start with, in order (``P1 plays ...``), each once. */
+export function movers(newLines) {
+  const seats = [];
   for (const line of newLines) {
     const match = /^P(\d{1,2})\b/.exec(line);
-    if (match) seats.add(Number(match[1]));
+    if (match && !seats.includes(Number(match[1]))) seats.push(Number(match[1]));
   }
-  if (seats.size) return [...seats];
-  return [...(toActBefore || [])];
+  return seats;
 }
 
 /**
- * The marks of the seats' last moves on a board. ``record(before, after, seats)`` after a new state;
- * ``apply(board, fresh)`` after each drawing (``fresh``: the state is new, so its move pulses).
+ * Whose move changed each thing: ``{id: seat}``, ``null`` for a change no one seat is known to have
+ * made. ``seats`` are the seats of the new log lines, the one who acted first (then those its action
+ * made act or drew for: a turn passed on, a card drawn at the start of the next turn); ``toAct`` the
+ * seats asked before the change (the one who acted, or everyone in a stage chosen at once).
+ *
+ * A thing in a seat's panel is that seat's when the seat has a line of its own (it drew, it played) or
+ * was asked (its own choice in a stage chosen at once), else the mover's (a steal from it, an attack on
+ * it). A thing on the shared board is the mover's when one seat was asked; when several chose at once
+ * (a stage revealed) it is nobody's in particular: marked, with no seat's label, rather than put on the
+ * first of them.
+ */
+export function owners(after, ids, seats, toAct) {
+  const asked = toAct || [];
+  const actor = seats.length ? seats[0] : (asked.length === 1 ? asked[0] : null);
+  const together = asked.length > 1;
+  const found = new Map();
+  for (const id of ids) {
+    const panel = after.get(id).el.closest('[data-seat-panel]');
+    const seat = panel ? Number(panel.dataset.seatPanel) : null;
+    if (seat !== null && (seats.includes(seat) || asked.includes(seat))) found.set(id, seat);
+    else found.set(id, together ? null : actor);
+  }
+  return found;
+}
+
+/**
+ * The marks of the seats' last moves on a board. ``record(before, after, lines, toAct)`` after a new
+ * state; ``apply(board, fresh)`` after each drawing (``fresh``: the state is new, so its move pulses).
+ * The page's own seat (``mine``) is not marked: its player knows what they did, and its mark would
+ * read as the highlight of what may be clicked.
  */
 export class LastMoves {
-  constructor() {
-    this.bySeat = new Map(); // seat -> {ids, serial}
+  constructor(mine = null) {
+    this.mine = mine;
+    this.bySeat = new Map(); // seat (or "any") -> {ids, serial}
     this.serial = 0;
   }
 
-  record(before, after, seats) {
+  record(before, after, lines, toAct) {
     const ids = changed(before, after);
-    if (!ids.length || !seats.length) return;
+    if (!ids.length) return;
+    const seats = movers(lines);
+    if (!seats.length && !(toAct && toAct.length)) return;
     this.serial += 1;
-    // With several movers (a simultaneous reveal) each is marked on the whole of it.
-    for (const seat of seats) this.bySeat.set(seat, {ids: new Set(ids), serial: this.serial});
+    const groups = new Map();
+    for (const [id, seat] of owners(after, ids, seats, toAct)) {
+      if (seat !== null && seat === this.mine) continue;
+      const key = seat === null ? 'any' : seat;
+      if (!groups.has(key)) groups.set(key, new Set());
+      groups.get(key).add(id);
+    }
+    // A seat's mark lasts until it moves again; an unattributed one until the next change.
+    this.bySeat.delete('any');
+    for (const seat of [...seats, ...(toAct || [])]) this.bySeat.delete(seat);
+    for (const [key, group] of groups) this.bySeat.set(key, {ids: group, serial: this.serial});
   }
 
   apply(board, fresh) {
@@ -89,8 +128,13 @@ export class LastMoves {
         if (!found) continue;
         const el = found.el;
         el.classList.add('last-move');
-        el.dataset.movedBy = `P${seat}`;
-        el.style.setProperty('--moved-colour', SEAT_COLOURS[seat % SEAT_COLOURS.length]);
+        if (seat === 'any') {
+          delete el.dataset.movedBy;
+          el.style.setProperty('--moved-colour', 'var(--muted)');
+        } else {
+          el.dataset.movedBy = `P${seat}`;
+          el.style.setProperty('--moved-colour', SEAT_COLOURS[seat % SEAT_COLOURS.length]);
+        }
         if (getComputedStyle(el).position === 'static') el.classList.add('last-move-anchor');
         if (fresh && move.serial === this.serial) el.classList.add('just-moved');
       }
@@ -103,19 +147,27 @@ export class LastMoves {
 }
 
 /**
- * The log lines since this seat's last move: after the last top-level line that starts with its
- * label (and the lines nested under it or addressed to it), or after ``mark`` (the log's length when
- * it last acted: a simultaneous stage resolves with its last choice) when that is later.
+ * The log lines since this seat's last move. ``mark`` is the log's length when it last chose (0: not
+ * known, e.g. after the page was loaded): the lines from there on, but the first ones that are its own
+ * move (they start with its label; with the lines nested under them or addressed to it). Without a
+ * mark, the lines after the last top-level line that starts with its label. A line of its own after
+ * others' (a card drawn at the start of its next turn) does not cut the others' moves from the digest.
  */
 export function sinceLastTurn(lines, seat, mark = 0) {
+  const own = new RegExp(`^P${seat}\\b`);
+  const skipOwn = (from) => {
+    let at = from;
+    while (at < lines.length && (own.test(lines[at]) || /^\s/.test(lines[at]) || /^your?\b/i.test(lines[at]))) at += 1;
+    return at;
+  };
   let start = 0;
-  for (let i = 0; i < lines.length; i += 1) {
-    if (new RegExp(`^P${seat}\\b`).test(lines[i])) {
-      start = i + 1;
-      while (start < lines.length && (/^\s/.test(lines[start]) || /^your?\b/i.test(lines[start]))) start += 1;
+  if (mark > 0) {
+    start = skipOwn(Math.min(mark, lines.length));
+  } else {
+    for (let i = 0; i < lines.length; i += 1) {
+      if (own.test(lines[i])) start = skipOwn(i);
     }
   }
-  start = Math.max(start, Math.min(mark, lines.length));
   // Lines nested under a line before the start (an answer to an attack) come with that line, for sense.
   if (start < lines.length && /^\s/.test(lines[start])) {
     while (start > 0 && /^\s/.test(lines[start])) start -= 1;

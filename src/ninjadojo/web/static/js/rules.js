@@ -40,9 +40,8 @@ export function rulesDialog(game, sets = null) {
       h('h3', {}, sets && sets.length ? `The cards of this game, with ${sets.map(setName).join(', ')} (${cards.length})`
         : `The cards of this game (${cards.length})`),
       h('dl', {class: 'rules-card-list'}, cards.map((card) => [
-        h('dt', {dataset: {code: card.codes[0]}}, card.name, ' ',
-          h('span', {class: 'code muted'}, card.codes.length > 4
-            ? `(${card.codes.slice(0, 4).join(', ')}…)` : `(${card.codes.join(', ')})`)),
+        // The card's name only: its typing codes are the terminal's business (kept in data-code).
+        h('dt', {dataset: {code: card.codes[0]}}, card.name),
         h('dd', {}, card.text || card.short)]))) : null);
   close.addEventListener('click', () => dialog.close());
   // A click on the backdrop (outside the dialog's box) closes it too.
@@ -55,17 +54,25 @@ export function rulesDialog(game, sets = null) {
 /**
  * The rules text is written for a terminal, its lines wrapped under 80 characters: a wrapped line is
  * joined to the next, a short line (a break meant), an indented line (a table), a list item ("- ...",
- * "1. ...") or a line of typing codes ("a:6c ...") keeps its own line.
+ * "1. ...") or a line of typing codes ("a:6c ...") keeps its own line; but a list item's indented
+ * lines are the item's own, wrapped, and are joined to it.
  */
 function unwrap(text) {
+  const marker = /^(- |\* |\d+[.)] )/;
   const lines = text.split('\n');
   const out = [lines[0]];
   let previous = lines[0]; // the line before, as written (its length tells whether it was wrapped)
+  let item = marker.test(lines[0]); // whether the line being built is a list item
   for (const line of lines.slice(1)) {
+    const continues = item && /^ {2,4}\S/.test(line);
     const wrapped = previous.length >= 60 && !/:$/.test(previous) && !/^\s/.test(previous) && !/^\s/.test(line)
-      && !/^(- |\* |\d+[.)] )/.test(line) && !/^[a-z]{1,3}[:\d.]/.test(line);
-    if (wrapped) out[out.length - 1] = `${out[out.length - 1]} ${line.trim()}`;
-    else out.push(line);
+      && !marker.test(line) && !/^[a-z]{1,3}[:\d.]/.test(line);
+    if (continues || wrapped) {
+      out[out.length - 1] = `${out[out.length - 1]} ${line.trim()}`;
+    } else {
+      out.push(line);
+      item = marker.test(line);
+    }
     previous = line;
   }
   return out.join('\n');

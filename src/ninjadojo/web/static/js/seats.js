@@ -38,3 +38,11 @@ export function seatBadge(seat, name, {you = false} = {}) {
     name ? h('span', {class: 'seat-name'}, name) : null,
     you ? h('span', {class: 'you-tag'}, 'you') : null);
 }
+
+/** A bot seat's name after its label, as the table's log and prompts give it: "(easy bot)". */
+export function botName(seat) {
+  return `(${seat.bot || seat.name || 'a'} bot)`;
+}
+
+/** What a player's seat says of its status, when it is not plainly taken. */
+export const SEAT_STATUS = {free: '☐ free seat', invited: '✉ invited', left: '○ left'};

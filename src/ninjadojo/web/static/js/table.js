@@ -10,11 +10,11 @@ import {cardInfo, loadCatalogue, gameInfo} from './catalogue.js';
 import {boardOf} from './games/index.js';
 import {CardPopover, rulesDialog} from './rules.js';
 import {TurnSignal} from './turn.js';
-import {LastMoves, movers, sinceLastTurn, snapshot} from './recent.js';
+import {LastMoves, sinceLastTurn, snapshot} from './recent.js';
 import {setHelpPanel} from './cards.js';
 import {actionHelpers, drawBoard, drawLog, drawResult, makeCtx} from './board.js';
 import {actionList, Picker} from './picker.js';
-import {seatBadge} from './seats.js';
+import {SEAT_STATUS, botName, seatBadge} from './seats.js';
 import {ChatBox} from './chat.js';
 import {percent, ReviewDialog} from './review.js';
 import {forgetSeat, invitesOf, keepSeat, myName, seatAt} from './store.js';
@@ -517,9 +517,13 @@ class TablePage {
     const now = snapshot(board);
     const drawn = this.drawn;
     const fresh = Boolean(drawn) && drawn.index !== state.index;
-    if (fresh && state.status !== 'waiting') {
+    // Not at the end: the game's last move turns every hidden card face up, which no seat's move did.
+    if (fresh && state.status !== 'waiting' && state.status !== 'finished') {
       const lines = log.slice(drawn.logLength).filter((line) => line && !/^\s/.test(line));
-      this.lastMoves.record(drawn.snapshot, now, movers(lines, drawn.toAct));
+      this.lastMoves.mine = this.seat;
+      this.lastMoves.record(drawn.snapshot, now, lines, drawn.toAct);
+    } else if (state.status === 'finished') {
+      this.lastMoves.clear();
     }
     if (!drawn || drawn.index !== state.index) {
       this.drawn = {index: state.index, logLength: log.length, toAct: state.to_act || [], snapshot: now};
@@ -529,13 +533,18 @@ class TablePage {
 
   /** What happened since this seat's last turn, in words (the log's lines, with the players' names). */
   digest(ctx) {
-    const lines = sinceLastTurn(this.state.view.log || [], this.seat, this.myMark);
+    const log = this.state.view.log || [];
+    const lines = sinceLastTurn(log, this.seat, this.myMark);
     if (!lines.length) return null;
     const shown = lines.slice(-8);
-    return h('section', {class: 'digest', 'aria-label': 'since your last turn'},
-      h('h2', {class: 'side-title'}, 'Since your last turn'),
-      lines.length > shown.length
-        ? h('p', {class: 'muted'}, `(${lines.length - shown.length} earlier lines in the log)`) : null,
+    // Before this seat's first move there is no "last turn": what happened so far.
+    const own = new RegExp(`^P${this.seat}\\b`);
+    const title = this.myMark > 0 || log.some((line) => own.test(line)) ? 'Since your last turn' : 'So far';
+    const earlier = lines.length - shown.length;
+    return h('section', {class: 'digest', 'aria-label': title.toLowerCase()},
+      h('h2', {class: 'side-title'}, title),
+      earlier > 0
+        ? h('p', {class: 'muted'}, `(${earlier} earlier ${earlier === 1 ? 'line' : 'lines'} in the log)`) : null,
       h('ul', {class: 'digest-lines'}, shown.map((line) => h('li', {class: /^\s/.test(line) ? 'nested' : null},
         ctx.words(line.trim())))));
   }
@@ -545,8 +554,11 @@ class TablePage {
     replace(this.el.seats, state.seats.map((seat) => {
       const acting = ctx.toAct.has(seat.seat);
       return h('li', {class: ['seat-chip', acting && 'to-act', seat.seat === this.seat && 'mine']},
-        seatBadge(seat.seat, seat.name, {you: seat.seat === this.seat}),
-        h('span', {class: 'seat-kind'}, seat.type === 'bot' ? `⚙ bot ${seat.bot || ''}` : `☺ ${seat.status}`),
+        // A bot under its one name at the table ("P1 (easy bot)", as the log and prompts call it); a
+        // player's seat says only what is not plain (a free seat, an invitation not yet taken).
+        seatBadge(seat.seat, seat.type === 'bot' ? botName(seat) : seat.name, {you: seat.seat === this.seat}),
+        seat.type === 'bot' ? h('span', {class: 'seat-kind', 'aria-hidden': 'true'}, '⚙')
+          : SEAT_STATUS[seat.status] ? h('span', {class: 'seat-kind'}, SEAT_STATUS[seat.status]) : null,
         seat.type === 'human' ? h('span', {class: seat.connected ? 'online' : 'offline'},
           seat.connected ? '● online' : '○ offline') : null,
         acting ? h('span', {class: 'to-act-tag'}, '⚑ to act') : null,

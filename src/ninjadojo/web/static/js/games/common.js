@@ -17,7 +17,9 @@ import {cardRow, emblem} from '../cards.js';
 /** A seat's panel: its badge, whether it is to act, then the game's rows. */
 export function seatPanel(ctx, seat, rows, {extra = null, keys = null, status = null} = {}) {
   const acting = ctx.toAct.has(seat);
+  // data-seat-panel: what changes in it is the seat's (recent.js tells whose move it was by it).
   return h('section', {class: ['seat-panel', acting && 'to-act', seat === ctx.seat && 'mine', extra],
+    dataset: {seatPanel: String(seat)},
     'aria-label': `seat ${seat}: ${ctx.name(seat)}${acting ? ', to act' : ''}`},
   h('header', {class: 'seat-head', dataset: {keys}},
     ctx.badge(seat),

@@ -45,6 +45,9 @@ export function keys(action, ctx) {
   return [];
 }
 
+/** A secret's place in words: counted from 1 (the action's text counts from 0: ``x1.0`` is secret #1). */
+const nth = (position) => Number(position) + 1;
+
 /** An action in words. */
 export function describe(action, ctx) {
   let m;
@@ -59,11 +62,13 @@ export function describe(action, ctx) {
   if ((m = /^c:(.+)$/.exec(action))) return `Choose ${name(m[1])}`;
   if ((m = /^storm:(.+)$/.exec(action))) return `Storms: discard ${name(m[1])} to draw 3`;
   if ((m = /^swap:(.+)$/.exec(action))) return `Wind: swap ${name(m[1])} with a treasure in play`;
-  if ((m = /^x(\d+)\.(\d+)$/.exec(action))) return `Steal secret #${m[2]} of ${who(ctx, Number(m[1]))}`;
-  if ((m = /^f(\d+)\.(\d+)$/.exec(action))) return `Turn face-up secret #${m[2]} of ${who(ctx, Number(m[1]))}`;
-  if ((m = /^i(\d+)\.(\d+)$/.exec(action))) return `Take secret #${m[2]} of ${who(ctx, Number(m[1]))} into your hand`;
-  if ((m = /^k(\d+)\.(\d+)$/.exec(action))) return `Pick secret #${m[2]} of ${who(ctx, Number(m[1]))}`;
-  if ((m = /^w(\d+)\.(\d+)$/.exec(action))) return `Swap your secrets #${m[1]} and #${m[2]}`;
+  if ((m = /^x(\d+)\.(\d+)$/.exec(action))) return `Steal secret #${nth(m[2])} of ${who(ctx, Number(m[1]))}`;
+  if ((m = /^f(\d+)\.(\d+)$/.exec(action))) return `Turn face-up secret #${nth(m[2])} of ${who(ctx, Number(m[1]))}`;
+  if ((m = /^i(\d+)\.(\d+)$/.exec(action))) {
+    return `Take secret #${nth(m[2])} of ${who(ctx, Number(m[1]))} into your hand`;
+  }
+  if ((m = /^k(\d+)\.(\d+)$/.exec(action))) return `Pick secret #${nth(m[2])} of ${who(ctx, Number(m[1]))}`;
+  if ((m = /^w(\d+)\.(\d+)$/.exec(action))) return `Swap your secrets #${nth(m[1])} and #${nth(m[2])}`;
   if ((m = /^h(\d+)$/.exec(action))) return `Pick ${who(ctx, Number(m[1]))}'s hand`;
   if ((m = /^g:(\d+)$/.exec(action))) return `Guess the value ${m[1]}`;
   if (action === 'g:none') return 'Guess: a card without value';
@@ -97,12 +102,12 @@ function seat(ctx, data) {
     const key = `secret:${s}.${position}`;
     // A seat's own secrets, or (at the end, when the engine reveals them) anyone's.
     if ((mine || over(ctx)) && data.secrets && data.secrets.length > position) {
-      secrets.push(ctx.card(data.secrets[position], {small: true, keys: key, note: `secret #${position}`}));
+      secrets.push(ctx.card(data.secrets[position], {small: true, keys: key, note: `secret #${position + 1}`}));
     } else if (known.has(position)) {
-      secrets.push(ctx.card(known.get(position), {small: true, keys: key, note: `#${position} (seen)`}));
+      secrets.push(ctx.card(known.get(position), {small: true, keys: key, note: `#${position + 1} (seen)`}));
     } else {
-      secrets.push(ctx.back({small: true, keys: key, label: `#${position}`,
-        title: `secret #${position} of seat ${s}`}));
+      secrets.push(ctx.back({small: true, keys: key, label: `#${position + 1}`,
+        title: `secret #${position + 1} of seat ${s}`}));
     }
   }
   const points = data.points !== null && data.points !== undefined
