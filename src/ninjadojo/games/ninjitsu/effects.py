@@ -29,7 +29,7 @@ level inside the steal or flip that sprang it (``deeper=1``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ninjadojo.engine import Frame
 from ninjadojo.engine.jsonvalue import FrozenJSON
@@ -135,7 +135,8 @@ def _ask_again(state: NinjitsuState, group: list[Frame]) -> None:
                 assert isinstance(then, tuple)
                 _continue_after_discard(state, CARD_INDEX[str(card)], False, then)
             elif moment == "steal" and int(str(data["position"])) >= len(state.secrets[int(str(data["victim"]))]):
-                state.narrate(f"P{data['victim']}'s secret #{data['position'] + 1} is no longer there to steal")
+                state.narrate(f"P{data['victim']}'s secret #{cast(int, data['position']) + 1} is no longer there "
+                              "to steal")
             else:
                 offer(state, data)
         elif frame.simultaneous:

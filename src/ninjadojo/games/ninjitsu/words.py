@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ninjadojo.engine import Frame
 from ninjadojo.engine.words import plural
@@ -121,13 +121,13 @@ def _window_moment(state: NinjitsuState, seat: int, frame: Frame) -> tuple[str, 
         return (f"the trap of {_cid_words(data['card'])} is about to hit P{data['taker']}",
                 "Antonio ignores the trap")
     if moment == "steal":
-        return (f"P{data['thief']} is about to steal P{data['victim']}'s secret #{data['position'] + 1}",
+        return (f"P{data['thief']} is about to steal P{data['victim']}'s secret #{cast(int, data['position']) + 1}",
                 "Andrea prevents the steal, and the thief loses the rest of their turn")
     if moment == "treasure-in":
         return (f"{_cid_words(data['card'])} has just entered play among P{data['seat']}'s treasures",
                 "Teleport takes it into your hand")
     if moment == "secret-in":
-        return f"P{data['seat']} has just placed a secret (#{data['position'] + 1})", "Alessio looks at it"
+        return f"P{data['seat']} has just placed a secret (#{cast(int, data['position']) + 1})", "Alessio looks at it"
     if data["move"]:
         return (f"{_cid_words(data['card'])} is about to be moved from P{data['seat']}'s treasures",
                 "Teleport takes it into your hand")
