@@ -52,8 +52,12 @@ function showHelp(info) {
   if (!helpPanel) return;
   // The name, never the typing code (the terminal's notation; the browser is played by clicking).
   const parts = [h('h3', {}, info.name)];
-  if (info.value !== null && info.value !== undefined) parts.push(h('p', {class: 'help-value'}, `Value ${info.value}`));
-  parts.push(h('p', {}, info.text || info.short || ''));
+  const text = info.text || info.short || '';
+  // The value on its own line, unless the text already starts by saying it ("Value 6. Play it...").
+  if (info.value !== null && info.value !== undefined && !text.startsWith(`Value ${info.value}`)) {
+    parts.push(h('p', {class: 'help-value'}, `Value ${info.value}`));
+  }
+  parts.push(h('p', {}, text));
   helpPanel.replaceChildren(...parts);
 }
 

@@ -152,9 +152,11 @@ export class CardPopover {
     const valued = info.value !== null && info.value !== undefined;
     const hint = this.touch && card.classList.contains('actionable')
       ? h('p', {class: 'pop-hint'}, 'Tap again to choose it.') : null;
+    const text = info.text || info.short || '';
+    const said = valued && text.startsWith(`Value ${info.value}`); // the text says it first already
     replace(this.el, h('strong', {}, info.name),
-      valued ? h('span', {class: 'pop-value'}, ` · value ${info.value}`) : null,
-      h('p', {}, info.text || info.short || ''), hint);
+      valued && !said ? h('span', {class: 'pop-value'}, ` · value ${info.value}`) : null,
+      h('p', {}, text), hint);
     this.el.hidden = false;
     this.shownFid = idOf(card);
     this.place(card);

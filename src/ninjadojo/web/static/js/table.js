@@ -754,6 +754,8 @@ class TablePage {
         }}, 'Show the result')));
       return;
     }
+    // The result's dialog covers the board: a card's text left open over it would cover the result.
+    this.popover.hide();
     const close = () => {
       this.endDismissed = true;
       this.draw();
