@@ -366,3 +366,30 @@ def test_your_hand_is_docked_and_the_prompt_covers_at_most_a_third_of_a_phone(br
             assert errors == [], errors
         finally:
             context.close()
+
+
+def test_the_docked_hand_folds_to_a_line_and_back(browser: Any, web_server: WebServer) -> None:
+    """Docked at the bottom of a phone's screen, your hand covers the board under it: its button folds
+    it to one line (the cards hidden, the board seen under it), the page remembers the choice, and the
+    button shows the hand again."""
+    context, page, errors = new_page(browser, PHONE)
+    try:
+        create_in_lobby(page, web_server.base, "ninjitsu", players=2)
+        wait_turn_or_end(page, 30)
+        page.wait_for_function(f"() => document.querySelector('{APP}').dataset.handDocked === 'yes'")
+        hand = page.locator(".board .card-row.hand.docked")
+        open_box = hand.bounding_box()
+        assert open_box is not None and hand.locator(".card").first.is_visible()
+        page.click(".board .card-row.hand .dock-fold")
+        page.wait_for_function("() => document.querySelector('.board .card-row.hand').classList.contains('folded')")
+        folded = hand.bounding_box()
+        assert folded is not None and folded["height"] < open_box["height"] / 2, (folded, open_box)
+        assert not hand.locator(".card").first.is_visible()
+        assert page.evaluate("() => localStorage.getItem('dojo.handFolded')") == "yes"
+        assert page.get_attribute(".board .card-row.hand .dock-fold", "aria-expanded") == "false"
+        page.click(".board .card-row.hand .dock-fold")
+        page.wait_for_function("() => !document.querySelector('.board .card-row.hand').classList.contains('folded')")
+        assert hand.locator(".card").first.is_visible()
+        assert errors == [], errors
+    finally:
+        context.close()

@@ -69,6 +69,7 @@ class TablePage {
     this.lastMoves = new LastMoves(); // every seat's last move, marked on the board
     this.drawn = null; // the last state drawn: {index, log length, to_act, snapshot of its board}
     this.myMark = 0; // the log's length when this seat last acted (what followed is news to it)
+    this.handFolded = localStorage.getItem('dojo.handFolded') === 'yes'; // the docked hand folded to a line
     this.autoLines = []; // the forced choices answered for this seat: {at: log position, text}
     this.autoAt = null; // the index of the state last answered for it
     this.chat = new ChatBox({send: (message) => this.sendChat(message)});
@@ -485,7 +486,9 @@ class TablePage {
     const inView = place.top >= covered - 1 && place.bottom <= window.innerHeight + 1; // a pixel's rounding
     if (inView) {
       if (docked) {
-        hand.classList.remove('docked');
+        hand.classList.remove('docked', 'folded');
+        const fold = hand.querySelector(':scope > .dock-fold');
+        if (fold) fold.remove();
         hand.style.removeProperty('left');
         hand.style.removeProperty('width');
         if (slot) slot.remove();
@@ -502,6 +505,21 @@ class TablePage {
     }
     if (!docked) slot.style.height = `${hand.offsetHeight}px`; // its height in the board
     hand.classList.add('docked');
+    // Docked, the hand covers the bottom of the board: a button folds it to one line and back (the
+    // choice is kept: a player who folds it wants to see the board).
+    let fold = hand.querySelector(':scope > .dock-fold');
+    if (!fold) {
+      fold = h('button', {type: 'button', class: 'dock-fold'});
+      fold.addEventListener('click', () => {
+        this.handFolded = !this.handFolded;
+        localStorage.setItem('dojo.handFolded', this.handFolded ? 'yes' : 'no');
+        this.dockHand();
+      });
+      hand.prepend(fold);
+    }
+    hand.classList.toggle('folded', this.handFolded);
+    fold.textContent = this.handFolded ? '▴ Show your hand' : '▾ Fold';
+    fold.setAttribute('aria-expanded', String(!this.handFolded));
     const box = board.getBoundingClientRect();
     hand.style.left = `${Math.max(0, box.left)}px`;
     hand.style.width = `${box.width}px`;
