@@ -98,8 +98,8 @@ def test_the_end_counts_scoring_rounds_and_rumor_sets_as_the_rulebook_does() -> 
     data = json.loads((Path(__file__).parent / "golden" / "2p_seed21.json").read_text(encoding="utf-8"))
     game = NinjatoState.load_save(data["save"])
     lines = game.score_lines()[0]
-    assert "Rumor Master of the Secret Art x3: a set of 3 (x4) times 4 Sensei tiles: 16" in lines
-    assert "Rumor Dishonorable Opponents x2: 1 player holds one, 6 each: 12" in lines
+    assert "Master of the Secret Art (3 Rumors): 4 Sensei tiles, times a set of 3 (x4): 16" in lines
+    assert "Dishonorable Opponents (2 Rumors): 1 player holds one, 6 each: 12" in lines
     assert "Elite Guards defeated: o42 (1 point): 1" in lines
     assert lines[-1] == "Total: 125" and game.observe(1)["score_lines"] == game.score_lines()
     after_three = next(line for line in lines if line.startswith("Clan scoring after round 3"))

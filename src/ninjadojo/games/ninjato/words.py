@@ -331,7 +331,8 @@ def _rumor_lines(state: NinjatoState, player: int) -> list[str]:
     for kind, count in enumerate(counts):
         if not count:
             continue
-        name = f"Rumor {RUMOR_KINDS[kind].name} x{count}"
+        # "Greatest Warrior (2 Rumors)": the kind, then how many are held (a count, not a multiplier).
+        name = f"{RUMOR_KINDS[kind].name} ({plural(count, 'Rumor')})"
         if kind == DISHONOR:
             holders = sum(1 for other in range(state.num_players)
                           if any(RUMOR_KIND_OF[rumor] == DISHONOR for rumor in state.rumors[other]))
@@ -339,7 +340,7 @@ def _rumor_lines(state: NinjatoState, player: int) -> list[str]:
             lines.append(f"{name}: {plural(holders, 'player holds', 'players hold')} one, {each} each: "
                          f"{points[kind]}")
         else:
-            lines.append(f"{name}: {_sets_words(count)} times {bases[kind]}: {points[kind]}")
+            lines.append(f"{name}: {bases[kind]}, times {_sets_words(count)}: {points[kind]}")
     if not lines:
         lines.append("Rumors: none: 0")
     return lines
