@@ -594,6 +594,7 @@ def _add_secret_targets(state: NinjitsuState, seat: int, actions: dict[str, Payl
 def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> None:
     """Carry out a legal action (``frame`` is still on top of the stack)."""
     op, first, second = payload
+    kind = frame.kind  # read once: asked up to eight times below, at every action of every playout
     if op == OP_SWAP:
         # A free rearrangement: the turn frame stays, only the swap allowance shrinks.
         secrets = state.secrets[seat]
@@ -602,7 +603,7 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         sabotage.rearranged(state, seat)
         state.narrate(f"P{seat} rearranges their secrets")
         return
-    if op == OP_ACTION and frame.kind == "turn" and first == TELEPORT:
+    if op == OP_ACTION and kind == "turn" and first == TELEPORT:
         # Free, before the action: the turn frame stays under the choice of the treasure to take.
         state.hands[seat].remove(first)
         state.discard_card(first)
@@ -610,7 +611,7 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         state.frames.append(Frame("teleport", [seat], {"by": CARD_IDS[first]}))
         state.hand_left(seat)
         return
-    if op == OP_ACTION and frame.kind == "turn" and first == ALESSIO:
+    if op == OP_ACTION and kind == "turn" and first == ALESSIO:
         state.hands[seat].remove(first)
         state.discard_card(first)
         state.narrate(f"P{seat} plays {card_name(first)} (no action spent)")
@@ -618,22 +619,22 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         state.hand_left(seat)
         return
     state.frames.pop()
-    if frame.kind in EXPANSION_FRAMES:
+    if kind in EXPANSION_FRAMES:
         _apply_expansion(state, seat, frame, payload)
         return
-    if frame.kind == "turn":
+    if kind == "turn":
         state.marks[seat] = -1  # Night Vision binds this action only
-    elif frame.kind == "play" and state.effects and frame.data["by"] == CARD_IDS[state.effects[-1][0]] \
+    elif kind == "play" and state.effects and frame.data["by"] == CARD_IDS[state.effects[-1][0]] \
             and op in (OP_ACTION, OP_SECRET, OP_TREASURE):
         # The resolving card remembers what its step played (Master of Wind, Telekinesis, ...).
         card, index, actor, _ = state.effects[-1]
         state.effects[-1] = (card, index, actor, first)
-    elif frame.kind == "steal" and op == OP_STEAL and state.effects \
+    elif kind == "steal" and op == OP_STEAL and state.effects \
             and frame.data["by"] == CARD_IDS[state.effects[-1][0]]:
         # ... and what its steal took (Ancient Map).
         card, index, actor, _ = state.effects[-1]
         state.effects[-1] = (card, index, actor, state.secrets[first][second])
-    if frame.kind == "window":
+    if kind == "window":
         effects.answer(state, seat, frame, first if op == OP_ACTION else None)
         continue_turn(state)
         return
@@ -649,13 +650,13 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         state.discard_card(first)
         state.narrate(f"P{seat} plays {card_name(first)} for its action")
         state.effects.append((first, 0, seat, effects.NO_MEMO))
-        if state.has_elements and ACE_OR_JOKER[first] and (state.wind_nested or frame.kind == "turn"):
+        if state.has_elements and ACE_OR_JOKER[first] and (state.wind_nested or kind == "turn"):
             elements.after_play(state, seat, first)
         state.hand_left(seat)
     elif op == OP_SECRET:
         state.hands[seat].remove(first)
         state.add_secret(seat, first)
-        if state.has_elements and ACE_OR_JOKER[first] and (state.wind_nested or frame.kind == "turn"):
+        if state.has_elements and ACE_OR_JOKER[first] and (state.wind_nested or kind == "turn"):
             # Option wind_nested=false (ruling 59): only the turn's own play counts for Wind (side 1).
             elements.after_play(state, seat, first, secret=True)
         effects.played(state, seat, first, "secret")
@@ -684,7 +685,7 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         state.narrate(f"P{seat} guesses {first or 'none'}")
         state.frames.append(Frame("steal", [seat], {"ignore_traps": False, "by": frame.data["by"], "guess": first}))
     elif op == OP_PASS:
-        if frame.kind == "turn":
+        if kind == "turn":
             state.narrate(f"P{seat} skips their turn (their marked card stays in hand)")
         else:
             state.narrate(f"P{seat} declines")

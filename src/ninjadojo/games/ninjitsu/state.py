@@ -28,6 +28,7 @@ from ninjadojo.engine import Frame, GameSpec, GameState, Option, OptionError, Rn
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.state import EVERYONE, CardInfo
+from ninjadojo.engine.values import Event
 from ninjadojo.games.ninjitsu import (
     effects,
     elements,
@@ -71,6 +72,9 @@ from ninjadojo.games.ninjitsu.knowledge import HELD_SHIFT, hidden_by, holder_kno
 from ninjadojo.games.ninjitsu.magic import NO_MARK
 from ninjadojo.games.ninjitsu.notation import Payload
 from ninjadojo.games.ninjitsu.view import secret_worth
+
+#: ``tuple.__new__``, what ``Event(...)`` runs without the named tuple's Python-level ``__new__``.
+_new_event = tuple.__new__
 
 #: A place a card can be dealt to in a determinisation: its zone, its index there, and the knowledge
 #: mask the card there gets.
@@ -623,7 +627,10 @@ class NinjitsuState(GameState[Payload]):
     def narrate(self, text: str, mask: int = EVERYONE, deeper: int = 0) -> None:
         """Log ``text`` nested inside the card actions now resolving (``deeper`` levels more), so that
         a log shows what one action caused as part of it (Darts > Blowgun > a secret)."""
-        self.log(text, mask, depth=len(self.effects) + deeper)
+        # ``log``'s body for a line that is not a one-time look, written out: two lines of the log come
+        # with most actions of every playout, and a call less each is a few per cent of the base game.
+        if self.logging:
+            self.events.append(_new_event(Event, (mask, text, False, 0, len(self.effects) + deeper)))
 
     # ------------------------------------------------------------------ card movements
 
