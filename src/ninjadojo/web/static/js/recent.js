@@ -51,11 +51,14 @@ export function changed(before, after) {
   });
 }
 
-/** The seats the new top-level log lines start with, in order (``P1 plays ...``), each once. */
-export function movers(newLines) {
+/**
+ * The seats the new log lines start with, in order (``P1 plays ...``), each once: those of top-level
+ * lines (``top``), or of every line, nested ones too (a draw inside an Event: ``  P0 draws 1 card``).
+ */
+export function movers(newLines, top = true) {
   const seats = [];
   for (const line of newLines) {
-    const match = /^P(\d{1,2})\b/.exec(line);
+    const match = (top ? /^P(\d{1,2})\b/ : /^\s*P(\d{1,2})\b/).exec(line);
     if (match && !seats.includes(Number(match[1]))) seats.push(Number(match[1]));
   }
   return seats;
@@ -65,7 +68,8 @@ export function movers(newLines) {
  * Whose move changed each thing: ``{id: seat}``, ``null`` for a change no one seat is known to have
  * made. ``seats`` are the seats of the new log lines, the one who acted first (then those its action
  * made act or drew for: a turn passed on, a card drawn at the start of the next turn); ``toAct`` the
- * seats asked before the change (the one who acted, or everyone in a stage chosen at once).
+ * seats asked before the change (the one who acted, or everyone in a stage chosen at once); ``named``
+ * every seat a new line names first, nested lines too (``seats`` by default).
  *
  * A thing in a seat's panel is that seat's when the seat has a line of its own (it drew, it played) or
  * was asked (its own choice in a stage chosen at once), else the mover's (a steal from it, an attack on
@@ -73,7 +77,7 @@ export function movers(newLines) {
  * (a stage revealed) it is nobody's in particular: marked, with no seat's label, rather than put on the
  * first of them.
  */
-export function owners(after, ids, seats, toAct) {
+export function owners(after, ids, seats, toAct, named = seats) {
   const asked = toAct || [];
   const actor = seats.length ? seats[0] : (asked.length === 1 ? asked[0] : null);
   const together = asked.length > 1;
@@ -81,7 +85,7 @@ export function owners(after, ids, seats, toAct) {
   for (const id of ids) {
     const panel = after.get(id).el.closest('[data-seat-panel]');
     const seat = panel ? Number(panel.dataset.seatPanel) : null;
-    if (seat !== null && (seats.includes(seat) || asked.includes(seat))) found.set(id, seat);
+    if (seat !== null && (named.includes(seat) || asked.includes(seat))) found.set(id, seat);
     else found.set(id, together ? null : actor);
   }
   return found;
@@ -107,7 +111,8 @@ export class LastMoves {
     if (!seats.length && !(toAct && toAct.length)) return;
     this.serial += 1;
     const groups = new Map();
-    for (const [id, seat] of owners(after, ids, seats, toAct)) {
+    // The mover from the top-level lines; a panel is its seat's own also when a nested line names it.
+    for (const [id, seat] of owners(after, ids, seats, toAct, movers(lines, false))) {
       if (seat !== null && seat === this.mine) continue;
       const key = seat === null ? 'any' : seat;
       if (!groups.has(key)) groups.set(key, new Set());

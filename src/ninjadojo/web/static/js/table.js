@@ -458,7 +458,7 @@ class TablePage {
       text: `${asked ? `${asked}: ` : ''}only choice, ${label} (answered for you)`});
     this.counter += 1;
     this.pending = action;
-    this.myMark = (state.view.log || []).length;
+    // Not your decision: what happened since your last own choice is still news (myMark stays).
     this.socket.send(JSON.stringify({type: 'act', action, index: state.index, id: `c-${this.counter}`}));
   }
 
@@ -537,7 +537,7 @@ class TablePage {
     const fresh = Boolean(drawn) && drawn.index !== state.index;
     // Not at the end: the game's last move turns every hidden card face up, which no seat's move did.
     if (fresh && state.status !== 'waiting' && state.status !== 'finished') {
-      const lines = log.slice(drawn.logLength).filter((line) => line && !/^\s/.test(line));
+      const lines = log.slice(drawn.logLength).filter((line) => line && line.trim());
       this.lastMoves.mine = this.seat;
       this.lastMoves.record(drawn.snapshot, now, lines, drawn.toAct);
     } else if (state.status === 'finished') {

@@ -151,9 +151,9 @@ export function render(ctx) {
         : h('span', {class: 'row-empty'}, 'empty'))),
     h('div', {class: 'nj-facts'},
       counter('Target', view.target),
-      // While the Elements' sides are chosen (an Element dealt with no side yet), everyone chooses at
-      // once: nobody's turn yet.
-      view.result || view.turn < 0 || (view.seats || []).some((s) => s.element && !/[12]$/.test(s.element))
+      // While several choose at once (the Elements' sides, a Weather's pass) it is nobody's turn alone.
+      view.result || view.turn < 0 || ctx.toAct.size > 1
+        || (view.seats || []).some((s) => s.element && !/[12]$/.test(s.element))
         ? null : counter('Turn of', who(ctx, view.turn)),
       view.swaps_left && view.turn === ctx.seat && !view.result ? counter('Free swaps', view.swaps_left) : null,
       view.frozen_by >= 0 ? h('span', {class: 'tag tag-warn'}, `❄ Freeze Time by ${who(ctx, view.frozen_by)}`)
