@@ -404,15 +404,7 @@ class NinjatoEncoder(ViewEncoder):
             out[marker + marker_number] = one
             if sentry_number >= 0:
                 out[sentry + sentry_number] = one
-            # A token is its kind, plus 5 red side up: a red one counts under its kind and under ``red``.
-            reds = 0
-            for token in tokens:
-                if token >= 5:
-                    reds += 1
-                    token -= 5
-                out[treasure + token] += one
-            if reds:
-                out[treasure + 5] = reds
+            _put_tokens(out, treasure, tokens)
             _keep(written, _HOUSES + house, made_of, bytes_out, start, end)
 
         # The Guards' and Elites' decks and discards, the bag and the treasure spent (by kind: the view
@@ -443,14 +435,7 @@ class NinjatoEncoder(ViewEncoder):
             out[raid_seat + raider] = one
             out[raid_house + state.raid_house] = one
             out[raid_side + state.raid_side] = one
-            reds = 0
-            for token in state.raid_loot:
-                if token >= 5:
-                    reds += 1
-                    token -= 5
-                out[raid_loot + token] += one
-            if reds:
-                out[raid_loot + 5] = reds
+            _put_tokens(out, raid_loot, state.raid_loot)
             for each in state.raid_guards:
                 out[raid_guards + each] += one
             if state.raid_elite >= 0:
@@ -535,6 +520,19 @@ class NinjatoEncoder(ViewEncoder):
         entry = (memoryview(bytearray(self._flat_offsets[0][0])), made)
         written[id(state)] = entry
         return entry
+
+
+def _put_tokens(out: Tensor, offset: int, tokens: list[int]) -> None:
+    """Treasure tokens counted by kind from ``offset`` (a house's treasure, a raid's loot): a token is its
+    kind, plus 5 red side up, and a red one counts under its kind and under ``red`` (the sixth)."""
+    reds = 0
+    for token in tokens:
+        if token >= 5:
+            reds += 1
+            token -= 5
+        out[offset + token] += 1.0
+    if reds:
+        out[offset + 5] = reds
 
 
 def _keep(written: tuple[memoryview, list[tuple[object, ...]]], block: int, made_of: tuple[object, ...],

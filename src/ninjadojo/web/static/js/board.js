@@ -17,7 +17,7 @@ export function makeCtx({gameId, view, seat, legal = [], decision = null, toAct 
   const player = (s) => {
     const info = seats[s];
     if (!info) return `P${s}`;
-    if (info.type === 'bot') return `P${s} (${info.bot || info.name || ''} bot)`.replace(' ( bot)', ' (bot)');
+    if (info.type === 'bot') return `P${s} ${botName(info)}`;
     return info.name || `P${s}`;
   };
   const words = (text) => String(text).replace(/\bP(\d{1,2})\b/g,

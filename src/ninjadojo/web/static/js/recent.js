@@ -98,8 +98,8 @@ export function owners(after, ids, seats, toAct, named = seats) {
  * read as the highlight of what may be clicked.
  */
 export class LastMoves {
-  constructor(mine = null) {
-    this.mine = mine;
+  constructor() {
+    this.mine = null; // the page's own seat (set by the page before each record)
     this.bySeat = new Map(); // seat (or "any") -> {ids, serial}
     this.serial = 0;
   }

@@ -41,7 +41,8 @@ export function seatBadge(seat, name, {you = false} = {}) {
 
 /** A bot seat's name after its label, as the table's log and prompts give it: "(easy bot)". */
 export function botName(seat) {
-  return `(${seat.bot || seat.name || 'a'} bot)`;
+  const level = seat.bot || seat.name;
+  return level ? `(${level} bot)` : '(bot)';
 }
 
 /** What a player's seat says of its status, when it is not plainly taken. */
