@@ -32,12 +32,28 @@ def test_a_label_of_an_illegal_action_is_refused_with_the_legal_ones() -> None:
 def test_score_lines_are_empty_before_the_end_and_in_every_view_after() -> None:
     game = ToyState.new(2, seed=3)
     assert game.score_lines() == [[], []]
-    assert "score_lines" not in game.observe(0)
+    assert "score_lines" not in game.observe(0) and "score_name" not in game.observe(0)
     while not game.is_terminal:
         seat = game.to_act()[0]
         game.apply(seat, game.legal_actions(seat)[0])
     for seat in (0, 1, None):
         assert game.observe(seat)["score_lines"] == game.score_lines()
+        assert game.observe(seat)["score_name"] == "Score"  # the spec's default
+
+
+@pytest.mark.parametrize(("game_id", "name"), [("ninjitsu", "Points"), ("knights-and-ninjas", "Gems"),
+                                               ("ninja-camp", "Points"), ("ninjato", "Honour"), ("ninja-trap", "")])
+def test_every_game_names_what_its_scores_count(game_id: str, name: str) -> None:
+    from ninjadojo.api import new_game
+    from ninjadojo.engine.playout import random_playout
+    from ninjadojo.engine.rng import Rng
+
+    game = new_game(game_id, 3, {}, 5)
+    random_playout(game, Rng(5))
+    assert game.result is not None and game.observe(None)["score_name"] == name
+    if not name:  # won or lost: the scores are the win, and no line reads as a count of points
+        assert set(game.result.scores) <= {0.0, 1.0} or game.result.truncated
+        assert all(not line.startswith("Total") for lines in game.score_lines() for line in lines)
 
 
 def test_option_words_default_to_the_name_and_group_by_kind() -> None:

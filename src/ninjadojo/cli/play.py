@@ -650,14 +650,19 @@ class Terminal:
         table = RichTable(title=result.reason, title_justify="left")
         table.add_column("seat")
         table.add_column("player")
-        table.add_column("score", justify="right")
+        # What the numbers count; a game only won or lost (Ninja Trap) shows how it ended, no number.
+        score_name = game.SPEC.score_name
+        if score_name:
+            table.add_column(score_name.lower(), justify="right")
         counts = game.score_lines()
         if any(counts):
             # The final count as the rulebook counts it, line by line, beside each score.
-            table.add_column("how it counts")
+            table.add_column("how it counts" if score_name else "how it ended")
         for seat, score in enumerate(result.scores):
             player = "you" if seat in self.humans else self.table.bot_specs.get(seat, "?")
-            row: list[str | Text] = [f"P{seat}", Text(player), f"{score:g}"]
+            row: list[str | Text] = [f"P{seat}", Text(player)]
+            if score_name:
+                row.append(f"{score:g}")
             if any(counts):
                 row.append(Text("\n".join(counts[seat])))
             table.add_row(*row)

@@ -122,8 +122,9 @@ class Replay:
             console.print(f"  {line}", markup=False)
         if state.result is not None:
             winners = ", ".join(f"seat {s}" for s in state.result.winners) or "none"
-            scores = ", ".join(f"{score:g}" for score in state.result.scores)
-            console.print(f"game over: {state.result.reason}; scores {scores}; winners {winners}", markup=False)
+            name = state.SPEC.score_name  # none for a game only won or lost (Ninja Trap)
+            scores = f"; {name.lower()} " + ", ".join(f"{score:g}" for score in state.result.scores) if name else ""
+            console.print(f"game over: {state.result.reason}{scores}; winners {winners}", markup=False)
 
     @staticmethod
     def show_private(console: Console, state: GameState[Any]) -> None:

@@ -684,6 +684,7 @@ class GameState(ABC, Generic[PayloadT]):
         if self.result is not None:
             # The final count, line by line, is public once the game is over.
             view["score_lines"] = self.score_lines()  # type: ignore[assignment]
+            view["score_name"] = self.SPEC.score_name
         view.update(self._observe(seat))
         return view
 

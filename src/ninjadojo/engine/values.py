@@ -33,6 +33,10 @@ class GameSpec:
     typing: str = ""
     #: Default of the ``max_length`` option: far beyond any real game, so only a stuck program meets it.
     max_length: int = 2000
+    #: What a seat's number in the result counts, for the end's table ("Points", "Gems"); empty for a game
+    #: that is only won or lost (Ninja Trap: the result's scores are then 1 for a win and 0 otherwise, and
+    #: front ends show no score, only how the game ended for each seat).
+    score_name: str = "Score"
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,6 +63,7 @@ class KnightsAndNinjasState(GameState[Payload]):
     SPEC = GameSpec(
         id="knights-and-ninjas",
         title="Of Knights and Ninjas",
+        score_name="Gems",
         min_players=2,
         max_players=6,
         options=table_rules.OPTIONS,

@@ -71,6 +71,7 @@ SPEC = GameSpec(
     "Move your three ninjas over a grid of skill cards, claiming the cards they leave; "
     "each card you play is a way to move.",
     rules=RULES,
+    score_name="Points",
 )
 
 

@@ -29,6 +29,7 @@ assert ROOM_COUNT == 8
 SPEC = GameSpec(
     id="ninja-trap",
     title="Ninja Trap",
+    score_name="",  # won or lost: the end shows how it ended for each seat, no score
     min_players=2,
     max_players=4,
     options=rulings.OPTIONS,

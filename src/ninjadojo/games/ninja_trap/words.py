@@ -95,9 +95,10 @@ def label(state: NinjaTrapState, seat: int, kind: str, payload: int) -> str:
 
 
 def score_lines(state: NinjaTrapState, player: int) -> list[str]:
-    """How ``player``'s score is counted at the end: the hits taken (three and a ninja is out), the
-    traps still face down (revealed: room and turn laid, in row order), how the game ended for the
-    player with the points it gives, and ``Total: N`` (the result's score)."""
+    """How the game ended for ``player``: the hits taken (three and a ninja is out), the traps still
+    face down (revealed: room and turn laid, in row order), and last how the game ended for it (the
+    win, or not). Ninja Trap is won or lost: the result's score (1 for a win, 0 otherwise) is not a
+    count a player reads, so no line gives a number of points (the spec's ``score_name`` is empty)."""
     result = state.result
     assert result is not None, "score lines are for the end of the game"
     hits = state.hits[player]
@@ -110,9 +111,7 @@ def score_lines(state: NinjaTrapState, player: int) -> list[str]:
         lines.append(f"Traps still face down ({len(row)}): {shown}")
     else:
         lines.append("Traps still face down: none")
-    score = result.scores[player]
-    lines.append(f"{_outcome(state, player)}: {score:g}")
-    lines.append(f"Total: {score:g}")
+    lines.append(_outcome(state, player))
     return lines
 
 
@@ -124,7 +123,8 @@ def _outcome(state: NinjaTrapState, player: int) -> str:
     result = state.result
     assert result is not None
     if result.truncated:
-        return "Lives left (the game stopped at its maximum length, with no winner)"
+        # The one end with a number to read: the result's scores are then the lives left.
+        return f"Lives left: {result.scores[player]:g} (the game stopped at its maximum length, with no winner)"
     won = player in result.winners
     living = state.living_seats()
     if not state.alive(player) and not won:

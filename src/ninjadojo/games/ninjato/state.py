@@ -114,6 +114,7 @@ class NinjatoState(GameState[Payload]):
     SPEC = GameSpec(
         id="ninjato",
         title="Ninjato",
+        score_name="Honour",
         min_players=2,
         max_players=4,
         options=OPTIONS,

@@ -157,6 +157,7 @@ class NinjitsuState(GameState[Payload]):
     SPEC = GameSpec(
         id="ninjitsu",
         title="Ninjitsu!",
+        score_name="Points",
         min_players=2,
         max_players=5,
         options=(
