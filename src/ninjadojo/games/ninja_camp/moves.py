@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from itertools import compress
+from itertools import chain, compress
 from operator import and_
 from typing import TYPE_CHECKING
 
@@ -314,11 +314,14 @@ class MoveMemo:
     """The remembered moves of a game and its clones: key -> (signature, items), where the key stands
     for (card, movement, start, seat)."""
 
-    __slots__ = ("entries", "tables")
+    __slots__ = ("entries", "swaps", "tables")
 
     def __init__(self, moves: MoveTables) -> None:
         self.tables = moves
         self.entries: dict[int, tuple[int, Items]] = {}
+        #: Flying Squirrel's items by (start, square, other) as one integer, made on first use: its moves
+        #: depend on every ninja, so they are picked each time, but their words need not be written each time.
+        self.swaps: dict[int, Item] = {}
 
     def __reduce__(self) -> tuple[object, tuple[MoveTables]]:
         # What a memo holds is rebuilt on demand: a pickled game (a bot's view sent to another process)
@@ -404,8 +407,15 @@ def _skill_items(movement: int, card: int, start: int, moves: MoveTables, free: 
     if movement == STEALTH:
         return tuple([item for first, seconds in moves.stealth[card][start] if free[first]
                       for second, item in seconds if free[second]])
-    if movement == DODGE:
-        return tuple(map(moves.moves[card][start].__getitem__, _one_or_two(moves.near[start], free, facts, False)))
+    if movement == DODGE:  # _one_or_two(..., through_ninjas=False) written out: the costliest skill
+        reached: dict[int, None] = {}
+        for first_step, second_steps in moves.near[start]:
+            if free[first_step]:
+                reached[first_step] = None
+                for square in second_steps:
+                    if free[square]:
+                        reached[square] = None
+        return tuple(map(moves.moves[card][start].__getitem__, reached))
     if movement == LEAP:
         row = moves.moves[card][start]
         items = []
@@ -461,7 +471,7 @@ def turn_actions(state: NinjaCampState, seat: int, memo: MoveMemo) -> dict[str, 
     free = facts.translate(_FREE_ONLY)
     squares = state.ninjas[seat]
     hand = state.hands[seat]
-    legal: dict[str, Payload] = {}
+    parts: list[Items] = []
     for card in SKILLS:
         if not hand[card]:
             continue
@@ -478,7 +488,9 @@ def turn_actions(state: NinjaCampState, seat: int, memo: MoveMemo) -> dict[str, 
             entry = entries.get(key)
             if entry is None or entry[0] != signature:
                 entry = entries[key] = (signature, _skill_items(movement, card, start, moves, free, facts))
-            legal.update(entry[1])
+            parts.append(entry[1])
+    # One dict built in C from every card's items (a later duplicate keeps its first place, as updates do).
+    legal: dict[str, Payload] = dict(chain.from_iterable(parts))
     if not state.clan_used[seat]:
         _add_clan_actions(state, seat, memo, legal, facts, free, word)
     legal[PASS_TEXT] = PASS_PAYLOAD
@@ -524,7 +536,7 @@ def _add_clan_actions(state: NinjaCampState, seat: int, memo: MoveMemo, legal: d
         movement = CAMEL_DIAGONAL
     zone = moves.zones[movement]
     entries = memo.entries
-    unclaimed: list[int] | None = None  # Camel: the free cards with no ninja beside them
+    camel: tuple[list[int], bytearray] | None = None  # Camel: the free squares nobody is beside; those one is
     for start in squares:
         key = _key(card, movement, start, seat)
         signature = word & zone[start]
@@ -535,9 +547,9 @@ def _add_clan_actions(state: NinjaCampState, seat: int, memo: MoveMemo, legal: d
         items: Items
         if clan == CAMEL:
             near = table.king if movement == CAMEL_DIAGONAL else table.orth
-            if unclaimed is None:
-                unclaimed = _lonely_squares(state.ninjas, free, near, table.size)
-            items = _camel(moves.moves[card][start], start, unclaimed, free, facts, near)
+            if camel is None:
+                camel = _camel_ends(state.ninjas, free, near)
+            items = _camel(moves.moves[card][start], start, camel[0], camel[1], free, near)
         elif clan == HAMSTER:
             items = tuple(map(moves.moves[card][start].__getitem__,
                               _one_or_two(moves.near[start], free, facts, through_ninjas=True)))
@@ -549,11 +561,19 @@ def _add_clan_actions(state: NinjaCampState, seat: int, memo: MoveMemo, legal: d
                 items = tuple([row[ray[-1]] for ray in table.rays[start] if ray and free[ray[-1]]])
         elif clan == FLYING_SQUIRREL:
             occupied = sorted(square for ninjas in state.ninjas for square in ninjas if square != start)
-            names = table.names
-            items = tuple([(action_text(_PREFIX[card], SWAP, start, square, other, names),
-                            (card, SWAP, start, square, other))
-                           for square in table.orth[start] if free[square] and not facts[square] & TRAP_CARD
-                           for other in occupied])
+            swaps = memo.swaps
+            found: list[Item] = []
+            for square in table.orth[start]:
+                if free[square] and not facts[square] & TRAP_CARD:
+                    for other in occupied:
+                        swap_key = (start * 64 + square) * 64 + other
+                        item = swaps.get(swap_key)
+                        if item is None:
+                            item = swaps[swap_key] = (
+                                action_text(_PREFIX[card], SWAP, start, square, other, table.names),
+                                (card, SWAP, start, square, other))
+                        found.append(item)
+            items = tuple(found)
         elif clan == GOAT:
             items = _goat(card, start, free, facts, table)
         else:  # Platypus's first step: the rules' generator reads only which squares are free
@@ -595,26 +615,32 @@ def _to_last_card(row: Row, rays: tuple[tuple[int, ...], ...], free: bytearray, 
     return items
 
 
-def _lonely_squares(ninjas: list[list[int]], free: bytearray, near: tuple[tuple[int, ...], ...],
-                    size: int) -> list[int]:
-    """The free squares with no ninja beside them (``near``: orthogonal, or king neighbours), in order."""
-    crowded = bytearray(size)
+#: ``bytes.translate`` tables of a count of ninjas beside a square: 1 where it is none, 1 where it is one.
+_NOBODY_BESIDE = bytes([1] + [0] * 255)
+_ONE_BESIDE = bytes([0, 1] + [0] * 254)
+
+
+def _camel_ends(ninjas: list[list[int]], free: bytearray,
+                near: tuple[tuple[int, ...], ...]) -> tuple[list[int], bytearray]:
+    """For Camel (``near``: orthogonal, or king neighbours): the free squares with no ninja beside them, in
+    order, and a byte per square, 1 where exactly one ninja stands beside it."""
+    crowds = bytearray(len(free))
     for squares in ninjas:
         for square in squares:
             for beside in near[square]:
-                crowded[beside] = 1
-    return [square for square in range(size) if free[square] and not crowded[square]]
+                crowds[beside] += 1
+    # Picked in C: compress over the bytes of both facts.
+    lonely = list(compress(range(len(free)), map(and_, free, crowds.translate(_NOBODY_BESIDE))))
+    return lonely, crowds.translate(_ONE_BESIDE)
 
 
-def _camel(row: Row, start: int, lonely: list[int], free: bytearray, facts: bytearray,
+def _camel(row: Row, start: int, lonely: list[int], alone: bytearray, free: bytearray,
            near: tuple[tuple[int, ...], ...]) -> Items:
     """Camel from ``start``: any free card with no ninja beside it (``near``: orthogonally, or with
-    diagonals too) but the mover itself, in square order (``lonely`` are those with no ninja beside
-    them at all)."""
+    diagonals too) but the mover itself, in square order: one nobody stands beside (``lonely``), or one
+    beside the mover that only the mover stands beside (``alone``: one ninja beside it)."""
     ends = lonely
-    beside_mover = [square for square in near[start]
-                    if free[square] and not any(facts[near_square] & OCCUPIED for near_square in near[square]
-                                                if near_square != start)]
+    beside_mover = [square for square in near[start] if free[square] and alone[square]]
     if beside_mover:
         ends = sorted(lonely + beside_mover)
     return tuple(map(row.__getitem__, ends))
