@@ -455,6 +455,34 @@ def test_the_keyboard_alone_plays(browser: Any, web_server: WebServer) -> None:
         context.close()
 
 
+def test_a_chooser_opened_on_one_copy_of_a_card_names_no_copy_number(browser: Any, web_server: WebServer) -> None:
+    """Two copies of a card read alike, so the list numbers them ("(copy 2)"); clicking one copy in the
+    hand opens a chooser of that copy's choices, which need no number (the engine's words for game 17:
+    seat 0 holds two Masters of Planning and plays first)."""
+    from ninjadojo.api import new_game
+
+    game = new_game("ninjitsu", 2, {}, 17)
+    numbered = [text for text in game.labels(0).values() if "(copy" in text]
+    assert numbered, "the seed no longer deals two alike cards to seat 0: choose another"
+    seats = [{"type": "human", "name": "Ann"}, {"type": "bot", "level": "easy"}]
+    table_id, tokens = web_server.create({"game": "ninjitsu", "players": 2, "settings": QUICK, "seed": 17,
+                                          "seats": seats})
+    context, page, _ = new_page(browser, DESKTOP)
+    try:
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        assert wait_turn_or_end(page, 20) == "act"
+        listed = page.locator(".action-list .action-words").all_inner_texts()
+        assert sum("(copy" in text for text in listed) == len(numbered), listed  # the list tells copies apart
+        page.locator(".hand .card.actionable", has_text="Master of Planning").first.click()
+        page.locator(".chooser").wait_for()
+        offered = page.locator(".chooser button.choice").all_inner_texts()
+        assert offered and all("Master of Planning" in text for text in offered), offered
+        assert not any("(copy" in text for text in offered), offered
+        assert len(set(offered)) == len(offered), offered
+    finally:
+        context.close()
+
+
 def test_house_rules_are_folded_in_the_lobby_and_reach_the_table(browser: Any, web_server: WebServer) -> None:
     """The options that switch a ruling sit under "House rules" (closed at first); one set there is the
     table's option, and the game's other options stay in the main form."""

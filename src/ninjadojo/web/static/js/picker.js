@@ -11,6 +11,9 @@
 
 import {h, pressable} from './dom.js';
 
+/** The engine's number of a copy at the end of a choice's words (GameState.labels). */
+const COPY_NUMBER = / \(copy \d+\)$/;
+
 export class Picker {
   /** ``onSend(action)`` sends an action; ``onChange()`` redraws the chooser. */
   constructor({onSend, onChange}) {
@@ -123,15 +126,20 @@ export class Picker {
   chooser(describe) {
     if (!this.enabled || !this.selected.length) return null;
     const candidates = this.candidates();
+    // The engine numbers copies of a card whose choices read alike ("... (copy 2)"); a chooser opened on
+    // one copy names what was clicked, so the number goes wherever the words stay unique without it.
+    const words = candidates.map((action) => describe(action));
+    const plain = words.map((text) => (typeof text === 'string' ? text.replace(COPY_NUMBER, '') : text));
+    const shown = plain.map((text, i) => (plain.filter((other) => other === text).length === 1 ? text : words[i]));
     const box = h('div', {class: 'chooser', role: 'group', 'aria-label': 'choose how'},
       h('div', {class: 'chooser-title'}, candidates.length === 1 ? 'Confirm, or click what it acts on:'
         : `${candidates.length} ways: pick one, or click a highlighted thing to narrow them`),
-      h('div', {class: 'chooser-list'}, candidates.map((action) => h('button', {
+      h('div', {class: 'chooser-list'}, candidates.map((action, i) => h('button', {
         type: 'button', class: 'choice', dataset: {action, fid: `choose:${action}`},
         onclick: () => {
           this.selected = [];
           this.onSend(action);
-        }}, describe(action)))),
+        }}, shown[i]))),
       h('button', {type: 'button', class: 'cancel', dataset: {fid: 'choose:cancel'},
         onclick: () => this.cancel()}, 'Cancel (Esc)'));
     return box;
