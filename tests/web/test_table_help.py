@@ -7,6 +7,7 @@ the board, a digest since your last turn) and forced choices answered for you.""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -104,6 +105,36 @@ def test_the_rules_dialog_shows_the_games_rules_and_cards_and_a_card_shows_its_t
             pop.wait_for(state="visible")
         assert not errors, errors
         assert not client_errors(page), client_errors(page)
+    finally:
+        context.close()
+
+
+def test_a_ninjato_rumor_or_envoy_tells_its_own_cost_not_its_familys(browser: Any, web_server: WebServer) -> None:
+    """A Rumor or an Envoy on the board is one card of its family ("No. 5"): pointing at it shows the
+    family's text with that card's cost alone, not the list of every card's cost."""
+    entry = catalogue_entry(web_server, "ninjato")
+    texts = {card["code"]: card["text"] for card in entry["cards"]}
+    context, page, errors = new_page(browser)
+    try:
+        create_in_lobby(page, web_server.base, "ninjato", players=2)
+        wait_turn_or_end(page, 30)
+        family = page.locator(".board .card[data-code^='rum:'], .board .card[data-code^='env:']")
+        assert family.count() >= 2, "no Rumor or Envoy on the board"
+        for index in range(min(family.count(), 4)):
+            card = family.nth(index)
+            number = card.locator(".card-note").inner_text().split("No. ")[1].split()[0]
+            card.hover()
+            pop = page.locator("#card-pop")
+            pop.wait_for(state="visible")
+            shown = " ".join(pop.inner_text().split())
+            listed = texts[card.get_attribute("data-code") or ""]
+            # This card's entry of the family's list: up to the next entry, or the list's end.
+            cost = re.split(r"; |\.(?:\s|$)", listed.split(f"No. {number}: ")[1])[0]
+            assert f"This card, No. {number}, costs {cost}" in shown, shown
+            assert "No. 1:" not in shown and "No. 2:" not in shown, shown
+            page.mouse.move(1, 1)
+            pop.wait_for(state="hidden")
+        assert not errors, errors
     finally:
         context.close()
 

@@ -83,16 +83,17 @@ function longestWord(name) {
 /**
  * A face-up card. ``info`` is {code, name, short, text, value, kind: {cls, label, emblem}};
  * options: keys (the data-keys of the things an action may act on), small, note (a line under the
- * card, e.g. "secret #0"), extra (a CSS class).
+ * card, e.g. "secret #0"), extra (a CSS class), member (which card of its family it is, for its text:
+ * a Ninjato Rumor's "p5").
  */
-export function drawCard(info, {keys = null, small = false, note = null, extra = null} = {}) {
+export function drawCard(info, {keys = null, small = false, note = null, extra = null, member = null} = {}) {
   const kind = info.kind || {cls: 'plain', label: '', emblem: 'scroll'};
   const value = info.value === null || info.value === undefined ? '–' : String(info.value);
   const valued = info.value !== null && info.value !== undefined;
   const title = `${info.name}${valued ? `, value ${info.value}` : ''}`
     + `${kind.label ? `, ${kind.label}` : ''}: ${info.text || info.short || ''}`;
   const card = h('div', {class: ['card', `card-${kind.cls}`, small && 'card-small', extra],
-    dataset: {code: info.code, keys: keys || null}, title},
+    dataset: {code: info.code, keys: keys || null, member}, title},
   h('div', {class: 'card-top'},
     h('span', {class: 'card-value', 'aria-label': `value ${value === '–' ? 'none' : value}`}, value),
     h('span', {class: 'card-kind'}, emblem(kind.emblem, small ? 14 : 18),

@@ -79,8 +79,9 @@ function unwrap(text) {
 }
 
 /**
- * The popover of full card texts over a board. ``infoOf(code)`` gives a card's {code, name, text,
- * short, value}. ``attach(board)`` after each redraw of the board.
+ * The popover of full card texts over a board. ``infoOf(code, member)`` gives a card's {code, name, text,
+ * short, value} (``member``: which card of a family it is, its data-member). ``attach(board)`` after
+ * each redraw of the board.
  */
 export class CardPopover {
   constructor(infoOf) {
@@ -148,7 +149,7 @@ export class CardPopover {
 
   show(card, via = 'pointer') {
     this.shownVia = via;
-    const info = this.infoOf(card.dataset.code);
+    const info = this.infoOf(card.dataset.code, card.dataset.member || null);
     const valued = info.value !== null && info.value !== undefined;
     const hint = this.touch && card.classList.contains('actionable')
       ? h('p', {class: 'pop-hint'}, 'Tap again to choose it.') : null;

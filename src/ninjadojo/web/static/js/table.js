@@ -60,9 +60,9 @@ class TablePage {
     this.endDismissed = false;
     this.endFocused = false;
     this.picker = new Picker({onSend: (action) => this.send(action), onChange: () => this.draw()});
-    this.popover = new CardPopover((code) => {
+    this.popover = new CardPopover((code, member) => {
       const mod = this.state && boardOf(this.state.view.game);
-      return mod ? mod.cardInfo(code) : cardInfo(this.state ? this.state.view.game : '', code);
+      return mod ? mod.cardInfo(code, {member}) : cardInfo(this.state ? this.state.view.game : '', code);
     });
     this.rules = null; // the rules dialog (made when the game is known)
     this.turn = new TurnSignal();

@@ -30,9 +30,25 @@ function numberOf(token) {
   return m ? `No. ${m[1]}${m[2] ? ' (masked)' : ''}` : token;
 }
 
-/** The catalogue card with its value and kind. */
-export function cardInfo(code) {
-  const info = catalogueCard(GAME, code);
+/**
+ * A family's text narrowed to one of its cards: "Costs (...): No. 1: a Fan; ...; No. 6: ..." (a Rumor) or
+ * "Cards: No. 1: a Jade and a Fan (age 4, masked); ..." (an Envoy) becomes "This card, No. 5, costs a Jade
+ * and a Fan (...)." for ``member`` "p5" (the family's text unchanged if it has no such list).
+ */
+export function memberText(text, member) {
+  const m = /^[a-z](\d+)~?$/.exec(member || '');
+  if (!m) return text;
+  return text.replace(/(?:Costs( \([^)]*\))?|Cards): (No\. \d+: [^;]*(?:; No\. \d+: [^;]*)*)\.(?=\s|$)/,
+    (whole, note, list) => {
+      const entry = list.split('; ').find((each) => each.startsWith(`No. ${m[1]}: `));
+      return entry ? `This card, No. ${m[1]}, costs ${entry.slice(`No. ${m[1]}: `.length)}${note || ''}.` : whole;
+    });
+}
+
+/** The catalogue card with its value and kind (``member``: which card of a Rumor or Envoy family it is). */
+export function cardInfo(code, {member = null} = {}) {
+  const found = catalogueCard(GAME, code);
+  const info = member ? {...found, text: memberText(found.text || '', member)} : found;
   let kind = {cls: 'plain', label: '', emblem: 'scroll'};
   let value = null;
   if (/^\d$/.test(code)) {
@@ -160,9 +176,9 @@ function seat(ctx, data, s) {
       keys: mine ? `my-tile:${codeOf('tile', tile)}` : null,
       note: data.used.includes(codeOf('tile', tile)) ? 'used' : null}))) : null,
     data.envoys.length ? cardRow('Envoys', data.envoys.map((e) => ctx.card(codeOf('envoy', e), {small: true,
-      keys: mine ? `my-envoy:${e}` : null, note: numberOf(e)}))) : null,
+      keys: mine ? `my-envoy:${e}` : null, note: numberOf(e), member: e}))) : null,
     data.rumors.length ? cardRow('Rumors', data.rumors.map((r) => ctx.card(codeOf('rumor', r), {small: true,
-      note: numberOf(r)}))) : null,
+      note: numberOf(r), member: r}))) : null,
     data.elites.length ? cardRow('Elites defeated', data.elites.map((e) => ctx.card(e, {small: true}))) : null,
   ];
   return seatPanel(ctx, s, rows);
@@ -192,12 +208,12 @@ export function render(ctx) {
   const pavilion = h('section', {class: 'place'}, h('h3', {}, emblem('scroll', 16), ' Pavilion'),
     placed(ctx, view.pavilion.seats),
     h('div', {class: 'row-cards'}, view.pavilion.rumors.map((r) => ctx.card(codeOf('rumor', r), {small: true,
-      keys: `rumor:${r}`, note: numberOf(r)}))),
+      keys: `rumor:${r}`, note: numberOf(r), member: r}))),
     h('div', {class: 'muted'}, `spots: ${view.pavilion.spots}`));
   const palace = h('section', {class: 'place'}, h('h3', {}, emblem('element', 16), ' Palace'),
     placed(ctx, view.palace.seats),
     h('div', {class: 'row-cards'}, view.palace.envoys.map((e) => ctx.card(codeOf('envoy', e), {small: true,
-      keys: `envoy:${e}`, note: numberOf(e)}))),
+      keys: `envoy:${e}`, note: numberOf(e), member: e}))),
     h('div', {class: 'muted'}, `spots: ${view.palace.spots}`));
   const parts = [facts, houses, h('div', {class: 'places'}, dojo, sensei, pavilion, palace)];
   if (view.raid) {
