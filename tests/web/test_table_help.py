@@ -288,8 +288,9 @@ def test_a_bots_move_is_marked_on_the_board_and_told_since_your_last_turn(browse
                 # The log's lines from the server (not the notes of choices answered for you).
                 log = page.evaluate("() => [...document.querySelectorAll('.log-lines li:not(.auto-answer)')]"
                                     ".map(li => li.innerText)")
-                lines = box.locator(".digest-lines li").all_inner_texts()
-                # Every digest line is a line of the log (the same words), and the last ones of it.
+                # Every digest line is a line of the log (the same words), and the last ones of it (but the
+                # mark of nested lines left out under a line kept for sense).
+                lines = box.locator(".digest-lines li:not(.muted)").all_inner_texts()
                 assert lines and all(line in log for line in lines), (lines, log[-10:])
                 assert lines[-1] == log[-1]
                 assert "bot" in text or "P1" not in text  # bots are named, not left as "P1"
@@ -422,5 +423,35 @@ def test_the_docked_hand_folds_to_a_line_and_back(browser: Any, web_server: WebS
         page.wait_for_function("() => !document.querySelector('.board .card-row.hand').classList.contains('folded')")
         assert hand.locator(".card").first.is_visible()
         assert errors == [], errors
+    finally:
+        context.close()
+
+
+DIGEST = """async (lines) => {
+  const {digestLines} = await import(`${location.origin}/js/recent.js`);
+  return digestLines(lines, 4);
+}"""
+
+
+def test_a_digest_cut_inside_nested_lines_keeps_the_line_they_belong_to(browser: Any, web_server: WebServer) -> None:
+    """The digest shows the last lines; when the cut falls among a line's nested lines, that line is kept
+    above them (what they are about), with the count of nested lines left out between."""
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(web_server.base)
+        lines = ["P0 plays a card", "P1 attacks house 4", "  P1 is defeated", "  a Scroll joins house 4",
+                 "  P2 scores 3", "  P3 scores 1", "  the round ends"]
+        cut = page.evaluate(DIGEST, lines)
+        assert cut == {"parent": "P1 attacks house 4", "skipped": 1, "earlier": 1,
+                       "shown": ["  a Scroll joins house 4", "  P2 scores 3", "  P3 scores 1", "  the round ends"]}
+        # A cut at a line of its own, or no cut: nothing added.
+        plain = page.evaluate(DIGEST, ["a", "b", "c", "  d", "e", "f"])
+        assert plain == {"parent": None, "skipped": 0, "earlier": 2, "shown": ["c", "  d", "e", "f"]}
+        short = page.evaluate(DIGEST, ["a", "  b"])
+        assert short == {"parent": None, "skipped": 0, "earlier": 0, "shown": ["a", "  b"]}
+        # The parent right before the cut: nothing skipped.
+        near = page.evaluate(DIGEST, ["a", "b", "  c", "  d", "  e", "  f"])
+        assert near == {"parent": "b", "skipped": 0, "earlier": 1, "shown": ["  c", "  d", "  e", "  f"]}
+        assert not errors, errors
     finally:
         context.close()

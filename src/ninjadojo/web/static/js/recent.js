@@ -179,3 +179,27 @@ export function sinceLastTurn(lines, seat, mark = 0) {
   }
   return lines.slice(start).filter((line) => line && line.trim());
 }
+
+/**
+ * The digest's lines (``lines`` from :func:`sinceLastTurn`) cut to the last ``limit``: {parent, skipped,
+ * shown, earlier}. A cut inside a line's nested lines keeps that line (``parent``: "P1 attacks house 4"
+ * over "P1 is defeated"), ``skipped`` the nested lines left out between it and the first shown;
+ * ``earlier`` counts the lines left out before (the parent's and those between not included).
+ */
+export function digestLines(lines, limit = 8) {
+  const start = Math.max(0, lines.length - limit);
+  const shown = lines.slice(start);
+  const indent = (line) => line.length - line.trimStart().length;
+  let parent = null;
+  let skipped = 0;
+  if (start > 0 && indent(shown[0]) > 0) {
+    let at = start - 1;
+    while (at > 0 && indent(lines[at]) >= indent(shown[0])) at -= 1;
+    if (indent(lines[at]) < indent(shown[0])) {
+      parent = lines[at];
+      skipped = start - at - 1;
+    }
+  }
+  const earlier = lines.length - shown.length - (parent === null ? 0 : skipped + 1);
+  return {parent, skipped, shown, earlier};
+}

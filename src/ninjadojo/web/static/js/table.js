@@ -10,7 +10,7 @@ import {cardInfo, loadCatalogue, gameInfo} from './catalogue.js';
 import {boardOf} from './games/index.js';
 import {CardPopover, rulesDialog} from './rules.js';
 import {TurnSignal} from './turn.js';
-import {LastMoves, sinceLastTurn, snapshot} from './recent.js';
+import {LastMoves, digestLines, sinceLastTurn, snapshot} from './recent.js';
 import {setHelpPanel} from './cards.js';
 import {actionHelpers, drawBoard, drawLog, drawResult, makeCtx} from './board.js';
 import {actionList, Picker} from './picker.js';
@@ -554,17 +554,19 @@ class TablePage {
     const log = this.state.view.log || [];
     const lines = sinceLastTurn(log, this.seat, this.myMark);
     if (!lines.length) return null;
-    const shown = lines.slice(-8);
+    // The last lines; a cut inside a line's nested lines keeps that line, for sense (recent.digestLines).
+    const {parent, skipped, shown, earlier} = digestLines(lines);
     // Before this seat's first move there is no "last turn": what happened so far.
     const own = new RegExp(`^P${this.seat}\\b`);
     const title = this.myMark > 0 || log.some((line) => own.test(line)) ? 'Since your last turn' : 'So far';
-    const earlier = lines.length - shown.length;
+    const item = (line) => h('li', {class: /^\s/.test(line) ? 'nested' : null}, ctx.words(line.trim()));
     return h('section', {class: 'digest', 'aria-label': title.toLowerCase()},
       h('h2', {class: 'side-title'}, title),
       earlier > 0
         ? h('p', {class: 'muted'}, `(${earlier} earlier ${earlier === 1 ? 'line' : 'lines'} in the log)`) : null,
-      h('ul', {class: 'digest-lines'}, shown.map((line) => h('li', {class: /^\s/.test(line) ? 'nested' : null},
-        ctx.words(line.trim())))));
+      h('ul', {class: 'digest-lines'}, parent === null ? null : item(parent),
+        skipped > 0 ? h('li', {class: 'nested muted'}, `… ${skipped} more ${skipped === 1 ? 'line' : 'lines'}`) : null,
+        shown.map(item)));
   }
 
   drawSeats(ctx) {
