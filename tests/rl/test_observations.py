@@ -142,6 +142,7 @@ def test_seat_view_is_observe_without_the_log_and_prompt(game_id: str, players: 
             full = game.observe(seat)
             del full["log"]
             full.pop("score_lines", None)  # words for people at the end, like the log
+            full.pop("score_name", None)
             decision = full["decision"]
             if isinstance(decision, dict):
                 del decision["prompt"]

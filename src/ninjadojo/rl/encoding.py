@@ -58,8 +58,8 @@ OTHER_DECISION = "other"
 
 
 def seat_view(state: GameState[Any], seat: int) -> View:
-    """``state.observe(seat)`` without ``log``, the decision's ``prompt`` and the end's ``score_lines``
-    (words for people): what a tensor is made from.
+    """``state.observe(seat)`` without ``log``, the decision's ``prompt`` and the end's ``score_lines`` and
+    ``score_name`` (words for people): what a tensor is made from.
 
     The engine's :meth:`~ninjadojo.engine.state.GameState.observe` builds the log (every line the seat
     may read, a list that grows with the game) and a human prompt on every call; a tensor encodes
