@@ -173,7 +173,8 @@ def test_dojo_play_load_and_replay_keep_the_house_rules(tmp_path: Path, monkeypa
 
 
 @pytest.mark.parametrize(("game_id", "players", "words"), [
-    ("knights-and-ninjas", 3, ["--option", "win_check=at-once,pre_attacks=first", "--option", "reshuffle=when-empty"]),
+    ("knights-and-ninjas", 3, ["--option", "win_check=after-highwayman,pre_attacks=any-time", "--option",
+                                 "reshuffle=when-empty"]),
     ("ninjato", 2, ["--option", "dojo_draws=face_up_first,stack_tiles=true,crane_as_card=true"]),
     ("ninja-camp", 3, ["--option", "armadillo_edge=cards,chameleon_traps=true,platypus_free_at_start=true"]),
 ])
@@ -192,7 +193,7 @@ def test_dojo_sim_plays_with_the_house_rules_and_reports_them(game_id: str, play
 def test_the_server_creates_and_plays_a_table_with_house_rules_and_refuses_bad_ones(tmp_path: Path) -> None:
     from server.helpers import QUICK, ServerThread
 
-    options = {"pre_attacks": "first", "reshuffle": "when-empty", "merchant_gem_wins": False}
+    options = {"pre_attacks": "any-time", "reshuffle": "when-empty", "merchant_gem_wins": False}
     with ServerThread(f"sqlite:///{tmp_path / 'dojo.sqlite3'}") as server:
         catalogue = server.http.get("/api/games").json()
         games = catalogue["games"] if isinstance(catalogue, dict) else catalogue
@@ -209,7 +210,7 @@ def test_the_server_creates_and_plays_a_table_with_house_rules_and_refuses_bad_o
             time.sleep(0.05)
         game = server.dojo.tables[table_id].game
         assert {name: game.options[name] for name in options} == options
-        assert _written(game) == "merchant_gem_wins=false,pre_attacks=first,reshuffle=when-empty"
+        assert _written(game) == "merchant_gem_wins=false,pre_attacks=any-time,reshuffle=when-empty"
         for body, words in (
                 ({"game": "knights-and-ninjas", "players": 2, "options": {"traitor_needs_gems": True}}, "2 players"),
                 ({"game": "ninjato", "players": 2, "options": {"dojo_draws": "all_at_once"}}, "face_up_first"),
@@ -249,7 +250,7 @@ def test_the_rl_environment_plays_under_the_house_rules(game_id: str) -> None:
 
 
 @pytest.mark.parametrize(("game_id", "name", "value", "allowed"), [
-    ("knights-and-ninjas", "win_check", "later", "after-highwayman, at-once"),
+    ("knights-and-ninjas", "win_check", "later", "at-once, after-highwayman"),
     ("knights-and-ninjas", "reshuffle", "", "when-needed, when-empty"),
     ("knights-and-ninjas", "jester_in_revolt", "sometimes", "true or false"),
     ("ninjato", "pavilion_spots", "5", "at most 4"),
@@ -268,7 +269,7 @@ def test_a_bad_value_is_one_clear_line_naming_what_is_allowed(game_id: str, name
 
 @pytest.mark.parametrize(("game_id", "name", "value", "allowed"), [
     ("ninja-camp", "armadillo_edge", 3, "grid, cards"),
-    ("knights-and-ninjas", "win_check", True, "after-highwayman, at-once"),
+    ("knights-and-ninjas", "win_check", True, "at-once, after-highwayman"),
     ("ninjato", "dojo_draws", ["face_up_first"], "one_by_one, face_up_first"),
 ])
 def test_a_choice_given_a_json_value_that_is_not_text_names_the_choices(game_id: str, name: str, value: object,
@@ -381,9 +382,9 @@ def test_a_shadow_with_nothing_played_yet_says_so_under_shadow_copies_pile() -> 
 
 def test_dojo_play_names_the_house_rules_in_play() -> None:
     result = CliRunner().invoke(app, ["play", "knights-and-ninjas", "-p", "3", "--seed", "4",
-                                      "-o", "pre_attacks=first"], input="quit\n")
+                                      "-o", "pre_attacks=any-time"], input="quit\n")
     assert result.exit_code == 0, result.output
-    assert "pre_attacks=first" in result.output.splitlines()[0]
+    assert "pre_attacks=any-time" in result.output.splitlines()[0]
 
 
 # ---------------------------------------------------------------------- oracles in random play
@@ -432,11 +433,12 @@ def test_each_shadow_copies_what_its_reading_says_throughout_random_games(mode: 
 def test_pre_attacks_first_and_win_check_at_once_hold_throughout_random_games() -> None:
     """Under ``pre_attacks=first`` no Archer, Catapult or Ladder is offered once the turn's player has played
     a common or unique attack card; under ``win_check=at-once`` no Highwayman window opens on gems that reach
-    the target. (Under the defaults both happen in these games, so the check can fail.)"""
+    the target. Both are the defaults; under the house rules ``pre_attacks=any-time`` and
+    ``win_check=after-highwayman`` both happen in these games, so the check can fail."""
     cls = game_class("knights-and-ninjas")
     seen = {False: [0, 0], True: [0, 0]}
-    for switched in (False, True):
-        options = {"pre_attacks": "first", "win_check": "at-once"} if switched else {}
+    for enforced in (False, True):
+        options = {} if enforced else {"pre_attacks": "any-time", "win_check": "after-highwayman"}
         for players in (3, 5):
             for seed in range(15):
                 game = cls.new(players, options, seed=seed)
@@ -450,16 +452,16 @@ def test_pre_attacks_first_and_win_check_at_once_hold_throughout_random_games() 
                     actions = game.legal_actions(seat)
                     frame = game.frames[-1]
                     if frame.kind == "attack" and struck:
-                        seen[switched][0] += any(a.split(":")[-1].rstrip("*") in ("ar", "arf", "cp", "la")
+                        seen[enforced][0] += any(a.split(":")[-1].rstrip("*") in ("ar", "arf", "cp", "la")
                                                  for a in actions)
                     if frame.kind == "highwayman":
                         holder = frame.data["holder"]
                         assert isinstance(holder, int)
-                        seen[switched][1] += game.gems[holder] >= game.target  # type: ignore[attr-defined]
+                        seen[enforced][1] += game.gems[holder] >= game.target  # type: ignore[attr-defined]
                     action = actions[rng.randbelow(len(actions))]
                     game.apply(seat, action)
                     card = action.split(":")[-1].rstrip("*0123456789")
                     if seat == current and action.startswith("a") and card not in ("ar", "arf", "cp", "la"):
                         struck = True
     assert seen[True] == [0, 0]
-    assert seen[False][0] > 0 and seen[False][1] > 0, "the default games met both cases"
+    assert seen[False][0] > 0 and seen[False][1] > 0, "the house-rule games met both cases"

@@ -503,12 +503,12 @@ def test_house_rules_are_folded_in_the_lobby_and_reach_the_table(browser: Any, w
         for name in plain:
             assert page.locator(f"fieldset.options #opt-{name}").count() == 1, name
         details.locator("summary").click()
-        page.select_option("#opt-pre_attacks", "first")
+        page.select_option("#opt-pre_attacks", "any-time")
         page.click("#create-table")
         page.wait_for_function("() => /^#\\/table\\/[A-Za-z0-9_-]+$/.test(location.hash)")
         table_id = page.evaluate("() => location.hash.split('/')[2]")
         table = web_server.http.get(f"/api/tables/{table_id}").json()
-        assert table["options"].get("pre_attacks") == "first", table["options"]
+        assert table["options"].get("pre_attacks") == "any-time", table["options"]
         defaults = {option["name"]: option["default"] for option in options}
         assert {name: value for name, value in table["options"].items() if name != "pre_attacks"} == {
             name: value for name, value in defaults.items() if name != "pre_attacks"}, "only pre_attacks was changed"

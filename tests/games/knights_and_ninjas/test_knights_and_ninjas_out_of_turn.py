@@ -36,25 +36,42 @@ def test_the_first_highwayman_clockwise_from_the_holder_takes_the_gems() -> None
 
 
 def test_a_highwayman_can_win_out_of_turn() -> None:
+    # RULINGS.md: "Win the moment you hold the target ..., on anyone's turn": no window against him.
     game = position(3, gems=[4, 3, 8], hands=["kn", "pe", "hw"])
+    play(game, "0:a1:kn", "1:take", "1:pass", "2:hw")
+    assert game.is_terminal and game.winners() == (2,) and game.gems == [4, 0, 11]
+
+
+def test_a_highwayman_can_win_out_of_turn_after_a_window_against_him_with_the_house_rule() -> None:
+    game = position(3, gems=[4, 3, 8], hands=["kn", "pe", "hw"], options={"win_check": "after-highwayman"})
     play(game, "0:a1:kn", "1:take", "1:pass", "2:hw")
     assert not game.is_terminal, "a window opens against the Highwayman first"
     play(game, "1:pass")
     assert game.is_terminal and game.winners() == (2,)
 
 
-def test_a_win_by_common_attack_waits_for_the_highwayman_window() -> None:
-    # Rulebook, Jester example: "Unless... another Highwayman steals them from you".
+def test_a_win_by_common_attack_counts_at_once_even_when_a_rival_holds_a_highwayman() -> None:
+    # RULINGS.md: "Win the moment you hold the target (10, minus 1 per reshuffle), on anyone's turn".
     game = position(3, gems=[7, 5, 3], hands=["kn", "pe", "hw"])
+    play(game, "0:a1:kn", "1:take")
+    assert game.is_terminal and game.winners() == (0,) and game.gems == [10, 2, 3]
+    assert not game.to_act() and hand(game, 2) == "hw", "no Highwayman window opens: seat 2 keeps its card"
+
+
+def test_a_win_by_common_attack_waits_for_the_highwayman_window_with_the_house_rule() -> None:
+    # Rulebook, Jester example: "Unless... another Highwayman steals them from you".
+    game = position(3, gems=[7, 5, 3], hands=["kn", "pe", "hw"], options={"win_check": "after-highwayman"})
     play(game, "0:a1:kn", "1:take")
     assert not game.is_terminal and game.gems[0] == 10
     play(game, "1:pass", "2:hw")
     assert not game.is_terminal and game.gems == [7, 2, 6]
 
 
-def test_a_win_by_common_attack_stands_when_nobody_steals() -> None:
-    game = position(3, gems=[7, 5, 3], hands=["kn", "pe", "hw"])
-    play(game, "0:a1:kn", "1:take", "1:pass", "2:pass")
+def test_a_win_by_common_attack_stands_when_nobody_steals_with_the_house_rule() -> None:
+    game = position(3, gems=[7, 5, 3], hands=["kn", "pe", "hw"], options={"win_check": "after-highwayman"})
+    play(game, "0:a1:kn", "1:take", "1:pass")
+    assert not game.is_terminal
+    play(game, "2:pass")
     assert game.winners() == (0,)
 
 
@@ -70,6 +87,14 @@ def test_jester_as_highwayman_wins_out_of_turn() -> None:
     play(game, "0:a1:kn", "1:take")
     assert game.legal_actions(2) == ["hw*", "pass"]
     play(game, "1:pass", "2:hw*", "3:pass")
+    assert game.winners() == (2,) and game.gems[2] == 11, "by default the win counts at once"
+    assert game.discard[-1] == JE
+
+
+def test_jester_as_highwayman_wins_after_the_window_against_him_with_the_house_rule() -> None:
+    game = position(4, gems=[5, 5, 8, 2], hands=["kn", "pe", "je", "so"], options={"win_check": "after-highwayman"})
+    play(game, "0:a1:kn", "1:take", "1:pass", "2:hw*", "3:pass")
+    assert not game.is_terminal and game.to_act() == (1, 3)
     play(game, "1:pass", "3:pass")  # "Unless... another Highwayman steals them from you"
     assert game.winners() == (2,) and game.gems[2] == 11
     assert game.discard[-1] == JE

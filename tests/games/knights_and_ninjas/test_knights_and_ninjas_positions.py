@@ -119,7 +119,7 @@ def test_holding_the_target_at_the_start_of_a_turn_after_a_reshuffle_is_not_a_wi
     # win passively; gaining one does.
     game = position(3, gems=[9, 1, 5], hands=["so", "pe", ""], shuffles=1, cur=0)
     assert game.target_now() == 9 and not game.is_terminal
-    play(game, "0:a1:so", "1:take", "1:pass")
+    play(game, "0:a1:so", "1:take")  # the gem wins at once: no Highwayman window opens
     assert game.winners() == (0,)
 
 
@@ -219,7 +219,7 @@ def test_the_examples_in_the_docstrings_run(module: ModuleType) -> None:
 def _won() -> str:
     """A finished 3-player game: seat 0 gained a gem to hold 10 (the target is 9 after a reshuffle)."""
     game = position(3, gems=[9, 1, 5], hands=["so", "pe", ""], shuffles=1, cur=0)
-    play(game, "0:a1:so", "1:take", "1:pass")
+    play(game, "0:a1:so", "1:take")  # the gem wins at once: no Highwayman window opens
     assert game.winners() == (0,) and game.result is not None
     return game.to_notation()
 

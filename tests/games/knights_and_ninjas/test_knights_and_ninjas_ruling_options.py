@@ -17,10 +17,10 @@ from ninjadojo.games.knights_and_ninjas.builder import hand, play, position, slo
 from ninjadojo.games.knights_and_ninjas.cards import HE
 from ninjadojo.games.knights_and_ninjas.options import NOT_IN_DUEL, OPTIONS
 
-#: Each option's other value: every one of them has two, the default (our reading) and this.
+#: Each option's other value: every one of them has two, the default (our reading) and this house rule.
 OTHER_VALUE: dict[str, object] = {
-    "win_check": "at-once",
-    "pre_attacks": "first",
+    "win_check": "after-highwayman",
+    "pre_attacks": "any-time",
     "traitor_needs_gems": True,
     "turned_block_ends_turn": True,
     "pointless_specials": True,
@@ -46,8 +46,8 @@ def test_every_option_has_a_scenario_value_here_and_names_its_ruling() -> None:
 # ---------------------------------------------------------------------- ruling 1: win_check
 
 
-def test_win_check_default_lets_a_highwayman_stop_the_winning_attack() -> None:
-    game = position(3, gems=[8, 5, 2], hands=["kn", "", "hw"])
+def test_win_check_after_highwayman_lets_a_highwayman_stop_the_winning_attack() -> None:
+    game = position(3, gems=[8, 5, 2], hands=["kn", "", "hw"], options={"win_check": "after-highwayman"})
     play(game, "0:a1:kn")  # seat 1 holds no card: the attack lands at once
     assert game.gems == [11, 2, 2] and game.result is None
     assert _asked(game, 2) == "highwayman"
@@ -55,16 +55,19 @@ def test_win_check_default_lets_a_highwayman_stop_the_winning_attack() -> None:
     assert game.gems == [8, 2, 5] and game.result is None
 
 
-def test_win_check_at_once_wins_before_the_highwayman_window() -> None:
-    game = position(3, gems=[8, 5, 2], hands=["kn", "", "hw"], options={"win_check": "at-once"})
+@pytest.mark.parametrize("options", [{}, {"win_check": "at-once"}], ids=["default", "named"])
+def test_win_check_default_at_once_wins_before_the_highwayman_window(options: dict[str, object]) -> None:
+    # RULINGS.md: "Win the moment you hold the target ..., on anyone's turn": seat 2's Highwayman comes too late.
+    game = position(3, gems=[8, 5, 2], hands=["kn", "", "hw"], options=options)
     play(game, "0:a1:kn")
     assert game.result is not None and game.winners() == (0,)
-    assert game.gems == [11, 2, 2]
+    assert game.gems == [11, 2, 2] and not game.to_act()
 
 
-@pytest.mark.parametrize(("value", "open_after_steal"), [("after-highwayman", True), ("at-once", False)])
-def test_win_check_for_gems_a_highwayman_steals(value: str, open_after_steal: bool) -> None:
-    game = position(3, gems=[5, 2, 8], hands=["kn", "pe", "hw"], options={"win_check": value})
+@pytest.mark.parametrize(("value", "open_after_steal"), [("after-highwayman", True), ("at-once", False),
+                                                       (None, False)])
+def test_win_check_for_gems_a_highwayman_steals(value: str | None, open_after_steal: bool) -> None:
+    game = position(3, gems=[5, 2, 8], hands=["kn", "pe", "hw"], options={"win_check": value} if value else {})
     play(game, "0:a1:kn", "1:take", "1:pass", "2:hw")
     assert game.gems == [5, 0, 10]
     if open_after_steal:
@@ -77,9 +80,10 @@ def test_win_check_for_gems_a_highwayman_steals(value: str, open_after_steal: bo
 # ---------------------------------------------------------------------- ruling 4: pre_attacks
 
 
-def _princess_took_the_dragon(value: str) -> KnightsAndNinjasState:
+def _princess_took_the_dragon(value: str | None) -> KnightsAndNinjasState:
     game = position(3, hands=["drla", "pr", ""], forts=["------", "ca----", "------"],
-                    options={"pre_attacks": value})
+                    options={"pre_attacks": value} if value else {})
+    assert "a1:la" in game.legal_actions(0), "before the turn's first attack card a Ladder is offered"
     play(game, "0:a1:dr", "1:r:pr")  # the Dragon is taken: no gems moved, seat 0 may go on
     assert _asked(game, 0) == "attack"
     return game
@@ -90,17 +94,32 @@ def test_pre_attacks_any_time_allows_a_ladder_after_a_dragon() -> None:
     assert "a1:la" in game.legal_actions(0)
 
 
-def test_pre_attacks_first_refuses_a_ladder_after_a_dragon() -> None:
-    game = _princess_took_the_dragon("first")
+@pytest.mark.parametrize("value", [None, "first"], ids=["default", "named"])
+def test_pre_attacks_first_refuses_a_ladder_after_a_dragon(value: str | None) -> None:
+    game = _princess_took_the_dragon(value)
     assert game.legal_actions(0) == ["end"]
     with pytest.raises(IllegalActionError,
-                       match="house rule: When pre-attacks may be played: Only before the first attack card"):
+                       match=r"comes before the turn's first common or unique attack card, at the beginning of the "
+                             r"attack"):
         game.apply(0, "a1:la")
 
 
-def test_pre_attacks_first_still_opens_an_attack_with_several_pre_attacks() -> None:
-    game = position(3, hands=["soarla", "", ""], forts=["------", "caar--", "------"],
-                    options={"pre_attacks": "first"})
+def test_pre_attacks_by_default_are_offered_only_before_the_turns_first_attack_card() -> None:
+    # The rulebook: "Play a CATAPULT at the beginning of your ATTACK", "Play a LADDER at the beginning of your turn".
+    game = position(3, hands=["drlacpar", "pr", ""], forts=["------", "ca----", "------"])
+    assert {"a1:cp", "a1:la"} <= set(game.legal_actions(0))
+    archer = position(3, hands=["niar", "", ""], forts=["------", "--ar--", "------"])
+    assert "a1:ar" in archer.legal_actions(0)
+    play(game, "0:a1:dr", "1:r:pr")  # the first attack card of the turn, taken by a Princess
+    assert game.legal_actions(0) == ["end"]
+    for action in ("a1:cp", "a1:la", "a1:ar"):
+        with pytest.raises(IllegalActionError, match="comes before the turn's first common or unique attack card"):
+            game.apply(0, action)
+
+
+@pytest.mark.parametrize("options", [{}, {"pre_attacks": "first"}], ids=["default", "named"])
+def test_pre_attacks_first_still_opens_an_attack_with_several_pre_attacks(options: dict[str, object]) -> None:
+    game = position(3, hands=["soarla", "", ""], forts=["------", "caar--", "------"], options=options)
     play(game, "0:a1:ar")
     assert slots(game, 1) == "ca----"
     play(game, "0:a1:la")
@@ -109,17 +128,22 @@ def test_pre_attacks_first_still_opens_an_attack_with_several_pre_attacks() -> N
     assert game.gems[:2] == [7, 3]
 
 
-def test_pre_attacks_first_is_kept_by_notation_clone_and_samples() -> None:
-    game = _princess_took_the_dragon("first")
+def test_the_default_pre_attacks_mark_is_kept_by_notation_clone_and_samples() -> None:
+    game = _princess_took_the_dragon(None)
     text = game.to_notation()
-    assert "pre_attacks=first" in text and "struck" in text
+    assert "pre_attacks=" not in text and "struck" in text, "the default is not written, the mark is"
     parsed = STATE.from_notation(text)
     assert parsed.to_notation() == text and parsed.legal_actions(0) == ["end"]
     assert game.clone().legal_actions(0) == ["end"]
     assert game.determinize(0, 5).legal_actions(0) == ["end"]
-    # The mark means something only under the option: a default position carrying it is refused.
-    with pytest.raises(NotationError, match="pre_attacks=first"):
-        STATE.from_notation(text.replace("pre_attacks=first", "-"))
+    # The mark means something only under pre_attacks=first: a position under any-time carrying it is refused.
+    assert text.split("|")[2] == "-"
+    with pytest.raises(NotationError, match=r"struck .*only under pre_attacks=first"):
+        STATE.from_notation(text.replace("|3|-|", "|3|pre_attacks=any-time|", 1))
+    # Under any-time no mark is written, and the position reads back.
+    loose = _princess_took_the_dragon("any-time")
+    assert "pre_attacks=any-time" in loose.to_notation() and "struck" not in loose.to_notation()
+    assert STATE.from_notation(loose.to_notation()).legal_actions(0) == loose.legal_actions(0)
 
 
 # ---------------------------------------------------------------------- ruling 5: Traitor
@@ -288,8 +312,8 @@ def test_reshuffle_when_empty_rebuilds_the_pile_as_the_last_card_is_drawn() -> N
 
 
 @pytest.mark.parametrize(("options", "message"), [
-    ({"pre_attacks": "sometimes"}, "must be one of any-time, first"),
-    ({"win_check": "later"}, "must be one of after-highwayman, at-once"),
+    ({"pre_attacks": "sometimes"}, "must be one of first, any-time"),
+    ({"win_check": "later"}, "must be one of at-once, after-highwayman"),
     ({"reshuffle": 3}, "must be one of when-needed, when-empty, not 3"),
     ({"traitor_needs_gems": "maybe"}, "must be true or false"),
     ({"jester_in_revolt": 2}, "must be true or false"),

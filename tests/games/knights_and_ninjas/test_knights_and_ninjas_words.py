@@ -31,11 +31,11 @@ BAD_PLURALS = (re.compile(r"(?<![\d.])1 (gems|cards|Peasants)\b"), re.compile(r"
 #: Option settings the playouts run under (3-6 players; with 2 only the defaults and what applies).
 SETTINGS_3_TO_6: tuple[dict[str, object], ...] = (
     {},
-    {"pointless_specials": True, "jester_in_revolt": False, "pre_attacks": "first"},
-    {"win_check": "at-once", "reshuffle": "when-empty", "traitor_needs_gems": True, "turned_block_ends_turn": True,
-     "merchant_gem_wins": False},
+    {"pointless_specials": True, "jester_in_revolt": False, "pre_attacks": "any-time"},
+    {"win_check": "after-highwayman", "reshuffle": "when-empty", "traitor_needs_gems": True,
+     "turned_block_ends_turn": True, "merchant_gem_wins": False},
 )
-SETTINGS_2: tuple[dict[str, object], ...] = ({}, {"pointless_specials": True, "pre_attacks": "first"})
+SETTINGS_2: tuple[dict[str, object], ...] = ({}, {"pointless_specials": True, "pre_attacks": "any-time"})
 
 
 def _prompt(game: KnightsAndNinjasState, seat: int) -> str:
@@ -144,8 +144,7 @@ def test_before_the_end_no_view_shows_a_rivals_hand() -> None:
 
 def test_the_end_picture_shows_every_hand() -> None:
     game = position(3, gems=[9, 1, 5], hands=["kn", "peso", "ca"])
-    play(game, "0:a1:kn", "1:take")  # P0 takes 1 gem: 10 win once nobody steals them
-    play(game, "1:pass", "2:pass")
+    play(game, "0:a1:kn", "1:take")  # P0 takes 1 gem: 10 win at once
     assert game.is_terminal
     picture = game.render(2)
     assert "hand: Peasant, Soldier" in picture and "P0 wins, holding 10 gems (10 or more win)" in picture

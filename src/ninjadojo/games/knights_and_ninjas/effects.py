@@ -241,8 +241,9 @@ def move_gems(state: KnightsAndNinjasState, source: int, sink: int, amount: int)
 
 
 def win_at_once(state: KnightsAndNinjasState, seat: int) -> bool:
-    """With ``win_check=at-once``, gems from a common attack or a Highwayman win before any window opens
-    on them (by default the window comes first: ruling 1). Whether ``seat`` has thus won."""
+    """With ``win_check=at-once`` (the default: ruling 1), gems from a common attack or a Highwayman win
+    before any window opens on them (under ``after-highwayman`` the window comes first). Whether ``seat``
+    has thus won."""
     return state.rule(WIN_CHECK) == AT_ONCE and check_win(state, seat)
 
 

@@ -198,7 +198,7 @@ def _check_frame(state: KnightsAndNinjasState, frame: Frame) -> None:
         assert seats == (current,), f"a {kind} frame is the turn of the current seat {current}, not {list(seats)}"
     if kind == "attack" and STRUCK in frame.data:
         assert state.rule(PRE_ATTACKS) == FIRST, (
-            f"an attack frame says {STRUCK} (no more pre-attacks this turn) only under the option pre_attacks=first")
+            f"an attack frame says {STRUCK} (no more pre-attacks this turn) only under pre_attacks=first")
     if kind == "turn" and not state.duel:
         # The start of a turn is done before its frame is pushed: the Minstrel has left.
         assert state.forts[current][2] < 0, (

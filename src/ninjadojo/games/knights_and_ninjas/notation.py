@@ -185,8 +185,8 @@ def check_frames(state: KnightsAndNinjasState) -> None:
         "herald-pick": {"shown": shown},
     }
     # A hand-written Highwayman window may leave out whom the gems came from; an attack no Traitor
-    # turned leaves out how many times it was turned; an attack frame says "struck" only under the
-    # option pre_attacks=first, once a common or unique attack card has been played.
+    # turned leaves out how many times it was turned; an attack frame says "struck" only under
+    # pre_attacks=first (the default), once a common or unique attack card has been played.
     optional = {"from", "turns", "struck"}
     for frame in state.frames:
         wanted = checks.get(frame.kind)

@@ -1,6 +1,7 @@
 """The rulings a table could play the other way, as named options (docs/rules/knights-and-ninjas.md,
-"Rulings you can switch"). Each default is the project's reading, so a game with no options plays
-exactly as before; a position writes an option only when it is not its default.
+"Rulings you can switch"). Each default is the project's reading (``win_check`` and ``pre_attacks`` were
+turned to follow RULINGS.md and the cards' text on 2026-11-29; a record keeps every option's value, so a
+game recorded since plays on as it began); a position writes an option only when it is not its default.
 
 The rest of the Rulings section is not switchable: what RULINGS.md settles (the deck, the 2-player
 variation's cards, the win rule, who may be attacked, the Highwayman window's order, what a Monk's
@@ -36,17 +37,18 @@ RESHUFFLE = "reshuffle"
 WHEN_NEEDED, WHEN_EMPTY = "when-needed", "when-empty"
 
 OPTIONS: tuple[Option, ...] = (
-    Option(WIN_CHECK, AFTER_HIGHWAYMAN,
-           "When gems taken with a common attack or a Highwayman bring a player to the target: after "
-           "everyone has had the chance to steal them with a Highwayman (a steal can stop the win), or at "
-           "once, before any Highwayman.",
-           choices=(AFTER_HIGHWAYMAN, AT_ONCE), ruling=1, label="When a win by a common attack counts",
-           choice_labels=("After the Highwayman's chance", "At once")),
-    Option(PRE_ATTACKS, ANY_TIME,
-           "When Archers, Catapults and Ladders may be played against a rival's fortifications: at any time "
-           "during the attack, or only before the turn's first common or unique attack card.",
-           choices=(ANY_TIME, FIRST), ruling=4, label="When pre-attacks may be played",
-           choice_labels=("Any time during the attack", "Only before the first attack card")),
+    Option(WIN_CHECK, AT_ONCE,
+           "When gems taken with a common attack or a Highwayman bring a player to the target: at once, "
+           "before any Highwayman, or after everyone has had the chance to steal them with a Highwayman "
+           "(the rulebook's Jester example: a steal can stop the win).",
+           choices=(AT_ONCE, AFTER_HIGHWAYMAN), ruling=1, label="When a win by a common attack counts",
+           choice_labels=("At once", "After the Highwayman's chance")),
+    Option(PRE_ATTACKS, FIRST,
+           "When Archers, Catapults and Ladders may be played against a rival's fortifications: only before "
+           "the turn's first common or unique attack card (the rulebook's \"at the beginning of your "
+           "attack\"), or at any time during the attack.",
+           choices=(FIRST, ANY_TIME), ruling=4, label="When pre-attacks may be played",
+           choice_labels=("Only before the first attack card", "Any time during the attack")),
     Option(TRAITOR_NEEDS_GEMS, False,
            "A Traitor may turn an attack back only against an attacker who holds a gem. Without it a "
            "Traitor turns any common attack, and against an attacker with no gem it moves nothing.",
@@ -77,7 +79,7 @@ DEFAULTS: dict[str, OptionValue] = {option.name: option.default for option in OP
 
 #: Options about cards or moments the 2-player variation does not have, or against its text, with the reason.
 NOT_IN_DUEL: dict[str, str] = {
-    WIN_CHECK: "the 2-player variation has no Highwayman (every win there counts at once)",
+    WIN_CHECK: "the 2-player variation has no Highwayman (every win there counts at once, the default)",
     TRAITOR_NEEDS_GEMS: "the 2-player variation leaves the Traitor out",
     TURNED_BLOCK_ENDS_TURN: "the 2-player variation leaves the Traitor out",
     JESTER_IN_REVOLT: "the 2-player variation leaves the Jester out",

@@ -209,8 +209,9 @@ def can_be_attacked(state: KnightsAndNinjasState, seat: int, target: int) -> boo
 
 
 def pre_attacks_open(state: KnightsAndNinjasState, frame: Frame) -> bool:
-    """Whether a pre-attack may be played now: always (ruling 4), or with ``pre_attacks=first`` only
-    until the turn's first common or unique attack card (the attack frame then says ``struck``)."""
+    """Whether a pre-attack may be played now: with ``pre_attacks=first`` (the default, ruling 4) only until
+    the turn's first common or unique attack card (the attack frame then says ``struck``); always under
+    ``any-time``."""
     return STRUCK not in frame.data or state.rule(PRE_ATTACKS) != FIRST
 
 

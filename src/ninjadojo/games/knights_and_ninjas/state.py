@@ -25,7 +25,8 @@ from ninjadojo.games.knights_and_ninjas.rules import Payload
 #: The rules in a few lines, as a client's ``rules`` command prints them (78 columns at most).
 RULES = """\
 3-6 players start with 5 gems and 4 cards. Whoever gains gems and then holds
-the target (10, one less per reshuffle of the discards) wins, on any turn.
+the target (10, one less per reshuffle of the discards) wins at once, on any
+turn.
 
 On your turn draw two, then fortify, attack one rival, or play one special
 action; or else discard a card.
@@ -34,9 +35,10 @@ action; or else discard a card.
 - Attack one card at a time (Peasants together are a revolt) until gems move
   or you end. The defender responds or takes it: the difference of strengths
   moves. Ninja and Dragon are unique attacks (2 gems); Archer, Catapult and
-  Ladder pre-attacks clear fortifications.
+  Ladder pre-attacks, played before any attack card, clear fortifications.
 - Specials: Herald, Merchant and Monk are unstoppable.
-After a common attack moves gems, anyone may steal them with a Highwayman.
+After a common attack moves gems (and wins nothing), anyone may steal them
+with a Highwayman.
 A Jester stands for any living card.
 
 2 players: 6 gems each, no Jester, Traitor or Highwayman; draft 15 cards

@@ -31,11 +31,9 @@ from ninjadojo.games.knights_and_ninjas.cards import (
     SLOTS,
 )
 from ninjadojo.games.knights_and_ninjas.options import (
-    FIRST,
     JESTER_IN_REVOLT,
     OPTIONS,
     POINTLESS_SPECIALS,
-    PRE_ATTACKS,
     TRAITOR_NEEDS_GEMS,
 )
 from ninjadojo.games.knights_and_ninjas.rules import (
@@ -211,10 +209,6 @@ def _title(name: str) -> str:
     return next(option.title for option in OPTIONS if option.name == name)
 
 
-def _choice(name: str, choice: str) -> str:
-    return next(option.choice_label(choice) for option in OPTIONS if option.name == name)
-
-
 def _number(text: str) -> int | None:
     """A count or seat written in an action, or None: only plain ASCII digits, and few of them (int()
     would read other scripts' digits, and refuses thousands of digits with a ValueError)."""
@@ -278,7 +272,7 @@ def _why_not_attack(state: KnightsAndNinjasState, seat: int, target: str, code: 
         return f"this turn you attack P{state.attack_target} only"
     if code in ("ar", "cp", "la") and not pre_attacks_open(state, state.frames[-1]):
         return ("a pre-attack (Archer, Catapult, Ladder) comes before the turn's first common or unique attack "
-                f"card (house rule: {_title(PRE_ATTACKS)}: {_choice(PRE_ATTACKS, FIRST)})")
+                "card, at the beginning of the attack")
     if forts[1] >= 0:
         return f"P{other}'s Archer stops everything but a Ninja or an Archer"
     if code == "ar" and forts[1] < 0:
