@@ -1061,11 +1061,15 @@ def test_master_of_fire_saved_treasure_is_not_replaced() -> None:
     assert sorted(treasures(game, 0) + treasures(game, 1)) == ["2a", "Ta"]
 
 
-def test_invisibility_of_a_secret_third_seat_does_not_learn_it() -> None:
-    game = build(players=3, hands=["3m", "", ""], secrets=["", "9c 8c", ""])
-    act(game, 0, "a:3m", "i1.1")
-    assert hand(game, 0) == ["8c"] and secrets(game, 1) == ["9c"]
-    assert "8c" not in json.dumps(view(game, 2)) and "Climbing" not in json.dumps(view(game, 2))
+def test_invisibility_of_a_hand_card_third_seat_does_not_learn_it() -> None:
+    # Invisibility takes a treasure from play or a random card of a hand, never a face-down secret (the
+    # rulebook: secrets "can only be affected by cards which specifically target secrets").
+    game = build(players=3, hands=["3m", "8c", ""], secrets=["", "9c", ""])
+    act(game, 0, "a:3m")
+    assert game.legal_actions(0) == ["h1"]
+    act(game, 0, "h1")
+    assert hand(game, 0) == ["8c"] and hand(game, 1) == [] and secrets(game, 1) == ["9c"]
+    assert "8c" not in json.dumps(view(game, 2)) and _name("8c") not in json.dumps(view(game, 2))
     assert _name("8c") in " ".join(view(game, 1)["log"])
 
 

@@ -256,14 +256,15 @@ def test_a_trapped_treasure_taken_by_telekinesis_springs_its_trap() -> None:
 # ---------------------------------------------------------------------- Invisibility
 
 
-def test_invisibility_takes_a_treasure_a_secret_or_a_random_card_of_a_hand() -> None:
+def test_invisibility_takes_a_treasure_or_a_random_card_of_a_hand_never_a_secret() -> None:
+    # "While face-down, secrets are not treasures. They can only be affected by cards which specifically
+    # target secrets": Invisibility names none, so P1's secret is not offered.
     game = magic(3, hands=["3m", "6a", "7b"], treasures=["", "9c", ""], secrets=["", "5a", ""])
     play(game, "a:3m")
-    assert set(game.legal_actions(0)) == {"c:9c", "i1.0", "h1", "h2"}
-    secret = magic(3, hands=["3m", "6a", "7b"], treasures=["", "9c", ""], secrets=["", "5a", ""])
-    play(secret, "a:3m", "i1.0")
-    assert hand(secret, 0) == "5a" and name_of("5a") in log(secret, 0) and name_of("5a") in log(secret, 1) \
-        and name_of("5a") not in log(secret, 2)
+    assert set(game.legal_actions(0)) == {"c:9c", "h1", "h2"}
+    treasure = magic(3, hands=["3m", "6a", "7b"], treasures=["", "9c", ""], secrets=["", "5a", ""])
+    play(treasure, "a:3m", "c:9c")
+    assert hand(treasure, 0) == "9c" and treasures(treasure, 1) == "" and secrets(treasure, 1) == "5a"
     from_hand = magic(3, hands=["3m", "6a", "7b"], treasures=["", "9c", ""], secrets=["", "5a", ""])
     play(from_hand, "a:3m", "h2")
     assert hand(from_hand, 0) == "7b" and name_of("7b") not in log(from_hand, 1)

@@ -90,13 +90,14 @@ def test_an_event_discarded_by_its_last_step_waits_below_master_of_magics_plays_
 def test_a_tie_in_master_of_deceptions_play_is_among_the_opponents_of_the_robbed_player_who_plays(
         players: int) -> None:
     # Master of Deception: "the player you stole it from may play a card": P1 plays Caltrops in P0's
-    # turn, so "each opponent" is P1's (P2 then P0 at 3 players), and P1 chooses between tied treasures.
-    # The law counted the opponents from the current player, P0.
+    # turn, so "each opponent" is P1's (P2 then P0 at 3 players); the law counted the opponents from the
+    # current player, P0. The tie itself is the current player's, P0's (RULINGS.md: "Caltrops / Blowgun /
+    # Master of Fire ties for highest or lowest: the current player chooses").
     tied = ["9a 9b 2b", "", "8a 8b"] if players == 3 else ["9a 9b 2b", ""]
     game = position(players, expansions="promo", hands=["Ka", "Ab", *[""] * (players - 2)], treasures=tied,
                     secrets=["", "Kp", *[""] * (players - 2)])
     play(game, "x1.0", "a:Ab")
-    assert kind(game) == "tie" and game.to_act() == (1,)
+    assert kind(game) == "tie" and game.to_act() == (0,)
     first = 2 if players == 3 else 0
     assert game.frames[-1].data["seat"] == first and game.frames[-1].data["rest"] == ((0,) if players == 3 else ())
     game.check_invariants()

@@ -30,8 +30,9 @@ With Masters of Magic (``expansions="magic"``): ``magic_owner`` is the seat whos
 (``Xm``) lies face-up in the deck (place it with ``top`` or ``deck``, below at least one card: on top it
 would surface at once; placed nowhere it lies at the bottom); ``frozen`` the player whose Freeze Time
 holds (no one wins until that player's next turn starts, so ``turn`` is another seat and its
-start-of-turn check is skipped); ``marks``, per seat, the card of its hand Night Vision marked (``""``
-for none; on its turn a marked player plays that card or skips the turn).
+start-of-turn check is skipped; of several Freeze Times holding, name the player whose hold ends
+last); ``marks``, per seat, the card of its hand Night Vision marked (``""`` for none; on its turn a
+marked player plays that card or skips the turn).
 
 With The Elements (``expansions="elements"``) give ``elements``, each seat's Element and side (``fire2``,
 ``-`` for none), and ``started``, the seats that have already had a turn (Heart's first turn). With

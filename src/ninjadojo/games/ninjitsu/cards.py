@@ -368,8 +368,9 @@ MAGIC_CARDS: tuple[CardDef, ...] = (
            "play for action; take a foe's same-value",
            "Play a card for its action. Steal a treasure of that value from an opponent and move it into "
            "your collection."),
-    _magic("3", "Invisibility", 3, (Special("invisibility"),), "take a card from play or a foe's hand",
-           "Move any card to your hand from play or an opponent's hand (a random card of a hand)."),
+    _magic("3", "Invisibility", 3, (Special("invisibility"),), "take a treasure or a foe's hand card",
+           "Move any card to your hand from play or an opponent's hand (a treasure: secrets are only affected "
+           "by cards that target secrets; a random card of a hand)."),
     _magic("2", "Flight", 2, (Play("treasure"), Play("treasure"), Play("treasure"), Special("discard-own-hand")),
            "play 3 treasures, then discard your hand",
            "Play 3 treasures, then discard your hand."),

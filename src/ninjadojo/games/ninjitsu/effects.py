@@ -8,6 +8,8 @@ Wind, Telekinesis, Shape Shifting and Multiply act on that card afterwards), ``N
 :func:`resume` runs steps until one needs a choice, which it asks by pushing a frame; ``rules`` applies
 the choice and calls :func:`resume` again. Steps that cannot be done are skipped ("do as much as you
 can"). Effects that do not fit the step vocabulary are functions registered in :data:`SPECIALS`.
+A trap that runs as steps (Master of Deception's) is an entry too, run for the robbed player: the stolen
+card lies in it meanwhile, no treasure, and is discarded (it has no value) when the entry is done.
 
 "Any time" windows (Promo Pack, Sabotage!'s Alessio): when a trap is about to resolve, a treasure is about
 to be discarded or moved, a steal is declared, a treasure enters play or a secret is placed (on anyone's
@@ -87,6 +89,8 @@ def resume(state: NinjitsuState) -> None:
         steps = CARDS[card].steps
         if index >= len(steps):
             stack.pop()
+            if CARDS[card].trap is not None:
+                trap_done(state, card)  # Master of Deception's trap is resolved: now it is discarded
             continue
         stack[-1] = (card, index + 1, actor, memo)
         run_step(state, card, steps[index], actor)
@@ -145,6 +149,9 @@ def _ask_again(state: NinjitsuState, group: list[Frame]) -> None:
                 state.frames.append(Frame(frame.kind, seats, dict(frame.data), simultaneous=True))
         elif frame.kind == "turn" or legal(state, frame.seats[0], frame):
             state.frames.append(frame)
+        elif frame.kind == "deadfall":
+            # Nothing left to keep or give: Deadfall's trap is over, so the card is discarded now.
+            state.settle_face_up(frame.seats[0], CARD_INDEX[str(frame.data["by"])], deeper=1)
 
 
 def run_later(state: NinjitsuState) -> None:
@@ -271,11 +278,13 @@ def discardable(state: NinjitsuState, player: int, scope: str) -> list[int]:
 
 
 def discard_extreme(state: NinjitsuState, highest: bool, seats: Sequence[int], actor: int, kept: int = -1) -> None:
-    """Discard the highest (or lowest) value treasure of each seat in ``seats``, in order.
+    """Discard the highest (or lowest) value treasure of each seat in ``seats`` (the opponents of
+    ``actor``, the player resolving the card), in order.
 
-    On a tie the player resolving the card (``actor``) chooses: a ``tie`` frame is pushed holding the
-    seats still to do. Each discard is a moment for Alberti and Teleport (:func:`offer`), whose window
-    holds the seats still to do as its continuation.
+    On a tie the current player chooses (RULINGS.md: "the current player chooses"), even when the card
+    was played out of turn (Master of Deception's play, a Master of Magic's plays): a ``tie`` frame is
+    pushed holding the seats still to do. Each discard is a moment for Alberti and Teleport
+    (:func:`offer`), whose window holds the seats still to do as its continuation.
 
     Fire (side 1): its owner's highest treasure is passed over ("then take the next"); when several tie
     for the highest, its owner first chooses which one Fire keeps (``fire-keep``), ``kept`` here after.
@@ -306,7 +315,7 @@ def discard_extreme(state: NinjitsuState, highest: bool, seats: Sequence[int], a
                                        "cards": tuple(CARD_IDS[card] for card in tied)}
         if safe >= 0 and len(elements.tied_top(state, seat)) > 1:
             data["kept"] = CARD_IDS[safe]
-        state.frames.append(Frame("tie", [actor], data))
+        state.frames.append(Frame("tie", [state.turn], data))
         return
 
 
@@ -371,10 +380,13 @@ def do_steal(state: NinjitsuState, thief: int, victim: int, position: int, ignor
     state.settle_face_up(thief, card, deeper=1)
 
 
-def spring_trap(state: NinjitsuState, card: int, taker: int, victim: int) -> None:
+def spring_trap(state: NinjitsuState, card: int, taker: int, victim: int) -> bool:
     """Resolve ``card``'s trap: ``taker`` is the player who stole it, ``victim`` the one robbed.
 
-    Its lines are logged one level inside the steal (or flip) that sprang it.
+    Its lines are logged one level inside the steal (or flip) that sprang it. Returns whether the trap
+    is still resolving (a decision asked, steps pushed): then the card, if it has no value, is discarded
+    only once they are done ("discard it after resolving any traps"), by :func:`trap_done` when Master of
+    Deception's steps end and after Deadfall's choice (``rules``); otherwise the caller settles it now.
     """
     trap = CARDS[card].trap
     assert trap is not None
@@ -400,11 +412,26 @@ def spring_trap(state: NinjitsuState, card: int, taker: int, victim: int) -> Non
     elif trap.kind == "deadfall":
         from ninjadojo.games.ninjitsu.sabotage import deadfall
 
-        deadfall(state, taker, victim)
+        return deadfall(state, taker, victim)
     elif trap.kind == "deception":
         # The card's own steps ("may play a card, then may steal a secret"), run for the robbed player.
         state.narrate(f"P{victim} may play a card, then may steal a secret", deeper=1)
+        if not HAS_VALUE[card]:
+            # It lies face-up with the trap it springs while that resolves, no treasure (it has no value),
+            # so no effect of the robbed player's play can take it; its entry on the stack holds it.
+            state.treasures[taker].remove(card)
         state.effects.append((card, 0, victim, NO_MEMO))
+        return True
+    return False
+
+
+def trap_done(state: NinjitsuState, card: int) -> None:
+    """Master of Deception's trap (its steps on the effects stack) is resolved, or dropped with the rest of
+    a turn Andrea stopped: the card, which lay with its trap meanwhile, is discarded now, having no value
+    (one level inside the steal or flip that sprang it, as the trap's lines)."""
+    if not HAS_VALUE[card]:
+        state.discard_card(card)
+        state.narrate(f"{card_name(card)} has no value and is discarded", deeper=1)
 
 
 def _snare_next(state: NinjitsuState, taker: int, others: tuple[str, ...]) -> None:
@@ -677,7 +704,8 @@ def close_window(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int
         taker, victim = data["taker"], data["victim"]
         assert isinstance(taker, int) and isinstance(victim, int)
         if card is None:
-            spring_trap(state, trap_card, taker=taker, victim=victim)
+            if spring_trap(state, trap_card, taker=taker, victim=victim):
+                return  # the trap is still resolving: a card without value is discarded once it is done
         else:
             state.narrate(f"the trap of {card_name(trap_card)} is ignored", deeper=1)
         if state.suspended():
@@ -693,8 +721,12 @@ def close_window(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int
             return
         state.narrate(f"P{thief}'s steal of P{victim}'s secret #{position + 1} is prevented")
         if thief == state.turn:
-            # "That player loses the rest of their turn": every action still resolving is dropped.
+            # "That player loses the rest of their turn": every action still resolving is dropped; a
+            # Master of Deception whose trap was among them is discarded (its trap is over).
+            traps = [dropped for dropped, _, _, _ in state.effects if CARDS[dropped].trap is not None]
             state.effects.clear()
+            for dropped in traps:
+                trap_done(state, dropped)
             # What waited for a Master of Magic's plays is the rest of the turn too (its start, a decision
             # asked), except the rest of a draw, which is no action: the cards are still drawn.
             state.later = [item for item in state.later if item[1] in ("draw", "rest")]

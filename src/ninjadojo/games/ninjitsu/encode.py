@@ -23,7 +23,6 @@ from ninjadojo.games.ninjitsu.notation import (
     STORM_TEXT,
     SWAP_TEXT,
     TAKE_HAND_TEXT,
-    TAKE_SECRET_TEXT,
     TREASURE_TEXT,
     WIND_SWAP_TEXT,
 )
@@ -54,8 +53,7 @@ def all_actions(players: int, sets: tuple[str, ...] = (), declinable: bool = Fal
         if any(CARDS[card].steps and CARDS[card].id == "Bp" for card in cards):
             actions += [GUESS_TEXT[guess] for guess in GUESSES]
     if "magic" in sets:
-        for seat in range(players):
-            actions += TAKE_SECRET_TEXT[seat][:positions]
+        # Invisibility's random card of a hand (it takes a treasure with ``c:``, and never a secret).
         actions += TAKE_HAND_TEXT[:players]
     if "sabotage" in sets:
         for seat in range(players):

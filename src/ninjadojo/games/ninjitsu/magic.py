@@ -3,12 +3,14 @@
 Each function runs one step of a card's text for ``player`` (the player resolving it). A step that
 acts on the card an earlier step played (Master of Wind, Telekinesis, Shape Shifting, Multiply) reads
 it from the effect's ``memo`` (set when the play was made). Choices are frames: ``fire`` (Master of
-Fire's tie at the edge of the three highest), ``shift`` (Shape Shifting's other treasure),
-``telekinesis`` (the treasure of that value to take) and ``invisibility`` (the card to take).
+Fire's tie at the edge of the three highest, the current player's choice), ``shift`` (Shape Shifting's
+other treasure), ``telekinesis`` (the treasure of that value to take) and ``invisibility`` (a treasure,
+or an opponent whose hand gives a random card).
 
 State the set adds (all plain data in the position): ``magic_owner`` (a Master of Magic face-up in the
-deck), ``surfaced`` (its owner still to play any number of cards), ``frozen`` (Freeze Time's player)
-and ``marks`` (Night Vision's marked card per seat).
+deck), ``surfaced`` (its owner still to play any number of cards), ``frozen`` (Freeze Time's player:
+of several, the one whose hold ends last) and ``marks`` (Night Vision's marked card per seat), with
+``mark_waits`` (the current player's mark, made during their own turn, binds their next turn).
 """
 
 from __future__ import annotations
@@ -66,7 +68,8 @@ def _wind(state: NinjitsuState, card: int, player: int) -> None:
 
 def _fire(state: NinjitsuState, card: int, player: int) -> None:
     """Master of Fire: the 3 highest-value treasures in play, fixed now (ties at the edge chosen by the
-    player), are discarded one at a time (each a moment for Alberti and Teleport)."""
+    current player, RULINGS.md, even when ``player`` plays it out of turn), are discarded one at a time
+    (each a moment for Alberti and Teleport)."""
     # Fire (side 1): a protected treasure cannot be discarded, so the 3 highest are taken without it.
     safe = {elements.protected(state, owner) for owner in range(state.num_players)} if state.has_elements else set()
     ranked = sorted(((state.worth(each, owner), each) for owner in range(state.num_players)
@@ -81,8 +84,8 @@ def _fire(state: NinjitsuState, card: int, player: int) -> None:
     if len(tied) == left:
         fire_discards(state, sure + tied)
         return
-    state.frames.append(Frame("fire", [player], {"by": CARD_IDS[card], "chosen": sure, "cards": tied,
-                                                 "left": left}))
+    state.frames.append(Frame("fire", [state.turn], {"by": CARD_IDS[card], "chosen": sure, "cards": tied,
+                                                     "left": left}))
 
 
 def fire_discards(state: NinjitsuState, cards: tuple[str, ...], done: tuple[str, ...] = ()) -> None:
@@ -104,7 +107,7 @@ def fire_discards(state: NinjitsuState, cards: tuple[str, ...], done: tuple[str,
 def fire_replace(state: NinjitsuState, rest: tuple[str, ...], done: tuple[str, ...]) -> None:
     """Option ``fire_replaces`` (ruling 31 the other way): a chosen treasure stayed in play or left it
     before its discard (Alberti, Teleport, Fire side 1), so the next highest treasure not yet gone for
-    is discarded in its place (a tie at the edge chosen by the card's player), after the rest."""
+    is discarded in its place (a tie at the edge chosen by the current player), after the rest."""
     gone_for = set(rest) | set(done)
     safe = {elements.protected(state, owner) for owner in range(state.num_players)} if state.has_elements else set()
     ranked = [(state.worth(each, owner), each) for owner in range(state.num_players) for each in state.treasures[owner]
@@ -118,8 +121,8 @@ def fire_replace(state: NinjitsuState, rest: tuple[str, ...], done: tuple[str, .
     if len(tied) == 1:
         fire_discards(state, (*rest, tied[0]), done)
         return
-    state.frames.append(Frame("fire", [state.effects[-1][2]], {"by": CARD_IDS[FIRE], "chosen": rest, "cards": tied,
-                                                               "left": 1, "done": done}))
+    state.frames.append(Frame("fire", [state.turn], {"by": CARD_IDS[FIRE], "chosen": rest, "cards": tied,
+                                                     "left": 1, "done": done}))
 
 
 def _water(state: NinjitsuState, card: int, player: int) -> None:
@@ -190,21 +193,51 @@ def _healing(state: NinjitsuState, card: int, player: int) -> None:
 
 
 def _night_vision(state: NinjitsuState, card: int, player: int) -> None:
-    """Night Vision: a random card of each opponent's hand is marked, shown to its holder only."""
+    """Night Vision: a random card of each opponent's hand is marked, shown to its holder only.
+
+    "On their next turn": played out of turn during a marked player's own turn (Master of Deception's
+    play, a Master of Magic's plays), the mark binds that player's next turn, not what is left of this
+    one (an extra action): ``mark_waits`` until the next turn starts."""
     for seat in state.opponents(player):
         hand = state.hands[seat]
         if not hand:
             continue
         marked = hand[state.rng.randbelow(len(hand))]
         state.marks[seat] = marked
+        if seat == state.turn:
+            state.mark_waits = True
         state.narrate(f"a card of P{seat}'s hand is marked: on their next turn they play it or skip the turn")
         state.narrate(f"your marked card is {card_name(marked)}", 1 << seat)
 
 
+def binding_mark(state: NinjitsuState, seat: int) -> int:
+    """The card Night Vision marked that ``seat``'s turn action must play now (``NO_MARK``: none): still in
+    hand, and not made during this very turn of ``seat`` (that one binds the next turn)."""
+    marked = state.marks[seat]
+    if marked < 0 or marked not in state.hands[seat] or (state.mark_waits and seat == state.turn):
+        return NO_MARK
+    return marked
+
+
 def _freeze(state: NinjitsuState, card: int, player: int) -> None:
-    """Freeze Time: no one wins until ``player``'s next turn starts."""
-    state.frozen = player
+    """Freeze Time: no one wins until ``player``'s next turn starts.
+
+    Each Freeze Time holds until its own player's next turn start (RULINGS.md), so a later one never
+    cuts an earlier one short. All the holds run from now, each to a turn start, so together they end at
+    the latest of those turn starts: ``state.frozen`` keeps the player whose hold ends last, which is the
+    same as keeping every freezer (no check until all have ended) in one seat."""
+    held = state.frozen
+    if held < 0 or turn_starts_until(state, player) >= turn_starts_until(state, held):
+        state.frozen = player
     state.narrate(f"no one can win until P{player}'s next turn")
+    if state.frozen != player:
+        state.narrate(f"P{held}'s earlier Freeze Time holds longer: until P{held}'s next turn")
+
+
+def turn_starts_until(state: NinjitsuState, seat: int) -> int:
+    """How many turn starts from now until ``seat``'s next turn starts (its own, ``num_players``, if it
+    is ``seat``'s turn now)."""
+    return (seat - state.turn - 1) % state.num_players + 1
 
 
 def _shape_shift(state: NinjitsuState, card: int, player: int) -> None:
@@ -270,33 +303,25 @@ def steal_treasure(state: NinjitsuState, player: int, card: int, owner: int) -> 
 
 
 def _invisibility(state: NinjitsuState, card: int, player: int) -> None:
-    """Invisibility: move any card from play (a treasure, or a secret by position) or a random card of
-    an opponent's hand into your hand."""
-    if any(state.treasures) or any(state.secrets) or any(state.hands[other] for other in state.opponents(player)):
+    """Invisibility: move any card from play or a random card of an opponent's hand into your hand.
+
+    From play, a treasure only: "secrets ... can only be affected by cards which specifically target
+    secrets" (the rulebook), and Invisibility names none."""
+    if any(state.treasures) or any(state.hands[other] for other in state.opponents(player)):
         state.frames.append(Frame("invisibility", [player], {"by": CARD_IDS[card]}))
 
 
 def forget_held(state: NinjitsuState, holder: int, from_hand: bool) -> None:
-    """An unseen card of ``holder``'s secrets (or hand, ``from_hand``) left them: nobody else can tell
-    which, so what others knew of ``holder``'s cards no longer holds: who holds one (hand or secrets),
-    and, for a card taken from the hand, where a card of the hand lies."""
+    """An unseen card of ``holder``'s secrets (or hand, ``from_hand``: Invisibility's or Fire, side 2's
+    random card of a hand, the Wind Weather's pass) left them: nobody else can tell which, so what others
+    knew of ``holder``'s cards no longer holds: who holds one (hand or secrets), and, for a card taken from
+    the hand, where a card of the hand lies."""
     known = state.known
     for each in state.hands[holder]:
         known[each] &= 0 if from_hand else PLACE_MASK
         known[each] |= 1 << holder
     for each in state.secrets[holder]:
         known[each] &= PLACE_MASK
-
-
-def take_secret(state: NinjitsuState, player: int, owner: int, position: int) -> None:
-    """Invisibility on a secret: it goes, unseen by the others, into ``player``'s hand."""
-    card = state.secrets[owner].pop(position)
-    forget_held(state, owner, from_hand=False)
-    state.hands[player].append(card)
-    state.known[card] = 1 << player | 1 << owner
-    state.narrate(f"P{player} moves P{owner}'s secret #{position + 1} into their hand")
-    state.narrate(f"it is {card_name(card)}", 1 << player | 1 << owner)
-    state.lost_from_play(owner)
 
 
 def take_from_hand(state: NinjitsuState, player: int, owner: int) -> None:

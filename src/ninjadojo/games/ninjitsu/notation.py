@@ -11,8 +11,7 @@ Actions (seats and positions count from 0):
 - ``done``: stop an optional choice (Darts' "up to 2").
 - ``pass``: decline a "may" (Master of Deception's play or steal, an "any time" card's moment).
 - ``g:7``, ``g:none``: Jellybean Ninja's guess (a value 1-10, or a card with no value).
-- ``i2.0``: Invisibility: move seat 2's secret at position 0 into your hand; ``h2``: a random card of
-  seat 2's hand.
+- ``h2``: Invisibility: move a random card of seat 2's hand into your hand (a treasure is ``c:``).
 - ``k2.0``: Sabotage!: pick seat 2's secret at position 0 (Master of Disguise's swap, Shuriken's
   discard, a look with Peephole or Alessio).
 - ``a:1n``: an "any time" card (Promo Pack) played for its ability: in the moment its text is about,
@@ -33,9 +32,11 @@ are not their default: ``extra=1`` (extra actions the current player still has, 
 and ``jelly=hit`` or ``jelly=miss`` (Jellybean Ninja's guess, between its steal and its outcome); with
 Masters of Magic ``magic=2`` (the seat whose Master of Magic lies face-up in the deck), ``surfaced=2``
 (the seat whose Master of Magic surfaced and who is still to play), ``frozen=1`` (Freeze Time's
-player) and ``marks=Ta/-/?`` (Night Vision's marked card per seat, ``?`` in a sample where it cannot be
-named), ``later=0.rest.1.2.0`` (what waits for a surfaced Master of Magic's owner to play, in order: the
-depth of the effects stack it resumes at, its kind and its arguments, a card by its id; see
+player; of several holding at once, the one whose hold ends last), ``marks=Ta/-/?`` (Night Vision's
+marked card per seat, ``?`` in a sample where it cannot be named) and ``markwait=1`` (the current
+player's mark was made during their own turn, so it binds their next turn), ``later=0.rest.1.2.0``
+(what waits for a surfaced Master of Magic's owner to play, in order: the depth of the effects stack
+it resumes at, its kind and its arguments, a card by its id; see
 ``effects.LATER``) and ``held=[[...]]`` (the decisions put off that way, one JSON frame list per ``ask``
 item), ``late=1`` (a Master of Magic's owner played during this turn, so the current player's points
 may have changed since its win check); with The Elements ``firekeep=9a`` (the tied treasure Fire, side 1,
@@ -78,7 +79,7 @@ OP_CHOOSE = 7
 OP_DONE = 8
 OP_PASS = 9
 OP_GUESS = 10
-OP_TAKE_SECRET = 11
+# (11 took a secret with Invisibility, which no longer affects secrets; the other codes keep their numbers.)
 OP_TAKE_HAND = 12
 OP_PICK_SECRET = 13
 #: Heavy Weather and The Elements: a Weather's action (``snow``, ``fog``), Storms' discard-and-draw,
@@ -107,8 +108,7 @@ TREASURE_TEXT = tuple(f"t:{cid}" for cid in CARD_IDS)
 CHOOSE_TEXT = tuple(f"c:{cid}" for cid in CARD_IDS)
 STEAL_TEXT = tuple(tuple(f"x{seat}.{pos}" for pos in range(MAX_POSITIONS)) for seat in range(MAX_SEATS))
 FLIP_TEXT = tuple(tuple(f"f{seat}.{pos}" for pos in range(MAX_POSITIONS)) for seat in range(MAX_SEATS))
-#: Invisibility: take seat's secret at a position (``i2.0``), or a random card of seat's hand (``h2``).
-TAKE_SECRET_TEXT = tuple(tuple(f"i{seat}.{pos}" for pos in range(MAX_POSITIONS)) for seat in range(MAX_SEATS))
+#: Invisibility: take a random card of seat's hand (``h2``; a treasure is ``c:``, and no secret is taken).
 TAKE_HAND_TEXT = tuple(f"h{seat}" for seat in range(MAX_SEATS))
 #: Sabotage!: pick seat's secret at a position (``k2.0``): to swap, discard or look at.
 PICK_SECRET_TEXT = tuple(tuple(f"k{seat}.{pos}" for pos in range(MAX_POSITIONS)) for seat in range(MAX_SEATS))
@@ -119,8 +119,6 @@ SECRET_PAYLOAD = tuple((OP_SECRET, card, 0) for card in range(ALL_CARDS))
 TREASURE_PAYLOAD = tuple((OP_TREASURE, card, 0) for card in range(ALL_CARDS))
 STEAL_PAYLOAD = tuple(tuple((OP_STEAL, seat, pos) for pos in range(MAX_POSITIONS)) for seat in range(MAX_SEATS))
 FLIP_PAYLOAD = tuple(tuple((OP_FLIP, seat, pos) for pos in range(MAX_POSITIONS)) for seat in range(MAX_SEATS))
-TAKE_SECRET_PAYLOAD = tuple(tuple((OP_TAKE_SECRET, seat, pos) for pos in range(MAX_POSITIONS))
-                            for seat in range(MAX_SEATS))
 TAKE_HAND_PAYLOAD = tuple((OP_TAKE_HAND, seat, 0) for seat in range(MAX_SEATS))
 PICK_SECRET_PAYLOAD = tuple(tuple((OP_PICK_SECRET, seat, pos) for pos in range(MAX_POSITIONS))
                             for seat in range(MAX_SEATS))
@@ -175,6 +173,8 @@ def body_notation(state: NinjitsuState) -> str:
     if any(mark != -1 for mark in state.marks):
         optional.append("marks=" + "/".join("-" if mark == -1 else "?" if mark == -2 else CARD_IDS[mark]
                                             for mark in state.marks))
+    if state.mark_waits:
+        optional.append("markwait=1")
     if state.has_elements:
         optional.append("elements=" + "/".join(side or "-" for side in state.elements))
         optional.append(f"started={state.started}")
@@ -205,8 +205,8 @@ def body_notation(state: NinjitsuState) -> str:
 
 _FIELDS = ("turn", "swaps", "deck", "discard", "hands", "treasures", "secrets", "effects", "known")
 #: Fields written only when not their default (or, for The Elements and Heavy Weather, only in games with them).
-_OPTIONAL = ("extra", "jelly", "magic", "surfaced", "later", "held", "late", "frozen", "marks", "elements", "started",
-             "weather", "wdeck", "wdiscard", "events", "aside", "ending", "lost", "firekeep")
+_OPTIONAL = ("extra", "jelly", "magic", "surfaced", "later", "held", "late", "frozen", "marks", "markwait", "elements",
+             "started", "weather", "wdeck", "wdiscard", "events", "aside", "ending", "lost", "firekeep")
 #: The fields of The Elements and of Heavy Weather (a game with the set writes them all; aside is optional).
 _ELEMENT_FIELDS = ("elements", "started")
 _WEATHER_FIELDS = ("weather", "wdeck", "wdiscard", "events")
@@ -283,6 +283,10 @@ def parse_body(state: NinjitsuState, body: str) -> None:
             if part not in ("-", "?") and part not in CARD_INDEX:
                 raise ValueError(f"a mark is a card id, - (none) or ? (unknown), not {quote(part)}")
             state.marks[seat] = -1 if part == "-" else -2 if part == "?" else CARD_INDEX[part]
+    if fields.get("markwait", "1") != "1":
+        raise ValueError("markwait is 1 (the current player's mark binds their next turn) or left out, not "
+                         f"{quote(fields['markwait'])}")
+    state.mark_waits = "markwait" in fields
     _parse_expansions(state, fields)
     state.blind = state.blinded_seat()
     state.known = state.default_knowledge()

@@ -79,7 +79,6 @@ from ninjadojo.games.ninjitsu.notation import (
     OP_STORM,
     OP_SWAP,
     OP_TAKE_HAND,
-    OP_TAKE_SECRET,
     OP_TREASURE,
     OP_WEATHER,
     OP_WIND_SWAP,
@@ -95,8 +94,6 @@ from ninjadojo.games.ninjitsu.notation import (
     SWAP_TEXT,
     TAKE_HAND_PAYLOAD,
     TAKE_HAND_TEXT,
-    TAKE_SECRET_PAYLOAD,
-    TAKE_SECRET_TEXT,
     TREASURE_PAYLOAD,
     TREASURE_TEXT,
     Payload,
@@ -183,6 +180,8 @@ def start_turn(state: NinjitsuState, seat: int) -> None:
     state.turn = seat
     state.extra_actions = 0
     state.late = False
+    # A mark made during the previous player's own turn binds from now on: at their next turn.
+    state.mark_waits = False
     state.swaps_left = state.swap_limit
     if state.frozen == seat:
         state.frozen = -1  # Freeze Time ends as its player's turn starts, whose check is made again
@@ -313,8 +312,8 @@ def legal(state: NinjitsuState, seat: int, frame: Frame) -> dict[str, Payload]:
     """``seat``'s legal actions in ``frame`` as ``{text: payload}``, in a stable order."""
     kind = frame.kind
     if kind == "turn":
-        marked = state.marks[seat]
-        if marked >= 0 and marked in state.hands[seat]:
+        marked = magic.binding_mark(state, seat)
+        if marked >= 0:
             # Night Vision: play the marked card, or skip the turn (free swaps stay).
             actions = dict(PLAYS_ANY[marked])
             if state.has_sabotage and state.has_face_up(seat, "cage"):
@@ -428,14 +427,12 @@ def legal(state: NinjitsuState, seat: int, frame: Frame) -> dict[str, Payload]:
             actions[PICK_SECRET_TEXT[owner][pos]] = PICK_SECRET_PAYLOAD[owner][pos]
         return actions
     if kind == "invisibility":
+        # A treasure in play or a random card of an opponent's hand; never a secret, which only cards
+        # that target secrets affect (the rulebook).
         actions = {}
         for owner in range(state.num_players):
             for card in state.treasures[owner]:
                 actions.update(CHOOSE[card])
-        for owner in range(state.num_players):
-            count = len(state.secrets[owner])
-            for position in range(count):
-                actions[TAKE_SECRET_TEXT[owner][position]] = TAKE_SECRET_PAYLOAD[owner][position]
         for owner in state.opponents(seat):
             if state.hands[owner]:
                 actions[TAKE_HAND_TEXT[owner]] = TAKE_HAND_PAYLOAD[owner]
@@ -561,8 +558,8 @@ def _special_can_act(state: NinjitsuState, seat: int, name: str, rest: list[int]
         return bool(rest) or any(state.hands[other] for other in opponents)
     if name in ("night-vision", "net"):  # a card of an opponent's hand to mark, or to discard
         return any(state.hands[other] for other in opponents)
-    if name == "invisibility":  # any card in play or of an opponent's hand to take
-        return any(state.treasures) or any(state.secrets) or any(state.hands[other] for other in opponents)
+    if name == "invisibility":  # a treasure in play or a card of an opponent's hand to take (no secret)
+        return any(state.treasures) or any(state.hands[other] for other in opponents)
     if name == "tricks":  # a draw per secret in play
         return any(state.secrets) and _can_draw(state, rest)
     if name == "escape":  # a treasure to turn face-down
@@ -622,8 +619,8 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
     if kind in EXPANSION_FRAMES:
         _apply_expansion(state, seat, frame, payload)
         return
-    if kind == "turn":
-        state.marks[seat] = -1  # Night Vision binds this action only
+    if kind == "turn" and not state.mark_waits:
+        state.marks[seat] = -1  # Night Vision binds this action only (a mark made this turn binds the next)
     elif kind == "play" and state.effects and frame.data["by"] == CARD_IDS[state.effects[-1][0]] \
             and op in (OP_ACTION, OP_SECRET, OP_TREASURE):
         # The resolving card remembers what its step played (Master of Wind, Telekinesis, ...).
@@ -693,8 +690,6 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
                 # The Master of Magic's "any number of cards" ends.
                 card, _, actor, memo = state.effects[-1]
                 state.effects[-1] = (card, len(CARDS[card].steps), actor, memo)
-    elif op == OP_TAKE_SECRET:
-        magic.take_secret(state, seat, first, second)
     elif op == OP_TAKE_HAND:
         magic.take_from_hand(state, seat, first)
     elif op == OP_PICK_SECRET:
@@ -788,12 +783,16 @@ def _apply_choice(state: NinjitsuState, seat: int, frame: Frame, card: int) -> N
         victim = data["victim"]
         assert isinstance(victim, int)
         sabotage.deadfall_keep(state, seat, victim, card)
+        # The trap is resolved: only now is the stolen Deadfall (no value) discarded.
+        state.settle_face_up(seat, CARD_INDEX[str(data["by"])], deeper=1)
     elif kind == "tie":
         tied_seat = data["seat"]
         rest = data["rest"]
         highest = data["highest"]
         assert isinstance(tied_seat, int) and isinstance(rest, tuple) and isinstance(highest, bool)
-        extreme: tuple[FrozenJSON, ...] = ("extreme", highest, rest, seat)
+        # The chooser is the current player; the rest goes on for the card's own player (its opponents).
+        actor = state.effects[-1][2] if state.effects else seat
+        extreme: tuple[FrozenJSON, ...] = ("extreme", highest, rest, actor)
         if "kept" in data or (state.has_elements and effects.fire_kept(state, tied_seat, -1) >= 0):
             # Fire (side 1) already settled: the chosen card is not its kept treasure.
             extreme = (*extreme, str(data.get("kept", "")))
@@ -964,6 +963,8 @@ def check_invariants(state: NinjitsuState) -> None:
         "a surfaced Master of Magic's plays wait only for a pending decision"
     _check_later(state, magic_in_game)
     assert state.frozen == -1 or "7m" in state.card_ids_in_game, "only Freeze Time freezes the win check"
+    assert not state.mark_waits or state.marks[state.turn] != -1, \
+        "a mark waiting for the next turn is the current player's (made during their turn)"
     for seat, mark in enumerate(state.marks):
         assert mark == -1 or "8m" in state.card_ids_in_game, "only Night Vision marks a card"
         assert mark in (-1, -2) or mark in state.cards_in_game, f"P{seat}'s mark is a card of the game"
@@ -1088,7 +1089,9 @@ def _check_window(state: NinjitsuState, frame: Frame) -> None:
 
 def _check_cards(state: NinjitsuState) -> None:
     """Every card once; treasures with a value; who knows what, consistent with where cards lie."""
-    seen = [*state.deck, *state.discard, *state.event_queue, *state.aside]
+    # A stolen Master of Deception lies with its trap (its entry on the effects stack) while that resolves.
+    resolving_traps = [card for card, _, _, _ in state.effects if CARDS[card].trap is not None and not HAS_VALUE[card]]
+    seen = [*state.deck, *state.discard, *state.event_queue, *state.aside, *resolving_traps]
     for seat in range(state.num_players):
         seen += state.hands[seat] + state.treasures[seat] + state.secrets[seat]
     cards = state.cards_in_game
@@ -1108,6 +1111,10 @@ def _check_cards(state: NinjitsuState) -> None:
     settling = {args[1] for _, kind, args in state.later if kind == "settle"}
     settling |= {CARD_INDEX[str(frame.data["card"])] for group in state.held for frame in group
                  if frame.kind == "window" and frame.data.get("moment") == "trap"}
+    # ... or while its trap's choice is pending (Deadfall: discarded after it).
+    settling |= {CARD_INDEX[str(frame.data["by"])] for frame in [*state.frames, *(each for group in state.held
+                                                                                 for each in group)]
+                 if frame.kind == "deadfall"}
     for seat in range(state.num_players):
         bit = 1 << seat
         for card in state.treasures[seat]:
@@ -1129,8 +1136,8 @@ def _check_cards(state: NinjitsuState) -> None:
             # Who holds a card is known only to others, and only of a card in a hand or a secret.
             assert 0 <= holder_knowers(known[card]) <= everyone & ~bit, \
                 f"knowledge of who holds {card_label(card)} must name other seats only"
-    for card in state.discard:
-        assert known[card] == everyone, f"the discard pile is public ({card_label(card)})"
+    for card in state.discard + resolving_traps:
+        assert known[card] == everyone, f"the discard pile and a trap resolving are public ({card_label(card)})"
     for card in state.event_queue + state.aside:
         assert known[card] == everyone, f"an Event in play or set aside is public ({card_label(card)})"
     for card in state.deck:
@@ -1355,7 +1362,11 @@ def _check_asking_step(state: NinjitsuState, frame: Frame) -> None:
     else:
         assert kind == expected, (f"{label}'s step {step - 1} asks for " + (f"a {expected!r} decision" if expected
                                   else "no decision") + f", not {kind!r}")
-    assert seat == actor, f"the {kind!r} decision belongs to the player resolving {label}, P{actor}"
+    if kind in ("tie", "fire"):
+        # RULINGS.md: a tie for the highest or lowest is the current player's, whoever plays the card.
+        assert seat == turn, f"the {kind!r} decision belongs to the current player, P{turn}"
+    else:
+        assert seat == actor, f"the {kind!r} decision belongs to the player resolving {label}, P{actor}"
     if kind != "tie":
         assert data["by"] == CARD_IDS[card], \
             f"the {kind!r} decision is asked by {CARD_IDS[card]} (the action resolving), not {data['by']!r}"
@@ -1494,19 +1505,20 @@ def _check_frame_data(state: NinjitsuState, frame: Frame) -> None:
     left = data.get("left")
     assert left is None or (isinstance(left, int) and left >= 1), f"{frame.kind} left must be at least 1"
     if frame.kind == "tie":
-        _check_tie(state, data, frame.seats[0])
+        _check_tie(state, data, state.effects[-1][2] if state.effects else frame.seats[0])
 
 
-def _check_tie(state: NinjitsuState, data: Mapping[str, object], chooser: int) -> None:
-    """A tie names two or more treasures of one opponent of the chooser that share its highest (or
-    lowest) value, and the opponents after it (clockwise from the chooser) still to do. The chooser is
-    whoever resolves the card: the current player, or a Master of Magic's owner playing in another's
-    turn, or the robbed player resolving Master of Deception's play."""
+def _check_tie(state: NinjitsuState, data: Mapping[str, object], player: int) -> None:
+    """A tie names two or more treasures of one opponent of ``player`` that share its highest (or
+    lowest) value, and the opponents after it (clockwise from ``player``) still to do. ``player`` is
+    whoever resolves the card ("each opponent" is theirs): the current player, or a Master of Magic's
+    owner playing in another's turn, or the robbed player resolving Master of Deception's play; the
+    current player chooses all the same (RULINGS.md)."""
     tied_seat, cards, rest = data["seat"], data["cards"], data["rest"]
     assert isinstance(tied_seat, int) and isinstance(cards, tuple) and isinstance(rest, tuple), \
         "a tie names a seat, its cards and the seats after it"
-    opponents = state.opponents(chooser)
-    assert tied_seat in opponents, f"tie seat {tied_seat} is not an opponent of P{chooser}"
+    opponents = state.opponents(player)
+    assert tied_seat in opponents, f"tie seat {tied_seat} is not an opponent of P{player}"
     after = opponents[opponents.index(tied_seat) + 1:]
     assert rest == after, f"tie rest lists the opponents after P{tied_seat} clockwise: {list(after)}"
     assert len(cards) >= 2 and all(cid in CARD_INDEX for cid in cards), "a tie names two or more card ids"

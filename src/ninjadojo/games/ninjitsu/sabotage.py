@@ -179,14 +179,16 @@ def _peephole(state: NinjitsuState, card: int, player: int) -> None:
         state.frames.append(Frame("peek", [player], {"by": CARD_IDS[card], "left": count, "seen": ()}))
 
 
-def deadfall(state: NinjitsuState, taker: int, victim: int) -> None:
+def deadfall(state: NinjitsuState, taker: int, victim: int) -> bool:
     """Deadfall's trap: the thief keeps one card of its hand (its choice) and the rest goes to the robbed
-    player's hand."""
+    player's hand. Returns whether the choice is asked (the trap still resolving: Deadfall, which has no
+    value, is discarded after it)."""
     hand = state.hands[taker]
     if len(hand) >= 2:
         state.frames.append(Frame("deadfall", [taker], {"by": "As", "victim": victim}))
-    else:
-        state.narrate(f"P{taker} keeps {'their one card' if hand else 'nothing'}: no card moves", deeper=1)
+        return True
+    state.narrate(f"P{taker} keeps {'their one card' if hand else 'nothing'}: no card moves", deeper=1)
+    return False
 
 
 def deadfall_keep(state: NinjitsuState, taker: int, victim: int, kept: int) -> None:

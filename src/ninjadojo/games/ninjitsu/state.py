@@ -229,12 +229,16 @@ class NinjitsuState(GameState[Payload]):
     jelly: str
     #: Masters of Magic: the owner of the Master of Magic face-up in the deck (-1: none); the owner whose
     #: Master of Magic surfaced and who is still to play (-1: none); the player whose Freeze Time holds
-    #: (-1: none); per seat, the card Night Vision marked (``NO_MARK``; ``MARK_GONE`` in a sample whose
-    #: holder has no card left).
+    #: (-1: none; of several holding at once, the one whose hold ends last, which ends them all: see
+    #: ``magic._freeze``); per seat, the card Night Vision marked (``NO_MARK``; ``MARK_GONE`` in a sample
+    #: whose holder has no card left).
     magic_owner: int
     surfaced: int
     frozen: int
     marks: list[int]
+    #: Night Vision marked the current player's card during their own turn (played out of turn): it binds
+    #: their next turn, not the rest of this one (cleared as the next turn starts).
+    mark_waits: bool
     #: What waits for a surfaced Master of Magic's owner to play (``effects.LATER``): the rest of a draw it
     #: cut short, and what was to follow it, each ``(depth, kind, args)``, run in order once the effects
     #: stack is back to ``depth`` entries (the Master of Magic's plays are the entry at ``depth``).
@@ -308,6 +312,7 @@ class NinjitsuState(GameState[Payload]):
         self.surfaced = -1
         self.frozen = -1
         self.marks = [NO_MARK] * self.num_players
+        self.mark_waits = False
         self.later = []
         self.held = []
         self.late = False
@@ -422,6 +427,7 @@ class NinjitsuState(GameState[Payload]):
         other.late = self.late
         other.frozen = self.frozen
         other.marks = self.marks.copy()
+        other.mark_waits = self.mark_waits
         other.cards_in_game = self.cards_in_game
         other.card_ids_in_game = self.card_ids_in_game
         other.any_time = self.any_time
@@ -588,8 +594,8 @@ class NinjitsuState(GameState[Payload]):
         ``weather_discard``, ``events`` (the Events in play, in the order they resolve) and ``aside``
         (the Events before the deal). The other parts of a position are plain fields: ``turn``,
         ``magic_owner`` (the seat whose Master of Magic lies face-up in the deck, -1 for none),
-        ``surfaced``, ``frozen`` (Freeze Time's player, -1 for none), ``elements`` and ``started``; a
-        seat's Night Vision mark is :meth:`mark`.
+        ``surfaced``, ``frozen`` (Freeze Time's player, -1 for none; of several, the one whose hold ends
+        last), ``elements`` and ``started``; a seat's Night Vision mark is :meth:`mark`.
 
         >>> from ninjadojo.games.ninjitsu.builder import position
         >>> game = position(hands=["6a Ka", ""], top="9b 8b")
@@ -616,8 +622,9 @@ class NinjitsuState(GameState[Payload]):
 
     def mark(self, seat: int) -> str | None:
         """The card id of ``seat``'s hand that Night Vision marked (Masters of Magic), or ``None``: on its
-        turn a marked player plays that card or skips the turn. (In a sample where the card cannot be
-        named, ``"?"``.)"""
+        next turn a marked player plays that card or skips the turn (a mark made during that player's own
+        turn waits for the next one: ``mark_waits``). (In a sample where the card cannot be named,
+        ``"?"``.)"""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
             raise ValueError(f"seat is from 0 to {self.num_players - 1}, not {seat!r}")
         marked = self.marks[seat]

@@ -365,7 +365,8 @@ def _eruption(state: NinjitsuState, card: int, player: int) -> None:
 
 def _lightning(state: NinjitsuState, card: int, player: int) -> None:
     """The top card of the deck is discarded; every card of its printed value goes from hands and play
-    (secrets too) to the discard pile. A card without a value names no value: nothing more goes."""
+    (treasures: secrets are affected only by cards that target secrets) to the discard pile. A card without
+    a value names no value: nothing more goes."""
     if not state.deck and state.discard:
         state.reshuffle()
         settle(state)
@@ -387,19 +388,15 @@ def _lightning(state: NinjitsuState, card: int, player: int) -> None:
 
 
 def strike(state: NinjitsuState, value: int) -> None:
-    """Lightning's strike: every card of printed ``value`` goes from hands and play to the discard pile."""
+    """Lightning's strike: every card of printed ``value`` goes from hands and play to the discard pile.
+
+    Not the secrets: "While face-down, secrets are not treasures. They can only be affected by cards
+    which specifically target secrets" (the rulebook), and Lightning names no secret."""
     from ninjadojo.games.ninjitsu.effects import discard_each
 
     for seat in range(state.num_players):
         for each in [each for each in state.hands[seat] if PRINTED[each] == value]:
             state.discard_from_hand(seat, each)
-        struck = [pos for pos, each in enumerate(state.secrets[seat]) if PRINTED[each] == value]
-        for pos in reversed(struck):
-            secret = state.secrets[seat].pop(pos)
-            state.discard_card(secret)
-            state.narrate(f"P{seat}'s secret #{pos + 1} is struck: {card_name(secret)}")
-        if struck:
-            state.lost_from_play(seat)
     doomed = tuple((CARD_IDS[each], seat) for seat in (state.turn, *state.opponents(state.turn))
                    for each in state.treasures[seat] if PRINTED[each] == value)
     discard_each(state, doomed)

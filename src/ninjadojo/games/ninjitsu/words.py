@@ -31,6 +31,7 @@ from ninjadojo.games.ninjitsu.cards import (
     OWNER_PENALTY,
     VALUE,
 )
+from ninjadojo.games.ninjitsu.magic import binding_mark
 from ninjadojo.games.ninjitsu.notation import (
     OP_ACTION,
     OP_CHOOSE,
@@ -46,7 +47,6 @@ from ninjadojo.games.ninjitsu.notation import (
     OP_STORM,
     OP_SWAP,
     OP_TAKE_HAND,
-    OP_TAKE_SECRET,
     OP_TREASURE,
     OP_WEATHER,
     OP_WIND_SWAP,
@@ -138,8 +138,8 @@ def _window_moment(state: NinjitsuState, seat: int, frame: Frame) -> tuple[str, 
 def _turn_prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
     from ninjadojo.games.ninjitsu.rules import legal
 
-    marked = state.marks[seat]
-    if marked >= 0 and marked in state.hands[seat]:
+    marked = binding_mark(state, seat)
+    if marked >= 0:
         return (f"Your turn: Night Vision marked your {card_words(marked)}: play it (for its action, as a secret "
                 "or as a treasure), or skip your turn.")
     points = "?" if state.blind == seat else str(state.points(seat))
@@ -218,6 +218,15 @@ def _expansion_prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
             "the others above it choose at the same time.")
 
 
+def _tie_out_of_turn(state: NinjitsuState, seat: int) -> str:
+    """Why a tie is asked of ``seat`` when another player resolves the card (played out of turn): ties are
+    the current player's (RULINGS.md)."""
+    if not state.effects or state.effects[-1][2] == seat:
+        return ""
+    card, _, actor, _ = state.effects[-1]
+    return f" (P{actor} plays {CARDS[card].name}; a tie is the current player's to choose.)"
+
+
 def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
     """The question ``seat`` answers in ``frame``, as a plain sentence."""
     from ninjadojo.games.ninjitsu.rules import EXPANSION_FRAMES
@@ -259,18 +268,19 @@ def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
         return f"{by}move a treasure from play into your hand."
     if kind == "tie":
         which = "highest" if data["highest"] else "lowest"
-        return f"{by}P{data['seat']}'s {which}-value treasures tie: choose the one to discard."
+        return (f"{by}P{data['seat']}'s {which}-value treasures tie: choose the one to discard."
+                f"{_tie_out_of_turn(state, seat)}")
     if kind == "trap-discard":
         return f"{by}the trap makes you discard a card from your hand."
     if kind == "fire":
-        return f"{by}the last {data['left']} of the 3 highest treasures tie: choose one to discard."
+        return (f"{by}the last {data['left']} of the 3 highest treasures tie: choose one to discard."
+                f"{_tie_out_of_turn(state, seat)}")
     if kind == "shift":
         return f"{by}swap the treasure you played with another treasure in play."
     if kind == "telekinesis":
         return f"{by}steal an opponent's treasure of value {data['value']} into your collection."
     if kind == "invisibility":
-        return (f"{by}move a card into your hand: a treasure from play, a secret, or a random card of an "
-                "opponent's hand.")
+        return f"{by}move a card into your hand: a treasure from play, or a random card of an opponent's hand."
     if kind == "disguise":
         return f"{by}pick the secret to swap with the first." if data.get("first") else \
             f"{by}pick two secrets to swap: the first."
@@ -325,8 +335,6 @@ def label(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> st
         return _PASS.get(kind, "Pass")
     if op == OP_GUESS:
         return f"Guess the value {first}" if first else "Guess a card without value"
-    if op == OP_TAKE_SECRET:
-        return f"Take {_secret(state, seat, first, second)} into your hand"
     if op == OP_TAKE_HAND:
         if kind == "heart-look":
             return f"Look at P{first}'s hand"
