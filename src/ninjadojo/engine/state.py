@@ -276,6 +276,12 @@ class GameState(ABC, Generic[PayloadT]):
         :func:`ninjadojo.table.names.with_names`)."""
         return None
 
+    def _label_detail(self, seat: int, frame: Frame, action: str, payload: PayloadT) -> str | None:
+        """What tells ``action`` apart, for ``seat``, from a choice whose words (:meth:`_label`) are the
+        same: asked only of such choices (two copies of a card in hand), and used where it differs between
+        them ("P2 knows you have it"). ``None`` by default: alike choices are then numbered as copies."""
+        return None
+
     def _score_lines(self, player: int) -> list[str]:
         """At the end of a game, how ``player``'s score is counted, line by line as the rulebook counts
         it ("Katana (treasure): 6", "Total: 21"); empty when a game has no breakdown to give."""
@@ -394,7 +400,10 @@ class GameState(ABC, Generic[PayloadT]):
         """Every legal action of ``seat`` (in :meth:`legal_actions` order) with its words (:meth:`label`).
 
         Two choices never read the same: where a game's words match (two copies of one card, alike but
-        for their notation), each is numbered in order (``Play Katana as a treasure (copy 2)``)."""
+        for their notation), what tells them apart for this seat is added where the game knows it
+        (:meth:`_label_detail`: ``Play Katana as a secret (P2 knows you have it)``), and choices still
+        alike are numbered in order (``Play Katana as a treasure (copy 2)``,
+        ``... (no one else knows you have it, copy 2)``)."""
         self._check_seat(seat)
         legal = self._legal_map(seat)
         if not legal:
@@ -406,11 +415,25 @@ class GameState(ABC, Generic[PayloadT]):
             counts[text] = counts.get(text, 0) + 1
         if len(counts) == len(words):
             return words
-        seen: dict[str, int] = {}
-        for action, text in words.items():
-            if counts[text] > 1:
-                seen[text] = seen.get(text, 0) + 1
-                words[action] = f"{text} (copy {seen[text]})"
+        # Within each group of alike words, the game's details where they differ between its members.
+        details: dict[str, str | None] = {action: self._label_detail(seat, frame, action, legal[action])
+                                          for action, text in words.items() if counts[text] > 1}
+        varied = {text for text in counts if counts[text] > 1
+                  and len({details[action] for action in details if words[action] == text}) > 1}
+        parts: dict[str, list[str]] = {action: [str(details[action] or "")] if words[action] in varied else []
+                                       for action in details}
+        keys = {action: (words[action], *parts[action]) for action in details}
+        alike: dict[tuple[str, ...], int] = {}
+        for key in keys.values():
+            alike[key] = alike.get(key, 0) + 1
+        seen: dict[tuple[str, ...], int] = {}
+        for action, key in keys.items():
+            if alike[key] > 1:
+                seen[key] = seen.get(key, 0) + 1
+                parts[action].append(f"copy {seen[key]}")
+            shown = ", ".join(part for part in parts[action] if part)
+            if shown:
+                words[action] = f"{words[action]} ({shown})"
         return words
 
     def score_lines(self) -> list[list[str]]:

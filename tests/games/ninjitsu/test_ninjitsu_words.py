@@ -291,3 +291,25 @@ def test_the_ids_pattern_finds_an_id_and_passes_a_name() -> None:
 
 
 CARD_NAMES = {CARDS[number].id: CARDS[number].name for number in range(len(CARDS))}
+
+
+def test_copies_of_a_card_are_told_apart_by_who_else_knows_you_have_it() -> None:
+    # Three Katanas in hand: P1 saw one come to P0 (it knows where that one lies); the other two were
+    # drawn unseen. Playing the known one as a secret tells P1 what the secret is; the others do not.
+    game = position(2, hands=["6a 6b 6c 2a", ""], known={"6a": [1]}, turn=0)
+    labels = game.labels(0)
+    assert labels["s:6a"] == "Play Katana as a secret (P1 knows you have it)"
+    assert labels["s:6b"] == "Play Katana as a secret (no one else knows you have it, copy 1)"
+    assert labels["s:6c"] == "Play Katana as a secret (no one else knows you have it, copy 2)"
+    assert labels["t:2a"] == "Play Explosives as a treasure", "a card with no twin reads as before"
+    assert len(set(labels.values())) == len(labels)
+
+
+def test_copies_known_alike_are_only_numbered() -> None:
+    # Nothing tells them apart for their holder: no detail, only the copy's number.
+    game = position(3, hands=["6a 6b", "", ""], known={"6a": [1, 2], "6b": [1, 2]}, turn=0)
+    assert game.labels(0)["s:6a"] == "Play Katana as a secret (copy 1)"
+    assert game.labels(0)["s:6b"] == "Play Katana as a secret (copy 2)"
+    both = position(3, hands=["6a 6b", "", ""], known={"6a": [1, 2]}, turn=0)
+    assert both.labels(0)["s:6a"] == "Play Katana as a secret (everyone knows you have it)"
+    assert both.labels(0)["s:6b"] == "Play Katana as a secret (no one else knows you have it)"

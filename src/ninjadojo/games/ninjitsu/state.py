@@ -874,6 +874,9 @@ class NinjitsuState(GameState[Payload]):
     def _label(self, seat: int, frame: Frame, action: str, payload: Payload) -> str | None:
         return words.label(self, seat, frame, payload)
 
+    def _label_detail(self, seat: int, frame: Frame, action: str, payload: Payload) -> str | None:
+        return words.label_detail(self, seat, payload)
+
     def _score_lines(self, player: int) -> list[str]:
         return words.score_lines(self, player)
 

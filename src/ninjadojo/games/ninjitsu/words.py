@@ -31,6 +31,7 @@ from ninjadojo.games.ninjitsu.cards import (
     OWNER_PENALTY,
     VALUE,
 )
+from ninjadojo.games.ninjitsu.knowledge import holder_knowers, place_knowers
 from ninjadojo.games.ninjitsu.magic import binding_mark
 from ninjadojo.games.ninjitsu.notation import (
     OP_ACTION,
@@ -86,8 +87,6 @@ def _treasure(state: NinjitsuState, seat: int, card: int) -> str:
 
 def _secret(state: NinjitsuState, seat: int, owner: int, position: int) -> str:
     """A secret by its place, with the card when ``seat`` knows it: ``P2's secret #1 (seen: Katana (6a))``."""
-    from ninjadojo.games.ninjitsu.knowledge import place_knowers
-
     text = f"{_whose(state, seat, owner)} secret #{position + 1}"
     secrets = state.secrets[owner]
     if owner != seat and position < len(secrets) and place_knowers(state.known[secrets[position]]) & (1 << seat):
@@ -360,6 +359,25 @@ def label(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> st
 
     name = state.elements[seat].rstrip("12")
     return f"Side {first}: {SIDES[f'{name}{first}'][1]}"
+
+
+def label_detail(state: NinjitsuState, seat: int, payload: Payload) -> str | None:
+    """What tells one copy of a card in ``seat``'s hand from another whose choice reads the same: who else
+    knows ``seat`` has it (a card drawn is known to no one else; one taken from a rival, or moved into the
+    hand in sight of all, is known to them). Playing the known copy as a secret tells them what that
+    secret is; playing the other keeps it hidden. ``None`` for a choice that names no card of the hand."""
+    card = payload[1]
+    if card < 0 or card not in state.hands[seat]:
+        return None
+    mask = state.known[card]
+    others = (place_knowers(mask) | holder_knowers(mask)) & ~(1 << seat) & ((1 << state.num_players) - 1)
+    knowers = [other for other in range(state.num_players) if others >> other & 1]
+    if not knowers:
+        return "no one else knows you have it"
+    if len(knowers) == state.num_players - 1 and len(knowers) > 1:
+        return "everyone knows you have it"
+    named = " and ".join(f"P{other}" for other in knowers)
+    return f"{named} {'knows' if len(knowers) == 1 else 'know'} you have it"
 
 
 _PASS = {

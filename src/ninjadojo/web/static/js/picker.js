@@ -11,8 +11,8 @@
 
 import {h, pressable} from './dom.js';
 
-/** The engine's number of a copy at the end of a choice's words (GameState.labels). */
-const COPY_NUMBER = / \(copy \d+\)$/;
+/** The engine's number of a copy at the end of a choice's words (GameState.labels): "(copy 2)", "(..., copy 2)". */
+const COPY_NUMBER = / \(copy \d+\)$|, copy \d+(?=\)$)/;
 
 export class Picker {
   /** ``onSend(action)`` sends an action; ``onChange()`` redraws the chooser. */
