@@ -129,8 +129,9 @@ def test_at_the_end_every_view_shows_every_hand_and_the_count_adds_up(players: i
                 assert entry["hand"] == _hand_codes(game, other)
             assert game.observe(seat)["score_lines"] == lines
         for player, counted in enumerate(lines):
-            assert counted[-1] == f"Total: {int(game.result.scores[player])}"
-            assert counted[0] == f"Gems held: {game.gems[player]}"
+            # One line: the gems, which are the score (no "Total" repeating it).
+            assert counted == [f"Gems held: {game.gems[player]}"]
+            assert game.gems[player] == int(game.result.scores[player])
         if not game.result.truncated:
             winner = game.result.winners[0]
             assert game.result.reason.startswith(f"P{winner} wins, holding ")

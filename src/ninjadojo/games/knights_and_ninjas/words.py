@@ -383,6 +383,6 @@ def win_reason(state: KnightsAndNinjasState, seat: int) -> str:
 
 
 def score_lines(state: KnightsAndNinjasState, player: int) -> list[str]:
-    """How ``player``'s score counts: the rulebook counts gems only (the first to hold the target wins)."""
-    gems = state.gems[player]
-    return [f"Gems held: {gems}", f"Total: {gems}"]
+    """How ``player``'s score counts: the rulebook counts gems only (the first to hold the target wins), so
+    one line, which is also the total (no "Total" line repeating it)."""
+    return [f"Gems held: {state.gems[player]}"]
