@@ -46,6 +46,7 @@ from ninjadojo.engine.options import Option, OptionValue, options_text, parse_op
 from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.values import (
     EVERYONE,
+    GONE_LOOK,
     ActionSpace,
     CardInfo,
     Decision,
@@ -703,7 +704,8 @@ class GameState(ABC, Generic[PayloadT]):
             view["submitted"] = seat in self.frames[-1].submitted
         view["result"] = None if self.result is None else self.result.to_json()
         if log:
-            view["log"] = [event.line() for event in self.events if event.shown_to(seat)]
+            # A look gone for the seat leaves a line saying so in its place (Event.seen_line).
+            view["log"] = [event.seen_line(seat) for event in self.events if event.visible_to(seat)]
         if self.result is not None:
             # The final count, line by line, is public once the game is over.
             view["score_lines"] = self.score_lines()  # type: ignore[assignment]
@@ -888,9 +890,11 @@ class GameState(ABC, Generic[PayloadT]):
         # A search reads what each action of its sample tells whom from the log: a sample keeps one,
         # even of a game played quiet (a simulation's).
         other.logging = True
-        # A look is part of the sample as the seat saw it: live if the seat still sees it.
-        other.events = [event for event in other.events
-                        if event.visible_to(seat) and (not event.transient or event.shown_to(seat))]
+        # A look is part of the sample as the seat saw it: live if the seat still sees it; one gone for
+        # the seat is only the line saying so (its text is what the seat must remember by itself).
+        other.events = [event if not event.transient or event.shown_to(seat)
+                        else event._replace(text=GONE_LOOK, transient=False, gone_for=0)
+                        for event in other.events if event.visible_to(seat)]
         # What others saw of a look is theirs: in the sample a look the seat still sees is fresh.
         other.events = [event._replace(gone_for=0) if event.transient else event for event in other.events]
         other._looks = [index for index, event in enumerate(other.events) if event.transient]

@@ -120,6 +120,17 @@ class Event(NamedTuple):
         """The log line as views show it: indented two spaces per level of nesting."""
         return "  " * self.depth + self.text
 
+    def seen_line(self, seat: int | None) -> str:
+        """The line of this event in the log of ``seat``, which may see it: the line while it is shown,
+        and in place of a one-time look gone for it, a line saying so (:data:`GONE_LOOK`). A look stays
+        where it was in the log, so the log's lines never move up: a client that remembers where it
+        was in the log (its last move, a choice answered for it) still finds its place."""
+        return self.line() if self.shown_to(seat) else "  " * self.depth + GONE_LOOK
+
+
+#: A one-time look, in the log of a seat it has gone for (the seat saw it once, and must remember it).
+GONE_LOOK = "(a one-time look, now over: no longer shown)"
+
 
 @dataclass(frozen=True, slots=True)
 class ActionSpace:

@@ -30,8 +30,9 @@ class ViewerLog:
     """One viewer's log, kept up to date as the game's events grow.
 
     :meth:`update` returns one entry per event the viewer may see (gone or not): its line while it is
-    shown, ``None`` once a one-time look has gone. Only new events and the looks still showing are
-    looked at; anything else (an undo rebuilt the events, a look expired in place) starts it again.
+    shown, and once a one-time look has gone a line saying so, in its place (``Event.seen_line``, as the
+    engine's views). Only new events and the looks still showing are looked at; anything else (an undo
+    rebuilt the events, a look expired in place) starts it again.
     """
 
     __slots__ = ("_count", "_events", "_last", "_looks", "viewer", "visible")
@@ -61,7 +62,7 @@ class ViewerLog:
                 if event.shown_to(viewer):
                     still.append((position, index))
                 else:
-                    visible[position] = None
+                    visible[position] = event.seen_line(viewer)
             self._looks = still
         for index in range(self._count, count):
             event = events[index]
@@ -72,7 +73,7 @@ class ViewerLog:
                     self._looks.append((len(visible), index))
                 visible.append(event.line())
             else:
-                visible.append(None)
+                visible.append(event.seen_line(viewer))
         if count:
             self._count, self._last = count, events[count - 1]
         return visible

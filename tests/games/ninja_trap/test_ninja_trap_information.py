@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from ninjadojo.engine import NotYourTurnError
+from ninjadojo.engine.values import GONE_LOOK
 from ninjadojo.games.ninja_trap import STATE, NinjaTrapState
 from ninjadojo.games.ninja_trap.builder import Seat, build, log_texts, play
 
@@ -122,12 +123,20 @@ def test_the_buko_look_is_a_decision_of_its_own() -> None:
 def test_the_buko_look_is_gone_once_its_owner_says_ok() -> None:
     game = _buko_turn()
     play(game, {0: "pass", 1: "f1"})
+    before = game.observe(0)["log"]
+    looked = next(index for index, line in enumerate(before) if "Buko look" in line)
     game.apply(0, "ok")
     view = game.observe(0)
     assert "buko_look" not in view
     assert not any("Buko look" in line for line in view["log"])
     assert "Buko look" not in game.render(0)
     assert game.decision(0).kind == "trap"
+    # The look leaves a line saying so in its place: the log never loses a line (a client that
+    # remembers where it was in it still finds its place), and the line names no trap.
+    log = view["log"]
+    assert len(log) >= len(before) and log[:looked] == before[:looked]
+    assert log[looked].strip() == GONE_LOOK
+    assert game.determinize(0, 7).observe(0)["log"] == log, "a sample's log is the seat's own"
 
 
 def _two_lookers() -> NinjaTrapState:
