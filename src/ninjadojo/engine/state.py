@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import re
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
@@ -416,25 +417,25 @@ class GameState(ABC, Generic[PayloadT]):
             counts[text] = counts.get(text, 0) + 1
         if len(counts) == len(words):
             return words
-        # Within each group of alike words, the game's details where they differ between its members.
-        details: dict[str, str | None] = {action: self._label_detail(seat, frame, action, legal[action])
-                                          for action, text in words.items() if counts[text] > 1}
-        varied = {text for text in counts if counts[text] > 1
-                  and len({details[action] for action in details if words[action] == text}) > 1}
-        parts: dict[str, list[str]] = {action: [str(details[action] or "")] if words[action] in varied else []
-                                       for action in details}
-        keys = {action: (words[action], *parts[action]) for action in details}
-        alike: dict[tuple[str, ...], int] = {}
-        for key in keys.values():
-            alike[key] = alike.get(key, 0) + 1
-        seen: dict[tuple[str, ...], int] = {}
-        for action, key in keys.items():
-            if alike[key] > 1:
-                seen[key] = seen.get(key, 0) + 1
-                parts[action].append(f"copy {seen[key]}")
-            shown = ", ".join(part for part in parts[action] if part)
-            if shown:
-                words[action] = f"{words[action]} ({shown})"
+        groups: dict[str, list[str]] = {}
+        for action, text in words.items():
+            groups.setdefault(text, []).append(action)
+        for text, actions in groups.items():
+            if len(actions) == 1:
+                continue
+            # The game's details, where they differ within the group; choices still alike are numbered.
+            details = [self._label_detail(seat, frame, action, legal[action]) or None for action in actions]
+            if len(set(details)) == 1:
+                details = [None] * len(actions)
+            alike = Counter(details)
+            seen: Counter[str | None] = Counter()
+            for action, detail in zip(actions, details, strict=True):
+                parts = [detail] if detail else []
+                if alike[detail] > 1:
+                    seen[detail] += 1
+                    parts.append(f"copy {seen[detail]}")
+                if parts:
+                    words[action] = f"{text} ({', '.join(parts)})"
         return words
 
     def score_lines(self) -> list[list[str]]:

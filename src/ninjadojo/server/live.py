@@ -317,12 +317,12 @@ class LiveTable:
             "notes": [text for mask, text in self.notes if _note_visible(mask, viewer)],
         }
 
-    def _send_state(self, conn: Connection, shared: SharedView, visible: list[str | None]) -> str:
+    def _send_state(self, conn: Connection, shared: SharedView, visible: list[str]) -> str:
         """Send ``conn`` its viewer's latest state (a patch if it takes them and holds the one before), with
         the log lines new to it; returns the message as sent unless a newer state replaces it before it
         leaves (see :meth:`Connection.send_state`: then the newer one carries these lines too)."""
         seen = min(conn.log_seen, len(visible))
-        fresh = [line for line in visible[seen:] if line is not None]
+        fresh = visible[seen:]
         conn.log_seen = len(visible)
         conn.fingerprint = shared.fingerprint
         return conn.send_state(shared.text, fresh, shared.seq, shared.patch)

@@ -39,14 +39,14 @@ class ViewerLog:
 
     def __init__(self, viewer: Viewer) -> None:
         self.viewer = viewer
-        self.visible: list[str | None] = []
+        self.visible: list[str] = []
         self._events: list[Event] | None = None
         self._count = 0
         self._last: Event | None = None
         #: (position in ``visible``, index in the events) of each look still shown to the viewer.
         self._looks: list[tuple[int, int]] = []
 
-    def update(self, events: list[Event]) -> list[str | None]:
+    def update(self, events: list[Event]) -> list[str]:
         """The viewer's entries for ``events`` (the game's event list, which only grows between undos)."""
         count = len(events)
         if (events is not self._events or count < self._count
@@ -80,7 +80,7 @@ class ViewerLog:
 
     def lines(self) -> list[str]:
         """The lines shown now (the view's ``log``)."""
-        return [line for line in self.visible if line is not None]
+        return list(self.visible)
 
 
 def _pointer(path: str, key: str | int) -> str:

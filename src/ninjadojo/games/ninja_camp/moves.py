@@ -407,15 +407,8 @@ def _skill_items(movement: int, card: int, start: int, moves: MoveTables, free: 
     if movement == STEALTH:
         return tuple([item for first, seconds in moves.stealth[card][start] if free[first]
                       for second, item in seconds if free[second]])
-    if movement == DODGE:  # _one_or_two(..., through_ninjas=False) written out: the costliest skill
-        reached: dict[int, None] = {}
-        for first_step, second_steps in moves.near[start]:
-            if free[first_step]:
-                reached[first_step] = None
-                for square in second_steps:
-                    if free[square]:
-                        reached[square] = None
-        return tuple(map(moves.moves[card][start].__getitem__, reached))
+    if movement == DODGE:
+        return tuple(map(moves.moves[card][start].__getitem__, _one_or_two(moves.near[start], free, facts, False)))
     if movement == LEAP:
         row = moves.moves[card][start]
         items = []
