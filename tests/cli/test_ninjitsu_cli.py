@@ -49,3 +49,21 @@ def test_ninjitsu_sim_json_is_deterministic_and_bench_reports_speed(runner: CliR
     assert one["games"] == 10 and one["finished"] + one["capped"] == 10
     bench = last_json_line(runner.invoke(app, ["bench", "ninjitsu", "--players", "4", "--seconds", "0.2", "--json"]))
     assert bench["games"] >= 1 and bench["actions_per_second"] > 0
+
+
+def test_a_player_rearranges_secrets_beyond_the_listed_swaps_by_typing_them(runner: CliRunner, in_tmp: Path) -> None:
+    # "You may look at or rearrange your secrets at any time": the turn lists 3 swaps; a 4th typed is free.
+    from ninjadojo.api import save_game
+    from ninjadojo.games.ninjitsu.builder import position
+
+    save_game(position(2, hands=["6a", "7a"], secrets=["2a 3a 4a 5b", ""], target=40), "p.dojo.json")
+    typed = "w0.1\nw0.1\nw0.1\nw2.3\nhelp\nsave s.dojo.json\nquit\n"
+    result = runner.invoke(app, ["play", "--load", "p.dojo.json", "--bots", "random"], input=typed)
+    assert result.exit_code == 0, result.output
+    assert "At any of your prompts you may also type, for free" in result.stdout
+    assert "w0.1          Swap your secrets #1 and #2 (free)" in result.stdout
+    saved = load_game("s.dojo.json")
+    assert [action for _, action in saved.record.actions] == ["w0.1", "w0.1", "w0.1", "w2.3"]
+    from ninjadojo.games.ninjitsu.cards import CARD_IDS
+
+    assert saved.to_act() == (0,) and [CARD_IDS[card] for card in saved.secrets[0]] == ["3a", "2a", "5b", "4a"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 from ninjadojo.api import game_class
 from server.helpers import QUICK, Listener, ServerThread
@@ -243,3 +244,47 @@ def test_bots_play_in_worker_processes(sqlite_url: str) -> None:
         record = running.http.get(f"/api/tables/{table_id}/record").json()
         replayed = game_class("ninja-trap").load_save(record)
         assert replayed.is_terminal
+
+
+def test_a_seat_rearranges_its_secrets_on_the_others_turn_and_everyone_sees_it(server: ServerThread) -> None:
+    # The rulebook: "You may look at or rearrange your secrets at any time". The server takes a seat's
+    # free action whoever is to act; the decision waiting stays where it was.
+    table_id, tokens = two_humans(server)
+    live = server.dojo.tables[table_id]
+
+    async def act(listener: Listener, seat: int, choose: Any) -> dict[str, Any]:
+        state = await listener.state_where(lambda s: s["status"] == "playing" and s["legal"])
+        action = choose(live.game.legal_actions(seat))
+        await listener.send({"type": "act", "action": action, "index": state["index"], "id": action})
+        return await listener.next("ack")
+
+    def secret_play(actions: list[str]) -> str:
+        return next(action for action in actions if action.startswith("s:"))
+
+    async def scenario() -> None:
+        async with Listener(server.ws_url(table_id), tokens["0"]) as ann, \
+                Listener(server.ws_url(table_id), tokens["1"]) as bo:
+            await act(ann, 0, secret_play)
+            await act(bo, 1, lambda actions: "d")
+            await act(ann, 0, secret_play)
+            order = list(live.game.secrets[0])
+            assert len(order) == 2 and live.game.to_act() == (1,)
+            state = await ann.state_where(lambda s: s["status"] == "playing" and not s["legal"] and s["free"])
+            assert state["free"] == {"w0.1": "Swap your secrets #1 and #2 (free)"}
+            bo_state = await bo.state_where(lambda s: s["legal"])
+            assert bo_state["free"] == {}  # Bo holds no secret
+            await ann.send({"type": "act", "action": "w0.1", "index": state["index"], "id": "swap"})
+            ack = await ann.next("ack")
+            assert ack["action"] == "w0.1" and ack["index"] == state["index"] + 1
+            assert live.game.secrets[0] == order[::-1] and live.game.to_act() == (1,)
+            after = await bo.next("state", index=bo_state["index"] + 1)
+            assert after["log_new"] == ["P0 rearranges their secrets"] and after["legal"] == bo_state["legal"]
+            # A wrong one is refused, saying what the seat may do at any time, and changes nothing.
+            await ann.send({"type": "act", "action": "w0.7", "index": ack["index"], "id": "bad"})
+            error = await ann.next("error")
+            assert error["code"] == "not_your_turn" and "w0.1" in error["message"]
+        stored = server.dojo.storage.load_table(table_id)
+        assert stored.events[-1] == (0, "act", "w0.1")
+        assert live.game.record.actions[-1] == (0, "w0.1")
+
+    asyncio.run(scenario())

@@ -289,6 +289,8 @@ class Terminal:
         canonical = game.canonical(seat, text)
         if canonical is not None:
             return canonical
+        if game.is_free(seat, text):
+            return text  # a free action (help lists them): the same decision is asked again after it
         if text.isascii() and text.isdigit():
             number = int(text) if len(text) <= MAX_DIGITS else 0
             if 1 <= number <= len(actions):
@@ -427,6 +429,10 @@ class Terminal:
             "  save [FILE]   save a copy (resume with: dojo play --load FILE)",
             "  quit          leave; the game stays saved (dojo play --resume continues it)",
         ]
+        free = self.game.free_labels(seat)
+        if free:
+            lines.append("At any of your prompts you may also type, for free (it is no choice of the decision):")
+            lines += [f"  {action:<13} {text}" for action, text in free.items()]
         if self.auto:
             lines.append("A prompt with one possible answer is answered for you (dojo play --no-auto: ask).")
         return "\n".join(lines)

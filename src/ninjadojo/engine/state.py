@@ -284,6 +284,22 @@ class GameState(ABC, Generic[PayloadT]):
         them ("P2 knows you have it"). ``None`` by default: alike choices are then numbered as copies."""
         return None
 
+    def _free(self, seat: int) -> dict[str, PayloadT]:
+        """``seat``'s free actions now as ``{notation: payload}`` (see :meth:`free_actions`): none by default.
+
+        Called only while the game goes on. What a game offers here must not depend on anything hidden
+        from ``seat`` (a concealed frame above all: offering or refusing a free action would tell it that
+        someone is being asked in secret)."""
+        return {}
+
+    def _apply_free(self, seat: int, payload: PayloadT) -> None:
+        """Carry out ``seat``'s free action (the frames stay as they are; see :meth:`free_actions`)."""
+        raise NotImplementedError(f"{self.SPEC.id} has no free actions")
+
+    def _free_label(self, seat: int, action: str, payload: PayloadT) -> str | None:
+        """Words for ``seat``'s free ``action`` (as :meth:`_label`), or ``None`` to show its text."""
+        return None
+
     def _score_lines(self, player: int) -> list[str]:
         """At the end of a game, how ``player``'s score is counted, line by line as the rulebook counts
         it ("Katana (treasure): 6", "Total: 21"); empty when a game has no breakdown to give."""
@@ -486,6 +502,72 @@ class GameState(ABC, Generic[PayloadT]):
         other = self._canonical_action(seat, action)
         return other if other is not None and other in legal else None
 
+    def free_actions(self, seat: int) -> list[str]:
+        """The free actions ``seat`` may take now, whoever is to act: moves the rules allow "at any time"
+        at no cost (Ninjitsu!'s rearranging of one's own secrets), outside the decisions.
+
+        They are never among :meth:`legal_actions` and never listed by :meth:`to_act`: bots, searches
+        and environments play the decisions only, and a game stays finite whatever they do. A person's
+        front end offers them beside the decisions (or alone, to a seat with nothing to decide), and
+        :meth:`apply` takes them from any seat at any moment of a game that goes on: the decision
+        waiting stays where it is. An action that is both a decision of the seat and free (a swap within
+        the turn's allowance) is listed as a decision only. Empty once the game is over.
+        """
+        self._check_seat(seat)
+        if self.result is not None:
+            return []
+        legal = self._legal_map(seat)
+        return [action for action in self._free(seat) if action not in legal]
+
+    def free_labels(self, seat: int) -> dict[str, str]:
+        """Every action of :meth:`free_actions` with its words (as :meth:`labels` for decisions)."""
+        self._check_seat(seat)
+        if self.result is not None:
+            return {}
+        legal = self._legal_map(seat)
+        return {action: self._free_label(seat, action, payload) or action
+                for action, payload in self._free(seat).items() if action not in legal}
+
+    def is_free(self, seat: int, action: str) -> bool:
+        """Whether :meth:`apply` would take ``action`` of ``seat`` now as a free action (see
+        :meth:`free_actions`), not as a decision."""
+        self._check_seat(seat)
+        if self.result is not None or not isinstance(action, str) or self._lookup(seat, action) is not None:
+            return False
+        return self._free_form(seat, action) is not None
+
+    def _free_form(self, seat: int, action: str) -> str | None:
+        """The free action ``action`` names for ``seat`` now (in its canonical form), or ``None``."""
+        free = self._free(seat)
+        if action in free:
+            return action
+        if not free or len(action) > 200:
+            return None
+        # Written another way (Ninjitsu!'s ``w2.0`` for ``w0.2``): recorded in the canonical form.
+        other = self._canonical_action(seat, action)
+        return other if other is not None and other in free else None
+
+    def _take_free(self, seat: int, action: str) -> bool:
+        """Apply ``action`` as ``seat``'s free action if it is one now (whether it was).
+
+        It goes into the record like any action (a replay applies it again at its place), moves no
+        random stream, takes no position off any undo (a seat's undo point is dropped: an action has
+        come after it), and leaves the one-time looks showing (nobody made a decision)."""
+        if self.result is not None or type(seat) is not int or not 0 <= seat < self.num_players:
+            return False
+        found = self._free_form(seat, action)
+        if found is None:
+            return False
+        action, payload = found, self._free(seat)[found]
+        self._legal_cache = {}
+        self.record.actions.append((seat, action))
+        self._undoable.append(0)
+        self.ply += 1
+        if self._undo_points:
+            self._undo_points.clear()
+        self._apply_free(seat, payload)
+        return True
+
     @classmethod
     def card_catalog(cls) -> list[CardInfo]:
         """Every kind of card of the game (for a client's card list and ``help CARD``)."""
@@ -533,6 +615,8 @@ class GameState(ABC, Generic[PayloadT]):
         # The common case first, in as few steps as the hot loop of every search and simulation allows:
         # ``type(seat) is int`` also refuses True (== 1) and int subclasses, so a record never holds `true`.
         if frame is None or type(seat) is not int or seat not in frame.seats:
+            if frame is not None and type(action) is str and self._take_free(seat, action):
+                return
             self._refuse_seat(seat, action, frame)
         legal = self._legal_cache.get(seat)
         if legal is None:
@@ -540,6 +624,8 @@ class GameState(ABC, Generic[PayloadT]):
         payload = legal.get(action, _MISSING) if type(action) is str else _MISSING
         if payload is _MISSING:
             canonical = self._lookup(seat, action) if isinstance(action, str) else None
+            if canonical is None and type(action) is str and self._take_free(seat, action):
+                return
             if canonical is None:
                 # The reason is capped by the error: a game's explanation may quote the action.
                 reason = self._explain_illegal(seat, action) if isinstance(action, str) else None
@@ -598,6 +684,10 @@ class GameState(ABC, Generic[PayloadT]):
         # A simultaneous frame shows all its participants, never who has chosen already.
         pending = frame.participants() if frame.simultaneous else frame.seats
         waiting = "" if frame.concealed else f" (waiting for seat {', '.join(map(str, pending))})"
+        free = self.free_actions(seat)
+        if free:
+            shown = ", ".join(free[:6]) + (f" and {len(free) - 6} more" if len(free) > 6 else "")
+            waiting += f"; what it may do at any time: {shown}"
         raise NotYourTurnError(seat, action, f"seat {seat} has no decision to make now{waiting}")
 
     def _undo_point(self) -> UndoPoint:

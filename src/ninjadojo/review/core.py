@@ -568,7 +568,8 @@ def review_record(record: Record | GameState[Any], seat: int, *, bot: str = "exp
     plies: list[int] = []
     state = cls.replay(Record(rec.game, rec.players, dict(rec.options), rec.seed, rec.start, []))
     for ply, (actor, action) in enumerate(rec.actions):
-        if actor == seat and len(state.legal_actions(seat)) >= 2:
+        # A free action (a rearranging of secrets) is no decision: nothing to rate.
+        if actor == seat and len(state.legal_actions(seat)) >= 2 and not state.is_free(seat, action):
             jobs.append(_Job(len(jobs), rec.game, rec.players, dict(rec.options), rec.seed, rec.start,
                              tuple(rec.actions[:ply]), seat, action, tuple(memory[ply]), spec, seed, hindsight))
             plies.append(ply)

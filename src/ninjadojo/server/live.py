@@ -304,6 +304,8 @@ class LiveTable:
             "legal": game.legal_actions(viewer) if viewer is not None else [],
             # The legal actions in the game's words (seats written P<n>; clients put the seats' names in).
             "labels": game.labels(viewer) if viewer is not None else {},
+            # What the seat may do at any time, at no cost, beside its decisions (with their words).
+            "free": game.free_labels(viewer) if viewer is not None and self.seats[viewer].type == "human" else {},
             "decision": None if decision is None else {
                 "kind": decision.kind, "prompt": decision.prompt, "simultaneous": decision.simultaneous,
                 "concealed": decision.concealed},
@@ -557,7 +559,8 @@ class LiveTable:
 
     def _apply_in_memory(self, seat: int, action: str) -> str:
         """Apply an action to the game (raising, unchanged, if illegal); returns it as recorded."""
-        public = self._is_public() if self.game.frames else True
+        # A free action (Ninjitsu!'s rearranging of secrets) is seen by all, whatever frame is open.
+        public = self.game.is_free(seat, action) or (self._is_public() if self.game.frames else True)
         before = self.index[seat]
         self.game.apply(seat, action)
         recorded = self.game.record.actions[-1][1]
@@ -647,8 +650,11 @@ class LiveTable:
         """Apply ``action``, then commit it (and ``note``); on a failed commit, go back to what is stored."""
         game = self.game
         try:
-            public = self._is_public()
-            concealed = game.frames[-1].concealed
+            free = game.is_free(seat, action)
+            public = free or self._is_public()
+            # A free action costs no time off the clock: its seat is not asked anything (``concealed`` is
+            # how the clocks are told to charge nothing for the seat).
+            concealed = free or game.frames[-1].concealed
             now = time.monotonic()
             recorded = self._apply_in_memory(seat, action)
         except (IllegalActionError, NotYourTurnError, GameOverError) as error:

@@ -588,17 +588,31 @@ def _add_secret_targets(state: NinjitsuState, seat: int, actions: dict[str, Payl
 # ---------------------------------------------------------------------- applying
 
 
+def free_swaps(state: NinjitsuState, seat: int) -> dict[str, Payload]:
+    """``seat``'s free actions (ruling 2, RULINGS.md: "The owner may rearrange their own secrets at any
+    time"): every swap of two of its own secrets, at any moment of the game and whoever is to act,
+    without limit (so any order is reached). It hangs on nothing hidden: not on a concealed window
+    being open, not on whose decision it is."""
+    return SWAPS[len(state.secrets[seat])]
+
+
+def swap_own(state: NinjitsuState, seat: int, first: int, second: int) -> None:
+    """``seat`` swaps its own secrets at ``first`` and ``second``, in sight of all: whoever knew where
+    one of its secrets lay now knows only that ``seat`` holds it."""
+    secrets = state.secrets[seat]
+    secrets[first], secrets[second] = secrets[second], secrets[first]
+    sabotage.rearranged(state, seat)
+    state.narrate(f"P{seat} rearranges their secrets")
+
+
 def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> None:
     """Carry out a legal action (``frame`` is still on top of the stack)."""
     op, first, second = payload
     kind = frame.kind  # read once: asked up to eight times below, at every action of every playout
     if op == OP_SWAP:
         # A free rearrangement: the turn frame stays, only the swap allowance shrinks.
-        secrets = state.secrets[seat]
-        secrets[first], secrets[second] = secrets[second], secrets[first]
+        swap_own(state, seat, first, second)
         state.swaps_left -= 1
-        sabotage.rearranged(state, seat)
-        state.narrate(f"P{seat} rearranges their secrets")
         return
     if op == OP_ACTION and kind == "turn" and first == TELEPORT:
         # Free, before the action: the turn frame stays under the choice of the treasure to take.

@@ -182,9 +182,10 @@ class NinjitsuState(GameState[Payload]):
             # The house rules below switch our readings where the rulebook is open (docs/rules/ninjitsu.md,
             # "Rulings you can switch"; wind_nested switches a ruling of RULINGS.md itself, so it names
             # none); each default is our reading, and a default is never written.
-            Option("free_swaps", rules.SWAPS_PER_TURN, "how many times a turn you may swap two of your own "
-                   "secrets for free, before your action", minimum=1, maximum=rules.MAX_FREE_SWAPS, ruling=2,
-                   label="Free secret swaps per turn"),
+            Option("free_swaps", rules.SWAPS_PER_TURN, "how many swaps of two of your own secrets a turn lists "
+                   "among its choices before your action (what bots and environments may play; a person may "
+                   "rearrange at any time besides, for free)", minimum=1, maximum=rules.MAX_FREE_SWAPS, ruling=2,
+                   label="Secret swaps listed per turn"),
             Option("optional_texts", False, "on: you may decline a card's \"play a card\" and its discard of a "
                    "treasure from play (Katana, Chain and Sickle, Shuriken); off: you must do them when you can",
                    ruling=3, label="Card texts' plays and discards are optional"),
@@ -876,6 +877,15 @@ class NinjitsuState(GameState[Payload]):
 
     def _label_detail(self, seat: int, frame: Frame, action: str, payload: Payload) -> str | None:
         return words.label_detail(self, seat, payload)
+
+    def _free(self, seat: int) -> dict[str, Payload]:
+        return rules.free_swaps(self, seat)
+
+    def _apply_free(self, seat: int, payload: Payload) -> None:
+        rules.swap_own(self, seat, payload[1], payload[2])
+
+    def _free_label(self, seat: int, action: str, payload: Payload) -> str | None:
+        return words.label(self, seat, self.frames[-1], payload)  # a swap's words, as among the turn's choices
 
     def _score_lines(self, player: int) -> list[str]:
         return words.score_lines(self, player)

@@ -167,7 +167,9 @@ def _turn_prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
     if OP_DRAW not in ops and state.has_weather:
         text += " Drought: no drawing with 5 or more cards in hand."
     if OP_SWAP in ops:
-        text += f" First you may swap two of your secrets, for free ({plural(state.swaps_left, 'swap')} left)."
+        # The allowance bounds the swaps listed among the turn's choices (bots'); a person may rearrange at
+        # any time besides (the free actions), so no count is shown.
+        text += " First you may swap two of your secrets, for free (you may rearrange them at any time)."
     return text
 
 

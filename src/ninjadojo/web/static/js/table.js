@@ -285,6 +285,35 @@ class TablePage {
     this.draw();
   }
 
+  /**
+   * What the rules let you do at any time for free (Ninjitsu!'s rearranging of your secrets), whoever
+   * is to act: folded away under one line, kept open across redraws once opened. Null when there is none.
+   */
+  freeChoices(state, ctx) {
+    const free = state.free || {};
+    const actions = Object.keys(free);
+    if (this.seat === null || !actions.length) return null;
+    const enabled = state.status === 'playing' && !this.pending;
+    const details = h('details', {class: 'free-choices', open: Boolean(this.freeOpen),
+      ontoggle: () => { this.freeOpen = details.open; }},
+    h('summary', {dataset: {fid: 'free-summary'}}, `At any time, for free (${actions.length})`),
+    h('p', {class: 'muted'}, 'These cost nothing and never end a turn: you may take them whoever is to act.'),
+    h('ul', {class: 'action-list'}, actions.map((action) => h('li', {},
+      h('button', {type: 'button', class: 'action action-free', disabled: !enabled,
+        dataset: {action, fid: `free:${action}`}, onclick: () => this.sendFree(action)},
+      h('span', {class: 'action-words'}, ctx.words(free[action])))))));
+    return details;
+  }
+
+  /** A free action: sent like any action, but it is not a turn of yours ("Since your last turn" stays). */
+  sendFree(action) {
+    if (!this.state || !this.socket || this.socket.readyState !== WebSocket.OPEN || this.pending) return;
+    this.counter += 1;
+    this.pending = action;
+    this.socket.send(JSON.stringify({type: 'act', action, index: this.state.index, id: `c-${this.counter}`}));
+    this.draw();
+  }
+
   undo() {
     if (!this.state || !this.socket || this.socket.readyState !== WebSocket.OPEN || this.pending) return;
     this.counter += 1;
@@ -423,7 +452,8 @@ class TablePage {
     replace(this.el.chooser, this.picker.chooser(describe));
     replace(this.el.actions, h('h2', {class: 'side-title'}, this.seat === null ? 'Choices' : 'All your choices'),
       this.seat === null ? h('p', {class: 'muted'}, 'Spectators cannot act.')
-        : actionList(state.legal, describe, (action) => this.send(action), canAct));
+        : actionList(state.legal, describe, (action) => this.send(action), canAct),
+      this.freeChoices(state, ctx));
     this.drawTools();
     this.drawLog(state.view.log || [], ctx.words);
     replace(this.el.notes, (state.notes || []).length
