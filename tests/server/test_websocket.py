@@ -277,14 +277,21 @@ def test_a_seat_rearranges_its_secrets_on_the_others_turn_and_everyone_sees_it(s
             ack = await ann.next("ack")
             assert ack["action"] == "w0.1" and ack["index"] == state["index"] + 1
             assert live.game.secrets[0] == order[::-1] and live.game.to_act() == (1,)
-            after = await bo.next("state", index=bo_state["index"] + 1)
+            # Bo sees it at once, on the same index: his decision (and a choice he sent meanwhile) stays good.
+            after = await bo.next("state")
             assert after["log_new"] == ["P0 rearranges their secrets"] and after["legal"] == bo_state["legal"]
+            assert after["index"] == bo_state["index"]
             # A wrong one is refused, saying what the seat may do at any time, and changes nothing.
             await ann.send({"type": "act", "action": "w0.7", "index": ack["index"], "id": "bad"})
             error = await ann.next("error")
-            assert error["code"] == "not_your_turn" and "w0.1" in error["message"]
+            assert error["code"] == "illegal" and "positions 0 to 1" in error["message"] and "w0.1" in error["message"]
+            # Swapping back is a new action, not a repeat of the first.
+            await ann.send({"type": "act", "action": "w0.1", "index": ack["index"], "id": "back"})
+            again = await ann.next("ack")
+            assert again["duplicate"] is False and live.game.secrets[0] == order
+            await bo.send({"type": "act", "action": "d", "index": bo_state["index"], "id": "bo"})
+            assert (await bo.next("ack"))["action"] == "d"
         stored = server.dojo.storage.load_table(table_id)
-        assert stored.events[-1] == (0, "act", "w0.1")
-        assert live.game.record.actions[-1] == (0, "w0.1")
+        assert [event for event in stored.events[-3:]] == [(0, "act", "w0.1"), (0, "act", "w0.1"), (1, "act", "d")]
 
     asyncio.run(scenario())

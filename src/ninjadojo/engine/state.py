@@ -287,14 +287,20 @@ class GameState(ABC, Generic[PayloadT]):
     def _free(self, seat: int) -> dict[str, PayloadT]:
         """``seat``'s free actions now as ``{notation: payload}`` (see :meth:`free_actions`): none by default.
 
-        Called only while the game goes on. What a game offers here must not depend on anything hidden
-        from ``seat`` (a concealed frame above all: offering or refusing a free action would tell it that
-        someone is being asked in secret)."""
+        Called only while the game goes on. What a game offers here may depend on the frame on top, as
+        ``waiting_for`` does, but on nothing else hidden from ``seat``: while a concealed frame is open,
+        drivers hold the seats not asked (they show them the position before it, as the server's hold
+        does), and a seat asked in it should be offered nothing that the others would see it take."""
         return {}
 
     def _apply_free(self, seat: int, payload: PayloadT) -> None:
         """Carry out ``seat``'s free action (the frames stay as they are; see :meth:`free_actions`)."""
         raise NotImplementedError(f"{self.SPEC.id} has no free actions")
+
+    def _explain_free(self, seat: int, action: str) -> str | None:
+        """Why ``action``, written as one of the game's free actions, is not one for ``seat`` now (asked of
+        a seat with no decision to make, to say more than that), or ``None``."""
+        return None
 
     def _free_label(self, seat: int, action: str, payload: PayloadT) -> str | None:
         """Words for ``seat``'s free ``action`` (as :meth:`_label`), or ``None`` to show its text."""
@@ -504,7 +510,7 @@ class GameState(ABC, Generic[PayloadT]):
 
     def free_actions(self, seat: int) -> list[str]:
         """The free actions ``seat`` may take now, whoever is to act: moves the rules allow "at any time"
-        at no cost (Ninjitsu!'s rearranging of one's own secrets), outside the decisions.
+        at no cost (Ninjitsu!'s rearranging of one's own secrets, between actions), outside the decisions.
 
         They are never among :meth:`legal_actions` and never listed by :meth:`to_act`: bots, searches
         and environments play the decisions only, and a game stays finite whatever they do. A person's
@@ -550,9 +556,12 @@ class GameState(ABC, Generic[PayloadT]):
     def _take_free(self, seat: int, action: str) -> bool:
         """Apply ``action`` as ``seat``'s free action if it is one now (whether it was).
 
-        It goes into the record like any action (a replay applies it again at its place), moves no
-        random stream, takes no position off any undo (a seat's undo point is dropped: an action has
-        come after it), and leaves the one-time looks showing (nobody made a decision)."""
+        It goes into the record like any action (a replay applies it again at its place), but it is no
+        decision: it does not count toward ``max_length`` (``ply`` counts decisions, so free actions
+        cannot end a game with no winner), moves no random stream and shows its seat nothing new, so the
+        seat may take it back like a vouched action (while nobody has acted since; the undo replays the
+        record without it). It drops the positions kept for other seats' undo (an action has come after
+        theirs) and leaves the one-time looks showing (nobody made a decision)."""
         if self.result is not None or type(seat) is not int or not 0 <= seat < self.num_players:
             return False
         found = self._free_form(seat, action)
@@ -561,8 +570,7 @@ class GameState(ABC, Generic[PayloadT]):
         action, payload = found, self._free(seat)[found]
         self._legal_cache = {}
         self.record.actions.append((seat, action))
-        self._undoable.append(0)
-        self.ply += 1
+        self._undoable.append(1)
         if self._undo_points:
             self._undo_points.clear()
         self._apply_free(seat, payload)
@@ -684,6 +692,11 @@ class GameState(ABC, Generic[PayloadT]):
         # A simultaneous frame shows all its participants, never who has chosen already.
         pending = frame.participants() if frame.simultaneous else frame.seats
         waiting = "" if frame.concealed else f" (waiting for seat {', '.join(map(str, pending))})"
+        # Not in a concealed frame: the reason could tell that one is open.
+        reason = self._explain_free(seat, action) if isinstance(action, str) and not frame.concealed else None
+        if reason is not None:
+            # A free action written wrong (positions it does not have): the game says what is wrong.
+            raise IllegalActionError(seat, action, reason, self.free_actions(seat))
         free = self.free_actions(seat)
         if free:
             shown = ", ".join(free[:6]) + (f" and {len(free) - 6} more" if len(free) > 6 else "")

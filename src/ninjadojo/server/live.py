@@ -114,7 +114,7 @@ class LiveTable:
         #: When each viewer's current index was released (monotonic time).
         self.released_at: dict[Viewer, float] = {viewer: time.monotonic() for viewer in self.viewers()}
         #: (seat, public) of each action in the game's record, for undo.
-        self.acts: list[tuple[int, bool]] = []
+        self.acts: list[tuple[int, bool | None]] = []  # (seat, public; None: a free action)
         #: Each seat's last accepted action: (its index before, the text sent, the text recorded).
         self.last_own: dict[int, tuple[int, str, str]] = {}
         self.event_count = 0
@@ -550,8 +550,17 @@ class LiveTable:
         frame = self.game.frames[-1]
         return not frame.concealed and not (frame.simultaneous and len(frame.seats) > 1)
 
-    def _count(self, seat: int, public: bool) -> None:
-        if public:
+    def _count(self, seat: int, public: bool | None) -> None:
+        """Move on the indexes an action (or its undo) changes: every viewer's for an action everyone sees,
+        the seat's own for a hidden one. A free action (``None``: a rearranging of secrets) moves only its
+        seat's, which it is shown at once: the others' actions and bots' choices in flight stay good (it
+        changes no decision), and nobody's decision, clock or hold starts again (taking free actions
+        could otherwise stall a table or stop a clock)."""
+        if public is None:
+            self.index[seat] += 1
+            if self.released[seat] == self.index[seat] - 1:
+                self.released[seat] = self.index[seat]
+        elif public:
             for viewer in self.index:
                 self.index[viewer] += 1
         else:
@@ -559,8 +568,9 @@ class LiveTable:
 
     def _apply_in_memory(self, seat: int, action: str) -> str:
         """Apply an action to the game (raising, unchanged, if illegal); returns it as recorded."""
-        # A free action (Ninjitsu!'s rearranging of secrets) is seen by all, whatever frame is open.
-        public = self.game.is_free(seat, action) or (self._is_public() if self.game.frames else True)
+        # A free action (Ninjitsu!'s rearranging of secrets): see _count.
+        public: bool | None = None if self.game.is_free(seat, action) else (
+            self._is_public() if self.game.frames else True)
         before = self.index[seat]
         self.game.apply(seat, action)
         recorded = self.game.record.actions[-1][1]
@@ -578,7 +588,7 @@ class LiveTable:
         """The table's own bookkeeping once ``seat``'s last action is taken back: its counts, and the bot it
         holds for the seat made again when next asked (it may remember the action: the table layer's
         :mod:`~ninjadojo.table.undo`)."""
-        public = True
+        public: bool | None = True
         for number in range(len(self.acts) - 1, -1, -1):
             if self.acts[number][0] == seat:
                 public = self.acts.pop(number)[1]
@@ -651,9 +661,9 @@ class LiveTable:
         game = self.game
         try:
             free = game.is_free(seat, action)
-            public = free or self._is_public()
-            # A free action costs no time off the clock: its seat is not asked anything (``concealed`` is
-            # how the clocks are told to charge nothing for the seat).
+            # A free action is no decision: it charges no clock (``concealed`` tells the clocks to charge
+            # nothing for the seat), updates no table summary and starts no hold (see _count).
+            public = not free and self._is_public()
             concealed = free or game.frames[-1].concealed
             now = time.monotonic()
             recorded = self._apply_in_memory(seat, action)

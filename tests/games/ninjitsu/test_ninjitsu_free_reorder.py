@@ -41,7 +41,7 @@ def test_a_seat_not_on_turn_rearranges_its_secrets_and_the_turn_stays_where_it_w
     assert game.legal_actions(1) == [] and game.free_actions(1) == _swaps(3)
     assert game.free_actions(2) == ["w0.1"] and game.free_actions(0) == []  # P0 holds no secret
     game.apply(1, "w0.2")
-    assert secrets(game, 1) == "3a 4a 5a"
+    assert secrets(game, 1) == "3a 4a 5a" and game.ply == 0  # no decision: max_length does not count it
     assert game.to_act() == (0,) and kind(game) == "turn" and game.legal_actions(0) == before
     assert game.observe(2)["log"][-1] == "P1 rearranges their secrets"  # type: ignore[index]
     assert "5a" not in str(game.observe(2)["log"])  # the cards stay hidden
@@ -68,29 +68,48 @@ def test_any_order_is_reached_at_once_even_with_many_secrets() -> None:
     assert secrets(game, 0) == "6b 5a 3a 4a 2a" and kind(game) == "turn" and game.to_act() == (0,)
 
 
-def test_rearranging_after_a_peephole_look_ends_what_the_looker_knew_before_it_steals() -> None:
-    # P0's Peephole looks at both of P1's secrets; before P0 steals, P1 rearranges ("at any time").
-    game = position(2, expansions="sabotage", hands=["2s", "9a"], secrets=["", "5a 6a"])
+def test_a_card_resolves_on_the_secrets_as_they_lay_and_the_owner_rearranges_before_the_next_action() -> None:
+    # P0's Peephole looks at both of P1's secrets, then may steal: one card's effect, so P1 may not
+    # rearrange in between (a fair table: a secret once picked is not swapped away under the thief).
+    game = position(3, expansions="sabotage", hands=["2s", "9a", "8a"], secrets=["", "5a 6a", ""])
     play(game, "a:2s", "k1.0", "k1.1")
     assert kind(game) == "steal" and game.to_act() == (0,)
+    assert game.free_actions(1) == [] and not game.is_free(1, "w0.1")
+    with pytest.raises(IllegalActionError, match="between actions"):
+        game.apply(1, "w0.1")
+    play(game, "pass")  # P0 does not steal now
     assert _known(game, 0, 1) == [[0, "5a"], [1, "6a"]]
+    play(game, "t:9a")  # P1's turn
+    assert game.to_act() == (2,)
+    # Between actions, on P2's turn, P1 rearranges: P0 then knows only that P1 holds both cards.
     game.apply(1, "w0.1")
-    assert _known(game, 0, 1) == []
-    assert kind(game) == "steal" and game.to_act() == (0,)
-    play(game, "x1.0")  # position 0 now holds what was at 1
-    assert treasures(game, 0) == "6a" and secrets(game, 1) == "5a"
+    assert _known(game, 0, 1) == [] and secrets(game, 1) == "6a 5a"
+    assert game.to_act() == (2,) and kind(game) == "turn"
 
 
-def test_a_free_action_hangs_on_nothing_hidden_and_a_concealed_window_stays_open() -> None:
+def test_a_declared_steal_cannot_be_dodged_by_rearranging() -> None:
+    # P0 picks P1's secret #1; P1 holds Andrea, so the steal is a moment asked of P1 in secret first.
+    # Only Andrea may stop it: the owner may not swap the picked secret away in that moment.
+    game = position(2, expansions="promo", hands=["", "1d"], secrets=["", "4a 5a"])
+    game.apply(0, "x1.0")
+    assert kind(game) == "window" and game.to_act() == (1,)
+    assert game.free_actions(1) == [] and "w0.1" not in game.legal_actions(1)
+    with pytest.raises(IllegalActionError):
+        game.apply(1, "w0.1")
+    play(game, "pass")
+    assert treasures(game, 0) == "4a" and secrets(game, 1) == "5a"
+
+
+def test_a_free_action_is_not_offered_inside_a_concealed_window() -> None:
     # P1's Master of Fire, played out of turn, is a moment for P2's Alberti: a concealed window asks P2.
+    # A swap there would show the others that someone was asked (the seats not asked are held meanwhile).
     game = position(3, expansions="promo,magic", hands=["", "Qm", "1l"], treasures=["9a 5a 5b", "", "8a 7a"],
                     secrets=["", "Kp", "2b 3b"], options={"fire_replaces": True})
     play(game, "x1.0", "a:Qm")
     assert kind(game) == "window" and game.to_act() == (2,)
-    # What each seat may do for free is its swaps alone, as at any other moment.
-    assert [game.free_actions(seat) for seat in range(3)] == [[], [], ["w0.1"]]
-    game.apply(2, "w0.1")
-    assert kind(game) == "window" and game.to_act() == (2,) and secrets(game, 2) == "3b 2b"
+    assert [game.free_actions(seat) for seat in range(3)] == [[], [], []]
+    with pytest.raises(IllegalActionError):
+        game.apply(2, "w0.1")
     play(game, "a:1l")
     assert kind(game) == "fire"
 
@@ -101,12 +120,14 @@ def test_free_actions_are_never_decisions_and_random_play_still_ends() -> None:
         game = new_game("ninjitsu", 3, {"expansions": "promo,sabotage,magic"}, seed=seed)
         assert isinstance(game, NinjitsuState)
         while not game.is_terminal:
+            between = game.frames[-1].kind == "turn"
             for seat in range(3):
                 free = game.free_actions(seat)
                 legal = game.legal_actions(seat)
                 assert not set(free) & set(legal)
-                # Every swap of the seat's secrets, as a decision or free, never anything else.
-                assert sorted(free + [a for a in legal if a.startswith("w")]) == sorted(_swaps(len(game.secrets[seat])))
+                # Between actions every swap of the seat's secrets, as a decision or free; else none.
+                swaps = sorted(free + [a for a in legal if a.startswith("w")])
+                assert swaps == (sorted(_swaps(len(game.secrets[seat]))) if between else [])
             seat = game.to_act()[0]
             game.apply(seat, rng.choice(game.legal_actions(seat)))
         assert all(game.free_actions(seat) == [] for seat in range(3))
@@ -132,9 +153,11 @@ def test_a_record_with_free_actions_replays_and_loads_the_same() -> None:
 def test_a_wrong_free_action_is_refused_with_what_is_allowed_and_changes_nothing() -> None:
     game = position(2, hands=["6a", ""], secrets=["", "5a 4a"], target=30)
     before = game.to_notation()
-    with pytest.raises(NotYourTurnError) as error:
+    with pytest.raises(IllegalActionError, match="positions 0 to 1") as error:
         game.apply(1, "w0.5")
-    assert "w0.1" in str(error.value)  # says what the seat may do at any time
+    assert "w0.1" in str(error.value)  # and what the seat may do
+    with pytest.raises(NotYourTurnError, match=r"what it may do at any time: w0\.1"):
+        game.apply(1, "d")
     with pytest.raises(IllegalActionError):
         game.apply(0, "w0.1")  # P0 holds no secret: not another's secrets either
     assert game.to_notation() == before
@@ -163,3 +186,15 @@ def test_a_review_rates_decisions_and_leaves_free_actions_out() -> None:
     # The three listed swaps and the play are decisions (more than one choice each); the fourth swap is free.
     assert rated == [0, 1, 2, 5]
     assert [move.ply for move in review_record(game, 1, bot="ismcts:iterations=20").moves] == [6]
+
+
+def test_a_free_swap_may_be_taken_back_while_nobody_has_acted_since() -> None:
+    game = position(2, hands=["6a", ""], secrets=["", "5a 4a 3a"], target=30)
+    before = game.to_notation()
+    game.apply(1, "w0.2")
+    assert game.undo_check(1) is None
+    game.undo(1)
+    assert game.to_notation() == before and secrets(game, 1) == "5a 4a 3a"
+    game.apply(1, "w0.1")
+    play(game, "t:6a")
+    assert game.undo_check(1) == "another seat has acted since your action"

@@ -589,11 +589,46 @@ def _add_secret_targets(state: NinjitsuState, seat: int, actions: dict[str, Payl
 
 
 def free_swaps(state: NinjitsuState, seat: int) -> dict[str, Payload]:
-    """``seat``'s free actions (ruling 2, RULINGS.md: "The owner may rearrange their own secrets at any
-    time"): every swap of two of its own secrets, at any moment of the game and whoever is to act,
-    without limit (so any order is reached). It hangs on nothing hidden: not on a concealed window
-    being open, not on whose decision it is."""
+    """``seat``'s free actions (ruling 2; the rulebook: "You may look at or rearrange your secrets at any
+    time"): every swap of two of its own secrets, whoever's turn it is, as often as it likes (so any
+    order is reached), between actions: while a turn waits for its action (a ``turn`` frame on top).
+    Not while a card, a steal or an answer resolves: a card played, or a secret picked by position,
+    resolves on the secrets as they lay (a thief who picked secret #2 gets that card; Peephole's look
+    and its steal, Master of Disguise's two picks are one card's). Nor in a concealed window: a swap
+    there would tell the others that someone had been asked; the seats not asked are held anyway."""
+    frames = state.frames
+    if not frames or frames[-1].kind != "turn":
+        return _NO_FREE
     return SWAPS[len(state.secrets[seat])]
+
+
+_NO_FREE: dict[str, Payload] = {}
+
+
+def explain_swap(state: NinjitsuState, seat: int, first: int, second: int) -> str | None:
+    """Why ``seat`` may not swap its secrets ``first`` and ``second`` now, or ``None`` if it may."""
+    frames = state.frames
+    if frames and frames[-1].kind != "turn":
+        return ("you may rearrange your secrets between actions (while a turn waits for its action), not while "
+                "a card, a steal or an answer resolves")
+    count = len(state.secrets[seat])
+    if count < 2:
+        return f"you have {count} secret{'' if count == 1 else 's'}; to swap two you need at least 2"
+    if first == second:
+        return "a swap names two different positions of your secrets"
+    if max(first, second) >= count:
+        return f"you have {count} secrets (positions 0 to {count - 1})"
+    return None
+
+
+def explain_free(state: NinjitsuState, seat: int, action: str) -> str | None:
+    """Why ``action``, written as a swap (``w<i>.<j>``), is not a free action of ``seat`` now, or ``None``."""
+    if action[:1] != "w" or "." not in action:
+        return None
+    left, _, right = action[1:].partition(".")
+    if not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in (left, right)):
+        return "w<position>.<position> takes two small whole numbers, e.g. w0.1"
+    return explain_swap(state, seat, int(left), int(right))
 
 
 def swap_own(state: NinjitsuState, seat: int, first: int, second: int) -> None:
@@ -873,18 +908,7 @@ def explain_illegal(state: NinjitsuState, seat: int, action: str) -> str | None:
             return f"{action[0]}<seat>.<position> takes two small whole numbers, e.g. {action[0]}1.0"
         first, second = int(left), int(right)
         if action[0] == "w":
-            if kind != "turn":
-                return "you may rearrange your secrets only on your turn, before your action"
-            if not state.swaps_left:
-                return f"you have already rearranged your secrets {state.swap_limit} times this turn"
-            count = len(state.secrets[seat])
-            if count < 2:
-                return f"you have {count} secret{'' if count == 1 else 's'}; to swap two you need at least 2"
-            if first == second:
-                return "a swap names two different positions of your secrets"
-            if max(first, second) >= count:
-                return f"you have {count} secrets (positions 0 to {count - 1})"
-            return None
+            return explain_swap(state, seat, first, second)
         wanted = ("turn", "steal") if action[0] == "x" else ("surprise",)
         if kind not in wanted:
             return "you cannot steal a secret now" if action[0] == "x" else "no secret is to be turned face-up now"

@@ -884,6 +884,9 @@ class NinjitsuState(GameState[Payload]):
     def _apply_free(self, seat: int, payload: Payload) -> None:
         rules.swap_own(self, seat, payload[1], payload[2])
 
+    def _explain_free(self, seat: int, action: str) -> str | None:
+        return rules.explain_free(self, seat, action)
+
     def _free_label(self, seat: int, action: str, payload: Payload) -> str | None:
         return words.label(self, seat, self.frames[-1], payload)  # a swap's words, as among the turn's choices
 
