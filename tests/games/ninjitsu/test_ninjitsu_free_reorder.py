@@ -49,6 +49,8 @@ def test_a_seat_not_on_turn_rearranges_its_secrets_and_the_turn_stays_where_it_w
     for _ in range(7):
         game.apply(1, "w1.2")
     assert secrets(game, 1) == "3a 5a 4a"
+    # A run of swaps reads as one line (a player swapping again and again does not flood the log).
+    assert [line for line in game.observe(0)["log"] if "rearranges" in str(line)] == ["P1 rearranges their secrets"]
     assert game.free_labels(1)["w0.1"] == "Swap your secrets #1 and #2 (free)"
 
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
 from ninjadojo.engine.jsonvalue import FrozenJSON
+from ninjadojo.engine.values import EVERYONE
 from ninjadojo.games.ninjitsu import effects, elements, magic, sabotage, weather
 from ninjadojo.games.ninjitsu.cards import (
     ACE_OR_JOKER,
@@ -637,7 +638,10 @@ def swap_own(state: NinjitsuState, seat: int, first: int, second: int) -> None:
     secrets = state.secrets[seat]
     secrets[first], secrets[second] = secrets[second], secrets[first]
     sabotage.rearranged(state, seat)
-    state.narrate(f"P{seat} rearranges their secrets")
+    line = f"P{seat} rearranges their secrets"
+    events = state.events
+    if not (events and events[-1].text == line and events[-1].mask == EVERYONE):
+        state.narrate(line)  # a run of swaps reads as one line (the others see the secrets moved, not how)
 
 
 def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> None:
