@@ -259,7 +259,7 @@ class ViewEncoder(ABC):
         :meth:`write_public`), copied from the one last written while the position is the same.
 
         The same position: the same game object and top frame, and every action applied since it was
-        written (``ply`` counts them) a choice submitted to that frame, a simultaneous one still
+        written (the record counts them, free actions too) a choice submitted to that frame, a simultaneous one still
         waiting for others. The engine applies such a choice without running any of the game's rules
         (it is only recorded in the frame; the last one resolves the frame, which then leaves the
         stack), and an undo restores or takes one back the same way, so nothing public has changed.
@@ -270,7 +270,7 @@ class ViewEncoder(ABC):
         cached = kept.get(key)
         # ``cached[0] is state``: the entry holds its game, so its id cannot have been reused by another.
         if top is not None and cached is not None and cached[0] is state and cached[1] is top \
-                and state.ply - cached[2] == len(top.submitted) - cached[3]:
+                and len(state.record.actions) - cached[2] == len(top.submitted) - cached[3]:
             return cached[4].copy()
         tensor = np.zeros(self.size, dtype=FLOAT)
         out = cast(Tensor, tensor.data)
@@ -281,7 +281,7 @@ class ViewEncoder(ABC):
         else:
             if len(kept) >= _KEPT_GAMES and key not in kept:
                 kept.clear()  # games long gone (their entries keep them alive): start again
-            kept[key] = (state, top, state.ply, len(top.submitted), tensor.copy())
+            kept[key] = (state, top, len(state.record.actions), len(top.submitted), tensor.copy())
         return tensor
 
     def _write_public_header(self, state: GameState[Any], out: Tensor) -> None:
