@@ -500,13 +500,17 @@ class GameState(ABC, Generic[PayloadT]):
         return self._lookup(seat, action)
 
     def _lookup(self, seat: int, action: str) -> str | None:
-        legal = self._legal_map(seat)
-        if action in legal:
+        return self._named_in(seat, action, self._legal_map(seat))
+
+    def _named_in(self, seat: int, action: str, choices: Mapping[str, object]) -> str | None:
+        """The action of ``choices`` that ``action`` names, as written or written another way (the game's
+        canonical form: ``x:pe.so`` for ``x:so.pe``), or ``None``."""
+        if action in choices:
             return action
-        if not legal or len(action) > 200:
+        if not choices or len(action) > 200:
             return None
         other = self._canonical_action(seat, action)
-        return other if other is not None and other in legal else None
+        return other if other is not None and other in choices else None
 
     def free_actions(self, seat: int) -> list[str]:
         """The free actions ``seat`` may take now, whoever is to act: moves the rules allow "at any time"
@@ -543,15 +547,9 @@ class GameState(ABC, Generic[PayloadT]):
         return self._free_form(seat, action) is not None
 
     def _free_form(self, seat: int, action: str) -> str | None:
-        """The free action ``action`` names for ``seat`` now (in its canonical form), or ``None``."""
-        free = self._free(seat)
-        if action in free:
-            return action
-        if not free or len(action) > 200:
-            return None
-        # Written another way (Ninjitsu!'s ``w2.0`` for ``w0.2``): recorded in the canonical form.
-        other = self._canonical_action(seat, action)
-        return other if other is not None and other in free else None
+        """The free action ``action`` names for ``seat`` now (in its canonical form: Ninjitsu!'s ``w2.0`` is
+        recorded as ``w0.2``), or ``None``."""
+        return self._named_in(seat, action, self._free(seat))
 
     def _take_free(self, seat: int, action: str) -> bool:
         """Apply ``action`` as ``seat``'s free action if it is one now (whether it was).
