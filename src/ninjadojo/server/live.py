@@ -560,6 +560,7 @@ class LiveTable:
             self.index[seat] += 1
             if self.released[seat] == self.index[seat] - 1:
                 self.released[seat] = self.index[seat]
+            self.hints.clear()  # a hint kept for an index that stays may rest on what the swap undid
         elif public:
             for viewer in self.index:
                 self.index[viewer] += 1
