@@ -109,11 +109,12 @@ _OPPONENTS = {
 RULES = """\
 Collect cards: treasures face-up, secrets face-down in a row. Your points are
 their values. START your turn with the target (21) or more and you win.
-Each turn, first swap your own secrets if you like (up to 3 times), then take
-ONE action: draw 2 cards (the discard pile is reshuffled when the deck is
-empty); play a card from your hand for its action (it then goes to the discard
-pile), face-down as a secret, or face-up as a treasure (only cards with a
-value); or steal another player's secret, which becomes your treasure.
+Each turn take ONE action: draw 2 cards (the discard pile is reshuffled when
+the deck is empty); play a card from your hand for its action (it then goes to
+the discard pile), face-down as a secret, or face-up as a treasure (only cards
+with a value); or steal another player's secret, which becomes your treasure.
+Rearrange your own secrets for free between actions, on anyone's turn (swaps;
+not while a card or a steal resolves).
 Cards with an icon are never played for an action; Kings and Tripwire only as
 secrets. A stolen trap hits the thief at once (a King: the robbed player
 draws 4); a stolen card without value is then discarded. Inside an action,
