@@ -690,8 +690,10 @@ class GameState(ABC, Generic[PayloadT]):
         # A simultaneous frame shows all its participants, never who has chosen already.
         pending = frame.participants() if frame.simultaneous else frame.seats
         waiting = "" if frame.concealed else f" (waiting for seat {', '.join(map(str, pending))})"
-        # Not in a concealed frame: the reason could tell that one is open.
-        reason = self._explain_free(seat, action) if isinstance(action, str) and not frame.concealed else None
+        if frame.concealed:
+            # Nothing more (the game's reason, the free actions): what is said could tell that one is open.
+            raise NotYourTurnError(seat, action, f"seat {seat} has no decision to make now")
+        reason = self._explain_free(seat, action) if isinstance(action, str) else None
         if reason is not None:
             # A free action written wrong (positions it does not have): the game says what is wrong.
             raise IllegalActionError(seat, action, reason, self.free_actions(seat))

@@ -185,7 +185,7 @@ class NinjitsuState(GameState[Payload]):
             # none); each default is our reading, and a default is never written.
             Option("free_swaps", rules.SWAPS_PER_TURN, "how many swaps of two of your own secrets a turn lists "
                    "among its choices before your action (what bots and environments may play; a person may "
-                   "rearrange at any time besides, for free)", minimum=1, maximum=rules.MAX_FREE_SWAPS, ruling=2,
+                   "rearrange between actions besides, for free)", minimum=1, maximum=rules.MAX_FREE_SWAPS, ruling=2,
                    label="Secret swaps listed per turn"),
             Option("optional_texts", False, "on: you may decline a card's \"play a card\" and its discard of a "
                    "treasure from play (Katana, Chain and Sickle, Shuriken); off: you must do them when you can",
