@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, NoReturn, Self, TypeVar
 
+from ninjadojo.engine import free as free_rules
 from ninjadojo.engine.errors import (
     DojoError,
     GameOverError,
@@ -434,10 +435,7 @@ class GameState(ABC, Generic[PayloadT]):
             return {}
         frame = self.frames[-1]
         words = {action: self._label(seat, frame, action, payload) or action for action, payload in legal.items()}
-        counts: dict[str, int] = {}
-        for text in words.values():
-            counts[text] = counts.get(text, 0) + 1
-        if len(counts) == len(words):
+        if len(set(words.values())) == len(words):
             return words
         groups: dict[str, list[str]] = {}
         for action, text in words.items():
@@ -514,65 +512,18 @@ class GameState(ABC, Generic[PayloadT]):
 
     def free_actions(self, seat: int) -> list[str]:
         """The free actions ``seat`` may take now, whoever is to act: moves the rules allow "at any time"
-        at no cost (Ninjitsu!'s rearranging of one's own secrets, between actions), outside the decisions.
-
-        They are never among :meth:`legal_actions` and never listed by :meth:`to_act`: bots, searches
-        and environments play the decisions only, and a game stays finite whatever they do. A person's
-        front end offers them beside the decisions (or alone, to a seat with nothing to decide), and
-        :meth:`apply` takes them from any seat at any moment of a game that goes on: the decision
-        waiting stays where it is. An action that is both a decision of the seat and free (a swap within
-        the turn's allowance) is listed as a decision only. Empty once the game is over.
-        """
-        self._check_seat(seat)
-        if self.result is not None:
-            return []
-        legal = self._legal_map(seat)
-        return [action for action in self._free(seat) if action not in legal]
+        at no cost (Ninjitsu!'s rearranging of one's own secrets, between actions), outside the decisions
+        (:mod:`ninjadojo.engine.free`). Never among :meth:`legal_actions`; :meth:`apply` takes them from any
+        seat while the game offers them, and the decision waiting stays where it is. Empty once over."""
+        return list(free_rules.free_map(self, seat))
 
     def free_labels(self, seat: int) -> dict[str, str]:
         """Every action of :meth:`free_actions` with its words (as :meth:`labels` for decisions)."""
-        self._check_seat(seat)
-        if self.result is not None:
-            return {}
-        legal = self._legal_map(seat)
-        return {action: self._free_label(seat, action, payload) or action
-                for action, payload in self._free(seat).items() if action not in legal}
+        return free_rules.free_labels(self, seat)
 
     def is_free(self, seat: int, action: str) -> bool:
-        """Whether :meth:`apply` would take ``action`` of ``seat`` now as a free action (see
-        :meth:`free_actions`), not as a decision."""
-        self._check_seat(seat)
-        if self.result is not None or not isinstance(action, str) or self._lookup(seat, action) is not None:
-            return False
-        return self._free_form(seat, action) is not None
-
-    def _free_form(self, seat: int, action: str) -> str | None:
-        """The free action ``action`` names for ``seat`` now (in its canonical form: Ninjitsu!'s ``w2.0`` is
-        recorded as ``w0.2``), or ``None``."""
-        return self._named_in(seat, action, self._free(seat))
-
-    def _take_free(self, seat: int, action: str) -> bool:
-        """Apply ``action`` as ``seat``'s free action if it is one now (whether it was).
-
-        It goes into the record like any action (a replay applies it again at its place), but it is no
-        decision: it does not count toward ``max_length`` (``ply`` counts decisions, so free actions
-        cannot end a game with no winner), moves no random stream and shows its seat nothing new, so the
-        seat may take it back like a vouched action (while nobody has acted since; the undo replays the
-        record without it). It drops the positions kept for other seats' undo (an action has come after
-        theirs) and leaves the one-time looks showing (nobody made a decision)."""
-        if self.result is not None or type(seat) is not int or not 0 <= seat < self.num_players:
-            return False
-        found = self._free_form(seat, action)
-        if found is None:
-            return False
-        action, payload = found, self._free(seat)[found]
-        self._legal_cache = {}
-        self.record.actions.append((seat, action))
-        self._undoable.append(1)
-        if self._undo_points:
-            self._undo_points.clear()
-        self._apply_free(seat, payload)
-        return True
+        """Whether :meth:`apply` would take ``action`` of ``seat`` now as a free action, not as a decision."""
+        return free_rules.is_free(self, seat, action)
 
     @classmethod
     def card_catalog(cls) -> list[CardInfo]:
@@ -621,7 +572,7 @@ class GameState(ABC, Generic[PayloadT]):
         # The common case first, in as few steps as the hot loop of every search and simulation allows:
         # ``type(seat) is int`` also refuses True (== 1) and int subclasses, so a record never holds `true`.
         if frame is None or type(seat) is not int or seat not in frame.seats:
-            if frame is not None and type(action) is str and self._take_free(seat, action):
+            if frame is not None and type(action) is str and free_rules.take_free(self, seat, action):
                 return
             self._refuse_seat(seat, action, frame)
         legal = self._legal_cache.get(seat)
@@ -630,7 +581,7 @@ class GameState(ABC, Generic[PayloadT]):
         payload = legal.get(action, _MISSING) if type(action) is str else _MISSING
         if payload is _MISSING:
             canonical = self._lookup(seat, action) if isinstance(action, str) else None
-            if canonical is None and type(action) is str and self._take_free(seat, action):
+            if canonical is None and type(action) is str and free_rules.take_free(self, seat, action):
                 return
             if canonical is None:
                 # The reason is capped by the error: a game's explanation may quote the action.

@@ -661,11 +661,7 @@ class LiveTable:
         """Apply ``action``, then commit it (and ``note``); on a failed commit, go back to what is stored."""
         game = self.game
         try:
-            free = game.is_free(seat, action)
-            # A free action is no decision: it charges no clock (``concealed`` tells the clocks to charge
-            # nothing for the seat), updates no table summary and starts no hold (see _count).
-            public = not free and self._is_public()
-            concealed = free or game.frames[-1].concealed
+            concealed = game.frames[-1].concealed
             now = time.monotonic()
             recorded = self._apply_in_memory(seat, action)
         except (IllegalActionError, NotYourTurnError, GameOverError) as error:
@@ -674,9 +670,14 @@ class LiveTable:
             raise MessageError(code, str(error), list(error.legal)) from None
         except DojoError as error:
             raise MessageError("illegal", str(error)) from None
+        # Whether everyone saw it, as _apply_in_memory recorded it; ``None``: a free action, no decision, which
+        # charges no clock (``concealed`` tells the clocks to charge nothing for the seat), updates no table
+        # summary and starts no hold (see _count).
+        seen = self.acts[-1][1]
+        public = seen is True
         wall = time.time()
         ops: list[store.WriteOp] = [store.insert_event(self.id, self.event_count, seat, "act", recorded, wall)]
-        ops += self.clocks.charge(seat, now, concealed, public)
+        ops += self.clocks.charge(seat, now, concealed or seen is None, public)
         if note is not None:
             ops.append(store.insert_note(self.id, len(self.notes), note[0], note[1], wall))
         if public:

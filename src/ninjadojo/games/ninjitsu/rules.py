@@ -626,10 +626,20 @@ def explain_free(state: NinjitsuState, seat: int, action: str) -> str | None:
     """Why ``action``, written as a swap (``w<i>.<j>``), is not a free action of ``seat`` now, or ``None``."""
     if action[:1] != "w" or "." not in action:
         return None
-    left, _, right = action[1:].partition(".")
-    if not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in (left, right)):
+    numbers = _two_numbers(action)
+    if numbers is None:
         return "w<position>.<position> takes two small whole numbers, e.g. w0.1"
-    return explain_swap(state, seat, int(left), int(right))
+    return explain_swap(state, seat, *numbers)
+
+
+def _two_numbers(action: str) -> tuple[int, int] | None:
+    """The two numbers of an action written ``<letter><n>.<m>`` (``x1.0``, ``w0.2``), or ``None``."""
+    left, _, right = action[1:].partition(".")
+    # Plain ASCII digits only, and few of them: str.isdigit() also accepts '²' (which int() refuses),
+    # and int() refuses thousands of digits; neither can name a seat or a position.
+    if not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in (left, right)):
+        return None
+    return int(left), int(right)
 
 
 def swap_own(state: NinjitsuState, seat: int, first: int, second: int) -> None:
@@ -905,12 +915,10 @@ def explain_illegal(state: NinjitsuState, seat: int, action: str) -> str | None:
                     "(option idle_actions=false)")
         return None
     if action[:1] in ("x", "f", "w") and "." in action:
-        left, _, right = action[1:].partition(".")
-        # Plain ASCII digits only, and few of them: str.isdigit() also accepts '²' (which int()
-        # refuses), and int() refuses thousands of digits; neither can name a seat or a position.
-        if not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in (left, right)):
+        numbers = _two_numbers(action)
+        if numbers is None:
             return f"{action[0]}<seat>.<position> takes two small whole numbers, e.g. {action[0]}1.0"
-        first, second = int(left), int(right)
+        first, second = numbers
         if action[0] == "w":
             return explain_swap(state, seat, first, second)
         wanted = ("turn", "steal") if action[0] == "x" else ("surprise",)
