@@ -91,6 +91,10 @@ class GameState(ABC, Generic[PayloadT]):
     """Base class of every game's state. See the module docstring for the protocol."""
 
     SPEC: ClassVar[GameSpec]
+    #: True when :meth:`_legal` hands out maps shared between positions and never changed once made (a
+    #: table of them, by hand or stage, as Ninja Trap keeps): a driver may then remember what it works
+    #: out from one (an action mask) by the map's identity. False: a map may be new at every call.
+    LEGAL_SHARED: ClassVar[bool] = False
     _action_spaces: ClassVar[dict[tuple[int, str], ActionSpace]]
 
     num_players: int

@@ -81,6 +81,10 @@ def _whole(value: object, what: str) -> int:
         raise OptionError(f"the {what} must be a whole number, not {quote(value)}") from None
 
 
+#: At most this many shared legal maps' masks are kept (a game has a few dozen).
+_KEPT_MASKS = 1024
+
+
 class Table:
     """One game id, player count and options, checked once, with what every environment needs of them."""
 
@@ -95,6 +99,8 @@ class Table:
         self.encoder: ViewEncoder = encoder_for(game_id, self.players, self.options)
         self.agents = [agent_name(seat) for seat in range(self.players)]
         self.seat_of = {agent: seat for seat, agent in enumerate(self.agents)}
+        #: The masks of a game's shared legal maps, by the map's id: (map, mask).
+        self._masks: dict[int, tuple[dict[str, object], npt.NDArray[np.int8]]] = {}
 
     def new(self, seed: int) -> GameState[Any]:
         """A new game from ``seed``."""
@@ -105,11 +111,24 @@ class Table:
         # Through a bytearray: a zeroed buffer and a byte set per legal action cost less than numpy's
         # zeros and fancy indexing from a list (the mask is made at every step). The table's own index:
         # ``state.legal_action_ids`` looks the space up on every call.
+        legal = state._legal_map(seat)
+        shared = state.LEGAL_SHARED
+        if shared:
+            # A game's shared legal maps (LEGAL_SHARED) are few and each always gives the same mask.
+            kept = self._masks.get(id(legal))
+            if kept is not None and kept[0] is legal:
+                return kept[1].copy()
         index = self.space.index
         buffer = bytearray(len(self.actions))
-        for action in state.legal_actions(seat):
+        for action in legal:
             buffer[index[action]] = 1
-        return np.frombuffer(buffer, dtype=MASK)
+        mask = np.frombuffer(buffer, dtype=MASK)
+        if shared and legal:
+            if len(self._masks) >= _KEPT_MASKS:
+                self._masks.clear()
+            # The entry holds its map, so that its id is not reused while it is kept.
+            self._masks[id(legal)] = (legal, mask.copy())
+        return mask
 
     def observation(self, state: GameState[Any], seat: int) -> Observation:
         """What ``seat`` sees: ``{"observation": tensor, "action_mask": mask}``."""

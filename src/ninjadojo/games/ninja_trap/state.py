@@ -65,6 +65,8 @@ class NinjaTrapState(GameState[int]):
     """A Ninja Trap position. Rooms are numbers 0-7 (see :data:`cards.ROOMS`); payloads are ints."""
 
     SPEC: ClassVar[GameSpec] = SPEC
+    #: Every legal map is one of the module's tables (by hand, by row length, the look's): shared, never changed.
+    LEGAL_SHARED: ClassVar[bool] = True
 
     turn: int
     #: Per seat: how many cards of each room are in the hand.

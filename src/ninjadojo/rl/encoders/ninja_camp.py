@@ -8,7 +8,8 @@ Squares are numbered as the game numbers them: ``row * cols + col``, row 0 being
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import struct
+from typing import Any, ClassVar, cast
 
 from ninjadojo.games.ninja_camp.cards import CLAN_TABLE, DECK_COUNTS, GRID_SIZE, LETTERS, NAMES, POINTS, SKILLS
 from ninjadojo.games.ninja_camp.grid import grid
@@ -20,6 +21,8 @@ DECISIONS = ("turn", "place", "platypus", "platypus-claim")
 #: The kinds of card on the grid and in hands: every letter but the empty square's.
 KINDS = LETTERS[1:]
 MAX_POINTS = 300
+#: The points of a card by its letter (a discard pile is a string of letters).
+_LETTER_POINTS = {letter: POINTS[kind] for kind, letter in enumerate(LETTERS)}
 MAX_TURNS = 300
 
 
@@ -58,8 +61,20 @@ class NinjaCampEncoder(ViewEncoder):
                 builder.scalar(f"{prefix}.points", MAX_POINTS, "its points"),
             ))
         self._turn = builder.scalar("turn", MAX_TURNS, "turns played")
-        # The fast path's offset of each square: kind k of square i lies at grid + i * width + k - 1.
-        self._square_offsets = [self._grid - 1 + square * len(kinds) for square in range(len(self._squares))]
+        # The fast path's offsets of each seat, indexed as the state holds its values: the hand by kind
+        # number, the discard pile by letter, the clan by its number, the Shadow's copy by kind number.
+        self._fast_seats = [
+            (ninjas, hand[KINDS[0]] - 1, {letter: discard[letter] for letter in KINDS},
+             [clans[clan.code] for clan in CLAN_TABLE], used, {kind: shadow[NAMES[kind]] for kind in SKILLS},
+             passed, points)
+            for ninjas, hand, discard, clans, used, shadow, passed, points in self._seats]
+        # The fast path writes the grid as bytes: per kind on the grid (0: an empty square), its square's
+        # segment of the tensor (a 1.0 at the kind's place among the kinds, or all zeros), ready to join.
+        width = len(kinds)
+        self._cell_bytes = [bytes(4 * width)] + [
+            struct.pack(f"={width}f", *(1.0 if place == kind - 1 else 0.0 for place in range(width)))
+            for kind in range(1, width + 1)]
+        self._grid_bytes = slice(4 * self._grid, 4 * (self._grid + width * len(self._squares)))
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         ones = out.ones
@@ -103,37 +118,33 @@ class NinjaCampEncoder(ViewEncoder):
         # order; squares are the game's numbers. Counts need no clipping: a hand or discard pile never
         # holds more of a kind than the deck has, plus the two starting cards.
         one = 1.0
-        squares = self._square_offsets
-        for offset, kind in zip(squares, state.cells, strict=True):
-            if kind:
-                out[offset + kind] = one
-        kinds = self._kind_offset
-        for each, (ninjas, hand, discard, clans, used, shadow, passed, score) in enumerate(self._seats):
+        # The grid in one write: each square's segment joined (a pass in C, not a store per square).
+        cast(memoryview, out).cast("B")[self._grid_bytes] = b"".join(map(self._cell_bytes.__getitem__, state.cells))
+        hands, discards, clans, used, copies, passed = (state.hands, state.discards, state.clans, state.clan_used,
+                                                        state.copyable, state.passed_at)
+        for each, (ninjas, hand, discard, clan, clan_used, shadow, passed_flag, score) in enumerate(self._fast_seats):
             for square in state.ninjas[each]:
                 out[ninjas + square] = one
             # The seat's points (state.points(), in the view), counted on the way: each card in its hand
             # and discard pile at its value.
             value = 0
-            base = hand[KINDS[0]] - 1
-            for kind, count in enumerate(state.hands[each]):
+            for kind, count in enumerate(hands[each]):
                 if count:
-                    out[base + kind] = count
+                    out[hand + kind] = count
                     value += POINTS[kind] * count
-            base = discard[KINDS[0]]
-            for letter in state.discards[each]:
-                kind = kinds[letter]
-                out[base + kind] += one
-                value += POINTS[kind + 1]
+            for letter in discards[each]:
+                out[discard[letter]] += one
+                value += _LETTER_POINTS[letter]
             if value:
                 out[score] = value if value < MAX_POINTS else MAX_POINTS
-            out[clans[CLAN_TABLE[state.clans[each]].code]] = one
-            if state.clan_used[each]:
-                out[used] = one
-            copy = state.copyable[each]
+            out[clan[clans[each]]] = one
+            if used[each]:
+                out[clan_used] = one
+            copy = copies[each]
             if copy:
-                out[shadow[NAMES[copy]]] = one
-            if state.passed_at[each] >= 0:
-                out[passed] = one
+                out[shadow[copy]] = one
+            if passed[each] >= 0:
+                out[passed_flag] = one
         value = state.turns
         if value:
             out[self._turn] = value if value < MAX_TURNS else MAX_TURNS

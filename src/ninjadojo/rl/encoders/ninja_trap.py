@@ -24,6 +24,8 @@ STAGES = ("trap", "move", "activate", "look")
 FIRST = CODES[0]
 #: A seat's first segments, side by side: hits, alive, hand_size, deck_size, discard (per room), traps.
 _SEAT_BLOCK = struct.Struct(f"={4 + len(CODES) + 1}f")
+#: The seat's hand, a count per room, in one packed write (the rooms lie side by side).
+_HAND_BLOCK = struct.Struct(f"={len(CODES)}f")
 #: Turn numbers are clipped here (random games last about 15 turns).
 MAX_TURN = 100
 
@@ -142,10 +144,7 @@ class NinjaTrapEncoder(ViewEncoder):
 
     def write_own(self, state: Any, seat: int, out: Tensor) -> None:
         # The seat's own hand, and its traps only during its own Buko look.
-        base = self._hand[FIRST]
-        for room, count in enumerate(state.hands[seat]):
-            if count:
-                out[base + room] = count
+        _HAND_BLOCK.pack_into(cast(memoryview, out), self._hand[FIRST] * 4, *state.hands[seat])
         frames = state.frames
         if frames and frames[-1].kind == LOOK and seat in frames[-1].seats:
             base, rooms = self._look, len(CODES)
