@@ -332,3 +332,23 @@ def test_an_unexpected_error_while_setting_up_is_one_line(toy: None, runner: Cli
     result = runner.invoke(app, ["play", "toy"], input="")
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert result.stderr == "error: an unexpected error while setting up the game (KeyError: 'a bug in the deal')\n"
+
+
+def test_the_buko_look_is_shown_not_answered_for_the_human(runner: CliRunner, tmp_path: Path) -> None:
+    """Ninja Trap: a ninja untrapped in the Buko looks at its traps; the look's one choice ("hide my traps
+    again and go on") is the human's to type once they have seen them, never answered for them."""
+    from ninjadojo.games.ninja_trap.builder import Seat, build, play
+
+    game = build(2, "move", [Seat(hand="GIDB", traps="N1,G3"), Seat(hand="SFTN", traps="I1,D3")], turn=3)
+    play(game, {0: "mB", 1: "mS"})
+    while game.stage() == "activate":
+        play(game, {seat: "pass" for seat in game.to_act()})
+    assert game.legal_actions(0) == ["ok"]
+    path = write_save(tmp_path / "look.dojo.json", game, {"humans": [0], "bots": {"1": "random"}})
+    result = runner.invoke(app, ["play", "--load", str(path)], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "answered for you" not in result.stdout
+    assert "trap 1 (turn 1) the Ikujishitzu, trap 2 (turn 3) the Genkan" in result.stdout
+    assert "seat 0>" in result.stdout
+    saved = load_game(str(result.stdout.split("the game is saved in ")[1].split("\n")[0]))
+    assert saved.legal_actions(0) == ["ok"], "the look waits for the human"

@@ -239,9 +239,10 @@ class Terminal:
         """Ask ``seat`` for its action and apply it; ``"auto"`` if the client answered a single choice."""
         self.hand_over(seat)
         actions = self.game.legal_actions(seat)
-        if self.auto and len(actions) == 1:
+        decision = self.game.decision(seat)
+        # A one-time look showing (Ninja Trap's Buko look) is the point of its one choice: shown, not answered.
+        if self.auto and len(actions) == 1 and not (decision is not None and decision.looking):
             who = f"seat {seat}: " if len(self.humans) > 1 else ""
-            decision = self.game.decision(seat)
             # What was asked, in short (up to its first colon), so the answer reads in context.
             asked = decision.prompt.split(":")[0].strip() if decision is not None else ""
             asked = asked if len(asked) <= 50 else asked[:47] + "..."

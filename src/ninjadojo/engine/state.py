@@ -411,7 +411,9 @@ class GameState(ABC, Generic[PayloadT]):
         frame = self.frames[-1]
         if seat not in frame.seats:
             return None
-        return Decision(seat, frame.kind, self._prompt(seat, frame), frame.simultaneous, frame.concealed)
+        events = self.events
+        looking = any(events[index].shown_to(seat) for index in self._looks)
+        return Decision(seat, frame.kind, self._prompt(seat, frame), frame.simultaneous, frame.concealed, looking)
 
     def label(self, seat: int, action: str) -> str:
         """Words for one of ``seat``'s legal actions, for players (the notation stays the action's text).

@@ -54,13 +54,19 @@ class CardInfo:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """What ``seat`` must decide now: the frame's kind and a human prompt."""
+    """What ``seat`` must decide now: the frame's kind and a human prompt.
+
+    ``looking``: a one-time look is showing to the seat (a card shown once, gone when it acts, such as
+    Ninja Trap's Buko look). A driver shows it before the seat answers, and never answers for it at once,
+    even when there is only one choice (the look is the point of it).
+    """
 
     seat: int
     kind: str
     prompt: str
     simultaneous: bool = False
     concealed: bool = False
+    looking: bool = False
 
 
 @dataclass(frozen=True, slots=True)

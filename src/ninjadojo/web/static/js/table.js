@@ -470,12 +470,14 @@ class TablePage {
   /**
    * A forced choice (one legal action) is answered for you, as at the terminal, with a line in the log;
    * never in a concealed window (answering there at once would tell the others you had nothing to
-   * play: the hold of docs/server.md hides a window's timing only if the asked seat takes its time).
+   * play: the hold of docs/server.md hides a window's timing only if the asked seat takes its time),
+   * nor while a one-time look is showing to you (Ninja Trap's Buko look: it goes when you answer).
    */
   answerForced(state, describe) {
     const decision = state.decision;
     if (!autoAnswerOn() || this.pending || this.seat === null || state.status !== 'playing'
-      || state.legal.length !== 1 || !decision || decision.concealed || this.autoAt === state.index) return;
+      || state.legal.length !== 1 || !decision || decision.concealed || decision.looking
+      || this.autoAt === state.index) return;
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return;
     this.autoAt = state.index;
     const action = state.legal[0];
