@@ -42,7 +42,7 @@ def test_score_lines_are_empty_before_the_end_and_in_every_view_after() -> None:
 
 
 @pytest.mark.parametrize(("game_id", "name"), [("ninjitsu", "Points"), ("knights-and-ninjas", "Gems"),
-                                               ("ninja-camp", "Points"), ("ninjato", "Honour"), ("ninja-trap", "")])
+                                               ("ninja-camp", "Points"), ("ninjato", "Points"), ("ninja-trap", "")])
 def test_every_game_names_what_its_scores_count(game_id: str, name: str) -> None:
     from ninjadojo.api import new_game
     from ninjadojo.engine.playout import random_playout
@@ -51,6 +51,10 @@ def test_every_game_names_what_its_scores_count(game_id: str, name: str) -> None
     game = new_game(game_id, 3, {}, 5)
     random_playout(game, Rng(5))
     assert game.result is not None and game.observe(None)["score_name"] == name
+    if game_id == "ninjato":
+        # The column counts the final points (honour and the end's Rumors, treasure and Elites), not the honour.
+        assert [float(lines[-1].split(": ")[-1]) for lines in game.score_lines()] == list(game.result.scores)
+        assert any(score > honour for score, honour in zip(game.result.scores, game.honour, strict=True))
     if not name:  # won or lost: the scores are the win, and no line reads as a count of points
         assert set(game.result.scores) <= {0.0, 1.0} or game.result.truncated
         assert all(not line.startswith("Total") for lines in game.score_lines() for line in lines)

@@ -100,7 +100,7 @@ def test_the_end_counts_scoring_rounds_and_rumor_sets_as_the_rulebook_does() -> 
     lines = game.score_lines()[0]
     assert "Master of the Secret Art (3 Rumors): 4 Sensei tiles, times a set of 3 (x4): 16" in lines
     assert "Dishonorable Opponents (2 Rumors): 1 player holds one, 6 each: 12" in lines
-    assert "Elite Guards defeated: o42 (1 point): 1" in lines
+    assert "Elite Guards defeated: Elite 4/2 (1 point): 1" in lines
     assert lines[-1] == "Total: 125" and game.observe(1)["score_lines"] == game.score_lines()
     after_three = next(line for line in lines if line.startswith("Clan scoring after round 3"))
     assert "the Minamoto house points (6)" in after_three and after_three.endswith(": 6")
@@ -154,7 +154,7 @@ def test_the_raid_line_keeps_the_shuriken_and_closes_its_colour() -> None:
     assert "[/red" not in Text.from_markup(markup).plain
     picture = game.render(0)
     assert "on the shuriken f s v j" in picture
-    assert "facing the two-person Elite d24: a card higher than 2, then 4" in picture
+    assert "facing the Elite pair 2 then 4: a card higher than 2, then 4" in picture
     assert all(len(line) <= 80 for line in picture.splitlines())
 
 

@@ -133,6 +133,10 @@ ELITES: tuple[EliteRow, ...] = (
     EliteRow("d33", 2, 3, 3, 2, 4),
 )
 ELITE_CODES = tuple(row.code for row in ELITES)
+#: Each Elite's name for players, by its numbers (the code stays the notation's): ``Elite 4/2`` (one person:
+#: Strength over 4, Stealth under 2), ``Elite pair 2 then 4`` (two people, one after the other).
+ELITE_NAMES = tuple(f"Elite {row.first}/{row.second}" if row.people == 1
+                    else f"Elite pair {row.first} then {row.second}" for row in ELITES)
 ELITE_INDEX = {code: i for i, code in enumerate(ELITE_CODES)}
 ELITE_COUNTS = tuple(row.copies for row in ELITES)
 ELITE_POINTS = tuple(row.points for row in ELITES)

@@ -13,6 +13,7 @@ from ninjadojo.games.ninjato.cards import (
     CLANS,
     DOJO_COUNTS,
     DOJO_VALUES,
+    ELITE_NAMES,
     ELITES,
     ENVOYS,
     GUARDS,
@@ -101,12 +102,12 @@ def catalog() -> list[CardInfo]:
                               f"Guard {guard.value}" + (", alarm: adds an Elite" if guard.alarm else ""),
                               f"A Guard of value {guard.value} ({guard.copies} copies): beat it with a single card "
                               f"higher (Strength) or lower (Stealth)." + alarm))
-    for elite in ELITES:
+    for elite, name in zip(ELITES, ELITE_NAMES, strict=True):
         if elite.people == 1:
             need = f"one person: Strength over {elite.first}, Stealth under {elite.second}"
         else:
             need = f"two people: beat {elite.first}, then {elite.second}"
-        infos.append(CardInfo(elite.code, f"Elite {elite.code}", f"Elite, {need}"[:40],
+        infos.append(CardInfo(elite.code, name, f"Elite, {need}"[:40],
                               f"An Elite Guard ({elite.copies} copies), {need}, each with its own single card, and "
                               f"no card spent unless all can be beaten. Defeated, you keep it: {elite.points} point"
                               f"{'s' * (elite.points > 1)} at the end and one for Greatest Warrior."))

@@ -19,6 +19,7 @@ from ninjadojo.games.ninjato.cards import (
     DOJO_VALUES,
     ELITE_CODES,
     ELITE_COUNTS,
+    ELITE_NAMES,
     ELITE_POINTS,
     ELITES,
     ENVOY_AGE,
@@ -110,13 +111,14 @@ def guard_name(guard: int) -> str:
 
 
 def elite_name(elite: int) -> str:
-    """An Elite Guard in words: ``an Elite (Strength over 4, Stealth under 2; 1 point)``."""
+    """An Elite Guard in words: ``an Elite 4/2 (Strength over 4, Stealth under 2; 1 point)``, ``an Elite
+    pair 2 then 4 (two people: beat 2, then 4; 1 point)``."""
     row = ELITES[elite]
     if row.people == 1:
         needs = f"Strength over {row.first}, Stealth under {row.second}"
     else:
-        needs = f"two people: {row.first} then {row.second}"
-    return f"an Elite {ELITE_CODES[elite]} ({needs}; {row.points} point{'s' * (row.points > 1)})"
+        needs = f"two people: beat {row.first}, then {row.second}"
+    return f"an {ELITE_NAMES[elite]} ({needs}; {row.points} point{'s' * (row.points > 1)})"
 
 
 # ---------------------------------------------------------------------------------------------- set-up

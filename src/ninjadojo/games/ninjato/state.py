@@ -114,7 +114,7 @@ class NinjatoState(GameState[Payload]):
     SPEC = GameSpec(
         id="ninjato",
         title="Ninjato",
-        score_name="Honour",
+        score_name="Points",  # the final count: honour, Rumors, unspent treasure and Elites (the board shows honour)
         min_players=2,
         max_players=4,
         options=OPTIONS,

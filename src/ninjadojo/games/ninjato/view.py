@@ -19,6 +19,7 @@ from ninjadojo.games.ninjato.cards import (
     CLAN_NAMES,
     DOJO_VALUES,
     ELITE_CODES,
+    ELITE_NAMES,
     ELITES,
     ENVOY_AGE,
     ENVOY_CODES,
@@ -176,13 +177,13 @@ def envoy_words(envoy: int, age: bool = False) -> str:
 
 
 def _foe_words(state: NinjatoState) -> str:
-    """What the raider faces and what beats it: ``the Elite o42: a card higher than 4 wins``."""
+    """What the raider faces and what beats it: ``the Elite 4/2: a card higher than 4 wins``."""
     side = state.raid_side
     direction = "higher" if side == STRENGTH else "lower"
     elite = state.raid_elite
     if elite >= 0 and ELITES[elite].people == 2:
         row = ELITES[elite]
-        return f"the two-person Elite {ELITE_CODES[elite]}: a card {direction} than {row.first}, then {row.second}"
+        return f"the {ELITE_NAMES[elite]}: a card {direction} than {row.first}, then {row.second}"
     return f"{foe_words(state)}: a card {direction} than {threshold(state, 0)} wins"
 
 

@@ -15,6 +15,7 @@ from ninjadojo.games.ninjato.cards import (
     CLAN_NAMES,
     DISHONOR,
     DISHONOR_POINTS,
+    ELITE_NAMES,
     ELITE_POINTS,
     ELITES,
     GUARD_ALARM,
@@ -73,14 +74,14 @@ __all__ = ["foe_words", "label", "prompt", "score_lines"]
 
 
 def foe_words(state: NinjatoState, stage: int = 0) -> str:
-    """What the raider faces now, in words: ``the Sentry 3``, ``a Guard 4 with an alarm``, ``the Elite o42``,
-    ``the second person of the Elite d24``."""
+    """What the raider faces now, in words: ``the Sentry 3``, ``a Guard 4 with an alarm``, ``the Elite 4/2``,
+    ``the second person of the Elite pair 2 then 4``."""
     elite = state.raid_elite
     if elite >= 0:
         if ELITES[elite].people == 2:
             person = "second" if stage == 1 else "first"
-            return f"the {person} person of the two-person Elite {ELITES[elite].code}"
-        return f"the Elite {ELITES[elite].code}"
+            return f"the {person} person of the {ELITE_NAMES[elite]}"
+        return f"the {ELITE_NAMES[elite]}"
     if state.raid_guards:
         guard = state.raid_guards[-1]
         return f"a Guard {GUARD_VALUE[guard]}" + (" with an alarm" if GUARD_ALARM[guard] else "")
@@ -301,8 +302,8 @@ def score_lines(state: NinjatoState, player: int) -> list[str]:
     lines.append(f"Unspent treasure: {plural(treasure, 'treasure')} at {UNSPENT_POINTS} each: {unspent}")
     defeated = [(elite, count) for elite, count in enumerate(state.elites[player]) if count]
     if defeated:
-        each = listing([f"{ELITES[elite].code} ({plural(ELITE_POINTS[elite], 'point')})" + (f" x{count}" if count > 1
-                                                                                          else "")
+        each = listing([f"{ELITE_NAMES[elite]} ({plural(ELITE_POINTS[elite], 'point')})" + (f" x{count}" if count > 1
+                                                                                           else "")
                         for elite, count in defeated])
         lines.append(f"Elite Guards defeated: {each}: {elites}")
     else:
