@@ -455,3 +455,44 @@ def test_a_digest_cut_inside_nested_lines_keeps_the_line_they_belong_to(browser:
         assert not errors, errors
     finally:
         context.close()
+
+
+SINCE = """async ([lines, seat, mark, news]) => {
+  const {sinceLastTurn} = await import(`${location.origin}/js/recent.js`);
+  return sinceLastTurn(lines, seat, mark, news === null ? Infinity : news);
+}"""
+
+
+def test_the_digest_keeps_what_others_did_beside_and_after_your_own_move(browser: Any, web_server: WebServer) -> None:
+    """"Since your last turn" leaves out your own move (and what is nested under it), never the others':
+    not those nested beside yours (a scoring in which you played your part), not a reveal of choices made
+    together (your own flip's outcome is news), not what a choice answered for you led to."""
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(web_server.base)
+        # Ninjato: your Hensojutsu in the scoring, then the scoring goes on; then you are asked again.
+        scoring = ["P2 draws from the deck", "end of round 7: turn order P2, P1, P0", "scoring after round 7",
+                   "  P1 disguises the Minamoto Envoy of age 11", "  P0 disguises the Minamoto Envoy of age 8",
+                   "  Minamoto scores (18 house points): P1 4 Envoys, P0 3 Envoys",
+                   "  P1 takes the Minamoto house points: 18 honour"]
+        assert page.evaluate(SINCE, [scoring, 0, 4, None]) == [
+            "scoring after round 7", "  P1 disguises the Minamoto Envoy of age 11",
+            "  P0 disguises the Minamoto Envoy of age 8",
+            "  Minamoto scores (18 house points): P1 4 Envoys, P0 3 Envoys",
+            "  P1 takes the Minamoto house points: 18 honour"]
+        # Your own move and what is nested under it are left out; the next player's move is not.
+        turn = ["P1 plays", "P0 attacks house 4", "  P0 beats the guard", "  P1 answers", "P1 buys an Envoy"]
+        assert page.evaluate(SINCE, [turn, 0, 1, None]) == ["P1 buys an Envoy"]
+        # Ninja Trap: you flipped with the others at once: the reveal, your own TRAP! included, is news.
+        reveal = ["Moves revealed: P0 to the Ima, P1 to the Genkan", "P0 calls TRAP! and flips trap 1: the Genkan",
+                  "  springs on P1: hit 1 of 3", "P1 calls TRAP! and flips trap 2: the Ima",
+                  "  springs on P0: hit 1 of 3"]
+        assert page.evaluate(SINCE, [["turn 3", *reveal], 0, 1, 1]) == reveal
+        assert page.evaluate(SINCE, [["turn 3", *reveal], 0, 1, None])[0] == reveal[0]
+        # A defeat answered for you after your last click: news, though in your name.
+        banzai = ["P0 calls Banzai: a 5 Guard", "P0 is defeated and loses a Jade", "P1 buys a Rumor"]
+        assert page.evaluate(SINCE, [banzai, 0, 0, 1]) == ["P0 is defeated and loses a Jade", "P1 buys a Rumor"]
+        assert page.evaluate(SINCE, [["P1 passes", *banzai], 0, 1, None]) == ["P1 buys a Rumor"]
+        assert not errors, errors
+    finally:
+        context.close()

@@ -154,15 +154,28 @@ export class LastMoves {
 /**
  * The log lines since this seat's last move. ``mark`` is the log's length when it last chose (0: not
  * known, e.g. after the page was loaded): the lines from there on, but the first ones that are its own
- * move (they start with its label; with the lines nested under them or addressed to it). Without a
- * mark, the lines after the last top-level line that starts with its label. A line of its own after
- * others' (a card drawn at the start of its next turn) does not cut the others' moves from the digest.
+ * move (a line that starts with its label, at any depth, with the lines nested under it, or a line
+ * addressed to it). Without a mark, the lines after the last top-level line that starts with its label.
+ * A line of its own after others' (a card drawn at the start of its next turn) does not cut the others'
+ * moves from the digest, nor do others' lines nested under the same parent as its own (a scoring in
+ * which it played its part). From ``news`` on nothing is skipped: what its choice in a stage chosen at
+ * once led to (everyone's choices revealed together), or what a choice answered for it did.
  */
-export function sinceLastTurn(lines, seat, mark = 0) {
+export function sinceLastTurn(lines, seat, mark = 0, news = Infinity) {
   const own = new RegExp(`^P${seat}\\b`);
+  const indent = (line) => line.length - line.trimStart().length;
   const skipOwn = (from) => {
     let at = from;
-    while (at < lines.length && (own.test(lines[at]) || /^\s/.test(lines[at]) || /^your?\b/i.test(lines[at]))) at += 1;
+    let depth = -1; // the indentation of the own line being skipped: the lines nested deeper go with it
+    while (at < lines.length && at < news) {
+      const text = lines[at].trimStart();
+      if (own.test(text) || /^your?\b/i.test(text)) {
+        depth = depth < 0 ? indent(lines[at]) : Math.min(depth, indent(lines[at]));
+      } else if (depth < 0 || indent(lines[at]) <= depth) {
+        break;
+      }
+      at += 1;
+    }
     return at;
   };
   let start = 0;

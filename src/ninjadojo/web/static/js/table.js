@@ -69,6 +69,9 @@ class TablePage {
     this.lastMoves = new LastMoves(); // every seat's last move, marked on the board
     this.drawn = null; // the last state drawn: {index, log length, to_act, snapshot of its board}
     this.myMark = 0; // the log's length when this seat last acted (what followed is news to it)
+    // From here on the log is news even where it names this seat: a choice made at once with others
+    // (everyone's revealed together) or answered for it (what it led to).
+    this.newsFrom = Infinity;
     this.handFolded = localStorage.getItem('dojo.handFolded') === 'yes'; // the docked hand folded to a line
     this.autoLines = []; // the forced choices answered for this seat: {at: log position, text}
     this.autoAt = null; // the index of the state last answered for it
@@ -281,6 +284,8 @@ class TablePage {
     this.counter += 1;
     this.pending = action;
     this.myMark = (this.state.view.log || []).length;
+    const together = this.state.decision && this.state.decision.simultaneous;
+    this.newsFrom = together ? this.myMark : Infinity;
     this.socket.send(JSON.stringify({type: 'act', action, index: this.state.index, id: `c-${this.counter}`}));
     this.draw();
   }
@@ -491,7 +496,9 @@ class TablePage {
       text: `${asked ? `${asked}: ` : ''}only choice, ${label} (answered for you)`});
     this.counter += 1;
     this.pending = action;
-    // Not your decision: what happened since your last own choice is still news (myMark stays).
+    // Not your decision: what happened since your last own choice is still news (myMark stays), and so
+    // is what this answer leads to, though it is in your name.
+    this.newsFrom = Math.min(this.newsFrom, (state.view.log || []).length);
     this.socket.send(JSON.stringify({type: 'act', action, index: state.index, id: `c-${this.counter}`}));
   }
 
@@ -585,7 +592,7 @@ class TablePage {
   /** What happened since this seat's last turn, in words (the log's lines, with the players' names). */
   digest(ctx) {
     const log = this.state.view.log || [];
-    const lines = sinceLastTurn(log, this.seat, this.myMark);
+    const lines = sinceLastTurn(log, this.seat, this.myMark, this.newsFrom);
     if (!lines.length) return null;
     // The last lines; a cut inside a line's nested lines keeps that line, for sense (recent.digestLines).
     const {parent, skipped, shown, earlier} = digestLines(lines);
