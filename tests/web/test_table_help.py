@@ -110,8 +110,9 @@ def test_the_rules_dialog_shows_the_games_rules_and_cards_and_a_card_shows_its_t
 
 
 def test_a_ninjato_rumor_or_envoy_tells_its_own_cost_not_its_familys(browser: Any, web_server: WebServer) -> None:
-    """A Rumor or an Envoy on the board is one card of its family ("No. 5"): pointing at it shows the
-    family's text with that card's cost alone, not the list of every card's cost."""
+    """A Rumor or an Envoy on the board is one card of its family: its face names it as the prompts do (an
+    Envoy by its age, a Rumor by its cost), and pointing at it shows the family's text with that card's
+    cost alone, not the list of every card's cost."""
     entry = catalogue_entry(web_server, "ninjato")
     texts = {card["code"]: card["text"] for card in entry["cards"]}
     context, page, errors = new_page(browser)
@@ -122,15 +123,22 @@ def test_a_ninjato_rumor_or_envoy_tells_its_own_cost_not_its_familys(browser: An
         assert family.count() >= 2, "no Rumor or Envoy on the board"
         for index in range(min(family.count(), 4)):
             card = family.nth(index)
-            number = card.locator(".card-note").inner_text().split("No. ")[1].split()[0]
+            member = card.get_attribute("data-member") or ""
+            number = re.sub(r"\D", "", member)
+            listed = texts[card.get_attribute("data-code") or ""]
+            entry = re.split(r"; |\.(?:\s|$)", listed.split(f"No. {number}: ")[1])[0]
+            note = card.locator(".card-note").inner_text()
+            if member and card.get_attribute("data-code", timeout=1000).startswith("rum:"):
+                assert note == entry, (note, entry)  # "a Vase and a Fan": the words "Buy the Rumor ..." use
+            else:
+                age = re.search(r"\(age (\d+)(, masked)?\)", entry)
+                assert age and note == f"age {age[1]}" + (", masked" if age[2] else ""), (note, entry)
             card.hover()
             pop = page.locator("#card-pop")
             pop.wait_for(state="visible")
             shown = " ".join(pop.inner_text().split())
-            listed = texts[card.get_attribute("data-code") or ""]
             # This card's entry of the family's list: up to the next entry, or the list's end.
-            cost = re.split(r"; |\.(?:\s|$)", listed.split(f"No. {number}: ")[1])[0]
-            assert f"This card, No. {number}, costs {cost}" in shown, shown
+            assert f"This card, No. {number}, costs {entry}" in shown, shown
             assert "No. 1:" not in shown and "No. 2:" not in shown, shown
             page.mouse.move(1, 1)
             pop.wait_for(state="hidden")

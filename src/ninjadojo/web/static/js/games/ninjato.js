@@ -24,10 +24,20 @@ function codeOf(kind, token) {
   return token;
 }
 
-/** Which card of its family an Envoy or a Rumor is ("t3" → "No. 3"): words, not the typing code. */
-function numberOf(token) {
-  const m = /^[a-z](\d+)(~?)$/.exec(token);
-  return m ? `No. ${m[1]}${m[2] ? ' (masked)' : ''}` : token;
+/**
+ * Which card of its family an Envoy or a Rumor is, as the prompts and the log tell them apart: an Envoy
+ * by its age (and its mask: "age 8, masked"), a Rumor by its cost ("a Vase and a Fan"), read from the
+ * family's card text; "No. 3" where that text has no entry for it.
+ */
+export function numberOf(token, kind = 'envoy') {
+  const m = /^([a-z])(\d+)(~?)$/.exec(token);
+  if (!m) return token;
+  const text = catalogueCard(GAME, `${kind === 'rumor' ? 'rum' : 'env'}:${m[1]}`).text || '';
+  const entry = new RegExp(`No\\. ${m[2]}: ([^;]*?)(?:;|\\.(?:\\s|$))`).exec(text);
+  if (!entry) return `No. ${m[2]}${m[3] ? ' (masked)' : ''}`;
+  if (kind === 'rumor') return entry[1];
+  const age = /\(age (\d+)(, masked)?\)/.exec(entry[1]);
+  return age ? `age ${age[1]}${age[2] || m[3] ? ', masked' : ''}` : `No. ${m[2]}`;
 }
 
 /**
@@ -113,10 +123,10 @@ export function describe(action) {
   if ((m = /^rum:([a-z]\d?)$/.exec(action))) return `Take ${catalogueCard(GAME, codeOf('rumor', m[1])).name}`;
   if ((m = /^env:([a-z]\d):([a-z]+)$/.exec(action))) {
     const envoy = catalogueCard(GAME, codeOf('envoy', m[1])).name;
-    return `Palace: buy the ${envoy} ${numberOf(m[1])} with ${treasureWords(m[2])}`;
+    return `Palace: buy the ${envoy} (${numberOf(m[1])}) with ${treasureWords(m[2])}`;
   }
   if ((m = /^mask:([a-z]\d)$/.exec(action))) {
-    return `Hensojutsu: mask your ${catalogueCard(GAME, codeOf('envoy', m[1])).name} ${numberOf(m[1])}`;
+    return `Hensojutsu: mask your ${catalogueCard(GAME, codeOf('envoy', m[1])).name} (${numberOf(m[1])})`;
   }
   if ((m = /^keep:([a-z])(\*?)$/.exec(action))) return `Keep the ${m[2] ? 'red ' : ''}${treasureWords(m[1])}`;
   if ((m = /^m:([a-z])(\d)$/.exec(action))) return `New marker: ${CLANS[m[1]] || m[1]} ${m[2]}`;
@@ -178,7 +188,7 @@ function seat(ctx, data, s) {
     data.envoys.length ? cardRow('Envoys', data.envoys.map((e) => ctx.card(codeOf('envoy', e), {small: true,
       keys: mine ? `my-envoy:${e}` : null, note: numberOf(e), member: e}))) : null,
     data.rumors.length ? cardRow('Rumors', data.rumors.map((r) => ctx.card(codeOf('rumor', r), {small: true,
-      note: numberOf(r), member: r}))) : null,
+      note: numberOf(r, 'rumor'), member: r}))) : null,
     data.elites.length ? cardRow('Elites defeated', data.elites.map((e) => ctx.card(e, {small: true}))) : null,
   ];
   return seatPanel(ctx, s, rows);
@@ -208,7 +218,7 @@ export function render(ctx) {
   const pavilion = h('section', {class: 'place'}, h('h3', {}, emblem('scroll', 16), ' Pavilion'),
     placed(ctx, view.pavilion.seats),
     h('div', {class: 'row-cards'}, view.pavilion.rumors.map((r) => ctx.card(codeOf('rumor', r), {small: true,
-      keys: `rumor:${r}`, note: numberOf(r), member: r}))),
+      keys: `rumor:${r}`, note: numberOf(r, 'rumor'), member: r}))),
     h('div', {class: 'muted'}, `spots: ${view.pavilion.spots}`));
   const palace = h('section', {class: 'place'}, h('h3', {}, emblem('element', 16), ' Palace'),
     placed(ctx, view.palace.seats),
