@@ -100,10 +100,17 @@ _DECIMAL = re.compile(r"[0-9]{1,12}(\.[0-9]{0,12})?|\.[0-9]{1,12}", re.ASCII)
 
 @dataclass(frozen=True, slots=True)
 class RootStat:
-    """One root action after a search: how often it was chosen and its mean reward for the bot's seat."""
+    """One root action after a search: how often it was chosen and its mean reward for the bot's seat.
+
+    ``gap_error``: where every action was tried on the same samples (``lookahead``), the standard error of
+    this action's reward less the best action's (by mean), sample by sample (0 for the best itself): the
+    paired comparison a review's marks use, far sharper than two independent estimates. ``None`` for a
+    search whose actions were tried on different samples (``ismcts``).
+    """
 
     visits: int
     mean: float
+    gap_error: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -123,9 +123,7 @@ class LookaheadBot(NotingBot):
         self._prepare(view)
         scores, default, samples = self._rate(view, actions)
         choice = self._pick(scores, default) if len(actions) > 1 else actions[0]
-        root = {action: RootStat(len(values), sum(values) / len(values)) for action, values in scores.items()
-                if values}
-        return SearchReport(samples, samples, time.perf_counter() - started, root, choice)
+        return SearchReport(samples, samples, time.perf_counter() - started, paired_root(scores), choice)
 
     def _rate(self, view: SeatView, actions: list[str]) -> tuple[dict[str, list[float]], str, int]:
         """Each action's score in each sample tried (paired: the same samples and dice for all), the
@@ -204,3 +202,23 @@ class LookaheadBot(NotingBot):
                 bot = bots[seat] = heuristic(seed=seeds[seat])
                 bot.assume(state.recollection(seat))
             state.apply(seat, bot.choose(SeatView(state, seat)))
+
+
+def paired_root(scores: dict[str, list[float]]) -> dict[str, RootStat]:
+    """Each action's statistics from its score in each sample, with the standard error of its gap to the
+    best action (by mean), sample by sample (:class:`RootStat`), when every action was tried on the same
+    samples (as many scores each); without it otherwise."""
+    tried = {action: values for action, values in scores.items() if values}
+    if not tried:
+        return {}
+    if len({len(values) for values in tried.values()}) > 1:
+        return {action: RootStat(len(values), sum(values) / len(values)) for action, values in tried.items()}
+    top = max(tried.values(), key=lambda values: sum(values) / len(values))
+    root = {}
+    for action, values in tried.items():
+        gaps = [value - best for value, best in zip(values, top, strict=True)]
+        count = len(gaps)
+        mean = sum(gaps) / count
+        spread = math.sqrt(sum((gap - mean) ** 2 for gap in gaps) / (count - 1) / count) if count > 1 else 0.0
+        root[action] = RootStat(count, sum(values) / count, spread)
+    return root

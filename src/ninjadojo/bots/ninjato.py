@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ninjadojo.bots.base import Bot, SeatView
-from ninjadojo.bots.ismcts import RootStat, SearchReport, _number, _rewards, decision_stream
-from ninjadojo.bots.lookahead import surely_better
+from ninjadojo.bots.ismcts import SearchReport, _number, _rewards, decision_stream
+from ninjadojo.bots.lookahead import paired_root, surely_better
 from ninjadojo.engine.errors import OptionError, quote
 from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.state import GameState
@@ -465,8 +465,8 @@ class NinjatoLookahead(Bot):
         if focus is not None and focus not in actions:
             raise OptionError(f"the search cannot focus on {quote(focus)}: it is not a legal action now")
         rated = self._rate(view, actions, focus, True)
-        root = {action: RootStat(len(values), sum(values) / len(values))
-                for action, values in rated.chances.items() if values}
+        # Every candidate is tried on the same samples and dice (a seat knows what it may do): paired.
+        root = paired_root(rated.chances)
         return SearchReport(rated.drawn, rated.drawn, time.perf_counter() - started, root, rated.choice)
 
     def _rate(self, view: SeatView, actions: list[str], focus: str | None, chances: bool) -> _Rated:

@@ -64,21 +64,31 @@ ProgressCallback = Callable[[int, int], None]
 @dataclass(frozen=True, slots=True)
 class ActionEstimate:
     """One legal action at a decision as the search rated it: the action's text (notation), its words for
-    players, the estimated win chance of the seat after it (0 to 1), and how many iterations searched it."""
+    players, the estimated win chance of the seat after it (0 to 1), and how many iterations searched it.
+    ``gap_error``: the standard error of its chance less the best move's, where the search tried every move
+    on the same samples (a lookahead's paired comparison, :class:`~ninjadojo.bots.ismcts.RootStat`);
+    ``None`` where it did not (``ismcts``)."""
 
     action: str
     label: str
     chance: float
     visits: int
+    gap_error: float | None = None
 
     def to_json(self) -> dict[str, JSONValue]:
-        """JSON form."""
-        return {"action": self.action, "label": self.label, "chance": self.chance, "visits": self.visits}
+        """JSON form (``gap_error`` only where there is one)."""
+        data: dict[str, JSONValue] = {"action": self.action, "label": self.label, "chance": self.chance,
+                                      "visits": self.visits}
+        if self.gap_error is not None:
+            data["gap_error"] = self.gap_error
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ActionEstimate:
         """From :meth:`to_json` output."""
-        return cls(str(data["action"]), str(data["label"]), float(data["chance"]), int(data["visits"]))
+        gap = data.get("gap_error")
+        return cls(str(data["action"]), str(data["label"]), float(data["chance"]), int(data["visits"]),
+                   None if gap is None else float(gap))
 
 
 def _estimate_or_none(data: object) -> ActionEstimate | None:
@@ -118,12 +128,19 @@ class Evaluation:
         """The win chance the move played gave away (0 when it was the best)."""
         return max(0.0, self.best.chance - self.played.chance)
 
+    @property
+    def clear(self) -> bool:
+        """Whether the move played surely gave win chance away: a loss beyond the search's own error
+        (:func:`clear_loss`). A loss within it is the search's noise as far as anyone can tell: the move is
+        about as good as the best found, whatever the two estimates say."""
+        return clear_loss(self)
+
     def to_json(self) -> dict[str, JSONValue]:
         """JSON form (with ``before``, ``after`` and ``loss`` written out for readers of the JSON)."""
         return {"played": self.played.to_json(), "best": self.best.to_json(),
                 "alternative": None if self.alternative is None else self.alternative.to_json(),
                 "iterations": self.iterations, "before": self.before, "after": self.after, "loss": self.loss,
-                "actions": [estimate.to_json() for estimate in self.actions]}
+                "clear": self.clear, "actions": [estimate.to_json() for estimate in self.actions]}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Evaluation:
@@ -414,7 +431,8 @@ def _estimates(state: GameState[Any], seat: int, report: SearchReport,
     """Every action the search tried, rated and worded, most visited first (then the better, then legal order)."""
     labels = state.labels(seat)
     order = {action: index for index, action in enumerate(labels)}
-    rated = [ActionEstimate(action, with_names(labels.get(action, action), names), stat.mean, stat.visits)
+    rated = [ActionEstimate(action, with_names(labels.get(action, action), names), stat.mean, stat.visits,
+                            stat.gap_error)
              for action, stat in report.root.items() if stat.visits > 0]
     rated.sort(key=lambda each: (-each.visits, -each.chance, order.get(each.action, len(order))))
     return tuple(rated)
@@ -438,22 +456,30 @@ def _evaluate(rated: tuple[ActionEstimate, ...], played: str, iterations: int) -
     return Evaluation(mine, best, alternative, iterations, kept)
 
 
-def mark_for(evaluation: Evaluation) -> str | None:
-    """The mark a decision gets, or ``None``.
-
-    A mark needs a loss of at least the mark's threshold (:data:`MARK_THRESHOLDS`), both the move played and
-    the best move searched at least :data:`MIN_VISITS` times, and a loss beyond :data:`CONFIDENCE_Z`
-    standard errors of the difference of their estimates (each estimate's variance bounded by
-    ``p(1 - p) / visits``, the largest a reward from 0 to 1 with mean ``p`` can have).
-    """
+def clear_loss(evaluation: Evaluation) -> bool:
+    """Whether the move played surely gave win chance away: both it and the best move searched at least
+    :data:`MIN_VISITS` times, and a loss beyond :data:`CONFIDENCE_Z` standard errors of the difference of
+    their estimates. Where the search tried every move on the same samples (a lookahead), that error is
+    the paired one, sample by sample (``gap_error``); else each estimate's variance is bounded by
+    ``p(1 - p) / visits``, the largest a reward from 0 to 1 with mean ``p`` can have."""
     loss = evaluation.loss
     played, best = evaluation.played, evaluation.best
     if loss <= 0 or played.visits < MIN_VISITS or best.visits < MIN_VISITS:
+        return False
+    if played.gap_error is not None and best.gap_error == 0.0:
+        error = played.gap_error  # the best move is the one the gaps were measured from
+    else:
+        error = math.sqrt(played.chance * (1 - played.chance) / played.visits
+                          + best.chance * (1 - best.chance) / best.visits)
+    return loss >= CONFIDENCE_Z * error
+
+
+def mark_for(evaluation: Evaluation) -> str | None:
+    """The mark a decision gets, or ``None``: a loss the search is sure of (:func:`clear_loss`) of at least
+    the mark's threshold (:data:`MARK_THRESHOLDS`)."""
+    if not clear_loss(evaluation):
         return None
-    error = math.sqrt(played.chance * (1 - played.chance) / played.visits
-                      + best.chance * (1 - best.chance) / best.visits)
-    if loss < CONFIDENCE_Z * error:
-        return None
+    loss = evaluation.loss
     return next((name for name, threshold in MARK_THRESHOLDS if loss >= threshold), None)
 
 

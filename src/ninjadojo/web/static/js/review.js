@@ -188,13 +188,18 @@ function drawMove(move, ctx) {
   // The points given away as the two percentages shown differ (each is rounded).
   const lost = Math.round(Number(estimate.before) * 100) - Math.round(Number(estimate.after) * 100);
   // A best move that rounds to the same chance as the one played is no better as far as anyone can
-  // read: the move played is called as good as the best, which is still named.
+  // read: the move played is called as good as the best, which is still named. One whose lead is within
+  // the search's own error (``clear`` false; a review stored before it said so counts as clear) is not
+  // called better either: the search cannot tell the two apart.
+  const chance = h('span', {class: 'chance'}, `(${percent(best.chance)})`);
   const better = best.action === played.action
     ? [h('span', {class: 'muted'}, '✓ your move was the best found')]
-    : lost > 0
-      ? [ctx.words(best.label), ' ', h('span', {class: 'chance'}, `(${percent(best.chance)})`)]
-      : [h('span', {class: 'muted'}, '✓ as good as the best found: '), ctx.words(best.label), ' ',
-        h('span', {class: 'chance'}, `(${percent(best.chance)})`)];
+    : lost > 0 && estimate.clear !== false
+      ? [ctx.words(best.label), ' ', chance]
+      : lost > 0
+        ? [h('span', {class: 'muted', title: 'the difference is within what the search can tell apart'},
+          '≈ about as good as the best found (within the search’s error): '), ctx.words(best.label), ' ', chance]
+        : [h('span', {class: 'muted'}, '✓ as good as the best found: '), ctx.words(best.label), ' ', chance];
   return h('tr', {class: ['review-move', mark && `marked mark-${move.mark}`], dataset: {number: move.number,
     mark: move.mark || 'none'}},
   h('td', {class: 'review-number'}, String(move.number)),
