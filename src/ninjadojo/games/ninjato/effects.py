@@ -83,6 +83,7 @@ from ninjadojo.games.ninjato.encode import (
 )
 from ninjadojo.games.ninjato.nouns import (
     envoy_name,
+    foe_words,
     listing,
     play_words,
     plural,
@@ -163,7 +164,7 @@ def start_game(state: NinjatoState) -> None:
     order = list(range(players))
     rng.shuffle(order)
     state.order = order
-    state.log(f"round 1: turn order {', '.join(f'P{seat}' for seat in order)}")
+    state.log(f"Round 1: turn order {', '.join(f'P{seat}' for seat in order)}")
     settle(state)
 
 
@@ -312,7 +313,7 @@ def apply(state: NinjatoState, seat: int, frame: Frame, payload: Payload) -> Non
     elif op == OP_PLAY:
         _play(state, seat, payload, frame.data["stage"])
     elif op == OP_LOSE:
-        _lose(state, seat)
+        _lose(state, seat, frame.data.get("stage", 0))
     elif op == OP_BANZAI:
         _banzai(state, seat)
     elif op == OP_RETREAT:
@@ -512,7 +513,7 @@ def _banzai(state: NinjatoState, seat: int) -> None:
                 tokens.append(highest + 5)
             tokens.sort()
             added = f"a {TREASURE_NAMES[token]} from the bag joins the house, " if token >= 0 else ""
-            state.log(f"alarm! {added}the {TREASURE_NAMES[highest] if highest >= 0 else 'highest'} "
+            state.log(f"Alarm! {added}the {TREASURE_NAMES[highest] if highest >= 0 else 'highest'} "
                       "turns red: an Elite guards it", depth=1)
     else:
         elite = _draw_elite(state)
@@ -521,9 +522,9 @@ def _banzai(state: NinjatoState, seat: int) -> None:
     state.frames.append(Frame("fight", [seat], {"stage": 0}))
 
 
-def _lose(state: NinjatoState, seat: int) -> None:
+def _lose(state: NinjatoState, seat: int, stage: object = 0) -> None:
     loot = state.raid_loot
-    state.log(f"P{seat} is defeated", depth=1)
+    state.log(f"P{seat} is defeated by {foe_words(state, stage if isinstance(stage, int) else 0)}", depth=1)
     if len(set(loot)) > 1:
         state.frames.append(Frame("keep", [seat]))
     else:
@@ -629,13 +630,15 @@ def _end_round(state: NinjatoState) -> None:
     state.palace_seats = []
     state.spots = [-1] * 10
     round_number = state.round
-    state.log(f"end of round {round_number}: turn order {', '.join(f'P{seat}' for seat in order)}")
+    # The last round's end names no turn order: no round follows it.
+    state.log(f"End of round {round_number}" + (f": turn order {', '.join(f'P{seat}' for seat in order)}"
+                                                 if round_number < ROUNDS else ""))
     if round_number < ROUNDS:
         _replenish(state)
     if round_number in SCORING_ROUNDS:
         state.phase = DISGUISE
         state.step = 0
-        state.log(f"scoring after round {round_number}")
+        state.log(f"Scoring after round {round_number}")
     else:
         _next_round(state)
 
@@ -671,7 +674,7 @@ def _next_round(state: NinjatoState) -> None:
     state.round += 1
     state.phase = PLAY
     state.step = 0
-    state.log(f"round {state.round}")
+    state.log(f"Round {state.round}")
 
 
 # ---------------------------------------------------------------------------------------------- scoring

@@ -10,13 +10,18 @@ by name (the words of the log, the prompts, the labels and the final count).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ninjadojo.engine.words import listing, plural
 from ninjadojo.games.ninjato.cards import (
     CLAN_NAMES,
+    ELITE_NAMES,
+    ELITES,
     ENVOY_AGE,
     ENVOY_CLAN,
     ENVOY_MASK,
+    GUARD_ALARM,
+    GUARD_VALUE,
     RUMOR_KIND_OF,
     RUMOR_KINDS,
     RUMORS,
@@ -26,6 +31,9 @@ from ninjadojo.games.ninjato.cards import (
     Cost,
 )
 from ninjadojo.games.ninjato.encode import STRENGTH
+
+if TYPE_CHECKING:
+    from ninjadojo.games.ninjato.state import NinjatoState
 
 #: Treasures by the plural players say: Jade and Gold are counted as they are.
 TREASURE_PLURALS = ("Fans", "Scrolls", "Vases", "Jade", "Gold")
@@ -90,3 +98,18 @@ def rumor_name(rumor: int) -> str:
 
 __all__ = ["cost_words", "envoy_name", "listing", "play_words", "plural", "rumor_name", "tokens_words",
            "treasure_words"]
+
+
+def foe_words(state: NinjatoState, stage: int = 0) -> str:
+    """What the raider faces now, in words: ``the Sentry 3``, ``a Guard 4 with an alarm``, ``the Elite 4/2``,
+    ``the second person of the Elite pair 2 then 4``."""
+    elite = state.raid_elite
+    if elite >= 0:
+        if ELITES[elite].people == 2:
+            person = "second" if stage == 1 else "first"
+            return f"the {person} person of the {ELITE_NAMES[elite]}"
+        return f"the {ELITE_NAMES[elite]}"
+    if state.raid_guards:
+        guard = state.raid_guards[-1]
+        return f"a Guard {GUARD_VALUE[guard]}" + (" with an alarm" if GUARD_ALARM[guard] else "")
+    return f"the Sentry {GUARD_VALUE[state.sentries[state.raid_house]]}"

@@ -18,10 +18,10 @@ from ninjadojo.games.ninjato.cards import (
     ELITE_NAMES,
     ELITE_POINTS,
     ELITES,
-    GUARD_ALARM,
     GUARD_VALUE,
     HJ,
     MARKERS,
+    ROUNDS,
     RUMOR_KIND_OF,
     RUMOR_KINDS,
     SCORING_ROUNDS,
@@ -55,6 +55,7 @@ from ninjadojo.games.ninjato.encode import (
 )
 from ninjadojo.games.ninjato.nouns import (
     envoy_name,
+    foe_words,
     listing,
     play_words,
     plural,
@@ -71,21 +72,6 @@ __all__ = ["foe_words", "label", "prompt", "score_lines"]
 
 
 # ---------------------------------------------------------------------------------------------- the foe
-
-
-def foe_words(state: NinjatoState, stage: int = 0) -> str:
-    """What the raider faces now, in words: ``the Sentry 3``, ``a Guard 4 with an alarm``, ``the Elite 4/2``,
-    ``the second person of the Elite pair 2 then 4``."""
-    elite = state.raid_elite
-    if elite >= 0:
-        if ELITES[elite].people == 2:
-            person = "second" if stage == 1 else "first"
-            return f"the {person} person of the {ELITE_NAMES[elite]}"
-        return f"the {ELITE_NAMES[elite]}"
-    if state.raid_guards:
-        guard = state.raid_guards[-1]
-        return f"a Guard {GUARD_VALUE[guard]}" + (" with an alarm" if GUARD_ALARM[guard] else "")
-    return f"the Sentry {GUARD_VALUE[state.sentries[state.raid_house]]}"
 
 
 def _direction(side: int) -> str:
@@ -108,11 +94,12 @@ def prompt(state: NinjatoState, seat: int, frame: Frame) -> str:
     if kind == "draw":
         left = frame.data["left"]
         assert isinstance(left, int)
-        more = plural(left, "more Dojo card", "more Dojo cards")
+        # The count still to draw, this one included (the frame does not say whether it is the first).
+        which = f"a Dojo card ({left} to draw, one at a time)" if left > 1 else "your last Dojo card of this visit"
         if not (state.deck or any(state.discard)):
-            return f"Draw {more}: the deck and its discards are empty, so take a face-up card"
+            return f"Draw {which}: the deck and its discards are empty, so take a face-up card"
         rest = " (a card from the deck makes the rest of this draw blind)" if state.face_up_first and left > 1 else ""
-        return f"Draw {more}, one at a time: take a face-up card or the top card of the deck{rest}"
+        return f"Draw {which}: take a face-up card or the top card of the deck{rest}"
     if kind == "fight":
         return _fight_prompt(state, seat, frame)
     if kind == "press":
@@ -187,7 +174,8 @@ def label(state: NinjatoState, seat: int, frame: Frame, action: str, payload: Pa
     op = payload[0]
     if op == OP_DOJO:
         count = draw_count(state.hand_size(seat))
-        return f"Go to the Dojo: draw {plural(count, 'Dojo card')} (the last to come leads next round)"
+        leads = " (the last to come leads next round)" if state.round < ROUNDS else ""
+        return f"Go to the Dojo: draw {plural(count, 'Dojo card')}{leads}"
     if op == OP_SENSEI:
         return _sensei_label(state, seat, payload[1], payload[2])
     if op == OP_ATTACK:
@@ -254,10 +242,10 @@ def _sensei_label(state: NinjatoState, seat: int, tile: int, paid: int) -> str:
 
 # ---------------------------------------------------------------------------------------------- the final count
 
-_SCORING = re.compile(r"scoring after round (\d+)$")
+_SCORING = re.compile(r"Scoring after round (\d+)$")
 _POINTS = re.compile(r"P(\d+) takes the (.+) house points: (\d+) honour$")
 _FREE = re.compile(r"P(\d+) takes the Rumor (.+?)(?: \(cost: [^()]+\))? for free$")
-_START = "round 1: turn order"
+_START = "Round 1: turn order"
 
 
 def _clan_scorings(state: NinjatoState, player: int) -> dict[int, list[tuple[str, int]]] | None:
