@@ -145,8 +145,8 @@ class GameState(ABC, Generic[PayloadT]):
         """Every option of the game: its own, then ``max_length``, which the engine gives every game."""
         return (*cls.SPEC.options,
                 Option(MAX_LENGTH_OPTION, cls.SPEC.max_length,
-                       "actions after which the game stops with no winner (a guard against programs that "
-                       "never finish)", minimum=1, maximum=10_000_000))
+                       "actions after which the game stops with no winner (so that no game can go on for ever)",
+                       minimum=1, maximum=10_000_000))
 
     @classmethod
     def validate_options(cls, players: int, options: Mapping[str, object] | None) -> dict[str, OptionValue]:

@@ -523,8 +523,10 @@ class TablePage {
     const area = this.root.querySelector('.prompt-area');
     const covered = area && getComputedStyle(area).position === 'sticky'
       ? Math.max(0, area.getBoundingClientRect().bottom) : 0;
+    // A hand with no card (a game over, all played) is not worth a quarter of the screen: never docked.
+    const empty = !hand.querySelector('.card') || (this.state && this.state.status === 'finished');
     const inView = place.top >= covered - 1 && place.bottom <= window.innerHeight + 1; // a pixel's rounding
-    if (inView) {
+    if (inView || empty) {
       if (docked) {
         hand.classList.remove('docked', 'folded');
         const fold = hand.querySelector(':scope > .dock-fold');
@@ -535,7 +537,8 @@ class TablePage {
       }
       // The room below the page stays while there is a hand (docked or not): taking it away as the hand
       // comes back would shorten the page under the reader, move the hand out of view and dock it again.
-      this.root.style.paddingBottom = `${hand.offsetHeight}px`;
+      if (empty) this.root.style.removeProperty('padding-bottom');
+      else this.root.style.paddingBottom = `${hand.offsetHeight}px`;
       this.root.dataset.handDocked = 'no';
       return;
     }

@@ -194,6 +194,13 @@ function seat(ctx, data, s) {
   return seatPanel(ctx, s, rows);
 }
 
+/** What a Sensei tile on offer costs, as its prompt says: "costs a 5", "costs any card", "free". */
+function tileCost(tile) {
+  if (!tile.includes('@')) return 'free';
+  const cost = tile.split('@')[1];
+  return cost === '?' ? 'costs any card' : `costs a ${cost}`;
+}
+
 /** The board. */
 export function render(ctx) {
   const view = ctx.view;
@@ -212,7 +219,7 @@ export function render(ctx) {
     placed(ctx, view.sensei.seats),
     h('div', {class: 'row-cards'}, view.sensei.offer.length ? view.sensei.offer.map((tile) => ctx.card(
       codeOf('tile', tile), {small: true, keys: `tile:${tile}`,
-        note: tile.includes('@') ? `costs a ${tile.split('@')[1]}` : 'free'})) : h('span', {class: 'row-empty'},
+        note: tileCost(tile)})) : h('span', {class: 'row-empty'},
       'nothing on offer')),
     h('div', {class: 'muted'}, `Hensojutsu left: ${view.sensei.hensojutsu_left}`));
   const pavilion = h('section', {class: 'place'}, h('h3', {}, emblem('scroll', 16), ' Pavilion'),
