@@ -23,7 +23,7 @@ from ninjadojo.report.stats import (
     ratio_interval_from_sums,
     wilson_interval,
 )
-from ninjadojo.report.summary import feature_table, win_shares
+from ninjadojo.report.summary import MIN_COMPARED, feature_table, win_shares
 
 GAME = "ninja-trap"
 
@@ -123,19 +123,25 @@ def test_features_count_seat_games_with_and_without(run: ReportRun, data: dict[s
 
 def _same_decisions_difference(games: list[Any], name: str) -> float | None:
     """The Mantel-Haenszel difference of win rates with and without ``name``, seats grouped by their number of
-    decisions, straight from its textbook formula (None when no group has seats on both sides)."""
+    decisions, straight from its textbook formula (None when the groups with seats on both sides hold fewer
+    than MIN_COMPARED seat-games with it, or without it)."""
     groups: dict[int, list[list[float]]] = {}  # decisions: [[wins, seats] without, [wins, seats] with]
     for record in games:
         for seat, won in enumerate(win_shares(record)):
             counts = groups.setdefault(record.decisions[seat], [[0.0, 0.0], [0.0, 0.0]])[name in record.features[seat]]
             counts[0] += won
             counts[1] += 1
-    above = below = 0.0
+    above = below = with_compared = without_compared = 0.0
     for (wins0, seats0), (wins1, seats1) in groups.values():
         total = seats0 + seats1
         above += (wins1 * seats0 - wins0 * seats1) / total
         below += seats1 * seats0 / total
-    return above / below if below else None
+        if seats0 and seats1:
+            with_compared += seats1
+            without_compared += seats0
+    if not below or min(with_compared, without_compared) < MIN_COMPARED:
+        return None
+    return above / below
 
 
 def test_a_report_cut_short_says_so(run: ReportRun) -> None:
@@ -166,17 +172,27 @@ def test_feature_table_by_hand() -> None:
     def game(index: int, winners: tuple[int, ...], features: tuple[tuple[str, ...], ...]) -> GameRecord:
         return GameRecord(0, 2, index, 10, (3, 3), 12, 2, (0.0, 0.0), winners, False, features)
 
-    rows = feature_table([game(0, (0,), (("held:A",), ())), game(1, (0, 1), (("held:A",), ("held:A", "held:B")))])
+    two = [game(0, (0,), (("held:A",), ())), game(1, (0, 1), (("held:A",), ("held:A", "held:B")))]
+    # Too few seat-games to compare (fewer than MIN_COMPARED on a side): counted, but no adjusted difference.
+    few = {row["feature"]: row for row in feature_table(two)}  # type: ignore[index]
+    assert few["held:A"]["difference"] is None and few["held:A"]["ci95_difference"] is None
+    assert few["held:A"]["compared_without"] == 1 < MIN_COMPARED
+    rows = feature_table(two * 10)
     table: list[Any] = rows
     by_name = {row["feature"]: row for row in table}
     a, b = by_name["held:A"], by_name["held:B"]
-    assert (a["games_with"], a["games_without"], a["win_rate_without"]) == (3, 1, 0.0)
+    assert (a["games_with"], a["games_without"], a["win_rate_without"]) == (30, 10, 0.0)
     assert a["win_rate_with"] == pytest.approx(2 / 3, abs=1e-6)
-    assert (b["games_with"], b["win_rate_with"], b["games_without"], b["win_rate_without"]) == (1, 0.5, 3, 0.5)
+    assert (b["games_with"], b["win_rate_with"], b["games_without"], b["win_rate_without"]) == (10, 0.5, 30, 0.5)
+    assert (a["compared_with"], a["compared_without"]) == (30, 10)
     assert [row["feature"] for row in table] == ["held:A", "held:B"]
     # One group (every seat made 3 decisions): the adjusted difference is the plain one.
     assert a["difference"] == pytest.approx(a["raw_difference"]) == pytest.approx(2 / 3, abs=1e-6)
     assert b["difference"] == pytest.approx(b["raw_difference"]) == pytest.approx(0.0, abs=1e-9)
+    # Every seat without A lost: the delta method alone says nothing is uncertain; the interval is never
+    # narrower than independent seats' wins at the overall rate would make it.
+    low, high = a["ci95_difference"]
+    assert high - low > 0.3
 
 
 def test_a_feature_that_only_comes_with_lasting_longer_has_no_adjusted_impact() -> None:
@@ -191,7 +207,7 @@ def test_a_feature_that_only_comes_with_lasting_longer_has_no_adjusted_impact() 
 
     games = [game(0, (10, 2), (0,), (True, False)), game(1, (10, 2), (0,), (True, False)),
              game(2, (10, 10), (1,), (True, False)), game(3, (10, 10), (), (True, False)),
-             game(4, (2, 2), (), (True, False))]
+             game(4, (2, 2), (), (True, False))] * 10
     row: Any = feature_table(games)[0]
     assert row["raw_difference"] == pytest.approx(0.4 - 0.2)
     assert row["difference"] == pytest.approx(0.0, abs=1e-9)

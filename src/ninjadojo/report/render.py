@@ -22,6 +22,7 @@ from ninjadojo.report.plots import (
     plot_name,
     top_and_bottom,
 )
+from ninjadojo.report.summary import MIN_COMPARED
 from ninjadojo.report.text import (
     Block,
     Bullets,
@@ -428,6 +429,13 @@ def _count_section(data: Mapping[str, Any], players: int, images: Iterable[str])
     for variant_number, (label, row) in enumerate(rows, 1):
         features = top_and_bottom(row.get("features") or [])
         if not features:
+            if row.get("features"):
+                # Features were recorded, none with enough seat-games on both sides to compare.
+                feature_blocks.append(Paragraph([(f"With {label}: " if len(rows) > 1 else "")
+                                                 + f"too few games to compare any feature: each needs at least "
+                                                 f"{MIN_COMPARED} seat-games with it and {MIN_COMPARED} without it "
+                                                 "among seats that made as many decisions (report.json has the "
+                                                 "counts). Play more games."], "note"))
             continue
         if len(rows) > 1:
             feature_blocks.append(Paragraph([Span(f"With {label}", "strong")]))

@@ -17,6 +17,7 @@ from ninjadojo.report.collect import ReportRun, split
 from ninjadojo.report.records import GameRecord
 from ninjadojo.report.settings import ReportSettings
 from ninjadojo.report.stats import (
+    Z95,
     histogram,
     mean_interval,
     proportion_difference,
@@ -114,6 +115,10 @@ def summarise_games(players: int, games: Sequence[GameRecord]) -> dict[str, JSON
 #: What the feature table's ``difference`` is adjusted for (``feature_method`` in report.json): each seat
 #: is compared only with seats that made as many decisions as it did (see :func:`feature_table`).
 FEATURE_METHOD = "same-decisions"
+#: An adjusted difference needs at least this many seat-games with the feature and as many without it in
+#: the groups that compare (seats with the same number of decisions on both sides): fewer compare
+#: nothing a reader should act on (a coin that cannot matter read "+100 pp" on 2 seats without it).
+MIN_COMPARED = 10
 
 
 def feature_table(games: Sequence[GameRecord], shares: Sequence[Sequence[float]] | None = None) -> list[JSONValue]:
@@ -128,7 +133,12 @@ def feature_table(games: Sequence[GameRecord], shares: Sequence[Sequence[float]]
     ``n1`` seats with the feature and ``n0`` without weighs ``n1 * n0 / (n1 + n0)``; a group where all or
     none have it compares nothing and weighs nothing). Its 95% interval takes the games as the units
     sampled (the seats of one game are not independent: one of them wins), by the delta method with the
-    groups' weights held fixed. ``difference`` is None when no group has seats both with and without it.
+    groups' weights held fixed, and never narrower than the same difference would have with each seat's
+    win independent of the others' at the overall win rate ``p`` (a variance of ``p(1 - p) / W``, ``W`` the
+    sum of the weights): with few games, or groups where every seat won or every seat lost, the delta
+    method alone can shrink to nothing. ``difference`` is None when fewer than :data:`MIN_COMPARED`
+    seat-games with the feature, or without it, lie in groups that have both (``compared_with`` and
+    ``compared_without`` count them).
 
     ``games_with``, ``win_rate_with``, ``games_without`` and ``win_rate_without`` are the plain counts and
     rates (Wilson intervals), ``raw_difference`` their difference (Newcombe's interval). Sorted by
@@ -162,8 +172,16 @@ def feature_table(games: Sequence[GameRecord], shares: Sequence[Sequence[float]]
     # above and  (its seats with it: sum of 1 - f)  below (y: a seat's win share). Written out, that is
     # the Mantel-Haenszel difference of the docstring.
     share_with: dict[str, dict[int, float]] = {name: {} for name in with_games}
+    # Per feature, in the groups that compare (seats on both sides): seat-games with it, without it, weight.
+    compared: dict[str, list[float]] = {}
     for (name, group), count in group_with.items():
-        share_with[name][group] = count / group_seats[group]
+        total = group_seats[group]
+        share_with[name][group] = count / total
+        if count < total:
+            entry = compared.setdefault(name, [0.0, 0.0, 0.0])
+            entry[0] += count
+            entry[1] += total - count
+            entry[2] += count * (total - count) / total
     sums = {name: [0.0] * 5 for name in with_games}  # tops, bottoms, tops², tops * bottoms, bottoms²
     # A game in which no seat has the feature adds only its winners' part, -sum(y * f): that part is
     # summed once per kind of winners (their shares and groups) rather than once per game and feature,
@@ -211,9 +229,15 @@ def feature_table(games: Sequence[GameRecord], shares: Sequence[Sequence[float]]
             continue  # every seat had it (a starting card, say): there is nobody to compare with
         wins_without = total_wins - wins_with
         raw, raw_low, raw_high = proportion_difference(wins_with, games_with, wins_without, games_without)
+        with_compared, without_compared, weight = compared.get(name, (0.0, 0.0, 0.0))
         # A weight below a millionth of a seat-game is rounding, not a group with seats on both sides.
-        comparable = sums[name][1] > 1e-6
+        comparable = (sums[name][1] > 1e-6 and with_compared >= MIN_COMPARED and without_compared >= MIN_COMPARED)
         difference, low, high = ratio_interval_from_sums(len(games), *sums[name]) if comparable else (0, 0, 0)
+        if comparable:
+            # Never narrower than independent seats' wins at the overall rate would make it (docstring).
+            rate = total_wins / seat_games
+            floor = Z95 * math.sqrt(rate * (1 - rate) / weight)
+            low, high = min(low, difference - floor), max(high, difference + floor)
         kind, _, label = name.partition(":")
         with_low, with_high = wilson_interval(wins_with, games_with)
         without_low, without_high = wilson_interval(wins_without, games_without)
@@ -227,6 +251,7 @@ def feature_table(games: Sequence[GameRecord], shares: Sequence[Sequence[float]]
             "difference": _round(difference) if comparable else None,
             "ci95_difference": _interval(max(-1.0, low), min(1.0, high)) if comparable else None,
             "raw_difference": _round(raw), "ci95_raw_difference": _interval(raw_low, raw_high),
+            "compared_with": int(with_compared), "compared_without": int(without_compared),
         }))
     rows.sort(key=lambda row: (-round(row[0], 9), row[1]))
     return [row[2] for row in rows]
