@@ -413,3 +413,23 @@ def test_openspiels_rl_environment_serialises_our_states_through_pyspiel() -> No
     step = env.step([step.observations["legal_actions"][step.observations["current_player"]][0]])
     _, state = pyspiel.deserialize_game_and_state(step.observations["serialized_state"])
     assert str(state) == str(env.get_state) and state.history() == env.get_state.history()
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("ninja-trap", 2), ("ninja-trap", 3), ("knights-and-ninjas", 3)])
+def test_a_resample_for_a_player_not_to_act_keeps_its_own_choice_and_whose_turn_it_is(game_id: str,
+                                                                                       players: int) -> None:
+    """Any player may be resampled (not only the one to act, as OpenSpiel's ISMCTS does): one who has
+    already chosen in a stage chosen at once keeps its choice, and the sample has the game's player to act."""
+    game = _load(game_id, players, seed=6)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(6)
+    seeds = Rng(6)
+    checked = 0
+    while not state.is_terminal() and checked < 200:
+        for player in range(players):
+            sample = spiel.resample(state, player, seeds.next_u64())
+            assert sample.current_player() == state.current_player()
+            assert sample.information_state_string(player) == state.information_state_string(player)
+            checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked >= 100

@@ -446,10 +446,11 @@ class Observer:
 def resample(state: NinjaDojoState, player: int, seed: int) -> NinjaDojoState:
     """A state ``player`` cannot tell from ``state``: the engine's determinisation for that player.
 
-    In a simultaneous stage serialised in seat order, the seats before ``player`` have chosen in the
-    real game, but their hidden choices are withdrawn in the sample: they choose again there, at random
-    among their legal actions (from ``seed``'s stream), so that ``player`` is to act in the sample as in
-    the game. The sample's information state for ``player`` is the game's.
+    In a simultaneous stage serialised in seat order, the seats that have chosen in the real game keep
+    ``player``'s own choice (it knows it), but the others' hidden choices are withdrawn in the sample: they
+    choose again there, at random among their legal actions (from ``seed``'s stream), so that the seat to
+    act in the sample is the game's (``player`` itself, or a later seat when ``player`` has chosen
+    already). The sample's information state for ``player`` is the game's.
     """
     engine = state.engine
     sample = engine.determinize(player, seed)
@@ -459,6 +460,8 @@ def resample(state: NinjaDojoState, player: int, seed: int) -> NinjaDojoState:
         chosen = [seat for seat in top.participants() if seat not in top.seats]
         for seat in chosen:
             actions = sample.legal_actions(seat)
+            if seat == player or not actions:
+                continue  # its choice is in the sample as in the game
             sample.apply(seat, actions[rng.randbelow(len(actions))])
     return NinjaDojoState(state.get_game(), sample)
 
