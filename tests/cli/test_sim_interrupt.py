@@ -13,10 +13,12 @@ import re
 import signal
 import subprocess
 import sys
+import time
+from typing import Any
 
 import pytest
 
-from cli.helpers import needs_ninjitsu
+from cli.helpers import needs_ninja_trap, needs_ninjitsu
 from sim.helpers import read_until
 
 GAMES = 1_000_000
@@ -62,3 +64,34 @@ def test_ctrl_c_prints_the_partial_summary_with_no_traceback(workers: int) -> No
     assert seen <= summary["games"] < GAMES
     assert summary["finished"] + summary["truncated"] == summary["games"]
     assert sum(row["seat_games"] for row in summary["per_bot"]) == 3 * summary["games"]
+
+
+@needs_ninja_trap
+@pytest.mark.slow
+def test_two_ctrl_c_at_once_with_workers_still_end_with_the_partial_summary(tmp_path: Any) -> None:
+    """Two interrupts in quick succession (``timeout -s INT`` sends two; an impatient user presses twice):
+    the second must not land in the stopping of the workers and leave the run waiting for ever."""
+    for attempt in range(3):  # the old build hung at three runs in four
+        out, err = tmp_path / f"out{attempt}", tmp_path / f"err{attempt}"
+        with out.open("wb") as stdout, err.open("wb") as stderr:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "ninjadojo.cli", "sim", "ninja-trap", "--players", "4", "--games", "200000",
+                 "--workers", "2", "--seed", str(attempt)],
+                stdout=stdout, stderr=stderr, stdin=subprocess.DEVNULL, start_new_session=True)
+            try:
+                time.sleep(3)
+                os.killpg(process.pid, signal.SIGINT)
+                time.sleep(0.002)  # apart, or the two signals merge into one (a pending signal is not queued)
+                os.killpg(process.pid, signal.SIGINT)
+                process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                pass
+            finally:
+                hung = process.poll() is None
+                if hung:
+                    os.killpg(process.pid, signal.SIGKILL)
+                    process.wait()
+        assert not hung, f"attempt {attempt}: still running a minute after two Ctrl-C"
+        assert process.returncode == 130, f"attempt {attempt}: exit {process.returncode}: {err.read_text()[-800:]}"
+        assert "interrupted: summary of the" in err.read_text(), err.read_text()[-800:]
+        assert "per seat" in out.read_text() or out.read_text().strip(), "the partial summary is printed"

@@ -141,6 +141,20 @@ def ctrl_c_deferred() -> Iterator[None]:
                 raise KeyboardInterrupt
 
 
+def _stop(pool: Pool) -> None:
+    """Terminate the workers and wait for them, with Ctrl-C ignored meanwhile: a second Ctrl-C right after
+    the first (``timeout -s INT`` sends two) would land inside ``terminate`` and leave the pool half
+    stopped, and ``join`` waiting for ever. Only in the main thread (elsewhere no handler may be set)."""
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        pool.terminate()
+        pool.join()
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
+
+
 def _pool(function: Callable[[Any], Any], workers: int) -> Pool:
     # fork keeps the parent's registries (games and bots registered at run time, as tests do);
     # where there is no fork, or forking is unsafe (threads left by Ray), the workers start from a clean
@@ -196,8 +210,7 @@ def run_jobs(function: Callable[[Job], Result], jobs: Sequence[Job], workers: in
         if workers > 1:
             pool = _pool(function, workers)
             # Also on an error: the workers are stopped before the caller goes on.
-            stack.callback(pool.join)
-            stack.callback(pool.terminate)
+            stack.callback(_stop, pool)
         finished: Iterator[Result]
         if pool is None:
             finished = (function(job) for job in jobs)
