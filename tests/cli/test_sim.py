@@ -212,3 +212,21 @@ def test_a_run_interrupted_before_any_game_ended_says_so(toy: None) -> None:
     assert text.startswith("toy: 0 of 50 games (partial: interrupted), 3 players")
     assert "no game was finished: there is nothing to summarise" in text
     assert "win rate" not in text
+
+
+def test_the_first_line_of_sim_arena_and_bench_names_the_options_played(runner: CliRunner) -> None:
+    """A house rule's run and the plain one must not read alike: the summary names the options that differ
+    from the game's defaults (a designer compares the two)."""
+    house = runner.invoke(app, ["sim", "ninjitsu", "--games", "3", "--players", "3", "--option", "target=15",
+                                "--bots", "random"])
+    assert house.exit_code == 0, house.output
+    assert "3 players, options target=15, seed 0" in house.stdout
+    plain = runner.invoke(app, ["sim", "ninjitsu", "--games", "3", "--players", "3", "--bots", "random"])
+    assert "3 players, default options, seed 0" in plain.stdout
+    bench = runner.invoke(app, ["bench", "ninjitsu", "--seconds", "0.05", "--option", "target=15"])
+    assert bench.exit_code == 0, bench.output
+    assert "(random playouts), options target=15:" in bench.stdout
+    arena = runner.invoke(app, ["arena", "ninjitsu", "--bots", "random,careless", "--games", "2", "--players", "2",
+                                "--option", "target=15"])
+    assert arena.exit_code == 0, arena.output
+    assert "ninjitsu, 2 players, options target=15:" in arena.stdout

@@ -37,6 +37,7 @@ from ninjadojo.cli.common import (
     check_backend,
     fail,
     handle_errors,
+    options_words,
     stderr_console,
     stdout_console,
 )
@@ -93,7 +94,9 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
     kind = f"gauntlet of {results['gauntlet']}" if results["gauntlet"] else "round robin"
     tables = len(results["tables"])
     partial = f", {results['games']} of {results['games_requested']} played (partial)" if results["partial"] else ""
-    console.print(f"{results['game']}, {results['players']} players: {kind}, {tables} table(s) x "
+    console.print(f"{results['game']}, {results['players']} players, "
+                  f"{options_words(results['game'], results['players'], results.get('options'))}: {kind}, "
+                  f"{tables} table(s) x "
                   f"{results['games_per_table']} games ({results['deals']} deals in every seat rotation) = "
                   f"{results['games_requested']} games{partial}, seed {results['seed']}", markup=False)
     if not results["games"]:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from rich.console import Console
 
+from ninjadojo.cli.common import options_words
 from ninjadojo.engine.jsonvalue import JSONValue
 
 
@@ -20,7 +21,9 @@ def print_bench(console: Console, result: Mapping[str, JSONValue]) -> None:
     else:
         who = f" with bots {', '.join(map(str, bots))}"
     lines = [
-        f"{result['game']}, {result['players']} players{who}: {result['games']} games, {result['actions']} actions "
+        f"{result['game']}, {result['players']} players{who}, "
+        f"{options_words(str(result['game']), int(str(result['players'])), result.get('options'))}: "
+        f"{result['games']} games, {result['actions']} actions "
         f"in {result['seconds']} s",
         f"  {result['games_per_second']} games/s, {result['actions_per_second']} actions/s, "
         f"{result['actions_per_game']} actions per game",

@@ -65,6 +65,19 @@ def check_backend(workers: int | None, ray: str | None) -> tuple[int | None, str
     return workers, check_ray_address(ray)
 
 
+def options_words(game_id: str, players: int, options: object) -> str:
+    """The options a run played, as its summary's first line names them: ``options target=15`` (those
+    that differ from the game's defaults), or ``default options``."""
+    from ninjadojo.engine.options import options_text
+    from ninjadojo.games import game_class
+
+    if not isinstance(options, dict):
+        return "default options"
+    defaults = game_class(game_id).validate_options(players, None)
+    changed = {name: value for name, value in options.items() if defaults.get(name) != value}
+    return f"options {options_text(changed)}" if changed else "default options"
+
+
 def stdout_console() -> Console:
     """A console on the current stdout (looked up at call time, so test runners can capture it).
 

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from ninjadojo.cli.common import options_words
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.sim import SimRun, SimSettings, estimate, full_summary, run_games
 
@@ -101,6 +102,7 @@ def print_summary(console: Console, summary: dict[str, Any]) -> None:
     played = (f"{summary['games']} of {summary['games_requested']} games" if summary["partial"]
               else f"{summary['games']} games")
     console.print(f"{summary['game']}: {played}{partial}, {summary['players']} players, "
+                  f"{options_words(summary['game'], summary['players'], summary.get('options'))}, "
                   f"seed {summary['seed']}, bots {', '.join(summary['bots'])}"
                   + (" (rotating seats)" if summary["rotate"] else ""), markup=False)
     if not summary["games"]:

@@ -45,6 +45,7 @@ def bench_playouts(game_class: type[GameState[Any]], players: int, options: Mapp
     return {
         "game": game_class.SPEC.id,
         "players": players,
+        "options": dict(game_class.validate_options(players, options)),
         "seed": seed,
         "games": games,
         "actions": actions,
@@ -82,6 +83,7 @@ def bench_bots(settings: SimSettings, seconds: float) -> dict[str, JSONValue]:
     return {
         "game": settings.game_id,
         "players": settings.players,
+        "options": dict(settings.options),
         "seed": settings.seed,
         "bots": list(settings.specs),
         "games": games,
