@@ -104,10 +104,28 @@ def test_saved_hands_the_json_flag_to_the_saves_listing(runner: CliRunner, monke
 
     calls: list[bool] = []
 
-    def fake(console: Console, as_json: bool) -> None:
+    def fake(console: Console, as_json: bool, game: str | None = None) -> None:
         calls.append(as_json)
 
     monkeypatch.setattr(saves, "print_saved", fake)
     assert runner.invoke(app, ["games", "--saved"]).exit_code == 0
     assert runner.invoke(app, ["games", "--saved", "--json"]).exit_code == 0
     assert calls == [False, True]
+
+
+def test_saved_of_one_game_lists_only_its_saves_and_an_unknown_game_is_refused(
+        runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cli.helpers import write_save
+    from ninjadojo.api import new_game
+
+    monkeypatch.setenv("NINJADOJO_HOME", str(tmp_path))
+    (tmp_path / "saves").mkdir()
+    for game_id in ("ninja-trap", "ninja-camp"):
+        write_save(tmp_path / "saves" / f"{game_id}-1.dojo.json", new_game(game_id, 2, seed=3),
+                   {"humans": [0], "bots": {"1": "random"}, "finished": False})
+    listed = json.loads(runner.invoke(app, ["games", "ninja-trap", "--saved", "--json"]).stdout)
+    assert [entry["game"] for entry in listed] == ["ninja-trap"]
+    text = runner.invoke(app, ["games", "ninja-camp", "--saved"])
+    assert "saved games of ninja-camp in" in text.stdout and "ninja-trap" not in text.stdout.split("--resume")[0]
+    wrong = runner.invoke(app, ["games", "chess", "--saved"])
+    assert wrong.exit_code == 2 and "unknown game 'chess'" in wrong.stderr

@@ -210,7 +210,7 @@ def test_bad_input_is_refused() -> None:
     with pytest.raises(OptionError, match="seat"):
         review_record(game.record, -1)
     with pytest.raises(OptionError):
-        review_record(game.record, 0, bot="heuristic")
+        review_record(game.record, 0, bot="heuristic:depth=0")  # no search, and no level's spec
     with pytest.raises(OptionError):
         review_record(game.record, 0, bot="ismcts:iterations=0")
     broken = Record(game.record.game, 2, dict(game.record.options), game.record.seed, None, [(0, "no such action")])
@@ -242,7 +242,9 @@ def test_the_review_search_is_the_expert_search_without_its_time_limit() -> None
     assert review_spec("ninja-trap", "expert", iterations=9) == "lookahead:samples=9"
     assert review_spec("ninjitsu", "ismcts:iterations=50,seconds=1,c=0.5") == "ismcts:iterations=50,c=0.5"
     assert parse_bot_spec(review_spec("ninjitsu", "expert", iterations=7))[1]["iterations"] == "7"
-    for bad in ("heuristic", "expert:iterations=3", "ismcts:c=-1", "nobody"):
+    # ... and so does a level's own spec written out (hard plays the heuristic).
+    assert review_spec("ninjitsu", "heuristic") == review_spec("ninjitsu", "hard")
+    for bad in ("heuristic:depth=0", "expert:iterations=3", "ismcts:c=-1", "nobody"):
         with pytest.raises(OptionError):
             review_spec("ninjitsu", bad)
 
@@ -284,3 +286,12 @@ def test_ray_gives_the_same_review(monkeypatch: pytest.MonkeyPatch) -> None:
     game = played("ninja-trap", 2, seed=3, actions=12)
     alone = review_record(game.record, 0, iterations=ITERATIONS)
     assert review_record(game.record, 0, iterations=ITERATIONS, workers=2, ray="local") == alone
+
+
+def test_a_levels_own_spec_reviews_as_the_level_does_and_zero_samples_are_refused() -> None:
+    """``hard`` plays the heuristic, which rates nothing: a review falls back to ismcts for it, and for the
+    heuristic's own spec alike. A budget of 0 samples is refused, not quietly raised to the minimum."""
+    assert review_spec("ninja-trap", "heuristic") == review_spec("ninja-trap", "hard")
+    with pytest.raises(OptionError, match="samples must be a whole number from 1"):
+        review_spec("knights-and-ninjas", "lookahead:samples=0")
+    assert review_spec("knights-and-ninjas", "lookahead:samples=5") == f"lookahead:samples={REVIEW_MIN_SAMPLES}"

@@ -77,7 +77,7 @@ def test_workers_give_the_same_json(runner: CliRunner, tmp_path: Path) -> None:
 @pytest.mark.parametrize(("arguments", "says"), [
     (["--seat", "2"], "--seat 2 is not a seat of this 2-player game"),
     (["--seat", "-1"], "--seat -1 is not a seat"),
-    (["--seat", "0", "--bot", "heuristic"], "a review needs a search that rates every move"),
+    (["--seat", "0", "--bot", "heuristic:depth=0"], "a review needs a search that rates every move"),
     (["--seat", "0", "--bot", "ismcts:c=oops"], "ismcts's c must be"),
     (["--seat", "0", "--bot", "expert:iterations=5"], "takes no parameters"),
     (["--seat", "0", "--iterations", "0"], "--iterations must be a whole number"),

@@ -316,17 +316,17 @@ def games(
 ) -> None:
     """List every game (or only GAME): title, player counts, options by section with their labels and help, and its bots with their parameters, defaults and costs.
 
-    With --saved, list the games saved in the data folder instead, newest first.
+    With --saved, list the games saved in the data folder instead (of GAME only, if given), newest first.
     """  # noqa: E501 - typer's help keeps line breaks inside a paragraph, so each paragraph is one line
     console = stdout_console()
+    if game is not None and game not in GAME_MODULES:
+        raise UnknownGameError(f"unknown game {quote(game)}; the games are {', '.join(GAME_MODULES)}")
     if saved:
         # Imported only here: the list of saves reads the data folder, which nothing else here needs.
         from ninjadojo.cli.saves import print_saved
 
-        print_saved(console, as_json)
+        print_saved(console, as_json, game)
         return
-    if game is not None and game not in GAME_MODULES:
-        raise UnknownGameError(f"unknown game {quote(game)}; the games are {', '.join(GAME_MODULES)}")
     listing = [_game_entry(game_id) for game_id in GAME_MODULES if game in (None, game_id)]
     if as_json:
         console.print(_json_line(listing), markup=False)

@@ -12,31 +12,35 @@ from ninjadojo.table import list_saves, saves_dir
 SHOWN = 30
 
 
-def print_saved(console: Console, as_json: bool) -> None:
-    """List the saved games, newest first: file, game, players, state (in progress or finished), when.
+def print_saved(console: Console, as_json: bool, game: str | None = None) -> None:
+    """List the saved games (of ``game`` only, if given), newest first: file, game, players, state (in
+    progress or finished), when.
 
     With ``as_json`` one JSON line: a list of objects with those keys (``file`` the full path, ``players``
     a list, ``when`` in ISO form).
     """
     folder = saves_dir()
-    saves = list_saves(folder)
+    everything = list_saves(folder)
+    saves = [saved for saved in everything if game in (None, saved.game)]
     if as_json:
         listing = [{"file": str(saved.path), "game": saved.game, "players": list(saved.players),
                     "state": saved.state, "when": saved.when.isoformat(timespec="seconds")} for saved in saves]
         console.print(json.dumps(listing, separators=(",", ":")), markup=False, soft_wrap=True)
         return
     if not saves:
-        console.print(f"no saved games in {folder}", markup=False, soft_wrap=True)
+        console.print(f"no saved games{f' of {game}' if game else ''} in {folder}", markup=False, soft_wrap=True)
         return
     # Two lines a game: a file name is too long to share an 80-column line with the rest.
-    console.print(f"saved games in {folder}, newest first:", markup=False, soft_wrap=True)
+    console.print(f"saved games{f' of {game}' if game else ''} in {folder}, newest first:", markup=False,
+                  soft_wrap=True)
     for saved in saves[:SHOWN]:
         console.print(f"  {saved.path.name}", markup=False, soft_wrap=True)
         console.print(f"      {saved.game}, {saved.state}, {saved.when:%Y-%m-%d %H:%M}: {', '.join(saved.players)}",
                       markup=False)
     if len(saves) > SHOWN:
         console.print(f"  ... and {len(saves) - SHOWN} older (--json lists every one)", markup=False)
-    newest = next((saved for saved in saves if not saved.finished), None)
+    # What --resume continues: the newest unfinished game of any game, listed here or not.
+    newest = next((saved for saved in everything if not saved.finished), None)
     if newest is not None:
         console.print(f"dojo play --resume continues {newest.path.name}", markup=False, soft_wrap=True)
     console.print("dojo replay FILE replays a game, dojo play --load FILE resumes one (a name above will do)",

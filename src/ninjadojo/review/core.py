@@ -21,7 +21,7 @@ from ninjadojo.bots import (
 )
 from ninjadojo.bots.base import NotingBot
 from ninjadojo.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot, SearchReport
-from ninjadojo.bots.levels import FALLBACK_LEVELS
+from ninjadojo.bots.levels import FALLBACK_LEVELS, LEVELS
 from ninjadojo.engine.errors import OptionError, SaveError, quote
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.state import GameState, Record
@@ -340,6 +340,9 @@ def review_spec(game_id: str, bot: str = "expert", iterations: int | None = None
     :class:`OptionError`: a bad spec, or a bot that is not a search (a review needs the search's estimates).
     """
     mapped = level_of(game_id, bot)
+    if mapped is None:
+        # A level's own spec written out (``heuristic``, which ``hard`` plays) is that level.
+        mapped = next((spec for level in LEVELS if (spec := level_of(game_id, level)) == bot), None)
     spec = mapped if mapped is not None else bot
     name, params = parse_bot_spec(spec)
     if name not in (IsmctsBot.name, LOOKAHEAD):
@@ -358,7 +361,8 @@ def review_spec(game_id: str, bot: str = "expert", iterations: int | None = None
         factory = available_bots(game_id).get(name)
         default = bot_defaults(factory).get(key, "") if factory is not None else ""
         given = params.get(key, default)
-        if given.strip().isdigit():  # (anything else is left for make_bot to refuse, saying why)
+        # (Anything else, and 0, is left for make_bot to refuse, saying why.)
+        if given.strip().isdigit() and int(given) >= 1:
             params[key] = str(max(REVIEW_MIN_SAMPLES, int(given)))
     if params.get(key, "auto").strip().lower() in ("auto", "none"):
         params[key] = str(DEFAULT_ITERATIONS)

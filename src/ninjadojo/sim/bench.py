@@ -13,6 +13,7 @@ from ninjadojo.engine import DojoError, GameState, OptionError, Rng
 from ninjadojo.engine.errors import quote
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.playout import random_playout
+from ninjadojo.engine.state import check_seed
 from ninjadojo.sim.play import play_game
 from ninjadojo.sim.seeds import derive_seed
 from ninjadojo.sim.settings import SimSettings
@@ -30,6 +31,7 @@ def bench_playouts(game_class: type[GameState[Any]], players: int, options: Mapp
     ``capped`` counts the playouts that did not end by the rules (stopped at the maximum length).
     ``cpu_seconds`` is the processor time used, which other programs on the machine do not inflate.
     """
+    check_seed(seed)  # as every other run refuses one (a negative seed would still play, masked)
     games = actions = capped = 0
     started = time.perf_counter()
     cpu_started = time.process_time()
