@@ -331,3 +331,15 @@ def test_a_game_with_broken_colour_markup_is_still_shown_in_plain_text(toy: None
     result = runner.invoke(app, ["play", "toy", "--players", "2", "--seed", "1"], input="quit\n")
     assert result.exit_code == 0, result.output
     assert ToyState.new(2, seed=1).render(0) in result.stdout
+
+
+@pytest.mark.parametrize("game_id", ["ninjitsu", "knights-and-ninjas", "ninja-camp", "ninja-trap", "ninjato"])
+def test_every_game_says_how_it_ended_once(runner: CliRunner, in_tmp: Path, game_id: str) -> None:
+    """The end's picture of the position and the scores' title would both say it: once is enough."""
+    result = runner.invoke(app, ["play", game_id, "--players", "2", "--seat", "0", "--seed", "3", "--bots", "random"],
+                           input="1\n" * 3000)
+    assert result.exit_code == 0, result.output[-2000:]
+    game = load_game(result.stdout.split("the game is saved in ")[1].split("\n")[0])
+    assert game.result is not None, "the game was played to its end"
+    end = result.stdout.split("game over")[-1]
+    assert end.count(game.result.reason) == 1, end[:3000]

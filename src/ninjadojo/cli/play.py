@@ -245,7 +245,7 @@ class Terminal:
             who = f"seat {seat}: " if len(self.humans) > 1 else ""
             # What was asked, in short (up to its first colon), so the answer reads in context.
             asked = decision.prompt.split(":")[0].strip() if decision is not None else ""
-            asked = asked if len(asked) <= 50 else asked[:47] + "..."
+            asked = asked if len(asked) <= 50 else asked[:47].rsplit(" ", 1)[0] + "..."  # at a word's end
             self.say(f"{who}{asked + ' - ' if asked else ''}only choice: {self.choice_text(seat, actions[0])} "
                      "(answered for you)")
             self.submit(seat, actions[0])
@@ -653,8 +653,11 @@ class Terminal:
         for seat in self.humans:
             self.unseen[seat] = []
         console.print(Rule("game over"))
-        console.print(position_text(game, viewer))
-        table = RichTable(title=result.reason, title_justify="left")
+        position = position_text(game, viewer)
+        console.print(position)
+        # Said once: as the scores' title, unless the game's picture of the end says it already.
+        said = " ".join(result.reason.split()) in " ".join(position.plain.split())
+        table = RichTable(title=None if said else result.reason, title_justify="left")
         table.add_column("seat")
         table.add_column("player")
         # What the numbers count; a game only won or lost (Ninja Trap) shows how it ended, no number.

@@ -96,6 +96,11 @@ def simulate(settings: SimSettings, workers: int | None, progress_console: Conso
     return summary, run.interrupted
 
 
+def _wins(wins: float) -> str:
+    """Wins as a table shows them: whole, or with a shared win's fraction to one decimal (``112.3``)."""
+    return f"{wins:g}" if float(wins).is_integer() else f"{wins:.1f}"
+
+
 def print_summary(console: Console, summary: dict[str, Any]) -> None:
     """The summary as tables."""
     partial = " (partial: interrupted)" if summary["partial"] else ""
@@ -112,14 +117,14 @@ def print_summary(console: Console, summary: dict[str, Any]) -> None:
     for column in ("seat", "bot", "wins", "win rate", "95% CI", "mean points"):
         seats.add_column(column, justify="left" if column == "bot" else "right")
     for row in summary["seats"]:
-        seats.add_row(str(row["seat"]), row["bot"], f"{row['wins']:g}", f"{row['win_rate']:.1%}",
+        seats.add_row(str(row["seat"]), row["bot"], _wins(row["wins"]), f"{row['win_rate']:.1%}",
                       f"{row['ci95'][0]:.1%} - {row['ci95'][1]:.1%}", f"{row['mean_points']:.2f}")
     console.print(seats)
     bots = Table(title="win rate per bot, over its seats")
     for column in ("bot", "seat-games", "wins", "win rate", "95% CI", "mean points"):
         bots.add_column(column, justify="left" if column == "bot" else "right")
     for row in summary["per_bot"]:
-        bots.add_row(row["bot"], str(row["seat_games"]), f"{row['wins']:g}", f"{row['win_rate']:.1%}",
+        bots.add_row(row["bot"], str(row["seat_games"]), _wins(row["wins"]), f"{row['win_rate']:.1%}",
                      f"{row['ci95'][0]:.1%} - {row['ci95'][1]:.1%}", f"{row['mean_points']:.2f}")
     console.print(bots)
     length = summary["length"]

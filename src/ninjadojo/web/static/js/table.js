@@ -489,7 +489,7 @@ class TablePage {
     // What was asked, in short (up to its first colon), so the answer reads in context.
     // Kept in the engine's words (seats as P<n>): the log puts the names in when it is drawn.
     let asked = String(decision.prompt || '').split(':')[0].trim();
-    if (asked.length > 60) asked = `${asked.slice(0, 57)}…`;
+    if (asked.length > 60) asked = `${asked.slice(0, 57).replace(/\s+\S*$/, '')}…`; // at a word's end
     const label = state.labels && state.labels[action] && state.labels[action] !== action
       ? state.labels[action] : describe(action);
     this.autoLines.push({at: (state.view.log || []).length,
