@@ -113,6 +113,18 @@ def new_page(browser: Browser, viewport: ViewportSize = DESKTOP, scripts: Iterab
     return context, page, watch_errors(page)
 
 
+def open_seats(browser: Browser, server: WebServer, table_id: str, tokens: dict[str, str],
+               contexts: list[BrowserContext], pages: list[Page], seats: Iterable[int] = (0, 1)) -> None:
+    """Open each seat's page of a table by its invitation link, each in a fresh context; the contexts and
+    pages are appended to ``contexts`` and ``pages`` as they open (so that a caller's ``finally`` closes
+    those opened even if a later one fails)."""
+    for seat in seats:
+        context, page, _ = new_page(browser)
+        contexts.append(context)
+        page.goto(f"{server.base}/#/table/{table_id}/{seat}/{tokens[str(seat)]}")
+        pages.append(page)
+
+
 def server_state(server: WebServer, table_id: str, token: str | None) -> dict[str, Any]:
     """A seat's (or, without a token, the spectators') current state, over HTTP."""
     headers = {"X-Seat-Token": token} if token else {}

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from ninjadojo.games.ninja_trap.cards import ROOM_INDEX
-from web.driving import APP, client_errors, new_page, server_state, wait_turn_or_end
+from web.driving import APP, client_errors, open_seats, server_state, wait_turn_or_end
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
@@ -55,13 +55,10 @@ def _click(page: Any, action: str) -> None:
 
 def test_the_buko_look_waits_for_the_players_click(browser: Any, web_server: WebServer) -> None:
     table_id, tokens = _table_with_a_buko_card(web_server)
-    contexts, pages = [], []
+    contexts: list[Any] = []
+    pages: list[Any] = []
     try:
-        for seat in (0, 1):
-            context, page, _ = new_page(browser)
-            contexts.append(context)
-            page.goto(f"{web_server.base}/#/table/{table_id}/{seat}/{tokens[str(seat)]}")
-            pages.append(page)
+        open_seats(browser, web_server, table_id, tokens, contexts, pages)
         assert wait_turn_or_end(pages[0], 20) == "act"
         for _ in range(12):
             ann = server_state(web_server, table_id, tokens["0"])

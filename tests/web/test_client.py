@@ -26,6 +26,7 @@ from web.driving import (
     client_errors,
     create_in_lobby,
     new_page,
+    open_seats,
     play_by_clicking,
     seat_token,
     server_state,
@@ -237,14 +238,10 @@ def test_a_simultaneous_choice_waits_for_the_others(browser: Any, web_server: We
     both go on to the next stage."""
     table_id, tokens = web_server.create({"game": "ninja-trap", "players": 2, "settings": QUICK,
                                           "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]})
-    pages = []
-    contexts = []
+    pages: list[Any] = []
+    contexts: list[Any] = []
     try:
-        for seat in (0, 1):
-            context, page, _ = new_page(browser)
-            contexts.append(context)
-            page.goto(f"{web_server.base}/#/table/{table_id}/{seat}/{tokens[str(seat)]}")
-            pages.append(page)
+        open_seats(browser, web_server, table_id, tokens, contexts, pages)
         for page in pages:
             assert wait_turn_or_end(page, 20) == "act"
         first, second = pages

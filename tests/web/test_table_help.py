@@ -504,3 +504,26 @@ def test_the_digest_keeps_what_others_did_beside_and_after_your_own_move(browser
         assert not errors, errors
     finally:
         context.close()
+
+
+WORDS = """async ([text, seats]) => {
+  const {makeCtx} = await import(`${location.origin}/js/board.js`);
+  return makeCtx({gameId: 'ninja-trap', view: {}, seat: 0, seats}).words(text);
+}"""
+
+
+def test_names_go_into_the_engines_words_and_a_bots_possessive_stays_short(browser: Any,
+                                                                           web_server: WebServer) -> None:
+    """P<n> becomes the player's name, a bot's "P1 (expert bot)"; but a possessive reads "P1's trap", not
+    "P1 (expert bot)'s trap"; a person's stays theirs ("Ann's trap")."""
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(web_server.base)
+        seats = [{"seat": 0, "type": "human", "name": "Ann"}, {"seat": 1, "type": "bot", "bot": "expert",
+                                                                "level": "expert"}]
+        said = page.evaluate(WORDS, ["P1 calls TRAP! on P0; P1's trap 1 and P0's trap 2; P12 and P1x", seats])
+        assert said.startswith("P1 (expert bot) calls TRAP! on Ann; P1's trap 1 and Ann's trap 2;"), said
+        assert said.endswith("P12 and P1x"), "a seat that does not exist, or no seat at all, stays as written"
+        assert not errors, errors
+    finally:
+        context.close()

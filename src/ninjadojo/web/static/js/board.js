@@ -20,8 +20,12 @@ export function makeCtx({gameId, view, seat, legal = [], decision = null, toAct 
     if (info.type === 'bot') return `P${s} ${botName(info)}`;
     return info.name || `P${s}`;
   };
-  const words = (text) => String(text).replace(/\bP(\d{1,2})\b/g,
-    (whole, n) => (seats[Number(n)] ? player(Number(n)) : whole));
+  // A bot's possessive keeps its short label ("P1's trap", not "P1 (expert bot)'s trap").
+  const words = (text) => String(text).replace(/\bP(\d{1,2})\b('s\b)?/g, (whole, n, owner) => {
+    const info = seats[Number(n)];
+    if (!info) return whole;
+    return owner && info.type === 'bot' ? `P${n}'s` : `${player(Number(n))}${owner || ''}`;
+  });
   return {
     gameId, view, seat, legal, decision, toAct: new Set(toAct), seats, name, player, words,
     badge: (s, options = {}) => seatBadge(s, options.bare ? null : name(s), {you: !options.bare && s === seat}),
