@@ -285,6 +285,9 @@ def test_a_bots_move_is_marked_on_the_board_and_told_since_your_last_turn(browse
             # Your own moves are not marked (you know them, and a mark in your colour would read as
             # what may be clicked); a bot's are, with its label.
             assert page.locator(".board .last-move[data-moved-by='P0']").count() == 0
+            # Nor anything in your hand or your own panel: a card you drew would carry the last mover's badge.
+            yours = ".board .card-row.hand .last-move, .board [data-seat-panel='0'] .last-move"
+            assert page.locator(yours).count() == 0
             bots = page.locator(".board .last-move[data-moved-by]")
             if bots.count():
                 marked += 1
@@ -301,7 +304,8 @@ def test_a_bots_move_is_marked_on_the_board_and_told_since_your_last_turn(browse
                 lines = box.locator(".digest-lines li:not(.muted)").all_inner_texts()
                 assert lines and all(line in log for line in lines), (lines, log[-10:])
                 assert lines[-1] == log[-1]
-                assert "bot" in text or "P1" not in text  # bots are named, not left as "P1"
+                # Bots are named, not left as "P1" (but in a possessive, which keeps the short label: "P1's").
+                assert "bot" in text or not re.search(r"\bP1\b(?!')", text), text
                 digest += 1
             act_once(page, rng, stats)
         assert marked >= 1, f"a bot's move was marked on the board only {marked} times"
@@ -450,16 +454,16 @@ def test_a_digest_cut_inside_nested_lines_keeps_the_line_they_belong_to(browser:
         lines = ["P0 plays a card", "P1 attacks house 4", "  P1 is defeated", "  a Scroll joins house 4",
                  "  P2 scores 3", "  P3 scores 1", "  the round ends"]
         cut = page.evaluate(DIGEST, lines)
-        assert cut == {"parent": "P1 attacks house 4", "skipped": 1, "earlier": 1,
+        assert cut == {"parent": "P1 attacks house 4", "skipped": 1, "earlier": 1, "kept": [],
                        "shown": ["  a Scroll joins house 4", "  P2 scores 3", "  P3 scores 1", "  the round ends"]}
         # A cut at a line of its own, or no cut: nothing added.
         plain = page.evaluate(DIGEST, ["a", "b", "c", "  d", "e", "f"])
-        assert plain == {"parent": None, "skipped": 0, "earlier": 2, "shown": ["c", "  d", "e", "f"]}
+        assert plain == {"parent": None, "skipped": 0, "earlier": 2, "kept": [], "shown": ["c", "  d", "e", "f"]}
         short = page.evaluate(DIGEST, ["a", "  b"])
-        assert short == {"parent": None, "skipped": 0, "earlier": 0, "shown": ["a", "  b"]}
+        assert short == {"parent": None, "skipped": 0, "earlier": 0, "kept": [], "shown": ["a", "  b"]}
         # The parent right before the cut: nothing skipped.
         near = page.evaluate(DIGEST, ["a", "b", "  c", "  d", "  e", "  f"])
-        assert near == {"parent": "b", "skipped": 0, "earlier": 1, "shown": ["  c", "  d", "  e", "  f"]}
+        assert near == {"parent": "b", "skipped": 0, "earlier": 1, "kept": [], "shown": ["  c", "  d", "  e", "  f"]}
         assert not errors, errors
     finally:
         context.close()
@@ -524,6 +528,37 @@ def test_names_go_into_the_engines_words_and_a_bots_possessive_stays_short(brows
         said = page.evaluate(WORDS, ["P1 calls TRAP! on P0; P1's trap 1 and P0's trap 2; P12 and P1x", seats])
         assert said.startswith("P1 (expert bot) calls TRAP! on Ann; P1's trap 1 and Ann's trap 2;"), said
         assert said.endswith("P12 and P1x"), "a seat that does not exist, or no seat at all, stays as written"
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+KEEP = """async ([lines, seat]) => {
+  const {digestLines} = await import(`${location.origin}/js/recent.js`);
+  const you = new RegExp(`\\\\bP${seat}\\\\b`);
+  return digestLines(lines, 3, (line) => you.test(line));
+}"""
+
+
+def test_a_digest_cut_short_still_keeps_what_was_done_to_you(browser: Any, web_server: WebServer) -> None:
+    """Four players: the lines right after your turn are the rivals' attacks on you, the first a short
+    digest would cut. The lines that name you are kept, in order, a nested one with its line; the rest
+    are counted."""
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(web_server.base)
+        lines = ["P1 attacks P0 with a Dragon", "  P0 does not respond", "  P1 takes 2 gems from P0",
+                 "P1 fortifies with a Castle", "P2 attacks P3 with a Knight", "  P2 takes 1 gem from P3",
+                 "P3 draws 2 cards", "P3 attacks P2 with a Soldier"]
+        cut = page.evaluate(KEEP, [lines, 0])
+        assert cut["kept"] == lines[:3]
+        # The Castle is counted, not shown; P2's attack is the line the first shown belongs to.
+        assert cut["earlier"] == 1 and cut["parent"] == "P2 attacks P3 with a Knight" and cut["skipped"] == 0
+        assert cut["shown"] == lines[-3:]
+        # A nested line that names you comes with the line it belongs to.
+        nested = ["P2 plays a Merchant", "  P2 pays P0 1 gem", "  P2 takes 2 cards", "P3 passes", "P1 passes",
+                  "P2 passes"]
+        assert page.evaluate(KEEP, [nested, 0])["kept"] == ["P2 plays a Merchant", "  P2 pays P0 1 gem"]
         assert not errors, errors
     finally:
         context.close()

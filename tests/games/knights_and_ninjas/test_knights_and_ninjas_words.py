@@ -294,3 +294,32 @@ def test_card_texts_and_the_rules_summary_say_what_things_do_without_codes() -> 
         for text in (card.text, card.short):
             assert not _unreadable(text), (card.code, text, _unreadable(text))
             assert "RULINGS" not in text and "uling" not in text, card.code
+
+
+def test_a_turn_with_attackers_in_hand_but_no_attack_open_says_what_stands_in_the_way() -> None:
+    """A player holding Knights and Soldiers who is offered only a discard must be told why: the rivals'
+    Castles and Archers (else it reads as a bug)."""
+    from ninjadojo.api import new_game
+    from ninjadojo.engine.rng import Rng
+    from ninjadojo.games.knights_and_ninjas.cards import COMMON, DR, NI
+
+    seen = 0
+    for seed in range(200):
+        game = new_game("knights-and-ninjas", 4, seed=seed)
+        rng = Rng(seed)
+        while game.result is None:
+            seat = game.to_act()[0]
+            decision = game.decision(seat)
+            actions = game.legal_actions(seat)
+            if decision is not None and decision.kind == "turn":
+                attackers = any(game.hands[seat][kind] for kind in (*COMMON, NI, DR))
+                attacking = any(action.startswith("a") for action in actions)
+                said = "no attack is open to your cards" in decision.prompt
+                assert said == (attackers and not attacking), decision.prompt
+                if said:
+                    seen += 1
+                    for other in range(4):
+                        if other != seat and game.forts[other][0] >= 0:
+                            assert f"P{other}'s Castle" in decision.prompt
+            game.apply(seat, actions[rng.randbelow(len(actions))])
+    assert seen >= 5

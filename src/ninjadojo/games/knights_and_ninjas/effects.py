@@ -620,7 +620,7 @@ def merchant(state: KnightsAndNinjasState, seat: int, target: int, kind: int) ->
         # The rival saw which of its cards went: it knows they are in the Merchant's player's hand.
         tell(state, target, seat, pick)
     state.log(f"P{seat} plays {a_card(kind, ME)}, pays P{target} {plural(price, 'gem')} and takes "
-              f"{plural(count, 'card')} blind")
+              f"{plural(count, 'card')} from P{target}'s hand, blind")
     if taken:  # none only where a Merchant may do nothing (pointless_specials)
         state.log(f"the cards taken: {_names(taken)}", (1 << seat) | (1 << target),
                   depth=1)

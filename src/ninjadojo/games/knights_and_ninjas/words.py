@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
+from ninjadojo.engine.words import listing, seat_name
 from ninjadojo.engine.words import plural as count_words
-from ninjadojo.engine.words import seat_name
 from ninjadojo.games.knights_and_ninjas.cards import (
     AR,
     CA,
+    COMMON,
     CP,
     DR,
     EX,
@@ -34,6 +35,7 @@ from ninjadojo.games.knights_and_ninjas.cards import (
     NI,
     PE,
     PR,
+    SLOTS,
     STRENGTH,
     TR,
 )
@@ -298,7 +300,8 @@ def prompt(state: KnightsAndNinjasState, seat: int, frame: Frame) -> str:
     moves = legal(state, seat, frame)
     legal_texts = list(moves)
     if kind == "turn":
-        return "Your turn: " + _turn_choices({payload[0] for payload in moves.values()})
+        ops = {payload[0] for payload in moves.values()}
+        return "Your turn: " + _turn_choices(ops) + _no_attack_reason(state, seat, ops)
     if kind == "fortify":
         if legal_texts == ["end"]:
             return "Nothing more to fortify with: end your turn"
@@ -351,6 +354,20 @@ def _monk_owed(state: KnightsAndNinjasState, seat: int) -> str:
         return f"pay {pay_cards}, as you hold fewer than {plural(gems, 'gem')}"
     what = [text for text, has in (("all your gems", state.gems[seat]), ("all your cards", state.sizes[seat])) if has]
     return f"you can pay neither {pay_gems} nor {NUMBER_WORDS[cards]} cards in full: pay {' or '.join(what)}"
+
+
+def _no_attack_reason(state: KnightsAndNinjasState, seat: int, ops: set[int]) -> str:
+    """Why a hand with attacking cards may attack nobody this turn, in words: `` (no attack is open to your
+    cards: P1's Castle and P2's Archer stand in the way)``; empty when it may attack or holds no attacker."""
+    hand = state.hands[seat]
+    if OP_ATTACK in ops or not any(hand[kind] for kind in (*COMMON, NI, DR)):
+        return ""
+    forts = [f"{seat_name(other)}'s {NAMES[role]}" for other in range(state.num_players) if other != seat
+             for slot, role in enumerate(SLOTS) if role != MI and state.forts[other][slot] >= 0]
+    if not forts:
+        return " (no attack is open to your cards now)"
+    verb = "stands" if len(forts) == 1 else "stand"
+    return f" (no attack is open to your cards: {listing(forts)} {verb} in the way)"
 
 
 def _turn_choices(ops: set[int]) -> str:

@@ -94,8 +94,8 @@ export function owners(after, ids, seats, toAct, named = seats) {
 /**
  * The marks of the seats' last moves on a board. ``record(before, after, lines, toAct)`` after a new
  * state; ``apply(board, fresh)`` after each drawing (``fresh``: the state is new, so its move pulses).
- * The page's own seat (``mine``) is not marked: its player knows what they did, and its mark would
- * read as the highlight of what may be clicked.
+ * The page's own seat (``mine``) is not marked, nor anything in its own panel: its player knows what
+ * they did and what they hold, and its mark would read as the highlight of what may be clicked.
  */
 export class LastMoves {
   constructor() {
@@ -114,6 +114,12 @@ export class LastMoves {
     // The mover from the top-level lines; a panel is its seat's own also when a nested line names it.
     for (const [id, seat] of owners(after, ids, seats, toAct, movers(lines, false))) {
       if (seat !== null && seat === this.mine) continue;
+      // Nor what changed in your own panel: you know your cards, and a card you drew would otherwise
+      // carry the badge of whoever moved last (your draw's line is yours alone, naming no seat).
+      const el = after.get(id).el;
+      const panel = el.closest('[data-seat-panel]');
+      const yours = this.mine !== null && panel && Number(panel.dataset.seatPanel) === this.mine;
+      if (yours || el.closest('.card-row.hand')) continue;
       const key = seat === null ? 'any' : seat;
       if (!groups.has(key)) groups.set(key, new Set());
       groups.get(key).add(id);
@@ -197,22 +203,45 @@ export function sinceLastTurn(lines, seat, mark = 0, news = Infinity) {
  * The digest's lines (``lines`` from :func:`sinceLastTurn`) cut to the last ``limit``: {parent, skipped,
  * shown, earlier}. A cut inside a line's nested lines keeps that line (``parent``: "P1 attacks house 4"
  * over "P1 is defeated"), ``skipped`` the nested lines left out between it and the first shown;
- * ``earlier`` counts the lines left out before (the parent's and those between not included).
+ * ``earlier`` counts the lines left out before (the parent's and those between not included). With
+ * ``keep`` (a test of a line), the earlier lines it passes are ``kept`` all the same, in order, a nested
+ * one with the line it belongs to (what happened to you is never cut: "P1 attacks P0 with a Dragon").
  */
-export function digestLines(lines, limit = 8) {
+export function digestLines(lines, limit = 8, keep = null) {
   const start = Math.max(0, lines.length - limit);
   const shown = lines.slice(start);
   const indent = (line) => line.length - line.trimStart().length;
   let parent = null;
   let skipped = 0;
+  let before = start; // the lines before this index are left out (but ``kept``)
   if (start > 0 && indent(shown[0]) > 0) {
     let at = start - 1;
     while (at > 0 && indent(lines[at]) >= indent(shown[0])) at -= 1;
     if (indent(lines[at]) < indent(shown[0])) {
       parent = lines[at];
       skipped = start - at - 1;
+      before = at;
     }
   }
-  const earlier = lines.length - shown.length - (parent === null ? 0 : skipped + 1);
-  return {parent, skipped, shown, earlier};
+  // The earlier lines ``keep`` asks for (what happened to you), each nested one with the line it belongs to.
+  const kept = [];
+  if (keep) {
+    let top = -1; // the last top-level line taken
+    for (let at = 0; at < before; at += 1) {
+      if (!keep(lines[at])) continue;
+      if (indent(lines[at]) > 0) {
+        let up = at - 1;
+        while (up > 0 && indent(lines[up]) > 0) up -= 1;
+        if (up !== top && up >= 0 && indent(lines[up]) === 0) {
+          kept.push(lines[up]);
+          top = up;
+        }
+      } else {
+        top = at;
+      }
+      kept.push(lines[at]);
+    }
+  }
+  const earlier = before - kept.length;
+  return {parent, skipped, shown, earlier, kept};
 }

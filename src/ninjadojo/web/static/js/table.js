@@ -597,18 +597,22 @@ class TablePage {
     const log = this.state.view.log || [];
     const lines = sinceLastTurn(log, this.seat, this.myMark, this.newsFrom);
     if (!lines.length) return null;
-    // The last lines; a cut inside a line's nested lines keeps that line, for sense (recent.digestLines).
-    const {parent, skipped, shown, earlier} = digestLines(lines);
+    // The last lines; a cut inside a line's nested lines keeps that line, for sense, and the earlier lines
+    // that name this seat are kept too: what was done to you is never cut (recent.digestLines).
+    const you = new RegExp(`\\bP${this.seat}\\b`);
+    const {parent, skipped, shown, earlier, kept} = digestLines(lines, 8, (line) => you.test(line));
     // Before this seat's first move there is no "last turn": what happened so far.
     const own = new RegExp(`^P${this.seat}\\b`);
     const title = this.myMark > 0 || log.some((line) => own.test(line)) ? 'Since your last turn' : 'So far';
     const item = (line) => h('li', {class: /^\s/.test(line) ? 'nested' : null}, ctx.words(line.trim()));
+    const plural = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
+    const left = `(${plural(earlier, kept.length ? 'other earlier line' : 'earlier line')} in the log)`;
     return h('section', {class: 'digest', 'aria-label': title.toLowerCase()},
       h('h2', {class: 'side-title'}, title),
-      earlier > 0
-        ? h('p', {class: 'muted'}, `(${earlier} earlier ${earlier === 1 ? 'line' : 'lines'} in the log)`) : null,
+      kept.length ? h('ul', {class: 'digest-lines digest-kept'}, kept.map(item)) : null,
+      earlier > 0 ? h('p', {class: 'muted'}, left) : null,
       h('ul', {class: 'digest-lines'}, parent === null ? null : item(parent),
-        skipped > 0 ? h('li', {class: 'nested muted'}, `… ${skipped} more ${skipped === 1 ? 'line' : 'lines'}`) : null,
+        skipped > 0 ? h('li', {class: 'nested muted'}, `… ${plural(skipped, 'more line')}`) : null,
         shown.map(item)));
   }
 

@@ -103,8 +103,9 @@ function fort(ctx, seat, slot, text) {
   if (!text) return h('span', {class: 'fort-empty'}, `no ${slot}`);
   // "je>ca": a Jester standing as a Castle.
   const [code, role] = text.includes('>') ? text.split('>') : [text, text];
+  // A card in its own slot needs no note (the card says what it is); a Jester says what it stands as.
   return ctx.card(code, {small: true, keys: `fort:${seat}:${slot}`,
-    note: code === role ? slot : `as ${cardName(role)}`});
+    note: code === role ? null : `as ${cardName(role)}`});
 }
 
 function seat(ctx, data, s) {
