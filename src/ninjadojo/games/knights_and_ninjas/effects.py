@@ -391,7 +391,11 @@ def attack(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Paylo
     if frame.kind != "attack" or struck != (STRUCK in frame.data):
         state.frames[-1] = Frame("attack", [seat], {STRUCK: 1} if struck else {})
     strength = real + jesters if role == PE else STRENGTH[role]
-    state.log(f"P{seat} attacks P{target} with {what}")
+    # A Ladder, a Catapult or an Archer is played against a fortification, before (or besides) an attack.
+    if from_fort or role in PRE_ATTACK_ROLES:
+        state.log(f"P{seat} plays {what} against P{target}")
+    else:
+        state.log(f"P{seat} attacks P{target} with {what}")
     offer_response(state, seat, target, role, strength)
 
 

@@ -310,7 +310,7 @@ def prompt(state: KnightsAndNinjasState, seat: int, frame: Frame) -> str:
         rival = seat_name(state.attack_target)
         if legal_texts == ["end"]:
             return f"Nothing left to attack {rival} with: end your turn"
-        return f"No gems moved: attack {rival} again, or end your turn"
+        return f"No gems moved yet: play another card against {rival}, or end your turn"
     if kind == "respond":
         attack = attack_words(state, data_int(frame, "by"), seat, data_int(frame, "role"), data_int(frame, "str"),
                               seat)
