@@ -61,10 +61,11 @@ def take_free(state: GameState[Any], seat: int, action: str) -> bool:
     """
     if state.result is not None or type(seat) is not int or not 0 <= seat < state.num_players:
         return False
-    found = free_form(state, seat, action)
+    free = state._free(seat)
+    found = state._named_in(seat, action, free)
     if found is None:
         return False
-    payload = state._free(seat)[found]
+    payload = free[found]
     state._legal_cache = {}
     state.record.actions.append((seat, found))
     state._undoable.append(1)

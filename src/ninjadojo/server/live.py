@@ -569,11 +569,12 @@ class LiveTable:
 
     def _apply_in_memory(self, seat: int, action: str) -> str:
         """Apply an action to the game (raising, unchanged, if illegal); returns it as recorded."""
-        # A free action (Ninjitsu!'s rearranging of secrets): see _count.
-        public: bool | None = None if self.game.is_free(seat, action) else (
-            self._is_public() if self.game.frames else True)
+        public: bool | None = self._is_public() if self.game.frames else True
         before = self.index[seat]
+        decisions = self.game.ply
         self.game.apply(seat, action)
+        if self.game.ply == decisions:
+            public = None  # a free action (Ninjitsu!'s rearranging of secrets) is no decision: see _count
         recorded = self.game.record.actions[-1][1]
         self._count(seat, public)
         self.acts.append((seat, public))

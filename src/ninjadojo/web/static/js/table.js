@@ -5,7 +5,7 @@
 // whole state, a change may come as the RFC 6902 operations from the state it holds (docs/web.md).
 
 import {api, ApiError, inviteLink, socketUrl} from './api.js';
-import {copyText, h, replace, toast} from './dom.js';
+import {copyText, h, plural, replace, toast} from './dom.js';
 import {cardInfo, loadCatalogue, gameInfo} from './catalogue.js';
 import {boardOf} from './games/index.js';
 import {CardPopover, rulesDialog} from './rules.js';
@@ -605,7 +605,6 @@ class TablePage {
     const own = new RegExp(`^P${this.seat}\\b`);
     const title = this.myMark > 0 || log.some((line) => own.test(line)) ? 'Since your last turn' : 'So far';
     const item = (line) => h('li', {class: /^\s/.test(line) ? 'nested' : null}, ctx.words(line.trim()));
-    const plural = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
     const left = `(${plural(earlier, kept.length ? 'other earlier line' : 'earlier line')} in the log)`;
     return h('section', {class: 'digest', 'aria-label': title.toLowerCase()},
       h('h2', {class: 'side-title'}, title),
