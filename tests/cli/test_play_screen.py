@@ -352,3 +352,39 @@ def test_the_buko_look_is_shown_not_answered_for_the_human(runner: CliRunner, tm
     assert "seat 0>" in result.stdout
     saved = load_game(str(result.stdout.split("the game is saved in ")[1].split("\n")[0]))
     assert saved.legal_actions(0) == ["ok"], "the look waits for the human"
+
+
+def test_a_formality_is_answered_without_a_word(runner: CliRunner, tmp_path: Path) -> None:
+    """Of Knights and Ninjas asks everyone holding cards whether to steal a common attack's gems with a
+    Highwayman, so that being asked tells nothing; holding none, the human has nothing to decide, and
+    the terminal passes for them without an "answered for you" line."""
+    from ninjadojo.games.knights_and_ninjas.builder import play, position
+
+    game = position(4, hands=["kn", "pe", "hw", "sopepe"])
+    play(game, "0:a1:kn", "1:take")
+    assert game.decision(3) is not None and game.decision(3).formality  # type: ignore[union-attr]
+    bots_at = {"0": "random", "1": "random", "2": "random"}
+    path = write_save(tmp_path / "window.dojo.json", game, {"humans": [3], "bots": bots_at})
+    result = runner.invoke(app, ["play", "--load", str(path)], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "keeps the gem" not in result.stdout and "you hold no" not in result.stdout
+    assert "your choice is in" not in result.stdout, "a formality has no choice to confirm"
+    saved = load_game(str(result.stdout.split("the game is saved in ")[1].split("\n")[0]))
+    assert (3, "pass") in saved.record.actions[2:5], "the window is answered, by everyone"
+
+
+def test_a_pass_for_good_is_confirmed_by_the_human_even_when_forced(runner: CliRunner, tmp_path: Path) -> None:
+    """Ninja Camp: "If you cannot play a card or use your Ninja Clan ability, you must pass", for the rest of
+    the game. Forced or not, that ends the player's part: the terminal shows the position and waits."""
+    from ninjadojo.games.ninja_camp.builder import position
+
+    parked = {"a1": "S0", "b1": "S0", "g7": "S1", "f7": "S1", "e7": "S1", "d4": "E0"}
+    game = position(2, squares=parked, hands={0: ""}, clans={0: "SL"}, to_act=0)
+    assert game.legal_actions(0) == ["pass"]
+    path = write_save(tmp_path / "stuck.dojo.json", game, {"humans": [0], "bots": {"1": "random"}})
+    result = runner.invoke(app, ["play", "--load", str(path)], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "answered for you" not in result.stdout
+    assert "none of your cards can be carried out now" in result.stdout and "seat 0>" in result.stdout
+    saved = load_game(str(result.stdout.split("the game is saved in ")[1].split("\n")[0]))
+    assert saved.legal_actions(0) == ["pass"], "the pass waits for the human"

@@ -241,7 +241,11 @@ class Terminal:
         actions = self.game.legal_actions(seat)
         decision = self.game.decision(seat)
         # A one-time look showing (Ninja Trap's Buko look) is the point of its one choice: shown, not answered.
-        if self.auto and len(actions) == 1 and not (decision is not None and decision.looking):
+        # Nor one weighty enough to confirm (Ninja Camp's pass for the rest of the game).
+        if self.auto and len(actions) == 1 and not (decision is not None and (decision.looking or decision.confirm)):
+            if decision is not None and decision.formality:  # asked only so that being asked tells nothing
+                self.submit(seat, actions[0])
+                return "auto"
             who = f"seat {seat}: " if len(self.humans) > 1 else ""
             # What was asked, in short (up to its first colon), so the answer reads in context.
             asked = decision.prompt.split(":")[0].strip() if decision is not None else ""
@@ -261,9 +265,10 @@ class Terminal:
                 return "typed"
 
     def submit(self, seat: int, action: str) -> None:
-        """Apply ``seat``'s action; a hidden choice is confirmed without repeating it, on a cleared screen."""
+        """Apply ``seat``'s action; a hidden choice is confirmed without repeating it, on a cleared screen
+        (a formality, with no choice to hide, without a word)."""
         decision = self.game.decision(seat)
-        simultaneous = decision is not None and decision.simultaneous
+        simultaneous = decision is not None and decision.simultaneous and not decision.formality
         self.table.apply(seat, action)
         looked = seat in self._looks_shown
         self._looks_shown.discard(seat)

@@ -276,6 +276,16 @@ class GameState(ABC, Generic[PayloadT]):
         """A human prompt for ``frame``; games override for better words."""
         return frame.kind.replace("-", " ")
 
+    def _formality(self, seat: int, frame: Frame) -> bool:
+        """Whether ``seat`` is asked in ``frame`` only as a formality, with no choice (see
+        :attr:`Decision.formality`); games override. ``False`` by default."""
+        return False
+
+    def _confirm(self, seat: int, frame: Frame) -> bool:
+        """Whether ``seat``'s decision in ``frame`` is one a driver never answers for the player, even with one
+        choice (see :attr:`Decision.confirm`); games override. ``False`` by default."""
+        return False
+
     def _label(self, seat: int, frame: Frame, action: str, payload: PayloadT) -> str | None:
         """Words for ``seat``'s legal ``action`` in ``frame`` ("Steal secret 1 of P2", "Fortify with a
         Castle"), or ``None`` to show the action's text. Games override: front ends show these words and
@@ -413,7 +423,8 @@ class GameState(ABC, Generic[PayloadT]):
             return None
         events = self.events
         looking = any(events[index].shown_to(seat) for index in self._looks)
-        return Decision(seat, frame.kind, self._prompt(seat, frame), frame.simultaneous, frame.concealed, looking)
+        return Decision(seat, frame.kind, self._prompt(seat, frame), frame.simultaneous, frame.concealed, looking,
+                        self._formality(seat, frame), self._confirm(seat, frame))
 
     def label(self, seat: int, action: str) -> str:
         """Words for one of ``seat``'s legal actions, for players (the notation stays the action's text).

@@ -59,6 +59,14 @@ class Decision:
     ``looking``: a one-time look is showing to the seat (a card shown once, gone when it acts, such as
     Ninja Trap's Buko look). A driver shows it before the seat answers, and never answers for it at once,
     even when there is only one choice (the look is the point of it).
+
+    ``formality``: the seat has no choice and is asked only so that being asked tells nobody anything
+    (Of Knights and Ninjas asks everyone holding cards whether to steal with a Highwayman, held or not). A
+    driver that answers forced choices answers it without a word in the log: there was nothing to decide.
+
+    ``confirm``: what the seat's choice does is weighty enough that the player should see it happen, even
+    with one choice (Ninja Camp's pass for the rest of the game, when no card of its can be carried out):
+    a driver shows the decision and waits for the player, as for a look.
     """
 
     seat: int
@@ -67,6 +75,8 @@ class Decision:
     simultaneous: bool = False
     concealed: bool = False
     looking: bool = False
+    formality: bool = False
+    confirm: bool = False
 
 
 @dataclass(frozen=True, slots=True)

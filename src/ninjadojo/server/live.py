@@ -308,7 +308,8 @@ class LiveTable:
             "free": game.free_labels(viewer) if viewer is not None and self.seats[viewer].type == "human" else {},
             "decision": None if decision is None else {
                 "kind": decision.kind, "prompt": decision.prompt, "simultaneous": decision.simultaneous,
-                "concealed": decision.concealed, "looking": decision.looking},
+                "concealed": decision.concealed, "looking": decision.looking,
+                "formality": decision.formality, "confirm": decision.confirm},
             "to_act": view["waiting_for"],
             "seats": [self.seat_json(seat) for seat in self.seats],
             "status": self.status,

@@ -15,6 +15,33 @@ def test_highwayman_window_asks_every_other_seat_with_a_card_at_once() -> None:
     assert game.legal_actions(3) == ["pass"] and game.legal_actions(2) == ["hw", "pass"]
 
 
+def test_a_seat_with_nothing_to_steal_with_is_asked_only_as_a_formality() -> None:
+    # Everyone holding cards is asked, so that being asked tells nobody who holds a Highwayman; a seat
+    # that can only pass has nothing to decide, and drivers answer it without a word in the log.
+    game = position(4, hands=["kn", "pe", "hw", "so"])
+    play(game, "0:a1:kn", "1:take")
+    for seat, formality in ((1, True), (2, False), (3, True)):
+        decision = game.decision(seat)
+        assert decision is not None and decision.kind == "highwayman"
+        assert decision.formality is formality, seat
+    assert game.decision(0) is None
+
+
+def test_a_jester_can_steal_so_holding_one_is_no_formality() -> None:
+    game = position(4, hands=["kn", "pe", "je", "so"])
+    play(game, "0:a1:kn", "1:take")
+    decision = game.decision(2)
+    assert decision is not None and not decision.formality and game.legal_actions(2) != ["pass"]
+
+
+def test_an_attack_answered_is_a_choice_not_a_formality() -> None:
+    game = position(4, hands=["kn", "hw", "hw", "so"])
+    play(game, "0:a1:kn")
+    decision = game.decision(1)
+    assert decision is not None and decision.kind == "respond" and game.legal_actions(1) == ["take"]
+    assert not decision.formality
+
+
 def test_highwayman_steals_the_gems_and_a_new_window_opens_against_him() -> None:
     game = position(4, hands=["knpe", "hwpe", "hw", "so"], top="sosopepepepe")
     play(game, "0:a1:kn", "1:take")

@@ -235,6 +235,11 @@ class KnightsAndNinjasState(GameState[Payload]):
     def _prompt(self, seat: int, frame: Frame) -> str:
         return words.prompt(self, seat, frame)
 
+    def _formality(self, seat: int, frame: Frame) -> bool:
+        """A Highwayman's window asks everyone holding cards, so that being asked tells nothing: for a
+        seat that can only pass, being asked is a formality."""
+        return frame.kind == "highwayman" and list(self._legal(seat, frame)) == ["pass"]
+
     def _label(self, seat: int, frame: Frame, action: str, payload: Payload) -> str | None:
         return words.label(self, seat, frame, action, payload)
 

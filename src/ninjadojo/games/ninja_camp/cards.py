@@ -93,7 +93,7 @@ CARD_TABLE: tuple[CardKind, ...] = (
              "Flying Squirrel's step or as Goat's target)."),
     CardKind(WALL, "Wall", 0, 3, "blocks; never claimed",
              "Ninjas cannot move onto, over, or through this card, and it cannot be claimed.",
-             "Only Armadillo passes over it (and it cannot stop on it either). Drawn as # on the grid."),
+             "Only Armadillo passes over it (and it cannot stop on it either)."),
 )
 
 NAMES: tuple[str, ...] = ("empty", *(row.name for row in CARD_TABLE))

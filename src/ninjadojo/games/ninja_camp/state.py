@@ -45,8 +45,9 @@ RULES = """\
 Two to four players move ninjas over a grid of face-up skill cards, claiming
 the cards they leave. Each player starts with a Sprint and an Evade in hand,
 a Ninja Clan card and three ninjas.
-Set-up: P0 places a ninja first, then the others counter-clockwise, three
-rounds: each ninja on a free skill card, your three on three different kinds.
+Set-up: the first player places a ninja, then the others counter-clockwise,
+three rounds: each ninja on a free skill card, your three on three different
+kinds.
 The last to place takes the first turn; turns then go clockwise.
 Your turn: play a skill card from your hand, or use your clan card once a
 game, or pass for the rest of the game. One of your ninjas carries out the
@@ -445,6 +446,11 @@ class NinjaCampState(GameState[Payload]):
 
     def _prompt(self, seat: int, frame: Frame) -> str:
         return words.prompt(self, seat, frame, self._legal_map(seat))
+
+    def _confirm(self, seat: int, frame: Frame) -> bool:
+        """A pass for the rest of the game, when none of the seat's cards can be carried out, ends its part in
+        the game: the player sees the position that leaves it no move before it happens."""
+        return list(self._legal_map(seat)) == ["pass"]
 
     def _label(self, seat: int, frame: Frame, action: str, payload: Payload) -> str:
         """Words for a legal action: the card played, each square with what lies there, what is claimed

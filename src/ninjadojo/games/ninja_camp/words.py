@@ -22,6 +22,7 @@ from ninjadojo.games.ninja_camp.cards import (
     NINJAS_PER_PLAYER,
     POINTS,
     SHADOW,
+    SKILLS,
 )
 from ninjadojo.games.ninja_camp.moves import CLAN_CARD
 from ninjadojo.games.ninja_camp.rules import (
@@ -154,7 +155,12 @@ def prompt(state: NinjaCampState, seat: int, frame: Frame, legal: Mapping[str, P
         parts.append(f"use your {CLAN_TABLE[state.clans[seat]].name} Clan card (once a game)")
     if not parts:
         return "Your turn: none of your cards can be carried out now, so pass for the rest of the game"
-    return f"Your turn: {', '.join(parts)}, or pass for the rest of the game"
+    # What the player holds and cannot play now is named, so that it does not just go missing.
+    blocked = [NAMES[kind] for kind in SKILLS if state.hands[seat][kind] and kind not in cards]
+    if not state.clan_used[seat] and not any(card >= CLAN_CARD for card in cards):
+        blocked.append(f"your {CLAN_TABLE[state.clans[seat]].name} Clan card")
+    note = f" (not possible now: {', '.join(blocked)})" if blocked else ""
+    return f"Your turn: {', '.join(parts)}, or pass for the rest of the game{note}"
 
 
 def end_reason(state: NinjaCampState, scores: list[int], winner: int, tied: list[int]) -> str:
