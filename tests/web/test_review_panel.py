@@ -131,8 +131,13 @@ def test_a_player_reviews_their_game_from_the_end_dialog(browser: Any, web_serve
         width = page.evaluate("() => document.querySelector('dialog.review-dialog').getBoundingClientRect().width")
         assert width <= PHONE["width"], f"the review is wider than a phone: {width}"
         page.screenshot(path=str(screenshots / "review-phone.png"))
+        # The review took the result's place (no dialog left open under it): closed, the board shows with
+        # the end's bar, which shows the result again.
+        assert page.locator(".end-screen").count() == 0
         page.keyboard.press("Escape")
         dialog.wait_for(state="hidden")
+        page.locator(".end-bar button", has_text="Show the result").click()
+        page.locator(".end-screen").wait_for(state="visible")
         assert client_errors(page) == [] and errors == []
     finally:
         context.close()

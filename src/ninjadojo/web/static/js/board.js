@@ -91,9 +91,13 @@ export function drawResult(view, ctx, {actions = [], floating = false, onClose =
   // at the target wins), then by score.
   const rows = result.scores.map((score, seat) => ({seat, score}))
     .sort((a, b) => Number(winners.has(b.seat)) - Number(winners.has(a.seat)) || b.score - a.score);
-  const counted = lines.some((seatLines) => seatLines && seatLines.length);
   // What the numbers count ("Points", "Gems"); a game only won or lost (Ninja Trap) has none to show.
   const scoreName = typeof view.score_name === 'string' ? view.score_name : 'Score';
+  // A count of one line that only says the score again (Of Knights and Ninjas: "Gems held: 7") is no
+  // column of its own beside the score's.
+  const repeats = scoreName && result.scores.every((score, seat) => !(lines[seat] || []).length
+    || (lines[seat].length === 1 && lines[seat][0].includes(formatScore(score))));
+  const counted = !repeats && lines.some((seatLines) => seatLines && seatLines.length);
   const names = result.winners.map((s) => ctx.player(s));
   const headline = names.length ? `${names.join(' and ')} ${names.length > 1 ? 'win' : 'wins'}` : 'No winner';
   const titleId = `end-title-${Math.random().toString(36).slice(2, 8)}`;
@@ -106,16 +110,17 @@ export function drawResult(view, ctx, {actions = [], floating = false, onClose =
   h('p', {class: 'reason'}, ctx.words(result.reason), result.truncated ? ' (stopped at the maximum length)' : ''),
   h('table', {class: 'scores'},
     h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, 'Seat'), scoreName ? h('th', {scope: 'col'}, scoreName) : null,
-      h('th', {scope: 'col'}, counted ? (scoreName ? 'How it is counted' : 'How it ended') : ''))),
+      counted || !scoreName ? h('th', {scope: 'col'}, counted ? (scoreName ? 'How it is counted' : 'How it ended') : '')
+        : null)),
     h('tbody', {}, rows.map(({seat, score}) => h('tr', {class: winners.has(seat) ? 'winner' : null,
       dataset: {seat}},
     h('td', {class: 'end-seat'}, ctx.badge(seat, {bare: false}),
       winners.has(seat) ? h('span', {class: 'tag tag-ok'}, '★ winner') : null),
     scoreName ? h('td', {class: 'score'}, formatScore(score)) : null,
-    h('td', {class: 'score-lines'}, (lines[seat] || []).length
+    counted || !scoreName ? h('td', {class: 'score-lines'}, counted && (lines[seat] || []).length
       ? h('ul', {}, lines[seat].map((line, i) => h('li', {class: i === lines[seat].length - 1 ? 'total' : null},
         ctx.words(line))))
-      : null))))),
+      : null) : null)))),
   h('div', {class: 'end-actions'}, actions));
   if (onClose) {
     panel.addEventListener('keydown', (event) => {

@@ -96,7 +96,7 @@ export class ChatBox {
   }
 
   drawMute() {
-    this.muteButton.textContent = this.muted ? '🔇 Chat muted' : '🔈 Mute chat';
+    this.muteButton.textContent = this.muted ? '✕ Chat muted' : 'Mute chat';
     this.muteButton.setAttribute('aria-pressed', this.muted ? 'true' : 'false');
     this.body.hidden = this.muted;
     this.el.classList.toggle('chat-muted', this.muted);

@@ -25,10 +25,13 @@ export function snapshot(board) {
   return found;
 }
 
-/** What a thing says, but the "to act" tags (whose turn it is changes with every move, not the thing). */
+/**
+ * What a thing says, but the "to act" tags (whose turn it is changes with every move, not the thing) and a
+ * card's short text (a card drawn small leaves it out: a pile's top card covered by a new one is unchanged).
+ */
 function textOf(el) {
   let text = el.textContent;
-  for (const tag of el.querySelectorAll('.to-act-tag')) text = text.replace(tag.textContent, '');
+  for (const tag of el.querySelectorAll('.to-act-tag, .card-short')) text = text.replace(tag.textContent, '');
   return text.replace(/\s+/g, ' ').trim();
 }
 

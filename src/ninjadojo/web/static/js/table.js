@@ -476,30 +476,39 @@ class TablePage {
    * A forced choice (one legal action) is answered for you, as at the terminal, with a line in the log;
    * never in a concealed window (answering there at once would tell the others you had nothing to
    * play: the hold of docs/server.md hides a window's timing only if the asked seat takes its time),
-   * nor while a one-time look is showing to you (Ninja Trap's Buko look: it goes when you answer).
+   * nor while a one-time look is showing to you (Ninja Trap's Buko look: it goes when you answer), nor
+   * a weighty one the game asks you to confirm (Ninja Camp's pass for the rest of the game).
    */
   answerForced(state, describe) {
     const decision = state.decision;
     if (!autoAnswerOn() || this.pending || this.seat === null || state.status !== 'playing'
-      || state.legal.length !== 1 || !decision || decision.concealed || decision.looking
+      || state.legal.length !== 1 || !decision || decision.concealed || decision.looking || decision.confirm
       || this.autoAt === state.index) return;
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return;
     this.autoAt = state.index;
     const action = state.legal[0];
+    this.counter += 1;
+    this.pending = action;
+    // Not your decision: what happened since your last own choice is still news (myMark stays), and so
+    // is what this answer leads to, though it is in your name.
+    this.newsFrom = Math.min(this.newsFrom, (state.view.log || []).length);
+    if (!decision.formality) this.autoLines.push(this.autoLine(state, decision, action, describe));
+    this.socket.send(JSON.stringify({type: 'act', action, index: state.index, id: `c-${this.counter}`}));
+  }
+
+  /**
+   * The log line of a choice answered for you: what was asked, in short, and the only answer. A formality
+   * (asked only so that being asked tells nothing, with no choice) gets none: there was nothing to decide.
+   */
+  autoLine(state, decision, action, describe) {
     // What was asked, in short (up to its first colon), so the answer reads in context.
     // Kept in the engine's words (seats as P<n>): the log puts the names in when it is drawn.
     let asked = String(decision.prompt || '').split(':')[0].trim();
     if (asked.length > 60) asked = `${asked.slice(0, 57).replace(/\s+\S*$/, '')}…`; // at a word's end
     const label = state.labels && state.labels[action] && state.labels[action] !== action
       ? state.labels[action] : describe(action);
-    this.autoLines.push({at: (state.view.log || []).length,
-      text: `${asked ? `${asked}: ` : ''}only choice, ${label} (answered for you)`});
-    this.counter += 1;
-    this.pending = action;
-    // Not your decision: what happened since your last own choice is still news (myMark stays), and so
-    // is what this answer leads to, though it is in your name.
-    this.newsFrom = Math.min(this.newsFrom, (state.view.log || []).length);
-    this.socket.send(JSON.stringify({type: 'act', action, index: state.index, id: `c-${this.counter}`}));
+    return {at: (state.view.log || []).length,
+      text: `${asked ? `${asked}: ` : ''}only choice, ${label} (answered for you)`};
   }
 
   /**
@@ -600,12 +609,17 @@ class TablePage {
     // The last lines; a cut inside a line's nested lines keeps that line, for sense, and the earlier lines
     // that name this seat are kept too: what was done to you is never cut (recent.digestLines).
     const you = new RegExp(`\\bP${this.seat}\\b`);
-    const {parent, skipped, shown, earlier, kept} = digestLines(lines, 8, (line) => you.test(line));
+    // Fewer lines on a phone (the prompt takes at most a third of its screen), and never one or two
+    // folded away: a count of them says less than the lines themselves.
+    const most = window.matchMedia('(max-width: 59.99rem)').matches ? 4 : 8;
+    const limit = lines.length <= most + 2 ? lines.length : most;
+    const {parent, skipped, shown, earlier, kept} = digestLines(lines, limit, (line) => you.test(line));
     // Before this seat's first move there is no "last turn": what happened so far.
     const own = new RegExp(`^P${this.seat}\\b`);
     const title = this.myMark > 0 || log.some((line) => own.test(line)) ? 'Since your last turn' : 'So far';
     const item = (line) => h('li', {class: /^\s/.test(line) ? 'nested' : null}, ctx.words(line.trim()));
-    const left = `(${plural(earlier, kept.length ? 'other earlier line' : 'earlier line')} in the log)`;
+    const left = `(${plural(earlier, kept.length ? 'other earlier line' : 'earlier line')} not shown here: `
+      + 'see the log)';
     return h('section', {class: 'digest', 'aria-label': title.toLowerCase()},
       h('h2', {class: 'side-title'}, title),
       kept.length ? h('ul', {class: 'digest-lines digest-kept'}, kept.map(item)) : null,
@@ -655,7 +669,10 @@ class TablePage {
       parts.push(h('p', {class: 'prompt-main'}, '❚❚ Waiting for players to take their seats; nobody may act yet.'));
       parts.push(this.invitations());
     } else if (state.status === 'finished') {
-      parts.push(h('p', {class: 'prompt-main'}, '■ The game is over.'));
+      // How it ended (the bar over the board says only that it is over).
+      const result = state.view.result;
+      parts.push(h('p', {class: 'prompt-main'},
+        result ? `■ Game over: ${ctx.words(result.reason)}` : '■ The game is over.'));
     } else if (this.seat === null) {
       parts.push(h('p', {class: 'prompt-main'}, waitingFor(ctx, state.to_act)));
     } else if (this.pending) {
@@ -738,6 +755,11 @@ class TablePage {
     if (!this.review) {
       this.review = new ReviewDialog({tableId: this.tableId, ctx: this.ctx(), players: this.state.seats.length,
         token: this.token, watch: this.token ? null : this.watchKey});
+    }
+    // The review takes the result's place: closed, it leaves the board with the end's bar to show it again.
+    if (!this.endDismissed) {
+      this.endDismissed = true;
+      this.draw();
     }
     this.review.open(this.seat);
   }

@@ -144,7 +144,7 @@ export function render(ctx) {
       ctx.back({label: `${view.deck} cards`}), h('div', {class: 'pile-label'}, 'Deck')),
     h('div', {class: 'pile discard', dataset: {keys: 'discard'}, title: 'the discard pile'},
       h('div', {class: 'pile-label'}, `Discard pile: ${discard.length}`, discard.length > recent.length
-        ? ` (the ${recent.length} on top)` : ''),
+        ? ` (top ${recent.length} shown)` : ''),
       h('div', {class: 'row-cards fan'}, recent.length
         ? recent.map((code, i) => ctx.card(code, {small: i !== recent.length - 1, keys: `card:${code}`,
           extra: i === recent.length - 1 ? 'top' : null}))
