@@ -132,8 +132,25 @@ def test_a_window_says_what_is_about_to_happen_and_what_the_card_does() -> None:
     game.apply(0, "x1.0")
     decision = game.decision(1)
     assert decision is not None
-    assert decision.prompt.startswith("Any time: P0 is about to steal P1's secret #1.")
+    # Spoken to the one asked: your secret, not "P1's".
+    assert decision.prompt == ("Any time: P0 is about to steal your secret #1. You may play a card for free "
+                               "(Andrea prevents the steal, and the thief loses the rest of their turn), or pass.")
     assert game.labels(1) == {"a:1d": "Play Andrea for free: stop the steal", "pass": "Pass: let it happen"}
+
+
+def test_a_window_names_only_the_cards_the_seat_can_answer_with_and_a_done_thing_is_not_let_happen() -> None:
+    # A treasure has just entered play: Teleport may take it; there is nothing left to "let happen".
+    game = position(hands=["6c", "1t"], expansions="promo")
+    game.apply(0, "t:6c")
+    decision = game.decision(1)
+    assert decision is not None and decision.kind == "window"
+    assert decision.prompt == ("Any time: Katana has just entered play among P0's treasures. You may "
+                               "play a card for free (Teleport takes it into your hand), or pass.")
+    assert game.labels(1)["pass"] == "Pass"
+    assert "Alberti" not in decision.prompt
+    # Whose hand it goes into, beyond doubt (not "P0's treasures into their hand").
+    game.apply(1, "a:1t")
+    assert game.observe(0)["log"][-1] == "P1 moves Katana from P0's treasures into their own hand"
 
 
 # ---------------------------------------------------------------------- the end
@@ -313,3 +330,44 @@ def test_copies_known_alike_are_only_numbered() -> None:
     both = position(3, hands=["6a 6b", "", ""], known={"6a": [1, 2]}, turn=0)
     assert both.labels(0)["s:6a"] == "Play Katana as a secret (everyone knows you have it)"
     assert both.labels(0)["s:6b"] == "Play Katana as a secret (no one else knows you have it)"
+
+
+def test_a_face_up_cage_or_squeaky_floor_says_why_choices_are_missing() -> None:
+    # Sabotage!: "While this is face-up in front of you, you cannot play secrets / steal secrets as an action."
+    game = position(hands=["6c", ""], treasures=["7s 8s", ""], secrets=["", "6b"], expansions="sabotage")
+    decision = game.decision(0)
+    assert decision is not None
+    assert "Your Cage is face-up: no secrets as your action." in decision.prompt
+    assert "Your Squeaky Floor is face-up: no stealing as your action." in decision.prompt
+    assert not [label for label in game.labels(0).values() if "as a secret" in label or label.startswith("Steal")]
+    plain = position(hands=["6c", ""], secrets=["", "6b"], expansions="sabotage").decision(0)
+    assert plain is not None and "face-up" not in plain.prompt
+
+
+def test_a_treasure_fire_keeps_is_named_where_a_discard_leaves_it_out() -> None:
+    # The Elements, Fire side 1: "Your highest-value treasure cannot be discarded from play."
+    game = position(hands=["6a", ""], treasures=["9a", "8a 5b"], expansions="elements", elements=["water1", "fire1"])
+    game.apply(0, "a:6a")  # Katana: discard any treasure from play
+    decision = game.decision(0)
+    assert decision is not None and decision.kind == "discard-treasure"
+    assert decision.prompt.endswith("Fire keeps P1's Climbing Hook in play.")
+    assert sorted(game.legal_actions(0)) == ["c:5b", "c:9a"]
+
+
+def test_a_decline_in_the_log_says_what_was_declined() -> None:
+    """Every "declines" line of random games with every expansion names what was not done ("P0 declines"
+    alone tells a reader nothing)."""
+    import random
+
+    from ninjadojo.api import new_game
+
+    lines = set()
+    for seed in range(30):
+        game = new_game("ninjitsu", 3, {"expansions": "promo,magic,sabotage,elements,weather"}, seed=seed)
+        rng = random.Random(seed)
+        while game.result is None:
+            seat = game.to_act()[0]
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        lines |= {line.strip() for line in game.observe(None)["log"] if " declines" in line}
+    assert lines, "no decline in 30 games"
+    assert all(not line.endswith(" declines") for line in lines), lines

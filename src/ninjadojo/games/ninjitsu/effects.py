@@ -795,7 +795,9 @@ def take_treasure(state: NinjitsuState, seat: int, card: int, owner: int) -> Non
     state.treasures[owner].remove(card)
     state.hands[seat].append(card)
     state.known[card] = state.everyone
-    state.narrate(f"P{seat} moves {card_name(card)} from P{owner}'s treasures into their hand")
+    # "their own hand": the mover's, never the owner's (a player reading "P1's treasures into their hand").
+    source = "their treasures" if owner == seat else f"P{owner}'s treasures"
+    state.narrate(f"P{seat} moves {card_name(card)} from {source} into their own hand")
     state.lost_from_play(owner)
 
 

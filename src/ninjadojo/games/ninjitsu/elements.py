@@ -369,6 +369,11 @@ def wind_swap_actions(state: NinjitsuState, seat: int) -> dict[str, Payload]:
             if "treasure" in CARDS[card].plays}
 
 
+#: What a player declines, by decision (the log says what was not done).
+_DECLINED = {"heart": "Heart's look at a hand", "fire-trade": "Fire's trade of a card",
+             "water-swap": "Water's discard and draw"}
+
+
 def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> bool:
     """Carry out an Elements decision (the frame is popped already); ``True`` when what follows is the
     turn's own action (the ``heart`` look comes before it), so the caller must not end the turn."""
@@ -399,7 +404,7 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> bo
         wind_swap(state, seat, CARD_INDEX[str(frame.data["card"])], first)
         return False
     if kind in ("heart", "fire-trade", "water-swap") and op == OP_PASS:
-        state.narrate(f"P{seat} declines")
+        state.narrate(f"P{seat} declines {_DECLINED[kind]}")
         if kind == "heart":
             push_turn(state, seat)
             return True

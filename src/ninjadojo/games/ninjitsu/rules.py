@@ -748,7 +748,7 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         if kind == "turn":
             state.narrate(f"P{seat} skips their turn (their marked card stays in hand)")
         else:
-            state.narrate(f"P{seat} declines")
+            state.narrate(f"P{seat} declines{_declined(frame)}")
             if frame.data.get("by") == "Xm" and state.effects:
                 # The Master of Magic's "any number of cards" ends.
                 card, _, actor, memo = state.effects[-1]
@@ -764,6 +764,13 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
     elif op == OP_CHOOSE:
         _apply_choice(state, seat, frame, first)
     continue_turn(state)
+
+
+def _declined(frame: Frame) -> str:
+    """What a pass in ``frame`` declines, for the log: `` to play a card (Master of Deception)``."""
+    what = {"play": " to play a card", "steal": " to steal a secret"}.get(frame.kind, "")
+    card = CARD_INDEX.get(str(frame.data.get("by")))
+    return f"{what} ({CARDS[card].name})" if card is not None else what
 
 
 def _apply_expansion(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> None:

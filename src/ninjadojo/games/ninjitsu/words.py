@@ -113,25 +113,49 @@ def _either(choices: list[str]) -> str:
 
 
 def _window_moment(state: NinjitsuState, seat: int, frame: Frame) -> tuple[str, str]:
-    """An "any time" window: what is about to happen, and what the answering cards would do."""
+    """An "any time" window: what is about to happen (to ``seat`` in the second person), and what the cards
+    ``seat`` may play there would do (only those it holds and may play)."""
+    from ninjadojo.games.ninjitsu.rules import legal
+
     data = frame.data
     moment = data["moment"]
+    card = data.get("card")
+    owner = _whose(state, seat, cast(int, data.get("seat", -1)))
     if moment == "trap":
-        return (f"the trap of {_cid_words(data['card'])} is about to hit P{data['taker']}",
-                "Antonio ignores the trap")
-    if moment == "steal":
-        return (f"P{data['thief']} is about to steal P{data['victim']}'s secret #{cast(int, data['position']) + 1}",
-                "Andrea prevents the steal, and the thief loses the rest of their turn")
-    if moment == "treasure-in":
-        return (f"{_cid_words(data['card'])} has just entered play among P{data['seat']}'s treasures",
-                "Teleport takes it into your hand")
-    if moment == "secret-in":
-        return f"P{data['seat']} has just placed a secret (#{cast(int, data['position']) + 1})", "Alessio looks at it"
-    if data["move"]:
-        return (f"{_cid_words(data['card'])} is about to be moved from P{data['seat']}'s treasures",
-                "Teleport takes it into your hand")
-    return (f"{_cid_words(data['card'])} is about to be discarded from P{data['seat']}'s treasures",
-            "Alberti keeps it in play, Teleport takes it into your hand")
+        taker = data["taker"]
+        what = f"the trap of {_cid_words(card)} is about to hit {'you' if taker == seat else f'P{taker}'}"
+        does = {"Antonio": "ignores the trap"}
+    elif moment == "steal":
+        what = (f"P{data['thief']} is about to steal {_whose(state, seat, cast(int, data['victim']))} secret "
+                f"#{cast(int, data['position']) + 1}")
+        does = {"Andrea": "prevents the steal, and the thief loses the rest of their turn"}
+    elif moment == "treasure-in":
+        what = f"{_cid_words(card)} has just entered play among {owner} treasures"
+        does = {"Teleport": "takes it into your hand"}
+    elif moment == "secret-in":
+        what = f"P{data['seat']} has just placed a secret (#{cast(int, data['position']) + 1})"
+        does = {"Alessio": "looks at it"}
+    elif data["move"]:
+        what = f"{_cid_words(card)} is about to be moved from {owner} treasures"
+        does = {"Teleport": "takes it into your hand"}
+    else:
+        what = f"{_cid_words(card)} is about to be discarded from {owner} treasures"
+        does = {"Alberti": "keeps it in play", "Teleport": "takes it into your hand"}
+    held = {CARDS[payload[1]].name for payload in legal(state, seat, frame).values() if payload[0] == OP_ACTION}
+    answers = [f"{name} {words}" for name, words in does.items() if name in held]
+    return what, ", ".join(answers)
+
+
+def _fire_keeps(state: NinjitsuState, seat: int, scope: object) -> str:
+    """The Elements: the treasures Fire (side 1) keeps from a discard, named (else they just go missing)."""
+    if not state.has_elements:
+        return ""
+    from ninjadojo.games.ninjitsu.elements import protected
+
+    owners = [owner for owner in range(state.num_players) if scope != "opponents" or owner != seat]
+    kept = [f"{_whose(state, seat, owner)} {card_words(card)}" for owner in owners
+            if (card := protected(state, owner)) >= 0]
+    return f" Fire keeps {' and '.join(kept)} in play." if kept else ""
 
 
 def _turn_prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
@@ -166,6 +190,11 @@ def _turn_prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
     text += "."
     if OP_DRAW not in ops and state.has_weather:
         text += " Drought: no drawing with 5 or more cards in hand."
+    # What a face-up card of your own forbids, so that the missing choices do not just go missing.
+    if state.has_sabotage and state.has_face_up(seat, "cage") and state.hands[seat]:
+        text += " Your Cage is face-up: no secrets as your action."
+    if state.has_sabotage and state.has_face_up(seat, "squeaky-floor") and any(state.secrets):
+        text += " Your Squeaky Floor is face-up: no stealing as your action."
     if OP_SWAP in ops:
         # The allowance bounds the swaps listed among the turn's choices (bots'); a person may rearrange at
         # any time besides (the free actions), so no count is shown.
@@ -264,7 +293,7 @@ def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
         whose = "an opponent's" if data["scope"] == "opponents" else "any"
         more = f", or stop (up to {data['left']} more)" if data.get("optional") else ""
         then = "; its action then happens as if you played it" if data.get("use_action") else ""
-        return f"{by}discard {whose} treasure from play{more}{then}."
+        return f"{by}discard {whose} treasure from play{more}{then}.{_fire_keeps(state, seat, data['scope'])}"
     if kind in ("take-treasure", "teleport"):
         return f"{by}move a treasure from play into your hand."
     if kind == "tie":
@@ -303,6 +332,8 @@ def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
         return f"{by}guess the value of the secret you will steal (1 to 10, or a card without value)."
     if kind == "window":
         what, answers = _window_moment(state, seat, frame)
+        if not answers:
+            return f"Any time: {what}. Nothing you hold answers it: pass."
         return f"Any time: {what}. You may play a card for free ({answers}), or pass."
     return kind.replace("-", " ").capitalize() + "."
 
@@ -333,6 +364,8 @@ def label(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> st
     if op == OP_DONE:
         return "Stop: discard no more"
     if op == OP_PASS:
+        if kind == "window" and frame.data["moment"] in ("treasure-in", "secret-in"):
+            return "Pass"  # what it answers has happened already: nothing to let happen
         return _PASS.get(kind, "Pass")
     if op == OP_GUESS:
         return f"Guess the value {first}" if first else "Guess a card without value"
