@@ -19,12 +19,12 @@ def test_each_flip_carries_its_hits_and_a_knock_out_nested_under_it() -> None:
                  moves="IGS", turn=3)
     play(game, {0: "f1", 1: "pass", 2: "f1"})
     lines = _public(game)
-    start = lines.index((0, "P0 calls TRAP! and flips their trap 1, laid on turn 3: the Genkan."))
+    start = lines.index((0, "P0 calls TRAP! and flips the trap they laid on turn 3: the Genkan."))
     assert lines[start:start + 5] == [
-        (0, "P0 calls TRAP! and flips their trap 1, laid on turn 3: the Genkan."),
+        (0, "P0 calls TRAP! and flips the trap they laid on turn 3: the Genkan."),
         (1, "The trap in the Genkan springs on P1: hit 3 of 3."),
         (2, "P1's ninja is out."),
-        (0, "P2 calls TRAP! and flips their trap 1, laid on turn 3: the Daidokoro."),
+        (0, "P2 calls TRAP! and flips the trap they laid on turn 3: the Daidokoro."),
         (1, "Nobody is in the Daidokoro."),
     ]
     assert "    P1's ninja is out." in game.observe(None)["log"], "views indent two spaces a level"

@@ -238,7 +238,7 @@ def test_each_stage_prompt_and_label_speaks_of_traps_rooms_and_moves() -> None:
     assert decision is not None and decision.prompt == (
         "Turn 2: choose the room your ninja moves to. All moves are revealed together.")
     assert game.labels(0) == {"mG": "Move to the Genkan (entrance)", "mI": "Move to the Ima (living room)",
-                              "mB": "Move to the Buko (armoury): unharmed there, you see your traps"}
+                              "mB": "Move to the Buko (armoury): if not trapped there, you see your traps"}
 
 
 def test_a_flip_is_named_by_the_traps_place_in_the_row_and_the_turn_it_was_laid() -> None:
@@ -253,7 +253,7 @@ def test_a_flip_is_named_by_the_traps_place_in_the_row_and_the_turn_it_was_laid(
         "Turn 3: flip one of your 2 face-down traps to spring it, or pass. "
         "You are in the Buko, P1 in the Genkan, P2 in the Genkan.")
     play(game, {0: "f2"})
-    assert "P0 calls TRAP! and flips their trap 2, laid on turn 3: the Genkan." in [e.text for e in game.events]
+    assert "P0 calls TRAP! and flips the trap they laid on turn 3: the Genkan." in [e.text for e in game.events]
 
 
 def test_the_options_speak_to_players() -> None:
@@ -325,3 +325,29 @@ def test_a_long_row_is_shown_face_up_at_the_end_in_room_codes_within_the_picture
     lines = game.render(0).split("\n")
     assert "    traps in row order: GGIII DDDSS SFFF  discard " in "\n".join(lines)
     assert max(map(len, lines)) <= 80
+
+
+def test_the_end_tells_on_which_turn_each_ninja_went_out() -> None:
+    """Two ninjas knocked out are told apart by when they went out: "Hits taken: 3 of 3: out on turn N",
+    the turn whose log holds "P<n>'s ninja is out."."""
+    import random
+
+    from ninjadojo.api import new_game
+
+    told = 0
+    for seed in range(12):
+        game = new_game("ninja-trap", 4, {}, seed=seed)
+        rng = random.Random(seed)
+        while game.result is None:
+            seat = game.to_act()[0]
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        log = [line.strip() for line in game.observe(None)["log"]]
+        for seat, lines in enumerate(game.score_lines()):
+            if not lines[-1].startswith("Knocked out"):
+                continue
+            turn = int(lines[0].removeprefix("Hits taken: 3 of 3: out on turn "))
+            out = log.index(f"P{seat}'s ninja is out.")
+            heads = [line for line in log[:out] if line.startswith("Turn ")]
+            assert heads[-1].startswith(f"Turn {turn}:"), (seat, lines, heads[-1])
+            told += 1
+    assert told >= 6

@@ -214,9 +214,11 @@ def _log_flips(state: NinjaTrapState, flipped: list[tuple[int, int, int, int]], 
         state.log("No trap is flipped.")
         return
     told = [False] * state.num_players
-    for seat, position, laid, room in flipped:
+    for seat, _position, laid, room in flipped:
         name = ROOMS[room].name
-        state.log(f"P{seat} calls TRAP! and flips their trap {position + 1}, laid on turn {laid}: the {name}.")
+        # By the turn it was laid, not its place in the row: the row closes up after a flip, so "trap 1" would
+        # name two traps in one game.
+        state.log(f"P{seat} calls TRAP! and flips the trap they laid on turn {laid}: the {name}.")
         victims = [each for each in range(state.num_players) if hit[each] and state.moves[each] == room]
         if not victims:
             state.log(f"Nobody is in the {name}.", depth=1)

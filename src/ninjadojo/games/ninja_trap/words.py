@@ -81,7 +81,7 @@ def label(state: NinjaTrapState, seat: int, kind: str, payload: int) -> str:
         return f"Set a trap in the {room_label(payload)}"
     if kind == _MOVE:
         if payload == BUKO:
-            return f"Move to the {room_label(payload)}: unharmed there, you see your traps"
+            return f"Move to the {room_label(payload)}: if not trapped there, you see your traps"
         return f"Move to the {room_label(payload)}"
     if kind == _ACTIVATE:
         if payload == NO_FLIP:
@@ -102,8 +102,12 @@ def score_lines(state: NinjaTrapState, player: int) -> list[str]:
     result = state.result
     assert result is not None, "score lines are for the end of the game"
     hits = state.hits[player]
-    lines = [f"Hits taken: {hits} of {HITS_TO_KILL}" + (": out" if hits >= HITS_TO_KILL else
-                                                         f" ({plural(HITS_TO_KILL - hits, 'life', 'lives')} left)")]
+    if hits >= HITS_TO_KILL:
+        # When it went out tells apart two ninjas knocked out (who lasted longer), where the outcome cannot.
+        turn = _turn_knocked_out(state, player)
+        lines = [f"Hits taken: {hits} of {HITS_TO_KILL}: out" + (f" on turn {turn}" if turn else "")]
+    else:
+        lines = [f"Hits taken: {hits} of {HITS_TO_KILL} ({plural(HITS_TO_KILL - hits, 'life', 'lives')} left)"]
     row = state.traps[player]
     if row:
         shown = ", ".join(f"{ROOMS[room].name} (turn {turn})"
@@ -113,6 +117,21 @@ def score_lines(state: NinjaTrapState, player: int) -> list[str]:
         lines.append("Traps still face down: none")
     lines.append(_outcome(state, player))
     return lines
+
+
+def _turn_knocked_out(state: NinjaTrapState, player: int) -> int:
+    """The turn ``player``'s ninja went out on, from the log (0: not found), so that the end tells apart
+    who lasted longer."""
+    out = f"P{player}'s ninja is out."
+    turn = 0
+    for event in state.events:
+        text = event.text.strip()
+        if text.startswith("Turn ") and ":" in text:
+            number = text[5:text.index(":")]
+            turn = int(number) if number.isdigit() else turn
+        elif text == out:
+            return turn
+    return 0
 
 
 def _outcome(state: NinjaTrapState, player: int) -> str:
