@@ -344,6 +344,8 @@ def test_the_replay_viewer_steps_plays_and_seeks_from_any_seat(browser: Any, web
         page.goto(f"{web_server.base}/#/replay/{table_id}")
         page.wait_for_function(f"() => document.querySelector('{APP}').dataset.step === '{steps}'")
         assert page.locator(".end-screen").count() == 1
+        # The log names the players as the live table did ("P1 (easy bot)"), not as the engine's bare P1.
+        assert "bot)" in page.locator(".log").inner_text()
         page.click("button[aria-label='to the start']")
         page.wait_for_function(f"() => document.querySelector('{APP}').dataset.step === '0'")
         assert "the deal" in page.locator(".replay-where").inner_text()

@@ -166,12 +166,14 @@ class Replay {
       toAct: frame.view.waiting_for || [], seats: this.record.seats || []});
     const helpers = actionHelpers(this.record.game, () => ctx);
     const last = frame.action;
+    // The choice as it was offered to its player (in the second person: "Flip your trap #2"), quoted; the
+    // names as the live table wrote them, here and in the log.
     replace(this.where, h('strong', {}, `Step ${frame.step} of ${frame.steps}`), last
-      ? ` · P${last[0]} ${this.name(last[0])}: ${helpers.describe(last[1])}` : ' · the deal');
+      ? ` · ${ctx.player(last[0])} chose “${ctx.words(helpers.describe(last[1]))}”` : ' · the deal');
     this.where.dataset.action = last ? last[1] : '';  // the notation, for tools and tests (never shown)
     this.root.dataset.step = String(frame.step);
     replace(this.board, drawBoard(ctx));
-    replace(this.log, drawLog(frame.view.log || []));
+    replace(this.log, drawLog(frame.view.log || [], ctx.words));
     this.log.scrollTop = this.log.scrollHeight;
     replace(this.end, frame.view.result && frame.step === frame.steps
       ? drawResult(frame.view, ctx) : null);

@@ -611,15 +611,15 @@ class TablePage {
     const you = new RegExp(`\\bP${this.seat}\\b`);
     // Fewer lines on a phone (the prompt takes at most a third of its screen), and never one or two
     // folded away: a count of them says less than the lines themselves.
-    const most = window.matchMedia('(max-width: 59.99rem)').matches ? 4 : 8;
+    const most = window.matchMedia('(max-width: 59.99rem)').matches ? 4 : 12;
     const limit = lines.length <= most + 2 ? lines.length : most;
     const {parent, skipped, shown, earlier, kept} = digestLines(lines, limit, (line) => you.test(line));
     // Before this seat's first move there is no "last turn": what happened so far.
     const own = new RegExp(`^P${this.seat}\\b`);
     const title = this.myMark > 0 || log.some((line) => own.test(line)) ? 'Since your last turn' : 'So far';
     const item = (line) => h('li', {class: /^\s/.test(line) ? 'nested' : null}, ctx.words(line.trim()));
-    const left = `(${plural(earlier, kept.length ? 'other earlier line' : 'earlier line')} not shown here: `
-      + 'see the log)';
+    // Between the lines kept (what was done to you) and the last ones: so neither "earlier" nor "later".
+    const left = `(… ${plural(earlier, kept.length ? 'other line' : 'earlier line')}: see the log)`;
     return h('section', {class: 'digest', 'aria-label': title.toLowerCase()},
       h('h2', {class: 'side-title'}, title),
       kept.length ? h('ul', {class: 'digest-lines digest-kept'}, kept.map(item)) : null,
@@ -681,7 +681,8 @@ class TablePage {
       parts.push(h('p', {class: 'prompt-main your-turn'}, h('strong', {}, '▶ Your move: '),
         state.decision ? ctx.words(state.decision.prompt) : 'choose'));
       parts.push(this.digest(ctx));
-      if (state.decision && state.decision.simultaneous) {
+      // Only where others choose too (Ninja Trap's Buko look is a frame of one).
+      if (state.decision && state.decision.simultaneous && (state.to_act || []).length > 1) {
         parts.push(h('p', {class: 'muted'},
           'Everyone chooses at the same time; nobody sees your choice until all have chosen.'));
       }
