@@ -409,6 +409,13 @@ def test_your_hand_is_docked_and_the_prompt_covers_at_most_a_third_of_a_phone(br
             if viewport is PHONE:
                 prompt = page.locator(".prompt-area").bounding_box()
                 assert prompt is not None and prompt["height"] <= viewport["height"] / 3, prompt
+                # A prompt longer than its box says there is more below (and not when all of it shows).
+                more = page.evaluate("() => { const a = document.querySelector('.prompt-area');"
+                                     " return a.scrollHeight - a.scrollTop - a.clientHeight > 2; }")
+                assert page.locator(".prompt-area").get_attribute("data-more") == ("yes" if more else "no")
+            # The hint to click the board only when something on it may be clicked.
+            actionable = page.locator(".board .actionable").count() > 0
+            assert (page.locator(".prompt-hint").count() > 0) == actionable, game
             # The digest's lines are all shown, nested ones too (a phone once hid them all by style).
             items = page.locator(".digest .digest-lines li").all()
             assert all(item.is_visible() for item in items), [item.inner_text() for item in items]

@@ -84,6 +84,7 @@ class TablePage {
       this.dockFrame = requestAnimationFrame(() => {
         this.dockFrame = null;
         this.dockHand();
+        this.markMore();
       });
     };
     this.onKey = (event) => {
@@ -351,6 +352,9 @@ class TablePage {
       notes: h('section', {class: 'notes'}),
     };
     setHelpPanel(this.el.help);
+    // On a phone the prompt is a box of at most a third of the screen that scrolls: it says when there is more.
+    this.el.promptArea = h('div', {class: 'prompt-area'}, this.el.prompt, this.el.chooser);
+    this.el.promptArea.addEventListener('scroll', () => this.markMore(), {passive: true});
     replace(this.root, h('div', {class: 'table-page'},
       h('header', {class: 'table-head'}, this.el.title, this.el.rulesButton, this.el.status, this.el.conn, this.el.who,
         this.el.hintsNote),
@@ -358,7 +362,7 @@ class TablePage {
       this.el.end,
       h('div', {class: 'table-layout'},
         this.el.board,
-        h('aside', {class: 'side'}, h('div', {class: 'prompt-area'}, this.el.prompt, this.el.chooser),
+        h('aside', {class: 'side'}, this.el.promptArea,
           this.el.actions, this.el.tools, this.el.help,
           h('details', {class: 'log-box', open: true}, h('summary', {}, 'Log'), this.el.log), this.el.notes,
           this.chat.el))));
@@ -466,6 +470,7 @@ class TablePage {
       ? [h('h2', {class: 'side-title'}, 'Table notes'), h('ul', {}, state.notes.map((note) => h('li', {}, note)))]
       : []);
     this.drawEnd(ctx);
+    this.markMore();
     if (focused) {
       const again = this.root.querySelector(`[data-fid="${CSS.escape(focused)}"]`);
       if (again) again.focus();
@@ -509,6 +514,14 @@ class TablePage {
       ? state.labels[action] : describe(action);
     return {at: (state.view.log || []).length,
       text: `${asked ? `${asked}: ` : ''}only choice, ${label} (answered for you)`};
+  }
+
+  /** Whether the prompt's box has more below what it shows (``data-more``: its CSS draws a "more" sign). */
+  markMore() {
+    const area = this.el.promptArea;
+    if (!area) return;
+    const more = area.scrollHeight - area.scrollTop - area.clientHeight > 2;
+    area.dataset.more = more ? 'yes' : 'no';
   }
 
   /**
@@ -686,8 +699,11 @@ class TablePage {
         parts.push(h('p', {class: 'muted'},
           'Everyone chooses at the same time; nobody sees your choice until all have chosen.'));
       }
-      parts.push(h('p', {class: 'muted prompt-hint'},
-        'Click a highlighted card, secret or square (dashed outline ▸), or pick from the list.'));
+      // Only when something on the board may be clicked (a pass for good, say, is only in the list).
+      if (this.el.board.querySelector('.actionable')) {
+        parts.push(h('p', {class: 'muted prompt-hint'},
+          'Click a highlighted card, secret or square (dashed outline ▸), or pick from the list.'));
+      }
       if (state.hints && state.hints.enabled) parts.push(this.hintArea(ctx));
     } else if (submitted || ctx.toAct.has(this.seat)) {
       parts.push(h('p', {class: 'prompt-main waiting-others'}, '✔ Your choice is in: waiting for the others…'));
