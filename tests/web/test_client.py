@@ -374,6 +374,27 @@ def test_the_replay_viewer_steps_plays_and_seeks_from_any_seat(browser: Any, web
         context.close()
 
 
+@pytest.mark.parametrize(("game", "hidden"), [("ninja-camp", False), ("ninja-trap", True)])
+def test_the_review_offers_hindsight_only_where_something_is_hidden(browser: Any, web_server: WebServer, game: str,
+                                                                    hidden: bool) -> None:
+    """Ninja Camp hides nothing (its catalogue entry says so): a search "with every hidden card shown" would be
+    the same search, so its review does not offer it; Ninja Trap's does."""
+    table_id = finished_bot_game(web_server, game, 2)
+    games = web_server.http.get("/api/games").json()
+    games = games["games"] if isinstance(games, dict) else games
+    assert next(entry for entry in games if entry["id"] == game)["hidden"] is hidden
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(f"{web_server.base}/#/watch/{table_id}")
+        page.locator(".end-screen #open-review").click()
+        page.locator("dialog.review-dialog").wait_for(state="visible")
+        assert (page.locator("#review-hindsight").count() == 1) is hidden
+        assert ("never the hidden cards" in page.locator(".review-intro").inner_text()) is hidden
+        assert not errors, errors
+    finally:
+        context.close()
+
+
 def test_a_replay_of_a_game_in_progress_is_refused(browser: Any, web_server: WebServer) -> None:
     """The record and the replay tell every card: both are refused while the game is on, and the
     viewer says so instead of drawing anything."""

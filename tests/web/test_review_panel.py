@@ -136,6 +136,9 @@ def test_a_player_reviews_their_game_from_the_end_dialog(browser: Any, web_serve
         assert page.locator(".end-screen").count() == 0
         page.keyboard.press("Escape")
         dialog.wait_for(state="hidden")
+        # The focus goes where the result is shown again, not to the page's body (the button that opened
+        # the review is gone).
+        page.wait_for_function("() => document.activeElement && document.activeElement.closest('.end-bar')")
         page.locator(".end-bar button", has_text="Show the result").click()
         page.locator(".end-screen").wait_for(state="visible")
         assert client_errors(page) == [] and errors == []
@@ -163,7 +166,7 @@ def test_a_ninja_trap_review_is_the_lookaheads_and_says_so(browser: Any, web_ser
 
 
 def test_a_spectator_chooses_whose_game_to_review(browser: Any, web_server: WebServer, tiny_reviews: None) -> None:
-    table_id, _ = finished(web_server, 22)
+    table_id, _ = finished(web_server, 22, "ninja-trap")  # a game with hidden cards: hindsight is offered
     context, page, _ = new_page(browser)
     try:
         page.goto(f"{web_server.base}/#/watch/{table_id}")

@@ -37,6 +37,9 @@ class GameSpec:
     #: that is only won or lost (Ninja Trap: the result's scores are then 1 for a win and 0 otherwise, and
     #: front ends show no score, only how the game ended for each seat).
     score_name: str = "Score"
+    #: Whether any card or choice is hidden from some seat (Ninja Camp: nothing is, so a review has no
+    #: "hindsight" to offer and a sample of a seat's view is the position itself).
+    hidden: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -351,3 +351,33 @@ def test_the_end_tells_on_which_turn_each_ninja_went_out() -> None:
             assert heads[-1].startswith(f"Turn {turn}:"), (seat, lines, heads[-1])
             told += 1
     assert told >= 6
+
+
+def test_a_ninja_out_on_a_turn_without_a_trap_stage_is_told_that_turn() -> None:
+    """A turn where no ninja has a card to spare lays no trap (see the Rulings): it still has its header
+    line, and a ninja knocked out on it is told the turn it went out on (game.turn), not the one before."""
+    from collections import Counter
+
+    counts = dict(zip(CODES, deck_counts(2), strict=True))
+
+    def traps(hand: str, first: str | None = None) -> str:
+        left = Counter(counts)
+        left.subtract(Counter(hand))
+        rooms = [room for room in CODES for _ in range(left[room])]
+        if first:
+            rooms.remove(first)
+            rooms.insert(0, first)
+        return ",".join(f"{room}{place + 1}" for place, room in enumerate(rooms))
+
+    row = traps("GI", "S")
+    game = build(2, "trap", [Seat(hand="GI", traps=row), Seat(hand="DS", traps=traps("DS"), hits=2)],
+                 turn=len(row.split(",")) + 1)
+    play(game, {0: "tG", 1: "tD"})
+    play(game, {0: "mI", 1: "mS"})
+    play(game, {0: "pass", 1: "pass"})
+    turn = game.turn  # every hand holds one card now: this turn has no trap stage
+    assert f"Turn {turn}: no trap is laid (no ninja has a card to spare)." in [e.text for e in game.events]
+    play(game, {0: "mI", 1: "mS"})
+    play(game, {0: "f1", 1: "pass"})
+    assert game.result is not None
+    assert game.score_lines()[1][0] == f"Hits taken: 3 of 3: out on turn {turn}"

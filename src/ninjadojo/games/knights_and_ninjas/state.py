@@ -238,7 +238,10 @@ class KnightsAndNinjasState(GameState[Payload]):
     def _formality(self, seat: int, frame: Frame) -> bool:
         """A Highwayman's window asks everyone holding cards, so that being asked tells nothing: for a
         seat that can only pass, being asked is a formality."""
-        return frame.kind == "highwayman" and list(self._legal(seat, frame)) == ["pass"]
+        if frame.kind != "highwayman":
+            return False
+        legal = self._legal_map(seat)
+        return len(legal) == 1 and "pass" in legal
 
     def _label(self, seat: int, frame: Frame, action: str, payload: Payload) -> str | None:
         return words.label(self, seat, frame, action, payload)

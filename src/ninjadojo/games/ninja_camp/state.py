@@ -73,6 +73,7 @@ SPEC = GameSpec(
     "each card you play is a way to move.",
     rules=RULES,
     score_name="Points",
+    hidden=False,
 )
 
 
@@ -450,7 +451,8 @@ class NinjaCampState(GameState[Payload]):
     def _confirm(self, seat: int, frame: Frame) -> bool:
         """A pass for the rest of the game, when none of the seat's cards can be carried out, ends its part in
         the game: the player sees the position that leaves it no move before it happens."""
-        return list(self._legal_map(seat)) == ["pass"]
+        legal = self._legal_map(seat)
+        return len(legal) == 1 and "pass" in legal
 
     def _label(self, seat: int, frame: Frame, action: str, payload: Payload) -> str:
         """Words for a legal action: the card played, each square with what lies there, what is claimed

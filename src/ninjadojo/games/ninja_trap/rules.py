@@ -71,6 +71,8 @@ def _open_trap_stage(state: NinjaTrapState) -> None:
     if seats:
         state.frames.append(Frame(TRAP, seats, simultaneous=True))
     else:
+        # Every turn has its header line, so that the log (and the end's "out on turn N") can count turns.
+        state.log(f"Turn {state.turn}: no trap is laid (no ninja has a card to spare).")
         _open_move_stage(state)
 
 
@@ -140,7 +142,8 @@ def _resolve_traps(state: NinjaTrapState, choices: dict[int, int]) -> None:
         state.hands[seat][room] -= 1
         state.traps[seat].append(room)
         state.trap_turns[seat].append(turn)
-    # Each new trap by its place in its row: the number a flip names it by later.
+    # Each new trap by its place in its row now, as the row shows it (#2); a flip is logged by the turn laid,
+    # since the row closes up after a flip.
     placed = ", ".join(f"P{seat}'s trap {len(state.traps[seat])}" for seat in choices)
     state.log(f"Turn {turn}: traps laid face down: {placed}.")
     _open_move_stage(state)

@@ -193,7 +193,8 @@ def _turn_prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
     # What a face-up card of your own forbids, so that the missing choices do not just go missing.
     if state.has_sabotage and state.has_face_up(seat, "cage") and state.hands[seat]:
         text += " Your Cage is face-up: no secrets as your action."
-    if state.has_sabotage and state.has_face_up(seat, "squeaky-floor") and any(state.secrets):
+    if state.has_sabotage and state.has_face_up(seat, "squeaky-floor") and any(
+            state.secrets[other] for other in range(state.num_players) if other != seat):
         text += " Your Squeaky Floor is face-up: no stealing as your action."
     if OP_SWAP in ops:
         # The allowance bounds the swaps listed among the turn's choices (bots'); a person may rearrange at

@@ -95,8 +95,12 @@ export function drawResult(view, ctx, {actions = [], floating = false, onClose =
   const scoreName = typeof view.score_name === 'string' ? view.score_name : 'Score';
   // A count of one line that only says the score again (Of Knights and Ninjas: "Gems held: 7") is no
   // column of its own beside the score's.
+  const lastNumber = (line) => {
+    const numbers = String(line).match(/-?\d+(\.\d+)?/g);
+    return numbers ? Number(numbers[numbers.length - 1]) : NaN;
+  };
   const repeats = scoreName && result.scores.every((score, seat) => !(lines[seat] || []).length
-    || (lines[seat].length === 1 && lines[seat][0].includes(formatScore(score))));
+    || (lines[seat].length === 1 && lastNumber(lines[seat][0]) === Number(score)));
   const counted = !repeats && lines.some((seatLines) => seatLines && seatLines.length);
   const names = result.winners.map((s) => ctx.player(s));
   const headline = names.length ? `${names.join(' and ')} ${names.length > 1 ? 'win' : 'wins'}` : 'No winner';

@@ -522,7 +522,8 @@ function optionField(option) {
       checked: chosen.has(choice)})}));
     const peek = () => boxes.filter(({input}) => input.checked).map(({choice}) => choice).join(',');
     return {row: h('fieldset', {class: 'option-row option-set', dataset: {option: option.name}},
-      h('legend', {class: 'option-title'}, title, tag),
+      // Named as its group already ("Expansions" in Expansions): the name is for screen readers only.
+      h('legend', {class: ['option-title', title === optionSection(option) && 'visually-hidden']}, title, tag),
       h('div', {class: 'choice-boxes'}, boxes.map(({choice, input}) => h('span', {class: 'choice-box'}, input,
         h('label', {for: `${id}-${choice}`}, ` ${choiceLabel(option, choice)}`)))), help),
     peek, read: peek, set: (value) => {

@@ -5,6 +5,7 @@
 // Every estimate is the expert search's on that seat's own view at that moment, never the hidden cards.
 
 import {api} from './api.js';
+import {gameInfo} from './catalogue.js';
 import {h, plural, replace} from './dom.js';
 
 /** The marks, worst first: the word, the sign chess players know, and what it means. */
@@ -41,18 +42,21 @@ export class ReviewDialog {
       onclick: () => this.start(Number(this.choice.value), this.hindsightBox.checked)}, 'Review these decisions');
     this.hindsightBox = h('input', {type: 'checkbox', id: 'review-hindsight'});
     this.hindsight = false;
+    const game = gameInfo(ctx.gameId);
+    const hidden = !game || game.hidden !== false;
     this.status = h('div', {class: 'review-status', role: 'status', 'aria-live': 'polite'});
     this.body = h('div', {class: 'review-body'});
     const close = h('button', {type: 'button', class: 'review-close', 'aria-label': 'close the review'}, '✕ Close');
     this.el = h('dialog', {class: 'review-dialog', 'aria-labelledby': 'review-title'},
       h('header', {class: 'review-head'}, h('h2', {id: 'review-title'}, 'Review of the game'), close),
       h('p', {class: 'review-intro muted'}, 'Each decision with a choice is rated by the expert search, run on ',
-        'what that player could see at that moment (never the hidden cards): the estimated chance to win ',
-        'before and after the move, and the better move where there was one.'),
+        `what that player could see at that moment${hidden ? ' (never the hidden cards)' : ''}: the estimated `,
+        'chance to win before and after the move, and the better move where there was one.'),
       h('p', {class: 'review-choose'}, h('label', {for: 'review-seat'}, 'Whose decisions: '), this.choice, ' ',
-        h('span', {class: 'review-hindsight'}, this.hindsightBox, h('label', {for: 'review-hindsight'},
-          ' with hindsight (each decision searched again with every hidden card shown: twice as long)')), ' ',
-        this.startButton),
+        // A game where nothing is hidden (Ninja Camp) has no hindsight to offer.
+        hidden ? h('span', {class: 'review-hindsight'}, this.hindsightBox, h('label', {for: 'review-hindsight'},
+          ' with hindsight (each decision searched again with every hidden card shown: twice as long)')) : null,
+        ' ', this.startButton),
       this.status, this.body);
     close.addEventListener('click', () => this.el.close());
     this.el.addEventListener('click', (event) => {

@@ -626,7 +626,13 @@ class TablePage {
     // folded away: a count of them says less than the lines themselves.
     const most = window.matchMedia('(max-width: 59.99rem)').matches ? 4 : 12;
     const limit = lines.length <= most + 2 ? lines.length : most;
-    const {parent, skipped, shown, earlier, kept} = digestLines(lines, limit, (line) => you.test(line));
+    const mine = (line) => you.test(line);
+    let cut = digestLines(lines, limit, mine);
+    // The lines kept (yours, a nested line's parent) can leave one or two to count: show them instead.
+    if ((cut.earlier > 0 && cut.earlier <= 2) || (cut.skipped > 0 && cut.skipped <= 2)) {
+      cut = digestLines(lines, lines.length, mine);
+    }
+    const {parent, skipped, shown, earlier, kept} = cut;
     // Before this seat's first move there is no "last turn": what happened so far.
     const own = new RegExp(`^P${this.seat}\\b`);
     const title = this.myMark > 0 || log.some((line) => own.test(line)) ? 'Since your last turn' : 'So far';
@@ -772,6 +778,11 @@ class TablePage {
     if (!this.review) {
       this.review = new ReviewDialog({tableId: this.tableId, ctx: this.ctx(), players: this.state.seats.length,
         token: this.token, watch: this.token ? null : this.watchKey});
+      // Closed, the focus goes where the result is shown again (the button that opened it is gone).
+      this.review.el.addEventListener('close', () => {
+        const again = this.root.querySelector('.end-bar button');
+        if (again) again.focus();
+      });
     }
     // The review takes the result's place: closed, it leaves the board with the end's bar to show it again.
     if (!this.endDismissed) {
