@@ -35,16 +35,20 @@ def render(state: KnightsAndNinjasState, seat: int | None, markup: bool = False)
     lines: list[Line] = [_header(state)]
     drafting = state.duel and bool(state.frames) and state.frames[-1].kind == "draft"
     acting = state.frames[-1].seats[0] if drafting else state.current
-    lines += [_seat_line(state, other, seat, acting) for other in range(state.num_players)]
-    if state.result is None:
-        lines += _table_lines(state, seat)
-    ending: list[Line] = []
     if state.result is not None:
+        # The end: every hand on its seat's line (the seat's own too: its cards' texts no longer matter), a
+        # hand too long for the line on a line of its own while lines are left, in names rather than codes.
         ending = [[(text, "green")] for text in textwrap.wrap(state.result.reason, WIDTH)]
+        spare = MAX_LINES - len(lines) - state.num_players - len(ending)
+        for other in range(state.num_players):
+            seat_lines = _seat_line(state, other, seat, acting, spare)
+            spare -= len(seat_lines) - 1
+            lines += seat_lines
+        return "\n".join(_join(line, markup) for line in [*lines, *ending])
+    lines += [_seat_line(state, other, seat, acting)[0] for other in range(state.num_players)]
+    lines += _table_lines(state, seat)
     if seat is not None:
-        budget = MAX_LINES - len(lines) - len(ending)
-        lines += _hand_lines(state.hands[seat], budget, state.duel)
-    lines += ending
+        lines += _hand_lines(state.hands[seat], MAX_LINES - len(lines), state.duel)
     return "\n".join(_join(line, markup) for line in lines)
 
 
@@ -70,10 +74,11 @@ def _header(state: KnightsAndNinjasState) -> Line:
     return [title, (rest, "")]
 
 
-def _seat_line(state: KnightsAndNinjasState, other: int, seat: int | None, acting: int) -> Line:
+def _seat_line(state: KnightsAndNinjasState, other: int, seat: int | None, acting: int, spare: int = 0) -> list[Line]:
     """``> P0 (you):  5 gems *****       4 cards  fort: Castle  known: Knight``, shortened (codes,
     then fewer known cards) when it would pass the width. Once the game is over every hand is shown
-    (``hand:`` in place of ``known:``)."""
+    (``hand:`` in place of ``known:``), the seat's own too; with ``spare`` lines left, a hand too long for
+    the line goes on a line of its own, in names."""
     gems = state.gems[other]
     stars = "*" * min(gems, MAX_STARS) + ("+" if gems > MAX_STARS else "") if gems else "-"
     head: Line = [
@@ -85,20 +90,26 @@ def _seat_line(state: KnightsAndNinjasState, other: int, seat: int | None, actin
     slots = [(card, SLOTS[i]) for i, card in enumerate(state.forts[other]) if card >= 0]
     over = state.result is not None
     counts = state.hands[other] if over else state.known[other]
-    known = [kind for kind in range(KINDS) for _ in range(counts[kind])] if other != seat else []
+    known = [kind for kind in range(KINDS) for _ in range(counts[kind])] if over or other != seat else []
     title = "hand" if over else "known"
-    for names in (True, False):
-        tail = _fort_words(slots, names) + _known_words(known, names, title=title)
-        if _width(head) + len(tail) <= WIDTH:
-            return [*head, (tail, "")]
+    tail = _fort_words(slots, True) + _known_words(known, True, title=title)
+    if _width(head) + len(tail) <= WIDTH:
+        return [[*head, (tail, "")]]
+    forts = _fort_words(slots, True)
+    below = "    " + _known_words(known, True, title=title).strip()
+    if spare > 0 and known and _width(head) + len(forts) <= WIDTH and len(below) <= WIDTH:
+        return [[*head, (forts, "")], [(below, "")]]
+    tail = _fort_words(slots, False) + _known_words(known, False, title=title)
+    if _width(head) + len(tail) <= WIDTH:
+        return [[*head, (tail, "")]]
     # Still too long: as many known cards as fit, and how many more.
     forts = _fort_words(slots, False)
     room = WIDTH - _width(head) - len(forts)
     for count in range(len(known) - 1, -1, -1):
         words = _known_words(known[:count], False, more=len(known) - count, title=title)
         if len(words) <= room:
-            return [*head, (forts + words, "")]
-    return [*head, (forts[:WIDTH - _width(head)], "")]
+            return [[*head, (forts + words, "")]]
+    return [[*head, (forts[:WIDTH - _width(head)], "")]]
 
 
 def _fort_words(slots: list[tuple[int, int]], names: bool) -> str:
