@@ -388,3 +388,14 @@ def test_a_pass_for_good_is_confirmed_by_the_human_even_when_forced(runner: CliR
     assert "none of your cards can be carried out now" in result.stdout and "seat 0>" in result.stdout
     saved = load_game(str(result.stdout.split("the game is saved in ")[1].split("\n")[0]))
     assert saved.legal_actions(0) == ["pass"], "the pass waits for the human"
+
+
+@pytest.mark.parametrize(("game", "column"), [("knights-and-ninjas", False), ("ninja-camp", True)])
+def test_the_end_table_has_no_count_column_that_only_repeats_the_score(runner: CliRunner, game: str,
+                                                                      column: bool) -> None:
+    """Of Knights and Ninjas counts gems alone ("Gems held: 10", the score again): no "how it counts"
+    column; Ninja Camp counts each kind of card at its value, which the column shows."""
+    result = runner.invoke(app, ["play", game, "--players", "3", "--seed", "5"], input="1\n" * 900)
+    assert result.exit_code == 0, result.output
+    assert "game over" in result.stdout
+    assert ("how it counts" in result.stdout) is column
