@@ -161,6 +161,10 @@ def test_sleeping_potion_face_up_makes_opponents_draw_at_the_start_of_their_turn
     game = sabotage(hands=["9s", ""], deck="2a 3a")
     play(game, "t:9s")
     assert hand(game, 1) == "3a" and game.turn == 1
+    # The log says why P1 draws, with the draw nested under it.
+    log = game.observe(1)["log"]
+    at = log.index("P0's Sleeping Potion: P1 draws a card at the start of the turn")
+    assert log[at + 1] == "  P1 draws 1 card"
 
 
 def test_squeaky_floor_face_up_forbids_stealing_as_the_action_but_not_through_a_card() -> None:

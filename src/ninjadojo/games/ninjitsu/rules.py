@@ -231,7 +231,9 @@ def _turn_start_draws(state: NinjitsuState, seat: int) -> None:
     if state.has_sabotage:
         for other in state.opponents(seat):
             if state.has_face_up(other, "sleeping-potion"):
-                state.draw(seat, 1)
+                # The cause, then the draw nested under it (a bare "P0 draws 1 card" told nobody why).
+                state.narrate(f"P{other}'s Sleeping Potion: P{seat} draws a card at the start of the turn")
+                state.draw(seat, 1, deeper=1)
 
 
 def potion_blurs_check(state: NinjitsuState) -> bool:
