@@ -330,17 +330,13 @@ def test_a_long_row_is_shown_face_up_at_the_end_in_room_codes_within_the_picture
 def test_the_end_tells_on_which_turn_each_ninja_went_out() -> None:
     """Two ninjas knocked out are told apart by when they went out: "Hits taken: 3 of 3: out on turn N",
     the turn whose log holds "P<n>'s ninja is out."."""
-    import random
-
     from ninjadojo.api import new_game
+    from ninjadojo.engine.playout import random_playout
 
     told = 0
     for seed in range(12):
         game = new_game("ninja-trap", 4, {}, seed=seed)
-        rng = random.Random(seed)
-        while game.result is None:
-            seat = game.to_act()[0]
-            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        random_playout(game, Rng(seed))
         log = [line.strip() for line in game.observe(None)["log"]]
         for seat, lines in enumerate(game.score_lines()):
             if not lines[-1].startswith("Knocked out"):

@@ -357,17 +357,13 @@ def test_a_treasure_fire_keeps_is_named_where_a_discard_leaves_it_out() -> None:
 def test_a_decline_in_the_log_says_what_was_declined() -> None:
     """Every "declines" line of random games with every expansion names what was not done ("P0 declines"
     alone tells a reader nothing)."""
-    import random
-
     from ninjadojo.api import new_game
+    from ninjadojo.engine.playout import random_playout
 
     lines = set()
     for seed in range(30):
         game = new_game("ninjitsu", 3, {"expansions": "promo,magic,sabotage,elements,weather"}, seed=seed)
-        rng = random.Random(seed)
-        while game.result is None:
-            seat = game.to_act()[0]
-            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        random_playout(game, Rng(seed))
         lines |= {line.strip() for line in game.observe(None)["log"] if " declines" in line}
     assert lines, "no decline in 30 games"
     assert all(not line.endswith(" declines") for line in lines), lines

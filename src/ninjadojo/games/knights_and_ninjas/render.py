@@ -96,9 +96,10 @@ def _seat_line(state: KnightsAndNinjasState, other: int, seat: int | None, actin
     if _width(head) + len(tail) <= WIDTH:
         return [[*head, (tail, "")]]
     forts = _fort_words(slots, True)
-    below = "    " + _known_words(known, True, title=title).strip()
-    if spare > 0 and known and _width(head) + len(forts) <= WIDTH and len(below) <= WIDTH:
-        return [[*head, (forts, "")], [(below, "")]]
+    below = textwrap.wrap(_known_words(known, True, title=title).strip(), WIDTH, initial_indent="    ",
+                          subsequent_indent="      ")
+    if known and len(below) <= spare and _width(head) + len(forts) <= WIDTH:
+        return [[*head, (forts, "")], *[[(line, "")] for line in below]]
     tail = _fort_words(slots, False) + _known_words(known, False, title=title)
     if _width(head) + len(tail) <= WIDTH:
         return [[*head, (tail, "")]]
