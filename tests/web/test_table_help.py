@@ -26,7 +26,7 @@ from web.driving import (
     server_state,
     wait_turn_or_end,
 )
-from web.serving import WebServer
+from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
 
@@ -603,6 +603,32 @@ def test_a_pile_top_card_covered_by_a_new_one_is_not_marked_as_moved(browser: An
     try:
         page.goto(web_server.base)
         assert page.evaluate(CHANGED) == ["discard>card:cunning#1"]
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_before_your_first_choice_the_digest_is_what_happened_so_far(browser: Any, web_server: WebServer) -> None:
+    """Ninjitsu! with The Elements: the set-up's log names every seat ("P0 is dealt the Element ..."), yet
+    before Ann's first choice there is no "last turn" to speak of: the digest is titled "So far"; after her
+    first choice, and after a reload, "Since your last turn"."""
+    table_id, tokens = web_server.create({"game": "ninjitsu", "players": 2, "settings": QUICK,
+                                          "options": {"expansions": "elements"},
+                                          "seats": [{"type": "human", "name": "Ann"},
+                                                    {"type": "bot", "level": "easy"}]})
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        assert wait_turn_or_end(page, 30) == "act"
+        assert page.locator(".digest .side-title").inner_text() == "So far"
+        before = app_data(page)["index"]
+        page.locator(".action-list button.action").first.click()
+        page.wait_for_function("([sel, before]) => document.querySelector(sel).dataset.index !== before",
+                               arg=[APP, before])
+        page.reload()
+        assert wait_turn_or_end(page, 30) == "act"
+        titles = page.locator(".digest .side-title").all_inner_texts()
+        assert titles in ([], ["Since your last turn"]), titles
         assert not errors, errors
     finally:
         context.close()

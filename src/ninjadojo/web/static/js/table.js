@@ -285,6 +285,9 @@ class TablePage {
     this.counter += 1;
     this.pending = action;
     this.myMark = (this.state.view.log || []).length;
+    // Kept for a reload: this seat has made a choice at this table (the digest's title says "since your
+    // last turn" from then on, "so far" before, whatever the set-up's lines say of the seat).
+    localStorage.setItem(`dojo.acted.${this.tableId}.${this.seat}`, 'yes');
     const together = this.state.decision && this.state.decision.simultaneous;
     this.newsFrom = together ? this.myMark : Infinity;
     this.socket.send(JSON.stringify({type: 'act', action, index: this.state.index, id: `c-${this.counter}`}));
@@ -633,9 +636,10 @@ class TablePage {
       cut = digestLines(lines, lines.length, mine);
     }
     const {parent, skipped, shown, earlier, kept} = cut;
-    // Before this seat's first move there is no "last turn": what happened so far.
-    const own = new RegExp(`^P${this.seat}\\b`);
-    const title = this.myMark > 0 || log.some((line) => own.test(line)) ? 'Since your last turn' : 'So far';
+    // Before this seat's first choice there is no "last turn": what happened so far (the set-up's lines may
+    // name the seat: "P0 is dealt the Element Wind").
+    const acted = this.myMark > 0 || localStorage.getItem(`dojo.acted.${this.tableId}.${this.seat}`) === 'yes';
+    const title = acted ? 'Since your last turn' : 'So far';
     const item = (line) => h('li', {class: /^\s/.test(line) ? 'nested' : null}, ctx.words(line.trim()));
     // Between the lines kept (what was done to you) and the last ones: so neither "earlier" nor "later".
     const left = `(… ${plural(earlier, kept.length ? 'other line' : 'earlier line')}: see the log)`;
