@@ -148,6 +148,9 @@ def test_a_patched_client_holds_what_a_whole_client_is_sent(server: ServerThread
             # One act for each index of ours: the states of the bots' moves can come faster than a client may
             # send (20 messages a second), and answering each could run into the rate limit under load.
             answered: set[int] = set()
+            # And never faster than 10 a second: under a loaded CI the states of distinct indexes came
+            # fast enough that answering each at once still met the limit.
+            sent_at = 0.0
             while True:
                 message = await whole.recv(timeout=20)
                 if message["type"] == "error":
@@ -163,6 +166,9 @@ def test_a_patched_client_holds_what_a_whole_client_is_sent(server: ServerThread
                     break
                 if state["legal"] and state["status"] == "playing" and state["index"] not in answered:
                     answered.add(state["index"])
+                    loop = asyncio.get_running_loop()
+                    await asyncio.sleep(max(0.0, sent_at + 0.1 - loop.time()))
+                    sent_at = loop.time()
                     await whole.send({"type": "act", "action": rng.choice(state["legal"]), "index": state["index"]})
             while patched.doc is None or patched.doc["seq"] < state["seq"]:
                 await patched.recv(20)
