@@ -85,12 +85,6 @@ def _quoted(path: Path | str) -> str:
     return shlex.quote(str(path))
 
 
-def _last_number(line: str) -> float | None:
-    """The last number a line says ("Gems held: 7" is 7), or ``None``."""
-    numbers = re.findall(r"-?\d+(?:\.\d+)?", line)
-    return float(numbers[-1]) if numbers else None
-
-
 class Terminal:
     """A table at the terminal: screens, the prompt, commands, hand-overs at a hot seat.
 
@@ -676,10 +670,9 @@ class Terminal:
         if score_name:
             table.add_column(score_name.lower(), justify="right")
         counts = game.score_lines()
-        # A count of one line that only says the score again (Of Knights and Ninjas: "Gems held: 7") is no
-        # column of its own beside the score's (the browser's end table does the same).
-        if score_name and all(len(lines) <= 1 and all(_last_number(line) == score for line in lines)
-                              for lines, score in zip(counts, result.scores, strict=True)):
+        # A count that only says the score again (Of Knights and Ninjas: "Gems held: 7") is no column of its
+        # own beside the score's (GameSpec.score_counted; the browser's end table does the same).
+        if not game.SPEC.score_counted:
             counts = [[] for _ in counts]
         if any(counts):
             # The final count as the rulebook counts it, line by line, beside each score.

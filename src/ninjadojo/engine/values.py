@@ -37,6 +37,10 @@ class GameSpec:
     #: that is only won or lost (Ninja Trap: the result's scores are then 1 for a win and 0 otherwise, and
     #: front ends show no score, only how the game ended for each seat).
     score_name: str = "Score"
+    #: Whether the end's count (:meth:`GameState.score_lines`) says more than the score itself: Of Knights
+    #: and Ninjas counts gems alone, one line that is the score again ("Gems held: 7"), so front ends show
+    #: no column for it beside the score's.
+    score_counted: bool = True
     #: Whether any card or choice is hidden from some seat (Ninja Camp: nothing is, so a review has no
     #: "hindsight" to offer and a sample of a seat's view is the position itself).
     hidden: bool = True

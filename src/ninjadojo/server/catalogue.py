@@ -44,6 +44,7 @@ def game_entry(game_id: str) -> dict[str, Any]:
     return {
         "id": spec.id, "title": spec.title, "min_players": spec.min_players, "max_players": spec.max_players,
         "summary": spec.summary, "rules": spec.rules, "typing": spec.typing, "hidden": spec.hidden,
+        "score_counted": spec.score_counted,
         "options": [option_json(option) for option in cls.option_specs()],
         "cards": [{"code": card.code, "name": card.name, "short": card.short, "text": card.text,
                    "needs": list(card.needs)} for card in cls.card_catalog()],

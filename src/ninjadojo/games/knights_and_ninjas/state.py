@@ -66,6 +66,7 @@ class KnightsAndNinjasState(GameState[Payload]):
         id="knights-and-ninjas",
         title="Of Knights and Ninjas",
         score_name="Gems",
+        score_counted=False,
         min_players=2,
         max_players=6,
         options=table_rules.OPTIONS,

@@ -120,7 +120,7 @@ def _window_moment(state: NinjitsuState, seat: int, frame: Frame) -> tuple[str, 
     data = frame.data
     moment = data["moment"]
     card = data.get("card")
-    owner = _whose(state, seat, cast(int, data.get("seat", -1)))
+    owner = _whose(state, seat, cast(int, data["seat"])) if "seat" in data else ""  # whose treasures
     if moment == "trap":
         taker = data["taker"]
         what = f"the trap of {_cid_words(card)} is about to hit {'you' if taker == seat else f'P{taker}'}"

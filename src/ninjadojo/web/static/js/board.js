@@ -1,6 +1,7 @@
 // What the table page and the replay viewer share: the context a game's board is drawn from, the
 // board itself (or the raw view for a game this client cannot draw), the log and the end screen.
 
+import {gameInfo} from './catalogue.js';
 import {h} from './dom.js';
 import {drawBack, drawCard} from './cards.js';
 import {botName, seatBadge} from './seats.js';
@@ -93,15 +94,10 @@ export function drawResult(view, ctx, {actions = [], floating = false, onClose =
     .sort((a, b) => Number(winners.has(b.seat)) - Number(winners.has(a.seat)) || b.score - a.score);
   // What the numbers count ("Points", "Gems"); a game only won or lost (Ninja Trap) has none to show.
   const scoreName = typeof view.score_name === 'string' ? view.score_name : 'Score';
-  // A count of one line that only says the score again (Of Knights and Ninjas: "Gems held: 7") is no
-  // column of its own beside the score's.
-  const lastNumber = (line) => {
-    const numbers = String(line).match(/-?\d+(\.\d+)?/g);
-    return numbers ? Number(numbers[numbers.length - 1]) : NaN;
-  };
-  const repeats = scoreName && result.scores.every((score, seat) => !(lines[seat] || []).length
-    || (lines[seat].length === 1 && lastNumber(lines[seat][0]) === Number(score)));
-  const counted = !repeats && lines.some((seatLines) => seatLines && seatLines.length);
+  // A count that only says the score again (Of Knights and Ninjas: "Gems held: 7") is no column of its own
+  // beside the score's (the catalogue's score_counted).
+  const game = gameInfo(ctx.gameId);
+  const counted = !(game && game.score_counted === false) && lines.some((seatLines) => seatLines && seatLines.length);
   const names = result.winners.map((s) => ctx.player(s));
   const headline = names.length ? `${names.join(' and ')} ${names.length > 1 ? 'win' : 'wins'}` : 'No winner';
   const titleId = `end-title-${Math.random().toString(36).slice(2, 8)}`;
