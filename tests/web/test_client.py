@@ -48,8 +48,14 @@ GAMES = {
 
 
 def shown_actions(page: Any) -> list[str]:
-    """The actions of the page's list of choices, in order."""
-    return list(page.eval_on_selector_all(".action-list button.action", "els => els.map(e => e.dataset.action)"))
+    """The actions of the page's list of choices, in order (not the free ones, listed apart)."""
+    return list(page.eval_on_selector_all(".action-list button.action:not(.action-free)",
+                                          "els => els.map(e => e.dataset.action)"))
+
+
+def shown_free_actions(page: Any) -> list[str]:
+    """The actions of the page's list of free choices ("At any time, for free"), in order."""
+    return list(page.eval_on_selector_all(".free-choices button.action-free", "els => els.map(e => e.dataset.action)"))
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -71,6 +77,8 @@ def test_a_whole_game_is_played_by_clicking(browser: Any, web_server: WebServer,
                 state = server_state(web_server, table_id, token)
                 if str(state["index"]) == app_data(page)["index"]:
                     assert shown_actions(page) == state["legal"]
+                    # Free actions (Shape Shifting's swaps) are offered apart, exactly the server's.
+                    assert shown_free_actions(page) == list(state.get("free") or {})
                     compared.append(stats.actions)
             if stats.actions >= shot_at and not shot:
                 board_screenshot(page, screenshots / f"{game}.png")
