@@ -389,8 +389,8 @@ def test_switched_off_a_forced_choice_waits_for_a_click(browser: Any, web_server
 @pytest.mark.parametrize("game", list(GAMES))
 def test_your_hand_is_docked_and_the_prompt_covers_at_most_a_third_of_a_phone(browser: Any, web_server: WebServer,
                                                                               game: str) -> None:
-    """On a 390x844 phone and on a desktop, your hand is on the first screen (docked at its bottom)
-    and on the phone the prompt takes at most a third of the screen's height."""
+    """On a 390x844 phone and on a desktop, your hand is on the first screen (docked at its bottom, its
+    cards shortened to their names) and on the phone the prompt takes at most a third of the screen's height."""
     for viewport in (PHONE, DESKTOP):
         context, page, errors = new_page(browser, viewport)
         try:
@@ -422,11 +422,19 @@ def test_your_hand_is_docked_and_the_prompt_covers_at_most_a_third_of_a_phone(br
             # Docked, it leaves a slot of its height in the board (nothing moves under it); scrolled to
             # where that slot is on the screen, the hand is back in its place.
             if app_data(page)["handDocked"] == "yes":
+                # Docked, its cards show value, kind and name only (they cover the board); in place, their text.
+                texts = hand.locator(".card .card-short")
+                has_text = texts.count() > 0
+                if has_text:
+                    assert not texts.first.is_visible(), game
+                    assert hand.locator(".card .card-name").first.is_visible(), game
                 slot = page.locator(".board .hand-slot")
                 assert slot.count() == 1
                 slot.evaluate("(el) => el.scrollIntoView({block: 'end'})")  # above it, the prompt may stick
                 page.wait_for_function(f"() => document.querySelector('{APP}').dataset.handDocked === 'no'")
                 assert page.locator(".board .hand-slot").count() == 0
+                if has_text:
+                    assert texts.first.is_visible(), game
             assert errors == [], errors
         finally:
             context.close()
@@ -447,7 +455,8 @@ def test_the_docked_hand_folds_to_a_line_and_back(browser: Any, web_server: WebS
         page.click(".board .card-row.hand .dock-fold")
         page.wait_for_function("() => document.querySelector('.board .card-row.hand').classList.contains('folded')")
         folded = hand.bounding_box()
-        assert folded is not None and folded["height"] < open_box["height"] / 2, (folded, open_box)
+        # (the docked cards are short already: folding takes their row, at least 40 px, away)
+        assert folded is not None and folded["height"] <= open_box["height"] - 40, (folded, open_box)
         assert not hand.locator(".card").first.is_visible()
         assert page.evaluate("() => localStorage.getItem('dojo.handFolded')") == "yes"
         assert page.get_attribute(".board .card-row.hand .dock-fold", "aria-expanded") == "false"
