@@ -56,9 +56,14 @@ def test_chat_goes_between_two_browsers_as_text_and_can_be_muted(browser: Any, w
             assert page.locator(".chat script, .chat img").count() == 0
         assert ann.input_value(".chat-input") == ""
 
+        # An emote is its word, with its symbol where this browser can draw it (a bare Linux has no
+        # emoji font: the symbol would be an empty box).
+        drawn = ann.evaluate("async () => (await import(`${location.origin}/js/chat.js`)).emojiShown()")
+        good_game = "🤝 Good game" if drawn else "Good game"
+        assert bo.inner_text(".chat-emote[data-emote='good_game']") == good_game
         bo.click(".chat-emote[data-emote='good_game']")
         ann.locator(".chat-lines .chat-line-emote").wait_for()
-        assert chat_texts(ann)[-1] == f"{NAME}: 🤝 Good game"  # the name shown as typed, as text
+        assert chat_texts(ann)[-1] == f"{NAME}: {good_game}"  # the name shown as typed, as text
         assert ann.locator(".chat b.chat-name").nth(1).inner_text() == NAME
 
         # Ann mutes the chat: Bo's next line is not shown, only counted; it stays muted over a reload.
@@ -74,7 +79,7 @@ def test_chat_goes_between_two_browsers_as_text_and_can_be_muted(browser: Any, w
         assert ann.get_attribute(".chat-mute", "aria-pressed") == "true"
         ann.click(".chat-mute")  # unmuted: the table's lines, from the state, as they were
         ann.locator(".chat-lines .chat-line", has_text="are you there?").wait_for()
-        assert chat_texts(ann) == [f"Ann: {LINE}", f"{NAME}: 🤝 Good game", f"{NAME}: are you there?"]
+        assert chat_texts(ann) == [f"Ann: {LINE}", f"{NAME}: {good_game}", f"{NAME}: are you there?"]
 
         # Too long a line cannot be typed (the input stops at the server's limit).
         bo.fill(".chat-input", "x" * 400)
@@ -105,5 +110,38 @@ def test_on_a_phone_the_chat_scrolls_above_the_docked_hand(browser: Any, web_ser
         chat = page.locator(".chat-form").bounding_box()
         assert hand is not None and chat is not None
         assert chat["y"] + chat["height"] <= hand["y"] + 1, (chat, hand)
+    finally:
+        context.close()
+
+
+def test_emote_symbols_are_shown_only_where_a_font_draws_them(browser: Any, web_server: WebServer) -> None:
+    """The emotes' symbols are shown when the browser draws them in colour, and left out (the word alone)
+    when it cannot: told apart on a canvas, here checked against a canvas that draws in grey only."""
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(web_server.base)
+        module = "`${location.origin}/js/chat.js`"
+        shown = page.evaluate(f"async () => (await import({module})).emojiShown()")
+        words = page.evaluate(f"async () => (await import({module})).emoteText('hello')")
+        assert words == ("👋 Hello" if shown else "Hello")
+        # A canvas that never colours a pixel (no colour emoji font) gives the words alone; one that draws
+        # the symbol in colour (a red pixel in it), symbol and word.
+        for pixel, expected in (("image.data[i + 1] = image.data[i]; image.data[i + 2] = image.data[i];", "Hello"),
+                                ("if (i === 0) { image.data.set([200, 30, 30, 255], 0); }", "👋 Hello")):
+            other_context = browser.new_context()
+            try:
+                other = other_context.new_page()
+                other.add_init_script("""
+                  const real = CanvasRenderingContext2D.prototype.getImageData;
+                  CanvasRenderingContext2D.prototype.getImageData = function (...args) {
+                    const image = real.apply(this, args);
+                    for (let i = 0; i < image.data.length; i += 4) { PIXEL }
+                    return image;
+                  };""".replace("PIXEL", pixel))
+                other.goto(web_server.base)
+                assert other.evaluate(f"async () => (await import({module})).emoteText('hello')") == expected
+            finally:
+                other_context.close()
+        assert errors == [], errors
     finally:
         context.close()

@@ -9,15 +9,54 @@ const MUTED = 'dojo.chatMuted';
 /** The longest line the server takes (characters). */
 export const CHAT_MAX = 300;
 
-/** The quick emotes the server knows, with how they are shown. */
+/** The quick emotes the server knows: the symbol and the word each is shown with. */
 export const EMOTES = {
-  hello: '👋 Hello',
-  good_game: '🤝 Good game',
-  thanks: '🙏 Thanks',
-  well_played: '👏 Well played',
-  oops: '😅 Oops',
-  thinking: '🤔 Thinking…',
+  hello: ['👋', 'Hello'],
+  good_game: ['🤝', 'Good game'],
+  thanks: ['🙏', 'Thanks'],
+  well_played: ['👏', 'Well played'],
+  oops: ['😅', 'Oops'],
+  thinking: ['🤔', 'Thinking…'],
 };
+
+let emojiDrawn = null;
+
+/**
+ * Whether this browser has a font that draws the emotes' symbols in colour: a machine without one (a
+ * bare Linux) would show each as an empty box, so the emotes are then words alone. Told by drawing one
+ * on a canvas and looking for a coloured pixel (a box, or a black-and-white fallback, has none).
+ */
+export function emojiShown() {
+  if (emojiDrawn !== null) return emojiDrawn;
+  emojiDrawn = true; // where a canvas cannot tell, the symbols are shown as before
+  try {
+    const canvas = document.createElement('canvas');
+    canvas.width = 32;
+    canvas.height = 32;
+    const ctx = canvas.getContext('2d', {willReadFrequently: true});
+    if (!ctx) return emojiDrawn;
+    ctx.font = '24px sans-serif';
+    ctx.textBaseline = 'top';
+    ctx.fillStyle = '#000';
+    ctx.fillText(EMOTES.good_game[0], 0, 0);
+    const data = ctx.getImageData(0, 0, 32, 32).data;
+    let coloured = false;
+    for (let i = 0; i < data.length && !coloured; i += 4) {
+      coloured = data[i + 3] > 0 && (data[i] !== data[i + 1] || data[i + 1] !== data[i + 2]);
+    }
+    emojiDrawn = coloured;
+  } catch {
+    // (no canvas: keep the symbols)
+  }
+  return emojiDrawn;
+}
+
+/** How an emote is shown: its symbol and word, or the word alone where the symbol cannot be drawn. */
+export function emoteText(key) {
+  const emote = EMOTES[key];
+  if (!emote) return key;
+  return emojiShown() ? `${emote[0]} ${emote[1]}` : emote[1];
+}
 
 function mutedNow() {
   try {
@@ -50,8 +89,8 @@ export class ChatBox {
     this.form = h('form', {class: 'chat-form', onsubmit: (event) => this.submit(event)},
       this.input, h('button', {type: 'submit', class: 'chat-send'}, 'Send'));
     this.emotes = h('div', {class: 'chat-emotes', role: 'group', 'aria-label': 'quick emotes'},
-      Object.entries(EMOTES).map(([key, label]) => h('button', {type: 'button', class: 'chat-emote',
-        dataset: {emote: key}, onclick: () => this.send({type: 'chat', emote: key})}, label)));
+      Object.keys(EMOTES).map((key) => h('button', {type: 'button', class: 'chat-emote',
+        dataset: {emote: key}, onclick: () => this.send({type: 'chat', emote: key})}, emoteText(key))));
     this.muteButton = h('button', {type: 'button', class: 'toggle chat-mute', onclick: () => this.toggle()});
     this.status = h('span', {class: 'chat-status muted'});
     this.body = h('div', {class: 'chat-body'}, this.list, this.emotes, this.form);
@@ -122,6 +161,6 @@ export class ChatBox {
     return h('li', {class: ['chat-line', line.emote ? 'chat-line-emote' : null], dataset: {n: line.n, who}},
       h('time', {class: 'chat-time', datetime: line.at}, at),
       ' ', h('b', {class: 'chat-name'}, line.name), ': ',
-      h('span', {class: 'chat-text'}, line.emote ? (EMOTES[line.emote] || line.emote) : line.text));
+      h('span', {class: 'chat-text'}, line.emote ? emoteText(line.emote) : line.text));
   }
 }
