@@ -105,3 +105,37 @@ def test_a_bot_whose_action_could_not_be_stored_tries_again(server: ServerThread
         server.run(scenario())
     finally:
         storage.write = real_write  # type: ignore[method-assign]
+
+
+def test_a_bot_that_fails_to_choose_has_a_quick_answer_played_for_it_and_is_asked_again(server: ServerThread) -> None:
+    """A bot whose choice raises (a bug) does not leave the table waiting for it for good: a quick answer
+    plays that move for it, a note tells the table, and the bot chooses again at its next decision."""
+    table_id, tokens = server.create({**TABLE, "settings": {"move_delay": 0, "window_time": 0}})
+    live = server.dojo.tables[table_id]
+    pool = live.pool
+    real_choose = pool.choose
+    failures: list[int] = []
+
+    async def choose_failing_once(bot: Any, view: Any) -> Any:
+        if not failures:
+            failures.append(1)
+            raise RuntimeError("a bug in the bot")
+        return await real_choose(bot, view)
+
+    async def scenario() -> None:
+        await live.rename(0, "Ann", hash_token(tokens["0"]))
+        pool.choose = choose_failing_once  # type: ignore[method-assign]
+        await live.act(0, live.game.legal_actions(0)[0], live.index[0])  # the bot at seat 1 is asked: it fails
+        assert await until(lambda: bot_acts(live, 1) >= 1), "the table waited for a failed bot for good"
+        assert any("could not choose" in text and "P1" in text for _, text in live.notes), live.notes
+        # Its next decision is its own again (the pool answers).
+        while bot_acts(live, 1) < 2 and live.game.result is None:
+            if 0 in live.game.to_act():
+                await live.act(0, live.game.legal_actions(0)[0], live.index[0])
+            await asyncio.sleep(0.05)
+        assert failures == [1]
+
+    try:
+        server.run(scenario())
+    finally:
+        pool.choose = real_choose  # type: ignore[method-assign]

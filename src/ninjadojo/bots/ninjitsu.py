@@ -115,6 +115,11 @@ def play_until_turn_of(game: NinjitsuState, seat: int) -> None:
         if game.result is not None or game.turn == seat:
             return
         mover = game.turn
+        # What a turn may open with before its action (Heavy Weather's decisions at the start of a turn,
+        # which others may have to answer at once): answered greedily first, as the rest of a turn is.
+        finish_turn(game, mover)
+        if game.result is not None or game.turn != mover:
+            continue
         game.apply(mover, _best_turn_action(game, mover))
         finish_turn(game, mover)
 

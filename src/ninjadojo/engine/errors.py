@@ -86,6 +86,12 @@ class IllegalActionError(DojoError):
             message += f"; legal now: {shown}{more}"
         super().__init__(message)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Rebuilt from its arguments (the default pickles ``args``, the message alone, which this
+        # ``__init__`` does not take): an error raised in a worker process must reach the server intact,
+        # not break the pool that carries it back.
+        return (type(self), (self.seat, self.action, self.reason, self.legal, self.explained))
+
 
 class NotYourTurnError(IllegalActionError):
     """The seat has no decision to make now."""

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ninjadojo.bots import Bot
 from ninjadojo.engine.errors import DojoError
+from ninjadojo.engine.values import EVERYONE
 from ninjadojo.server.bots import Unsampled, detached_view
 from ninjadojo.server.errors import MessageError
 from ninjadojo.table.seats import make_bots
@@ -146,6 +147,27 @@ class TableBots:
             return quick.choose(view)
         return table.game.legal_actions(seat)[0]
 
+    def _fallback(self, seat: int) -> str:
+        """The action played for a bot that failed: the quick answer, or the first legal action if even
+        that fails."""
+        try:
+            return self._quick_answer(seat)
+        except Exception:
+            log.exception("table %s: the quick answer for seat %d failed too; the first legal action plays",
+                          self.table.id, seat)
+            return self.table.game.legal_actions(seat)[0]
+
+    def _failure_note(self, seat: int) -> tuple[int, str] | None:
+        """The table's note of a bot that failed to choose (none in a concealed window: that would tell
+        everyone the seat was asked)."""
+        table = self.table
+        if seat in table.asked():
+            return None
+        held = table.seats[seat]
+        who = f"P{seat} ({held.name} bot)" if held.type == "bot" else f"the bot playing for {held.name}"
+        return (EVERYONE, f"{who} could not choose (an error, in the server's log): a quick answer played "
+                          "this move for it")
+
     async def play_bot(self, seat: int, spec: str, index: int, due: float,
                        note: tuple[int, str] | None = None) -> None:
         """Let the bot ``spec`` choose for ``seat`` at ``due`` (monotonic) and apply its choice, unless the
@@ -165,11 +187,24 @@ class TableBots:
                     return
                 bot = self.bot_for(seat, spec)
                 view = Unsampled(table.game, seat)
-            action, thought = await self._choose_in_time(seat, bot, view)
+            broke = False
+            try:
+                action, thought = await self._choose_in_time(seat, bot, view)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                # A bot that fails (a bug: in the log) must not stop the table for good: a quick answer
+                # plays this move for it, the table says so, and the bot is asked again at the next one.
+                log.exception("table %s: the bot %r at seat %d failed; a quick answer plays this move for it",
+                              table.id, spec, seat)
+                broke, action, thought = True, "", bot
             failed = False
             async with table.lock:
                 if table.closed or table.index[seat] != index or seat not in table.game.to_act():
                     return
+                if broke:
+                    action = self._fallback(seat)
+                    note = note or self._failure_note(seat)
                 if self.held.get(seat, (None,))[0] == spec:
                     self.held[seat] = (spec, thought)
                 if not table.game.is_legal(seat, action):

@@ -7,8 +7,9 @@ from ninjitsu_helpers import play
 
 from ninjadojo.bots import available_bots, make_bot
 from ninjadojo.bots.base import SeatView
-from ninjadojo.bots.ninjitsu import candidates
+from ninjadojo.bots.ninjitsu import candidates, play_until_turn_of
 from ninjadojo.engine import OptionError
+from ninjadojo.engine.rng import Rng
 from ninjadojo.games.ninjitsu import NinjitsuState
 from ninjadojo.games.ninjitsu.builder import position
 
@@ -94,9 +95,12 @@ def test_heuristic_stops_a_steal_of_its_own_big_secret_with_andrea() -> None:
     assert bot.choose(SeatView(game, 1)) == "a:1d"
 
 
-@pytest.mark.parametrize("sets", ["promo", "magic", "sabotage", "promo,magic,sabotage"])
-@pytest.mark.parametrize("spec", ["random", "heuristic:samples=1,depth=0"])
+@pytest.mark.parametrize("sets", ["promo", "magic", "sabotage", "elements", "weather",
+                                  "promo,magic,sabotage,elements,weather"])
+@pytest.mark.parametrize("spec", ["random", "heuristic:samples=1,depth=0", "heuristic:samples=1"])
 def test_bots_finish_games_with_every_expansion_playing_only_legal_actions(spec: str, sets: str) -> None:
+    # (``depth=1``, the hard level's, plays the others' turns on in its samples: a turn of Heavy Weather
+    # opens with a decision that others answer at once, which it once met as nobody's turn action.)
     for number in range(2):
         game = NinjitsuState.new(3, {"expansions": sets}, seed=900 + number)
         bots = [make_bot(spec, "ninjitsu", seed=number + seat) for seat in range(3)]
@@ -106,3 +110,26 @@ def test_bots_finish_games_with_every_expansion_playing_only_legal_actions(spec:
             assert action in game.legal_actions(actor)
             game.apply(actor, action)
         assert game.winners() or game.result is not None
+
+
+@pytest.mark.parametrize("seed", [2, 3, 5])
+def test_the_lookahead_plays_on_through_a_decision_others_answer_in_a_turn(seed: int) -> None:
+    """Heavy Weather: a Blizzard or a Hurricane asks the others to decide at once, while it is still one
+    seat's turn. The heuristic's lookahead plays the others' turns on (``play_until_turn_of``): it must
+    answer those decisions first, not look for a turn action of a seat that has none (a hard bot once
+    failed on it at a table, and the game waited for it for good)."""
+    game = NinjitsuState.new(4, {"expansions": "weather"}, seed=seed)
+    rng = Rng(seed)
+    while game.frames[-1].kind == "turn" or game.turn in game.to_act():
+        assert game.result is None, "no such decision in this game"
+        seat = game.to_act()[0]
+        actions = game.legal_actions(seat)
+        game.apply(seat, actions[rng.randbelow(len(actions))])
+    root = (game.turn - 1) % 4  # the seat whose turn comes last
+    trial = game.clone()
+    play_until_turn_of(trial, root)
+    assert trial.result is not None or (trial.turn == root and root in trial.to_act())
+    # And the hard bot, asked at such a moment (the seat asked first), chooses a legal action.
+    asked = game.to_act()[0]
+    action = make_bot("hard", "ninjitsu", seed=seed).choose(SeatView(game, asked))
+    assert action in game.legal_actions(asked)
