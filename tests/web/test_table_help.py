@@ -505,7 +505,8 @@ SINCE = """async ([lines, seat, mark, news]) => {
 
 
 def test_the_digest_keeps_what_others_did_beside_and_after_your_own_move(browser: Any, web_server: WebServer) -> None:
-    """"Since your last turn" leaves out your own move (and what is nested under it), never the others':
+    """"Since your last turn" leaves out your own move (and what is nested under it), never the others'
+    (an answer to your move, nested under it, comes with your move for sense):
     not those nested beside yours (a scoring in which you played your part), not a reveal of choices made
     together (your own flip's outcome is news), not what a choice answered for you led to."""
     context, page, errors = new_page(browser)
@@ -522,8 +523,14 @@ def test_the_digest_keeps_what_others_did_beside_and_after_your_own_move(browser
             "  Minamoto scores (18 house points): P1 4 Envoys, P0 3 Envoys",
             "  P1 takes the Minamoto house points: 18 honour"]
         # Your own move and what is nested under it are left out; the next player's move is not.
-        turn = ["P1 plays", "P0 attacks house 4", "  P0 beats the guard", "  P1 answers", "P1 buys an Envoy"]
+        turn = ["P1 plays", "P0 attacks house 4", "  P0 beats the guard", "  P0 takes a Fan", "P1 buys an Envoy"]
         assert page.evaluate(SINCE, [turn, 0, 1, None]) == ["P1 buys an Envoy"]
+        # But another's answer to your move (made after you chose) is news, shown under your move.
+        attack = ["P1 plays", "P0 attacks P1 with a Knight", "  P1 responds with a Jester as an Executioner",
+                  "  the attacker is executed; P0's turn ends", "P1 fortifies with a Castle"]
+        assert page.evaluate(SINCE, [attack, 0, 1, None]) == attack[1:]
+        steal = ["P0 steals P1's secret #2", "  P1 plays Andrea at once", "  P0's steal of P1's secret #2 is prevented"]
+        assert page.evaluate(SINCE, [steal, 0, 0, None]) == steal
         # Ninja Trap: you flipped with the others at once: the reveal, your own TRAP! included, is news.
         reveal = ["Moves revealed: P0 to the Ima, P1 to the Genkan", "P0 calls TRAP! and flips trap 1: the Genkan",
                   "  springs on P1: hit 1 of 3", "P1 calls TRAP! and flips trap 2: the Ima",
