@@ -120,6 +120,10 @@ def play_until_turn_of(game: NinjitsuState, seat: int) -> None:
         finish_turn(game, mover)
         if game.result is not None or game.turn != mover:
             continue
+        if mover not in game.to_act():
+            # Still deciding at the rollout's length (a Blizzard's rounds of discards, five players): the
+            # position is scored as it stands.
+            return
         game.apply(mover, _best_turn_action(game, mover))
         finish_turn(game, mover)
 

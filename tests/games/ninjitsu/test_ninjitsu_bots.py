@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from ninjitsu_helpers import play
 
+import ninjadojo.bots.ninjitsu as ninjitsu_bots
 from ninjadojo.bots import available_bots, make_bot
 from ninjadojo.bots.base import SeatView
 from ninjadojo.bots.ninjitsu import candidates, play_until_turn_of
@@ -113,7 +114,8 @@ def test_bots_finish_games_with_every_expansion_playing_only_legal_actions(spec:
 
 
 @pytest.mark.parametrize("seed", [2, 3, 5])
-def test_the_lookahead_plays_on_through_a_decision_others_answer_in_a_turn(seed: int) -> None:
+def test_the_lookahead_plays_on_through_a_decision_others_answer_in_a_turn(seed: int,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """Heavy Weather: a Blizzard or a Hurricane asks the others to decide at once, while it is still one
     seat's turn. The heuristic's lookahead plays the others' turns on (``play_until_turn_of``): it must
     answer those decisions first, not look for a turn action of a seat that has none (a hard bot once
@@ -133,3 +135,9 @@ def test_the_lookahead_plays_on_through_a_decision_others_answer_in_a_turn(seed:
     asked = game.to_act()[0]
     action = make_bot("hard", "ninjitsu", seed=seed).choose(SeatView(game, asked))
     assert action in game.legal_actions(asked)
+    # A play-on cut at the rollout's length while others still decide (a Blizzard's rounds of discards at
+    # five players reach it) scores the position as it stands.
+    monkeypatch.setattr(ninjitsu_bots, "ROLLOUT_LIMIT", 0)
+    trial = game.clone()
+    play_until_turn_of(trial, root)
+    assert trial.to_notation() == game.to_notation()
