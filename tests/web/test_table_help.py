@@ -648,3 +648,36 @@ def test_before_your_first_choice_the_digest_is_what_happened_so_far(browser: An
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_new_decision_brings_its_prompt_into_view_in_the_side_column(browser: Any, web_server: WebServer) -> None:
+    """On a laptop's 1280x720 the side column scrolls by itself. A player who scrolled it down (to the log),
+    or whose clicked choice kept the focus low in it, sees the next decision's prompt at its top: the page
+    never leaves "Your move" out of view when a new decision is theirs."""
+    context, page, errors = new_page(browser, {"width": 1280, "height": 720})
+    try:
+        create_in_lobby(page, web_server.base, "knights-and-ninjas", players=3)
+        side = ".table-page .side"
+        moved = 0
+        for _ in range(6):
+            if wait_turn_or_end(page, 30) == "over":
+                break
+            index = app_data(page)["index"]
+            page.eval_on_selector(side, "(el) => { el.scrollTop = el.scrollHeight; }")
+            if page.eval_on_selector(side, "(el) => el.scrollTop") == 0:
+                continue  # (the column was short enough to show whole)
+            buttons = page.locator(".actions button.action:not([disabled])")
+            buttons.nth(buttons.count() - 1).click()  # the last choice: low in the column, keeping the focus
+            page.wait_for_function("([sel, index]) => { const d = document.querySelector(sel).dataset;"
+                                   " return d.index !== index && (d.canAct === 'yes' || d.status === 'finished'); }",
+                                   arg=[APP, index], timeout=30_000)
+            if app_data(page)["canAct"] != "yes":
+                break
+            assert page.eval_on_selector(side, "(el) => el.scrollTop") == 0
+            prompt = page.locator(".prompt").bounding_box()
+            assert prompt is not None and 0 <= prompt["y"] < 720, prompt
+            moved += 1
+        assert moved > 0, "the side column never needed scrolling"
+        assert errors == [], errors
+    finally:
+        context.close()

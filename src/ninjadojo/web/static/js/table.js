@@ -475,8 +475,17 @@ class TablePage {
     this.drawEnd(ctx);
     this.markMore();
     if (focused) {
+      // Without scrolling: the focus kept for the keyboard must not move the side column under the reader
+      // (a clicked choice's button, focused again, pushed the next prompt out of view).
       const again = this.root.querySelector(`[data-fid="${CSS.escape(focused)}"]`);
-      if (again) again.focus();
+      if (again) again.focus({preventScroll: true});
+    }
+    // A new decision of yours: its prompt in view at the top of a desktop's side column (which scrolls by
+    // itself); what was being read further down it (the log) can wait.
+    if (canAct && this.promptShownAt !== state.index) {
+      this.promptShownAt = state.index;
+      const side = this.el.promptArea.parentElement;
+      if (side && side.scrollTop > 0 && getComputedStyle(side).overflowY === 'auto') side.scrollTop = 0;
     }
   }
 
