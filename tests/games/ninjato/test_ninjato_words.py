@@ -174,3 +174,30 @@ def test_log_lines_name_seats_and_count_in_words() -> None:
     assert "P0 goes to the Dojo to draw 4 cards" in lines
     assert "  P0 takes the face-up 4" in lines
     assert all(not re.search(r"\bseat \d", line) for line in lines)
+
+
+def test_a_raid_nothing_in_hand_can_win_says_so_and_only_that_one() -> None:
+    """A raid whose Sentry no card of the hand (with a 3's help, the tiles) can beat is legal, and loses
+    the shuriken at once: its label says so. Checked against the fight it opens: a raid said hopeless
+    offers nothing but defeat; any other offers a card that wins."""
+    said = 0
+    for seed in range(40):
+        game = NinjatoState.new(3, None, seed)
+        rng = Rng(seed)
+        while game.result is None:
+            seat = game.to_act()[0]
+            for action, words in game.labels(seat).items():
+                if not words.startswith("Raid "):
+                    continue
+                trial = game.clone()
+                trial.apply(seat, action)
+                top = trial.frames[-1] if trial.frames else None
+                if top is None or top.kind != "fight" or trial.raid_elite >= 0:
+                    continue  # (an Elite came first: the label speaks of the Sentry)
+                wins = [each for each in trial.legal_actions(seat) if each != "lose"]
+                hopeless = words.endswith("(nothing you hold can: you would be defeated at once)")
+                assert hopeless == (not wins), (words, trial.legal_actions(seat))
+                said += hopeless
+            actions = game.legal_actions(seat)
+            game.apply(seat, actions[rng.randbelow(len(actions))])
+    assert said > 0, "no hopeless raid met"

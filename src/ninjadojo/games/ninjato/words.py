@@ -51,7 +51,9 @@ from ninjadojo.games.ninjato.encode import (
     OP_SENSEI,
     STRENGTH,
     Payload,
+    beats,
     play_value,
+    plays,
 )
 from ninjadojo.games.ninjato.nouns import (
     envoy_name,
@@ -181,8 +183,12 @@ def label(state: NinjatoState, seat: int, frame: Frame, action: str, payload: Pa
     if op == OP_ATTACK:
         house, side = payload[1], payload[2]
         sentry = GUARD_VALUE[state.sentries[house]]
+        # A raid nothing in the hand can win is legal (and loses the shuriken at once): said, so that
+        # nobody takes it by mistake.
+        hopeless = not any(beats(value, sentry, side) for _, _, value in
+                           plays(state.hands[seat], state.ready(seat), side, state.stack_tiles, state.crane_as_card))
         return f"Raid {_house_words(state, house)} by {SIDE_NAMES[side]}: its Sentry is a {sentry}, play " \
-               f"{_direction(side)}"
+               f"{_direction(side)}" + (" (nothing you hold can: you would be defeated at once)" if hopeless else "")
     if op in (OP_RUMOR, OP_ENVOY):
         card, honour, counts = payload[1], payload[2], payload[3:]
         what = f"{rumor_name(card)} at the Pavilion" if op == OP_RUMOR else f"{envoy_name(card)} at the Palace"
