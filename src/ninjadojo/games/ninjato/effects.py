@@ -463,18 +463,19 @@ def _play(state: NinjatoState, seat: int, payload: Payload, stage: object) -> No
     if elite >= 0:
         state.elites[seat][elite] += 1
         state.raid_elite = -1
-        reds = [token for token in tokens if token >= 5]
-        taken = reds[0] if reds else -1
+        pool, side = [token for token in tokens if token >= 5], "red"
         beaten = f"defeats {elite_name(elite)} with {words}, keeps it"
     else:
-        plains = [token for token in tokens if token < 5]
-        taken = plains[0] if plains else -1
+        pool, side = [token for token in tokens if token < 5], "plain"
         beaten = f"beats the guard with {words}"
+    taken = pool[0] if pool else -1
     if taken >= 0:
         tokens.remove(taken)
         state.raid_loot.append(taken)
         state.raid_loot.sort()
-        beaten += f" and takes a {token_name(taken)}"
+        # The rules choose the treasure, not the raider: said where the house held others to take.
+        why = f" (the house's lowest {side} treasure)" if len(set(pool)) > 1 else ""
+        beaten += f" and takes a {token_name(taken)}{why}"
     state.log(f"P{seat} {beaten}", depth=1)
     if not tokens:
         _clear_house(state, seat)
@@ -631,7 +632,8 @@ def _end_round(state: NinjatoState) -> None:
     state.spots = [-1] * 10
     round_number = state.round
     # The last round's end names no turn order: no round follows it.
-    state.log(f"End of round {round_number}" + (f": turn order {', '.join(f'P{seat}' for seat in order)}"
+    state.log(f"End of round {round_number}" + (f"; round {round_number + 1}'s turn order: "
+                                                 f"{', '.join(f'P{seat}' for seat in order)}"
                                                  if round_number < ROUNDS else ""))
     if round_number < ROUNDS:
         _replenish(state)
