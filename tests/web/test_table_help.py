@@ -681,3 +681,30 @@ def test_a_new_decision_brings_its_prompt_into_view_in_the_side_column(browser: 
         assert errors == [], errors
     finally:
         context.close()
+
+
+def test_a_seats_badge_on_a_card_is_said_in_words_in_the_cards_help(browser: Any, web_server: WebServer) -> None:
+    """The board marks what each seat's last move changed with that seat's badge ("P1"); the help panel
+    says what the badge means, and pointing at a marked card says it of that card."""
+    context, page, errors = new_page(browser)
+    try:
+        create_in_lobby(page, web_server.base, "ninjato", players=3)
+        assert "badge" in page.locator(".card-help").inner_text()
+        marked = page.locator(".board .card[data-moved-by]")
+        rng = random.Random(3)
+        stats = PlayStats()
+        for _ in range(20):
+            if marked.count():
+                break
+            if wait_turn_or_end(page, 30) == "over":
+                break
+            act_once(page, rng, stats)
+        assert marked.count(), "no card was marked as a seat's last move"
+        card = marked.first
+        by = card.get_attribute("data-moved-by")
+        card.hover()
+        page.locator(".card-help .help-moved").wait_for()
+        assert page.locator(".card-help .help-moved").inner_text() == f"Marked {by}: {by}'s last move changed it."
+        assert errors == [], errors
+    finally:
+        context.close()

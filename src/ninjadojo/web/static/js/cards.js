@@ -48,7 +48,7 @@ export function setHelpPanel(panel) {
   helpPanel = panel;
 }
 
-function showHelp(info) {
+function showHelp(info, card = null) {
   if (!helpPanel) return;
   // The name, never the typing code (the terminal's notation; the browser is played by clicking).
   const parts = [h('h3', {}, info.name)];
@@ -58,6 +58,9 @@ function showHelp(info) {
     parts.push(h('p', {class: 'help-value'}, `Value ${info.value}`));
   }
   parts.push(h('p', {}, text));
+  // Its badge (recent.js marks what each seat's last move changed), in words.
+  const by = card && card.dataset.movedBy;
+  if (by) parts.push(h('p', {class: 'muted help-moved'}, `Marked ${by}: ${by}'s last move changed it.`));
   helpPanel.replaceChildren(...parts);
 }
 
@@ -102,8 +105,8 @@ export function drawCard(info, {keys = null, small = false, note = null, extra =
   h('div', {class: 'card-name', style: `--name-em: ${longestWord(info.name)}`}, info.name),
   small ? null : h('div', {class: 'card-short'}, info.short),
   note ? h('div', {class: 'card-note'}, note) : null);
-  card.addEventListener('pointerenter', () => showHelp(info));
-  card.addEventListener('focus', () => showHelp(info));
+  card.addEventListener('pointerenter', () => showHelp(info, card));
+  card.addEventListener('focus', () => showHelp(info, card));
   return card;
 }
 

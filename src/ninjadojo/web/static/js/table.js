@@ -350,7 +350,8 @@ class TablePage {
       actions: h('section', {class: 'actions', 'aria-label': 'all your choices'}),
       tools: h('div', {class: 'tools'}),
       help: h('section', {class: 'card-help', 'aria-live': 'polite'},
-        h('p', {class: 'muted'}, 'Point at or focus a card to read its full text.')),
+        h('p', {class: 'muted'}, 'Point at or focus a card to read its full text. A seat’s badge on a thing '
+        + '(P1) marks what that seat’s last move changed.')),
       log: h('section', {class: 'log', 'aria-label': 'log'}),
       notes: h('section', {class: 'notes'}),
     };
