@@ -194,6 +194,9 @@ def test_score_lines_count_bo_staff_face_down_and_treasures() -> None:
     assert game.score_lines()[0] == ["Treasure Katana: 6", "Treasure Chain and Sickle: 7",
                                      "Secret #1 Bo Staff: 8 (4 + 2 for each of your 2 secrets)",
                                      "Secret #2 Smoke Bomb: 9", "Total: 30"]
+    # Alone, it counts one secret: "for your one secret", not "for each of your 1 secret".
+    game = position(hands=["", ""], treasures=["6a 7b Ta", ""], secrets=["4a", ""])
+    assert "Secret #1 Bo Staff: 6 (4 + 2 for your one secret)" in game.score_lines()[0]
 
 
 def test_score_lines_count_vampire_ninja_and_master_of_earth() -> None:

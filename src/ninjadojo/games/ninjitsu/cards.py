@@ -499,7 +499,7 @@ WEATHER_CARDS: tuple[CardDef, ...] = (
     _event("E", "Eruption", (Special("eruption"), _NEW_WEATHER), "hands pooled and redrawn",
            "Each player shuffles their hand into a shared face-down pile. Each player draws from that pile as "
            "many cards as they contributed. Discard all Weather from play and play a new Weather card."),
-    _event("L", "Lightning", (Special("lightning"), _NEW_WEATHER), "top card's value: all of it discarded",
+    _event("L", "Lightning", (Special("lightning"), _NEW_WEATHER), "all cards of the top card's value go",
            "Discard the top card of the deck. All cards of that value are discarded from play and from "
            "players' hands. Discard all Weather from play and play a new Weather card."),
     _event("X", "Solar Flare", (Special("solar-flare"),), "a second Weather joins play",

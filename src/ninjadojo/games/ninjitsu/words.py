@@ -245,8 +245,8 @@ def _expansion_prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
         return "Hurricane: discard a card from your hand; everyone chooses at the same time."
     assert kind == "blizzard", kind
     smallest = min(len(hand) for hand in state.hands)
-    return (f"Blizzard: discard a card from your hand, until every hand has {plural(smallest, 'card')}; "
-            "the others above it choose at the same time.")
+    return (f"Blizzard: discard a card from your hand (round after round, until every hand is down to "
+            f"{plural(smallest, 'card')}); everyone else above that discards at the same time.")
 
 
 def _tie_out_of_turn(state: NinjitsuState, seat: int) -> str:
@@ -511,11 +511,10 @@ def score_lines(state: NinjitsuState, player: int) -> list[str]:
         worth = FACE_DOWN_BASE[card] + FACE_DOWN_PER_SECRET[card] * count + FACE_DOWN_PER_HAND[card] * in_hand
         how = ""
         if FACE_DOWN_PER_SECRET[card]:
-            how = (f" ({FACE_DOWN_BASE[card]} + {FACE_DOWN_PER_SECRET[card]} for each of your "
-                   f"{plural(count, 'secret')})")
+            how = f" ({FACE_DOWN_BASE[card]} + {FACE_DOWN_PER_SECRET[card]} for {_each_of_your(count, 'secret')})"
         elif FACE_DOWN_PER_HAND[card]:
-            how = (f" ({FACE_DOWN_BASE[card]} + {FACE_DOWN_PER_HAND[card]} for each of your "
-                   f"{plural(in_hand, 'card')} in hand)")
+            how = (f" ({FACE_DOWN_BASE[card]} + {FACE_DOWN_PER_HAND[card]} for "
+                   f"{_each_of_your(in_hand, 'card')} in hand)")
         elif FACE_DOWN_BASE[card] != (VALUE[card] or 0):
             how = " (face down)"
         lines.append(f"Secret #{position + 1} {card_words(card)}: {worth}{how}")
@@ -528,16 +527,21 @@ def score_lines(state: NinjitsuState, player: int) -> list[str]:
     penalty = sum(OWNER_PENALTY[card] for card in treasures)
     if penalty:
         cards = len(treasures) + count
-        lines.append(f"Vampire Ninja: {penalty} for each of your {plural(cards, 'card')} in play: {penalty * cards}")
+        lines.append(f"Vampire Ninja: {penalty} for {_each_of_your(cards, 'card')} in play: {penalty * cards}")
         total += penalty * cards
     if state.has_elements:
         from ninjadojo.games.ninjitsu.elements import treasure_bonus
 
         bonus = treasure_bonus(state, player)
         if bonus:
-            lines.append(f"Earth (side 2): +1 for each of your {plural(len(treasures), 'treasure')}: {bonus}")
+            lines.append(f"Earth (side 2): +1 for {_each_of_your(len(treasures), 'treasure')}: {bonus}")
             total += bonus
     if not lines:
         lines.append("No treasures and no secrets")
     lines.append(f"Total: {total}")
     return lines
+
+
+def _each_of_your(count: int, noun: str) -> str:
+    """"each of your 3 secrets", or "your one secret" (never "each of your 1 secret")."""
+    return f"your one {noun}" if count == 1 else f"each of your {plural(count, noun)}"
