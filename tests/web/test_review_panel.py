@@ -102,6 +102,10 @@ def check_panel(page: Any, review: dict[str, Any], who: str) -> None:
                               "inaccuracy": ("inaccuracy", "inaccuracies")}.items():
         count = review["marks"][mark]
         assert f"{count} {one if count == 1 else many}" in summary
+    # The chart's dashed line is a fair share of the game's players, and its caption says so.
+    players = review["players"]
+    caption = page.locator(".review-figure figcaption").inner_text()
+    assert f"fair share: {round(100 / players)}% with {players} players" in caption, caption
     text = page.locator("dialog.review-dialog").inner_text()
     leaks = [code.pattern for code in TYPING_CODES if code.search(text)]
     assert not leaks, f"typing codes in the review panel: {leaks}"

@@ -164,7 +164,8 @@ export class LastMoves {
  * The log lines since this seat's last move. ``mark`` is the log's length when it last chose (0: not
  * known, e.g. after the page was loaded): the lines from there on, but the first ones that are its own
  * move (a line that starts with its label, at any depth, with the lines nested under it up to another
- * seat's answer to it, or a line addressed to it). Without a mark, the lines after the last top-level line that starts with its label.
+ * seat's answer to it, or a line addressed to it). Without a mark, the lines after the last top-level
+ * line that starts with its label.
  * A line of its own after others' (a card drawn at the start of its next turn) does not cut the others'
  * moves from the digest, nor do others' lines nested under the same parent as its own (a scoring in
  * which it played its part). From ``news`` on nothing is skipped: what its choice in a stage chosen at

@@ -168,7 +168,7 @@ export function drawReview(review, ctx) {
     `${plural(moves.length, 'decision')} with a choice reviewed; ${counted.join(', ')}. `,
     `On average ${lost} points of win chance given away a decision.`);
   const rows = moves.map((move) => drawMove(move, ctx));
-  return h('div', {class: 'review-result'}, summary, chart(moves),
+  return h('div', {class: 'review-result'}, summary, chart(moves, Number(review.players) || 2),
     h('p', {class: 'muted review-budget'}, review.unit === 'samples'
       ? `For each decision the expert tried the moves worth trying, and the one played, on ${review.iterations} `
         + 'samples of what could be known. '
@@ -227,25 +227,29 @@ function hindsightLine(truth, ctx) {
   return h('div', {class: 'review-truth'}, h('span', {class: 'muted'}, 'With the cards shown: '), best);
 }
 
-/** The estimated win chance after each decision as a line, the marked ones as shapes (and words in the table). */
-function chart(moves) {
+/**
+ * The estimated win chance after each decision as a line, the marked ones as shapes (and words in the
+ * table), over a line at a fair share (one in ``players``: 25% with four), what an even game gives each.
+ */
+function chart(moves, players) {
   const width = 600;
   const height = 90;
   const x = (i) => (moves.length > 1 ? (i * (width - 20)) / (moves.length - 1) + 10 : width / 2);
   const y = (chance) => height - 8 - Number(chance) * (height - 16);
   const points = moves.map((move, i) => `${x(i).toFixed(1)},${y(move.estimate.after).toFixed(1)}`).join(' ');
+  const fair = 1 / players;
   const first = moves[0].estimate.before;
   const last = moves[moves.length - 1].estimate.after;
   const svg = h('svg:svg', {viewBox: `0 0 ${width} ${height}`, class: 'review-chart', role: 'img',
     'aria-label': `Estimated win chance through the game: ${percent(first)} at the first decision, `
       + `${percent(last)} after the last`},
-  h('svg:line', {x1: 0, x2: width, y1: y(0.5), y2: y(0.5), class: 'review-chart-half'}),
+  h('svg:line', {x1: 0, x2: width, y1: y(fair), y2: y(fair), class: 'review-chart-half'}),
   h('svg:polyline', {points, class: 'review-chart-line'}),
   moves.map((move, i) => (move.mark
     ? h('svg:circle', {cx: x(i).toFixed(1), cy: y(move.estimate.after).toFixed(1), r: 5,
       class: `review-chart-mark mark-${move.mark}`})
     : null)));
   return h('figure', {class: 'review-figure'}, svg,
-    h('figcaption', {class: 'muted'}, 'Win chance after each decision (the middle line is 50%; a ring marks a '
-      + 'decision with a mark).'));
+    h('figcaption', {class: 'muted'}, `Win chance after each decision (the dashed line is a fair share: `
+      + `${percent(fair)} with ${players} players; a ring marks a decision with a mark).`));
 }

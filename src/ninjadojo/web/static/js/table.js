@@ -658,7 +658,8 @@ class TablePage {
       kept.length ? h('ul', {class: 'digest-lines digest-kept'}, kept.map(item)) : null,
       earlier > 0 ? h('p', {class: 'muted'}, left) : null,
       h('ul', {class: 'digest-lines'}, parent === null ? null : item(parent),
-        skipped > 0 ? h('li', {class: 'nested muted'}, `(… ${plural(skipped, 'more line')} of it: see the log)`) : null,
+        skipped > 0
+          ? h('li', {class: 'nested muted'}, `(… ${plural(skipped, 'more line')} of it: see the log)`) : null,
         shown.map(item)));
   }
 
