@@ -229,3 +229,27 @@ def test_a_card_seen_by_peephole_then_swapped_into_a_blinded_owners_secrets_is_n
     assert not game.known[CARD_INDEX["Aa"]] & 1
     own = game.observe(0)["seats"][0]
     assert own["secrets"] == [] and own["points"] is None
+
+
+def test_nets_cards_shuffled_into_a_new_deck_cannot_be_taken() -> None:
+    """Net: "then the player takes one of the discarded cards from the pile" (ruling 48). An opponent
+    with Magic (side 2) who discards its last card draws 3 at once (ruling 68); with the deck empty, the
+    pile, the Net's cards in it, becomes the new deck. Only the discarded cards still in the pile can be
+    taken; with none left the Net takes nothing. (A hard bot once met this in its lookahead and the
+    engine failed on a legal action.)"""
+    game = position(players=3, expansions="promo,sabotage,elements", elements=["-", "magic2", "-"],
+                    hands=["3s", "6a", "9b 8b"], deck="")
+    play(game, "a:3s")
+    play(game, "c:6a")  # P1's last card: Magic draws 3, and the empty deck takes the pile, Katana too
+    assert len(game.hands[1]) == 3 and "6a" not in discard(game)
+    play(game, "c:9b")
+    assert game.to_act() == (0,) and game.legal_actions(0) == ["c:9b"]
+    play(game, "c:9b")
+    assert "9b" in hand(game, 0)
+    # Two players: the only discarded card went into the new deck: the Net takes nothing, and says so.
+    game = position(players=2, expansions="promo,sabotage,elements", elements=["-", "magic2"],
+                    hands=["3s 2a", "6a"], deck="")
+    play(game, "a:3s")
+    play(game, "c:6a")
+    assert game.frames[-1].kind != "net-take" and "6a" not in hand(game, 0)
+    assert any("shuffled into the new deck: P0 has none to take" in event.text for event in game.events)

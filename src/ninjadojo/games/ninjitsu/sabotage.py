@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
 from ninjadojo.games.ninjitsu import effects
-from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARDS, card_name
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARD_INDEX, CARDS, card_name
 from ninjadojo.games.ninjitsu.knowledge import HELD_SHIFT, PLACE_MASK
 
 if TYPE_CHECKING:
@@ -160,8 +160,15 @@ def net_next(state: NinjitsuState, player: int, rest: tuple[int, ...], discarded
             state.frames.append(Frame("net-discard", [other], {"by": by, "rest": rest[index + 1:],
                                                                "discarded": discarded}))
             return
-    if discarded:
-        state.frames.append(Frame("net-take", [player], {"by": by, "cards": discarded}))
+    # The player takes one of them "from the pile": one that has left it meanwhile (shuffled into a new
+    # deck when an opponent's Magic, side 2, drew 3 for the empty hand its discard left) cannot be
+    # taken; with none left, the Net takes nothing (docs/rules/ninjitsu.md, ruling 48).
+    left = tuple(cid for cid in discarded if CARD_INDEX[cid] in state.discard)
+    if left:
+        state.frames.append(Frame("net-take", [player], {"by": by, "cards": left}))
+    elif discarded:
+        state.narrate(f"the cards discarded to {card_name(CARD_INDEX[by])} were shuffled into the new deck: "
+                      f"P{player} has none to take")
 
 
 def net_take(state: NinjitsuState, player: int, card: int) -> None:
