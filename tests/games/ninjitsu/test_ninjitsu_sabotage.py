@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ninjitsu_helpers import discard, hand, kind, name_of, play, secrets, treasures
 
+from ninjadojo.engine.rng import Rng
 from ninjadojo.games.ninjitsu import NinjitsuState
 from ninjadojo.games.ninjitsu.builder import position
 from ninjadojo.games.ninjitsu.cards import CARD_INDEX, CARDS, SABOTAGE_CARDS, SETS
@@ -253,3 +254,23 @@ def test_nets_cards_shuffled_into_a_new_deck_cannot_be_taken() -> None:
     play(game, "c:6a")
     assert game.frames[-1].kind != "net-take" and "6a" not in hand(game, 0)
     assert any("shuffled into the new deck: P0 has none to take" in event.text for event in game.events)
+
+
+def test_a_master_of_deception_taken_before_its_trap_springs_still_springs_it_and_stays_taken() -> None:
+    """Found by random play (seed 1073101, 5 players, every expansion): P0 steals Master of Deception, a
+    trap; a Master of Magic surfaces first, and its owner P3's Master of Secrets moves the stolen card
+    from P0's face-up cards into P3's hand. Then the trap springs all the same (the steal happened: the
+    robbed player may play, then steal), and the card stays in P3's hand rather than being discarded
+    from where it no longer is. The engine once failed on the legal action that led there."""
+    game = NinjitsuState.new(5, {"expansions": "promo,magic,sabotage,elements,weather"}, seed=1073101)
+    rng = Rng(1073101)
+    while game.result is None:
+        seat = game.to_act()[0]
+        actions = game.legal_actions(seat)
+        game.apply(seat, actions[rng.randbelow(len(actions))])
+        game.check_invariants()
+    lines = [event.text for event in game.events]
+    taken = "P3 moves Master of Deception from P0's treasures into their own hand"
+    assert taken in lines, "the game no longer reaches the position (the random stream changed): rebuild it"
+    after = lines[lines.index(taken):]
+    assert "P1 may play a card, then may steal a secret" in after

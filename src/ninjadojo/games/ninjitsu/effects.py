@@ -416,9 +416,11 @@ def spring_trap(state: NinjitsuState, card: int, taker: int, victim: int) -> boo
     elif trap.kind == "deception":
         # The card's own steps ("may play a card, then may steal a secret"), run for the robbed player.
         state.narrate(f"P{victim} may play a card, then may steal a secret", deeper=1)
-        if not HAS_VALUE[card]:
+        if not HAS_VALUE[card] and card in state.treasures[taker]:
             # It lies face-up with the trap it springs while that resolves, no treasure (it has no value),
-            # so no effect of the robbed player's play can take it; its entry on the stack holds it.
+            # so no effect of the robbed player's play can take it; its entry on the stack holds it. (A
+            # Master of Magic's owner, playing before a trap it delayed, may have taken it already: then
+            # it stays where it went, and the trap still springs: the steal happened.)
             state.treasures[taker].remove(card)
         state.effects.append((card, 0, victim, NO_MEMO))
         return True
@@ -429,9 +431,16 @@ def trap_done(state: NinjitsuState, card: int) -> None:
     """Master of Deception's trap (its steps on the effects stack) is resolved, or dropped with the rest of
     a turn Andrea stopped: the card, which lay with its trap meanwhile, is discarded now, having no value
     (one level inside the steal or flip that sprang it, as the trap's lines)."""
-    if not HAS_VALUE[card]:
+    if not HAS_VALUE[card] and _held_by_trap(state, card):
         state.discard_card(card)
         state.narrate(f"{card_name(card)} has no value and is discarded", deeper=1)
+
+
+def _held_by_trap(state: NinjitsuState, card: int) -> bool:
+    """Whether ``card`` is nowhere but on the effects stack (lifted there by its own trap), rather than
+    taken into a hand or play before its trap sprang (a Master of Magic's owner plays first)."""
+    return not (card in state.discard or card in state.deck
+                or any(card in cards for cards in (*state.hands, *state.treasures, *state.secrets)))
 
 
 def _snare_next(state: NinjitsuState, taker: int, others: tuple[str, ...]) -> None:

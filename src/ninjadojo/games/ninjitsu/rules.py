@@ -1148,11 +1148,15 @@ def _check_window(state: NinjitsuState, frame: Frame) -> None:
 
 def _check_cards(state: NinjitsuState) -> None:
     """Every card once; treasures with a value; who knows what, consistent with where cards lie."""
-    # A stolen Master of Deception lies with its trap (its entry on the effects stack) while that resolves.
-    resolving_traps = [card for card, _, _, _ in state.effects if CARDS[card].trap is not None and not HAS_VALUE[card]]
-    seen = [*state.deck, *state.discard, *state.event_queue, *state.aside, *resolving_traps]
+    # A stolen Master of Deception lies with its trap (its entry on the effects stack) while that resolves,
+    # unless a Master of Magic's owner took it before its trap sprang (then it is where it went).
+    seen = [*state.deck, *state.discard, *state.event_queue, *state.aside]
     for seat in range(state.num_players):
         seen += state.hands[seat] + state.treasures[seat] + state.secrets[seat]
+    placed = set(seen)
+    resolving_traps = [card for card, _, _, _ in state.effects
+                       if CARDS[card].trap is not None and not HAS_VALUE[card] and card not in placed]
+    seen += resolving_traps
     cards = state.cards_in_game
     assert sorted(seen) == list(cards), f"every one of the {len(cards)} cards must be in exactly one place"
     everyone = state.everyone
