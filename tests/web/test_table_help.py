@@ -651,9 +651,9 @@ def test_before_your_first_choice_the_digest_is_what_happened_so_far(browser: An
 
 
 def test_a_new_decision_brings_its_prompt_into_view_in_the_side_column(browser: Any, web_server: WebServer) -> None:
-    """On a laptop's 1280x720 the side column scrolls by itself. A player who scrolled it down (to the log),
-    or whose clicked choice kept the focus low in it, sees the next decision's prompt at its top: the page
-    never leaves "Your move" out of view when a new decision is theirs."""
+    """On a laptop's 1280x720 the side column scrolls by itself. A player who scrolled it down (to the log)
+    and the page down too, or whose clicked choice kept the focus low in it, sees the next decision's
+    prompt at its top, on the screen: "Your move" is never out of view when a new decision is theirs."""
     context, page, errors = new_page(browser, {"width": 1280, "height": 720})
     try:
         create_in_lobby(page, web_server.base, "knights-and-ninjas", players=3)
@@ -666,6 +666,8 @@ def test_a_new_decision_brings_its_prompt_into_view_in_the_side_column(browser: 
             page.eval_on_selector(side, "(el) => { el.scrollTop = el.scrollHeight; }")
             if page.eval_on_selector(side, "(el) => el.scrollTop") == 0:
                 continue  # (the column was short enough to show whole)
+            # The page scrolled down too, past the short board (the column goes up with it).
+            page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
             buttons = page.locator(".actions button.action:not([disabled])")
             buttons.nth(buttons.count() - 1).click()  # the last choice: low in the column, keeping the focus
             page.wait_for_function("([sel, index]) => { const d = document.querySelector(sel).dataset;"

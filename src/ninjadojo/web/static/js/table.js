@@ -486,7 +486,13 @@ class TablePage {
     if (canAct && this.promptShownAt !== state.index) {
       this.promptShownAt = state.index;
       const side = this.el.promptArea.parentElement;
-      if (side && side.scrollTop > 0 && getComputedStyle(side).overflowY === 'auto') side.scrollTop = 0;
+      if (side && getComputedStyle(side).overflowY === 'auto') {
+        if (side.scrollTop > 0) side.scrollTop = 0;
+        // The column sticks to the top of the screen only as far as the board beside it goes: on a page
+        // scrolled further down (a short board), the prompt went up with it: the page scrolls back to it.
+        const top = this.el.prompt.getBoundingClientRect().top;
+        if (top < 0) window.scrollBy({top: top - 8});
+      }
     }
   }
 
