@@ -135,6 +135,9 @@ def test_the_end_shows_every_players_cards_and_the_count_adds_up_to_the_score(pl
         winner = game.winners()[0]
         assert game.result.reason.startswith("All players have passed.")
         assert f"P{winner} wins with {int(game.scores()[winner])} point" in game.result.reason
+        # The others follow from the highest score down, as a table of results reads.
+        others = [int(points) for points in re.findall(r"P\d has (-?\d+) point", game.result.reason)]
+        assert others == sorted(others, reverse=True), game.result.reason
 
 
 def test_the_count_lists_each_kind_at_its_value_and_traps_take_a_point_away() -> None:

@@ -165,8 +165,9 @@ def prompt(state: NinjaCampState, seat: int, frame: Frame, legal: Mapping[str, P
 
 def end_reason(state: NinjaCampState, scores: list[int], winner: int, tied: list[int]) -> str:
     """Who won and why: ``All players have passed. P1 wins with 52 points; P0 has 45 points.``"""
-    others = "; ".join(f"P{seat} has {points(scores[seat])}" for seat in range(state.num_players)
-                       if seat not in tied)
+    # The others from the highest score down (seat order among equals), as a table of results reads.
+    ranked = sorted((seat for seat in range(state.num_players) if seat not in tied), key=lambda seat: -scores[seat])
+    others = "; ".join(f"P{seat} has {points(scores[seat])}" for seat in ranked)
     if len(tied) > 1:
         names = ", ".join(f"P{seat}" for seat in tied[:-1]) + f" and P{tied[-1]}"
         text = (f"All players have passed. {names} tie with {points(scores[winner])}: P{winner} wins as the tied "

@@ -315,7 +315,7 @@ def end_ability(state: NinjitsuState) -> bool:
     seat = state.turn
     side = state.elements[seat]
     if side == "magic1":
-        state.narrate(f"P{seat}'s Element Magic (side 1): a card at the end of the turn")
+        state.narrate(f"P{seat}'s Element Magic (side 1): they draw a card at the end of their turn")
         state.draw(seat, 1)
     elif side == "fire2" and state.hands[seat] and any(state.hands[other] for other in state.opponents(seat)):
         state.frames.append(Frame("fire-trade", [seat], {}))
