@@ -87,7 +87,7 @@ function longestWord(name) {
  * A face-up card. ``info`` is {code, name, short, text, value, kind: {cls, label, emblem}};
  * options: keys (the data-keys of the things an action may act on), small, note (a line under the
  * card, e.g. "secret #0"), extra (a CSS class), member (which card of its family it is, for its text:
- * a Ninjato Rumor's "p5").
+ * a Ninjato Rumor's "p5"). ``info.valueless``: a game whose cards never carry a value (no value circle).
  */
 export function drawCard(info, {keys = null, small = false, note = null, extra = null, member = null} = {}) {
   const kind = info.kind || {cls: 'plain', label: '', emblem: 'scroll'};
@@ -98,7 +98,9 @@ export function drawCard(info, {keys = null, small = false, note = null, extra =
   const card = h('div', {class: ['card', `card-${kind.cls}`, small && 'card-small', extra],
     dataset: {code: info.code, keys: keys || null, member}, title},
   h('div', {class: 'card-top'},
-    h('span', {class: 'card-value', 'aria-label': `value ${value === '–' ? 'none' : value}`}, value),
+    // (no circle in a game whose cards never carry a value: Ninja Trap's rooms)
+    info.valueless ? h('span', {class: 'card-value-none'}) : h('span', {class: 'card-value',
+      'aria-label': `value ${value === '–' ? 'none' : value}`}, value),
     h('span', {class: 'card-kind'}, emblem(kind.emblem, small ? 14 : 18),
       kind.label ? h('span', {class: 'card-kind-label'}, kind.label) : null)),
   // The longest word sets the name's size (see the CSS): "Highwayman" shrinks to fit, never cut.

@@ -16,7 +16,7 @@ const STAGES = {trap: 'lay a trap', move: 'move', activate: 'flip a trap', look:
 /** The catalogue card (a room: no value). */
 export function cardInfo(code) {
   const info = catalogueCard(GAME, code);
-  return {...info, value: null, kind: {cls: 'room', label: 'ROOM', emblem: 'room'}};
+  return {...info, value: null, valueless: true, kind: {cls: 'room', label: 'ROOM', emblem: 'room'}};
 }
 
 function roomName(code) {
