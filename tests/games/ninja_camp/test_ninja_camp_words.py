@@ -243,7 +243,7 @@ def test_the_prompts_say_what_to_do_in_the_games_words() -> None:
     assert decision.confirm and not turn.confirm
     # A clan card that cannot be carried out now is not offered in the prompt either (Sloth with no
     # unoccupied card beside any ninja of the seat; a Leap over the empty spaces is still possible): it is
-    # named, with the cards in hand that no ninja can carry out in full, as not possible now.
+    # named, with the cards in hand that no ninja can carry out in full, as having no move now.
     walled = position(2, squares={**PARKED, "d4": "E0", "c3": ".", "c4": ".", "c5": ".", "d3": ".", "d5": ".",
                                   "e3": ".", "e4": ".", "e5": ".", "a2": ".", "b2": ".", "c2": ".", "c1": "."},
                       hands={0: "ERL"}, clans={0: "sl"}, to_act=0)
@@ -251,7 +251,7 @@ def test_the_prompts_say_what_to_do_in_the_games_words() -> None:
     decision = walled.decision(0)
     assert decision is not None and "use your Sloth" not in decision.prompt
     assert decision.prompt == ("Your turn: play a skill card to move a ninja, or pass for the rest of the game "
-                               "(not possible now: Evade, Sprint, your Sloth Clan card)")
+                               "(Evade, Sprint and your Sloth Clan card have no move now)")
 
 
 def test_card_texts_and_options_speak_to_players() -> None:

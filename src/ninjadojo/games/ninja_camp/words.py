@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine.frames import Frame
-from ninjadojo.engine.words import plural
+from ninjadojo.engine.words import listing, plural
 from ninjadojo.games.ninja_camp.cards import (
     CARD_TABLE,
     CLAN_TABLE,
@@ -159,7 +159,7 @@ def prompt(state: NinjaCampState, seat: int, frame: Frame, legal: Mapping[str, P
     blocked = [NAMES[kind] for kind in SKILLS if state.hands[seat][kind] and kind not in cards]
     if not state.clan_used[seat] and not any(card >= CLAN_CARD for card in cards):
         blocked.append(f"your {CLAN_TABLE[state.clans[seat]].name} Clan card")
-    note = f" (not possible now: {', '.join(blocked)})" if blocked else ""
+    note = f" ({listing(blocked)} {'has' if len(blocked) == 1 else 'have'} no move now)" if blocked else ""
     return f"Your turn: {', '.join(parts)}, or pass for the rest of the game{note}"
 
 
