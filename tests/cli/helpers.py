@@ -62,6 +62,16 @@ class CheatingBot:
         return "no-such-action"
 
 
+class FailingBot(CheatingBot):
+    """A broken bot whose choice raises (a bug inside it, as in a search's sample)."""
+
+    name = "failing"
+
+    def choose(self, view: object) -> str:
+        """Always fails."""
+        raise ValueError("a bug in the bot")
+
+
 class TunedBot(Bot):
     """A bot with its own parameters, passing the rest on to the base (as every game's bots do)."""
 

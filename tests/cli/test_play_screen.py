@@ -13,7 +13,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from cli.helpers import CheatingBot, game_playable, needs_ninja_trap, only_pass_position, write_save
+from cli.helpers import CheatingBot, FailingBot, game_playable, needs_ninja_trap, only_pass_position, write_save
 from engine.toygame import ToyState
 from ninjadojo import bots
 from ninjadojo.api import load_game
@@ -321,6 +321,17 @@ def test_a_bot_choosing_an_illegal_action_ends_the_game_with_a_message_and_a_sav
     assert "bot 'broken' at seat 1 chose an illegal action" in result.stderr
     saved = Path(result.stderr.split("the game up to its last good move is saved in ")[1].split("\n")[0])
     assert load_game(saved).record.actions == [(0, "d")]
+
+
+def test_a_bot_whose_choice_fails_is_replaced_for_that_move_and_the_player_is_told(
+        toy: None, runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug inside a bot (its choice raises) does not end the game at the terminal: a quick answer plays
+    that move, and the player reads which bot failed."""
+    monkeypatch.setitem(bots.GENERIC_BOTS, "failing", FailingBot)
+    result = runner.invoke(app, ["play", "toy", "--seed", "1", "--bots", "failing"], input="d\nquit\n")
+    assert result.exit_code == 0 and "Traceback" not in result.output, result.output
+    assert "! P1's bot (failing) could not choose (ValueError: a bug in the bot); a quick answer played this move " \
+           "for it" in result.stdout
 
 
 def test_an_unexpected_error_while_setting_up_is_one_line(toy: None, runner: CliRunner,

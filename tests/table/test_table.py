@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.helpers import CheatingBot
+from cli.helpers import CheatingBot, FailingBot
 from engine.toygame import ToyState
 from ninjadojo import bots
 from ninjadojo.api import load_game
@@ -56,6 +56,22 @@ def test_a_bot_choosing_an_illegal_action_is_reported_with_its_spec(toy: None,
     table = Table.new("toy", 2, {}, 0, humans=[1], bot_specs={0: "broken"})
     with pytest.raises(BotError, match="bot 'broken' at seat 0 chose an illegal action"):
         table.play_bots()
+
+
+def test_a_bot_whose_choice_fails_has_a_quick_answer_played_for_it_and_a_note(toy: None,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game goes on: the table library's quick answer plays that move (a legal one), and a note for
+    the front end says which bot failed and how; the notes are taken once."""
+    monkeypatch.setitem(bots.GENERIC_BOTS, "failing", FailingBot)  # type: ignore[arg-type]
+    table = Table.new("toy", 2, {}, 0, humans=[1], bot_specs={0: "failing"})
+    before = table.game.clone()
+    played = table.play_bots()
+    assert played and all(seat == 0 for seat, _ in played)
+    assert played[0][1] in before.legal_actions(0)
+    notes = table.take_notes()
+    assert notes and notes[0] == ("P0's bot (failing) could not choose (ValueError: a bug in the bot); a quick answer "
+                                  "played this move for it")
+    assert table.take_notes() == []
 
 
 def test_autosave_writes_the_game_and_its_seats_into_the_data_folder_and_keeps_the_finished_game(

@@ -151,6 +151,8 @@ class Terminal:
             if bot is not None:
                 table.play_bot(bot)
                 self.collect_events()
+                for note in table.take_notes():
+                    self.say(f"! {note}")
                 continue
             self.autosave()
             seat = game.to_act()[0]

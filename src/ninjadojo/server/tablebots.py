@@ -17,11 +17,10 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from ninjadojo.bots import Bot
-from ninjadojo.engine.errors import DojoError
 from ninjadojo.engine.values import EVERYONE
 from ninjadojo.server.bots import Unsampled, detached_view
 from ninjadojo.server.errors import MessageError
-from ninjadojo.table.seats import make_bots
+from ninjadojo.table.seats import QUICK_ANSWER, quick_answer
 from ninjadojo.table.session import seat_bot
 
 if TYPE_CHECKING:
@@ -35,11 +34,6 @@ BOT_RETRY_SECONDS = 1.0
 #: A bot answering a concealed window answers this long (at most a quarter of the hold) before the hold
 #: ends, or gives the quick answer: its commit must land within the hold.
 ANSWER_MARGIN = 0.25
-
-#: The bots that answer a window for a bot too slow for the hold (the first the game has): they answer in
-#: milliseconds, the heuristic one sensibly.
-QUICK_ANSWER = ("heuristic:depth=0", "random")
-
 
 class TableBots:
     """The bots of one table."""
@@ -136,26 +130,9 @@ class TableBots:
             return self._quick_answer(seat), bot
 
     def _quick_answer(self, seat: int) -> str:
-        """An answer chosen at once, in milliseconds: the first of :data:`QUICK_ANSWER` the game has."""
+        """An answer chosen at once, in milliseconds (the table library's :func:`quick_answer`)."""
         table = self.table
-        view = detached_view(table.game, seat)
-        for spec in QUICK_ANSWER:
-            try:
-                quick = make_bots(table.game.game_id, {seat: spec}, table.seed or 0)[seat]
-            except DojoError:
-                continue
-            return quick.choose(view)
-        return table.game.legal_actions(seat)[0]
-
-    def _fallback(self, seat: int) -> str:
-        """The action played for a bot that failed: the quick answer, or the first legal action if even
-        that fails."""
-        try:
-            return self._quick_answer(seat)
-        except Exception:
-            log.exception("table %s: the quick answer for seat %d failed too; the first legal action plays",
-                          self.table.id, seat)
-            return self.table.game.legal_actions(seat)[0]
+        return quick_answer(table.game, seat, table.seed or 0, detached_view(table.game, seat))
 
     def _failure_note(self, seat: int) -> tuple[int, str] | None:
         """The table's note of a bot that failed to choose (none in a concealed window: that would tell
@@ -203,7 +180,7 @@ class TableBots:
                 if table.closed or table.index[seat] != index or seat not in table.game.to_act():
                     return
                 if broke:
-                    action = self._fallback(seat)
+                    action = self._quick_answer(seat)
                     note = note or self._failure_note(seat)
                 if self.held.get(seat, (None,))[0] == spec:
                     self.held[seat] = (spec, thought)

@@ -29,7 +29,7 @@ from ninjadojo.api import load_game, new_game
 from ninjadojo.bots import Bot, SeatView
 from ninjadojo.engine.errors import DojoError, IllegalActionError, OptionError, SaveError, quote
 from ninjadojo.engine.state import GameState, Record
-from ninjadojo.table.seats import check_humans, default_bot, make_bots
+from ninjadojo.table.seats import check_humans, default_bot, make_bots, quick_answer
 from ninjadojo.table.storage import (
     META_KEY,
     data_dir,
@@ -166,6 +166,9 @@ class Table:
         self.autosave_on = autosave
         #: Why the last autosave failed (``None`` when it worked).
         self.autosave_error: str | None = None
+        #: What the table has to tell the players that is not in the game's log (a bot that failed to
+        #: choose, a quick answer played for it); a front end shows and clears them (:meth:`take_notes`).
+        self.notes: list[str] = []
         #: While an action is being applied: the record's length before it. If an unexpected error
         #: stops an action halfway, the state may be broken; saves then hold the game before that action.
         self._applying_from: int | None = None
@@ -223,12 +226,26 @@ class Table:
         return next((seat for seat in self.game.to_act() if seat in self.humans), None)
 
     def play_bot(self, seat: int) -> str:
-        """Let the bot at ``seat`` choose and apply its action; returns it. :class:`BotError` if illegal."""
-        action = self.bots[seat].choose(SeatView(self.game, seat))
+        """Let the bot at ``seat`` choose and apply its action; returns it. :class:`BotError` if illegal.
+
+        A bot whose choice fails (a bug in it) does not end the game: :func:`quick_answer` plays this move
+        for it, and a note says so (:attr:`notes`); it chooses again at its next decision.
+        """
+        try:
+            action = self.bots[seat].choose(SeatView(self.game, seat))
+        except Exception as error:
+            action = quick_answer(self.game, seat, self.seed)
+            self.notes.append(f"P{seat}'s bot ({self.bot_specs[seat]}) could not choose ({type(error).__name__}: "
+                              f"{error}); a quick answer played this move for it")
         try:
             return self.apply(seat, action)
         except IllegalActionError as error:
             raise BotError(f"bot {self.bot_specs[seat]!r} at seat {seat} chose an illegal action: {error}") from None
+
+    def take_notes(self) -> list[str]:
+        """The table's notes not shown yet (see :attr:`notes`), now cleared."""
+        notes, self.notes = self.notes, []
+        return notes
 
     def play_bots(self) -> list[tuple[int, str]]:
         """Play bots until a human must act or the game ends; the (seat, action) pairs played."""
