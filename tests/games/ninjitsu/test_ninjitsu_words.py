@@ -370,3 +370,35 @@ def test_a_decline_in_the_log_says_what_was_declined() -> None:
         lines |= {line.strip() for line in game.observe(None)["log"] if " declines" in line}
     assert lines, "no decline in 30 games"
     assert all(not line.endswith(" declines") for line in lines), lines
+
+
+def test_a_card_whose_action_would_do_nothing_says_so_in_its_label() -> None:
+    """Ruling 4 (default): a card may be played for its action even when it can do nothing; the turn's
+    action is then spent for nothing, so the label says it. Master of Planning ("steal a secret") with no
+    secret anywhere does nothing; with a rival's secret it steals."""
+    game = position(hands=["Ja 6a", "9b"], secrets=["", ""])
+    assert game.labels(0)["a:Ja"] == "Play Master of Planning for its action (it would do nothing now)"
+    assert game.labels(0)["a:6a"] == "Play Katana for its action"  # (it can play the other card)
+    game.apply(0, "a:Ja")
+    assert not game.secrets[0] and not game.secrets[1] and not game.treasures[0]
+    game = position(hands=["Ja 6a", "9b"], secrets=["", "8a"])
+    assert game.labels(0)["a:Ja"] == "Play Master of Planning for its action"
+    # Across random games, the words agree with the rule the idle_actions option applies.
+    from ninjadojo.games.ninjitsu.rules import can_act
+
+    said = 0
+    for seed in range(30):
+        game = NinjitsuState.new(3, {"expansions": "promo,magic,sabotage"}, seed=seed)
+        rng = Rng(seed)
+        while game.result is None:
+            seat = game.to_act()[0]
+            if game.frames[-1].kind == "turn":
+                for action, words in game.labels(seat).items():
+                    if action.startswith("a:") and "now, for free" not in words:
+                        card = CARD_INDEX[action[2:]]
+                        idle = "(it would do nothing now)" in words
+                        assert idle == (not can_act(game, seat, card)), (action, words)
+                        said += idle
+            actions = game.legal_actions(seat)
+            game.apply(seat, actions[rng.randbelow(len(actions))])
+    assert said > 0

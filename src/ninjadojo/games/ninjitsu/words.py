@@ -434,6 +434,13 @@ def _play_action(state: NinjitsuState, seat: int, frame: Frame, card: int) -> st
         return f"Play {card_words(card)} for free: {_ANSWERS[name]}"
     if frame.kind == "turn" and name in _BEFORE_ACTION:
         return f"Play {card_words(card)} now, for free: {_BEFORE_ACTION[name]}"
+    if frame.kind == "turn" and card in state.hands[seat]:
+        from ninjadojo.games.ninjitsu.rules import can_act  # (rules imports this module's words)
+
+        # Legal under the default reading (ruling 4), and the turn's action spent for nothing: said, so
+        # that nobody plays it by mistake (judged from what the seat can see, as the option does).
+        if not can_act(state, seat, card):
+            return f"Play {card_words(card)} for its action (it would do nothing now)"
     return f"Play {card_words(card)} for its action"
 
 
