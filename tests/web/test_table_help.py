@@ -710,3 +710,32 @@ def test_a_seats_badge_on_a_card_is_said_in_words_in_the_cards_help(browser: Any
         assert errors == [], errors
     finally:
         context.close()
+
+
+def test_the_lines_a_digest_folds_away_are_a_click_from_view(browser: Any, web_server: WebServer) -> None:
+    """Five players: more happens between two of your turns than the digest shows (its last 12 lines, and
+    what names you). What it folds away ("… 8 other lines: show them") is one click from view, in place,
+    until your next decision."""
+    context, page, errors = new_page(browser)
+    try:
+        create_in_lobby(page, web_server.base, "knights-and-ninjas", players=5)
+        rng = random.Random(5)
+        stats = PlayStats()
+        more = page.locator(".prompt .digest .digest-more")
+        for _ in range(30):
+            if wait_turn_or_end(page, 30) == "over":
+                create_in_lobby(page, web_server.base, "knights-and-ninjas", players=5)
+                continue
+            if more.count():
+                break
+            act_once(page, rng, stats)
+        assert more.count(), "no digest folded lines away in 30 turns of five players"
+        before = page.locator(".prompt .digest .digest-lines li").count()
+        index = app_data(page)["index"]
+        more.first.click()
+        page.wait_for_function("() => !document.querySelector('.prompt .digest .digest-more')")
+        after = page.locator(".prompt .digest .digest-lines li").count()
+        assert after > before and app_data(page)["index"] == index
+        assert errors == [], errors
+    finally:
+        context.close()

@@ -644,7 +644,8 @@ class TablePage {
     // Fewer lines on a phone (the prompt takes at most a third of its screen), and never one or two
     // folded away: a count of them says less than the lines themselves.
     const most = window.matchMedia('(max-width: 59.99rem)').matches ? 4 : 12;
-    const limit = lines.length <= most + 2 ? lines.length : most;
+    // All of them once asked for ("show them"), until the next decision of yours.
+    const limit = lines.length <= most + 2 || this.digestWhole === this.state.index ? lines.length : most;
     const mine = (line) => you.test(line);
     let cut = digestLines(lines, limit, mine);
     // The lines kept (yours, a nested line's parent) can leave one or two to count: show them instead.
@@ -658,14 +659,20 @@ class TablePage {
     const title = acted ? 'Since your last turn' : 'So far';
     const item = (line) => h('li', {class: /^\s/.test(line) ? 'nested' : null}, ctx.words(line.trim()));
     // Between the lines kept (what was done to you) and the last ones: so neither "earlier" nor "later".
-    const left = `(… ${plural(earlier, kept.length ? 'other line' : 'earlier line')}: see the log)`;
+    // What is folded away is a click from view (the log has it too).
+    const showAll = (text) => h('button', {type: 'button', class: 'quiet digest-more', dataset: {fid: 'digest-more'},
+      onclick: () => {
+        this.digestWhole = this.state.index;
+        this.draw();
+      }}, text);
+    const left = showAll(`(… ${plural(earlier, kept.length ? 'other line' : 'earlier line')}: show them)`);
     return h('section', {class: 'digest', 'aria-label': title.toLowerCase()},
       h('h2', {class: 'side-title'}, title),
       kept.length ? h('ul', {class: 'digest-lines digest-kept'}, kept.map(item)) : null,
       earlier > 0 ? h('p', {class: 'muted'}, left) : null,
       h('ul', {class: 'digest-lines'}, parent === null ? null : item(parent),
-        skipped > 0
-          ? h('li', {class: 'nested muted'}, `(… ${plural(skipped, 'more line')} of it: see the log)`) : null,
+        skipped > 0 ? h('li', {class: 'nested muted'}, showAll(`(… ${plural(skipped, 'more line')} of it: show them)`))
+          : null,
         shown.map(item)));
   }
 
