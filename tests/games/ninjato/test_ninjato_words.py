@@ -123,8 +123,9 @@ def test_a_stealth_fight_offers_only_what_helps_stealth_and_says_each_value() ->
                     houses=["t2:4n:fsv", "m2:3n:fsv", "g6:3n:fsv", "t4:3n:fsv", "m4:3n:fsv"])
     decision = game.decision(0)
     assert decision is not None
-    assert decision.prompt == ("Stealth against the Sentry 4: beat it with a single card lower than 4, "
-                               "or give up and lose")
+    # (a play uses the 3 on the 1: the prompt says what a 3 does, so "a single card" is not read as one card)
+    assert decision.prompt == ("Stealth against the Sentry 4: beat it with a single card lower than 4 (a 3 may "
+                               "add or take 1 from it), or give up and lose")
     labels = game.labels(0)
     assert labels["1"] == "Fight with a 1"
     assert labels["1-"] == "Fight with a 1 and a 3 as -1: value 0"

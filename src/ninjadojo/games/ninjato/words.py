@@ -157,6 +157,10 @@ def _fight_prompt(state: NinjatoState, seat: int, frame: Frame) -> str:
     foe = foe_words(state, stage)
     moves = legal(state, seat, frame)
     need = f"a single card {_direction(side)} than {target}"
+    # A 3 that adds or takes 1 makes the card's value, not a second card: said where a play uses one.
+    if any(label(state, seat, frame, action, payload).find(" as ") >= 0 for action, payload in moves.items()
+           if action != "lose"):
+        need += " (a 3 may add or take 1 from it)"
     if list(moves) == ["lose"]:
         return f"{SIDE_NAMES[side]} against {foe}: nothing you hold makes {need}, so you are defeated"
     elite = state.raid_elite
@@ -288,7 +292,13 @@ def score_lines(state: NinjatoState, player: int) -> list[str]:
         for number, gains in scorings.items():
             points = sum(honour for _, honour in gains)
             from_clans += points
-            got = listing([words for words, _ in gains]) or "nothing"
+            # A free Rumor's points come at the end, in its sets: said once, not left to read as worth 0.
+            free = [words.removeprefix("the free Rumor ") for words, _ in gains if words.startswith("the free Rumor")]
+            parts = [words for words, _ in gains if not words.startswith("the free Rumor")]
+            if free:
+                parts.append(f"the free Rumor{'s' if len(free) > 1 else ''} {listing(free)} (counted with your "
+                             "Rumors)")
+            got = listing(parts) or "nothing"
             lines.append(f"Clan scoring after round {number}: {got}: {points}")
         lines.insert(0, f"Honour for treasure spent on Rumors and Envoys: {honour - from_clans}")
     lines += _rumor_lines(state, player)
@@ -296,8 +306,8 @@ def score_lines(state: NinjatoState, player: int) -> list[str]:
     lines.append(f"Unspent treasure: {plural(treasure, 'treasure')} at {UNSPENT_POINTS} each: {unspent}")
     defeated = [(elite, count) for elite, count in enumerate(state.elites[player]) if count]
     if defeated:
-        each = listing([f"{ELITE_NAMES[elite]} ({plural(ELITE_POINTS[elite], 'point')})" + (f" x{count}" if count > 1
-                                                                                           else "")
+        each = listing([f"{ELITE_NAMES[elite]} ({plural(ELITE_POINTS[elite], 'point')})" if count == 1
+                        else f"{count} × {ELITE_NAMES[elite]} ({plural(ELITE_POINTS[elite], 'point')} each)"
                         for elite, count in defeated])
         lines.append(f"Elite Guards defeated: {each}: {elites}")
     else:
