@@ -162,7 +162,7 @@ def _master_of_magic(state: NinjitsuState, card: int, player: int) -> None:
     state.deck.insert(place, card)
     state.known[card] = state.everyone
     state.magic_owner = player
-    state.narrate(f"{card_name(card)} is shuffled face-up into the deck (P{player}'s)")
+    state.narrate(f"P{player}'s {card_name(card)} is shuffled face-up into the deck")
     if state.deck[-1] == card:
         state.surface_magic()
 

@@ -159,7 +159,8 @@ export function render(ctx) {
       view.frozen_by >= 0 ? h('span', {class: 'tag tag-warn'}, `❄ Freeze Time by ${who(ctx, view.frozen_by)}`)
         : null,
       view.magic_in_deck >= 0
-        ? h('span', {class: 'tag'}, `Master of Magic of ${who(ctx, view.magic_in_deck)}`) : null));
+        ? h('span', {class: 'tag'}, `In the deck, face-up: the Master of Magic of ${who(ctx, view.magic_in_deck)}`)
+        : null));
   const parts = [center];
   if (view.resolving && view.resolving.length) {
     parts.push(cardRow('Resolving', view.resolving.map((code) => ctx.card(code, {small: true})), {extra: 'resolving'}));
