@@ -196,3 +196,41 @@ def test_a_seat_handed_to_a_bot_does_not_set_the_others_clocks_back(server: Serv
     assert ann_clock["running"] and bo_clock["running"] and not bot_clock["running"]
     assert ann_clock["remaining"] <= 30.1 and bo_clock["remaining"] <= 30.1
     assert shown["clock"]["you"]["remaining"] <= 30.1
+
+
+def test_a_searching_bot_asked_in_a_window_searches_within_what_the_hold_leaves(
+        server: ServerThread, toy: type[ToyState], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot whose search has a time limit (``ismcts:seconds=2``, as the experts) answers a concealed window
+    with a search of its own cut to most of what the hold leaves, rather than running past the hold into
+    the quick answer; its own limit stays for its later decisions."""
+    for seed in range(2000):
+        game = ToyState.new(3, {}, seed)
+        odd = [card for card in game.hands[0] if card % 2 == 1]
+        if game.to_act() == (0,) and odd and [seat for seat in (1, 2) if BLOCK in game.hands[seat]] == [1]:
+            break
+    table_id, tokens = server.create({
+        "game": "toy", "players": 3, "seed": seed, "settings": {"move_delay": 0, "window_time": 1.0},
+        "seats": [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "ismcts:seconds=2"},
+                  {"type": "bot", "level": "easy"}]})
+    live = server.dojo.tables[table_id]
+    thinking = server.dojo.pool.choose
+    budgets: list[float] = []
+
+    async def noting_budgets(bot: Any, view: Any) -> Any:
+        if live.asked():
+            budgets.append(bot.seconds)
+        return await thinking(bot, view)
+
+    monkeypatch.setattr(server.dojo.pool, "choose", noting_budgets)
+
+    async def scenario() -> None:
+        async with Listener(server.ws_url(table_id), tokens["0"]) as ann:
+            first = await ann.state_where(lambda s: s["status"] == "playing" and s["legal"])
+            await ann.send({"type": "act", "action": f"p{odd[0]}", "index": first["index"]})
+            await ann.state_where(lambda s: s["index"] > first["index"], timeout=20)
+
+    asyncio.run(scenario())
+    assert budgets, "the bot was asked in a window"
+    assert 0 < budgets[0] < 1.0, budgets  # within the hold, not its own 2 s
+    assert [seat for seat, _ in live.game.record.actions[:2]] == [0, 1]
+    assert live.bots.held[1][1].seconds == 2.0  # type: ignore[attr-defined]

@@ -12,6 +12,7 @@ table at a time, and keeps its memory between decisions. A clock's time-out asks
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import time
 from typing import TYPE_CHECKING, Any
@@ -30,6 +31,10 @@ log = logging.getLogger("ninjadojo.server")
 
 #: Seconds before a bot whose action could not be stored tries again.
 BOT_RETRY_SECONDS = 1.0
+
+#: The share of what is left of the hold that a bot with a time-limited search may think in a window.
+WINDOW_SHARE = 0.6
+_NO_LIMIT = object()
 
 #: A bot answering a concealed window answers this long (at most a quarter of the hold) before the hold
 #: ends, or gives the quick answer: its commit must land within the hold.
@@ -114,16 +119,26 @@ class TableBots:
         window's deadline (its thinking goes on in the worker, unused)."""
         deadline = self._answer_deadline(seat)
 
-        async def choose() -> tuple[str, Bot]:
+        async def choose(chooser: Bot) -> tuple[str, Bot]:
             async with self.bot_turn:  # the table's share of the workers: one decision at a time
-                return await self.table.pool.choose(bot, view)
+                return await self.table.pool.choose(chooser, view)
 
         if deadline is None:
-            return await choose()
+            return await choose(bot)
+        # A bot whose search has a time limit (``seconds``: the expert's) gets most of what the hold leaves,
+        # so that it answers with a search of its own, in time, rather than with the quick answer.
+        timed, own = bot, getattr(bot, "seconds", _NO_LIMIT)
+        budget = (deadline - time.monotonic()) * WINDOW_SHARE
+        if own is not _NO_LIMIT and budget > 0:
+            timed = copy.copy(bot)
+            timed.seconds = budget if not isinstance(own, float) else min(own, budget)  # type: ignore[attr-defined]
         try:
             # The deadline covers the wait for the table's turn at the workers too (several bots asked in
             # one window answer in turn): a window's answer never comes later than the hold.
-            return await asyncio.wait_for(choose(), max(0.0, deadline - time.monotonic()))
+            action, thought = await asyncio.wait_for(choose(timed), max(0.0, deadline - time.monotonic()))
+            if thought is not bot and own is not _NO_LIMIT:
+                thought.seconds = own  # type: ignore[attr-defined]  # its own budget again, for what follows
+            return action, thought
         except TimeoutError:
             log.warning("table %s: the bot at seat %d did not answer a concealed window within the hold; it "
                         "answers %s (set window_time longer than the bots think)", self.table.id, seat, QUICK_ANSWER[0])
