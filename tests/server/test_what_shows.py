@@ -125,22 +125,35 @@ def test_during_the_hold_after_the_last_action_the_table_is_still_playing_for_ev
     assert server.http.get(f"/api/tables/{table_id}").json()["status"] == "finished"
 
 
+def window_deal() -> tuple[int, list[int]]:
+    """A 3-player toy deal where Ann (seat 0) acts first with an odd card to play, which opens a concealed
+    window asking seat 1 alone (the one holding a Block): the seed, and Ann's odd cards."""
+    for seed in range(2000):
+        game = ToyState.new(3, {}, seed)
+        odd = [card for card in game.hands[0] if card % 2 == 1]
+        if game.to_act() == (0,) and odd and [seat for seat in (1, 2) if BLOCK in game.hands[seat]] == [1]:
+            return seed, odd
+    raise AssertionError("no such deal in 2000 seeds")
+
+
+def window_table(server: ServerThread, seat_1: dict[str, str]) -> tuple[str, dict[str, str], list[int]]:
+    """A table of that deal (a 1 s hold, no move delay): Ann, ``seat_1``, an easy bot; its id, tokens and
+    Ann's odd cards."""
+    seed, odd = window_deal()
+    table_id, tokens = server.create({
+        "game": "toy", "players": 3, "seed": seed, "settings": {"move_delay": 0, "window_time": 1.0},
+        "seats": [{"type": "human", "name": "Ann"}, seat_1, {"type": "bot", "level": "easy"}]})
+    assert server.dojo.tables[table_id].seed == seed  # one human against bots: the deal asked for
+    return table_id, tokens, odd
+
+
 @pytest.mark.slow
 def test_a_bot_asked_in_a_concealed_window_answers_within_the_hold_however_long_it_thinks(
         server: ServerThread, toy: type[ToyState], monkeypatch: pytest.MonkeyPatch) -> None:
     """Seat 1, a bot, holds a Block: Ann's card opens a window asking it. It thinks for a minute; the
     others must get the position when the hold is over all the same (later would tell a bot was asked)."""
-    for seed in range(2000):
-        game = ToyState.new(3, {}, seed)
-        odd = [card for card in game.hands[0] if card % 2 == 1]
-        if game.to_act() == (0,) and odd and [seat for seat in (1, 2) if BLOCK in game.hands[seat]] == [1]:
-            break
-    table_id, tokens = server.create({
-        "game": "toy", "players": 3, "seed": seed, "settings": {"move_delay": 0, "window_time": 1.0},
-        "seats": [{"type": "human", "name": "Ann"}, {"type": "bot", "level": "easy"},
-                  {"type": "bot", "level": "easy"}]})
+    table_id, tokens, odd = window_table(server, {"type": "bot", "level": "easy"})
     live = server.dojo.tables[table_id]
-    assert live.seed == seed  # one human against bots: the deal asked for
     thinking = server.dojo.pool.choose
     slow: list[float] = []
 
@@ -203,15 +216,7 @@ def test_a_searching_bot_asked_in_a_window_searches_within_what_the_hold_leaves(
     """A bot whose search has a time limit (``ismcts:seconds=2``, as the experts) answers a concealed window
     with a search of its own cut to most of what the hold leaves, rather than running past the hold into
     the quick answer; its own limit stays for its later decisions."""
-    for seed in range(2000):
-        game = ToyState.new(3, {}, seed)
-        odd = [card for card in game.hands[0] if card % 2 == 1]
-        if game.to_act() == (0,) and odd and [seat for seat in (1, 2) if BLOCK in game.hands[seat]] == [1]:
-            break
-    table_id, tokens = server.create({
-        "game": "toy", "players": 3, "seed": seed, "settings": {"move_delay": 0, "window_time": 1.0},
-        "seats": [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "ismcts:seconds=2"},
-                  {"type": "bot", "level": "easy"}]})
+    table_id, tokens, odd = window_table(server, {"type": "bot", "bot": "ismcts:seconds=2"})
     live = server.dojo.tables[table_id]
     thinking = server.dojo.pool.choose
     budgets: list[float] = []
