@@ -34,7 +34,6 @@ BOT_RETRY_SECONDS = 1.0
 
 #: The share of what is left of the hold that a bot with a time-limited search may think in a window.
 WINDOW_SHARE = 0.6
-_NO_LIMIT = object()
 
 #: A bot answering a concealed window answers this long (at most a quarter of the hold) before the hold
 #: ends, or gives the quick answer: its commit must land within the hold.
@@ -127,16 +126,17 @@ class TableBots:
             return await choose(bot)
         # A bot whose search has a time limit (``seconds``: the expert's) gets most of what the hold leaves,
         # so that it answers with a search of its own, in time, rather than with the quick answer.
-        timed, own = bot, getattr(bot, "seconds", _NO_LIMIT)
+        timed, limited = bot, hasattr(bot, "seconds")
+        own: float | None = getattr(bot, "seconds", None)
         budget = (deadline - time.monotonic()) * WINDOW_SHARE
-        if own is not _NO_LIMIT and budget > 0:
+        if limited and budget > 0:
             timed = copy.copy(bot)
-            timed.seconds = budget if not isinstance(own, float) else min(own, budget)  # type: ignore[attr-defined]
+            timed.seconds = budget if own is None else min(own, budget)  # type: ignore[attr-defined]
         try:
             # The deadline covers the wait for the table's turn at the workers too (several bots asked in
             # one window answer in turn): a window's answer never comes later than the hold.
             action, thought = await asyncio.wait_for(choose(timed), max(0.0, deadline - time.monotonic()))
-            if thought is not bot and own is not _NO_LIMIT:
+            if thought is not bot and limited:
                 thought.seconds = own  # type: ignore[attr-defined]  # its own budget again, for what follows
             return action, thought
         except TimeoutError:

@@ -158,8 +158,7 @@ def _fight_prompt(state: NinjatoState, seat: int, frame: Frame) -> str:
     moves = legal(state, seat, frame)
     need = f"a single card {_direction(side)} than {target}"
     # A 3 that adds or takes 1 makes the card's value, not a second card: said where a play uses one.
-    if any(label(state, seat, frame, action, payload).find(" as ") >= 0 for action, payload in moves.items()
-           if action != "lose"):
+    if any(payload[0] == OP_PLAY and payload[2] for payload in moves.values()):  # (OP_PLAY, card, modifier, ...)
         need += " (a 3 may add or take 1 from it)"
     if list(moves) == ["lose"]:
         return f"{SIDE_NAMES[side]} against {foe}: nothing you hold makes {need}, so you are defeated"

@@ -287,7 +287,7 @@ class TablePage {
     this.myMark = (this.state.view.log || []).length;
     // Kept for a reload: this seat has made a choice at this table (the digest's title says "since your
     // last turn" from then on, "so far" before, whatever the set-up's lines say of the seat).
-    localStorage.setItem(`dojo.acted.${this.tableId}.${this.seat}`, 'yes');
+    localStorage.setItem(this.actedKey(), 'yes');
     const together = this.state.decision && this.state.decision.simultaneous;
     this.newsFrom = together ? this.myMark : Infinity;
     this.socket.send(JSON.stringify({type: 'act', action, index: this.state.index, id: `c-${this.counter}`}));
@@ -313,6 +313,11 @@ class TablePage {
         dataset: {action, fid: `free:${action}`}, onclick: () => this.sendFree(action)},
       h('span', {class: 'action-words'}, ctx.words(free[action])))))));
     return details;
+  }
+
+  /** Where this browser keeps that this seat has made a choice at this table (the digest's title). */
+  actedKey() {
+    return `dojo.acted.${this.tableId}.${this.seat}`;
   }
 
   /** A free action: sent like any action, but it is not a turn of yours ("Since your last turn" stays). */
@@ -655,7 +660,7 @@ class TablePage {
     const {parent, skipped, shown, earlier, kept} = cut;
     // Before this seat's first choice there is no "last turn": what happened so far (the set-up's lines may
     // name the seat: "P0 is dealt the Element Wind").
-    const acted = this.myMark > 0 || localStorage.getItem(`dojo.acted.${this.tableId}.${this.seat}`) === 'yes';
+    const acted = this.myMark > 0 || localStorage.getItem(this.actedKey()) === 'yes';
     const title = acted ? 'Since your last turn' : 'So far';
     const item = (line) => h('li', {class: /^\s/.test(line) ? 'nested' : null}, ctx.words(line.trim()));
     // Between the lines kept (what was done to you) and the last ones: so neither "earlier" nor "later".
