@@ -147,3 +147,34 @@ def test_a_hidden_choice_sends_nothing_to_the_others(server: ServerThread, toy: 
             assert (await ann.next("ack"))["duplicate"] is False
 
     asyncio.run(scenario())
+
+
+@pytest.mark.slow
+def test_only_an_action_that_offered_a_window_moment_is_held(server: ServerThread) -> None:
+    """Ninjitsu! with the Promo Pack: a Draw offers no moment to an "any time" card, so everyone gets it at
+    once; a treasure played does (Teleport's), so nobody else gets it before the hold, whoever holds what."""
+    hold = 1.5
+    table_id, tokens = server.create({
+        "game": "ninjitsu", "players": 2, "seed": 4, "options": {"expansions": "promo"},
+        "settings": {"move_delay": 0, "window_time": hold},
+        "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]})
+
+    async def scenario() -> tuple[float, float]:
+        async with Listener(server.ws_url(table_id), tokens["0"]) as ann, \
+                Listener(server.ws_url(table_id), tokens["1"]) as bo:
+            first = await ann.state_where(lambda s: s["status"] == "playing" and s["legal"])
+            await bo.state_where(lambda s: s["status"] == "playing")
+            await asyncio.sleep(hold)  # the hold after joining is over
+            sent = time.monotonic()
+            await ann.send({"type": "act", "action": "d", "index": first["index"]})
+            turn = await bo.state_where(lambda s: s["legal"], timeout=10)
+            drawn = time.monotonic() - sent
+            treasure = next(action for action in turn["legal"] if action.startswith("t:"))
+            sent = time.monotonic()
+            await bo.send({"type": "act", "action": treasure, "index": turn["index"]})
+            await ann.state_where(lambda s: s["index"] > first["index"] + 1 and s["legal"], timeout=10)
+            return drawn, time.monotonic() - sent
+
+    drawn, played = asyncio.run(scenario())
+    assert drawn < hold
+    assert hold <= played < hold + SLACK

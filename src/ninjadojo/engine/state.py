@@ -568,6 +568,16 @@ class GameState(ABC, Generic[PayloadT]):
         drivers then keep their timing and their undo answers the same whether or not anyone was asked."""
         return self._hidden_answers_possible()
 
+    def window_moments(self) -> int:
+        """How many moments so far at which a concealed frame could have opened: a count everyone may know
+        (it never depends on whether anyone could answer), so that a driver holding the next states after
+        an action (to hide whether anyone was asked) need hold them only when the action moved it on.
+
+        A game that counts its moments overrides this (Ninjitsu!: every moment an "any time" card is
+        about). By default every action is one where :meth:`may_conceal` says a frame can open, else none.
+        """
+        return len(self.record.actions) if self.may_conceal() else 0
+
     def _hidden_answers_possible(self) -> bool:
         """Whether a seat may answer another's action in secret (a concealed frame can open), so that an
         undo refused because someone acted since would tell that someone was asked. Games with

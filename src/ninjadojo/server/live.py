@@ -8,7 +8,8 @@ new state. Nothing is sent before the commit, so nothing acknowledged or seen is
 What a seat may learn by timing is controlled here as well (see docs/server-protocol.md, "What may be
 learned from timing"): a seat is *released* a new state only when everyone who is not asked by an
 open concealed window may be, and not before the table's ``window_time`` after an action everyone
-saw; a connection is sent a state only when what its seat may see has changed.
+saw that offered a moment at which such a window could open (a public count:
+:meth:`GameState.window_moments`); a connection is sent a state only when what its seat may see has changed.
 """
 
 from __future__ import annotations
@@ -125,6 +126,8 @@ class LiveTable:
         #: Each seat's chat limit (a spectator's is its connection's: see :meth:`send_chat`).
         self.chat_limits: dict[int, RateLimiter] = {}
         self.hold_until = 0.0
+        #: Whether the last action applied offered a moment at which a concealed window could open.
+        self.offered = False
         self.last_public_at = time.monotonic()
         self.conceals = can_conceal(game)
         #: The table's bots: the ones it holds, the seats thinking, its share of the workers.
@@ -573,7 +576,9 @@ class LiveTable:
         public: bool | None = self._is_public() if self.game.frames else True
         before = self.index[seat]
         decisions = self.game.ply
+        moments = self.game.window_moments()
         self.game.apply(seat, action)
+        self.offered = self.game.window_moments() != moments
         if self.game.ply == decisions:
             public = None  # a free action (Ninjitsu!'s rearranging of secrets) is no decision: see _count
         recorded = self.game.record.actions[-1][1]
@@ -691,14 +696,17 @@ class LiveTable:
         if note is not None:
             self.notes.append(note)
         if public:
-            self._note_public_action(now)
+            self._note_public_action(now, self.offered)
         return recorded
 
-    def _note_public_action(self, now: float) -> None:
+    def _note_public_action(self, now: float, offered: bool = True) -> None:
         """An action everyone saw was taken at ``now`` (monotonic): bots' move delays count from it, and a
-        table whose game can conceal holds the next states for its ``window_time`` (see the module docstring)."""
+        table whose game can conceal holds the next states for its ``window_time`` (see the module docstring)
+        if the action ``offered`` a moment at which a concealed window could open. Whether it did is public
+        (:meth:`GameState.window_moments`), so holding only then tells nobody whether anyone was asked; an
+        undo always holds."""
         self.last_public_at = now
-        if self.conceals and self.settings.window_time > 0:
+        if offered and self.conceals and self.settings.window_time > 0:
             self.hold_until = now + self.settings.window_time
 
     def _table_update(self, wall: float) -> store.WriteOp:
@@ -803,7 +811,7 @@ class LiveTable:
                 public = True
             self.event_count += 1
             if public:
-                self._note_public_action(now)
+                self._note_public_action(now, kind != "act" or self.offered)
         revoked = []
         reseated = False
         for mine, theirs in zip(self.seats, stored.seats, strict=True):

@@ -192,6 +192,51 @@ def test_no_view_tells_who_was_asked_or_that_anyone_was() -> None:
         assert asked.render(seat) == unasked.render(seat)
 
 
+def test_the_count_of_window_moments_moves_alike_whether_or_not_anyone_was_asked_and_not_on_a_draw() -> None:
+    # A server holds the next states only after an action that moved this count, so it must be public:
+    # the same steal with Antonio in P1's hand (asked) and with a plain card there (not asked).
+    asked = promo(3, hands=["6a", "1n", ""], secrets=["", "", "Ka"], deck="2a 3a 4a")
+    unasked = promo(3, hands=["6a", "7c", ""], secrets=["", "", "Ka"], deck="2a 3a 4a")
+    assert asked.window_moments() == unasked.window_moments() == 0
+    play(asked, "x2.0")
+    play(unasked, "x2.0")
+    # The steal's moment, then the trap's: P1 is asked in the trap's with Antonio, and plays its turn
+    # at once without; the count is the same.
+    assert asked.to_act() == (1,) and asked.frames[-1].concealed and unasked.frames[-1].kind == "turn"
+    count = unasked.window_moments()
+    assert count == 2 and asked.window_moments() == count
+    play(asked, "pass")
+    assert asked.window_moments() == count and asked.observe(0) == unasked.observe(0)
+    # A draw offers no moment: nothing is played, stolen or discarded.
+    play(unasked, "d")
+    play(asked, "d")
+    assert asked.window_moments() == unasked.window_moments() == count
+    # The base game, with no "any time" card, has no moment at all.
+    base = position(3, hands=["6a", "7c", ""], secrets=["", "", "Ka"])
+    play(base, "x2.0")
+    assert base.window_moments() == 0
+
+
+def test_a_concealed_window_never_opens_after_an_action_that_offered_no_moment() -> None:
+    # The server's hold after an action rests on this: random games with every expansion.
+    from ninjadojo.engine.rng import Rng
+
+    rng = Rng(5)
+    opened = 0
+    for seed in range(60):
+        game = NinjitsuState.new(3 + seed % 3, {"expansions": "promo,magic,sabotage,elements,weather"}, seed=seed)
+        while game.result is None:
+            seat = game.to_act()[0]
+            moments, was_concealed = game.window_moments(), game.frames[-1].concealed
+            actions = game.legal_actions(seat)
+            game.apply(seat, actions[rng.randbelow(len(actions))])
+            if game.result is None and game.frames[-1].concealed and not was_concealed:
+                opened += 1
+                assert game.window_moments() > moments, game.record.actions[-1]
+            assert game.clone().window_moments() == game.window_moments()
+    assert opened > 20  # the property was put to the test
+
+
 def test_a_sample_keeps_the_asked_seat_asked_and_gives_an_unasked_seat_a_world_where_someone_could_answer() -> None:
     game = promo(3, hands=["6a", "1n 5b", "7c"], secrets=["", "", "Ka"], deck="2a 3a 4a 5a 6b")
     play(game, "x2.0")

@@ -618,6 +618,7 @@ def offer(state: NinjitsuState, data: dict[str, FrozenJSON]) -> None:
     nobody holds one (the base game: always), go on at once. Either way :func:`close_window` does what
     follows, so nothing but the answer itself can show that anyone was asked."""
     if state.any_time:
+        state.moments += 1  # whether or not anyone holds an answer (see NinjitsuState.moments)
         holder = next_holder(state, data, None)
         if holder is not None:
             state.frames.append(Frame("window", [holder], data, concealed=True))

@@ -253,6 +253,10 @@ class NinjitsuState(GameState[Payload]):
     #: A surfaced Master of Magic's owner played during this turn (a start-of-turn draw may uncover it,
     #: before the first action): the current player's points may have changed since the win check.
     late: bool
+    #: The moments offered to the "any time" cards so far (:func:`effects.offer`), whether or not anyone
+    #: could answer: public, so that a server holds states only after actions that offered one
+    #: (:meth:`window_moments`). Not part of the position: a position read from text counts from 0.
+    moments: int
     #: The card numbers of this game's deck (base, then the chosen sets), and facts derived from them.
     _sets: tuple[str, ...]
     cards_in_game: tuple[int, ...]
@@ -320,6 +324,7 @@ class NinjitsuState(GameState[Payload]):
         self.later = []
         self.held = []
         self.late = False
+        self.moments = 0
         # The options never change: the sets are worked out once (undo's check reads them per action).
         self._sets = game_sets(self.options)
         (self.cards_in_game, self.card_ids_in_game, self.any_time, self.has_earth,
@@ -429,6 +434,7 @@ class NinjitsuState(GameState[Payload]):
         other.later = self.later.copy()
         other.held = [[frame.copy() for frame in group] for group in self.held]
         other.late = self.late
+        other.moments = self.moments
         other.frozen = self.frozen
         other.marks = self.marks.copy()
         other.mark_waits = self.mark_waits
@@ -768,6 +774,9 @@ class NinjitsuState(GameState[Payload]):
 
     def _hidden_answers_possible(self) -> bool:
         return self.any_time
+
+    def window_moments(self) -> int:
+        return self.moments
 
     def rematch_options(self) -> dict[str, OptionValue]:
         """Options that carry this game's set-up into the next game of a match: with The Elements, every

@@ -145,7 +145,8 @@ class Lobby {
     h('details', {class: 'more-settings'}, h('summary', {}, 'More settings'),
       h('p', {}, h('label', {for: 'set-move-delay'}, 'Bots wait (seconds) before they move '), s.move_delay),
       h('p', {}, h('label', {for: 'set-window-time'},
-        'Pause after each move, in seconds (so that nobody can tell from the timing who may answer) '), s.window_time),
+        'Pause after a move that an "any time" card could answer, in seconds (so that nobody can tell '
+        + 'from the timing who may answer) '), s.window_time),
       h('p', {}, h('label', {for: 'set-clock'}, 'Clock '), s.clock, ' ',
         h('label', {for: 'set-clock-seconds'}, 'seconds '), s.clock_seconds),
       h('p', {}, s.undo, h('label', {for: 'set-undo'}, ' Allow taking back a move')),
