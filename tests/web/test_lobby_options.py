@@ -154,3 +154,44 @@ def test_an_option_whose_requirement_is_unmet_is_not_sent(browser: Any, web_serv
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_elements_kept_from_the_last_game_are_chosen_per_player_in_words(browser: Any, web_server: WebServer,
+                                                                        screenshots: Path) -> None:
+    """Ninjitsu!'s ``element_sides`` is offered as one list of Elements and sides per player (no text to
+    type): the players beyond the table's count are not offered, the same Element twice is refused in
+    words before anything is sent, and the chosen ones reach the table."""
+    context, page, errors = new_page(browser, TALL)
+    try:
+        page.goto(f"{web_server.base}/#/")
+        page.wait_for_selector("#create-table")
+        page.select_option("#new-game", "ninjitsu")
+        page.select_option("#new-players", "3")
+        page.check("#opt-expansions-elements")
+        row = page.locator(".option-row[data-option='element_sides']")
+        assert row.is_visible() and row.locator("input[type=text]").count() == 0
+        assert not page.locator("#opt-element_sides-0").is_visible(), "the lists wait for the box"
+        page.check("#opt-element_sides")
+        assert [page.locator(f"#opt-element_sides-{seat}").is_visible() for seat in range(5)] == \
+            [True, True, True, False, False]
+        shown = page.eval_on_selector("#opt-element_sides-0", "el => [...el.options].map((o) => o.textContent)")
+        assert shown[0] == "No Element" and "Fire, side 2 (turn end: trade a card with a foe's)" in shown
+        assert not IDENTIFIER.search(row.inner_text()) and "fire2" not in row.inner_text()
+        page.select_option("#opt-element_sides-0", "fire2")
+        page.select_option("#opt-element_sides-1", "fire1")
+        page.click("details.more-settings summary")
+        page.fill("#set-move-delay", "0")
+        page.click("#create-table")
+        toast = page.wait_for_selector(".toast")
+        assert "Fire is given to P0 and P1; there is one of each" in toast.inner_text()
+        assert page.evaluate("() => location.hash") in ("", "#/")
+        page.select_option("#opt-element_sides-1", "wind1")
+        row.screenshot(path=str(screenshots / "lobby-ninjitsu-elements-kept.png"))
+        page.click("#create-table")
+        page.wait_for_function("() => /^#\\/table\\/[A-Za-z0-9_-]+$/.test(location.hash)")
+        table_id = page.evaluate("() => location.hash.split('/')[2]")
+        options = web_server.http.get(f"/api/tables/{table_id}").json()["options"]
+        assert options["element_sides"] == "fire2/wind1/-", options
+        assert not errors, errors
+    finally:
+        context.close()

@@ -44,6 +44,12 @@ class Option:
     #: The option applies only when another has a value: ``("expansions", "elements")`` (for a set
     #: option, when the set holds that choice). Front ends hide it otherwise. None: always applies.
     requires: tuple[str, str] | None = None
+    #: A text option that gives each seat one of these, joined by ``/`` (Ninjitsu!'s ``fire2/wind1/-``), or
+    #: is empty (unused): front ends offer one choice per seat instead of a text to type. The game checks
+    #: the value (it knows the number of seats). Empty: an option of another kind.
+    seat_choices: tuple[str, ...] = ()
+    #: Words for each of ``seat_choices``, in the same order ("No Element", "Fire, side 2"...).
+    seat_choice_labels: tuple[str, ...] = ()
 
     @property
     def title(self) -> str:
@@ -86,10 +92,13 @@ class Option:
             kind = f"int {low}..{high}" if low or high else "int"
         elif self.multiple:
             kind = "any of " + ",".join(self.choices) + f" (comma-separated, or empty for {self.empty})"
+        elif self.seat_choices:
+            kind = "one of " + "|".join(self.seat_choices) + " per seat, joined by / (or empty)"
         else:
             kind = "one of " + "|".join(self.choices) if self.choices else "text"
         switch = "" if self.ruling is None else f" [ruling {self.ruling}]"
-        return f"{self.name}: {kind} (default {format_value(self.default)}){switch}"
+        shown = format_value(self.default) if self.default != "" else self.empty if self.multiple else "empty"
+        return f"{self.name}: {kind} (default {shown}){switch}"
 
     def coerce(self, value: object, game: str) -> OptionValue:
         """Check and convert ``value`` (a JSON value or CLI text) to this option's type."""

@@ -109,6 +109,13 @@ def element_catalog() -> list[CardInfo]:
                      needs=("elements",) if code[:-1] in names_in_game(("elements",)) else ("elements", "promo"))
             for code, (brief, text) in SIDES.items()]
 
+#: What option ``element_sides`` may give one seat (``-``: no Element), and the words for each, in
+#: order: the lobby offers them per seat.
+SEAT_CHOICES = ("-", *(name + side for name in NAMES for side in "12"))
+SEAT_CHOICE_LABELS = ("No Element", *(f"{name.capitalize()}, side {side} ({SIDES[name + side][0]})"
+                                      + (", Promo Pack" if name == "magic" else "")
+                                      for name in NAMES for side in "12"))
+
 
 def names_in_game(sets: tuple[str, ...]) -> tuple[str, ...]:
     """The Elements of a game with the expansion ``sets`` (Magic needs the Promo Pack)."""

@@ -178,10 +178,11 @@ class NinjitsuState(GameState[Payload]):
                    choices=("0", "1", "2", "3", "4"), multiple=True, empty="every seat",
                    label="Players who get an Element", group="Expansions", requires=("expansions", "elements"),
                    choice_labels=("P0", "P1", "P2", "P3", "P4")),
-            Option("element_sides", "", "keep the Elements of a previous game: each player's Element and side, "
-                   "joined by / (e.g. fire2/wind1/-; - for none); no Elements are dealt or chosen",
+            Option("element_sides", "", "keep the Elements of a previous game: each player keeps their Element "
+                   "and side (or has none), and no Elements are dealt or chosen",
                    label="Elements kept from the last game", group="Expansions",
-                   requires=("expansions", "elements")),
+                   requires=("expansions", "elements"), seat_choices=elements.SEAT_CHOICES,
+                   seat_choice_labels=elements.SEAT_CHOICE_LABELS),
             # The house rules below switch our readings where the rulebook is open (docs/rules/ninjitsu.md,
             # "Rulings you can switch"; wind_nested switches a ruling of RULINGS.md itself, so it names
             # none); each default is our reading, and a default is never written.

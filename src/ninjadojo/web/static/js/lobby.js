@@ -542,6 +542,7 @@ function optionField(option) {
         }
       } : null};
   }
+  if ((option.seat_choices || []).length) return seatChoicesField(option, id, title, help);
   if (option.choices && option.choices.length) {
     const select = h('select', {id}, option.choices.map((choice) => h('option', {value: choice,
       selected: choice === option.default}, choiceLabel(option, choice))));
@@ -555,6 +556,56 @@ function optionField(option) {
     peek: () => input.value.trim(), read: () => input.value.trim(), set: (value) => {
       input.value = value ?? '';
     }};
+}
+
+/**
+ * A text option giving each seat one of its ``seat_choices``, joined by "/" (Ninjitsu!'s Elements kept
+ * from the last game): a box to use it, then one list of the choices' words per seat. Unticked, its
+ * value is empty (the option unused).
+ */
+function seatChoicesField(option, id, title, help) {
+  const labels = option.seat_choice_labels || option.seat_choices;
+  const use = h('input', {id, type: 'checkbox'});
+  const selects = [0, 1, 2, 3, 4, 5].map((seat) => h('select', {id: `${id}-${seat}`},
+    option.seat_choices.map((choice, index) => h('option', {value: choice}, labels[index]))));
+  const rows = selects.map((select, seat) => h('div', {class: 'seat-choice'}, h('label', {for: select.id},
+    `P${seat} `), select));
+  const box = h('div', {class: 'seat-choices'}, rows);
+  const shown = () => selects.filter((select, seat) => !rows[seat].hidden);
+  const sync = () => {
+    box.hidden = !use.checked;
+  };
+  use.addEventListener('change', sync);
+  sync();
+  const peek = () => (use.checked ? shown().map((select) => select.value).join('/') : '');
+  return {row: h('div', {class: 'option-row option-seat-choices', dataset: {option: option.name}},
+    use, h('label', {for: id, class: 'option-title'}, ` ${title}`), box, help),
+  peek, read: () => {
+    if (!use.checked) return '';
+    // One of each choice but the first (none) at a table: said here in words, before the server's check.
+    const taken = new Map();
+    shown().forEach((select, seat) => {
+      if (select.value === option.seat_choices[0]) return;
+      const kind = select.value.replace(/\d+$/, '');
+      if (taken.has(kind)) {
+        const word = select.selectedOptions[0].textContent.split(',')[0];
+        throw new Error(`${title}: ${word} is given to P${taken.get(kind)} and P${seat}; there is one of each`);
+      }
+      taken.set(kind, seat);
+    });
+    return peek();
+  }, set: (value) => {
+    const parts = String(value || '').split('/').filter(Boolean);
+    use.checked = parts.length > 0;
+    parts.forEach((part, seat) => {
+      if (selects[seat]) selects[seat].value = part;
+    });
+    sync();
+  }, seats: (players) => {
+    rows.forEach((each, seat) => {
+      each.hidden = seat >= players;
+    });
+  }};
 }
 
 /**
