@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from web.driving import PHONE, TALL, new_page
+from web.driving import PHONE, TALL, new_page, wait_turn_or_end
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
@@ -240,6 +240,44 @@ def test_my_tables_hides_finished_and_abandoned_tables_and_forgets_one(browser: 
         assert finished_id not in held and abandoned_id not in held and playing_id in held
         # The game itself stays on the server: still in the finished games, to replay.
         page.locator(f"#finished-tables .table-item[data-table='{finished_id}']").wait_for()
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_link_with_a_wrong_seat_token_is_refused_and_keeps_the_seat_held_before(
+        browser: Any, web_server: WebServer) -> None:
+    """Opening a table's link with a wrong seat token says so once, in words, and leaves this browser in the
+    seat it held there (and the table in "My tables"); without a seat before, it watches."""
+    context, page, errors = new_page(browser, TALL)
+    try:
+        open_new_table_form(page, web_server.base, "ninja-camp")
+        table_id = create_from_form(page)
+        wait_turn_or_end(page, 20)
+        token = page.evaluate("(id) => JSON.parse(localStorage.getItem('dojo.seats'))[id].token", table_id)
+        toasts: list[str] = []
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{'B' * 32}")
+        toast = page.wait_for_selector(".toast-error", timeout=10000)
+        toasts.append(toast.inner_text())
+        assert "holds no seat at this table" in toasts[0] and "back in your own seat" in toasts[0]
+        page.wait_for_function("(token) => JSON.parse(localStorage.getItem('dojo.seats'))[location.hash"
+                               ".split('/')[2]].token === token", arg=token, timeout=10000)
+        page.wait_for_selector("text=You are P0", timeout=10000)
+        assert page.locator(".toast-error").count() == 1, "one message, not two that disagree"
+        page.goto(f"{web_server.base}/#/")
+        page.wait_for_selector(f"#my-tables [data-table='{table_id}']", timeout=10000)
+
+        # A browser that held no seat there watches, and is told why.
+        other, stranger, _ = new_page(browser, TALL)
+        try:
+            stranger.goto(f"{web_server.base}/#/table/{table_id}/1/{'C' * 32}")
+            toast = stranger.wait_for_selector(".toast-error", timeout=10000)
+            assert "holds no seat at this table" in toast.inner_text() and "you are watching" in toast.inner_text()
+            stranger.wait_for_selector("text=You are watching", timeout=10000)
+            assert "dojo.seats" not in stranger.evaluate("() => Object.keys(localStorage)") or table_id not in \
+                json.loads(stranger.evaluate("() => localStorage.getItem('dojo.seats')"))
+        finally:
+            other.close()
         assert not errors, errors
     finally:
         context.close()

@@ -50,13 +50,16 @@ class GameSpec:
 class CardInfo:
     """One kind of card as a player reads it: its code in actions, name, a short text and its full text;
     ``needs``: the sets (expansions) a game must have in play for the card to be in it (none: the base
-    game's card, always in play; see :meth:`GameState.sets_in_play`)."""
+    game's card, always in play; see :meth:`GameState.sets_in_play`); ``variants``: the short text
+    where a variation of the game changes what the card does, by the variation's name as the game's
+    view gives it (its ``variation``: Of Knights and Ninjas' ``2-player``)."""
 
     code: str
     name: str
     short: str
     text: str
     needs: tuple[str, ...] = ()
+    variants: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

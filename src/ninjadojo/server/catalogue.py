@@ -15,7 +15,8 @@ from ninjadojo.server.settings import DEFAULT_LEVEL
 
 def option_json(option: Option) -> dict[str, Any]:
     """One option as the catalogue shows it: its typing ``name`` and type for programs, and its words for
-    players (``label``, ``group``, ``choice_labels`` one per choice, ``help``), and ``requires``
+    players (``label``, ``group``, ``choice_labels`` one per choice, ``help``), ``seat_choices`` and their
+    ``seat_choice_labels`` for a text option that gives each seat one of them (joined by ``/``), and ``requires``
     (``{"option": name, "value": value}``: the option applies only when that option has that value, or,
     for a set option, holds it; null when it always applies)."""
     if isinstance(option.default, bool):
@@ -31,6 +32,8 @@ def option_json(option: Option) -> dict[str, Any]:
             "help": option.help, "text": option.describe(), "ruling": option.ruling,
             "label": option.title, "group": option.section,
             "choice_labels": [option.choice_label(choice) for choice in option.choices],
+            "seat_choices": list(option.seat_choices),
+            "seat_choice_labels": list(option.seat_choice_labels or option.seat_choices),
             "requires": None if option.requires is None
             else {"option": option.requires[0], "value": option.requires[1]}}
 
@@ -47,7 +50,7 @@ def game_entry(game_id: str) -> dict[str, Any]:
         "score_counted": spec.score_counted,
         "options": [option_json(option) for option in cls.option_specs()],
         "cards": [{"code": card.code, "name": card.name, "short": card.short, "text": card.text,
-                   "needs": list(card.needs)} for card in cls.card_catalog()],
+                   "needs": list(card.needs), "variant_shorts": dict(card.variants)} for card in cls.card_catalog()],
         "bots": sorted(name for name in bots if name not in LEVELS),
         "levels": list(LEVELS),
         "level_words": {level: level_words(game_id, level) for level in LEVELS},

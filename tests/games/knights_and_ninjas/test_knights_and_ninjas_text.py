@@ -38,6 +38,19 @@ def test_the_catalog_lists_every_card_with_a_short_and_a_full_text() -> None:
             assert card.short.startswith(f"str {strength}"), "a card with strength says it first"
 
 
+def test_cards_that_work_otherwise_with_two_players_have_a_short_text_of_that_variation() -> None:
+    # The rulebook's 2-player changes: a Herald's rival shows two cards, a Merchant pays two gems, and a
+    # Minstrel makes the rival discard two cards instead of keeping you safe.
+    shorts = {card.code: dict(card.variants).get("2-player") for card in STATE.card_catalog()}
+    assert "two" in str(shorts["he"]) and "2 gems" in str(shorts["me"]) and "discards 2" in str(shorts["mi"])
+    assert "safe" not in str(shorts["mi"]) and "a gem" not in str(shorts["me"])
+    assert all(10 <= len(short) <= 40 for short in shorts.values() if short)
+    assert {code for code, short in shorts.items() if short} == {"he", "me", "mi"}
+    # The view names the variation the texts are for.
+    assert KnightsAndNinjasState.new(2, seed=1).observe(0)["variation"] == "2-player"
+    assert KnightsAndNinjasState.new(3, seed=1).observe(0)["variation"] is None
+
+
 def test_the_rules_summary_fits_a_terminal() -> None:
     lines = STATE.SPEC.rules.rstrip("\n").split("\n")
     assert 8 <= len(lines) <= 25

@@ -25,6 +25,8 @@ class CardRow(NamedTuple):
     expansion: bool
     short: str
     text: str
+    #: ``short`` in the 2-player variation, where the card works differently there ("" where it does not).
+    duel_short: str = ""
 
 
 _COMMON_TEXT = ("Common attack, strength {n}: attack one rival for up to {n} gems, or respond to a common attack "
@@ -74,11 +76,13 @@ CARD_ROWS: tuple[CardRow, ...] = (
     CardRow("he", "Herald", 2, 0, "special: rivals show cards, you take one", True, False,
             "special: rivals show a card, take one",
             "Special action (unstoppable): each rival with a card shows one card of its choice (two "
-            "cards in the 2-player game); take one of them into your hand, the others go back."),
+            "cards in the 2-player game); take one of them into your hand, the others go back.",
+            "special: rival shows two, take one"),
     CardRow("me", "Merchant", 2, 0, "special: pay a gem, take half a rival's hand blind", True, False,
             "special: pay a gem, take half a hand",
             "Special action (unstoppable): pay one rival a gem (two in the 2-player game) and take half its "
-            "hand, rounded down, blind. Only you and that rival see the cards taken."),
+            "hand, rounded down, blind. Only you and that rival see the cards taken.",
+            "special: pay 2 gems, take half a hand"),
     CardRow("mo", "Monk", 2, 0, "special: tax every rival Castle", True, False,
             "special: taxes every rival with a Castle",
             "Special action (unstoppable): every rival fortified by a Castle pays you a gem or two cards "
@@ -88,7 +92,8 @@ CARD_ROWS: tuple[CardRow, ...] = (
             "fortify: safe; respond: ends the attack",
             "Fortify: your kingdom cannot be attacked until the start of your next turn, when it is "
             "discarded. Respond: ends the attacker's turn, its card goes back to its hand, and the Minstrel "
-            "fortifies you. 2-player game: your rival discards two cards at once; the Minstrel is discarded."),
+            "fortifies you. 2-player game: your rival discards two cards at once; the Minstrel is discarded.",
+            "rival discards 2; respond: ends attack"),
     CardRow("ar", "Archer", 6, 0, "fortify; pre-attack: removes a rival's Archer", True, False,
             "fortify: only a Ninja or Archer passes",
             "Fortify: only a Ninja or an Archer can attack your kingdom. Pre-attack: play one from your hand "

@@ -260,7 +260,8 @@ class KnightsAndNinjasState(GameState[Payload]):
 
     @classmethod
     def _card_catalog(cls) -> list[CardInfo]:
-        return [CardInfo(row.code, row.name, row.short, row.text) for row in CARD_ROWS]
+        return [CardInfo(row.code, row.name, row.short, row.text,
+                         variants=(("2-player", row.duel_short),) if row.duel_short else ()) for row in CARD_ROWS]
 
     def _scores(self) -> tuple[float, ...]:
         return tuple(float(gems) for gems in self.gems)

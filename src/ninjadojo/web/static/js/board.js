@@ -31,7 +31,7 @@ export function makeCtx({gameId, view, seat, legal = [], decision = null, toAct 
     gameId, view, seat, legal, decision, toAct: new Set(toAct), seats, name, player, words,
     badge: (s, options = {}) => seatBadge(s, options.bare ? null : name(s), {you: !options.bare && s === seat}),
     // The options reach the game's cardInfo too: a card of a family may tell which one it is (its ``member``).
-    card: (code, options = {}) => drawCard(mod ? mod.cardInfo(code, options)
+    card: (code, options = {}) => drawCard(mod ? mod.cardInfo(code, {...options, view})
       : {code, name: code, short: '', text: ''}, options),
     back: (options) => drawBack(options),
   };

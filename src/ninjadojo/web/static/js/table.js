@@ -22,7 +22,7 @@ import {applyPatch} from './vendor/fast-json-patch/index.mjs';
 
 // Close codes after which reconnecting cannot help.
 const FINAL_CLOSES = {
-  4401: 'Your seat token no longer works here (the seat was left).',
+  4401: 'Your seat token no longer works here (the seat was left or given to someone else): you are watching.',
   4403: 'This table does not allow spectators.',
   4404: 'There is no such table.',
   4429: 'The server closed the connection: too many messages.',
@@ -62,7 +62,8 @@ class TablePage {
     this.picker = new Picker({onSend: (action) => this.send(action), onChange: () => this.draw()});
     this.popover = new CardPopover((code, member) => {
       const mod = this.state && boardOf(this.state.view.game);
-      return mod ? mod.cardInfo(code, {member}) : cardInfo(this.state ? this.state.view.game : '', code);
+      if (!mod) return cardInfo(this.state ? this.state.view.game : '', code);
+      return mod.cardInfo(code, {member, view: this.state.view});
     });
     this.rules = null; // the rules dialog (made when the game is known)
     this.turn = new TurnSignal();
@@ -114,6 +115,11 @@ class TablePage {
 
   /** An invitation link: keep its token, set our name on the seat, and take the token out of the URL. */
   async acceptInvitation() {
+    // The seat this browser held here before, kept until the link's token is known to work: a wrong link
+    // must not cost the player their own seat.
+    const held = seatAt(this.tableId);
+    this.before = held && held.token !== this.inviteToken ? held : null;
+    this.untried = true;
     keepSeat(this.tableId, this.inviteSeat, this.inviteToken, null);
     history.replaceState(null, '', `#/table/${this.tableId}`);
     const name = myName();
@@ -179,9 +185,19 @@ class TablePage {
       this.pending = null;
       if (FINAL_CLOSES[event.code]) {
         if (event.code === 4401 && this.token) {
-          forgetSeat(this.tableId);
-          this.token = null;
-          toast(FINAL_CLOSES[event.code], 'error');
+          if (this.untried && this.before) {
+            // The link's token was wrong: back to the seat held before it.
+            keepSeat(this.tableId, this.before.seat, this.before.token, this.before.game);
+            this.token = this.before.token;
+            toast('That link\'s seat token holds no seat at this table: you are back in your own seat.', 'error');
+          } else {
+            forgetSeat(this.tableId);
+            this.token = null;
+            toast(this.untried ? 'That link\'s seat token holds no seat at this table (wrong, or no longer valid): '
+              + 'you are watching.' : FINAL_CLOSES[event.code], 'error');
+          }
+          this.untried = false;
+          this.before = null;
           // Still worth watching: reconnect as a spectator.
           this.retryTimer = setTimeout(() => this.connect(), 500);
           return;
@@ -208,6 +224,8 @@ class TablePage {
         break;
       case 'state':
         this.syncing = false;
+        this.untried = false; // the token, if any, was taken
+        this.before = null;
         this.take(message);
         break;
       case 'patch':
@@ -222,7 +240,8 @@ class TablePage {
         this.pending = null;
         // A dropped message may have been our sync: the next patch that does not fit asks again.
         if (message.code === 'rate_limited') this.syncing = false;
-        if (message.code !== 'stale') toast(message.message || message.code, 'error');
+        // (A refused token: the close that follows says what it means for this page.)
+        if (message.code !== 'stale' && message.code !== 'bad_token') toast(message.message || message.code, 'error');
         if (this.state) this.draw();
         break;
       default:

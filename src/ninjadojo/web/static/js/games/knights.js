@@ -23,11 +23,15 @@ const KINDS = {
 // Attack strength, the number printed on a card.
 const STRENGTH = {pe: 1, so: 2, kn: 3, ki: 4, qu: 5, ni: 2, dr: 2};
 
-/** The catalogue card with its strength as its value and its kind. */
-export function cardInfo(code) {
+/**
+ * The catalogue card with its strength as its value and its kind; in the 2-player variation (``view``'s
+ * ``variation``), its short text as the card works there (a Merchant pays two gems).
+ */
+export function cardInfo(code, {view = null} = {}) {
   const info = catalogueCard(GAME, code);
   const [cls, label, art] = KINDS[code] || ['plain', '', 'scroll'];
-  return {...info, value: STRENGTH[code] ?? null, kind: {cls, label, emblem: art}};
+  const variant = view && view.variation && (info.variant_shorts || {})[view.variation];
+  return {...info, short: variant || info.short, value: STRENGTH[code] ?? null, kind: {cls, label, emblem: art}};
 }
 
 function cardName(code) {
