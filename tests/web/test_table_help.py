@@ -514,12 +514,12 @@ def test_the_digest_keeps_what_others_did_beside_and_after_your_own_move(browser
         page.goto(web_server.base)
         # Ninjato: your Hensojutsu in the scoring, then the scoring goes on; then you are asked again.
         scoring = ["P2 draws from the deck", "End of round 7: turn order P2, P1, P0", "Scoring after round 7",
-                   "  P1 disguises the Minamoto Envoy of age 11", "  P0 disguises the Minamoto Envoy of age 8",
+                   "  P1 disguises the Minamoto Envoy of year 11", "  P0 disguises the Minamoto Envoy of year 8",
                    "  Minamoto scores (18 house points): P1 4 Envoys, P0 3 Envoys",
                    "  P1 takes the Minamoto house points: 18 honour"]
         assert page.evaluate(SINCE, [scoring, 0, 4, None]) == [
-            "Scoring after round 7", "  P1 disguises the Minamoto Envoy of age 11",
-            "  P0 disguises the Minamoto Envoy of age 8",
+            "Scoring after round 7", "  P1 disguises the Minamoto Envoy of year 11",
+            "  P0 disguises the Minamoto Envoy of year 8",
             "  Minamoto scores (18 house points): P1 4 Envoys, P0 3 Envoys",
             "  P1 takes the Minamoto house points: 18 honour"]
         # Your own move and what is nested under it are left out; the next player's move is not.

@@ -86,7 +86,7 @@ def test_hensojutsu_doubles_a_masked_envoy() -> None:
     # t1 shows a mask; seat 1's two Envoys would win 2-1 without the disguise.
     game = before_scoring(5, envoys=["t1", "t2,t4"], tiles=["hj", ""], rup="")
     points_first(finish_round(game))
-    assert game.honour == [6, 0], "2-2, and seat 0's t1 (age 4) is older than t2 (age 10)"
+    assert game.honour == [6, 0], "2-2, and seat 0's t1 (year 4) is older than t2 (year 10)"
 
 
 def test_with_several_masked_envoys_the_seat_chooses_which_to_disguise() -> None:
@@ -97,7 +97,7 @@ def test_with_several_masked_envoys_the_seat_chooses_which_to_disguise() -> None
     play(game, "0:mask:m1")
     points_first(game)
     assert game.round == 6 and game.masks == []
-    assert game.honour[0] == 6 + 6, "Taira alone, and Minamoto 2-2 by the older m1 (age 11 against 14)"
+    assert game.honour[0] == 6 + 6, "Taira alone, and Minamoto 2-2 by the older m1 (year 11 against 14)"
 
 
 def test_rumors_score_by_sets_of_up_to_three() -> None:
@@ -147,8 +147,23 @@ def test_a_tie_goes_to_more_unspent_treasure_then_is_shared() -> None:
 
 
 def test_envoy_ages_break_ties_inside_the_scoring_clan_only() -> None:
-    # Minamoto 1-1: seat 1's m4 (age 5) is older than seat 0's m1 (age 11); seat 0's t3 (age 1, the oldest
+    # Minamoto 1-1: seat 1's m4 (year 5) is older than seat 0's m1 (year 11); seat 0's t3 (year 1, the oldest
     # card of all) is a Taira Envoy and does not count for Minamoto.
     game = before_scoring(envoys=["t3,m1", "m4"], rup="")
     points_first(finish_round(game))
     assert game.honour == [6, 6]
+
+
+def test_a_leader_by_the_oldest_envoy_is_told_it_is_a_tie_broken_by_age_not_most_envoys() -> None:
+    game = finish_round(before_scoring(3, envoys=["t1", "t2"], rup=""))
+    while game.decision(0) is None or game.decision(0).kind != "favour":
+        seat = game.to_act()[0]
+        play(game, f"{seat}:{game.legal_actions(seat)[0]}")
+    prompt = game.decision(0).prompt
+    assert "Taira" in prompt and "as many Envoys as P1, and the oldest, from year 4 against 10" in prompt, prompt
+    assert "most Envoys" not in prompt
+    alone = finish_round(before_scoring(3, envoys=["t1,t2", ""], rup=""))
+    while alone.decision(0) is None or alone.decision(0).kind != "favour":
+        seat = alone.to_act()[0]
+        play(alone, f"{seat}:{alone.legal_actions(seat)[0]}")
+    assert "You lead the Taira (most Envoys)" in alone.decision(0).prompt

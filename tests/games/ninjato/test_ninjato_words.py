@@ -137,7 +137,7 @@ def test_a_stealth_fight_offers_only_what_helps_stealth_and_says_each_value() ->
 def test_buying_says_the_honour_and_an_envoy_its_clan_age_and_mask() -> None:
     game = position(2, purses=["fj", ""], vup="t1,t2,m1,g1", rup="w1,w2,p1,f1")
     labels = game.labels(0)
-    assert labels["env:t1:fj"] == "Buy the Taira Envoy of age 4 (masked) at the Palace with a Fan and a Jade: 7 honour"
+    assert labels["env:t1:fj"] == "Buy the Taira Envoy of year 4 (masked) at the Palace with a Fan and a Jade: 7 honour"
     assert labels["rum:w1:f"] == "Buy the Rumor Greatest Warrior (cost: a Fan) at the Pavilion with a Fan: 2 honour"
     assert labels["h3-"].startswith("Raid house 3 (Go-Shirakawa 6) by Stealth")
     decision = game.decision(0)
@@ -163,8 +163,8 @@ def test_the_picture_shows_each_clan_s_envoys_with_the_oldest_age_in_scoring_ord
     game = position(3, envoys=["t1,t2", "t3", "m1"], round=4)
     picture = game.render(0)
     # After round 5: Taira, Minamoto, Go-Shirakawa. Taira 2 and 4 are on houses 1 and 4: 6 points.
-    assert "1. Taira 6 pts, Envoys: P0 2 (age 4) P1 1 (age 1)" in picture
-    assert "2. Minamoto 6 pts, Envoys: P2 1 (age 11)" in picture
+    assert "1. Taira 6 pts, Envoys: P0 2 (year 4) P1 1 (year 1)" in picture
+    assert "2. Minamoto 6 pts, Envoys: P2 1 (year 11)" in picture
     assert "3. Go-Shirakawa 6 pts, Envoys: none" in picture
 
 

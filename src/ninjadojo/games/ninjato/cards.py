@@ -266,8 +266,8 @@ def same(low: int, high: int) -> Cost:
 
 
 class EnvoyRow(NamedTuple):
-    """An Envoy card: its code, clan, age (the number in its corner: the lower, the older; it breaks ties
-    for a clan), whether it shows a mask (Hensojutsu may double it) and its cost."""
+    """An Envoy card: its code, clan, age (the year in its corner, said "year 4": the earlier, the older;
+    it breaks ties for a clan), whether it shows a mask (Hensojutsu may double it) and its cost."""
 
     code: str
     clan: int

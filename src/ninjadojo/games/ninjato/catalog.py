@@ -89,12 +89,12 @@ def catalog() -> list[CardInfo]:
                               "end."))
     for clan, code in enumerate(CLANS):
         rows = [row for row in ENVOYS if row.clan == clan]
-        listed = "; ".join(f"No. {row.code[1:]}: {row.cost.words()} (age {row.age}{', masked' if row.mask else ''})"
+        listed = "; ".join(f"No. {row.code[1:]}: {row.cost.words()} (year {row.age}{', masked' if row.mask else ''})"
                            for row in rows)
         infos.append(CardInfo(f"env:{code}", f"{CLAN_NAMES[clan]} Envoy", f"Envoy of the {CLAN_NAMES[clan]} clan",
                               f"Influence over the {CLAN_NAMES[clan]} clan for scoring after rounds 3, 5 and 7: most "
-                              f"Envoys (ties: the oldest, lowest age) takes the clan's marker points or a free Rumor, "
-                              f"the second what is left. Pay its cost for honour. Cards: {listed}."))
+                              "Envoys (ties: the oldest, from the earliest year) takes the clan's marker points or a "
+                              f"free Rumor, the second what is left. Pay its cost for honour. Cards: {listed}."))
     for guard in GUARDS:
         alarm = (" Revealed by Banzai its alarm adds a treasure from the bag and turns the highest plain one red: "
                  "an Elite guards it." if guard.alarm else "")

@@ -702,7 +702,7 @@ def _disguise_step(state: NinjatoState) -> None:
 
 def clan_standing(state: NinjatoState, clan: int) -> list[tuple[int, int, int]]:
     """``(seat, envoys, oldest age)`` of every seat with an Envoy of ``clan``, best first: most Envoys (a
-    disguised one counts twice), then the oldest Envoy (the lowest age)."""
+    disguised one counts twice), then the oldest Envoy (the earliest year)."""
     standing = []
     for seat in range(state.num_players):
         mine = [envoy for envoy in state.envoys[seat] if ENVOY_CLAN[envoy] == clan]
@@ -727,8 +727,8 @@ def _clan_step(state: NinjatoState) -> None:
     state.step += 1
     standing = clan_standing(state, clan)
     state.log(f"{CLAN_NAMES[clan]} scores ({clan_points(state, clan)} house points): "
-              + (", ".join(f"P{seat} {plural(count, 'Envoy')} (oldest age {age})" for seat, count, age in standing)
-                 or "no Envoys"), depth=1)
+              + (", ".join(f"P{seat} {plural(count, 'Envoy')} (oldest from year {age})"
+                           for seat, count, age in standing) or "no Envoys"), depth=1)
     if not standing:
         return
     first = standing[0][0]

@@ -76,10 +76,10 @@ def play_words(card: int, modifier: int, tile: int, more: Sequence[int], side: i
 
 
 def envoy_name(envoy: int) -> str:
-    """``the Taira Envoy of age 4 (masked)``: its clan, the age that breaks ties (no two Envoys of a clan
-    share one, so it names the card) and its mask."""
+    """``the Taira Envoy of year 4 (masked)``: its clan, its year, which breaks ties (the earlier, the
+    older; no two Envoys of a clan share one, so it names the card) and its mask."""
     mask = " (masked)" if ENVOY_MASK[envoy] else ""
-    return f"the {CLAN_NAMES[ENVOY_CLAN[envoy]]} Envoy of age {ENVOY_AGE[envoy]}{mask}"
+    return f"the {CLAN_NAMES[ENVOY_CLAN[envoy]]} Envoy of year {ENVOY_AGE[envoy]}{mask}"
 
 
 def cost_words(cost: Cost) -> str:

@@ -170,9 +170,10 @@ def rumor_words(rumor: int) -> str:
 
 
 def envoy_words(envoy: int, age: bool = False) -> str:
-    """``t1~(jf)``: ``~`` for a mask; with ``age``, ``t1~(jf, age 4)`` (the age breaks clan ties)."""
+    """``t1~(jf)``: ``~`` for a mask; with ``age``, ``t1~(jf, year 4)`` (the Envoy's year breaks clan ties:
+    the earlier, the older)."""
     mask = "~" if ENVOY_MASK[envoy] else ""
-    more = f", age {ENVOY_AGE[envoy]}" if age else ""
+    more = f", year {ENVOY_AGE[envoy]}" if age else ""
     return f"{ENVOY_CODES[envoy]}{mask}({_cost_words(ENVOYS[envoy].cost.text())}{more})"
 
 
@@ -201,7 +202,7 @@ def _clan_line(state: NinjatoState, clan: int, rank: int) -> str:
     head = f"{rank}. {CLAN_NAMES[clan]} {clan_points(state, clan)} pts, Envoys:"
     if not standing:
         return f"{head} none"
-    return _fit(head + "".join(f" P{seat} {count} (age {age})" for seat, count, age in standing),
+    return _fit(head + "".join(f" P{seat} {count} (year {age})" for seat, count, age in standing),
                 head + "".join(f" P{seat} {count} ({age})" for seat, count, age in standing),
                 head.replace(", Envoys:", ":") + "".join(f" P{seat} {count}({age})" for seat, count, age in standing))
 

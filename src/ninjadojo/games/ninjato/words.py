@@ -32,7 +32,14 @@ from ninjadojo.games.ninjato.cards import (
     draw_count,
     set_multiplier,
 )
-from ninjadojo.games.ninjato.effects import SIDE_NAMES, clan_points, final_points, rumor_points, token_name
+from ninjadojo.games.ninjato.effects import (
+    SIDE_NAMES,
+    clan_points,
+    clan_standing,
+    final_points,
+    rumor_points,
+    token_name,
+)
 from ninjadojo.games.ninjato.encode import (
     OP_ATTACK,
     OP_BANZAI,
@@ -122,7 +129,13 @@ def prompt(state: NinjatoState, seat: int, frame: Frame) -> str:
         clan = frame.data["clan"]
         assert isinstance(clan, int)
         if frame.data["rank"] == 1:
-            return (f"You lead the {CLAN_NAMES[clan]} (most Envoys): take its house points "
+            standing = clan_standing(state, clan)
+            why = "most Envoys"
+            if len(standing) > 1 and standing[1][1] == standing[0][1]:
+                # A tie on Envoys is broken by the oldest: say so, or "most" reads wrong.
+                why = (f"as many Envoys as P{standing[1][0]}, and the oldest, from year {standing[0][2]} against "
+                       f"{standing[1][2]}")
+            return (f"You lead the {CLAN_NAMES[clan]} ({why}): take its house points "
                     f"({clan_points(state, clan)} honour) or a free face-up Rumor; the second "
                     "gets the other")
         return f"You are second for the {CLAN_NAMES[clan]}: take a free face-up Rumor"

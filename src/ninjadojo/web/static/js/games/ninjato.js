@@ -26,7 +26,7 @@ function codeOf(kind, token) {
 
 /**
  * Which card of its family an Envoy or a Rumor is, as the prompts and the log tell them apart: an Envoy
- * by its age (and its mask: "age 8, masked"), a Rumor by its cost ("a Vase and a Fan"), read from the
+ * by its year (and its mask: "year 8, masked"), a Rumor by its cost ("a Vase and a Fan"), read from the
  * family's card text; "No. 3" where that text has no entry for it.
  */
 export function numberOf(token, kind = 'envoy') {
@@ -36,13 +36,13 @@ export function numberOf(token, kind = 'envoy') {
   const entry = new RegExp(`No\\. ${m[2]}: ([^;]*?)(?:;|\\.(?:\\s|$))`).exec(text);
   if (!entry) return `No. ${m[2]}${m[3] ? ' (masked)' : ''}`;
   if (kind === 'rumor') return entry[1];
-  const age = /\(age (\d+)(, masked)?\)/.exec(entry[1]);
-  return age ? `age ${age[1]}${age[2] || m[3] ? ', masked' : ''}` : `No. ${m[2]}`;
+  const age = /\(year (\d+)(, masked)?\)/.exec(entry[1]);
+  return age ? `year ${age[1]}${age[2] || m[3] ? ', masked' : ''}` : `No. ${m[2]}`;
 }
 
 /**
  * A family's text narrowed to one of its cards: "Costs (...): No. 1: a Fan; ...; No. 6: ..." (a Rumor) or
- * "Cards: No. 1: a Jade and a Fan (age 4, masked); ..." (an Envoy) becomes "This card, No. 5, costs a Jade
+ * "Cards: No. 1: a Jade and a Fan (year 4, masked); ..." (an Envoy) becomes "This card, No. 5, costs a Jade
  * and a Fan (...)." for ``member`` "p5" (the family's text unchanged if it has no such list).
  */
 export function memberText(text, member) {
