@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -18,11 +19,14 @@ from engine.toygame import ToyState
 from ninjadojo import bots
 from ninjadojo.api import load_game
 from ninjadojo.cli.main import app
-from ninjadojo.cli.play import ERASE_SCROLLBACK, Terminal, find_cards
+from ninjadojo.cli.play import ERASE_SCROLLBACK, MIN_CHOICE_ROWS, Terminal, find_cards
 from ninjadojo.engine import Rng
 from ninjadojo.engine.state import CardInfo
 from ninjadojo.games import GAME_MODULES, game_class
 from ninjadojo.table import Table
+
+#: A line of numbered choices ("  3) Draw a card (d)", several to a line in columns).
+CHOICE_LINE = re.compile(r"^\s*\d+\) ")
 
 REAL_GAMES = [game_id for game_id, module in GAME_MODULES.items() if game_playable(module.rsplit(".", 1)[1])]
 
@@ -74,9 +78,28 @@ def test_the_screen_before_a_prompt_fits_80_by_24_for_every_player_count(game_id
             screens = _screens(game_id, players, seed, prompts=30)
             assert screens, (game_id, players)
             for screen in screens:
-                # The screen's lines, and the prompt line under them.
-                assert len(screen) + 1 <= 24, (game_id, players, "\n".join(screen))
                 assert all(len(line) <= 80 for line in screen)
+                # The screen's lines, and the prompt line under them; a board too tall for that scrolls its
+                # top up so that MIN_CHOICE_ROWS rows of choices show (all, if fewer), and only so far.
+                choices = [line for line in screen if CHOICE_LINE.match(line)]
+                more = any(line.startswith("... ") and "more: type more" in line for line in screen)
+                if len(screen) + 1 > 24:
+                    assert len(choices) + more <= MIN_CHOICE_ROWS + 1, (game_id, players, "\n".join(screen))
+                    assert len(screen) + 1 - 24 <= MIN_CHOICE_ROWS, (game_id, players, "\n".join(screen))
+                assert choices, (game_id, players, "\n".join(screen))
+
+
+def test_a_tall_board_leaves_at_least_several_rows_of_choices_on_a_small_terminal() -> None:
+    # Ninjato at 4 players has a tall board and some 16 choices at its first turn: an 80x24 screen used
+    # to show one of them and "15 more".
+    screens = _screens("ninjato", 4, 15, prompts=6)
+    paged = 0
+    for screen in screens:
+        rows = [line for line in screen if CHOICE_LINE.match(line)]
+        if any("more: type more" in line for line in screen):  # not all of them: then at least this many
+            paged += 1
+            assert len(rows) >= MIN_CHOICE_ROWS - 1, "\n".join(screen)
+    assert paged  # the case was met
 
 
 def test_log_lines_that_do_not_fit_go_above_the_screen_and_the_latest_stay_on_it(toy: None) -> None:
@@ -410,3 +433,19 @@ def test_the_end_table_has_no_count_column_that_only_repeats_the_score(runner: C
     assert result.exit_code == 0, result.output
     assert "game over" in result.stdout
     assert ("how it counts" in result.stdout) is column
+
+
+def test_long_choices_cut_to_a_line_stay_told_apart_by_their_words() -> None:
+    # Ninjato's Sensei choices differ only at their end ("discard a 3", "discard a 4"...): cut at the end,
+    # they read the same but for the code.
+    table = Table.new("ninjato", 3, {}, 15, humans=[0], autosave=False)
+    for width in (80, 60):
+        terminal = Terminal(Console(record=True, width=width, file=io.StringIO()), table, read=lambda prompt: "")
+        seat = table.game.to_act()[0]
+        actions = table.game.legal_actions(seat)
+        texts = terminal.choice_texts(seat, actions, width)
+        labels = table.game.labels(seat)
+        assert all(len(text) <= width - 4 for text in texts)
+        assert any("…" in text for text in texts), "some were cut"
+        words = [text.rsplit(" (", 1)[0] for text in texts]
+        assert len(set(words)) == len({labels[action] for action in actions}), "\n".join(texts)

@@ -129,3 +129,27 @@ def example_part(actions: Sequence[str]) -> str | None:
         if pieces:
             return pieces[-1]
     return None
+
+
+def shorten_middle(words: str, room: int) -> str:
+    """``words`` in at most ``room`` characters: whole if they fit, else their start and end, cut at word
+    boundaries where one is near, around an ellipsis.
+
+    >>> shorten_middle("Learn the Crane tile at the Sensei: discard a 3", 32)
+    'Learn the Crane … discard a 3'
+    """
+    if len(words) <= room:
+        return words
+    keep = room - 3  # " … "
+    head_room, tail_room = (keep + 1) // 2, keep // 2
+    head = words[:head_room]
+    if words[head_room:head_room + 1] != " ":
+        cut = head.rfind(" ")
+        if cut >= head_room - 8:
+            head = head[:cut]
+    tail = words[len(words) - tail_room:] if tail_room > 0 else ""
+    if tail and words[len(words) - tail_room - 1] != " ":
+        cut = tail.find(" ")
+        if 0 <= cut < 8:
+            tail = tail[cut + 1:]
+    return f"{head.rstrip()} … {tail.lstrip()}".rstrip()

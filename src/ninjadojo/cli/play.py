@@ -35,6 +35,7 @@ from ninjadojo.cli.choices import (
     narrow,
     parts,
     same_text,
+    shorten_middle,
 )
 from ninjadojo.cli.common import (
     EXIT_INTERRUPTED,
@@ -68,6 +69,10 @@ LONG_LIST = 24
 
 #: At most this many of the log lines since a human's last move are shown before a prompt.
 RECENT_LINES = 14
+#: At least this many rows of choices show under the prompt (all of them if fewer), even when the board
+#: leaves less room on the screen: its top then scrolls up (it stays in the scrollback, and ``board``
+#: shows it again), rather than a player seeing one choice of sixteen at 80x24.
+MIN_CHOICE_ROWS = 6
 
 #: A number typed at the prompt has at most this many digits (a longer one is no choice of any list).
 MAX_DIGITS = 6
@@ -515,8 +520,10 @@ class Terminal:
         rows_all = -(-len(actions) // columns) if actions else 0
         keep_for_log = min(log_need, 3)
         choice_rows = rows_all if rows_all <= room - keep_for_log else max(1, room - keep_for_log - 1)
+        # A tall board leaves no less than MIN_CHOICE_ROWS of choices (it scrolls up instead).
+        choice_rows = max(choice_rows, min(rows_all, MIN_CHOICE_ROWS - (rows_all > MIN_CHOICE_ROWS)))
         paged = choice_rows < rows_all
-        log_rows = room - choice_rows - paged
+        log_rows = max(room - choice_rows - paged, 0)
         shown = self.recent_count(heights, log_rows)
         if shown < len(lines):
             # The lines that do not fit go above the screen: off it, but still in the scrollback.
@@ -531,7 +538,8 @@ class Terminal:
         self.listing = list(range(len(actions)))
         self.next_page = 0
         # On a crowded screen (a tall board and a long prompt) the choice and the "more" hint share a line.
-        self.show_page(seat, actions, min(choice_rows + paged, max(room, 1)))
+        self.show_page(seat, actions, choice_rows + paged if choice_rows + paged > room else
+                       min(choice_rows + paged, max(room, 1)))
         if not paged and len(actions) > LONG_LIST and log_rows - min(log_need, log_rows) >= 1:
             part = example_part(actions)
             if part is not None:
@@ -591,16 +599,16 @@ class Terminal:
     def choice_text(self, seat: int, action: str, room: int | None = None, words: str | None = None) -> str:
         """A choice as the terminal lists it: the game's words (``words``, else asked of the game) with the
         action's typing code beside them (``Draw 2 cards (d)``), or the code alone where the game has no
-        other words for it. With ``room``, words too long for one line of that many characters end in an
-        ellipsis (the code, which is what one types, always shows whole)."""
+        other words for it. With ``room``, words too long for one line of that many characters lose their
+        middle to an ellipsis: their start says what the choice is, their end what tells it from its
+        neighbours ("discard a 3", a warning); the code, which is what one types, always shows whole."""
         if words is None:
             words = self.game.label(seat, action)
         if words == action:
             return action
         text = f"{words} ({action})"
         if room is not None and len(text) > room:
-            keep = max(8, room - len(action) - 4)
-            text = f"{words[:keep].rstrip()}… ({action})"
+            text = f"{shorten_middle(words, max(9, room - len(action) - 3))} ({action})"
         return text
 
     def choice_texts(self, seat: int, actions: Sequence[str], width: int) -> list[str]:
