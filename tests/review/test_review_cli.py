@@ -46,6 +46,7 @@ def test_the_table_and_summary(runner: CliRunner, saved: Path) -> None:
                   "Turn 3: flip your face-down trap", "average loss", "samples a second",
                   "300 samples a decision, each trying the moves worth trying and the one played"):
         assert words in out
+    assert "rated by the search lookahead:samples=300" in out and "note:" not in result.stderr
     # What a player reads: words, never the typing codes of the actions.
     assert " f1 " not in out and "tG" not in out
     assert "1 blunder," in out
@@ -104,3 +105,13 @@ def test_bad_saves(runner: CliRunner, tmp_path: Path) -> None:
     wrong.write_text(json.dumps({"format": "ninjadojo-save", "game": "ninjitsu"}), encoding="utf-8")
     result = runner.invoke(app, ["review", str(wrong), "--seat", "0"])
     assert result.exit_code == 2 and result.stderr.startswith("error:")
+
+
+def test_a_bot_that_rates_nothing_is_said_to_be_replaced_by_the_search_that_does(runner: CliRunner,
+                                                                                  saved: Path) -> None:
+    for bot in ("random", "hard"):
+        result = runner.invoke(app, ["review", str(saved), "--seat", "0", "--bot", bot, "--iterations", "20"],
+                               env={"COLUMNS": "200"})
+        assert result.exit_code == 0, result.stderr
+        assert f"note: {bot} rates no move" in result.stderr and "ismcts:iterations=20" in result.stderr
+        assert "rated by the search ismcts:iterations=20" in result.stdout

@@ -21,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ninjadojo.api import load_game
+from ninjadojo.bots import level_of, parse_bot_spec
 from ninjadojo.bots.ismcts import MAX_ITERATIONS
 from ninjadojo.cli.common import (
     EXIT_INTERRUPTED,
@@ -72,8 +73,8 @@ def print_review(console: Console, review: GameReview) -> None:
     """The review as a table (a row per decision, and its hindsight row), then its summary."""
     state = "finished game" if review.finished else "game in progress"
     console.print(f"Review of P{review.seat} in {review.game_id} ({review.players} players, {state}): "
-                  f"{len(review.moves)} decisions with a choice, each rated by the search on what P{review.seat} "
-                  f"could know then ({review.budget_words})", markup=False)
+                  f"{len(review.moves)} decisions with a choice, each rated by the search {review.bot} on what "
+                  f"P{review.seat} could know then ({review.budget_words})", markup=False)
     if review.moves:
         table = Table(show_lines=review.hindsight)
         for title in ("#", "asked", "played", "win chance before -> after", "best alternative", "mark"):
@@ -123,9 +124,13 @@ def review(
     if hindsight and not game.is_terminal:
         raise OptionError("--hindsight shows the hidden cards, so it is only for finished games; this game is still "
                           "in progress (leave out --hindsight)")
-    review_spec(game.game_id, bot, iterations)  # a bad spec is told before anything starts
+    spec = review_spec(game.game_id, bot, iterations)  # a bad spec is told before anything starts
     workers, ray = check_backend(workers, ray)
     progress = stderr_console()
+    if parse_bot_spec(spec)[0] != parse_bot_spec(level_of(game.game_id, bot) or bot)[0]:
+        # A level or bot that plays without a search (random, a heuristic) rates nothing: say what does.
+        progress.print(f"note: {bot} rates no move (it plays without a search); the review's search rates them: "
+                       f"{spec}", markup=False)
     interrupted = False
     with ExitStack() as stack:
         bars: list[GameBar] = []
