@@ -5,6 +5,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -229,3 +230,21 @@ def test_a_random_seat_is_drawn_per_game_from_its_seed() -> None:
     assert info == repeat
     with pytest.raises(DojoError, match="seat"):
         rl.gym_env("ninja-trap", players=4, seat="any")
+
+
+def test_vector_environments_batch_every_seed_through_their_resets() -> None:
+    # Seeds reach 2**64: an int info is batched as int64, which half of them overflowed at the first
+    # automatic reset.
+    vector = gymnasium.make_vec("ninjadojo/NinjaTrap-v0", num_envs=2, vectorization_mode="sync", players=2)
+    observations, infos = vector.reset(seed=[1, 2])
+    rng = np.random.default_rng(0)
+    seeds = set()
+    for _ in range(1500):
+        actions = [int(rng.choice(np.flatnonzero(mask))) if mask.any() else 0 for mask in observations["action_mask"]]
+        observations, _, _, _, infos = vector.step(np.array(actions))
+        if "game_seed" in infos:
+            seeds.update(int(seed) for seed, given in zip(infos["game_seed"], infos["_game_seed"], strict=True)
+                         if given)
+    assert any(seed >= 2**63 for seed in seeds), "the case was met"
+    assert {env.unwrapped.game_seed for env in vector.envs} <= seeds
+    vector.close()

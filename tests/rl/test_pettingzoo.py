@@ -225,6 +225,16 @@ def test_an_illegal_parallel_action_that_loses_ends_the_episode_for_its_agent_al
     assert env.agents == [] and game.to_notation() == before, "nothing of the stage was applied"
     with pytest.raises(OptionError, match="illegal_action must be"):
         rl.parallel_env("ninja-trap", players=3, illegal_action="ignore")
+    # Not even an action id (out of range, None): lost alike, where raising is not asked for.
+    for wrong in (10**6, None):
+        observations, _ = env.reset()
+        legal = {agent: int(np.flatnonzero(obs["action_mask"])[0]) for agent, obs in observations.items()}
+        _, rewards, terminations, _, _ = env.step({**legal, "player_2": wrong})
+        assert rewards == {"player_0": 0.0, "player_1": 0.0, "player_2": -2.0} and all(terminations.values())
+    raising = rl.parallel_env("ninja-trap", players=3, seed=4)
+    raising.reset()
+    with pytest.raises(IllegalActionError, match="for seat 2: an action of ninja-trap is an id from 0"):
+        raising.step({**legal, "player_2": 10**6})
 
 
 def test_the_parallel_game_ends_with_every_agent_done_and_the_winners_rewarded() -> None:

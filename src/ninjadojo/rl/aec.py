@@ -18,7 +18,7 @@ from typing import Any
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from ninjadojo.engine.errors import OptionError, quote
+from ninjadojo.engine.errors import IllegalActionError, OptionError, quote
 from ninjadojo.engine.state import GameState
 from ninjadojo.rl.core import MASK, Observation, Seeds, Table, rewards
 from ninjadojo.rl.layout import FLOAT
@@ -130,7 +130,11 @@ class NinjaDojoAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         table = self.table
-        game.apply(table.seat_of[agent], table.action_text(action))
+        try:
+            text = table.action_text(action)
+        except IllegalActionError as error:  # (not an action id: said for the agent's seat)
+            raise IllegalActionError(table.seat_of[agent], str(action), error.reason, error.legal) from None
+        game.apply(table.seat_of[agent], text)
         self._cumulative_rewards[agent] = 0.0
         # Before the end the rewards dict holds zeros (reset makes it so; only the end changes it, and
         # after the end every step is a dead agent's): nothing to clear at a live step.

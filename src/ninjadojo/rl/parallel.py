@@ -94,7 +94,13 @@ class NinjaDojoParallelEnv(ParallelEnv):  # type: ignore[misc]
             agent = self.table.agents[seat]
             if agent not in actions:
                 raise OptionError(f"{agent} must choose in this stage ({game.frames[-1].kind}): give its action")
-            text = self.table.action_text(actions[agent])
+            try:
+                text = self.table.action_text(actions[agent])
+            except IllegalActionError as error:
+                if self.illegal_action != "lose":
+                    raise IllegalActionError(seat, str(actions[agent]), error.reason, error.legal) from None
+                offenders.append(agent)  # not even an action id: lost as any illegal action
+                continue
             if not game.is_legal(seat, text):
                 if self.illegal_action == "lose":
                     offenders.append(agent)

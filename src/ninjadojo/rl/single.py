@@ -129,7 +129,7 @@ class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         ``options={"seat": k}`` puts the learner at seat ``k`` for this episode (else the seat given when
         the environment was made, or a seat drawn from the game's seed for ``"random"``); no other option
         is taken (the game's options are given when the environment is made: they fix its spaces). The
-        info holds the game's seed and the learner's seat.
+        info holds the game's seed (a ``numpy.uint64``) and the learner's seat.
         """
         super().reset(seed=seed)
         options = dict(options or {})
@@ -144,7 +144,9 @@ class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             assert game is not None
             if game.result is None:
                 self._done = False
-                return self.table.observation(game, self.seat), {"game_seed": game_seed, "seat": self.seat}
+                # The seed as a numpy uint64: Gymnasium's vector environments batch an int info as int64,
+                # which half of all seeds (up to 2**64) overflow.
+                return self.table.observation(game, self.seat), {"game_seed": np.uint64(game_seed), "seat": self.seat}
             game_seed = self._seeds.next(None)
         raise OptionError(f"{MAX_SKIPPED} games in a row ended before the learner had anything to decide")
 
