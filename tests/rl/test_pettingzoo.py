@@ -232,7 +232,8 @@ def test_an_illegal_parallel_action_that_loses_ends_the_episode_for_its_agent_al
         _, rewards, terminations, _, _ = env.step({**legal, "player_2": wrong})
         assert rewards == {"player_0": 0.0, "player_1": 0.0, "player_2": -2.0} and all(terminations.values())
     raising = rl.parallel_env("ninja-trap", players=3, seed=4)
-    raising.reset()
+    observations, _ = raising.reset()
+    legal = {agent: int(np.flatnonzero(obs["action_mask"])[0]) for agent, obs in observations.items()}
     with pytest.raises(IllegalActionError, match="for seat 2: an action of ninja-trap is an id from 0"):
         raising.step({**legal, "player_2": 10**6})
 
