@@ -57,6 +57,7 @@ def test_out_keeps_the_progress_and_the_results_and_plot_draws_them(runner: CliR
     assert json.loads((out / RESULTS_FILE).read_text()) == printed
     assert len((out / PROGRESS_FILE).read_text().splitlines()) == 1 + printed["games"]
     assert plot.read_text().lstrip().startswith(("<?xml", "<svg"))
+    assert f"plot written to {plot}" in result.stderr
 
 
 def test_the_same_command_continues_and_another_is_refused(runner: CliRunner, tmp_path: Path) -> None:
@@ -72,6 +73,11 @@ def test_the_same_command_continues_and_another_is_refused(runner: CliRunner, tm
     assert other.exit_code == 2
     assert other.stderr.count("\n") == 1 and "holds another arena" in other.stderr and "--seed" in other.stderr
     assert (tmp_path / "arena" / PROGRESS_FILE).read_bytes() == before
+    # Read back whole, in the table too: no rate of games played (there were none), nothing of Python's.
+    table = runner.invoke(app, [*ARENA, "--out", out])
+    assert "no new game played" in table.stdout and "None" not in table.stdout
+    bots = runner.invoke(app, ["arena", GAME, "-b", "random,random", "--games", "2", "--out", out])
+    assert bots.exit_code == 2 and "['" not in bots.stderr, bots.stderr
 
 
 def test_ctrl_c_keeps_the_games_and_the_same_command_finishes_them(runner: CliRunner, tmp_path: Path,

@@ -77,10 +77,11 @@ def test_a_set_option_takes_any_subset_and_stores_it_in_a_canonical_order() -> N
     assert EXPANSIONS.coerce("sabotage,promo", "toy") == "promo,sabotage"
     assert EXPANSIONS.coerce(["magic", "promo", "magic"], "toy") == "promo,magic"
     assert EXPANSIONS.coerce("", "toy") == ""
+    assert EXPANSIONS.coerce("Promo,MAGIC", "toy") == "promo,magic", "as typed, in any case"
     assert "any of promo,magic,sabotage" in EXPANSIONS.describe()
 
 
-@pytest.mark.parametrize("value", ["promo,weather", 3, ["promo", 1], "Promo"])
+@pytest.mark.parametrize("value", ["promo,weather", 3, ["promo", 1], "Promos"])
 def test_a_set_option_refuses_what_is_not_a_subset_naming_the_choices(value: object) -> None:
     with pytest.raises(OptionError, match="any of promo, magic, sabotage"):
         EXPANSIONS.coerce(value, "toy")

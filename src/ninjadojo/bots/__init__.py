@@ -428,8 +428,10 @@ def make_bot(spec: str, game_id: str, seed: int = 0) -> Bot:
         raise OptionError(f"unknown bot {quote(name)} for {game_id}; {_known_bots(game_id)}")
     try:
         return factory(seed=seed, **params)
-    except OptionError:
-        raise
+    except OptionError as error:
+        if name in str(error):
+            raise
+        raise OptionError(f"bad parameters for bot {quote(name)} in {quote(spec)}: {error}") from None
     except (TypeError, ValueError) as error:
         raise OptionError(f"bad parameters for bot {quote(name)} in {quote(spec)}: {error}") from None
 

@@ -140,7 +140,7 @@ def _whole(value: str | int, name: str, low: int, high: int) -> int:
 
 
 class HeuristicBot(Bot):
-    """Lookahead over ``samples`` determinisations (default 4).
+    """Each turn tried on a few samples of the seat's view (``samples``, default 4), the best one played.
 
     ``depth=0`` looks at the end of its own turn (counting what a blind steal of its secrets would take,
 :data:`THEFT_RISK`); ``depth=1`` (default) also lets each opponent answer

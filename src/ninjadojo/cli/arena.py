@@ -138,10 +138,12 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
                   "split), Wilson 95% intervals", markup=False)
     timing = results.get("timing")
     if timing:
+        rate = timing["games_per_second"]
         console.print(f"time: {timing['seconds']} s for {timing['games_played']} games "
-                      f"({timing['games_resumed']} read from the folder), {timing['games_per_second']} games/s "
-                      f"on {timing['workers']} worker(s)" + (f" on Ray at {timing['ray_address']}" if
-                                                              timing.get("backend") == "ray" else ""), markup=False)
+                      f"({timing['games_resumed']} read from the folder), "
+                      + (f"{rate} games/s" if rate is not None else "no new game played")
+                      + f" on {timing['workers']} worker(s)" + (f" on Ray at {timing['ray_address']}" if
+                                                                timing.get("backend") == "ray" else ""), markup=False)
 
 
 @handle_errors
@@ -202,5 +204,7 @@ def arena(
         console.print(json.dumps(results, sort_keys=True, separators=(",", ":")), markup=False)
     else:
         print_results(console, results)
+    if plot is not None:
+        stderr_console().print(f"plot written to {plot}", markup=False)
     if run.interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)

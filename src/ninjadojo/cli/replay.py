@@ -24,11 +24,10 @@ from typing import Any
 from rich.console import Console
 from rich.rule import Rule
 
-from ninjadojo.api import load_game
 from ninjadojo.cli.common import print_position
 from ninjadojo.engine import GameState, OptionError
 from ninjadojo.engine.state import EVERYONE, Event
-from ninjadojo.table import find_save, read_save_file
+from ninjadojo.table import find_save, read_save_game
 
 REPLAY_HELP = "Enter or n: next step;  p: previous;  g N: go to step N (or just N);  q: quit"
 
@@ -188,7 +187,7 @@ def open_replay(file: Path, seat: int | None, omniscient: bool) -> Replay:
     Raises a :class:`DojoError` saying what is wrong: an unreadable save, a seat the game does not
     have, the omniscient view asked for a game in progress or together with a seat.
     """
-    game = load_game(read_save_file(find_save(file)))
+    game = read_save_game(find_save(file))
     if seat is not None and omniscient:
         raise OptionError("--omniscient shows every seat already: leave out --seat")
     if seat is not None and not 0 <= seat < game.num_players:

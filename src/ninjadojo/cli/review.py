@@ -20,7 +20,6 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ninjadojo.api import load_game
 from ninjadojo.bots import level_of, parse_bot_spec
 from ninjadojo.bots.ismcts import MAX_ITERATIONS
 from ninjadojo.cli.common import (
@@ -36,7 +35,7 @@ from ninjadojo.cli.sim import GameBar, duration
 from ninjadojo.engine.errors import OptionError
 from ninjadojo.engine.words import plural
 from ninjadojo.review import MARKS, GameReview, MoveReview, review_record, review_spec
-from ninjadojo.table import find_save, read_save_file
+from ninjadojo.table import find_save, read_save_game
 
 #: How each mark is drawn in the table.
 MARK_STYLES = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}
@@ -115,7 +114,7 @@ def review(
 
     The default search is the game's expert level at its budget (under a minute for 40 decisions on one core): the ismcts search, or where the expert is the lookahead (Knights and Ninjas, Ninja Trap, Ninjato) every move tried on samples against a table of heuristic players; --workers and --ray share the decisions out, with the same results.
     """  # noqa: E501 - typer's help keeps line breaks inside a paragraph, so each paragraph is one line
-    game = load_game(read_save_file(find_save(file)))
+    game = read_save_game(find_save(file))
     if not 0 <= seat < game.num_players:
         raise OptionError(f"--seat {seat} is not a seat of this {game.num_players}-player game "
                           f"(seats are 0 to {game.num_players - 1})")

@@ -146,10 +146,13 @@ class Option:
             names = [name.strip() for name in value]
         else:
             raise OptionError(f"{allowed}; not {quote(value)}")
-        unknown = [name for name in names if name not in self.choices]
+        # Written in any case ("Promo"): each name is the choice it spells.
+        spelled = {choice.lower(): choice for choice in self.choices}
+        unknown = [name for name in names if name.lower() not in spelled]
         if unknown:
             raise OptionError(f"{allowed}; {quote(unknown[0])} is not one of them")
-        return ",".join(choice for choice in self.choices if choice in names)
+        chosen = {spelled[name.lower()] for name in names}
+        return ",".join(choice for choice in self.choices if choice in chosen)
 
 
 def parse_whole_number(text: str, what: str = "a whole number") -> int:

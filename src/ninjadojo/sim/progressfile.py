@@ -87,8 +87,15 @@ def differing_field(saved: object, wanted: Mapping[str, Any], layout: ProgressLa
             return (f"{flags[key]}: option {name} was {quote(old.get(name), 40)} there, "
                     f"{quote(value.get(name), 40)} now")
         if old != value:
-            return f"{flags.get(key, key)} was {quote(old, width)} there, {quote(value, width)} now"
+            return f"{flags.get(key, key)} was {_said(old, width)} there, {_said(value, width)} now"
     return "its header differs"
+
+
+def _said(value: object, width: int) -> str:
+    """A header value as the command line gives it: a list (``--bots``) as its items, comma-separated."""
+    if isinstance(value, list | tuple) and all(isinstance(item, str | int | float) for item in value):
+        return quote(",".join(map(str, value)), width)
+    return quote(value, width)
 
 
 def check_folder(folder: Path, flag: str = "--out") -> Path:

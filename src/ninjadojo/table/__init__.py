@@ -31,6 +31,7 @@ from ninjadojo.table.storage import (
     last_unfinished,
     list_saves,
     read_save_file,
+    read_save_game,
     saves_dir,
     write_atomic,
 )
@@ -61,6 +62,7 @@ __all__ = [
     "make_bots",
     "parse_options",
     "read_save_file",
+    "read_save_game",
     "recall_bots",
     "resolve_game",
     "saves_dir",

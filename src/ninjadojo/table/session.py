@@ -25,7 +25,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ninjadojo.api import load_game, new_game
+from ninjadojo.api import new_game
 from ninjadojo.bots import Bot, SeatView
 from ninjadojo.engine.errors import DojoError, IllegalActionError, OptionError, SaveError, quote
 from ninjadojo.engine.state import GameState, Record
@@ -35,6 +35,7 @@ from ninjadojo.table.storage import (
     data_dir,
     new_save_path,
     read_save_file,
+    read_save_game,
     save_text,
     saves_dir,
     write_atomic,
@@ -65,7 +66,7 @@ class SavedTable:
     def read(cls, path: Path) -> SavedTable:
         """Read and check a save file (:class:`SaveError` saying what is wrong; nothing else escapes)."""
         data = read_save_file(path)
-        game = load_game(data)
+        game = read_save_game(path, data)
         meta = data.get(META_KEY)
         humans: list[int] = [0]
         bots: dict[int, str] = {}

@@ -19,8 +19,10 @@ from typing import Any
 
 import platformdirs
 
+from ninjadojo.api import load_game
 from ninjadojo.api import write_atomic as write_atomic  # the one atomic writer of the project
 from ninjadojo.engine.errors import SaveError
+from ninjadojo.engine.state import GameState
 
 #: Environment variable naming the data folder instead of the platform's (tests point it at a tmp dir).
 HOME_VARIABLE = "NINJADOJO_HOME"
@@ -76,6 +78,16 @@ def read_save_file(path: Path) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise SaveError(f"{path} is not a save: it holds a JSON {type(data).__name__}, not an object")
     return data
+
+
+def read_save_game(path: Path, data: Mapping[str, Any] | None = None) -> GameState[Any]:
+    """The game of the save file at ``path`` (its JSON object ``data``, if already read): a
+    :class:`SaveError` that names the file and says what is wrong if it holds none."""
+    try:
+        return load_game(dict(read_save_file(path) if data is None else data))
+    except SaveError as error:
+        message = str(error)
+        raise SaveError(message if message.startswith(str(path)) else f"{path}: {message}") from None
 
 
 def find_save(path: Path) -> Path:

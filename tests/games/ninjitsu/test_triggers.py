@@ -233,7 +233,8 @@ def test_rainbow_draws_for_a_treasure_played_inside_any_effect(effect: str) -> N
     player = game.turn if effect != "master-of-deception" else 0
     play(game, *actions)
     assert card in treasures(game, player)
-    assert f"Rainbow: P{player} draws a card" in "\n".join(str(line) for line in game.observe(None)["log"])
+    log = "\n".join(str(line) for line in game.observe(None)["log"])
+    assert f"Rainbow: P{player} played a treasure, so draws\n" in log and "draws a card" not in log
 
 
 @pytest.mark.parametrize("effect", sorted(TREASURE_PLAYS))

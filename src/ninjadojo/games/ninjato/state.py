@@ -77,10 +77,11 @@ OPTIONS: tuple[Option, ...] = (
            choices=("one_by_one", "face_up_first"), ruling=12, label="Dojo draws",
            choice_labels=("One card at a time", "Face-up cards first")),
     Option("pavilion_spots", 0,
-           "Shuriken the Pavilion (Rumors) takes a round; 0 keeps the game's number (2 with 2 players, 3 with 3-4)",
+           "how many shuriken the Pavilion (Rumors) takes a round; 0 keeps the game's number (2 with 2 players, "
+           "3 with 3-4)",
            minimum=0, maximum=MOST_SPOTS, ruling=1, label="Pavilion spots"),
     Option("palace_spots", 0,
-           "Shuriken the Palace (Envoys) takes a round; 0 keeps the game's number (2)", minimum=0,
+           "how many shuriken the Palace (Envoys) takes a round; 0 keeps the game's number (2)", minimum=0,
            maximum=MOST_SPOTS, ruling=1, label="Palace spots"),
 )
 #: Each option's default, to leave it out of a position (see :meth:`NinjatoState._written_options`).

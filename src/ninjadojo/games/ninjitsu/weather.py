@@ -178,7 +178,8 @@ def after_treasure(state: NinjitsuState, seat: int, start: int = 0) -> None:
 
 def rainbow(state: NinjitsuState, seat: int) -> None:
     """Rainbow: a treasure was played, so its player draws a card."""
-    state.narrate(f"{card_name(RAINBOW)}: P{seat} draws a card")
+    # The draw says itself on the next line (or that Drought stops it): this line says why.
+    state.narrate(f"{card_name(RAINBOW)}: P{seat} played a treasure, so draws")
     state.draw(seat, 1)
 
 

@@ -314,7 +314,7 @@ def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
         return f"{by}move a card into your hand: a treasure from play, or a random card of an opponent's hand."
     if kind == "disguise":
         return f"{by}pick the secret to swap with the first." if data.get("first") else \
-            f"{by}pick two secrets to swap: the first."
+            f"{by}pick the first of two secrets to swap."
     if kind == "shuriken":
         return f"{by}pick a secret to discard."
     if kind == "peek":
