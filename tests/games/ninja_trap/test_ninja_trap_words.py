@@ -309,7 +309,7 @@ def test_the_docs_log_example_is_the_engines() -> None:
     play(game, {0: "mG", 1: "mG", 2: "mI"})
     play(game, {2: "f1"})
     section = _docs_words_section()
-    start = section.index("    Turn 3: traps laid")
+    start = section.index("    Turn 3: P0, P1 and P2 each lay")
     block = [line[4:] for line in section[start:].split("\n\n")[0].splitlines()]
     log = game.observe(None)["log"]
     assert isinstance(log, list)

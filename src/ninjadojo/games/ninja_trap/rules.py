@@ -142,10 +142,12 @@ def _resolve_traps(state: NinjaTrapState, choices: dict[int, int]) -> None:
         state.hands[seat][room] -= 1
         state.traps[seat].append(room)
         state.trap_turns[seat].append(turn)
-    # Each new trap by its place in its row now, as the row shows it (#2); a flip is logged by the turn laid,
-    # since the row closes up after a flip.
-    placed = ", ".join(f"P{seat}'s trap {len(state.traps[seat])}" for seat in choices)
-    state.log(f"Turn {turn}: traps laid face down: {placed}.")
+    # Named by the turn they are laid, as the flips and the choices name them: a trap's place in its row
+    # changes when a trap before it is flipped (the row closes up), so a number would name another later.
+    layers = [f"P{seat}" for seat in choices]
+    who = layers[0] if len(layers) == 1 else f"{', '.join(layers[:-1])} and {layers[-1]}"
+    state.log(f"Turn {turn}: {who} {'lays' if len(layers) == 1 else 'each lay'} a trap face down (their trap "
+              f"laid on turn {turn}).")
     _open_move_stage(state)
 
 
