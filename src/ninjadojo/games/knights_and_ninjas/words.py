@@ -39,7 +39,7 @@ from ninjadojo.games.knights_and_ninjas.cards import (
     STRENGTH,
     TR,
 )
-from ninjadojo.games.knights_and_ninjas.options import TURNED_BLOCK_ENDS_TURN
+from ninjadojo.games.knights_and_ninjas.options import MERCHANT_GEM_WINS, TURNED_BLOCK_ENDS_TURN
 from ninjadojo.games.knights_and_ninjas.rules import (
     OP_ATTACK,
     OP_DISCARD,
@@ -166,8 +166,13 @@ def label(state: KnightsAndNinjasState, seat: int, frame: Frame, action: str, pa
         target = payload[1]
         price = MERCHANT_PRICE[duel]
         taken = state.sizes[target] // 2
-        return (f"Play {card_words(payload[2], ME)}: pay {seat_name(target)} {plural(price, 'gem')} and take "
-                f"{taken} of their {plural(state.sizes[target], 'card')} blind")
+        label = (f"Play {card_words(payload[2], ME)}: pay {seat_name(target)} {plural(price, 'gem')} and take "
+                 f"{taken} of their {plural(state.sizes[target], 'card')} blind")
+        reached = state.gems[target] + min(price, state.gems[seat])
+        if state.rule(MERCHANT_GEM_WINS) and reached >= state.target_now():
+            # As the payment is made (ruling 11): worth saying before the click that gives the game away.
+            label += f" (they would reach {plural(reached, 'gem')} and win at once)"
+        return label
     if op == OP_MONK:
         taxed = taxed_rivals(state, seat)
         gems, cards = MONK_GEMS[duel], MONK_CARDS[duel]
