@@ -201,7 +201,7 @@ def test_merchant_payment_can_make_the_rival_win() -> None:
     # The choice says so before it is made; a payment that leaves the rival short does not.
     labels = game.labels(0)
     assert labels["me1"].endswith("(they would reach 10 gems and win at once)"), labels["me1"]
-    assert "win" not in position(3, gems=[5, 8, 1], hands=["me", "pepe", ""]).labels(0)["me1"]
+    assert "win" not in position(3, gems=[6, 8, 1], hands=["me", "pepe", ""]).labels(0)["me1"]
     play(game, "0:me1")
     assert game.winners() == (1,)
 
