@@ -131,6 +131,17 @@ def test_a_prompt_with_one_possible_answer_is_answered_for_the_human(toy: None, 
     assert saved.record.actions[0] == (0, "pass")
 
 
+def test_a_single_choice_answered_for_the_human_comes_after_what_led_to_it(toy: None) -> None:
+    table = Table(only_pass_position(), [0], {1: "random"}, 1, autosave=False)
+    console = Console(record=True, width=80, height=24, file=io.StringIO())
+    terminal = Terminal(console, table, read=lambda prompt: "")
+    terminal.unseen[0] = ["P1 attacks you with a King (strength 4)"]
+    assert terminal.human_turn(0) == "auto"
+    text = console.export_text()
+    assert text.index("P1 attacks you with a King") < text.index("(answered for you)")
+    assert terminal.unseen[0] == []
+
+
 def test_no_auto_asks_the_human_even_for_a_single_choice(toy: None, runner: CliRunner, tmp_path: Path) -> None:
     path = write_save(tmp_path / "pass.dojo.json", only_pass_position())
     result = runner.invoke(app, ["play", "--load", str(path), "--no-auto"], input="quit\n")

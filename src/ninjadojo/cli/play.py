@@ -253,6 +253,10 @@ class Terminal:
             if decision is not None and decision.formality:  # asked only so that being asked tells nothing
                 self.submit(seat, actions[0])
                 return "auto"
+            # What led to the question first (the log lines this seat has not seen), then the answer.
+            for line in self.unseen[seat]:
+                self.print_log_line(line)
+            self.unseen[seat] = []
             who = f"seat {seat}: " if len(self.humans) > 1 else ""
             # What was asked, in short (up to its first colon), so the answer reads in context.
             asked = decision.prompt.split(":")[0].strip() if decision is not None else ""
