@@ -48,3 +48,14 @@ def test_make_plays_an_episode_with_gymnasiums_checker_silent(game_id: str) -> N
 def test_a_bad_keyword_through_make_is_the_environments_clear_error() -> None:
     with pytest.raises(OptionError, match="seat must be a seat"):
         gymnasium.make(rl.env_id("ninja-trap"), players=2, seat=5)
+
+
+def test_an_id_makes_its_own_game_and_refuses_another_game_id() -> None:
+    assert gymnasium.make("ninjadojo/NinjaTrap-v0", players=2).unwrapped.table.game_id == "ninja-trap"
+    assert gymnasium.make("ninjadojo/NinjaTrap-v0", game_id="ninja-trap").unwrapped.table.game_id == "ninja-trap"
+    with pytest.raises(OptionError, match="makes that game's environment, not 'ninjato'"):
+        gymnasium.make("ninjadojo/Ninjitsu-v0", game_id="ninjato")
+
+
+def test_every_environment_says_its_render_fps() -> None:
+    assert rl.env("ninja-trap").metadata["render_fps"] == rl.parallel_env("ninja-trap").metadata["render_fps"] == 4

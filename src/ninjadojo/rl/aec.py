@@ -64,7 +64,8 @@ class NinjaDojoAECEnv(AECEnv):  # type: ignore[misc]
     (a game's options fix its spaces, so they are given when the environment is made).
     """
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4,  # noqa: RUF012
+                                "is_parallelizable": False}
 
     def __init__(self, game_id: str, players: int | None = None, options: Mapping[str, object] | None = None,
                  seed: int | None = None, render_mode: str | None = None) -> None:

@@ -9,7 +9,9 @@ and a render mode (``None``, ``"human"`` or ``"ansi"``). Bad arguments raise a
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
+from ninjadojo.engine.errors import OptionError, quote
 from ninjadojo.rl.aec import NinjaDojoAECEnv
 from ninjadojo.rl.parallel import NinjaDojoParallelEnv
 from ninjadojo.rl.single import NinjaDojoGymEnv, Opponent
@@ -57,3 +59,13 @@ def gym_env(game_id: str, players: int | None = None, options: Mapping[str, obje
     """
     return NinjaDojoGymEnv(game_id, players, options, opponents, seat, seed, render_mode, illegal_action,
                            illegal_reward)
+
+
+def registered_env(registered: str, **kwargs: Any) -> NinjaDojoGymEnv:
+    """The entry point of a registered id (``gymnasium.make("ninjadojo/NinjaTrap-v0", ...)``): :func:`gym_env`
+    of the id's game (``registered``). A ``game_id`` given as well must be that game: an id names its game."""
+    given = kwargs.pop("game_id", registered)
+    if given != registered:
+        raise OptionError(f"the id of {quote(registered)} makes that game's environment, not {quote(given)}: "
+                          f"use the id of {quote(given)} (ninjadojo.rl.env_id), without game_id")
+    return gym_env(registered, **kwargs)

@@ -36,7 +36,7 @@ SIMULTANEOUS_GAMES = ("ninja-trap",)
 class NinjaDojoParallelEnv(ParallelEnv):  # type: ignore[misc]
     """A simultaneous game as a PettingZoo Parallel environment (make one with :func:`ninjadojo.rl.parallel_env`)."""
 
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
     def __init__(self, game_id: str, players: int | None = None, options: Mapping[str, object] | None = None,
                  seed: int | None = None, render_mode: str | None = None, illegal_action: str = "raise",

@@ -29,6 +29,6 @@ def register_envs() -> list[str]:
     for game_id in playable_games():
         name = env_id(game_id)
         if name not in gymnasium.registry:
-            gymnasium.register(name, entry_point="ninjadojo.rl.envs:gym_env", kwargs={"game_id": game_id})
+            gymnasium.register(name, entry_point="ninjadojo.rl.envs:registered_env", kwargs={"registered": game_id})
         ids.append(name)
     return ids
