@@ -460,3 +460,13 @@ def test_long_choices_cut_to_a_line_stay_told_apart_by_their_words() -> None:
         assert any("…" in text for text in texts), "some were cut"
         words = [text.rsplit(" (", 1)[0] for text in texts]
         assert len(set(words)) == len({labels[action] for action in actions}), "\n".join(texts)
+
+
+@pytest.mark.parametrize(("game_id", "says"), [("ninjato", "f Fan, s Scroll"), ("ninja-trap", "f<place>:t<turn laid>"),
+                                               ("knights-and-ninjas", "no key to it")])
+def test_key_says_what_the_boards_letters_mean(runner: CliRunner, game_id: str, says: str) -> None:
+    result = runner.invoke(app, ["play", game_id, "--players", "3", "--seed", "1"], input="key\nhelp\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert says in result.stdout.split("> key")[1]
+    offered = "  key           what the board's letters and marks mean" in result.stdout
+    assert offered == (game_id != "knights-and-ninjas")

@@ -370,6 +370,9 @@ class Terminal:
             self.say("card CARD prints a card's full text, e.g. card " + self.card_example() + " (cards lists them)")
         elif word == "cards":
             self.show_cards()
+        elif word == "key":
+            key = self.game.SPEC.board_key.strip()
+            self.say(key or f"{self.game.SPEC.title}'s board says everything in words: there is no key to it.")
         elif word == "rules":
             rules = self.game.SPEC.rules.strip()
             self.say(rules or f"{self.game.SPEC.title} has no summary of its rules yet.")
@@ -436,6 +439,8 @@ class Terminal:
         if has_cards:
             lines += [f"  help CARD     a card's full text (also: card CARD), e.g. help {self.card_example()}",
                       "  cards         every card with its short text"]
+        if self.game.SPEC.board_key:
+            lines.append("  key           what the board's letters and marks mean")
         lines += [
             "  rules         the rules of the game in short",
             "  log           every log line your seat may see",

@@ -31,6 +31,9 @@ class GameSpec:
     #: How actions are typed at the terminal (the notation): the terminal's ``rules`` prints it after the
     #: rules; front ends that are clicked never show it.
     typing: str = ""
+    #: What the letters and marks of the terminal's picture mean, where they are not words (Ninjato's
+    #: ``f v j*``, Ninja Trap's ``f1:t2``): the terminal's ``key`` prints it. Empty: the picture says all.
+    board_key: str = ""
     #: Default of the ``max_length`` option: far beyond any real game, so only a stuck program meets it.
     max_length: int = 2000
     #: What a seat's number in the result counts, for the end's table ("Points", "Gems"); empty for a game

@@ -58,6 +58,14 @@ the last ninja standing wins.""",
 Typing at the terminal: each room is its letter (G for the Genkan...); tG lays
 the Genkan as a trap, mG moves to it, f3 flips your trap 3 of the row (or
 pass), ok hides your traps again after a look in the Buko.""",
+    board_key="""\
+The board at the terminal: hits X for each hit taken (three and the ninja is
+out), . for each left; moved: the room the ninja is in (* shares it: it cannot
+flip this turn); flipped: the room of the trap it flipped last. traps: its
+face-down traps in row order, each as f<place>:t<turn laid> (f2:t4 is the
+second of the row, laid on turn 4; type f2 to flip it); discard: the rooms of
+its discard pile by letter (G Genkan, I Ima, D Daidokoro, S Shinshitsu, F
+Furoba, T Teizen, N Ikujishitzu, B Buko).""",
 )
 
 

@@ -49,6 +49,20 @@ At the end Rumors score in sets, each treasure 1, each Elite 1 or 2.
 """
 
 #: How actions are typed at the terminal (``GameSpec.typing``).
+BOARD_KEY = """\
+The board at the terminal: each house's clan and marker points, its Sentry,
+its treasure (f Fan, s Scroll, v Vase, j Jade, g Gold; * after a red token),
+then who raids it this round by Strength (+:) and by Stealth (-:), . for
+nobody. Dojo up: the face-up Dojo cards; came: who went to the Dojo, in order.
+Sensei: its tiles (s Snake, t Tiger, c Crane, hj Hensojutsu) @ the value of the
+Dojo card each costs (? any). Pavilion: the Rumors (w Greatest Warrior, p
+Goodwill of the People, f Powerful Friends, a Master of the Secret Art, d
+Dishonorable Opponents) with their cost in treasure; Palace: the Envoys by clan
+(t Taira, m Minamoto, g Go-Shirakawa) and number, with their cost (2-3: two or
+three of one kind) and year (the earlier, the older). A player's $ is its
+treasure. help CODE gives any card's or tile's full text (help t6, help c2).
+"""
+
 TYPING = """\
 Typing at the terminal: dojo goes to the Dojo, then d5 takes a face-up 5 or
 deck draws; sen:s2@5 takes the Snake -2 tile paying a 5; h3+ raids house 3 by
@@ -122,6 +136,7 @@ class NinjatoState(GameState[Payload]):
         summary="Worker placement: train, raid clan houses, buy Envoys and Rumors for honour over 7 rounds.",
         rules=RULES,
         typing=TYPING,
+        board_key=BOARD_KEY,
     )
 
     round: int
