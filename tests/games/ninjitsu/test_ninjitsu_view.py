@@ -25,9 +25,9 @@ def test_screen_shows_named_hand_every_collection_the_discard_top_the_deck_and_o
     # Each card of the hand on its own line, with its short text.
     assert any("6a Katana (6)" in line and "discard any treasure, then play a card" in line for line in lines)
     assert any("Xa Master of Surprise" in line and CARDS[CARD_INDEX["Xa"]].brief in line for line in lines)
-    assert "secrets:   0:4a Bo Staff (6)" in text  # own secrets with their face-down worth
+    assert "secrets:   #1:4a Bo Staff (6)" in text  # own secrets with their face-down worth
     assert "P1: 9 points in treasures, 1 card in hand" in text
-    assert "secrets:   0:## 1:##" in text and "treasures: 9c Smoke Bomb" in text
+    assert "secrets:   #1:## #2:##" in text and "treasures: 9c Smoke Bomb" in text
     assert "8b" not in text and "Ta" not in text and "2b" not in text
 
 
@@ -100,7 +100,7 @@ def test_every_picture_fits_80_by_12_however_the_42_cards_are_spread(players: in
 def test_the_picture_takes_the_roomiest_layout_that_fits() -> None:
     # Two players with small hands: a line each for secrets and treasures.
     small = position(hands=["6a", "7b"], secrets=["5a", "4b"]).render(0)
-    assert "    secrets:   0:5a Bow and Arrows (10)" in small and "    secrets:   0:##" in small
+    assert "    secrets:   #1:5a Bow and Arrows (10)" in small and "    secrets:   #1:##" in small
     # Five players: one line a seat, and the hand still a card a line with its text.
     crowded = position(5, hands=["6a 7b 8c 9a Qb Xa", "2a", "", "Ja", "Jb"], treasures=["", "9c 5c", "", "2c", "3a"])
     text = crowded.render(0)

@@ -202,12 +202,13 @@ def _own_lines(state: NinjitsuState, seat: int, marker: str, seats: str, hand: s
     worth = [f" ({secret_worth(card, count, size)})" for card in state.secrets[seat]]
     style = "ids" if seats == "ids" else "named"
     secrets = [_chunk(card, style, markup, suffix) for card, suffix in zip(state.secrets[seat], worth, strict=True)]
-    secrets = [(f"{index}:{plain}", f"{index}:{shown}") for index, (plain, shown) in enumerate(secrets)]
+    # Numbered from 1, as the choices say "secret #1" (a steal's code, x1.0, counts from 0).
+    secrets = [(f"#{index}:{plain}", f"#{index}:{shown}") for index, (plain, shown) in enumerate(secrets, start=1)]
     total = state.points(seat)
     points = f"{total} point{'' if total == 1 else 's'}"
     if state.blind == seat and state.result is None:
         # False Floor: its owner cannot look at its own secrets, so sees backs and no exact total.
-        secrets = [_text(f"{index}:##") for index in range(count)]
+        secrets = [_text(f"#{index + 1}:##") for index in range(count)]
         points = "? points"
     treasures = [_chunk(card, style, markup) for card in state.treasures[seat]]
     if seats == "roomy":
@@ -236,7 +237,7 @@ def _other_lines(state: NinjitsuState, viewer: int | None, each: int, marker: st
                   f"{state.treasure_points(each)} point{'' if state.treasure_points(each) == 1 else 's'} in treasures")
         lines = [_text(f"{marker} P{each}: {points}, {in_hand}")]
         seen = dict(known_secrets(state, viewer, each))
-        backs = [_text(f"{index}:{seen.get(index, '##')}") for index in range(count)]
+        backs = [_text(f"#{index + 1}:{seen.get(index, '##')}") for index in range(count)]
         lines += _flow([_text("    secrets:   " + (backs[0][0] if backs else "-")), *backs[1:]], " " * 15)
         lines += _flow(_group("    treasures:", treasures, style), " " * 15)
         if known:
