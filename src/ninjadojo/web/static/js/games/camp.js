@@ -105,8 +105,12 @@ function grid(ctx) {
         : null));
     }
   }
-  return h('div', {class: 'camp-grid', role: 'group', 'aria-label': 'the training grounds',
-    style: `--cols: ${cols}`}, cells);
+  // The letters' key, for a screen too narrow for the cards' names on the squares (the CSS shows it there).
+  const letters = [...new Set(view.grid.flatMap((row) => [...row]))].filter((letter) => letter !== '.').sort();
+  const key = h('p', {class: 'camp-key muted', 'aria-hidden': 'true'}, letters.map((letter) => letter === 'W'
+    ? '▦ Wall' : `${letter} ${cardInfo(letter).name}`).join(' · '));
+  return [h('div', {class: 'camp-grid', role: 'group', 'aria-label': 'the training grounds',
+    style: `--cols: ${cols}`}, cells), key];
 }
 
 function seat(ctx, data, s) {
