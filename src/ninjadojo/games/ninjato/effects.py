@@ -541,6 +541,8 @@ def _after_loss(state: NinjatoState, seat: int, kept: int) -> None:
         loot.remove(kept)
         state.purse[seat][kept % 5] += 1
         state.log(f"P{seat} keeps a {TREASURE_NAMES[kept % 5]}", depth=1)
+    if loot:
+        state.log(f"{tokens_words(loot)} {'go' if len(loot) > 1 else 'goes'} back to house {house + 1}", depth=1)
     tokens += loot
     state.raid_loot = []
     if state.raid_elite >= 0:
