@@ -202,3 +202,14 @@ def test_a_raid_nothing_in_hand_can_win_says_so_and_only_that_one() -> None:
             actions = game.legal_actions(seat)
             game.apply(seat, actions[rng.randbelow(len(actions))])
     assert said > 0, "no hopeless raid met"
+
+
+def test_a_raid_on_a_house_of_red_treasure_says_that_beating_the_sentry_takes_none() -> None:
+    # A red treasure is an Elite's: the Sentry's defeat takes a plain one, and there is none.
+    others = ["m2:3n:fsv", "g6:3n:fsv", "t4:3n:fsv", "m4:3n:fsv"]
+    game = position(2, hands=["55", ""], houses=["t2:3n:j*v*", *others])
+    words = game.labels(0)["h1+"]
+    assert words.endswith("(all its treasure is red: beating the Sentry takes none; Elites guard it)"), words
+    play(game, "0:h1+", "0:5")
+    assert game.raid_loot == [], "nothing taken"
+    assert "red" not in position(2, hands=["55", ""], houses=["t2:3n:fj*", *others]).labels(0)["h1+"]

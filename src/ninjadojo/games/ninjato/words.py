@@ -203,8 +203,14 @@ def label(state: NinjatoState, seat: int, frame: Frame, action: str, payload: Pa
         # nobody takes it by mistake.
         hopeless = not any(beats(value, sentry, side) for _, _, value in
                            plays(state.hands[seat], state.ready(seat), side, state.stack_tiles, state.crane_as_card))
-        return f"Raid {_house_words(state, house)} by {SIDE_NAMES[side]}: its Sentry is a {sentry}, play " \
-               f"{_direction(side)}" + (" (nothing you hold can: you would be defeated at once)" if hopeless else "")
+        label = f"Raid {_house_words(state, house)} by {SIDE_NAMES[side]}: its Sentry is a {sentry}, play " \
+                f"{_direction(side)}"
+        if hopeless:
+            return label + " (nothing you hold can: you would be defeated at once)"
+        if state.treasure[house] and all(token >= 5 for token in state.treasure[house]):
+            # Beating the Sentry takes a plain treasure: a house of red ones gives it nothing.
+            return label + " (all its treasure is red: beating the Sentry takes none; Elites guard it)"
+        return label
     if op in (OP_RUMOR, OP_ENVOY):
         card, honour, counts = payload[1], payload[2], payload[3:]
         what = f"{rumor_name(card)} at the Pavilion" if op == OP_RUMOR else f"{envoy_name(card)} at the Palace"
