@@ -446,8 +446,8 @@ class Terminal:
             "  log           every log line your seat may see",
             "  list          the position and your choices again",
             "  more          the next page of choices, when they do not all fit",
-            "  undo          take back your last action, if nobody has acted since and all it led",
-            "                to was plain to you (the engine says why when it may not)",
+            "  undo          take back your last action, if nobody has acted since and all it",
+            "                led to was plain to you (the engine says why when it may not)",
             "  save [FILE]   save a copy (resume with: dojo play --load FILE)",
             "  quit          leave; the game stays saved (dojo play --resume continues it)",
         ]
@@ -456,7 +456,7 @@ class Terminal:
             lines.append("At any of your prompts you may also type, for free (it is no choice of the decision):")
             lines += [f"  {action:<13} {text}" for action, text in free.items()]
         if self.auto:
-            lines.append("A prompt with one possible answer is answered for you (dojo play --no-auto: ask).")
+            lines.append("A prompt with one possible answer is answered for you (--no-auto: ask).")
         return "\n".join(lines)
 
     def card_example(self) -> str:
