@@ -230,3 +230,15 @@ def test_the_first_line_of_sim_arena_and_bench_names_the_options_played(runner: 
                                 "--option", "target=15"])
     assert arena.exit_code == 0, arena.output
     assert "ninjitsu, 2 players, options target=15:" in arena.stdout
+
+
+def test_a_game_only_won_or_lost_shows_no_points_and_shared_wins_are_explained(runner: CliRunner) -> None:
+    trap = runner.invoke(app, ["sim", "ninja-trap", "--players", "3", "--games", "20", "--seed", "1"],
+                         env={"COLUMNS": "120"})
+    assert trap.exit_code == 0, trap.output
+    assert "mean points" not in trap.stdout
+    shared = "wins: a win shared by several players counts as a share of one (half, with two)"
+    assert (shared in trap.stdout) == any(".5 " in line for line in trap.stdout.splitlines() if "heuristic" in line)
+    camp = runner.invoke(app, ["sim", "ninja-camp", "--players", "2", "--games", "2", "--seed", "1"],
+                         env={"COLUMNS": "120"})
+    assert "mean points" in camp.stdout

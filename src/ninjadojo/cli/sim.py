@@ -17,6 +17,7 @@ from rich.table import Table
 
 from ninjadojo.cli.common import options_words
 from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.games import game_class
 from ninjadojo.sim import SimRun, SimSettings, estimate, full_summary, run_games
 
 #: An estimate at least this long is said before the run starts (shorter runs just start).
@@ -113,20 +114,29 @@ def print_summary(console: Console, summary: dict[str, Any]) -> None:
     if not summary["games"]:
         console.print("no game was finished: there is nothing to summarise", markup=False)
         return
+    # A game only won or lost (Ninja Trap: no score) has no points to average: the column would be the win rate
+    # again, in other units.
+    scored = bool(game_class(summary["game"]).SPEC.score_name)
+    points = f"mean {game_class(summary['game']).SPEC.score_name.lower()}" if scored else None
     seats = Table(title="win rate per seat (95% Wilson interval)")
-    for column in ("seat", "bot", "wins", "win rate", "95% CI", "mean points"):
+    for column in ("seat", "bot", "wins", "win rate", "95% CI", *([points] if points else [])):
         seats.add_column(column, justify="left" if column == "bot" else "right")
     for row in summary["seats"]:
         seats.add_row(str(row["seat"]), row["bot"], _wins(row["wins"]), f"{row['win_rate']:.1%}",
-                      f"{row['ci95'][0]:.1%} - {row['ci95'][1]:.1%}", f"{row['mean_points']:.2f}")
+                      f"{row['ci95'][0]:.1%} - {row['ci95'][1]:.1%}",
+                      *([f"{row['mean_points']:.2f}"] if points else []))
     console.print(seats)
     bots = Table(title="win rate per bot, over its seats")
-    for column in ("bot", "seat-games", "wins", "win rate", "95% CI", "mean points"):
+    for column in ("bot", "seat-games", "wins", "win rate", "95% CI", *([points] if points else [])):
         bots.add_column(column, justify="left" if column == "bot" else "right")
     for row in summary["per_bot"]:
         bots.add_row(row["bot"], str(row["seat_games"]), _wins(row["wins"]), f"{row['win_rate']:.1%}",
-                     f"{row['ci95'][0]:.1%} - {row['ci95'][1]:.1%}", f"{row['mean_points']:.2f}")
+                     f"{row['ci95'][0]:.1%} - {row['ci95'][1]:.1%}",
+                     *([f"{row['mean_points']:.2f}"] if points else []))
     console.print(bots)
+    if any(not float(row["wins"]).is_integer() for row in summary["seats"]):
+        console.print("wins: a win shared by several players counts as a share of one (half, with two)",
+                      markup=False)
     length = summary["length"]
     console.print(f"game length: {length['mean']:.1f} actions (95% CI {length['ci95'][0]:.1f} - "
                   f"{length['ci95'][1]:.1f}; min {length['min']}, max {length['max']})", markup=False)
