@@ -446,7 +446,7 @@ def test_every_board_fits_a_phone(browser: Any, web_server: WebServer, screensho
         if game == "ninja-camp":
             # The squares show letters alone here: a key under the board names them.
             key = page.locator(".camp-key")
-            assert key.is_visible() and "S Stealth" in key.inner_text()
+            assert key.is_visible() and "S\u00a0Stealth" in key.inner_text()
         board_screenshot(page, screenshots / f"phone-{game}.png", width=PHONE["width"])
         assert (screenshots / f"phone-{game}.png").stat().st_size > 10_000
     finally:

@@ -75,6 +75,14 @@ def test_the_lobby_shows_each_option_by_its_label_in_its_section(browser: Any, w
         context.close()
 
 
+def create_and_read_options(page: Any, server: WebServer) -> dict[str, Any]:
+    """Create the table the form describes; the options the server says it has."""
+    page.click("#create-table")
+    page.wait_for_function("() => /^#\\/table\\/[A-Za-z0-9_-]+$/.test(location.hash)")
+    table_id = page.evaluate("() => location.hash.split('/')[2]")
+    return dict(server.http.get(f"/api/tables/{table_id}").json()["options"])
+
+
 def el_tag(page: Any, selector: str) -> str:
     """The tag name of the element ``selector`` finds."""
     return str(page.eval_on_selector(selector, "el => el.tagName"))
@@ -114,10 +122,7 @@ def test_an_option_needing_another_is_hidden_until_it_applies_and_a_chosen_choic
         page.select_option("#opt-element_order", "in-turn")
         page.click("details.more-settings summary")
         page.fill("#set-move-delay", "0")
-        page.click("#create-table")
-        page.wait_for_function("() => /^#\\/table\\/[A-Za-z0-9_-]+$/.test(location.hash)")
-        table_id = page.evaluate("() => location.hash.split('/')[2]")
-        options = web_server.http.get(f"/api/tables/{table_id}").json()["options"]
+        options = create_and_read_options(page, web_server)
         assert options["element_order"] == "in-turn" and "elements" in options["expansions"].split(","), options
         assert not errors, errors
     finally:
@@ -146,10 +151,7 @@ def test_an_option_whose_requirement_is_unmet_is_not_sent(browser: Any, web_serv
         page.check("#opt-expansions-elements")
         page.select_option("#opt-element_order", "in-turn")
         page.uncheck("#opt-expansions-elements")
-        page.click("#create-table")
-        page.wait_for_function("() => /^#\\/table\\/[A-Za-z0-9_-]+$/.test(location.hash)")
-        table_id = page.evaluate("() => location.hash.split('/')[2]")
-        options = web_server.http.get(f"/api/tables/{table_id}").json()["options"]
+        options = create_and_read_options(page, web_server)
         assert options["element_order"] == "together", options
         assert not errors, errors
     finally:
@@ -187,11 +189,9 @@ def test_elements_kept_from_the_last_game_are_chosen_per_player_in_words(browser
         assert page.evaluate("() => location.hash") in ("", "#/")
         page.select_option("#opt-element_sides-1", "wind1")
         row.screenshot(path=str(screenshots / "lobby-ninjitsu-elements-kept.png"))
-        page.click("#create-table")
-        page.wait_for_function("() => /^#\\/table\\/[A-Za-z0-9_-]+$/.test(location.hash)")
-        table_id = page.evaluate("() => location.hash.split('/')[2]")
-        options = web_server.http.get(f"/api/tables/{table_id}").json()["options"]
+        options = create_and_read_options(page, web_server)
         assert options["element_sides"] == "fire2/wind1/-", options
+        assert page.locator(".toast-error").count() == 0, "the refusal's message does not follow onto the table"
         assert not errors, errors
     finally:
         context.close()

@@ -45,7 +45,8 @@ def test_cards_that_work_otherwise_with_two_players_have_a_short_text_of_that_va
     assert "two" in str(shorts["he"]) and "2 gems" in str(shorts["me"]) and "discards 2" in str(shorts["mi"])
     assert "safe" not in str(shorts["mi"]) and "a gem" not in str(shorts["me"])
     assert all(10 <= len(short) <= 40 for short in shorts.values() if short)
-    assert {code for code, short in shorts.items() if short} == {"he", "me", "mi"}
+    assert {code for code, short in shorts.items() if short} == {"he", "me", "mi", "mo"}
+    assert "2 gems or 3 cards" in str(shorts["mo"])
     # The view names the variation the texts are for.
     assert KnightsAndNinjasState.new(2, seed=1).observe(0)["variation"] == "2-player"
     assert KnightsAndNinjasState.new(3, seed=1).observe(0)["variation"] is None

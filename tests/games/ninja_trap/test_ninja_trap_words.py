@@ -251,7 +251,7 @@ def test_a_flip_is_named_by_the_traps_place_in_the_row_and_the_turn_it_was_laid(
     decision = game.decision(0)
     assert decision is not None and decision.prompt == (
         "Turn 3: flip one of your 2 face-down traps to spring it, or pass. "
-        "You are in the Buko, P1 in the Genkan, P2 in the Genkan.")
+        "You are in the Buko, P1 and P2 in the Genkan.")
     play(game, {0: "f2"})
     assert "P0 calls TRAP! and flips the trap they laid on turn 3: the Genkan." in [e.text for e in game.events]
 

@@ -160,7 +160,7 @@ def test_a_leader_by_the_oldest_envoy_is_told_it_is_a_tie_broken_by_age_not_most
         seat = game.to_act()[0]
         play(game, f"{seat}:{game.legal_actions(seat)[0]}")
     prompt = game.decision(0).prompt
-    assert "Taira" in prompt and "as many Envoys as P1, and the oldest, from year 4 against 10" in prompt, prompt
+    assert "Taira" in prompt and "as many Envoys as P1, and the oldest, from year 4 against year 10" in prompt, prompt
     assert "most Envoys" not in prompt
     alone = finish_round(before_scoring(3, envoys=["t1,t2", ""], rup=""))
     while alone.decision(0) is None or alone.decision(0).kind != "favour":

@@ -87,7 +87,8 @@ CARD_ROWS: tuple[CardRow, ...] = (
             "special: taxes every rival with a Castle",
             "Special action (unstoppable): every rival fortified by a Castle pays you a gem or two cards "
             "of its choice; 2-player game: two gems or three cards. A rival who can pay "
-            "neither in full pays all its gems or all its cards."),
+            "neither in full pays all its gems or all its cards.",
+            "special: Castle pays 2 gems or 3 cards"),
     CardRow("mi", "Minstrel", 2, 0, "fortify until your next turn; respond: ends the attack", True, False,
             "fortify: safe; respond: ends the attack",
             "Fortify: your kingdom cannot be attacked until the start of your next turn, when it is "

@@ -62,8 +62,12 @@ def prompt(state: NinjaTrapState, seat: int, kind: str) -> str:
 
 def where_ninjas(state: NinjaTrapState, seat: int) -> str:
     """Where the ninjas moved this turn, the asking seat first: ``You are in the Buko, P1 in the Genkan.``"""
-    parts = [f"P{each} in the {ROOMS[room].name}" for each, room in enumerate(state.moves)
-             if room >= 0 and each != seat]
+    # Ninjas in one room are named together ("P1 and P2 in the Teizen"), rooms in the order first met.
+    rooms: dict[int, list[str]] = {}
+    for each, room in enumerate(state.moves):
+        if room >= 0 and each != seat:
+            rooms.setdefault(room, []).append(f"P{each}")
+    parts = [f"{listing(names)} in the {ROOMS[room].name}" for room, names in rooms.items()]
     own = state.moves[seat]
     if own >= 0:
         head = f"You are in the {ROOMS[own].name}"

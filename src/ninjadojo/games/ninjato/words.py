@@ -134,7 +134,7 @@ def prompt(state: NinjatoState, seat: int, frame: Frame) -> str:
             if len(standing) > 1 and standing[1][1] == standing[0][1]:
                 # A tie on Envoys is broken by the oldest: say so, or "most" reads wrong.
                 why = (f"as many Envoys as P{standing[1][0]}, and the oldest, from year {standing[0][2]} against "
-                       f"{standing[1][2]}")
+                       f"year {standing[1][2]}")
             return (f"You lead the {CLAN_NAMES[clan]} ({why}): take its house points "
                     f"({clan_points(state, clan)} honour) or a free face-up Rumor; the second "
                     "gets the other")

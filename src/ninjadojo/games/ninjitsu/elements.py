@@ -134,8 +134,8 @@ def parse_sides(text: str, players: int, sets: tuple[str, ...]) -> list[str]:
         if part == "-":
             continue
         if part[:-1] == "magic" and "magic" not in allowed:
-            raise OptionError(f"ninjitsu: option element_sides names {quote(part)}, but the Magic Element comes in "
-                              "the Promo Pack: add promo to expansions (e.g. expansions=promo,elements)")
+            raise OptionError("the Magic Element comes in the Promo Pack: to keep it, play with the Promo Pack "
+                              f"too (option expansions with promo; option element_sides names {quote(part)})")
         if part[:-1] not in allowed or part[-1:] not in ("1", "2"):
             raise OptionError(f"ninjitsu: option element_sides: {quote(part)} is not an Element and side (one of "
                               f"{', '.join(name + '1' for name in allowed)}, ... or side 2, or - for none)")

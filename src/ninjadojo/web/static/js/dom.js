@@ -81,6 +81,11 @@ export function toast(message, kind = 'info') {
   setTimeout(() => item.remove(), kind === 'error' ? 7000 : 3500);
 }
 
+/** Take away the error messages shown (what they were about was put right: a table was created). */
+export function clearErrorToasts() {
+  for (const item of document.querySelectorAll('#toasts .toast-error')) item.remove();
+}
+
 /** Copy text to the clipboard (falls back to selecting a text field when the API is refused). */
 export async function copyText(text, field) {
   try {

@@ -5,7 +5,7 @@
 // played (to watch) and finished games (to replay).
 
 import {api, inviteLink, watchLink} from './api.js';
-import {copyText, h, replace, toast} from './dom.js';
+import {clearErrorToasts, copyText, h, replace, toast} from './dom.js';
 import {gameInfo, loadCatalogue} from './catalogue.js';
 import {botName, seatBadge} from './seats.js';
 import {setFavicon} from './turn.js';
@@ -299,6 +299,7 @@ class Lobby {
       toast(`The table was not created: ${error.message}`, 'error');
       return;
     }
+    clearErrorToasts(); // (a refused attempt's message must not follow onto the new table)
     const table = answer.table;
     const tokens = answer.tokens || {};
     if (tokens['0']) keepSeat(table.id, 0, tokens['0'], table.game);

@@ -108,7 +108,7 @@ function grid(ctx) {
   // The letters' key, for a screen too narrow for the cards' names on the squares (the CSS shows it there).
   const letters = [...new Set(view.grid.flatMap((row) => [...row]))].filter((letter) => letter !== '.').sort();
   const key = h('p', {class: 'camp-key muted', 'aria-hidden': 'true'}, letters.map((letter) => letter === 'W'
-    ? '▦ Wall' : `${letter} ${cardInfo(letter).name}`).join(' · '));
+    ? '▦\u00a0Wall' : `${letter}\u00a0${cardInfo(letter).name}`).join(' · '));
   return [h('div', {class: 'camp-grid', role: 'group', 'aria-label': 'the training grounds',
     style: `--cols: ${cols}`}, cells), key];
 }
