@@ -110,7 +110,7 @@ function grid(ctx) {
   const key = h('p', {class: 'camp-key muted', 'aria-hidden': 'true'}, letters.map((letter) => letter === 'W'
     ? '▦\u00a0Wall' : `${letter}\u00a0${cardInfo(letter).name}`).join(' · '));
   return [h('div', {class: 'camp-grid', role: 'group', 'aria-label': 'the training grounds',
-    style: `--cols: ${cols}`}, cells), key];
+    style: `--cols: ${cols}; --rows: ${rows}`}, cells), key];
 }
 
 function seat(ctx, data, s) {
