@@ -153,6 +153,15 @@ def test_hot_seat_humans_are_asked_to_swap_before_each_screen(toy: None, runner:
     assert game.render(1) in screen_of_1
 
 
+def test_a_move_typed_at_the_hand_over_is_not_taken_for_enter(toy: None, runner: CliRunner) -> None:
+    result = runner.invoke(app, ["play", "toy", "--players", "2", "--seat", "0", "--seat", "1", "--seed", "2"],
+                           input="1\n\nquit\n")
+    assert result.exit_code == 0, result.output
+    said = "'1' is not taken here: press Enter alone when seat 0 is at the keyboard, then choose"
+    assert said in result.stdout
+    assert result.stdout.index(said) < result.stdout.index("seat 0>"), "the screen waits for Enter"
+
+
 def test_a_simultaneous_choice_is_collected_unseen_and_revealed_when_all_are_in(toy: None, runner: CliRunner) -> None:
     result = runner.invoke(app, ["play", "toy", "--players", "3", "--seed", "3", "--bots", "random"],
                            input="bid\n1\nquit\n")

@@ -237,9 +237,13 @@ class Terminal:
             self.console.print(Rule(f"seat {seat} to the keyboard; the others look away"))
             while True:
                 text = self.read(f"press Enter when seat {seat} is at the keyboard (or save, quit) ").strip()
-                # Only commands that show nothing of any seat's hand are taken here.
-                if text.split(" ")[0].lower() not in ("save", "quit", "exit") or not self.command(seat, text):
+                if not text:
                     break
+                # Only commands that show nothing of any seat's hand are taken here; anything else (a move typed
+                # too soon) is said to be no answer, rather than dropped as if it were Enter.
+                if text.split(" ")[0].lower() not in ("save", "quit", "exit") or not self.command(seat, text):
+                    self.say(f"{quote(text)} is not taken here: press Enter alone when seat {seat} is at the "
+                             "keyboard, then choose")
         self._last_human = seat
 
     def human_turn(self, seat: int) -> str:
