@@ -355,6 +355,8 @@ def test_a_forced_choice_is_answered_for_you_with_a_line_in_the_log(browser: Any
                     continue
             if answered:
                 assert "(answered for you)" in lines.first.inner_text()
+                # "...: only choice: take the attack", the label's capital gone mid-line.
+                assert re.search(r"only choice: (?![A-Z][a-z])", lines.first.inner_text()), lines.first.inner_text()
                 break
         assert answered > 0, "no forced choice was answered in three whole games"
         assert not errors, errors

@@ -555,8 +555,11 @@ class TablePage {
     if (asked.length > 60) asked = `${asked.slice(0, 57).replace(/\s+\S*$/, '')}…`; // at a word's end
     const label = state.labels && state.labels[action] && state.labels[action] !== action
       ? state.labels[action] : describe(action);
+    // The label (a verb first: "Take the attack") follows a colon mid-line, so its capital goes; a seat's
+    // label ("P1") keeps it.
+    const said = /^[A-Z][a-z]/.test(label) ? label[0].toLowerCase() + label.slice(1) : label;
     return {at: (state.view.log || []).length,
-      text: `${asked ? `${asked}: ` : ''}only choice, ${label} (answered for you)`};
+      text: `${asked ? `${asked}: ` : ''}only choice: ${said} (answered for you)`};
   }
 
   /** Whether the prompt's box has more below what it shows (``data-more``: its CSS draws a "more" sign). */
