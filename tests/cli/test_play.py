@@ -301,7 +301,7 @@ def test_a_simultaneous_choice_made_last_says_every_choice_is_in(toy: None, runn
                            input="bid\n1\nquit\n")
     assert result.exit_code == 0, result.output
     # The bots chose first, so the human's choice was the last one: the bid resolved at once.
-    assert "your choice is in, and so is every other: they take effect together" in result.stdout
+    assert "your choice is in, and so is every other: the game goes on" in result.stdout
     assert "nobody sees it until every choice is in" not in result.stdout
 
 

@@ -295,8 +295,10 @@ class Terminal:
         self.clear_screen()
         if self.game.observe(seat).get("submitted") is True:
             self.say("your choice is in; nobody sees it until every choice is in")
+        elif decision is not None and decision.looking:
+            self.say("what you looked at is hidden again; the game goes on")
         else:
-            self.say("your choice is in, and so is every other: they take effect together")
+            self.say("your choice is in, and so is every other: the game goes on")
 
     def pick(self, seat: int, text: str) -> str | None:
         """The action ``text`` names, or ``None`` after listing matching choices or saying what is wrong.
