@@ -389,10 +389,11 @@ def test_switched_off_a_forced_choice_waits_for_a_click(browser: Any, web_server
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_your_hand_is_docked_and_the_prompt_covers_at_most_a_third_of_a_phone(browser: Any, web_server: WebServer,
-                                                                              game: str) -> None:
+def test_your_hand_is_docked_and_the_prompt_covers_at_most_a_quarter_of_a_phone(browser: Any, web_server: WebServer,
+                                                                                game: str) -> None:
     """On a 390x844 phone and on a desktop, your hand is on the first screen (docked at its bottom, its
-    cards shortened to their names) and on the phone the prompt takes at most a third of the screen's height."""
+    cards shortened to their names) and on the phone the prompt takes at most about a quarter of the
+    screen's height (with the docked hand, half the screen is left for the board and the choices)."""
     for viewport in (PHONE, DESKTOP):
         context, page, errors = new_page(browser, viewport)
         try:
@@ -410,7 +411,7 @@ def test_your_hand_is_docked_and_the_prompt_covers_at_most_a_third_of_a_phone(br
                 assert card is not None and card["y"] + card["height"] / 2 <= viewport["height"], card
             if viewport is PHONE:
                 prompt = page.locator(".prompt-area").bounding_box()
-                assert prompt is not None and prompt["height"] <= viewport["height"] / 3, prompt
+                assert prompt is not None and prompt["height"] <= viewport["height"] * 0.28, prompt
                 # A prompt longer than its box says there is more below (and not when all of it shows).
                 more = page.evaluate("() => { const a = document.querySelector('.prompt-area');"
                                      " return a.scrollHeight - a.scrollTop - a.clientHeight > 2; }")
