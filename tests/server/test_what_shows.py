@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -147,23 +148,21 @@ def window_table(server: ServerThread, seat_1: dict[str, str]) -> tuple[str, dic
     return table_id, tokens, odd
 
 
-@pytest.mark.slow
-def test_a_bot_asked_in_a_concealed_window_answers_within_the_hold_however_long_it_thinks(
-        server: ServerThread, toy: type[ToyState], monkeypatch: pytest.MonkeyPatch) -> None:
-    """Seat 1, a bot, holds a Block: Ann's card opens a window asking it. It thinks for a minute; the
-    others must get the position when the hold is over all the same (later would tell a bot was asked)."""
-    table_id, tokens, odd = window_table(server, {"type": "bot", "level": "easy"})
-    live = server.dojo.tables[table_id]
+def when_asked_in_a_window(server: ServerThread, live: Any, monkeypatch: pytest.MonkeyPatch,
+                           first: Callable[[Any], Awaitable[None]]) -> None:
+    """Have the server's bots run ``first(bot)`` before they choose, when a concealed window asks them."""
     thinking = server.dojo.pool.choose
-    slow: list[float] = []
 
-    async def slow_in_windows(bot: Any, view: Any) -> Any:
+    async def choose(bot: Any, view: Any) -> Any:
         if live.asked():
-            slow.append(time.monotonic())
-            await asyncio.sleep(60)
+            await first(bot)
         return await thinking(bot, view)
 
-    monkeypatch.setattr(server.dojo.pool, "choose", slow_in_windows)
+    monkeypatch.setattr(server.dojo.pool, "choose", choose)
+
+
+def play_the_windows_card(server: ServerThread, table_id: str, tokens: dict[str, str], odd: list[int]) -> Any:
+    """Ann plays the card that opens the window (see :func:`window_table`); the state a spectator is sent next."""
 
     async def scenario() -> dict[str, Any]:
         async with Listener(server.ws_url(table_id), tokens["0"]) as ann, Listener(server.ws_url(table_id)) as watcher:
@@ -172,7 +171,24 @@ def test_a_bot_asked_in_a_concealed_window_answers_within_the_hold_however_long_
             await ann.send({"type": "act", "action": f"p{odd[0]}", "index": first["index"]})
             return await watcher.state_where(lambda s: s["index"] > first["index"], timeout=20)
 
-    moved_on = asyncio.run(scenario())
+    return asyncio.run(scenario())
+
+
+@pytest.mark.slow
+def test_a_bot_asked_in_a_concealed_window_answers_within_the_hold_however_long_it_thinks(
+        server: ServerThread, toy: type[ToyState], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat 1, a bot, holds a Block: Ann's card opens a window asking it. It thinks for a minute; the
+    others must get the position when the hold is over all the same (later would tell a bot was asked)."""
+    table_id, tokens, odd = window_table(server, {"type": "bot", "level": "easy"})
+    live = server.dojo.tables[table_id]
+    slow: list[float] = []
+
+    async def think_a_minute(bot: Any) -> None:
+        slow.append(time.monotonic())
+        await asyncio.sleep(60)
+
+    when_asked_in_a_window(server, live, monkeypatch, think_a_minute)
+    moved_on = play_the_windows_card(server, table_id, tokens, odd)
     assert slow, "the bot was asked in a window"
     # The window was answered (by the bot's quick answer) and the others moved on, while it still thought.
     assert [seat for seat, _ in live.game.record.actions[:2]] == [0, 1]
@@ -218,23 +234,13 @@ def test_a_searching_bot_asked_in_a_window_searches_within_what_the_hold_leaves(
     the quick answer; its own limit stays for its later decisions."""
     table_id, tokens, odd = window_table(server, {"type": "bot", "bot": "ismcts:seconds=2"})
     live = server.dojo.tables[table_id]
-    thinking = server.dojo.pool.choose
     budgets: list[float] = []
 
-    async def noting_budgets(bot: Any, view: Any) -> Any:
-        if live.asked():
-            budgets.append(bot.seconds)
-        return await thinking(bot, view)
+    async def note_its_budget(bot: Any) -> None:
+        budgets.append(bot.seconds)
 
-    monkeypatch.setattr(server.dojo.pool, "choose", noting_budgets)
-
-    async def scenario() -> None:
-        async with Listener(server.ws_url(table_id), tokens["0"]) as ann:
-            first = await ann.state_where(lambda s: s["status"] == "playing" and s["legal"])
-            await ann.send({"type": "act", "action": f"p{odd[0]}", "index": first["index"]})
-            await ann.state_where(lambda s: s["index"] > first["index"], timeout=20)
-
-    asyncio.run(scenario())
+    when_asked_in_a_window(server, live, monkeypatch, note_its_budget)
+    play_the_windows_card(server, table_id, tokens, odd)
     assert budgets, "the bot was asked in a window"
     assert 0 < budgets[0] < 1.0, budgets  # within the hold, not its own 2 s
     assert [seat for seat, _ in live.game.record.actions[:2]] == [0, 1]
