@@ -116,8 +116,8 @@ def print_summary(console: Console, summary: dict[str, Any]) -> None:
         return
     # A game only won or lost (Ninja Trap: no score) has no points to average: the column would be the win rate
     # again, in other units.
-    scored = bool(game_class(summary["game"]).SPEC.score_name)
-    points = f"mean {game_class(summary['game']).SPEC.score_name.lower()}" if scored else None
+    score_name = game_class(summary["game"]).SPEC.score_name
+    points = f"mean {score_name.lower()}" if score_name else None
     seats = Table(title="win rate per seat (95% Wilson interval)")
     for column in ("seat", "bot", "wins", "win rate", "95% CI", *([points] if points else [])):
         seats.add_column(column, justify="left" if column == "bot" else "right")
