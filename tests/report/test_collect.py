@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from ninjadojo.engine import DojoError, OptionError
@@ -9,6 +11,8 @@ from ninjadojo.engine.errors import UnknownGameError
 from ninjadojo.report import ReportSettings, play_record, run_report
 from ninjadojo.report.collect import Batch, make_batches, play_batch
 from ninjadojo.report.records import parse_batch_line
+from ninjadojo.report.settings import LINEUPS_TURNED
+from ninjadojo.report.summary import report_data
 
 GAME = "ninja-trap"
 
@@ -75,11 +79,45 @@ def test_compare_values_that_mean_the_same_are_refused() -> None:
         ReportSettings.build("ninjitsu", players=2, compare=("crossover", "no", "false"))
 
 
-def test_several_bot_specs_rotate_round_the_table() -> None:
-    settings = ReportSettings.build(GAME, players=3, bots=["random", "heuristic"])
-    assert settings.lineup(3, 0) == ("random", "heuristic", "random")
-    assert settings.lineup(3, 1) == ("heuristic", "random", "heuristic")
+def _what_each_seat_meets(settings: ReportSettings, players: int, games: int) -> list[Counter[tuple[str, ...]]]:
+    """Per seat, how often it met each table as seen from it: its own spec, then the others' in seat order after it."""
+    met: list[Counter[tuple[str, ...]]] = [Counter() for _ in range(players)]
+    for index in range(games):
+        lineup = settings.lineup(players, index)
+        for seat in range(players):
+            met[seat][lineup[seat:] + lineup[:seat]] += 1
+    return met
+
+
+@pytest.mark.parametrize(("specs", "players"), [
+    (["random", "heuristic"], 3),  # the specs do not divide the seats: A-B-A and B-A-B used to alternate
+    (["random", "heuristic"], 4),
+    (["random", "heuristic", "forgetful"], 2),
+    (["random", "heuristic", "forgetful"], 4),
+    (["random", "heuristic", "forgetful", "careless"], 4),
+])
+def test_several_bot_specs_seat_every_seat_alike(specs: list[str], players: int) -> None:
+    # A seat's win rate may differ from another's only by the seat: every seat must meet the same tables,
+    # from its own place, as often as every other seat (one full cycle of line-ups and turns).
+    settings = ReportSettings.build(GAME, players=players, bots=specs)
+    cycle = players * len(specs)
+    met = _what_each_seat_meets(settings, players, cycle)
+    assert all(seat_met == met[0] for seat_met in met)
+    held = Counter(spec for index in range(cycle) for spec in settings.lineup(players, index))
+    assert set(held) == set(specs)
+
+
+def test_specs_that_divide_the_seats_keep_one_line_up_turned_a_seat_a_game() -> None:
+    settings = ReportSettings.build(GAME, players=4, bots=["random", "heuristic"])
+    assert settings.lineup(4, 0) == ("random", "heuristic", "random", "heuristic")
+    assert settings.lineup(4, 1) == ("heuristic", "random", "heuristic", "random")
     assert ReportSettings.build(GAME, players=3, bots=["random"]).lineup(3, 5) == ("random",) * 3
+    assert "lineups" not in settings.fingerprint()
+
+
+def test_an_old_report_folder_that_seated_mixed_bots_unfairly_is_not_continued() -> None:
+    settings = ReportSettings.build(GAME, players=3, bots=["random", "heuristic"])
+    assert settings.fingerprint()["lineups"] == LINEUPS_TURNED
 
 
 def test_a_game_record_is_deterministic_and_consistent() -> None:
@@ -111,6 +149,21 @@ def test_results_depend_neither_on_workers_nor_on_batching() -> None:
     single = [play_record(settings, record.variant, record.players, record.index) for record in here.records]
     assert list(here.records) == single
     assert here.played == settings.total_games and here.actions == sum(record.length for record in here.records)
+
+
+def test_each_bot_s_win_rate_counts_every_seat_it_held() -> None:
+    settings = ReportSettings.build(GAME, players=3, games=12, bots=["heuristic", "random"], seed=3)
+    data = report_data(run_report(settings), speed=False)
+    row = data["variants"][0]["player_counts"][0]
+    bots = {entry["bot"]: entry for entry in row["bots"]}
+    assert set(bots) == {"heuristic", "random"}
+    assert sum(entry["seat_games"] for entry in bots.values()) == 12 * 3
+    # Every finished game's win is shared out among the seats, so the bots' wins add up to the seats'.
+    assert sum(entry["wins"] for entry in bots.values()) == pytest.approx(sum(seat["wins"] for seat in row["seats"]))
+    held = sum(1 for index in range(12) for spec in settings.lineup(3, index) if spec == "heuristic")
+    assert bots["heuristic"]["seat_games"] == held
+    one = report_data(run_report(ReportSettings.build(GAME, players=3, games=2, seed=3)), speed=False)
+    assert "bots" not in one["variants"][0]["player_counts"][0]
 
 
 def test_batches_cover_every_game_once_and_skip_the_done() -> None:

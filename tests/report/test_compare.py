@@ -32,6 +32,23 @@ def test_a_rule_that_cannot_matter_changes_nothing_exactly() -> None:
             assert figure["difference"] == 0.0 and figure["ci95"] == [0.0, 0.0]
     first, second = (variant["player_counts"] for variant in data["variants"])
     assert [entry["seats"] for entry in first] == [entry["seats"] for entry in second]
+    assert all(entry["changed"] == 0 for entry in data["differences"]), "the limit came into play in no game"
+
+
+def test_the_report_counts_the_games_a_rule_came_into_play_in() -> None:
+    # Out players flipping traps (Ruling 6) changes most games at 3 players, not all: some end before anyone
+    # is out, and some with nobody holding a face-down trap when out.
+    settings = ReportSettings.build("ninja-trap", players=3, games=30, seed=5,
+                                    compare=("ghost_traps", "false", "true"))
+    run = run_report(settings)
+    data = report_data(run, speed=False)
+    entry = data["differences"][0]
+    by_game: dict[int, list[Any]] = {}
+    for record in run.records:
+        by_game.setdefault(record.index, []).append(record)
+    differ = sum(1 for first, second in by_game.values() if (first.length, first.winners, first.features)
+                 != (second.length, second.winners, second.features))
+    assert 0 < entry["changed"] <= 30 and entry["changed"] >= differ
 
 
 def test_a_rule_that_matters_shows_a_difference_whose_interval_excludes_zero() -> None:

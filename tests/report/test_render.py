@@ -375,6 +375,65 @@ def test_numbers_are_shown_to_the_precision_of_their_interval() -> None:
     assert mean_text(-0.04, [-1.5, 1.5]) == "0.0 (95% CI -1.5 to 1.5)"
 
 
+def test_an_interval_that_ends_near_the_fair_share_shows_which_side_it_ends_on() -> None:
+    # 114 wins of 400 at 3 players: the interval ends at 33.1%, the fair share is 33.3%. Rounded to whole
+    # percents it would read "24-33%" as if it held the fair share, yet the seat is (rightly) bold.
+    assert percent(0.285, [0.2425, 0.3312], reference=1 / 3) == "28.5% (95% CI 24.2-33.1%)"
+    assert percent(0.285, [0.2425, 0.3312]) == "28% (95% CI 24-33%)"  # no reference: as precise as the width
+    assert percent(0.31, [0.29, 0.33], reference=0.25) == "31% (95% CI 29-33%)"  # far from it: unchanged
+    # A difference whose interval starts just above zero, and one just below, no longer both read "0 to ...".
+    above = describe_change(2, "seat 0 wins", {"difference": 0.10, "ci95": [0.003, 0.20]}, 100.0,
+                            "percentage points", "more often", "less often")
+    below = describe_change(2, "seat 0 wins", {"difference": 0.08, "ci95": [-0.002, 0.16]}, 100.0,
+                            "percentage points", "more often", "less often")
+    assert above is not None and "95% CI +0.3 to +20.0" in above.sentence and above.measurable
+    assert below is not None and "95% CI -0.2 to +16.0" in below.sentence and not below.measurable
+
+
+def test_the_fair_share_at_3_players_is_not_said_to_leave_games_won_by_nobody() -> None:
+    data = synthetic_report(counts=(3,), games=300)
+    data["variants"][0]["player_counts"][0]["fair_share"] = 0.333333  # as report.json keeps it
+    text = _text(render_html(data))
+    assert "fair share: 33.3% per seat" in text and "won by nobody)" not in text
+    data["variants"][0]["player_counts"][0].update({"truncated": 3, "finished": 297, "fair_share": 0.33})
+    assert "(of the games that finished; the others were won by nobody)" in _text(render_html(data))
+
+
+def test_a_game_only_won_or_lost_shows_no_points_and_a_game_of_gems_says_gems(tmp_path: Path) -> None:
+    data = synthetic_report(counts=(3,), games=200, compare=True)
+    data.update({"game": "ninja-trap", "game_name": "Ninja Trap", "score_name": ""})
+    text = _text(render_html(data))
+    assert "mean points" not in text and "scores" not in text and "Points" not in text
+    assert not any(name.startswith("points-") for name in draw_plots(data))
+    assert all(title for title, _ in plots.difference_panels(data["differences"][0], ""))
+    data.update({"game": "knights-and-ninjas", "game_name": "Of Knights and Ninjas", "score_name": "Gems"})
+    text = _text(render_html(data))
+    assert "mean gems at the end" in text and "seat 0 scores: no measurable change (+0.10 gems" in text
+    del data["score_name"]  # a report.json written before it held the name: the game's own
+    assert "mean gems at the end" in _text(render_html(data))
+
+
+@pytest.mark.parametrize(("kind", "name", "label"), [
+    ("played", "Katana", "played Katana"), ("held", "Katana", "held Katana"),
+    ("trap", "Genkan", "set a trap in Genkan"), ("move", "Genkan", "moved to Genkan"),
+    ("skill", "Ambush", "claimed or played Ambush"), ("clan", "Platypus Clan", "with the Platypus Clan"),
+])
+def test_a_feature_says_what_the_seat_did(kind: str, name: str, label: str) -> None:
+    assert plots.feature_label({"feature": f"{kind}:{name}", "kind": kind, "name": name}) == label
+
+
+def test_several_bots_get_a_win_rate_each() -> None:
+    data = synthetic_report(counts=(3,), games=300)
+    data["bots"] = ["heuristic", "random"]
+    data["variants"][0]["player_counts"][0]["bots"] = [
+        {"bot": "heuristic", "seat_games": 450, "wins": 288.5, "win_rate": 0.641, "ci95": [0.596, 0.684]},
+        {"bot": "random", "seat_games": 450, "wins": 11.5, "win_rate": 0.026, "ci95": [0.014, 0.045]}]
+    text = _text(render_html(data))
+    assert "Win rate by bot" in text
+    assert "heuristic 450 288.5 64% (60-68%)" in text and "random 450 11.5 3% (1-4%)" in text
+    assert "Win rate by bot" not in _text(render_html(synthetic_report(counts=(3,), games=300)))
+
+
 # --- plots ---------------------------------------------------------------------------------------------------------
 
 

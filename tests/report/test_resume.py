@@ -74,6 +74,17 @@ def test_a_folder_holding_another_report_is_refused_and_left_alone(tmp_path: Pat
     assert (tmp_path / PROGRESS_FILE).read_bytes() == before
 
 
+def test_a_refused_comparison_is_said_as_it_is_typed(tmp_path: Path) -> None:
+    _interrupted(tmp_path, _settings(), after=5)
+    with pytest.raises(OptionError) as caught:
+        ReportProgress.read(tmp_path, _settings(compare=("max_length", "1000", "61")))
+    assert "--compare was 'max_length=1000 max_length=60' there, 'max_length=1000 max_length=61' now" \
+        in str(caught.value)
+    with pytest.raises(OptionError) as caught:
+        ReportProgress.read(tmp_path, _settings(compare=None))
+    assert "'none' now" in str(caught.value)
+
+
 def test_the_same_bot_written_another_way_is_the_same_report(tmp_path: Path) -> None:
     settings = ReportSettings.build(GAME, players=2, games=4, bots=["heuristic"])
     run_report(settings, progress=ReportProgress.read(tmp_path, settings))

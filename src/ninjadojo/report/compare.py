@@ -31,6 +31,12 @@ def paired_games(first: Sequence[GameRecord], second: Sequence[GameRecord]) -> t
     return [pair[0] for pair in pairs], [pair[1] for pair in pairs]
 
 
+def _course(record: GameRecord) -> tuple[object, ...]:
+    """Everything recorded of how a game went (not which variant played it)."""
+    return (record.length, record.decisions, record.branching_sum, record.branching_max, record.scores,
+            record.winners, record.truncated, record.features)
+
+
 def compare_games(players: int, first: Sequence[GameRecord], second: Sequence[GameRecord]) -> dict[str, JSONValue]:
     """The differences (B minus A) at one player count: a ``differences`` entry of report.json."""
     a, b = paired_games(first, second)
@@ -52,6 +58,10 @@ def compare_games(players: int, first: Sequence[GameRecord], second: Sequence[Ga
     return {
         "players": players,
         "games": len(a),
+        # How often the rule came into play: the paired games that went otherwise in anything recorded
+        # (length, anyone's decisions or choices offered, scores, winners, the stop, features).
+        "changed": sum(1 for first_game, second_game in zip(a, b, strict=True)
+                       if _course(first_game) != _course(second_game)),
         "seats": seats,
         "length": paired(lambda record: float(record.length)),
         "decisions": paired(lambda record: float(record.branching_count)),

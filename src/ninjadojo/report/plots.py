@@ -63,6 +63,9 @@ def draw_plots(data: Mapping[str, Any]) -> dict[str, bytes]:
         FigureCanvasAgg(figure)
         return figure
 
+    from ninjadojo.report.text import score_word  # (text imports this module)
+
+    score = score_word(data)
     images: dict[str, bytes] = {}
     variants: list[Mapping[str, Any]] = list(data.get("variants") or [])
     labels = [str(variant.get("label", f"variant {number}")) for number, variant in enumerate(variants, 1)]
@@ -76,8 +79,10 @@ def draw_plots(data: Mapping[str, Any]) -> dict[str, bytes]:
             _margins(figure, left=0.75, bottom=0.7, top=0.35)
             _draw_seats(figure.subplots(), players, played)
             images[plot_name("seats", players)] = _png(figure)
-        for kind, key, unit in (("length", "length", "actions per game"),
-                                ("points", "points", "points at the end of a game (every seat)")):
+        histograms = [("length", "length", "actions per game")]
+        if score:  # a game only won or lost has no score to draw
+            histograms.append(("points", "points", f"{score} at the end of a game (every seat)"))
+        for kind, key, unit in histograms:
             drawable = [(label, histogram) for label, row in played
                         if _histogram_ok(histogram := (row.get(key) or {}).get("histogram"))]
             if drawable:
@@ -97,7 +102,7 @@ def draw_plots(data: Mapping[str, Any]) -> dict[str, bytes]:
                 _draw_features(figure.subplots(), shown, title, cut=known > ranked)
                 images[plot_name("features", players, number if len(variants) > 1 else None)] = _png(figure)
     for difference in data.get("differences") or []:
-        panels = difference_panels(difference)
+        panels = difference_panels(difference, score)
         if panels:
             rows_per_panel = max(len(rows) for _, rows in panels)
             figure = new_figure(10.0, 0.9 + ((len(panels) + 1) // 2) * (0.75 + 0.3 * rows_per_panel))
@@ -122,11 +127,16 @@ def count_row(variant: Mapping[str, Any], players: int) -> Mapping[str, Any] | N
     return next((row for row in variant.get("player_counts") or [] if int(row["players"]) == players), None)
 
 
+#: How a feature's kind reads before its name, where the kind alone does not say what the seat did.
+KIND_WORDS = {"trap": "set a trap in", "move": "moved to", "skill": "claimed or played", "clan": "with the"}
+
+
 def feature_label(row: Mapping[str, Any]) -> str:
-    """A feature as a reader says it: ``played Katana`` (its kind and name), or its key when it has neither."""
+    """A feature as a reader says it: ``played Katana``, ``set a trap in Genkan``, ``claimed or played Ambush``
+    (its kind in words and its name), or its key when it has neither."""
     kind, name = row.get("kind"), row.get("name")
     if isinstance(kind, str) and isinstance(name, str) and kind and name:
-        return f"{kind} {name}"
+        return f"{KIND_WORDS.get(kind, kind)} {name}"
     return str(row.get("feature", ""))
 
 
@@ -169,10 +179,12 @@ def features_counted(features: Sequence[Mapping[str, Any]], shown: Sequence[Mapp
     return known, len([row for row in shown if not is_control(row)])
 
 
-def difference_panels(difference: Mapping[str, Any]) -> list[tuple[str, list[tuple[str, float, list[float]]]]]:
+def difference_panels(difference: Mapping[str, Any], score: str = "points"
+                      ) -> list[tuple[str, list[tuple[str, float, list[float]]]]]:
     """One compared player count's differences grouped by unit: (panel title, [(row label, difference, ci95)]).
 
-    Win rates and the share of truncated games are in percentage points.
+    Win rates and the share of truncated games are in percentage points; the scores are in ``score`` (what
+    the game scores; "" for a game only won or lost: no panel).
     """
     def rows_of(items: Sequence[tuple[str, Any, float]]) -> list[tuple[str, float, list[float]]]:
         found = []
@@ -188,9 +200,9 @@ def difference_panels(difference: Mapping[str, Any]) -> list[tuple[str, list[tup
     actions = rows_of([("game length", difference.get("length"), 1.0),
                        ("decisions per game", difference.get("decisions"), 1.0)])
     branching = rows_of([("choices per decision", difference.get("branching"), 1.0)])
-    points = rows_of([(f"seat {row['seat']}", row, 1.0) for row in difference.get("points") or []])
+    points = rows_of([(f"seat {row['seat']}", row, 1.0) for row in difference.get("points") or []] if score else [])
     panels = [("win rate (percentage points)", rates), ("actions", actions),
-              ("legal actions per decision", branching), ("points", points)]
+              ("legal actions per decision", branching), (score, points)]
     return [(title, rows) for title, rows in panels if rows]
 
 

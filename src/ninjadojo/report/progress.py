@@ -12,8 +12,10 @@ The lines are :mod:`ninjadojo.report.records`' batch lines.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
+from ninjadojo.engine.options import format_value
 from ninjadojo.report.records import GameRecord, parse_batch_line
 from ninjadojo.report.settings import ReportSettings
 from ninjadojo.sim.progressfile import PROGRESS_FILE, ProgressFile, ProgressLayout
@@ -24,13 +26,22 @@ __all__ = ["FORMAT", "FORMAT_VERSION", "LAYOUT", "PROGRESS_FILE", "ReportProgres
 FORMAT = "ninjadojo-report-progress"
 FORMAT_VERSION = 1
 
+def _compared(value: object, _fingerprint: Mapping[str, Any]) -> object:
+    """A report's compared rule as ``--compare`` is typed (``target=21 target=15``), from ``[name, a, b]``."""
+    if isinstance(value, list) and len(value) == 3 and isinstance(value[0], str):
+        name = value[0]
+        return " ".join(f"{name}={format_value(each)}" for each in value[1:])
+    return "none" if value is None else value
+
+
 #: A report's progress file: its header and messages, and the flag of each field of its fingerprint (a
 #: differing ``--option`` is said by the one option that differs: a report's options are many).
 LAYOUT = ProgressLayout(
     format=FORMAT, version=FORMAT_VERSION, run="report", article="a", entry="a batch of this report",
     flags={"game": "GAME", "players": "--players", "bots": "--bots", "seed": "--seed",
-           "options": "--option/--max-actions", "compare": "--compare"},
-    quote_width=60, name_option=True)
+           "options": "--option/--max-actions", "compare": "--compare",
+           "lineups": "the line-ups of --bots"},
+    quote_width=60, name_option=True, shown={"compare": _compared})
 
 
 class ReportProgress(ProgressFile[ReportSettings, tuple[int, int, int], GameRecord]):

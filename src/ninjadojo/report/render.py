@@ -34,6 +34,7 @@ from ninjadojo.report.text import (
     Table,
     _interval_of,
     _is_number,
+    clear_of,
     count_changes,
     decimals_for,
     describe_change,
@@ -41,6 +42,7 @@ from ninjadojo.report.text import (
     mean_text,
     number,
     percent,
+    score_word,
     signed,
     wins_text,
 )
@@ -75,7 +77,9 @@ def _compare_words(data: Mapping[str, Any]) -> tuple[str, str] | None:
     if not isinstance(compare, Mapping):
         return None
     option = _text(compare.get("option"))
-    return f"{option}={_text(compare.get('a'))}", f"{option}={_text(compare.get('b'))}"
+    # An empty value (no expansions) is said, not left as nothing after the "=".
+    first, second = (_text(compare.get(side)) if compare.get(side) else " (none)" for side in ("a", "b"))
+    return f"{option}={first}", f"{option}={second}"
 
 
 def fair_share(row: Mapping[str, Any], players: int) -> float:
@@ -106,7 +110,7 @@ def _count_sentence(row: Mapping[str, Any], players: int, label: str | None) -> 
     fair = f"{fair_share(row, players):.0%}"
     if unfair is not None:
         seat, measurable = unfair
-        rate = percent(seat["win_rate"], seat.get("ci95"))
+        rate = percent(seat["win_rate"], seat.get("ci95"), reference=fair_share(row, players))
         if measurable:
             parts += [f"{where}, ", Span(f"seat {seat['seat']} wins {rate}", "strong"),
                       f" of games against a fair {fair}"]
@@ -189,9 +193,17 @@ def _summary(data: Mapping[str, Any]) -> list[Block]:
                                  "to continue it; the figures below hold for the games played so far."], "warning"))
     compared = _compare_words(data)
     if compared is not None and data.get("differences"):
-        changes = [change for difference in data["differences"] for change in count_changes(difference)]
+        changes = [change for difference in data["differences"]
+                   for change in count_changes(difference, score_word(data))]
         measurable = [change for change in changes if change.measurable]
-        lead: list[Inline] = [f"Playing with {compared[1]} instead of {compared[0]}: "]
+        lead: list[Inline] = [f"Playing with {compared[1]} instead of {compared[0]}"]
+        changed = [difference.get("changed") for difference in data["differences"]]
+        if changed and all(_is_number(each) for each in changed):
+            games = sum(float(difference.get("games") or 0) for difference in data["differences"])
+            total = sum(int(each) for each in changed)
+            lead.append(f" changed how {number(total)} of {number(int(games))} games went" if total
+                        else f" changed none of the {number(int(games))} games")
+        lead.append(": ")
         if not measurable:
             if changes and all(change.identical for change in changes):
                 lead.append(f"no change at all: each of the {len(changes)} figures compared is the same in every "
@@ -223,6 +235,18 @@ def _summary(data: Mapping[str, Any]) -> list[Block]:
     return blocks
 
 
+def _came_into_play(difference: Mapping[str, Any]) -> str | None:
+    """How many pairs of games the rule changed at one player count, in words (None in older data)."""
+    changed, games = difference.get("changed"), difference.get("games")
+    if not (_is_number(changed) and _is_number(games) and games):
+        return None
+    share = f"{float(changed) / float(games):.0%}" if changed else "none"
+    if changed and share in ("0%", "100%") and changed != games:
+        share = f"{float(changed) / float(games):.1%}"
+    return (f"The rule changed how {number(changed)} of the {number(games)} games went ({share}); the others were "
+            "played alike, move for move, both ways.")
+
+
 def _compare_section(data: Mapping[str, Any], images: Iterable[str]) -> list[Block]:
     compared = _compare_words(data)
     differences = data.get("differences") or []
@@ -242,7 +266,10 @@ def _compare_section(data: Mapping[str, Any], images: Iterable[str]) -> list[Blo
         name = plot_name("compare", players)
         if name in images:
             blocks.append(Image(name, f"{players} players: each difference with its 95% interval"))
-        changes = count_changes(difference)
+        changes = count_changes(difference, score_word(data))
+        came = _came_into_play(difference)
+        if came:
+            blocks.append(Paragraph([came], "note"))
         if changes and all(change.identical for change in changes):
             blocks.append(Paragraph([Span("No change at all", "strong"), f": every one of the {len(changes)} "
                                      "figures is the same in every pair of games. The rule never came into play "
@@ -267,14 +294,41 @@ def _seats_table(rows: Sequence[tuple[str, Mapping[str, Any]]], players: int,
         cells: list[Inline] = [f"seat {seat}"]
         for _, row in rows:
             entry = next((each for each in row.get("seats") or [] if int(each["seat"]) == seat), None)
-            cells += ["-", "-"] if entry is None else [wins_text(entry.get("wins")),
-                                                       percent(entry.get("win_rate"), entry.get("ci95"), "")]
+            cells += ["-", "-"] if entry is None else [
+                wins_text(entry.get("wins")),
+                percent(entry.get("win_rate"), entry.get("ci95"), "", reference=fair_share(row, players))]
         if difference is not None:
             cells.append(_difference_cell(changes.get(seat), 100.0, "pp"))
         body.append(cells)
     fair = fair_share(rows[0][1], players) if rows else 1 / players
-    finished = "" if fair == 1 / players else " (of the games that finished; the others were won by nobody)"
+    # Said by the count of games stopped, not by comparing the fair share with 1/P: the share is kept
+    # rounded in report.json, so at 3 players 0.333333 never equals 1/3.
+    stopped = any(_is_number(row.get("truncated")) and row["truncated"] for _, row in rows)
+    finished = " (of the games that finished; the others were won by nobody)" if stopped else ""
     return Table(header, body, frozenset(range(1, len(header))), f"fair share: {fair:.1%} per seat{finished}")
+
+
+def _bots_table(rows: Sequence[tuple[str, Mapping[str, Any]]], players: int) -> Table:
+    """Each bot's seat-games, wins and win rate (several specs share the seats: a seat's rate mixes them)."""
+    several = len(rows) > 1
+    header = ["bot"]
+    for label, _ in rows:
+        suffix = f", {label}" if several else ""
+        header += [f"seat-games{suffix}", f"wins{suffix}", f"win rate{suffix} (95% CI)"]
+    specs = list(dict.fromkeys(str(entry.get("bot")) for _, row in rows for entry in row.get("bots") or []))
+    body: list[list[Inline]] = []
+    for spec in specs:
+        cells: list[Inline] = [spec]
+        for _, row in rows:
+            entry = next((each for each in row.get("bots") or [] if str(each.get("bot")) == spec), None)
+            cells += ["-", "-", "-"] if entry is None else [
+                number(entry.get("seat_games")), wins_text(entry.get("wins")),
+                percent(entry.get("win_rate"), entry.get("ci95"), "", reference=fair_share(row, players))]
+        body.append(cells)
+    fair = fair_share(rows[0][1], players) if rows else 1 / players
+    return Table(header, body, frozenset(range(1, len(header))),
+                 f"fair share: {fair:.1%} a seat-game. Several bots share the seats, so each seat's win rate above "
+                 "mixes the seat with the bots that held it; this is each bot's, over the seats it held")
 
 
 def _difference_cell(entry: object, scale: float, unit: str) -> Inline:
@@ -295,7 +349,7 @@ def _short_difference(entry: Mapping[str, Any] | None, scale: float, unit: str) 
     ends = (interval[0] * scale, interval[1] * scale) if interval else None
     if value == 0 and ends == (0.0, 0.0):
         return "none: the same in every game"
-    places = decimals_for(ends[1] - ends[0] if ends else None, value)
+    places = clear_of(decimals_for(ends[1] - ends[0] if ends else None, value), ends, 0.0)
     shown = f"{signed(value, places)} {unit}".strip()
     return f"{shown} ({signed(ends[0], places)} to {signed(ends[1], places)})" if ends else shown
 
@@ -357,10 +411,10 @@ def _decisions_table(rows: Sequence[tuple[str, Mapping[str, Any]]], players: int
 
 
 def _points_table(rows: Sequence[tuple[str, Mapping[str, Any]]], players: int,
-                  difference: Mapping[str, Any] | None) -> Table:
+                  difference: Mapping[str, Any] | None, score: str = "points") -> Table:
     several = len(rows) > 1
-    header = (["mean points at the end", *(f"{label} (95% CI)" for label, _ in rows)] if several
-              else ["mean points at the end", "mean (95% CI)"])
+    header = ([f"mean {score} at the end", *(f"{label} (95% CI)" for label, _ in rows)] if several
+              else [f"mean {score} at the end", "mean (95% CI)"])
     changes = {int(entry["seat"]): entry for entry in (difference or {}).get("points") or []}
     lines: list[list[Inline]] = []
     for seat in range(players):
@@ -414,17 +468,22 @@ def _count_section(data: Mapping[str, Any], players: int, images: Iterable[str])
                             f"{players} players: win rate of each seat with its 95% interval; the dashed line is a "
                             "fair share"))
     blocks.append(_seats_table(rows, players, difference))
+    if any(row.get("bots") for _, row in rows):
+        blocks.append(Heading(3, "Win rate by bot", f"p{players}-bots"))
+        blocks.append(_bots_table(rows, players))
     blocks.append(Heading(3, "Game length", f"p{players}-length"))
     if plot_name("length", players) in images:
         blocks.append(Image(plot_name("length", players), f"{players} players: histogram of game lengths in actions"))
     blocks.append(_length_table(rows, difference))
     blocks.append(Heading(3, "Decisions and branching", f"p{players}-decisions"))
     blocks.append(_decisions_table(rows, players, difference))
-    blocks.append(Heading(3, "Points", f"p{players}-points"))
-    if plot_name("points", players) in images:
-        blocks.append(Image(plot_name("points", players), f"{players} players: histogram of the points at the end "
-                                                          "of a game, every seat"))
-    blocks.append(_points_table(rows, players, difference))
+    score = score_word(data)
+    if score:  # a game only won or lost has no score to show (its "points" are the win rate above)
+        blocks.append(Heading(3, score.capitalize(), f"p{players}-points"))
+        if plot_name("points", players) in images:
+            blocks.append(Image(plot_name("points", players), f"{players} players: histogram of the {score} at the "
+                                                              "end of a game, every seat"))
+        blocks.append(_points_table(rows, players, difference, score))
     feature_blocks: list[Block] = []
     for variant_number, (label, row) in enumerate(rows, 1):
         features = top_and_bottom(row.get("features") or [])
@@ -492,13 +551,15 @@ def _figure(value: object) -> str:
     return number(value) if _is_number(value) else _text(value)
 
 
-def _method() -> list[Block]:
+def _method(score: str = "points") -> list[Block]:
+    means = ", ".join(["length", "decisions", "legal actions per decision", *([score] if score else [])])
     return [Heading(2, "How to read the figures", "method"), Bullets([
         ["Win rates are per seat: wins divided by games, a shared win counting as a fraction, a game stopped at "
          "the maximum length as won by nobody. Their 95% intervals are Wilson score intervals. A fair share is one "
          "game in P at P players."],
-        ["Means (length, decisions, legal actions per decision, points) have normal-approximation 95% intervals: "
-         "mean plus or minus 1.96 standard errors."],
+        [f"Means ({means}) have normal-approximation 95% intervals: mean plus or minus 1.96 standard errors."],
+        ["With several bots, line-ups are seated so that every seat meets every line-up in every position equally "
+         "often; the win rate by bot pools each bot's seat-games (Wilson intervals over them)."],
         ["Feature impact: for each feature, the seat-games with it and without it. The difference compares seats "
          "with the same number of decisions only (the groups' differences pooled with Mantel-Haenszel weights; a "
          "95% interval with the games as the units sampled), so a seat that lasted longer, and so played and held "
@@ -522,7 +583,7 @@ def report_blocks(data: Mapping[str, Any], images: Iterable[str] = ()) -> list[B
     for players in player_counts(data):
         blocks += _count_section(data, players, shown)
     blocks += _speed_section(data)
-    blocks += _method()
+    blocks += _method(score_word(data))
     return blocks
 
 

@@ -34,15 +34,19 @@ class Variant:
     options: dict[str, OptionValue]
 
 
+#: The fingerprint's ``lineups`` where the specs do not divide the seats: every line-up is turned through every
+#: seat (:meth:`ReportSettings.lineup`). A folder of an older report, which seated such specs otherwise, is refused.
+LINEUPS_TURNED = "each turned through every seat"
+
+
 @dataclass(frozen=True, slots=True)
 class ReportSettings:
     """Everything that decides a report's results (timing aside). Build one with :meth:`build`.
 
     ``options`` are the options as given (checked and converted, defaults not filled in);
     ``variants`` hold the full option values each variant plays with (one variant, or A then B with
-    ``compare``). ``specs`` are the bot specs as given: one spec plays every seat; with several, seat
-    ``s`` of game ``i`` gets ``specs[(s + i) % len(specs)]`` (the bots rotate round the table, as
-    ``dojo sim --rotate`` does when there is one spec per seat).
+    ``compare``). ``specs`` are the bot specs as given: one spec plays every seat; several rotate round the
+    table so that each sits in every seat equally often, with the same line-ups (see :meth:`lineup`).
     """
 
     game_id: str
@@ -100,7 +104,8 @@ class ReportSettings:
                 raise OptionError("--compare needs at least 2 games per player count (one pair of games gives no "
                                   "interval): give --games 2 or more")
             name, first, second = pair
-            variants = tuple(Variant(f"{name}={format_value(value)}", {**base, name: value})
+            # An empty value (no expansions) is said, not left as nothing after the "=".
+            variants = tuple(Variant(f"{name}={format_value(value) or ' (none)'}", {**base, name: value})
                              for value in (first, second))
         specs = _check_specs(game_id, bots)
         length = base[MAX_LENGTH_OPTION]
@@ -119,11 +124,25 @@ class ReportSettings:
         return len(self.variants) * len(self.player_counts) * self.games
 
     def lineup(self, players: int, index: int) -> tuple[str, ...]:
-        """The bot spec of each seat in game ``index`` at ``players`` players (the same in every variant)."""
+        """The bot spec of each seat in game ``index`` at ``players`` players (the same in every variant).
+
+        When the specs divide the seats (one spec, or as many as seats, or 2 at 4 players), seat ``s`` gets
+        ``specs[(s + index) % len(specs)]``: every table holds the same line-up, turned one seat a game.
+        Otherwise (2 specs at 3 players) the tables cannot all hold the same line-up, and turning the specs
+        one seat a game would seat them unfairly: 2 specs at 3 seats would alternate A-B-A and B-A-B, so
+        seat 1 would be the lone A among Bs in half the games and its win rate would measure that, not the
+        seat. So the line-ups are taken in turn (the specs from the ``w``-th on, ``w = index // players``)
+        and each is turned through every seat (``index % players``) before the next: every seat meets every
+        line-up in every position equally often.
+        """
         specs = self.specs
-        if len(specs) == 1:
+        count = len(specs)
+        if count == 1:
             return specs * players
-        return tuple(specs[(seat + index) % len(specs)] for seat in range(players))
+        if players % count == 0:
+            return tuple(specs[(seat + index) % count] for seat in range(players))
+        window, turn = divmod(index, players)
+        return tuple(specs[(window + (seat + turn) % players) % count] for seat in range(players))
 
     def game_seed(self, players: int, index: int) -> int:
         """The seed of game ``index`` at ``players`` players: the same in every variant (common random numbers)."""
@@ -136,7 +155,7 @@ class ReportSettings:
         rerun with more games plays only the new ones, and one with fewer reports the first ones.
         Bot specs are compared in canonical form (``heuristic`` and ``heuristic:depth=1`` are one bot).
         """
-        return {
+        fingerprint: dict[str, JSONValue] = {
             "game": self.game_id,
             "players": list(self.player_counts),
             "bots": [canonical_spec(self.game_id, spec) for spec in self.specs],
@@ -145,12 +164,18 @@ class ReportSettings:
             "options": {name: value for name, value in sorted(self.variants[0].options.items())
                         if self.compare is None or name != self.compare[0]},
         }
+        if len(self.specs) > 1 and any(players % len(self.specs) for players in self.player_counts):
+            # Such a report seated its bots unfairly before (see ``lineup``): its games are not these.
+            fingerprint["lineups"] = LINEUPS_TURNED
+        return fingerprint
 
     def to_json(self) -> dict[str, JSONValue]:
         """The settings as the report's JSON has them (``game``, ``bots``, ``seed``, ``games``, ...)."""
         return {
             "game": self.game_id,
             "game_name": self.game_name,
+            # What a seat's score is called ("Points", "Gems"); empty for a game only won or lost.
+            "score_name": game_class(self.game_id).SPEC.score_name,
             "bots": list(self.specs),
             "seed": self.seed,
             "games": self.games,

@@ -257,12 +257,40 @@ def feature_table(games: Sequence[GameRecord], shares: Sequence[Sequence[float]]
     return [row[2] for row in rows]
 
 
+def bots_table(settings: ReportSettings, players: int, games: Sequence[GameRecord]) -> list[JSONValue]:
+    """Each bot spec's win rate over the seats it held (``bots`` of a player count, with several specs).
+
+    With several specs a seat's win rate mixes the seat and the bots that held it; this says how each bot
+    did, whatever its seat: its seat-games, its wins (shares of shared wins) and its win rate, with a
+    Wilson interval over its seat-games (seats of one game share one win, so they are not independent;
+    in a game one seat wins, that makes the interval err wide).
+    """
+    held: Counter[str] = Counter()
+    won: dict[str, float] = {}
+    for record in games:
+        shares = win_shares(record)
+        for seat, spec in enumerate(settings.lineup(players, record.index)):
+            held[spec] += 1
+            won[spec] = won.get(spec, 0.0) + shares[seat]
+    table: list[JSONValue] = []
+    for spec in dict.fromkeys(settings.specs):
+        count, wins = held[spec], won.get(spec, 0.0)
+        low, high = wilson_interval(wins, count)
+        table.append({"bot": spec, "seat_games": count, "wins": _round(wins),
+                      "win_rate": _round(wins / count) if count else 0.0, "ci95": _interval(low, high)})
+    return table
+
+
 def variants_data(settings: ReportSettings, records: Sequence[GameRecord]) -> list[JSONValue]:
-    """The ``variants`` of report.json: per variant, per player count, the figures of the games played."""
+    """The ``variants`` of report.json: per variant, per player count, the figures of the games played
+    (with ``bots``, each bot's win rate, when several bot specs share the seats)."""
     groups = split(records)
     variants: list[JSONValue] = []
     for number, variant in enumerate(settings.variants):
         counts = [summarise_games(players, groups.get((number, players), [])) for players in settings.player_counts]
+        if len(set(settings.specs)) > 1:
+            for players, row in zip(settings.player_counts, counts, strict=True):
+                row["bots"] = bots_table(settings, players, groups.get((number, players), []))
         variants.append({"label": variant.label, "options": dict(variant.options),
                          "player_counts": counts})  # type: ignore[dict-item]
     return variants

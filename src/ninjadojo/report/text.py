@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ninjadojo.engine.errors import DojoError
 from ninjadojo.report.plots import has_interval
 
 # --- blocks: what the page and the Markdown are made of ---------------------------------------------------------
@@ -91,6 +92,19 @@ def decimals_for(width: float | None, magnitude: float = 0.0, digits: int = 2) -
     return 0 if size >= 100 else 1 if size >= 10 else 2
 
 
+def clear_of(places: int, ends: tuple[float, float] | None, reference: float, most: int = 4) -> int:
+    """``places``, or more (up to ``most``), so that no end of the interval ``ends`` that differs from
+    ``reference`` reads as it once rounded: a win rate whose interval ends at 33.1% against a fair 33.3% must
+    not read "24-33%", nor a difference from -0.2 to +16 read "0 to +16" beside one from +0.3 that does.
+    Whether an interval holds the reference is what a reader looks for (and what the bold shows)."""
+    if ends is None:
+        return places
+    while places < most and any(end != reference and round(end, places) == round(reference, places)
+                                for end in ends):
+        places += 1
+    return places
+
+
 def number(value: object, places: int | None = None) -> str:
     """A figure: whole numbers with thousands separators, others with ``places`` (or a suitable number of)
     decimals; ``-`` when missing."""
@@ -127,10 +141,11 @@ def _interval_of(value: object) -> tuple[float, float] | None:
     return None
 
 
-def percent(rate: object, interval: object = None, ci: str = "95% CI ") -> str:
+def percent(rate: object, interval: object = None, ci: str = "95% CI ", reference: float | None = None) -> str:
     """A rate as a percentage with its interval: ``31% (95% CI 29-33%)``; decimals from the interval's width.
 
-    ``ci`` names the interval (tables, whose header names it, give ``""``).
+    ``ci`` names the interval (tables, whose header names it, give ``""``). ``reference`` (a rate, such
+    as a fair share) gets the ends more decimals where they would otherwise read as it (:func:`clear_of`).
     """
     if not _is_number(rate):
         return "-"
@@ -138,6 +153,8 @@ def percent(rate: object, interval: object = None, ci: str = "95% CI ") -> str:
     ends = _interval_of(interval)
     # One significant digit of the interval's width: "31% (95% CI 29-33%)"; win rates need no more.
     places = decimals_for((ends[1] - ends[0]) * 100 if ends else None, 10.0, digits=1)
+    if reference is not None and ends is not None:
+        places = clear_of(places, (ends[0] * 100, ends[1] * 100), reference * 100)
     if ends is None:
         return f"{rate * 100:.{places}f}%"
     return f"{rate * 100:.{places}f}% ({ci}{ends[0] * 100:.{places}f}-{ends[1] * 100:.{places}f}%)"
@@ -213,7 +230,7 @@ def describe_change(players: int, subject: str, entry: object, scale: float, uni
     value = float(entry["difference"]) * scale
     interval = _interval_of(entry.get("ci95"))
     ends = (interval[0] * scale, interval[1] * scale) if interval else None
-    places = decimals_for(ends[1] - ends[0] if ends else None, value)
+    places = clear_of(decimals_for(ends[1] - ends[0] if ends else None, value), ends, 0.0)
     style = direction(ends)
     if ends is not None and ends == (0.0, 0.0) and value == 0:
         return Change(players, subject, f"{subject}: {IDENTICAL}", "flat")
@@ -227,8 +244,24 @@ def describe_change(players: int, subject: str, entry: object, scale: float, uni
     return Change(players, subject, " ".join(sentence.split()), style)
 
 
-def count_changes(difference: Mapping[str, Any]) -> list[Change]:
-    """Every difference of one compared player count, in the order the report shows them."""
+def score_word(data: Mapping[str, Any]) -> str:
+    """What a report's game scores, in lower case for a sentence ("points", "gems"); "" for a game that is
+    only won or lost (Ninja Trap), whose "score" is the win itself and is not shown as one."""
+    name = data.get("score_name")
+    if not isinstance(name, str):
+        # A report.json written before it held the name: the game's own.
+        from ninjadojo.games import game_class
+
+        try:
+            name = game_class(str(data.get("game"))).SPEC.score_name
+        except DojoError:  # no such game (a report.json from elsewhere): its scores are points
+            name = "Points"
+    return name.lower()
+
+
+def count_changes(difference: Mapping[str, Any], score: str = "points") -> list[Change]:
+    """Every difference of one compared player count, in the order the report shows them (``score``: what
+    the game scores, :func:`score_word`; none, no line on scores)."""
     players = int(difference["players"])
     found: list[Change | None] = []
     for row in difference.get("seats") or []:
@@ -240,8 +273,8 @@ def count_changes(difference: Mapping[str, Any]) -> list[Change]:
                                  "fewer"))
     found.append(describe_change(players, "a decision offers", difference.get("branching"), 1.0,
                                  "legal actions", "more on average", "fewer on average"))
-    for row in difference.get("points") or []:
-        found.append(describe_change(players, f"seat {row['seat']} scores", row, 1.0, "points", "more", "fewer"))
+    for row in difference.get("points") or [] if score else ():
+        found.append(describe_change(players, f"seat {row['seat']} scores", row, 1.0, score, "more", "fewer"))
     found.append(describe_change(players, "games are stopped at the maximum length", difference.get("truncated"),
                                  100.0, "percentage points", "more often", "less often"))
     return [change for change in found if change is not None]
