@@ -101,6 +101,18 @@ def test_another_arena_in_the_same_folder_is_refused_and_nothing_is_written(
     assert (tmp_path / PROGRESS_FILE).read_bytes() == before
 
 
+def test_a_refusal_says_the_games_and_the_option_as_they_were_typed(tmp_path: Path) -> None:
+    settings = ArenaSettings.build(GAME, ["heuristic", "random"], players=2, games=6, seed=1)
+    run_arena(settings, progress=Progress.read(tmp_path, settings))
+    with pytest.raises(OptionError) as error:
+        Progress.read(tmp_path, ArenaSettings.build(GAME, ["heuristic", "random"], players=2, games=12, seed=1))
+    assert "--games was 6 there, 12 now" in str(error.value)  # not the deals (3 and 6) the folder keeps
+    with pytest.raises(OptionError) as error:
+        Progress.read(tmp_path, ArenaSettings.build(GAME, ["heuristic", "random"], players=2, games=6, seed=1,
+                                                    options={"stalemate": "fewest_hits"}))
+    assert "option stalemate was 'shared' there, 'fewest_hits' now" in str(error.value)
+
+
 def test_the_same_bots_written_otherwise_continue_the_same_arena(flaky: pytest.MonkeyPatch, tmp_path: Path) -> None:
     settings = _settings()
     run_arena(settings, progress=Progress.read(tmp_path, settings))

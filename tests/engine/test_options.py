@@ -35,6 +35,18 @@ def test_bad_options_say_what_is_wrong_and_what_is_allowed(given: dict[str, obje
     assert message in str(error.value)
 
 
+def test_a_choice_may_be_typed_with_hyphens_or_underscores_in_any_case() -> None:
+    # Games spell some choices with hyphens (at-once) and others with underscores (fewest_hits).
+    from ninjadojo.games import game_class
+
+    trap = game_class("ninja-trap").validate_options(3, {"stalemate": "Fewest-Hits"})
+    assert trap["stalemate"] == "fewest_hits"
+    knights = game_class("knights-and-ninjas").validate_options(3, {"win_check": "AT_ONCE"})
+    assert knights["win_check"] == "at-once"
+    with pytest.raises(OptionError, match="must be one of shared, fewest_hits, not 'fewest hits'"):
+        game_class("ninja-trap").validate_options(3, {"stalemate": "fewest hits"})
+
+
 def test_a_game_refuses_bad_player_counts_and_seeds() -> None:
     with pytest.raises(OptionError, match="toy is for 2 to 4 players, not 5"):
         ToyState.new(5)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from ninjadojo.arena.play import ArenaOutcome
 from ninjadojo.arena.settings import ArenaSettings
@@ -29,12 +30,21 @@ RESULTS_FILE = "results.json"
 FORMAT = "ninjadojo-arena-progress"
 FORMAT_VERSION = 1
 
+
+def _games(deals: object, fingerprint: Mapping[str, Any]) -> object:
+    """An arena's games per table from its deals, as ``--games`` says them (each deal in every seat rotation)."""
+    players = fingerprint.get("players")
+    if isinstance(deals, int) and isinstance(players, int):
+        return deals * players
+    return deals
+
+
 #: An arena's progress file: its header and messages, and the flag of each field of its fingerprint.
 LAYOUT = ProgressLayout(
     format=FORMAT, version=FORMAT_VERSION, run="arena", article="an", entry="a game of this arena",
     flags={"game": "GAME", "players": "--players", "options": "--option/--max-actions", "kind": "--gauntlet",
            "challenger": "--gauntlet", "bots": "--bots", "seed": "--seed", "deals": "--games"},
-    sort_keys=True)
+    sort_keys=True, name_option=True, shown={"deals": _games})
 
 
 def outcome_line(outcome: ArenaOutcome, settings: ArenaSettings) -> str:

@@ -97,7 +97,8 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
     console.print(f"{results['game']}, {results['players']} players, "
                   f"{options_words(results['game'], results['players'], results.get('options'))}: {kind}, "
                   f"{tables} table(s) x "
-                  f"{results['games_per_table']} games ({results['deals']} deals in every seat rotation) = "
+                  f"{results['games_per_table']} games ({results['deals']} deal{'' if results['deals'] == 1 else 's'} "
+                  "in every seat rotation) = "
                   f"{results['games_requested']} games{partial}, seed {results['seed']}", markup=False)
     if not results["games"]:
         console.print("no game was finished: there is nothing to rate", markup=False)
@@ -141,9 +142,11 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
         rate = timing["games_per_second"]
         console.print(f"time: {timing['seconds']} s for {timing['games_played']} games "
                       f"({timing['games_resumed']} read from the folder), "
-                      + (f"{rate} games/s" if rate is not None else "no new game played")
-                      + f" on {timing['workers']} worker(s)" + (f" on Ray at {timing['ray_address']}" if
-                                                                timing.get("backend") == "ray" else ""), markup=False)
+                      # With no game played no worker was started: how many there would have been says nothing.
+                      + (f"{rate} games/s on {timing['workers']} worker(s)" if rate is not None
+                         else "no new game played")
+                      + (f" on Ray at {timing['ray_address']}" if timing.get("backend") == "ray" else ""),
+                      markup=False)
 
 
 @handle_errors

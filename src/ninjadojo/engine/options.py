@@ -134,7 +134,13 @@ class Option:
                 raise OptionError(f"{where} must be one of {', '.join(self.choices)}, not {quote(value)}")
             raise OptionError(f"{where} must be text, not {quote(value)}")
         if self.choices and value not in self.choices:
-            raise OptionError(f"{where} must be one of {', '.join(self.choices)}, not {quote(value)}")
+            # Some options spell their choices with hyphens (at-once), others with underscores
+            # (fewest_hits): either spelling, in any case, names the choice.
+            loose = _loose(value)
+            found = next((choice for choice in self.choices if _loose(choice) == loose), None)
+            if found is None:
+                raise OptionError(f"{where} must be one of {', '.join(self.choices)}, not {quote(value)}")
+            return found
         return value
 
     def _coerce_set(self, value: object, where: str) -> str:
@@ -237,3 +243,8 @@ def options_text(options: Mapping[str, OptionValue]) -> str:
     if not options:
         return "-"
     return ",".join(f"{name}={format_value(options[name])}" for name in sorted(options))
+
+
+def _loose(text: str) -> str:
+    """A choice's spelling with case and the hyphen/underscore difference taken away (``Fewest-Hits``: fewest_hits)."""
+    return text.strip().lower().replace("-", "_")

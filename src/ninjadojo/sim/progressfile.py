@@ -19,9 +19,9 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
@@ -67,6 +67,9 @@ class ProgressLayout:
     quote_width: int = 40
     #: Whether a differing ``options`` field is said as the one option that differs (else as the whole field).
     name_option: bool = False
+    #: Fields kept in another unit than their flag's: the field's value as the flag says it, from the value
+    #: and the whole fingerprint (an arena keeps deals; its ``--games`` are the deals times the players).
+    shown: Mapping[str, Callable[[Any, Mapping[str, Any]], Any]] = field(default_factory=dict)
 
 
 def progress_line(data: Mapping[str, Any], sort_keys: bool = False) -> str:
@@ -87,6 +90,9 @@ def differing_field(saved: object, wanted: Mapping[str, Any], layout: ProgressLa
             return (f"{flags[key]}: option {name} was {quote(old.get(name), 40)} there, "
                     f"{quote(value.get(name), 40)} now")
         if old != value:
+            convert = layout.shown.get(key)
+            if convert is not None:
+                old, value = convert(old, saved), convert(value, wanted)
             return f"{flags.get(key, key)} was {_said(old, width)} there, {_said(value, width)} now"
     return "its header differs"
 

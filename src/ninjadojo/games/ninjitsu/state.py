@@ -201,7 +201,8 @@ class NinjitsuState(GameState[Payload]):
                    label="Master of Surprise draws when it finds no secret"),
             Option("fire_replaces", False, "on: when a treasure Master of Fire would discard stays in play or "
                    "leaves first (Alberti, Teleport, Fire side 1), it discards the next highest instead; off: "
-                   "nothing replaces it", ruling=31, label="Master of Fire discards the next highest instead",
+                   "nothing replaces it (needs the Promo Pack or The Elements too, whose cards do that)",
+                   ruling=31, label="Master of Fire discards the next highest instead",
                    requires=("expansions", "magic")),
             Option("element_order", "together", "how the players choose their Element's side: all at once, in "
                    "secret, or one after another from P0, each choice seen by the next",
