@@ -165,3 +165,29 @@ def test_a_redeal_with_no_card_left_to_deal_passes_the_turn_to_the_rival() -> No
     play(game, "0:redeal")
     assert game.current == 1 and game.decision(1).kind == "turn"
     assert "redeal" not in game.legal_actions(1)
+
+
+def test_the_last_card_of_the_draft_says_that_whoever_takes_it_begins_the_duel() -> None:
+    # The rulebook: "The person who takes the last card ... always takes the first turn in PHASE 2". Giving
+    # the last card does not draw again: it hands the rival the card and the first turn.
+    game = position(2, hands=["", ""], frames=[Frame("draft", [0])], draft="peso")
+    labels = game.labels(0)
+    assert labels == {"keep": "Keep the Soldier", "give": "Give the Soldier to P1 and draw again"}
+    assert game.observe(0)["draft"]["undrawn"] == 1, "the drawn card is not counted as left to draw"
+    play(game, "0:keep")
+    labels = game.labels(1)
+    assert labels == {"keep": "Keep the Peasant, the last card, and begin the duel",
+                      "give": "Give the Peasant, the last card, to P0, who then begins the duel"}
+    prompt = game.decision(1).prompt
+    assert "the last card" in prompt and "begins the duel" in prompt and "draw again" not in prompt
+    assert game.observe(1)["draft"]["undrawn"] == 0
+    play(game, "1:give")
+    assert game.current == 0 and game.decision(0).kind == "turn", "the label said what happened"
+
+
+def test_a_redeal_says_which_fortifications_are_discarded() -> None:
+    game = position(2, hands=["pepe", "so"], forts=["caar--", "------"], cur=0)
+    play(game, "0:redeal")
+    lines = [str(line).strip() for line in game.observe(1)["log"]]
+    assert "P0's fortifications are discarded for the new draft: an Archer and a Castle" in lines
+    assert not any("P1's fortifications" in line for line in lines), "a seat with none is not named"

@@ -626,8 +626,8 @@ def merchant(state: KnightsAndNinjasState, seat: int, target: int, kind: int) ->
     state.log(f"P{seat} plays {a_card(kind, ME)}, pays P{target} {plural(price, 'gem')} and takes "
               f"{plural(count, 'card')} from P{target}'s hand, blind")
     if taken:  # none only where a Merchant may do nothing (pointless_specials)
-        state.log(f"the cards taken: {_names(taken)}", (1 << seat) | (1 << target),
-                  depth=1)
+        state.log(f"the {'card' if len(taken) == 1 else 'cards'} taken: {_names(taken)}",
+                  (1 << seat) | (1 << target), depth=1)
     # Ruling 11: the receiver gained a gem, so it may win; merchant_gem_wins=false calls that passive.
     if not (state.rule(MERCHANT_GEM_WINS) and check_win(state, target)):
         end_turn(state)
@@ -679,10 +679,15 @@ def resolve_monk(state: KnightsAndNinjasState, choices: dict[int, Payload]) -> N
 def start_draft(state: KnightsAndNinjasState, caller: int | None) -> None:
     """Fortifications go, 15 cards are dealt face down, and the poorer seat drafts first."""
     for seat in range(state.num_players):
+        gone = []
         for slot in (CASTLE, ARCHER, MINSTREL):
             if state.forts[seat][slot] >= 0:
+                gone.append(state.forts[seat][slot])
                 state.discard.append(state.forts[seat][slot])
                 state.forts[seat][slot] = -1
+        if gone:
+            # Said, so that defences gone from a kingdom are never a mystery to the table.
+            state.log(f"P{seat}'s fortifications are discarded for the new draft: {cards_words(gone)}")
     state.frames.clear()
     if state.ladder_on >= 0:
         state.discard.append(LA)

@@ -41,9 +41,13 @@ After a common attack moves gems (and wins nothing), anyone may steal them
 with a Highwayman.
 A Jester stands for any living card.
 
-2 players: 6 gems each, no Jester, Traitor or Highwayman; draft 15 cards
-(keep or give), then duel without drawing; with three cards or fewer call a
-re-deal. All 12 gems win.
+2 players: 6 gems each, no Jester, Traitor or Highwayman. Draft 15 cards: the
+poorer player (then the one with fewer cards) draws one, keeps it or gives it
+away and draws again; after a keep the rival drafts; whoever takes the last
+card begins the duel. Duel: no drawing; who cannot or will not play discards
+(four or more cards) or calls a re-deal (three or fewer: fortifications go,
+hands stay, a new draft). All 12 gems win. Herald: 2 shown; Merchant: 2 gems;
+Monk: 2 gems or 3 cards; Minstrel: the rival discards 2 at once.
 """
 
 

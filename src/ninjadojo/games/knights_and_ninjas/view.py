@@ -89,6 +89,9 @@ def observe(state: KnightsAndNinjasState, seat: int | None) -> dict[str, JSONVal
         drafting = top is not None and top.kind == "draft"
         view["draft"] = {
             "pile": len(state.draft),
+            # What is left to draw: the pile without the card being drafted (shown to its drafter only,
+            # but everyone sees that one is drawn).
+            "undrawn": len(state.draft) - 1 if drafting else len(state.draft),
             "drafter": top.seats[0] if drafting and top is not None else None,
             "drawn": CODES[state.draft[-1]] if drafting and top is not None and seat in top.seats else None,
         }

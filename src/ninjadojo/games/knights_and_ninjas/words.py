@@ -202,9 +202,15 @@ def label(state: KnightsAndNinjasState, seat: int, frame: Frame, action: str, pa
         return f"Pay {cards_words(payload[1:])}"
     if op in (OP_KEEP, OP_GIVE):
         drawn = NAMES[state.draft[-1]]
+        rival = seat_name(1 - seat)
+        if len(state.draft) == 1:
+            # The last card: whoever takes it begins the duel (the rulebook's Two Player Variation).
+            if op == OP_KEEP:
+                return f"Keep the {drawn}, the last card, and begin the duel"
+            return f"Give the {drawn}, the last card, to {rival}, who then begins the duel"
         if op == OP_KEEP:
             return f"Keep the {drawn}"
-        return f"Give the {drawn} to {seat_name(1 - seat)} and draw again"
+        return f"Give the {drawn} to {rival} and draw again"
     return action
 
 
@@ -343,7 +349,12 @@ def prompt(state: KnightsAndNinjasState, seat: int, frame: Frame) -> str:
         return f"{seat_name(1 - seat)}'s Minstrel: discard two cards of your choice"
     if kind == "draft":
         drawn = with_article(NAMES[state.draft[-1]])
-        return f"Draft: you drew {drawn}; keep it, or give it to {seat_name(1 - seat)} and draw again"
+        if len(state.draft) == 1:
+            return (f"Draft: you drew {drawn}, the last card: whoever takes it begins the duel; keep it, or give "
+                    f"it to {seat_name(1 - seat)}")
+        left = len(state.draft) - 1
+        return (f"Draft: you drew {drawn} ({plural(left, 'card')} left to draw); keep it, or give it to "
+                f"{seat_name(1 - seat)} and draw again")
     return kind
 
 

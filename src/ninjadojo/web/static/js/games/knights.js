@@ -38,6 +38,18 @@ function cardName(code) {
   return catalogueCard(GAME, code).name;
 }
 
+/** ``el`` marked as this page's own draw: another seat's last move is not shown on it (recent.js). */
+function mine(el) {
+  el.dataset.mine = 'yes';
+  return el;
+}
+
+/** A card's name with its article: "a Knight", "an Archer". */
+function aCard(code) {
+  const name = cardName(code);
+  return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`;
+}
+
 /** The card keys of "kn", "pe3", "kn*" (a Jester as a Knight), "arf" (your fortifying Archer), "kn.pe". */
 function cardKeys(text, seat) {
   const found = new Set();
@@ -141,9 +153,15 @@ function tableArea(ctx) {
   if (table.attack) {
     const a = table.attack;
     parts.push(h('p', {class: 'attack-line'}, emblem('sword', 18), ' ',
-      `${who(ctx, a.by)} attacks ${who(ctx, a.against)} with ${cardName(a.role)} (strength ${a.strength})`));
+      `${who(ctx, a.by)} attacks ${who(ctx, a.against)} with `,
+      // Peasants attack together: a revolt, as strong as the Peasants in it.
+      a.role === 'pe' && a.strength > 1 ? `a revolt of ${a.strength} Peasants` : aCard(a.role),
+      ` (strength ${a.strength})`));
   } else if (table.attacking !== null && table.attacking !== undefined) {
-    parts.push(h('p', {class: 'attack-line'}, `attacking ${who(ctx, table.attacking)}`));
+    // Between attacks of one turn (a turn attacks one rival until gems move): whose turn attacks whom.
+    const by = view.current !== null && view.current !== undefined
+      ? `${who(ctx, view.current)} is attacking ` : 'Attacking ';
+    parts.push(h('p', {class: 'attack-line'}, `${by}${who(ctx, table.attacking)} this turn`));
   }
   if (table.ladder !== null && table.ladder !== undefined) {
     parts.push(h('p', {}, `A Ladder stands against ${who(ctx, table.ladder)}'s Castle`));
@@ -160,11 +178,15 @@ function tableArea(ctx) {
     parts.push(h('p', {}, `${who(ctx, g.holder)} has just taken ${plural(g.amount, 'gem')}`,
       g.from !== null ? ` from ${who(ctx, g.from)}` : '', ': a Highwayman may steal them'));
   }
-  if (view.draft) {
+  // The draft shows only while it is under way (an empty pile through the duel says nothing); its count is
+  // what is left to draw, without the card being drafted.
+  if (view.draft && (view.draft.drafter !== null || view.draft.pile > 0)) {
     const d = view.draft;
-    parts.push(h('div', {class: 'draft'}, counter('Draft pile', d.pile),
+    const left = d.undrawn ?? d.pile;
+    const note = left ? 'drawn: keep or give' : 'the last card: whoever takes it begins the duel';
+    parts.push(h('div', {class: 'draft'}, counter('Draft pile, left to draw', left),
       d.drafter !== null ? h('span', {}, `${who(ctx, d.drafter)} drafts`) : null,
-      d.drawn ? ctx.card(d.drawn, {keys: 'draft', note: 'drawn: keep or give'}) : null));
+      d.drawn ? mine(ctx.card(d.drawn, {keys: 'draft', note})) : null));
   }
   return parts.length ? h('div', {class: 'kn-table'}, parts) : null;
 }
