@@ -35,6 +35,8 @@ def test_the_lobby_shows_each_option_by_its_label_in_its_section(browser: Any, w
         page.wait_for_selector("#create-table")
         for game_id, game in games.items():
             page.select_option("#new-game", game_id)
+            # At the most players every option applies (some mean nothing with fewer: the next tests).
+            page.select_option("#new-players", str(game["max_players"]))
             house = page.locator("details.house-rules")
             if house.is_visible() and house.get_attribute("open") is None:
                 house.locator("summary").click()
@@ -124,6 +126,34 @@ def test_an_option_needing_another_is_hidden_until_it_applies_and_a_chosen_choic
         page.fill("#set-move-delay", "0")
         options = create_and_read_options(page, web_server)
         assert options["element_order"] == "in-turn" and "elements" in options["expansions"].split(","), options
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_options_that_mean_nothing_at_this_many_players_are_hidden_and_not_sent(
+        browser: Any, web_server: WebServer) -> None:
+    """Of Knights and Ninjas at 2 players has no Traitor, Jester or Highwayman: its options about them are
+    offered from 3 players only (the catalogue's ``min_players``)."""
+    game = catalogue(web_server)["knights-and-ninjas"]
+    only_more = [option["name"] for option in game["options"] if option["min_players"] > 2]
+    assert {"traitor_needs_gems", "jester_in_revolt", "win_check"} <= set(only_more)
+    context, page, errors = new_page(browser, TALL)
+    try:
+        page.goto(f"{web_server.base}/#/")
+        page.wait_for_selector("#create-table")
+        page.select_option("#new-game", "knights-and-ninjas")
+        page.select_option("#new-players", "3")
+        page.click("details.house-rules summary")
+        rows = [page.locator(f".option-row[data-option='{name}']") for name in only_more]
+        assert all(row.is_visible() for row in rows), "offered at 3 players"
+        page.uncheck("#opt-jester_in_revolt")  # a change from its default, which a 2-player table must not send
+        page.select_option("#new-players", "2")
+        assert not any(row.is_visible() for row in rows), "hidden at 2 players"
+        page.click("details.more-settings summary")
+        page.fill("#set-move-delay", "0")
+        options = create_and_read_options(page, web_server)
+        assert options["jester_in_revolt"] is True, options
         assert not errors, errors
     finally:
         context.close()

@@ -183,9 +183,10 @@ def _cost_text(costs: list[JSONValue]) -> str:
 
 
 def requirement_words(option: Option, specs: Sequence[Option]) -> str | None:
-    """Which other option ``option`` applies only with, in words ("only with The Elements"), or None."""
+    """Which other option ``option`` applies only with, in words ("only with The Elements"), or from how many
+    players ("only with 3 or more players"); None when it always applies."""
     if option.requires is None:
-        return None
+        return f"only with {option.min_players} or more players" if option.min_players else None
     name, value = option.requires
     other = next((spec for spec in specs if spec.name == name), None)
     if other is None:

@@ -50,6 +50,9 @@ class Option:
     seat_choices: tuple[str, ...] = ()
     #: Words for each of ``seat_choices``, in the same order ("No Element", "Fire, side 2"...).
     seat_choice_labels: tuple[str, ...] = ()
+    #: The fewest players at which the option means anything (Of Knights and Ninjas' Traitor, absent from
+    #: its 2-player variation): front ends hide it below. 0: at every player count.
+    min_players: int = 0
 
     @property
     def title(self) -> str:

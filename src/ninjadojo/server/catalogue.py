@@ -18,7 +18,8 @@ def option_json(option: Option) -> dict[str, Any]:
     players (``label``, ``group``, ``choice_labels`` one per choice, ``help``), ``seat_choices`` and their
     ``seat_choice_labels`` for a text option that gives each seat one of them (joined by ``/``), and ``requires``
     (``{"option": name, "value": value}``: the option applies only when that option has that value, or,
-    for a set option, holds it; null when it always applies)."""
+    for a set option, holds it; null when it always applies), and ``min_players`` (the fewest players at
+    which it means anything; 0: any)."""
     if isinstance(option.default, bool):
         kind = "bool"
     elif isinstance(option.default, int):
@@ -35,7 +36,8 @@ def option_json(option: Option) -> dict[str, Any]:
             "seat_choices": list(option.seat_choices),
             "seat_choice_labels": list(option.seat_choice_labels or option.seat_choices),
             "requires": None if option.requires is None
-            else {"option": option.requires[0], "value": option.requires[1]}}
+            else {"option": option.requires[0], "value": option.requires[1]},
+            "min_players": option.min_players}
 
 
 @cache

@@ -12,6 +12,7 @@ least one gem), and what only keeps hidden information hidden or writes position
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from ninjadojo.engine.errors import OptionError
 from ninjadojo.engine.options import Option, OptionValue
@@ -86,6 +87,9 @@ NOT_IN_DUEL: dict[str, str] = {
     MERCHANT_GEM_WINS: "the 2-player variation ends when one player has all 12 gems, however they came",
     RESHUFFLE: "the 2-player variation never draws from the pile (each draft shuffles the discards in)",
 }
+
+# Front ends offer them only from 3 players (the lobby hides them for a 2-player table).
+OPTIONS = tuple(replace(option, min_players=3) if option.name in NOT_IN_DUEL else option for option in OPTIONS)
 
 
 def check_combination(players: int, options: Mapping[str, OptionValue]) -> None:

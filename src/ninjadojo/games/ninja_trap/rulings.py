@@ -62,7 +62,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(GHOST_TRAPS, False,
            "Whether a player whose ninja is out may still flip one of their face-down traps each turn "
            "(their ninja is in no room, so it is never blocked or hit). For 3 or 4 players.",
-           ruling=6, label="Out players may still flip traps"),
+           ruling=6, label="Out players may still flip traps", min_players=3),
     Option(SHARED_BUKO_LOOK, True,
            "Whether ninjas who moved to the Buko together and were not trapped both look at their traps; "
            "if not, sharing the Buko spoils the look as it spoils flipping (only a ninja alone there looks).",

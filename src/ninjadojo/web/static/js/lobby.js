@@ -108,7 +108,10 @@ class Lobby {
       this.games.map((game) => h('option', {value: game.id},
         `${game.title} (${game.min_players}-${game.max_players} players)`)));
     this.summary = h('p', {class: 'muted game-summary'});
-    this.playersSelect = h('select', {id: 'new-players', onchange: () => this.drawSeats()});
+    this.playersSelect = h('select', {id: 'new-players', onchange: () => {
+      this.drawSeats();
+      this.showApplicable();
+    }});
     // One fieldset per section of the game's options ("Game", "Expansions"...), in the game's order.
     this.optionsBox = h('div', {class: 'option-groups'});
     // A row of presets above the options: each sets the option fields at once.
@@ -219,7 +222,9 @@ class Lobby {
       for (const option of game.options) {
         values[option.name] = shown.has(option.name) ? this.optionInputs.get(option.name).peek() : option.default;
       }
-      const next = new Set(game.options.filter((option) => optionApplies(option, values)).map((o) => o.name));
+      const players = Number(this.playersSelect.value);
+      const next = new Set(game.options.filter((option) => optionApplies(option, values, players))
+        .map((o) => o.name));
       const same = next.size === shown.size && [...next].every((name) => shown.has(name));
       shown.clear();
       for (const name of next) shown.add(name);
@@ -464,8 +469,10 @@ function optionSection(option) {
   return option.ruling !== null && option.ruling !== undefined ? HOUSE_RULES : FIRST_SECTION;
 }
 
-/** Whether an option applies given the options' `values` (as the engine's Option.applies reads them). */
-export function optionApplies(option, values) {
+/** Whether an option applies given the options' `values` (as the engine's Option.applies reads them) and,
+ * when given, the number of `players` (an option with `min_players` means nothing below it). */
+export function optionApplies(option, values, players = null) {
+  if (players !== null && option.min_players && players < option.min_players) return false;
   if (!option.requires) return true;
   const value = values[option.requires.option];
   const wanted = option.requires.value;
