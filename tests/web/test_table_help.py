@@ -705,6 +705,9 @@ def test_a_seats_badge_on_a_card_is_said_in_words_in_the_cards_help(browser: Any
                 break
             act_once(page, rng, stats)
         assert marked.count(), "no card was marked as a seat's last move"
+        # At our turn nobody else moves, so the board is not redrawn under the pointer.
+        wait_turn_or_end(page, 30)
+        assert marked.count(), "the marks stay until the seat moves again"
         card = marked.first
         by = card.get_attribute("data-moved-by")
         card.hover()

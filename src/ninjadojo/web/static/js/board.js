@@ -101,11 +101,12 @@ export function drawResult(view, ctx, {actions = [], floating = false, onClose =
   const names = result.winners.map((s) => ctx.player(s));
   const headline = names.length ? `${names.join(' and ')} ${names.length > 1 ? 'win' : 'wins'}` : 'No winner';
   const titleId = `end-title-${Math.random().toString(36).slice(2, 8)}`;
-  const title = h('h2', {class: 'end-title', id: titleId, tabindex: '-1'}, '■ Game over: ', headline);
+  const title = h('h2', {class: 'end-title', id: titleId, tabindex: '-1', dataset: {fid: 'end:title'}},
+    '■ Game over: ', headline);
   const close = onClose ? h('button', {type: 'button', class: 'end-close quiet', 'aria-label': 'close the result',
-    title: 'close (Esc)', onclick: onClose}, '✕') : null;
+    title: 'close (Esc)', dataset: {fid: 'end:x'}, onclick: onClose}, '✕') : null;
   const panel = h('section', {class: ['end-screen', floating && 'end-floating'], role: 'dialog',
-    'aria-labelledby': titleId},
+    'aria-labelledby': titleId, 'aria-modal': floating ? 'true' : null},
   h('header', {class: 'end-head'}, title, close),
   h('p', {class: 'reason'}, ctx.words(result.reason), result.truncated ? ' (stopped at the maximum length)' : ''),
   h('table', {class: 'scores'},
@@ -127,7 +128,29 @@ export function drawResult(view, ctx, {actions = [], floating = false, onClose =
       if (event.key === 'Escape') onClose();
     });
   }
+  // Floating over the board, the result keeps the keyboard's focus as a modal dialog does: Tab past its last
+  // button comes back to its first (the cards under it cannot be seen, and their pop-ups would cover it).
+  if (floating) panel.addEventListener('keydown', (event) => keepFocusIn(panel, event));
   return panel;
+}
+
+/** Tab and Shift+Tab at the ends of ``box`` wrap round inside it (a focus trap for a dialog drawn by hand). */
+export function keepFocusIn(box, event) {
+  if (event.key !== 'Tab') return;
+  const stops = [...box.querySelectorAll('a[href], button:not([disabled]), [tabindex="0"], input, select')]
+    .filter((el) => el.offsetParent !== null || el === document.activeElement);
+  if (!stops.length) return;
+  const first = stops[0];
+  const last = stops[stops.length - 1];
+  const inside = box.contains(document.activeElement);
+  if (event.shiftKey && (document.activeElement === first || !inside || document.activeElement === box
+      || document.activeElement.tabIndex < 0)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 /** A score as a number is written: 11, not 11.0; a fraction (a tie-break) as it is. */

@@ -10,7 +10,9 @@
 
 import {SEAT_COLOURS} from './seats.js';
 
-const TRACKED = '[data-keys], [data-code]';
+// A thing drawn with data-mine shows what this page's own seat just drew (Of Knights and Ninjas' draft card):
+// what another seat's move led to there is not that seat's move on the board.
+const TRACKED = '[data-keys]:not([data-mine]), [data-code]:not([data-mine])';
 
 /** Where each tracked thing of a board is and what it says: {id: text}. */
 export function snapshot(board) {

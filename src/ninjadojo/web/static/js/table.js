@@ -89,7 +89,8 @@ class TablePage {
       });
     };
     this.onKey = (event) => {
-      if (event.key === 'Escape') this.picker.cancel();
+      // Escape typed in a text field (the chat) is the field's, not a cancel of the board's selection.
+      if (event.key === 'Escape' && !isTextField(event.target)) this.picker.cancel();
     };
   }
 
@@ -303,6 +304,7 @@ class TablePage {
     if (!this.state || !this.socket || this.socket.readyState !== WebSocket.OPEN || this.pending) return;
     this.counter += 1;
     this.pending = action;
+    this.chooserFrom = null; // a chooser closed by a choice made: the focus does not go back to its card
     this.myMark = (this.state.view.log || []).length;
     // Kept for a reload: this seat has made a choice at this table (the digest's title says "since your
     // last turn" from then on, "so far" before, whatever the set-up's lines say of the seat).
@@ -369,7 +371,7 @@ class TablePage {
       seats: h('ul', {class: 'seats-bar', 'aria-label': 'seats'}),
       board: h('section', {class: 'board', 'aria-label': 'board'}),
       end: h('div', {class: 'end-slot'}),
-      prompt: h('section', {class: 'prompt', 'aria-live': 'polite'}),
+      prompt: h('section', {class: 'prompt', 'aria-live': 'polite', tabindex: '-1'}),
       chooser: h('div', {class: 'chooser-slot'}),
       actions: h('section', {class: 'actions', 'aria-label': 'all your choices'}),
       tools: h('div', {class: 'tools'}),
@@ -383,7 +385,12 @@ class TablePage {
     // On a phone the prompt is a box of at most a third of the screen that scrolls: it says when there is more.
     this.el.promptArea = h('div', {class: 'prompt-area'}, this.el.prompt, this.el.chooser);
     this.el.promptArea.addEventListener('scroll', () => this.markMore(), {passive: true});
-    replace(this.root, h('div', {class: 'table-page'},
+    // For the keyboard: the first Tab offers to jump over the board (every card of it a tab stop) to the prompt.
+    const skip = h('a', {class: 'skip-link', href: '#', onclick: (event) => {
+      event.preventDefault();
+      this.el.prompt.focus();
+    }}, 'Skip the board: to the prompt and the choices');
+    replace(this.root, h('div', {class: 'table-page'}, skip,
       h('header', {class: 'table-head'}, this.el.title, this.el.rulesButton, this.el.status, this.el.conn, this.el.who,
         this.el.hintsNote),
       this.el.seats,
@@ -444,6 +451,18 @@ class TablePage {
     if (!state) return;
     const focused = document.activeElement && document.activeElement.dataset
       ? document.activeElement.dataset.fid : null;
+    // Whether the keyboard's focus was on something of the table (a choice, a card) that this redraw may
+    // take away; and whether a chooser was open (one opening now was opened from the board).
+    // With nothing focused (a button disabled while a choice is sent loses the focus), the last known place
+    // holds: the focus was here until the player puts it elsewhere.
+    // Only the board, the prompt, the choices and the result count: a text field (the chat) keeps its focus.
+    const active = document.activeElement;
+    if (active && active !== document.body) {
+      this.focusHere = !isTextField(active) && [this.el.board, this.el.promptArea, this.el.actions, this.el.end]
+        .some((part) => part.contains(active));
+    }
+    const focusWasHere = Boolean(this.focusHere);
+    const chooserWasOpen = this.el.chooser.childElementCount > 0;
     const game = gameInfo(state.view.game);
     const ctx = this.ctx();
     const helpers = actionHelpers(state.view.game, () => ctx);
@@ -499,11 +518,33 @@ class TablePage {
       : []);
     this.drawEnd(ctx);
     this.markMore();
+    let kept = false;
     if (focused) {
       // Without scrolling: the focus kept for the keyboard must not move the side column under the reader
       // (a clicked choice's button, focused again, pushed the next prompt out of view).
       const again = this.root.querySelector(`[data-fid="${CSS.escape(focused)}"]`);
-      if (again) again.focus({preventScroll: true});
+      if (again && !again.disabled) {
+        again.focus({preventScroll: true});
+        kept = true;
+      }
+    }
+    const chooser = this.el.chooser.querySelector('button.choice');
+    const from = this.chooserFrom;
+    if (chooser && !chooserWasOpen && focusWasHere) {
+      // A card pressed on the board opened a chooser in the side column: its choices come next, not the
+      // rest of the board (8 to 14 Tabs away). Cancelled, the focus goes back to that card.
+      chooser.focus({preventScroll: true});
+      this.chooserFrom = focused ? {fid: focused, index: state.index} : null;
+    } else if (!chooser && chooserWasOpen && from && from.index === state.index && focusWasHere && !this.pending
+        && this.root.querySelector(`[data-fid="${CSS.escape(from.fid)}"]`)) {
+      this.chooserFrom = null;
+      this.root.querySelector(`[data-fid="${CSS.escape(from.fid)}"]`).focus({preventScroll: true});
+    } else if (focusWasHere && !kept && (!document.activeElement || document.activeElement === document.body)) {
+      // What had the focus went with the redraw (the choice just made): the focus goes to the prompt, which
+      // says what comes next, and Tab goes on to the choices; never back to the top of the page. With the
+      // result's dialog open, to its title: the dialog keeps the focus.
+      const title = this.el.end.querySelector('.end-floating .end-title');
+      (title || this.el.prompt).focus({preventScroll: true});
     }
     // A new decision of yours: its prompt in view at the top of a desktop's side column (which scrolls by
     // itself); what was being read further down it (the log) can wait.
@@ -763,7 +804,7 @@ class TablePage {
       // Only when something on the board may be clicked (a pass for good, say, is only in the list).
       if (this.el.board.querySelector('.actionable')) {
         parts.push(h('p', {class: 'muted prompt-hint'},
-          'Click a highlighted card, secret or square (dashed outline ▸), or pick from the list.'));
+          'Click a highlighted piece of the board (dashed outline ▸), or pick from the list.'));
       }
       if (state.hints && state.hints.enabled) parts.push(this.hintArea(ctx));
     } else if (submitted || ctx.toAct.has(this.seat)) {
@@ -917,28 +958,39 @@ class TablePage {
       return;
     }
     if (this.endDismissed) {
-      replace(this.el.end, h('div', {class: 'end-bar'}, h('strong', {}, '■ The game is over.'), ' ',
-        h('button', {type: 'button', onclick: () => {
-          this.endDismissed = false;
-          this.endFocused = false;
-          this.draw();
-        }}, 'Show the result')));
+      const reopen = h('button', {type: 'button', dataset: {fid: 'end-reopen'}, onclick: () => {
+        this.endDismissed = false;
+        this.endFocused = false;
+        this.draw();
+      }}, 'Show the result');
+      replace(this.el.end, h('div', {class: 'end-bar'}, h('strong', {}, '■ The game is over.'), ' ', reopen));
+      if (this.endClosedNow) {
+        // Closed just now: the focus goes to what opens it again, not to the page's start.
+        this.endClosedNow = false;
+        queueMicrotask(() => reopen.focus({preventScroll: true}));
+      }
       return;
     }
     // The result's dialog covers the board: a card's text left open over it would cover the result.
     this.popover.hide();
     const close = () => {
       this.endDismissed = true;
+      this.endClosedNow = true;
       this.draw();
     };
-    const actions = [h('a', {class: 'button', href: `#/replay/${this.tableId}`}, '▶ Replay this game'),
-      h('button', {type: 'button', id: 'open-review', 'aria-haspopup': 'dialog', onclick: () => this.openReview()},
-        this.seat !== null ? '✎ Review my game' : '✎ Review a player\'s game')];
+    // Each control has a stable id (data-fid): the dialog is drawn again with every state, and the focus
+    // must come back to the same control inside it, not fall behind it.
+    const actions = [h('a', {class: 'button', href: `#/replay/${this.tableId}`, dataset: {fid: 'end:replay'}},
+      '▶ Replay this game'),
+    h('button', {type: 'button', id: 'open-review', 'aria-haspopup': 'dialog', dataset: {fid: 'end:review'},
+      onclick: () => this.openReview()}, this.seat !== null ? '✎ Review my game' : '✎ Review a player\'s game')];
     if (this.seat !== null) {
-      actions.push(h('button', {type: 'button', onclick: () => this.rematch()}, '⟳ Rematch'));
+      actions.push(h('button', {type: 'button', dataset: {fid: 'end:rematch'}, onclick: () => this.rematch()},
+        '⟳ Rematch'));
     }
-    actions.push(h('a', {class: 'button quiet', href: '#/'}, 'Lobby'));
-    actions.push(h('button', {type: 'button', class: 'quiet', onclick: close}, 'Close and see the board'));
+    actions.push(h('a', {class: 'button quiet', href: '#/', dataset: {fid: 'end:lobby'}}, 'Lobby'));
+    actions.push(h('button', {type: 'button', class: 'quiet', dataset: {fid: 'end:close'}, onclick: close},
+      'Close and see the board'));
     const panel = drawResult(state.view, ctx, {actions, floating: true, onClose: close});
     replace(this.el.end, panel);
     if (!this.endFocused) {
@@ -1042,3 +1094,7 @@ function formatTime(seconds) {
   return `${minutes}:${String(whole % 60).padStart(2, '0')}`;
 }
 
+/** Whether ``el`` takes typed text (the chat's input): its keys, Escape included, are its own. */
+function isTextField(el) {
+  return Boolean(el) && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
