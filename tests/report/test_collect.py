@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from ninjadojo.engine import DojoError, OptionError
 from ninjadojo.engine.errors import UnknownGameError
-from ninjadojo.report import ReportSettings, play_record, run_report
+from ninjadojo.report import PROGRESS_FILE, ReportProgress, ReportSettings, play_record, run_report
 from ninjadojo.report.collect import Batch, make_batches, play_batch
 from ninjadojo.report.records import parse_batch_line
 from ninjadojo.report.settings import LINEUPS_TURNED
@@ -115,9 +117,17 @@ def test_specs_that_divide_the_seats_keep_one_line_up_turned_a_seat_a_game() -> 
     assert "lineups" not in settings.fingerprint()
 
 
-def test_an_old_report_folder_that_seated_mixed_bots_unfairly_is_not_continued() -> None:
-    settings = ReportSettings.build(GAME, players=3, bots=["random", "heuristic"])
+def test_an_old_report_folder_that_seated_mixed_bots_unfairly_is_not_continued(tmp_path: Path) -> None:
+    settings = ReportSettings.build(GAME, players=3, games=2, bots=["random", "heuristic"])
     assert settings.fingerprint()["lineups"] == LINEUPS_TURNED
+    # A folder written by the version before: the same header without "lineups".
+    header = ReportProgress.header(settings)
+    del header["report"]["lineups"]
+    (tmp_path / PROGRESS_FILE).write_text(json.dumps(header) + "\n")
+    with pytest.raises(OptionError) as refused:
+        ReportProgress.read(tmp_path, settings)
+    assert ("the line-ups of --bots was 'specs turned one seat a game (an older version)' there, "
+            "'each turned through every seat' now") in str(refused.value)
 
 
 def test_a_game_record_is_deterministic_and_consistent() -> None:

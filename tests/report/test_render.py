@@ -422,6 +422,32 @@ def test_a_feature_says_what_the_seat_did(kind: str, name: str, label: str) -> N
     assert plots.feature_label({"feature": f"{kind}:{name}", "kind": kind, "name": name}) == label
 
 
+def test_a_comparison_says_in_how_many_games_the_rule_came_into_play() -> None:
+    data = synthetic_report(counts=(3,), games=400, compare=True)
+    data["differences"][0]["changed"] = 0
+    text = _text(render_html(data))
+    assert "changed none of the 400 games" in text
+    assert "The rule changed nothing recorded of any of the 400 games" in text
+    data["differences"][0]["changed"] = 212
+    text = _text(render_html(data))
+    assert "changed 212 of 400 games" in text
+    assert "The rule changed what was recorded of 212 of the 400 games (53%)" in text
+    data["differences"][0]["changed"] = 1
+    assert "of 1 of the 400 games (0.2%)" in _text(render_html(data))
+    del data["differences"][0]["changed"]  # a report.json from before the count: nothing said of it
+    assert "changed what was recorded" not in _text(render_html(data))
+
+
+def test_the_summary_gives_the_fair_share_as_precisely_as_the_rate_beside_it() -> None:
+    data = synthetic_report(counts=(3,), games=700)
+    row = data["variants"][0]["player_counts"][0]
+    row["fair_share"] = 0.333333
+    row["seats"][0].update({"win_rate": 0.366, "ci95": [0.3325, 0.4]})
+    text = _text(render_html(data))
+    assert "no seat's win rate differs measurably from a fair 33.3%: the furthest, seat 0, wins 36.6% " \
+           "(95% CI 33.2-40.0%)" in text
+
+
 def test_several_bots_get_a_win_rate_each() -> None:
     data = synthetic_report(counts=(3,), games=300)
     data["bots"] = ["heuristic", "random"]

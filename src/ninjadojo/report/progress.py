@@ -41,7 +41,11 @@ LAYOUT = ProgressLayout(
     flags={"game": "GAME", "players": "--players", "bots": "--bots", "seed": "--seed",
            "options": "--option/--max-actions", "compare": "--compare",
            "lineups": "the line-ups of --bots"},
-    quote_width=60, name_option=True, shown={"compare": _compared})
+    quote_width=60, name_option=True,
+    shown={"compare": _compared,
+           # A folder of a version that seated mixed bots otherwise (see ReportSettings.lineup): said in words.
+           "lineups": lambda value, _fingerprint: "specs turned one seat a game (an older version)" if value is None
+           else value})
 
 
 class ReportProgress(ProgressFile[ReportSettings, tuple[int, int, int], GameRecord]):

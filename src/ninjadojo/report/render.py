@@ -10,6 +10,7 @@ specs, feature names) is escaped when written out.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -111,6 +112,10 @@ def _count_sentence(row: Mapping[str, Any], players: int, label: str | None) -> 
     if unfair is not None:
         seat, measurable = unfair
         rate = percent(seat["win_rate"], seat.get("ci95"), reference=fair_share(row, players))
+        # The fair share with as many decimals as the rate beside it: "a fair 33.3%" by "36.6% (33.2-40.0%)".
+        shown = re.match(r"\d+(?:\.(\d+))?%", rate)
+        places = len(shown.group(1) or "") if shown else 0
+        fair = f"{fair_share(row, players) * 100:.{places}f}%"
         if measurable:
             parts += [f"{where}, ", Span(f"seat {seat['seat']} wins {rate}", "strong"),
                       f" of games against a fair {fair}"]
@@ -201,13 +206,13 @@ def _summary(data: Mapping[str, Any]) -> list[Block]:
         if changed and all(_is_number(each) for each in changed):
             games = sum(float(difference.get("games") or 0) for difference in data["differences"])
             total = sum(int(each) for each in changed)
-            lead.append(f" changed how {number(total)} of {number(int(games))} games went" if total
+            lead.append(f" changed {number(total)} of {number(int(games))} games" if total
                         else f" changed none of the {number(int(games))} games")
         lead.append(": ")
         if not measurable:
             if changes and all(change.identical for change in changes):
-                lead.append(f"no change at all: each of the {len(changes)} figures compared is the same in every "
-                            "pair of games.")
+                lead.append(f"{'no change at all: ' if not any(changed) else ''}each of the {len(changes)} "
+                            "figures compared is the same in every pair of games.")
             else:
                 lead.append(f"no measurable difference in any of the {len(changes)} figures compared.")
             blocks.append(Paragraph(lead, "lead"))
@@ -240,11 +245,16 @@ def _came_into_play(difference: Mapping[str, Any]) -> str | None:
     changed, games = difference.get("changed"), difference.get("games")
     if not (_is_number(changed) and _is_number(games) and games):
         return None
-    share = f"{float(changed) / float(games):.0%}" if changed else "none"
-    if changed and share in ("0%", "100%") and changed != games:
-        share = f"{float(changed) / float(games):.1%}"
-    return (f"The rule changed how {number(changed)} of the {number(games)} games went ({share}); the others were "
-            "played alike, move for move, both ways.")
+    if not changed:
+        return (f"The rule changed nothing recorded of any of the {number(games)} games (their length, decisions, "
+                "choices offered, scores, winners and features were the same both ways).")
+    share = float(changed) / float(games)
+    said = f"{share:.0%}" if 0.01 <= share <= 0.99 or changed == games else f"{share:.1%}"
+    if said in ("0.0%", "100.0%"):
+        said = "under 0.1%" if share < 0.5 else "over 99.9%"
+    return (f"The rule changed what was recorded of {number(changed)} of the {number(games)} games ({said}): their "
+            "length, decisions, choices offered, scores, winners or features; in the others all of that was the "
+            "same both ways.")
 
 
 def _compare_section(data: Mapping[str, Any], images: Iterable[str]) -> list[Block]:
