@@ -131,9 +131,14 @@ export class Picker {
     const words = candidates.map((action) => describe(action));
     const plain = words.map((text) => (typeof text === 'string' ? text.replace(COPY_NUMBER, '') : text));
     const shown = plain.map((text, i) => (plain.filter((other) => other === text).length === 1 ? text : words[i]));
+    // Narrowing by the board is offered only where a choice acts on something not yet selected.
+    const narrow = candidates.some((action) => (this.keys.get(action) || [])
+      .some((key) => !this.selected.includes(key)));
+    const title = candidates.length === 1
+      ? (narrow ? 'Confirm, or click what it acts on:' : 'Confirm:')
+      : `${candidates.length} ways: pick one${narrow ? ', or click a highlighted thing to narrow them' : ''}`;
     const box = h('div', {class: 'chooser', role: 'group', 'aria-label': 'choose how'},
-      h('div', {class: 'chooser-title'}, candidates.length === 1 ? 'Confirm, or click what it acts on:'
-        : `${candidates.length} ways: pick one, or click a highlighted thing to narrow them`),
+      h('div', {class: 'chooser-title'}, title),
       h('div', {class: 'chooser-list'}, candidates.map((action, i) => h('button', {
         type: 'button', class: 'choice', dataset: {action, fid: `choose:${action}`},
         onclick: () => {
