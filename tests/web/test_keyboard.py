@@ -151,3 +151,53 @@ def test_the_end_dialog_keeps_the_focus_and_closed_gives_it_to_what_opens_it_aga
                                "'Show the result'")
     finally:
         context.close()
+
+
+def _in_view(page: Any, selector: str) -> bool:
+    """Whether the first element ``selector`` finds is on screen, and not hidden by a box that scrolls round it."""
+    return bool(page.evaluate("""(sel) => {
+        const el = document.querySelector(sel);
+        if (!el) return false;
+        const r = el.getBoundingClientRect();
+        if (r.bottom <= 0 || r.top >= innerHeight || r.height === 0) return false;
+        for (let box = el.parentElement; box; box = box.parentElement) {
+            const style = getComputedStyle(box);
+            if (!/(auto|scroll|hidden)/.test(style.overflowY)) continue;
+            const b = box.getBoundingClientRect();
+            if (r.bottom <= b.top || r.top >= b.bottom) return false;
+        }
+        return true;
+    }""", selector))
+
+
+def test_a_chooser_opened_by_a_tap_on_a_phone_is_in_view(browser: Any, web_server: WebServer) -> None:
+    # Ninja Camp: a square reached by several cards (an Evade, a Sprint, a clan) opens a chooser in the prompt
+    # box held at the top of a phone; it used to open below that box's visible part, so a tap seemed to do
+    # nothing.
+    seats = [{"type": "human", "name": "Ann"}, {"type": "bot", "level": "easy"}]
+    table_id, tokens = web_server.create({"game": "ninja-camp", "players": 2, "settings": QUICK, "seed": 2,
+                                          "seats": seats})
+    context, page, _ = new_page(browser, {"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        page.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === '0'")
+        opened = False
+        for _ in range(12):
+            if opened or wait_turn_or_end(page, 30) != "act":
+                break
+            index = app_data(page)["index"]
+            squares = page.locator(".board .actionable")
+            for number in range(squares.count()):
+                squares.nth(number).tap()
+                page.wait_for_timeout(200)
+                if app_data(page)["index"] != index:
+                    break
+                if page.locator(".chooser button.choice").count() > 1:
+                    assert _in_view(page, ".chooser button.choice"), "the chooser's first choice is out of view"
+                    opened = True
+                    break
+            if not opened and app_data(page)["index"] == index:
+                page.locator(".actions button.action:not([disabled])").first.click()
+        assert opened, "no tap opened a chooser of several moves in twelve turns"
+    finally:
+        context.close()

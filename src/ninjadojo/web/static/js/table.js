@@ -530,6 +530,12 @@ class TablePage {
     }
     const chooser = this.el.chooser.querySelector('button.choice');
     const from = this.chooserFrom;
+    if (chooser && !chooserWasOpen) {
+      // A chooser just opened (a tap or a click on the board that matches several moves): into view, inside
+      // the prompt's own scrolling box on a phone and the side column on a desktop, or it seems that nothing
+      // happened.
+      this.el.chooser.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    }
     if (chooser && !chooserWasOpen && focusWasHere) {
       // A card pressed on the board opened a chooser in the side column: its choices come next, not the
       // rest of the board (8 to 14 Tabs away). Cancelled, the focus goes back to that card.
