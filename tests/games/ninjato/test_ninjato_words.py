@@ -204,6 +204,33 @@ def test_a_raid_nothing_in_hand_can_win_says_so_and_only_that_one() -> None:
     assert said > 0, "no hopeless raid met"
 
 
+def test_a_banzai_with_nothing_left_to_fight_with_says_so() -> None:
+    """Banzai with no card (or tile) left to play is legal and ends in defeat: its label says so, and only
+    then (checked against the fight it opens: nothing but defeat is offered)."""
+    said = 0
+    for seed in range(30):
+        game = NinjatoState.new(3, None, seed)
+        rng = Rng(seed)
+        while game.result is None:
+            seat = game.to_act()[0]
+            for action, words in game.labels(seat).items():
+                if not words.startswith("Call Banzai"):
+                    continue
+                trial = game.clone()
+                trial.apply(seat, action)
+                top = trial.frames[-1] if trial.frames else None
+                if top is None or top.kind != "fight":
+                    continue
+                wins = [each for each in trial.legal_actions(seat) if each != "lose"]
+                hopeless = words.endswith("; nothing you hold can fight: you would be defeated at once")
+                if hopeless:
+                    assert not wins, (words, trial.legal_actions(seat))
+                said += hopeless
+            actions = game.legal_actions(seat)
+            game.apply(seat, actions[rng.randbelow(len(actions))])
+    assert said > 0, "no Banzai with nothing to fight with met"
+
+
 def test_a_raid_on_a_house_of_red_treasure_says_that_beating_the_sentry_takes_none() -> None:
     # A red treasure is an Elite's: the Sentry's defeat takes a plain one, and there is none.
     others = ["m2:3n:fsv", "g6:3n:fsv", "t4:3n:fsv", "m4:3n:fsv"]

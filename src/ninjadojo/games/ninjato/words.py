@@ -233,7 +233,12 @@ def label(state: NinjatoState, seat: int, frame: Frame, action: str, payload: Pa
     if op == OP_BANZAI:
         remaining = state.treasure[state.raid_house]
         guard = "a Guard" if remaining and remaining[0] < 5 else "an Elite"
-        return f"Call Banzai: face {guard} for the next treasure (the house holds {tokens_words(remaining)})"
+        label = f"Call Banzai: face {guard} for the next treasure (the house holds {tokens_words(remaining)})"
+        if not any(True for _ in plays(state.hands[seat], state.ready(seat), state.raid_side, state.stack_tiles,
+                                       state.crane_as_card)):
+            # Nothing left to fight with: said, as a hopeless raid is (the guard's value is still hidden).
+            return label + "; nothing you hold can fight: you would be defeated at once"
+        return label
     if op == OP_RETREAT:
         return f"Retreat with {tokens_words(state.raid_loot)}"
     if op == OP_KEEP:
