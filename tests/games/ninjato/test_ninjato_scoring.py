@@ -167,3 +167,6 @@ def test_a_leader_by_the_oldest_envoy_is_told_it_is_a_tie_broken_by_age_not_most
         seat = alone.to_act()[0]
         play(alone, f"{seat}:{alone.legal_actions(seat)[0]}")
     assert "You lead the Taira (most Envoys)" in alone.decision(0).prompt
+    # Nobody else holds a Taira Envoy: nobody is second, and the prompt does not promise one the rest.
+    assert alone.decision(0).prompt.endswith("nobody is second: the other goes to no one")
+    assert game.decision(0).prompt.endswith("the second gets the other")

@@ -135,9 +135,10 @@ def prompt(state: NinjatoState, seat: int, frame: Frame) -> str:
                 # A tie on Envoys is broken by the oldest: say so, or "most" reads wrong.
                 why = (f"as many Envoys as P{standing[1][0]}, and the oldest, from year {standing[0][2]} against "
                        f"year {standing[1][2]}")
+            # With nobody second (no other seat holds an Envoy of the clan), what is not taken goes to no one.
+            other = "the second gets the other" if len(standing) > 1 else "nobody is second: the other goes to no one"
             return (f"You lead the {CLAN_NAMES[clan]} ({why}): take its house points "
-                    f"({clan_points(state, clan)} honour) or a free face-up Rumor; the second "
-                    "gets the other")
+                    f"({clan_points(state, clan)} honour) or a free face-up Rumor; {other}")
         return f"You are second for the {CLAN_NAMES[clan]}: take a free face-up Rumor"
     return kind.replace("-", " ")
 
@@ -319,8 +320,9 @@ def score_lines(state: NinjatoState, player: int) -> list[str]:
             free = [words.removeprefix("the free Rumor ") for words, _ in gains if words.startswith("the free Rumor")]
             parts = [words for words, _ in gains if not words.startswith("the free Rumor")]
             if free:
-                parts.append(f"the free Rumor{'s' if len(free) > 1 else ''} {listing(free)} (counted with your "
-                             "Rumors)")
+                    # (Said of any seat: the end table shows every seat's lines, not only this page's.)
+                parts.append(f"the free Rumor{'s' if len(free) > 1 else ''} {listing(free)} (counted with the "
+                             "Rumors below)")
             got = listing(parts) or "nothing"
             lines.append(f"Clan scoring after round {number}: {got}: {points}")
         lines.insert(0, f"Honour for treasure spent on Rumors and Envoys: {honour - from_clans}")
