@@ -7,7 +7,7 @@ from ninjato_helpers import finish_round, play
 
 from ninjadojo.games.ninjato import effects
 from ninjadojo.games.ninjato.builder import position
-from ninjadojo.games.ninjato.cards import RUMOR_INDEX, SCORING_ORDER
+from ninjadojo.games.ninjato.cards import CLAN_NAMES, RUMOR_INDEX, SCORING_ORDER
 
 
 def before_scoring(round_number: int = 3, **kwargs: object) -> object:
@@ -170,3 +170,18 @@ def test_a_leader_by_the_oldest_envoy_is_told_it_is_a_tie_broken_by_age_not_most
     # Nobody else holds a Taira Envoy: nobody is second, and the prompt does not promise one the rest.
     assert alone.decision(0).prompt.endswith("nobody is second: the other goes to no one")
     assert game.decision(0).prompt.endswith("the second gets the other")
+
+
+def test_every_view_shows_the_coming_clan_scoring_in_its_order_with_who_holds_the_envoys() -> None:
+    # The rulebook scores the clans after rounds 3, 5 and 7, each time in another order; the board shows the
+    # next scoring as the terminal's picture does, from public facts only (the same for every seat).
+    game = before_scoring(envoys=["t3,m1", "m4"], rup="")
+    clans = game.observe(0)["clans"]
+    assert clans == game.observe(1)["clans"] == game.observe(None)["clans"]
+    assert clans["after_round"] == min(number for number in SCORING_ORDER if number >= game.round)
+    order = SCORING_ORDER[clans["after_round"]]
+    assert [entry["clan"] for entry in clans["order"]] == [CLAN_NAMES[clan] for clan in order]
+    minamoto = next(entry for entry in clans["order"] if entry["clan"] == "Minamoto")
+    # Seat 1's m4 (year 5) is older than seat 0's m1 (year 11): one Envoy each, seat 1 first.
+    assert [(each["seat"], each["count"]) for each in minamoto["envoys"]] == [(1, 1), (0, 1)]
+    assert minamoto["envoys"][0]["oldest_year"] < minamoto["envoys"][1]["oldest_year"]

@@ -142,10 +142,26 @@ def observe(state: NinjatoState, seat: int | None) -> dict[str, JSONValue]:
         "spent": _purse(state.spent),
         "raid": raid,
         "disguised": [ENVOY_CODES[envoy] for envoy in state.masks],
+        "clans": _clans(state),
         "seats": seats,
         "hand": None if seat is None else _cards(state.hands[seat]),
     }
     return view
+
+
+def _clans(state: NinjatoState) -> dict[str, JSONValue]:
+    """The clan scoring to come (public, as the terminal's picture shows it): after which round, and each clan
+    in its scoring order with its house points and who holds its Envoys (a disguised one counts twice; ties go
+    to the oldest Envoy, the earliest year)."""
+    coming = next((number for number in SCORING_ORDER if number >= state.round), max(SCORING_ORDER))
+    return {
+        "after_round": coming,
+        "rounds": list(SCORING_ORDER),
+        "order": [{"clan": CLAN_NAMES[clan], "points": clan_points(state, clan),
+                   "envoys": [{"seat": seat, "count": count, "oldest_year": age}
+                              for seat, count, age in clan_standing(state, clan)]}
+                  for clan in SCORING_ORDER[coming]],
+    }
 
 
 def _seat_or_none(seat: int) -> int | None:

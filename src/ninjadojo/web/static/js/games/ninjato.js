@@ -6,7 +6,7 @@
 import {h} from '../dom.js';
 import {cardInfo as catalogueCard} from '../catalogue.js';
 import {cardRow, emblem} from '../cards.js';
-import {counter, over, revealRow, seatPanel, who} from './common.js';
+import {counter, over, plural, revealRow, seatPanel, who} from './common.js';
 
 const GAME = 'ninjato';
 
@@ -202,6 +202,26 @@ function tileCost(tile) {
 }
 
 /** The board. */
+/** The clan scoring to come: after which round, and each clan in its order with its house points and who
+ * holds its Envoys (what decides who takes them). */
+function clanScoring(ctx) {
+  const clans = ctx.view.clans;
+  if (!clans) return null;
+  const title = over(ctx) ? 'Clan scoring (the last was after round 7)'
+    : `Clan scoring after round ${clans.after_round}`;
+  const rows = clans.order.map((clan) => h('li', {},
+    h('strong', {}, clan.clan), `: ${plural(clan.points, 'house point')}; Envoys: `,
+    clan.envoys.length ? clan.envoys.map((entry, i) => h('span', {}, i ? ', ' : '',
+      ctx.badge(entry.seat, {bare: true}), ` ${plural(entry.count, 'Envoy')} (oldest from year ${entry.oldest_year})`))
+      : 'none'));
+  return h('section', {class: 'place clan-scoring'}, h('h3', {}, emblem('element', 16), ` ${title}`),
+    h('ol', {}, rows),
+    h('p', {class: 'muted'}, `The clans score after rounds ${clans.rounds.slice(0, -1).join(', ')} and `
+      + `${clans.rounds.at(-1)}, in this order: who holds most of a clan's Envoys (a disguised one counts `
+      + 'twice; a tie goes to the oldest, from the earliest year) takes its house points or a free face-up '
+      + 'Rumor, the second the other.'));
+}
+
 export function render(ctx) {
   const view = ctx.view;
   const facts = h('div', {class: 'ninjato-facts'}, counter('Round', `${view.round}/${view.rounds}`),
@@ -232,7 +252,7 @@ export function render(ctx) {
     h('div', {class: 'row-cards'}, view.palace.envoys.map((e) => ctx.card(codeOf('envoy', e), {small: true,
       keys: `envoy:${e}`, note: numberOf(e), member: e}))),
     h('div', {class: 'muted'}, `spots: ${view.palace.spots}`));
-  const parts = [facts, houses, h('div', {class: 'places'}, dojo, sensei, pavilion, palace)];
+  const parts = [facts, houses, h('div', {class: 'places'}, dojo, sensei, pavilion, palace), clanScoring(ctx)];
   if (view.raid) {
     const raid = view.raid;
     parts.push(h('section', {class: 'raid'}, h('h3', {}, emblem('sword', 16),
