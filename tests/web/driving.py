@@ -157,6 +157,17 @@ def app_data(page: Page) -> dict[str, str]:
     return data
 
 
+def tab_until(page: Page, selector: str, most: int) -> int:
+    """Press Tab until the focused element matches ``selector``; the Tabs pressed (AssertionError past ``most``)."""
+    for tabs in range(most + 1):
+        if page.evaluate("(sel) => Boolean(document.activeElement && document.activeElement.matches(sel))",
+                         selector):
+            return tabs
+        if tabs < most:
+            page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector} in {most} presses")
+
+
 @dataclass
 class PlayStats:
     """What a game played by clicking took."""

@@ -30,6 +30,7 @@ from web.driving import (
     play_by_clicking,
     seat_token,
     server_state,
+    tab_until,
     wait_turn_or_end,
 )
 from web.serving import QUICK, WebServer
@@ -461,24 +462,14 @@ def test_the_keyboard_alone_plays(browser: Any, web_server: WebServer) -> None:
         assert wait_turn_or_end(page, 20) == "act"
         before = app_data(page)["index"]
         # Tab until a card of the hand has the focus (the page's order: board first).
-        for _ in range(80):
-            page.keyboard.press("Tab")
-            if page.evaluate("() => document.activeElement.matches('.hand .card.actionable')"):
-                break
-        else:
-            raise AssertionError("Tab never reached a card of the hand")
+        tab_until(page, ".hand .card.actionable", 80)
         page.keyboard.press("Enter")
         assert page.locator(".hand .card.selected").count() == 1
         page.keyboard.press("Escape")
         assert page.locator(".hand .card.selected").count() == 0
         page.keyboard.press("Enter")
         page.locator(".chooser").wait_for()
-        for _ in range(80):
-            page.keyboard.press("Tab")
-            if page.evaluate("() => document.activeElement.matches('.chooser button.choice')"):
-                break
-        else:
-            raise AssertionError("Tab never reached a button of the chooser")
+        tab_until(page, ".chooser button.choice", 80)
         page.keyboard.press("Enter")
         page.wait_for_function(f"(i) => document.querySelector('{APP}').dataset.index !== i", arg=before)
         if wait_turn_or_end(page, 20) == "act":

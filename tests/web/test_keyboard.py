@@ -10,13 +10,14 @@ from typing import Any
 
 import pytest
 
-from web.driving import APP, app_data, new_page, play_by_clicking, wait_turn_or_end
+from web.driving import APP, app_data, new_page, play_by_clicking, tab_until, wait_turn_or_end
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
 
 #: What the keyboard may choose with: a choice in the list or in a chooser.
-CHOICE = "(el) => el.matches('.actions button.action:not([disabled]), .chooser button.choice')"
+CHOICES = ".actions button.action:not([disabled]), .chooser button.choice"
+CHOICE = f"(el) => el.matches('{CHOICES}')"
 #: Most Tabs a player should need from where the focus is left after a move to a choice.
 MOST_TABS = 6
 
@@ -54,19 +55,11 @@ def test_after_each_move_the_focus_stays_on_the_table_and_the_choices_are_a_few_
             index = app_data(page)["index"]
             if moves == 0:
                 # The page's first tab stops offer to skip the board, to the prompt.
-                for _ in range(3):
-                    page.keyboard.press("Tab")
-                    if page.evaluate("() => document.activeElement.matches('.skip-link')"):
-                        break
-                else:
-                    raise AssertionError("no skip link among the page's first tab stops")
+                tab_until(page, ".skip-link", 3)
                 page.keyboard.press("Enter")
                 assert _focused(page) == "prompt"
-            tabs = 0
-            while _focused(page) != "choice":
-                assert tabs < MOST_TABS, f"move {moves}: no choice within {MOST_TABS} Tabs (focus on {_focused(page)})"
-                page.keyboard.press("Tab")
-                tabs += 1
+            assert _focused(page) != "body", f"before move {moves} the focus is at the top of the page"
+            tab_until(page, CHOICES, MOST_TABS)
             # Any of the choices, by the keyboard alone: down the list with Tab.
             for _ in range(rng.randrange(3)):
                 page.keyboard.press("Tab")

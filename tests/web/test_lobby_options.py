@@ -85,6 +85,15 @@ def create_and_read_options(page: Any, server: WebServer) -> dict[str, Any]:
     return dict(server.http.get(f"/api/tables/{table_id}").json()["options"])
 
 
+def open_lobby(page: Any, server: WebServer, game: str, players: int | None = None) -> None:
+    """The lobby, with ``game`` chosen (and ``players``, when given)."""
+    page.goto(f"{server.base}/#/")
+    page.wait_for_selector("#create-table")
+    page.select_option("#new-game", game)
+    if players is not None:
+        page.select_option("#new-players", str(players))
+
+
 def el_tag(page: Any, selector: str) -> str:
     """The tag name of the element ``selector`` finds."""
     return str(page.eval_on_selector(selector, "el => el.tagName"))
@@ -109,9 +118,7 @@ def test_an_option_needing_another_is_hidden_until_it_applies_and_a_chosen_choic
     context, page, errors = new_page(browser, TALL)
     try:
         page.route(re.compile(r".*/api/games$"), with_requirements)
-        page.goto(f"{web_server.base}/#/")
-        page.wait_for_selector("#create-table")
-        page.select_option("#new-game", "ninjitsu")
+        open_lobby(page, web_server, "ninjitsu")
         rows = {name: page.locator(f".option-row[data-option='{name}']") for name in elements}
         page.click("details.house-rules summary")
         assert not any(row.is_visible() for row in rows.values()), "hidden without The Elements"
@@ -140,10 +147,7 @@ def test_options_that_mean_nothing_at_this_many_players_are_hidden_and_not_sent(
     assert {"traitor_needs_gems", "jester_in_revolt", "win_check"} <= set(only_more)
     context, page, errors = new_page(browser, TALL)
     try:
-        page.goto(f"{web_server.base}/#/")
-        page.wait_for_selector("#create-table")
-        page.select_option("#new-game", "knights-and-ninjas")
-        page.select_option("#new-players", "3")
+        open_lobby(page, web_server, "knights-and-ninjas", 3)
         page.click("details.house-rules summary")
         rows = [page.locator(f".option-row[data-option='{name}']") for name in only_more]
         assert all(row.is_visible() for row in rows), "offered at 3 players"
@@ -174,9 +178,7 @@ def test_an_option_whose_requirement_is_unmet_is_not_sent(browser: Any, web_serv
     context, page, errors = new_page(browser, TALL)
     try:
         page.route(re.compile(r".*/api/games$"), with_requirement)
-        page.goto(f"{web_server.base}/#/")
-        page.wait_for_selector("#create-table")
-        page.select_option("#new-game", "ninjitsu")
+        open_lobby(page, web_server, "ninjitsu")
         page.click("details.house-rules summary")
         page.check("#opt-expansions-elements")
         page.select_option("#opt-element_order", "in-turn")
@@ -195,10 +197,7 @@ def test_elements_kept_from_the_last_game_are_chosen_per_player_in_words(browser
     words before anything is sent, and the chosen ones reach the table."""
     context, page, errors = new_page(browser, TALL)
     try:
-        page.goto(f"{web_server.base}/#/")
-        page.wait_for_selector("#create-table")
-        page.select_option("#new-game", "ninjitsu")
-        page.select_option("#new-players", "3")
+        open_lobby(page, web_server, "ninjitsu", 3)
         page.check("#opt-expansions-elements")
         row = page.locator(".option-row[data-option='element_sides']")
         assert row.is_visible() and row.locator("input[type=text]").count() == 0

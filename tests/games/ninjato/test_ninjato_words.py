@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -177,30 +178,37 @@ def test_log_lines_name_seats_and_count_in_words() -> None:
     assert all(not re.search(r"\bseat \d", line) for line in lines)
 
 
-def test_a_raid_nothing_in_hand_can_win_says_so_and_only_that_one() -> None:
-    """A raid whose Sentry no card of the hand (with a 3's help, the tiles) can beat is legal, and loses
-    the shuriken at once: its label says so. Checked against the fight it opens: a raid said hopeless
-    offers nothing but defeat; any other offers a card that wins."""
-    said = 0
-    for seed in range(40):
+def _fights_opened(start: str, seeds: int) -> Iterator[tuple[str, NinjatoState, int]]:
+    """Random 3-player games: for every choice whose words start with ``start`` that opens a fight, its words,
+    the game just after it (a copy) and the seat, then the games go on at random."""
+    for seed in range(seeds):
         game = NinjatoState.new(3, None, seed)
         rng = Rng(seed)
         while game.result is None:
             seat = game.to_act()[0]
             for action, words in game.labels(seat).items():
-                if not words.startswith("Raid "):
-                    continue
-                trial = game.clone()
-                trial.apply(seat, action)
-                top = trial.frames[-1] if trial.frames else None
-                if top is None or top.kind != "fight" or trial.raid_elite >= 0:
-                    continue  # (an Elite came first: the label speaks of the Sentry)
-                wins = [each for each in trial.legal_actions(seat) if each != "lose"]
-                hopeless = words.endswith("(nothing you hold can: you would be defeated at once)")
-                assert hopeless == (not wins), (words, trial.legal_actions(seat))
-                said += hopeless
+                if words.startswith(start):
+                    trial = game.clone()
+                    trial.apply(seat, action)
+                    top = trial.frames[-1] if trial.frames else None
+                    if top is not None and top.kind == "fight":
+                        yield words, trial, seat
             actions = game.legal_actions(seat)
             game.apply(seat, actions[rng.randbelow(len(actions))])
+
+
+def test_a_raid_nothing_in_hand_can_win_says_so_and_only_that_one() -> None:
+    """A raid whose Sentry no card of the hand (with a 3's help, the tiles) can beat is legal, and loses
+    the shuriken at once: its label says so. Checked against the fight it opens: a raid said hopeless
+    offers nothing but defeat; any other offers a card that wins."""
+    said = 0
+    for words, trial, seat in _fights_opened("Raid ", 40):
+        if trial.raid_elite >= 0:
+            continue  # (an Elite came first: the label speaks of the Sentry)
+        wins = [each for each in trial.legal_actions(seat) if each != "lose"]
+        hopeless = words.endswith("(nothing you hold can: you would be defeated at once)")
+        assert hopeless == (not wins), (words, trial.legal_actions(seat))
+        said += hopeless
     assert said > 0, "no hopeless raid met"
 
 
@@ -208,26 +216,11 @@ def test_a_banzai_with_nothing_left_to_fight_with_says_so() -> None:
     """Banzai with no card (or tile) left to play is legal and ends in defeat: its label says so, and only
     then (checked against the fight it opens: nothing but defeat is offered)."""
     said = 0
-    for seed in range(30):
-        game = NinjatoState.new(3, None, seed)
-        rng = Rng(seed)
-        while game.result is None:
-            seat = game.to_act()[0]
-            for action, words in game.labels(seat).items():
-                if not words.startswith("Call Banzai"):
-                    continue
-                trial = game.clone()
-                trial.apply(seat, action)
-                top = trial.frames[-1] if trial.frames else None
-                if top is None or top.kind != "fight":
-                    continue
-                wins = [each for each in trial.legal_actions(seat) if each != "lose"]
-                hopeless = words.endswith("; nothing you hold can fight: you would be defeated at once")
-                if hopeless:
-                    assert not wins, (words, trial.legal_actions(seat))
-                said += hopeless
-            actions = game.legal_actions(seat)
-            game.apply(seat, actions[rng.randbelow(len(actions))])
+    for words, trial, seat in _fights_opened("Call Banzai", 30):
+        hopeless = words.endswith("; nothing you hold can fight: you would be defeated at once")
+        if hopeless:
+            assert [each for each in trial.legal_actions(seat) if each != "lose"] == [], words
+        said += hopeless
     assert said > 0, "no Banzai with nothing to fight with met"
 
 
