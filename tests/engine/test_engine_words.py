@@ -78,6 +78,12 @@ def test_an_option_that_requires_another_applies_only_with_it() -> None:
     assert not seats.applies({})
     switch = Option("ghost_traps", False, "ghosts", requires=("reshuffle", "true"))
     assert switch.applies({"reshuffle": True}) and not switch.applies({"reshuffle": False})
+    # An option that means nothing below a player count (the lobby's optionApplies reads it alike).
+    from ninjadojo.games import game_class
+
+    traitor = next(option for option in game_class("knights-and-ninjas").option_specs()
+                   if option.name == "traitor_needs_gems")
+    assert traitor.applies({}, players=3) and not traitor.applies({}, players=2) and traitor.applies({})
 
 
 def test_names_replace_whole_seat_words_only_once() -> None:

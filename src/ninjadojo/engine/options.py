@@ -70,8 +70,11 @@ class Option:
             return self.choice_labels[self.choices.index(choice)]
         return choice
 
-    def applies(self, values: Mapping[str, object]) -> bool:
-        """Whether the option means anything given the other options' ``values`` (see :attr:`requires`)."""
+    def applies(self, values: Mapping[str, object], players: int | None = None) -> bool:
+        """Whether the option means anything given the other options' ``values`` (see :attr:`requires`) and,
+        when given, the number of ``players`` (see :attr:`min_players`)."""
+        if players is not None and players < self.min_players:
+            return False
         if self.requires is None:
             return True
         name, wanted = self.requires

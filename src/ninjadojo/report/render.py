@@ -10,7 +10,6 @@ specs, feature names) is escaped when written out.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -43,8 +42,10 @@ from ninjadojo.report.text import (
     mean_text,
     number,
     percent,
+    percent_places,
     score_word,
     signed,
+    value_words,
     wins_text,
 )
 
@@ -78,8 +79,7 @@ def _compare_words(data: Mapping[str, Any]) -> tuple[str, str] | None:
     if not isinstance(compare, Mapping):
         return None
     option = _text(compare.get("option"))
-    # An empty value (no expansions) is said, not left as nothing after the "=".
-    first, second = (_text(compare.get(side)) if compare.get(side) else " (none)" for side in ("a", "b"))
+    first, second = (value_words(_text(compare.get(side)) if compare.get(side) else "") for side in ("a", "b"))
     return f"{option}={first}", f"{option}={second}"
 
 
@@ -111,11 +111,10 @@ def _count_sentence(row: Mapping[str, Any], players: int, label: str | None) -> 
     fair = f"{fair_share(row, players):.0%}"
     if unfair is not None:
         seat, measurable = unfair
-        rate = percent(seat["win_rate"], seat.get("ci95"), reference=fair_share(row, players))
+        reference = fair_share(row, players)
+        rate = percent(seat["win_rate"], seat.get("ci95"), reference=reference)
         # The fair share with as many decimals as the rate beside it: "a fair 33.3%" by "36.6% (33.2-40.0%)".
-        shown = re.match(r"\d+(?:\.(\d+))?%", rate)
-        places = len(shown.group(1) or "") if shown else 0
-        fair = f"{fair_share(row, players) * 100:.{places}f}%"
+        fair = f"{reference * 100:.{percent_places(seat.get('ci95'), reference)}f}%"
         if measurable:
             parts += [f"{where}, ", Span(f"seat {seat['seat']} wins {rate}", "strong"),
                       f" of games against a fair {fair}"]

@@ -19,6 +19,7 @@ from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue, format_value
 from ninjadojo.engine.state import MAX_LENGTH_OPTION, GameState, check_seed
 from ninjadojo.games import game_class
+from ninjadojo.report.text import value_words
 from ninjadojo.sim.seeds import derive_seed
 from ninjadojo.sim.settings import MAX_GAMES, with_max_length
 
@@ -104,8 +105,7 @@ class ReportSettings:
                 raise OptionError("--compare needs at least 2 games per player count (one pair of games gives no "
                                   "interval): give --games 2 or more")
             name, first, second = pair
-            # An empty value (no expansions) is said, not left as nothing after the "=".
-            variants = tuple(Variant(f"{name}={format_value(value) or ' (none)'}", {**base, name: value})
+            variants = tuple(Variant(f"{name}={value_words(format_value(value))}", {**base, name: value})
                              for value in (first, second))
         specs = _check_specs(game_id, bots)
         length = base[MAX_LENGTH_OPTION]

@@ -141,6 +141,17 @@ def _interval_of(value: object) -> tuple[float, float] | None:
     return None
 
 
+def percent_places(interval: object = None, reference: float | None = None) -> int:
+    """The decimals :func:`percent` gives a rate with this interval (and ``reference``): one significant
+    digit of the interval's width ("31% (95% CI 29-33%)"; win rates need no more), more where an end would
+    read as the reference. A figure written beside it (the fair share) takes as many."""
+    ends = _interval_of(interval)
+    places = decimals_for((ends[1] - ends[0]) * 100 if ends else None, 10.0, digits=1)
+    if reference is not None and ends is not None:
+        places = clear_of(places, (ends[0] * 100, ends[1] * 100), reference * 100)
+    return places
+
+
 def percent(rate: object, interval: object = None, ci: str = "95% CI ", reference: float | None = None) -> str:
     """A rate as a percentage with its interval: ``31% (95% CI 29-33%)``; decimals from the interval's width.
 
@@ -151,10 +162,7 @@ def percent(rate: object, interval: object = None, ci: str = "95% CI ", referenc
         return "-"
     assert isinstance(rate, int | float)
     ends = _interval_of(interval)
-    # One significant digit of the interval's width: "31% (95% CI 29-33%)"; win rates need no more.
-    places = decimals_for((ends[1] - ends[0]) * 100 if ends else None, 10.0, digits=1)
-    if reference is not None and ends is not None:
-        places = clear_of(places, (ends[0] * 100, ends[1] * 100), reference * 100)
+    places = percent_places(interval, reference)
     if ends is None:
         return f"{rate * 100:.{places}f}%"
     return f"{rate * 100:.{places}f}% ({ci}{ends[0] * 100:.{places}f}-{ends[1] * 100:.{places}f}%)"
@@ -242,6 +250,11 @@ def describe_change(players: int, subject: str, entry: object, scale: float, uni
     else:
         sentence = f"{subject} {shown} {more if value > 0 else less} ({interval_text})"
     return Change(players, subject, " ".join(sentence.split()), style)
+
+
+def value_words(text: str) -> str:
+    """An option's value as a sentence says it after ``name=``: an empty one (no expansions) as " (none)"."""
+    return text or " (none)"
 
 
 def score_word(data: Mapping[str, Any]) -> str:

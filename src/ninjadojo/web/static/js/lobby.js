@@ -469,8 +469,8 @@ function optionSection(option) {
   return option.ruling !== null && option.ruling !== undefined ? HOUSE_RULES : FIRST_SECTION;
 }
 
-/** Whether an option applies given the options' `values` (as the engine's Option.applies reads them) and,
- * when given, the number of `players` (an option with `min_players` means nothing below it). */
+/** Whether an option applies given the options' `values` and, when given, the number of `players` (an option
+ * with `min_players` means nothing below it): as the engine's Option.applies reads them. */
 export function optionApplies(option, values, players = null) {
   if (players !== null && option.min_players && players < option.min_players) return false;
   if (!option.requires) return true;
