@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar, Protocol, cast
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -47,10 +47,6 @@ class Tensor(Protocol):
 
     def __setitem__(self, offset: int, value: float, /) -> None: ...
 
-
-#: The most games whose public part an encoder keeps at once (environments of one process, stepped in
-#: turn; a learner's vector of environments is usually smaller).
-_KEPT_GAMES = 16
 
 #: The label of the decision one-hot for a kind of decision the encoder does not know (a game that
 #: added a kind of frame since; the tests check that no game reaches it).
@@ -140,10 +136,11 @@ class ViewEncoder(ABC):
         self.split = type(self).write_public is not ViewEncoder.write_public
         #: Whether the encoder has a fast path (:meth:`write_state`), which :meth:`encode` then takes.
         self.fast = self.split or type(self).write_state is not ViewEncoder.write_state
-        #: The public part last written for each game (:meth:`_public_part`), by ``id`` of the game:
-        #: (game, top frame, ply, choices in, tensor). Encoders are shared by every environment of a
-        #: process (:func:`ninjadojo.rl.encoders.encoder_for`), so several games take turns.
-        self._public: dict[int, tuple[GameState[Any], Frame, int, int, npt.NDArray[np.float32]]] = {}
+        #: The position whose public part was written last (:meth:`_public_part`): (game, top frame, ply,
+        #: choices in, the part if kept). Encoders are shared by every environment of a process
+        #: (:func:`ninjadojo.rl.encoders.encoder_for`): games that take turns only miss it, and a game's
+        #: seats observe one position in a row.
+        self._public: tuple[GameState[Any], Frame, int, int, npt.NDArray[np.float32] | None] | None = None
 
     @abstractmethod
     def declare(self, builder: LayoutBuilder) -> None:
@@ -237,21 +234,27 @@ class ViewEncoder(ABC):
         if type(seat) is not int or not 0 <= seat < state.num_players:
             state._check_seat(seat)  # raises the engine's SeatError
         frames = state.frames
-        result = state.result
-        top = frames[-1] if frames and result is None else None
+        top = frames[-1] if frames and state.result is None else None
+        # This runs at every step of every environment: the headers are written here rather than by
+        # calls, and the tensor's values through a memoryview (item assignment through it is the cheapest
+        # write from Python: a float is stored as is; numpy's own costs about twice as much).
+        tensor = self._public_part(state, top) if self.split else np.zeros(self.size, dtype=FLOAT)
+        out: Tensor = tensor.data  # type: ignore[assignment]
+        one = 1.0
+        # The seat's own header: ``you``, and the top frame's decision if the seat is asked (``acting``,
+        # ``decision``) and its submission (as :func:`seat_view` makes them).
+        out[self._you + seat] = one
+        if top is not None:
+            if seat in top.seats:
+                out[self._acting] = one
+                out[self._decision_offsets.get(top.kind, self._other)] = one
+            if top.simultaneous and seat in top.submitted:
+                out[self._submitted] = one
         if self.split:
-            tensor = self._public_part(state, top)
-            out = cast(Tensor, tensor.data)
-            self._write_own_header(seat, top, out)
             self.write_own(state, seat, out)
-            return tensor
-        tensor = np.zeros(self.size, dtype=FLOAT)
-        # Item assignment through a memoryview is the cheapest write from Python (a float is stored as
-        # is; numpy's own item assignment costs about twice as much).
-        out = cast(Tensor, tensor.data)
-        self._write_own_header(seat, top, out)
-        self._write_public_header(state, out)
-        self.write_state(state, seat, out)
+        else:
+            self._write_public_header(state, out)
+            self.write_state(state, seat, out)
         return tensor
 
     def _public_part(self, state: GameState[Any], top: Frame | None) -> npt.NDArray[np.float32]:
@@ -265,23 +268,25 @@ class ViewEncoder(ABC):
         stack), and an undo restores or takes one back the same way, so nothing public has changed.
         This relies on the engine's contract that a game changes only through ``apply`` and ``undo``.
         """
-        kept = self._public
-        key = id(state)
-        cached = kept.get(key)
-        # ``cached[0] is state``: the entry holds its game, so its id cannot have been reused by another.
-        if top is not None and cached is not None and cached[0] is state and cached[1] is top \
-                and len(state.record.actions) - cached[2] == len(top.submitted) - cached[3]:
-            return cached[4].copy()
+        cached = self._public
+        # ``cached[0] is state``: the entry holds its game, so no other game can be taken for it.
+        again = cached is not None and cached[0] is state and top is not None and cached[1] is top \
+            and len(state.record.actions) - cached[2] == len(top.submitted) - cached[3]
+        if again and cached[4] is not None:  # type: ignore[index]
+            return cached[4].copy()  # type: ignore[index]
         tensor = np.zeros(self.size, dtype=FLOAT)
-        out = cast(Tensor, tensor.data)
+        out: Tensor = tensor.data  # type: ignore[assignment]
         self._write_public_header(state, out)
         self.write_public(state, out)
+        # The part itself is kept where it will be observed again: a simultaneous stage (each of its seats
+        # observes it in turn), or a position observed a second time (the parallel environment's seats).
+        # Most other positions are observed once, by the seat to act, and a copy kept for nothing would
+        # cost a sixth of the tensor.
         if top is None:
-            kept.pop(key, None)
+            self._public = None
         else:
-            if len(kept) >= _KEPT_GAMES and key not in kept:
-                kept.clear()  # games long gone (their entries keep them alive): start again
-            kept[key] = (state, top, len(state.record.actions), len(top.submitted), tensor.copy())
+            keep = again or (top.simultaneous and len(top.seats) > 1)
+            self._public = (state, top, len(state.record.actions), len(top.submitted), tensor.copy() if keep else None)
         return tensor
 
     def _write_public_header(self, state: GameState[Any], out: Tensor) -> None:
@@ -311,15 +316,3 @@ class ViewEncoder(ABC):
                 out[offset + each] = one
             if result.truncated:
                 out[self._truncated] = one
-
-    def _write_own_header(self, seat: int, top: Frame | None, out: Tensor) -> None:
-        """The header's values that are the seat's own: ``you``, and the top frame's decision if the seat
-        is asked (``acting``, ``decision``) and its submission (as :func:`seat_view` makes them)."""
-        one = 1.0
-        out[self._you + seat] = one
-        if top is not None:
-            if seat in top.seats:
-                out[self._acting] = one
-                out[self._decision_offsets.get(top.kind, self._other)] = one
-            if top.simultaneous and seat in top.submitted:
-                out[self._submitted] = one

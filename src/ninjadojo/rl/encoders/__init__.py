@@ -8,6 +8,7 @@ one-hots. :func:`encoder_for` builds (and caches) the encoder of a game, player 
 from __future__ import annotations
 
 import importlib
+from array import array
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
@@ -15,7 +16,7 @@ from ninjadojo.engine.errors import UnknownGameError, quote
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.games import game_class
-from ninjadojo.rl.encoding import ViewEncoder
+from ninjadojo.rl.encoding import Tensor, ViewEncoder
 from ninjadojo.rl.layout import Writer
 
 #: The module of each game's encoder (its class is ``ENCODER``).
@@ -85,3 +86,58 @@ def put_number(out: Writer, offset: int, value: JSONValue) -> None:
         assert isinstance(value, int | float)
         out.at.append(offset)
         out.values.append(value)
+
+
+#: The most piles a :class:`GrowingPile` keeps at once (games of the environments of one process).
+_KEPT_PILES = 64
+
+
+class GrowingPile:
+    """A segment laid out from a pile of card numbers that mostly grows at its end (a discard pile), kept
+    from one step to the next so that a step lays out only the cards added since.
+
+    A card's offset in the segment is its number; the segment holds a 1 per card (``counts`` false: a
+    pile of unique cards) or the number of cards of each kind (``counts`` true). The values are kept as
+    float32 per pile (by the pile's ``id``) with a copy of the pile they were made from, and compared
+    with the pile at every call: a pile that grew at its end gets the new cards added, one changed
+    otherwise (shuffled away, taken from) is laid out again. So the segment is always the pile's, whatever
+    game, clone or environment it comes from; the comparison is what a step costs when nothing was added.
+    """
+
+    __slots__ = ("_counts", "_kept", "_size")
+
+    def __init__(self, size: int, counts: bool) -> None:
+        self._size = size
+        self._counts = counts
+        self._kept: dict[int, tuple[list[int], array[float]]] = {}
+
+    def write(self, pile: list[int], out: Tensor, offset: int) -> None:
+        """Lay ``pile`` out at ``offset`` of ``out`` (a tensor of zeros there)."""
+        if not pile:
+            return
+        key = id(pile)
+        kept = self._kept.get(key)
+        if kept is None:
+            if len(self._kept) >= _KEPT_PILES:
+                self._kept.clear()
+            seen: list[int] = []
+            values = array("f", bytes(4 * self._size))
+            self._kept[key] = (seen, values)
+        else:
+            seen, values = kept
+        known = len(seen)
+        if len(pile) != known or pile != seen:
+            if len(pile) > known and (not known or pile[:known] == seen):
+                added = pile[known:]
+            else:
+                seen.clear()
+                values[:] = array("f", bytes(4 * self._size))
+                added = pile
+            if self._counts:
+                for card in added:
+                    values[card] += 1.0
+            else:
+                for card in added:
+                    values[card] = 1.0
+            seen.extend(added)
+        out[offset:offset + self._size] = values  # type: ignore[index,assignment]

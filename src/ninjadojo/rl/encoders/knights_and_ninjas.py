@@ -9,11 +9,12 @@ told apart) and the cards everyone knows to be in its hand. Private: the seat's 
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any, ClassVar
 
 from ninjadojo.games.knights_and_ninjas.cards import CODES, COUNTS, DRAFT_SIZE, DUEL_TARGET, SLOTS, START_GEMS
 from ninjadojo.games.knights_and_ninjas.view import open_attack, shown_to_herald, window_gems
-from ninjadojo.rl.encoders import count_codes, label_offsets, put_code, put_number, put_seat, seat_labels
+from ninjadojo.rl.encoders import GrowingPile, count_codes, label_offsets, put_code, put_number, put_seat, seat_labels
 from ninjadojo.rl.encoding import Tensor, View, ViewEncoder
 from ninjadojo.rl.layout import LayoutBuilder, Writer
 
@@ -26,6 +27,8 @@ MAX_RESHUFFLES = 20
 #: The kinds of frame the table shows: an attack to answer, a Herald's pick, a Highwayman's window.
 WINDOWS = frozenset(("respond", "herald-pick", "highwayman"))
 MAX_STRENGTH = 30
+#: The kinds' numbers (CODES in order).
+KINDS = range(len(CODES))
 
 
 class KnightsAndNinjasEncoder(ViewEncoder):
@@ -76,6 +79,7 @@ class KnightsAndNinjasEncoder(ViewEncoder):
         self._kinds = len(kinds)
         self._kind_index = {kind: number for number, kind in enumerate(kinds)}
         self._gems = gems
+        self._discard_pile = GrowingPile(len(kinds), counts=True)
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         ones = out.ones
@@ -156,9 +160,7 @@ class KnightsAndNinjasEncoder(ViewEncoder):
         value = len(state.deck)
         if value:
             out[self._deck] = value if value < DECK else DECK
-        base = self._discard[first]
-        for kind in state.discard:
-            out[base + kind] += one
+        self._discard_pile.write(state.discard, out, self._discard[first])
         if state.attack_target >= 0:
             out[self._attacking + state.attack_target] = one
         if state.ladder_on >= 0:
@@ -211,9 +213,8 @@ class KnightsAndNinjasEncoder(ViewEncoder):
             counts = all_known[each]
             if any(counts):  # mostly nothing is known of a hand
                 base = known[first]
-                for kind, count in enumerate(counts):
-                    if count:
-                        out[base + kind] = count
+                for kind in compress(KINDS, counts):
+                    out[base + kind] = counts[kind]
         if state.duel:
             _put(out, self._pile, len(state.draft), DRAFT_SIZE)
             top = frames[-1] if frames else None
@@ -226,9 +227,9 @@ class KnightsAndNinjasEncoder(ViewEncoder):
         # The seat's own hand, and in the duel's draft the card it drew (shown to the drafter alone).
         first = CODES[0]
         base = self._hand[first]
-        for kind, count in enumerate(state.hands[seat]):
-            if count:
-                out[base + kind] = count
+        hand = state.hands[seat]
+        for kind in compress(KINDS, hand):  # the kinds held (a hand holds a few of them)
+            out[base + kind] = hand[kind]
         if state.duel:
             frames = state.frames
             top = frames[-1] if frames else None

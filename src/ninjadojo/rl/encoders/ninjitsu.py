@@ -13,9 +13,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ninjadojo.games.ninjitsu.cards import CARD_IDS, OWNER_PENALTY, VALUE
+from ninjadojo.games.ninjitsu.cards import (
+    CARD_IDS,
+    FACE_DOWN_BASE,
+    FACE_DOWN_PER_HAND,
+    FACE_DOWN_PER_SECRET,
+    OWNER_PENALTY,
+    VALUE,
+)
 from ninjadojo.games.ninjitsu.elements import NAMES as ELEMENTS
-from ninjadojo.rl.encoders import label_offsets, put_code, put_seat, seat_labels
+from ninjadojo.rl.encoders import GrowingPile, label_offsets, put_code, put_seat, seat_labels
 from ninjadojo.rl.encoding import Tensor, View, ViewEncoder
 from ninjadojo.rl.layout import LayoutBuilder, Writer
 
@@ -32,6 +39,10 @@ MAX_TARGET = 200
 MAX_POINTS = 300
 #: An Element's side: ``choosing`` while sides are being chosen (the Element is dealt, no side yet).
 SIDES = ("choosing", "1", "2")
+#: The cards whose owner loses points for each of its cards in play (Vampire Ninja face up).
+_PENALISING = frozenset(card for card, penalty in enumerate(OWNER_PENALTY) if penalty)
+#: A secret's face-down worth, per card: (points, more per secret of its holder, more per card in hand).
+_FACE_DOWN = tuple(zip(FACE_DOWN_BASE, FACE_DOWN_PER_SECRET, FACE_DOWN_PER_HAND, strict=True))
 
 
 class NinjitsuEncoder(ViewEncoder):
@@ -90,6 +101,7 @@ class NinjitsuEncoder(ViewEncoder):
             for (hand_size, hand, treasures, treasure_points, secret_count, secrets, points, points_known, marked,
                  mark, element, side) in self._seats]
         self._fast_piles = (self._discard[first], self._resolving[first], self._innermost[first])
+        self._discard_pile = GrowingPile(CARDS, counts=False)
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         # The hot path of every step: the per-seat loop appends to the writer's lists directly.
@@ -160,14 +172,14 @@ class NinjitsuEncoder(ViewEncoder):
         turn = state.turn
         if turn >= 0:
             out[self._turn + turn] = one
-        value = state.target
+        # ``state.target``, which only Heavy Weather's Aurora Borealis changes.
+        value = state.target if state.has_weather else state.options["target"]
         out[self._target] = value if value < MAX_TARGET else MAX_TARGET
         out[self._deck] = len(state.deck)  # never above the deck's size, the bound
         value = state.swaps_left
         out[self._swaps] = value if value < 10 else 10
         base, resolving, innermost = self._fast_piles
-        for card in state.discard:
-            out[base + card] = one
+        self._discard_pile.write(state.discard, out, base)
         effects = state.effects
         if effects:
             for effect in effects:
@@ -214,12 +226,13 @@ class NinjitsuEncoder(ViewEncoder):
             held = treasures_all[each]
             for card in held:
                 out[treasures + card] = one
+            penalty = 0
             if not printed:
                 value = state.treasure_points(each)
             elif held:
                 value = sum(map(VALUE.__getitem__, held))
-                penalty = sum(map(OWNER_PENALTY.__getitem__, held))
-                if penalty:
+                if not _PENALISING.isdisjoint(held):
+                    penalty = sum(map(OWNER_PENALTY.__getitem__, held))
                     value += penalty * len(held)
             else:
                 value = 0
@@ -239,7 +252,17 @@ class NinjitsuEncoder(ViewEncoder):
                         if known[card] & bit:
                             out[secrets + position * CARDS + card] = one
             if sees_own:
-                value = state.points(each)
+                if printed:
+                    # ``state.points``, written out from the treasures' worth above: the secrets' face-down
+                    # worth, and a penalty on each secret too.
+                    in_hand = len(cards)
+                    for card in held:
+                        points_of, per_secret, per_hand = _FACE_DOWN[card]
+                        value += points_of + per_secret * count + per_hand * in_hand
+                    if penalty:
+                        value += penalty * count
+                else:
+                    value = state.points(each)
                 out[points] = -MAX_POINTS if value < -MAX_POINTS else value if value < MAX_POINTS else MAX_POINTS
                 out[points_known] = one
             card = marks[each]
