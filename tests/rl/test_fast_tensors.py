@@ -92,3 +92,38 @@ def test_a_kept_public_part_is_the_view_tensor_as_an_environment_observes(game_i
                 game.apply(seat, actions[rng.randbelow(len(actions))])
     assert kept > 20, "the games had simultaneous stages whose public part was kept"
     assert undone > 3, "choices in a simultaneous stage were taken back"
+
+
+@pytest.mark.parametrize("counts", [False, True])
+def test_a_growing_pile_is_laid_out_as_the_pile_is_whatever_happened_to_it(counts: bool) -> None:
+    """A pile kept between steps (GrowingPile) is laid out as it is now after every kind of change: cards
+    added at its end, the same pile again, cards taken, reshuffled away and refilled to a greater length,
+    changed in place at the same length, and another pile of the same length in between."""
+    from ninjadojo.rl.encoders import GrowingPile
+
+    size = 6
+    segment = GrowingPile(size, counts=counts)
+    pile: list[int] = []
+    other = [5, 5, 4] if counts else [5, 4, 3]
+
+    def laid_out(cards: list[int]) -> list[float]:
+        tensor = np.zeros(size + 2, dtype=np.float32)
+        segment.write(cards, tensor.data, 1)  # type: ignore[arg-type]
+        assert tensor[0] == 0 and tensor[-1] == 0, "nothing written outside the segment"
+        return [float(value) for value in tensor[1:-1]]
+
+    def expected(cards: list[int]) -> list[float]:
+        values = [0.0] * size
+        for card in cards:
+            values[card] = values[card] + 1 if counts else 1.0
+        return values
+
+    steps: list[list[int]] = [[1], [1, 2], [1, 2], [1, 2, 2 if counts else 3], [1], [], [0, 3, 4, 5],
+                              [0, 3, 4, 1], [0, 3, 4, 1, 2]]
+    for cards in steps:
+        pile[:] = cards
+        assert laid_out(pile) == expected(pile), cards
+        assert laid_out(other) == expected(other)
+        assert laid_out(pile) == expected(pile), cards
+    fresh = [2, 2, 1] if counts else [2, 1]  # a new list object (a reshuffle that replaces the pile)
+    assert laid_out(fresh) == expected(fresh)
