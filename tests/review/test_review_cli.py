@@ -4,6 +4,7 @@ summary, and one-line errors with exit status 2 for bad input."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -115,3 +116,20 @@ def test_a_bot_that_rates_nothing_is_said_to_be_replaced_by_the_search_that_does
         assert result.exit_code == 0, result.stderr
         assert f"note: {bot} rates no move" in result.stderr and "ismcts:iterations=20" in result.stderr
         assert "rated by the search ismcts:iterations=20" in result.stdout
+
+
+def test_a_narrow_terminal_reads_the_review_as_a_list(runner: CliRunner, saved: Path) -> None:
+    """At 80 columns a table of six columns of sentences folds every row into many lines: the decisions
+    are listed one below the other instead, each with what was asked, played and the better move."""
+    result = runner.invoke(app, ["review", str(saved), "--seat", "0", "--iterations", "300"],
+                           env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "┃" not in out and "│" not in out, "no table at 80 columns"
+    assert "Turn 3: flip your face-down trap" in out
+    lines = out.splitlines()
+    asked = [line for line in lines if re.match(r"\d+\. ", line)]
+    lines_played = [line for line in lines if line.startswith("   played: ")]
+    assert asked and len(lines_played) == len(asked), "each decision: what was asked, then what was played"
+    assert sum(line.endswith("  blunder") for line in lines_played) == 1, "the mark is on the line of the move played"
+    assert "1 blunder," in out

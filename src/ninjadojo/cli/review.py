@@ -39,6 +39,8 @@ from ninjadojo.table import find_save, read_save_game
 
 #: How each mark is drawn in the table.
 MARK_STYLES = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}
+#: A console at least this wide shows the review as a table; a narrower one as a list.
+WIDE = 140
 #: The marks' plurals where an s will not do.
 MARK_PLURALS = {"inaccuracy": "inaccuracies"}
 
@@ -68,6 +70,27 @@ def _hindsight_cells(move: MoveReview) -> list[Text]:
             Text(f"{percent(seen.before)} -> {percent(seen.after)}", style=style), Text(""), Text("")]
 
 
+def _print_list(console: Console, review: GameReview) -> None:
+    """The decisions one below the other, for a console too narrow for the table: six columns of
+    sentences folded into a terminal of 80 made each row ten lines tall and hard to read across."""
+    for move in review.moves:
+        console.print(Text.assemble(Text(f"{move.number}. ", style="bold"), move.prompt))
+        line = Text.assemble("   played: ", move.played.label, f"  {percent(move.before)} -> {percent(move.after)}")
+        if move.mark:
+            line.append(f"  {move.mark}", style=MARK_STYLES.get(move.mark, ""))
+        console.print(line)
+        alternative = move.alternative
+        if alternative is not None:
+            console.print(f"   best alternative: {alternative.label} ({percent(alternative.chance)})", markup=False)
+        seen = move.hindsight
+        if seen is not None:
+            best = seen.best
+            said = ("the move played was the best" if best.action == seen.played.action
+                    else f"best: {best.label} ({percent(best.chance)})")
+            console.print(f"   with the hidden cards shown: {percent(seen.before)} -> {percent(seen.after)}; {said}",
+                          style="dim", markup=False)
+
+
 def print_review(console: Console, review: GameReview) -> None:
     """The review as a table (a row per decision, and its hindsight row), then its summary."""
     state = "finished game" if review.finished else "game in progress"
@@ -75,14 +98,17 @@ def print_review(console: Console, review: GameReview) -> None:
                   f"{len(review.moves)} decisions with a choice, each rated by the search {review.bot} on what "
                   f"P{review.seat} could know then ({review.budget_words})", markup=False)
     if review.moves:
-        table = Table(show_lines=review.hindsight)
-        for title in ("#", "asked", "played", "win chance before -> after", "best alternative", "mark"):
-            table.add_column(title, overflow="fold")
-        for move in review.moves:
-            table.add_row(*_row_cells(move))
-            if move.hindsight is not None:
-                table.add_row(*_hindsight_cells(move))
-        console.print(table)
+        if console.width < WIDE:
+            _print_list(console, review)
+        else:
+            table = Table(show_lines=review.hindsight)
+            for title in ("#", "asked", "played", "win chance before -> after", "best alternative", "mark"):
+                table.add_column(title, overflow="fold")
+            for move in review.moves:
+                table.add_row(*_row_cells(move))
+                if move.hindsight is not None:
+                    table.add_row(*_hindsight_cells(move))
+            console.print(table)
     marks = review.marks()
     counted = ", ".join(plural(marks[name], name, MARK_PLURALS.get(name)) for name in MARKS)
     console.print(f"{counted}; average loss {100 * review.average_loss:.1f} points of win chance a decision",
