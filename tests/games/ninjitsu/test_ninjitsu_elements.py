@@ -430,6 +430,18 @@ def test_water1_draws_when_its_secret_is_stolen() -> None:
     assert treasures(game, 0) == "6b" and hand(game, 1) == "3a"
 
 
+def test_water1_draws_at_the_first_loss_of_an_action_and_not_again_for_the_rest() -> None:
+    """Ruling 64: "whenever" its cards are lost the owner draws, at once (the card drawn is in hand while
+    the action goes on), and once for the whole action: Ancient Map's second steal draws nothing more."""
+    game = elements(sides=("-", "water1"), expansions=ELEMENTS + ",sabotage", hands=["5s", ""],
+                    secrets=["", "6b 7b"], deck="2a 3a 4a")
+    play(game, "a:5s")
+    play(game, "x1.0")
+    assert game.frames[-1].kind == "steal" and hand(game, 1) == "4a", "drawn before the second steal"
+    play(game, "x1.0")
+    assert hand(game, 1) == "4a" and not game.secrets[1] and len(game.deck) == 2
+
+
 def test_water1_draws_when_its_treasure_is_discarded_or_moved() -> None:
     game = elements(sides=("-", "water1"), hands=["6a", ""], treasures=["", "9c"], deck="2a 3a")
     play(game, "a:6a", "c:9c")
