@@ -192,11 +192,13 @@ def test_score_lines_count_bo_staff_face_down_and_treasures() -> None:
     game = position(hands=["", ""], treasures=["6a 7b", ""], secrets=["4a 9c", ""])
     assert game.result is not None and game.result.scores[0] == 6 + 7 + 8 + 9
     assert game.score_lines()[0] == ["Treasure Katana: 6", "Treasure Chain and Sickle: 7",
-                                     "Secret #1 Bo Staff: 8 (4 + 2 for each of your 2 secrets)",
+                                     "Secret #1 Bo Staff: 8 (4 + 2 for each of the 2 secrets)",
                                      "Secret #2 Smoke Bomb: 9", "Total: 30"]
-    # Alone, it counts one secret: "for your one secret", not "for each of your 1 secret".
+    # Alone, it counts one secret: "for the one secret", not "for each of the 1 secret".
     game = position(hands=["", ""], treasures=["6a 7b Ta", ""], secrets=["4a", ""])
-    assert "Secret #1 Bo Staff: 6 (4 + 2 for your one secret)" in game.score_lines()[0]
+    assert "Secret #1 Bo Staff: 6 (4 + 2 for the one secret)" in game.score_lines()[0]
+    # Every player reads every player's lines at the end: none says "your".
+    assert not [line for lines in game.score_lines() for line in lines if "your" in line.lower()]
 
 
 def test_score_lines_count_vampire_ninja_and_master_of_earth() -> None:
@@ -206,7 +208,7 @@ def test_score_lines_count_vampire_ninja_and_master_of_earth() -> None:
                     expansions="promo,magic")
     lines = words_of(game, 0)
     assert "Master of Earth: 6 (2 for each of the opponents' 3 treasures)" in lines
-    assert "Vampire Ninja: -3 for each of your 5 cards in play: -15" in lines
+    assert "Vampire Ninja: -3 for each of the 5 cards in play: -15" in lines
     assert lines[-1] == f"Total: {3 + 9 + 10 + 9 + 6 - 15}" == f"Total: {game.points(0)}"
 
 

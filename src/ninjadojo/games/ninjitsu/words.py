@@ -518,10 +518,10 @@ def score_lines(state: NinjitsuState, player: int) -> list[str]:
         worth = FACE_DOWN_BASE[card] + FACE_DOWN_PER_SECRET[card] * count + FACE_DOWN_PER_HAND[card] * in_hand
         how = ""
         if FACE_DOWN_PER_SECRET[card]:
-            how = f" ({FACE_DOWN_BASE[card]} + {FACE_DOWN_PER_SECRET[card]} for {_each_of_your(count, 'secret')})"
+            how = f" ({FACE_DOWN_BASE[card]} + {FACE_DOWN_PER_SECRET[card]} for {_each_of_the(count, 'secret')})"
         elif FACE_DOWN_PER_HAND[card]:
             how = (f" ({FACE_DOWN_BASE[card]} + {FACE_DOWN_PER_HAND[card]} for "
-                   f"{_each_of_your(in_hand, 'card')} in hand)")
+                   f"{_each_of_the(in_hand, 'card')} in hand)")
         elif FACE_DOWN_BASE[card] != (VALUE[card] or 0):
             how = " (face down)"
         lines.append(f"Secret #{position + 1} {card_words(card)}: {worth}{how}")
@@ -534,14 +534,14 @@ def score_lines(state: NinjitsuState, player: int) -> list[str]:
     penalty = sum(OWNER_PENALTY[card] for card in treasures)
     if penalty:
         cards = len(treasures) + count
-        lines.append(f"Vampire Ninja: {penalty} for {_each_of_your(cards, 'card')} in play: {penalty * cards}")
+        lines.append(f"Vampire Ninja: {penalty} for {_each_of_the(cards, 'card')} in play: {penalty * cards}")
         total += penalty * cards
     if state.has_elements:
         from ninjadojo.games.ninjitsu.elements import treasure_bonus
 
         bonus = treasure_bonus(state, player)
         if bonus:
-            lines.append(f"Earth (side 2): +1 for {_each_of_your(len(treasures), 'treasure')}: {bonus}")
+            lines.append(f"Earth (side 2): +1 for {_each_of_the(len(treasures), 'treasure')}: {bonus}")
             total += bonus
     if not lines:
         lines.append("No treasures and no secrets")
@@ -549,6 +549,7 @@ def score_lines(state: NinjitsuState, player: int) -> list[str]:
     return lines
 
 
-def _each_of_your(count: int, noun: str) -> str:
-    """"each of your 3 secrets", or "your one secret" (never "each of your 1 secret")."""
-    return f"your one {noun}" if count == 1 else f"each of your {plural(count, noun)}"
+def _each_of_the(count: int, noun: str) -> str:
+    """"each of the 3 secrets", or "the one secret" (never "each of the 1 secret"). Not "your": every
+    player reads every player's lines at the end."""
+    return f"the one {noun}" if count == 1 else f"each of the {plural(count, noun)}"
