@@ -203,3 +203,25 @@ def test_a_spectator_chooses_whose_game_to_review(browser: Any, web_server: WebS
         assert client_errors(page) == []
     finally:
         context.close()
+
+
+def test_a_running_review_says_about_how_long_is_left(browser: Any, web_server: WebServer) -> None:
+    """A long review (a few minutes at the expert's budget) says how long is left, from the pace the page
+    has seen since it first saw the review running; nothing before a decision is done since then."""
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(f"{web_server.base}/#/")
+        said = page.evaluate("""async () => {
+            const {ReviewDialog} = await import('./js/review.js');
+            const panel = {seat: 0, hindsight: false, pace: null};
+            const at = (seconds, done, total) => {
+                Date.now = () => seconds * 1000;
+                return ReviewDialog.prototype.timeLeft.call(panel, {done, total});
+            };
+            return [at(0, 2, 10), at(60, 4, 10), at(70, 9, 10), at(80, 10, 10)];
+        }""")
+        assert not errors and not client_errors(page)
+    finally:
+        context.close()
+    # 2 decisions in a minute, 6 left: about 3 minutes; then 7 in 70 s, 1 left; then none left.
+    assert said == ["", " About 3 minutes left.", " Less than a minute left.", ""]

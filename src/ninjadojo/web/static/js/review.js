@@ -96,6 +96,7 @@ export class ReviewDialog {
     this.stop();
     this.seat = seat;
     this.hindsight = Boolean(hindsight);
+    this.pace = null;
     this.hindsightBox.checked = this.hindsight;
     replace(this.body);
     this.startButton.disabled = true;
@@ -124,7 +125,7 @@ export class ReviewDialog {
       const total = Math.max(answer.total, answer.done, 1);
       replace(this.status,
         h('p', {}, `Reviewing ${this.ctx.player(this.seat)}'s decisions: `,
-          h('strong', {}, `${answer.done} of ${answer.total || '…'}`), ' done.'),
+          h('strong', {}, `${answer.done} of ${answer.total || '…'}`), ' done.', this.timeLeft(answer)),
         h('progress', {max: String(total), value: String(answer.done), 'aria-label': 'review progress'}));
       this.root().dataset.review = 'running';
       this.timer = setTimeout(() => this.ask(), POLL_SECONDS * 1000);
@@ -138,6 +139,23 @@ export class ReviewDialog {
     replace(this.status);
     replace(this.body, drawReview(answer.review, this.ctx));
     this.root().dataset.review = 'done';
+  }
+
+  /** " About 3 minutes left.", from the pace since this page first saw the review running (a review
+   * started earlier, or elsewhere, is timed from then on); nothing until a decision is done. */
+  timeLeft(answer) {
+    const now = Date.now();
+    const key = `${this.seat}:${this.hindsight}`;
+    if (!this.pace || this.pace.key !== key || answer.done < this.pace.done) {
+      this.pace = {key, at: now, done: answer.done};
+    }
+    const done = answer.done - this.pace.done;
+    const left = answer.total - answer.done;
+    if (done <= 0 || left <= 0) return '';
+    const seconds = (now - this.pace.at) / 1000 / done * left;
+    if (seconds < 60) return ' Less than a minute left.';
+    const minutes = Math.round(seconds / 60);
+    return ` About ${minutes} minute${minutes === 1 ? '' : 's'} left.`;
   }
 
   failed(message) {
