@@ -20,11 +20,12 @@ never parses text.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, NoReturn, Self, TypeVar
@@ -265,6 +266,11 @@ class GameState(ABC, Generic[PayloadT]):
     def _projected_scores(self) -> Sequence[float] | None:
         """Each seat's expected final score from this full position, or ``None`` for :meth:`scores` (see
         :meth:`projected_scores`). Games override, in their package's ``evaluate`` module."""
+        return None
+
+    def _features(self) -> Sequence[Iterable[str]] | None:
+        """Each seat's features (see :meth:`features`), or ``None`` for a game that has none. Games
+        override, in their package's ``features`` module."""
         return None
 
     @classmethod
@@ -815,6 +821,26 @@ class GameState(ABC, Generic[PayloadT]):
         if self.result is not None:
             return self.result.scores
         return self._scores()
+
+    def features(self) -> tuple[tuple[str, ...], ...] | None:
+        """Each seat's features in this game, for a designers' report, one sorted tuple of names per seat;
+        ``None`` for a game that has none.
+
+        A feature is ``kind:name``, something a seat did or held that a report compares win rates by: a
+        card it played (``played:Katana``), a card it held at the end (``held:Katana``), its clan
+        (``clan:Sloth Clan``). Each game says what its features are in its package's ``features`` module
+        (``games/<game>/features.py``), read from the record of actions and the state as they are (a
+        report reads finished games), with the cards' names from :meth:`card_names`.
+        """
+        found = self._features()
+        if found is None:
+            return None
+        return tuple(tuple(sorted(set(names))) for names in found)
+
+    @classmethod
+    def card_names(cls) -> dict[str, str]:
+        """Each card's name by its code, from :meth:`card_catalog` (copies of a card share one name)."""
+        return _card_names(cls)
 
     def projected_scores(self) -> tuple[float, ...]:
         """Each seat's expected final score from this position, as the game estimates it.
@@ -1396,3 +1422,9 @@ def _check_frames(frames: list[Frame], players: int, over: bool) -> None:
             raise NotationError(f"frame {quote(frame.kind)} names a seat twice: {quote(seats)}")
         if frame.submitted and not frame.simultaneous:
             raise NotationError(f"frame {quote(frame.kind)} holds submissions but is not simultaneous")
+
+
+@functools.cache
+def _card_names(cls: type[GameState[Any]]) -> dict[str, str]:
+    """:meth:`GameState.card_names`, built once per game class (its catalog does not change)."""
+    return {info.code: info.name for info in cls.card_catalog()}

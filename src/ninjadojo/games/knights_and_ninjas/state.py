@@ -10,6 +10,7 @@ from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.state import CardInfo
 from ninjadojo.games.knights_and_ninjas import effects, evaluate, invariants, notation, render, rules, view, words
+from ninjadojo.games.knights_and_ninjas import features as report_features
 from ninjadojo.games.knights_and_ninjas import options as table_rules
 from ninjadojo.games.knights_and_ninjas.cards import (
     CARD_ROWS,
@@ -273,6 +274,9 @@ class KnightsAndNinjasState(GameState[Payload]):
     def _projected_scores(self) -> Sequence[float] | None:
         """Gems plus what each seat's cards and fortifications are worth in gems (:mod:`evaluate`)."""
         return evaluate.projected_scores(self)
+
+    def _features(self) -> list[set[str]]:
+        return report_features.features(self)
 
     @classmethod
     def _all_actions(cls, players: int, options: Mapping[str, OptionValue]) -> list[str]:

@@ -12,6 +12,7 @@ from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.state import CardInfo, GameSpec, GameState
 from ninjadojo.games.ninja_camp import effects, evaluate, invariants, moves, view, words
+from ninjadojo.games.ninja_camp import features as report_features
 from ninjadojo.games.ninja_camp.cards import (
     CARD_TABLE,
     CLAN_TABLE,
@@ -342,6 +343,9 @@ class NinjaCampState(GameState[Payload]):
         """Points plus what each seat's ninjas stand on, its part of the free cards and its clan card
         (:mod:`evaluate`)."""
         return evaluate.projected_scores(self)
+
+    def _features(self) -> list[set[str]]:
+        return report_features.features(self)
 
     # ------------------------------------------------------------------ copying, notation
 

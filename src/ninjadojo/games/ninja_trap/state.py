@@ -20,6 +20,7 @@ from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.state import CardInfo, GameSpec, GameState
 from ninjadojo.games.ninja_trap import evaluate, laws, notation, rules, rulings, view, words
+from ninjadojo.games.ninja_trap import features as report_features
 from ninjadojo.games.ninja_trap.cards import CODES, HITS_TO_KILL, ROOM_COUNT, ROOMS
 from ninjadojo.games.ninja_trap.encode import FLIP_BY_ROW, LOOK_LEGAL, MOVE_BY_HAND, TRAP_BY_HAND, all_actions
 
@@ -272,6 +273,9 @@ class NinjaTrapState(GameState[int]):
 
     def _projected_scores(self) -> Sequence[float] | None:
         return evaluate.projected_scores(self)
+
+    def _features(self) -> list[set[str]]:
+        return report_features.features(self)
 
     def _written_options(self) -> Mapping[str, OptionValue]:
         # A ruling option at its default (our reading) is not written: positions, saves' positions and

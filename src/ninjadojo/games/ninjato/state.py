@@ -11,6 +11,7 @@ from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import Option, OptionValue
 from ninjadojo.engine.state import CardInfo
 from ninjadojo.games.ninjato import effects, evaluate, invariants, notation, rules, view, words
+from ninjadojo.games.ninjato import features as report_features
 from ninjadojo.games.ninjato.cards import (
     DOJO_VALUES,
     ELITE_CODES,
@@ -442,6 +443,9 @@ class NinjatoState(GameState[Payload]):
 
     def _projected_scores(self) -> list[float]:
         return evaluate.projected_scores(self)
+
+    def _features(self) -> list[set[str]]:
+        return report_features.features(self)
 
     @classmethod
     def validate_options(cls, players: int, options: Mapping[str, object] | None) -> dict[str, OptionValue]:

@@ -43,6 +43,7 @@ from ninjadojo.games.ninjitsu import (
     words,
 )
 from ninjadojo.games.ninjitsu import evaluate as evaluation
+from ninjadojo.games.ninjitsu import features as report_features
 from ninjadojo.games.ninjitsu.cards import (
     ALL_CARDS,
     ANYTIME,
@@ -1272,6 +1273,9 @@ class NinjitsuState(GameState[Payload]):
 
     def _projected_scores(self) -> Sequence[float] | None:
         return evaluation.projected_scores(self)
+
+    def _features(self) -> list[set[str]]:
+        return report_features.features(self)
 
     def check_invariants(self) -> None:
         """Every card exactly once; no valueless treasure; knowledge consistent with the zones."""
