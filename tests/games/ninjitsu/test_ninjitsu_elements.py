@@ -421,6 +421,25 @@ def test_earth2_treasures_are_worth_one_more_each_but_not_secrets() -> None:
     assert game.points(0) == 6 + 2 + 2 + 10 and game.points(1) == 0
 
 
+def test_earth1_says_its_extra_card_in_the_draw_line() -> None:
+    game = elements(sides=("earth1", "-"), hands=["", ""], deck="2a 3a 4a 5a 6b")
+    play(game, "d")
+    assert len(game.hands[0]) == 3
+    assert "P0 draws 3 cards (one more for their Element Earth (side 1))" in game.observe(1)["log"]  # type: ignore[operator]
+
+
+def test_fire1_says_why_master_of_fire_leaves_the_highest_treasure_in_play() -> None:
+    """Master of Fire takes the 3 highest treasures; Fire (side 1) keeps its owner's highest in play, and the
+    log says so (it took the next ones instead, with no word of the one left)."""
+    game = elements(sides=("-", "fire1"), expansions=ELEMENTS + ",magic", hands=["Qm", ""],
+                    treasures=["2a", "8b 9c"], deck="2b 3b 4b")
+    play(game, "a:Qm")
+    assert treasures(game, 1) == "9c" and treasures(game, 0) == ""
+    lines = game.observe(0)["log"]
+    assert isinstance(lines, list)
+    assert "  Smoke Bomb stays in play: P1's Element Fire (side 1) protects their highest treasure" in lines
+
+
 # ---------------------------------------------------------------------- Water
 
 

@@ -186,6 +186,11 @@ def test_mirror_face_up_makes_each_opponent_draw_whenever_its_owner_draws() -> N
     game = sabotage(3, hands=["", "", ""], treasures=["6s", "", ""], deck="2a 3a 4a 5a")
     play(game, "d")
     assert hand(game, 0) == "5a 4a" and hand(game, 1) == "3a" and hand(game, 2) == "2a"
+    # Everyone reads why the others drew: the Mirror is named before their draws.
+    lines = game.observe(1)["log"]
+    assert isinstance(lines, list)
+    said = lines.index("P0's Mirror: each opponent draws a card")
+    assert lines[said + 1:said + 3] == ["P1 draws 1 card", "you drew Snare"]
 
 
 def test_false_floor_face_up_hides_its_owners_own_secrets_from_its_view() -> None:

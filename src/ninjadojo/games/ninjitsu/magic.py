@@ -72,8 +72,17 @@ def _fire(state: NinjitsuState, card: int, player: int) -> None:
     (each a moment for Alberti and Teleport)."""
     # Fire (side 1): a protected treasure cannot be discarded, so the 3 highest are taken without it.
     safe = {elements.protected(state, owner) for owner in range(state.num_players)} if state.has_elements else set()
-    ranked = sorted(((state.worth(each, owner), each) for owner in range(state.num_players)
-                     for each in state.treasures[owner] if each not in safe), key=lambda pair: (-pair[0], pair[1]))
+    everything = sorted(((state.worth(each, owner), each, owner) for owner in range(state.num_players)
+                         for each in state.treasures[owner]), key=lambda entry: (-entry[0], entry[1]))
+    if everything and safe - {-1}:
+        # Said where a protected treasure would have been among the highest: else players see it left
+        # in play with no reason given.
+        edge_all = everything[min(FIRE_COUNT, len(everything)) - 1][0]
+        for worth, each, owner in everything:
+            if each in safe and worth >= edge_all:
+                state.narrate(f"{card_name(each)} stays in play: P{owner}'s Element Fire (side 1) protects their "
+                              "highest treasure")
+    ranked = [(worth, each) for worth, each, _ in everything if each not in safe]
     if len(ranked) <= FIRE_COUNT:
         fire_discards(state, tuple(CARD_IDS[each] for _, each in ranked))
         return

@@ -669,11 +669,13 @@ class NinjitsuState(GameState[Payload]):
         if self.surfaced >= 0:
             self.wait(("rest" if resumed else "draw"), seat, count, int(mirrored))
             return []
+        extra = 0
         if (self.has_weather or self.has_elements) and verb == "draws" and not resumed:
             if self.has_weather and weather.drought_blocks(self, seat, deeper):
                 return []
             if self.has_elements:
-                count += elements.draw_extra(self, seat)
+                extra = elements.draw_extra(self, seat)
+                count += extra
         drawn: list[int] = []
         deck = self.deck
         hand = self.hands[seat]
@@ -727,9 +729,12 @@ class NinjitsuState(GameState[Payload]):
         else:
             plural = "s" if len(drawn) > 1 else ""
             what = f"{len(drawn)} card{plural}" if verb == "draws" else ""
-            self.narrate(f"{name} {verb} {what}".rstrip(), deeper=deeper)
+            # Earth (side 1)'s card is said, or a draw of 2 where the text said 1 has no reason given.
+            why = f" (one more for their Element {elements.side_words('earth1')})" if extra else ""
+            self.narrate(f"{name} {verb} {what}".rstrip() + why, deeper=deeper)
             self.narrate(f"you drew {', '.join([card_name(card) for card in drawn])}", bit, deeper)
         if verb == "draws" and not mirrored and not cut and (drawn or resumed) and self.has_face_up(seat, "mirror"):
+            self.narrate(f"{name}'s Mirror: each opponent draws a card", deeper=deeper)
             for other in self.opponents(seat):
                 self.draw(other, 1, deeper, mirrored=True)
         return drawn
