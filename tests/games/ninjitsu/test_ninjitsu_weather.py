@@ -515,6 +515,17 @@ def test_sunshower_a_new_weather_first_then_each_draws_the_weather_discard_piles
     assert sorted(CARD_IDS[card] for card in game.weather_discard) == ["Rw", "Sw"] and len(game.weather) == 1
 
 
+def test_a_new_weather_says_the_weathers_that_leave_play_in_words() -> None:
+    game = weather(3, hands=["6a", "", "9c"], weather="Rw Hw", events="Sv", expansions="promo,weather")
+    play(game, "s:6a")
+    lines = game.observe(1)["log"]
+    assert isinstance(lines, list)
+    assert "  Rainbow and Hail leave play" in lines
+    game = weather(3, hands=["6a", "", "9c"], weather="Sw", events="Sv")
+    play(game, "s:6a")
+    assert "  Snow leaves play" in game.observe(1)["log"]  # type: ignore[operator]
+
+
 # ---------------------------------------------------------------------- Flood
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
+from ninjadojo.engine.words import listing
 from ninjadojo.games.ninjitsu.cards import (
     AURORA,
     CARD_IDS,
@@ -254,7 +255,8 @@ def _replace(state: NinjitsuState, card: int, player: int) -> None:
     for weather in state.weather:
         state.weather_discard.append(weather)
     if state.weather:
-        state.narrate(f"{', '.join(card_name(each) for each in state.weather)} leaves play")
+        gone = [card_name(each) for each in state.weather]
+        state.narrate(f"{listing(gone)} {'leaves' if len(gone) == 1 else 'leave'} play")
     state.weather = []
     play_new(state)
 
