@@ -404,3 +404,15 @@ def test_a_card_whose_action_would_do_nothing_says_so_in_its_label() -> None:
             actions = game.legal_actions(seat)
             game.apply(seat, actions[rng.randbelow(len(actions))])
     assert said > 0
+
+
+def test_a_step_that_can_do_nothing_says_why() -> None:
+    """A card whose steps find nothing to act on says so in the log: it does not seem to fizzle."""
+    game = position(hands=["Jc", ""], deck="2a 3a 4a")  # Master of Planning: steal a secret (there is none)
+    game.apply(0, "a:Jc")
+    assert "  Master of Planning: no opponent has a secret to steal" in game.observe(1)["log"]  # type: ignore[operator]
+    game = position(hands=["6c", ""], deck="2a 3a 4a")  # Katana: discard a treasure, then play a card
+    game.apply(0, "a:6c")
+    lines = game.observe(1)["log"]
+    assert isinstance(lines, list)
+    assert lines[-2:] == ["  Katana: no treasure in play to discard", "  Katana: P0 has no card to play"]

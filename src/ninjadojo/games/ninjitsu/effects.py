@@ -233,27 +233,45 @@ def run_step(state: NinjitsuState, card: int, step: Step, actor: int) -> None:
             if step.optional or state.optional_texts:
                 data["optional"] = True  # option optional_texts: the text's play may be declined (ruling 3)
             state.frames.append(Frame("play", [player], data))
+        else:
+            _nothing(state, card, f"P{player} has no card to play" + ("" if step.way in ("any", "secret") else
+                                                                      f" as {_AS_WAY.get(step.way, 'it')}"))
     elif isinstance(step, Steal):
         if _secret_targets_exist(state, player):
             data = {"ignore_traps": step.ignore_traps, "by": by}
             if step.optional:
                 data["optional"] = True
             state.frames.append(Frame("steal", [player], data))
+        else:
+            _nothing(state, card, "no opponent has a secret to steal")
     elif isinstance(step, DiscardTreasures):
         if discardable(state, player, step.scope):
             state.frames.append(Frame("discard-treasure", [player], {
                 "scope": step.scope, "left": step.up_to, "optional": step.optional or state.optional_texts,
                 "use_action": step.use_action, "by": by,
             }))
+        else:
+            _nothing(state, card, "no treasure in play to discard")
     elif isinstance(step, DiscardExtreme):
         discard_extreme(state, step.highest, state.opponents(player), player)
     elif isinstance(step, TakeTreasure):
         if _treasures_in_scope(state, player, step.scope):
             state.frames.append(Frame("take-treasure", [player], {"scope": step.scope, "by": by}))
+        else:
+            _nothing(state, card, "no treasure in play to take")
     elif isinstance(step, Special):
         SPECIALS[step.name](state, card, player)
     else:  # pragma: no cover - the Step union is closed
         raise AssertionError(f"unknown step {step!r}")
+
+
+#: A card's way of being played, in words, for "no card to play as ...".
+_AS_WAY = {"treasure": "a treasure", "action": "an action"}
+
+
+def _nothing(state: NinjitsuState, card: int, why: str) -> None:
+    """Log a step of ``card``'s action that does nothing now, and why: else a card seems to fizzle."""
+    state.narrate(f"{card_name(card)}: {why}")
 
 
 def _secret_targets_exist(state: NinjitsuState, player: int) -> bool:
