@@ -212,3 +212,50 @@ def test_every_action_example_in_the_typing_reference_is_an_action_of_the_game()
     assert len(examples) >= 6
     for example in examples:
         assert example in space or encode.canonical_text(example) in space, example
+
+
+def test_the_view_shows_the_foe_fought_now_and_the_guards_beaten() -> None:
+    # The board draws the foe of the fight from the view: the prompt and the log said it, the board did not.
+    houses = ["t2:3n:fs", "m2:3n:fsv", "g6:3n:fsv", "t4:3n:fsv", "m4:3n:fsv"]
+    game = position(2, hands=["5543", ""], houses=houses, gtop="4n", raid=(0, 1, "+"))
+    raid = game.observe(1)["raid"]  # what every seat sees
+    assert raid["fighting"] == {"card": "3n", "kind": "sentry", "person": 0, "beat": 3, "then": None,
+                                "foe": "the Sentry 3"}
+    assert raid["guards"] == [] and raid["beaten"] == 0
+    play(game, "0:5")
+    raid = game.observe(1)["raid"]
+    assert game.decision(0).kind == "press" and raid["fighting"] is None and raid["beaten"] == 0
+    play(game, "0:banzai")
+    raid = game.observe(1)["raid"]
+    assert raid["guards"] == ["4n"] and raid["beaten"] == 0
+    assert raid["fighting"] == {"card": "4n", "kind": "guard", "person": 0, "beat": 4, "then": None,
+                                "foe": "a Guard 4"}
+    play(game, "0:5")
+    assert game.raider < 0 and game.observe(1)["raid"] is None, "the house is cleared: the raid is over"
+
+
+def test_the_view_says_which_person_of_an_elite_pair_is_fought() -> None:
+    houses = ["t2:3n:fj*", "m2:3n:fsv", "g6:3n:fsv", "t4:3n:fsv", "m4:3n:fsv"]
+    game = position(2, hands=["3455", ""], houses=houses, gtop="4n", xtop="d24", raid=(0, 1, "+"))
+    play(game, "0:5", "0:banzai")
+    raid = game.observe(0)["raid"]
+    assert raid["elite"] == "d24" and raid["beaten"] == 0
+    assert raid["fighting"] == {"card": "d24", "kind": "elite", "person": 1, "beat": 2, "then": 4,
+                                "foe": "the first person of the Elite pair 2 then 4"}
+    play(game, "0:4")
+    fighting = game.observe(0)["raid"]["fighting"]
+    assert (fighting["person"], fighting["beat"], fighting["then"]) == (2, 4, None)
+    play(game, "0:lose")
+    assert game.observe(0)["raid"] is None, "defeated with a single treasure: the raid is over"
+
+
+def test_a_guard_that_won_is_not_counted_beaten() -> None:
+    houses = ["t2:3n:fsv", "m2:3n:fsv", "g6:3n:fsv", "t4:3n:fsv", "m4:3n:fsv"]
+    game = position(2, hands=["555", ""], houses=houses, gtop="4n,5n", raid=(0, 1, "+"))
+    play(game, "0:5", "0:banzai", "0:5", "0:banzai")
+    raid = game.observe(0)["raid"]
+    assert raid["guards"] == ["4n", "5n"] and raid["beaten"] == 1 and raid["fighting"]["card"] == "5n"
+    play(game, "0:lose")
+    raid = game.observe(0)["raid"]
+    assert game.decision(0).kind == "keep" and raid["fighting"] is None
+    assert raid["beaten"] == 1, "the 5 Guard won: only the 4 was beaten"

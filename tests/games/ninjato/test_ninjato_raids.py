@@ -9,6 +9,7 @@ from ninjato_helpers import hand, house, play, purse
 from ninjadojo.engine import IllegalActionError
 from ninjadojo.games.ninjato.builder import position
 from ninjadojo.games.ninjato.cards import ELITE_INDEX, GUARD_INDEX
+from ninjadojo.games.ninjato.encode import STRENGTH, plays
 
 HOUSES = ("t2:3n:fsv", "m2:3n:fsv", "g6:3n:fsv", "t4:3n:fsv", "m4:3n:fsv")
 
@@ -23,12 +24,12 @@ def test_strength_needs_a_higher_card_and_a_tie_loses() -> None:
     # 3 ties the Sentry 3; a 2 with the 3 as +1 is a single 3 and ties too.
     assert game.legal_actions(0) == ["lose"]
     game = position(2, hands=["34", ""], raid=(0, 1, "+"))
-    assert game.legal_actions(0) == ["4+", "4", "lose"]
+    assert game.legal_actions(0) == ["4", "4+", "lose"]
 
 
 def test_stealth_needs_a_lower_card() -> None:
     game = position(2, hands=["23", ""], raid=(0, 1, "-"))
-    assert game.legal_actions(0) == ["2-", "2", "lose"]
+    assert game.legal_actions(0) == ["2", "2-", "lose"]
 
 
 def test_a_three_modifies_another_card_by_one_but_never_another_three() -> None:
@@ -215,6 +216,28 @@ def test_a_crane_is_a_card_of_its_own_high_for_strength_low_for_stealth() -> Non
     game = position(2, hands=["", ""], tiles=["c2@3", ""], houses=with_house("t2:4n:fsv"), raid=(0, 1, "-"))
     play(game, "0:c2")
     assert game.raid_loot == [0]
+
+
+def test_the_fight_plays_come_by_card_strongest_card_first_each_plain_then_climbing() -> None:
+    # A new player met the plain "Fight with a 4" 14th of 15, after every tile stacked on a 5 and on the 4:
+    # the plays of one card come together, its plain play first, and the cards strongest first (a Crane
+    # after the Dojo card of its value). Only the order: the same plays as the value order of encode.plays.
+    game = position(2, hands=["345", ""], tiles=["t6@1,t1@1,c1@3", ""], raid=(0, 1, "+"))
+    assert game.legal_actions(0) == ["5", "5.t1", "5.t6", "5+", "5.t6.t1", "5+.t1", "c1",
+                                     "4", "4.t1", "4+", "4.t6", "4+.t1", "4.t6.t1",
+                                     "3.t1", "3.t6", "3.t6.t1", "lose"]
+    by_value = [text for text, _, value in plays(game.hands[0], game.ready(0), STRENGTH, True) if value > 3]
+    assert sorted(game.legal_actions(0)) == sorted([*by_value, "lose"])
+    game = position(2, hands=["1234", ""], tiles=["s2@5,c2@3", ""], houses=with_house("t2:4n:fsv"),
+                    raid=(0, 1, "-"))
+    assert game.legal_actions(0) == ["1", "1-", "1.s2", "1-.s2", "2", "2-", "2.s2", "2-.s2", "c2",
+                                     "3", "3.s2", "4-", "4.s2", "4-.s2", "lose"]
+
+
+def test_the_first_play_against_a_two_person_elite_comes_in_the_same_order() -> None:
+    game = position(2, hands=["3455", ""], houses=with_house("t2:3n:fj*"), xtop="d33", raid=(0, 1, "+"))
+    play(game, "0:5", "0:banzai")
+    assert game.legal_actions(0) == ["5", "5+", "4", "4+", "lose"]
 
 
 def test_a_used_tile_is_face_up_again_next_round() -> None:

@@ -163,11 +163,11 @@ def test_a_tiger_six_comes_first_and_a_second_one_is_never_offered() -> None:
     assert value == 7, "a Tiger 6 replaces the value, then the Tiger +1 adds"
     assert encode.canonical_text("1.t1.t6") == "1.t6.t1"
     game = position(2, hands=["1", ""], tiles=["t6@1,t1@1", ""], houses=with_house("t2:5n:fsv"), raid=(0, 1, "+"))
-    assert game.legal_actions(0) == ["1.t6.t1", "1.t6", "lose"]
+    assert game.legal_actions(0) == ["1.t6", "1.t6.t1", "lose"]
     # Two Tigers 6: a second would only replace the 6 by a 6, so it never goes on the same card.
     game = position(2, hands=["1", ""], tiles=["t6@1,t6@2,t1@1,t1@2", ""], houses=with_house("t2:5n:fsv"),
                     raid=(0, 1, "+"))
-    assert game.legal_actions(0) == ["1.t6.t1.t1", "1.t6.t1", "1.t6", "lose"]
+    assert game.legal_actions(0) == ["1.t6", "1.t6.t1", "1.t6.t1.t1", "lose"]
     assert not any(action.count("t6") > 1 for action in game.action_space().actions)
 
 
@@ -219,7 +219,7 @@ def test_with_crane_as_card_a_snake_goes_on_a_crane() -> None:
 def test_crane_as_card_and_stacked_tiles_combine() -> None:
     game = position(2, hands=["", ""], tiles=["c2@3,t6@1,t1@1", ""], houses=with_house("t2:5n:fsv"),
                     raid=(0, 1, "+"), options={"crane_as_card": True})
-    assert game.legal_actions(0) == ["c2.t6.t1", "c2.t6", "lose"]
+    assert game.legal_actions(0) == ["c2.t6", "c2.t6.t1", "lose"]
 
 
 def test_every_play_in_the_switch_table_is_an_action_of_the_reading_it_names() -> None:

@@ -6,7 +6,7 @@ There is always exactly one frame, asking one seat:
 - ``draw`` (data ``left``): the Dojo visitor draws its next card, face-up or from the deck;
 - ``fight`` (data ``stage``: 0, or 1 for the second person of a two-person Elite): beat the guard
   faced in the raid with a single card, or lose (option ``may_give_up=false``: lose only when no single
-  card beats it);
+  card beats it); the plays grouped by card, as :func:`fight_order` says;
 - ``press``: after a win, Banzai (face the next guard) or retreat with the treasures;
 - ``keep``: after a loss, which treasure of the shuriken to keep;
 - ``marker`` (data ``house``): the clan marker replacing a cleared house's;
@@ -46,9 +46,11 @@ from ninjadojo.games.ninjato.encode import (
     RETREAT,
     STRENGTH,
     Payload,
+    Play,
     beats,
     capped,
     envoy_buys,
+    play_value,
     plays,
     rumor_buys,
     sensei_moves,
@@ -59,7 +61,7 @@ from ninjadojo.games.ninjato.encode import (
 if TYPE_CHECKING:
     from ninjadojo.games.ninjato.state import NinjatoState
 
-__all__ = ["data_int", "legal", "threshold"]
+__all__ = ["data_int", "fight_order", "legal", "threshold"]
 
 
 def data_int(frame: Frame, key: str) -> int:
@@ -183,6 +185,29 @@ def threshold(state: NinjatoState, stage: int) -> int:
     return GUARD_VALUE[guard]
 
 
+@lru_cache(maxsize=1 << 12)  # bounded; a fight's plays come from a few hands, tiles and guards, looked up often
+def fight_order(found: tuple[Play, ...], side: int) -> tuple[Play, ...]:
+    """Fight plays in the order a player looks for them: by the card fought with, the strongest first in the
+    attack's direction (by Strength a 5, then a 4...; by Stealth a 1, then a 2...; a Crane played as a card
+    after the Dojo card of its value), and within a card its plain play first, then the plays the 3 and the
+    tiles make of it, climbing in value (the fewest pieces first at one value).
+
+    :func:`~ninjadojo.games.ninjato.encode.plays` lists them by value alone, whatever the card: with a few
+    tiles a player met the plain "Fight with a 4" 14th of 15, after every tile stacked on a 5 and on the 4.
+    Only the order changes: the same plays, and always the same order for the same plays.
+    """
+    step = 1 if side == STRENGTH else -1
+
+    def key(play: Play) -> tuple[int, int, int, int]:
+        payload = play[1]
+        card, modifier = payload[1], payload[2]
+        base = card if card else play_value(0, 0, payload[3], side)  # a Crane by its value for the side
+        pieces = (modifier != 0) + sum(1 for tile in payload[3:] if tile >= 0)
+        return (-base * step, card == 0, play[2] * step, pieces)
+
+    return tuple(sorted(found, key=key))
+
+
 def _fight(state: NinjatoState, seat: int, stage: int) -> dict[str, Payload]:
     side = state.raid_side
     hand = state.hands[seat]
@@ -192,13 +217,12 @@ def _fight(state: NinjatoState, seat: int, stage: int) -> dict[str, Payload]:
     stack, crane_card = state.stack_tiles, state.crane_as_card
     if elite >= 0 and ELITES[elite].people == 2 and stage == 0:
         row = ELITES[elite]
-        for text, payload, _ in two_person_firsts(hand, ready, side, row.first, row.second, stack, crane_card):
-            moves[text] = payload
+        winning = two_person_firsts(hand, ready, side, row.first, row.second, stack, crane_card)
     else:
         target = threshold(state, stage)
-        for text, payload, value in plays(hand, ready, side, stack, crane_card):
-            if beats(value, target, side):
-                moves[text] = payload
+        winning = tuple(play for play in plays(hand, ready, side, stack, crane_card) if beats(play[2], target, side))
+    for text, payload, _ in fight_order(winning, side):
+        moves[text] = payload
     # Ruling 2: giving up is always offered; with may_give_up=false only when nothing beats the guard.
     if state.may_give_up or not moves:
         moves["lose"] = LOSE

@@ -3,7 +3,8 @@
 Public: the board (houses with their markers, Sentries and treasures, where every shuriken is), the
 face-up Dojo cards, offers and displays, the discards, every player's honour, treasure, tiles, Envoys,
 Rumors (taken from a face-up display: ruling) and Elites, hand sizes and the cards a player was seen to
-take face-up. Hidden: the Dojo hands (each seat sees its own; every seat's ``hand`` is shown once the game
+take face-up, a raid under way (the guards it turned up, how many were beaten, the foe fought now and what
+beats it). Hidden: the Dojo hands (each seat sees its own; every seat's ``hand`` is shown once the game
 is over), the order of every deck (Dojo, Guards,
 Elites, Sensei, Rumors, Envoys) and what the bag will give (only its size is shown).
 """
@@ -46,7 +47,7 @@ from ninjadojo.games.ninjato.effects import PHASE_NAMES, PLAY, SIDE_NAMES, clan_
 from ninjadojo.games.ninjato.encode import STRENGTH
 from ninjadojo.games.ninjato.notation import token_text
 from ninjadojo.games.ninjato.nouns import plural
-from ninjadojo.games.ninjato.rules import threshold
+from ninjadojo.games.ninjato.rules import data_int, threshold
 from ninjadojo.games.ninjato.words import foe_words
 
 if TYPE_CHECKING:
@@ -117,6 +118,8 @@ def observe(state: NinjatoState, seat: int | None) -> dict[str, JSONValue]:
             "shuriken": token_text(state.raid_loot),
             "guards": [GUARD_CODES[guard] for guard in state.raid_guards],
             "elite": None if elite < 0 else ELITE_CODES[elite],
+            "beaten": _guards_beaten(state),
+            "fighting": _fighting(state),
         }
     view: dict[str, JSONValue] = {
         "round": state.round,
@@ -147,6 +150,42 @@ def observe(state: NinjatoState, seat: int | None) -> dict[str, JSONValue]:
         "hand": None if seat is None else _cards(state.hands[seat]),
     }
     return view
+
+
+def _fighting(state: NinjatoState) -> JSONValue:
+    """The foe the raider is fighting now (``None`` between fights): its ``card`` (a Guard's or an Elite's
+    code, face up), ``kind`` (``sentry``, ``guard`` or ``elite``), ``person`` (1 or 2 of a two-person Elite,
+    else 0), the value to ``beat`` (higher by Strength, lower by Stealth), ``then`` (the second person's,
+    while the first of a pair is fought, else ``None``) and ``foe`` in words (as the prompt says it). All
+    public: the board shows what only the prompt and the log said (the card turned up by a Banzai)."""
+    frame = state.frames[-1] if state.frames else None
+    if state.raider < 0 or frame is None or frame.kind != "fight":
+        return None
+    stage = data_int(frame, "stage")
+    elite = state.raid_elite
+    then = None
+    person = 0
+    if elite >= 0:
+        card, kind = ELITE_CODES[elite], "elite"
+        if ELITES[elite].people == 2:
+            person = stage + 1
+            then = ELITES[elite].second if stage == 0 else None
+    elif state.raid_guards:
+        card, kind = GUARD_CODES[state.raid_guards[-1]], "guard"
+    else:
+        card, kind = GUARD_CODES[state.sentries[state.raid_house]], "sentry"
+    return {"card": card, "kind": kind, "person": person, "beat": threshold(state, stage), "then": then,
+            "foe": foe_words(state, stage)}
+
+
+def _guards_beaten(state: NinjatoState) -> int:
+    """How many of the raid's revealed Guards (``raid.guards``, in the order they came) the raider has beaten:
+    all but the last while it is fought, or after it won the fight (a ``keep`` after a Guard's win)."""
+    guards = len(state.raid_guards)
+    frame = state.frames[-1] if state.frames else None
+    if not guards or frame is None or state.raid_elite >= 0:
+        return guards  # an Elite comes after every Guard of the raid was beaten
+    return guards - 1 if frame.kind in ("fight", "keep") else guards
 
 
 def _clans(state: NinjatoState) -> dict[str, JSONValue]:

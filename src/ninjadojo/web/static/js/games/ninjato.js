@@ -91,11 +91,14 @@ export function keys(action) {
   if ((m = /^env:([a-z]\d):[a-z]+$/.exec(action))) return [`envoy:${m[1]}`];
   if ((m = /^mask:([a-z]\d)$/.exec(action))) return [`my-envoy:${m[1]}`];
   if ((m = /^keep:([a-z]\*?)$/.exec(action))) return [`loot:${m[1]}`];
-  if ((m = /^(\d)([+-]?)(?:\.([a-z]\d))?$/.exec(action))) {
-    // A single card: a Dojo card, with a 3 as +1/-1 and at most one Snake or Tiger tile on it.
-    return [`card:${m[1]}`, ...(m[2] ? ['~card:3'] : []), ...(m[3] ? [`~my-tile:${m[3]}`] : [])];
+  if ((m = /^(\d|c[12])([+-]?)((?:\.[st]\d)*)$/.exec(action))) {
+    // A single card: a Dojo card (or a Crane tile, alone or, with option crane_as_card, played as a card),
+    // with a 3 as +1/-1 and any Snake or Tiger tiles on it ("4.t6.t1"). Clicking the card offers all its
+    // plays; the 3 and the tiles narrow them.
+    const head = /^\d$/.test(m[1]) ? `card:${m[1]}` : `my-tile:${m[1]}`;
+    const tiles = [...new Set(m[3].split('.').filter(Boolean))];
+    return [head, ...(m[2] ? ['~card:3'] : []), ...tiles.map((tile) => `~my-tile:${tile}`)];
   }
-  if ((m = /^(c[12])$/.exec(action))) return [`my-tile:${m[1]}`];
   return [];
 }
 
@@ -130,12 +133,12 @@ export function describe(action) {
   }
   if ((m = /^keep:([a-z])(\*?)$/.exec(action))) return `Keep the ${m[2] ? 'red ' : ''}${treasureWords(m[1])}`;
   if ((m = /^m:([a-z])(\d)$/.exec(action))) return `New marker: ${CLANS[m[1]] || m[1]} ${m[2]}`;
-  if ((m = /^(\d)([+-]?)(?:\.([a-z]\d))?$/.exec(action))) {
-    const tile = m[3] ? ` with ${catalogueCard(GAME, m[3]).name}` : '';
+  if ((m = /^(\d|c[12])([+-]?)((?:\.[st]\d)*)$/.exec(action))) {
+    const tiles = m[3].split('.').filter(Boolean).map((tile) => catalogueCard(GAME, tile).name);
+    const what = /^\d$/.test(m[1]) ? `a ${m[1]}` : catalogueCard(GAME, m[1]).name;
     const three = m[2] ? ` and a 3 as ${m[2]}1` : '';
-    return `Fight with a ${m[1]}${three}${tile}`;
+    return `Fight with ${what}${three}${tiles.length ? ` with ${tiles.join(' and ')}` : ''}`;
   }
-  if ((m = /^(c[12])$/.exec(action))) return `Fight with ${catalogueCard(GAME, m[1]).name}`;
   return action;
 }
 
@@ -160,17 +163,68 @@ function placed(ctx, seats) {
   return h('span', {class: 'placed'}, 'shuriken: ', seats.map((s) => ctx.badge(s, {bare: true})));
 }
 
-function house(ctx, data) {
+/** What a single card must do against the foe fought now: "play higher than 3" (and, before the first of
+ * an Elite pair, the card to keep for the second). */
+function beatWords(raid, fighting) {
+  const way = raid.side === 'Strength' ? 'higher' : 'lower';
+  const then = fighting.then !== null && fighting.then !== undefined
+    ? `, keeping one ${way} than ${fighting.then} for the second` : '';
+  return `play ${way} than ${fighting.beat}${then}`;
+}
+
+/** The card of the foe fought now, marked as such (the Sentry, a Guard or an Elite a Banzai turned up); with
+ * ``need``, its note says what beats it too. */
+function foeCard(ctx, raid, fighting, need = true) {
+  const who = fighting.person ? `fighting person ${fighting.person} of 2` : 'fighting now';
+  return ctx.card(fighting.card, {small: true, extra: 'fighting',
+    note: `⚔ ${who}${need ? `: ${beatWords(raid, fighting)}` : ''}`});
+}
+
+function house(ctx, data, raid) {
   const side = (sign, who) => h('div', {class: 'house-side', dataset: {keys: `house:${data.house}:${sign}`},
     title: `raid house ${data.house} by ${sign === '+' ? 'Strength' : 'Stealth'}`},
   h('span', {}, sign === '+' ? '▲ Strength' : '▼ Stealth'),
   who !== null && who !== undefined ? ctx.badge(who, {bare: true}) : h('span', {class: 'muted'}, 'free'));
-  return h('div', {class: 'house-tile'},
+  // The house raided now shows the foe fought (the Sentry, or what the Banzai turned up) where the eye is
+  // on the raid: the prompt and the log said it, the board did not.
+  const raided = raid && raid.house === data.house ? raid : null;
+  const fighting = raided && raided.fighting;
+  // A raid past its Sentry has beaten it (the raid is over when the Sentry wins).
+  let sentry = h('span', {class: 'muted'}, 'no Sentry');
+  if (fighting && fighting.kind === 'sentry') sentry = foeCard(ctx, raided, fighting);
+  else if (data.sentry) sentry = ctx.card(data.sentry, {small: true, note: raided ? 'Sentry ✓ beaten' : 'Sentry'});
+  return h('div', {class: ['house-tile', raided && 'raided'], dataset: {house: data.house}},
     h('div', {class: 'house-head'}, h('strong', {}, `House ${data.house}`), ' ',
       h('span', {class: 'tag'}, `${data.clan} ${data.value}`)),
-    data.sentry ? ctx.card(data.sentry, {small: true, note: 'Sentry'}) : h('span', {class: 'muted'}, 'no Sentry'),
+    raided ? h('div', {class: 'raid-tag'}, '⚔ Raid by ', ctx.badge(raided.seat, {bare: true}),
+      ` (${raided.side})`) : null,
+    sentry,
+    fighting && fighting.kind !== 'sentry'
+      ? h('div', {class: 'house-foe'}, h('span', {class: 'row-title'}, 'Banzai!'), foeCard(ctx, raided, fighting))
+      : null,
     h('div', {class: 'house-loot'}, treasures(data.treasure)),
     h('div', {class: 'house-sides'}, side('+', data.strength), side('-', data.stealth)));
+}
+
+/** The raid under way: the raider, the treasure on its shuriken, the foe fought now, and the guards turned up
+ * (beaten, fought, or the one that won). */
+function raidSection(ctx, raid) {
+  const fighting = raid.fighting;
+  const beaten = raid.beaten === undefined ? raid.guards.length : raid.beaten;
+  const guardNote = (i) => {
+    if (i < beaten) return '✓ beaten';
+    return fighting && fighting.kind === 'guard' ? '⚔ fighting now' : '✗ won the fight';
+  };
+  return h('section', {class: 'raid'}, h('h3', {}, emblem('sword', 16),
+    ` Raid: ${who(ctx, raid.seat)} on house ${raid.house} by ${raid.side}`),
+  fighting ? h('div', {class: 'seat-line raid-foe'}, h('span', {class: 'row-title'}, 'Fighting now'),
+    foeCard(ctx, raid, fighting, false), h('span', {}, `${fighting.foe}: ${beatWords(raid, fighting)}`)) : null,
+  h('div', {class: 'seat-line'}, h('span', {class: 'row-title'}, 'On the shuriken'),
+    treasures(raid.shuriken, (token) => `loot:${token}`)),
+  raid.guards.length ? cardRow('Guards turned up', raid.guards.map((g, i) => ctx.card(g, {small: true,
+    note: guardNote(i)}))) : null,
+  raid.elite ? cardRow('Elite', [ctx.card(raid.elite, {small: true,
+    note: fighting && fighting.kind === 'elite' ? '⚔ fighting now' : '✗ won the fight'})]) : null);
 }
 
 function seat(ctx, data, s) {
@@ -228,7 +282,7 @@ export function render(ctx) {
     h('span', {class: 'tag'}, `Phase: ${view.phase}`),
     h('span', {class: 'tag'}, 'Order: ', view.order.map((s) => ctx.badge(s, {bare: true}))),
     counter('Bag', view.bag), counter('Guards', view.guards.deck), counter('Elites', view.elites.deck));
-  const houses = h('div', {class: 'houses'}, view.houses.map((data) => house(ctx, data)));
+  const houses = h('div', {class: 'houses'}, view.houses.map((data) => house(ctx, data, view.raid)));
   const dojo = h('section', {class: 'place', dataset: {keys: 'dojo'}, title: 'the Dojo'},
     h('h3', {}, emblem('sword', 16), ' Dojo'), placed(ctx, view.dojo.stack),
     h('div', {class: 'row-cards'}, view.dojo.up.map((v) => ctx.card(String(v), {small: true, keys: `dojo:${v}`})),
@@ -253,15 +307,7 @@ export function render(ctx) {
       keys: `envoy:${e}`, note: numberOf(e), member: e}))),
     h('div', {class: 'muted'}, `spots: ${view.palace.spots}`));
   const parts = [facts, houses, h('div', {class: 'places'}, dojo, sensei, pavilion, palace), clanScoring(ctx)];
-  if (view.raid) {
-    const raid = view.raid;
-    parts.push(h('section', {class: 'raid'}, h('h3', {}, emblem('sword', 16),
-      ` Raid: ${who(ctx, raid.seat)} on house ${raid.house} by ${raid.side}`),
-    h('div', {class: 'seat-line'}, h('span', {class: 'row-title'}, 'On the shuriken'),
-      treasures(raid.shuriken, (token) => `loot:${token}`)),
-    raid.guards.length ? cardRow('Guards turned up', raid.guards.map((g) => ctx.card(g, {small: true}))) : null,
-    raid.elite ? cardRow('Elite', [ctx.card(raid.elite, {small: true})]) : null));
-  }
+  if (view.raid) parts.push(raidSection(ctx, view.raid));
   const seats = view.seats.map((data, s) => seat(ctx, data, s));
   parts.push(h('div', {class: 'others'}, seats.filter((_, s) => s !== ctx.seat)));
   if (ctx.seat !== null && ctx.seat !== undefined) {
