@@ -71,9 +71,7 @@ def create_in_lobby(page: Page, base: str, game: str, *, players: int, bots: str
         else:
             page.select_option(f"#seat-level-{seat}", bots)
     if quick:
-        page.click("details.more-settings summary")
-        page.fill("#set-move-delay", "0")
-        page.fill("#set-window-time", "0")
+        quick_settings(page)
     page.click("#create-table")
     if friends:
         link = page.locator("#go-to-table")
@@ -81,6 +79,16 @@ def create_in_lobby(page: Page, base: str, game: str, *, players: int, bots: str
         return str(link.get_attribute("href")).split("/")[2]
     page.wait_for_function("() => /^#\\/table\\/[A-Za-z0-9_-]+$/.test(location.hash)")
     return str(page.evaluate("() => location.hash.split('/')[2]"))
+
+
+def quick_settings(page: Page) -> None:
+    """In the lobby's form, open *More settings* and set the bots' delay to 0, and the pause after a move an
+    "any time" card could answer too where it is offered (only for a game and options that have such cards:
+    the catalogue's ``conceals``)."""
+    page.click("details.more-settings summary")
+    page.fill("#set-move-delay", "0")
+    if page.locator("#set-window-time").is_visible():
+        page.fill("#set-window-time", "0")
 
 
 def seat_token(page: Page, table_id: str) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from web.driving import APP, client_errors, new_page, seat_token, server_state, wait_turn_or_end
+from web.driving import APP, client_errors, new_page, quick_settings, seat_token, server_state, wait_turn_or_end
 from web.serving import WebServer
 
 pytestmark = pytest.mark.slow
@@ -37,12 +37,10 @@ def create(page: Any, base: str, hints: bool | None) -> str:
     page.select_option("#new-game", "ninja-camp")
     page.select_option("#new-players", "2")
     page.select_option("#seat-level-1", "easy")
-    page.click("details.more-settings summary")
+    quick_settings(page)
     assert page.is_checked("#set-hints") is False  # off by default
     if hints is not None:
         page.set_checked("#set-hints", hints)
-    page.fill("#set-move-delay", "0")
-    page.fill("#set-window-time", "0")
     page.click("#create-table")
     page.wait_for_function("() => /^#\\/table\\/[A-Za-z0-9_-]+$/.test(location.hash)")
     return str(page.evaluate("() => location.hash.split('/')[2]"))

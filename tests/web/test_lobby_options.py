@@ -224,3 +224,53 @@ def test_elements_kept_from_the_last_game_are_chosen_per_player_in_words(browser
         assert not errors, errors
     finally:
         context.close()
+
+
+
+def created_settings(page: Any) -> dict[str, Any]:
+    """Create the table the form describes; the settings the lobby sent for it."""
+    with page.expect_request(lambda request: request.url.endswith("/api/tables") and request.method == "POST") \
+            as sent:
+        page.click("#create-table")
+    page.wait_for_function("() => /^#\\/table\\/[A-Za-z0-9_-]+$/.test(location.hash)")
+    return dict(sent.value.post_data_json["settings"])
+
+
+def test_the_pause_for_any_time_cards_is_offered_only_where_such_a_card_can_answer(
+        browser: Any, web_server: WebServer) -> None:
+    """The table setting ``window_time`` (the pause after a move an "any time" card could answer) matters
+    only for a game whose options bring such cards (the catalogue's ``conceals`` and ``conceals_when``:
+    Ninjitsu! with the Promo Pack or Sabotage!); elsewhere it is neither offered nor sent."""
+    context, page, errors = new_page(browser, TALL)
+    try:
+        open_lobby(page, web_server, "ninjato")
+        page.click("details.more-settings summary")
+        pause = page.locator("#set-window-time")
+        assert page.locator("#set-move-delay").is_visible()
+        assert not pause.is_visible(), "Ninjato has no any-time card"
+        page.select_option("#new-game", "ninjitsu")
+        assert not pause.is_visible(), "nor the base Ninjitsu!"
+        page.check("#opt-expansions-magic")
+        assert not pause.is_visible(), "nor Masters of Magic"
+        page.check("#opt-expansions-promo")
+        assert pause.is_visible(), "the Promo Pack's cards answer any time"
+        page.uncheck("#opt-expansions-promo")
+        assert not pause.is_visible()
+        page.check("#opt-expansions-sabotage")
+        assert pause.is_visible(), "and so do Sabotage!'s"
+        page.fill("#set-move-delay", "0")
+        page.fill("#set-window-time", "0.3")
+        page.select_option("#new-game", "ninja-camp")
+        assert not pause.is_visible()
+        assert "window_time" not in created_settings(page), "a pause that does not apply is not sent"
+        open_lobby(page, web_server, "ninjitsu")
+        page.check("#opt-expansions-sabotage")
+        page.click("details.more-settings summary")
+        page.fill("#set-move-delay", "0")
+        page.fill("#set-window-time", "0.3")
+        assert created_settings(page)["window_time"] == 0.3
+        table_id = page.evaluate("() => location.hash.split('/')[2]")
+        assert web_server.http.get(f"/api/tables/{table_id}").json()["settings"]["window_time"] == 0.3
+        assert not errors, errors
+    finally:
+        context.close()

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from web.driving import PHONE, TALL, new_page, wait_turn_or_end
+from web.driving import PHONE, TALL, new_page, quick_settings, wait_turn_or_end
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
@@ -35,9 +35,7 @@ def create_from_form(page: Any) -> str:
     """Create the table the form describes (2 players, the other a bot, no waiting); its id."""
     page.select_option("#new-players", "2")
     page.select_option("#seat-level-1", "easy")
-    page.click("details.more-settings summary")
-    page.fill("#set-move-delay", "0")
-    page.fill("#set-window-time", "0")
+    quick_settings(page)
     page.click("#create-table")
     page.wait_for_function("() => /^#\\/table\\/[A-Za-z0-9_-]+$/.test(location.hash)")
     return str(page.evaluate("() => location.hash.split('/')[2]"))

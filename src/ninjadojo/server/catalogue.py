@@ -9,7 +9,9 @@ from typing import Any
 from ninjadojo.api import game_class, playable_games
 from ninjadojo.bots import LEVELS, available_bots
 from ninjadojo.bots.levels import level_words
-from ninjadojo.engine.options import Option
+from ninjadojo.engine.errors import DojoError
+from ninjadojo.engine.options import Option, OptionValue, format_value
+from ninjadojo.engine.state import GameState
 from ninjadojo.server.settings import DEFAULT_LEVEL
 
 
@@ -40,16 +42,66 @@ def option_json(option: Option) -> dict[str, Any]:
             "min_players": option.min_players}
 
 
+def _conceals(cls: type[GameState[Any]], options: Mapping[str, OptionValue]) -> bool:
+    """Whether a table of the game with ``options`` can open concealed windows (an "any time" card answering
+    another seat's action in secret), so that the server holds its states for the table's ``window_time``:
+    what :func:`ninjadojo.server.live.can_conceal` asks of the table's game (here at the fewest players).
+    ``False`` for options a table could not have (that do not go together)."""
+    try:
+        return cls.new(cls.SPEC.min_players, options).may_conceal()
+    except DojoError:
+        return False
+
+
+def _probes(option: Option) -> list[OptionValue]:
+    """The values of ``option`` worth trying for a concealed window: a switch turned the other way, each
+    choice of a set (alone) or of a list other than the default; none for a number or a free text."""
+    if isinstance(option.default, bool):
+        return [not option.default]
+    if option.multiple:
+        return list(option.choices)
+    if option.choices:
+        return [choice for choice in option.choices if choice != option.default]
+    return []
+
+
+def conceal_rule(cls: type[GameState[Any]]) -> tuple[bool, list[dict[str, Any]]]:
+    """When the table setting ``window_time`` applies to a game: ``(conceals, when)``. ``conceals`` is
+    whether some table of it can open concealed windows; ``when`` lists the options, as
+    ``{"option": name, "value": text}`` like an option's ``requires`` (a set option's text is one of its
+    choices, a switch's ``true`` or ``false``), any one of which makes it so; empty when it does with the
+    default options (then always) or never.
+
+    Each option is tried alone from the defaults (with the option value it ``requires``, if any): enough
+    for the games as they are (Ninjitsu!'s "any time" cards come with the Promo Pack or Sabotage!).
+    """
+    if _conceals(cls, {}):
+        return True, []
+    when: list[dict[str, Any]] = []
+    for option in cls.option_specs():
+        base: dict[str, OptionValue] = {}
+        if option.requires is not None:
+            name, wanted = option.requires
+            base[name] = wanted  # a text, as a table's options may be written ("promo", "true")
+            if _conceals(cls, base):
+                continue  # the option it needs does it alone: said there
+        for value in _probes(option):
+            if _conceals(cls, {**base, option.name: value}):
+                when.append({"option": option.name, "value": format_value(value)})
+    return bool(when), when
+
+
 @cache
 def game_entry(game_id: str) -> dict[str, Any]:
     """One game of the catalogue (:class:`UnknownGameError` for an unknown id). Do not modify it."""
     cls = game_class(game_id)
     spec = cls.SPEC
     bots = available_bots(game_id)
+    conceals, conceals_when = conceal_rule(cls)
     return {
         "id": spec.id, "title": spec.title, "min_players": spec.min_players, "max_players": spec.max_players,
         "summary": spec.summary, "rules": spec.rules, "typing": spec.typing, "hidden": spec.hidden,
-        "score_counted": spec.score_counted,
+        "score_counted": spec.score_counted, "conceals": conceals, "conceals_when": conceals_when,
         "options": [option_json(option) for option in cls.option_specs()],
         "cards": [{"code": card.code, "name": card.name, "short": card.short, "text": card.text,
                    "needs": list(card.needs), "variant_shorts": dict(card.variants)} for card in cls.card_catalog()],

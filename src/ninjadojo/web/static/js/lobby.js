@@ -130,6 +130,10 @@ class Lobby {
       seed: h('input', {id: 'set-seed', type: 'number', min: 0, placeholder: 'random'}),
     };
     const s = this.settings;
+    // Shown only for a game (and options) whose "any time" cards can answer a move: see showApplicable().
+    this.windowTimeRow = h('p', {class: 'window-time-row'}, h('label', {for: 'set-window-time'},
+      'Pause after a move that an "any time" card could answer, in seconds (so that nobody can tell '
+      + 'from the timing who may answer) '), s.window_time);
     this.advancedOptions = h('div', {class: 'advanced-options'});
     // Options that switch one of the game's rulings (our reading is the default): folded away.
     this.houseRulesBox = h('div', {class: 'house-rules-options'});
@@ -147,9 +151,7 @@ class Lobby {
     this.seatsBox,
     h('details', {class: 'more-settings'}, h('summary', {}, 'More settings'),
       h('p', {}, h('label', {for: 'set-move-delay'}, 'Bots wait (seconds) before they move '), s.move_delay),
-      h('p', {}, h('label', {for: 'set-window-time'},
-        'Pause after a move that an "any time" card could answer, in seconds (so that nobody can tell '
-        + 'from the timing who may answer) '), s.window_time),
+      this.windowTimeRow,
       h('p', {}, h('label', {for: 'set-clock'}, 'Clock '), s.clock, ' ',
         h('label', {for: 'set-clock-seconds'}, 'seconds '), s.clock_seconds),
       h('p', {}, s.undo, h('label', {for: 'set-undo'}, ' Allow taking back a move')),
@@ -232,6 +234,11 @@ class Lobby {
     }
     for (const option of game.options) this.optionInputs.get(option.name).row.hidden = !shown.has(option.name);
     this.shownOptions = shown;
+    const values = {};
+    for (const option of game.options) {
+      values[option.name] = shown.has(option.name) ? this.optionInputs.get(option.name).peek() : option.default;
+    }
+    this.windowTimeRow.hidden = !windowTimeApplies(game, values);
     // A section, or the house rules, with no option to show is hidden too.
     for (const group of this.optionGroups) group.hidden = !group.querySelector('.option-row:not([hidden])');
     this.houseRules.hidden = !this.houseRulesBox.querySelector('.option-row:not([hidden])');
@@ -291,10 +298,12 @@ class Lobby {
     }
     const s = this.settings;
     const settings = {
-      move_delay: Number(s.move_delay.value), window_time: Number(s.window_time.value), clock: s.clock.value,
+      move_delay: Number(s.move_delay.value), clock: s.clock.value,
       clock_seconds: Number(s.clock_seconds.value), undo: s.undo.checked, spectators: s.spectators.checked,
       private: s.private.checked, hints: s.hints.checked,
     };
+    // The pause is sent only where it applies (elsewhere the server never holds, whatever it is).
+    if (!this.windowTimeRow.hidden) settings.window_time = Number(s.window_time.value);
     const body = {game: game.id, players: seats.length, options, seats, settings};
     if (s.seed.value !== '') body.seed = Number(s.seed.value);
     let answer;
@@ -479,6 +488,17 @@ export function optionApplies(option, values, players = null) {
   if (typeof value === 'string') return value.split(',').includes(wanted);
   if (typeof value === 'boolean') return String(value) === wanted;
   return value === wanted;
+}
+
+/**
+ * Whether the table setting window_time (the pause after a move an "any time" card could answer) means
+ * anything for ``game`` with the option ``values``: the catalogue's ``conceals`` (some table of the game can
+ * answer in secret) and ``conceals_when`` (the options any one of which makes it so; none: always).
+ */
+export function windowTimeApplies(game, values) {
+  if (!game.conceals) return false;
+  const when = game.conceals_when || [];
+  return !when.length || when.some((requires) => optionApplies({requires}, values));
 }
 
 /** The words for one of an option's choices (the catalogue's `choice_labels`, else the choice). */
