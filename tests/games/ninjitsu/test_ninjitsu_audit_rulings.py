@@ -75,7 +75,7 @@ def test_a_later_freeze_time_does_not_end_an_earlier_one() -> None:
                     treasures=["", "Ta 9a 8a", ""], secrets=["", "Kp", ""], top="3c 4c 5c 6c 7c 8c")
     play(game, "x1.0", "a:7m", "s:2c")
     assert game.result is None and game.turn == 1 and kind(game) == "turn" and game.points(1) == 29
-    assert "the win check is frozen until P2's turn" in log(game, 0)
+    assert "no win check this turn: P2's Freeze Time holds until their next turn" in log(game, 0)
     game.check_invariants()
     play(game, "d")   # P1
     assert game.result is None and game.turn == 2

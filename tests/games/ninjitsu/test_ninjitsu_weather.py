@@ -326,6 +326,9 @@ def test_aurora_borealis_two_actions_a_turn() -> None:
     assert game.turn == 1
     play(game, "t:8b")
     assert game.turn == 0
+    # Said at the start of each turn, so that the second action is not an unexplained "extra action".
+    lines = game.observe(0)["log"]
+    assert isinstance(lines, list) and "Aurora Borealis: P1 takes 2 actions this turn" in lines
 
 
 def test_aurora_borealis_doubles_the_points_to_win() -> None:

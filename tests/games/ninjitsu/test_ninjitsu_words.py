@@ -416,3 +416,14 @@ def test_a_step_that_can_do_nothing_says_why() -> None:
     lines = game.observe(1)["log"]
     assert isinstance(lines, list)
     assert lines[-2:] == ["  Katana: no treasure in play to discard", "  Katana: P0 has no card to play"]
+
+
+def test_an_answer_window_says_whose_card_is_discarding_the_treasure() -> None:
+    """Alberti's window names the card that is discarding the treasure ("by P0's Katana"): the one who may
+    answer knows what it answers."""
+    game = position(expansions="promo,magic", hands=["6c", "1l"], treasures=["", "9c"], deck="2a 3a 4a")
+    game.apply(0, "a:6c")
+    game.apply(0, "c:9c")
+    decision = game.decision(1)
+    assert decision is not None
+    assert "Smoke Bomb is about to be discarded from your treasures by P0's Katana" in decision.prompt

@@ -187,7 +187,7 @@ def start_turn(state: NinjitsuState, seat: int) -> None:
     if state.frozen == seat:
         state.frozen = -1  # Freeze Time ends as its player's turn starts, whose check is made again
     if state.frozen >= 0:
-        state.narrate(f"the win check is frozen until P{state.frozen}'s turn")
+        state.narrate(f"no win check this turn: P{state.frozen}'s Freeze Time holds until their next turn")
     else:
         points = state.points(seat)
         if points >= state.target:

@@ -153,6 +153,8 @@ def turn_start(state: NinjitsuState, seat: int) -> None:
             state.narrate(f"{card_name(SUNSHINE)}: P{seat} draws a card at the start of their turn")
             state.draw(seat, 1)
         elif weather == AURORA:
+            # Said now: else the second action reads as an unexplained "extra action" later.
+            state.narrate(f"{card_name(AURORA)}: P{seat} takes 2 actions this turn")
             state.extra_actions += 1
 
 

@@ -136,14 +136,24 @@ def _window_moment(state: NinjitsuState, seat: int, frame: Frame) -> tuple[str, 
         what = f"P{data['seat']} has just placed a secret (#{cast(int, data['position']) + 1})"
         does = {"Alessio": "looks at it"}
     elif data["move"]:
-        what = f"{_cid_words(card)} is about to be moved from {owner} treasures"
+        what = f"{_cid_words(card)} is about to be moved from {owner} treasures{_by_whom(state, seat)}"
         does = {"Teleport": "takes it into your hand"}
     else:
-        what = f"{_cid_words(card)} is about to be discarded from {owner} treasures"
+        what = f"{_cid_words(card)} is about to be discarded from {owner} treasures{_by_whom(state, seat)}"
         does = {"Alberti": "keeps it in play", "Teleport": "takes it into your hand"}
     held = {CARDS[payload[1]].name for payload in legal(state, seat, frame).values() if payload[0] == OP_ACTION}
     answers = [f"{name} {words}" for name, words in does.items() if name in held]
     return what, ", ".join(answers)
+
+
+def _by_whom(state: NinjitsuState, seat: int) -> str:
+    """" by P1's Telekinesis": the card whose action is moving or discarding a treasure (the innermost
+    resolving), so that an answer knows what it answers; nothing outside an action (an Event, Hail)."""
+    if not state.effects:
+        return ""
+    card, _, actor, _ = state.effects[-1]
+    whose = "your" if actor == seat else f"P{actor}'s"
+    return f" by {whose} {card_words(card)}"
 
 
 def _fire_keeps(state: NinjitsuState, seat: int, scope: object) -> str:
