@@ -490,6 +490,10 @@ def test_blizzard_hands_above_the_smallest_discard_until_all_are_even() -> None:
     game = weather(3, hands=["6a 7a 8a 9a 5a", "9c 8b", "Ta"], weather="Sw", events="Bv")
     play(game, "s:5a")
     assert kind(game) == "blizzard" and game.frames[-1].simultaneous and game.to_act() == (0, 1)
+    decision = game.decision(1)
+    assert decision is not None and decision.prompt == (
+        "Blizzard: discard a card from your hand. Every hand is brought down to 1 card, the smallest, one card a "
+        "round: each player still above it discards a card at the same time.")
     views = {seat: game.observe(seat) for seat in (1, 2)}
     game.apply(0, "c:6a")
     assert {seat: game.observe(seat) for seat in (1, 2)} == views

@@ -255,8 +255,9 @@ def _expansion_prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
         return "Hurricane: discard a card from your hand; everyone chooses at the same time."
     assert kind == "blizzard", kind
     smallest = min(len(hand) for hand in state.hands)
-    return (f"Blizzard: discard a card from your hand (round after round, until every hand is down to "
-            f"{plural(smallest, 'card')}); everyone else above that discards at the same time.")
+    return (f"Blizzard: discard a card from your hand. Every hand is brought down to "
+            f"{plural(smallest, 'card')}, the smallest, one card a round: each player still above it "
+            "discards a card at the same time.")
 
 
 def _tie_out_of_turn(state: NinjitsuState, seat: int) -> str:
