@@ -187,10 +187,10 @@ class NinjitsuState(GameState[Payload]):
             # The house rules below switch our readings where the rulebook is open (docs/rules/ninjitsu.md,
             # "Rulings you can switch"; wind_nested switches a ruling of RULINGS.md itself, so it names
             # none); each default is our reading, and a default is never written.
-            Option("free_swaps", rules.SWAPS_PER_TURN, "how many swaps of two of your own secrets a turn lists "
-                   "among its choices before your action (what bots and environments may play; a person may "
-                   "rearrange between actions besides, for free)", minimum=1, maximum=rules.MAX_FREE_SWAPS, ruling=2,
-                   label="Secret swaps listed per turn"),
+            Option("free_swaps", rules.SWAPS_PER_TURN, "how many swaps of two of your own secrets are offered as "
+                   "choices before your action each turn (you may also rearrange your secrets for free between "
+                   "actions; the bots swap only as offered)", minimum=1, maximum=rules.MAX_FREE_SWAPS, ruling=2,
+                   label="Free secret swaps offered per turn"),
             Option("optional_texts", False, "on: you may decline a card's \"play a card\" and its discard of a "
                    "treasure from play (Katana, Chain and Sickle, Shuriken); off: you must do them when you can",
                    ruling=3, label="Card texts' plays and discards are optional"),

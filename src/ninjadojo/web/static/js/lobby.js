@@ -546,29 +546,55 @@ function optionField(option) {
     }};
   }
   if (option.type === 'set') {
+    // A set of seats (every choice labelled P<n>, as Ninjitsu!'s players who get an Element): its empty
+    // value means every seat, so every box of the table's seats is ticked for it. Boxes all unticked
+    // read as "nobody" and were sent as the empty value, "everyone": they are refused instead.
+    const ofSeats = (option.choice_labels || []).length
+      && option.choice_labels.every((label) => /^P\d+$/.test(label));
     const chosen = new Set(String(option.default || '').split(',').filter(Boolean));
     const boxes = option.choices.map((choice) => ({choice, input: h('input', {id: `${id}-${choice}`, type: 'checkbox',
-      checked: chosen.has(choice)})}));
-    const peek = () => boxes.filter(({input}) => input.checked).map(({choice}) => choice).join(',');
-    return {row: h('fieldset', {class: 'option-row option-set', dataset: {option: option.name}},
+      checked: chosen.has(choice) || (ofSeats && !chosen.size)})}));
+    const shown = () => boxes.filter(({input}) => !(input.closest('.choice-box') || {}).hidden);
+    const everyone = () => ofSeats && shown().every(({input}) => input.checked);
+    const peek = () => (everyone() ? ''
+      : boxes.filter(({input}) => input.checked).map(({choice}) => choice).join(','));
+    const note = ofSeats ? h('small', {class: 'muted option-everyone', 'aria-live': 'polite'}) : null;
+    const sync = () => {
+      if (!note) return;
+      const ticked = shown().filter(({input}) => input.checked).length;
+      note.textContent = everyone() ? ' every player (the default)' : ticked ? '' : ' nobody: tick at least one';
+    };
+    for (const {input} of boxes) input.addEventListener('change', sync);
+    const read = () => {
+      if (ofSeats && !shown().some(({input}) => input.checked)) {
+        throw new Error(`${title}: tick at least one player (all ticked: every player, the default)`);
+      }
+      return peek();
+    };
+    const field = {row: h('fieldset', {class: 'option-row option-set', dataset: {option: option.name}},
       // Named as its group already ("Expansions" in Expansions): the name is for screen readers only.
       h('legend', {class: ['option-title', title === optionSection(option) && 'visually-hidden']}, title, tag),
       h('div', {class: 'choice-boxes'}, boxes.map(({choice, input}) => h('span', {class: 'choice-box'}, input,
-        h('label', {for: `${id}-${choice}`}, ` ${choiceLabel(option, choice)}`)))), help),
-    peek, read: peek, set: (value) => {
+        h('label', {for: `${id}-${choice}`}, ` ${choiceLabel(option, choice)}`))), note), help),
+    peek, read, set: (value) => {
       const wanted = new Set(String(value || '').split(',').filter(Boolean));
-      for (const {choice, input} of boxes) input.checked = wanted.has(choice);
+      for (const {choice, input} of boxes) input.checked = wanted.has(choice) || (ofSeats && !wanted.size);
+      sync();
     },
-    // A set of seats (every choice labelled P<n>, as Ninjitsu!'s players who get an Element): the seats
-    // from P<players> on are hidden and unticked.
-    seats: (option.choice_labels || []).length && option.choice_labels.every((label) => /^P\d+$/.test(label))
-      ? (players) => {
-        for (const {choice, input} of boxes) {
-          const beyond = Number(choiceLabel(option, choice).slice(1)) >= players;
-          input.closest('.choice-box').hidden = beyond;
-          if (beyond) input.checked = false;
-        }
-      } : null};
+    // The seats from P<players> on are hidden and unticked; the seats shown again are ticked when every
+    // seat was (the value stays "every seat").
+    seats: ofSeats ? (players) => {
+      const all = everyone();
+      for (const {choice, input} of boxes) {
+        const beyond = Number(choiceLabel(option, choice).slice(1)) >= players;
+        input.closest('.choice-box').hidden = beyond;
+        if (beyond) input.checked = false;
+        else if (all) input.checked = true;
+      }
+      sync();
+    } : null};
+    sync();
+    return field;
   }
   if ((option.seat_choices || []).length) return seatChoicesField(option, id, title, help);
   if (option.choices && option.choices.length) {
