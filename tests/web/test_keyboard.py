@@ -181,6 +181,9 @@ def test_a_chooser_opened_by_a_tap_on_a_phone_is_in_view(browser: Any, web_serve
             index = app_data(page)["index"]
             squares = page.locator(".board .actionable")
             for number in range(squares.count()):
+                # A first tap on a touch screen reads what the square is and what a tap does; the second acts.
+                squares.nth(number).tap()
+                page.locator("#card-pop").wait_for(state="visible")
                 squares.nth(number).tap()
                 page.wait_for_timeout(200)
                 if app_data(page)["index"] != index:

@@ -401,7 +401,10 @@ def test_your_hand_is_docked_and_the_prompt_covers_at_most_a_quarter_of_a_phone(
             wait_turn_or_end(page, 30)
             hand = page.locator(".board .card-row.hand")
             hand.wait_for()
-            page.evaluate("() => window.scrollTo(0, 0)")
+            # (At a new decision the page brings your own zones into view, where they fit: back to its top, the
+            # hand docks in the frame after the scroll.)
+            page.evaluate("() => new Promise((done) => { window.scrollTo(0, 0);"
+                          " requestAnimationFrame(() => requestAnimationFrame(done)); })")
             box = hand.bounding_box()
             assert box is not None
             assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"] + 1, (game, viewport, box)

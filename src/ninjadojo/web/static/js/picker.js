@@ -122,6 +122,24 @@ export class Picker {
     this.onChange();
   }
 
+  /**
+   * What a press on a thing with these keys would do, without doing it (a finger's first tap says it):
+   * {take: true} for a selected thing (a press takes it back), else {actions, sends}: the candidates the
+   * press would leave, and whether it would send the only one at once (else the chooser lists them).
+   * Null when the press would do nothing.
+   */
+  preview(keys) {
+    if (!this.enabled) return null;
+    if (keys.some((key) => this.selected.includes(key))) return {take: true};
+    const usable = (action) => (this.selected.length ? this.keys : this.starts).get(action);
+    const key = keys.find((each) => this.candidates().some((action) => usable(action).includes(each)));
+    if (!key) return null;
+    const selected = [...this.selected, key];
+    const actions = this.legal.filter((action) => selected.every((each) => this.keys.get(action).includes(each)));
+    const sends = actions.length === 1 && this.required.get(actions[0]).every((each) => selected.includes(each));
+    return {actions, sends};
+  }
+
   /** The chooser: the candidates of the selection as buttons (nothing when nothing is selected). */
   chooser(describe) {
     if (!this.enabled || !this.selected.length) return null;

@@ -152,6 +152,7 @@ export class LastMoves {
           el.style.setProperty('--moved-colour', SEAT_COLOURS[seat % SEAT_COLOURS.length]);
         }
         if (getComputedStyle(el).position === 'static') el.classList.add('last-move-anchor');
+        badgeCard(el);
         if (fresh && move.serial === this.serial) el.classList.add('just-moved');
       }
     }
@@ -160,6 +161,30 @@ export class LastMoves {
   clear() {
     this.bySeat.clear();
   }
+}
+
+/**
+ * A card's badge (P1...) in its top row, between its value and its emblem, taking its own room there: drawn
+ * over the card (its ::before) it sat on a value of two digits ("10"). Said to screen readers by the card's
+ * help, not here.
+ */
+function badgeCard(el) {
+  const top = el.classList.contains('card') ? el.querySelector(':scope > .card-top') : null;
+  if (!top) return;
+  let badge = top.querySelector(':scope > .moved-badge');
+  if (!el.dataset.movedBy) {
+    if (badge) badge.remove();
+    el.classList.remove('badged');
+    return;
+  }
+  if (!badge) {
+    badge = document.createElement('span');
+    badge.className = 'moved-badge';
+    badge.setAttribute('aria-hidden', 'true');
+    top.firstElementChild.after(badge);
+  }
+  badge.textContent = el.dataset.movedBy;
+  el.classList.add('badged');
 }
 
 /**
@@ -205,6 +230,22 @@ export function sinceLastTurn(lines, seat, mark = 0, news = Infinity) {
     while (start > 0 && /^\s/.test(lines[start])) start -= 1;
   }
   return lines.slice(start).filter((line) => line && line.trim());
+}
+
+/**
+ * The digest's title for ``lines`` (from :func:`sinceLastTurn`) of ``seat``: "So far" before its first
+ * choice (``acted`` false); "Since your last turn" when another seat has moved since (a line of the log's
+ * top level in its name: its turn, its move); else "Since your last choice": in the middle of its own turn
+ * the lines are what its own last choice led to, and no turn of anyone has passed.
+ */
+export function digestTitle(lines, seat, acted) {
+  if (!acted) return 'So far';
+  const other = /^P(\d+)\b/;
+  const moved = lines.some((line) => {
+    const found = /^\S/.test(line) ? other.exec(line) : null;
+    return found && Number(found[1]) !== seat;
+  });
+  return moved ? 'Since your last turn' : 'Since your last choice';
 }
 
 /**

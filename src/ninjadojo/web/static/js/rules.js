@@ -1,7 +1,9 @@
 // The rules at hand on the table page: a dialog with the game's rules as the server sends them (the
 // catalogue's `rules`) and its cards, and a popover with a card's full text next to the card under the
-// pointer or the keyboard focus. On a touch screen the first tap on a card shows its text and a second
-// tap on the same card selects it (a finger has no "pointing at").
+// pointer or the keyboard focus. On a touch screen the first tap on a card, or on any piece of the board
+// a tap would act on (a secret to steal, a hand to pick, the deck), shows what it is and what a tap does,
+// and a second tap on the same piece does it (a finger has no "pointing at", and a tap that acts at once
+// would steal before the player has read which secret it was).
 
 import {h, replace} from './dom.js';
 
@@ -37,8 +39,9 @@ export function rulesDialog(game, sets = null) {
     game.summary ? h('p', {class: 'rules-summary'}, game.summary) : null,
     h('section', {class: 'rules-body', 'aria-label': 'rules'}, paragraphs),
     cards.length ? h('section', {class: 'rules-cards', 'aria-label': 'the cards'},
-      h('h3', {}, sets && sets.length ? `The cards of this game, with ${sets.map(setName).join(', ')} (${cards.length})`
-        : `The cards of this game (${cards.length})`),
+      // The count is of different cards (a card the deck holds several copies of counts once), said so.
+      h('h3', {}, sets && sets.length ? `The cards of this game, with ${sets.map(setName).join(', ')}: `
+        + `${cards.length} different cards` : `The cards of this game: ${cards.length} different cards`),
       h('dl', {class: 'rules-card-list'}, cards.map((card) => [
         // The card's name only: its typing codes are the terminal's business (kept in data-code).
         h('dt', {dataset: {code: card.codes[0]}}, card.name),
@@ -80,12 +83,14 @@ function unwrap(text) {
 
 /**
  * The popover of full card texts over a board. ``infoOf(code, member)`` gives a card's {code, name, text,
- * short, value} (``member``: which card of a family it is, its data-member). ``attach(board)`` after
- * each redraw of the board.
+ * short, value} (``member``: which card of a family it is, its data-member). ``doesOf(piece)``: what a
+ * tap on a piece of the board would do (the picker's preview: {take} or {actions, sends}, the actions in
+ * words), or null. ``attach(board)`` after each redraw of the board.
  */
 export class CardPopover {
-  constructor(infoOf) {
+  constructor(infoOf, doesOf = () => null) {
     this.infoOf = infoOf;
+    this.doesOf = doesOf;
     this.el = h('div', {class: 'card-pop', id: 'card-pop', role: 'tooltip', hidden: true});
     this.shownFid = null; // the card whose text is shown (its data-fid or code)
     this.touch = false; // whether the last pointer was a finger
@@ -115,10 +120,11 @@ export class CardPopover {
       if (card) this.show(card);
     });
     root.addEventListener('focusout', () => this.hide());
-    // Captured before the card's own click (which selects it): a finger's first tap only shows the text.
+    // Captured before the piece's own click (which selects it, or sends what it settles): a finger's first
+    // tap only shows what the piece is and what a tap on it does.
     root.addEventListener('click', (event) => {
       if (!this.touch) return;
-      const card = cardOf(event.target);
+      const card = tappedOf(event.target);
       if (!card) return;
       if (this.shownBefore !== idOf(card)) {
         this.shownBefore = idOf(card);
@@ -141,7 +147,8 @@ export class CardPopover {
       card.setAttribute('aria-describedby', 'card-pop');
     }
     if (this.shownFid) {
-      const again = [...board.querySelectorAll('.card[data-code]')].find((card) => idOf(card) === this.shownFid);
+      const again = [...board.querySelectorAll('.card[data-code], [data-fid]')]
+        .find((card) => idOf(card) === this.shownFid);
       if (again) this.place(again);
       else this.hide();
     }
@@ -149,15 +156,20 @@ export class CardPopover {
 
   show(card, via = 'pointer') {
     this.shownVia = via;
-    const info = this.infoOf(card.dataset.code, card.dataset.member || null);
-    const valued = info.value !== null && info.value !== undefined;
-    const hint = this.touch && card.classList.contains('actionable')
-      ? h('p', {class: 'pop-hint'}, 'Tap again to choose it.') : null;
-    const text = info.text || info.short || '';
-    const said = valued && text.startsWith(`Value ${info.value}`); // the text says it first already
-    replace(this.el, h('strong', {}, info.name),
-      valued && !said ? h('span', {class: 'pop-value'}, ` · value ${info.value}`) : null,
-      h('p', {}, text), hint);
+    const hint = this.touch && via === 'tap' ? this.tapHint(card) : null;
+    if (card.dataset.code) {
+      const info = this.infoOf(card.dataset.code, card.dataset.member || null);
+      const valued = info.value !== null && info.value !== undefined;
+      const text = info.text || info.short || '';
+      const said = valued && text.startsWith(`Value ${info.value}`); // the text says it first already
+      replace(this.el, h('strong', {}, info.name),
+        valued && !said ? h('span', {class: 'pop-value'}, ` · value ${info.value}`) : null,
+        h('p', {}, text), hint);
+    } else {
+      // A piece with no text of its own (a face-down secret, a seat's hand, the deck): what it is, by its title.
+      const what = card.getAttribute('title') || card.getAttribute('aria-label') || card.textContent.trim();
+      replace(this.el, h('strong', {}, what ? what[0].toUpperCase() + what.slice(1) : 'This piece'), hint);
+    }
     this.el.hidden = false;
     this.shownFid = idOf(card);
     this.place(card);
@@ -180,10 +192,36 @@ export class CardPopover {
     this.el.hidden = true;
     this.shownFid = null;
   }
+
+  /** What a second tap on a piece does, in words (null when it does nothing). */
+  tapHint(piece) {
+    const does = piece.matches('[data-keys].actionable, [data-keys].selected')
+      ? this.doesOf(piece) : null;
+    if (!does) return null;
+    if (does.take) return h('p', {class: 'pop-hint'}, 'Tap again to take it back.');
+    const {actions, sends} = does;
+    if (!actions.length) return null;
+    if (sends) return h('p', {class: 'pop-hint'}, `Tap again to do it: ${actions[0]}.`);
+    const shown = actions.slice(0, 4);
+    return h('div', {class: 'pop-hint'},
+      h('p', {}, actions.length > 1 ? `Tap again to choose it, then pick one of ${actions.length} ways:`
+        : 'Tap again to choose it, then confirm:'),
+      h('ul', {}, shown.map((words) => h('li', {}, words)),
+        actions.length > shown.length ? h('li', {}, `… ${actions.length - shown.length} more`) : null));
+  }
 }
 
 function cardOf(target) {
   return target && target.closest ? target.closest('.board .card[data-code]') : null;
+}
+
+/**
+ * What a tap lands on: the piece it would act on (its nearest ancestor a click would select, the discard
+ * pile around a card of it say), else the face-up card whose text it shows.
+ */
+function tappedOf(target) {
+  if (!target || !target.closest) return null;
+  return target.closest('.board [data-keys].actionable, .board [data-keys].selected') || cardOf(target);
 }
 
 function idOf(card) {

@@ -10,7 +10,7 @@ import {cardInfo, loadCatalogue, gameInfo} from './catalogue.js';
 import {boardOf} from './games/index.js';
 import {CardPopover, rulesDialog} from './rules.js';
 import {TurnSignal} from './turn.js';
-import {LastMoves, digestLines, sinceLastTurn, snapshot} from './recent.js';
+import {LastMoves, digestLines, digestTitle, sinceLastTurn, snapshot} from './recent.js';
 import {setHelpPanel} from './cards.js';
 import {actionHelpers, drawBoard, drawLog, drawResult, makeCtx} from './board.js';
 import {actionList, Picker} from './picker.js';
@@ -64,6 +64,11 @@ class TablePage {
       const mod = this.state && boardOf(this.state.view.game);
       if (!mod) return cardInfo(this.state ? this.state.view.game : '', code);
       return mod.cardInfo(code, {member, view: this.state.view});
+    }, (piece) => {
+      // What a tap on this piece would do, in the words of the list of choices.
+      const does = this.picker.preview(piece.dataset.keys.split(' '));
+      if (!does || does.take || !this.describe) return does;
+      return {...does, actions: does.actions.map((action) => this.describe(action))};
     });
     this.rules = null; // the rules dialog (made when the game is known)
     this.turn = new TurnSignal();
@@ -385,6 +390,13 @@ class TablePage {
     // On a phone the prompt is a box of at most a third of the screen that scrolls: it says when there is more.
     this.el.promptArea = h('div', {class: 'prompt-area'}, this.el.prompt, this.el.chooser);
     this.el.promptArea.addEventListener('scroll', () => this.markMore(), {passive: true});
+    // The sign that more of the prompt is below sits under its box, not on it: drawn over the box's bottom
+    // edge it covered what scrolled there (a chooser's Cancel). A tap on it scrolls the box a screenful.
+    this.el.moreSign = h('div', {class: 'more-sign', 'aria-hidden': 'true', hidden: true, onclick: () => {
+      this.el.promptArea.scrollBy({top: this.el.promptArea.clientHeight * 0.8, behavior: 'smooth'});
+    }}, '▾ more below: scroll');
+    // What sticks to the top of a phone's screen: the prompt's box and its sign.
+    this.el.promptDock = h('div', {class: 'prompt-dock'}, this.el.promptArea, this.el.moreSign);
     // For the keyboard: the first Tab offers to jump over the board (every card of it a tab stop) to the prompt.
     const skip = h('a', {class: 'skip-link', href: '#', onclick: (event) => {
       event.preventDefault();
@@ -397,7 +409,7 @@ class TablePage {
       this.el.end,
       h('div', {class: 'table-layout'},
         this.el.board,
-        h('aside', {class: 'side'}, this.el.promptArea,
+        h('aside', {class: 'side'}, this.el.promptDock,
           this.el.actions, this.el.tools, this.el.help,
           h('details', {class: 'log-box', open: true}, h('summary', {}, 'Log'), this.el.log), this.el.notes,
           this.chat.el))));
@@ -556,8 +568,9 @@ class TablePage {
     // itself); what was being read further down it (the log) can wait.
     if (canAct && this.promptShownAt !== state.index) {
       this.promptShownAt = state.index;
-      const side = this.el.promptArea.parentElement;
+      const side = this.el.promptDock.parentElement;
       if (side && getComputedStyle(side).overflowY === 'auto') {
+        this.showMyArea();
         if (side.scrollTop > 0) side.scrollTop = 0;
         // The column sticks to the top of the screen only as far as the board beside it goes: on a page
         // scrolled further down (a short board), the prompt went up with it: the page scrolls back to it.
@@ -609,12 +622,42 @@ class TablePage {
       text: `${asked ? `${asked}: ` : ''}only choice: ${said} (answered for you)`};
   }
 
+  /**
+   * Your own zones in view, where they fit, at a new decision of yours on a desktop: your panel and your
+   * hand in its place (``.my-area``), its bottom brought up to the screen's. Left below the screen, the
+   * hand docked over the bottom of it and covered your panel's last row (Ninjitsu!'s Treasures). Never
+   * scrolled up, nor for an area taller than the screen (the docked hand is then what keeps it at hand).
+   */
+  showMyArea() {
+    const area = this.el.board.querySelector('.my-area');
+    if (!area) return;
+    const box = area.getBoundingClientRect();
+    const below = box.bottom - window.innerHeight;
+    if (below <= 1) return;
+    if (box.top - below >= 0) {
+      window.scrollBy({top: Math.min(box.top, below + 8)});
+      this.dockHand();
+      return;
+    }
+    // Too tall with the hand in its place (a big hand): your panel, at least, above the docked hand.
+    const panel = area.querySelector('.seat-panel.mine');
+    const hand = area.querySelector('.card-row.hand.docked');
+    if (!panel || !hand) return;
+    const mine = panel.getBoundingClientRect();
+    const covered = mine.bottom - hand.getBoundingClientRect().top;
+    if (covered > 1 && mine.top - covered - 8 >= 0) {
+      window.scrollBy({top: covered + 8});
+      this.dockHand();
+    }
+  }
+
   /** Whether the prompt's box has more below what it shows (``data-more``: its CSS draws a "more" sign). */
   markMore() {
     const area = this.el.promptArea;
     if (!area) return;
     const more = area.scrollHeight - area.scrollTop - area.clientHeight > 2;
     area.dataset.more = more ? 'yes' : 'no';
+    if (this.el.moreSign.hidden === more) this.el.moreSign.hidden = !more;
   }
 
   /**
@@ -635,7 +678,7 @@ class TablePage {
     // Where the hand is when not docked: its slot while docked, else the hand itself.
     const place = (docked && slot ? slot : hand).getBoundingClientRect();
     // On a phone the prompt sticks to the top of the screen: what is under it is not in view.
-    const area = this.root.querySelector('.prompt-area');
+    const area = this.root.querySelector('.prompt-dock');
     const covered = area && getComputedStyle(area).position === 'sticky'
       ? Math.max(0, area.getBoundingClientRect().bottom) : 0;
     // A hand with no card (a game over, all played) is not worth a quarter of the screen: never docked.
@@ -728,9 +771,9 @@ class TablePage {
     }
     const {parent, skipped, shown, earlier, kept} = cut;
     // Before this seat's first choice there is no "last turn": what happened so far (the set-up's lines may
-    // name the seat: "P0 is dealt the Element Wind").
+    // name the seat: "P0 is dealt the Element Wind"); in the middle of its turn, what its last choice led to.
     const acted = this.myMark > 0 || localStorage.getItem(this.actedKey()) === 'yes';
-    const title = acted ? 'Since your last turn' : 'So far';
+    const title = digestTitle(lines, this.seat, acted);
     const item = (line) => h('li', {class: /^\s/.test(line) ? 'nested' : null}, ctx.words(line.trim()));
     // Between the lines kept (what was done to you) and the last ones: so neither "earlier" nor "later".
     // What is folded away is a click from view (the log has it too).

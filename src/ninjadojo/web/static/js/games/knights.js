@@ -126,7 +126,7 @@ function fort(ctx, seat, slot, text) {
 
 function seat(ctx, data, s) {
   const rows = [
-    h('div', {class: 'seat-line', dataset: {keys: `seat:${s}`}, title: `seat ${s}'s kingdom`},
+    h('div', {class: 'seat-line', dataset: {keys: `seat:${s}`}, title: `the kingdom of ${who(ctx, s)}`},
       gems(data.gems, s), s === ctx.seat ? null : h('span', {class: 'hand-count'}, 'hand ', backs(ctx, data.cards))),
     h('div', {class: 'forts'}, h('span', {class: 'row-title'}, 'Fortified'),
       fort(ctx, s, 'castle', data.castle), fort(ctx, s, 'archer', data.archer),

@@ -107,7 +107,7 @@ function seat(ctx, data) {
       secrets.push(ctx.card(known.get(position), {small: true, keys: key, note: `#${position + 1} (seen)`}));
     } else {
       secrets.push(ctx.back({small: true, keys: key, label: `#${position + 1}`,
-        title: `secret #${position + 1} of seat ${s}`}));
+        title: `face-down secret #${position + 1} of ${who(ctx, s)}`}));
     }
   }
   const points = data.points !== null && data.points !== undefined
@@ -120,7 +120,7 @@ function seat(ctx, data) {
         data.mark ? `: ${name(data.mark)}` : '') : null,
       elementCards(ctx, s, data.element)),
     mine ? null : h('div', {class: 'seat-line hand-count', dataset: {keys: `hand:${s}`},
-      title: `seat ${s}'s hand`}, h('span', {class: 'row-title'}, 'Hand'), backs(ctx, data.hand_size)),
+      title: `the hand of ${who(ctx, s)}`}, h('span', {class: 'row-title'}, 'Hand'), backs(ctx, data.hand_size)),
     !mine && data.hand.length && !over(ctx) ? cardRow('Known in hand', data.hand.map((code) => ctx.card(code,
       {small: true, keys: `card:${code}`}))) : null,
     // At the end: every card the view reveals (the whole hand and secrets once the engine sends them).

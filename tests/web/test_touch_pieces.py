@@ -1,0 +1,187 @@
+"""A touch screen reads before it acts, on every piece of the board: the first tap on an opponent's
+face-down secret (or any piece a tap would act on) says what it is and what a second tap does; only the
+second tap acts, as the hand's cards already did."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from web.driving import APP, PHONE, app_data, new_page, wait_turn_or_end
+from web.serving import QUICK, WebServer
+
+pytestmark = pytest.mark.slow
+
+
+def steal_position(server: WebServer) -> tuple[str, dict[str, str]]:
+    """A Ninjitsu! table of Ann (seat 0) and Bob (seat 1), played on the server's side until Bob has a
+    secret and it is Ann's turn with its steal among her choices; its id and tokens."""
+    table_id, tokens = server.create({"game": "ninjitsu", "players": 2, "settings": QUICK,
+                                      "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bob"}]})
+    live = server.dojo.tables[table_id]
+
+    async def play() -> None:
+        async with live.lock:
+            live.seats[1].status = "taken"
+        for _ in range(200):
+            seat = live.game.to_act()[0]
+            legal = live.game.legal_actions(seat)
+            if seat == 0 and "x1.0" in legal:
+                return
+            # Bob hides a card as a secret when he can; Ann draws (her hand is never empty, and she takes nothing).
+            wanted = [a for a in legal if a.startswith("s:")] if seat == 1 else [a for a in legal if a == "d"]
+            async with live.lock:
+                await live._commit_action(seat, (wanted or legal)[0], None)
+                live.publish()
+        raise AssertionError("no position with a secret to steal")
+
+    server.run(play())
+    return table_id, tokens
+
+
+def test_on_a_phone_a_first_tap_on_a_secret_says_what_it_is_and_only_a_second_steals(
+        browser: Any, web_server: WebServer) -> None:
+    table_id, tokens = steal_position(web_server)
+    context, page, errors = new_page(browser, PHONE, has_touch=True, is_mobile=True)
+    try:
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        assert wait_turn_or_end(page, 30) == "act"
+        before = app_data(page)["index"]
+        secret = page.locator(".board [data-keys='secret:1.0'].actionable")
+        secret.scroll_into_view_if_needed()
+        secret.tap()
+        pop = page.locator("#card-pop")
+        pop.wait_for(state="visible")
+        said = " ".join(pop.inner_text().split())
+        # What it is, and what a second tap does, in the words of the list of choices.
+        assert said.startswith("Face-down secret #1 of Bob"), said
+        assert "Tap again to do it: Steal Bob's secret #1." in said, said
+        page.wait_for_timeout(300)
+        assert app_data(page)["index"] == before, "a first tap must not steal"
+        assert page.locator(".board .selected").count() == 0
+        page.locator(".board [data-keys='secret:1.0']").tap()
+        page.wait_for_function("([sel, before]) => document.querySelector(sel).dataset.index !== before",
+                               arg=[APP, before])
+        assert pop.is_hidden()
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_on_a_phone_a_first_tap_on_a_hand_card_lists_the_ways_it_may_be_played(
+        browser: Any, web_server: WebServer) -> None:
+    table_id, tokens = steal_position(web_server)
+    context, page, errors = new_page(browser, PHONE, has_touch=True, is_mobile=True)
+    try:
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        assert wait_turn_or_end(page, 30) == "act"
+        card = page.locator(".board .hand .card[data-code].actionable").first
+        code = card.get_attribute("data-code")
+        ways = page.locator(f".action-list button.action[data-action$=':{code}']").all_inner_texts()
+        card.tap()
+        pop = page.locator("#card-pop")
+        pop.wait_for(state="visible")
+        said = pop.inner_text()
+        assert all(way.strip() in said for way in ways[:4]), (said, ways)
+        assert page.locator(".board .selected").count() == 0
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_with_a_mouse_a_click_on_a_secret_steals_at_once(browser: Any, web_server: WebServer) -> None:
+    """A mouse points before it clicks: one click acts, as before."""
+    table_id, tokens = steal_position(web_server)
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        assert wait_turn_or_end(page, 30) == "act"
+        before = app_data(page)["index"]
+        page.locator(".board [data-keys='secret:1.0'].actionable").click()
+        page.wait_for_function("([sel, before]) => document.querySelector(sel).dataset.index !== before",
+                               arg=[APP, before])
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+#: Where the "more below" sign is and what of the prompt's box it covers: for each scroll of the box, the
+#: sign's box (null when it is not shown) and the controls of the box it overlaps.
+COVERED = """async () => {
+  const area = document.querySelector('.prompt-area');
+  const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const out = [];
+  for (let top = 0; top <= area.scrollHeight; top += 15) {
+    area.scrollTop = top;
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const sign = document.querySelector('.more-sign');
+    const shown = sign && !sign.hidden && sign.offsetParent !== null ? sign.getBoundingClientRect() : null;
+    const box = area.getBoundingClientRect();
+    const hits = shown ? [...area.querySelectorAll('button, a, input, select')].filter((el) => {
+      const r = el.getBoundingClientRect();
+      // Only the part of it the box shows (the rest is scrolled out of view, under the box's edge).
+      const seen = {left: Math.max(r.left, box.left), right: Math.min(r.right, box.right),
+        top: Math.max(r.top, box.top), bottom: Math.min(r.bottom, box.bottom)};
+      return r.height > 0 && seen.top < seen.bottom && overlap(seen, shown);
+    }).map((el) => el.textContent.trim()) : [];
+    out.push({more: area.dataset.more, shown: Boolean(shown), onBox: Boolean(shown) && overlap(shown, box), hits});
+  }
+  return out;
+}"""
+
+
+def test_on_a_phone_the_more_below_sign_never_covers_the_prompts_buttons(browser: Any, web_server: WebServer) -> None:
+    """A chooser of three ways in the prompt's box at the top of a phone's screen, longer than the box:
+    while more is below, a sign says so, under the box, over none of its buttons (it once covered the
+    chooser's Cancel); scrolled to the end, no sign."""
+    table_id, tokens = steal_position(web_server)
+    context, page, errors = new_page(browser, {"width": 390, "height": 640}, has_touch=True, is_mobile=True)
+    try:
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        assert wait_turn_or_end(page, 30) == "act"
+        card = page.locator(".board .hand .card[data-code].actionable").first
+        card.tap()
+        page.locator("#card-pop").wait_for(state="visible")
+        card.tap()
+        page.locator(".chooser button.cancel").wait_for()
+        assert page.locator(".chooser button.choice").count() >= 2
+        steps = page.evaluate(COVERED)
+        assert any(step["more"] == "yes" for step in steps), "the prompt fits its box: nothing to test"
+        for step in steps:
+            assert step["shown"] == (step["more"] == "yes"), steps
+            assert not step["onBox"] and not step["hits"], steps
+        assert steps[-1]["more"] == "no"
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+TITLE = """async ([lines, seat, acted]) => {
+  const {digestTitle} = await import(`${location.origin}/js/recent.js`);
+  return digestTitle(lines, seat, acted);
+}"""
+
+
+def test_the_digest_in_the_middle_of_your_turn_says_since_your_last_choice(browser: Any,
+                                                                          web_server: WebServer) -> None:
+    """In the middle of your own turn (you played Katana for its action; now its "play a card") the digest
+    shows what your last choice led to: titled "Since your last choice", not "Since your last turn" (no
+    other seat has had a turn since). Once another seat has moved, "Since your last turn"; before your
+    first choice, "So far"."""
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(web_server.base)
+        katana = ["P0 plays Katana for its action", "  Shape Shifting is discarded from P2's treasures"]
+        assert page.evaluate(TITLE, [katana, 0, True]) == "Since your last choice"
+        # Another seat's answer nested under your move is no turn of theirs.
+        answered = ["P0 steals P1's secret #2", "  P1 plays Andrea at once"]
+        assert page.evaluate(TITLE, [answered, 0, True]) == "Since your last choice"
+        assert page.evaluate(TITLE, [["P1 steals P0's secret #1", "  P0 draws 1 card"], 0, True]) \
+            == "Since your last turn"
+        assert page.evaluate(TITLE, [["Event: Blizzard resolves", "P2 draws 2 cards"], 0, True]) \
+            == "Since your last turn"
+        assert page.evaluate(TITLE, [["P0 is dealt the Element Wind"], 0, False]) == "So far"
+        assert not errors, errors
+    finally:
+        context.close()
