@@ -836,8 +836,12 @@ class LiveTable:
         self.updated, self.rematch = stored.updated, stored.rematch
 
     def own(self, owned: bool) -> None:
-        """Whether this process owns the table (runs its bots and clocks) from now on."""
-        if owned and not self.runs_timers:
+        """Whether this process owns the table (runs its bots and clocks) from now on (called once a claim
+        is committed)."""
+        if owned:
+            # Also for a table just loaded (it runs its timers from the start): a heartbeat that began before
+            # the claim committed does not list it among this process's tables, and must not give it up
+            # (then the database would name this live process as the owner while none runs its bots).
             self.owned_since = time.monotonic()
         self.runs_timers = owned
 
