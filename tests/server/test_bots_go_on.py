@@ -127,7 +127,9 @@ def test_a_bot_that_fails_to_choose_has_a_quick_answer_played_for_it_and_is_aske
         pool.choose = choose_failing_once  # type: ignore[method-assign]
         await live.act(0, live.game.legal_actions(0)[0], live.index[0])  # the bot at seat 1 is asked: it fails
         assert await until(lambda: bot_acts(live, 1) >= 1), "the table waited for a failed bot for good"
-        assert any("could not choose" in text and "P1" in text for _, text in live.notes), live.notes
+        # (The move is in the record a moment before the note is: wait for the note, do not race it.)
+        assert await until(lambda: any("could not choose" in text and "P1" in text for _, text in live.notes)), \
+            live.notes
         # Its next decision is its own again (the pool answers).
         while bot_acts(live, 1) < 2 and live.game.result is None:
             if 0 in live.game.to_act():
