@@ -415,15 +415,21 @@ def test_a_step_that_can_do_nothing_says_why() -> None:
     game.apply(0, "a:6c")
     lines = game.observe(1)["log"]
     assert isinstance(lines, list)
-    assert lines[-2:] == ["  Katana: no treasure in play to discard", "  Katana: P0 has no card to play"]
+    assert lines[-2:] == ["  Katana: no treasure it may discard", "  Katana: P0 has no card to play"]
 
 
-def test_an_answer_window_says_whose_card_is_discarding_the_treasure() -> None:
-    """Alberti's window names the card that is discarding the treasure ("by P0's Katana"): the one who may
-    answer knows what it answers."""
+def test_an_answer_window_says_whose_card_is_moving_the_treasure() -> None:
+    """Teleport's window names the card moving the treasure ("by P0's Master of Secrets"): the one who may
+    answer knows what it answers. A discard names none: a trap's or an Event's discards happen while another
+    card is on top of those resolving, which it would wrongly name."""
+    game = position(expansions="promo", hands=["Qc", "1t"], treasures=["", "9c"], deck="2a 3a 4a")
+    game.apply(0, "a:Qc")
+    game.apply(0, "c:9c")
+    decision = game.decision(1)
+    assert decision is not None
+    assert "Smoke Bomb is about to be moved from your treasures by P0's Master of Secrets." in decision.prompt
     game = position(expansions="promo,magic", hands=["6c", "1l"], treasures=["", "9c"], deck="2a 3a 4a")
     game.apply(0, "a:6c")
     game.apply(0, "c:9c")
     decision = game.decision(1)
-    assert decision is not None
-    assert "Smoke Bomb is about to be discarded from your treasures by P0's Katana" in decision.prompt
+    assert decision is not None and "Smoke Bomb is about to be discarded from your treasures." in decision.prompt

@@ -251,14 +251,14 @@ def run_step(state: NinjitsuState, card: int, step: Step, actor: int) -> None:
                 "use_action": step.use_action, "by": by,
             }))
         else:
-            _nothing(state, card, "no treasure in play to discard")
+            _nothing(state, card, "no treasure it may discard")
     elif isinstance(step, DiscardExtreme):
         discard_extreme(state, step.highest, state.opponents(player), player)
     elif isinstance(step, TakeTreasure):
         if _treasures_in_scope(state, player, step.scope):
             state.frames.append(Frame("take-treasure", [player], {"scope": step.scope, "by": by}))
         else:
-            _nothing(state, card, "no treasure in play to take")
+            _nothing(state, card, "no treasure it may take")
     elif isinstance(step, Special):
         SPECIALS[step.name](state, card, player)
     else:  # pragma: no cover - the Step union is closed

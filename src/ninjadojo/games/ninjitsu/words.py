@@ -136,22 +136,25 @@ def _window_moment(state: NinjitsuState, seat: int, frame: Frame) -> tuple[str, 
         what = f"P{data['seat']} has just placed a secret (#{cast(int, data['position']) + 1})"
         does = {"Alessio": "looks at it"}
     elif data["move"]:
-        what = f"{_cid_words(card)} is about to be moved from {owner} treasures{_by_whom(state, seat)}"
+        what = f"{_cid_words(card)} is about to be moved from {owner} treasures{_moved_by(state, seat)}"
         does = {"Teleport": "takes it into your hand"}
     else:
-        what = f"{_cid_words(card)} is about to be discarded from {owner} treasures{_by_whom(state, seat)}"
+        what = f"{_cid_words(card)} is about to be discarded from {owner} treasures"
         does = {"Alberti": "keeps it in play", "Teleport": "takes it into your hand"}
     held = {CARDS[payload[1]].name for payload in legal(state, seat, frame).values() if payload[0] == OP_ACTION}
     answers = [f"{name} {words}" for name, words in does.items() if name in held]
     return what, ", ".join(answers)
 
 
-def _by_whom(state: NinjitsuState, seat: int) -> str:
-    """" by P1's Telekinesis": the card whose action is moving or discarding a treasure (the innermost
-    resolving), so that an answer knows what it answers; nothing outside an action (an Event, Hail)."""
+def _moved_by(state: NinjitsuState, seat: int) -> str:
+    """" by P1's Telekinesis": the card whose action is moving a treasure into a hand (the innermost card
+    resolving: only a card's own action moves one), so that an answer knows what it answers. Nothing for a
+    discard: a trap's or an Event's discards happen while another card is on top, which it would name."""
     if not state.effects:
         return ""
     card, _, actor, _ = state.effects[-1]
+    if CARDS[card].kind in ("event", "weather"):
+        return ""
     whose = "your" if actor == seat else f"P{actor}'s"
     return f" by {whose} {card_words(card)}"
 
