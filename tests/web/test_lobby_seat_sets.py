@@ -81,6 +81,23 @@ def test_some_players_reach_the_table_and_nobody_is_refused(browser: Any, web_se
         context.close()
 
 
+def test_a_preset_leaves_the_seats_beyond_the_table_out(browser: Any, web_server: WebServer) -> None:
+    """A preset sets every option at once: the Element seats of a 2-player table stay P0 and P1 (hidden seats
+    of a larger table were ticked and sent, which the server refused: "names seat 2")."""
+    context, page, errors = new_page(browser, TALL)
+    try:
+        open_form(page, web_server, 2)
+        page.click("button.preset[data-preset]")  # the first preset, whichever it is
+        if not page.is_checked("#opt-expansions-elements"):
+            page.check("#opt-expansions-elements")
+        assert boxes(page) == {"P0": True, "P1": True}
+        page.uncheck("#opt-element_seats-1")
+        assert created_options(page, web_server)["element_seats"] == "0"
+        assert not errors, errors
+    finally:
+        context.close()
+
+
 def test_the_rules_dialog_says_what_its_count_of_cards_counts(browser: Any, web_server: WebServer) -> None:
     context, page, errors = new_page(browser)
     try:

@@ -556,8 +556,10 @@ function optionField(option) {
       checked: chosen.has(choice) || (ofSeats && !chosen.size)})}));
     const shown = () => boxes.filter(({input}) => !(input.closest('.choice-box') || {}).hidden);
     const everyone = () => ofSeats && shown().every(({input}) => input.checked);
+    // Only the boxes shown count (a seat of a set is hidden beyond the table's players, ticked or not).
+    const counted = () => (ofSeats ? shown() : boxes);
     const peek = () => (everyone() ? ''
-      : boxes.filter(({input}) => input.checked).map(({choice}) => choice).join(','));
+      : counted().filter(({input}) => input.checked).map(({choice}) => choice).join(','));
     const note = ofSeats ? h('small', {class: 'muted option-everyone', 'aria-live': 'polite'}) : null;
     const sync = () => {
       if (!note) return;
@@ -578,7 +580,10 @@ function optionField(option) {
         h('label', {for: `${id}-${choice}`}, ` ${choiceLabel(option, choice)}`))), note), help),
     peek, read, set: (value) => {
       const wanted = new Set(String(value || '').split(',').filter(Boolean));
-      for (const {choice, input} of boxes) input.checked = wanted.has(choice) || (ofSeats && !wanted.size);
+      for (const {choice, input} of boxes) {
+        const hidden = Boolean((input.closest('.choice-box') || {}).hidden);
+        input.checked = wanted.has(choice) || (ofSeats && !wanted.size && !hidden);
+      }
       sync();
     },
     // The seats from P<players> on are hidden and unticked; the seats shown again are ticked when every
