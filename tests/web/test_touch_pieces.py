@@ -185,3 +185,26 @@ def test_the_digest_in_the_middle_of_your_turn_says_since_your_last_choice(brows
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_on_a_touch_screen_enter_on_a_focused_piece_acts_at_once(browser: Any, web_server: WebServer) -> None:
+    """The two taps are for fingers: a keyboard's Enter (or a screen reader's activation) on a focused piece
+    of a touch screen acts at once, as anywhere else."""
+    table_id, tokens = steal_position(web_server)
+    context, page, errors = new_page(browser, PHONE, has_touch=True, is_mobile=True)
+    try:
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        assert wait_turn_or_end(page, 30) == "act"
+        before = app_data(page)["index"]
+        hand = page.locator(".board .hand .card[data-code]").first
+        hand.scroll_into_view_if_needed()
+        hand.tap()  # a finger was here: the page knows it is a touch screen
+        page.locator("#card-pop").wait_for(state="visible")
+        secret = page.locator(".board [data-keys='secret:1.0'].actionable")
+        secret.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("([sel, before]) => document.querySelector(sel).dataset.index !== before",
+                               arg=[APP, before], timeout=5000)
+        assert not errors, errors
+    finally:
+        context.close()

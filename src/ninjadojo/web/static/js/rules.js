@@ -123,7 +123,9 @@ export class CardPopover {
     // Captured before the piece's own click (which selects it, or sends what it settles): a finger's first
     // tap only shows what the piece is and what a tap on it does.
     root.addEventListener('click', (event) => {
-      if (!this.touch) return;
+      // A click with no pointer behind it (``detail`` 0: Enter or Space on a focused piece, a screen
+      // reader's activation) acts at once, even on a touch screen: it was not a finger's first tap.
+      if (!this.touch || event.detail === 0) return;
       const card = tappedOf(event.target);
       if (!card) return;
       if (this.shownBefore !== idOf(card)) {
