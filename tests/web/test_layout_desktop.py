@@ -97,3 +97,38 @@ def test_a_cards_note_and_value_are_never_covered_by_its_corner_or_a_badge(brows
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_page_the_player_scrolled_is_left_where_they_put_it(browser: Any, web_server: WebServer) -> None:
+    """The page brings your area into view at a decision of yours, but not after you scrolled it yourself
+    since your last one (up to the others' secrets, say): it would fight you at every decision."""
+    table_id, tokens = steal_position(web_server)
+    live = web_server.dojo.tables[table_id]
+    context, page, errors = new_page(browser, {"width": 1366, "height": 620})
+    try:
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        assert wait_turn_or_end(page, 30) == "act"
+        page.wait_for_timeout(200)
+        assert page.evaluate("() => window.scrollY") > 0, "the page came down to the player's area"
+        page.mouse.move(400, 300)
+        page.mouse.wheel(0, -2000)  # the player goes up to read the others' side
+        page.wait_for_function("() => window.scrollY === 0")
+
+        async def round_trip() -> None:
+            # Ann draws, then Bob (held on the server's side) plays a secret: Ann decides again.
+            for seat in (0, 1):
+                legal = live.game.legal_actions(seat)
+                wanted = [a for a in legal if a == "d"] if seat == 0 else [a for a in legal if a.startswith("s:")]
+                async with live.lock:
+                    await live._commit_action(seat, (wanted or legal)[0], None)
+                    live.publish()
+
+        index = page.evaluate("() => document.querySelector('#app').dataset.index")
+        web_server.run(round_trip())
+        page.wait_for_function("(i) => document.querySelector('#app').dataset.index !== i && "
+                               "document.querySelector('#app').dataset.canAct === 'yes'", arg=index)
+        page.wait_for_timeout(300)
+        assert page.evaluate("() => window.scrollY") == 0, "the page fought the player's own scroll"
+        assert not errors, errors
+    finally:
+        context.close()

@@ -53,6 +53,7 @@ class TablePage {
     this.seat = null; // the seat this connection holds (null: spectating)
     this.token = null;
     this.pending = null; // the action sent and not yet answered
+    this.myAreaShownAt = Date.now(); // when showMyArea last had its say (a scroll before the table: none)
     this.counter = 0;
     this.retry = 0;
     this.closed = false;
@@ -570,7 +571,10 @@ class TablePage {
       this.promptShownAt = state.index;
       const side = this.el.promptDock.parentElement;
       if (side && getComputedStyle(side).overflowY === 'auto') {
-        this.showMyArea();
+        // Not when the player scrolled the page since their last decision (to the others' secrets, say):
+        // the page would fight them at every decision of a turn.
+        if (userScrolledAt <= this.myAreaShownAt) this.showMyArea();
+        this.myAreaShownAt = Date.now();
         if (side.scrollTop > 0) side.scrollTop = 0;
         // The column sticks to the top of the screen only as far as the board beside it goes: on a page
         // scrolled further down (a short board), the prompt went up with it: the page scrolls back to it.
@@ -1144,6 +1148,20 @@ function formatTime(seconds) {
 }
 
 /** Whether ``el`` takes typed text (the chat's input): its keys, Escape included, are its own. */
+/** When the player last scrolled the page themselves (wheel, finger, or a scroll key outside a field). */
+let userScrolledAt = 0;
+const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown', ' ']);
+for (const type of ['wheel', 'touchmove']) {
+  window.addEventListener(type, () => { userScrolledAt = Date.now(); }, {passive: true, capture: true});
+}
+window.addEventListener('keydown', (event) => {
+  const target = event.target;
+  // (Space and the arrows scroll only from the page itself: on a button or in a list they act there.)
+  if (SCROLL_KEYS.has(event.key) && (target === document.body || target === document.documentElement)) {
+    userScrolledAt = Date.now();
+  }
+}, true);
+
 function isTextField(el) {
   return Boolean(el) && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
