@@ -180,7 +180,7 @@ def _fighting(state: NinjatoState) -> JSONValue:
 
 def _guards_beaten(state: NinjatoState) -> int:
     """How many of the raid's revealed Guards (``raid.guards``, in the order they came) the raider has beaten:
-    all but the last while it is fought, or after it won the fight (a ``keep`` after a Guard's win)."""
+    all but the last while it is fought, or once the raider lost to it (the ``keep`` that follows a defeat)."""
     guards = len(state.raid_guards)
     frame = state.frames[-1] if state.frames else None
     if not guards or frame is None or state.raid_elite >= 0:
