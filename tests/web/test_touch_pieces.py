@@ -4,11 +4,14 @@ second tap acts, as the hand's cards already did."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from playwright.sync_api import ViewportSize
 
-from web.driving import APP, PHONE, app_data, new_page, wait_turn_or_end
+from web.driving import APP, DESKTOP, PHONE, app_data, new_page, wait_turn_or_end
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
@@ -40,13 +43,24 @@ def steal_position(server: WebServer) -> tuple[str, dict[str, str]]:
     return table_id, tokens
 
 
+@contextmanager
+def at_anns_decision(browser: Any, server: WebServer, viewport: ViewportSize | None = None,
+                     **context_args: Any) -> Iterator[tuple[Any, list[str]]]:
+    """A page of Ann's at her decision in :func:`steal_position` (a fresh table), and its errors list; the
+    page's context is closed after."""
+    table_id, tokens = steal_position(server)
+    context, page, errors = new_page(browser, viewport or DESKTOP, **context_args)
+    try:
+        page.goto(f"{server.base}/#/table/{table_id}/0/{tokens['0']}")
+        assert wait_turn_or_end(page, 30) == "act"
+        yield page, errors
+    finally:
+        context.close()
+
+
 def test_on_a_phone_a_first_tap_on_a_secret_says_what_it_is_and_only_a_second_steals(
         browser: Any, web_server: WebServer) -> None:
-    table_id, tokens = steal_position(web_server)
-    context, page, errors = new_page(browser, PHONE, has_touch=True, is_mobile=True)
-    try:
-        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
-        assert wait_turn_or_end(page, 30) == "act"
+    with at_anns_decision(browser, web_server, PHONE, has_touch=True, is_mobile=True) as (page, errors):
         before = app_data(page)["index"]
         secret = page.locator(".board [data-keys='secret:1.0'].actionable")
         secret.scroll_into_view_if_needed()
@@ -65,17 +79,11 @@ def test_on_a_phone_a_first_tap_on_a_secret_says_what_it_is_and_only_a_second_st
                                arg=[APP, before])
         assert pop.is_hidden()
         assert not errors, errors
-    finally:
-        context.close()
 
 
 def test_on_a_phone_a_first_tap_on_a_hand_card_lists_the_ways_it_may_be_played(
         browser: Any, web_server: WebServer) -> None:
-    table_id, tokens = steal_position(web_server)
-    context, page, errors = new_page(browser, PHONE, has_touch=True, is_mobile=True)
-    try:
-        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
-        assert wait_turn_or_end(page, 30) == "act"
+    with at_anns_decision(browser, web_server, PHONE, has_touch=True, is_mobile=True) as (page, errors):
         card = page.locator(".board .hand .card[data-code].actionable").first
         code = card.get_attribute("data-code")
         ways = page.locator(f".action-list button.action[data-action$=':{code}']").all_inner_texts()
@@ -86,24 +94,16 @@ def test_on_a_phone_a_first_tap_on_a_hand_card_lists_the_ways_it_may_be_played(
         assert all(way.strip() in said for way in ways[:4]), (said, ways)
         assert page.locator(".board .selected").count() == 0
         assert not errors, errors
-    finally:
-        context.close()
 
 
 def test_with_a_mouse_a_click_on_a_secret_steals_at_once(browser: Any, web_server: WebServer) -> None:
     """A mouse points before it clicks: one click acts, as before."""
-    table_id, tokens = steal_position(web_server)
-    context, page, errors = new_page(browser)
-    try:
-        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
-        assert wait_turn_or_end(page, 30) == "act"
+    with at_anns_decision(browser, web_server) as (page, errors):
         before = app_data(page)["index"]
         page.locator(".board [data-keys='secret:1.0'].actionable").click()
         page.wait_for_function("([sel, before]) => document.querySelector(sel).dataset.index !== before",
                                arg=[APP, before])
         assert not errors, errors
-    finally:
-        context.close()
 
 
 #: Where the "more below" sign is and what of the prompt's box it covers: for each scroll of the box, the
@@ -135,11 +135,8 @@ def test_on_a_phone_the_more_below_sign_never_covers_the_prompts_buttons(browser
     """A chooser of three ways in the prompt's box at the top of a phone's screen, longer than the box:
     while more is below, a sign says so, under the box, over none of its buttons (it once covered the
     chooser's Cancel); scrolled to the end, no sign."""
-    table_id, tokens = steal_position(web_server)
-    context, page, errors = new_page(browser, {"width": 390, "height": 640}, has_touch=True, is_mobile=True)
-    try:
-        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
-        assert wait_turn_or_end(page, 30) == "act"
+    short_phone: ViewportSize = {"width": 390, "height": 640}
+    with at_anns_decision(browser, web_server, short_phone, has_touch=True, is_mobile=True) as (page, errors):
         card = page.locator(".board .hand .card[data-code].actionable").first
         card.tap()
         page.locator("#card-pop").wait_for(state="visible")
@@ -153,8 +150,6 @@ def test_on_a_phone_the_more_below_sign_never_covers_the_prompts_buttons(browser
             assert not step["onBox"] and not step["hits"], steps
         assert steps[-1]["more"] == "no"
         assert not errors, errors
-    finally:
-        context.close()
 
 
 TITLE = """async ([lines, seat, acted]) => {
@@ -190,11 +185,7 @@ def test_the_digest_in_the_middle_of_your_turn_says_since_your_last_choice(brows
 def test_on_a_touch_screen_enter_on_a_focused_piece_acts_at_once(browser: Any, web_server: WebServer) -> None:
     """The two taps are for fingers: a keyboard's Enter (or a screen reader's activation) on a focused piece
     of a touch screen acts at once, as anywhere else."""
-    table_id, tokens = steal_position(web_server)
-    context, page, errors = new_page(browser, PHONE, has_touch=True, is_mobile=True)
-    try:
-        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
-        assert wait_turn_or_end(page, 30) == "act"
+    with at_anns_decision(browser, web_server, PHONE, has_touch=True, is_mobile=True) as (page, errors):
         before = app_data(page)["index"]
         hand = page.locator(".board .hand .card[data-code]").first
         hand.scroll_into_view_if_needed()
@@ -206,5 +197,3 @@ def test_on_a_touch_screen_enter_on_a_focused_piece_acts_at_once(browser: Any, w
         page.wait_for_function("([sel, before]) => document.querySelector(sel).dataset.index !== before",
                                arg=[APP, before], timeout=5000)
         assert not errors, errors
-    finally:
-        context.close()
