@@ -224,7 +224,8 @@ def test_stopping_a_turned_attack_says_whose_turn_ends() -> None:
 def test_a_highwayman_steal_and_a_single_gem_read_in_the_singular() -> None:
     game = position(3, gems=[5, 1, 9], hands=["kn", "pe", "hwje"])
     play(game, "0:a1:kn", "1:take")
-    assert _prompt(game, 2) == "P0 has just taken 1 gem from P1: steal it with a Highwayman, or pass"
+    assert _prompt(game, 2) == ("P0 has just taken 1 gem from P1: steal it with a Highwayman, or pass (if several "
+                                "do, the first clockwise from P0 takes it)")
     assert game.labels(2) == {"hw": "Steal the 1 gem with a Highwayman",
                               "hw*": "Steal the 1 gem with a Jester as a Highwayman",
                               "pass": "Pass: P0 keeps the gem"}
@@ -321,5 +322,25 @@ def test_a_turn_with_attackers_in_hand_but_no_attack_open_says_what_stands_in_th
                     for other in range(4):
                         if other != seat and game.forts[other][0] >= 0:
                             assert f"P{other}'s Castle" in decision.prompt
+                        if other != seat and game.forts[other][2] >= 0:  # a Minstrel keeps every attack out
+                            assert f"P{other}'s Minstrel" in decision.prompt
             game.apply(seat, actions[rng.randbelow(len(actions))])
     assert seen >= 5
+
+
+def test_no_attack_open_names_a_minstrel_and_a_rival_without_gems() -> None:
+    """The reason names every bar: a fortifying Minstrel (it keeps out every attack) and a rival holding no
+    gem (only a rival with a gem can be attacked)."""
+    game = position(3, hands=["knso", "pe", "pe"], gems=[9, 0, 6], forts=["------", "------", "----mi"])
+    decision = game.decision(0)
+    assert decision is not None
+    assert decision.prompt.endswith("(no attack is open to your cards: P2's Minstrel stands in the way; P1 holds no "
+                                    "gem)"), decision.prompt
+
+
+def test_a_minstrel_returns_every_card_of_the_attack_in_the_plural() -> None:
+    game = position(3, hands=["pepepe", "mi", ""], gems=[5, 5, 5])
+    play(game, "0:a1:pe3", "1:r:mi")
+    lines = game.observe(2)["log"]
+    assert isinstance(lines, list)
+    assert any("the 3 cards return to P0" in line for line in lines), lines

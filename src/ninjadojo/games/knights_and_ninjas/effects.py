@@ -458,25 +458,26 @@ def respond(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Payl
     elif role == MI:
         for kind in state.pending:
             give_card(state, state.current, kind, public=True)
+        # "the card returns", or "the 3 cards return" (a revolt of Peasants, a Jester with its cards).
+        back = "the card returns" if len(state.pending) == 1 else f"the {len(state.pending)} cards return"
         state.pending = []
         if state.duel:
             state.discard.extend(used)
-            state.log(f"the attack ends; the card returns and P{state.current} discards two cards", depth=depth)
+            state.log(f"the attack ends; {back} and P{state.current} discards two cards", depth=depth)
             minstrel_discard(state, state.current, "end")
         elif seat == state.current and not state.rule(TURNED_BLOCK_ENDS_TURN):
             # As with the Executioner: against a turned attack only the attack ends (ruling 5).
             state.forts[seat][MINSTREL] = used[0]
-            state.log(f"the turned attack ends; the card returns to P{seat}, who fortifies with the Minstrel",
-                      depth=depth)
+            state.log(f"the turned attack ends; {back} to P{seat}, who fortifies with the Minstrel", depth=depth)
         elif seat == state.current:
             # turned_block_ends_turn: the Minstrel stands until the seat's next turn, which ends this one.
             state.forts[seat][MINSTREL] = used[0]
-            state.log(f"the turned attack ends; the card returns to P{seat}, who fortifies with the Minstrel "
+            state.log(f"the turned attack ends; {back} to P{seat}, who fortifies with the Minstrel "
                       "and whose turn ends", depth=depth)
             end_turn(state)
         else:
             state.forts[seat][MINSTREL] = used[0]
-            state.log(f"the attack ends; the card returns to P{state.current}, whose turn ends", depth=depth)
+            state.log(f"the attack ends; {back} to P{state.current}, whose turn ends", depth=depth)
             end_turn(state)
     else:
         state.discard.extend(used)

@@ -335,7 +335,9 @@ def prompt(state: KnightsAndNinjasState, seat: int, frame: Frame) -> str:
         if legal_texts == ["pass"]:
             # Everyone holding a card is asked, so that being asked tells nobody who holds a Highwayman.
             return f"{taken}; you hold no Highwayman or Jester to steal {them}: pass"
-        return f"{taken}: steal {them} with a Highwayman, or pass"
+        # Asked of everyone at once (so that nobody's answer shows who holds one); the rulings' order decides.
+        return (f"{taken}: steal {them} with a Highwayman, or pass (if several do, the first clockwise from "
+                f"{seat_name(data_int(frame, 'holder'))} takes {them})")
     if kind == "herald":
         count = min(state.herald_shows, state.sizes[seat])
         herald = seat_name(state.current)
@@ -378,12 +380,18 @@ def _no_attack_reason(state: KnightsAndNinjasState, seat: int, ops: set[int]) ->
     hand = state.hands[seat]
     if OP_ATTACK in ops or not any(hand[kind] for kind in (*COMMON, NI, DR)):
         return ""
+    # Every rival's bar: its fortifications (a Minstrel keeps every attack out), or no gem to take.
     forts = [f"{seat_name(other)}'s {NAMES[role]}" for other in range(state.num_players) if other != seat
-             for slot, role in enumerate(SLOTS) if role != MI and state.forts[other][slot] >= 0]
-    if not forts:
+             for slot, role in enumerate(SLOTS) if state.forts[other][slot] >= 0]
+    empty = [seat_name(other) for other in range(state.num_players) if other != seat and not state.gems[other]]
+    if not forts and not empty:
         return " (no attack is open to your cards now)"
-    verb = "stands" if len(forts) == 1 else "stand"
-    return f" (no attack is open to your cards: {listing(forts)} {verb} in the way)"
+    bars = []
+    if forts:
+        bars.append(f"{listing(forts)} {'stands' if len(forts) == 1 else 'stand'} in the way")
+    if empty:
+        bars.append(f"{listing(empty)} {'holds' if len(empty) == 1 else 'hold'} no gem")
+    return f" (no attack is open to your cards: {'; '.join(bars)})"
 
 
 def _turn_choices(ops: set[int]) -> str:
