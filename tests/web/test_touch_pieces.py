@@ -135,14 +135,15 @@ def test_on_a_phone_the_more_below_sign_never_covers_the_prompts_buttons(browser
     """A chooser of three ways in the prompt's box at the top of a phone's screen, longer than the box:
     while more is below, a sign says so, under the box, over none of its buttons (it once covered the
     chooser's Cancel); scrolled to the end, no sign."""
-    short_phone: ViewportSize = {"width": 390, "height": 640}
+    # Short enough that a chooser of two ways (the fewest a card with a chooser has) is longer than the box.
+    short_phone: ViewportSize = {"width": 390, "height": 520}
     with at_anns_decision(browser, web_server, short_phone, has_touch=True, is_mobile=True) as (page, errors):
         # A card of the hand that may be played the most ways (a trap that can only be a secret opens no
-        # chooser: the deal is random).
+        # chooser; the deal is random, and its hand may hold no card of three ways).
         cards = page.locator(".board .hand .card[data-code].actionable")
         ways = [page.locator(f".action-list button.action[data-action$=':{code}']").count()
                 for code in cards.evaluate_all("(cards) => cards.map((card) => card.dataset.code)")]
-        assert max(ways) >= 3, ways
+        assert max(ways) >= 2, ways
         card = cards.nth(ways.index(max(ways)))
         card.tap()
         page.locator("#card-pop").wait_for(state="visible")
