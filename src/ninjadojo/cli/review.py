@@ -59,14 +59,20 @@ def _row_cells(move: MoveReview) -> list[Text]:
             Text(f"{percent(move.before)} -> {percent(move.after)}"), other, mark]
 
 
-def _hindsight_cells(move: MoveReview) -> list[Text]:
+def _hindsight_said(move: MoveReview) -> str:
+    """The hindsight line's verdict: the move played was the best, or which was."""
     seen = move.hindsight
     assert seen is not None
     best = seen.best
-    said = ("the move played was the best" if best.action == seen.played.action
+    return ("the move played was the best" if best.action == seen.played.action
             else f"best: {best.label} ({percent(best.chance)})")
+
+
+def _hindsight_cells(move: MoveReview) -> list[Text]:
+    seen = move.hindsight
+    assert seen is not None
     style = "dim"
-    return [Text(""), Text("with the hidden cards shown", style=style), Text(said, style=style),
+    return [Text(""), Text("with the hidden cards shown", style=style), Text(_hindsight_said(move), style=style),
             Text(f"{percent(seen.before)} -> {percent(seen.after)}", style=style), Text(""), Text("")]
 
 
@@ -84,11 +90,8 @@ def _print_list(console: Console, review: GameReview) -> None:
             console.print(f"   best alternative: {alternative.label} ({percent(alternative.chance)})", markup=False)
         seen = move.hindsight
         if seen is not None:
-            best = seen.best
-            said = ("the move played was the best" if best.action == seen.played.action
-                    else f"best: {best.label} ({percent(best.chance)})")
-            console.print(f"   with the hidden cards shown: {percent(seen.before)} -> {percent(seen.after)}; {said}",
-                          style="dim", markup=False)
+            console.print(f"   with the hidden cards shown: {percent(seen.before)} -> {percent(seen.after)}; "
+                          f"{_hindsight_said(move)}", style="dim", markup=False)
 
 
 def print_review(console: Console, review: GameReview) -> None:

@@ -653,8 +653,7 @@ def offer_discard(state: NinjitsuState, card: int, owner: int, then: tuple[Froze
         tied = elements.tied_top(state, owner)
         safe = elements.protected(state, owner)  # the one highest, or the tied one chosen in this action
         if card == safe:
-            state.narrate(f"{card_name(card)} stays in play: P{owner}'s Element Fire (side 1) protects their highest "
-                          "treasure", deeper=deeper)
+            elements.say_kept(state, card, owner, deeper)
             _continue_after_discard(state, card, False, then)
             return
         if card in tied and safe < 0:

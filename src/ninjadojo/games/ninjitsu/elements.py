@@ -238,6 +238,13 @@ def tied_top(state: NinjitsuState, owner: int) -> list[int]:
     return [card for card, worth in zip(cards, worths, strict=True) if worth == best]
 
 
+def say_kept(state: NinjitsuState, card: int, owner: int, deeper: int = 0) -> None:
+    """Log that Fire (side 1) keeps ``card``, ``owner``'s highest treasure, in play (an effect that would
+    discard it, or takes the next ones instead): else players see it left there with no reason given."""
+    state.narrate(f"{card_name(card)} stays in play: P{owner}'s Element Fire (side 1) protects their highest "
+                  "treasure", deeper=deeper)
+
+
 def lost_from_play(state: NinjitsuState, owner: int, deeper: int = 0) -> None:
     """Water (side 1): ``owner``'s cards in play were stolen, discarded, moved or swapped. "Any number"
     of them at once is one occasion: one action (a card's whole action, a steal and its trap) or one

@@ -75,13 +75,11 @@ def _fire(state: NinjitsuState, card: int, player: int) -> None:
     everything = sorted(((state.worth(each, owner), each, owner) for owner in range(state.num_players)
                          for each in state.treasures[owner]), key=lambda entry: (-entry[0], entry[1]))
     if everything and safe - {-1}:
-        # Said where a protected treasure would have been among the highest: else players see it left
-        # in play with no reason given.
+        # Said where a protected treasure would have been among the highest.
         edge_all = everything[min(FIRE_COUNT, len(everything)) - 1][0]
         for worth, each, owner in everything:
             if each in safe and worth >= edge_all:
-                state.narrate(f"{card_name(each)} stays in play: P{owner}'s Element Fire (side 1) protects their "
-                              "highest treasure")
+                elements.say_kept(state, each, owner)
     ranked = [(worth, each) for worth, each, _ in everything if each not in safe]
     if len(ranked) <= FIRE_COUNT:
         fire_discards(state, tuple(CARD_IDS[each] for _, each in ranked))

@@ -104,11 +104,12 @@ class GrowingPile:
     game, clone or environment it comes from; the comparison is what a step costs when nothing was added.
     """
 
-    __slots__ = ("_counts", "_kept", "_size")
+    __slots__ = ("_counts", "_kept", "_size", "_zeros")
 
     def __init__(self, size: int, counts: bool) -> None:
         self._size = size
         self._counts = counts
+        self._zeros = array("f", bytes(4 * size))
         self._kept: dict[int, tuple[list[int], array[float]]] = {}
 
     def write(self, pile: list[int], out: Tensor, offset: int) -> None:
@@ -121,7 +122,7 @@ class GrowingPile:
             if len(self._kept) >= _KEPT_PILES:
                 self._kept.clear()
             seen: list[int] = []
-            values = array("f", bytes(4 * self._size))
+            values = array("f", self._zeros)
             self._kept[key] = (seen, values)
         else:
             seen, values = kept
@@ -131,7 +132,7 @@ class GrowingPile:
                 added = pile[known:]
             else:
                 seen.clear()
-                values[:] = array("f", bytes(4 * self._size))
+                values[:] = self._zeros
                 added = pile
             if self._counts:
                 for card in added:

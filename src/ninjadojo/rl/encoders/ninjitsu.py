@@ -13,14 +13,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ninjadojo.games.ninjitsu.cards import (
-    CARD_IDS,
-    FACE_DOWN_BASE,
-    FACE_DOWN_PER_HAND,
-    FACE_DOWN_PER_SECRET,
-    OWNER_PENALTY,
-    VALUE,
-)
+from ninjadojo.games.ninjitsu.cards import CARD_IDS, OWNER_PENALTY, VALUE
 from ninjadojo.games.ninjitsu.elements import NAMES as ELEMENTS
 from ninjadojo.rl.encoders import GrowingPile, label_offsets, put_code, put_seat, seat_labels
 from ninjadojo.rl.encoding import Tensor, View, ViewEncoder
@@ -39,10 +32,6 @@ MAX_TARGET = 200
 MAX_POINTS = 300
 #: An Element's side: ``choosing`` while sides are being chosen (the Element is dealt, no side yet).
 SIDES = ("choosing", "1", "2")
-#: The cards whose owner loses points for each of its cards in play (Vampire Ninja face up).
-_PENALISING = frozenset(card for card, penalty in enumerate(OWNER_PENALTY) if penalty)
-#: A secret's face-down worth, per card: (points, more per secret of its holder, more per card in hand).
-_FACE_DOWN = tuple(zip(FACE_DOWN_BASE, FACE_DOWN_PER_SECRET, FACE_DOWN_PER_HAND, strict=True))
 
 
 class NinjitsuEncoder(ViewEncoder):
@@ -172,8 +161,7 @@ class NinjitsuEncoder(ViewEncoder):
         turn = state.turn
         if turn >= 0:
             out[self._turn + turn] = one
-        # ``state.target``, which only Heavy Weather's Aurora Borealis changes.
-        value = state.target if state.has_weather else state.options["target"]
+        value = state.target
         out[self._target] = value if value < MAX_TARGET else MAX_TARGET
         out[self._deck] = len(state.deck)  # never above the deck's size, the bound
         value = state.swaps_left
@@ -226,13 +214,12 @@ class NinjitsuEncoder(ViewEncoder):
             held = treasures_all[each]
             for card in held:
                 out[treasures + card] = one
-            penalty = 0
             if not printed:
                 value = state.treasure_points(each)
             elif held:
                 value = sum(map(VALUE.__getitem__, held))
-                if not _PENALISING.isdisjoint(held):
-                    penalty = sum(map(OWNER_PENALTY.__getitem__, held))
+                penalty = sum(map(OWNER_PENALTY.__getitem__, held))
+                if penalty:
                     value += penalty * len(held)
             else:
                 value = 0
@@ -252,17 +239,7 @@ class NinjitsuEncoder(ViewEncoder):
                         if known[card] & bit:
                             out[secrets + position * CARDS + card] = one
             if sees_own:
-                if printed:
-                    # ``state.points``, written out from the treasures' worth above: the secrets' face-down
-                    # worth, and a penalty on each secret too.
-                    in_hand = len(cards)
-                    for card in held:
-                        points_of, per_secret, per_hand = _FACE_DOWN[card]
-                        value += points_of + per_secret * count + per_hand * in_hand
-                    if penalty:
-                        value += penalty * count
-                else:
-                    value = state.points(each)
+                value = state.points(each)
                 out[points] = -MAX_POINTS if value < -MAX_POINTS else value if value < MAX_POINTS else MAX_POINTS
                 out[points_known] = one
             card = marks[each]

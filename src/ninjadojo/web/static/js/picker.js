@@ -50,8 +50,25 @@ export class Picker {
   }
 
   /** The legal actions matching the selection. */
-  candidates() {
-    return this.legal.filter((action) => this.selected.every((key) => this.keys.get(action).includes(key)));
+  candidates(selected = this.selected) {
+    return this.legal.filter((action) => selected.every((key) => this.keys.get(action).includes(key)));
+  }
+
+  /**
+   * What a press on a thing with these keys does, worked out without doing it: {take: key} for a selected
+   * thing (a press takes it back); else {selected, actions, sends}: the selection after the press, the
+   * candidates it leaves, and whether it sends the only one at once. Null when the press does nothing.
+   */
+  step(keys) {
+    const chosen = keys.find((key) => this.selected.includes(key));
+    if (chosen) return {take: chosen};
+    const usable = (action) => (this.selected.length ? this.keys : this.starts).get(action);
+    const key = keys.find((each) => this.candidates().some((action) => usable(action).includes(each)));
+    if (!key) return null;
+    const selected = [...this.selected, key];
+    const actions = this.candidates(selected);
+    const sends = actions.length === 1 && this.required.get(actions[0]).every((each) => selected.includes(each));
+    return {selected, actions, sends};
   }
 
   /** Forget the selection. */
@@ -100,24 +117,17 @@ export class Picker {
   /** A click on a thing with these keys: select (or unselect) it, and send when it settles an action. */
   press(keys) {
     if (!this.enabled) return;
-    const chosen = keys.find((key) => this.selected.includes(key));
-    if (chosen) {
+    const step = this.step(keys);
+    if (!step) return;
+    if (step.take) {
       // A second click on a selected thing takes it back.
-      this.selected = this.selected.filter((key) => key !== chosen);
-      this.onChange();
-      return;
-    }
-    const candidates = this.candidates();
-    const usable = (action) => (this.selected.length ? this.keys : this.starts).get(action);
-    const key = keys.find((each) => candidates.some((action) => usable(action).includes(each)));
-    if (!key) return;
-    this.selected = [...this.selected, key];
-    const left = this.candidates();
-    if (left.length === 1 && this.required.get(left[0]).every((each) => this.selected.includes(each))) {
-      const action = left[0];
+      this.selected = this.selected.filter((key) => key !== step.take);
+    } else if (step.sends) {
       this.selected = [];
-      this.onSend(action);
+      this.onSend(step.actions[0]);
       return;
+    } else {
+      this.selected = step.selected;
     }
     this.onChange();
   }
@@ -130,15 +140,10 @@ export class Picker {
    */
   preview(keys) {
     if (!this.enabled) return null;
-    if (keys.some((key) => this.selected.includes(key))) return {take: true};
-    const usable = (action) => (this.selected.length ? this.keys : this.starts).get(action);
-    const key = keys.find((each) => this.candidates().some((action) => usable(action).includes(each)));
-    if (!key) return null;
-    const selected = [...this.selected, key];
-    const actions = this.legal.filter((action) => selected.every((each) => this.keys.get(action).includes(each)));
-    const sends = actions.length === 1 && this.required.get(actions[0]).every((each) => selected.includes(each));
-    return {actions, sends};
+    const step = this.step(keys);
+    return step && (step.take ? {take: true} : {actions: step.actions, sends: step.sends});
   }
+
 
   /** The chooser: the candidates of the selection as buttons (nothing when nothing is selected). */
   chooser(describe) {
