@@ -150,7 +150,7 @@ def test_one_review_at_a_time_per_table_with_its_progress(reviewing: ServerThrea
         assert first.status_code == 202
         waiting = first.json()
         assert waiting["status"] == "running" and waiting["done"] == 0 and waiting["total"] > 0
-        assert waiting["review"] is None
+        assert waiting["review"] is None and waiting["moves"] == []
         # The same seat again: the same job, not a second one; another seat of this table: busy.
         same = reviewing.http.post(f"/api/tables/{table_id}/review", json={"seat": 0})
         assert same.status_code == 202 and same.json()["status"] == "running"
@@ -196,17 +196,26 @@ def test_a_review_in_a_process_worker_reports_its_progress(sqlite_url: str) -> N
         table_id, _ = finished_table(server)
         assert server.http.post(f"/api/tables/{table_id}/review", json={"seat": 0}).status_code == 202
         seen = []
+        partial: list[list[dict[str, object]]] = []
         deadline = time.monotonic() + 300
         while True:
             data = server.http.get(f"/api/tables/{table_id}/review", params={"seat": 0}).json()
             seen.append(data["done"])
             if data["status"] != "running":
                 break
+            # The decisions reviewed so far come with the progress, in the game's order, as many as are done.
+            assert len(data["moves"]) == data["done"]
+            assert [move["number"] for move in data["moves"]] == list(range(1, data["done"] + 1))
+            partial.append(data["moves"])
             assert time.monotonic() < deadline
             time.sleep(0.05)
         assert data["status"] == "done", data
         assert seen == sorted(seen) and seen[-1] == data["total"] == len(data["review"]["moves"])
         assert any(0 < done < data["total"] for done in seen), f"no progress seen between 0 and the end: {seen}"
+        # Each row shown early is the row of the finished review; once done, only ``review`` carries them.
+        for moves in partial:
+            assert moves == data["review"]["moves"][:len(moves)]
+        assert data["moves"] == []
         assert not list(Path(server.app.state.reviews._progress_folder()).iterdir())  # its file is gone
 
 
@@ -231,3 +240,23 @@ def test_a_review_with_hindsight_searches_each_decision_on_the_true_position_too
     assert reviewing.http.get(f"/api/tables/{table_id}/review", params={"seat": 0}).status_code == 404
     bad = reviewing.http.post(f"/api/tables/{table_id}/review", json={"seat": 0, "hindsight": "yes"})
     assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad_request"
+
+
+def test_a_running_reviews_rows_are_read_from_its_file_as_they_come(tmp_path: Path) -> None:
+    """A process worker appends the total, then one line of JSON a decision: each question reads what is new,
+    leaves a line still being written for the next one, and answers the rows in the game's order."""
+    from ninjadojo.server.reviews import ReviewJob
+
+    progress = tmp_path / "progress"
+    job = ReviewJob("t", 0, progress_file=str(progress))
+    assert job.to_json()["moves"] == [] and job.to_json()["done"] == 0  # nothing written yet
+    progress.write_text('{"total":3}\n{"number":2,"mark":null}\n{"number":1,"mark":"bl', encoding="utf-8")
+    answer = job.to_json()
+    assert (answer["done"], answer["total"]) == (1, 3)
+    assert answer["moves"] == [{"number": 2, "mark": None}]
+    with progress.open("a", encoding="utf-8") as handle:
+        handle.write('under"}\n')
+    answer = job.to_json()
+    assert (answer["done"], answer["total"]) == (2, 3)
+    assert [move["number"] for move in answer["moves"]] == [1, 2]
+    assert answer["moves"][0]["mark"] == "blunder"

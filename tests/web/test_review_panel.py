@@ -225,3 +225,45 @@ def test_a_running_review_says_about_how_long_is_left(browser: Any, web_server: 
         context.close()
     # 2 decisions in a minute, 6 left: about 3 minutes; then 7 in 70 s, 1 left; then none left.
     assert said == ["", " About 3 minutes left.", " Less than a minute left.", ""]
+
+
+def test_a_running_review_shows_its_rows_as_they_come(browser: Any, web_server: WebServer) -> None:
+    """While a review runs, the decisions reviewed so far show as rows under the progress (in the game's
+    order, in words), and the finished review keeps them, with its summary above."""
+    reviews = web_server.app.state.reviews
+    before = reviews.iterations
+    reviews.iterations = 800  # slow enough that the page sees the review half done
+    table_id, tokens = finished(web_server, 21)
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        page.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === '0'")
+        page.locator(".end-screen #open-review").click()
+        page.wait_for_function("""() => {
+            const dialog = document.querySelector('dialog.review-dialog');
+            return dialog && dialog.dataset.review === 'running'
+              && dialog.querySelectorAll('.review-table[data-partial="yes"] tbody tr').length > 0;
+        }""", timeout=60_000)
+        partial = page.evaluate("""() => {
+            const dialog = document.querySelector('dialog.review-dialog');
+            return {
+              numbers: [...dialog.querySelectorAll('.review-table tbody tr')].map((row) => row.dataset.number),
+              played: [...dialog.querySelectorAll('.review-played')].map((cell) => cell.innerText.trim()),
+              status: dialog.querySelector('.review-status').innerText,
+            };
+        }""")
+        assert "done" in partial["status"] and "Reviewing Ann's decisions" in partial["status"], partial
+        page.wait_for_function("() => document.querySelector('dialog.review-dialog').dataset.review === 'done'",
+                               timeout=180_000)
+        review = server_review(web_server, table_id, 0)
+        assert 0 < len(partial["numbers"]) < len(review["moves"]), partial
+        assert partial["numbers"] == [str(number) for number in range(1, len(partial["numbers"]) + 1)]
+        words = [move["estimate"]["played"]["label"].replace("P1", "Bo").replace("P0", "Ann")
+                 for move in review["moves"]]
+        assert partial["played"] == words[:len(partial["played"])]
+        assert page.locator('.review-table[data-partial="no"] tbody tr').count() == len(review["moves"])
+        assert page.locator(".review-summary").count() == 1
+        assert client_errors(page) == [] and errors == []
+    finally:
+        reviews.iterations = before
+        context.close()

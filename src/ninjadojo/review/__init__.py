@@ -14,7 +14,8 @@ The public API (stable: the server's review endpoint and the browser's hints bui
 
     review = review_record(game.record, seat=0)            # GameReview
     review = review_record(record, 0, bot="expert", workers=2, ray=None, hindsight=True,
-                           on_move=lambda done, total: ..., iterations=None, names={0: "Ana"}, seed=0)
+                           on_move=lambda done, total: ..., iterations=None, names={0: "Ana"}, seed=0,
+                           on_decision=lambda move: ...)        # each MoveReview as soon as it is done
     for move in review.moves:                              # MoveReview, in the order played
         move.number, move.ply, move.prompt, move.choices   # ply: index of the move in record.actions
         move.played.label, move.after                      # the move played and its win chance (0..1)
@@ -76,6 +77,7 @@ from ninjadojo.review.core import (
     MIN_VISITS,
     REVIEW_MIN_SAMPLES,
     ActionEstimate,
+    DecisionCallback,
     Evaluation,
     GameReview,
     Hint,
@@ -100,6 +102,7 @@ __all__ = [
     "MIN_VISITS",
     "REVIEW_MIN_SAMPLES",
     "ActionEstimate",
+    "DecisionCallback",
     "Evaluation",
     "GameReview",
     "Hint",

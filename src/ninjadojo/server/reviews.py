@@ -8,14 +8,16 @@ table and at most :data:`MAX_REVIEWS` at once on the server, refuses more (429 `
 memory (a finished game never changes, so a kept review never goes stale; a restart forgets them).
 
 Progress: a review in a thread worker reports each decision reviewed to its job directly; in a process
-worker it writes ``done total`` to a small file of the server's own folder, read when a client asks.
+worker it appends each one, as a line of JSON, to a small file of the server's own folder, read when a
+client asks. So a running review's state carries the decisions reviewed so far (``moves``), and a client
+shows them as they come.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
-import os
 import tempfile
 import time
 from collections import OrderedDict
@@ -59,29 +61,41 @@ def review_in_worker(record: Record, seat: int, iterations: int | None, hindsigh
     the second search on the true position), as JSON (the engine's words: seats written ``P<n>``, as in
     every label the server sends).
 
-    ``progress``: a file to write ``done total`` to before the first decision and after each.
+    ``progress``: a file that gets, as whole lines of JSON, ``{"total": n}`` before the first decision, then
+    each decision's review (``MoveReview.to_json()``) as soon as it is done (see :meth:`ReviewJob.read_progress`).
     """
-    from ninjadojo.review import review_record
+    from ninjadojo.review import MoveReview, review_record
+
+    def write(line: dict[str, Any]) -> None:
+        # One write of a whole line: a reader meets at most one line cut short, the last, and skips it.
+        with open(progress, "a", encoding="utf-8") as handle:
+            handle.write(json.dumps(line, separators=(",", ":")) + "\n")
 
     def on_move(done: int, total: int) -> None:
-        temporary = f"{progress}.tmp"
-        with open(temporary, "w", encoding="ascii") as handle:
-            handle.write(f"{done} {total}")
-        os.replace(temporary, progress)
+        if done == 0:
+            write({"total": total})
 
-    review = review_record(record, seat, on_move=on_move, hindsight=hindsight, **_budget(iterations))
+    def on_decision(move: MoveReview) -> None:
+        write(dict(move.to_json()))
+
+    review = review_record(record, seat, on_move=on_move, on_decision=on_decision, hindsight=hindsight,
+                           **_budget(iterations))
     return dict(review.to_json())
 
 
 def review_in_thread(record: Record, seat: int, iterations: int | None, hindsight: bool,
                      job: ReviewJob) -> dict[str, Any]:
     """Run in a thread worker: as :func:`review_in_worker`, reporting progress to ``job`` itself."""
-    from ninjadojo.review import review_record
+    from ninjadojo.review import MoveReview, review_record
 
     def on_move(done: int, total: int) -> None:
         job.done, job.total = done, total
 
-    review = review_record(record, seat, on_move=on_move, hindsight=hindsight, **_budget(iterations))
+    def on_decision(move: MoveReview) -> None:
+        job.moves.append(dict(move.to_json()))
+
+    review = review_record(record, seat, on_move=on_move, on_decision=on_decision, hindsight=hindsight,
+                           **_budget(iterations))
     return dict(review.to_json())
 
 
@@ -113,23 +127,43 @@ class ReviewJob:
     error: str | None = None
     started: float = field(default_factory=time.time)
     progress_file: str | None = None
+    #: The decisions reviewed so far, while it runs (``MoveReview.to_json()`` each, in the order done).
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    #: How far the progress file has been read (bytes), so that each question reads only what is new.
+    _read: int = field(default=0, repr=False)
 
     def read_progress(self) -> None:
-        """Take the progress a process worker wrote (its file), if any."""
+        """Take what a process worker wrote to its file since the last question: the total, and each
+        decision reviewed (a line cut short, being written, is left for the next question)."""
         if self.progress_file is None or self.status != "running":
             return
         try:
-            text = Path(self.progress_file).read_text(encoding="ascii").split()
-            self.done, self.total = int(text[0]), int(text[1])
-        except (OSError, ValueError, IndexError):
-            pass  # not written yet, or being replaced: the last figures stand
+            with open(self.progress_file, "rb") as handle:
+                handle.seek(self._read)
+                data = handle.read()
+        except OSError:
+            return  # not written yet: the last figures stand
+        whole = data[:data.rfind(b"\n") + 1]
+        self._read += len(whole)
+        for line in whole.splitlines():
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(entry, dict) and set(entry) == {"total"}:
+                self.total = int(entry["total"])
+            elif isinstance(entry, dict):
+                self.moves.append(entry)
+        self.done = max(self.done, len(self.moves))
 
     def to_json(self) -> dict[str, Any]:
-        """What ``GET .../review`` answers (see the protocol)."""
+        """What ``GET .../review`` answers (see the protocol): while it runs, the decisions reviewed so far in
+        ``moves`` (in the game's order); once done, ``review`` has them all and ``moves`` is empty."""
         self.read_progress()
+        running = self.status == "running"
+        moves = sorted(self.moves, key=lambda move: int(move.get("number", 0))) if running else []
         return {"table": self.table, "seat": self.seat, "hindsight": self.hindsight, "status": self.status,
-                "done": self.done,
-                "total": self.total, "review": self.review, "error": self.error}
+                "done": self.done, "total": self.total, "moves": moves, "review": self.review, "error": self.error}
 
 
 class Reviews:
@@ -214,6 +248,7 @@ class Reviews:
             moves = result.get("moves")
             job.done = job.total = len(moves) if isinstance(moves, list) else job.total
             job.status = "done"
+            job.moves = []  # the review has them all
         except asyncio.CancelledError:
             job.status, job.error = "failed", "the server stopped during the review"
             raise

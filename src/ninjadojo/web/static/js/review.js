@@ -127,6 +127,9 @@ export class ReviewDialog {
         h('p', {}, `Reviewing ${this.ctx.player(this.seat)}'s decisions: `,
           h('strong', {}, `${answer.done} of ${answer.total || '…'}`), ' done.', this.timeLeft(answer)),
         h('progress', {max: String(total), value: String(answer.done), 'aria-label': 'review progress'}));
+      // The decisions reviewed so far, as they come: a minute of a bar alone is a long wait.
+      const moves = answer.moves || [];
+      if (moves.length) replace(this.body, decisionTable(moves, this.ctx, this.ctx.player(this.seat), true));
       this.root().dataset.review = 'running';
       this.timer = setTimeout(() => this.ask(), POLL_SECONDS * 1000);
       return;
@@ -185,21 +188,26 @@ export function drawReview(review, ctx) {
   const summary = h('p', {class: 'review-summary'}, h('strong', {}, `${who}: `),
     `${plural(moves.length, 'decision')} with a choice reviewed; ${counted.join(', ')}. `,
     `On average ${lost} points of win chance given away a decision.`);
-  const rows = moves.map((move) => drawMove(move, ctx));
   return h('div', {class: 'review-result'}, summary, chart(moves, Number(review.players) || 2),
     h('p', {class: 'muted review-budget'}, review.unit === 'samples'
       ? `For each decision the expert tried the moves worth trying, and the one played, on ${review.iterations} `
         + 'samples of what could be known. '
       : `The expert search ran ${review.iterations} iterations a decision. `,
       'An estimate is a search\'s, not a certainty: a mark needs a loss the search is confident of.'),
-    h('div', {class: 'review-table-wrap'},
-      h('table', {class: 'review-table'},
-        h('caption', {class: 'visually-hidden'}, `Each decision of ${who}`),
-        h('thead', {}, h('tr', {},
-          h('th', {scope: 'col'}, '#'), h('th', {scope: 'col'}, 'What was asked'),
-          h('th', {scope: 'col'}, 'Played'), h('th', {scope: 'col'}, 'Win chance before → after'),
-          h('th', {scope: 'col'}, 'Better move'), h('th', {scope: 'col'}, 'Mark'))),
-        h('tbody', {}, rows))));
+    decisionTable(moves, ctx, who, false));
+}
+
+/** One row per decision of ``who`` (``partial``: the review is still running, these are the rows so far). */
+function decisionTable(moves, ctx, who, partial) {
+  return h('div', {class: 'review-table-wrap'},
+    h('table', {class: 'review-table', dataset: {partial: partial ? 'yes' : 'no'}},
+      h('caption', {class: 'visually-hidden'},
+        partial ? `The decisions of ${who} reviewed so far` : `Each decision of ${who}`),
+      h('thead', {}, h('tr', {},
+        h('th', {scope: 'col'}, '#'), h('th', {scope: 'col'}, 'What was asked'),
+        h('th', {scope: 'col'}, 'Played'), h('th', {scope: 'col'}, 'Win chance before → after'),
+        h('th', {scope: 'col'}, 'Better move'), h('th', {scope: 'col'}, 'Mark'))),
+      h('tbody', {}, moves.map((move) => drawMove(move, ctx)))));
 }
 
 function drawMove(move, ctx) {
