@@ -476,6 +476,18 @@ def test_water1_draws_when_its_treasure_is_swapped() -> None:
     assert treasures(game, 1) == "6a" and len(game.hands[1]) == 1
 
 
+def test_water1_draws_when_its_own_shape_shifting_swaps_its_treasure_away() -> None:
+    """"Whenever any number of your cards in play are ... swapped": Shape Shifting's treasure just played
+    is the Water player's card in play, swapped with another's; whoever swaps (the owner too, as with
+    Master of Disguise on its own secret), the owner draws (ruling 64)."""
+    game = elements(sides=("water1", "-"), expansions=ELEMENTS + ",magic", hands=["6m 5a", ""],
+                    treasures=["", "9c"], deck="2a 3a 4a")
+    play(game, "a:6m", "t:5a", "c:9c")
+    assert treasures(game, 0) == "9c" and treasures(game, 1) == "5a"
+    assert hand(game, 0) == "4a", "the Water player drew for its treasure swapped away"
+    assert hand(game, 1) == "", "no Water: the other owner draws nothing"
+
+
 def test_water1_draws_once_when_one_card_discards_several_of_its_treasures() -> None:
     # "Draw a card whenever any number of your cards in play are ... discarded": Darts' one discard of
     # up to 2 treasures is one occasion.

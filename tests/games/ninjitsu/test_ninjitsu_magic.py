@@ -183,6 +183,40 @@ def test_night_vision_marks_a_random_card_its_holder_must_play_or_skip_the_turn(
     assert "skips their turn" in log(game, 0)
 
 
+def marked_with(card: str, **kwargs: object) -> NinjitsuState:
+    """A game where P0's Night Vision marked ``card`` in P1's hand (the first deal that marks it)."""
+    for seed in range(100):
+        game = magic(seed=seed, **kwargs)
+        play(game, "a:8m")
+        if game.mark(1) == card:
+            return game
+    raise AssertionError(f"no deal marked {card}")
+
+
+def test_the_free_any_time_plays_stay_under_a_night_vision_mark() -> None:
+    """The 1-value "any time" cards cost no action (RULINGS) and are offered before the player's action:
+    a mark binds the action only, so Teleport and Alessio stay offered, as the free swaps do (ruling 34)."""
+    game = marked_with("2a", expansions=MAGIC + ",promo", hands=["8m 9a", "2a 1t"], treasures=["6b", ""],
+                       deck="2b 3b 4b 5b")
+    assert game.legal_actions(1) == ["s:2a", "t:2a", "a:1t", "pass"]
+    play(game, "a:1t", "c:6b")  # Teleport takes P0's treasure; the marked turn goes on
+    assert hand(game, 1) == "2a 6b" and game.turn == 1
+    assert set(game.legal_actions(1)) == {"s:2a", "t:2a", "pass"}
+    game = marked_with("2a", expansions=MAGIC + ",sabotage", hands=["8m 9a", "2a 1s"], secrets=["6b", ""],
+                       deck="2b 3b 4b 5b")
+    assert "a:1s" in game.legal_actions(1)
+
+
+def test_a_marked_teleport_played_at_any_time_ends_the_mark() -> None:
+    """"Play that card": Teleport played for its ability leaves the hand, so the mark ends (RULINGS: if
+    it leaves the hand first, the mark ends) and the action is the player's own again."""
+    game = marked_with("1t", expansions=MAGIC + ",promo", hands=["8m 9a", "2a 1t"], treasures=["6b", ""],
+                       deck="2b 3b 4b 5b")
+    assert game.legal_actions(1) == ["s:1t", "t:1t", "a:1t", "pass"]
+    play(game, "a:1t", "c:6b")
+    assert game.turn == 1 and "d" in game.legal_actions(1) and "t:6b" in game.legal_actions(1)
+
+
 def test_a_sample_for_another_seat_does_not_keep_the_true_mark() -> None:
     game = magic(3, hands=["8m", "6a 7b 9c 2a 3a", ""])
     play(game, "a:8m")

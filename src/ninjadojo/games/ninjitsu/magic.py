@@ -264,8 +264,10 @@ def shift(state: NinjitsuState, player: int, other: int) -> None:
     theirs = state.treasures[owner]
     mine[mine.index(played)], theirs[theirs.index(other)] = other, played
     state.narrate(f"P{player} swaps {card_name(played)} with P{owner}'s {card_name(other)}")
-    if owner != player:
-        state.lost_from_play(owner)
+    # Water (side 1): every owner of a swapped card, the player too (its treasure just played is one of
+    # them), as Master of Disguise's swap does (ruling 64).
+    for each in sorted({player, owner}):
+        state.lost_from_play(each)
 
 
 def _multiply(state: NinjitsuState, card: int, player: int) -> None:

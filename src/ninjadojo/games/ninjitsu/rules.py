@@ -311,16 +311,29 @@ def resolve_simultaneous(state: NinjitsuState, frame: Frame, choices: dict[int, 
 # ---------------------------------------------------------------------- legal actions
 
 
+def _add_any_time_plays(state: NinjitsuState, seat: int, actions: dict[str, Payload]) -> None:
+    """Teleport and Alessio "at any time": offered before the player's own action, free (the turn frame
+    stays), where they can do something: a treasure in play to take, a secret to look at."""
+    hand = state.hands[seat]
+    if TELEPORT in hand and any(state.treasures):
+        actions[ACTION_TEXT[TELEPORT]] = ACTION_PAYLOAD[TELEPORT]
+    if ALESSIO in hand and sabotage.lookable(state, seat):
+        actions[ACTION_TEXT[ALESSIO]] = ACTION_PAYLOAD[ALESSIO]
+
+
 def legal(state: NinjitsuState, seat: int, frame: Frame) -> dict[str, Payload]:
     """``seat``'s legal actions in ``frame`` as ``{text: payload}``, in a stable order."""
     kind = frame.kind
     if kind == "turn":
         marked = magic.binding_mark(state, seat)
         if marked >= 0:
-            # Night Vision: play the marked card, or skip the turn (free swaps stay).
+            # Night Vision: play the marked card, or skip the turn. What costs no action stays: the free
+            # swaps, and Teleport's and Alessio's "any time" plays (ruling 34; a marked Teleport played so
+            # leaves the hand, which ends the mark).
             actions = dict(PLAYS_ANY[marked])
             if state.has_sabotage and state.has_face_up(seat, "cage"):
                 actions.pop(SECRET_TEXT[marked], None)
+            _add_any_time_plays(state, seat, actions)
             actions[PASS_TEXT] = PASS_PAYLOAD
             count = len(state.secrets[seat])
             if state.swaps_left and count >= 2:
@@ -336,11 +349,7 @@ def legal(state: NinjitsuState, seat: int, frame: Frame) -> dict[str, Payload]:
             actions.update(PLAYS_ANY[card])
             if caged:
                 actions.pop(SECRET_TEXT[card], None)  # Cage: no secret as the turn's action
-        if TELEPORT in state.hands[seat] and any(state.treasures):
-            # Teleport "at any time": before the player's own action, free (the turn frame stays).
-            actions[ACTION_TEXT[TELEPORT]] = ACTION_PAYLOAD[TELEPORT]
-        if ALESSIO in state.hands[seat] and sabotage.lookable(state, seat):
-            actions[ACTION_TEXT[ALESSIO]] = ACTION_PAYLOAD[ALESSIO]  # the same, for a look
+        _add_any_time_plays(state, seat, actions)
         if not (state.has_sabotage and state.has_face_up(seat, "squeaky-floor")):
             _add_secret_targets(state, seat, actions, STEALS)
         if state.has_weather and state.weather:
