@@ -185,3 +185,14 @@ def test_every_view_shows_the_coming_clan_scoring_in_its_order_with_who_holds_th
     # Seat 1's m4 (year 5) is older than seat 0's m1 (year 11): one Envoy each, seat 1 first.
     assert [(each["seat"], each["count"]) for each in minamoto["envoys"]] == [(1, 1), (0, 1)]
     assert minamoto["envoys"][0]["oldest_year"] < minamoto["envoys"][1]["oldest_year"]
+
+
+def test_disguises_are_chosen_in_the_order_the_round_end_just_set_after_round_seven_too() -> None:
+    """The round's end sets the turn order from the Dojo (the last to come leads), and the scoring that
+    follows asks for Hensojutsu in that order: after round 7 as well, where no round follows."""
+    game = before_scoring(7, envoys=["t1,m1", "t3,m3"], tiles=["hj", "hj"], rup="")
+    finish_round(game)  # seat 1 places last, in the Dojo: it leads
+    assert game.order == [1, 0]
+    assert game.to_act() == (1,) and game.decision(1).kind == "disguise"
+    play(game, "1:mask:m3")
+    assert game.to_act() == (0,) and game.decision(0).kind == "disguise"
