@@ -630,7 +630,8 @@ class TablePage {
    * Your own zones in view, where they fit, at a new decision of yours on a desktop: your panel and your
    * hand in its place (``.my-area``), its bottom brought up to the screen's. Left below the screen, the
    * hand docked over the bottom of it and covered your panel's last row (Ninjitsu!'s Treasures). Never
-   * scrolled up, nor for an area taller than the screen (the docked hand is then what keeps it at hand).
+   * scrolled up, nor for an area taller than the screen, nor further than a third of the screen (your panel
+   * docked above your docked hand is then what keeps them at hand, and the board's top comes to the screen's).
    */
   showMyArea() {
     const area = this.el.board.querySelector('.my-area');
@@ -638,13 +639,26 @@ class TablePage {
     const box = area.getBoundingClientRect();
     const below = box.bottom - window.innerHeight;
     if (below <= 1) return;
+    // Not further than a third of the screen: the board's top (Ninja Camp's grid, Ninjato's houses, the rooms
+    // of Ninja Trap) would leave the screen, where the choice is made; your panel docked above your docked
+    // hand shows your own zones anyway. The board's top comes to the screen's instead (the table's title and
+    // seats go up): the most of the board above the docked hand.
+    if (below > window.innerHeight / 3) {
+      const top = this.el.board.getBoundingClientRect().top;
+      if (top > 8) {
+        window.scrollBy({top: top - 8});
+        this.dockHand();
+      }
+      return;
+    }
     if (box.top - below >= 0) {
       window.scrollBy({top: Math.min(box.top, below + 8)});
       this.dockHand();
       return;
     }
     // Too tall with the hand in its place (a big hand): your panel, at least, above the docked hand.
-    const panel = area.querySelector('.seat-panel.mine');
+    // (Where the panel is on the board: its slot while it is docked above the hand.)
+    const panel = area.querySelector('.panel-slot') || area.querySelector('.seat-panel.mine');
     const hand = area.querySelector('.card-row.hand.docked');
     if (!panel || !hand) return;
     const mine = panel.getBoundingClientRect();
@@ -690,13 +704,14 @@ class TablePage {
     const inView = place.top >= covered - 1 && place.bottom <= window.innerHeight + 1; // a pixel's rounding
     if (inView || empty) {
       if (docked) {
-        hand.classList.remove('docked', 'folded');
+        hand.classList.remove('docked', 'folded', 'under-panel');
         const fold = hand.querySelector(':scope > .dock-fold');
         if (fold) fold.remove();
         hand.style.removeProperty('left');
         hand.style.removeProperty('width');
         if (slot) slot.remove();
       }
+      this.dockPanel(null);
       // The room below the page stays while there is a hand (docked or not): taking it away as the hand
       // comes back would shorten the page under the reader, move the hand out of view and dock it again.
       if (empty) this.root.style.removeProperty('padding-bottom');
@@ -728,9 +743,54 @@ class TablePage {
     const box = board.getBoundingClientRect();
     hand.style.left = `${Math.max(0, box.left)}px`;
     hand.style.width = `${box.width}px`;
+    this.dockPanel(hand);
     // Room below the page's end, so that what is last (the chat on a phone) can scroll above the hand.
     this.root.style.paddingBottom = `${hand.offsetHeight}px`;
     this.root.dataset.handDocked = 'yes';
+  }
+
+  /**
+   * Your own panel (gems and Castle, points, secrets, hits...) docked right above your docked hand on a wide
+   * screen, whenever its place on the board is not clear of the hand: under the hand, the hand covered it,
+   * and off the screen it was out of sight while you chose from your hand. Docked, it is drawn compact (its
+   * cards as their value and name); an empty slot of its height keeps its place on the board, and it goes
+   * back there (with the hand) once that place is on the screen above the hand. Not on a phone, whose screen
+   * has no room for it, nor while the hand is folded to a line (its player asked to see the board).
+   */
+  dockPanel(hand) {
+    const board = this.el.board;
+    const panel = board.querySelector('.my-area .seat-panel.mine');
+    let slot = board.querySelector('.panel-slot');
+    if (!panel) {
+      if (slot) slot.remove();
+      return;
+    }
+    const docked = panel.classList.contains('docked');
+    let dock = false;
+    if (hand && !this.handFolded && window.matchMedia(WIDE).matches) {
+      const place = (docked && slot ? slot : panel).getBoundingClientRect();
+      const top = hand.getBoundingClientRect().top;
+      dock = place.top < -0.5 || place.bottom > top - 0.5; // (not even a pixel of it under the hand)
+    }
+    if (!dock) {
+      if (docked) {
+        panel.classList.remove('docked');
+        for (const side of ['left', 'width', 'bottom']) panel.style.removeProperty(side);
+      }
+      if (slot) slot.remove();
+      if (hand) hand.classList.remove('under-panel');
+      return;
+    }
+    if (!slot) {
+      slot = h('div', {class: 'panel-slot', 'aria-hidden': 'true'});
+      panel.before(slot);
+    }
+    if (!docked) slot.style.height = `${panel.offsetHeight}px`;
+    panel.classList.add('docked');
+    hand.classList.add('under-panel');
+    panel.style.left = hand.style.left;
+    panel.style.width = hand.style.width;
+    panel.style.bottom = `${hand.offsetHeight}px`;
   }
 
   /** Mark every seat's last move on the board (what changed on it with the move); a new one pulses. */
@@ -764,7 +824,8 @@ class TablePage {
     const you = new RegExp(`\\bP${this.seat}\\b`);
     // Fewer lines on a phone (the prompt takes at most a third of its screen), and never one or two
     // folded away: a count of them says less than the lines themselves.
-    const most = window.matchMedia('(max-width: 59.99rem)').matches ? 4 : 12;
+    const phone = window.matchMedia(NARROW).matches;
+    const most = phone ? 4 : 12;
     // All of them once asked for ("show them"), until the next decision of yours.
     const limit = lines.length <= most + 2 || this.digestWhole === this.state.index ? lines.length : most;
     const mine = (line) => you.test(line);
@@ -778,6 +839,18 @@ class TablePage {
     // name the seat: "P0 is dealt the Element Wind"); in the middle of its turn, what its last choice led to.
     const acted = this.myMark > 0 || localStorage.getItem(this.actedKey()) === 'yes';
     const title = digestTitle(lines, this.seat, acted);
+    // On a phone, more than a line of it is folded to one line by default (a button opens it, and the choice
+    // is kept): open, it took the prompt's box and pushed the chooser and the choices out of view.
+    const foldable = phone && lines.length > 1;
+    const open = !foldable || digestOpen();
+    const heading = !foldable ? h('h2', {class: 'side-title'}, title)
+      : h('h2', {class: 'side-title'}, h('button', {type: 'button', class: 'quiet digest-toggle',
+        'aria-expanded': String(open), dataset: {fid: 'digest-toggle'}, onclick: () => {
+          setDigestOpen(!open);
+          this.draw();
+        }}, h('span', {'aria-hidden': 'true'}, open ? '▾ ' : '▸ '), title,
+        open ? null : ` · ${plural(lines.length, 'line')}`));
+    if (!open) return h('section', {class: 'digest digest-folded', 'aria-label': title.toLowerCase()}, heading);
     const item = (line) => h('li', {class: /^\s/.test(line) ? 'nested' : null}, ctx.words(line.trim()));
     // Between the lines kept (what was done to you) and the last ones: so neither "earlier" nor "later".
     // What is folded away is a click from view (the log has it too).
@@ -788,7 +861,7 @@ class TablePage {
       }}, text);
     const left = showAll(`(… ${plural(earlier, kept.length ? 'other line' : 'earlier line')}: show them)`);
     return h('section', {class: 'digest', 'aria-label': title.toLowerCase()},
-      h('h2', {class: 'side-title'}, title),
+      heading,
       kept.length ? h('ul', {class: 'digest-lines digest-kept'}, kept.map(item)) : null,
       earlier > 0 ? h('p', {class: 'muted'}, left) : null,
       h('ul', {class: 'digest-lines'}, parent === null ? null : item(parent),
@@ -1110,6 +1183,28 @@ class TablePage {
 }
 
 const AUTO = 'dojo.autoAnswer';
+/** A screen wide enough for the board and the side column side by side (the CSS's 60rem). */
+const WIDE = '(min-width: 60rem)';
+/** A phone's screen: one column (the CSS's max-width: 59.99rem). */
+const NARROW = '(max-width: 59.99rem)';
+const DIGEST_OPEN = 'dojo.digestOpen';
+
+/** Whether this player opened the digest on a phone (kept: folded until they do). */
+function digestOpen() {
+  try {
+    return localStorage.getItem(DIGEST_OPEN) === 'yes';
+  } catch {
+    return false;
+  }
+}
+
+function setDigestOpen(open) {
+  try {
+    localStorage.setItem(DIGEST_OPEN, open ? 'yes' : 'no');
+  } catch {
+    // not kept: folded again on the next page
+  }
+}
 
 /** Whether forced choices are answered for this player (on unless switched off). */
 function autoAnswerOn() {

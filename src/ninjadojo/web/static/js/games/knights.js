@@ -188,7 +188,9 @@ function tableArea(ctx) {
       d.drafter !== null ? h('span', {}, `${who(ctx, d.drafter)} drafts`) : null,
       d.drawn ? mine(ctx.card(d.drawn, {keys: 'draft', note})) : null));
   }
-  return parts.length ? h('div', {class: 'kn-table'}, parts) : null;
+  // Drawn while nothing is under way too, holding its room: an attack no longer pushes the kingdoms down.
+  return h('div', {class: 'kn-table'}, parts.length ? parts : h('p', {class: 'muted kn-table-empty'},
+    'Nothing on the table: no attack under way.'));
 }
 
 /** The board. */
