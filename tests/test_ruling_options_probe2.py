@@ -177,7 +177,8 @@ def _keep_each_tied_treasure(game: NinjitsuState, card: str, choose: list[str]) 
             return
         seat = game.to_act()[0]
         if frame.kind == "fire-keep":
-            game.apply(seat, f"c:{frame.data['card']}")  # keep the very treasure about to go
+            # Keep the very treasure about to go (or, asked before any is named, the first of the tie).
+            game.apply(seat, f"c:{frame.data['card'] or frame.data['cards'][0]}")
         elif frame.kind in ("discard-treasure", "fire"):
             game.apply(seat, f"c:{next(wanted)}")
         else:

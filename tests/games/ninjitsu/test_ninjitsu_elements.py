@@ -336,9 +336,27 @@ def test_fire1_a_tied_treasure_kept_once_is_kept_for_the_whole_action_and_the_ot
 def test_fire1_after_keeping_one_of_a_tie_master_of_fire_takes_the_other() -> None:
     game = elements(sides=("-", "fire1"), expansions="magic,elements", hands=["Qm", ""], treasures=["", "9a 9b"])
     play(game, "a:Qm")
-    assert kind(game) == "fire-keep"
-    play(game, f"c:{game.frames[-1].data['card']}")  # keep the very one about to go
-    assert len(game.treasures[1]) == 1 and game.turn == 1, "the other 9 went: Fire keeps one treasure"
+    assert kind(game) == "fire-keep" and game.frames[-1].data["card"] == ""  # asked first (ruling 61)
+    play(game, "c:9b")
+    assert treasures(game, 1) == "9b" and game.turn == 1, "the other 9 went: Fire keeps one treasure"
+
+
+def test_fire1_on_a_tie_keeps_one_first_and_master_of_fire_takes_the_next_three() -> None:
+    """Ruling 61 (RULINGS: "effects that take the highest then take the next"): with one highest Master of
+    Fire takes the three after it; with two tied for the highest, the owner first chooses which one Fire
+    keeps, and Master of Fire then takes the three highest of the rest (the other 9, 8a, 7a), not two."""
+    game = elements(sides=("-", "fire1"), expansions="magic,elements", hands=["Qm 2c", ""],
+                    treasures=["8a 7a 3c", "9a 9b"], deck="2a 3a 4a")
+    play(game, "a:Qm")
+    assert kind(game) == "fire-keep" and game.to_act() == (1,) and game.frames[-1].data["card"] == ""
+    play(game, "c:9a")
+    assert treasures(game, 1) == "9a" and treasures(game, 0) == "3c" and game.turn == 1
+    assert "P1's Element Fire (side 1) keeps Smoke Bomb" in log(game, 0)
+    # Tied treasures out of the three highest's reach: nothing to ask, the three 10s go.
+    game = elements(3, sides=("-", "fire1", "-"), expansions="magic,elements", hands=["Qm 2c", "", ""],
+                    treasures=["Ta", "9a 9b", "Tb Tc"], deck="2a 3a 4a")
+    play(game, "a:Qm")
+    assert treasures(game, 0) == treasures(game, 2) == "" and treasures(game, 1) == "9a 9b" and game.turn == 1
 
 
 def test_a_firekeep_field_outside_the_elements_or_naming_no_card_is_refused() -> None:
@@ -503,6 +521,56 @@ def test_water1_draws_once_when_a_snare_discards_all_its_other_treasures() -> No
     assert treasures(game, 0) == "3a" and hand(game, 0) == "5a"
 
 
+def test_water1_draws_when_master_of_surprise_turns_up_its_valueless_secret() -> None:
+    """Water (side 1): "Draw a card whenever any number of your cards in play are ... discarded"; the
+    rulebook: a secret turned face-up with no point value is discarded at once. P1's Master of Secrets
+    secret is its card in play, discarded: P1 draws (then the Surprise's player draws, untrapped)."""
+    game = elements(sides=("-", "water1"), hands=["Xa 2c", "5c"], secrets=["", "Qa 4b"], deck="2a 3a 4a 5a")
+    play(game, "a:Xa", "f1.0")
+    assert "Qa" in discard(game) and secrets(game, 1) == "4b"
+    assert hand(game, 1) == "5c 5a" and hand(game, 0) == "2c 4a"
+
+
+def test_water1_draws_when_a_trapped_valueless_secret_turned_up_is_discarded_after_its_trap() -> None:
+    """Master of Surprise on P1's King: P1 resolves the trap as if they had stolen it from P0 (P0 draws 4),
+    then the King, which has no value, is discarded from P1's collection: P1's Water (side 1) draws."""
+    game = elements(sides=("-", "water1"), hands=["Xa", "5c"], secrets=["", "Ka"], deck="2a 3a 4a 5a 6a 7a")
+    play(game, "a:Xa", "f1.0")
+    assert "Ka" in discard(game) and len(game.hands[0]) == 4
+    assert hand(game, 1) == "5c 3a"
+
+
+def test_water1_thief_draws_when_its_stolen_valueless_card_is_discarded() -> None:
+    """Our reading (ruling 64): a stolen card turns face-up in the thief's collection and, having no
+    value, is then discarded (RULINGS): a card of the thief's in play discarded, so Water (side 1) draws."""
+    game = elements(sides=("water1", "-"), hands=["6a", ""], secrets=["", "Qa"], deck="2a 3a")
+    play(game, "x1.0")
+    assert "Qa" in discard(game) and treasures(game, 0) == "" and hand(game, 0) == "6a 3a"
+
+
+def test_water1_draws_for_each_action_of_a_master_of_magics_plays() -> None:
+    """Ruling 64: one occasion is one action. A surfaced Master of Magic's owner plays two Katanas, each
+    its own action, each discarding a treasure of P2's: P2's Water (side 1) draws twice."""
+    game = elements(3, sides=("-", "-", "water1"), expansions="magic,elements", hands=["5a", "6a 6b 2a 2b", "7c"],
+                    treasures=["", "", "9a 8a"], magic_owner=1, top="2c Xm 3c 4c 5c 6c 7a 8b 9b")
+    play(game, "d")  # P0's draw uncovers P1's Master of Magic
+    play(game, "a:6a", "c:9a", "s:2a")
+    assert len(game.hands[2]) == 2
+    play(game, "a:6b", "c:8a", "s:2b")
+    assert len(game.hands[2]) == 3 and treasures(game, 2) == ""
+
+
+def test_water1_draws_for_a_free_teleport_and_again_for_the_action_after_it() -> None:
+    """Teleport played "at any time" before the action costs no action and is a play of its own: P1 draws
+    for the treasure it takes, and again for the one the turn's Katana discards (ruling 64)."""
+    game = elements(sides=("-", "water1"), expansions="promo,elements", hands=["1t 6a 2a", "7c"],
+                    treasures=["", "9a 8a"], deck="2c 3c 4c 5c 6c")
+    play(game, "a:1t", "c:9a")
+    assert hand(game, 1) == "7c 6c"
+    play(game, "a:6a", "c:8a", "s:2a")
+    assert hand(game, 1) == "7c 6c 5c" and treasures(game, 1) == ""
+
+
 def test_water1_no_draw_for_cards_leaving_the_hand() -> None:
     game = elements(sides=("water1", "-"), hands=["6a 7a", ""], secrets=["", "2a"], deck="3a 4a")
     play(game, "x1.0")  # Explosives: discard your hand (the hand is not in play)
@@ -583,6 +651,25 @@ def test_heart2_may_pass_the_look_and_no_look_without_a_card_to_discard() -> Non
     assert kind(game) == "turn" and hand(game, 0) == "6a" and seat_view(game, 0, 1)["hand"] == []
     empty = elements(sides=("heart2", "-"), hands=["", "9c"], started=(0,))
     assert kind(empty) == "turn"
+
+
+def test_heart2_may_not_discard_the_card_night_vision_marked() -> None:
+    """RULINGS orders the start of a turn: Night Vision's constraint, then Heart's look. The marked card is
+    bound to be played (or the turn skipped), so Heart's discard may not be that card (ruling 67): it
+    cannot free the turn; with only the marked card in hand, no look is offered."""
+    game = elements(sides=("-", "heart2"), expansions="magic,elements", started=(0, 1), hands=["8m 2a", "6a 5b"],
+                    deck="2c 3c 4c 5c")
+    play(game, "a:8m")
+    marked = game.mark(1)
+    assert kind(game) == "heart" and marked in ("6a", "5b")
+    other = "5b" if marked == "6a" else "6a"
+    assert set(game.legal_actions(1)) == {f"c:{other}", "pass"}
+    play(game, f"c:{other}", "h0")
+    assert set(game.legal_actions(1)) == {f"a:{marked}", f"s:{marked}", f"t:{marked}", "pass"}
+    alone = elements(sides=("-", "heart2"), expansions="magic,elements", started=(0, 1), hands=["8m 2a", "6a"],
+                     deck="2c 3c 4c 5c")
+    play(alone, "a:8m")
+    assert kind(alone) == "turn" and alone.mark(1) == "6a"
 
 
 # ---------------------------------------------------------------------- Magic (Promo Pack)

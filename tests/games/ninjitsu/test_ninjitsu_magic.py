@@ -217,6 +217,46 @@ def test_a_marked_teleport_played_at_any_time_ends_the_mark() -> None:
     assert game.turn == 1 and "d" in game.legal_actions(1) and "t:6b" in game.legal_actions(1)
 
 
+def test_a_night_vision_mark_ends_when_its_card_leaves_the_hand_even_if_it_comes_back() -> None:
+    """RULINGS: "if it leaves the hand first, the mark ends" (ruling 34). Eruption pools every hand at the
+    end of P0's turn: P1's marked Katana left the hand, so the mark is over though the pool gives it back."""
+    game = magic(expansions=MAGIC + ",weather", hands=["8m 2a", "6a"], events="Ev", deck="3a 4a 5a 7a")
+    play(game, "a:8m")  # P1's one card, Katana, is marked; then Eruption resolves
+    assert game.turn == 1 and hand(game, 1) == "6a"
+    assert game.mark(1) is None and "d" in game.legal_actions(1)
+
+
+def test_a_mark_whose_card_was_traded_away_is_shown_by_no_view() -> None:
+    """Fire (side 2)'s trade takes P1's marked card: the mark has ended (RULINGS), so neither its holder's
+    view nor anyone else's still shows it."""
+    game = magic(expansions=MAGIC + ",elements", elements=["fire2", "-"], hands=["8m 2a", "6a"],
+                 deck="2c 3c 4c 5c")
+    play(game, "a:8m", "h1", "c:2a")  # Fire (side 2): 2a for P1's one card, the marked Katana
+    assert hand(game, 0) == "6a" and hand(game, 1) == "2a" and game.mark(1) is None
+    for seat in (0, 1):
+        seats = game.observe(seat)["seats"]
+        assert isinstance(seats, list)
+        assert seats[1]["marked"] is False and seats[1]["mark"] is None
+    assert "d" in game.legal_actions(1)
+
+
+def test_a_turn_skipped_under_night_vision_loses_its_end_of_turn_element_ability() -> None:
+    """"Skip their turn": the whole turn, as Andrea's "loses the rest of their turn" does (RULINGS: its
+    end-of-turn Element abilities included): Magic (side 1) draws nothing for a skipped turn (ruling 34)."""
+    game = magic(expansions="promo,magic,elements", elements=["-", "magic1"], hands=["8m 2a", "6a"],
+                 deck="2c 3c 4c 5c")
+    play(game, "a:8m")
+    before = log(game, 1)
+    play(game, "pass")
+    assert game.turn == 0 and hand(game, 1) == "6a"
+    assert "Magic (side 1)" not in log(game, 1)[len(before):]
+    # Not skipped, the turn ends with the draw.
+    play(game, "s:2a")
+    assert game.turn == 1 and "d" in game.legal_actions(1)
+    play(game, "s:6a")
+    assert hand(game, 1) == "5c"
+
+
 def test_a_sample_for_another_seat_does_not_keep_the_true_mark() -> None:
     game = magic(3, hands=["8m", "6a 7b 9c 2a 3a", ""])
     play(game, "a:8m")

@@ -128,6 +128,23 @@ def test_andrea_stops_a_jacks_steal_inside_katana_and_the_thief_loses_the_rest_o
     assert isinstance(log, list) and "P0 loses the rest of their turn" in log
 
 
+def test_andrea_during_the_events_ends_the_turn_and_the_event_resolving_goes_on_once() -> None:
+    """RULINGS: the stopped player's turn ends at once, "Events still resolve". At the end of P0's turn Heat
+    Wave's draw uncovers P0's Master of Magic; P0 plays Climbing Hook and P1 stops its steal with Andrea.
+    P0's plays are over, and Heat Wave goes on where it was (P1's draw, the new Weather), once only."""
+    game = position(2, expansions="promo,magic,weather", hands=["5a 8a 9b", "1d 7c"], secrets=["", "6b"],
+                    events="Wv", magic_owner=0, top="2c Xm 3c 4c")
+    play(game, "s:5a")  # the turn's action; Heat Wave resolves: P0's draw (2c) uncovers the Master of Magic
+    play(game, "a:8a", "x1.0")
+    assert kind(game) == "window" and game.to_act() == (1,)
+    play(game, "a:1d")
+    text = "\n".join(map(str, game.observe(0)["log"]))  # type: ignore[call-overload]
+    assert text.count("Event: Heat Wave resolves") == 1 and "P0 loses the rest of their turn" in text
+    assert hand(game, 0) == "9b 2c" and hand(game, 1) == "7c 3c", "everyone drew once"
+    assert secrets(game, 1) == "6b" and "Wv" in discard(game) and not game.event_queue
+    assert game.turn == 1 and kind(game) == "turn"
+
+
 def test_the_thief_is_not_asked_to_stop_their_own_steal() -> None:
     game = promo(hands=["1d", ""], secrets=["", "5a"])
     play(game, "x1.0")
@@ -292,6 +309,20 @@ def test_jellybean_right_guess_ignores_the_trap_and_gives_an_extra_action() -> N
     assert kind(game) == "turn" and game.to_act() == (0,) and game.frames[-1].data == {"extra": True}
     play(game, "s:6b")
     assert game.to_act() == (1,)
+
+
+def test_jellybean_right_guess_during_the_events_gives_no_extra_action() -> None:
+    """Our reading (ruling 26): a right guess in a Master of Magic's plays that the Events uncovered comes
+    after the turn's actions are over, so, like one made out of turn, it gives no extra action (Wind,
+    side 1, gives none then either); the log says it is lost rather than promise one."""
+    game = position(2, expansions="promo,magic,weather", hands=["5a Bp", "7c"], secrets=["", "6b 3b"],
+                    events="Wv", magic_owner=0, top="2c Xm 3c 4c 5c 6c")
+    play(game, "s:5a")  # Heat Wave's draw uncovers P0's Master of Magic
+    play(game, "a:Bp", "g:6", "x1.0", "pass")
+    text = "\n".join(map(str, game.observe(0)["log"]))  # type: ignore[call-overload]
+    assert "the guess 6 is right" in text and "P0 takes an extra action" not in text
+    assert "P0 guessed right after their turn's actions: the extra action is lost" in text
+    assert treasures(game, 0) == "6b" and game.turn == 1 and kind(game) == "turn"
 
 
 def test_jellybean_wrong_guess_springs_the_trap_then_draws() -> None:

@@ -331,6 +331,21 @@ def test_aurora_borealis_two_actions_a_turn() -> None:
     assert isinstance(lines, list) and "Aurora Borealis: P1 takes 2 actions this turn" in lines
 
 
+def test_under_aurora_borealis_a_night_vision_pass_skips_the_first_action_only() -> None:
+    """RULINGS: under Aurora Borealis Night Vision binds the first action only. Its `pass` skips that action
+    (the log says so, not "skips their turn") and the second action is the player's own (ruling 69)."""
+    game = weather(expansions="promo,magic,weather", hands=["8m 2a", "6a"], weather="Aw", deck="2c 3c 4c 5c")
+    play(game, "a:8m", "s:2a")
+    assert game.turn == 1 and game.mark(1) == "6a"
+    assert set(game.legal_actions(1)) == {"a:6a", "s:6a", "t:6a", "pass"}
+    before = log(game, 0)
+    play(game, "pass")
+    lines = new_lines(game, 0, before)
+    assert "P1 skips their first action (their marked card stays in hand)" in lines
+    assert "skips their turn" not in lines
+    assert game.turn == 1 and kind(game) == "turn" and "d" in game.legal_actions(1)
+
+
 def test_aurora_borealis_doubles_the_points_to_win() -> None:
     game = weather(expansions="promo,weather", hands=["", ""], treasures=["Ta Tb Tc 9a 2b", ""], weather="Aw")
     assert not game.is_terminal  # 41 of 42

@@ -92,12 +92,14 @@ def test_prompts_and_labels_are_words_in_random_games(players: int, options: dic
 
 def test_every_decision_kind_is_reached_and_worded() -> None:
     # The playouts check every decision they reach; this makes sure they reach nearly every kind. The
-    # three left out need a rare tie or treasure of one value (their words have scenario tests below).
+    # ones left out need a rare tie or treasure of one value, or a Shape Shifting played with a treasure
+    # (their words have scenario tests below: RARE).
     reached: set[str] = set()
     for players in (2, 3, 4):
         for seed in range(12):
             _playout(players, {"expansions": ALL}, seed, reached)
-    assert set(FRAME_KINDS) - reached <= {"fire", "telekinesis", "fire-keep", "tie"}, set(FRAME_KINDS) - reached
+    assert set(FRAME_KINDS) - reached <= {"fire", "telekinesis", "fire-keep", "tie", "shift"}, \
+        set(FRAME_KINDS) - reached
 
 
 # ---------------------------------------------------------------------- words of the rulebook
@@ -260,6 +262,9 @@ RARE = [
     (Frame("tie", [0], {"highest": True, "seat": 1, "rest": (), "cards": ("9a", "Ta")}), ["c:9a", "c:Ta"],
      "P1's highest-value treasures tie: choose the one to discard.",
      ["Discard P1's Smoke Bomb", "Discard P1's Tripwire"]),
+    (Frame("shift", [0], {"by": "6m"}), ["c:9a", "c:Ta"],
+     "Shape Shifting: swap the treasure you played with another treasure in play.",
+     ["Swap it with P1's Smoke Bomb", "Swap it with P1's Tripwire"]),
     (Frame("fire-keep", [0], {"card": "", "seat": 0, "cards": ("9b", "9c")}), ["c:9b", "c:9c"],
      "Fire: your treasures tie for the highest (2 Smoke Bombs): choose the one Fire keeps in play.",
      ["Keep Smoke Bomb in play", "Keep Smoke Bomb in play"]),

@@ -45,6 +45,7 @@ from ninjadojo.games.ninjitsu.cards import (
     CARD_INDEX,
     CARDS,
     HAS_VALUE,
+    IS_EVENT,
     MASTER_OF_MAGIC,
     PRINTED,
     TELEPORT,
@@ -440,6 +441,7 @@ def spring_trap(state: NinjitsuState, card: int, taker: int, victim: int) -> boo
             # Master of Magic's owner, playing before a trap it delayed, may have taken it already: then
             # it stays where it went, and the trap still springs: the steal happened.)
             state.treasures[taker].remove(card)
+            state.lost_from_play(taker, deeper=1)  # out of the collection for good (Water, side 1)
         state.effects.append((card, 0, victim, NO_MEMO))
         return True
     return False
@@ -506,9 +508,12 @@ def _jellybean_outcome(state: NinjitsuState, card: int, player: int) -> None:
     as when Andrea stopped it)."""
     outcome, state.jelly = state.jelly, ""
     if outcome == "hit":
-        if player == state.turn:
+        if player == state.turn and not state.ending:
             state.extra_actions += 1
             state.narrate(f"P{player} takes an extra action after this one")
+        elif player == state.turn:
+            # At the end of the turn (a Master of Magic the Events uncovered): its actions are over.
+            state.narrate(f"P{player} guessed right after their turn's actions: the extra action is lost")
         else:
             state.narrate(f"P{player} guessed right out of turn: the extra action is lost")
     elif outcome == "miss":
@@ -675,8 +680,11 @@ def kept_or_discarded(state: NinjitsuState, data: Mapping[str, FrozenJSON], kept
     assert isinstance(owner, int) and isinstance(then, tuple) and isinstance(deeper, int)
     state.fire_keeps = kept
     if not data["card"]:
-        # Asked before an effect that takes the highest (Caltrops): it now takes the next.
+        # Asked before an effect that takes the highest (Caltrops, Master of Fire): it now takes the next.
         state.narrate(f"P{owner}'s Element Fire (side 1) keeps {card_name(kept)}", deeper=deeper)
+        if then[0] == "master-fire":
+            SPECIALS["fire"](state, CARD_INDEX["Qm"], state.effects[-1][2] if state.effects else owner)
+            return
         _, highest, seats, actor = then
         assert isinstance(highest, bool) and isinstance(seats, tuple) and isinstance(actor, int)
         discard_extreme(state, highest, [seat for seat in seats if isinstance(seat, int)], actor, kept)
@@ -750,17 +758,26 @@ def close_window(state: NinjitsuState, data: Mapping[str, FrozenJSON], seat: int
         if thief == state.turn:
             # "That player loses the rest of their turn": every action still resolving is dropped; a
             # Master of Deception whose trap was among them is discarded (its trap is over).
-            traps = [dropped for dropped, _, _, _ in state.effects if CARDS[dropped].trap is not None]
-            state.effects.clear()
+            # During the Events (a Master of Magic they uncovered), the Event resolving stays: it is no
+            # part of the turn ("Events still resolve"), nor is what waits at its depth.
+            keep = 1 if state.ending == "events" and state.effects and IS_EVENT[state.effects[0][0]] else 0
+            traps = [dropped for dropped, _, _, _ in state.effects[keep:] if CARDS[dropped].trap is not None]
+            del state.effects[keep:]
             for dropped in traps:
                 trap_done(state, dropped)
             # What waited for a Master of Magic's plays is the rest of the turn too (its start, a decision
             # asked), except the rest of a draw, which is no action: the cards are still drawn.
-            state.later = [item for item in state.later if item[1] in ("draw", "rest")]
-            state.held = []
+            later, held, asks = [], [], iter(state.held)
+            for item in state.later:
+                group = next(asks) if item[1] == "ask" else None
+                if item[1] in ("draw", "rest") or (keep and item[0] <= keep):
+                    later.append(item)
+                    if group is not None:
+                        held.append(group)
+            state.later, state.held = later, held
             state.extra_actions = 0
             state.jelly = ""
-            if state.has_elements or state.has_weather:
+            if (state.has_elements or state.has_weather) and not state.ending:
                 # The rest of the turn includes its end-of-turn Element abilities; Events still resolve.
                 state.ending = "element"
             state.narrate(f"P{thief} loses the rest of their turn")

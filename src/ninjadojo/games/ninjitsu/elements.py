@@ -318,7 +318,8 @@ def turn_start(state: NinjitsuState, seat: int) -> bool:
     if first:
         state.extra_actions += 1
         state.narrate(f"P{seat}'s Element Heart (side 2): an extra action on their first turn")
-    if state.hands[seat] and any(state.hands[other] for other in state.opponents(seat)):
+    if any(card != state.marks[seat] for card in state.hands[seat]) \
+            and any(state.hands[other] for other in state.opponents(seat)):
         state.frames.append(Frame("heart", [seat], {}))
         return True
     return False
@@ -359,8 +360,12 @@ def legal(state: NinjitsuState, seat: int, frame: Frame) -> dict[str, Payload]:
                 actions[CHOOSE_TEXT[card]] = (OP_CHOOSE, card, 0)
         return actions
     if kind in ("heart", "water-swap", "fire-with"):
+        # Night Vision's constraint comes before Heart's look (RULINGS): its marked card is kept to be
+        # played or to skip the turn with, so Heart may not discard it (ruling 67).
+        marked = state.marks[seat] if kind == "heart" else -1
         for card in state.hands[seat]:
-            actions[CHOOSE_TEXT[card]] = (OP_CHOOSE, card, 0)
+            if card != marked:
+                actions[CHOOSE_TEXT[card]] = (OP_CHOOSE, card, 0)
         if kind != "fire-with":
             actions[PASS_TEXT] = PASS_PAYLOAD
         return actions
@@ -459,6 +464,8 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> bo
     forget_held(state, other, from_hand=True)
     state.hands[seat].append(taken)
     state.hands[other].append(given)
+    state.hand_left(seat)  # a Night Vision mark on a card that left ends
+    state.hand_left(other)
     both = bit | 1 << other
     state.known[given] = both
     state.known[taken] = both
@@ -479,6 +486,7 @@ def wind_swap(state: NinjitsuState, seat: int, card: int, target: int) -> None:
     state.known[card] = state.everyone
     state.hands[seat].append(target)
     state.known[target] = state.everyone
+    state.hand_left(seat)  # a Night Vision mark on the card swapped away ends
     state.narrate(f"P{seat}'s Element Wind (side 2): {card_name(card)} from hand swaps with {card_name(target)} "
                   f"of P{owner}'s treasures")
     if owner != seat:

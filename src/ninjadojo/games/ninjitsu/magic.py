@@ -70,7 +70,11 @@ def _fire(state: NinjitsuState, card: int, player: int) -> None:
     """Master of Fire: the 3 highest-value treasures in play, fixed now (ties at the edge chosen by the
     current player, RULINGS.md, even when ``player`` plays it out of turn), are discarded one at a time
     (each a moment for Alberti and Teleport)."""
-    # Fire (side 1): a protected treasure cannot be discarded, so the 3 highest are taken without it.
+    # Fire (side 1): a protected treasure cannot be discarded, so the 3 highest are taken without it. On a
+    # tie for its owner's highest, the owner first chooses which one Fire keeps, and Master of Fire then
+    # takes the 3 highest of the rest (ruling 61: "effects that take the highest then take the next").
+    if state.has_elements and _fire_keep_first(state):
+        return
     safe = {elements.protected(state, owner) for owner in range(state.num_players)} if state.has_elements else set()
     everything = sorted(((state.worth(each, owner), each, owner) for owner in range(state.num_players)
                          for each in state.treasures[owner]), key=lambda entry: (-entry[0], entry[1]))
@@ -78,7 +82,7 @@ def _fire(state: NinjitsuState, card: int, player: int) -> None:
         # Said where a protected treasure would have been among the highest.
         edge_all = everything[min(FIRE_COUNT, len(everything)) - 1][0]
         for worth, each, owner in everything:
-            if each in safe and worth >= edge_all:
+            if each in safe and worth >= edge_all and each != state.fire_keeps:  # (a tie's keep is said already)
                 elements.say_kept(state, each, owner)
     ranked = [(worth, each) for worth, each, _ in everything if each not in safe]
     if len(ranked) <= FIRE_COUNT:
@@ -93,6 +97,25 @@ def _fire(state: NinjitsuState, card: int, player: int) -> None:
         return
     state.frames.append(Frame("fire", [state.turn], {"by": CARD_IDS[card], "chosen": sure, "cards": tied,
                                                      "left": left}))
+
+
+def _fire_keep_first(state: NinjitsuState) -> bool:
+    """Fire (side 1) before Master of Fire: an owner whose highest treasures tie, with one of them among the
+    3 highest in play, chooses now which one Fire keeps (``fire-keep``; then :func:`_fire` ranks again).
+    Returns whether that choice is asked."""
+    for owner in range(state.num_players):
+        tied = elements.tied_top(state, owner)
+        if len(tied) < 2 or state.fire_keeps in tied:
+            continue
+        top = state.worth(tied[0], owner)
+        higher = sum(1 for other in range(state.num_players) for each in state.treasures[other]
+                     if state.worth(each, other) > top)
+        if higher < FIRE_COUNT:
+            state.frames.append(Frame("fire-keep", [owner], {
+                "card": "", "seat": owner, "cards": tuple(CARD_IDS[each] for each in tied), "then": ("master-fire",),
+                "deeper": 0}))
+            return True
+    return False
 
 
 def fire_discards(state: NinjitsuState, cards: tuple[str, ...], done: tuple[str, ...] = ()) -> None:
@@ -113,8 +136,10 @@ def fire_discards(state: NinjitsuState, cards: tuple[str, ...], done: tuple[str,
 
 def fire_replace(state: NinjitsuState, rest: tuple[str, ...], done: tuple[str, ...]) -> None:
     """Option ``fire_replaces`` (ruling 31 the other way): a chosen treasure stayed in play or left it
-    before its discard (Alberti, Teleport, Fire side 1), so the next highest treasure not yet gone for
-    is discarded in its place (a tie at the edge chosen by the current player), after the rest."""
+    before its discard (Alberti, Teleport, a Master of Magic's plays), so the next highest treasure not yet
+    gone for is discarded in its place (a tie at the edge chosen by the current player), after the rest.
+    (Fire, side 1, keeps none of the three: its owner's choice on a tie comes before they are fixed,
+    ruling 61.)"""
     gone_for = set(rest) | set(done)
     safe = {elements.protected(state, owner) for owner in range(state.num_players)} if state.has_elements else set()
     ranked = [(state.worth(each, owner), each) for owner in range(state.num_players) for each in state.treasures[owner]

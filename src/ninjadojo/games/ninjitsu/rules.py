@@ -669,6 +669,12 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
     """Carry out a legal action (``frame`` is still on top of the stack)."""
     op, first, second = payload
     kind = frame.kind  # read once: asked up to eight times below, at every action of every playout
+    if kind == "turn" or (kind == "play" and frame.data["by"] == "Xm" and not state.ending):
+        # A new action begins (the turn's, a free "any time" play before it, each of a Master of Magic's
+        # plays): Water (side 1) may draw again at its losses, and Fire (side 1)'s choice on a tie is
+        # asked afresh (rulings 61 and 64). During the Events, the Event is the one occasion.
+        state.lost = 0
+        state.fire_keeps = -1
     if op == OP_SWAP:
         # A free rearrangement: the turn frame stays, only the swap allowance shrinks.
         swap_own(state, seat, first, second)
@@ -756,8 +762,16 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         state.narrate(f"P{seat} guesses {first or 'none'}")
         state.frames.append(Frame("steal", [seat], {"ignore_traps": False, "by": frame.data["by"], "guess": first}))
     elif op == OP_PASS:
-        if kind == "turn":
+        if kind == "turn" and state.has_weather and AURORA in state.weather:
+            # Under Aurora Borealis the mark binds the first action only (RULINGS): that one is skipped.
+            state.narrate(f"P{seat} skips their first action (their marked card stays in hand)")
+        elif kind == "turn":
+            # "Skip their turn": the whole of it, as Andrea's lost turn (RULINGS): any extra action and the
+            # end-of-turn Element abilities with it; the Events still resolve (ruling 34).
             state.narrate(f"P{seat} skips their turn (their marked card stays in hand)")
+            state.extra_actions = 0
+            if state.has_elements or state.has_weather:
+                state.ending = "element"
         else:
             state.narrate(f"P{seat} declines{_declined(frame)}")
             if frame.data.get("by") == "Xm" and state.effects:

@@ -209,6 +209,7 @@ def deadfall_keep(state: NinjitsuState, taker: int, victim: int, kept: int) -> N
         state.hands[taker].remove(card)
         state.hands[victim].append(card)
         state.known[card] = 1 << taker | 1 << victim
+    state.hand_left(taker)  # a Night Vision mark on a card given away ends
     state.narrate(f"P{taker} keeps a card and gives {len(moved)} card{'s' if len(moved) != 1 else ''} to P{victim}",
                   deeper=1)
     state.narrate(f"you get {', '.join(card_name(card) for card in moved)}", 1 << victim, deeper=1)

@@ -201,8 +201,9 @@ class NinjitsuState(GameState[Payload]):
                    "secret to turn face up; off: nothing happens", ruling=5,
                    label="Master of Surprise draws when it finds no secret"),
             Option("fire_replaces", False, "on: when a treasure Master of Fire would discard stays in play or "
-                   "leaves first (Alberti, Teleport, Fire side 1), it discards the next highest instead; off: "
-                   "nothing replaces it (needs the Promo Pack or The Elements too, whose cards do that)",
+                   "leaves first (Alberti, Teleport, a Master of Magic's plays), it discards the next highest "
+                   "instead; off: nothing replaces it (needs the Promo Pack or The Elements too, without which "
+                   "nothing does that)",
                    ruling=31, label="Master of Fire discards the next highest instead",
                    requires=("expansions", "magic")),
             Option("element_order", "together", "how the players choose their Element's side: all at once, in "
@@ -750,10 +751,21 @@ class NinjitsuState(GameState[Payload]):
         self.later.append((len(self.effects), kind, args))
 
     def hand_left(self, seat: int, deeper: int = 0) -> None:
-        """A card left ``seat``'s hand: Magic (side 2), "if your hand is ever empty, immediately draw 3",
-        draws at this moment, inside whatever effect emptied it."""
+        """A card left ``seat``'s hand: Night Vision's mark ends if its card is the one that left (RULINGS:
+        "if it leaves the hand first, the mark ends"; ruling 34); Magic (side 2), "if your hand is ever
+        empty, immediately draw 3", draws at this moment, inside whatever effect emptied it."""
+        marked = self.marks[seat]
+        if marked >= 0 and marked not in self.hands[seat]:
+            self.end_mark(seat)
         if self.has_elements and not self.hands[seat]:
             elements.refill_seat(self, seat, deeper)
+
+    def end_mark(self, seat: int) -> None:
+        """Night Vision's mark on ``seat`` ends (its card left the hand): a mark waiting for ``seat``'s next
+        turn goes with it. Everyone knew a card was marked; its holder says it is gone, as at a table."""
+        self.marks[seat] = NO_MARK
+        if seat == self.turn:
+            self.mark_waits = False
 
     def surface_magic(self, deeper: int = 0) -> None:
         """The face-up Master of Magic is on top of the deck: it is discarded and its owner plays any number
@@ -861,11 +873,15 @@ class NinjitsuState(GameState[Payload]):
         self.known[card] = self.everyone
 
     def settle_face_up(self, seat: int, card: int, deeper: int = 0) -> None:
-        """A card just turned face-up in ``seat``'s collection is discarded if it has no value."""
+        """A card just turned face-up in ``seat``'s collection is discarded if it has no value: a card of
+        ``seat``'s in play discarded, for Water (side 1) (ruling 64: a secret Master of Surprise turned up, or
+        a card just stolen into the thief's collection)."""
         if not HAS_VALUE[card] and card in self.treasures[seat]:
             self.treasures[seat].remove(card)
             self.discard_card(card)
             self.narrate(f"{card_name(card)} has no value and is discarded", deeper=deeper)
+            if self.has_elements:
+                elements.lost_from_play(self, seat, deeper)
 
     # ------------------------------------------------------------------ engine hooks
 

@@ -352,6 +352,9 @@ def _eruption(state: NinjitsuState, card: int, player: int) -> None:
     player, clockwise). Nobody learns which cards another now holds."""
     counts = [len(hand) for hand in state.hands]
     pile = sorted(card for hand in state.hands for card in hand)
+    for seat, marked in enumerate(state.marks):
+        if marked >= 0:
+            state.end_mark(seat)  # the marked card left the hand (even if it is drawn back): Night Vision ends
     for secrets in state.secrets:
         for each in secrets:
             # Who holds a card of a hand or its secrets is no longer known: hands just changed.
