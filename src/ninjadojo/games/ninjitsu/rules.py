@@ -669,7 +669,8 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
     """Carry out a legal action (``frame`` is still on top of the stack)."""
     op, first, second = payload
     kind = frame.kind  # read once: asked up to eight times below, at every action of every playout
-    if kind == "turn" or (kind == "play" and frame.data["by"] == "Xm" and not state.ending):
+    if state.has_elements and (kind == "turn" or (kind == "play" and frame.data["by"] == "Xm"
+                                                  and not state.ending)):
         # A new action begins (the turn's, a free "any time" play before it, each of a Master of Magic's
         # plays): Water (side 1) may draw again at its losses, and Fire (side 1)'s choice on a tie is
         # asked afresh (rulings 61 and 64). During the Events, the Event is the one occasion.
