@@ -1,13 +1,13 @@
 """The server's load benchmark, this code against an older build, side by side in one run.
 
-    git worktree add --detach /tmp/dojo-base 9898819        # the build to compare with
+    git worktree add --detach /tmp/dojo-base HEAD           # the build to compare with
     .venv/bin/python benchmarks/bench_server_compare.py --base /tmp/dojo-base --db sqlite --rounds 3
 
 Each round runs ``dojo bench-server --json`` once with the older build's code and once with this one
 (alternating, so that a machine's changing load falls on both), with the same settings, and prints
-actions/s and latencies of each. The older build runs as it was shipped: without uvloop (a dependency
-added since), which is hidden from it. ``--workers`` applies to this build only (the old one had one
-process).
+actions/s and latencies of each. ``--base-without-uvloop`` runs an older build as it was shipped before
+uvloop became a dependency (9898819 and earlier): uvloop is hidden from it. ``--workers`` applies to
+this build only (the old one had one process).
 """
 
 from __future__ import annotations
@@ -49,11 +49,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--workers", type=int, default=1, help="server processes of this build")
+    parser.add_argument("--base-without-uvloop", action="store_true",
+                        help="hide uvloop from the older build (one from before it was a dependency)")
     options = parser.parse_args()
     common = ["--db", options.db, "--tables", str(options.tables), "--seconds", str(options.seconds)]
     rows: dict[str, list[dict[str, object]]] = {"before": [], "now": []}
     for round_number in range(options.rounds):
-        rows["before"].append(run(options.base / "src", common, hide_uvloop=True))
+        rows["before"].append(run(options.base / "src", common, hide_uvloop=options.base_without_uvloop))
         now_args = [*common, "--workers", str(options.workers)] if options.workers > 1 else common
         rows["now"].append(run(HERE / "src", now_args, hide_uvloop=False))
         print(f"round {round_number + 1}: before {rows['before'][-1]['actions_per_second']} actions/s, "

@@ -262,3 +262,24 @@ def test_notifications_are_sent_with_the_writes_that_commit_and_not_with_one_tha
         assert stored.events == [(0, "act", "a0"), (1, "act", "a1")] and stored.updated == 3.0
     finally:
         storage.close()
+
+
+def test_a_seat_check_keeps_its_batch_planned_and_a_stale_one_fails_alone(storage: Storage) -> None:
+    """A cluster's seat check (``CheckSeats``: what ``guard_seats`` makes) is data: a batch holding one is still
+    planned into a few statements, the check first; a check that finds the seats changed fails its own write
+    (``StaleTable``: another process changed them first) and nothing of it is stored, the others are."""
+    storage.write_now([store.insert_table(a_table("guarded")), store.insert_table(a_table("other"))])
+    table = loaded(storage, "guarded")
+    expected = [(seat.seat, seat.status, seat.token_hash, seat.bot) for seat in table.seats]
+    good = [store.CheckSeats("guarded", tuple(expected[:1])), store.update_seat("guarded", 0, name="Checked")]
+    stale = [store.CheckSeats("other", ((0, "free", None, None),)), store.update_seat("other", 0, name="Never"),
+             store.insert_event("other", 0, 0, "act", "never", 1.0)]
+    plan = plan_batch([*good, store.insert_event("guarded", 0, 0, "act", "kept", 1.0)])
+    assert plan is not None and plan[0][0][0] == "check" and [shape[0] for shape, _ in plan] == ["check", "insert",
+                                                                                                 "update"]
+    outcomes = in_one_batch(storage, [good, stale, [store.insert_event("guarded", 0, 0, "act", "kept", 1.0)]])
+    assert outcomes[0] is None and outcomes[2] is None and isinstance(outcomes[1], store.StaleTable)
+    assert loaded(storage, "guarded").seats[0].name == "Checked"
+    assert loaded(storage, "guarded").events == [(0, "act", "kept")]
+    other = loaded(storage, "other")
+    assert other.seats[0].name != "Never" and other.events == []

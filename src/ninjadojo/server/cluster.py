@@ -31,15 +31,14 @@ import socket
 import threading
 import time
 import uuid
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, and_, delete, insert, or_, select, update
+from sqlalchemy import and_, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ninjadojo.server import schema
-from ninjadojo.server.storage import Notify
+from ninjadojo.server.storage import CheckSeats, Notify, StaleTable
 
 if TYPE_CHECKING:
     from ninjadojo.server.hub import Dojo
@@ -57,11 +56,6 @@ HEARTBEAT = 1.0
 NODE_TIMEOUT = 5.0
 
 
-class StaleTable(Exception):
-    """A change was refused because the table is not as this process holds it (another process moved it
-    on first): catch up and try again, or tell the client ``stale``."""
-
-
 def is_conflict(error: BaseException) -> bool:
     """Whether a failed write failed because another process changed the table first."""
     return isinstance(error, StaleTable | IntegrityError)
@@ -73,19 +67,11 @@ def announce(node: str, table_id: str) -> Notify:
     return Notify(CHANNEL, f"{node} {table_id}")
 
 
-def guard_seats(table_id: str, expected: list[tuple[int, str, str | None, str | None]]) -> Callable[[Connection], None]:
+def guard_seats(table_id: str, expected: list[tuple[int, str, str | None, str | None]]) -> CheckSeats:
     """A write op that locks the seats about to change and checks they are still ``expected`` ((seat,
-    status, token hash, bot) each), raising :class:`StaleTable` if another process changed them first."""
-    numbers = [seat for seat, *_ in expected]
-
-    def op(connection: Connection) -> None:
-        rows = connection.execute(
-            select(schema.seats.c.seat, schema.seats.c.status, schema.seats.c.token_hash, schema.seats.c.bot)
-            .where(schema.seats.c.table_id == table_id, schema.seats.c.seat.in_(numbers))
-            .order_by(schema.seats.c.seat).with_for_update()).all()
-        if [tuple(row) for row in rows] != sorted(expected):
-            raise StaleTable(f"the seats of table {table_id} were changed by another server process")
-    return op
+    status, token hash, bot) each), raising :class:`StaleTable` if another process changed them first
+    (data: the writer runs it first in its batch, which stays planned)."""
+    return CheckSeats(table_id, tuple(expected))
 
 
 class Cluster:

@@ -90,10 +90,11 @@ class _State:
     new to the client), and, for a connection that takes patches and holds state ``base``, the patches
     that bring it to this one (``ops`` and ``base`` are set together, and only with a ``seq``)."""
 
-    __slots__ = ("base", "log_new", "ops", "seq", "size", "text", "whole")
+    __slots__ = ("_message", "base", "log_new", "ops", "seq", "size", "text", "whole")
 
     def __init__(self, text: str, log_new: list[str], seq: int | None, base: int | None = None,
                  ops: list[str] | None = None) -> None:
+        self._message: str | None = None
         self.text = text
         self.log_new = log_new
         self.seq = seq
@@ -108,11 +109,20 @@ class _State:
         self.size = whole if self.ops is None else patched or 0
 
     def message(self) -> str:
-        """The text to send."""
-        if self.ops is None:
-            return state_message(self.text, self.log_new, self.seq)
-        assert self.base is not None and self.seq is not None  # (set with ops: see Connection.send_state)
-        return patch_message(self.base, self.seq, self.ops)
+        """The text to send (made once: the table's send returns it, and the sender sends it)."""
+        if self._message is None:
+            if self.ops is None:
+                self._message = state_message(self.text, self.log_new, self.seq)
+            else:
+                assert self.base is not None and self.seq is not None  # (set with ops: see Connection.send_state)
+                self._message = patch_message(self.base, self.seq, self.ops)
+        return self._message
+
+    def send_whole(self) -> None:
+        """Send the whole state, not the patches (the client lost track of its state)."""
+        self.base = self.ops = None
+        self.size = self.whole
+        self._message = None
 
 
 class Connection:
@@ -199,8 +209,7 @@ class Connection:
         waiting = self._state
         if waiting is not None and waiting.ops is not None:
             self.queued_bytes -= waiting.size
-            waiting.base = waiting.ops = None
-            waiting.size = waiting.whole
+            waiting.send_whole()
             self.queued_bytes += waiting.size
 
     def _put(self, item: str | _State, size: int) -> None:

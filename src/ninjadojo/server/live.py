@@ -288,8 +288,9 @@ class LiveTable:
 
     # ------------------------------------------------------------------ states
 
-    def payload(self, viewer: Viewer) -> dict[str, Any]:
-        """What a ``state`` message holds for ``viewer`` now, but ``log_new`` (see the protocol)."""
+    def payload(self, viewer: Viewer, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """What a ``state`` message holds for ``viewer`` now, but ``log_new`` (see the protocol). ``seats``: the
+        seats as :meth:`seat_json` shows them now, if already made (they are the same for every viewer)."""
         game = self.game
         view: dict[str, Any] = game.observe(viewer, log=False)
         viewer_log = self.shared[viewer].log
@@ -314,7 +315,7 @@ class LiveTable:
                 "concealed": decision.concealed, "looking": decision.looking,
                 "formality": decision.formality, "confirm": decision.confirm},
             "to_act": view["waiting_for"],
-            "seats": [self.seat_json(seat) for seat in self.seats],
+            "seats": [self.seat_json(seat) for seat in self.seats] if seats is None else seats,
             "status": self.status,
             "deal": self.deal,
             "clock": self.clocks.to_json(viewer),
@@ -344,6 +345,7 @@ class LiveTable:
         for conn in self.connections:
             if not conn.closed:
                 by_viewer.setdefault(conn.viewer, []).append(conn)
+        seats: list[dict[str, Any]] | None = None  # (made once, for every viewer's state)
         for viewer in self.viewers():
             if not self.may_release(viewer, now):
                 held = held or self.released[viewer] != self.index[viewer]
@@ -357,7 +359,9 @@ class LiveTable:
             conns = by_viewer.get(viewer)
             if not conns:
                 continue
-            payload = self.payload(viewer)
+            if seats is None:
+                seats = [self.seat_json(seat) for seat in self.seats]
+            payload = self.payload(viewer, seats)
             text, fingerprint = _encode(payload)
             shared = self.shared[viewer]
             shared.update(payload, text, fingerprint)

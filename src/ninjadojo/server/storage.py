@@ -48,6 +48,11 @@ class StorageError(DojoError):
     """A database URL the server cannot use, or a database it cannot open."""
 
 
+class StaleTable(Exception):
+    """A change was refused because the table is not as this process holds it (another process moved it
+    on first): catch up and try again, or tell the client ``stale``."""
+
+
 def default_database_url() -> str:
     """The SQLite database in the data folder (its folder is created when the server starts)."""
     return f"sqlite:///{data_dir() / DEFAULT_DATABASE_NAME}"
@@ -244,8 +249,10 @@ class Storage:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = open_engine(url)
-        self._queue: queue.Queue[tuple[list[WriteOp], asyncio.Future[None], asyncio.AbstractEventLoop] | None] = \
-            queue.Queue()
+        # A SimpleQueue (C, no Python-level lock): the event loop's put never waits for the writer thread,
+        # which a queue.Queue's lock made it do whenever the writer held it while waiting for the GIL.
+        self._queue: queue.SimpleQueue[tuple[list[WriteOp], asyncio.Future[None], asyncio.AbstractEventLoop] | None] = \
+            queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         #: The SQL text of each statement shape the writer has executed (see :func:`plan_batch`).
         self._sql: dict[tuple[str, Table | None, tuple[str, ...]], str] = {}
@@ -339,14 +346,35 @@ class Storage:
             return
         cursor = raw.cursor()
         try:
-            for shape, parameters in statements:
-                sql = self._sql.get(shape)
-                if sql is None:
-                    sql = self._sql[shape] = _statement_sql(self.engine, *shape)
-                cursor.executemany(sql, parameters)
+            checks = statements[0][1] if statements and statements[0][0][0] == "check" else []
+            if checks:
+                sql = self._sql_of(statements[0][0])
+                for (check,) in checks:
+                    cursor.execute(sql, (check.table_id,))
+                    check.verify(cursor.fetchall())
+                statements = statements[1:]
+            # On PostgreSQL the statements and the commit go in one pipeline: two round trips to the server a
+            # batch (the commit's and the pipeline's end) rather than one for each executemany and one for the
+            # commit; on a busy machine each round trip also waits for the server's process to be scheduled.
+            with self._pipeline(raw):
+                for shape, parameters in statements:
+                    cursor.executemany(self._sql_of(shape), parameters)
+                raw.commit()
         finally:
             cursor.close()
-        raw.commit()
+
+    def _sql_of(self, shape: tuple[str, Table | None, tuple[str, ...]]) -> str:
+        sql = self._sql.get(shape)
+        if sql is None:
+            sql = self._sql[shape] = _statement_sql(self.engine, *shape)
+        return sql
+
+    def _pipeline(self, raw: PoolProxiedConnection) -> contextlib.AbstractContextManager[Any]:
+        """psycopg's pipeline mode on PostgreSQL's connection; nothing on SQLite."""
+        if self.backend != "postgresql":
+            return contextlib.nullcontext()
+        pipeline: contextlib.AbstractContextManager[Any] = raw.driver_connection.pipeline()  # type: ignore[union-attr]
+        return pipeline
 
     def _write_alone(self, ops: list[WriteOp]) -> BaseException | None:
         try:
@@ -457,8 +485,8 @@ def _discard(raw: PoolProxiedConnection) -> None:
 
 def _statement_sql(engine: Engine, kind: str, table: Table | None, columns: tuple[str, ...]) -> str:
     """The DB-API SQL of an insert of ``columns`` into ``table``, of an update setting ``columns`` of the
-    row whose primary key is given after them, or of a notification, in the engine's parameter style
-    (``?`` or ``%s``)."""
+    row whose primary key is given after them, of a notification, or of a seat check (``columns`` of
+    every seat of a table, locked), in the engine's parameter style (``?`` or ``%s``)."""
     dialect = engine.dialect
     mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(dialect.paramstyle)
     if mark is None:
@@ -466,6 +494,11 @@ def _statement_sql(engine: Engine, kind: str, table: Table | None, columns: tupl
     if kind == "notify":
         return f"SELECT pg_notify({mark}, {mark})"
     assert table is not None
+    if kind == "check":
+        quoted = dialect.identifier_preparer
+        lock = " FOR UPDATE" if dialect.name == "postgresql" else ""
+        return (f"SELECT {', '.join(quoted.quote(column) for column in columns)} FROM {quoted.format_table(table)} "
+                f"WHERE {quoted.quote('table_id')} = {mark} ORDER BY {quoted.quote('seat')}{lock}")
     for column in columns:
         if column not in table.c:
             raise StorageError(f"{table.name} has no column {quote(column)}")
@@ -541,6 +574,34 @@ class Notify:
 
 
 @dataclass(frozen=True, slots=True)
+class CheckSeats:
+    """Lock the seats of table ``table_id`` (``FOR UPDATE``, where the database has it) and check that the
+    seats ``expected`` names are still as given ((seat, status, token hash, bot) each), raising
+    :class:`StaleTable` if not: another server process changed them first (see ``server/cluster.py``).
+
+    Data, so that a batch holding one is still planned (:func:`plan_batch`: checks run first, before the
+    batch changes anything; a table's writes are made under its lock, each awaited before the next, so
+    no other write of the batch changes these seats before the check)."""
+
+    table_id: str
+    expected: tuple[tuple[int, str, str | None, str | None], ...]
+
+    def __call__(self, connection: Connection) -> None:
+        """Lock and check the seats now, through SQLAlchemy."""
+        rows = connection.execute(
+            select(schema.seats.c.seat, schema.seats.c.status, schema.seats.c.token_hash, schema.seats.c.bot)
+            .where(schema.seats.c.table_id == self.table_id).order_by(schema.seats.c.seat).with_for_update()).all()
+        self.verify([tuple(row) for row in rows])
+
+    def verify(self, rows: Sequence[Sequence[Any]]) -> None:
+        """Raise :class:`StaleTable` unless ``rows`` (every seat of the table, as the check's query reads them)
+        hold the seats expected as expected."""
+        wanted = {seat for seat, *_ in self.expected}
+        if [tuple(row) for row in rows if row[0] in wanted] != sorted(self.expected):
+            raise StaleTable(f"the seats of table {self.table_id} were changed by another server process")
+
+
+@dataclass(frozen=True, slots=True)
 class WriteOps:
     """Several writes done in order, as one."""
 
@@ -555,9 +616,10 @@ class WriteOps:
 #: Where each table's inserts go in a batch: a table before the tables whose rows refer to it.
 _TABLE_ORDER = {table.name: index for index, table in enumerate(schema.metadata.sorted_tables)}
 
-#: One statement of a batch: ``("insert", table, columns)``, ``("update", table, set columns)`` or
-#: ``("notify", None, ())``, and the parameter tuples it is executed with (an update's: the values of its
-#: columns, then the row's key; a notification's: its channel and payload).
+#: One statement of a batch: ``("check", seats, columns)``, ``("insert", table, columns)``,
+#: ``("update", table, set columns)`` or ``("notify", None, ())``, and the parameter tuples it is executed
+#: with (a check's: the :class:`CheckSeats` itself, run one by one; an update's: the values of its columns,
+#: then the row's key; a notification's: its channel and payload).
 Statement = tuple[tuple[str, Table | None, tuple[str, ...]], list[tuple[Any, ...]]]
 
 
@@ -574,10 +636,11 @@ def plan_batch(ops: Iterable[WriteOp]) -> list[Statement] | None:
     when they must run one by one in order (an op that is not data, or a row updated before it is
     inserted).
 
-    Inserts come first, a table's before those of the tables that refer to it, each table's rows in their
-    order, same columns in one statement. Then the updates: the updates of one row are merged into one
-    (a later value of a column wins), and the rows updated with the same columns share one statement, in
-    the order each row was first updated. Then the notifications (see :class:`Notify`).
+    Seat checks (:class:`CheckSeats`) come first, by table. Then the inserts: a table's before those of the
+    tables that refer to it, each table's rows in their order, same columns in one statement. Then the
+    updates: the updates of one row are merged into one (a later value of a column wins), and the rows
+    updated with the same columns share one statement, in the order each row was first updated. Then the
+    notifications (see :class:`Notify`).
 
     Moving updates after inserts changes nothing that is stored, since no row is updated before it is
     inserted (checked); what it could change is only an error (a unique column taken by one write and
@@ -589,6 +652,7 @@ def plan_batch(ops: Iterable[WriteOp]) -> list[Statement] | None:
     updates: dict[tuple[Table, tuple[Any, ...]], dict[str, Any]] = {}
     updated: set[Table] = set()
     notifications: dict[tuple[str, str], None] = {}
+    checks: list[CheckSeats] = []
     for op in flat:
         kind = type(op)
         if kind is InsertRows:
@@ -614,9 +678,17 @@ def plan_batch(ops: Iterable[WriteOp]) -> list[Statement] | None:
         elif kind is Notify:
             assert isinstance(op, Notify)
             notifications[(op.channel, op.payload)] = None
+        elif kind is CheckSeats:
+            assert isinstance(op, CheckSeats)
+            checks.append(op)
         else:
             return None
-    statements: list[Statement] = [
+    statements: list[Statement] = []
+    if checks:
+        # (In one order, the tables': two processes locking the same seats lock them in the same order.)
+        statements.append((("check", schema.seats, _CHECK_COLUMNS),
+                           [(check,) for check in sorted(checks, key=lambda check: check.table_id)]))
+    statements += [
         (("insert", table, columns), rows)
         for (table, columns), rows in sorted(inserts.items(), key=lambda item: _TABLE_ORDER[item[0][0].name]) if rows]
     shaped: dict[tuple[str, Table, tuple[str, ...]], list[tuple[Any, ...]]] = {}
@@ -631,6 +703,7 @@ def plan_batch(ops: Iterable[WriteOp]) -> list[Statement] | None:
     return statements
 
 
+_CHECK_COLUMNS = ("seat", "status", "token_hash", "bot")
 _TABLE_COLUMNS = ("id", "game", "players", "options", "seed", "start", "settings", "created", "updated", "finished",
                   "result", "waiting_for", "private", "rematch_of", "rematch")
 _SEAT_COLUMNS = ("table_id", "seat", "type", "name", "bot", "status", "token_hash", "clock_remaining")

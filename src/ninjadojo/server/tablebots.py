@@ -170,6 +170,7 @@ class TableBots:
         """
         table = self.table
         again = True
+        looked = False
         try:
             delay = due - time.monotonic()
             if delay > 0:
@@ -212,6 +213,10 @@ class TableBots:
                     log.error("table %s: bot %r at seat %d could not act: %s", table.id, spec, seat, error)
                     failed = True
                 else:
+                    # The seat stops thinking before the table publishes: publish's own look for bots to ask
+                    # and clocks to set then takes it in, and no second look under the lock is needed below.
+                    self.thinking.discard(seat)
+                    looked = True
                     table.publish()
             if failed:
                 # A write that failed (a full disk) is tried again, but not at once and over and over.
@@ -224,10 +229,11 @@ class TableBots:
             log.exception("table %s: the bot at seat %d failed", table.id, seat)
             again = False
         finally:
-            self.thinking.discard(seat)
-            if again and not table.closed:
-                # While this bot thought (or was not needed after all), the position may have moved on and
-                # asked it again; the seat's clock, stopped while it was marked thinking, runs again.
-                async with table.lock:
-                    self.schedule()
-                    table.clocks.schedule()
+            if not looked:
+                self.thinking.discard(seat)
+                if again and not table.closed:
+                    # While this bot thought (or was not needed after all), the position may have moved on and
+                    # asked it again; the seat's clock, stopped while it was marked thinking, runs again.
+                    async with table.lock:
+                        self.schedule()
+                        table.clocks.schedule()

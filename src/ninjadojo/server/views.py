@@ -87,18 +87,26 @@ def _pointer(path: str, key: str | int) -> str:
     """``path`` extended by ``key`` (RFC 6901: ``~`` and ``/`` escaped)."""
     if isinstance(key, int):
         return f"{path}/{key}"
-    return f"{path}/{key.replace('~', '~0').replace('/', '~1')}"
-
-
-def _differ(before: Any, after: Any) -> bool:
-    """Whether two values differ: Python's ``!=`` (a deep comparison, in C, so only what differs is
-    walked), and a change of type at this level (``1`` to ``true``, which Python holds equal)."""
-    return before != after or type(before) is not type(after)
+    if "~" in key or "/" in key:
+        key = key.replace("~", "~0").replace("/", "~1")
+    return f"{path}/{key}"
 
 
 def _diff(before: Any, after: Any, path: str, ops: list[dict[str, Any]]) -> None:
     """Append to ``ops`` what turns ``before`` into ``after`` at ``path`` (the two differ)."""
-    if type(before) is dict and type(after) is dict:
+    # Two values differ if Python's ``!=`` says so (a deep comparison, in C, so only what differs is
+    # walked) or if their type changed at this level (``1`` to ``true``, which Python holds equal). The
+    # tests are written out rather than called, and an object keeping its keys (nearly every object of a
+    # state from one change to the next) is walked without counting its keys: this runs for every
+    # viewer at every change, on the event loop.
+    kind = type(before)
+    if kind is dict and type(after) is dict:
+        if before.keys() == after.keys():
+            for key, value in after.items():
+                old = before[key]
+                if old is not value and (old != value or type(old) is not type(value)):
+                    _diff(old, value, _pointer(path, key), ops)
+            return
         gone = [key for key in before if key not in after]
         if path and len(gone) + sum(key not in before for key in after) > max(2, len(after) // 2):
             ops.append({"op": "replace", "path": path, "value": after})  # mostly new keys: whole is shorter
@@ -108,24 +116,26 @@ def _diff(before: Any, after: Any, path: str, ops: list[dict[str, Any]]) -> None
         for key, value in after.items():
             if key not in before:
                 ops.append({"op": "add", "path": _pointer(path, key), "value": value})
-            elif _differ(before[key], value):
-                _diff(before[key], value, _pointer(path, key), ops)
+            else:
+                old = before[key]
+                if old != value or type(old) is not type(value):
+                    _diff(old, value, _pointer(path, key), ops)
         return
-    if type(before) is list and type(after) is list:
-        old, new = len(before), len(after)
-        if new > old and after[:old] == before:  # grown at the end only (a log): one C comparison
-            ops.extend({"op": "add", "path": f"{path}/-", "value": value} for value in after[old:])
+    if kind is list and type(after) is list:
+        old_size, new_size = len(before), len(after)
+        if new_size > old_size and after[:old_size] == before:  # grown at the end only (a log): one C comparison
+            ops.extend({"op": "add", "path": f"{path}/-", "value": value} for value in after[old_size:])
             return
-        common = min(old, new)
-        changed = [index for index in range(common) if _differ(before[index], after[index])]
-        if len(changed) + max(0, old - new) > max(2, new // 2):
+        changed = [index for index, (old, new) in enumerate(zip(before, after, strict=False))
+                   if old != new or type(old) is not type(new)]
+        if len(changed) + max(0, old_size - new_size) > max(2, new_size // 2):
             ops.append({"op": "replace", "path": path, "value": after})  # mostly new: whole is shorter
             return
         for index in changed:
-            _diff(before[index], after[index], _pointer(path, index), ops)
-        for index in range(old - 1, new - 1, -1):  # from the end, so that each index is still right
-            ops.append({"op": "remove", "path": _pointer(path, index)})
-        ops.extend({"op": "add", "path": f"{path}/-", "value": value} for value in after[old:])
+            _diff(before[index], after[index], f"{path}/{index}", ops)
+        for index in range(old_size - 1, new_size - 1, -1):  # from the end, so that each index is still right
+            ops.append({"op": "remove", "path": f"{path}/{index}"})
+        ops.extend({"op": "add", "path": f"{path}/-", "value": value} for value in after[old_size:])
         return
     ops.append({"op": "replace", "path": path, "value": after})
 
