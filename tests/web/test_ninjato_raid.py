@@ -1,7 +1,7 @@
 """A Ninjato raid in the browser, as a new player met it: the fight's choices come by card (each card's
 plain play first, the cards strongest first), clicking a card offers all its plays, and the board shows the
 foe fought now (the Sentry, or the Guard or Elite a Banzai turned up) on the raided house and in the raid's
-box, not only in the prompt and the log."""
+box, not only in the prompt and the log; the raid's box is at the top of the board, on the screen."""
 
 from __future__ import annotations
 
@@ -118,8 +118,15 @@ def check_foe_shown(page: Any, raid: dict[str, Any], fighting: dict[str, Any]) -
     box = page.locator(".raid .raid-foe")
     assert box.locator(".card.fighting").get_attribute("data-code") == fighting["card"]
     assert fighting["foe"] in box.inner_text()
-    notes = page.locator(".raid .card-row .card-note").all_inner_texts()
-    assert notes[:raid["beaten"]] == ["✓ beaten"] * raid["beaten"]
+    # The guards a Banzai turned up before the one fought now, each marked beaten, in words.
+    chips = page.locator(".raid .raid-guards .foe-chip").all_inner_texts()
+    assert len(chips) == raid["beaten"] and all(chip.startswith("✓ ") for chip in chips), chips
+    # The raid's box is at the top of the board, on the screen while the fight is chosen (it was far below).
+    where = page.evaluate("""() => { const r = document.querySelector('.board .raid').getBoundingClientRect();
+      const docked = [...document.querySelectorAll('.board .card-row.hand.docked, .board .seat-panel.mine.docked')]
+        .map((el) => el.getBoundingClientRect().top);
+      return {top: r.top, bottom: r.bottom, floor: Math.min(window.innerHeight, ...docked)}; }""")
+    assert where["top"] >= 0 and where["bottom"] <= where["floor"] + 1, where
 
 
 def check_chooser(page: Any, legal: list[str], card: str) -> None:

@@ -93,7 +93,7 @@ def test_an_illegal_action_quotes_what_was_typed_through_quote() -> None:
 def test_render_and_markup_draw_the_table_for_a_seat() -> None:
     game = position(3, hands=["kn", "", ""], forts=["ca----", "------", "------"])
     text = game.render(0)
-    assert "your hand: Knight (kn) str 3: common attack or respond" in text and "fort: Castle" in text
+    assert "your hand: Knight (kn) strength 3: common attack or respond" in text and "fort: Castle" in text
     assert "[bold]" in game.render_markup(0)
 
 
@@ -135,7 +135,7 @@ def test_render_does_not_repeat_the_prompt_printed_under_it() -> None:
     play(game, "0:a1:kn")
     prompt = game.decision(1).prompt
     assert prompt.startswith("P0 attacks you with a Knight (strength 3)")
-    assert "strength" not in game.render(1), "the defender reads the attack in its prompt"
+    assert "attacks" not in game.render(1), "the defender reads the attack in its prompt"
     assert "P0 attacks P1 with a Knight (strength 3)" in game.render(2), "the others see it on the table"
     play(game, "1:take")
     assert "Highwayman may steal" not in game.render(1) and "Highwayman may steal" in game.render(0)

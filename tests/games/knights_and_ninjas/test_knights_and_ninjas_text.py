@@ -34,8 +34,11 @@ def test_the_catalog_lists_every_card_with_a_short_and_a_full_text() -> None:
     for card, strength in zip(catalog, STRENGTH, strict=True):
         assert 10 <= len(card.short) <= 40, card
         assert len(card.text) > len(card.short), card
-        if strength:
-            assert card.short.startswith(f"str {strength}"), "a card with strength says it first"
+        if strength and card.code in ("ni", "dr"):
+            # A unique attack has no strength in the rulebook's words: it "steals two gems".
+            assert card.short.startswith(f"steals {strength} gems"), "a unique attack says what it takes first"
+        elif strength:
+            assert card.short.startswith(f"strength {strength}"), "a card with strength says it first"
 
 
 def test_cards_that_work_otherwise_with_two_players_have_a_short_text_of_that_variation() -> None:
@@ -64,11 +67,11 @@ def test_the_hand_shows_each_cards_strength_and_role() -> None:
     # Issue #9 item 5: the hand showed "Soldier (so)" with no strength or role.
     game = position(3, hands=["sosoniexca", "pe", "pe"])
     picture = game.render(0)
-    assert "your hand: 2x Soldier (so) str 2: common attack or respond" in picture
-    assert "Ninja (ni) str 2: unique attack past Castle, Archer" in picture
+    assert "your hand: 2x Soldier (so) strength 2: common attack or respond" in picture
+    assert "Ninja (ni) steals 2 gems; passes Castle and Archer" in picture
     assert "Executioner (ex) respond: ends the attack and the turn" in picture
     assert "Castle (ca) fortify: stops common attacks" in picture
-    assert "[bold]your hand: [/bold]2x Soldier (so) str 2" in (game.render_markup(0) or "")
+    assert "[bold]your hand: [/bold]2x Soldier (so) strength 2" in (game.render_markup(0) or "")
 
 
 def test_the_two_player_hand_reads_the_cards_as_they_work_with_two() -> None:

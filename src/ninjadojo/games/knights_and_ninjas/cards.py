@@ -34,24 +34,24 @@ _COMMON_TEXT = ("Common attack, strength {n}: attack one rival for up to {n} gem
 
 CARD_ROWS: tuple[CardRow, ...] = (
     CardRow("pe", "Peasant", 24, 1, "common attack, respond; stacks in a revolt", True, False,
-            "str 1: attack/respond, stacks to revolt",
+            "strength 1 each: attack/respond, revolt",
             "Common attack, strength 1: attack for 1 gem or respond to a common attack to protect 1. Several "
             "Peasants played together are a revolt, attacking or protecting one gem each."),
     CardRow("so", "Soldier", 16, 2, "common attack, respond", True, False,
-            "str 2: common attack or respond", _COMMON_TEXT.format(n=2)),
+            "strength 2: common attack or respond", _COMMON_TEXT.format(n=2)),
     CardRow("kn", "Knight", 9, 3, "common attack, respond", True, False,
-            "str 3: common attack or respond", _COMMON_TEXT.format(n=3) + " A Princess can take it."),
+            "strength 3: common attack or respond", _COMMON_TEXT.format(n=3) + " A Princess can take it."),
     CardRow("ki", "King", 3, 4, "common attack, respond", True, False,
-            "str 4: common attack or respond", _COMMON_TEXT.format(n=4)),
+            "strength 4: common attack or respond", _COMMON_TEXT.format(n=4)),
     CardRow("qu", "Queen", 1, 5, "common attack, respond", True, False,
-            "str 5: common attack or respond", _COMMON_TEXT.format(n=5)),
+            "strength 5: common attack or respond", _COMMON_TEXT.format(n=5)),
     CardRow("ni", "Ninja", 5, 2, "unique attack: climbs a Castle, kills an Archer", True, False,
-            "str 2: unique attack past Castle, Archer",
+            "steals 2 gems; passes Castle and Archer",
             "Unique attack: steals 2 gems. Climbs a fortifying Castle and kills (discards) a fortifying "
             "Archer. Only a Minstrel or an Executioner stops it; no Highwayman can steal its gems. It "
             "cannot respond."),
     CardRow("dr", "Dragon", 3, 2, "unique attack: burns a Castle; cannot approach an Archer", True, False,
-            "str 2: unique attack, burns a Castle",
+            "steals 2 gems; burns a Castle",
             "Unique attack: steals 2 gems and burns (discards) a fortifying Castle. It cannot approach a "
             "kingdom fortified by an Archer. Only a Minstrel, Princess or Executioner stops it. It cannot "
             "respond."),

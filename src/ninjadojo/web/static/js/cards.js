@@ -1,5 +1,5 @@
-// Cards drawn by us: a framed box with the value in the corner, the name, the short text (no typing
-// code: the browser is played by clicking) and a small SVG emblem of the card's kind. The kind is
+// Cards drawn by us: a framed box with the value (or the strength...) in the corner, the name, the short
+// text (no typing code: the browser is played by clicking) and a small SVG emblem of the card's kind. The kind is
 // always written out (TRAP, ACTION...) beside its emblem, so colour is never the only cue. The full
 // text shows in the card help panel when a card is pointed at or focused, and in its tooltip.
 
@@ -48,14 +48,26 @@ export function setHelpPanel(panel) {
   helpPanel = panel;
 }
 
+/**
+ * The number in a card's corner and what it is called: its ``value`` ("Value 6"), or, in a game whose cards
+ * call it otherwise (``info.valueWord``: Of Knights and Ninjas' "Strength"), ``info.number``; such a card
+ * has no ``value`` (what reads one, the card popover, says nothing of a value). ``number`` is null for a card
+ * without one.
+ */
+export function cornerOf(info) {
+  const number = info.valueWord ? info.number : info.value;
+  return {word: info.valueWord || 'Value', number: number === null || number === undefined ? null : number};
+}
+
 function showHelp(info, card = null) {
   if (!helpPanel) return;
   // The name, never the typing code (the terminal's notation; the browser is played by clicking).
   const parts = [h('h3', {}, info.name)];
   const text = info.text || info.short || '';
-  // The value on its own line, unless the text already starts by saying it ("Value 6. Play it...").
-  if (info.value !== null && info.value !== undefined && !text.startsWith(`Value ${info.value}`)) {
-    parts.push(h('p', {class: 'help-value'}, `Value ${info.value}`));
+  const {word, number} = cornerOf(info);
+  // The number on its own line, unless the text already starts by saying it ("Value 6. Play it...").
+  if (number !== null && !text.startsWith(`${word} ${number}`)) {
+    parts.push(h('p', {class: 'help-value'}, `${word} ${number}`));
   }
   parts.push(h('p', {}, text));
   // Its badge (recent.js marks what each seat's last move changed), in words.
@@ -84,23 +96,34 @@ function longestWord(name) {
 }
 
 /**
- * A face-up card. ``info`` is {code, name, short, text, value, kind: {cls, label, emblem}};
+ * The circle in a card's corner: its number; a dash for a card without one, "value none" where the game speaks
+ * of values, nothing said where it has a word of its own (a Castle is "without strength", not of strength none);
+ * no circle in a game whose cards never carry a value (Ninja Trap's rooms).
+ */
+function cornerSpan(info, said, number) {
+  if (info.valueless) return h('span', {class: 'card-value-none'});
+  if (number !== null) return h('span', {class: 'card-value', 'aria-label': `${said} ${number}`}, String(number));
+  if (info.valueWord) return h('span', {class: 'card-value', 'aria-hidden': 'true'}, '–');
+  return h('span', {class: 'card-value', 'aria-label': 'value none'}, '–');
+}
+
+/**
+ * A face-up card. ``info`` is {code, name, short, text, value, kind: {cls, label, emblem}} (or, for a number
+ * the game calls otherwise, valueWord and number: see cornerOf);
  * options: keys (the data-keys of the things an action may act on), small, note (a line under the
  * card, e.g. "secret #0"), extra (a CSS class), member (which card of its family it is, for its text:
  * a Ninjato Rumor's "p5"). ``info.valueless``: a game whose cards never carry a value (no value circle).
  */
 export function drawCard(info, {keys = null, small = false, note = null, extra = null, member = null} = {}) {
   const kind = info.kind || {cls: 'plain', label: '', emblem: 'scroll'};
-  const value = info.value === null || info.value === undefined ? '–' : String(info.value);
-  const valued = info.value !== null && info.value !== undefined;
-  const title = `${info.name}${valued ? `, value ${info.value}` : ''}`
+  const {word, number} = cornerOf(info);
+  const said = word.toLowerCase(); // "value 6", "strength 2" mid-sentence
+  const title = `${info.name}${number !== null ? `, ${said} ${number}` : ''}`
     + `${kind.label ? `, ${kind.label}` : ''}: ${info.text || info.short || ''}`;
   const card = h('div', {class: ['card', `card-${kind.cls}`, small && 'card-small', extra],
     dataset: {code: info.code, keys: keys || null, member}, title},
   h('div', {class: 'card-top'},
-    // (no circle in a game whose cards never carry a value: Ninja Trap's rooms)
-    info.valueless ? h('span', {class: 'card-value-none'}) : h('span', {class: 'card-value',
-      'aria-label': `value ${value === '–' ? 'none' : value}`}, value),
+    cornerSpan(info, said, number),
     h('span', {class: 'card-kind'}, emblem(kind.emblem, small ? 14 : 18),
       kind.label ? h('span', {class: 'card-kind-label'}, kind.label) : null)),
   // The longest word sets the name's size (see the CSS): "Highwayman" shrinks to fit, never cut.

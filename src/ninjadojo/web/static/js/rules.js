@@ -5,6 +5,7 @@
 // and a second tap on the same piece does it (a finger has no "pointing at", and a tap that acts at once
 // would steal before the player has read which secret it was).
 
+import {cornerOf} from './cards.js';
 import {h, replace} from './dom.js';
 
 /**
@@ -161,11 +162,13 @@ export class CardPopover {
     const hint = this.touch && via === 'tap' ? this.tapHint(card) : null;
     if (card.dataset.code) {
       const info = this.infoOf(card.dataset.code, card.dataset.member || null);
-      const valued = info.value !== null && info.value !== undefined;
+      // Its number as the game calls it ("value 6"; Of Knights and Ninjas' "strength 2"), unless the text
+      // says it first already ("Value 6. Play it...").
+      const {word, number} = cornerOf(info);
       const text = info.text || info.short || '';
-      const said = valued && text.startsWith(`Value ${info.value}`); // the text says it first already
+      const said = number !== null && text.startsWith(`${word} ${number}`);
       replace(this.el, h('strong', {}, info.name),
-        valued && !said ? h('span', {class: 'pop-value'}, ` · value ${info.value}`) : null,
+        number !== null && !said ? h('span', {class: 'pop-value'}, ` · ${word.toLowerCase()} ${number}`) : null,
         h('p', {}, text), hint);
     } else {
       // A piece with no text of its own (a face-down secret, a seat's hand, the deck): what it is, by its title.

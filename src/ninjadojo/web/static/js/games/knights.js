@@ -20,18 +20,22 @@ const KINDS = {
   la: ['pre', 'PRE-ATTACK', 'sword'], cp: ['pre', 'PRE-ATTACK', 'sword'],
   je: ['wild', 'WILD', 'mask'],
 };
-// Attack strength, the number printed on a card.
+// Attack strength, the number printed on a card (the rulebook: "STRENGTH ... appears on ATTACK cards").
 const STRENGTH = {pe: 1, so: 2, kn: 3, ki: 4, qu: 5, ni: 2, dr: 2};
 
 /**
- * The catalogue card with its strength as its value and its kind; in the 2-player variation (``view``'s
- * ``variation``), its short text as the card works there (a Merchant pays two gems).
+ * The catalogue card with its kind and its strength: the number in its corner, called so (cards.js cornerOf,
+ * which the card, its popover and the help panel read: "strength 2"). The card has no ``value``: nothing
+ * calls its strength a value, and a card without strength (Castle, Princess...) says nothing of one. In the
+ * 2-player variation (``view``'s ``variation``), its short text as the card works there (a Merchant pays two
+ * gems).
  */
 export function cardInfo(code, {view = null} = {}) {
   const info = catalogueCard(GAME, code);
   const [cls, label, art] = KINDS[code] || ['plain', '', 'scroll'];
   const variant = view && view.variation && (info.variant_shorts || {})[view.variation];
-  return {...info, short: variant || info.short, value: STRENGTH[code] ?? null, kind: {cls, label, emblem: art}};
+  return {...info, short: variant || info.short, value: null, number: STRENGTH[code] ?? null, valueWord: 'Strength',
+    kind: {cls, label, emblem: art}};
 }
 
 function cardName(code) {
@@ -140,6 +144,30 @@ function seat(ctx, data, s) {
   return seatPanel(ctx, s, rows, {keys: `seat:${s}`});
 }
 
+/**
+ * The attack waiting for an answer, as the engine's prompt says it: "Bob attacks Ann (you) with a Dragon
+ * (strength 2)", "... with a Jester as a Knight (strength 3)", a Traitor's turned attack; a Ladder, a
+ * Catapult or an Archer sent against a fortification has no strength (the rulebook) and says none.
+ */
+function attackWords(ctx, a, cards = []) {
+  const by = who(ctx, a.by);
+  const against = who(ctx, a.against);
+  if (a.role === 'la') return `${by} sets a Ladder against the Castle of ${against}`;
+  if (a.role === 'cp') return `${by} aims a Catapult at the Castle of ${against}`;
+  if (a.role === 'ar') return `${by} sends an Archer against the Archer of ${against}`;
+  // Peasants attack together: a revolt, as strong as the Peasants in it.
+  let played = aCard(a.role);
+  if (a.role === 'pe' && a.strength > 1) played = `a revolt of ${a.strength} Peasants`;
+  else if ((cards || []).includes('je') && a.role !== 'je') played = `a Jester as ${aCard(a.role)}`;
+  // Only a Traitor makes anyone but the player on turn an attacker.
+  const current = ctx.view.current;
+  if (current !== null && current !== undefined && a.by !== current) {
+    const whose = a.by === ctx.seat ? 'Your' : `${ctx.player ? ctx.player(a.by) : `P${a.by}`}'s`;
+    return `${whose} Traitor turns ${played.replace(/^an? /, 'the ')} (strength ${a.strength}) back against ${against}`;
+  }
+  return `${by} attacks ${against} with ${played} (strength ${a.strength})`;
+}
+
 function tableArea(ctx) {
   const view = ctx.view;
   const table = view.table || {};
@@ -151,12 +179,7 @@ function tableArea(ctx) {
       : null;
   }
   if (table.attack) {
-    const a = table.attack;
-    parts.push(h('p', {class: 'attack-line'}, emblem('sword', 18), ' ',
-      `${who(ctx, a.by)} attacks ${who(ctx, a.against)} with `,
-      // Peasants attack together: a revolt, as strong as the Peasants in it.
-      a.role === 'pe' && a.strength > 1 ? `a revolt of ${a.strength} Peasants` : aCard(a.role),
-      ` (strength ${a.strength})`));
+    parts.push(h('p', {class: 'attack-line'}, emblem('sword', 18), ' ', attackWords(ctx, table.attack, table.cards)));
   } else if (table.attacking !== null && table.attacking !== undefined) {
     // Between attacks of one turn (a turn attacks one rival until gems move): whose turn attacks whom.
     const by = view.current !== null && view.current !== undefined

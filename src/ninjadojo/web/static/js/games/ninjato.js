@@ -189,42 +189,65 @@ function house(ctx, data, raid) {
   // on the raid: the prompt and the log said it, the board did not.
   const raided = raid && raid.house === data.house ? raid : null;
   const fighting = raided && raided.fighting;
-  // A raid past its Sentry has beaten it (the raid is over when the Sentry wins).
+  // A raid past its Sentry has beaten it (the raid is over when the Sentry wins). The foe a Banzai turned up
+  // stands in the Sentry's place, which a line says beaten: the house grows by a line, not by a card.
   let sentry = h('span', {class: 'muted'}, 'no Sentry');
   if (fighting && fighting.kind === 'sentry') sentry = foeCard(ctx, raided, fighting);
-  else if (data.sentry) sentry = ctx.card(data.sentry, {small: true, note: raided ? 'Sentry ✓ beaten' : 'Sentry'});
+  else if (fighting) {
+    sentry = h('div', {class: 'house-foe'}, h('span', {class: 'row-title'}, 'Banzai!'),
+      h('span', {class: 'sentry-beaten'}, 'Sentry ✓ beaten'), foeCard(ctx, raided, fighting));
+  } else if (data.sentry) sentry = ctx.card(data.sentry, {small: true, note: raided ? 'Sentry ✓ beaten' : 'Sentry'});
   return h('div', {class: ['house-tile', raided && 'raided'], dataset: {house: data.house}},
     h('div', {class: 'house-head'}, h('strong', {}, `House ${data.house}`), ' ',
       h('span', {class: 'tag'}, `${data.clan} ${data.value}`)),
     raided ? h('div', {class: 'raid-tag'}, '⚔ Raid by ', ctx.badge(raided.seat, {bare: true}),
       ` (${raided.side})`) : null,
     sentry,
-    fighting && fighting.kind !== 'sentry'
-      ? h('div', {class: 'house-foe'}, h('span', {class: 'row-title'}, 'Banzai!'), foeCard(ctx, raided, fighting))
-      : null,
     h('div', {class: 'house-loot'}, treasures(data.treasure)),
     h('div', {class: 'house-sides'}, side('+', data.strength), side('-', data.stealth)));
 }
 
-/** The raid under way: the raider, the treasure on its shuriken, the foe fought now, and the guards turned up
- * (beaten, fought, or the one that won). */
+/** A foe of the raid met before the one fought now, as a word: "✓ Guard 4 (alarm)" beaten, "✗ ..." the winner. */
+function foeChip(code, won) {
+  const name = catalogueCard(GAME, code).name;
+  return h('span', {class: ['foe-chip', won && 'won'], dataset: {code}, title: `${name}: ${won ? 'won the fight'
+    : 'beaten'}`}, won ? `✗ ${name} won the fight` : `✓ ${name}`);
+}
+
+/** The raid under way: the raider, the foe fought now (its card) and what beats it, the treasure on its
+ * shuriken, and the guards turned up before it (beaten, or the one that won) and an Elite that won, in words:
+ * as tall with a Banzai's guards as without, no higher than the room its place keeps (see raidPlace). */
 function raidSection(ctx, raid) {
   const fighting = raid.fighting;
   const beaten = raid.beaten === undefined ? raid.guards.length : raid.beaten;
-  const guardNote = (i) => {
-    if (i < beaten) return '✓ beaten';
-    return fighting && fighting.kind === 'guard' ? '⚔ fighting now' : '✗ won the fight';
-  };
-  return h('section', {class: 'raid'}, h('h3', {}, emblem('sword', 16),
-    ` Raid: ${who(ctx, raid.seat)} on house ${raid.house} by ${raid.side}`),
-  fighting ? h('div', {class: 'seat-line raid-foe'}, h('span', {class: 'row-title'}, 'Fighting now'),
-    foeCard(ctx, raid, fighting, false), h('span', {}, `${fighting.foe}: ${beatWords(raid, fighting)}`)) : null,
-  h('div', {class: 'seat-line'}, h('span', {class: 'row-title'}, 'On the shuriken'),
-    treasures(raid.shuriken, (token) => `loot:${token}`)),
-  raid.guards.length ? cardRow('Guards turned up', raid.guards.map((g, i) => ctx.card(g, {small: true,
-    note: guardNote(i)}))) : null,
-  raid.elite ? cardRow('Elite', [ctx.card(raid.elite, {small: true,
-    note: fighting && fighting.kind === 'elite' ? '⚔ fighting now' : '✗ won the fight'})]) : null);
+  // The Guard fought now is the foe's card: the words list the ones before it.
+  const before = fighting && fighting.kind === 'guard' ? raid.guards.slice(0, beaten) : raid.guards;
+  const part = (title, ...content) => h('div', {class: 'raid-part'}, h('span', {class: 'row-title'}, title),
+    content);
+  const words = h('div', {class: 'raid-words'},
+    fighting ? part('Fighting now', h('span', {}, `${fighting.foe}: ${beatWords(raid, fighting)}`)) : null,
+    part('On the shuriken', treasures(raid.shuriken, (token) => `loot:${token}`)),
+    before.length ? part(before.length > beaten ? 'Guards turned up' : 'Guards beaten',
+      h('span', {class: 'raid-guards'}, before.map((code, i) => foeChip(code, i >= beaten)))) : null,
+    raid.elite && !(fighting && fighting.kind === 'elite') ? part('Elite', foeChip(raid.elite, true)) : null);
+  return h('section', {class: 'raid'},
+    h('h3', {}, emblem('sword', 16), ` Raid: ${who(ctx, raid.seat)} on house ${raid.house} by ${raid.side}`),
+    fighting ? h('div', {class: 'raid-foe'}, foeCard(ctx, raid, fighting, false), words) : words);
+}
+
+/**
+ * The raid's place, at the top of the board right under its facts, where the eye is while a fight is chosen
+ * (the box came after the clan scoring, a scroll away): the raid under way, or, between raids, a line saying
+ * none is, in a box holding the room of a raid's; so the houses and all below keep still when a raid starts
+ * and ends. Nothing once the game is over.
+ */
+function raidPlace(ctx, raid) {
+  if (over(ctx) && !raid) return null;
+  return h('div', {class: 'raid-place'}, raid ? raidSection(ctx, raid)
+    : h('section', {class: 'raid raid-none'},
+      h('h3', {}, emblem('sword', 16), ' No raid under way'),
+      h('p', {class: 'muted'}, 'A raid on a house shows here: the foe fought and what beats it, the treasure on '
+        + 'the shuriken, the guards turned up.')));
 }
 
 function seat(ctx, data, s) {
@@ -255,7 +278,6 @@ function tileCost(tile) {
   return cost === '?' ? 'costs any card' : `costs a ${cost}`;
 }
 
-/** The board. */
 /** The clan scoring to come: after which round, and each clan in its order with its house points and who
  * holds its Envoys (what decides who takes them). */
 function clanScoring(ctx) {
@@ -276,6 +298,7 @@ function clanScoring(ctx) {
       + 'Rumor, the second the other.'));
 }
 
+/** The board. */
 export function render(ctx) {
   const view = ctx.view;
   const facts = h('div', {class: 'ninjato-facts'}, counter('Round', `${view.round}/${view.rounds}`),
@@ -306,8 +329,8 @@ export function render(ctx) {
     h('div', {class: 'row-cards'}, view.palace.envoys.map((e) => ctx.card(codeOf('envoy', e), {small: true,
       keys: `envoy:${e}`, note: numberOf(e), member: e}))),
     h('div', {class: 'muted'}, `spots: ${view.palace.spots}`));
-  const parts = [facts, houses, h('div', {class: 'places'}, dojo, sensei, pavilion, palace), clanScoring(ctx)];
-  if (view.raid) parts.push(raidSection(ctx, view.raid));
+  const parts = [facts, raidPlace(ctx, view.raid), houses, h('div', {class: 'places'}, dojo, sensei, pavilion,
+    palace), clanScoring(ctx)];
   const seats = view.seats.map((data, s) => seat(ctx, data, s));
   parts.push(h('div', {class: 'others'}, seats.filter((_, s) => s !== ctx.seat)));
   if (ctx.seat !== null && ctx.seat !== undefined) {
