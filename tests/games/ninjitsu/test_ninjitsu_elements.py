@@ -186,6 +186,8 @@ def test_wind1_an_ace_played_for_its_action_gives_an_extra_action() -> None:
     game = elements(sides=("wind1", "-"), hands=["Ab 6a", ""], treasures=["", "9c"], deck="2a 3a")
     play(game, "a:Ab")  # Caltrops: the opponent's highest treasure goes, then draw a card
     assert treasures(game, 1) == "" and game.turn == 0 and kind(game) == "turn"
+    # Its face shows no rank, so the line says why it counts.
+    assert "Wind (side 1): an extra action after Caltrops (an Ace)" in log(game, 1)
     assert "t:6a" in game.legal_actions(0)
     play(game, "t:6a")
     assert game.turn == 1 and treasures(game, 0) == "6a"
@@ -199,7 +201,7 @@ def test_wind1_a_joker_played_as_a_secret_gives_an_extra_action_and_is_shown_to_
     assert secrets(game, 0) == "Xa" and game.turn == 0 and kind(game) == "turn"
     for seat in (1, 2):
         lines = new_lines(game, seat, before[seat])
-        assert named(lines, "Xa")
+        assert named(lines, "Xa") and "Master of Surprise (a Joker)" in lines
         assert seat_view(game, seat, 0)["known_secrets"] == [[0, "Xa"]]
     play(game, "t:6a")
     assert game.turn == 1

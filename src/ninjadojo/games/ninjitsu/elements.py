@@ -276,13 +276,15 @@ def after_play(state: NinjitsuState, seat: int, card: int, secret: bool = False)
     its player shows it, as at a table, so everyone knows that secret from then on."""
     if ACE_OR_JOKER[card] and state.elements[seat] == "wind1" and seat == state.turn and not state.ending:
         state.extra_actions += 1
+        # Which card is an Ace does not show on its face (an Ace's value is 1 or none): said here.
+        rank = "a Joker" if CARDS[card].rank == "X" else "an Ace"
         if secret:
             # Shown to the table; an owner False Floor blinds still may not look at its own secrets.
             state.known[card] = state.everyone & ~(1 << seat) if state.blind == seat else state.everyone
             state.narrate(f"P{seat}'s Element Wind (side 1): P{seat} shows their new secret {card_name(card)} "
-                          "and takes an extra action")
+                          f"({rank}) and takes an extra action")
         else:
-            state.narrate(f"P{seat}'s Element Wind (side 1): an extra action after {card_name(card)}")
+            state.narrate(f"P{seat}'s Element Wind (side 1): an extra action after {card_name(card)} ({rank})")
 
 
 def refill(state: NinjitsuState) -> None:
