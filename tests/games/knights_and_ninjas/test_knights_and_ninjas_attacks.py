@@ -26,6 +26,8 @@ def test_a_blocked_attack_moves_nothing_and_the_attacker_may_go_on_or_stop() -> 
     assert "a2:kn" not in game.legal_actions(0), "an attack is against one rival"
     play(game, "0:a1:kn", "1:r:ki")
     assert game.gems[:2] == [5, 5]
+    # The log says why nothing moved: the strengths, as the players compared them.
+    assert "  the response (strength 4) stops the attack (strength 3): no gems move" in game.observe(None)["log"]
     play(game, "0:end")
     assert game.to_act() == (1,)
 

@@ -520,7 +520,10 @@ def land(state: KnightsAndNinjasState, frame: Frame, blocked: int) -> None:
     else:
         moved = move_gems(state, defender, by, strength - blocked) if strength > blocked else 0
         if not moved:
-            state.log("no gems move", depth=depth)
+            # Say why: the response's strength against the attack's, or a kingdom with nothing to take.
+            why = (f"the response (strength {blocked}) stops the attack (strength {strength})" if strength <= blocked
+                   else f"P{defender} has no gems")
+            state.log(f"{why}: no gems move", depth=depth)
             return
         state.log(f"P{by} takes {plural(moved, 'gem')} from P{defender}", depth=depth)
         if state.duel:
