@@ -63,14 +63,23 @@ def claim(state: NinjaCampState, seat: int, square: int) -> str:
     return _CLAIMED[kind] + state.grid.names[square]
 
 
+#: The words of a skill card played, by kind (``plays Evade``); a Shadow's words name the card it copies.
+_PLAYS: tuple[str, ...] = tuple(f"plays {name}" for name in NAMES)
+#: The words of a clan card used, by clan (``uses the Goat Clan``).
+_USES: tuple[str, ...] = tuple(f"uses the {clan.name} Clan" for clan in CLAN_TABLE)
+#: ``_OTHERS[players][seat]``: every other seat, in seat order.
+_OTHERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(other for other in range(players) if other != seat) for seat in range(players)) for players in range(5))
+
+
 def spend_card(state: NinjaCampState, seat: int, card: int) -> str:
     """Play a skill card to the discard pile or flip the clan card; returns its words for the log."""
     if card >= CLAN_CARD:
         state.clan_used[seat] = True
-        return f"uses the {CLAN_TABLE[card - CLAN_CARD].name} Clan"
+        return _USES[card - CLAN_CARD]
     state.hands[seat][card] -= 1
     state.discards[seat] += LETTERS[card]
-    words = f"plays {NAMES[card]}" if card != SHADOW else f"plays Shadow as {NAMES[state.copyable[seat]]}"
+    words = _PLAYS[card] if card != SHADOW else f"plays Shadow as {NAMES[state.copyable[seat]]}"
     if state.table_rules.shadow_pile:
         # Option shadow_copies=pile: every opponent's Shadow now copies the top card other than Shadow
         # of this player's discard pile (nothing if it holds only Shadows).
@@ -80,9 +89,9 @@ def spend_card(state: NinjaCampState, seat: int, card: int) -> str:
         copy = card
     else:
         return words  # a Shadow is skipped: what the others copy stays as it was
-    for other in range(state.num_players):
-        if other != seat:
-            state.copyable[other] = copy
+    copyable = state.copyable
+    for other in _OTHERS[state.num_players][seat]:
+        copyable[other] = copy
     return words
 
 
@@ -172,15 +181,20 @@ def apply_pass(state: NinjaCampState, seat: int) -> None:
     end_turn(state, seat, moved=False)
 
 
+#: ``_AFTER[players][seat]``: the seats clockwise after ``seat``, ending with ``seat`` itself.
+_AFTER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((seat + offset) % players for offset in range(1, players + 1)) for seat in range(players))
+    for players in range(5))
+
+
 def end_turn(state: NinjaCampState, seat: int, moved: bool = True) -> None:
     """Hand the turn clockwise to the next player who has not passed, or end the game."""
     if moved:
         state.last_move[seat] = state.turns
     state.turns += 1
-    players = state.num_players
-    for offset in range(1, players + 1):
-        candidate = (seat + offset) % players
-        if state.passed_at[candidate] < 0:
+    passed_at = state.passed_at
+    for candidate in _AFTER[state.num_players][seat]:
+        if passed_at[candidate] < 0:
             state.frames[-1] = Frame("turn", [candidate])
             return
     finish_game(state)
@@ -197,7 +211,7 @@ def finish_game(state: NinjaCampState) -> None:
             state.cells[square] = EMPTY
             refresh(state, square)
             state.discards[seat] += LETTERS[kind]
-            claimed.append(f"{NAMES[kind]} ({POINTS[kind]:+d}) from {names[square]}")
+            claimed.append(_CLAIMED[kind] + names[square])
         state.log(f"P{seat} claims {', '.join(claimed)}", depth=1)
     scores = state.points()
     best = max(scores)
@@ -206,4 +220,4 @@ def finish_game(state: NinjaCampState) -> None:
     # a player who has passed takes no more turns, so each player's last turn is their pass.
     winner = max(tied, key=lambda seat: state.passed_at[seat])
     reason = words.end_reason(state, scores, winner, tied)
-    state.finish(tuple(float(score) for score in scores), (winner,), reason)
+    state.finish(tuple(map(float, scores)), (winner,), reason)

@@ -14,9 +14,9 @@ picks them; the walks follow trees that already leave out the squares a path may
 
 **Incremental.** The moves of one movement (a skill, or a clan card that moves one ninja) from one
 square depend only on some facts of a fixed set of squares, its *zone* (:func:`_zone_facts`): Evade
-on whether the squares within three orthogonal steps are free, Sprint on the free squares in line,
-Ambush also on whose ninjas stand in line, Goat also on the Traps beside them, and so on. Read as one
-integer (the *board word*), the facts of a zone are ``word & zone``. A clan card whose ruling a
+on whether the squares within three orthogonal steps are free, Dodge on those within two king steps,
+Goat on the free squares in line, whose ninjas stand there and the Traps beside them, and so on. Read
+as one integer (the *board word*), the facts of a zone are ``word & zone``. A clan card whose ruling a
 table may switch (:mod:`~ninjadojo.games.ninja_camp.table_rules`: Armadillo, Camel) has a movement of
 its own for the other reading, with its own zone. The items of each (card, movement, start, seat) are
 remembered with that signature and reused while it stays the same: a move
@@ -28,20 +28,26 @@ entry is used only by a position whose signature matches, whichever of them made
 safe, even with a bot that edits its sample (see below). A memo holds at most one entry per (card,
 movement, start, seat), a few thousand, and is pickled empty.
 
+Only what costs more to walk than to look up is remembered (:data:`REMEMBERED`): Evade's and Dodge's
+walks, and the clan cards'. Sprint, Leap, Ambush and Stealth read a few squares in line (or two
+steps): their walk costs about what a lookup does (a signature, a key, an entry stored on a miss), and
+in random playouts four lookups in five miss, so they are walked every time (a random playout of
+three players runs about 5% faster so; a search asking a position again walks them again, its
+rollouts gain as much).
+
 Every remembered movement is worked out from the facts alone (never from the position's other
 fields), so an entry is right for every position with its signature, however it was made. Sloth
 (which depends on all three ninjas) and Chameleon (on the kind of every card) are worked out each
-time; Sloth, and Platypus on a miss, use the plain generators of
-:mod:`~ninjadojo.games.ninja_camp.rules` (a clan card is used once a game).
+time (a clan card is used once a game).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain, compress
-from operator import and_
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from ninjadojo.games.ninja_camp.cards import (
@@ -74,11 +80,10 @@ from ninjadojo.games.ninja_camp.rules import (
     PASS,
     PLACE,
     PLATYPUS_DONE,
+    PLATYPUS_STEP,
+    SLOTH_CLAIM,
     STEALTH_CLAIM,
     SWAP,
-    Board,
-    clan_outcomes,
-    sloth_claims,
 )
 
 if TYPE_CHECKING:
@@ -105,7 +110,13 @@ CAMEL_DIAGONAL = CARDS + 1  # camel_diagonals=true
 MOVEMENTS = CARDS + 2
 
 PASS_PAYLOAD: Payload = (0, PASS, -1, -1, -1)
+#: ``pass`` as the last part of a turn's items.
+_PASS_ITEMS: Items = ((PASS_TEXT, PASS_PAYLOAD),)
 DONE_PAYLOAD: Payload = (0, PLATYPUS_DONE, -1, -1, -1)
+
+#: ``hand[_HELD]``: a hand's counts of the skill kinds, in :data:`SKILLS` order (the kinds 1 to 7).
+_HELD = slice(AMBUSH, STEALTH + 1)
+assert tuple(range(AMBUSH, STEALTH + 1)) == SKILLS, "a turn picks the skills held by slicing a hand"
 
 # The facts about one square, one bit each in the square's byte of the board word.
 FREE = 1  # a card (Trap included, Wall not) with no ninja: a ninja may cross it or end there
@@ -141,6 +152,9 @@ Row = tuple[Item, ...]
 Steps = tuple[tuple[int, tuple[int, ...]], ...]
 EvadeTree = tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...]
 StealthTree = tuple[tuple[int, tuple[tuple[int, Item], ...]], ...]
+#: Goat from one start into the ninja on one target: (square, item) for each square beside the target
+#: (diagonals too) but the start, where the charged ninja may be put.
+GoatPushes = tuple[tuple[int, Item], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,10 +179,32 @@ class MoveTables:
     stealth: tuple[tuple[StealthTree, ...], ...]
     #: ``places[square]``: the set-up action placing a ninja on ``square``.
     places: tuple[Item, ...]
+    #: ``steps[start]``: Platypus's first step from ``start``, a row over the destination (king steps only).
+    steps: tuple[Row, ...]
+    #: ``claims[square]``: Sloth's claim of the card on ``square``.
+    claims: Row
+    #: ``goat[start][target]``: Goat from ``start`` into the ninja on ``target`` (``()`` off its lines).
+    goat: tuple[tuple[GoatPushes, ...], ...]
+    #: Flying Squirrel's rows (see :meth:`swap_row`), made on first use: its moves depend on every ninja,
+    #: so they are picked each time, but their words need not be written each time. Only ever added to,
+    #: each row a function of its key, so sharing it is as safe as sharing the tuples.
+    swaps: dict[int, Row]
 
     def __reduce__(self) -> tuple[object, tuple[int, int]]:
         # Pickled by size, unpickled as the shared tables of the receiving process (as a Grid is).
         return tables, (self.grid.rows, self.grid.cols)
+
+    def swap_row(self, start: int, square: int) -> Row:
+        """``row[other]``: Flying Squirrel moving from ``start`` to ``square``, then trading places with the
+        ninja on ``other``."""
+        key = start * 64 + square
+        row = self.swaps.get(key)
+        if row is None:
+            card, names = CLAN_CARD + FLYING_SQUIRREL, self.grid.names
+            row = self.swaps[key] = tuple(
+                (action_text(_PREFIX[card], SWAP, start, square, other, names), (card, SWAP, start, square, other))
+                for other in range(self.grid.size))
+        return row
 
 
 def _zone_facts(table: Grid, movement: int, start: int) -> dict[int, int]:
@@ -188,18 +224,10 @@ def _zone_facts(table: Grid, movement: int, start: int) -> dict[int, int]:
 
     if movement == EVADE:
         add(_within(table, start, 3, king=False), FREE)
-    elif movement == STEALTH:
-        add(_within(table, start, 2, king=False), FREE)
     elif movement == DODGE:
         add(_within(table, start, 2, king=True), FREE)
     elif movement == CLAN_CARD + HAMSTER:
         add(_within(table, start, 2, king=True), FREE | STANDABLE)
-    elif movement == SPRINT:
-        add(rays, FREE)
-    elif movement == LEAP:
-        add(rays, FREE | EMPTY_SPACE)
-    elif movement == AMBUSH:
-        add(rays, FREE | OCCUPIED | OWN)
     elif movement == CLAN_CARD + GOAT:
         add(rays, FREE | OCCUPIED | OWN)
         for square in rays:
@@ -236,9 +264,9 @@ def _distances(rows: int, cols: int) -> tuple[tuple[tuple[int, ...], tuple[int, 
                  for row, col in places)
 
 
-#: The movements whose moves are remembered: every skill but Shadow (which moves as the card it
-#: copies), and the clan cards but Chameleon and Sloth, under every reading.
-REMEMBERED = (AMBUSH, EVADE, DODGE, LEAP, SPRINT, STEALTH,
+#: The movements whose moves are remembered: the skills whose walks read many squares (Evade, Dodge),
+#: and the clan cards but Chameleon and Sloth, under every reading (see the module docstring).
+REMEMBERED = (EVADE, DODGE,
               *(CLAN_CARD + clan for clan in (ARMADILLO, CAMEL, FLYING_SQUIRREL, GOAT, HAMSTER, PLATYPUS)),
               ARMADILLO_TO_LAST_CARD, CAMEL_DIAGONAL)
 
@@ -307,21 +335,32 @@ def tables(rows: int, cols: int) -> MoveTables:
         pushes.append(tuple(push_rows))
         stealth.append(tuple(paths))
     places = tuple((f"@{name}", (0, PLACE, -1, square, -1)) for square, name in enumerate(names))
-    return MoveTables(table, zones, evade, near, tuple(moves), tuple(pushes), tuple(stealth), places)
+    # The clan cards' items, written once: Platypus's first step, Sloth's claims, Goat's charges.
+    platypus, sloth, goat = CLAN_CARD + PLATYPUS, CLAN_CARD + SLOTH, CLAN_CARD + GOAT
+    steps = tuple(tuple((_PREFIX[platypus] + pairs[start][end], (platypus, PLATYPUS_STEP, start, end, -1))
+                        if end in king[start] else _NEVER for end in range(size))
+                  for start in range(size))
+    claims = tuple((_PREFIX[sloth] + name, (sloth, SLOTH_CLAIM, -1, -1, square)) for square, name in enumerate(names))
+    lines = [{target for ray in table.rays[start] for target in ray} for start in range(size)]
+    charges = tuple(
+        tuple(tuple((square, (action_text(_PREFIX[goat], GOAT_PUSH, start, target, square, names),
+                              (goat, GOAT_PUSH, start, target, square)))
+                    for square in king[target] if square != start) if target in lines[start] else ()
+              for target in range(size))
+        for start in range(size))
+    return MoveTables(table, zones, evade, near, tuple(moves), tuple(pushes), tuple(stealth), places,
+                      steps, claims, charges, {})
 
 
 class MoveMemo:
     """The remembered moves of a game and its clones: key -> (signature, items), where the key stands
     for (card, movement, start, seat)."""
 
-    __slots__ = ("entries", "swaps", "tables")
+    __slots__ = ("entries", "tables")
 
     def __init__(self, moves: MoveTables) -> None:
         self.tables = moves
         self.entries: dict[int, tuple[int, Items]] = {}
-        #: Flying Squirrel's items by (start, square, other) as one integer, made on first use: its moves
-        #: depend on every ninja, so they are picked each time, but their words need not be written each time.
-        self.swaps: dict[int, Item] = {}
 
     def __reduce__(self) -> tuple[object, tuple[MoveTables]]:
         # What a memo holds is rebuilt on demand: a pickled game (a bot's view sent to another process)
@@ -377,54 +416,104 @@ def _key(card: int, movement: int, start: int, seat: int) -> int:
 
 
 # ---------------------------------------------------------------------- the skills
+#
+# One walk per movement, each giving the items of skill ``card`` moving as ``movement`` (itself, or the
+# card a Shadow copies), in the order of the generator of ``rules`` of that name, which each walk follows
+# step by step. The remembered walks (Evade, Dodge: :data:`_FROM_ONE`) go from one start, each start's
+# items remembered apart; the others (:data:`_FROM_ALL`) go from each of the seat's ninjas in turn, in one
+# call, their items one after another.
 
 
-def _skill_items(movement: int, card: int, start: int, moves: MoveTables, free: bytearray, facts: bytearray) -> Items:
-    """The items of skill ``card`` moving as ``movement`` (itself, or the card a Shadow copies), in the
-    order of the generator of ``rules`` of that name, which each walk follows step by step."""
-    if movement == EVADE:
-        found: dict[int, None] = {}
-        for first, seconds in moves.evade[start]:
-            if free[first]:
-                for second, thirds in seconds:
-                    if free[second]:
-                        for third in thirds:
-                            if free[third]:
-                                found[third] = None
-        return tuple(map(moves.moves[card][start].__getitem__, found))
-    if movement == SPRINT:
-        row = moves.moves[card][start]
-        items = []
-        for ray in moves.grid.rays[start]:
-            last = -1
-            for square in ray:
-                if not free[square]:
-                    break
-                last = square
-            if last >= 0:
+def _evade(card: int, start: int, moves: MoveTables, free: bytearray, facts: bytearray) -> Items:
+    """Evade: exactly three orthogonal steps over free cards, never twice on one square."""
+    found: dict[int, None] = {}
+    for first, seconds in moves.evade[start]:
+        if free[first]:
+            for second, thirds in seconds:
+                if free[second]:
+                    for third in thirds:
+                        if free[third]:
+                            found[third] = None
+    # _picked written out (a call less for each ninja).
+    if len(found) > 1:
+        items: Items = itemgetter(*found)(moves.moves[card][start])
+        return items
+    return tuple(map(moves.moves[card][start].__getitem__, found))
+
+
+def _dodge(card: int, start: int, moves: MoveTables, free: bytearray, facts: bytearray) -> Items:
+    """Dodge: one or two king steps over free cards."""
+    found: dict[int, None] = {}
+    for first, seconds in moves.near[start]:
+        if free[first]:
+            found[first] = None
+            for second in seconds:
+                if free[second]:
+                    found[second] = None
+    # _picked written out (a call less for each ninja).
+    if len(found) > 1:
+        items: Items = itemgetter(*found)(moves.moves[card][start])
+        return items
+    return tuple(map(moves.moves[card][start].__getitem__, found))
+
+
+def _picked(row: Row, squares: dict[int, None]) -> Items:
+    """The items of ``row`` at ``squares``, in their order: picked in C (``itemgetter`` of one index gives
+    the item itself, not a tuple)."""
+    if len(squares) > 1:
+        items: Items = itemgetter(*squares)(row)
+        return items
+    return tuple(map(row.__getitem__, squares))
+
+
+def _sprint(card: int, squares: list[int], moves: MoveTables, free: bytearray, facts: bytearray) -> list[Item]:
+    """Sprint: straight to the last free card before the first square that is not one, in each line."""
+    rows, rays = moves.moves[card], moves.grid.rays
+    items = []
+    for start in squares:
+        row = rows[start]
+        for ray in rays[start]:
+            # A line shut at its first square (a ninja, a gap, the edge) is common: asked before the walk.
+            if ray and free[ray[0]]:
+                last = ray[0]
+                for square in ray:
+                    if not free[square]:
+                        break
+                    last = square
                 items.append(row[last])
-        return tuple(items)
-    if movement == STEALTH:
-        return tuple([item for first, seconds in moves.stealth[card][start] if free[first]
-                      for second, item in seconds if free[second]])
-    if movement == DODGE:
-        return tuple(map(moves.moves[card][start].__getitem__, _one_or_two(moves.near[start], free, facts, False)))
-    if movement == LEAP:
-        row = moves.moves[card][start]
-        items = []
-        for ray in moves.grid.rays[start]:
+    return items
+
+
+def _stealth(card: int, squares: list[int], moves: MoveTables, free: bytearray, facts: bytearray) -> list[Item]:
+    """Stealth: two orthogonal steps over free cards (the first one is claimed too)."""
+    paths = moves.stealth[card]
+    return [item for start in squares for first, seconds in paths[start] if free[first]
+            for second, item in seconds if free[second]]
+
+
+def _leap(card: int, squares: list[int], moves: MoveTables, free: bytearray, facts: bytearray) -> list[Item]:
+    """Leap: straight over one or more empty spaces to the first card after them, if it is free."""
+    rows, rays = moves.moves[card], moves.grid.rays
+    items = []
+    for start in squares:
+        row = rows[start]
+        for ray in rays[start]:
             if ray and facts[ray[0]] & EMPTY_SPACE:
                 for square in ray:
                     if not facts[square] & EMPTY_SPACE:
                         if free[square]:
                             items.append(row[square])
                         break
-        return tuple(items)
-    if movement == AMBUSH:
-        row = moves.pushes[card][start]
-        step = moves.grid.step
-        items = []
-        for direction, ray in enumerate(moves.grid.rays[start]):
+    return items
+
+
+def _ambush(card: int, squares: list[int], moves: MoveTables, free: bytearray, facts: bytearray) -> list[Item]:
+    """Ambush: straight over free cards into an opponent's ninja, pushed one square on onto a free card."""
+    rows, rays, step = moves.pushes[card], moves.grid.rays, moves.grid.step
+    items = []
+    for start in squares:
+        row = rows[start]
+        for direction, ray in enumerate(rays[start]):
             for square in ray:
                 if free[square]:
                     continue
@@ -433,22 +522,19 @@ def _skill_items(movement: int, card: int, start: int, moves: MoveTables, free: 
                     if beyond >= 0 and free[beyond]:
                         items.append(row[square])
                 break
-        return tuple(items)
-    raise ValueError(f"no movement for card kind {movement}")
+    return items
 
 
-def _one_or_two(steps: Steps, free: bytearray, facts: bytearray, through_ninjas: bool) -> dict[int, None]:
-    """Dodge (not through ninjas) and Hamster (through them): 1 or 2 king steps over cards."""
-    found: dict[int, None] = {}
-    for first, seconds in steps:
-        if free[first]:
-            found[first] = None
-        elif not through_ninjas or not facts[first] & STANDABLE:
-            continue
-        for second in seconds:
-            if free[second]:
-                found[second] = None
-    return found
+#: A remembered skill's walk: (card, start, tables, free, facts) to its items from that start.
+WalkFromOne = Callable[[int, int, MoveTables, bytearray, bytearray], Items]
+#: Another skill's walk: (card, the seat's ninjas, tables, free, facts) to its items from each in turn.
+WalkFromAll = Callable[[int, list[int], MoveTables, bytearray, bytearray], list[Item]]
+#: ``_FROM_ONE[movement]``: the walk of each remembered skill (see :data:`REMEMBERED`), else None.
+_FROM_ONE: tuple[WalkFromOne | None, ...] = tuple(
+    {EVADE: _evade, DODGE: _dodge}.get(kind) for kind in range(STEALTH + 1))
+#: ``_FROM_ALL[movement]``: the walk of each skill not remembered (Shadow has none: it moves as another).
+_FROM_ALL: tuple[WalkFromAll | None, ...] = tuple(
+    {AMBUSH: _ambush, LEAP: _leap, SPRINT: _sprint, STEALTH: _stealth}.get(kind) for kind in range(STEALTH + 1))
 
 
 # ---------------------------------------------------------------------- a turn
@@ -460,32 +546,43 @@ def turn_actions(state: NinjaCampState, seat: int, memo: MoveMemo) -> dict[str, 
     moves = memo.tables
     zones = moves.zones
     entries = memo.entries
-    facts, word = board_facts(state.board, seat)
+    lookup = entries.get
+    # board_facts written out (once a turn, as everything below).
+    facts = state.board.translate(_SEAT_FACTS[seat])
+    word = int.from_bytes(facts, "little")
     free = facts.translate(_FREE_ONLY)
     squares = state.ninjas[seat]
     hand = state.hands[seat]
-    parts: list[Items] = []
-    for card in SKILLS:
-        if not hand[card]:
-            continue
+    parts: list[Iterable[Item]] = []
+    add = parts.append
+    # The skills held, in SKILLS order, picked in C (SKILLS are the kinds 1 to 7: _HELD slices them).
+    for card in compress(SKILLS, hand[_HELD]):
         movement = card
         if card == SHADOW:
             movement = state.copyable[seat]
             if not movement:
                 continue
+        walk_all = _FROM_ALL[movement]
+        if walk_all is not None:
+            # A walk of a few squares from each ninja, not remembered (see the module docstring).
+            add(walk_all(card, squares, moves, free, facts))
+            continue
+        walk = _FROM_ONE[movement]
         zone = zones[movement]
-        base = _key(card, movement, 0, seat)
+        base = (card * MOVEMENTS + movement) * 256 + seat  # _key(card, movement, 0, seat), written out
         for start in squares:
-            key = base + 4 * start  # _key(card, movement, start, seat), without a call per ninja
+            key = base + 4 * start
             signature = word & zone[start]
-            entry = entries.get(key)
+            entry = lookup(key)
             if entry is None or entry[0] != signature:
-                entry = entries[key] = (signature, _skill_items(movement, card, start, moves, free, facts))
-            parts.append(entry[1])
+                entry = entries[key] = (signature, walk(card, start, moves, free, facts))  # type: ignore[misc]
+            add(entry[1])
     # One dict built in C from every card's items (a later duplicate keeps its first place, as updates do).
+    if state.clan_used[seat]:
+        add(_PASS_ITEMS)
+        return dict(chain.from_iterable(parts))
     legal: dict[str, Payload] = dict(chain.from_iterable(parts))
-    if not state.clan_used[seat]:
-        _add_clan_actions(state, seat, memo, legal, facts, free, word)
+    _add_clan_actions(state, seat, memo, legal, facts, free, word)
     legal[PASS_TEXT] = PASS_PAYLOAD
     return legal
 
@@ -499,11 +596,11 @@ def _add_clan_actions(state: NinjaCampState, seat: int, memo: MoveMemo, legal: d
     card = CLAN_CARD + clan
     squares = state.ninjas[seat]
     if clan == SLOTH:
-        # No ninja moves: the claims are the whole action, written without a start.
-        board = Board(table, state.cells, state.occupant, free)
-        for effect, destination, extra in sloth_claims(board, squares):
-            legal[action_text(_PREFIX[card], effect, -1, destination, extra, table.names)] = (
-                card, effect, -1, destination, extra)
+        # No ninja moves: the claims are the whole action, written without a start: the free cards beside
+        # any of the seat's ninjas (diagonals too), in square order, as the rules' sloth_claims lists them.
+        king = table.king
+        legal.update(map(moves.claims.__getitem__,
+                         sorted({square for start in squares for square in king[start] if free[square]})))
         return
     rules = state.table_rules
     if clan == CHAMELEON:
@@ -529,9 +626,11 @@ def _add_clan_actions(state: NinjaCampState, seat: int, memo: MoveMemo, legal: d
         movement = CAMEL_DIAGONAL
     zone = moves.zones[movement]
     entries = memo.entries
-    camel: tuple[list[int], bytearray] | None = None  # Camel: the free squares nobody is beside; those one is
+    base = (card * MOVEMENTS + movement) * 256 + seat  # _key(card, movement, 0, seat), written out
+    camel: tuple[bytes, bytearray] | None = None  # Camel: the free squares nobody is beside; those one is
+    occupied: list[int] | None = None  # Flying Squirrel: every ninja's square, in order
     for start in squares:
-        key = _key(card, movement, start, seat)
+        key = base + 4 * start
         signature = word & zone[start]
         entry = entries.get(key)
         if entry is not None and entry[0] == signature:
@@ -544,8 +643,7 @@ def _add_clan_actions(state: NinjaCampState, seat: int, memo: MoveMemo, legal: d
                 camel = _camel_ends(state.ninjas, free, near)
             items = _camel(moves.moves[card][start], start, camel[0], camel[1], free, near)
         elif clan == HAMSTER:
-            items = tuple(map(moves.moves[card][start].__getitem__,
-                              _one_or_two(moves.near[start], free, facts, through_ninjas=True)))
+            items = _hamster(moves.moves[card][start], moves.near[start], free, facts)
         elif clan == ARMADILLO:
             row = moves.moves[card][start]
             if movement == ARMADILLO_TO_LAST_CARD:
@@ -553,45 +651,49 @@ def _add_clan_actions(state: NinjaCampState, seat: int, memo: MoveMemo, legal: d
             else:
                 items = tuple([row[ray[-1]] for ray in table.rays[start] if ray and free[ray[-1]]])
         elif clan == FLYING_SQUIRREL:
-            occupied = sorted(square for ninjas in state.ninjas for square in ninjas if square != start)
-            swaps = memo.swaps
+            if occupied is None:
+                occupied = sorted(chain.from_iterable(state.ninjas))
+            others = [square for square in occupied if square != start]
             found: list[Item] = []
             for square in table.orth[start]:
                 if free[square] and not facts[square] & TRAP_CARD:
-                    for other in occupied:
-                        swap_key = (start * 64 + square) * 64 + other
-                        item = swaps.get(swap_key)
-                        if item is None:
-                            item = swaps[swap_key] = (
-                                action_text(_PREFIX[card], SWAP, start, square, other, table.names),
-                                (card, SWAP, start, square, other))
-                        found.append(item)
+                    found.extend(map(moves.swap_row(start, square).__getitem__, others))
             items = tuple(found)
         elif clan == GOAT:
-            items = _goat(card, start, free, facts, table)
-        else:  # Platypus's first step: the rules' generator reads only which squares are free
-            board = Board(table, state.cells, state.occupant, free)
-            items = tuple([(action_text(_PREFIX[card], effect, start, destination, extra, table.names),
-                            (card, effect, start, destination, extra))
-                           for effect, destination, extra in clan_outcomes(clan, board, seat, start)])
+            items = _goat(moves.goat[start], table.rays[start], free, facts)
+        else:  # Platypus's first step: one king step onto a free card
+            row = moves.steps[start]
+            items = tuple([row[square] for square in table.king[start] if free[square]])
         entries[key] = (signature, items)
         legal.update(items)
 
 
-def _goat(card: int, start: int, free: bytearray, facts: bytearray, table: Grid) -> Items:
+def _hamster(row: Row, steps: Steps, free: bytearray, facts: bytearray) -> Items:
+    """Hamster: 1 or 2 king steps over cards, through ninjas, to a free card."""
+    found: dict[int, None] = {}
+    for first, seconds in steps:
+        if free[first]:
+            found[first] = None
+        elif not facts[first] & STANDABLE:
+            continue
+        for second in seconds:
+            if free[second]:
+                found[second] = None
+    return _picked(row, found)
+
+
+def _goat(pushes: tuple[GoatPushes, ...], rays: tuple[tuple[int, ...], ...], free: bytearray,
+          facts: bytearray) -> Items:
     """Goat: straight over free cards into an opponent's ninja, which goes to any free card beside it
-    (diagonals too) that is not a Trap or the mover's start."""
+    (diagonals too) that is not a Trap or the mover's start (``pushes``: the Goat's table of its start)."""
     items: list[Item] = []
-    names = table.names
-    for ray in table.rays[start]:
+    for ray in rays:
         for target in ray:
             if free[target]:
                 continue
             if facts[target] & (OCCUPIED | OWN) == OCCUPIED:
-                items.extend((action_text(_PREFIX[card], GOAT_PUSH, start, target, square, names),
-                              (card, GOAT_PUSH, start, target, square))
-                             for square in table.king[target]
-                             if square != start and free[square] and not facts[square] & TRAP_CARD)
+                items.extend([item for square, item in pushes[target]
+                              if free[square] and not facts[square] & TRAP_CARD])
             break
     return tuple(items)
 
@@ -614,39 +716,48 @@ _ONE_BESIDE = bytes([0, 1] + [0] * 254)
 
 
 def _camel_ends(ninjas: list[list[int]], free: bytearray,
-                near: tuple[tuple[int, ...], ...]) -> tuple[list[int], bytearray]:
-    """For Camel (``near``: orthogonal, or king neighbours): the free squares with no ninja beside them, in
-    order, and a byte per square, 1 where exactly one ninja stands beside it."""
+                near: tuple[tuple[int, ...], ...]) -> tuple[bytes, bytearray]:
+    """For Camel (``near``: orthogonal, or king neighbours): a byte per square, 1 for a free square with no
+    ninja beside it, and a byte per square, 1 where exactly one ninja stands beside it."""
     crowds = bytearray(len(free))
     for squares in ninjas:
         for square in squares:
             for beside in near[square]:
                 crowds[beside] += 1
-    # Picked in C: compress over the bytes of both facts.
-    lonely = list(compress(range(len(free)), map(and_, free, crowds.translate(_NOBODY_BESIDE))))
-    return lonely, crowds.translate(_ONE_BESIDE)
+    # Both facts ANDed as integers: one step for the whole grid.
+    lonely = int.from_bytes(free, "little") & int.from_bytes(crowds.translate(_NOBODY_BESIDE), "little")
+    return lonely.to_bytes(len(free), "little"), crowds.translate(_ONE_BESIDE)
 
 
-def _camel(row: Row, start: int, lonely: list[int], alone: bytearray, free: bytearray,
+def _camel(row: Row, start: int, lonely: bytes, alone: bytearray, free: bytearray,
            near: tuple[tuple[int, ...], ...]) -> Items:
     """Camel from ``start``: any free card with no ninja beside it (``near``: orthogonally, or with
     diagonals too) but the mover itself, in square order: one nobody stands beside (``lonely``), or one
-    beside the mover that only the mover stands beside (``alone``: one ninja beside it)."""
-    ends = lonely
+    beside the mover that only the mover stands beside (``alone``: one ninja beside it). Picked from the
+    row in C, by a byte per square."""
     beside_mover = [square for square in near[start] if free[square] and alone[square]]
-    if beside_mover:
-        ends = sorted(lonely + beside_mover)
-    return tuple(map(row.__getitem__, ends))
+    if not beside_mover:
+        return tuple(compress(row, lonely))
+    ends = bytearray(lonely)
+    for square in beside_mover:
+        ends[square] = 1
+    return tuple(compress(row, ends))
+
+
+@cache
+def _placeable_kinds(taken: int) -> bytes:
+    """A ``bytes.translate`` table of card kinds: 1 for a skill kind not in the bit set ``taken``."""
+    return bytes(1 if kind in SKILLS and not taken >> kind & 1 else 0 for kind in range(256))
 
 
 def place_actions(state: NinjaCampState, seat: int, memo: MoveMemo) -> dict[str, Payload]:
     """Set-up: the free skill cards of a kind this seat has no ninja on yet (picked in C, as for a turn)."""
     cells = state.cells
-    allowed = bytearray(256)
-    for kind in SKILLS:
-        allowed[kind] = 1
+    taken = 0
     for square in state.ninjas[seat]:
-        allowed[cells[square]] = 0
-    # A square holds a card of an allowed kind, and no ninja.
-    placeable = bytes(cells).translate(allowed)
-    return dict(compress(memo.tables.places, map(and_, placeable, state.board.translate(_NO_NINJA))))
+        taken |= 1 << cells[square]
+    # A square holds a card of an allowed kind, and no ninja: the two 0/1 bytes of each square ANDed as
+    # integers, in one step for the whole grid.
+    placeable = (int.from_bytes(bytes(cells).translate(_placeable_kinds(taken)), "little")
+                 & int.from_bytes(state.board.translate(_NO_NINJA), "little"))
+    return dict(compress(memo.tables.places, placeable.to_bytes(len(cells), "little")))

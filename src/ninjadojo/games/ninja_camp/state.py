@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import mul
 from typing import Self
 
 from ninjadojo.engine.errors import NotationError, quote
@@ -77,6 +78,9 @@ SPEC = GameSpec(
     hidden=False,
 )
 
+
+#: Each card letter's points (a discard pile is a string of letters).
+_LETTER_POINTS: Mapping[str, int] = {letter: POINTS[kind] for kind, letter in enumerate(LETTERS)}
 
 #: The 64 cards shuffled into the training grounds, in the card table's order (shuffled from this order).
 _DECK: tuple[int, ...] = tuple(row.kind for row in CARD_TABLE for _ in range(row.count))
@@ -153,10 +157,13 @@ class NinjaCampState(GameState[Payload]):
 
     def _legal(self, seat: int, frame: Frame) -> dict[str, Payload]:
         kind = frame.kind
+        # A turn: every distinct outcome of every playable card and the clan card, then ``pass``, reusing
+        # what each card offered each ninja until a square it depends on changes; set-up: the free skill
+        # cards of a kind this seat has no ninja on yet (both in :mod:`~ninjadojo.games.ninja_camp.moves`).
         if kind == "turn":
-            return self._turn_actions(seat)
+            return moves.turn_actions(self, seat, self._moves)
         if kind == "place":
-            return self._place_actions(seat)
+            return moves.place_actions(self, seat, self._moves)
         if kind == "platypus":
             first, moved = frame.data["first"], frame.data["moved"]
             assert isinstance(first, int) and isinstance(moved, int)
@@ -168,18 +175,6 @@ class NinjaCampState(GameState[Payload]):
             return {f"take:{names[square]}": (0, TAKE, -1, -1, square) for square in left
                     if isinstance(square, int)}
         raise ValueError(f"unknown frame kind {quote(kind)}")
-
-    def _place_actions(self, seat: int) -> dict[str, Payload]:
-        """Free skill cards of a kind this seat has no ninja on yet."""
-        return moves.place_actions(self, seat, self._moves)
-
-    def _turn_actions(self, seat: int) -> dict[str, Payload]:
-        """Every distinct outcome of every playable card and the clan card, then ``pass``.
-
-        Incremental: what each card offers each ninja is remembered and reused until a square it
-        depends on changes (:mod:`ninjadojo.games.ninja_camp.moves`).
-        """
-        return moves.turn_actions(self, seat, self._moves)
 
     def _platypus_actions(self, seat: int, first: int, moved: int) -> dict[str, Payload]:
         """A second Platypus step (or ``done``), each distinct outcome offered once.
@@ -266,7 +261,7 @@ class NinjaCampState(GameState[Payload]):
         self.ninjas[seat].append(square)
         self.ninjas[seat].sort()
         self.log(f"P{seat} places a ninja on {words.square(self, square)}")
-        placed = sum(len(squares) for squares in self.ninjas)
+        placed = sum(map(len, self.ninjas))
         players = self.num_players
         if placed == NINJAS_PER_PLAYER * players:
             self.frames[-1] = Frame("turn", [seat])
@@ -329,12 +324,9 @@ class NinjaCampState(GameState[Payload]):
 
     def points(self) -> list[int]:
         """Points in each seat's hand and discard pile (Traps -1)."""
-        totals = []
-        for hand, discard in zip(self.hands, self.discards, strict=True):
-            total = sum(POINTS[kind] * count for kind, count in enumerate(hand))
-            total += sum(POINTS[LETTERS.index(letter)] for letter in discard)
-            totals.append(total)
-        return totals
+        # Summed in C: a game's end counts every seat's cards.
+        return [sum(map(mul, POINTS, hand)) + sum(map(_LETTER_POINTS.__getitem__, discard))
+                for hand, discard in zip(self.hands, self.discards, strict=True)]
 
     def _scores(self) -> tuple[float, ...]:
         return tuple(float(score) for score in self.points())

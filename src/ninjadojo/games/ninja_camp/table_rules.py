@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 
 from ninjadojo.engine.options import Option, OptionValue
 
@@ -78,11 +79,16 @@ class TableRules:
         def value(name: str) -> OptionValue:
             return options.get(name, DEFAULTS[name])
 
-        return cls(shadow_pile=value("shadow_copies") == SHADOW_PILE,
-                   armadillo_cards=value("armadillo_edge") == EDGE_CARDS,
-                   camel_diagonals=value("camel_diagonals") is True,
-                   chameleon_traps=value("chameleon_traps") is True,
-                   platypus_free_at_start=value("platypus_free_at_start") is True)
+        return _readings(value("shadow_copies") == SHADOW_PILE, value("armadillo_edge") == EDGE_CARDS,
+                         value("camel_diagonals") is True, value("chameleon_traps") is True,
+                         value("platypus_free_at_start") is True)
+
+
+@cache
+def _readings(shadow_pile: bool, armadillo_cards: bool, camel_diagonals: bool, chameleon_traps: bool,
+              platypus_free_at_start: bool) -> TableRules:
+    """The one (immutable) :class:`TableRules` of these readings: every game set up asks for one, of 32."""
+    return TableRules(shadow_pile, armadillo_cards, camel_diagonals, chameleon_traps, platypus_free_at_start)
 
 
 #: The project's readings (every option at its default).

@@ -53,15 +53,18 @@ def points(count: int) -> str:
     return plural(count, "point")
 
 
+#: Each card kind with its article, by kind (``an Ambush``): a move's log line names one.
+_WITH_ARTICLE: tuple[str, ...] = tuple(f"{'an' if name[0] in 'AEIOU' else 'a'} {name}" for name in NAMES)
+
+
 def a_card(kind: int) -> str:
     """The card kind with its article: ``an Ambush``, ``a Sprint``."""
-    name = NAMES[kind]
-    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+    return _WITH_ARTICLE[kind]
 
 
 def square(state: NinjaCampState, at: int) -> str:
     """A square and what lies there: ``b5 (a Sprint)``."""
-    return f"{state.grid.names[at]} ({a_card(state.cells[at])})"
+    return f"{state.grid.names[at]} ({_WITH_ARTICLE[state.cells[at]]})"
 
 
 def card_on(state: NinjaCampState, at: int) -> str:
@@ -85,14 +88,19 @@ def _card_played(state: NinjaCampState, seat: int, card: int) -> str:
     return f"Play {NAMES[card]}"
 
 
+#: The verb of a move's line by effect (``moves`` for the others).
+_VERBS: Mapping[int, str] = {AMBUSH_PUSH: "charges", GOAT_PUSH: "charges", SWAP: "steps", PLATYPUS_STEP: "steps"}
+
+
 def movement(state: NinjaCampState, payload: Payload) -> str:
     """Where the ninja goes, before anything moves: ``moves from b2 to b5 (a Sprint)``, ``moves from b2
     over b3 to c3 (a Dodge)``, ``charges from d4 to d6 (a Leap)``, ``steps from c4 to c5 (an Evade)``."""
     _card, effect, start, destination, extra = payload
     names = state.grid.names
-    verb = {AMBUSH_PUSH: "charges", GOAT_PUSH: "charges", SWAP: "steps", PLATYPUS_STEP: "steps"}.get(effect, "moves")
+    verb = _VERBS.get(effect, "moves")
     over = f" over {names[extra]}" if effect == STEALTH_CLAIM else ""
-    return f"{verb} from {names[start]}{over} to {square(state, destination)}"
+    # square(state, destination) written out: a line is logged for every move.
+    return f"{verb} from {names[start]}{over} to {names[destination]} ({_WITH_ARTICLE[state.cells[destination]]})"
 
 
 def label(state: NinjaCampState, seat: int, frame: Frame, payload: Payload) -> str:
