@@ -63,6 +63,26 @@ def test_always_mistaken_it_spreads_over_the_legal_moves() -> None:
     assert odd >= 10
 
 
+def test_a_slip_never_gives_up_the_rest_of_the_game() -> None:
+    """Ninja Camp's pass is for good: a medium player's random slips never pass while a move is open (they
+    used to, and a table's medium bots then sat out most of the game), and pass when it is all there is."""
+    game_id = "ninja-camp"
+    checked = 0
+    for game, seat in _positions(game_id, 11, 30):
+        view = SeatView(game, seat)
+        legal = view.legal_actions()
+        if "pass" not in legal:
+            continue
+        assert view.gives_up("pass") and not any(view.gives_up(action) for action in legal if action != "pass")
+        moves = {make_bot("careless:mistakes=1", game_id, s).choose(view) for s in range(60)}
+        assert "pass" not in moves and len(moves) > 1
+        checked += 1
+    assert checked >= 5
+    # Placing the ninjas at the start gives nothing up.
+    game = game_class(game_id).new(2, seed=1)
+    assert not any(game.gives_up(game.to_act()[0], action) for action in game.legal_actions(game.to_act()[0]))
+
+
 def test_the_same_seed_and_view_give_the_same_move() -> None:
     for game, seat in _positions("ninjato", 4, 10):
         view = SeatView(game, seat)

@@ -103,6 +103,11 @@ class SeatView:
         """The seat's legal actions now."""
         return self._game.legal_actions(self.seat)
 
+    def gives_up(self, action: str) -> bool:
+        """Whether ``action`` would take the seat out of the rest of the game while another is open to it (the
+        game's :meth:`~ninjadojo.engine.state.GameState.gives_up`: a question of its own legal actions)."""
+        return self._game.gives_up(self.seat, action)
+
     def action_space(self) -> ActionSpace:
         """The game's fixed action space."""
         return self._game.action_space()

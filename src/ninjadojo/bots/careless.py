@@ -37,7 +37,10 @@ class CarelessBot(NotingBot):
             return actions[0]
         rng = decision_stream(self.seed, view)
         if rng.random() < self.mistakes:
-            return actions[rng.randbelow(len(actions))]
+            # A slip is a move a hasty player makes, never giving up the rest of the game (Ninja Camp's pass
+            # for good, with moves left): that is no mistake of haste.
+            slips = [action for action in actions if not view.gives_up(action)] or actions
+            return slips[rng.randbelow(len(slips))]
         heuristic = cheap_heuristic(view.game_id, "careless plays as")(seed=rng.next_u64())
         heuristic.assume(self.memory)
         return heuristic.choose(view)

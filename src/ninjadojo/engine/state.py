@@ -544,6 +544,16 @@ class GameState(ABC, Generic[PayloadT]):
         """Every action of :meth:`free_actions` with its words (as :meth:`labels` for decisions)."""
         return free_rules.free_labels(self, seat)
 
+    def gives_up(self, seat: int, action: str) -> bool:
+        """Whether ``action`` would take ``seat`` out of the rest of the game while another action is open to it
+        (Ninja Camp's pass for good): a move a player never makes by a slip (the ``careless`` bot's random
+        mistakes leave it out). Most games have none: ``False``."""
+        return self._gives_up(seat, action)
+
+    def _gives_up(self, seat: int, action: str) -> bool:
+        """The game's answer to :meth:`gives_up` (default: no action gives up)."""
+        return False
+
     def is_free(self, seat: int, action: str) -> bool:
         """Whether :meth:`apply` would take ``action`` of ``seat`` now as a free action, not as a decision."""
         return free_rules.is_free(self, seat, action)

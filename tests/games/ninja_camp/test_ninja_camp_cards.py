@@ -213,3 +213,31 @@ def test_stealth_over_a_trap_claims_the_trap() -> None:
 def test_leap_may_land_on_a_trap_but_not_on_a_wall() -> None:
     state = camp({"d4": "L0", "d5": ".", "d6": "T", "d3": ".", "d2": "#"}, "L")
     assert moves(state, "L:d4") == {"L:d4-d6"}
+
+
+def test_the_log_says_whether_a_pass_for_good_was_forced_or_chosen() -> None:
+    """Passing is for good; the others read whether it was all the seat could do or a choice while a move was
+    open (a table wondered why its bots stopped playing)."""
+    from ninjadojo.api import new_game
+    from ninjadojo.engine import Rng
+
+    chosen = forced = 0
+    for seed in range(40):
+        game = new_game("ninja-camp", players=2, seed=seed)
+        rng = Rng(seed)
+        while not game.is_terminal:
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            if "pass" in legal and (len(legal) == 1 or rng.randbelow(4) == 0):
+                before = len(game.observe(None)["log"])
+                game.apply(seat, "pass")
+                said = "\n".join(game.observe(None)["log"][before:])
+                if len(legal) == 1:
+                    assert f"P{seat} can carry out none of their cards, so passes for the rest of the game" in said
+                    forced += 1
+                else:
+                    assert f"P{seat} passes for the rest of the game (by choice: a move was still open)" in said
+                    chosen += 1
+                continue
+            game.apply(seat, legal[rng.randbelow(len(legal))])
+    assert chosen and forced

@@ -174,10 +174,11 @@ def apply_platypus(state: NinjaCampState, seat: int, frame: Frame, payload: Payl
     state.frames[-1] = Frame("platypus-claim", [seat], {"left": left})
 
 
-def apply_pass(state: NinjaCampState, seat: int) -> None:
-    """Pass for good."""
+def apply_pass(state: NinjaCampState, seat: int, forced: bool = True) -> None:
+    """Pass for good (``forced``: no card of ``seat``'s could be carried out; else a move was still open)."""
     state.passed_at[seat] = state.turns
-    state.log(f"P{seat} passes for the rest of the game")
+    state.log(f"P{seat} can carry out none of their cards, so passes for the rest of the game" if forced
+              else f"P{seat} passes for the rest of the game (by choice: a move was still open)")
     end_turn(state, seat, moved=False)
 
 

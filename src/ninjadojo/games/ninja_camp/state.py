@@ -30,6 +30,7 @@ from ninjadojo.games.ninja_camp.grid import Grid, grid
 from ninjadojo.games.ninja_camp.moves import DONE_PAYLOAD, MoveMemo, Payload, board_of, refresh, tables
 from ninjadojo.games.ninja_camp.notation import (
     DONE_TEXT,
+    PASS_TEXT,
     clan_prefix,
     decode_cells,
     decode_clan,
@@ -234,13 +235,18 @@ class NinjaCampState(GameState[Payload]):
         legal[DONE_TEXT] = DONE_PAYLOAD
         return legal
 
+    def _gives_up(self, seat: int, action: str) -> bool:
+        # Passing is for good here: with a move still open it gives the rest of the game away.
+        return action == PASS_TEXT and len(self.legal_actions(seat)) > 1
+
     # ------------------------------------------------------------------ applying
 
     def _apply(self, seat: int, frame: Frame, payload: Payload) -> None:
         effect = payload[1]
         if frame.kind == "turn":
             if effect == PASS:
-                effects.apply_pass(self, seat)
+                # Whether anything else was open (the log says a forced pass from a chosen one).
+                effects.apply_pass(self, seat, forced=len(self._legal(seat, frame)) == 1)
             else:
                 effects.apply_move(self, seat, payload)
         elif frame.kind == "place":
