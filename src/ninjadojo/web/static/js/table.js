@@ -641,12 +641,11 @@ class TablePage {
     if (below <= 1) return;
     // Not further than a third of the screen: the board's top (Ninja Camp's grid, Ninjato's houses, the rooms
     // of Ninja Trap) would leave the screen, where the choice is made; your panel docked above your docked
-    // hand shows your own zones anyway. The board's top comes to the screen's instead, if it is low (the
-    // table's title and seats go up): the most of the board above the docked hand. A board whose top is in
-    // the screen's first third stays where it is: the title and seats are worth more than a few lines.
+    // hand shows your own zones anyway. The board's top comes to the screen's instead (the table's title and
+    // seats go up): the most of the board above the docked hand.
     if (below > window.innerHeight / 3) {
       const top = this.el.board.getBoundingClientRect().top;
-      if (top > window.innerHeight / 3) {
+      if (top > 8) {
         window.scrollBy({top: top - 8});
         this.dockHand();
       }
