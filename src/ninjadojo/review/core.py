@@ -634,8 +634,8 @@ def review_record(record: Record | GameState[Any], seat: int, *, bot: str = "exp
     run = run_jobs(_review_job, jobs, workers, on_result=heard, on_start=begun, ray=ray)
     if run.interrupted:
         raise KeyboardInterrupt
-    moves = [reviewed.get(outcome.index) or move_of(outcome)
-             for outcome in sorted(run.results, key=lambda each: each.index)]
+    # ``heard`` saw every result (run_jobs calls it for each): the moves in the game's order.
+    moves = [reviewed[index] for index in sorted(reviewed)]
     return GameReview(rec.game, rec.players, seat, spec, budget, hindsight, game.is_terminal, tuple(moves),
                       time.perf_counter() - started, unit)
 
