@@ -233,6 +233,8 @@ def act_once(page: Page, rng: random.Random, stats: PlayStats, *, board_share: f
             stats.multi_click_actions += 1
     else:
         buttons = page.locator(".action-list button.action")
+        # The list is drawn anew with each state: wait for its buttons rather than meet it mid-redraw.
+        buttons.first.wait_for(state="attached", timeout=timeout * 1000)
         buttons.nth(rng.randrange(buttons.count())).click()
         stats.list_clicks += 1
     # The state after our action: our index grows by one (our own hidden choices count too).
