@@ -233,3 +233,29 @@ def test_a_raid_on_a_house_of_red_treasure_says_that_beating_the_sentry_takes_no
     play(game, "0:h1+", "0:5")
     assert game.raid_loot == [], "nothing taken"
     assert "red" not in position(2, hands=["55", ""], houses=["t2:3n:fj*", *others]).labels(0)["h1+"]
+
+
+def test_tiles_are_named_by_what_they_do_and_hensojutsu_goes_on_a_masked_envoy() -> None:
+    # The QA of the browser table: "Crane 2/4" read as a code, and the same step was "mask your Envoy" in one
+    # place and "disguises" in another. A tile is named by what it does; an Envoy "masked" is one that shows a
+    # mask (the rules' word), and the step is "put Hensojutsu on" it.
+    from ninjato_helpers import finish_round
+
+    from ninjadojo.games.ninjato.cards import C2, T1, T6
+    from ninjadojo.games.ninjato.catalog import catalog
+    from ninjadojo.games.ninjato.encode import STEALTH, STRENGTH
+    from ninjadojo.games.ninjato.nouns import play_words
+
+    assert play_words(0, 0, C2, (), STRENGTH) == "the Crane (2 or 4) tile as a 4"
+    assert play_words(0, 0, C2, (), STEALTH) == "the Crane (2 or 4) tile as a 2"
+    assert play_words(1, 0, T6, (T1,), STRENGTH) == "a 1, Tiger (makes a 6) and Tiger +1"
+    names = {info.code: info.name for info in catalog()}
+    assert names["c2"] == "Crane (2 or 4) tile" and names["t6"] == "Tiger (makes a 6) tile"
+    game = position(2, round=5, order="01", dojo="01010", envoys=["t1,m1", "m3,m6"], tiles=["hj", ""], rup="")
+    finish_round(game)
+    assert game.labels(0)["mask:m1"].startswith("Put Hensojutsu on the Minamoto Envoy of year ")
+    play(game, "0:mask:m1")
+    lines = [line.strip() for line in game.observe(1)["log"]]
+    assert any(re.fullmatch(r"P0 puts Hensojutsu on the Minamoto Envoy of year \d+ \(masked\): it counts twice "
+                            r"this scoring", line) for line in lines), lines
+    assert not any("disguis" in line for line in lines)

@@ -275,7 +275,7 @@ def test_a_master_of_deception_taken_before_its_trap_springs_still_springs_it_an
         game.apply(seat, actions[rng.randbelow(len(actions))])
         game.check_invariants()
     lines = [event.text for event in game.events]
-    taken = "P3 moves Master of Deception from P0's treasures into their own hand"
+    taken = "P3 moves Master of Deception from P0's treasures into P3's hand"
     assert taken in lines, "the game no longer reaches the position (the random stream changed): rebuild it"
     after = lines[lines.index(taken):]
     assert "P1 may play a card, then may steal a secret" in after

@@ -152,7 +152,7 @@ def test_a_window_names_only_the_cards_the_seat_can_answer_with_and_a_done_thing
     assert "Alberti" not in decision.prompt
     # Whose hand it goes into, beyond doubt (not "P0's treasures into their hand").
     game.apply(1, "a:1t")
-    assert game.observe(0)["log"][-1] == "P1 moves Katana from P0's treasures into their own hand"
+    assert game.observe(0)["log"][-1] == "P1 moves Katana from P0's treasures into P1's hand"
 
 
 # ---------------------------------------------------------------------- the end
@@ -239,6 +239,24 @@ def test_options_have_labels_groups_and_say_which_set_they_need() -> None:
     for option in NinjitsuState.SPEC.options:  # the game's own (the engine adds max_length)
         assert option.label, f"{option.name} has no label"
         assert not re.search(r"RULINGS|variant against|Ruling:|\b\w+=\w+", option.help), option.help
+
+
+def test_the_end_reason_says_why_a_rival_at_the_target_does_not_win() -> None:
+    # The rulebook: "the first player to have 21 or more points at the start of their turn is the winner". A
+    # rival with as many points (a tie) or more is told why the winner is the other player.
+    tie = position(hands=["", ""], treasures=["Ta 9a 2b", "Tb 9b 2c"])
+    assert tie.result is not None and tie.result.winners == (0,)
+    assert tie.result.reason == ("P0 starts their turn with 21 points (target 21) and wins. P1 also has 21 points, "
+                                 "a tie, but a player wins only when their own turn starts at the target, and "
+                                 "P0's turn came first")
+    more = position(3, hands=["", "", ""], treasures=["Ta 9a 2b", "Tb 9b 2c 3a", "Tc 9c 3b"])
+    assert more.result is not None
+    assert more.result.reason.startswith("P0 starts their turn with 21 points (target 21) and wins. P1 (24 points) "
+                                         "and P2 (22 points) also reach the target, but a player wins only when")
+    # Nobody else at the target: the reason is the plain one.
+    alone = position(hands=["", ""], treasures=["Ta 9a 2b", "Tb 9b"])
+    assert alone.result is not None
+    assert alone.result.reason == "P0 starts their turn with 21 points (target 21) and wins"
 
 
 def test_the_end_reason_says_aurora_borealis_doubles_the_target() -> None:

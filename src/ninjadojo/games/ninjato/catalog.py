@@ -27,6 +27,7 @@ from ninjadojo.games.ninjato.cards import (
     TREASURE_VALUE,
     TREASURES,
 )
+from ninjadojo.games.ninjato.nouns import tile_name
 
 #: Short texts (at most 40 characters) shown beside a tile in a hand or an offer.
 TILE_SHORT = {
@@ -46,7 +47,7 @@ TILE_TEXT = {
     "t6": "Tiger style. Flip it in a raid to make one Dojo card you play a 6 (it takes no 3 as a modifier).",
     "c2": "Crane style. Flip it in a raid to play it as a single card: a 2 by Stealth, a 4 by Strength.",
     "c1": "Crane style. Flip it in a raid to play it as a single card: a 1 by Stealth, a 5 by Strength.",
-    "hj": ("Hensojutsu (disguise), offered one a round in rounds 5-7, free but for the shuriken. When clans "
+    "hj": ("Hensojutsu, offered one a round in rounds 5-7, free but for the shuriken. When clans "
            "score after rounds 5 and 7 put it on one of your masked Envoys: that Envoy counts twice."),
 }
 
@@ -77,7 +78,7 @@ def catalog() -> list[CardInfo]:
                         if other.kind == tile_row.kind})
         price = ("" if tile_kind.code == "hj" else
                  f" Costs on the tiles: {', '.join(costs)} (free if you hold its style).")
-        infos.append(CardInfo(tile_kind.code, f"{tile_kind.name} tile", TILE_SHORT[tile_kind.code],
+        infos.append(CardInfo(tile_kind.code, f"{tile_name(tile_row.kind)} tile", TILE_SHORT[tile_kind.code],
                               TILE_TEXT[tile_kind.code] + price))
     set_rule = " Sets of up to three: one x1, two x2, three x4; a fourth starts a new set."
     for index, rumor_kind in enumerate(RUMOR_KINDS):

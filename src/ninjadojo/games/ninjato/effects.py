@@ -53,7 +53,6 @@ from ninjadojo.games.ninjato.cards import (
     TILE_CODES,
     TILE_COUNTS,
     TILE_KIND_OF,
-    TILE_KINDS,
     TREASURE_COUNTS,
     TREASURE_NAMES,
     TREASURES,
@@ -88,6 +87,7 @@ from ninjadojo.games.ninjato.nouns import (
     play_words,
     plural,
     rumor_name,
+    tile_name,
     tokens_words,
     treasure_words,
 )
@@ -326,7 +326,7 @@ def apply(state: NinjatoState, seat: int, frame: Frame, payload: Payload) -> Non
     elif op == OP_MASK:
         state.masks.append(payload[1])
         state.masks.sort()
-        state.log(f"P{seat} disguises {envoy_name(payload[1])}: it counts twice this scoring", depth=1)
+        state.log(f"P{seat} puts Hensojutsu on {envoy_name(payload[1])}: it counts twice this scoring", depth=1)
     elif op == OP_POINTS:
         _clan_points(state, seat, frame.data["clan"])
         _second_place(state, frame.data["clan"], took_points=True)
@@ -411,7 +411,7 @@ def _sensei(state: NinjatoState, seat: int, tile: int, paid: int) -> None:
     state.offer.remove(tile)
     state.tiles[seat][tile] += 1
     state.recount_kinds(seat)
-    name = TILE_KINDS[TILE_KIND_OF[tile]].name
+    name = f"the {tile_name(TILE_KIND_OF[tile])} tile"
     if paid:
         _spend_card(state, seat, paid)
         state.log(f"P{seat} discards a {paid} and learns {name} from the Sensei")
@@ -697,7 +697,7 @@ def _disguise_step(state: NinjatoState) -> None:
     elif len(choices) == 1:
         state.masks.append(choices[0])
         state.masks.sort()
-        state.log(f"P{seat} disguises {envoy_name(choices[0])}: it counts twice this scoring", depth=1)
+        state.log(f"P{seat} puts Hensojutsu on {envoy_name(choices[0])}: it counts twice this scoring", depth=1)
     else:
         state.frames.append(Frame("disguise", [seat]))
 

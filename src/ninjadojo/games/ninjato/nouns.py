@@ -59,19 +59,31 @@ def _parts(counts: Sequence[int]) -> list[str]:
             for kind, count in enumerate(counts) if count]
 
 
+#: A Sensei tile kind as players read it (the tile's code and short name, ``c2`` "Crane 2/4", say nothing to
+#: someone who has not read the rules): a Snake or a Tiger by what it adds, a Tiger 6 by what it makes of a card,
+#: a Crane by the two values it is played as (the low one by Stealth, the high one by Strength).
+TILE_WORDS = ("Snake -1", "Snake -2", "Tiger +1", "Tiger (makes a 6)", "Crane (2 or 4)", "Crane (1 or 5)", "Hensojutsu")
+assert len(TILE_WORDS) == len(TILE_KINDS)
+
+
+def tile_name(kind: int) -> str:
+    """A tile kind in words: ``Crane (2 or 4)``, ``Tiger (makes a 6)``, ``Snake -1`` (see :data:`TILE_WORDS`)."""
+    return TILE_WORDS[kind]
+
+
 def play_words(card: int, modifier: int, tile: int, more: Sequence[int], side: int) -> str:
-    """A single card played in a fight, in words: ``a 5 and a 3 as +1``, ``a 4, Tiger 6 and Tiger +1``,
-    ``Crane 2/4 as a 4`` (a Crane's value depends on the side: the high one by Strength)."""
+    """A single card played in a fight, in words: ``a 5 and a 3 as +1``, ``a 4, Tiger (makes a 6) and Tiger +1``,
+    ``the Crane (2 or 4) tile as a 4`` (a Crane's value depends on the side: the high one by Strength)."""
     if card == 0:
         values = TILE_KINDS[tile].values
-        parts = [f"{TILE_KINDS[tile].name} as a {values[-1] if side == STRENGTH else values[0]}"]
+        parts = [f"the {tile_name(tile)} tile as a {values[-1] if side == STRENGTH else values[0]}"]
         helpers = list(more)
     else:
         parts = [f"a {card}"]
         helpers = ([tile] if tile >= 0 else []) + list(more)
     if modifier:
         parts.append(f"a 3 as {modifier:+d}")
-    parts += [TILE_KINDS[helper].name for helper in helpers]
+    parts += [tile_name(helper) for helper in helpers]
     return listing(parts)
 
 
@@ -96,8 +108,8 @@ def rumor_name(rumor: int) -> str:
     return f"the Rumor {RUMOR_KINDS[RUMOR_KIND_OF[rumor]].name} (cost: {cost_words(RUMORS[rumor].cost)})"
 
 
-__all__ = ["cost_words", "envoy_name", "listing", "play_words", "plural", "rumor_name", "tokens_words",
-           "treasure_words"]
+__all__ = ["TILE_WORDS", "cost_words", "envoy_name", "listing", "play_words", "plural", "rumor_name", "tile_name",
+           "tokens_words", "treasure_words"]
 
 
 def foe_words(state: NinjatoState, stage: int = 0) -> str:

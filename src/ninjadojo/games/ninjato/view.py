@@ -190,7 +190,7 @@ def _guards_beaten(state: NinjatoState) -> int:
 
 def _clans(state: NinjatoState) -> dict[str, JSONValue]:
     """The clan scoring to come (public, as the terminal's picture shows it): after which round, and each clan
-    in its scoring order with its house points and who holds its Envoys (a disguised one counts twice; ties go
+    in its scoring order with its house points and who holds its Envoys (one under Hensojutsu counts twice; ties go
     to the oldest Envoy, the earliest year)."""
     coming = next((number for number in SCORING_ORDER if number >= state.round), max(SCORING_ORDER))
     return {
@@ -348,7 +348,7 @@ def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
         else:
             lines += [paint(_fit(where), "red"), paint(_fit("  " + facing), "red")]
     elif state.masks:
-        lines.append(_fit("disguised (count twice): " + " ".join(ENVOY_CODES[envoy] for envoy in state.masks)))
+        lines.append(_fit("under Hensojutsu (count twice): " + " ".join(ENVOY_CODES[envoy] for envoy in state.masks)))
     if seat is not None:
         hand = " ".join(str(value) for value in DOJO_VALUES for _ in range(state.hands[seat][value])) or "no cards"
         line = paint("your hand: ", "bold") + hand + (" (a 3 may be +1/-1 on another card)" if state.hands[seat][3]

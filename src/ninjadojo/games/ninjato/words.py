@@ -69,6 +69,7 @@ from ninjadojo.games.ninjato.nouns import (
     play_words,
     plural,
     rumor_name,
+    tile_name,
     tokens_words,
     treasure_words,
 )
@@ -263,7 +264,7 @@ def label(state: NinjatoState, seat: int, frame: Frame, action: str, payload: Pa
 
 def _sensei_label(state: NinjatoState, seat: int, tile: int, paid: int) -> str:
     kind = TILE_KIND_OF[tile]
-    name = TILE_KINDS[kind].name
+    name = tile_name(kind)
     if kind == HJ:
         return f"Learn {name} at the Sensei (free): it doubles a masked Envoy at clan scoring"
     cost = TILE_COST[tile]

@@ -839,9 +839,11 @@ def take_treasure(state: NinjitsuState, seat: int, card: int, owner: int) -> Non
     state.treasures[owner].remove(card)
     state.hands[seat].append(card)
     state.known[card] = state.everyone
-    # "their own hand": the mover's, never the owner's (a player reading "P1's treasures into their hand").
-    source = "their treasures" if owner == seat else f"P{owner}'s treasures"
-    state.narrate(f"P{seat} moves {card_name(card)} from {source} into their own hand")
+    # The hand is named: "into their own hand" left a reader unsure whose, the mover's or the owner's.
+    if owner == seat:
+        state.narrate(f"P{seat} takes {card_name(card)} from their treasures back into their hand")
+    else:
+        state.narrate(f"P{seat} moves {card_name(card)} from P{owner}'s treasures into P{seat}'s hand")
     state.lost_from_play(owner)
 
 

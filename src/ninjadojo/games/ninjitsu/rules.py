@@ -192,10 +192,12 @@ def start_turn(state: NinjitsuState, seat: int) -> None:
         points = state.points(seat)
         if points >= state.target:
             scores = tuple(float(state.points(each)) for each in range(state.num_players))
-            # Under Aurora Borealis the target is doubled: the reason says so, or 42 would puzzle.
-            doubled = ", doubled by Aurora Borealis" if state.has_weather and AURORA in state.weather else ""
-            state.finish(scores, (seat,), f"P{seat} starts their turn with {points} points (target "
-                                          f"{state.target}{doubled}) and wins")
+            # Under Aurora Borealis the target is doubled: the reason says so, or 42 would puzzle; a rival at
+            # the target too is told why it does not win (words.win_reason).
+            doubled = state.has_weather and AURORA in state.weather
+            from ninjadojo.games.ninjitsu.words import win_reason
+
+            state.finish(scores, (seat,), win_reason(state, seat, points, doubled))
             return
     _turn_start_draws(state, seat)
     turn_rest(state, seat, 1)

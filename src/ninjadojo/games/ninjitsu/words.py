@@ -510,6 +510,41 @@ def _choose(state: NinjitsuState, seat: int, frame: Frame, card: int) -> str:
 # ---------------------------------------------------------------------- the end
 
 
+def win_reason(state: NinjitsuState, seat: int, points: int, doubled: bool) -> str:
+    """Why ``seat`` wins: it starts its turn with ``points``, the target or more (``doubled``: by Aurora
+    Borealis). When a rival holds the target too (as many points, more, or fewer), the reason says why the
+    winner is not that rival: the rulebook's "the first player to have 21 or more points at the start of
+    their turn is the winner", the check the engine makes at each turn's start and only then.
+
+    >>> from ninjadojo.games.ninjitsu.builder import position
+    >>> game = position(hands=["", ""], treasures=["Ta 9a 2b", "Tb 9b 2c"])
+    >>> win_reason(game, 0, 21, False).split(". ")
+    ['P0 starts their turn with 21 points (target 21) and wins', "P1 also has 21 points, a tie, but a player wins \
+only when their own turn starts at the target, and P0's turn came first"]
+    """
+    target = f"target {state.target}, doubled by Aurora Borealis" if doubled else f"target {state.target}"
+    reason = f"P{seat} starts their turn with {points} points ({target}) and wins"
+    rivals = [(other, state.points(other)) for other in state.opponents(seat) if state.points(other) >= state.target]
+    if not rivals:
+        return reason
+    if len(rivals) == 1:
+        other, held = rivals[0]
+        if held == points:
+            said = f"P{other} also has {held} points, a tie"
+        elif held > points:
+            said = f"P{other} has more, {held} points"
+        else:
+            said = f"P{other} also reaches the target, with {held} points"
+    else:
+        listed = [f"P{other} ({held} points)" for other, held in rivals]
+        said = f"{', '.join(listed[:-1])} and {listed[-1]} also reach the target"
+    # Freeze Time (Masters of Magic) may have skipped a rival's check: the rule is then said with it (without the
+    # card's name: a log line names a card with its id, and no one card is meant here).
+    frozen = " and no card puts the check off" if "magic" in state.sets else ""
+    return (f"{reason}. {said}, but a player wins only when their own turn starts at the target{frozen}, "
+            f"and P{seat}'s turn came first")
+
+
 def score_lines(state: NinjitsuState, player: int) -> list[str]:
     """How ``player``'s points are counted at the end: each treasure with its value, each secret with
     its face-down worth, Vampire Ninja's penalty, Master of Earth's worth, Earth's bonus, then
