@@ -235,7 +235,7 @@ def act_once(page: Page, rng: random.Random, stats: PlayStats, *, board_share: f
         buttons = page.locator(".action-list button.action")
         # The list is drawn anew with each state: wait for its buttons rather than meet it mid-redraw.
         buttons.first.wait_for(state="attached", timeout=timeout * 1000)
-        buttons.nth(rng.randrange(buttons.count())).click()
+        click_choice(buttons.nth(rng.randrange(buttons.count())))
         stats.list_clicks += 1
     # The state after our action: our index grows by one (our own hidden choices count too).
     page.wait_for_function(
@@ -243,6 +243,18 @@ def act_once(page: Page, rng: random.Random, stats: PlayStats, *, board_share: f
         " return d.index !== before || d.status === 'finished'; }",
         arg=[APP, before], timeout=timeout * 1000)
     stats.actions += 1
+
+
+#: Opens the groups a button of the list of choices is folded in (a long list: js/picker.js actionList).
+OPEN_GROUPS = ("(el) => { for (let d = el.closest('details'); d; d = d.parentElement.closest('details')) "
+               "d.open = true; }")
+
+
+def click_choice(button: Any) -> None:
+    """Click a button of the list of choices as a player does: first open the groups it is folded in (a list of
+    13 choices or more is folded by card, then by ninja, in Ninja Camp)."""
+    button.evaluate(OPEN_GROUPS)
+    button.click()
 
 
 def _click_through_board(page: Page, rng: random.Random, clickable: Any, stats: PlayStats, before: str) -> int:

@@ -202,7 +202,8 @@ def test_a_patch_that_does_not_fit_brings_a_sync_and_the_whole_state(browser: An
             # Our turn: the page shows the server's state for this seat, as a fresh page does.
             state = server_state(web_server, table_id, token)
             settled(page, str(state["index"]))
-            assert drawn(page)["actions"] == state["legal"]
+            # (as a set: a long list is folded by card, then by ninja, in Ninja Camp, out of the engine's order)
+            assert sorted(drawn(page)["actions"]) == sorted(state["legal"])
             assert len(drawn(page)["log"]) == len(state["view"]["log"])
             fresh_load_matches(browser, context, page, f"{web_server.base}/#/table/{table_id}")
             # The game plays on to its end with patches again, from the whole state on.

@@ -19,6 +19,7 @@ from web.driving import (
     PlayStats,
     act_once,
     app_data,
+    click_choice,
     client_errors,
     create_in_lobby,
     new_page,
@@ -231,7 +232,7 @@ def test_the_title_icon_sound_notification_and_lobby_say_when_it_is_your_turn(br
         for _ in range(20):
             if turn_of(pages) == 0:
                 break
-            page_b.locator(".action-list button.action").first.click()
+            click_choice(page_b.locator(".action-list button.action").first)
             page_b.wait_for_function(f"() => document.querySelector('{APP}').dataset.canAct !== 'yes'")
         assert turn_of(pages) == 0
         assert page_a.title() == "▶ Your turn · Ninja Camp"
@@ -246,7 +247,7 @@ def test_the_title_icon_sound_notification_and_lobby_say_when_it_is_your_turn(br
         lobby.wait_for_selector(f".table-item[data-table='{table_id}']")
         assert lobby.get_attribute("#waiting-count", "data-count") == "0"
         buttons = page_a.locator(".action-list button.action")
-        buttons.nth(rng.randrange(buttons.count())).click()
+        click_choice(buttons.nth(rng.randrange(buttons.count())))
         page_b.wait_for_function("() => document.title === '▶ Your turn · Ninja Camp'")
         assert page_b.get_attribute("link[rel=icon]", "data-turn") == "yes"
         page_a.wait_for_function("() => !document.title.startsWith('▶')")
@@ -530,12 +531,13 @@ def test_the_digest_keeps_what_others_did_beside_and_after_your_own_move(browser
         page.goto(web_server.base)
         # Ninjato: your Hensojutsu in the scoring, then the scoring goes on; then you are asked again.
         scoring = ["P2 draws from the deck", "End of round 7: turn order P2, P1, P0", "Scoring after round 7",
-                   "  P1 disguises the Minamoto Envoy of year 11", "  P0 disguises the Minamoto Envoy of year 8",
+                   "  P1 puts Hensojutsu on the Minamoto Envoy of year 11",
+                   "  P0 puts Hensojutsu on the Minamoto Envoy of year 8",
                    "  Minamoto scores (18 house points): P1 4 Envoys, P0 3 Envoys",
                    "  P1 takes the Minamoto house points: 18 honour"]
         assert page.evaluate(SINCE, [scoring, 0, 4, None]) == [
-            "Scoring after round 7", "  P1 disguises the Minamoto Envoy of year 11",
-            "  P0 disguises the Minamoto Envoy of year 8",
+            "Scoring after round 7", "  P1 puts Hensojutsu on the Minamoto Envoy of year 11",
+            "  P0 puts Hensojutsu on the Minamoto Envoy of year 8",
             "  Minamoto scores (18 house points): P1 4 Envoys, P0 3 Envoys",
             "  P1 takes the Minamoto house points: 18 honour"]
         # Your own move and what is nested under it are left out; the next player's move is not.
@@ -654,7 +656,7 @@ def test_before_your_first_choice_the_digest_is_what_happened_so_far(browser: An
         assert wait_turn_or_end(page, 30) == "act"
         assert page.locator(".digest .side-title").inner_text() == "So far"
         before = app_data(page)["index"]
-        page.locator(".action-list button.action").first.click()
+        click_choice(page.locator(".action-list button.action").first)
         page.wait_for_function("([sel, before]) => document.querySelector(sel).dataset.index !== before",
                                arg=[APP, before])
         page.reload()
@@ -685,7 +687,7 @@ def test_a_new_decision_brings_its_prompt_into_view_in_the_side_column(browser: 
             # The page scrolled down too, past the short board (the column goes up with it).
             page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
             buttons = page.locator(".actions button.action:not([disabled])")
-            buttons.nth(buttons.count() - 1).click()  # the last choice: low in the column, keeping the focus
+            click_choice(buttons.nth(buttons.count() - 1))  # the last choice: low in the column, keeping the focus
             page.wait_for_function("([sel, index]) => { const d = document.querySelector(sel).dataset;"
                                    " return d.index !== index && (d.canAct === 'yes' || d.status === 'finished'); }",
                                    arg=[APP, index], timeout=30_000)

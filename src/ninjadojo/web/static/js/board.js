@@ -58,6 +58,14 @@ export function actionHelpers(gameId, ctxOf) {
   const mod = boardOf(gameId);
   return {
     keysOf: (action) => (mod ? mod.keys(action, ctxOf()) : []),
+    // How a long list of choices folds (picker.js actionList), where the game says: its groups' labels, or null.
+    groupOf: mod && mod.group ? (action) => {
+      try {
+        return mod.group(action, ctxOf());
+      } catch {
+        return null;
+      }
+    } : null,
     describe: (action) => {
       if (!mod) return action;
       try {

@@ -174,12 +174,62 @@ export class Picker {
   }
 }
 
-/** The full list of legal actions as buttons: always there, always usable with the keyboard. */
-export function actionList(legal, describe, onSend, enabled) {
+/** A list longer than this is folded into the groups the game gives (see actionList). */
+export const GROUP_FROM = 13;
+/** A group longer than this is folded again, into its subgroups. */
+const SUBGROUP_FROM = 9;
+
+/**
+ * The full list of legal actions as buttons: always there, always usable with the keyboard.
+ *
+ * A long list (Ninja Camp's turn: up to 140 moves) is folded, when the game says how (``groupOf(action)``: the
+ * labels of its group and subgroup, e.g. ["Dodge", "The ninja on d1, claiming the Shadow (+3)"], or null for an
+ * action listed at the top), into groups that open and close (a details element: a button to a screen reader,
+ * Enter or Space with the keyboard), each saying how many choices it holds; a group of one is its button.
+ * ``open`` is the set of the groups' keys the player has opened, kept by the caller across redraws.
+ */
+export function actionList(legal, describe, onSend, enabled, {groupOf = null, open = new Set()} = {}) {
   if (!legal.length) return h('p', {class: 'muted'}, 'Nothing to choose now.');
-  return h('ul', {class: 'action-list'}, legal.map((action) => h('li', {},
+  const button = (action) => h('li', {},
     h('button', {type: 'button', class: 'action', disabled: !enabled,
       dataset: {action, fid: `act:${action}`}, onclick: () => onSend(action)},
     // Words only: the action's text is the notation (kept in data-action for tests and tools).
-    h('span', {class: 'action-words'}, describe(action))))));
+    h('span', {class: 'action-words'}, describe(action))));
+  const paths = groupOf && legal.length >= GROUP_FROM ? legal.map((action) => groupOf(action) || []) : null;
+  if (!paths || !paths.some((path) => path.length)) return h('ul', {class: 'action-list'}, legal.map(button));
+  return h('ul', {class: 'action-list grouped'}, folded(legal, paths, 0, '', button, open));
+}
+
+/** The items of a list: its actions in groups by ``paths[i][depth]`` (in the order they first come), or alone. */
+function folded(actions, paths, depth, prefix, button, open) {
+  const groups = new Map();
+  const items = [];
+  actions.forEach((action, i) => {
+    const name = paths[i][depth];
+    if (!name) {
+      items.push({action});
+      return;
+    }
+    if (!groups.has(name)) {
+      groups.set(name, {name, actions: [], paths: []});
+      items.push({group: groups.get(name)});
+    }
+    groups.get(name).actions.push(action);
+    groups.get(name).paths.push(paths[i]);
+  });
+  return items.map(({action, group}) => {
+    if (action) return button(action);
+    if (group.actions.length === 1) return button(group.actions[0]);
+    const key = `${prefix}${group.name}`;
+    const inner = depth === 0 && group.actions.length >= SUBGROUP_FROM
+      && new Set(group.paths.map((path) => path[1] || '')).size > 1;
+    const details = h('details', {class: 'action-group', open: open.has(key),
+      ontoggle: () => (details.open ? open.add(key) : open.delete(key))},
+    h('summary', {dataset: {fid: `group:${key}`}}, h('span', {class: 'group-name'}, group.name),
+      h('span', {class: 'group-count'}, ` · ${group.actions.length} choices`)),
+    h('ul', {class: 'action-sublist'}, inner
+      ? folded(group.actions, group.paths, 1, `${key} › `, button, open)
+      : group.actions.map(button)));
+    return h('li', {}, details);
+  });
 }

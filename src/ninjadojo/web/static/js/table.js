@@ -80,6 +80,7 @@ class TablePage {
     // (everyone's revealed together) or answered for it (what it led to).
     this.newsFrom = Infinity;
     this.handFolded = localStorage.getItem('dojo.handFolded') === 'yes'; // the docked hand folded to a line
+    this.openGroups = new Set(); // the groups of a long list of choices this player opened (picker.js actionList)
     this.autoLines = []; // the forced choices answered for this seat: {at: log position, text}
     this.autoAt = null; // the index of the state last answered for it
     this.chat = new ChatBox({send: (message) => this.sendChat(message)});
@@ -522,7 +523,8 @@ class TablePage {
     replace(this.el.chooser, this.picker.chooser(describe));
     replace(this.el.actions, h('h2', {class: 'side-title'}, this.seat === null ? 'Choices' : 'All your choices'),
       this.seat === null ? h('p', {class: 'muted'}, 'Spectators cannot act.')
-        : actionList(state.legal, describe, (action) => this.send(action), canAct),
+        : actionList(state.legal, describe, (action) => this.send(action), canAct,
+          {groupOf: helpers.groupOf, open: this.openGroups}),
       this.freeChoices(state, ctx));
     this.drawTools();
     this.drawLog(state.view.log || [], ctx.words);
@@ -865,7 +867,8 @@ class TablePage {
       kept.length ? h('ul', {class: 'digest-lines digest-kept'}, kept.map(item)) : null,
       earlier > 0 ? h('p', {class: 'muted'}, left) : null,
       h('ul', {class: 'digest-lines'}, parent === null ? null : item(parent),
-        skipped > 0 ? h('li', {class: 'nested muted'}, showAll(`(… ${plural(skipped, 'more line')} of it: show them)`))
+        skipped > 0
+          ? h('li', {class: 'nested muted'}, showAll(`(… ${plural(skipped, 'more line')} of it: show them)`))
           : null,
         shown.map(item)));
   }

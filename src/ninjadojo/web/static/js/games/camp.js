@@ -70,6 +70,42 @@ export function describe(action, ctx) {
   return action;
 }
 
+/** The card on a square (its catalogue entry with its points), or null for an empty square. */
+function cardOn(ctx, square) {
+  const col = square.charCodeAt(0) - 97;
+  const row = Number(square.slice(1)) - 1;
+  const letter = ((ctx.view.grid || [])[row] || '')[col];
+  return letter && letter !== '.' ? cardInfo(letter) : null;
+}
+
+/** "an Ambush (+5 points)", "a Trap (-1 point)". */
+function aCard(info) {
+  const points = info.value !== null ? ` (${info.value > 0 ? '+' : ''}${plural(info.value, 'point')})` : '';
+  return `${/^[AEIOU]/.test(info.name) ? 'an' : 'a'} ${info.name}${points}`;
+}
+
+/**
+ * How a long list of choices folds (picker.js actionList): a move by the card or clan played, then by the ninja
+ * it moves (the square it leaves, whose card it claims), as a move is chosen on the board; a placement by the
+ * card it stands on. Claiming a card, passing and a second step stay at the top of the list.
+ */
+export function group(action, ctx) {
+  let m;
+  if ((m = /^@([a-z]\d+)$/.exec(action))) {
+    const info = cardOn(ctx, m[1]);
+    return info ? [`Place a ninja on ${aCard(info)}`] : null;
+  }
+  if ((m = /^([A-Z]|[a-z]{2}):([a-z]\d+)/.exec(action))) {
+    const shadow = m[1] === 'H' && ctx.view.seats[ctx.seat] && ctx.view.seats[ctx.seat].shadow_copies
+      ? ` (as ${ctx.view.seats[ctx.seat].shadow_copies})` : '';
+    const played = `${cardName(m[1])}${shadow}`;
+    if (m[1] === 'sl') return [played];
+    const claims = cardOn(ctx, m[2]);
+    return [played, `The ninja on ${m[2]}${claims ? `, claiming ${aCard(claims)}` : ''}`];
+  }
+  return null;
+}
+
 function squareName(row, col) {
   return `${String.fromCharCode(97 + col)}${row + 1}`;
 }
@@ -93,16 +129,18 @@ function grid(ctx) {
       const what = info ? `${info.name}${info.value !== null ? ` (${plural(info.value, 'point')})` : ''}`
         : 'empty space';
       const label = `${name}: ${what}${owner !== undefined ? `, a ninja of ${who(ctx, owner)}` : ''}`;
+      // A strip across the top holds the square's name and the ninja on it, so that a ninja never covers the card
+      // (its letter, name and points keep the rows below); the bottom corners are for the badges (the ▸ of a
+      // square that may be clicked, the mark of a seat's last move), beside the points, never over them.
       cells.push(h('div', {class: ['sq', info ? `sq-${info.kind.cls}` : 'sq-empty', owner !== undefined && 'has-ninja'],
         dataset: {keys: `sq:${name}`, square: name}, 'aria-label': label, title: label},
-      h('span', {class: 'sq-name'}, name),
+      h('span', {class: 'sq-top'}, h('span', {class: 'sq-name'}, name),
+        owner !== undefined ? h('span', {class: 'ninja', title: `ninja of ${who(ctx, owner)}`},
+          ctx.badge(owner, {bare: true})) : null),
       info ? h('span', {class: 'sq-card'}, h('span', {class: 'sq-letter'}, letter === 'W' ? '▦' : letter),
         h('span', {class: 'sq-card-name'}, info.name),
         info.value !== null ? h('span', {class: 'sq-points'}, `${info.value > 0 ? '+' : ''}${info.value}`) : null)
-        : h('span', {class: 'sq-void'}, '·'),
-      owner !== undefined ? h('span', {class: 'ninja', title: `ninja of ${who(ctx, owner)}`},
-        ctx.badge(owner, {bare: true}))
-        : null));
+        : h('span', {class: 'sq-void'}, '·')));
     }
   }
   // The letters' key, for a screen too narrow for the cards' names on the squares (the CSS shows it there).

@@ -67,6 +67,25 @@ export function revealRow(ctx, seat, title, codes, options = {}) {
     cardRow(title, codes.map((code) => ctx.card(String(code), {small: true, ...options})), {empty: 'none'}));
 }
 
+/**
+ * The last thing of a kind the log tells (a raid, an attack: a line matching ``pattern`` with the lines nested under
+ * it), as a short list for the room a board keeps for that thing while none is under way: its first line, then the
+ * last ``most`` - 1 of what came of it (how it ended comes last), "…" for lines left out; in the table's names.
+ * Null when the log has none yet.
+ */
+export function lastFromLog(ctx, pattern, most = 3) {
+  const log = ctx.view.log || [];
+  for (let i = log.length - 1; i >= 0; i -= 1) {
+    if (!pattern.test(log[i])) continue;
+    const nested = [];
+    for (let j = i + 1; j < log.length && /^\s/.test(log[j]); j += 1) nested.push(log[j].trim());
+    const kept = nested.slice(-(most - 1));
+    const lines = [log[i], ...(kept.length < nested.length ? ['…'] : []), ...kept];
+    return h('ul', {class: 'last-from-log'}, lines.map((line) => h('li', {}, ctx.words(line))));
+  }
+  return null;
+}
+
 /** Whether the game is over (its hidden cards are then in every view). */
 export function over(ctx) {
   return Boolean(ctx.view && ctx.view.result);

@@ -5,7 +5,7 @@
 import {h} from '../dom.js';
 import {cardInfo as catalogueCard} from '../catalogue.js';
 import {cardRow, emblem} from '../cards.js';
-import {backs, counter, over, plural, revealRow, seatPanel, who} from './common.js';
+import {backs, counter, lastFromLog, over, plural, revealRow, seatPanel, who} from './common.js';
 
 const GAME = 'knights-and-ninjas';
 
@@ -211,9 +211,14 @@ function tableArea(ctx) {
       d.drafter !== null ? h('span', {}, `${who(ctx, d.drafter)} drafts`) : null,
       d.drawn ? mine(ctx.card(d.drawn, {keys: 'draft', note})) : null));
   }
-  // Drawn while nothing is under way too, holding its room: an attack no longer pushes the kingdoms down.
-  return h('div', {class: 'kn-table'}, parts.length ? parts : h('p', {class: 'muted kn-table-empty'},
-    'Nothing on the table: no attack under way.'));
+  // Drawn while nothing is under way too, holding its room (an attack no longer pushes the kingdoms down): it then
+  // tells the last attack and how it ended, or, before the first, what will show there.
+  if (parts.length) return h('div', {class: 'kn-table'}, parts);
+  const last = lastFromLog(ctx, /^P\d+ (?:attacks|sets a Ladder|aims a Catapult|sends an Archer)\b/);
+  return h('div', {class: 'kn-table kn-table-idle'}, last
+    ? [h('p', {class: 'kn-table-empty'}, emblem('sword', 16), ' Last attack'), last]
+    : h('p', {class: 'muted kn-table-empty'},
+      'Nothing on the table yet: an attack shows here, with the cards played.'));
 }
 
 /** The board. */

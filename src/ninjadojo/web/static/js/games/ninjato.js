@@ -6,7 +6,7 @@
 import {h} from '../dom.js';
 import {cardInfo as catalogueCard} from '../catalogue.js';
 import {cardRow, emblem} from '../cards.js';
-import {counter, over, plural, revealRow, seatPanel, who} from './common.js';
+import {counter, lastFromLog, over, plural, revealRow, seatPanel, who} from './common.js';
 
 const GAME = 'ninjato';
 
@@ -129,7 +129,8 @@ export function describe(action) {
     return `Palace: buy the ${envoy} (${numberOf(m[1])}) with ${treasureWords(m[2])}`;
   }
   if ((m = /^mask:([a-z]\d)$/.exec(action))) {
-    return `Hensojutsu: mask your ${catalogueCard(GAME, codeOf('envoy', m[1])).name} (${numberOf(m[1])})`;
+    const envoy = `${catalogueCard(GAME, codeOf('envoy', m[1])).name} (${numberOf(m[1])})`;
+    return `Put Hensojutsu on your ${envoy}: it counts twice this scoring`;
   }
   if ((m = /^keep:([a-z])(\*?)$/.exec(action))) return `Keep the ${m[2] ? 'red ' : ''}${treasureWords(m[1])}`;
   if ((m = /^m:([a-z])(\d)$/.exec(action))) return `New marker: ${CLANS[m[1]] || m[1]} ${m[2]}`;
@@ -243,11 +244,14 @@ function raidSection(ctx, raid) {
  */
 function raidPlace(ctx, raid) {
   if (over(ctx) && !raid) return null;
+  // Between raids the room kept for one (the houses below do not jump when a raid starts) tells the last raid and
+  // how it ended, or, before the first, what will show there.
+  const last = raid ? null : lastFromLog(ctx, /^P\d+ attacks house \d/);
   return h('div', {class: 'raid-place'}, raid ? raidSection(ctx, raid)
     : h('section', {class: 'raid raid-none'},
-      h('h3', {}, emblem('sword', 16), ' No raid under way'),
-      h('p', {class: 'muted'}, 'A raid on a house shows here: the foe fought and what beats it, the treasure on '
-        + 'the shuriken, the guards turned up.')));
+      h('h3', {}, emblem('sword', 16), last ? ' Last raid' : ' No raid yet'),
+      last || h('p', {class: 'muted'}, 'A raid on a house shows here: the foe fought and what beats it, the '
+        + 'treasure on the shuriken, the guards turned up.')));
 }
 
 function seat(ctx, data, s) {
@@ -271,6 +275,10 @@ function seat(ctx, data, s) {
   return seatPanel(ctx, s, rows);
 }
 
+/** The phases in words (the view's codes; "disguise" is the scoring's Hensojutsu step, on masked Envoys). */
+const PHASE_WORDS = {play: 'play', disguise: 'scoring: Hensojutsu on masked Envoys', clans: 'scoring the clans',
+  over: 'the end'};
+
 /** What a Sensei tile on offer costs, as its prompt says: "costs a 5", "costs any card", "free". */
 function tileCost(tile) {
   if (!tile.includes('@')) return 'free';
@@ -293,8 +301,8 @@ function clanScoring(ctx) {
   return h('section', {class: 'place clan-scoring'}, h('h3', {}, emblem('element', 16), ` ${title}`),
     h('ol', {}, rows),
     h('p', {class: 'muted'}, `The clans score after rounds ${clans.rounds.slice(0, -1).join(', ')} and `
-      + `${clans.rounds.at(-1)}, in this order: who holds most of a clan's Envoys (a disguised one counts `
-      + 'twice; a tie goes to the oldest, from the earliest year) takes its house points or a free face-up '
+      + `${clans.rounds.at(-1)}, in this order: who holds most of a clan's Envoys (one under a Hensojutsu `
+      + 'tile counts twice; a tie goes to the oldest, from the earliest year) takes its house points or a free face-up '
       + 'Rumor, the second the other.'));
 }
 
@@ -302,7 +310,7 @@ function clanScoring(ctx) {
 export function render(ctx) {
   const view = ctx.view;
   const facts = h('div', {class: 'ninjato-facts'}, counter('Round', `${view.round}/${view.rounds}`),
-    h('span', {class: 'tag'}, `Phase: ${view.phase}`),
+    h('span', {class: 'tag'}, `Phase: ${PHASE_WORDS[view.phase] || view.phase}`),
     h('span', {class: 'tag'}, 'Order: ', view.order.map((s) => ctx.badge(s, {bare: true}))),
     counter('Bag', view.bag), counter('Guards', view.guards.deck), counter('Elites', view.elites.deck));
   const houses = h('div', {class: 'houses'}, view.houses.map((data) => house(ctx, data, view.raid)));

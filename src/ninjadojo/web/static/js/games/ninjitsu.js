@@ -128,16 +128,35 @@ function seat(ctx, data) {
     h('div', {class: over(ctx) ? 'revealed' : null, dataset: {reveal: over(ctx) ? s : null}},
       cardRow(mine && data.secret_count && !data.secrets.length ? 'Secrets (you cannot see them)' : 'Secrets',
         secrets, {extra: 'secrets'})),
-    cardRow('Treasures', data.treasures.map((code) => ctx.card(code, {small: true, keys: `card:${code}`})),
-      {extra: 'treasures'}),
+    cardRow('Treasures', data.treasures.map((code) => ctx.card(code, {small: true, keys: `card:${code}`,
+      ...resolvingMark(ctx, code)})), {extra: 'treasures'}),
   ];
   return seatPanel(ctx, s, rows);
+}
+
+/**
+ * A card of the actions now resolving is drawn once, where it lies (the rulebook: a card played for its action goes
+ * "straight into the discard pile"; a trap sprung lies among the thief's treasures; a Weather used as an action is
+ * in play), marked there "resolving"; only a card that lies nowhere on the board (a stolen Master of Deception held
+ * with its trap) has a row of its own. These are the options that mark it.
+ */
+function resolvingMark(ctx, code, options = {}) {
+  if (!(ctx.view.resolving || []).includes(code)) return options;
+  return {...options, note: 'resolving now', extra: [options.extra, 'resolving-now'].filter(Boolean).join(' ')};
+}
+
+/** The cards of the actions resolving that the board shows nowhere else (see resolvingMark). */
+function resolvingElsewhere(view, recent) {
+  const shown = new Set([...recent, ...(view.weather || []), ...(view.events || []),
+    ...(view.seats || []).flatMap((data) => data.treasures || [])]);
+  return (view.resolving || []).filter((code) => !shown.has(code));
 }
 
 /** The board. */
 export function render(ctx) {
   const view = ctx.view;
   const discard = view.discard || [];
+  // The top 8 of the pile (a card still resolving deeper in it is shown in the Resolving row instead).
   const recent = discard.slice(-8);
   const center = h('div', {class: 'nj-center'},
     h('div', {class: 'pile deck', dataset: {keys: 'deck'}, title: 'the deck'},
@@ -146,8 +165,8 @@ export function render(ctx) {
       h('div', {class: 'pile-label'}, `Discard pile: ${discard.length}`, discard.length > recent.length
         ? ` (top ${recent.length} shown)` : ''),
       h('div', {class: 'row-cards fan'}, recent.length
-        ? recent.map((code, i) => ctx.card(code, {small: i !== recent.length - 1, keys: `card:${code}`,
-          extra: i === recent.length - 1 ? 'top' : null}))
+        ? recent.map((code, i) => ctx.card(code, resolvingMark(ctx, code, {small: i !== recent.length - 1,
+          keys: `card:${code}`, extra: i === recent.length - 1 ? 'top' : null})))
         : h('span', {class: 'row-empty'}, 'empty'))),
     h('div', {class: 'nj-facts'},
       counter('Target', view.target),
@@ -164,13 +183,16 @@ export function render(ctx) {
         ? h('span', {class: 'tag'}, `In the deck, face-up: the Master of Magic of ${who(ctx, view.magic_in_deck)}`)
         : null));
   const parts = [center];
-  if (view.resolving && view.resolving.length) {
-    parts.push(cardRow('Resolving', view.resolving.map((code) => ctx.card(code, {small: true})), {extra: 'resolving'}));
+  const elsewhere = resolvingElsewhere(view, recent);
+  if (elsewhere.length) {
+    parts.push(cardRow('Resolving', elsewhere.map((code) => ctx.card(code, {small: true})), {extra: 'resolving'}));
   }
   if ('weather' in view) {
     parts.push(h('div', {class: 'nj-weather'},
-      cardRow('Weather in play', view.weather.map((code) => ctx.card(code, {small: true})), {empty: 'none yet'}),
-      cardRow('Events pending', view.events.map((code) => ctx.card(code, {small: true})), {empty: 'none'}),
+      cardRow('Weather in play', view.weather.map((code) => ctx.card(code, resolvingMark(ctx, code, {small: true}))),
+        {empty: 'none yet'}),
+      cardRow('Events pending', view.events.map((code) => ctx.card(code, resolvingMark(ctx, code, {small: true}))),
+        {empty: 'none'}),
       counter('Weather deck', view.weather_deck),
       counter('Weather discarded', view.weather_discard.length)));
   }
