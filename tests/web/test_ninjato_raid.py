@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from web.driving import APP, app_data, board_screenshot, new_page, server_state, wait_turn_or_end
+from web.driving import APP, app_data, board_screenshot, click_choice, new_page, server_state, wait_turn_or_end
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
@@ -92,7 +92,8 @@ def test_a_raid_shows_its_foe_on_the_board_and_offers_the_fight_by_card(browser:
                     check_chooser(page, legal, several[0])
                     seen["chooser"] += 1
             before = app_data(page)["index"]
-            page.click(f".action-list button.action[data-action='{choose(state)}']")
+            # (a long list comes folded by place: click_choice opens the group the choice is in)
+            click_choice(page.locator(f".action-list button.action[data-action='{choose(state)}']"))
             page.wait_for_function("([sel, before]) => { const d = document.querySelector(sel).dataset;"
                                    " return d.index !== before || d.status === 'finished'; }",
                                    arg=[APP, before], timeout=30_000)

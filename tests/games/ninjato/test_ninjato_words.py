@@ -259,3 +259,11 @@ def test_tiles_are_named_by_what_they_do_and_hensojutsu_goes_on_a_masked_envoy()
     assert any(re.fullmatch(r"P0 puts Hensojutsu on the Minamoto Envoy of year \d+ \(masked\): it counts twice "
                             r"this scoring", line) for line in lines), lines
     assert not any("disguis" in line for line in lines)
+
+
+def test_a_free_tile_says_it_is_free_and_not_its_cost() -> None:
+    # (a new user's QA: "the Crane (2 or 4) tile costing a 3 at the Sensei for free" read as a contradiction)
+    game = position(2, hands=["4", ""], tiles=["c1@3", ""], offer="c2@3,s2@4")
+    labels = game.labels(0)
+    assert labels["sen:c2@3"] == "Learn the Crane (2 or 4) tile at the Sensei for free (you hold a Crane tile)"
+    assert labels["sen:s2@4"] == "Learn the Snake -2 tile costing a 4 at the Sensei: discard a 4"

@@ -268,11 +268,12 @@ def _sensei_label(state: NinjatoState, seat: int, tile: int, paid: int) -> str:
     if kind == HJ:
         return f"Learn {name} at the Sensei (free): it doubles a masked Envoy at clan scoring"
     cost = TILE_COST[tile]
-    which = f"the {name} tile costing {'any card' if cost == 0 else f'a {cost}'}"
     if paid:
-        return f"Learn {which} at the Sensei: discard a {paid}"
+        costing = "any card" if cost == 0 else f"a {cost}"
+        return f"Learn the {name} tile costing {costing} at the Sensei: discard a {paid}"
+    # Free: its cost is not paid, so not said ("costing a 3 ... for free" read as a contradiction).
     style = TILE_KINDS[kind].style.capitalize()
-    return f"Learn {which} at the Sensei for free (you hold a {style} tile)"
+    return f"Learn the {name} tile at the Sensei for free (you hold a {style} tile)"
 
 
 # ---------------------------------------------------------------------------------------------- the final count

@@ -195,7 +195,12 @@ export function actionList(legal, describe, onSend, enabled, {groupOf = null, op
       dataset: {action, fid: `act:${action}`}, onclick: () => onSend(action)},
     // Words only: the action's text is the notation (kept in data-action for tests and tools).
     h('span', {class: 'action-words'}, describe(action))));
-  const paths = groupOf && legal.length >= GROUP_FROM ? legal.map((action) => groupOf(action) || []) : null;
+  let paths = groupOf && legal.length >= GROUP_FROM ? legal.map((action) => groupOf(action) || []) : null;
+  // A list that would fold into one group alone (every choice a steal, say) is that group opened: a closed
+  // group with nothing beside it is a click for nothing. Its subgroups, if any, are the list's groups.
+  while (paths && paths[0].length && paths.every((path) => path[0] === paths[0][0])) {
+    paths = paths.map((path) => path.slice(1));
+  }
   if (!paths || !paths.some((path) => path.length)) return h('ul', {class: 'action-list'}, legal.map(button));
   return h('ul', {class: 'action-list grouped'}, folded(legal, paths, 0, '', button, open));
 }

@@ -500,7 +500,7 @@ class TablePage {
     this.el.status.className = `status status-${state.status}`;
     replace(this.el.who, this.seat === null
       ? h('span', {}, '◉ You are watching (the spectator view: no hand is shown).')
-      : h('span', {}, 'You are ', seatBadge(this.seat, ctx.name(this.seat), {you: true})));
+      : h('span', {}, 'You are ', seatBadge(this.seat, ctx.name(this.seat))));
     this.root.dataset.seat = this.seat === null ? 'spectator' : String(this.seat);
     this.root.dataset.status = state.status;
     this.root.dataset.canAct = canAct ? 'yes' : 'no';
@@ -628,6 +628,13 @@ class TablePage {
       text: `${asked ? `${asked}: ` : ''}only choice: ${said} (answered for you)`};
   }
 
+  /** The margin left above the board scrolled to the screen's top: 8 px at most, never more than the gap between
+   * the seats and the board (not the seats' badges cut in half along the screen's top edge). */
+  gapAboveBoard() {
+    const gap = this.el.board.getBoundingClientRect().top - this.el.seats.getBoundingClientRect().bottom;
+    return Math.max(0, Math.min(8, gap));
+  }
+
   /**
    * Your own zones in view, where they fit, at a new decision of yours on a desktop: your panel and your
    * hand in its place (``.my-area``), its bottom brought up to the screen's. Left below the screen, the
@@ -647,14 +654,20 @@ class TablePage {
     // seats go up): the most of the board above the docked hand.
     if (below > window.innerHeight / 3) {
       const top = this.el.board.getBoundingClientRect().top;
-      if (top > 8) {
-        window.scrollBy({top: top - 8});
+      const gap = this.gapAboveBoard();
+      if (top > gap) {
+        window.scrollBy({top: top - gap});
         this.dockHand();
       }
       return;
     }
     if (box.top - below >= 0) {
-      window.scrollBy({top: Math.min(box.top, below + 8)});
+      let by = Math.min(box.top, below + 8);
+      // Not the seats' badges cut in half along the screen's top edge: a little further, to the board's top.
+      const seats = this.el.seats.getBoundingClientRect();
+      const boardTop = this.el.board.getBoundingClientRect().top - this.gapAboveBoard();
+      if (seats.top < by && seats.bottom > by && boardTop <= box.top) by = Math.max(by, boardTop);
+      window.scrollBy({top: by});
       this.dockHand();
       return;
     }

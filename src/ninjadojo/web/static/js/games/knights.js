@@ -92,6 +92,19 @@ function cardsWords(text) {
   }).join(' and ');
 }
 
+/**
+ * How a long list of choices folds (picker.js actionList): an attack under the rival attacked, a discard under
+ * "Discard a card", a response under "Respond", a Merchant under "Play a Merchant"; the rest at the top.
+ */
+export function group(action, ctx) {
+  let m;
+  if ((m = /^a(\d+):/.exec(action))) return [`Attack ${who(ctx, Number(m[1]))}`];
+  if (/^x:/.test(action)) return ['Discard a card'];
+  if (/^r:/.test(action)) return ['Respond with a card'];
+  if (/^me\d+$/.test(action)) return ['Play a Merchant'];
+  return null;
+}
+
 /** An action in words. */
 export function describe(action, ctx) {
   let m;
@@ -231,7 +244,8 @@ export function render(ctx) {
     counter('Reshuffles', view.reshuffles),
     view.variation ? h('span', {class: 'tag'}, `${view.variation} variation`) : null,
     h('div', {class: 'pile discard'}, h('div', {class: 'pile-label'}, `Discard pile: ${discard.length}`),
-      h('div', {class: 'row-cards fan'}, discard.slice(-6).map((code) => ctx.card(code, {small: true})))));
+      h('div', {class: 'row-cards fan'}, discard.length ? discard.slice(-6).map((code) => ctx.card(code, {small: true}))
+        : h('span', {class: 'row-empty'}, 'empty'))));
   const seats = view.seats.map((data, s) => seat(ctx, data, s));
   const parts = [facts, tableArea(ctx), h('div', {class: 'others'}, seats.filter((_, s) => s !== ctx.seat))];
   if (ctx.seat !== null && ctx.seat !== undefined) {

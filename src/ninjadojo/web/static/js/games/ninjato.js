@@ -106,6 +106,18 @@ function treasureWords(letters) {
   return [...letters].map((letter) => (TREASURES[letter] ? TREASURES[letter][0] : letter)).join(', ');
 }
 
+/**
+ * How a long list of choices folds (picker.js actionList): by the place a shuriken goes (the Sensei, a clan
+ * house, the Pavilion, the Palace); the Dojo and every other decision at the top.
+ */
+export function group(action) {
+  if (/^sen:/.test(action)) return ['Learn a tile at the Sensei'];
+  if (/^h\d[+-]$/.test(action)) return ['Raid a clan house'];
+  if (/^rum:[a-z]\d?:/.test(action)) return ['Buy a Rumor at the Pavilion'];
+  if (/^env:/.test(action)) return ['Buy an Envoy at the Palace'];
+  return null;
+}
+
 /** An action in words. */
 export function describe(action) {
   let m;

@@ -45,6 +45,17 @@ export function keys(action, ctx) {
   return [];
 }
 
+/**
+ * How a long list of choices folds (picker.js actionList): a card played (for its action, as a secret or a
+ * treasure) under the card's name, a steal under "Steal a secret"; drawing and everything else at the top.
+ */
+export function group(action) {
+  let m;
+  if ((m = /^[ast]:(.+)$/.exec(action))) return [`Play ${name(m[1])}`];
+  if (/^x\d+\.\d+$/.test(action)) return ['Steal a secret'];
+  return null;
+}
+
 /** A secret's place in words: counted from 1 (the action's text counts from 0: ``x1.0`` is secret #1). */
 const nth = (position) => Number(position) + 1;
 
