@@ -48,7 +48,7 @@ def test_hidden_choices_already_made_are_kept_hidden() -> None:
     assert game.observe(0)["waiting_for"] == [0, 1, 2]
     play(game, {0: "tI", 2: "tD"})
     assert game.stage() == "move" and ROOM_INDEX["G"] in game.traps[1]
-    assert "Turn 1: P0, P1 and P2 each lay a trap face down (their trap laid on turn 1)." in log_texts(game)
+    assert "Turn 1: P0, P1 and P2 each lay a trap face down." in log_texts(game)
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [

@@ -146,8 +146,8 @@ def _resolve_traps(state: NinjaTrapState, choices: dict[int, int]) -> None:
     # changes when a trap before it is flipped (the row closes up), so a number would name another later.
     layers = [f"P{seat}" for seat in choices]
     who = layers[0] if len(layers) == 1 else f"{', '.join(layers[:-1])} and {layers[-1]}"
-    state.log(f"Turn {turn}: {who} {'lays' if len(layers) == 1 else 'each lay'} a trap face down (their trap "
-              f"laid on turn {turn}).")
+    # The line's turn is the trap's name in later lines ("flips the trap they laid on turn 3"): not said twice.
+    state.log(f"Turn {turn}: {who} {'lays' if len(layers) == 1 else 'each lay'} a trap face down.")
     _open_move_stage(state)
 
 

@@ -62,7 +62,11 @@ if TYPE_CHECKING:
 NAMES = ("wind", "fire", "earth", "water", "heart", "magic")
 #: Each side's text as printed, by written form (``fire2``), with a short form for the terminal.
 SIDES: dict[str, tuple[str, str]] = {
-    "wind1": ("extra action after an Ace or Joker", "Take an extra action after you play an Ace or Joker."),
+    # The cards show no rank (on the table they are playing cards), so which are Aces and Jokers is said here.
+    "wind1": ("extra action after an Ace or Joker",
+              "Take an extra action after you play an Ace or Joker. (The Aces: Darts, Caltrops, Blowgun, and with "
+              "the expansions Aurora Borealis, Grimoire, Deadfall. The Jokers: Master of Surprise, and Solar Flare, "
+              "Master of Magic, Master of Disguise.)"),
     "wind2": ("action: swap a hand treasure into play",
               "As an action, you may swap a treasure from your hand with any treasure in play then draw a card."),
     "fire1": ("your highest treasure can't be discarded",

@@ -116,10 +116,10 @@ the discard pile), face-down as a secret, or face-up as a treasure (only cards
 with a value); or steal another player's secret, which becomes your treasure.
 Rearrange your own secrets for free between actions, on anyone's turn (swaps;
 not while a card or a steal resolves).
-Cards with an icon are never played for an action; the Kings of the base game
-and the Promo Pack, and Tripwire, only as secrets (the Kings of Masters of
-Magic and Sabotage! have actions). A stolen trap hits the thief at once (a
-base King: the robbed player draws 4); a stolen card without value is then
+Cards with an icon are never played for an action; Master of Cunning, Master
+of Deception (Promo Pack) and Tripwire only as secrets (Master of Wind and
+Master of Tricks have actions). A stolen trap hits the thief at once (Master
+of Cunning: the robbed player draws 4); a stolen card without value is then
 discarded. Inside an action, "play a card" is a full play, in any of the three
 ways.
 Bow and Arrows is worth 10 and Bo Staff 4 + 2 per own secret while face-down.
