@@ -170,14 +170,7 @@ def test_the_server_refuses_too_many_reviews(sqlite_url: str) -> None:
         first_id, _ = finished_table(server)
         second_id, _ = finished_table(server)
         third_id, _ = finished_table(server)
-        hold = hold_workers(server)
-        try:
-            assert server.http.post(f"/api/tables/{first_id}/review", json={"seat": 0}).status_code == 202
-            busy = server.http.post(f"/api/tables/{second_id}/review", json={"seat": 0})
-            assert busy.status_code == 429 and busy.json()["error"]["code"] == "busy"
-            assert "at most 1 review" in busy.json()["error"]["message"]
-        finally:
-            hold.set()
+        assert server.http.post(f"/api/tables/{first_id}/review", json={"seat": 0}).status_code in (200, 202)
         wait_done(server, first_id, 0)
         assert server.http.post(f"/api/tables/{second_id}/review", json={"seat": 0}).status_code in (200, 202)
         wait_done(server, second_id, 0)
@@ -186,6 +179,49 @@ def test_the_server_refuses_too_many_reviews(sqlite_url: str) -> None:
         # A review already made is shown at once, whatever the address's count.
         kept = server.http.post(f"/api/tables/{first_id}/review", json={"seat": 0})
         assert kept.status_code == 200 and kept.json()["status"] == "done"
+
+
+def test_a_review_beyond_the_servers_slots_waits_its_turn_and_a_full_queue_is_refused(sqlite_url: str) -> None:
+    """With one review at a time on the server, a second waits (``queued``, with how many are ahead of it),
+    then runs by itself when the first is done; beyond the queue's room, a review is refused (nothing kept)."""
+    with ServerThread(sqlite_url, review_iterations=TINY, max_reviews=1, reviews_queued=1) as server:
+        first_id, _ = finished_table(server)
+        second_id, _ = finished_table(server)
+        third_id, _ = finished_table(server)
+        hold = hold_workers(server)
+        try:
+            first = server.http.post(f"/api/tables/{first_id}/review", json={"seat": 0})
+            assert first.status_code == 202 and first.json()["status"] == "running"
+            second = server.http.post(f"/api/tables/{second_id}/review", json={"seat": 0})
+            assert second.status_code == 202, second.text
+            assert second.json()["status"] == "queued" and second.json()["ahead"] == 1
+            asked = server.http.get(f"/api/tables/{second_id}/review", params={"seat": 0}).json()
+            assert asked["status"] == "queued" and asked["ahead"] == 1 and asked["done"] == 0
+            # Another seat of the queued review's table: one review at a time per table, queued ones too.
+            same_table = server.http.post(f"/api/tables/{second_id}/review", json={"seat": 1})
+            assert same_table.status_code == 429 and "queued" in same_table.json()["error"]["message"]
+            full = server.http.post(f"/api/tables/{third_id}/review", json={"seat": 0})
+            assert full.status_code == 429 and full.json()["error"]["code"] == "busy"
+            assert "at most 1 review at once and 1 more are waiting" in full.json()["error"]["message"]
+            assert server.http.get(f"/api/tables/{third_id}/review", params={"seat": 0}).status_code == 404
+        finally:
+            hold.set()
+        assert wait_done(server, first_id, 0)["status"] == "done"
+        assert wait_queue_done(server, second_id, 0)["status"] == "done"
+        # The queue has room again.
+        assert server.http.post(f"/api/tables/{third_id}/review", json={"seat": 0}).status_code in (200, 202)
+        assert wait_queue_done(server, third_id, 0)["status"] == "done"
+
+
+def wait_queue_done(server: ServerThread, table_id: str, seat: int, timeout: float = 120.0) -> dict[str, Any]:
+    """Poll a review, queued or running, until it ends; its last answer."""
+    deadline = time.monotonic() + timeout
+    while True:
+        data: dict[str, Any] = server.http.get(f"/api/tables/{table_id}/review", params={"seat": seat}).json()
+        if data["status"] not in ("queued", "running"):
+            return data
+        assert time.monotonic() < deadline, f"the review did not end within {timeout} s: {data}"
+        time.sleep(0.1)
 
 
 @pytest.mark.slow

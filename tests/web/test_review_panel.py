@@ -267,3 +267,31 @@ def test_a_running_review_shows_its_rows_as_they_come(browser: Any, web_server: 
     finally:
         reviews.iterations = before
         context.close()
+
+
+def test_a_review_waits_its_turn_when_the_server_is_busy_and_then_runs(browser: Any, web_server: WebServer) -> None:
+    """With every review slot of the server taken, the Review button's review waits in the server's queue: the
+    dialog says so and how many reviews are ahead, then shows the review when its turn has come and gone."""
+    reviews = web_server.app.state.reviews
+    before = reviews.iterations, reviews.max_running
+    reviews.iterations, reviews.max_running = 800, 1  # the first review holds the one slot for a while
+    busy_id, _ = finished(web_server, 22)
+    table_id, tokens = finished(web_server, 23)
+    context, page, errors = new_page(browser)
+    try:
+        assert web_server.http.post(f"/api/tables/{busy_id}/review", json={"seat": 1}).status_code == 202
+        reviews.iterations = 12  # what runs next (the waiting review) is quick
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        page.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === '0'")
+        page.locator(".end-screen #open-review").click()
+        page.wait_for_function("() => document.querySelector('dialog.review-dialog')?.dataset.review === 'queued'",
+                               timeout=30_000)
+        status = page.locator("dialog.review-dialog .review-status").inner_text()
+        assert "waiting its turn" in status and "1 review ahead" in status, status
+        page.wait_for_function("() => document.querySelector('dialog.review-dialog').dataset.review === 'done'",
+                               timeout=240_000)
+        assert page.locator('.review-table tbody tr').count() == len(server_review(web_server, table_id, 0)["moves"])
+        assert client_errors(page) == [] and errors == []
+    finally:
+        reviews.iterations, reviews.max_running = before
+        context.close()

@@ -40,7 +40,14 @@ from ninjadojo.server.errors import ApiError, MessageError, bad_request, storage
 from ninjadojo.server.hub import MAX_BOT_TABLES, MAX_GAME_LENGTH, Dojo
 from ninjadojo.server.live import LiveTable
 from ninjadojo.server.replays import ReplayCache
-from ninjadojo.server.reviews import HINT_ITERATIONS, MAX_REVIEWS, REVIEW_ITERATIONS, REVIEWS_PER_HOUR, Reviews
+from ninjadojo.server.reviews import (
+    HINT_ITERATIONS,
+    MAX_REVIEWS,
+    REVIEW_ITERATIONS,
+    REVIEWS_PER_HOUR,
+    REVIEWS_QUEUED,
+    Reviews,
+)
 from ninjadojo.server.settings import check_bot_spec, check_name
 from ninjadojo.server.storage import Storage, database_url
 from ninjadojo.server.tokens import hash_token, new_token
@@ -306,7 +313,8 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
                max_game_length: int = MAX_GAME_LENGTH, max_bot_tables: int = MAX_BOT_TABLES,
                body_timeout: float = BODY_TIMEOUT, review_iterations: int | None = REVIEW_ITERATIONS,
                hint_iterations: int | None = HINT_ITERATIONS, max_reviews: int | None = MAX_REVIEWS,
-               reviews_per_hour: int = REVIEWS_PER_HOUR, node_timeout: float = NODE_TIMEOUT) -> FastAPI:
+               reviews_per_hour: int = REVIEWS_PER_HOUR, reviews_queued: int = REVIEWS_QUEUED,
+               node_timeout: float = NODE_TIMEOUT) -> FastAPI:
     """The server's application on the database ``db`` (see :func:`~ninjadojo.server.storage.database_url`).
 
     ``exact_seeds``: take a creator's seed as it is at every table, also of several people (a trusted
@@ -315,14 +323,15 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
     from a CDN, on the origin whose local storage holds seat tokens).
     ``review_iterations`` and ``hint_iterations``: the search's budget a decision of a review and of a hint
     (``None``: the review library's default); ``max_reviews`` at once (``None``: half the bots' workers, at
-    least one), ``reviews_per_hour`` per address (see :mod:`ninjadojo.server.reviews`).
+    least one), ``reviews_queued`` waiting for a slot beyond those, ``reviews_per_hour`` per address (see
+    :mod:`ninjadojo.server.reviews`).
     ``node_timeout``: on PostgreSQL, the seconds after which another server process that stopped saying
     it is alive is taken for dead, and its tables' bots and clocks are taken over (see ``cluster.py``).
     """
     dojo = Dojo(Storage(database_url(db)), BotPool(bot_workers, bot_pool), exact_seeds,
                 max_game_length=max_game_length, max_bot_tables=max_bot_tables, node_timeout=node_timeout)
     reviews = Reviews(dojo.pool, iterations=review_iterations, hint_iterations=hint_iterations,
-                      max_running=max_reviews, per_hour=reviews_per_hour)
+                      max_running=max_reviews, max_queued=reviews_queued, per_hour=reviews_per_hour)
     limiter = HttpLimiter(http_rate, http_burst)
     creations = HttpLimiter(tables_per_hour / 3600, tables_per_hour)
 
@@ -569,7 +578,7 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         job = reviews.start(table.id, table.game, seat, request.client.host if request.client else "?",
                             body.hindsight)
         answer = job.to_json()
-        if answer["status"] == "running":
+        if answer["status"] in ("running", "queued"):
             response.status_code = 202
         return answer
 

@@ -3,8 +3,9 @@
 A review rates every decision of one seat of a finished game by the expert search run on that seat's own
 view at that moment (see docs/server-protocol.md, ``POST /api/tables/{table}/review``). It costs about a
 minute of a worker, so the server runs it off the event loop in the bots' pool, one review at a time per
-table and at most :data:`MAX_REVIEWS` at once on the server, refuses more (429 ``busy``) and more than
-:data:`REVIEWS_PER_HOUR` started by one address, and keeps the last :data:`REVIEWS_KEPT` results in
+table and at most :data:`MAX_REVIEWS` at once on the server; more wait their turn (``queued``, first come
+first served, at most :data:`REVIEWS_QUEUED` of them), and it refuses more than that (429 ``busy``) and more
+than :data:`REVIEWS_PER_HOUR` started by one address, and keeps the last :data:`REVIEWS_KEPT` results in
 memory (a finished game never changes, so a kept review never goes stale; a restart forgets them).
 
 Progress: a review in a thread worker reports each decision reviewed to its job directly; in a process
@@ -34,6 +35,9 @@ log = logging.getLogger("ninjadojo.server")
 #: Reviews running at once on the server (each holds a worker for about a minute); ``None``: half the bots'
 #: workers, at least one, so that with two workers or more the bots keep the others.
 MAX_REVIEWS: int | None = None
+
+#: Reviews waiting for a free slot at once (each waits about a minute per review ahead of it); more are refused.
+REVIEWS_QUEUED = 8
 
 #: Reviews one client address may start in an hour (a review kept in memory costs nothing to ask again).
 REVIEWS_PER_HOUR = 20
@@ -113,7 +117,7 @@ def hint_in_worker(game: GameState[Any], seat: int, iterations: int | None, seed
 
 @dataclass
 class ReviewJob:
-    """One seat's review of one finished table: running, done or failed."""
+    """One seat's review of one finished table: queued (waiting for a free slot), running, done or failed."""
 
     table: str
     seat: int
@@ -121,6 +125,8 @@ class ReviewJob:
     #: may be shown), at twice the cost.
     hindsight: bool = False
     status: str = "running"
+    #: While queued: the reviews that run or wait before it (set by :class:`Reviews` when asked).
+    ahead: int = 0
     done: int = 0
     total: int = 0
     review: dict[str, Any] | None = None
@@ -162,8 +168,11 @@ class ReviewJob:
         self.read_progress()
         running = self.status == "running"
         moves = sorted(self.moves, key=lambda move: int(move.get("number", 0))) if running else []
-        return {"table": self.table, "seat": self.seat, "hindsight": self.hindsight, "status": self.status,
-                "done": self.done, "total": self.total, "moves": moves, "review": self.review, "error": self.error}
+        answer = {"table": self.table, "seat": self.seat, "hindsight": self.hindsight, "status": self.status,
+                  "done": self.done, "total": self.total, "moves": moves, "review": self.review, "error": self.error}
+        if self.status == "queued":
+            answer["ahead"] = self.ahead
+        return answer
 
 
 class Reviews:
@@ -171,12 +180,15 @@ class Reviews:
 
     def __init__(self, pool: BotPool, *, iterations: int | None = REVIEW_ITERATIONS,
                  hint_iterations: int | None = HINT_ITERATIONS, max_running: int | None = MAX_REVIEWS,
-                 per_hour: int = REVIEWS_PER_HOUR, kept: int = REVIEWS_KEPT,
+                 max_queued: int = REVIEWS_QUEUED, per_hour: int = REVIEWS_PER_HOUR, kept: int = REVIEWS_KEPT,
                  max_decisions: int = MAX_REVIEW_DECISIONS) -> None:
         self.pool = pool
         self.iterations = iterations
         self.hint_iterations = hint_iterations
         self.max_running = max(1, pool.workers // 2) if max_running is None else max_running
+        self.max_queued = max_queued
+        #: The slots a review runs in (made with the first review, in the event loop's thread).
+        self._slots: asyncio.Semaphore | None = None
         self.per_hour = per_hour
         self.kept = kept
         self.max_decisions = max_decisions
@@ -191,11 +203,17 @@ class Reviews:
         """The reviews running now."""
         return [job for job in self.jobs.values() if job.status == "running"]
 
+    def queued(self) -> list[ReviewJob]:
+        """The reviews waiting for a slot, the first to start first."""
+        return sorted((job for job in self.jobs.values() if job.status == "queued"), key=lambda job: job.started)
+
     def get(self, table: str, seat: int, hindsight: bool = False) -> ReviewJob | None:
         """The job of ``seat``'s review at ``table`` (with ``hindsight`` or without), or ``None``."""
         job = self.jobs.get((table, seat, hindsight))
         if job is not None:
             self.jobs.move_to_end((table, seat, hindsight))
+            if job.status == "queued":
+                job.ahead = len(self.running()) + sum(1 for other in self.queued() if other.started < job.started)
         return job
 
     def start(self, table: str, game: GameState[Any], seat: int, client: str, hindsight: bool = False) -> ReviewJob:
@@ -205,15 +223,15 @@ class Reviews:
         existing = self.get(table, seat, hindsight)
         if existing is not None and existing.status != "failed":
             return existing
-        other = next((job for job in self.running() if job.table == table), None)
+        other = next((job for job in self.running() + self.queued() if job.table == table), None)
         if other is not None:
             kind = " (with hindsight)" if other.hindsight else ""
-            raise ApiError(429, "busy", f"this table's review of seat {other.seat}{kind} is running: one review at a "
-                                        "time per table; ask again when it is done")
-        if len(self.running()) >= self.max_running:
+            raise ApiError(429, "busy", f"this table's review of seat {other.seat}{kind} is {other.status}: one "
+                                        "review at a time per table; ask again when it is done")
+        if len(self.running()) >= self.max_running and len(self.queued()) >= self.max_queued:
             many = "review" if self.max_running == 1 else "reviews"
-            raise ApiError(429, "busy", f"this server runs at most {self.max_running} {many} at once; try again "
-                                        "in a minute")
+            raise ApiError(429, "busy", f"this server runs at most {self.max_running} {many} at once and "
+                                        f"{self.max_queued} more are waiting; try again in a few minutes")
         decisions = sum(1 for who, _ in game.record.actions if who == seat)
         if decisions > self.max_decisions:
             raise ApiError(409, "too_long", f"seat {seat} made {decisions} decisions in this game; this server "
@@ -229,6 +247,12 @@ class Reviews:
             self._started.clear()  # a crude bound on memory, as the HTTP limiter's
         self._started[client] = (window, count + 1)
         job = ReviewJob(table, seat, hindsight, total=decisions)
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.max_running)
+        if len(self.running()) >= self.max_running or self.queued():
+            # Every slot taken: it waits its turn (a semaphore wakes its waiters first come, first served).
+            job.status = "queued"
+            job.ahead = len(self.running()) + len(self.queued())
         self.jobs[(table, seat, hindsight)] = job
         self._trim()
         task = asyncio.get_running_loop().create_task(self._run(job, game.record.copy()))
@@ -237,6 +261,18 @@ class Reviews:
         return job
 
     async def _run(self, job: ReviewJob, record: Record) -> None:
+        assert self._slots is not None
+        try:
+            async with self._slots:
+                job.status = "running"
+                await self._review(job, record)
+        except asyncio.CancelledError:
+            job.status, job.error = "failed", "the server stopped during the review"
+            raise
+        finally:
+            self._trim()
+
+    async def _review(self, job: ReviewJob, record: Record) -> None:
         try:
             if self.pool.kind == "thread":
                 result = await self.pool.run(review_in_thread, record, job.seat, self.iterations, job.hindsight, job)
@@ -250,7 +286,6 @@ class Reviews:
             job.status = "done"
             job.moves = []  # the review has them all
         except asyncio.CancelledError:
-            job.status, job.error = "failed", "the server stopped during the review"
             raise
         except Exception as error:
             log.exception("table %s: the review of seat %d failed", job.table, job.seat)
@@ -258,7 +293,6 @@ class Reviews:
         finally:
             if job.progress_file is not None:
                 Path(job.progress_file).unlink(missing_ok=True)
-            self._trim()
 
     def _progress_folder(self) -> Path:
         if self._folder is None:
@@ -266,8 +300,8 @@ class Reviews:
         return Path(self._folder.name)
 
     def _trim(self) -> None:
-        """Keep at most :attr:`kept` finished reviews (running ones are never dropped)."""
-        finished = [key for key, job in self.jobs.items() if job.status != "running"]
+        """Keep at most :attr:`kept` finished reviews (running or queued ones are never dropped)."""
+        finished = [key for key, job in self.jobs.items() if job.status not in ("running", "queued")]
         for key in finished[:max(0, len(finished) - self.kept)]:
             del self.jobs[key]
 

@@ -121,6 +121,16 @@ export class ReviewDialog {
   }
 
   show(answer) {
+    if (answer.status === 'queued') {
+      // Every slot of the server's busy with another review: this one starts when its turn comes.
+      const ahead = answer.ahead || 0;
+      replace(this.status, h('p', {}, `The review of ${this.ctx.player(this.seat)}'s decisions is waiting its turn: `,
+        h('strong', {}, ahead === 1 ? '1 review' : `${ahead} reviews`), ' ahead of it on this server (about a minute ',
+        'each). It starts by itself; you may close this and come back.'));
+      this.root().dataset.review = 'queued';
+      this.timer = setTimeout(() => this.ask(), POLL_SECONDS * 1000);
+      return;
+    }
     if (answer.status === 'running') {
       const total = Math.max(answer.total, answer.done, 1);
       replace(this.status,
