@@ -117,6 +117,17 @@ def test_the_opening_prompt_reads_as_a_turn() -> None:
     assert labels["x1.0"] == "Steal P1's secret #1"  # counted from 1 for people; the code from 0
 
 
+def test_with_an_empty_hand_the_turn_offers_only_what_is_open_and_says_why() -> None:
+    """An empty hand has no card to play: the prompt does not offer one, and says why (the rulebook's three
+    actions, of which only drawing and stealing are open)."""
+    game = position(hands=["", "2c"], secrets=["", "4a"])
+    decision = game.decision(0)
+    assert decision is not None
+    assert decision.prompt == ("Your turn (0 points, target 21): draw two cards or steal a secret. Your hand is "
+                               "empty, so you have no card to play.")
+    assert set(game.labels(0)) == {"d", "x1.0"}
+
+
 def test_the_elements_side_choice_names_the_side_in_the_rulebook_s_words() -> None:
     game = next(game for game in (STATE.new(2, {"expansions": "elements"}, seed=seed) for seed in range(100))
                 if game.elements[0] == "fire")

@@ -185,7 +185,9 @@ def _turn_prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
     choices = []
     if OP_DRAW in ops:
         choices.append("draw two cards")
-    choices.append("play a card")
+    # Only what is open is offered: with an empty hand there is no card to play (the prompt says why below).
+    if ops & {OP_ACTION, OP_SECRET, OP_TREASURE}:
+        choices.append("play a card")
     if OP_STEAL in ops:
         choices.append("steal a secret")
     extras = []
@@ -197,10 +199,10 @@ def _turn_prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
     if OP_WIND_SWAP in ops:
         extras.append("Wind: swap a treasure of your hand into play, then draw a card")
     text = f"{head} ({plural(int(points), 'point') if points != '?' else '? points'}, target {state.target}): "
-    text += _either(choices)
-    if extras:
-        text += "; or " + "; or ".join(extras)
+    text += "; or ".join(([_either(choices)] if choices else []) + extras)
     text += "."
+    if not state.hands[seat] and not frame.data.get("extra") and choices:
+        text += " Your hand is empty, so you have no card to play."
     if OP_DRAW not in ops and state.has_weather:
         text += " Drought: no drawing with 5 or more cards in hand."
     # What a face-up card of your own forbids, so that the missing choices do not just go missing.
