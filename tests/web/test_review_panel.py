@@ -106,9 +106,31 @@ def check_panel(page: Any, review: dict[str, Any], who: str) -> None:
     players = review["players"]
     caption = page.locator(".review-figure figcaption").inner_text()
     assert f"fair share: {round(100 / players)}% with {players} players" in caption, caption
+    check_legend(page)
     text = page.locator("dialog.review-dialog").inner_text()
     leaks = [code.pattern for code in TYPING_CODES if code.search(text)]
     assert not leaks, f"typing codes in the review panel: {leaks}"
+
+
+def check_legend(page: Any) -> None:
+    """The chart has a key of its rings: each mark's word, as the rows write it, beside a ring of the colour the
+    chart draws that mark in (three colours, each told apart by its word), as a list named by its visible title."""
+    legend = page.locator(".review-figure .review-legend")
+    assert legend.is_visible(), "the chart has no key of its rings"
+    items = legend.locator("li")
+    assert [" ".join(text.split()) for text in items.all_inner_texts()] == ["?? Blunder", "? Mistake", "?! Inaccuracy"]
+    name = legend.locator("ul").evaluate(
+        "(list) => document.getElementById(list.getAttribute('aria-labelledby')).textContent")
+    assert name.strip() == "Rings:"
+    colours = {}
+    for mark, word in MARK_WORDS.items():
+        ring = legend.locator(f"li[data-mark='{mark}'] circle")
+        assert word in legend.locator(f"li[data-mark='{mark}']").inner_text()
+        colours[mark] = ring.evaluate("(ring) => getComputedStyle(ring).stroke")
+        drawn = page.locator(f".review-chart circle.mark-{mark}")
+        for number in range(drawn.count()):  # the chart's rings of that mark: the key's colour
+            assert drawn.nth(number).evaluate("(ring) => getComputedStyle(ring).stroke") == colours[mark]
+    assert len(set(colours.values())) == 3, colours
 
 
 def test_a_player_reviews_their_game_from_the_end_dialog(browser: Any, web_server: WebServer, tiny_reviews: None,

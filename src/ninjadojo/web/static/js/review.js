@@ -281,11 +281,23 @@ function chart(moves, players) {
       + `${percent(last)} after the last`},
   h('svg:line', {x1: 0, x2: width, y1: y(fair), y2: y(fair), class: 'review-chart-half'}),
   h('svg:polyline', {points, class: 'review-chart-line'}),
-  moves.map((move, i) => (move.mark
+  moves.map((move, i) => (move.mark && MARKS[move.mark]
     ? h('svg:circle', {cx: x(i).toFixed(1), cy: y(move.estimate.after).toFixed(1), r: 5,
-      class: `review-chart-mark mark-${move.mark}`})
+      class: `review-chart-mark mark-${move.mark}`},
+    h('svg:title', {}, `Decision ${move.number}: ${MARKS[move.mark].word}`))
     : null)));
   return h('figure', {class: 'review-figure'}, svg,
     h('figcaption', {class: 'muted'}, `Win chance after each decision (the dashed line is a fair share: `
-      + `${percent(fair)} with ${players} players; a ring marks a decision with a mark).`));
+      + `${percent(fair)} with ${players} players; a ring marks a decision with a mark).`),
+    legend());
+}
+
+/** The key of the chart's rings: each mark's colour beside its sign and word, as the rows write them. */
+function legend() {
+  return h('div', {class: 'review-legend muted'}, h('span', {id: 'review-legend-title'}, 'Rings:'),
+    h('ul', {'aria-labelledby': 'review-legend-title'},
+      Object.entries(MARKS).map(([mark, {word, sign, help}]) => h('li', {dataset: {mark}, title: help},
+        h('svg:svg', {viewBox: '0 0 14 14', width: 14, height: 14, 'aria-hidden': 'true'},
+          h('svg:circle', {cx: 7, cy: 7, r: 5, class: `review-chart-mark mark-${mark}`})),
+        h('span', {'aria-hidden': 'true'}, `${sign} `), word))));
 }

@@ -97,28 +97,42 @@ export class CardPopover {
     this.touch = false; // whether the last pointer was a finger
     this.shownBefore = null;
     this.shownVia = null;
+    // After a click that acts on the board, no text shows again until the pointer moves or a key is pressed:
+    // the redraw that follows would bring it back over the board (the focus put back on a card, a card of
+    // the same name now in a discard pile, a card that came under a pointer that did not move).
+    this.quiet = false;
   }
 
   /** Listen on the element the boards are drawn in (once: it outlives every redraw). */
   listen(root) {
     root.addEventListener('pointerdown', (event) => {
       this.touch = event.pointerType === 'touch';
+      this.quiet = false;
       // What was shown before this tap (the tap's focus shows its card before the click comes).
       // Only a tap's showing counts (a browser may send a mouse "over" before a tap).
       this.shownBefore = this.shownVia === 'tap' ? this.shownFid : null;
     }, true);
     root.addEventListener('pointerover', (event) => {
-      if (event.pointerType === 'touch') return;
+      if (event.pointerType === 'touch' || this.quiet) return;
       const card = cardOf(event.target);
       if (card) this.show(card);
     });
-    root.addEventListener('pointerout', (event) => {
+    root.addEventListener('pointermove', (event) => {
+      if (event.pointerType === 'touch' || !this.quiet) return;
+      this.quiet = false;
       const card = cardOf(event.target);
-      if (card && !card.contains(event.relatedTarget) && document.activeElement !== card) this.hide();
+      if (card) this.show(card);
+    });
+    // The pointer leaving a card closes its text, unless the keyboard's focus is on that card (a card a
+    // mouse clicked has the focus too, but not the keyboard's: its text goes with the pointer).
+    root.addEventListener('pointerout', (event) => {
+      if (event.pointerType === 'touch') return;
+      const card = cardOf(event.target);
+      if (card && !card.contains(event.relatedTarget) && !card.matches(':focus-visible')) this.hide();
     });
     root.addEventListener('focusin', (event) => {
       const card = cardOf(event.target);
-      if (card) this.show(card);
+      if (card && !this.quiet) this.show(card);
     });
     root.addEventListener('focusout', () => this.hide());
     // Captured before the piece's own click (which selects it, or sends what it settles): a finger's first
@@ -126,19 +140,22 @@ export class CardPopover {
     root.addEventListener('click', (event) => {
       // A click with no pointer behind it (``detail`` 0: Enter or Space on a focused piece, a screen
       // reader's activation) acts at once, even on a touch screen: it was not a finger's first tap.
-      if (!this.touch || event.detail === 0) return;
       const card = tappedOf(event.target);
       if (!card) return;
-      if (this.shownBefore !== idOf(card)) {
+      if (this.touch && event.detail !== 0 && this.shownBefore !== idOf(card)) {
         this.shownBefore = idOf(card);
         event.stopPropagation();
         event.preventDefault();
         this.show(card, 'tap');
-      } else {
-        this.hide(); // the second tap chooses: the text has been read
+        return;
       }
+      // A click that acts (a mouse's, the keyboard's, a finger's second tap): the text has been read, and
+      // the board it covers is about to change.
+      this.hide();
+      this.quiet = true;
     }, true);
     root.addEventListener('keydown', (event) => {
+      this.quiet = false;
       if (event.key === 'Escape') this.hide();
     });
   }

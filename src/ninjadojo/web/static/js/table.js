@@ -394,9 +394,11 @@ class TablePage {
     this.el.promptArea.addEventListener('scroll', () => this.markMore(), {passive: true});
     // The sign that more of the prompt is below sits under its box, not on it: drawn over the box's bottom
     // edge it covered what scrolled there (a chooser's Cancel). A tap on it scrolls the box a screenful.
+    // Its label sits on a strip as wide as the box (see the CSS): the page scrolled under the box, the label
+    // alone would be drawn over the page's text (the choices').
     this.el.moreSign = h('div', {class: 'more-sign', 'aria-hidden': 'true', hidden: true, onclick: () => {
       this.el.promptArea.scrollBy({top: this.el.promptArea.clientHeight * 0.8, behavior: 'smooth'});
-    }}, '▾ more below: scroll');
+    }}, h('span', {class: 'more-sign-label'}, '▾ more below: scroll'));
     // What sticks to the top of a phone's screen: the prompt's box and its sign.
     this.el.promptDock = h('div', {class: 'prompt-dock'}, this.el.promptArea, this.el.moreSign);
     // For the keyboard: the first Tab offers to jump over the board (every card of it a tab stop) to the prompt.
