@@ -120,6 +120,22 @@ class NinjaDojoAECEnv(AECEnv):  # type: ignore[misc]
             raise OptionError("reset() the environment before observing it")
         return self.table.observation(game, self.table.seat_of[agent])
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (none if not ``observe``), cumulative reward, termination,
+        truncation and info: PettingZoo's ``last``, with :meth:`observe` written out (a learner's loop
+        calls it at every step)."""
+        agent = self.agent_selection
+        if observe:
+            game = self.game
+            if game is None:
+                raise OptionError("reset() the environment before observing it")
+            table = self.table
+            observation: Observation | None = table.observation(game, table.seat_of[agent])
+        else:
+            observation = None
+        return (observation, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
+                self.infos[agent])
+
     def step(self, action: object) -> None:
         """Apply the selected agent's action (an action id), or remove a finished agent (``None``)."""
         game = self.game
@@ -131,25 +147,33 @@ class NinjaDojoAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         table = self.table
-        try:
-            text = table.action_text(action)
-        except IllegalActionError as error:  # (not an action id: said for the agent's seat)
-            raise IllegalActionError(table.seat_of[agent], str(action), error.reason, error.legal) from None
+        actions = table.actions
+        if type(action) is int and 0 <= action < len(actions):
+            text = actions[action]  # the usual case (Table.action_text's first test, written out)
+        else:
+            try:
+                text = table.action_text(action)
+            except IllegalActionError as error:  # (not an action id: said for the agent's seat)
+                raise IllegalActionError(table.seat_of[agent], str(action), error.reason, error.legal) from None
         game.apply(table.seat_of[agent], text)
         self._cumulative_rewards[agent] = 0.0
         # Before the end the rewards dict holds zeros (reset makes it so; only the end changes it, and
         # after the end every step is a dead agent's): nothing to clear at a live step.
         result = game.result
-        if result is not None:
+        if result is None:
+            # ``_select``, written out (this runs at every step): the first seat of ``to_act()``, which is
+            # the top frame's seats while the game goes on.
+            frames = game.frames
+            seats = frames[-1].seats if frames else None
+            self.agent_selection = table.agents[seats[0]] if seats else self.agents[0]
+        else:
             scores = rewards(result, table.players)
             self.rewards = {name: scores[number] for number, name in enumerate(table.agents)}
             ended = self.truncations if result.truncated else self.terminations
             for name in self.agents:
                 ended[name] = True
             self._accumulate_rewards()
-        # ``_select``, written out (this runs at every step).
-        to_act = game.to_act()
-        self.agent_selection = table.agents[to_act[0]] if to_act else self.agents[0]
+            self._select()
         if self.render_mode == "human":
             self.render()
 

@@ -101,10 +101,17 @@ class Table:
         self.seat_of = {agent: seat for seat, agent in enumerate(self.agents)}
         #: The masks of a game's shared legal maps, by the map's id: (map, mask).
         self._masks: dict[int, tuple[dict[str, object], npt.NDArray[np.int8]]] = {}
+        #: The options :meth:`new` gives the game: none when they are the game's defaults, which the game
+        #: then need not check again (a game checks the options it is given, at every new game).
+        defaults = self.cls.validate_options(self.players, None)
+        self._new_options = None if list(self.options.items()) == list(defaults.items()) else self.options
+        self._mask_dtype = np.dtype(MASK)
+        self._index = self.space.index
+        self._size = len(self.actions)
 
     def new(self, seed: int) -> GameState[Any]:
         """A new game from ``seed``."""
-        return self.cls.new(self.players, self.options, seed)
+        return self.cls.new(self.players, self._new_options, seed)
 
     def mask(self, state: GameState[Any], seat: int) -> npt.NDArray[np.int8]:
         """1 for each legal action of ``seat`` (all zeros when it has nothing to decide)."""
@@ -118,11 +125,11 @@ class Table:
             kept = self._masks.get(id(legal))
             if kept is not None and kept[0] is legal:
                 return kept[1].copy()
-        index = self.space.index
-        buffer = bytearray(len(self.actions))
+        index = self._index
+        buffer = bytearray(self._size)
         for action in legal:
             buffer[index[action]] = 1
-        mask = np.frombuffer(buffer, dtype=MASK)
+        mask = np.frombuffer(buffer, self._mask_dtype)  # (a dtype object: numpy makes none from MASK)
         if shared and legal:
             if len(self._masks) >= _KEPT_MASKS:
                 self._masks.clear()

@@ -14,9 +14,10 @@ observation space.
 
 Two paths make the same tensor. The reference, :meth:`ViewEncoder.encode_view`, lays out the view's
 JSON; it is the definition. The fast path, :meth:`ViewEncoder.encode_state`, writes the same values
-straight from the game's state (each encoder's :meth:`~ViewEncoder.write_state` reads exactly the parts
-of the state that the game's view is made from, for that seat), skipping the view's dicts, lists and
-strings: environments use it (:meth:`ViewEncoder.encode`). ``tests/rl/test_fast_tensors.py`` checks
+straight from the game's state (each encoder's :meth:`~ViewEncoder.write_state`, or its
+:meth:`~ViewEncoder.update_public` and :meth:`~ViewEncoder.write_own`, reads exactly the parts of the
+state that the game's view is made from, for that seat), skipping the view's dicts, lists and strings:
+environments use it (:meth:`ViewEncoder.encode`). ``tests/rl/test_fast_tensors.py`` checks
 that both give the identical tensor for every game, player count and seat along random games, and the
 leak test (``tests/rl/test_observations.py``) runs on both.
 """
@@ -83,6 +84,31 @@ def seat_view(state: GameState[Any], seat: int) -> View:
     return view
 
 
+#: The most games whose public part an encoder keeps at once (see :class:`PublicPart`).
+KEPT_GAMES = 256
+
+
+class PublicPart:
+    """The part of one game's tensor that every seat sees alike, kept between steps by an encoder that
+    writes in two parts (:meth:`ViewEncoder.update_public`).
+
+    ``tensor`` is a whole tensor holding only the public values (zeros in the header and wherever a seat's
+    own values go): every observation starts as a copy of it. ``out`` is its values and ``raw`` its bytes,
+    as the fast path writes them; ``made`` records, per group of segments, the sources the group was last
+    written from (``()``: none yet). A part holds no game: it is found by the game's ``id`` and trusted by
+    content only, so an ended game is not kept alive, and a later game that reuses its ``id`` finds a part
+    whose every group is checked against it before use.
+    """
+
+    __slots__ = ("made", "out", "raw", "tensor")
+
+    def __init__(self, size: int, groups: int) -> None:
+        self.tensor = np.zeros(size, dtype=FLOAT)
+        self.out: Tensor = self.tensor.data  # type: ignore[assignment]
+        self.raw = self.tensor.data.cast("B")
+        self.made: list[Any] = [()] * groups
+
+
 class ViewEncoder(ABC):
     """Turns one seat's view into a tensor with a fixed :attr:`layout`, for one player count and options.
 
@@ -97,10 +123,9 @@ class ViewEncoder(ABC):
 
     A game's encoder declares its own segments in :meth:`declare` and fills them from the view in
     :meth:`fill`; it may also write them from the state in :meth:`write_state` (the fast path: then
-    :attr:`fast` is true and :meth:`encode` uses it), or in two parts, :meth:`write_public` (what every
-    seat sees alike) and :meth:`write_own` (what only the observing seat sees). Split so, the public part
-    is written once per position and copied for each seat that observes it, and kept while a
-    simultaneous stage collects its choices (they change nothing anyone sees but that they are in).
+    :attr:`fast` is true and :meth:`encode` uses it), or in two parts: :meth:`update_public`, what every
+    seat sees alike, kept per game (a :class:`PublicPart`) and brought up to date where it changed, and
+    :meth:`write_own`, what only the observing seat sees, written into a copy of it.
     """
 
     #: The game's id.
@@ -125,6 +150,8 @@ class ViewEncoder(ABC):
         self._over = builder.flag("over", "the game has ended")
         self._winners = builder.multi_hot("winners", seats, "the winners, once the game has ended")
         self._truncated = builder.flag("truncated", "the game was stopped at its maximum length (no winner)")
+        #: How many groups of sources a public part records (see :meth:`update_public`; set by ``declare``).
+        self.public_groups = 0
         self.declare(builder)
         self.layout: Layout = builder.build()
         self.size = self.layout.size
@@ -132,15 +159,19 @@ class ViewEncoder(ABC):
         self._low = self.layout.low
         #: Whether a value may be negative (else nothing falls below the lows, which are all 0).
         self._signed = bool((self._low < 0).any())
-        #: Whether the encoder writes its tensor in a public and an own part (:meth:`write_public`).
-        self.split = type(self).write_public is not ViewEncoder.write_public
+        #: The tensor's dtype, as an object (numpy makes one from ``FLOAT`` at every call otherwise).
+        self._dtype = np.dtype(FLOAT)
+        #: Whether the encoder keeps a public part per game (:meth:`update_public`) and writes the rest
+        #: (:meth:`write_own`).
+        self.kept = type(self).update_public is not ViewEncoder.update_public
         #: Whether the encoder has a fast path (:meth:`write_state`), which :meth:`encode` then takes.
-        self.fast = self.split or type(self).write_state is not ViewEncoder.write_state
-        #: The position whose public part was written last (:meth:`_public_part`): (game, top frame, ply,
-        #: choices in, the part if kept). Encoders are shared by every environment of a process
-        #: (:func:`ninjadojo.rl.encoders.encoder_for`): games that take turns only miss it, and a game's
-        #: seats observe one position in a row.
-        self._public: tuple[GameState[Any], Frame, int, int, npt.NDArray[np.float32] | None] | None = None
+        self.fast = self.kept or type(self).write_state is not ViewEncoder.write_state
+        #: The public part kept for each game, by the game's ``id`` (see :class:`PublicPart`). Encoders are
+        #: shared by every environment of a process (:func:`ninjadojo.rl.encoders.encoder_for`).
+        self._parts: dict[int, PublicPart] = {}
+        #: The position whose public part was brought up to date last (:meth:`_public_part`): (game, top
+        #: frame, actions applied, choices submitted to the frame, the part).
+        self._last: tuple[GameState[Any], Frame, int, int, PublicPart] | None = None
 
     @abstractmethod
     def declare(self, builder: LayoutBuilder) -> None:
@@ -156,23 +187,36 @@ class ViewEncoder(ABC):
         ``out`` is the tensor (zeros, the header written) as a writable ``memoryview`` of float32. It must
         write exactly what :meth:`fill` writes from :func:`seat_view` (``tests/rl/test_fast_tensors.py``
         checks it), reading only what the game's view of ``seat`` is made from, and clipping each value
-        that could leave its segment's range as :meth:`encode_view` does. This default writes a split
-        encoder's two parts (:meth:`write_public`, :meth:`write_own`); an encoder with neither uses the
-        view (then :attr:`fast` is false and nothing calls this).
+        that could leave its segment's range as :meth:`encode_view` does. An encoder that keeps a public
+        part writes in two parts instead (:meth:`update_public`, :meth:`write_own`): this default writes
+        both, the public part made afresh (environments go through :meth:`encode_state`, which keeps it);
+        an encoder with neither uses the view (then :attr:`fast` is false and nothing calls this).
         """
-        if not self.split:
+        if not self.kept:
             raise NotImplementedError
-        self.write_public(state, out)
+        part = PublicPart(self.size, self.public_groups)
+        self.update_public(state, part)
+        values = np.asarray(out)
+        values[:self.size] += part.tensor  # (zeros in the header, which ``out`` may hold already)
         self.write_own(state, seat, out)
 
-    def write_public(self, state: GameState[Any], out: Tensor) -> None:
-        """Write the game's part of the tensor that is the same whichever seat observes (an encoder that
-        splits its fast path; :meth:`write_own` writes the rest). Not called otherwise."""
+    def update_public(self, state: GameState[Any], part: PublicPart) -> None:
+        """Bring ``part``, the public part kept for ``state``'s game, up to date: the game's part of the
+        tensor that every seat sees alike, as :meth:`fill` writes it (zeros wherever a seat's own values
+        go, and in the header).
+
+        The part records, per group of segments the encoder chooses, what the group was last written
+        from (``part.made``, :attr:`public_groups` of them, ``()`` at first); a group whose sources differ
+        now is written again (zeros first), and its sources recorded (copies of lists: the game changes
+        its own in place). Everything is compared by content, so a part is right whatever game it was
+        last written for (parts are found by the game's ``id``, which a later game may reuse). Not called
+        for an encoder that does not keep a public part.
+        """
         raise NotImplementedError
 
     def write_own(self, state: GameState[Any], seat: int, out: Tensor) -> None:
-        """Write the game's part of the tensor that only ``seat`` sees (its hand, its own looks), after
-        :meth:`write_public` (an encoder that splits its fast path)."""
+        """Write the game's part of the tensor that only ``seat`` sees (its hand, its own looks) into a copy
+        of the public part (an encoder that keeps one: :meth:`update_public`)."""
         raise NotImplementedError
 
     def encode_view(self, view: View, clip: bool = True) -> npt.NDArray[np.float32]:
@@ -233,82 +277,38 @@ class ViewEncoder(ABC):
             return self.encode_reference(state, seat)
         if type(seat) is not int or not 0 <= seat < state.num_players:
             state._check_seat(seat)  # raises the engine's SeatError
-        frames = state.frames
-        top = frames[-1] if frames and state.result is None else None
         # This runs at every step of every environment: the headers are written here rather than by
         # calls, and the tensor's values through a memoryview (item assignment through it is the cheapest
         # write from Python: a float is stored as is; numpy's own costs about twice as much).
-        tensor = self._public_part(state, top) if self.split else np.zeros(self.size, dtype=FLOAT)
-        out: Tensor = tensor.data  # type: ignore[assignment]
-        one = 1.0
-        # The seat's own header: ``you``, and the top frame's decision if the seat is asked (``acting``,
-        # ``decision``) and its submission (as :func:`seat_view` makes them).
-        out[self._you + seat] = one
-        if top is not None:
-            if seat in top.seats:
-                out[self._acting] = one
-                out[self._decision_offsets.get(top.kind, self._other)] = one
-            if top.simultaneous and seat in top.submitted:
-                out[self._submitted] = one
-        if self.split:
-            self.write_own(state, seat, out)
-        else:
-            self._write_public_header(state, out)
-            self.write_state(state, seat, out)
-        return tensor
-
-    def _public_part(self, state: GameState[Any], top: Frame | None) -> npt.NDArray[np.float32]:
-        """A fresh tensor holding the public part of ``state``'s tensor (the public header and
-        :meth:`write_public`), copied from the one last written while the position is the same.
-
-        The same position: the same game object and top frame, and every action applied since it was
-        written (the record counts them, free actions too) a choice submitted to that frame, a simultaneous one still
-        waiting for others. The engine applies such a choice without running any of the game's rules
-        (it is only recorded in the frame; the last one resolves the frame, which then leaves the
-        stack), and an undo restores or takes one back the same way, so nothing public has changed.
-        This relies on the engine's contract that a game changes only through ``apply`` and ``undo``.
-        """
-        cached = self._public
-        # ``cached[0] is state``: the entry holds its game, so no other game can be taken for it.
-        again = cached is not None and cached[0] is state and top is not None and cached[1] is top \
-            and len(state.record.actions) - cached[2] == len(top.submitted) - cached[3]
-        if again and cached[4] is not None:  # type: ignore[index]
-            return cached[4].copy()  # type: ignore[index]
-        tensor = np.zeros(self.size, dtype=FLOAT)
-        out: Tensor = tensor.data  # type: ignore[assignment]
-        self._write_public_header(state, out)
-        self.write_public(state, out)
-        # The part itself is kept where it will be observed again: a simultaneous stage (each of its seats
-        # observes it in turn), or a position observed a second time (the parallel environment's seats).
-        # Most other positions are observed once, by the seat to act, and a copy kept for nothing would
-        # cost a sixth of the tensor.
-        if top is None:
-            self._public = None
-        else:
-            keep = again or (top.simultaneous and len(top.seats) > 1)
-            self._public = (state, top, len(state.record.actions), len(top.submitted), tensor.copy() if keep else None)
-        return tensor
-
-    def _write_public_header(self, state: GameState[Any], out: Tensor) -> None:
-        """The header's values every seat sees alike: who is waited for, and the result."""
-        one = 1.0
         frames = state.frames
         result = state.result
+        if self.kept:
+            tensor = self._public_part(state, frames[-1] if frames and result is None else None).copy()
+        else:
+            tensor = np.zeros(self.size, self._dtype)
+        out: Tensor = tensor.data  # type: ignore[assignment]
+        one = 1.0
+        # The header: who everyone can see being waited for, the result, and the seat's own: ``you``, and
+        # the top frame's decision if the seat is asked (``acting``, ``decision``) and its submission (as
+        # :func:`seat_view` makes them).
         if frames:
-            last = frames[-1]
+            top = frames[-1]
             offset = self._waiting
-            if last.concealed:
-                # The engine's rule: a concealed frame is never shown; the first open one below is.
+            if top.concealed:
                 for each in state.public_waiting():
                     out[offset + each] = one
             else:
-                # An open frame shows its seats; a simultaneous one all its participants, those that have
-                # chosen too (public_waiting, without its sorted tuple).
-                for each in last.seats:
+                for each in top.seats:
                     out[offset + each] = one
-                if last.simultaneous:
-                    for each in last.submitted:
+                if top.simultaneous:
+                    for each in top.submitted:
                         out[offset + each] = one
+            if result is None:
+                if seat in top.seats:
+                    out[self._acting] = one
+                    out[self._decision_offsets.get(top.kind, self._other)] = one
+                if top.simultaneous and seat in top.submitted:
+                    out[self._submitted] = one
         if result is not None:
             out[self._over] = one
             offset = self._winners
@@ -316,3 +316,45 @@ class ViewEncoder(ABC):
                 out[offset + each] = one
             if result.truncated:
                 out[self._truncated] = one
+        out[self._you + seat] = one
+        if self.kept:
+            self.write_own(state, seat, out)
+        else:
+            self.write_state(state, seat, out)
+        return tensor
+
+    def _public_part(self, state: GameState[Any], top: Frame | None) -> npt.NDArray[np.float32]:
+        """The public part of ``state``'s tensor, up to date (:meth:`update_public`), or as it was if the
+        position is the one it was last brought up to date for.
+
+        The same position: the same game object and top frame, and every action applied since (the record
+        counts them, free actions too) a choice submitted to that frame, a simultaneous one still waiting
+        for others: the engine applies such a choice without running any of the game's rules (it is only
+        recorded in the frame; the last one resolves the frame, which then leaves the stack), so nothing
+        public has changed, and each seat of a simultaneous stage observes the same public part in turn.
+        An undo restores the whole state (new frames): it is never taken for the same position. This relies
+        on the engine's contract that a game changes only through ``apply`` and ``undo``; one position is
+        remembered, the last simultaneous one (holding its game and frame, so neither can be taken for
+        another). Other positions are mostly observed once, by the seat to act.
+        """
+        last = self._last
+        if last is not None and last[0] is state and top is last[1] and top is not None \
+                and len(state.record.actions) - last[2] == len(top.submitted) - last[3]:
+            return last[4].tensor
+        part = self._parts.get(id(state))
+        if part is None:
+            part = self._new_part(state)
+        self.update_public(state, part)
+        self._last = (state, top, len(state.record.actions), len(top.submitted), part) \
+            if top is not None and top.simultaneous else None
+        return part.tensor
+
+    def _new_part(self, state: GameState[Any]) -> PublicPart:
+        """A new public part for ``state``'s game (zeros, made from nothing), kept by the game's ``id``; the
+        oldest kept is dropped once :data:`KEPT_GAMES` are (the environments of a process take turns with
+        an encoder, but not so many)."""
+        parts = self._parts
+        if len(parts) >= KEPT_GAMES:
+            del parts[next(iter(parts))]
+        part = parts[id(state)] = PublicPart(self.size, self.public_groups)
+        return part

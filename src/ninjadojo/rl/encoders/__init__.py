@@ -142,3 +142,4 @@ class GrowingPile:
                     values[card] = 1.0
             seen.extend(added)
         out[offset:offset + self._size] = values  # type: ignore[index,assignment]
+

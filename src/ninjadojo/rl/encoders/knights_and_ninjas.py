@@ -14,8 +14,8 @@ from typing import Any, ClassVar
 
 from ninjadojo.games.knights_and_ninjas.cards import CODES, COUNTS, DRAFT_SIZE, DUEL_TARGET, SLOTS, START_GEMS
 from ninjadojo.games.knights_and_ninjas.view import open_attack, shown_to_herald, window_gems
-from ninjadojo.rl.encoders import GrowingPile, count_codes, label_offsets, put_code, put_number, put_seat, seat_labels
-from ninjadojo.rl.encoding import Tensor, View, ViewEncoder
+from ninjadojo.rl.encoders import count_codes, label_offsets, put_code, put_number, put_seat, seat_labels
+from ninjadojo.rl.encoding import PublicPart, Tensor, View, ViewEncoder
 from ninjadojo.rl.layout import LayoutBuilder, Writer
 
 DECISIONS = ("turn", "draft", "fortify", "attack", "respond", "highwayman", "herald", "herald-pick", "monk",
@@ -79,7 +79,22 @@ class KnightsAndNinjasEncoder(ViewEncoder):
         self._kinds = len(kinds)
         self._kind_index = {kind: number for number, kind in enumerate(kinds)}
         self._gems = gems
-        self._discard_pile = GrowingPile(len(kinds), counts=True)
+        # The fast path's offsets (a segment over the kinds holds kind k at its first offset + k), and for the
+        # groups of the public part (see update_public) their bytes and zeros for them.
+        first = CODES[0]
+        self._fast_discard = self._discard[first]
+        self._kind_zeros = bytes(4 * len(kinds))
+        end = self._source + players  # the table's segments lie side by side, to the Highwayman's victim
+        self._fast_table = (4 * self._attacking, 4 * end, bytes(4 * (end - self._attacking)))
+        # A seat's fortifications and known cards lie side by side (after its gems and hand size).
+        self._fast_seats = [(4 * castle, 4 * (known[first] + len(kinds)),
+                             bytes(4 * (known[first] + len(kinds) - castle)), castle, archer, minstrel, known[first])
+                            for _, _, castle, archer, minstrel, known in self._seats]
+        self._fast_gems = [gems for gems, *_ in self._seats]
+        assert all(size == gems + 1 for gems, size, *_ in self._seats)
+        self._fast_own = (self._current, self._target, self._reshuffles, self._deck, self._hand[first])
+        # The groups: the discard pile, the table, then per seat its fortifications and its known cards.
+        self.public_groups = 2 + 2 * players
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         ones = out.ones
@@ -142,50 +157,90 @@ class KnightsAndNinjasEncoder(ViewEncoder):
             put_seat(out, self._drafter, draft["drafter"])
             put_code(out, self._drawn, draft["drawn"])
 
-    def write_public(self, state: Any, out: Tensor) -> None:
-        # What view.observe shows every seat, read from the state: public piles and kingdoms, the cards
-        # everyone knows to be in a hand (``state.known``); never a hand or a drawn card (write_own).
-        # A kind's offset in a segment over the kinds is its first offset + the kind's number (the labels
-        # are CODES in order). Counts need no clipping: no pile holds more of a kind than the deck has.
+    def update_public(self, state: Any, part: PublicPart) -> None:
+        # What view.observe shows every seat and changes at few steps, read from the state: the discard
+        # pile, the table, each seat's fortifications and the cards everyone knows to be in its hand
+        # (``state.known``). A kind's offset in a segment over the kinds is its first offset + the kind's
+        # number (the labels are CODES in order). Counts need no clipping: no pile holds more of a kind
+        # than the deck has.
+        #
+        # The groups (see ViewEncoder.update_public): the discard pile (counted further as cards are added
+        # at its end), the table, and per seat its fortifications and its known cards. What changes at
+        # most steps (whose turn, the deck, each seat's gems and hand size, the draft) is written into each
+        # observation instead (write_own).
         one = 1.0
-        first = CODES[0]
-        if state.current >= 0:
-            out[self._current + state.current] = one
-        value = state.target_now()
-        if value:
-            out[self._target] = value if value < DUEL_TARGET else DUEL_TARGET
-        value = state.shuffles
-        if value:
-            out[self._reshuffles] = value if value < MAX_RESHUFFLES else MAX_RESHUFFLES
-        value = len(state.deck)
-        if value:
-            out[self._deck] = value if value < DECK else DECK
-        self._discard_pile.write(state.discard, out, self._discard[first])
-        if state.attack_target >= 0:
-            out[self._attacking + state.attack_target] = one
-        if state.ladder_on >= 0:
-            out[self._ladder + state.ladder_on] = one
-        base = self._table[first]
-        for kind in state.pending:
-            out[base + kind] += one
-        # The frames that show an attack, a Herald's look or a Highwayman's gems (view.open_attack,
-        # shown_to_herald, window_gems), looked for only when there can be one (most steps: a lone turn).
+        out, raw, made = part.out, part.raw, part.made
+        pile, seen = state.discard, made[0]
+        if pile != seen:
+            discard = self._fast_discard
+            known = len(seen)
+            if len(pile) > known and pile[:known] == seen:
+                added = pile[known:]
+            else:
+                raw[4 * discard:4 * (discard + self._kinds)] = self._kind_zeros
+                added = pile
+            for kind in added:
+                out[discard + kind] += one
+            made[0] = pile.copy()
+        # The table: the attack on it, and the frames that show an attack, a Herald's look or a
+        # Highwayman's gems (view.open_attack, shown_to_herald, window_gems), looked for only when there
+        # can be one (most steps: a lone turn).
         frames = state.frames
-        attack = shown = window = None
-        if len(frames) > 1 or (frames and frames[0].kind in WINDOWS):
-            attack = open_attack(state)
-            shown = shown_to_herald(state)
-            window = window_gems(state)
+        windows = len(frames) > 1 or (frames and frames[0].kind in WINDOWS)
+        made_of = (state.attack_target, state.ladder_on, state.pending,
+                   (open_attack(state), shown_to_herald(state), window_gems(state)) if windows else None)
+        if made_of != made[1]:
+            table_start, table_end, table_zeros = self._fast_table
+            raw[table_start:table_end] = table_zeros
+            self._write_table(out, made_of)
+            made[1] = (made_of[0], made_of[1], made_of[2].copy(), made_of[3])
+        all_forts, all_known = state.forts, state.known
+        for each, (start, end, zeros, castle, archer, minstrel, known) in enumerate(self._fast_seats):
+            forts, counts = all_forts[each], all_known[each]
+            group = 2 + 2 * each
+            if forts == made[group] and counts == made[group + 1]:
+                continue
+            raw[start:end] = zeros
+            if forts[0] >= 0:
+                out[castle] = one
+            value = forts[1]
+            if value >= 0:
+                out[archer + (value != SLOTS[1])] = one
+            value = forts[2]
+            if value >= 0:
+                out[minstrel + (value != SLOTS[2])] = one
+            if any(counts):  # mostly nothing is known of a hand
+                for kind in compress(KINDS, counts):
+                    out[known + kind] = counts[kind]
+            made[group] = forts.copy()
+            made[group + 1] = counts.copy()
+
+    def _write_table(self, out: Tensor, made_of: tuple[Any, ...]) -> None:
+        """The table's segments (zeros before): the seat attacked, a Ladder's target, the attack's cards,
+        and what the open frames show (the attack waiting for an answer, the cards shown to a Herald, a
+        Highwayman's gems)."""
+        one = 1.0
+        attacked, ladder, pending, windows = made_of
+        if attacked >= 0:
+            out[self._attacking + attacked] = one
+        if ladder >= 0:
+            out[self._ladder + ladder] = one
+        base = self._table[CODES[0]]
+        for kind in pending:
+            out[base + kind] += one
+        if windows is None:
+            return
+        attack, shown, window = windows
         if attack is not None:
             by, against, role, strength = attack
             if by >= 0:
                 out[self._by + by] = one
             if against >= 0:
                 out[self._against + against] = one
-            out[self._role[first] + role] = one
+            out[self._role[CODES[0]] + role] = one
             _put(out, self._strength, strength, MAX_STRENGTH)
         kinds = self._kinds
-        for shower, kind in shown or ():
+        for shower, kind in shown:
             out[self._shown + shower * kinds + kind] += one
         if window is not None:
             holder, amount, source = window
@@ -194,47 +249,50 @@ class KnightsAndNinjasEncoder(ViewEncoder):
             _put(out, self._amount, amount, self._gems)
             if source >= 0:
                 out[self._source + source] = one
+
+    def write_own(self, state: Any, seat: int, out: Tensor) -> None:
+        # What changes at most steps, written into each observation: whose turn it is, the target, the
+        # reshuffles, the deck, each seat's gems and hand size, the draft; and the seat's own hand and, in
+        # the duel's draft, the card it drew (shown to the drafter alone).
+        one = 1.0
+        current, target, reshuffles, deck, hand = self._fast_own
+        value = state.current
+        if value >= 0:
+            out[current + value] = one
+        value = state.target_now()
+        if value:
+            out[target] = value if value < DUEL_TARGET else DUEL_TARGET
+        value = state.shuffles
+        if value:
+            out[reshuffles] = value if value < MAX_RESHUFFLES else MAX_RESHUFFLES
+        value = len(state.deck)
+        if value:
+            out[deck] = value if value < DECK else DECK
         gems_high = self._gems
-        all_gems, sizes, all_known = state.gems, state.sizes, state.known
-        for each, (gems, size, castle, archer, minstrel, known) in enumerate(self._seats):
+        all_gems, sizes = state.gems, state.sizes
+        for each, gems in enumerate(self._fast_gems):
             value = all_gems[each]
             if value:
                 out[gems] = value if value < gems_high else gems_high
             value = sizes[each]
             if value:
-                out[size] = value if value < DECK else DECK
-            forts = state.forts[each]
-            if forts[0] >= 0:
-                out[castle] = one
-            if forts[1] >= 0:
-                out[archer + (forts[1] != SLOTS[1])] = one
-            if forts[2] >= 0:
-                out[minstrel + (forts[2] != SLOTS[2])] = one
-            counts = all_known[each]
-            if any(counts):  # mostly nothing is known of a hand
-                base = known[first]
-                for kind in compress(KINDS, counts):
-                    out[base + kind] = counts[kind]
+                out[gems + 1] = value if value < DECK else DECK
+        cards = state.hands[seat]
+        for kind in compress(KINDS, cards):  # the kinds held (a hand holds a few of them)
+            out[hand + kind] = cards[kind]
         if state.duel:
-            _put(out, self._pile, len(state.draft), DRAFT_SIZE)
-            top = frames[-1] if frames else None
-            if top is not None and top.kind == "draft":
-                drafter = top.seats[0]
-                if drafter >= 0:
-                    out[self._drafter + drafter] = one
-
-    def write_own(self, state: Any, seat: int, out: Tensor) -> None:
-        # The seat's own hand, and in the duel's draft the card it drew (shown to the drafter alone).
-        first = CODES[0]
-        base = self._hand[first]
-        hand = state.hands[seat]
-        for kind in compress(KINDS, hand):  # the kinds held (a hand holds a few of them)
-            out[base + kind] = hand[kind]
-        if state.duel:
+            value = len(state.draft)
+            if value:
+                out[self._pile] = value if value < DRAFT_SIZE else DRAFT_SIZE
             frames = state.frames
-            top = frames[-1] if frames else None
-            if top is not None and top.kind == "draft" and seat in top.seats:
-                out[self._drawn[first] + state.draft[-1]] = 1.0
+            if frames:
+                top = frames[-1]
+                if top.kind == "draft":
+                    drafter = top.seats[0]
+                    if drafter >= 0:
+                        out[self._drafter + drafter] = one
+                    if drafter == seat:
+                        out[self._drawn[CODES[0]] + state.draft[-1]] = one
 
 
 def _put(out: Tensor, offset: int, value: int, high: int) -> None:

@@ -9,12 +9,14 @@ Squares are numbered as the game numbers them: ``row * cols + col``, row 0 being
 from __future__ import annotations
 
 import struct
-from typing import Any, ClassVar, cast
+from itertools import compress, count
+from operator import ne
+from typing import Any, ClassVar
 
-from ninjadojo.games.ninja_camp.cards import CLAN_TABLE, DECK_COUNTS, GRID_SIZE, LETTERS, NAMES, POINTS, SKILLS
+from ninjadojo.games.ninja_camp.cards import CLAN_TABLE, DECK_COUNTS, EMPTY, GRID_SIZE, LETTERS, NAMES, POINTS, SKILLS
 from ninjadojo.games.ninja_camp.grid import grid
 from ninjadojo.rl.encoders import count_codes, label_offsets, put_code, put_number, seat_labels
-from ninjadojo.rl.encoding import Tensor, View, ViewEncoder
+from ninjadojo.rl.encoding import PublicPart, Tensor, View, ViewEncoder
 from ninjadojo.rl.layout import LayoutBuilder, Writer
 
 DECISIONS = ("turn", "place", "platypus", "platypus-claim")
@@ -61,20 +63,26 @@ class NinjaCampEncoder(ViewEncoder):
                 builder.scalar(f"{prefix}.points", MAX_POINTS, "its points"),
             ))
         self._turn = builder.scalar("turn", MAX_TURNS, "turns played")
-        # The fast path's offsets of each seat, indexed as the state holds its values: the hand by kind
-        # number, the discard pile by letter, the clan by its number, the Shadow's copy by kind number.
-        self._fast_seats = [
-            (ninjas, hand[KINDS[0]] - 1, {letter: discard[letter] for letter in KINDS},
-             [clans[clan.code] for clan in CLAN_TABLE], used, {kind: shadow[NAMES[kind]] for kind in SKILLS},
-             passed, points)
-            for ninjas, hand, discard, clans, used, shadow, passed, points in self._seats]
-        # The fast path writes the grid as bytes: per kind on the grid (0: an empty square), its square's
-        # segment of the tensor (a 1.0 at the kind's place among the kinds, or all zeros), ready to join.
+        # The fast path writes a square of the grid as bytes: per kind on the grid (0: an empty square),
+        # its square's segment of the tensor (a 1.0 at the kind's place among the kinds, or all zeros).
         width = len(kinds)
-        self._cell_bytes = [bytes(4 * width)] + [
+        cell_bytes = [bytes(4 * width)] + [
             struct.pack(f"={width}f", *(1.0 if place == kind - 1 else 0.0 for place in range(width)))
             for kind in range(1, width + 1)]
-        self._grid_bytes = slice(4 * self._grid, 4 * (self._grid + width * len(self._squares)))
+        self._fast_grid = (4 * self._grid, 4 * width, cell_bytes)
+        # Each seat's block: its bytes (from its ninjas to its points, side by side in the layout), zeros
+        # for it, and its segments' offsets as the fast path indexes them (the hand by kind number: kind 0,
+        # the empty square, is never held).
+        self._fast_seats = []
+        for ninjas, hand, discard, clan, used, shadow, passed, points in self._seats:
+            first, last = 4 * ninjas, 4 * (points + 1)
+            assert points == ninjas + len(squares.names) + 2 * width + len(clan) + 1 + len(shadow) + 1
+            self._fast_seats.append((first, last, bytes(last - first), ninjas, hand[KINDS[0]] - 1,
+                                     {letter: discard[letter] for letter in KINDS},
+                                     [clan[row.code] for row in CLAN_TABLE], used, passed, points))
+        self._shadows = [{kind: shadow[NAMES[kind]] for kind in SKILLS} for *_, shadow, _, _ in self._seats]
+        # The groups: the grid (the cards it shows), then each seat's block.
+        self.public_groups = 1 + self.players
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         ones = out.ones
@@ -112,39 +120,66 @@ class NinjaCampEncoder(ViewEncoder):
             put_number(out, points, entry["points"])
         put_number(out, self._turn, view["turn"])
 
-    def write_state(self, state: Any, seat: int, out: Tensor) -> None:
+    def update_public(self, state: Any, part: PublicPart) -> None:
         # Nothing is hidden in Ninja Camp: view.observe shows every seat the whole position, as here.
         # Kinds are the grid's numbers (1 to 9; 0 is an empty square), laid out from 0 in LETTERS[1:]
-        # order; squares are the game's numbers. Counts need no clipping: a hand or discard pile never
-        # holds more of a kind than the deck has, plus the two starting cards.
-        one = 1.0
-        # The grid in one write: each square's segment joined (a pass in C, not a store per square).
-        cast(memoryview, out).cast("B")[self._grid_bytes] = b"".join(map(self._cell_bytes.__getitem__, state.cells))
-        hands, discards, clans, used, copies, passed = (state.hands, state.discards, state.clans, state.clan_used,
-                                                        state.copyable, state.passed_at)
-        for each, (ninjas, hand, discard, clan, clan_used, shadow, passed_flag, score) in enumerate(self._fast_seats):
-            for square in state.ninjas[each]:
-                out[ninjas + square] = one
-            # The seat's points (state.points(), in the view), counted on the way: each card in its hand
-            # and discard pile at its value.
-            value = 0
-            for kind, count in enumerate(hands[each]):
-                if count:
-                    out[hand + kind] = count
-                    value += POINTS[kind] * count
-            for letter in discards[each]:
-                out[discard[letter]] += one
-                value += _LETTER_POINTS[letter]
-            if value:
-                out[score] = value if value < MAX_POINTS else MAX_POINTS
-            out[clan[clans[each]]] = one
-            if used[each]:
-                out[clan_used] = one
-            copy = copies[each]
+        # order; squares are the game's numbers.
+        #
+        # A step changes a seat's things or two and a square or two of the grid. The groups (see
+        # ViewEncoder.update_public): the grid, kept as the cards it shows, whose squares that differ are
+        # found in C and written again alone; and each seat's block (its ninjas to its points) but its
+        # Shadow's copy. What changes at most steps (the skill each Shadow copies, the turn) is written
+        # into each observation instead (write_own).
+        out, raw, made = part.out, part.raw, part.made
+        cells, seen = state.cells, made[0]
+        if cells != seen:
+            grid, width, cell_bytes = self._fast_grid
+            if len(seen) != len(cells):
+                seen = made[0] = [EMPTY] * len(cells)  # a new part: every square empty (zeros)
+            for square in compress(count(), map(ne, cells, seen)):
+                at = grid + square * width
+                raw[at:at + width] = cell_bytes[cells[square]]
+            seen[:] = cells
+        ninjas, hands, discards, clans, used, passed = (state.ninjas, state.hands, state.discards, state.clans,
+                                                        state.clan_used, state.passed_at)
+        for each, offsets in enumerate(self._fast_seats):
+            made_of = (ninjas[each], hands[each], discards[each], clans[each], used[each], passed[each] >= 0)
+            if made_of != made[each + 1]:
+                self._write_seat(offsets, made_of, out, raw)
+                made[each + 1] = (made_of[0].copy(), made_of[1].copy(), *made_of[2:])
+
+    def _write_seat(self, offsets: tuple[Any, ...], made_of: tuple[Any, ...], out: Tensor, raw: memoryview) -> None:
+        """A seat's block but its Shadow's copy: its ninjas, hand, discards, points, clan and pass. Counts
+        need no clipping: a hand or discard pile never holds more of a kind than the deck has, plus the
+        two starting cards."""
+        start, end, zeros, ninjas, hand, discard, clan, clan_used, passed, score = offsets
+        squares, counts, letters, clan_number, is_used, has_passed = made_of
+        raw[start:end] = zeros
+        for square in squares:
+            out[ninjas + square] = 1.0
+        # The seat's points (state.points(), in the view), counted on the way: each card in its hand and
+        # discard pile at its value.
+        value = 0
+        for kind in compress(range(len(counts)), counts):
+            out[hand + kind] = counts[kind]
+            value += POINTS[kind] * counts[kind]
+        for letter in letters:
+            out[discard[letter]] += 1.0
+            value += _LETTER_POINTS[letter]
+        if value:
+            out[score] = value if value < MAX_POINTS else MAX_POINTS
+        out[clan[clan_number]] = 1.0
+        if is_used:
+            out[clan_used] = 1.0
+        if has_passed:
+            out[passed] = 1.0
+
+    def write_own(self, state: Any, seat: int, out: Tensor) -> None:
+        # Nothing is the seat's own: what changes at most steps, written into each observation rather
+        # than kept (the skill each Shadow copies, the turns played).
+        for shadow, copy in zip(self._shadows, state.copyable, strict=True):
             if copy:
-                out[shadow[copy]] = one
-            if passed[each] >= 0:
-                out[passed_flag] = one
+                out[shadow[copy]] = 1.0
         value = state.turns
         if value:
             out[self._turn] = value if value < MAX_TURNS else MAX_TURNS

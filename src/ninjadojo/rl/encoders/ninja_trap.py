@@ -10,13 +10,14 @@ player remember them): a learning agent that wants them needs a memory of its ow
 from __future__ import annotations
 
 import struct
-from typing import Any, ClassVar, cast
+from itertools import compress
+from typing import Any, ClassVar
 
 from ninjadojo.games.ninja_trap.cards import CODES, HITS_TO_KILL, deck_counts, deck_size
 from ninjadojo.games.ninja_trap.encode import max_traps
 from ninjadojo.games.ninja_trap.rules import ACTIVATE, LOOK, blocked_seats
 from ninjadojo.rl.encoders import label_offsets, put_code, put_number, seat_labels
-from ninjadojo.rl.encoding import Tensor, View, ViewEncoder
+from ninjadojo.rl.encoding import PublicPart, Tensor, View, ViewEncoder
 from ninjadojo.rl.layout import LayoutBuilder, Writer
 
 STAGES = ("trap", "move", "activate", "look")
@@ -24,8 +25,8 @@ STAGES = ("trap", "move", "activate", "look")
 FIRST = CODES[0]
 #: A seat's first segments, side by side: hits, alive, hand_size, deck_size, discard (per room), traps.
 _SEAT_BLOCK = struct.Struct(f"={4 + len(CODES) + 1}f")
-#: The seat's hand, a count per room, in one packed write (the rooms lie side by side).
-_HAND_BLOCK = struct.Struct(f"={len(CODES)}f")
+#: The rooms' numbers (CODES in order).
+ROOMS = range(len(CODES))
 #: Turn numbers are clipped here (random games last about 15 turns).
 MAX_TURN = 100
 
@@ -67,13 +68,16 @@ class NinjaTrapEncoder(ViewEncoder):
                                        "by row position (oldest first)")
         self._positions = positions
         # The fast path's offsets of each seat, flat (a segment over the rooms holds room r at its first
-        # offset + r).
-        self._fast_seats = [(hits, alive, hand_size, deck, traps, discard[FIRST], move[FIRST], flipped[FIRST], blocked)
-                            for hits, alive, hand_size, deck, discard, traps, move, flipped, blocked in self._seats]
-        # The packed write relies on these segments following each other.
-        assert all((alive, hand_size, deck, discard, traps) == (hits + 1, hits + 2, hits + 3, hits + 4,
-                                                               hits + 4 + len(CODES))
-                   for hits, alive, hand_size, deck, traps, discard, *_ in self._fast_seats)
+        # offset + r); the packed write relies on its first segments following each other.
+        self._fast_seats = [(hits, move[FIRST], flipped[FIRST], blocked)
+                            for hits, _, _, _, _, _, move, flipped, blocked in self._seats]
+        assert all((alive, hand_size, deck, discard[FIRST], traps) == (hits + 1, hits + 2, hits + 3, hits + 4,
+                                                                      hits + 4 + len(CODES))
+                   for hits, alive, hand_size, deck, discard, traps, *_ in self._seats)
+        # The public part's bytes (the turn to the last seat's block), and zeros for them.
+        end = self._seats[-1][-1] + 1
+        self._public_bytes = slice(4 * self._turn, 4 * end)
+        self._public_zeros = bytes(4 * (end - self._turn))
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         ones, at, values = out.ones, out.at, out.values
@@ -109,12 +113,14 @@ class NinjaTrapEncoder(ViewEncoder):
                 if isinstance(position, int) and 1 <= position <= self._positions and isinstance(room, str):
                     ones.append(self._look + (position - 1) * rooms + CODES.index(room))
 
-    def write_public(self, state: Any, out: Tensor) -> None:
+    def update_public(self, state: Any, part: PublicPart) -> None:
         # What view.observe shows every seat, read from the state: every public zone (never a hand, a
         # deck's order or a trap's room). Counts need no clipping: a room's cards in one pile never
-        # outnumber that room in a deck. A trap or move stage collects every ninja's choice: this part is
-        # written once for all of them.
-        fast = self._fast_seats
+        # outnumber that room in a deck. Written whole each time (no groups: a new position changes most
+        # of it); a trap or move stage collects every ninja's choice on one position, whose public part is
+        # written once for all of them (ViewEncoder._public_part).
+        out = part.out
+        part.raw[self._public_bytes] = self._public_zeros
         turn = state.turn
         if turn:
             out[self._turn] = turn if turn < MAX_TURN else MAX_TURN
@@ -126,13 +132,13 @@ class NinjaTrapEncoder(ViewEncoder):
         hits_all, hands, decks, discards, rows, moves, flips = (state.hits, state.hands, state.decks, state.discards,
                                                                  state.trap_turns, state.moves, state.flips)
         pack = _SEAT_BLOCK.pack_into
-        buffer = cast(memoryview, out)
-        for each, (hits, _, _, _, _, _, move, flipped, blocked) in enumerate(fast):
+        raw = part.raw
+        for each, (hits, move, flipped, blocked) in enumerate(self._fast_seats):
             # hits, alive, hand_size, deck_size, discard (a count per room) and traps lie side by side: one
             # packed write (dense, no test per room).
             taken = hits_all[each]
-            pack(buffer, hits * 4, taken if taken < 3 else 3, taken < HITS_TO_KILL, sum(hands[each]),
-                 len(decks[each]), *discards[each], len(rows[each]))
+            pack(raw, hits * 4, taken if taken < 3 else 3, taken < HITS_TO_KILL, sum(hands[each]), len(decks[each]),
+                 *discards[each], len(rows[each]))
             room = moves[each]
             if room >= 0:
                 out[move + room] = 1.0
@@ -144,7 +150,10 @@ class NinjaTrapEncoder(ViewEncoder):
 
     def write_own(self, state: Any, seat: int, out: Tensor) -> None:
         # The seat's own hand, and its traps only during its own Buko look.
-        _HAND_BLOCK.pack_into(cast(memoryview, out), self._hand[FIRST] * 4, *state.hands[seat])
+        base = self._hand[FIRST]
+        hand = state.hands[seat]
+        for room in compress(ROOMS, hand):  # the rooms held (a hand holds a few)
+            out[base + room] = hand[room]
         frames = state.frames
         if frames and frames[-1].kind == LOOK and seat in frames[-1].seats:
             base, rooms = self._look, len(CODES)

@@ -352,9 +352,11 @@ class NinjatoEncoder(ViewEncoder):
                 out[stack_top + stack[-1]] = one
 
         # The Sensei, the Pavilion (Rumors) and the Palace (Envoys).
+        # The spots of the Pavilion and the Palace are the game's options' (the options object stands for
+        # them: asking at every step would cost more than the rest of the block).
         made_of = (state.offer, state.sensei_seats, len(state.sdeck), state.sout, state.hj_left, state.rup,
-                   state.pavilion_seats, state.pavilion_spots, len(state.rdeck), state.vup, state.palace_seats,
-                   state.palace_spots, len(state.vdeck))
+                   state.pavilion_seats, len(state.rdeck), state.vup, state.palace_seats, len(state.vdeck),
+                   state.options)
         if made_of != made[_PLACES]:
             bytes_out[places_start:places_end] = bytes(places_end - places_start)
             offered, seated, value, counts, left, *_ = made_of
@@ -372,10 +374,10 @@ class NinjatoEncoder(ViewEncoder):
                 out[hensojutsu] = left if left < 3 else 3
             # Face-up cards, seats, spots and the deck's size, at each.
             for up_offset, face_up, seats_offset, seated, spots_offset, value, deck_offset, left, most in (
-                    (rumors_up, made_of[5], pavilion_seats, made_of[6], pavilion_spots, made_of[7], pavilion_deck,
-                     made_of[8], RUMORS),
-                    (envoys_up, made_of[9], palace_seats, made_of[10], palace_spots, made_of[11], palace_deck,
-                     made_of[12], ENVOYS)):
+                    (rumors_up, made_of[5], pavilion_seats, made_of[6], pavilion_spots, state.pavilion_spots,
+                     pavilion_deck, made_of[7], RUMORS),
+                    (envoys_up, made_of[8], palace_seats, made_of[9], palace_spots, state.palace_spots, palace_deck,
+                     made_of[10], ENVOYS)):
                 for each in face_up:
                     out[up_offset + each] = one
                 for each in seated:

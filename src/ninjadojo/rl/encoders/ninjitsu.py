@@ -81,15 +81,16 @@ class NinjitsuEncoder(ViewEncoder):
                 label_offsets(b.one_hot(f"{prefix}.element", ELEMENTS, "its Element (The Elements)"), ELEMENTS),
                 label_offsets(b.one_hot(f"{prefix}.side", SIDES, "its Element's side, or choosing"), SIDES),
             ))
-        # The fast path's offsets of each seat, flat: a segment over the cards holds card c at its first
-        # offset + c.
+        # The fast path's offsets, flat: a segment over the cards holds card c at its first offset + c.
         first = CARD_IDS[0]
         self._fast_seats = [
             (hand_size, hand[first], treasures[first], treasure_points, secret_count, secrets, points, points_known,
              marked, mark[first], element, side)
             for (hand_size, hand, treasures, treasure_points, secret_count, secrets, points, points_known, marked,
                  mark, element, side) in self._seats]
-        self._fast_piles = (self._discard[first], self._resolving[first], self._innermost[first])
+        self._fast_discard = self._discard[first]
+        self._fast_globals = (self._turn, self._target, self._deck, self._swaps, self._resolving[first],
+                              self._innermost[first], self._frozen, self._magic)
         self._discard_pile = GrowingPile(CARDS, counts=False)
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
@@ -155,89 +156,105 @@ class NinjitsuEncoder(ViewEncoder):
         # What view.observe shows ``seat``, read from the state: the seat's own hand and secrets (not
         # while blinded), others' cards only where ``state.known`` says the seat knows their place, and
         # everything at the end. A card's offset in a segment over the cards is the segment's first
-        # offset + the card's number (the labels are CARD_IDS in order).
+        # offset + the card's number (the labels are CARD_IDS in order). Zeros are not written (the
+        # tensor starts as zeros).
+        #
+        # Not kept per game as Of Knights and Ninjas' or Ninja Camp's public part (update_public): most
+        # of it changes at most steps, a few values each, and copying a kept tensor of this size costs
+        # more than the zeros numpy starts from.
         one = 1.0
-        first = CARD_IDS[0]
+        turn_offset, target_offset, deck_offset, swaps_offset, resolving, innermost, frozen_offset, \
+            magic_offset = self._fast_globals
         turn = state.turn
         if turn >= 0:
-            out[self._turn + turn] = one
+            out[turn_offset + turn] = one
         value = state.target
-        out[self._target] = value if value < MAX_TARGET else MAX_TARGET
-        out[self._deck] = len(state.deck)  # never above the deck's size, the bound
+        out[target_offset] = value if value < MAX_TARGET else MAX_TARGET
+        value = len(state.deck)
+        if value:
+            out[deck_offset] = value  # never above the deck's size, the bound
         value = state.swaps_left
-        out[self._swaps] = value if value < 10 else 10
-        base, resolving, innermost = self._fast_piles
-        self._discard_pile.write(state.discard, out, base)
+        if value:
+            out[swaps_offset] = value if value < 10 else 10
+        self._discard_pile.write(state.discard, out, self._fast_discard)
+        if state.has_weather:
+            self._write_weather(state, out)
         effects = state.effects
         if effects:
             for effect in effects:
                 out[resolving + effect[0]] = one
             out[innermost + effects[-1][0]] = one
-        if state.frozen >= 0:
-            out[self._frozen + state.frozen] = one
-        if state.magic_owner >= 0:
-            out[self._magic + state.magic_owner] = one
-        if state.has_weather:
-            base = self._weather[first]
-            for card in state.weather:
-                out[base + card] = one
-            out[self._weather_deck] = len(state.weather_deck)
-            base = self._weather_discard[first]
-            for card in state.weather_discard:
-                out[base + card] = one
-            base = self._events[first]
-            for card in state.event_queue:
-                out[base + card] = one
+        value = state.frozen
+        if value >= 0:
+            out[frozen_offset + value] = one
+        value = state.magic_owner
+        if value >= 0:
+            out[magic_offset + value] = one
         over = state.result is not None
         known = state.known
         bit = 1 << seat  # a seat's bit is a place bit (PLACE_MASK): knowing the place is what shows a card
         hands, secrets_all, treasures_all, marks, elements = (state.hands, state.secrets, state.treasures, state.marks,
                                                               state.elements)
         # Without Master of Earth or The Elements a treasure's worth is its printed value (and Vampire
-        # Ninja's penalty): counted here, not by a call per seat (``treasure_points``), at every step.
+        # Ninja's penalty): counted here, on the way through the treasures, not by a call per seat
+        # (``treasure_points``), at every step.
         printed = not (state.has_earth or state.has_elements)
         blind = state.blind
-        for each, (hand_size, base, treasures, treasure_points, secret_count, secrets, points, points_known, marked,
-                   mark, element, side) in enumerate(self._fast_seats):
+        each = -1
+        for (hand_size, base, treasures, treasure_points, secret_count, secrets, points, points_known, marked,
+             mark, element, side) in self._fast_seats:
+            each += 1
             own = each == seat
             cards = hands[each]
-            out[hand_size] = len(cards)
-            # ``known_in_hand``, written out: the whole hand for its holder (and at the end), else the
-            # cards whose place the seat knows.
-            if own or over:
-                for card in cards:
-                    out[base + card] = one
-            else:
-                for card in cards:
-                    if known[card] & bit:
+            if cards:
+                out[hand_size] = len(cards)
+                # ``known_in_hand``, written out: the whole hand for its holder (and at the end), else the
+                # cards whose place the seat knows.
+                if own or over:
+                    for card in cards:
                         out[base + card] = one
-            held = treasures_all[each]
-            for card in held:
-                out[treasures + card] = one
-            if not printed:
-                value = state.treasure_points(each)
-            elif held:
-                value = sum(map(VALUE.__getitem__, held))
-                penalty = sum(map(OWNER_PENALTY.__getitem__, held))
-                if penalty:
-                    value += penalty * len(held)
-            else:
-                value = 0
-            if value:
-                out[treasure_points] = (-MAX_POINTS if value < -MAX_POINTS else value if value < MAX_POINTS
-                                        else MAX_POINTS)
-            held = secrets_all[each]
-            count = len(held)
-            sees_own = (own and blind != each) or over
-            if count:
-                out[secret_count] = count if count < SECRET_POSITIONS else SECRET_POSITIONS
-                if sees_own:
-                    for position, card in enumerate(held[:SECRET_POSITIONS]):
-                        out[secrets + position * CARDS + card] = one
-                elif not own:
-                    for position, card in enumerate(held[:SECRET_POSITIONS]):
+                else:
+                    for card in cards:
                         if known[card] & bit:
-                            out[secrets + position * CARDS + card] = one
+                            out[base + card] = one
+            held = treasures_all[each]
+            if printed:
+                if held:
+                    value = penalty = 0
+                    for card in held:
+                        out[treasures + card] = one
+                        value += VALUE[card]
+                        penalty += OWNER_PENALTY[card]
+                    if penalty:
+                        value += penalty * len(held)
+                    if value:
+                        out[treasure_points] = (-MAX_POINTS if value < -MAX_POINTS else value if value < MAX_POINTS
+                                                else MAX_POINTS)
+            else:
+                for card in held:
+                    out[treasures + card] = one
+                value = state.treasure_points(each)
+                if value:
+                    out[treasure_points] = (-MAX_POINTS if value < -MAX_POINTS else value if value < MAX_POINTS
+                                            else MAX_POINTS)
+            sees_own = (blind != each or over) if own else over
+            held = secrets_all[each]
+            if held:
+                count = len(held)
+                if count > SECRET_POSITIONS:
+                    count = SECRET_POSITIONS
+                    held = held[:SECRET_POSITIONS]
+                out[secret_count] = count
+                # By position: the segment holds position p's card c at secrets + p * CARDS + c.
+                if sees_own:
+                    for card in held:
+                        out[secrets + card] = one
+                        secrets += CARDS
+                elif not own:
+                    for card in held:
+                        if known[card] & bit:
+                            out[secrets + card] = one
+                        secrets += CARDS
             if sees_own:
                 value = state.points(each)
                 out[points] = -MAX_POINTS if value < -MAX_POINTS else value if value < MAX_POINTS else MAX_POINTS
@@ -252,5 +269,21 @@ class NinjitsuEncoder(ViewEncoder):
                 name = text.rstrip("12")
                 out[element[name]] = one
                 out[side[text[len(name):] or "choosing"]] = one
+
+    def _write_weather(self, state: Any, out: Tensor) -> None:
+        """Heavy Weather's segments: the Weather in play, its deck's size, its discard pile, the Events."""
+        one = 1.0
+        first = CARD_IDS[0]
+        base = self._weather[first]
+        for card in state.weather:
+            out[base + card] = one
+        out[self._weather_deck] = len(state.weather_deck)
+        base = self._weather_discard[first]
+        for card in state.weather_discard:
+            out[base + card] = one
+        base = self._events[first]
+        for card in state.event_queue:
+            out[base + card] = one
+
 
 ENCODER = NinjitsuEncoder
