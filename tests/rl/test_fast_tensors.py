@@ -151,3 +151,28 @@ def test_a_growing_pile_is_laid_out_as_the_pile_is_whatever_happened_to_it(count
         assert laid_out(pile) == expected(pile), cards
     fresh = [2, 2, 1] if counts else [2, 1]  # a new list object (a reshuffle that replaces the pile)
     assert laid_out(fresh) == expected(fresh)
+
+
+def test_the_end_of_a_ninjitsu_game_is_every_seats_own_whoever_observes_it_first() -> None:
+    """Ninjitsu!'s encoder keeps the game's part of the tensor at the end (every seat sees everything then,
+    but another's marked card) for the seats that observe the end after the first: each seat's tensor is
+    still the reference one, whichever seat observes first, with marked cards at the end (seed 48 ends with
+    three), and with another ended game observed in between."""
+    options = {"expansions": "promo,magic,sabotage,elements,weather"}
+    table = Table("ninjitsu", 4, options)
+    encoder = table.encoder
+    games = []
+    for seed in (48, 20):
+        game = table.new(seed)
+        rng = Rng(seed)
+        while game.result is None:
+            seat = game.to_act()[0]
+            actions = game.legal_actions(seat)
+            game.apply(seat, actions[rng.randbelow(len(actions))])
+        games.append(game)
+    assert sum(mark >= 0 for mark in games[0].marks) >= 2, "the game ends with marked cards"
+    for order in ([0, 1, 2, 3], [3, 2, 1, 0], [2, 0, 3, 1, 2]):
+        encoder._final = None
+        for seat in order:
+            for game in (games[0], games[1], games[0]):
+                assert np.array_equal(encoder.encode_state(game, seat), encoder.encode_reference(game, seat))

@@ -26,6 +26,8 @@ MAX_POINTS = 300
 #: The points of a card by its letter (a discard pile is a string of letters).
 _LETTER_POINTS = {letter: POINTS[kind] for kind, letter in enumerate(LETTERS)}
 MAX_TURNS = 300
+#: The kinds' numbers as a hand counts them (0, the empty square, is never held).
+KIND_NUMBERS = range(len(LETTERS))
 
 
 class NinjaCampEncoder(ViewEncoder):
@@ -81,8 +83,10 @@ class NinjaCampEncoder(ViewEncoder):
                                      {letter: discard[letter] for letter in KINDS},
                                      [clan[row.code] for row in CLAN_TABLE], used, passed, points))
         self._shadows = [{kind: shadow[NAMES[kind]] for kind in SKILLS} for *_, shadow, _, _ in self._seats]
-        # The groups: the grid (the cards it shows), then each seat's block.
+        # The groups: the grid (the cards it shows), then each seat's block (with 3 or 4 players: with 2,
+        # the blocks are written into each observation, write_own).
         self.public_groups = 1 + self.players
+        self._kept_seats = self.players > 2
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         ones = out.ones
@@ -140,27 +144,29 @@ class NinjaCampEncoder(ViewEncoder):
                 at = grid + square * width
                 raw[at:at + width] = cell_bytes[cells[square]]
             seen[:] = cells
+        if not self._kept_seats:
+            return
         ninjas, hands, discards, clans, used, passed = (state.ninjas, state.hands, state.discards, state.clans,
                                                         state.clan_used, state.passed_at)
         for each, offsets in enumerate(self._fast_seats):
             made_of = (ninjas[each], hands[each], discards[each], clans[each], used[each], passed[each] >= 0)
             if made_of != made[each + 1]:
-                self._write_seat(offsets, made_of, out, raw)
+                raw[offsets[0]:offsets[1]] = offsets[2]
+                self._write_seat(offsets, made_of, out)
                 made[each + 1] = (made_of[0].copy(), made_of[1].copy(), *made_of[2:])
 
-    def _write_seat(self, offsets: tuple[Any, ...], made_of: tuple[Any, ...], out: Tensor, raw: memoryview) -> None:
-        """A seat's block but its Shadow's copy: its ninjas, hand, discards, points, clan and pass. Counts
-        need no clipping: a hand or discard pile never holds more of a kind than the deck has, plus the
-        two starting cards."""
-        start, end, zeros, ninjas, hand, discard, clan, clan_used, passed, score = offsets
+    def _write_seat(self, offsets: tuple[Any, ...], made_of: tuple[Any, ...], out: Tensor) -> None:
+        """A seat's block but its Shadow's copy (zeros before): its ninjas, hand, discards, points, clan and
+        pass. Counts need no clipping: a hand or discard pile never holds more of a kind than the deck has,
+        plus the two starting cards."""
+        _, _, _, ninjas, hand, discard, clan, clan_used, passed, score = offsets
         squares, counts, letters, clan_number, is_used, has_passed = made_of
-        raw[start:end] = zeros
         for square in squares:
             out[ninjas + square] = 1.0
         # The seat's points (state.points(), in the view), counted on the way: each card in its hand and
         # discard pile at its value.
         value = 0
-        for kind in compress(range(len(counts)), counts):
+        for kind in compress(KIND_NUMBERS, counts):
             out[hand + kind] = counts[kind]
             value += POINTS[kind] * counts[kind]
         for letter in letters:
@@ -176,10 +182,35 @@ class NinjaCampEncoder(ViewEncoder):
 
     def write_own(self, state: Any, seat: int, out: Tensor) -> None:
         # Nothing is the seat's own: what changes at most steps, written into each observation rather
-        # than kept (the skill each Shadow copies, the turns played).
+        # than kept (the skill each Shadow copies, the turns played; with 2 players, each seat's block:
+        # one of the two changes at most steps, and comparing both costs more than writing them).
+        one = 1.0
+        if not self._kept_seats:
+            # _write_seat, written out (every seat at every step).
+            hands, discards, clans, used, passed = (state.hands, state.discards, state.clans, state.clan_used,
+                                                    state.passed_at)
+            for each, (_, _, _, ninjas, hand, discard, clan, clan_used, passed_flag, score) in \
+                    enumerate(self._fast_seats):
+                for square in state.ninjas[each]:
+                    out[ninjas + square] = one
+                counts = hands[each]
+                value = 0
+                for kind in compress(KIND_NUMBERS, counts):
+                    out[hand + kind] = counts[kind]
+                    value += POINTS[kind] * counts[kind]
+                for letter in discards[each]:
+                    out[discard[letter]] += one
+                    value += _LETTER_POINTS[letter]
+                if value:
+                    out[score] = value if value < MAX_POINTS else MAX_POINTS
+                out[clan[clans[each]]] = one
+                if used[each]:
+                    out[clan_used] = one
+                if passed[each] >= 0:
+                    out[passed_flag] = one
         for shadow, copy in zip(self._shadows, state.copyable, strict=True):
             if copy:
-                out[shadow[copy]] = 1.0
+                out[shadow[copy]] = one
         value = state.turns
         if value:
             out[self._turn] = value if value < MAX_TURNS else MAX_TURNS

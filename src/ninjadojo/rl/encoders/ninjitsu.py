@@ -11,7 +11,7 @@ secrets of others it has seen; ``points`` is known for the seat itself only (and
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ninjadojo.games.ninjitsu.cards import CARD_IDS, OWNER_PENALTY, VALUE
 from ninjadojo.games.ninjitsu.elements import NAMES as ELEMENTS
@@ -92,6 +92,11 @@ class NinjitsuEncoder(ViewEncoder):
         self._fast_globals = (self._turn, self._target, self._deck, self._swaps, self._resolving[first],
                               self._innermost[first], self._frozen, self._magic)
         self._discard_pile = GrowingPile(CARDS, counts=False)
+        # The game's part of the tensor (after the header) as bytes, each seat's marked-card segment, and the
+        # game's part at the end of the last ended game (see write_state).
+        self._game_bytes = (4 * self._turn, 4 * (self._seats[-1][-1][SIDES[-1]] + 1))  # (the last seat's side ends it)
+        self._own_marks = [mark for *_, mark, _, _ in self._fast_seats]
+        self._final: tuple[Any, Any, bytes, int] | None = None
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         # The hot path of every step: the per-seat loop appends to the writer's lists directly.
@@ -161,7 +166,15 @@ class NinjitsuEncoder(ViewEncoder):
         #
         # Not kept per game as Of Knights and Ninjas' or Ninja Camp's public part (update_public): most
         # of it changes at most steps, a few values each, and copying a kept tensor of this size costs
-        # more than the zeros numpy starts from.
+        # more than the zeros numpy starts from. But at the end every seat sees everything but another's
+        # marked card, and every seat observes the end in turn: the game's part of the tensor is kept for
+        # the last ended game (held with the game and its result, so that neither is taken for another).
+        result = state.result
+        if result is not None:
+            final = self._final
+            if final is not None and final[0] is state and final[1] is result:
+                self._copy_final(state, seat, out, final)
+                return
         one = 1.0
         turn_offset, target_offset, deck_offset, swaps_offset, resolving, innermost, frozen_offset, \
             magic_offset = self._fast_globals
@@ -269,6 +282,23 @@ class NinjitsuEncoder(ViewEncoder):
                 name = text.rstrip("12")
                 out[element[name]] = one
                 out[side[text[len(name):] or "choosing"]] = one
+        if over:
+            start, end = self._game_bytes
+            self._final = (state, state.result, bytes(cast(memoryview, out).cast("B")[start:end]), seat)
+
+    def _copy_final(self, state: Any, seat: int, out: Tensor, final: tuple[Any, Any, bytes, int]) -> None:
+        """The game's part of ``seat``'s tensor at the end, from the one kept for the seat that observed the
+        end first: the same but for the marked card, its holder's alone."""
+        start, end = self._game_bytes
+        cast(memoryview, out).cast("B")[start:end] = final[2]
+        first, marks = final[3], state.marks
+        if first != seat:
+            card = marks[first]
+            if card >= 0:
+                out[self._own_marks[first] + card] = 0.0
+            card = marks[seat]
+            if card >= 0:
+                out[self._own_marks[seat] + card] = 1.0
 
     def _write_weather(self, state: Any, out: Tensor) -> None:
         """Heavy Weather's segments: the Weather in play, its deck's size, its discard pile, the Events."""
