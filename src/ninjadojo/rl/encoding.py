@@ -295,9 +295,12 @@ class ViewEncoder(ABC):
             top = frames[-1]
             offset = self._waiting
             if top.concealed:
+                # The engine's rule: a concealed frame is never shown; the first open one below is.
                 for each in state.public_waiting():
                     out[offset + each] = one
             else:
+                # An open frame shows its seats; a simultaneous one all its participants, those that have
+                # chosen too (public_waiting, without its sorted tuple).
                 for each in top.seats:
                     out[offset + each] = one
                 if top.simultaneous:

@@ -212,9 +212,14 @@ class Reviews:
         job = self.jobs.get((table, seat, hindsight))
         if job is not None:
             self.jobs.move_to_end((table, seat, hindsight))
-            if job.status == "queued":
-                job.ahead = len(self.running()) + sum(1 for other in self.queued() if other.started < job.started)
+            self._count_ahead(job)
         return job
+
+    def _count_ahead(self, job: ReviewJob) -> None:
+        """Set how many reviews run or wait before ``job``, if it is queued."""
+        if job.status == "queued":
+            place = next(number for number, other in enumerate(self.queued()) if other is job)
+            job.ahead = len(self.running()) + place
 
     def start(self, table: str, game: GameState[Any], seat: int, client: str, hindsight: bool = False) -> ReviewJob:
         """Start ``seat``'s review of the finished ``game`` (the table ``table``), or give the one already
@@ -252,8 +257,8 @@ class Reviews:
         if len(self.running()) >= self.max_running or self.queued():
             # Every slot taken: it waits its turn (a semaphore wakes its waiters first come, first served).
             job.status = "queued"
-            job.ahead = len(self.running()) + len(self.queued())
         self.jobs[(table, seat, hindsight)] = job
+        self._count_ahead(job)
         self._trim()
         task = asyncio.get_running_loop().create_task(self._run(job, game.record.copy()))
         self._tasks.add(task)
@@ -285,9 +290,7 @@ class Reviews:
             job.done = job.total = len(moves) if isinstance(moves, list) else job.total
             job.status = "done"
             job.moves = []  # the review has them all
-        except asyncio.CancelledError:
-            raise
-        except Exception as error:
+        except Exception as error:  # (not a cancellation: _run marks that)
             log.exception("table %s: the review of seat %d failed", job.table, job.seat)
             job.status, job.error = "failed", f"the review failed ({type(error).__name__}); ask again to retry"
         finally:

@@ -526,7 +526,7 @@ only when their own turn starts at the target, and P0's turn came first"]
     """
     target = f"target {state.target}, doubled by Aurora Borealis" if doubled else f"target {state.target}"
     reason = f"P{seat} starts their turn with {points} points ({target}) and wins"
-    rivals = [(other, state.points(other)) for other in state.opponents(seat) if state.points(other) >= state.target]
+    rivals = [(other, held) for other in state.opponents(seat) if (held := state.points(other)) >= state.target]
     if not rivals:
         return reason
     if len(rivals) == 1:

@@ -142,4 +142,3 @@ class GrowingPile:
                     values[card] = 1.0
             seen.extend(added)
         out[offset:offset + self._size] = values  # type: ignore[index,assignment]
-

@@ -186,28 +186,11 @@ class NinjaCampEncoder(ViewEncoder):
         # one of the two changes at most steps, and comparing both costs more than writing them).
         one = 1.0
         if not self._kept_seats:
-            # _write_seat, written out (every seat at every step).
-            hands, discards, clans, used, passed = (state.hands, state.discards, state.clans, state.clan_used,
-                                                    state.passed_at)
-            for each, (_, _, _, ninjas, hand, discard, clan, clan_used, passed_flag, score) in \
-                    enumerate(self._fast_seats):
-                for square in state.ninjas[each]:
-                    out[ninjas + square] = one
-                counts = hands[each]
-                value = 0
-                for kind in compress(KIND_NUMBERS, counts):
-                    out[hand + kind] = counts[kind]
-                    value += POINTS[kind] * counts[kind]
-                for letter in discards[each]:
-                    out[discard[letter]] += one
-                    value += _LETTER_POINTS[letter]
-                if value:
-                    out[score] = value if value < MAX_POINTS else MAX_POINTS
-                out[clan[clans[each]]] = one
-                if used[each]:
-                    out[clan_used] = one
-                if passed[each] >= 0:
-                    out[passed_flag] = one
+            ninjas, hands, discards, clans, used, passed = (state.ninjas, state.hands, state.discards, state.clans,
+                                                            state.clan_used, state.passed_at)
+            for each, offsets in enumerate(self._fast_seats):
+                self._write_seat(offsets, (ninjas[each], hands[each], discards[each], clans[each], used[each],
+                                           passed[each] >= 0), out)
         for shadow, copy in zip(self._shadows, state.copyable, strict=True):
             if copy:
                 out[shadow[copy]] = one

@@ -232,24 +232,20 @@ class NinjitsuEncoder(ViewEncoder):
                             out[base + card] = one
             held = treasures_all[each]
             if printed:
-                if held:
-                    value = penalty = 0
-                    for card in held:
-                        out[treasures + card] = one
-                        value += VALUE[card]
-                        penalty += OWNER_PENALTY[card]
-                    if penalty:
-                        value += penalty * len(held)
-                    if value:
-                        out[treasure_points] = (-MAX_POINTS if value < -MAX_POINTS else value if value < MAX_POINTS
-                                                else MAX_POINTS)
+                value = penalty = 0
+                for card in held:
+                    out[treasures + card] = one
+                    value += VALUE[card]
+                    penalty += OWNER_PENALTY[card]
+                if penalty:
+                    value += penalty * len(held)
             else:
                 for card in held:
                     out[treasures + card] = one
                 value = state.treasure_points(each)
-                if value:
-                    out[treasure_points] = (-MAX_POINTS if value < -MAX_POINTS else value if value < MAX_POINTS
-                                            else MAX_POINTS)
+            if value:
+                out[treasure_points] = (-MAX_POINTS if value < -MAX_POINTS else value if value < MAX_POINTS
+                                        else MAX_POINTS)
             sees_own = (blind != each or over) if own else over
             held = secrets_all[each]
             if held:
