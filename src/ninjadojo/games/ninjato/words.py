@@ -269,8 +269,9 @@ def _sensei_label(state: NinjatoState, seat: int, tile: int, paid: int) -> str:
         return f"Learn {name} at the Sensei (free): it doubles a masked Envoy at clan scoring"
     cost = TILE_COST[tile]
     if paid:
-        costing = "any card" if cost == 0 else f"a {cost}"
-        return f"Learn the {name} tile costing {costing} at the Sensei: discard a {paid}"
+        # A tile is paid with one card of its value, so the card discarded is the cost: said once.
+        why = "any card pays for it" if cost == 0 else "its cost"
+        return f"Learn the {name} tile at the Sensei: discard a {paid} ({why})"
     # Free: its cost is not paid, so not said ("costing a 3 ... for free" read as a contradiction).
     style = TILE_KINDS[kind].style.capitalize()
     return f"Learn the {name} tile at the Sensei for free (you hold a {style} tile)"
