@@ -542,6 +542,8 @@ ALL_CARDS = len(CARDS)
 #: Card number by id, and the reverse.
 CARD_INDEX: dict[str, int] = {card.id: number for number, card in enumerate(CARDS)}
 CARD_IDS: tuple[str, ...] = tuple(card.id for card in CARDS)
+#: Each card's name by number (``card_name``'s table, read directly where a log line is written per action).
+CARD_NAMES: tuple[str, ...] = tuple(card.name for card in CARDS)
 
 # Flat per-card tables for the hot paths (legal moves, points), indexed by card number.
 VALUE: tuple[int, ...] = tuple(card.value or 0 for card in CARDS)

@@ -43,6 +43,7 @@ from ninjadojo.games.ninjitsu.cards import (
     ANTONIO,
     CARD_IDS,
     CARD_INDEX,
+    CARD_NAMES,
     CARDS,
     HAS_VALUE,
     IS_EVENT,
@@ -73,7 +74,7 @@ def resume(state: NinjitsuState) -> None:
             if state.surfaced < 0:
                 break
             hold(state)  # a Master of Magic surfaced: its owner plays before the decision just asked
-        if state.has_elements:
+        if state.has_elements and "magic2" in state.elements:
             elements.refill(state)  # Magic (side 2): "if your hand is ever empty"
         if state.surfaced >= 0:
             # A Master of Magic surfaced: its owner plays any number of cards now (its second step),
@@ -366,6 +367,11 @@ def steal(state: NinjitsuState, thief: int, victim: int, position: int, ignore_t
           guess: int = NO_GUESS) -> None:
     """``thief`` declares a steal of ``victim``'s secret at ``position``: a moment for Andrea
     (:func:`offer`), then :func:`do_steal` unless she stops it."""
+    if not state.any_time:
+        # No card of this game answers a moment: what the window's close would do, without the window's
+        # data built and read back (most base-game actions are steals).
+        do_steal(state, thief, victim, position, bool(ignore_traps), guess)
+        return
     offer(state, {"moment": "steal", "thief": thief, "victim": victim, "position": position,
                   "ignore_traps": ignore_traps, "guess": guess})
 
@@ -379,8 +385,9 @@ def do_steal(state: NinjitsuState, thief: int, victim: int, position: int, ignor
     ``state.jelly`` records the outcome for the card's next step."""
     card = state.secrets[victim].pop(position)
     state.turn_face_up(thief, card)
-    state.narrate(f"P{thief} steals P{victim}'s secret #{position + 1}: {card_name(card)}")
-    state.lost_from_play(victim)
+    state.narrate(f"P{thief} steals P{victim}'s secret #{position + 1}: {CARD_NAMES[card]}")
+    if state.has_elements:  # (what lost_from_play checks first: a call saved on a fifth of base-game actions)
+        state.lost_from_play(victim)
     if guess != NO_GUESS:
         # The guess names a printed value, or "none" for a card without value; Master of Earth has
         # a worth but no printed value, so no guess is right on it (ruling 39).
@@ -396,7 +403,8 @@ def do_steal(state: NinjitsuState, thief: int, victim: int, position: int, ignor
         else:
             offer(state, {"moment": "trap", "card": CARD_IDS[card], "taker": thief, "victim": victim})
             return
-    state.settle_face_up(thief, card, deeper=1)
+    if not HAS_VALUE[card]:  # (a card with a value always stays: settle_face_up's own first test)
+        state.settle_face_up(thief, card, deeper=1)
 
 
 def spring_trap(state: NinjitsuState, card: int, taker: int, victim: int) -> bool:
@@ -587,8 +595,14 @@ def treasure_in(state: NinjitsuState, seat: int, card: int, then: str = "played"
     and Hail follow, whoever's turn it is and whatever effect played it) or swapped in from the current
     player's hand by Wind (side 2) (``then="swapped"``: its draw follows). The moment is Teleport's (a
     concealed window), for anyone but the player who put it into play."""
-    if state.suspended():
+    if state.surfaced >= 0:  # (suspended(), written out: a treasure play is one base-game action in eight)
         state.wait("treasure-in", seat, card, int(then == "swapped"))
+        return
+    if not state.any_time:
+        # Nobody can answer (no card of this game does): only what follows the moment happens, as the
+        # window's close would do it, without its data built and read back (a treasure play is one
+        # base-game action in eight).
+        _after_treasure_in(state, seat, then)
         return
     player = state.turn if then == "swapped" else seat  # who put it into play: not asked
     data: dict[str, FrozenJSON] = {"moment": "treasure-in", "card": CARD_IDS[card], "seat": seat, "player": player,
@@ -602,10 +616,12 @@ def treasure_in(state: NinjitsuState, seat: int, card: int, then: str = "played"
 def secret_in(state: NinjitsuState, seat: int, position: int) -> None:
     """A secret was just placed at ``position`` of ``seat``'s row: the moment is Alessio's (a concealed
     window; the secret is named by its position, so that nobody else learns which card it is)."""
-    if state.suspended():
+    if state.surfaced >= 0:  # (suspended(), written out: a secret is a quarter of the base game's actions)
         state.wait("secret-in", seat, position)
         return
-    if position < len(state.secrets[seat]):  # (a Master of Magic's owner may have taken it meanwhile)
+    # Without an "any time" card in the game nobody can answer, and nothing follows the moment (its window's
+    # close does nothing unanswered): a secret is a quarter of the base game's actions, so no window data.
+    if state.any_time and position < len(state.secrets[seat]):  # (a Master of Magic's owner may have taken it)
         offer(state, {"moment": "secret-in", "seat": seat, "position": position})
 
 
@@ -630,9 +646,17 @@ def next_holder(state: NinjitsuState, data: Mapping[str, FrozenJSON], after: int
     """The first seat after ``after`` (or the first of all) in the fair order that may answer."""
     order = fair_order(state)
     start = 0 if after is None else order.index(after) + 1
+    # may_answer for each seat, with what the moment allows worked out once (every moment of a game with
+    # "any time" cards asks this, whether or not anyone holds one).
+    skip = not_asked(data)
+    cards = answering_cards(data)
+    hands = state.hands
     for seat in order[start:]:
-        if may_answer(state, data, seat):
-            return seat
+        if seat != skip:
+            hand = hands[seat]
+            for card in cards:
+                if card in hand:
+                    return seat
     return None
 
 
@@ -803,7 +827,14 @@ def _treasure_in_moment(state: NinjitsuState, data: Mapping[str, FrozenJSON], se
     assert isinstance(owner, int)
     if card == TELEPORT and seat is not None and treasure in state.treasures[owner]:
         take_treasure(state, seat, treasure, owner)
-    if data["then"] == "swapped":
+    then = data["then"]
+    assert isinstance(then, str)
+    _after_treasure_in(state, owner, then)
+
+
+def _after_treasure_in(state: NinjitsuState, owner: int, then: str) -> None:
+    """What follows a treasure's coming into ``owner``'s collection (``then``: see :func:`treasure_in`)."""
+    if then == "swapped":
         state.draw(state.turn, 1)  # Wind (side 2) is the current player's action: they draw
     elif state.has_weather and state.weather:
         weather.after_treasure(state, owner)

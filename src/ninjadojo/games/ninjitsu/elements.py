@@ -52,6 +52,8 @@ from ninjadojo.games.ninjitsu.notation import (
     SIDE_TEXT,
     TAKE_HAND_PAYLOAD,
     TAKE_HAND_TEXT,
+    WIND_SWAP_PAYLOAD,
+    WIND_SWAP_TEXT,
     Payload,
 )
 
@@ -386,8 +388,6 @@ def legal(state: NinjitsuState, seat: int, frame: Frame) -> dict[str, Payload]:
 
 def wind_swap_actions(state: NinjitsuState, seat: int) -> dict[str, Payload]:
     """Wind (side 2)'s turn action: a treasure of the hand, when a treasure is in play to swap it with."""
-    from ninjadojo.games.ninjitsu.notation import WIND_SWAP_PAYLOAD, WIND_SWAP_TEXT
-
     if state.elements[seat] != "wind2" or not any(state.treasures):
         return {}
     return {WIND_SWAP_TEXT[card]: WIND_SWAP_PAYLOAD[card] for card in state.hands[seat]

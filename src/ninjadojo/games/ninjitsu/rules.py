@@ -31,9 +31,11 @@ from ninjadojo.games.ninjitsu.cards import (
     AURORA,
     CARD_IDS,
     CARD_INDEX,
+    CARD_NAMES,
     CARDS,
     DROUGHT,
     FACE_DOWN_PER_HAND,
+    FACE_UP_CARD,
     HAS_VALUE,
     IS_EVENT,
     MASTER_OF_MAGIC,
@@ -120,6 +122,8 @@ FRAME_KINDS = ("turn", "play", "steal", "surprise", "discard-treasure", "take-tr
 #: The decisions of The Elements and Heavy Weather: asked by no card's step (set-up, the start or the end
 #: of a turn, a Weather's moment), each checked by its module.
 EXPANSION_FRAMES = (*elements.FRAMES, *weather.FRAMES)
+#: The same as a set: every action asks whether its frame is one (a hash, not a scan of the tuple).
+_EXPANSION_KINDS = frozenset(EXPANSION_FRAMES)
 #: The decisions made by several players at once, in secret.
 SIMULTANEOUS_FRAMES = ("element", *weather.SIMULTANEOUS)
 #: The frames whose choice is a card (``c:``), with their prompt nouns.
@@ -190,7 +194,11 @@ def start_turn(state: NinjitsuState, seat: int) -> None:
         state.narrate(f"no win check this turn: P{state.frozen}'s Freeze Time holds until their next turn")
     else:
         points = state.points(seat)
-        if points >= state.target:
+        # The option itself unless Heavy Weather may have doubled it (the ``target`` property's test,
+        # without its call: every turn start asks).
+        target = state.target if state.has_weather else state.options["target"]
+        assert isinstance(target, int)
+        if points >= target:
             scores = tuple(float(state.points(each)) for each in range(state.num_players))
             # Under Aurora Borealis the target is doubled: the reason says so, or 42 would puzzle; a rival at
             # the target too is told why it does not win (words.win_reason).
@@ -199,7 +207,13 @@ def start_turn(state: NinjitsuState, seat: int) -> None:
 
             state.finish(scores, (seat,), win_reason(state, seat, points, doubled))
             return
-    _turn_start_draws(state, seat)
+    if state.has_sabotage:
+        _turn_start_draws(state, seat)
+    if state.surfaced < 0 and not state.has_weather and not state.has_elements:
+        # turn_rest with nothing to do but push the turn frame (no Master of Magic to wait for, no
+        # start-of-turn Weather or Element): the base game's every turn.
+        state.frames.append(Frame("turn", [seat]))
+        return
     turn_rest(state, seat, 1)
     if not state.frames and state.result is None:
         effects.resume(state)  # a start-of-turn draw uncovered a Master of Magic: its owner plays first
@@ -229,10 +243,12 @@ def push_turn(state: NinjitsuState, seat: int) -> None:
 
 
 def _turn_start_draws(state: NinjitsuState, seat: int) -> None:
-    """Sleeping Potion: after the win check, a player draws a card for each opponent who has it face-up."""
+    """Sleeping Potion: after the win check, a player draws a card for each opponent who has it face-up
+    (Sabotage!: its caller asks only with it)."""
     if state.has_sabotage:
+        potion = FACE_UP_CARD["sleeping-potion"]  # (has_face_up's test, its card looked up once a turn)
         for other in state.opponents(seat):
-            if state.has_face_up(other, "sleeping-potion"):
+            if potion in state.treasures[other]:
                 # The cause, then the draw nested under it (a bare "P0 draws 1 card" told nobody why).
                 state.narrate(f"P{other}'s Sleeping Potion: P{seat} draws a card at the start of the turn")
                 state.draw(seat, 1, deeper=1)
@@ -259,7 +275,10 @@ def hand_free_check(state: NinjitsuState) -> bool:
 def continue_turn(state: NinjitsuState) -> None:
     """Run pending effects; once nothing is pending, take an extra action or end the turn (with The
     Elements and Heavy Weather: the end-of-turn Element ability, then the Events) and pass it on."""
-    effects.resume(state)
+    if state.effects or state.later or state.surfaced >= 0 or state.has_elements:
+        # Without any of these, resume has nothing to run (no step, nothing waiting, no Master of Magic to
+        # play, no Magic side 2 to refill a hand): after most base-game actions, so no call then.
+        effects.resume(state)
     while not state.frames and state.result is None:
         # Water (side 1): the action is done; its owners may draw again at the next one's losses. Fire
         # (side 1): a choice among tied treasures held for that action only (ruling 61).
@@ -327,7 +346,9 @@ def legal(state: NinjitsuState, seat: int, frame: Frame) -> dict[str, Payload]:
     """``seat``'s legal actions in ``frame`` as ``{text: payload}``, in a stable order."""
     kind = frame.kind
     if kind == "turn":
-        marked = magic.binding_mark(state, seat)
+        marked = state.marks[seat]
+        if marked >= 0:  # (only a mark can bind: no call to look further without one)
+            marked = magic.binding_mark(state, seat)
         if marked >= 0:
             # Night Vision: play the marked card, or skip the turn. What costs no action stays: the free
             # swaps, and Teleport's and Alessio's "any time" plays (ruling 34; a marked Teleport played so
@@ -346,14 +367,23 @@ def legal(state: NinjitsuState, seat: int, frame: Frame) -> dict[str, Payload]:
             # Drought: a hand of 5 or more cannot draw, so no Draw action (ruling 75; with option
             # drought_draw the Draw action stays and draws nothing).
             del actions[DRAW_TEXT]
-        caged = state.has_sabotage and state.has_face_up(seat, "cage")
-        for card in state.hands[seat]:
-            actions.update(PLAYS_ANY[card])
-            if caged:
+        if state.has_sabotage and state.has_face_up(seat, "cage"):
+            for card in state.hands[seat]:
+                actions.update(PLAYS_ANY[card])
                 actions.pop(SECRET_TEXT[card], None)  # Cage: no secret as the turn's action
-        _add_any_time_plays(state, seat, actions)
+        else:
+            add = actions.update
+            for card in state.hands[seat]:
+                add(PLAYS_ANY[card])
+        if state.any_time:  # Teleport and Alessio are "any time" cards: neither is in a game without one
+            _add_any_time_plays(state, seat, actions)
         if not (state.has_sabotage and state.has_face_up(seat, "squeaky-floor")):
-            _add_secret_targets(state, seat, actions, STEALS)
+            # _add_secret_targets(state, seat, actions, STEALS) written out: every turn asks.
+            secrets = state.secrets
+            for opponent in state.opponents(seat):
+                count = len(secrets[opponent])
+                if count:
+                    actions.update(STEALS[opponent][count])
         if state.has_weather and state.weather:
             weather.turn_actions(state, seat, actions)
         if state.has_elements:
@@ -364,7 +394,7 @@ def legal(state: NinjitsuState, seat: int, frame: Frame) -> dict[str, Payload]:
         if state.swaps_left and count >= 2:
             actions.update(SWAPS[count])
         return actions
-    if kind in EXPANSION_FRAMES:
+    if kind in _EXPANSION_KINDS:
         return elements.legal(state, seat, frame) if kind in elements.FRAMES else weather.legal(state, seat, frame)
     if kind == "play":
         table = PLAYS_BY_WAY[str(frame.data["way"])]
@@ -683,23 +713,17 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         swap_own(state, seat, first, second)
         state.swaps_left -= 1
         return
-    if op == OP_ACTION and kind == "turn" and first == TELEPORT:
-        # Free, before the action: the turn frame stays under the choice of the treasure to take.
+    if op == OP_ACTION and first in (TELEPORT, ALESSIO) and kind == "turn":
+        # Free, before the action: the turn frame stays under the choice of the treasure to take
+        # (Teleport) or of the secret to look at (Alessio).
         state.hands[seat].remove(first)
         state.discard_card(first)
         state.narrate(f"P{seat} plays {card_name(first)} (no action spent)")
-        state.frames.append(Frame("teleport", [seat], {"by": CARD_IDS[first]}))
-        state.hand_left(seat)
-        return
-    if op == OP_ACTION and kind == "turn" and first == ALESSIO:
-        state.hands[seat].remove(first)
-        state.discard_card(first)
-        state.narrate(f"P{seat} plays {card_name(first)} (no action spent)")
-        state.frames.append(Frame("alessio", [seat], {"by": CARD_IDS[first]}))
+        state.frames.append(Frame("teleport" if first == TELEPORT else "alessio", [seat], {"by": CARD_IDS[first]}))
         state.hand_left(seat)
         return
     state.frames.pop()
-    if kind in EXPANSION_FRAMES:
+    if kind in _EXPANSION_KINDS:
         _apply_expansion(state, seat, frame, payload)
         return
     if kind == "turn" and not state.mark_waits:
@@ -718,33 +742,39 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         effects.answer(state, seat, frame, first if op == OP_ACTION else None)
         continue_turn(state)
         return
-    if op == OP_DRAW:
-        state.draw(seat, DRAW_COUNT)
-        if state.has_weather:
-            if state.suspended():
-                state.wait("wind")  # the Wind Weather passes once the draw (cut short) is whole
-            else:
-                weather.after_draw_action(state)
-    elif op == OP_ACTION:
-        state.hands[seat].remove(first)
-        state.discard_card(first)
-        state.narrate(f"P{seat} plays {card_name(first)} for its action")
-        state.effects.append((first, 0, seat, effects.NO_MEMO))
-        if state.has_elements and ACE_OR_JOKER[first] and (state.wind_nested or kind == "turn"):
-            elements.after_play(state, seat, first)
-        state.hand_left(seat)
-    elif op == OP_SECRET:
+    # The most frequent actions first (a secret, a steal, a draw, a treasure: the base game's turns).
+    if op == OP_SECRET:
         state.hands[seat].remove(first)
         state.add_secret(seat, first)
         if state.has_elements and ACE_OR_JOKER[first] and (state.wind_nested or kind == "turn"):
             # Option wind_nested=false (ruling 59): only the turn's own play counts for Wind (side 1).
             elements.after_play(state, seat, first, secret=True)
         effects.played(state, seat, first, "secret")
+    elif op == OP_STEAL:
+        ignore = bool(frame.data.get("ignore_traps", False))
+        guess = frame.data.get("guess", effects.NO_GUESS)
+        assert isinstance(guess, int)
+        effects.steal(state, seat, first, second, ignore_traps=ignore, guess=guess)
+    elif op == OP_DRAW:
+        state.draw(seat, DRAW_COUNT)
+        if state.has_weather:
+            if state.suspended():
+                state.wait("wind")  # the Wind Weather passes once the draw (cut short) is whole
+            else:
+                weather.after_draw_action(state)
     elif op == OP_TREASURE:
         state.hands[seat].remove(first)
         state.turn_face_up(seat, first)
-        state.narrate(f"P{seat} plays {card_name(first)} as a treasure")
+        state.narrate(f"P{seat} plays {CARD_NAMES[first]} as a treasure")
         effects.played(state, seat, first, "treasure")
+    elif op == OP_ACTION:
+        state.hands[seat].remove(first)
+        state.discard_card(first)
+        state.narrate(f"P{seat} plays {CARD_NAMES[first]} for its action")
+        state.effects.append((first, 0, seat, effects.NO_MEMO))
+        if state.has_elements and ACE_OR_JOKER[first] and (state.wind_nested or kind == "turn"):
+            elements.after_play(state, seat, first)
+        state.hand_left(seat)
     elif op == OP_WEATHER:
         state.narrate(f"P{seat} uses the Weather {card_name(first)} as their action")
         state.effects.append((first, 0, seat, effects.NO_MEMO))
@@ -756,11 +786,6 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
     elif op == OP_WIND_SWAP:
         state.known[first] = state.everyone  # named by the action, so everyone knows it is in that hand
         state.frames.append(Frame("wind-swap", [seat], {"card": CARD_IDS[first]}))
-    elif op == OP_STEAL:
-        ignore = bool(frame.data.get("ignore_traps", False))
-        guess = frame.data.get("guess", effects.NO_GUESS)
-        assert isinstance(guess, int)
-        effects.steal(state, seat, first, second, ignore_traps=ignore, guess=guess)
     elif op == OP_GUESS:
         state.narrate(f"P{seat} guesses {first or 'none'}")
         state.frames.append(Frame("steal", [seat], {"ignore_traps": False, "by": frame.data["by"], "guess": first}))

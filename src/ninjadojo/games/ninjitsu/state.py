@@ -49,6 +49,7 @@ from ninjadojo.games.ninjitsu.cards import (
     ANYTIME,
     AURORA,
     CARD_IDS,
+    CARD_NAMES,
     CARDS,
     EARTH,
     FACE_DOWN_BASE,
@@ -66,7 +67,6 @@ from ninjadojo.games.ninjitsu.cards import (
     cards_of,
     catalog,
     game_sets,
-    sets_of,
     weathers_of,
 )
 from ninjadojo.games.ninjitsu.knowledge import HELD_SHIFT, hidden_by, holder_knowers
@@ -143,6 +143,13 @@ Weather's actions: snow, fog, storm:<card>. help <card> gives a card's text.
 Expansions: --option expansions=promo,magic,sabotage,elements,weather
 (crossover=true adds Cp).
 """
+
+
+@cache
+def _game_sets(expansions: OptionValue, crossover: bool) -> tuple[str, ...]:
+    """:func:`game_sets` of options with these two values (``crossover`` as ``is True`` reads it, so that 1 and
+    True, equal keys, cannot share an answer), worked out once for each (every set-up asks)."""
+    return game_sets({"expansions": expansions, "crossover": crossover})
 
 
 @cache
@@ -330,12 +337,12 @@ class NinjitsuState(GameState[Payload]):
         self.late = False
         self.moments = 0
         # The options never change: the sets are worked out once (undo's check reads them per action).
-        self._sets = game_sets(self.options)
+        options = self.options
+        self._sets = sets = _game_sets(options.get("expansions", ""), options.get("crossover") is True)
         (self.cards_in_game, self.card_ids_in_game, self.any_time, self.has_earth,
-         self.has_sabotage) = _deck_facts(self._sets)
+         self.has_sabotage) = _deck_facts(sets)
         self.has_false_floor = self.has_sabotage
         self.blind = -1
-        sets = self.sets
         self.has_elements = "elements" in sets
         self.elements = [""] * players
         self.started = 0
@@ -387,11 +394,14 @@ class NinjitsuState(GameState[Payload]):
     def deal_hands(self) -> None:
         """Deal the starting hands (Magic, side 1: one card), then, with Heavy Weather, shuffle the Events
         in, give Heart (side 1) its 4 extra cards and put the first Weather into play; then the first turn."""
+        deck, known = self.deck, self.known
         for seat in range(self.num_players):
+            hand = self.hands[seat]
+            bit = 1 << seat
             for _ in range(1 if self.elements[seat] == "magic1" else HAND_SIZE):
-                card = self.deck.pop()
-                self.hands[seat].append(card)
-                self.known[card] = 1 << seat
+                card = deck.pop()
+                hand.append(card)
+                known[card] = bit
         self.log(f"{self.num_players} players, {HAND_SIZE} cards each; first to {self.target} points wins")
         if self.has_weather:
             weather.shuffle_in_events(self)
@@ -718,8 +728,11 @@ class NinjitsuState(GameState[Payload]):
         if deck:
             # The others cannot tell which of the deck's cards were drawn, so they no longer know
             # which remain: only the drawer (who saw what it took) still knows the deck's contents.
-            for card in deck:
-                known[card] &= bit
+            # A mask of 0 or ``bit`` is already so, and once two seats have drawn from a deck every mask is
+            # 0: the masks are read at C speed first, and the loop runs only when one would change.
+            if not {0, bit}.issuperset(map(known.__getitem__, deck)):
+                for card in deck:
+                    known[card] &= bit
             if self.magic_owner >= 0:
                 known[MASTER_OF_MAGIC] = self.everyone  # face-up in the deck
         else:
@@ -727,14 +740,19 @@ class NinjitsuState(GameState[Payload]):
         name = f"P{seat}"
         if not drawn:
             self.narrate(f"{name} {verb} nothing: the deck and the discard pile are empty", deeper=deeper)
-        else:
+        elif self.logging:
             plural = "s" if len(drawn) > 1 else ""
             what = f"{len(drawn)} card{plural}" if verb == "draws" else ""
             # Earth (side 1)'s card is said, or a draw of 2 where the text said 1 has no reason given.
             why = f" (one more for their Element {elements.side_words('earth1')})" if extra else ""
-            self.narrate(f"{name} {verb} {what}".rstrip() + why, deeper=deeper)
-            self.narrate(f"you drew {', '.join([card_name(card) for card in drawn])}", bit, deeper)
-        if verb == "draws" and not mirrored and not cut and (drawn or resumed) and self.has_face_up(seat, "mirror"):
+            # narrate's body for both lines, written out (a draw is one base-game action in four).
+            depth = len(self.effects) + deeper
+            events = self.events
+            events.append(_new_event(Event, (EVERYONE, f"{name} {verb} {what}".rstrip() + why, False, 0, depth)))
+            events.append(_new_event(Event, (bit, f"you drew {', '.join([CARD_NAMES[card] for card in drawn])}",
+                                             False, 0, depth)))
+        if (self.has_sabotage and verb == "draws" and not mirrored and not cut and (drawn or resumed)
+                and self.has_face_up(seat, "mirror")):  # (Mirror is a Sabotage! card: no call without it)
             self.narrate(f"{name}'s Mirror: each opponent draws a card", deeper=deeper)
             for other in self.opponents(seat):
                 self.draw(other, 1, deeper, mirrored=True)
@@ -833,7 +851,7 @@ class NinjitsuState(GameState[Payload]):
     def discard_card(self, card: int) -> None:
         """Put ``card`` (already taken from where it was) face-up on the discard pile."""
         self.discard.append(card)
-        self.known[card] = self.everyone
+        self.known[card] = (1 << self.num_players) - 1  # everyone (the property's body: a call less)
 
     def discard_treasure(self, seat: int, card: int, deeper: int = 0) -> None:
         """Discard ``card`` from ``seat``'s treasures."""
@@ -858,19 +876,27 @@ class NinjitsuState(GameState[Payload]):
         # The other seats cannot tell which of this hand's cards went face-down: of every card they
         # knew in that hand they now know only that this player holds it (in hand or among the
         # secrets, which the owner may rearrange at any time), not where.
-        known[card] = hidden_by(bit, known[card])
+        # A card only its holder knows stays so (``hidden_by(bit, bit) == bit``): the usual case, so the
+        # mask is worked out only for a card someone else knows of (a secret is a quarter of the actions).
+        if known[card] != bit:
+            known[card] = hidden_by(bit, known[card])
         for other in self.hands[seat]:
-            known[other] = hidden_by(bit, known[other])
+            if known[other] != bit:
+                known[other] = hidden_by(bit, known[other])
         if self.blind == seat:
             known[card] &= ~bit  # False Floor: its owner cannot look at it
-        self.narrate(f"P{seat} plays a secret")
-        if self.blind != seat:
-            self.narrate(f"your secret is {card_name(card)}", bit)
+        if self.logging:
+            # narrate's body for both lines, written out (a secret is a quarter of the base game's actions).
+            depth = len(self.effects)
+            events = self.events
+            events.append(_new_event(Event, (EVERYONE, f"P{seat} plays a secret", False, 0, depth)))
+            if self.blind != seat:
+                events.append(_new_event(Event, (bit, f"your secret is {CARD_NAMES[card]}", False, 0, depth)))
 
     def turn_face_up(self, seat: int, card: int) -> None:
         """``card`` becomes a treasure of ``seat``: face-up, known to everyone."""
         self.treasures[seat].append(card)
-        self.known[card] = self.everyone
+        self.known[card] = (1 << self.num_players) - 1  # everyone (the property's body: a call less)
 
     def settle_face_up(self, seat: int, card: int, deeper: int = 0) -> None:
         """A card just turned face-up in ``seat``'s collection is discarded if it has no value: a card of
@@ -891,11 +917,14 @@ class NinjitsuState(GameState[Payload]):
 
     def _apply(self, seat: int, frame: Frame, payload: Payload) -> None:
         rules.apply(self, seat, frame, payload)
-        if self.suspended() and self.result is None:
+        # The two checks below are written out (suspended(), and sync_blind() only where False Floor can
+        # be or was in play): they come after every action of every playout.
+        if self.surfaced >= 0 and self.result is None:
             # A Master of Magic surfaced on a path that asks its next decision itself (a free Teleport
             # before the action, Heart's look): its owner still plays at once, before that decision.
             effects.resume(self)
-        self.sync_blind()
+        if self.has_false_floor or self.blind >= 0:
+            self.sync_blind()
 
     #: A free swap, and in the base game a secret or treasure whose turn's end is foreseeable
     #: (:mod:`ninjadojo.games.ninjitsu.undo`).
@@ -1207,12 +1236,15 @@ class NinjitsuState(GameState[Payload]):
 
     @classmethod
     def _check_option_combination(cls, players: int, options: Mapping[str, OptionValue]) -> None:
+        # The game's sets as _init_fields reads them (cached: every new game is checked): the named
+        # expansions, then the crossover's set when that option is on.
+        crossover = options.get("crossover") is True
+        sets = _game_sets(options.get("expansions", ""), crossover)
         # Captain Bluebeard comes in the Promo Pack: the crossover option has nothing to add without it.
-        if options.get("crossover") is True and "promo" not in sets_of(options.get("expansions", "")):
+        if crossover and "promo" not in sets:
             raise OptionError("ninjitsu: option crossover (the Treasure Hunters crossover) adds the Promo Pack's "
                               "Captain Bluebeard, so it needs expansions=promo (e.g. --option "
                               "expansions=promo --option crossover=true)")
-        sets = game_sets(options)
         seats, sides = str(options.get("element_seats", "")), str(options.get("element_sides", ""))
         for name, value in (("element_seats", seats), ("element_sides", sides)):
             if value and "elements" not in sets:

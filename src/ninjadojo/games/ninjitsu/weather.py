@@ -48,6 +48,7 @@ from ninjadojo.games.ninjitsu.knowledge import PLACE_MASK
 from ninjadojo.games.ninjitsu.notation import (
     CHOOSE_TEXT,
     OP_CHOOSE,
+    OP_WEATHER,
     STORM_PAYLOAD,
     STORM_TEXT,
     Payload,
@@ -197,8 +198,6 @@ def after_draw_action(state: NinjitsuState) -> None:
 
 def turn_actions(state: NinjitsuState, seat: int, actions: dict[str, Payload]) -> None:
     """The Weather's turn actions: Snow (when the discard pile holds a card to take), Fog, Storms."""
-    from ninjadojo.games.ninjitsu.notation import OP_WEATHER
-
     for weather in state.weather:
         if weather == SNOW and any(not IS_EVENT[card] for card in state.discard):
             actions[ACTION_TEXT[SNOW]] = (OP_WEATHER, SNOW, 0)
