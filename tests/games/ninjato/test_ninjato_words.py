@@ -266,9 +266,9 @@ def test_a_free_tile_says_it_is_free_and_not_its_cost() -> None:
     game = position(2, hands=["4", ""], tiles=["c1@3", ""], offer="c2@3,s2@4")
     labels = game.labels(0)
     assert labels["sen:c2@3"] == "Learn the Crane (2 or 4) tile at the Sensei for free (you hold a Crane tile)"
-    assert labels["sen:s2@4"] == "Learn the Snake -2 tile at the Sensei: discard a 4 (its cost)"
+    assert labels["sen:s2@4"] == "Learn the Snake -2 tile at the Sensei for its cost: discard a 4"
     # A tile that takes any card names the card discarded, and the cost once, never "costing a 4 ... a 4".
     game = position(2, hands=["24", ""], offer="c2@?,s2@4")
     labels = game.labels(0)
-    assert labels["sen:c2@?=2"] == "Learn the Crane (2 or 4) tile at the Sensei: discard a 2 (any card pays for it)"
+    assert labels["sen:c2@?=2"] == "Learn the Crane (2 or 4) tile at the Sensei for any card: discard a 2"
     assert all(label.count(" a 4") <= 1 for label in labels.values()), labels

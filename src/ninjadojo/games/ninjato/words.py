@@ -269,9 +269,10 @@ def _sensei_label(state: NinjatoState, seat: int, tile: int, paid: int) -> str:
         return f"Learn {name} at the Sensei (free): it doubles a masked Envoy at clan scoring"
     cost = TILE_COST[tile]
     if paid:
-        # A tile is paid with one card of its value, so the card discarded is the cost: said once.
-        why = "any card pays for it" if cost == 0 else "its cost"
-        return f"Learn the {name} tile at the Sensei: discard a {paid} ({why})"
+        # A tile is paid with one card of its value, so the card discarded is the cost: said once. The card
+        # ends the label: choices cut to a line keep their ends, and "discard a 3" / "a 4" tell them apart.
+        paying = "any card" if cost == 0 else "its cost"
+        return f"Learn the {name} tile at the Sensei for {paying}: discard a {paid}"
     # Free: its cost is not paid, so not said ("costing a 3 ... for free" read as a contradiction).
     style = TILE_KINDS[kind].style.capitalize()
     return f"Learn the {name} tile at the Sensei for free (you hold a {style} tile)"
