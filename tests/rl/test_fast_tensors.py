@@ -64,7 +64,7 @@ KEPT = [(game_id, players) for game_id, players in CASES if Table(game_id, playe
 def test_encoders_keep_a_public_part_where_it_pays() -> None:
     """The games whose tensor is small and changes in a few places a step keep their public part per game;
     Ninjitsu!'s (mostly zeros, and a copy of it costs more than numpy's zeros) does not."""
-    assert {game_id for game_id, _ in KEPT} == {"knights-and-ninjas", "ninja-camp", "ninja-trap"}
+    assert {game_id for game_id, _ in KEPT} == {"knights-and-ninjas", "ninja-camp", "ninja-trap", "ninjato"}
 
 
 @pytest.mark.parametrize(("game_id", "players"), KEPT)
@@ -116,6 +116,85 @@ def test_a_kept_public_part_is_the_view_tensor_as_an_environment_observes(game_i
                 check(game, seat)
     assert undone > 3, "actions were taken back"
     assert reused > 3, "games found a part another game left"
+
+
+@pytest.mark.parametrize(("game_id", "players"), KEPT)
+def test_an_ended_game_brings_its_public_part_up_to_date_once_for_every_seat(
+        game_id: str, players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every seat observes the end in turn: the encoder remembers the ended position (its game and result),
+    so the public part is brought up to date once for all of them, and each seat's tensor is the
+    reference's; also after another game was observed in between (the remembered position is another's
+    then), after another ended game, for a new game that finds the ended game's part under its id, and for
+    the ended game again after that (its part moved on to the new game's position)."""
+    table = Table(game_id, players, None)
+    encoder = table.encoder
+    updates: list[Any] = []
+    update = encoder.update_public
+
+    def counted(state: Any, part: Any) -> None:
+        updates.append(state)
+        update(state, part)
+
+    monkeypatch.setattr(encoder, "update_public", counted)
+
+    def check(game: Any, seat: int) -> None:
+        assert np.array_equal(encoder.encode_state(game, seat), encoder.encode_reference(game, seat))
+
+    ended: list[Any] = []
+    for seed in SEEDS:
+        game = table.new(seed)
+        for _ in playout(game, Rng(seed)):
+            if game.result is None:
+                check(game, game.to_act()[0])
+        updates.clear()
+        for seat in range(players):
+            check(game, seat)
+        assert updates == [game], "the ended position's public part was brought up to date once"
+        for before in ended:
+            for seat in range(players):
+                check(before, seat)
+                check(game, seat)
+        ended.append(game)
+        other = table.new(seed + 50)
+        check(other, other.to_act()[0])
+        updates.clear()
+        for seat in reversed(range(players)):
+            check(game, seat)
+        assert updates == [game]
+        fresh = table.new(seed + 100)
+        encoder._parts[id(fresh)] = encoder._parts[id(game)]
+        for seat in range(players):
+            check(fresh, seat)
+            check(game, seat)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_two_environments_that_reset_and_observe_every_agent_see_the_view_tensor(game_id: str, players: int) -> None:
+    """Two AEC environments of one game, sharing its encoder, stepped in turn through several resets (a new
+    game may find a public part under an ended game's ``id``), every agent observed at every step and at the
+    end: each observation is the reference tensor of that agent's view."""
+    from ninjadojo.rl.aec import NinjaDojoAECEnv
+
+    envs = [NinjaDojoAECEnv(game_id, players, seed=seed) for seed in (5, 6)]
+    encoder = envs[0].table.encoder
+    assert envs[1].table.encoder is encoder
+    rng = Rng(7)
+    games = 0
+    while games < 6:
+        for env in envs:
+            if not env.agents:
+                env.reset()
+                games += 1
+            game = env.game
+            assert game is not None
+            for number, agent in enumerate(env.possible_agents):
+                assert np.array_equal(env.observe(agent)["observation"], encoder.encode_reference(game, number))
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"]).tolist()
+            env.step(legal[rng.randbelow(len(legal))])
 
 
 @pytest.mark.parametrize("counts", [False, True])

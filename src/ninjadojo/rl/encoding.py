@@ -34,7 +34,7 @@ import numpy.typing as npt
 from ninjadojo.engine.frames import Frame
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
-from ninjadojo.engine.state import GameState
+from ninjadojo.engine.state import GameState, Result
 from ninjadojo.rl.layout import FLOAT, Layout, LayoutBuilder, Writer
 
 View = dict[str, JSONValue]
@@ -169,9 +169,10 @@ class ViewEncoder(ABC):
         #: The public part kept for each game, by the game's ``id`` (see :class:`PublicPart`). Encoders are
         #: shared by every environment of a process (:func:`ninjadojo.rl.encoders.encoder_for`).
         self._parts: dict[int, PublicPart] = {}
-        #: The position whose public part was brought up to date last (:meth:`_public_part`): (game, top
-        #: frame, actions applied, choices submitted to the frame, the part).
-        self._last: tuple[GameState[Any], Frame, int, int, PublicPart] | None = None
+        #: The simultaneous or ended position whose public part was brought up to date last (see
+        #: :meth:`encode_state`): (game, top frame or result, actions applied, choices submitted to the
+        #: frame, the part).
+        self._last: tuple[GameState[Any], Frame | Result, int, int, PublicPart] | None = None
 
     @abstractmethod
     def declare(self, builder: LayoutBuilder) -> None:
@@ -273,26 +274,55 @@ class ViewEncoder(ABC):
     def encode_state(self, state: GameState[Any], seat: int) -> npt.NDArray[np.float32]:
         """The tensor of ``seat``'s view of ``state`` written from the state (:meth:`write_state`): the
         same tensor as :meth:`encode_reference`, several times faster (no view is built)."""
-        if not self.fast:
-            return self.encode_reference(state, seat)
         if type(seat) is not int or not 0 <= seat < state.num_players:
             state._check_seat(seat)  # raises the engine's SeatError
-        # This runs at every step of every environment: the headers are written here rather than by
-        # calls, and the tensor's values through a memoryview (item assignment through it is the cheapest
-        # write from Python: a float is stored as is; numpy's own costs about twice as much).
+        # This runs at every step of every environment: the public part's upkeep and the header are written
+        # here rather than by calls, and the tensor's values through a memoryview (item assignment through
+        # it is the cheapest write from Python: a float is stored as is; numpy's own costs about twice as
+        # much).
         frames = state.frames
         result = state.result
+        top = frames[-1] if frames else None
         if self.kept:
-            tensor = self._public_part(state, frames[-1] if frames and result is None else None).copy()
-        else:
+            # The public part, up to date (update_public), or as it was if the position is the one it was
+            # last brought up to date for. The same position: the same game object and top frame, and
+            # every action applied since (the record counts them, free actions too) a choice submitted to
+            # that frame, a simultaneous one still waiting for others: the engine applies such a choice
+            # without running any of the game's rules (it is only recorded in the frame; the last one
+            # resolves the frame, which then leaves the stack), so nothing public has changed, and each
+            # seat of a simultaneous stage observes the same public part in turn. Or the same game object
+            # and result: an ended game takes no action, and every seat observes the end in turn. An undo
+            # restores the whole state (new frames, no result): it is never taken for the same position.
+            # This relies on the engine's contract that a game changes only through ``apply`` and ``undo``;
+            # one position is remembered, the last simultaneous or ended one (holding its game and its
+            # frame or result, so that neither can be taken for another). Other positions are mostly
+            # observed once, by the seat to act.
+            last = self._last
+            if last is not None and last[0] is state and (
+                    last[1] is result if result is not None
+                    else top is last[1] and len(state.record.actions) - last[2] == len(last[1].submitted) - last[3]):
+                part = last[4]
+            else:
+                found = self._parts.get(id(state))
+                part = self._new_part(state) if found is None else found
+                self.update_public(state, part)
+                if result is not None:
+                    self._last = (state, result, 0, 0, part)
+                elif top is not None and top.simultaneous:
+                    self._last = (state, top, len(state.record.actions), len(top.submitted), part)
+                elif last is not None:
+                    self._last = None
+            tensor = part.tensor.copy()
+        elif self.fast:
             tensor = np.zeros(self.size, self._dtype)
+        else:
+            return self.encode_reference(state, seat)
         out: Tensor = tensor.data  # type: ignore[assignment]
         one = 1.0
         # The header: who everyone can see being waited for, the result, and the seat's own: ``you``, and
         # the top frame's decision if the seat is asked (``acting``, ``decision``) and its submission (as
         # :func:`seat_view` makes them).
-        if frames:
-            top = frames[-1]
+        if top is not None:
             offset = self._waiting
             if top.concealed:
                 # The engine's rule: a concealed frame is never shown; the first open one below is.
@@ -325,32 +355,6 @@ class ViewEncoder(ABC):
         else:
             self.write_state(state, seat, out)
         return tensor
-
-    def _public_part(self, state: GameState[Any], top: Frame | None) -> npt.NDArray[np.float32]:
-        """The public part of ``state``'s tensor, up to date (:meth:`update_public`), or as it was if the
-        position is the one it was last brought up to date for.
-
-        The same position: the same game object and top frame, and every action applied since (the record
-        counts them, free actions too) a choice submitted to that frame, a simultaneous one still waiting
-        for others: the engine applies such a choice without running any of the game's rules (it is only
-        recorded in the frame; the last one resolves the frame, which then leaves the stack), so nothing
-        public has changed, and each seat of a simultaneous stage observes the same public part in turn.
-        An undo restores the whole state (new frames): it is never taken for the same position. This relies
-        on the engine's contract that a game changes only through ``apply`` and ``undo``; one position is
-        remembered, the last simultaneous one (holding its game and frame, so neither can be taken for
-        another). Other positions are mostly observed once, by the seat to act.
-        """
-        last = self._last
-        if last is not None and last[0] is state and top is last[1] and top is not None \
-                and len(state.record.actions) - last[2] == len(top.submitted) - last[3]:
-            return last[4].tensor
-        part = self._parts.get(id(state))
-        if part is None:
-            part = self._new_part(state)
-        self.update_public(state, part)
-        self._last = (state, top, len(state.record.actions), len(top.submitted), part) \
-            if top is not None and top.simultaneous else None
-        return part.tensor
 
     def _new_part(self, state: GameState[Any]) -> PublicPart:
         """A new public part for ``state``'s game (zeros, made from nothing), kept by the game's ``id``; the

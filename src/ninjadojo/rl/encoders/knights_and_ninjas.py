@@ -93,8 +93,9 @@ class KnightsAndNinjasEncoder(ViewEncoder):
         self._fast_gems = [gems for gems, *_ in self._seats]
         assert all(size == gems + 1 for gems, size, *_ in self._seats)
         self._fast_own = (self._current, self._target, self._reshuffles, self._deck, self._hand[first])
-        # The groups: the discard pile, the table, then per seat its fortifications and its known cards.
-        self.public_groups = 2 + 2 * players
+        # The groups: the discard pile, the table, then the seats' fortifications and their known cards (per
+        # seat, what its block was made from).
+        self.public_groups = 4
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         ones = out.ones
@@ -165,7 +166,7 @@ class KnightsAndNinjasEncoder(ViewEncoder):
         # than the deck has.
         #
         # The groups (see ViewEncoder.update_public): the discard pile (counted further as cards are added
-        # at its end), the table, and per seat its fortifications and its known cards. What changes at
+        # at its end), the table, and the seats' fortifications and known cards. What changes at
         # most steps (whose turn, the deck, each seat's gems and hand size, the draft) is written into each
         # observation instead (write_own).
         one = 1.0
@@ -194,26 +195,31 @@ class KnightsAndNinjasEncoder(ViewEncoder):
             raw[table_start:table_end] = table_zeros
             self._write_table(out, made_of)
             made[1] = (made_of[0], made_of[1], made_of[2].copy(), made_of[3])
-        all_forts, all_known = state.forts, state.known
-        for each, (start, end, zeros, castle, archer, minstrel, known) in enumerate(self._fast_seats):
-            forts, counts = all_forts[each], all_known[each]
-            group = 2 + 2 * each
-            if forts == made[group] and counts == made[group + 1]:
-                continue
-            raw[start:end] = zeros
-            if forts[0] >= 0:
-                out[castle] = one
-            value = forts[1]
-            if value >= 0:
-                out[archer + (value != SLOTS[1])] = one
-            value = forts[2]
-            if value >= 0:
-                out[minstrel + (value != SLOTS[2])] = one
-            if any(counts):  # mostly nothing is known of a hand
-                for kind in compress(KINDS, counts):
-                    out[known + kind] = counts[kind]
-            made[group] = forts.copy()
-            made[group + 1] = counts.copy()
+        # The seats' fortifications and known cards change at few steps: compared whole first (a comparison
+        # of lists, in C), then seat by seat only if they differ.
+        all_forts, all_known, made_forts, made_known = state.forts, state.known, made[2], made[3]
+        if not made_forts:  # a new part: no seat's block made yet
+            made_forts = made[2] = [None] * self.players
+            made_known = made[3] = [None] * self.players
+        if all_forts != made_forts or all_known != made_known:
+            for each, (start, end, zeros, castle, archer, minstrel, known) in enumerate(self._fast_seats):
+                forts, counts = all_forts[each], all_known[each]
+                if forts == made_forts[each] and counts == made_known[each]:
+                    continue
+                raw[start:end] = zeros
+                if forts[0] >= 0:
+                    out[castle] = one
+                value = forts[1]
+                if value >= 0:
+                    out[archer + (value != SLOTS[1])] = one
+                value = forts[2]
+                if value >= 0:
+                    out[minstrel + (value != SLOTS[2])] = one
+                if any(counts):  # mostly nothing is known of a hand
+                    for kind in compress(KINDS, counts):
+                        out[known + kind] = counts[kind]
+                made_forts[each] = forts.copy()
+                made_known[each] = counts.copy()
 
     def _write_table(self, out: Tensor, made_of: tuple[Any, ...]) -> None:
         """The table's segments (zeros before): the seat attacked, a Ladder's target, the attack's cards,
@@ -253,13 +259,15 @@ class KnightsAndNinjasEncoder(ViewEncoder):
     def write_own(self, state: Any, seat: int, out: Tensor) -> None:
         # What changes at most steps, written into each observation: whose turn it is, the target, the
         # reshuffles, the deck, each seat's gems and hand size, the draft; and the seat's own hand and, in
-        # the duel's draft, the card it drew (shown to the drafter alone).
+        # the duel's draft, the card it drew (shown to the drafter alone). The deck's and the hands' sizes
+        # need no clipping: no pile holds more cards than the deck has. The target is what the view's
+        # ``target_now()`` gives, read as it reads it (a call less at every step).
         one = 1.0
         current, target, reshuffles, deck, hand = self._fast_own
         value = state.current
         if value >= 0:
             out[current + value] = one
-        value = state.target_now()
+        value = state.target
         if value:
             out[target] = value if value < DUEL_TARGET else DUEL_TARGET
         value = state.shuffles
@@ -267,7 +275,7 @@ class KnightsAndNinjasEncoder(ViewEncoder):
             out[reshuffles] = value if value < MAX_RESHUFFLES else MAX_RESHUFFLES
         value = len(state.deck)
         if value:
-            out[deck] = value if value < DECK else DECK
+            out[deck] = value
         gems_high = self._gems
         all_gems, sizes = state.gems, state.sizes
         for each, gems in enumerate(self._fast_gems):
@@ -276,7 +284,7 @@ class KnightsAndNinjasEncoder(ViewEncoder):
                 out[gems] = value if value < gems_high else gems_high
             value = sizes[each]
             if value:
-                out[gems + 1] = value if value < DECK else DECK
+                out[gems + 1] = value
         cards = state.hands[seat]
         for kind in compress(KINDS, cards):  # the kinds held (a hand holds a few of them)
             out[hand + kind] = cards[kind]

@@ -23,6 +23,9 @@ DECISIONS = ("turn", "place", "platypus", "platypus-claim")
 #: The kinds of card on the grid and in hands: every letter but the empty square's.
 KINDS = LETTERS[1:]
 MAX_POINTS = 300
+#: Past this many squares that differ from the grid a public part was made from, the whole grid is written
+#: at once (a step changes a square or two).
+_FEW_SQUARES = 8
 #: The points of a card by its letter (a discard pile is a string of letters).
 _LETTER_POINTS = {letter: POINTS[kind] for kind, letter in enumerate(LETTERS)}
 MAX_TURNS = 300
@@ -72,21 +75,23 @@ class NinjaCampEncoder(ViewEncoder):
             struct.pack(f"={width}f", *(1.0 if place == kind - 1 else 0.0 for place in range(width)))
             for kind in range(1, width + 1)]
         self._fast_grid = (4 * self._grid, 4 * width, cell_bytes)
-        # Each seat's block: its bytes (from its ninjas to its points, side by side in the layout), zeros
-        # for it, and its segments' offsets as the fast path indexes them (the hand by kind number: kind 0,
-        # the empty square, is never held).
+        # Each seat's block, from its ninjas to its points (side by side in the layout), in two runs of
+        # bytes around its discards (its ninjas and hand; its clan to its points), zeros for them, and its
+        # segments' offsets as the fast path indexes them (the hand by kind number: kind 0, the empty square,
+        # is never held).
         self._fast_seats = []
         for ninjas, hand, discard, clan, used, shadow, passed, points in self._seats:
-            first, last = 4 * ninjas, 4 * (points + 1)
             assert points == ninjas + len(squares.names) + 2 * width + len(clan) + 1 + len(shadow) + 1
-            self._fast_seats.append((first, last, bytes(last - first), ninjas, hand[KINDS[0]] - 1,
-                                     {letter: discard[letter] for letter in KINDS},
+            first, middle, after, last = 4 * ninjas, 4 * discard[KINDS[0]], 4 * (discard[KINDS[0]] + width), \
+                4 * (points + 1)
+            self._fast_seats.append((first, middle, bytes(middle - first), after, last, bytes(last - after),
+                                     middle, ninjas, hand[KINDS[0]] - 1, {letter: discard[letter] for letter in KINDS},
                                      [clan[row.code] for row in CLAN_TABLE], used, passed, points))
+        self._kind_zeros = bytes(4 * width)
         self._shadows = [{kind: shadow[NAMES[kind]] for kind in SKILLS} for *_, shadow, _, _ in self._seats]
-        # The groups: the grid (the cards it shows), then each seat's block (with 3 or 4 players: with 2,
-        # the blocks are written into each observation, write_own).
-        self.public_groups = 1 + self.players
-        self._kept_seats = self.players > 2
+        # The groups: the grid (the cards it shows), then per seat what its block but its discards was made
+        # from, its discards, and the points of its hand and of its discards (see update_public).
+        self.public_groups = 5
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         ones = out.ones
@@ -131,69 +136,87 @@ class NinjaCampEncoder(ViewEncoder):
         #
         # A step changes a seat's things or two and a square or two of the grid. The groups (see
         # ViewEncoder.update_public): the grid, kept as the cards it shows, whose squares that differ are
-        # found in C and written again alone; and each seat's block (its ninjas to its points) but its
-        # Shadow's copy. What changes at most steps (the skill each Shadow copies, the turn) is written
-        # into each observation instead (write_own).
+        # found and written again alone; and each seat's block (its ninjas to its points) but its Shadow's
+        # copy, its discards apart. What changes at most steps (the skill each Shadow copies, the turn) is
+        # written into each observation instead (write_own).
         out, raw, made = part.out, part.raw, part.made
         cells, seen = state.cells, made[0]
         if cells != seen:
             grid, width, cell_bytes = self._fast_grid
             if len(seen) != len(cells):
                 seen = made[0] = [EMPTY] * len(cells)  # a new part: every square empty (zeros)
-            for square in compress(count(), map(ne, cells, seen)):
+            for written, square in enumerate(compress(count(), map(ne, cells, seen))):
+                if written == _FEW_SQUARES:
+                    # Most squares differ (a new game, or another game's part): the whole grid at once.
+                    raw[grid:grid + len(cells) * width] = b"".join(map(cell_bytes.__getitem__, cells))
+                    break
                 at = grid + square * width
                 raw[at:at + width] = cell_bytes[cells[square]]
             seen[:] = cells
-        if not self._kept_seats:
-            return
+        # Each seat: its block but its discards (its ninjas, hand, clan, clan used, pass) is written again
+        # when what it is made from differs, its discards (a string that grows at its end) are counted
+        # further as cards are added, and its points, the worth of its hand and of its discards, are
+        # written again when either changed. Counts need no clipping: a hand or discard pile never holds
+        # more of a kind than the deck has, plus the two starting cards.
+        records, piles, hand_worth, pile_worth = made[1:5]
+        if not records:  # a new part: nothing written but the grid (empty piles are zeros)
+            players = self.players
+            records, piles, hand_worth, pile_worth = made[1:5] = [[()] * players, [""] * players, [0] * players,
+                                                                  [0] * players]
         ninjas, hands, discards, clans, used, passed = (state.ninjas, state.hands, state.discards, state.clans,
                                                         state.clan_used, state.passed_at)
-        for each, offsets in enumerate(self._fast_seats):
-            made_of = (ninjas[each], hands[each], discards[each], clans[each], used[each], passed[each] >= 0)
-            if made_of != made[each + 1]:
-                raw[offsets[0]:offsets[1]] = offsets[2]
-                self._write_seat(offsets, made_of, out)
-                made[each + 1] = (made_of[0].copy(), made_of[1].copy(), *made_of[2:])
-
-    def _write_seat(self, offsets: tuple[Any, ...], made_of: tuple[Any, ...], out: Tensor) -> None:
-        """A seat's block but its Shadow's copy (zeros before): its ninjas, hand, discards, points, clan and
-        pass. Counts need no clipping: a hand or discard pile never holds more of a kind than the deck has,
-        plus the two starting cards."""
-        _, _, _, ninjas, hand, discard, clan, clan_used, passed, score = offsets
-        squares, counts, letters, clan_number, is_used, has_passed = made_of
-        for square in squares:
-            out[ninjas + square] = 1.0
-        # The seat's points (state.points(), in the view), counted on the way: each card in its hand and
-        # discard pile at its value.
-        value = 0
-        for kind in compress(KIND_NUMBERS, counts):
-            out[hand + kind] = counts[kind]
-            value += POINTS[kind] * counts[kind]
-        for letter in letters:
-            out[discard[letter]] += 1.0
-            value += _LETTER_POINTS[letter]
-        if value:
-            out[score] = value if value < MAX_POINTS else MAX_POINTS
-        out[clan[clan_number]] = 1.0
-        if is_used:
-            out[clan_used] = 1.0
-        if has_passed:
-            out[passed] = 1.0
+        each = -1
+        for offsets in self._fast_seats:
+            each += 1
+            made_of = (ninjas[each], hands[each], clans[each], used[each], passed[each] >= 0)
+            letters = discards[each]
+            block = made_of != records[each]
+            if not block and letters == piles[each]:
+                continue
+            (first, middle, before_zeros, after, last, after_zeros, discard_start, ninjas_offset, hand, discard, clan,
+             clan_used, passed_offset, points) = offsets
+            if block:
+                raw[first:middle] = before_zeros
+                raw[after:last] = after_zeros
+                squares, counts, clan_number, is_used, has_passed = made_of
+                for square in squares:
+                    out[ninjas_offset + square] = 1.0
+                value = 0
+                for kind in compress(KIND_NUMBERS, counts):
+                    out[hand + kind] = counts[kind]
+                    value += POINTS[kind] * counts[kind]
+                hand_worth[each] = value
+                out[clan[clan_number]] = 1.0
+                if is_used:
+                    out[clan_used] = 1.0
+                if has_passed:
+                    out[passed_offset] = 1.0
+                records[each] = (squares.copy(), counts.copy(), clan_number, is_used, has_passed)
+            before = piles[each]
+            if letters != before:
+                if letters.startswith(before):
+                    added, value = letters[len(before):], pile_worth[each]  # (cards discarded since)
+                else:
+                    raw[discard_start:discard_start + len(self._kind_zeros)] = self._kind_zeros
+                    added, value = letters, 0
+                for letter in added:
+                    out[discard[letter]] += 1.0
+                    value += _LETTER_POINTS[letter]
+                pile_worth[each] = value
+                piles[each] = letters
+            # The seat's points (state.points(), in the view): each card in its hand and discards at its value.
+            value = hand_worth[each] + pile_worth[each]
+            out[points] = value if value < MAX_POINTS else MAX_POINTS
 
     def write_own(self, state: Any, seat: int, out: Tensor) -> None:
         # Nothing is the seat's own: what changes at most steps, written into each observation rather
-        # than kept (the skill each Shadow copies, the turns played; with 2 players, each seat's block:
-        # one of the two changes at most steps, and comparing both costs more than writing them).
+        # than kept (the skill each Shadow copies, the turns played).
         one = 1.0
-        if not self._kept_seats:
-            ninjas, hands, discards, clans, used, passed = (state.ninjas, state.hands, state.discards, state.clans,
-                                                            state.clan_used, state.passed_at)
-            for each, offsets in enumerate(self._fast_seats):
-                self._write_seat(offsets, (ninjas[each], hands[each], discards[each], clans[each], used[each],
-                                           passed[each] >= 0), out)
-        for shadow, copy in zip(self._shadows, state.copyable, strict=True):
+        # (By index: zip's ``strict`` keyword costs more to parse than the loop does.)
+        shadows = self._shadows
+        for each, copy in enumerate(state.copyable):
             if copy:
-                out[shadow[copy]] = one
+                out[shadows[each][copy]] = one
         value = state.turns
         if value:
             out[self._turn] = value if value < MAX_TURNS else MAX_TURNS

@@ -118,7 +118,7 @@ class NinjaTrapEncoder(ViewEncoder):
         # deck's order or a trap's room). Counts need no clipping: a room's cards in one pile never
         # outnumber that room in a deck. Written whole each time (no groups: a new position changes most
         # of it); a trap or move stage collects every ninja's choice on one position, whose public part is
-        # written once for all of them (ViewEncoder._public_part).
+        # written once for all of them (ViewEncoder.encode_state).
         out = part.out
         part.raw[self._public_bytes] = self._public_zeros
         turn = state.turn

@@ -10,7 +10,9 @@ the view marks them.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, cast
+from itertools import compress
+from operator import ne
+from typing import Any, ClassVar
 
 from ninjadojo.games.ninjato.cards import (
     DOJO_COUNTS,
@@ -34,7 +36,7 @@ from ninjadojo.games.ninjato.cards import (
 )
 from ninjadojo.games.ninjato.effects import PHASE_NAMES, PLAY, SIDE_NAMES
 from ninjadojo.rl.encoders import count_codes, label_offsets, put_code, put_codes, put_number, put_seat, seat_labels
-from ninjadojo.rl.encoding import Tensor, View, ViewEncoder
+from ninjadojo.rl.encoding import PublicPart, Tensor, View, ViewEncoder
 from ninjadojo.rl.layout import LayoutBuilder, Writer
 
 DECISIONS = ("place", "draw", "keep", "fight", "press", "favour", "marker", "disguise")
@@ -50,15 +52,22 @@ GUARDS = sum(GUARD_COUNTS)
 ELITES = sum(ELITE_COUNTS)
 RUMORS = len(RUMOR_CODES)
 ENVOYS = len(ENVOY_CODES)
-#: The most games whose blocks the fast path keeps at once (see ``write_state``).
-_KEPT_GAMES = 64
-#: The number of each block of the fast path (see ``write_state``): the Dojo, the Sensei to the Palace,
-#: the houses, the Guards' and Elites' piles, then the seats' holdings.
+#: Code numbers, from 0: ``compress(NUMBERS, counts)`` gives the numbers whose count is not zero (in C, which
+#: costs less than testing each count in Python: most are zero).
+NUMBERS = range(64)
+assert all(len(counts) <= len(NUMBERS) for counts in (TILE_CODES, PURSE, ELITE_CODES, GUARD_CODES, TILE_KIND_CODES))
+#: The groups of the public part (see ``update_public``): the blocks (the Dojo, the Sensei to the Palace,
+#: the houses, the Guards' and Elites' piles), the houses' whole record (per kind of source: markers,
+#: Sentries, treasures, what each house's block was made from, the same copies as its own record), the
+#: houses' spots (the seat on each), the holdings' whole record (as the houses'), then each seat's holdings.
 _DOJO = 0
 _PLACES = 1
 _HOUSES = 2
 _PILES = _HOUSES + HOUSES
-_HOLDINGS = _PILES + 1
+_HOUSE_GROUP = _PILES + 1
+_SPOTS = _HOUSE_GROUP + 1
+_HOLDINGS_GROUP = _SPOTS + 1
+_HOLDINGS = _HOLDINGS_GROUP + 1
 
 
 class NinjatoEncoder(ViewEncoder):
@@ -150,9 +159,10 @@ class NinjatoEncoder(ViewEncoder):
             ))
         self._hand = label_offsets(b.counts("hand", VALUES, most_value, "the seat's Dojo hand, per value"), VALUES)
         self._flat_offsets = self._flat()
-        #: The blocks last written for each game (see ``write_state``), by ``id`` of the game: a tensor's
-        #: bytes holding them (zeros elsewhere), and what each was made from (by block number).
-        self._written: dict[int, tuple[memoryview, list[tuple[object, ...]]]] = {}
+        #: The Strength and Stealth spots' segments, house by house, in the order of ``state.spots``.
+        self._spot_offsets = [offset for *_, strength, stealth in self._houses for offset in (strength, stealth)]
+        # The groups of the public part (see update_public and _DOJO).
+        self.public_groups = _HOLDINGS + players
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
         ones = out.ones
@@ -242,10 +252,11 @@ class NinjatoEncoder(ViewEncoder):
         if isinstance(hand, list):
             _values(out, self._hand, hand)
 
-    def _flat(self) -> tuple[tuple[int, ...], list[tuple[int, ...]], list[tuple[int, ...]]]:
+    def _flat(self) -> tuple[tuple[int, ...], list[tuple[int, ...]], list[tuple[int, ...]], tuple[int, ...],
+                             list[tuple[int, int, int]]]:
         """Every offset the fast path writes, as plain ints: a segment over codes starts at its first
         label's offset (code number i at first + i; Dojo value v at first - 1 + v); each block (see
-        ``write_state``) also as the range of bytes it spans. Checks that each block's segments lie side
+        ``update_public``) also as the range of bytes it spans. Checks that each block's segments lie side
         by side in the layout: the layout's order is public, so the fast path follows it, never the
         reverse."""
         value, tile, kind, purse = VALUES[0], TILE_CODES[0], TILE_KIND_CODES[0], PURSE[0]
@@ -277,61 +288,49 @@ class NinjatoEncoder(ViewEncoder):
             return (first * 4, (first + sum(sizes)) * 4, *offsets)
 
         dojo_start, dojo_end, round_, phase, order, up, deck, discard = spans(*dojo)
-        # The game's part of the tensor ends with the hand.
-        game_end = (self._hand[VALUES[-1]] + 1) * 4
-        shared = (game_end, dojo_start, dojo_end, round_, phase, order, up - 1, deck, discard - 1, self._stack,
-                  self._stack_top, *spans(*places), *spans(*piles), self._raid_seat, self._raid_house,
-                  self._raid_side[SIDE_NAMES[0]], self._raid_loot[purse], self._raid_guards[guard],
-                  self._raid_elite[elite], self._disguised[envoy], self._hand[value] - 1)
-        house_spans = [(*spans(*house), strength, stealth)
-                       for house, (*_, strength, stealth) in zip(houses, self._houses, strict=True)]
-        seat_spans = []
-        for (honour, shuriken, cards, *_), block in zip(self._seats, holdings, strict=True):
+        public = (dojo_start, dojo_end, round_, phase, order, up - 1, deck, discard - 1, *spans(*places),
+                  *spans(*piles))
+        house_spans = [spans(*house) for house in houses]
+        holding_spans = []
+        for block in holdings:
             start, end, known, *rest = spans(*block)
-            seat_spans.append((honour, shuriken, cards, start, end, known - 1, *rest))
-        return shared, house_spans, seat_spans
+            holding_spans.append((start, end, known - 1, *rest))
+        own = (self._stack, self._stack_top, self._bag, self._raid_seat, self._raid_house,
+               self._raid_side[SIDE_NAMES[0]], self._raid_loot[purse], self._raid_guards[guard],
+               self._raid_elite[elite], self._disguised[envoy], self._hand[value] - 1)
+        scalars = [(honour, shuriken, cards) for honour, shuriken, cards, *_ in self._seats]
+        return public, house_spans, holding_spans, own, scalars
 
-    def write_state(self, state: Any, seat: int, out: Tensor) -> None:
-        # What view.observe shows ``seat``, read from the state: the whole board, every seat's public
-        # holdings and the cards it was seen to take (``state.known``), the decks' sizes only, and the
-        # Dojo hand of the seat alone. Counts per code are indexed by code number, Dojo counts by value
-        # (1 to 5). Counts need no clipping: no pile holds more of a kind than the game has.
+    def update_public(self, state: Any, part: PublicPart) -> None:
+        # What view.observe shows every seat and changes at few steps, read from the state: the board and
+        # every seat's public holdings and the cards it was seen to take (``state.known``), the decks'
+        # sizes only. Counts per code are indexed by code number, Dojo counts by value (1 to 5). Counts
+        # need no clipping: no pile holds more of a kind than the game has.
         #
-        # It runs at every step, and Python spends some 30 ns on each value it tests or writes (a zero
-        # among counts too), though a step changes few of them. So most of the tensor is in blocks: the
-        # Dojo, the Sensei to the Palace, each house, the Guards' and Elites' piles, each seat's holdings
-        # (up to a hundred values each, a few of them nonzero). The game's part of the tensor starts as
-        # the blocks last written for the same game (``_written``, one copy), and a block is written
-        # again, value by value, only when what it is made from differs from what the kept one was made
-        # from (one comparison, in C: a step rewrites one or two blocks of a dozen). The comparison
-        # makes a kept block right whatever game it came from, so the record holds no game (that would
-        # keep ended games alive, and slow every garbage collection). What changes at most steps (the
-        # Dojo's stack, the houses' spots, the bag, the raid, each seat's honour, shuriken and cards, the
-        # hand) lies outside the blocks, zeros in the copy, and is written each time.
-        (game_end, dojo_start, dojo_end, round_, phase, order_offset, up, dojo_deck, dojo_discard, stack_seats,
-         stack_top, places_start, places_end, offer, sensei_seats, sensei_deck, sensei_out, hensojutsu, rumors_up,
-         pavilion_seats, pavilion_spots, pavilion_deck, envoys_up, palace_seats, palace_spots, palace_deck,
-         piles_start, piles_end, guard_deck, guard_discard, elite_deck, elite_discard, bag, spent, raid_seat,
-         raid_house, raid_side, raid_loot, raid_guards, raid_elite, disguised, hand), houses, seats = (
-            self._flat_offsets)
-        buffer = cast(memoryview, out)
-        bytes_out = buffer.cast("B")
-        written = self._written.get(id(state))
-        if written is None:
-            written = self._new_written(state)
-        kept, made = written
-        # Every block as last written for this game, zeros between them (the header is written already).
-        bytes_out[dojo_start:game_end] = kept[dojo_start:game_end]
+        # Python spends some 30 ns on each value it tests or writes (a zero among counts too), though a
+        # step changes few of them. So the public part is in blocks: the Dojo, the Sensei to the Palace,
+        # each house, the Guards' and Elites' piles, each seat's holdings (up to a hundred values each, a
+        # few of them nonzero), the groups of the part (see ViewEncoder.update_public): a block is written
+        # again, value by value, only when what it is made from differs from what it was made from (one
+        # comparison, in C: a step rewrites one or two blocks of a dozen); the houses' spots, which change
+        # at most steps, one or two at a time, are written again spot by spot. What changes at most
+        # steps in more places (the Dojo's stack, the bag, the raid, each seat's honour, shuriken and
+        # cards) lies outside the blocks, zeros in the part, and is written into each observation
+        # (write_own), with the seat's hand.
+        (dojo_start, dojo_end, round_, phase, order_offset, up, dojo_deck, dojo_discard, places_start, places_end,
+         offer, sensei_seats, sensei_deck, sensei_out, hensojutsu, rumors_up, pavilion_seats, pavilion_spots,
+         pavilion_deck, envoys_up, palace_seats, palace_spots, palace_deck, piles_start, piles_end, guard_deck,
+         guard_discard, elite_deck, elite_discard, _, spent), houses, holdings, _, _ = self._flat_offsets
+        out, raw, made = part.out, part.raw, part.made
         one = 1.0
         players = self.players
 
-        # The Dojo: round, phase, the playing order, the face-up cards, deck and discard as a block, then
-        # the stack (written each time).
-        order, stack = state.order, state.dojo_stack
-        made_of: tuple[Any, ...] = (state.round, state.phase, order, state.up, len(state.deck), state.discard)
+        # The Dojo: round, phase, the playing order, the face-up cards, deck and discard.
+        made_of: tuple[Any, ...] = (state.round, state.phase, state.order, state.up, len(state.deck),
+                                    state.discard)
         if made_of != made[_DOJO]:
-            bytes_out[dojo_start:dojo_end] = bytes(dojo_end - dojo_start)
-            value, phase_number, _, face_up, left, counts = made_of
+            raw[dojo_start:dojo_end] = bytes(dojo_end - dojo_start)
+            value, phase_number, order, face_up, left, counts = made_of
             if value:
                 out[round_] = value if value < ROUNDS else ROUNDS
             out[phase + phase_number] = one
@@ -341,15 +340,9 @@ class NinjatoEncoder(ViewEncoder):
                 out[up + each] += one
             if left:
                 out[dojo_deck] = left if left < DOJO_CARDS else DOJO_CARDS
-            for number in DOJO_VALUES:
-                if counts[number]:
-                    out[dojo_discard + number] = counts[number]
-            _keep(written, _DOJO, made_of, bytes_out, dojo_start, dojo_end)
-        if stack:
-            for each in stack:
-                out[stack_seats + each] += one
-            if stack[-1] >= 0:
-                out[stack_top + stack[-1]] = one
+            for number in compress(NUMBERS, counts):  # (index 0 is unused: always 0, the game's invariants say)
+                out[dojo_discard + number] = counts[number]
+            made[_DOJO] = (value, phase_number, order.copy(), face_up.copy(), left, counts.copy())
 
         # The Sensei, the Pavilion (Rumors) and the Palace (Envoys).
         # The spots of the Pavilion and the Palace are the game's options' (the options object stands for
@@ -358,7 +351,7 @@ class NinjatoEncoder(ViewEncoder):
                    state.pavilion_seats, len(state.rdeck), state.vup, state.palace_seats, len(state.vdeck),
                    state.options)
         if made_of != made[_PLACES]:
-            bytes_out[places_start:places_end] = bytes(places_end - places_start)
+            raw[places_start:places_end] = bytes(places_end - places_start)
             offered, seated, value, counts, left, *_ = made_of
             for each in offered:
                 out[offer + each] += one
@@ -366,10 +359,8 @@ class NinjatoEncoder(ViewEncoder):
                 out[sensei_seats + each] += one
             if value:
                 out[sensei_deck] = value if value < SENSEI_TILES else SENSEI_TILES
-            if any(counts):
-                for number, count in enumerate(counts):
-                    if count:
-                        out[sensei_out + number] = count
+            for number in compress(NUMBERS, counts):
+                out[sensei_out + number] = counts[number]
             if left:
                 out[hensojutsu] = left if left < 3 else 3
             # Face-up cards, seats, spots and the deck's size, at each.
@@ -386,52 +377,122 @@ class NinjatoEncoder(ViewEncoder):
                     out[spots_offset] = value if value < MOST_SPOTS else MOST_SPOTS
                 if left:
                     out[deck_offset] = left if left < most else most
-            _keep(written, _PLACES, made_of, bytes_out, places_start, places_end)
+            made[_PLACES] = (made_of[0].copy(), made_of[1].copy(), made_of[2], made_of[3].copy(), made_of[4],
+                             made_of[5].copy(), made_of[6].copy(), made_of[7], made_of[8].copy(), made_of[9].copy(),
+                             made_of[10], made_of[11])
 
-        # Each house: the spots on its Strength and Stealth sides (written each time: placing on them is
-        # the commonest action), then marker, Sentry and treasure as a block.
-        markers, sentries, treasures, spots = state.markers, state.sentries, state.treasure, state.spots
-        for house in range(HOUSES):
-            start, end, marker, sentry, treasure, strength, stealth = houses[house]
-            strength_seat, stealth_seat = spots[2 * house], spots[2 * house + 1]
-            if strength_seat >= 0:
-                out[strength + strength_seat] = one
-            if stealth_seat >= 0:
-                out[stealth + stealth_seat] = one
-            made_of = (markers[house], sentries[house], treasures[house])
-            if made_of == made[_HOUSES + house]:
-                continue
-            bytes_out[start:end] = bytes(end - start)
-            marker_number, sentry_number, tokens = made_of
-            out[marker + marker_number] = one
-            if sentry_number >= 0:
-                out[sentry + sentry_number] = one
-            _put_tokens(out, treasure, tokens)
-            _keep(written, _HOUSES + house, made_of, bytes_out, start, end)
+        # Each house: marker, Sentry and treasure. A house's block changes at few steps: the houses'
+        # markers, Sentries and treasures are first compared whole with what their blocks were made from
+        # (a comparison of lists, in C), and house by house only if they differ.
+        markers, sentries, treasures = state.markers, state.sentries, state.treasure
+        group = made[_HOUSE_GROUP]
+        if not group:  # a new part: no house's block made yet
+            group = made[_HOUSE_GROUP] = [[None] * HOUSES, [None] * HOUSES, [None] * HOUSES]
+        if markers != group[0] or sentries != group[1] or treasures != group[2]:
+            made_markers, made_sentries, made_treasures = group
+            for house in range(HOUSES):
+                made_of = (markers[house], sentries[house], treasures[house])
+                if made_of == made[_HOUSES + house]:
+                    continue
+                start, end, marker, sentry, treasure = houses[house]
+                raw[start:end] = bytes(end - start)
+                marker_number, sentry_number, tokens = made_of
+                out[marker + marker_number] = one
+                if sentry_number >= 0:
+                    out[sentry + sentry_number] = one
+                _put_tokens(out, treasure, tokens)
+                tokens = tokens.copy()
+                made[_HOUSES + house] = (marker_number, sentry_number, tokens)
+                made_markers[house], made_sentries[house], made_treasures[house] = marker_number, sentry_number, tokens
+
+        # The houses' Strength and Stealth spots: placing on them is the commonest action, and a step changes
+        # one or two of them (found in C); each is written again alone, its old seat's 1 taken off.
+        spots, seen = state.spots, made[_SPOTS]
+        if spots != seen:
+            if not seen:
+                seen = made[_SPOTS] = [-1] * len(spots)  # a new part: every spot empty (zeros)
+            offsets = self._spot_offsets
+            for index in compress(NUMBERS, map(ne, spots, seen)):
+                offset, before, now = offsets[index], seen[index], spots[index]
+                if before >= 0:
+                    out[offset + before] = 0.0
+                if now >= 0:
+                    out[offset + now] = one
+                seen[index] = now
 
         # The Guards' and Elites' decks and discards, the bag and the treasure spent (by kind: the view
         # shows no red among spent tokens, so ``red`` stays 0). The bag changes at a fifth of the steps,
-        # far more often than the rest: the block is kept without it, and it is written each time.
+        # far more often than the rest: the block is kept without it (write_own writes it).
         made_of = (len(state.gdeck), state.gdiscard, len(state.xdeck), state.xdiscard, state.spent)
         if made_of != made[_PILES]:
-            bytes_out[piles_start:piles_end] = bytes(piles_end - piles_start)
+            raw[piles_start:piles_end] = bytes(piles_end - piles_start)
             for offset, value, most, counts_offset, counts in ((guard_deck, made_of[0], GUARDS, guard_discard,
                                                                  made_of[1]),
                                                                 (elite_deck, made_of[2], ELITES, elite_discard,
                                                                  made_of[3])):
                 if value:
                     out[offset] = value if value < most else most
-                for number, count in enumerate(counts):
-                    if count:
-                        out[counts_offset + number] = count
-            for number, count in enumerate(made_of[4]):
-                if count:
-                    out[spent + number] = count
-            _keep(written, _PILES, made_of, bytes_out, piles_start, piles_end)
+                for number in compress(NUMBERS, counts):
+                    out[counts_offset + number] = counts[number]
+            counts = made_of[4]
+            for number in compress(NUMBERS, counts):
+                out[spent + number] = counts[number]
+            made[_PILES] = (made_of[0], made_of[1].copy(), made_of[2], made_of[3].copy(), made_of[4].copy())
+
+        # Each seat's holdings, compared whole first (as the houses), then seat by seat.
+        known_all, purses, tiles_all, flipped_all, envoys_all, rumors_all, elites_all = (
+            state.known, state.purse, state.tiles, state.flipped, state.envoys, state.rumors, state.elites)
+        group = made[_HOLDINGS_GROUP]
+        if not group:  # a new part: no seat's block made yet
+            group = made[_HOLDINGS_GROUP] = [[None] * players for _ in range(7)]
+        if known_all == group[0] and purses == group[1] and tiles_all == group[2] and flipped_all == group[3] \
+                and envoys_all == group[4] and rumors_all == group[5] and elites_all == group[6]:
+            return
+        for each in range(players):
+            made_of = (known_all[each], purses[each], tiles_all[each], flipped_all[each], envoys_all[each],
+                       rumors_all[each], elites_all[each])
+            if made_of == made[_HOLDINGS + each]:
+                continue
+            start, end, known_offset, treasure, tiles_offset, used, envoys_offset, rumors_offset, elites_offset = (
+                holdings[each])
+            raw[start:end] = bytes(end - start)
+            known, purse, tiles, flipped, envoys, rumors, elites = made_of
+            if any(known):
+                for number in DOJO_VALUES:
+                    if known[number]:
+                        out[known_offset + number] = known[number]
+            for number in compress(NUMBERS, purse):
+                out[treasure + number] = purse[number]
+            for number in compress(NUMBERS, tiles):
+                out[tiles_offset + number] = tiles[number]
+            for number in compress(NUMBERS, flipped):
+                out[used + number] = flipped[number]
+            for number in envoys:
+                out[envoys_offset + number] = one
+            for number in rumors:
+                out[rumors_offset + number] = one
+            for number in compress(NUMBERS, elites):
+                out[elites_offset + number] = elites[number]
+            made[_HOLDINGS + each] = record = (known.copy(), purse.copy(), tiles.copy(), flipped.copy(),
+                                               envoys.copy(), rumors.copy(), elites.copy())
+            (group[0][each], group[1][each], group[2][each], group[3][each], group[4][each], group[5][each],
+             group[6][each]) = record
+
+    def write_own(self, state: Any, seat: int, out: Tensor) -> None:
+        # What changes at most steps, written into each observation: the Dojo's stack, the bag, the raid
+        # under way, the Envoys disguised, each seat's honour, shuriken and cards; and the seat's own Dojo
+        # hand.
+        (stack_seats, stack_top, bag, raid_seat, raid_house, raid_side, raid_loot, raid_guards, raid_elite, disguised,
+         hand) = self._flat_offsets[3]
+        one = 1.0
+        stack = state.dojo_stack
+        if stack:
+            for each in stack:
+                out[stack_seats + each] += one
+            if stack[-1] >= 0:
+                out[stack_top + stack[-1]] = one
         value = sum(state.bag)
         out[bag] = value if value < TOKENS else TOKENS
-
-        # The raid under way, and the Envoys disguised: few values, and changing with most steps.
         raider = state.raider
         if raider >= 0:
             out[raid_seat + raider] = one
@@ -445,83 +506,34 @@ class NinjatoEncoder(ViewEncoder):
         for each in state.masks:
             out[disguised + each] = one
 
-        # Each seat: honour, shuriken and cards (written each time), then its holdings as a block.
         # Shuriken left to place as view.shuriken_left gives them, and cards as state.hand_size does
         # (both inlined: they run for every seat at every step): all of them out of play, else those of
         # the round less the ones placed, one more placed by each seat before ``placed % players`` in the
         # order; the cards held of each value (index 0 is unused).
+        players = self.players
         if state.phase == PLAY:
             placed, number = state.placed, state.num_players
             base = SHURIKEN - placed // number
             to_place = [base] * players
-            for each in order[:placed % number]:
+            for each in state.order[:placed % number]:
                 to_place[each] = base - 1
         else:
             to_place = [SHURIKEN] * players
-        honours, hands, known_all, purses, tiles_all, flipped_all, envoys_all, rumors_all, elites_all = (
-            state.honour, state.hands, state.known, state.purse, state.tiles, state.flipped, state.envoys,
-            state.rumors, state.elites)
-        for each in range(players):
-            (honour, shuriken, cards, start, end, known_offset, treasure, tiles_offset, used, envoys_offset,
-             rumors_offset, elites_offset) = seats[each]
+        honours, hands = state.honour, state.hands
+        for each, (honour, shuriken, cards) in enumerate(self._flat_offsets[4]):
             value = honours[each]
             if value:
                 out[honour] = value if value < MAX_HONOUR else MAX_HONOUR
             value = to_place[each]
             if value:
                 out[shuriken] = value if value < SHURIKEN else SHURIKEN
-            counts = hands[each]
-            value = counts[1] + counts[2] + counts[3] + counts[4] + counts[5]
+            value = sum(hands[each])  # (index 0 is unused: always 0, the game's invariants say)
             if value:
                 out[cards] = value if value < DOJO_CARDS else DOJO_CARDS
-            made_of = (known_all[each], purses[each], tiles_all[each], flipped_all[each], envoys_all[each],
-                       rumors_all[each], elites_all[each])
-            if made_of == made[_HOLDINGS + each]:
-                continue
-            bytes_out[start:end] = bytes(end - start)
-            known, purse, tiles, flipped, envoys, rumors, elites = made_of
-            if any(known):
-                for number in DOJO_VALUES:
-                    if known[number]:
-                        out[known_offset + number] = known[number]
-            for number, count in enumerate(purse):
-                if count:
-                    out[treasure + number] = count
-            if any(tiles):
-                for number, count in enumerate(tiles):
-                    if count:
-                        out[tiles_offset + number] = count
-            if any(flipped):
-                for number, count in enumerate(flipped):
-                    if count:
-                        out[used + number] = count
-            for number in envoys:
-                out[envoys_offset + number] = one
-            for number in rumors:
-                out[rumors_offset + number] = one
-            if any(elites):
-                for number, count in enumerate(elites):
-                    if count:
-                        out[elites_offset + number] = count
-            _keep(written, _HOLDINGS + each, made_of, bytes_out, start, end)
 
-        # The seat's own Dojo hand.
         counts = hands[seat]
-        for number in DOJO_VALUES:
-            if counts[number]:
-                out[hand + number] = counts[number]
-
-    def _new_written(self, state: Any) -> tuple[memoryview, list[tuple[object, ...]]]:
-        """A fresh record of the blocks written for ``state``'s game (none yet: made from nothing, which
-        equals no block's sources), kept by the game's id; every record is dropped once ``_KEPT_GAMES``
-        are kept (the environments of a process take turns with an encoder, but not so many)."""
-        written = self._written
-        if len(written) >= _KEPT_GAMES:
-            written.clear()
-        made: list[tuple[object, ...]] = [()] * (_HOLDINGS + self.players)
-        entry = (memoryview(bytearray(self._flat_offsets[0][0])), made)
-        written[id(state)] = entry
-        return entry
+        for number in compress(NUMBERS, counts):
+            out[hand + number] = counts[number]
 
 
 def _put_tokens(out: Tensor, offset: int, tokens: list[int]) -> None:
@@ -535,15 +547,6 @@ def _put_tokens(out: Tensor, offset: int, tokens: list[int]) -> None:
         out[offset + token] += 1.0
     if reds:
         out[offset + 5] = reds
-
-
-def _keep(written: tuple[memoryview, list[tuple[object, ...]]], block: int, made_of: tuple[object, ...],
-          bytes_out: memoryview, start: int, end: int) -> None:
-    """Keep block number ``block``, just written (bytes ``start`` to ``end`` of the tensor), with what it
-    was made from (lists copied: the game changes its own in place)."""
-    kept, made = written
-    kept[start:end] = bytes_out[start:end]
-    made[block] = tuple([part.copy() if type(part) is list else part for part in made_of])
 
 
 def _codes(out: Writer, index: dict[str, int], codes: object) -> None:

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, cast
 
 from ninjadojo.games.ninjitsu.cards import CARD_IDS, OWNER_PENALTY, VALUE
 from ninjadojo.games.ninjitsu.elements import NAMES as ELEMENTS
+from ninjadojo.games.ninjitsu.magic import NO_MARK
 from ninjadojo.rl.encoders import GrowingPile, label_offsets, put_code, put_seat, seat_labels
 from ninjadojo.rl.encoding import Tensor, View, ViewEncoder
 from ninjadojo.rl.layout import LayoutBuilder, Writer
@@ -96,6 +97,9 @@ class NinjitsuEncoder(ViewEncoder):
         # game's part at the end of the last ended game (see write_state).
         self._game_bytes = (4 * self._turn, 4 * (self._seats[-1][-1][SIDES[-1]] + 1))  # (the last seat's side ends it)
         self._own_marks = [mark for *_, mark, _, _ in self._fast_seats]
+        #: Every seat's mark and Element when none has one (see write_state).
+        self._unmarked = [NO_MARK] * self.players
+        self._no_elements = [""] * self.players
         self._final: tuple[Any, Any, bytes, int] | None = None
 
     def fill(self, view: View, seat: int, out: Writer) -> None:
@@ -213,6 +217,10 @@ class NinjitsuEncoder(ViewEncoder):
         # (``treasure_points``), at every step.
         printed = not (state.has_earth or state.has_elements)
         blind = state.blind
+        # Marks (Night Vision) and Elements are rare: looked for seat by seat only when some seat has one
+        # (one comparison of the lists each, in C).
+        marked_any = marks != self._unmarked
+        with_elements = elements != self._no_elements
         each = -1
         for (hand_size, base, treasures, treasure_points, secret_count, secrets, points, points_known, marked,
              mark, element, side) in self._fast_seats:
@@ -268,16 +276,18 @@ class NinjitsuEncoder(ViewEncoder):
                 value = state.points(each)
                 out[points] = -MAX_POINTS if value < -MAX_POINTS else value if value < MAX_POINTS else MAX_POINTS
                 out[points_known] = one
-            card = marks[each]
-            if card != -1:
-                out[marked] = one
-                if own and card >= 0:
-                    out[mark + card] = one
-            text = elements[each]
-            if text:
-                name = text.rstrip("12")
-                out[element[name]] = one
-                out[side[text[len(name):] or "choosing"]] = one
+            if marked_any:
+                card = marks[each]
+                if card != -1:
+                    out[marked] = one
+                    if own and card >= 0:
+                        out[mark + card] = one
+            if with_elements:
+                text = elements[each]
+                if text:
+                    name = text.rstrip("12")
+                    out[element[name]] = one
+                    out[side[text[len(name):] or "choosing"]] = one
         if over:
             start, end = self._game_bytes
             self._final = (state, state.result, bytes(cast(memoryview, out).cast("B")[start:end]), seat)
