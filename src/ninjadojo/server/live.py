@@ -346,6 +346,12 @@ class LiveTable:
             if not conn.closed:
                 by_viewer.setdefault(conn.viewer, []).append(conn)
         seats: list[dict[str, Any]] | None = None  # (made once, for every viewer's state)
+        if self.released[None] != self.index[None] and self.may_release(None, now):
+            # The position is released to everyone: its public facts and the clocks everyone sees are taken
+            # before any viewer's state is made, so that the seats' states (made first) show the clocks of
+            # the position they show, not of the one before it.
+            self._note_public_facts()
+            self.clocks.snapshot(now)
         for viewer in self.viewers():
             if not self.may_release(viewer, now):
                 held = held or self.released[viewer] != self.index[viewer]
@@ -353,9 +359,6 @@ class LiveTable:
             if self.released[viewer] != self.index[viewer]:
                 self.released[viewer] = self.index[viewer]
                 self.released_at[viewer] = now
-                if viewer is None:
-                    self._note_public_facts()
-                    self.clocks.snapshot(now)
             conns = by_viewer.get(viewer)
             if not conns:
                 continue
