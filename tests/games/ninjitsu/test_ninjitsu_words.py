@@ -467,3 +467,15 @@ def test_an_answer_window_says_whose_card_is_moving_the_treasure() -> None:
     game.apply(0, "c:9c")
     decision = game.decision(1)
     assert decision is not None and "Smoke Bomb is about to be discarded from your treasures." in decision.prompt
+
+
+@pytest.mark.parametrize(("cards", "said"), [(1, "(1 card)"), (3, "(3 cards)")])
+def test_a_reshuffle_counts_the_discard_pile_in_words(cards: int, said: str) -> None:
+    """The discard pile shuffled into a new deck is counted as a reader says it: "1 card", "3 cards"."""
+    game = NinjitsuState.new(2, None, 3)
+    pile = game.deck[:cards]
+    game.deck, game.discard = game.deck[cards:], pile
+    game.reshuffle()
+    line = game.events[-1].text
+    assert f"the discard pile {said} is shuffled into a new deck" in line, line
+    assert sorted(game.deck) == sorted(pile)

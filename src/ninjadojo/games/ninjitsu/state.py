@@ -29,6 +29,7 @@ from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.state import EVERYONE, CardInfo
 from ninjadojo.engine.values import Event
+from ninjadojo.engine.words import plural
 from ninjadojo.games.ninjitsu import (
     effects,
     elements,
@@ -846,7 +847,7 @@ class NinjitsuState(GameState[Payload]):
         everyone = self.everyone
         for card in self.deck:
             self.known[card] = everyone
-        self.narrate(f"the discard pile ({len(self.deck)} cards) is shuffled into a new deck", deeper=deeper)
+        self.narrate(f"the discard pile ({plural(len(self.deck), 'card')}) is shuffled into a new deck", deeper=deeper)
 
     def discard_card(self, card: int) -> None:
         """Put ``card`` (already taken from where it was) face-up on the discard pile."""
