@@ -274,3 +274,41 @@ def test_the_pause_for_any_time_cards_is_offered_only_where_such_a_card_can_answ
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_the_clocks_seconds_are_asked_only_with_a_clock_and_say_what_they_time(
+        browser: Any, web_server: WebServer) -> None:
+    """With no clock there is no time to set: the seconds field is hidden; with a clock it says whether the
+    seconds are each decision's or each seat's whole game's."""
+    context, page, errors = new_page(browser, TALL)
+    try:
+        open_lobby(page, web_server, "ninja-trap")
+        page.click("details.more-settings summary")
+        seconds = page.locator("#set-clock-seconds")
+        assert page.locator("#set-clock").input_value() == "none"
+        assert not seconds.is_visible(), "no clock: no seconds to set"
+        page.select_option("#set-clock", "move")
+        assert seconds.is_visible()
+        assert page.locator("label[for='set-clock-seconds']").inner_text().strip() == "seconds for each decision"
+        page.select_option("#set-clock", "game")
+        assert "whole game" in page.locator("label[for='set-clock-seconds']").inner_text()
+        page.select_option("#set-clock", "none")
+        assert not seconds.is_visible()
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_every_options_help_reads_as_a_sentence(browser: Any, web_server: WebServer) -> None:
+    """The games write some help texts as phrases ("the points you need...", "on: you may..."): under each
+    option's label in the lobby every one starts as a sentence."""
+    context, page, errors = new_page(browser, TALL)
+    try:
+        for game in ("ninjitsu", "ninjato"):
+            open_lobby(page, web_server, game)
+            texts = page.evaluate("() => [...document.querySelectorAll('.option-help')].map((el) => el.textContent)")
+            assert texts, "the options have help"
+            assert [text for text in texts if not text[:1].isupper()] == [], game
+        assert not errors, errors
+    finally:
+        context.close()

@@ -130,6 +130,9 @@ class Lobby {
       seed: h('input', {id: 'set-seed', type: 'number', min: 0, placeholder: 'random'}),
     };
     const s = this.settings;
+    // The clock's time, shown only with a clock, and said per move or per game (see showApplicable()).
+    this.clockSecondsLabel = h('label', {for: 'set-clock-seconds'}, 'seconds ');
+    this.clockSecondsBox = h('span', {class: 'clock-seconds'}, ' ', this.clockSecondsLabel, s.clock_seconds);
     // Shown only for a game (and options) whose "any time" cards can answer a move: see showApplicable().
     this.windowTimeRow = h('p', {class: 'window-time-row'}, h('label', {for: 'set-window-time'},
       'Pause after a move that an "any time" card could answer, in seconds (so that nobody can tell '
@@ -152,8 +155,7 @@ class Lobby {
     h('details', {class: 'more-settings'}, h('summary', {}, 'More settings'),
       h('p', {}, h('label', {for: 'set-move-delay'}, 'Bots wait (seconds) before they move '), s.move_delay),
       this.windowTimeRow,
-      h('p', {}, h('label', {for: 'set-clock'}, 'Clock '), s.clock, ' ',
-        h('label', {for: 'set-clock-seconds'}, 'seconds '), s.clock_seconds),
+      h('p', {}, h('label', {for: 'set-clock'}, 'Clock '), s.clock, this.clockSecondsBox),
       h('p', {}, s.undo, h('label', {for: 'set-undo'}, ' Allow taking back a move')),
       h('p', {}, s.spectators, h('label', {for: 'set-spectators'}, ' Allow spectators')),
       h('p', {}, s.private, h('label', {for: 'set-private'}, ' Private (not listed in the lobby)')),
@@ -239,6 +241,10 @@ class Lobby {
       values[option.name] = shown.has(option.name) ? this.optionInputs.get(option.name).peek() : option.default;
     }
     this.windowTimeRow.hidden = !windowTimeApplies(game, values);
+    const clock = this.settings.clock.value;
+    this.clockSecondsBox.hidden = clock === 'none';
+    this.clockSecondsLabel.textContent = clock === 'game' ? 'seconds for each seat\'s whole game '
+      : 'seconds for each decision ';
     // A section, or the house rules, with no option to show is hidden too.
     for (const group of this.optionGroups) group.hidden = !group.querySelector('.option-row:not([hidden])');
     this.houseRules.hidden = !this.houseRulesBox.querySelector('.option-row:not([hidden])');
@@ -349,6 +355,8 @@ class Lobby {
       h('p', {}, h('a', {class: 'button primary', href: `#/table/${table.id}`, id: 'go-to-table'},
         'Go to the table'))));
     this.created.scrollIntoView({block: 'start'});
+    // The new table is one of mine now: listed at once, not at the next refresh (10 s on, "None yet" till then).
+    this.refresh();
   }
 
   // ---------------------------------------------------------------- the lists
@@ -516,7 +524,10 @@ function choiceLabel(option, choice) {
 function optionField(option) {
   const id = `opt-${option.name}`;
   const title = option.label || option.name;
-  const help = option.help ? h('small', {class: 'muted option-help'}, option.help) : null;
+  // The games write some help texts as a sentence and some as a phrase ("the points you need..."; the
+  // terminal shows them after a dash): shown here under the label, each starts as a sentence.
+  const help = option.help ? h('small', {class: 'muted option-help'},
+    option.help.charAt(0).toUpperCase() + option.help.slice(1)) : null;
   // An option switching a ruling outside the house rules' section still says it is one.
   const tag = option.ruling !== null && option.ruling !== undefined && optionSection(option) !== HOUSE_RULES
     && !/^house rule/i.test(title) ? h('span', {class: 'tag house-tag'}, 'house rule') : null;

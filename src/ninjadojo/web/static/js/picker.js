@@ -158,8 +158,9 @@ export class Picker {
     const narrow = candidates.some((action) => (this.keys.get(action) || [])
       .some((key) => !this.selected.includes(key)));
     const title = candidates.length === 1
-      ? (narrow ? 'Confirm, or click what it acts on:' : 'Confirm:')
-      : `${candidates.length} ways: pick one${narrow ? ', or click a highlighted thing to narrow them' : ''}`;
+      ? (narrow ? 'Confirm, or choose on the board what it acts on:' : 'Confirm:')
+      : `${candidates.length} ways: pick one`
+        + (narrow ? ', or choose a highlighted thing on the board to narrow them' : '');
     const box = h('div', {class: 'chooser', role: 'group', 'aria-label': 'choose how'},
       h('div', {class: 'chooser-title'}, title),
       h('div', {class: 'chooser-list'}, candidates.map((action, i) => h('button', {

@@ -914,10 +914,20 @@ class TablePage {
     for (const entry of state.clock.seats || []) {
       const slot = this.el.seats.querySelector(`.clock-slot[data-seat="${entry.seat}"]`);
       if (!slot) continue;
+      // No time to show (null): a per-decision clock of a seat not deciding now, a bot's seat. Not "0:00",
+      // which reads as a seat out of time.
+      if (entry.remaining === null || entry.remaining === undefined) {
+        slot.textContent = '';
+        slot.classList.remove('running');
+        continue;
+      }
       const left = Math.max(0, entry.remaining - (entry.running ? passed : 0));
       slot.textContent = `◷ ${formatTime(left)}`;
       slot.classList.toggle('running', Boolean(entry.running));
     }
+    // The prompt's own count of this decision's time runs down with the seats' (it was drawn once a state).
+    const mine = this.el.prompt.querySelector('.clock-you');
+    if (mine && state.clock.you) mine.textContent = youClockWords(Math.max(0, state.clock.you.remaining - passed));
   }
 
   drawPrompt(ctx, canAct) {
@@ -957,8 +967,10 @@ class TablePage {
       parts.push(h('p', {class: 'prompt-main'}, waitingFor(ctx, state.to_act)));
     }
     if (state.clock && state.clock.you) {
-      parts.push(h('p', {class: 'clock-you'},
-        `◷ your time for this decision: ${formatTime(state.clock.you.remaining)}`));
+      const passed = (performance.now() - this.receivedAt) / 1000;
+      // Its count runs down every second: not read out each time by a screen reader (the prompt's news is).
+      const left = Math.max(0, state.clock.you.remaining - passed);
+      parts.push(h('p', {class: 'clock-you', 'aria-live': 'off'}, youClockWords(left)));
     }
     replace(this.el.prompt, parts);
   }
@@ -1064,7 +1076,8 @@ class TablePage {
       tools.push(h('button', {type: 'button', disabled: state.undo.allowed === false || Boolean(this.pending),
         title: state.undo.reason || 'take back your last action', onclick: () => this.undo()}, '↶ Undo'));
       if (state.undo.allowed === false && state.undo.reason) {
-        tools.push(h('span', {class: 'muted'}, ` (${state.undo.reason})`));
+        // The server's reason may hold brackets of its own: said after a colon, not inside more brackets.
+        tools.push(h('span', {class: 'muted undo-why'}, ` not now: ${state.undo.reason}`));
       }
     }
     if (this.seat === null && state.status !== 'finished' && state.seats.some((seat) => seat.status === 'free')) {
@@ -1252,6 +1265,11 @@ function waitingFor(ctx, toAct) {
   if (!toAct || !toAct.length) return '◌ Waiting…';
   const names = toAct.map((s) => `P${s} ${ctx.name(s)}`).join(', ');
   return `◌ Waiting for ${names}${toAct.length > 1 ? ' (at the same time)' : ''}…`;
+}
+
+/** The prompt's line of the time left for this seat's decision. */
+function youClockWords(seconds) {
+  return `◷ your time for this decision: ${formatTime(seconds)}`;
 }
 
 function formatTime(seconds) {

@@ -243,7 +243,9 @@ export function render(ctx) {
     counter('Deck', view.deck),
     counter('Reshuffles', view.reshuffles),
     view.variation ? h('span', {class: 'tag'}, `${view.variation} variation`) : null,
-    h('div', {class: 'pile discard'}, h('div', {class: 'pile-label'}, `Discard pile: ${discard.length}`),
+    // Only its last 6 cards are drawn: said so (a pile of 32 under 6 cards read as cards missing).
+    h('div', {class: 'pile discard'}, h('div', {class: 'pile-label'}, `Discard pile: ${discard.length}`
+      + (discard.length > 6 ? ' (top 6 shown)' : '')),
       h('div', {class: 'row-cards fan'}, discard.length ? discard.slice(-6).map((code) => ctx.card(code, {small: true}))
         : h('span', {class: 'row-empty'}, 'empty'))));
   const seats = view.seats.map((data, s) => seat(ctx, data, s));
