@@ -272,3 +272,39 @@ def test_a_free_tile_says_it_is_free_and_not_its_cost() -> None:
     labels = game.labels(0)
     assert labels["sen:c2@?=2"] == "Learn the Crane (2 or 4) tile at the Sensei for any card: discard a 2"
     assert all(label.count(" a 4") <= 1 for label in labels.values()), labels
+
+
+def test_a_free_rumor_is_named_by_its_cost_without_a_cost_to_pay() -> None:
+    """A Rumor taken free at clan scoring is still told apart by its cost, but the label and the log say it
+    is free of that cost, not "(cost: a Scroll and a Fan) for free" (read as a contradiction by a new
+    player); the final count still lists it among what the seat got at that scoring."""
+    from ninjadojo.games.ninjato.encode import OP_FREE_RUMOR
+    from ninjadojo.games.ninjato.words import score_lines
+
+    seen = 0
+    for seed in range(40):
+        game = NinjatoState.new(3, None, seed)
+        rng = Rng(seed)
+        taken: list[tuple[int, str]] = []
+        while game.result is None:
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            free = [action for action in legal if game._legal_map(seat)[action][0] == OP_FREE_RUMOR]
+            if free:
+                label = game.label(seat, free[0])
+                assert re.fullmatch(r"Take the Rumor [A-Z][\w ]+ free of its cost \([^()]+\)", label), label
+                assert "for free" not in label and "cost:" not in label
+                before = len(game.events)
+                game.apply(seat, free[0])
+                lines = [event.text.strip() for event in game.events[before:]]
+                assert f"P{seat} takes {label[len('Take '):]}" in lines, lines
+                taken.append((seat, label[len("Take the Rumor "):label.index(" free of its cost")]))
+                seen += 1
+                continue
+            game.apply(seat, legal[rng.randbelow(len(legal))])
+        for seat, name in taken:
+            assert any(line.startswith("Clan scoring after round") and "the free Rumor" in line and name in line
+                       for line in score_lines(game, seat)), (name, seat)
+        if seen >= 3:
+            break
+    assert seen >= 3, "free Rumors were taken"

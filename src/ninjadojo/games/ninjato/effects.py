@@ -83,6 +83,7 @@ from ninjadojo.games.ninjato.encode import (
 from ninjadojo.games.ninjato.nouns import (
     envoy_name,
     foe_words,
+    free_rumor_words,
     listing,
     play_words,
     plural,
@@ -767,7 +768,7 @@ def _free_rumor(state: NinjatoState, seat: int, rumor: int) -> None:
     state.rup.remove(rumor)
     state.rumors[seat].append(rumor)
     state.rumors[seat].sort()
-    state.log(f"P{seat} takes {rumor_name(rumor)} for free", depth=1)
+    state.log(f"P{seat} takes {free_rumor_words(rumor)}", depth=1)
 
 
 def _end_scoring(state: NinjatoState) -> None:

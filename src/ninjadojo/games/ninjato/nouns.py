@@ -108,8 +108,14 @@ def rumor_name(rumor: int) -> str:
     return f"the Rumor {RUMOR_KINDS[RUMOR_KIND_OF[rumor]].name} (cost: {cost_words(RUMORS[rumor].cost)})"
 
 
-__all__ = ["TILE_WORDS", "cost_words", "envoy_name", "listing", "play_words", "plural", "rumor_name", "tile_name",
-           "tokens_words", "treasure_words"]
+def free_rumor_words(rumor: int) -> str:
+    """``the Rumor Powerful Friends free of its cost (a Scroll and a Fan)``: a Rumor taken for nothing, still
+    named by its cost (it tells two Rumors of a kind apart) without reading "cost: ... for free"."""
+    return f"the Rumor {RUMOR_KINDS[RUMOR_KIND_OF[rumor]].name} free of its cost ({cost_words(RUMORS[rumor].cost)})"
+
+
+__all__ = ["TILE_WORDS", "cost_words", "envoy_name", "free_rumor_words", "listing", "play_words", "plural",
+           "rumor_name", "tile_name", "tokens_words", "treasure_words"]
 
 
 def foe_words(state: NinjatoState, stage: int = 0) -> str:

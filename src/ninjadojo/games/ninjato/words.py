@@ -65,6 +65,7 @@ from ninjadojo.games.ninjato.encode import (
 from ninjadojo.games.ninjato.nouns import (
     envoy_name,
     foe_words,
+    free_rumor_words,
     listing,
     play_words,
     plural,
@@ -259,7 +260,7 @@ def label(state: NinjatoState, seat: int, frame: Frame, action: str, payload: Pa
         assert isinstance(scoring, int)
         return f"Take the {CLAN_NAMES[scoring]} house points: {clan_points(state, scoring)} honour"
     assert op == OP_FREE_RUMOR
-    return f"Take {rumor_name(payload[1])} for free"
+    return f"Take {free_rumor_words(payload[1])}"
 
 
 def _sensei_label(state: NinjatoState, seat: int, tile: int, paid: int) -> str:
@@ -282,7 +283,9 @@ def _sensei_label(state: NinjatoState, seat: int, tile: int, paid: int) -> str:
 
 _SCORING = re.compile(r"Scoring after round (\d+)$")
 _POINTS = re.compile(r"P(\d+) takes the (.+) house points: (\d+) honour$")
-_FREE = re.compile(r"P(\d+) takes the Rumor (.+?)(?: \(cost: [^()]+\))? for free$")
+# (Games logged before the Rumor was said "free of its cost (...)" said "(cost: ...) for free".)
+_FREE = re.compile(r"P(\d+) takes the Rumor (.+?)"
+                   r"(?: \(cost: [^()]+\) for free| for free| free of its cost \([^()]+\))$")
 _START = "Round 1: turn order"
 
 
