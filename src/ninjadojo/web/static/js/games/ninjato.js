@@ -338,17 +338,20 @@ export function render(ctx) {
       codeOf('tile', tile), {small: true, keys: `tile:${tile}`,
         note: tileCost(tile)})) : h('span', {class: 'row-empty'},
       'nothing on offer')),
-    h('div', {class: 'muted'}, `Hensojutsu left: ${view.sensei.hensojutsu_left}`));
+    h('div', {class: 'muted place-foot'}, `Hensojutsu left: ${view.sensei.hensojutsu_left}`));
+  // How many shuriken the place still takes this round, of how many ("spots: 3" said neither).
+  const spotsLine = (place) => h('div', {class: 'muted place-foot place-spots'},
+    `${Math.max(0, place.spots - place.seats.length)} of ${place.spots} spots free this round`);
   const pavilion = h('section', {class: 'place'}, h('h3', {}, emblem('scroll', 16), ' Pavilion'),
     placed(ctx, view.pavilion.seats),
     h('div', {class: 'row-cards'}, view.pavilion.rumors.map((r) => ctx.card(codeOf('rumor', r), {small: true,
       keys: `rumor:${r}`, note: numberOf(r, 'rumor'), member: r}))),
-    h('div', {class: 'muted'}, `spots: ${view.pavilion.spots}`));
+    spotsLine(view.pavilion));
   const palace = h('section', {class: 'place'}, h('h3', {}, emblem('element', 16), ' Palace'),
     placed(ctx, view.palace.seats),
     h('div', {class: 'row-cards'}, view.palace.envoys.map((e) => ctx.card(codeOf('envoy', e), {small: true,
       keys: `envoy:${e}`, note: numberOf(e), member: e}))),
-    h('div', {class: 'muted'}, `spots: ${view.palace.spots}`));
+    spotsLine(view.palace));
   const parts = [facts, raidPlace(ctx, view.raid), houses, h('div', {class: 'places'}, dojo, sensei, pavilion,
     palace), clanScoring(ctx)];
   const seats = view.seats.map((data, s) => seat(ctx, data, s));
