@@ -181,6 +181,11 @@ class ActionSpace:
     def __len__(self) -> int:
         return len(self.actions)
 
+    def __reduce__(self) -> tuple[type[ActionSpace], tuple[tuple[str, ...]]]:
+        # Rebuilt from its actions: its index is a read-only view, which does not pickle (copies and pickles
+        # of a table or an environment hold their space).
+        return (ActionSpace, (self.actions,))
+
 
 @dataclass(slots=True)
 class Record:

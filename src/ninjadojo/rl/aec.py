@@ -26,6 +26,11 @@ from ninjadojo.rl.layout import FLOAT
 RENDER_MODES = ("human", "ansi")
 
 
+def unknown_agent(agent: object, agents: list[str]) -> OptionError:
+    """The error for a name that is not one of the environment's ``agents``."""
+    return OptionError(f"{quote(agent)} is not an agent of this game; its agents are {', '.join(agents)}")
+
+
 def spectator_render(game: GameState[Any] | None, render_mode: str | None) -> str | None:
     """An environment's ``render()``: the position as a spectator sees it (no hidden card), printed for
     ``human``, returned for ``ansi``; nothing without a mode or a game."""
@@ -84,11 +89,17 @@ class NinjaDojoAECEnv(AECEnv):  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every agent)."""
-        return self.observation_spaces[agent]
+        try:
+            return self.observation_spaces[agent]
+        except (KeyError, TypeError):
+            raise unknown_agent(agent, self.possible_agents) from None
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The action space of ``agent``: ``Discrete(n)``, ``n`` the size of the game's action space."""
-        return self.action_spaces[agent]
+        try:
+            return self.action_spaces[agent]
+        except (KeyError, TypeError):
+            raise unknown_agent(agent, self.possible_agents) from None
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game (``seed``: that game; none: the next of the sequence)."""
@@ -118,17 +129,21 @@ class NinjaDojoAECEnv(AECEnv):  # type: ignore[misc]
         game = self.game
         if game is None:
             raise OptionError("reset() the environment before observing it")
-        return self.table.observation(game, self.table.seat_of[agent])
+        try:
+            seat = self.table.seat_of[agent]
+        except (KeyError, TypeError):
+            raise unknown_agent(agent, self.possible_agents) from None
+        return self.table.observation(game, seat)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The selected agent's observation (none if not ``observe``), cumulative reward, termination,
         truncation and info: PettingZoo's ``last``, with :meth:`observe` written out (a learner's loop
         calls it at every step)."""
+        game = self.game
+        if game is None:
+            raise OptionError("reset() the environment before observing it")
         agent = self.agent_selection
         if observe:
-            game = self.game
-            if game is None:
-                raise OptionError("reset() the environment before observing it")
             table = self.table
             observation: Observation | None = table.observation(game, table.seat_of[agent])
         else:

@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from ninjadojo.engine.errors import DojoError
 from ninjadojo.engine.rng import Rng
 from ninjadojo.games import game_class
 from ninjadojo.rl.aec import NinjaDojoAECEnv
@@ -177,7 +178,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    measured = rates(args.game, args.players, args.seconds, args.seed, reference=True)
+    if not args.seconds > 0:
+        parser.error(f"--seconds must be above 0 (each loop runs that long), not {args.seconds:g}")
+    try:
+        measured = rates(args.game, args.players, args.seconds, args.seed, reference=True)
+    except DojoError as error:  # an unknown game, a player count it is not for: said in one line
+        parser.error(str(error))
     engine = measured[0]
     print(f"{args.game}, {args.players} players, random legal actions, about {args.seconds:g} s each:")
     for rate in measured:

@@ -92,7 +92,8 @@ class Table:
         self.cls = game_class(game_id)
         spec = self.cls.SPEC
         self.game_id = spec.id
-        self.players = spec.min_players if players is None else players
+        # (numpy integers too: the engine itself takes a Python int)
+        self.players = spec.min_players if players is None else _whole(players, "number of players")
         self.options: dict[str, OptionValue] = self.cls.validate_options(self.players, options)
         self.space: ActionSpace = self.cls.action_space_for(self.players, self.options)
         self.actions = self.space.actions
@@ -106,7 +107,7 @@ class Table:
         defaults = self.cls.validate_options(self.players, None)
         self._new_options = None if list(self.options.items()) == list(defaults.items()) else self.options
         self._mask_dtype = np.dtype(MASK)
-        self._index = self.space.index
+        self._index = dict(self.space.index)  # (a dict of its own: the space's read-only view does not pickle)
         self._size = len(self.actions)
 
     def new(self, seed: int) -> GameState[Any]:

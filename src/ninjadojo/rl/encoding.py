@@ -174,6 +174,14 @@ class ViewEncoder(ABC):
         #: frame, the part).
         self._last: tuple[GameState[Any], Frame | Result, int, int, PublicPart] | None = None
 
+    def __reduce__(self) -> tuple[Any, tuple[str, int, dict[str, OptionValue]]]:
+        # An encoder is shared by every environment of a process (encoder_for), and what it keeps is this
+        # process's cache (public parts over memoryviews, which do not pickle): a copy or a pickle of an
+        # environment takes the encoder of the process it is made in.
+        from ninjadojo.rl.encoders import encoder_for
+
+        return (encoder_for, (self.GAME, self.players, self.options))
+
     @abstractmethod
     def declare(self, builder: LayoutBuilder) -> None:
         """Declare the game's segments (after the header), keeping their offsets for :meth:`fill`."""

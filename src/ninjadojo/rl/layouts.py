@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from ninjadojo.engine.errors import DojoError
 from ninjadojo.games import game_class, playable_games
 from ninjadojo.rl.encoders import encoder_for
 
@@ -26,9 +27,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int)
     args = parser.parse_args(argv)
     games = [args.game] if args.game else playable_games()
-    for game_id in games:
-        players = args.players or game_class(game_id).SPEC.min_players
-        print(layout_text(game_id, players))
+    try:
+        for game_id in games:
+            players = args.players or game_class(game_id).SPEC.min_players
+            print(layout_text(game_id, players))
+    except DojoError as error:  # an unknown game, a player count it is not for: said in one line
+        parser.error(str(error))
 
 
 if __name__ == "__main__":

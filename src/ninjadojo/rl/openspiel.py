@@ -73,7 +73,7 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from ninjadojo.engine.errors import DojoError, OptionError, SaveError, cap, quote
+from ninjadojo.engine.errors import DojoError, IllegalActionError, OptionError, SaveError, cap, quote
 from ninjadojo.engine.options import format_value, parse_option_texts
 from ninjadojo.engine.rng import Rng, derive_seed
 from ninjadojo.engine.state import GameState
@@ -344,21 +344,39 @@ class NinjaDojoState(pyspiel.State):  # type: ignore[misc]
         index = self._engine.table.space.index
         return sorted(index[action] for action in engine.legal_actions(player))
 
+    def _action_text(self, seat: int, action: object) -> str:
+        """The text of an action id, or an :class:`IllegalActionError` that says which ids there are (a
+        negative id would index from the end of the list: refused too)."""
+        try:
+            return self._engine.table.action_text(action)
+        except IllegalActionError as error:
+            raise IllegalActionError(seat, str(action), error.reason, error.legal) from None
+
     def _apply_action(self, action: int) -> None:
-        self._engine.memo.clear()
         engine = self._engine.game
-        engine.apply(engine.to_act()[0], self._engine.table.actions[action])
+        if engine.result is not None:
+            raise OptionError("the game is over: no action can be applied")
+        seat = engine.to_act()[0]
+        text = self._action_text(seat, action)
+        self._engine.memo.clear()
+        engine.apply(seat, text)
 
     def _apply_actions(self, actions: list[int]) -> None:
         """A joint action of the simultaneous form: each asked seat's action (the others' are ignored)."""
-        self._engine.memo.clear()
         engine = self._engine.game
-        texts = self._engine.table.actions
-        for seat in engine.to_act():
-            engine.apply(seat, texts[actions[seat]])
+        if engine.result is not None:
+            raise OptionError("the game is over: no action can be applied")
+        players = engine.num_players
+        if len(actions) != players:
+            raise OptionError(f"a joint action holds one action id per player ({players}), not {len(actions)}: "
+                              f"{list(actions)}")
+        texts = [(seat, self._action_text(seat, actions[seat])) for seat in engine.to_act()]
+        self._engine.memo.clear()
+        for seat, text in texts:
+            engine.apply(seat, text)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self._engine.table.actions[action]
+        return self._action_text(player, action)
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -467,8 +485,18 @@ def resample(state: NinjaDojoState, player: int, seed: int) -> NinjaDojoState:
 
 
 def ismcts_bot(game: NinjaDojoGame, simulations: int, seed: int = 0, uct_c: float = 2.0) -> Any:
-    """OpenSpiel's Python ISMCTS with random rollouts, resampling with :func:`resample`."""
+    """OpenSpiel's Python ISMCTS with random rollouts, resampling with :func:`resample`. ISMCTS searches
+    sequential games of imperfect information: a game of another kind is refused (OpenSpiel's bot would
+    fail at its first step)."""
     from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
+
+    kind = game.get_type()
+    if kind.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
+        raise OptionError(f"{kind.short_name} is a simultaneous game, which ISMCTS cannot search: search its "
+                          f"sequential registration, {kind.short_name.removesuffix('_simultaneous')}")
+    if kind.information != pyspiel.GameType.Information.IMPERFECT_INFORMATION:
+        raise OptionError(f"{kind.short_name} is a game of perfect information, which ISMCTS does not search: "
+                          "use OpenSpiel's MCTS (open_spiel.python.algorithms.mcts.MCTSBot)")
 
     random_state = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)

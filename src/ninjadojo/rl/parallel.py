@@ -25,7 +25,7 @@ from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 from ninjadojo.engine.errors import IllegalActionError, OptionError, quote
 from ninjadojo.engine.state import GameState
-from ninjadojo.rl.aec import RENDER_MODES, check_render_mode, observation_space, spectator_render
+from ninjadojo.rl.aec import RENDER_MODES, check_render_mode, observation_space, spectator_render, unknown_agent
 from ninjadojo.rl.core import Observation, Seeds, Table, rewards
 from ninjadojo.rl.single import check_illegal_policy
 
@@ -61,11 +61,17 @@ class NinjaDojoParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every agent)."""
-        return self.observation_spaces[agent]
+        try:
+            return self.observation_spaces[agent]
+        except (KeyError, TypeError):
+            raise unknown_agent(agent, self.possible_agents) from None
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The action space of ``agent``: ``Discrete(n)``, ``n`` the size of the game's action space."""
-        return self.action_spaces[agent]
+        try:
+            return self.action_spaces[agent]
+        except (KeyError, TypeError):
+            raise unknown_agent(agent, self.possible_agents) from None
 
     def reset(self, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
@@ -88,12 +94,18 @@ class NinjaDojoParallelEnv(ParallelEnv):  # type: ignore[misc]
             raise OptionError("reset() the environment before stepping it (the game is over)")
         if not isinstance(actions, Mapping):
             raise OptionError(f"actions must be a dict of agent to action id, not {quote(actions)}")
+        # Actions of agents not asked in this stage are ignored (PettingZoo's loops give every live agent's),
+        # but a key that names no agent is a mistake said at once.
+        unknown = [key for key in actions if key not in self.table.seat_of]
+        if unknown:
+            raise unknown_agent(unknown[0], self.possible_agents)
         chosen: list[tuple[int, str]] = []
         offenders: list[str] = []
         for seat in game.to_act():
             agent = self.table.agents[seat]
             if agent not in actions:
-                raise OptionError(f"{agent} must choose in this stage ({game.frames[-1].kind}): give its action")
+                raise OptionError(f"{agent} must choose in this stage ({game.frames[-1].kind}): give its action "
+                                  f"(the actions given are for {', '.join(map(quote, actions)) or 'no agent'})")
             try:
                 text = self.table.action_text(actions[agent])
             except IllegalActionError as error:

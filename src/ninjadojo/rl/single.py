@@ -28,6 +28,7 @@ Masked learners (sb3-contrib's ``MaskablePPO``) read :meth:`NinjaDojoGymEnv.acti
 from __future__ import annotations
 
 import copy
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, SupportsFloat, TypeAlias
 
@@ -92,7 +93,7 @@ class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
                  illegal_reward: float = -1.0) -> None:
         self.table = table = Table(game_id, players, options)
         #: ``"random"`` (a seat drawn per game) or the learner's seat in every game.
-        self.seat_choice: int | str = seat if seat == "random" else self._check_seat(seat)
+        self.seat_choice: int | str = self._check_seat(seat)
         check_illegal_policy(illegal_action)
         #: The learner's seat in the game being played (with ``seat="random"``, seat 0 until the first reset).
         self.seat: int = self.seat_choice if isinstance(self.seat_choice, int) else 0
@@ -115,19 +116,28 @@ class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._policies: dict[int, Policy] = {}
         self._done = True
 
-    def _check_seat(self, seat: object) -> int:
+    def _check_seat(self, seat: object) -> int | str:
+        """``seat`` as a seat number (numpy integers too) or ``"random"``, else an :class:`OptionError`."""
+        if seat == "random" and isinstance(seat, str):
+            return "random"
         players = self.table.players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        number: int | None = None
+        if not isinstance(seat, bool):
+            try:
+                number = operator.index(seat)  # type: ignore[arg-type]
+            except TypeError:
+                number = None
+        if number is None or not 0 <= number < players:
             raise OptionError(f"seat must be a seat of the {players}-player game (0 to {players - 1}) or 'random', "
                               f"not {quote(seat)}")
-        return seat
+        return number
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
         """Start a new game (``seed``: the engine's game ``seed``) and play the opponents up to the learner's turn.
 
-        ``options={"seat": k}`` puts the learner at seat ``k`` for this episode (else the seat given when
-        the environment was made, or a seat drawn from the game's seed for ``"random"``); no other option
+        ``options={"seat": k}`` puts the learner at seat ``k`` for this episode (``"random"``: a seat drawn
+        from the game's seed; else the seat given when the environment was made); no other option
         is taken (the game's options are given when the environment is made: they fix its spaces). The
         info holds the game's seed (a ``numpy.uint64``) and the learner's seat.
         """
@@ -138,7 +148,7 @@ class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise OptionError(f"reset takes only the option 'seat', not {', '.join(map(quote, options))}")
         game_seed = self._seeds.next(seed)
         for _ in range(MAX_SKIPPED):
-            self.seat = self._seat_for(game_seed) if chosen is None else chosen
+            self.seat = self._seat_for(game_seed, self.seat_choice if chosen is None else chosen)
             self._start(game_seed)
             game = self.game
             assert game is not None
@@ -150,12 +160,13 @@ class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             game_seed = self._seeds.next(None)
         raise OptionError(f"{MAX_SKIPPED} games in a row ended before the learner had anything to decide")
 
-    def _seat_for(self, game_seed: int) -> int:
-        """The learner's seat in the game of ``game_seed``: the fixed seat, or one drawn from the seed."""
-        if self.seat_choice == "random":
+    def _seat_for(self, game_seed: int, choice: int | str) -> int:
+        """The learner's seat in the game of ``game_seed``: the seat ``choice``, or one drawn from the seed
+        for ``"random"``."""
+        if choice == "random":
             return Rng(derive_seed(game_seed, SEAT_DRAW_KEY)).randbelow(self.table.players)
-        assert isinstance(self.seat_choice, int)
-        return self.seat_choice
+        assert isinstance(choice, int)
+        return choice
 
     def _start(self, game_seed: int) -> None:
         table = self.table
@@ -212,7 +223,10 @@ class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise OptionError("reset() the environment before stepping it (the episode is over)")
         table = self.table
         try:
-            text = table.action_text(action)
+            try:
+                text = table.action_text(action)
+            except IllegalActionError as error:  # (not an action id: said for the learner's seat)
+                raise IllegalActionError(self.seat, str(action), error.reason, error.legal) from None
             if not game.is_legal(self.seat, text):
                 raise IllegalActionError(self.seat, text, "it is not legal now (see the action mask)",
                                          game.legal_actions(self.seat))
