@@ -141,6 +141,20 @@ def shorten_middle(words: str, room: int) -> str:
     if len(words) <= room:
         return words
     keep = room - 3  # " … "
+    # Best, a tail that is a whole clause (after ": ", ", " or "; ", or a parenthesis), with a head that
+    # ends at a word: the cut then never falls inside a parenthesis or between a word and its object.
+    clauses = {m.end() for m in re.finditer(r"[:,;] ", words)} | {m.start() + 1 for m in re.finditer(r" \(", words)}
+    starts = sorted(clauses)
+    for start in starts:
+        tail = words[start:]
+        head_room = keep - len(tail)
+        if head_room < max(12, keep // 3):
+            continue
+        head = words[:head_room + 1]
+        head = head[:head.rfind(" ")] if " " in head else head[:head_room]
+        if len(head) >= head_room - 12:
+            return f"{head.rstrip(' ,;')} … {tail}"
+        break
     head_room, tail_room = (keep + 1) // 2, keep // 2
     head = words[:head_room]
     if words[head_room:head_room + 1] != " ":
@@ -153,3 +167,31 @@ def shorten_middle(words: str, room: int) -> str:
         if 0 <= cut < 8:
             tail = tail[cut + 1:]
     return f"{head.rstrip()} … {tail.lstrip()}".rstrip()
+
+
+def drop_shared_tail(words: str, others: Sequence[str], room: int) -> str:
+    """``words`` without the end they share with a sibling (another choice of the same kind: the same
+    first three words), when it is too long for ``room``: what tells the choices apart stays, and an
+    ellipsis stands for the end they have in common. ``words`` as they are if nothing is dropped.
+
+    >>> drop_shared_tail("Play Evade: move from g3 to f5 (a Dodge) and claim the Shadow on g3",
+    ...                  ["Play Evade: move from g3 to f1 (a Stealth) and claim the Shadow on g3"], 50)
+    'Play Evade: move from g3 to f5 (a Dodge) …'
+    """
+    if len(words) <= room:
+        return words
+    mine = words.split(" ")
+    shared = 0  # the shortest end shared with a sibling (of two words or more): a longer one would drop
+    # words that tell this choice from another sibling ("(a Sprint)" when two moves end on a Sprint)
+    for other in others:
+        theirs = other.split(" ")
+        if other == words or theirs[:3] != mine[:3]:
+            continue
+        common = 0
+        while common < min(len(mine), len(theirs)) - 3 and mine[-1 - common] == theirs[-1 - common]:
+            common += 1
+        if common >= 2:  # a word shared (an "on") is chance, and saves nothing worth the ellipsis
+            shared = min(shared, common) if shared else common
+    if not shared:
+        return words
+    return " ".join(mine[:len(mine) - shared]).rstrip(",:;") + " …"

@@ -30,6 +30,7 @@ from ninjadojo.api import new_game
 from ninjadojo.cli.choices import (
     choice_lines,
     columns_for,
+    drop_shared_tail,
     example_part,
     named_by_parts,
     narrow,
@@ -264,7 +265,7 @@ class Terminal:
             who = f"seat {seat}: " if len(self.humans) > 1 else ""
             # What was asked, in short (up to its first colon), so the answer reads in context.
             asked = decision.prompt.split(":")[0].strip() if decision is not None else ""
-            asked = asked if len(asked) <= 50 else asked[:47].rsplit(" ", 1)[0] + "..."  # at a word's end
+            asked = asked if len(asked) <= 80 else asked[:77].rsplit(" ", 1)[0] + "..."  # at a word's end
             self.say(f"{who}{asked + ' - ' if asked else ''}only choice: {self.choice_text(seat, actions[0])} "
                      "(answered for you)")
             self.submit(seat, actions[0])
@@ -347,7 +348,9 @@ class Terminal:
         except IllegalActionError as error:
             # The engine's generic reason repeats the whole prompt, which the screen shows already; a
             # game's own explanation is shown as it is.
-            if not error.explained:
+            decision = game.decision(seat)
+            repeats_prompt = decision is not None and bool(decision.prompt) and decision.prompt in error.reason
+            if not error.explained or repeats_prompt:
                 self.say(f"{quote(text)} is not one of your choices: {self.numbers_hint(actions)}, "
                          "part of a choice's text, or help")
             else:
@@ -477,10 +480,22 @@ class Terminal:
             self.say(f"{self.game.SPEC.title} lists no card texts yet; rules prints its rules.")
             return
         found = find_cards(catalog, text)
+        if len(found) > 1 and len({(info.name, info.short, info.text) for info in found}) == 1:
+            # One card in several copies (Ninjitsu!'s Katana in three suits): its text once, with every code.
+            info = found[0]
+            every = ", ".join(each.code for each in found)
+            self.say(f"{info.name} ({every}): {info.short}" if info.short else f"{info.name} ({every})")
+            width = max(20, self.console.width - 2)
+            for paragraph in (info.text or info.short or "").splitlines():
+                self.say(textwrap.fill(paragraph, width, initial_indent="  ", subsequent_indent="  "))
+            return
         # A code the board shows for two things (a tile and an Envoy): both, in full.
         ambiguous_code = len(found) > 1 and found == cards_by_code(catalog, text)
-        if len(found) == 1 or ambiguous_code:
-            if ambiguous_code:
+        # The two sides of one thing (an Element, "help water"), or two cards a word names: both in full,
+        # which is shorter to read than a list asking for more.
+        two = len(found) == 2
+        if len(found) == 1 or ambiguous_code or two:
+            if ambiguous_code or two:
                 self.say(f"{quote(text.strip())} names {len(found)} things:")
             width = max(20, self.console.width - 2)
             for info in found:
@@ -488,8 +503,13 @@ class Terminal:
                 for paragraph in (info.text or info.short or "").splitlines():
                     self.say(textwrap.fill(paragraph, width, initial_indent="  ", subsequent_indent="  "))
         elif found:
-            names = ", ".join(f"{info.name} ({info.code})" for info in found[:12])
-            self.say(f"{quote(text)} could be {names}: type more of it")
+            # Each name once, with the codes of its copies: "Master of Cunning (Ka, Kb, Kc)".
+            codes: dict[str, list[str]] = {}
+            for info in found:
+                codes.setdefault(info.name, []).append(info.code)
+            names = ", ".join(f"{name} ({', '.join(each)})" for name, each in list(codes.items())[:12])
+            more = f" and {len(codes) - 12} more" if len(codes) > 12 else ""
+            self.say(f"{quote(text)} could be {names}{more}: type more of it")
         else:
             self.say(f"no card of {self.game.SPEC.title} is called {quote(text)}; cards lists them")
 
@@ -626,11 +646,22 @@ class Terminal:
             text = f"{shorten_middle(words, max(9, room - len(action) - 3))} ({action})"
         return text
 
-    def choice_texts(self, seat: int, actions: Sequence[str], width: int) -> list[str]:
-        """:meth:`choice_text` of each of ``actions``, each fitting one line of ``width`` with its number."""
-        room = width - len(str(max(len(actions), 1))) - 2
+    def choice_texts(self, seat: int, actions: Sequence[str], width: int, largest: int | None = None) -> list[str]:
+        """:meth:`choice_text` of each of ``actions``, each fitting one line of ``width`` with its number
+        (``largest``: the largest number shown, when ``actions`` are part of the list, numbered as in it)."""
+        room = width - len(str(max(largest or len(actions), 1))) - 2
         labels = self.game.labels(seat)  # once for the list: a label alone asks for all of them
-        return [self.choice_text(seat, action, room, labels.get(action)) for action in actions]
+        # A label too long for its line first loses the end it shares with its siblings (Ninja Camp's
+        # "... and claim the Shadow on g3"), so that the middle which tells them apart stays; the siblings
+        # are all the choices, also those a part typed leaves out.
+        others = [labels.get(action, action) for action in self.game.legal_actions(seat)]
+        texts = []
+        for action in actions:
+            words = labels.get(action)
+            if words is not None and words != action:
+                words = drop_shared_tail(words, others, max(9, room - len(action) - 3))
+            texts.append(self.choice_text(seat, action, room, words))
+        return texts
 
     def show_page(self, seat: int, actions: Sequence[str], rows: int) -> None:
         """The next page of the current listing (``seat``'s choices) in at most ``rows`` lines, with the
@@ -646,7 +677,7 @@ class Terminal:
         width = self.console.width
         numbers = [index + 1 for index in listing]
         codes = [actions[index] for index in listing]
-        texts = self.choice_texts(seat, codes, width)
+        texts = self.choice_texts(seat, codes, width, max(numbers, default=1))
         columns = columns_for(texts, width, numbers=numbers)
         rest = len(listing) - self.next_page
         fits = columns * max(rows, 1)

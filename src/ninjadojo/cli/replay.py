@@ -26,6 +26,7 @@ from rich.rule import Rule
 
 from ninjadojo.cli.common import print_position
 from ninjadojo.engine import GameState, OptionError
+from ninjadojo.engine.errors import quote
 from ninjadojo.engine.state import EVERYONE, Event
 from ninjadojo.table import find_save, read_save_game
 
@@ -57,6 +58,8 @@ class Replay:
         self.states = [states[end - 1] for end in starts[1:]] + [states[-1]]
         #: The action each step starts with (``None`` for step 0).
         self.actions: list[tuple[int, str] | None] = [None] + [actions[ply - 1] for ply in starts[1:]]
+        #: The state each step's action was chosen in (to say it in the game's words).
+        self.chosen_in: list[GameState[Any] | None] = [None] + [states[ply - 1] for ply in starts[1:]]
 
     def _unseen(self, states: Sequence[GameState[Any]], actions: Sequence[tuple[int, str]], ply: int) -> bool:
         """Whether action ``ply`` (1-based) is one the viewer cannot see happen at the table."""
@@ -111,19 +114,35 @@ class Replay:
         console.print(Rule(f"step {step} of {self.last} ({who})"))
         played = self.actions[step]
         if played is not None and self.omniscient:
-            console.print(f"seat {played[0]} played {played[1]}", markup=False)
+            words = self.played_words(step)
+            console.print(f"seat {played[0]} played {played[1]}" + (f" ({words})" if words else ""), markup=False)
         elif played is not None and self.seat is not None and played[0] == self.seat:
-            console.print(f"you played {played[1]}", markup=False)
+            words = self.played_words(step)
+            console.print(f"you played: {words} ({played[1]})" if words else f"you played {played[1]}",
+                          markup=False)
         print_position(console, state, self.seat)
         if self.omniscient:
             self.show_private(console, state)
         for line in self.new_lines(step):
             console.print(f"  {line}", markup=False)
         if state.result is not None:
-            winners = ", ".join(f"seat {s}" for s in state.result.winners) or "none"
+            winners = " and ".join(f"P{s}" for s in state.result.winners) or "nobody"
             name = state.SPEC.score_name  # none for a game only won or lost (Ninja Trap)
             scores = f"; {name.lower()} " + ", ".join(f"{score:g}" for score in state.result.scores) if name else ""
-            console.print(f"game over: {state.result.reason}{scores}; winners {winners}", markup=False)
+            won = "wins" if len(state.result.winners) == 1 else "share the win" if state.result.winners else "wins"
+            console.print(f"game over: {state.result.reason}{scores}; {winners} {won}", markup=False)
+
+    def played_words(self, step: int) -> str:
+        """The action step ``step`` starts with in the game's words (``Draw 2 cards``), or "" where the
+        game has no words for it but its code."""
+        played, before = self.actions[step], self.chosen_in[step]
+        assert played is not None and before is not None
+        seat, action = played
+        try:
+            words = before.label(seat, action)
+        except Exception:  # an old save's action the words no longer know: its code will do
+            return ""
+        return "" if words == action else words
 
     @staticmethod
     def show_private(console: Console, state: GameState[Any]) -> None:
@@ -175,8 +194,11 @@ class Replay:
                 step = target
             elif command in ("q", "quit", "exit"):
                 return
-            else:
+            elif command in ("h", "help", "?"):
                 console.print(REPLAY_HELP, markup=False)
+                continue
+            else:
+                console.print(f"{quote(command)} is not a replay command. {REPLAY_HELP}", markup=False)
                 continue
             self.show(console, step)
 

@@ -50,9 +50,21 @@ def percent(chance: float) -> str:
     return f"{100 * chance:.0f}%"
 
 
+def _alternative_chance(move: MoveReview) -> str:
+    """The best alternative's win chance, and, where it reads higher than the move the search rates best
+    (which it picked by how often it tried each), why that is no better: tried too few times to be sure."""
+    alternative = move.alternative
+    assert alternative is not None
+    said = percent(alternative.chance)
+    if (percent(alternative.chance) != percent(move.before) and alternative.chance > move.before
+            and alternative.visits < move.best.visits):
+        said += f", but tried only {alternative.visits} time{'' if alternative.visits == 1 else 's'}: not sure"
+    return said
+
+
 def _row_cells(move: MoveReview) -> list[Text]:
     alternative = move.alternative
-    other = (Text(f"{alternative.label} ({percent(alternative.chance)})") if alternative is not None
+    other = (Text(f"{alternative.label} ({_alternative_chance(move)})") if alternative is not None
              else Text("-"))
     mark = Text(move.mark or "", style=MARK_STYLES.get(move.mark or "", ""))
     return [Text(str(move.number)), Text(move.prompt), Text(move.played.label),
@@ -87,7 +99,7 @@ def _print_list(console: Console, review: GameReview) -> None:
         console.print(line)
         alternative = move.alternative
         if alternative is not None:
-            console.print(f"   best alternative: {alternative.label} ({percent(alternative.chance)})", markup=False)
+            console.print(f"   best alternative: {alternative.label} ({_alternative_chance(move)})", markup=False)
         seen = move.hindsight
         if seen is not None:
             console.print(f"   with the hidden cards shown: {percent(seen.before)} -> {percent(seen.after)}; "
