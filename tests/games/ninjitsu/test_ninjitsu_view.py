@@ -198,3 +198,24 @@ def test_a_target_that_is_not_two_small_whole_numbers_is_refused_clearly(typed: 
     with pytest.raises(IllegalActionError, match="two small whole numbers"):
         game.apply(0, typed)
     assert game.to_notation() == before
+
+
+def test_the_weather_and_the_events_are_named_in_the_most_crowded_layout_too() -> None:
+    """Where the board is crowded its cards shrink to their ids ("6a"), but the Weather in play and the
+    Events waiting stay named ("Weather: Sw Snow"): a card or two, which a player should not have to look
+    up with key."""
+    from ninjadojo.games.ninjitsu.view import _picture
+
+    for seed in range(30):
+        game = NinjitsuState.new(5, {"expansions": "promo,magic,sabotage,elements,weather"}, seed)
+        rng = Rng(seed)
+        while game.result is None and not game.weather:
+            seat = game.to_act()[0]
+            actions = game.legal_actions(seat)
+            game.apply(seat, actions[rng.randbelow(len(actions))])
+        if game.weather:
+            break
+    assert game.weather, "a Weather came into play"
+    text = "\n".join(plain for plain, _ in _picture(game, 0, "ids", "ids", False))
+    for card in game.weather:
+        assert f"{CARD_IDS[card]} {CARDS[card].name}" in text, text

@@ -269,7 +269,9 @@ def _picture(state: NinjitsuState, seat: int | None, seats: str, hand: str, mark
     head = f"Ninjitsu!  target {state.target}  deck {len(state.deck)}  discard {len(state.discard)} ("
     lines: list[Chunk] = [(f"{head}{pile})", f"{head}{pile_shown})")]
     if state.has_weather and (state.weather or state.event_queue):
-        style = "ids" if seats == "ids" else "named"
+        # Named even in the crowded layout: a Weather or two and the Events waiting are few, and a bare "Dw"
+        # asks a player to type key to know what is in play.
+        style = "named"
         weather = [_chunk(card, style, markup, f" ({CARDS[card].brief})" if seats == "roomy" else "")
                    for card in state.weather]
         chunks = _group("Weather:", weather, style)
@@ -289,7 +291,7 @@ def _picture(state: NinjitsuState, seat: int | None, seats: str, hand: str, mark
         else:
             lines += _other_lines(state, seat, each, marker, seats, markup)
     if state.effects:
-        style = "ids" if seats == "ids" else "named"
+        style = "named"  # (named in every layout, as the Weather above: a chain holds a card or two)
         chain = [_chunk(card, style, markup) for card, _, _, _ in state.effects]
         chunks = [_text("resolving:")]
         for number, (plain, shown) in enumerate(chain):
