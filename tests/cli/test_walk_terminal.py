@@ -79,3 +79,21 @@ def test_replay_says_an_unknown_command_is_not_one() -> None:
     out = console.export_text()
     assert "'x' is not a replay command. Enter or n: next step" in out
     assert out.count("Enter or n: next step") == 2
+
+
+def test_card_help_lists_only_the_cards_of_the_expansions_in_play(runner: CliRunner, in_tmp: Path) -> None:
+    """``help master`` at a base game of Ninjitsu! names the base game's Masters, not the Promo Pack's Master
+    of Misdirection or Masters of Magic's Master of Wind; with the Promo Pack its Master is named too."""
+    def said(*options: str) -> str:
+        argv = ["play", "ninjitsu", "-p", "2", "--seed", "3", "--bots", "random"]
+        for option in options:
+            argv += ["--option", option]
+        result = runner.invoke(app, argv, input="help master\nquit\n")
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    base = said()
+    assert "Master of Cunning" in base
+    assert "Misdirection" not in base and "Master of Wind" not in base
+    promo = said("expansions=promo")
+    assert "Misdirection" in promo and "Master of Wind" not in promo

@@ -468,14 +468,21 @@ class Terminal:
             lines.append("A prompt with one possible answer is answered for you (--no-auto: ask).")
         return "\n".join(lines)
 
+    def catalog(self) -> list[CardInfo]:
+        """The cards of this game: the catalogue's, less those of expansions it does not play with (a card
+        is in the game when each set its ``needs`` names is in play)."""
+        game = self.game
+        sets = set(game.sets_in_play(game.options))
+        return [info for info in game.card_catalog() if sets.issuperset(info.needs)]
+
     def card_example(self) -> str:
         """A card code of this game for examples."""
-        catalog = self.game.card_catalog()
+        catalog = self.catalog()
         return catalog[len(catalog) // 2].code if catalog else "CARD"
 
     def show_card(self, text: str) -> None:
         """Print the full text of the card ``text`` names (its code, its name or a unique part of it)."""
-        catalog = self.game.card_catalog()
+        catalog = self.catalog()
         if not catalog:
             self.say(f"{self.game.SPEC.title} lists no card texts yet; rules prints its rules.")
             return
@@ -515,7 +522,7 @@ class Terminal:
 
     def show_cards(self) -> None:
         """Every card of the game, one line each (code, name, short text)."""
-        catalog = self.game.card_catalog()
+        catalog = self.catalog()
         if not catalog:
             self.say(f"{self.game.SPEC.title} lists no card texts yet; rules prints its rules.")
             return
