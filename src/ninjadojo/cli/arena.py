@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ninjadojo.arena import (
+    PROGRESS_FILE,
     RESULTS_FILE,
     ArenaRun,
     ArenaSettings,
@@ -42,9 +43,10 @@ from ninjadojo.cli.common import (
     stdout_console,
 )
 from ninjadojo.cli.sim import ANNOUNCE_SECONDS, GameBar, duration
-from ninjadojo.engine.errors import quote
+from ninjadojo.engine.errors import OptionError, quote
 from ninjadojo.engine.jsonvalue import JSONValue
-from ninjadojo.sim import check_workers
+from ninjadojo.sim import MAX_GAMES, check_workers
+from ninjadojo.sim.parallel import MAX_WORKERS
 from ninjadojo.sim.progressfile import write_whole
 from ninjadojo.table import parse_options, split_bot_specs
 
@@ -89,6 +91,13 @@ def _percent(value: float) -> str:
     return f"{value:.1%}"
 
 
+def _share(cell: dict[str, Any]) -> str:
+    """A head-to-head's or a seat's win share with its interval, ``56.7% (44..69%)``: without it 57% of 60
+    games reads as a finding (the interval is what says it is not)."""
+    low, high = cell["ci95"]
+    return f"{_percent(cell['win_share'])} ({low * 100:.0f}..{high * 100:.0f}%)"
+
+
 def print_results(console: Console, results: dict[str, Any]) -> None:
     """The results as tables: standings (ratings and win shares), head to head, seats, length, time."""
     kind = f"gauntlet of {results['gauntlet']}" if results["gauntlet"] else "round robin"
@@ -121,15 +130,15 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
     console.print(standings)
     order = [row["bot"] for row in results["standings"]]
     cells = {(row["bot"], row["opponent"]): row for row in results["head_to_head"]}
-    versus = Table(title="head to head: the row's win share at the tables where the column sat", box=box.SIMPLE_HEAD)
+    versus = Table(title="head to head: the row's win share at the tables where the column sat (Wilson 95%)",
+                   box=box.SIMPLE_HEAD)
     versus.add_column("bot", no_wrap=True)
     for other in order:
         versus.add_column(other, justify="right")
     for spec in order:
-        versus.add_row(spec, *(_percent(cells[(spec, other)]["win_share"]) if (spec, other) in cells else "-"
-                               for other in order))
+        versus.add_row(spec, *(_share(cells[(spec, other)]) if (spec, other) in cells else "-" for other in order))
     console.print(versus)
-    seats = ", ".join(f"{row['seat']}: {_percent(row['win_share'])}" for row in results["seats"])
+    seats = ", ".join(f"{row['seat']}: {_share(row)}" for row in results["seats"])
     console.print(f"win share per seat, all bots: {seats}", markup=False)
     length = results["length"]
     console.print(f"game length: {length['mean']:.1f} actions (min {length['min']}, max {length['max']}); "
@@ -183,13 +192,24 @@ def arena(
 
     Ctrl-C stops the run and prints the results so far, marked partial (exit 130); with --out, the same command continues it.
     """  # noqa: E501 - typer's help keeps line breaks inside a paragraph, so each paragraph is one line
+    if not 1 <= games <= MAX_GAMES:
+        # Named by its flag, as dojo sim does (the library's message says "the number of games").
+        raise OptionError(f"--games must be a whole number from 1 to {MAX_GAMES}, not {games} (the number of games "
+                          "per table)")
     settings = ArenaSettings.build(game, split_bot_specs(bots), players, games, gauntlet, seed,
                                    parse_options(game, option), max_actions)
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
+        raise OptionError(f"--workers must be a whole number from 1 to {MAX_WORKERS}, not {workers} (the number of "
+                          "workers)")
     if workers is not None:
-        check_workers(workers)  # its message, as before --ray
+        check_workers(workers)
     workers, ray = check_backend(workers, ray)
     if plot is not None:
         check_plot_path(plot)
+    if out is not None and not (out / PROGRESS_FILE).exists() and (out / RESULTS_FILE).is_file():
+        # No arena was started here, so a results.json in the folder is someone's own: not written over.
+        raise OptionError(f"--out {quote(str(out))} already holds {RESULTS_FILE}, which no arena wrote (there is no "
+                          f"{PROGRESS_FILE} beside it): give another --out folder, or move it away")
     progress = ArenaProgress.read(out, settings) if out is not None else None
     run = play_arena(settings, workers, progress, stderr_console(), ray)
     results = full_results(run)
@@ -197,17 +217,23 @@ def arena(
         if out is not None:
             out.mkdir(parents=True, exist_ok=True)
             _write_json(out / RESULTS_FILE, results)
-        if plot is not None:
-            write_plot(results, plot)
     except OSError as error:
         # The games are safe in the progress file: the same command writes these files again.
         raise fail(f"cannot write {quote(str(error.filename))}: {error.strerror}") from None
+    # The results are printed before the plot is drawn: a plot that cannot be written (a folder that
+    # check_plot_path could not foresee refusing it) must not throw away the games just played.
     console = stdout_console()
     if as_json:
         console.print(json.dumps(results, sort_keys=True, separators=(",", ":")), markup=False)
     else:
         print_results(console, results)
     if plot is not None:
+        try:
+            write_plot(results, plot)
+        except OSError as error:
+            again = " (the same command writes it, from the games kept in --out)" if out is not None else ""
+            raise fail(f"cannot write the plot {quote(str(error.filename))}: {error.strerror}; the results are "
+                       f"above{again}") from None
         stderr_console().print(f"plot written to {plot}", markup=False)
     if run.interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)

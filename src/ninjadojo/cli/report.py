@@ -31,10 +31,11 @@ from ninjadojo.cli.common import (
 )
 from ninjadojo.cli.sim import ANNOUNCE_SECONDS, GameBar, duration
 from ninjadojo.engine.errors import OptionError, quote
-from ninjadojo.report import ReportProgress, ReportRun, ReportSettings, report_data, run_report
+from ninjadojo.report import PROGRESS_FILE, ReportProgress, ReportRun, ReportSettings, report_data, run_report
 from ninjadojo.report.formats import HTML_FILE, JSON_FILE, MARKDOWN_FILE, write_report
 from ninjadojo.report.plots import PLOTS_FOLDER
 from ninjadojo.report.render import summary_lines
+from ninjadojo.sim import MAX_GAMES
 from ninjadojo.table import parse_options, split_bot_specs
 
 #: How --compare is written, for the messages.
@@ -67,13 +68,22 @@ def check_out_folder(folder: Path) -> Path:
 
     The folder itself is checked by :meth:`ReportProgress.read` (a folder, or one that can be made,
     holding no other report); here: that none of the report's file names is taken by a folder (or
-    ``plots`` by a file), and that the folder, or the nearest one that exists above it, is writable.
+    ``plots`` by a file), that a folder with no progress file holds no report.json, report.md or
+    report.html (someone's own files, which the report would write over), and that the folder, or the
+    nearest one that exists above it, is writable.
     """
     for name, is_folder in ((JSON_FILE, False), (MARKDOWN_FILE, False), (HTML_FILE, False), (PLOTS_FOLDER, True)):
         path = folder / name
         if path.exists() and path.is_dir() != is_folder:
             kind = "a file" if is_folder else "a folder"
             raise OptionError(f"--out {quote(str(folder))} cannot hold the report: {quote(str(path))} is {kind}")
+    if not (folder / PROGRESS_FILE).exists():
+        # No report was started here, so a report.md (say) in the folder is someone's own file: it is not
+        # written over without a word.
+        for name in (JSON_FILE, MARKDOWN_FILE, HTML_FILE):
+            if (folder / name).is_file():
+                raise OptionError(f"--out {quote(str(folder))} already holds {name}, which no report wrote (there "
+                                  f"is no {PROGRESS_FILE} beside it): give another --out folder, or move it away")
     existing = folder
     while not existing.exists() and existing != existing.parent:
         existing = existing.parent
@@ -158,6 +168,10 @@ def report(
 
     Ctrl-C stops the run, keeps the games played and writes a partial report (exit 130); the same command continues it.
     """  # noqa: E501 - typer's help keeps line breaks inside a paragraph, so each paragraph is one line
+    if not 1 <= games <= MAX_GAMES:
+        # Named by its flag, as dojo sim does (the library's message says "the number of games").
+        raise OptionError(f"--games must be a whole number from 1 to {MAX_GAMES}, not {games} (the number of games "
+                          "per player count)")
     settings = ReportSettings.build(game, players=players or None, games=games,
                                     bots=split_bot_specs(bots) or ("random",), seed=seed,
                                     options=parse_options(game, option), compare=parse_compare(compare),

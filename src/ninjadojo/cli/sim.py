@@ -11,6 +11,7 @@ from __future__ import annotations
 from types import TracebackType
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
@@ -102,11 +103,16 @@ def _wins(wins: float) -> str:
     return f"{wins:g}" if float(wins).is_integer() else f"{wins:.1f}"
 
 
+def _interval(ci95: list[float]) -> str:
+    """A rate's interval as the tables show it: ``20.8-93.9%``."""
+    return f"{ci95[0] * 100:.1f}-{ci95[1]:.1%}"
+
+
 def print_summary(console: Console, summary: dict[str, Any]) -> None:
     """The summary as tables."""
     partial = " (partial: interrupted)" if summary["partial"] else ""
     played = (f"{summary['games']} of {summary['games_requested']} games" if summary["partial"]
-              else f"{summary['games']} games")
+              else f"{summary['games']} game{'' if summary['games'] == 1 else 's'}")
     console.print(f"{summary['game']}: {played}{partial}, {summary['players']} players, "
                   f"{options_words(summary['game'], summary['players'], summary.get('options'))}, "
                   f"seed {summary['seed']}, bots {', '.join(summary['bots'])}"
@@ -118,20 +124,26 @@ def print_summary(console: Console, summary: dict[str, Any]) -> None:
     # again, in other units.
     score_name = game_class(summary["game"]).SPEC.score_name
     points = f"mean {score_name.lower()}" if score_name else None
-    seats = Table(title="win rate per seat (95% Wilson interval)")
+    seats = Table(title="win rate per seat (95% Wilson interval)", box=box.SIMPLE_HEAD, pad_edge=False,
+                  collapse_padding=True)
     for column in ("seat", "bot", "wins", "win rate", "95% CI", *([points] if points else [])):
-        seats.add_column(column, justify="left" if column == "bot" else "right")
+        seats.add_column(column, justify="left" if column == "bot" else "right", no_wrap=column != "bot",
+                        overflow="fold")
     for row in summary["seats"]:
         seats.add_row(str(row["seat"]), row["bot"], _wins(row["wins"]), f"{row['win_rate']:.1%}",
-                      f"{row['ci95'][0]:.1%} - {row['ci95'][1]:.1%}",
+                      _interval(row['ci95']),
                       *([f"{row['mean_points']:.2f}"] if points else []))
     console.print(seats)
-    bots = Table(title="win rate per bot, over its seats")
+    bots = Table(title="win rate per bot, over its seats", box=box.SIMPLE_HEAD, pad_edge=False,
+                  collapse_padding=True)
+    # Unwrapped and unboxed (as dojo arena's tables), so that a long spec and its interval fit 80 columns
+    # whole: "heuristic:dept…" would no longer say which bot it is.
     for column in ("bot", "seat-games", "wins", "win rate", "95% CI", *([points] if points else [])):
-        bots.add_column(column, justify="left" if column == "bot" else "right")
+        bots.add_column(column, justify="left" if column == "bot" else "right", no_wrap=column != "bot",
+                        overflow="fold")
     for row in summary["per_bot"]:
         bots.add_row(row["bot"], str(row["seat_games"]), _wins(row["wins"]), f"{row['win_rate']:.1%}",
-                     f"{row['ci95'][0]:.1%} - {row['ci95'][1]:.1%}",
+                     _interval(row['ci95']),
                      *([f"{row['mean_points']:.2f}"] if points else []))
     console.print(bots)
     if any(not float(row["wins"]).is_integer() for row in summary["seats"]):
