@@ -253,16 +253,16 @@ def test_features_show_the_ten_largest_and_ten_smallest_differences() -> None:
 def test_the_strongest_feature_signal_is_said_with_its_interval() -> None:
     data = synthetic_report(counts=(2,), features=3)
     text = _text(render_html(data))
-    assert ("At 2 players the features that change the win rate most (each compared with seats that made as many "
-            "decisions): played Card 0: 30 percentage points higher win rate (95% CI +25 to +35)") in text
+    assert ("At 2 players the features with the largest win-rate differences (each compared with seats that made "
+            "as many decisions): played Card 0: 30 percentage points higher win rate (95% CI +25 to +35)") in text
 
 
 def test_no_measurable_feature_is_said_too() -> None:
     data = synthetic_report(counts=(2,), features=1)
     row = data["variants"][0]["player_counts"][0]["features"][0]
     row["difference"], row["ci95_difference"] = 0.01, [-0.02, 0.04]
-    assert ("At 2 players no feature changes the win rate measurably (each compared with seats that made as "
-            "many decisions).") in _text(render_html(data))
+    assert ("At 2 players no feature shows a measurable win-rate difference (each compared with seats that made "
+            "as many decisions).") in _text(render_html(data))
 
 
 def test_the_feature_table_says_its_method_shows_the_raw_difference_and_keeps_the_control_last() -> None:
@@ -513,3 +513,20 @@ def test_the_speed_section_gives_the_run_s_rates_and_the_engine_s() -> None:
     data = synthetic_report(counts=(2,))
     data["speed"]["engine"] = None  # --no-speed
     assert "engine alone" not in _text(render_html(data))
+
+
+def test_one_game_and_a_flat_difference_read_as_sentences() -> None:
+    """"1 game of", not "1 games of"; a difference within its noise reads "decisions per game: no measurable
+    change", not "each game has: no measurable change"."""
+    from ninjadojo.report.text import describe_change
+
+    data = synthetic_report(counts=(2,), features=1)
+    data["games_played"] = 1
+    text = _text(render_html(data))
+    assert "1 game of " in text and "1 games of" not in text
+    flat = describe_change(2, "each game has", {"difference": 0.4, "ci95": [-0.3, 1.1]}, 1.0, "decisions", "more",
+                           "fewer", named="decisions per game")
+    assert flat is not None and flat.sentence.startswith("decisions per game: no measurable change (+0.4 decisions")
+    clear = describe_change(2, "each game has", {"difference": 2.0, "ci95": [1.0, 3.0]}, 1.0, "decisions", "more",
+                            "fewer", named="decisions per game")
+    assert clear is not None and clear.sentence.startswith("each game has 2.0 decisions more")

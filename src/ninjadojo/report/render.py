@@ -152,8 +152,8 @@ def _feature_sentence(row: Mapping[str, Any], players: int) -> list[Inline] | No
         return None
     measurable = [feature for feature in ranked if direction(_interval_of(feature.get("ci95_difference"))) != "flat"]
     if not measurable:
-        return [f"At {players} players no feature changes the win rate measurably (each compared with seats that "
-                "made as many decisions)."]
+        return [f"At {players} players no feature shows a measurable win-rate difference (each compared with "
+                "seats that made as many decisions)."]
     said = []
     for feature in measurable:
         label = _text(feature_label(feature))
@@ -162,8 +162,8 @@ def _feature_sentence(row: Mapping[str, Any], players: int) -> list[Inline] | No
                                  100.0, "percentage points", "higher win rate", "lower win rate")
         if change is not None:
             said.append(change.sentence.replace(f"{label} ", f"{label}: ", 1))
-    return [f"At {players} players the features that change the win rate most (each compared with seats that "
-            "made as many decisions): " + "; ".join(said) + "."]
+    return [f"At {players} players the features with the largest win-rate differences (each compared with "
+            "seats that made as many decisions): " + "; ".join(said) + "."]
 
 
 def _counts_text(counts: Sequence[int]) -> str:
@@ -184,7 +184,8 @@ def _summary(data: Mapping[str, Any]) -> list[Block]:
     variants = _variants(data)
     options = _text(data.get("options")) if data.get("options") else "the default options"
     per = "player count and variant" if len(variants) > 1 else "player count"
-    blocks.append(Paragraph([f"{number(played)} games of {_text(data.get('game_name') or data.get('game'))} "
+    games = "game" if played == 1 else "games"
+    blocks.append(Paragraph([f"{number(played)} {games} of {_text(data.get('game_name') or data.get('game'))} "
                              f"({number(data.get('games'))} per {per}; "
                              f"{_counts_text(counts)} players) played by {bots}, seed "
                              f"{_text(data.get('seed'))}, with {options}."], "lead"))

@@ -226,12 +226,14 @@ class Change:
 
 
 def describe_change(players: int, subject: str, entry: object, scale: float, unit: str, more: str,
-                    less: str) -> Change | None:
+                    less: str, named: str | None = None) -> Change | None:
     """A difference in words: ``seat 0 wins 3.1 percentage points more often (95% CI 1.2 to 5.0)``.
 
     ``subject`` starts the sentence (``seat 0 wins``), ``unit`` follows the figure (``percentage
     points``), ``more``/``less`` say which way (``more often``/``less often``). An interval holding
-    zero reads ``no measurable change``. ``None`` when the entry has no difference.
+    zero reads ``no measurable change``, after ``named`` where the subject is a verb's start that reads
+    badly before a colon (``decisions per game: no measurable change``, not ``each game has: ...``).
+    ``None`` when the entry has no difference.
     """
     if not isinstance(entry, Mapping) or not _is_number(entry.get("difference")):
         return None
@@ -241,12 +243,12 @@ def describe_change(players: int, subject: str, entry: object, scale: float, uni
     places = clear_of(decimals_for(ends[1] - ends[0] if ends else None, value), ends, 0.0)
     style = direction(ends)
     if ends is not None and ends == (0.0, 0.0) and value == 0:
-        return Change(players, subject, f"{subject}: {IDENTICAL}", "flat")
+        return Change(players, subject, f"{named or subject}: {IDENTICAL}", "flat")
     shown = f"{number(abs(value), places)} {unit}".strip()
     interval_text = (f"95% CI {signed(ends[0], places)} to {signed(ends[1], places)}" if ends
                      else "no interval: too few games")
     if style == "flat":
-        sentence = f"{subject}: no measurable change ({signed(value, places)} {unit}, {interval_text})"
+        sentence = f"{named or subject}: no measurable change ({signed(value, places)} {unit}, {interval_text})"
     else:
         sentence = f"{subject} {shown} {more if value > 0 else less} ({interval_text})"
     return Change(players, subject, " ".join(sentence.split()), style)
@@ -283,9 +285,10 @@ def count_changes(difference: Mapping[str, Any], score: str = "points") -> list[
     found.append(describe_change(players, "games last", difference.get("length"), 1.0, "actions", "longer",
                                  "shorter"))
     found.append(describe_change(players, "each game has", difference.get("decisions"), 1.0, "decisions", "more",
-                                 "fewer"))
+                                 "fewer", named="decisions per game"))
     found.append(describe_change(players, "a decision offers", difference.get("branching"), 1.0,
-                                 "legal actions", "more on average", "fewer on average"))
+                                 "legal actions", "more on average", "fewer on average",
+                                 named="legal actions per decision"))
     for row in difference.get("points") or [] if score else ():
         found.append(describe_change(players, f"seat {row['seat']} scores", row, 1.0, score, "more", "fewer"))
     found.append(describe_change(players, "games are stopped at the maximum length", difference.get("truncated"),
