@@ -94,10 +94,10 @@ def draw_plots(data: Mapping[str, Any]) -> dict[str, bytes]:
             features: list[Mapping[str, Any]] = list(row.get("features") or []) if row else []
             shown = top_and_bottom(features)
             if shown:
-                figure = new_figure(7.6, 1.4 + 0.26 * len(shown))
+                figure = new_figure(7.6, 1.6 + 0.26 * len(shown))
                 longest = max(len(_cut(feature_label(feature))) for feature in shown)
-                _margins(figure, left=0.3 + LABEL_INCHES * longest, bottom=0.8, top=0.35)
-                title = label if len(variants) > 1 else None
+                _margins(figure, left=0.3 + LABEL_INCHES * longest, bottom=1.0, top=0.35)
+                title = f"{players} players" + (f", {label}" if len(variants) > 1 else "")
                 known, ranked = features_counted(features, shown)
                 _draw_features(figure.subplots(), shown, title, cut=known > ranked)
                 images[plot_name("features", players, number if len(variants) > 1 else None)] = _png(figure)
@@ -341,7 +341,9 @@ def _draw_features(axes: Axes, shown: Sequence[Mapping[str, Any]], title: str | 
         axes.axhline(controls - 0.5, color="#999999", linewidth=1)
     axes.set_yticks(positions, [_cut(feature_label(row)) for row in rows], fontsize="small")
     axes.set_ylim(-0.7, len(rows) - 0.3)
-    axes.set_xlabel("win rate with it minus without it, among seats that made as many decisions\n"
+    # On three short lines: centred under axes pushed right by long feature names, one long line ran off the
+    # figure's right edge.
+    axes.set_xlabel("win rate with it minus without it,\namong seats that made as many decisions\n"
                     "(percentage points, 95% interval)")
     axes.grid(axis="x", alpha=0.3)
     axes.set_title("feature impact" + (f": {_cut(title)}" if title else ""))
