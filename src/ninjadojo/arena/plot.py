@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ninjadojo.engine.errors import OptionError, quote
+from ninjadojo.games import game_class
 from ninjadojo.sim.progressfile import check_folder
 
 #: The plot formats, by file suffix.
@@ -62,11 +63,14 @@ def write_plot(results: Mapping[str, Any], path: Path) -> None:
                     fmt="o", capsize=4, color="tab:green")
     shares.axvline(results["fair_share"], linestyle="--", color="grey", label=f"fair share {results['fair_share']:.0%}")
     shares.set_xlim(0, 1)
+    # In percent, as the tables print the shares (a 0-1 axis read as another unit).
+    shares.xaxis.set_major_formatter(lambda value, _: f"{value:.0%}")
     shares.set_xlabel("win share per seat-game (Wilson 95%)")
     shares.legend(loc="best")
     shares.grid(axis="x", alpha=0.3)
     partial = " (partial)" if results["partial"] else ""
     kind = f"gauntlet of {results['gauntlet']}" if results["gauntlet"] else "round robin"
-    figure.suptitle(f"{results['game']}, {results['players']} players: {kind}, {results['games']} games{partial}")
+    title = game_class(results["game"]).SPEC.title  # the game's name, as a player knows it ("Ninja Camp")
+    figure.suptitle(f"{title}, {results['players']} players: {kind}, {results['games']} games{partial}")
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(path, format=PLOT_FORMATS[path.suffix.lower()])

@@ -184,8 +184,8 @@ def _summary(data: Mapping[str, Any]) -> list[Block]:
     variants = _variants(data)
     options = _text(data.get("options")) if data.get("options") else "the default options"
     per = "player count and variant" if len(variants) > 1 else "player count"
-    games = "game" if played == 1 else "games"
-    blocks.append(Paragraph([f"{number(played)} {games} of {_text(data.get('game_name') or data.get('game'))} "
+    game_word = "game" if played == 1 else "games"
+    blocks.append(Paragraph([f"{number(played)} {game_word} of {_text(data.get('game_name') or data.get('game'))} "
                              f"({number(data.get('games'))} per {per}; "
                              f"{_counts_text(counts)} players) played by {bots}, seed "
                              f"{_text(data.get('seed'))}, with {options}."], "lead"))
