@@ -118,7 +118,7 @@ class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def _check_seat(self, seat: object) -> int | str:
         """``seat`` as a seat number (numpy integers too) or ``"random"``, else an :class:`OptionError`."""
-        if seat == "random" and isinstance(seat, str):
+        if isinstance(seat, str) and seat == "random":
             return "random"
         players = self.table.players
         number: int | None = None
