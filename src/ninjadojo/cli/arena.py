@@ -36,6 +36,7 @@ from ninjadojo.cli.common import (
     RayOpt,
     WorkersOpt,
     check_backend,
+    check_flag,
     fail,
     handle_errors,
     options_words,
@@ -43,11 +44,10 @@ from ninjadojo.cli.common import (
     stdout_console,
 )
 from ninjadojo.cli.sim import ANNOUNCE_SECONDS, GameBar, duration
-from ninjadojo.engine.errors import OptionError, quote
+from ninjadojo.engine.errors import quote
 from ninjadojo.engine.jsonvalue import JSONValue
-from ninjadojo.sim import MAX_GAMES, check_workers
-from ninjadojo.sim.parallel import MAX_WORKERS
-from ninjadojo.sim.progressfile import write_whole
+from ninjadojo.sim import MAX_GAMES
+from ninjadojo.sim.progressfile import refuse_foreign_files, write_whole
 from ninjadojo.table import parse_options, split_bot_specs
 
 
@@ -192,24 +192,14 @@ def arena(
 
     Ctrl-C stops the run and prints the results so far, marked partial (exit 130); with --out, the same command continues it.
     """  # noqa: E501 - typer's help keeps line breaks inside a paragraph, so each paragraph is one line
-    if not 1 <= games <= MAX_GAMES:
-        # Named by its flag, as dojo sim does (the library's message says "the number of games").
-        raise OptionError(f"--games must be a whole number from 1 to {MAX_GAMES}, not {games} (the number of games "
-                          "per table)")
+    check_flag("--games", games, 1, MAX_GAMES, "the number of games per table")
     settings = ArenaSettings.build(game, split_bot_specs(bots), players, games, gauntlet, seed,
                                    parse_options(game, option), max_actions)
-    if workers is not None and not 1 <= workers <= MAX_WORKERS:
-        raise OptionError(f"--workers must be a whole number from 1 to {MAX_WORKERS}, not {workers} (the number of "
-                          "workers)")
-    if workers is not None:
-        check_workers(workers)
     workers, ray = check_backend(workers, ray)
     if plot is not None:
         check_plot_path(plot)
-    if out is not None and not (out / PROGRESS_FILE).exists() and (out / RESULTS_FILE).is_file():
-        # No arena was started here, so a results.json in the folder is someone's own: not written over.
-        raise OptionError(f"--out {quote(str(out))} already holds {RESULTS_FILE}, which no arena wrote (there is no "
-                          f"{PROGRESS_FILE} beside it): give another --out folder, or move it away")
+    if out is not None:
+        refuse_foreign_files(out, (RESULTS_FILE,), PROGRESS_FILE, "arena")
     progress = ArenaProgress.read(out, settings) if out is not None else None
     run = play_arena(settings, workers, progress, stderr_console(), ray)
     results = full_results(run)

@@ -55,11 +55,22 @@ RayOpt = Annotated[str | None, typer.Option(
     show_default=False)]
 
 
+def check_flag(flag: str, value: float, low: float, high: float, meaning: str = "") -> None:
+    """Raise :class:`OptionError` unless ``low <= value <= high`` (a flag's value typer accepted as a number),
+    named by its flag (a library's own message names the quantity, which the user did not type), with what
+    it counts in brackets when ``meaning`` says it."""
+    if not low <= value <= high:
+        said = f" ({meaning})" if meaning else ""
+        if isinstance(value, int):
+            raise OptionError(f"{flag} must be a whole number from {low:.0f} to {high:.0f}, not {value}{said}")
+        raise OptionError(f"{flag} must be a number from {low:g} to {high:g}, not {value:g}{said}")
+
+
 def check_backend(workers: int | None, ray: str | None) -> tuple[int | None, str | None]:
     """``--workers`` and ``--ray`` checked (:class:`OptionError` names what is allowed): ``workers`` is
     ``None`` only with ``--ray`` (the cluster's CPUs), else at least 1; ``ray`` is the address, trimmed."""
-    if workers is not None and not 1 <= workers <= MAX_WORKERS:
-        raise OptionError(f"--workers must be a whole number from 1 to {MAX_WORKERS}, not {workers}")
+    if workers is not None:
+        check_flag("--workers", workers, 1, MAX_WORKERS, "the number of workers")
     if ray is None:
         return workers or 1, None
     return workers, check_ray_address(ray)

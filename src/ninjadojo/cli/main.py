@@ -27,6 +27,7 @@ from ninjadojo.cli.common import (
     RayOpt,
     WorkersOpt,
     check_backend,
+    check_flag,
     handle_errors,
     stderr_console,
     stdout_console,
@@ -139,14 +140,6 @@ def dojo(
                                           is_eager=True)] = False,
 ) -> None:
     """Ninja tabletop games with exact rules: play against bots, simulate, replay, benchmark."""
-
-
-def _check_flag(flag: str, value: float, low: float, high: float) -> None:
-    """Raise :class:`OptionError` unless ``low <= value <= high`` (a flag's value typer accepted as a number)."""
-    if not low <= value <= high:
-        if isinstance(value, int):
-            raise OptionError(f"{flag} must be a whole number from {low:.0f} to {high:.0f}, not {value}")
-        raise OptionError(f"{flag} must be a number from {low:g} to {high:g}, not {value:g}")
 
 
 def _escape(text: str) -> str:
@@ -394,7 +387,7 @@ def sim(
 
     Ctrl-C stops the run and prints the summary of the games played so far, marked partial (exit 130).
     """
-    _check_flag("--games", games, 1, MAX_GAMES)
+    check_flag("--games", games, 1, MAX_GAMES)
     workers, ray = check_backend(workers, ray)
     options = parse_options(game, option)
     if max_actions is not None and options.get(MAX_LENGTH_OPTION, str(max_actions)) != str(max_actions):
@@ -456,7 +449,7 @@ def bench(
 
     With --bot SPEC (a searching bot, such as ismcts) it times the bot's search at the opening of game after game (iterations per second) for half of --seconds, then plays games with that bot in every seat for the other half.
     """  # noqa: E501 - typer's help keeps line breaks inside a paragraph, so each paragraph is one line
-    _check_flag("--seconds", seconds, 0.0, MAX_BENCH_SECONDS)
+    check_flag("--seconds", seconds, 0.0, MAX_BENCH_SECONDS)
     specs = split_bot_specs(bots)
     if bot is not None:
         if specs:

@@ -489,12 +489,7 @@ class Terminal:
         found = find_cards(catalog, text)
         if len(found) > 1 and len({(info.name, info.short, info.text) for info in found}) == 1:
             # One card in several copies (Ninjitsu!'s Katana in three suits): its text once, with every code.
-            info = found[0]
-            every = ", ".join(each.code for each in found)
-            self.say(f"{info.name} ({every}): {info.short}" if info.short else f"{info.name} ({every})")
-            width = max(20, self.console.width - 2)
-            for paragraph in (info.text or info.short or "").splitlines():
-                self.say(textwrap.fill(paragraph, width, initial_indent="  ", subsequent_indent="  "))
+            self.say_card(found[0], ", ".join(each.code for each in found))
             return
         # A code the board shows for two things (a tile and an Envoy): both, in full.
         ambiguous_code = len(found) > 1 and found == cards_by_code(catalog, text)
@@ -504,11 +499,8 @@ class Terminal:
         if len(found) == 1 or ambiguous_code or two:
             if ambiguous_code or two:
                 self.say(f"{quote(text.strip())} names {len(found)} things:")
-            width = max(20, self.console.width - 2)
             for info in found:
-                self.say(f"{info.name} ({info.code}): {info.short}" if info.short else f"{info.name} ({info.code})")
-                for paragraph in (info.text or info.short or "").splitlines():
-                    self.say(textwrap.fill(paragraph, width, initial_indent="  ", subsequent_indent="  "))
+                self.say_card(info, info.code)
         elif found:
             # Each name once, with the codes of its copies: "Master of Cunning (Ka, Kb, Kc)".
             codes: dict[str, list[str]] = {}
@@ -519,6 +511,13 @@ class Terminal:
             self.say(f"{quote(text)} could be {names}{more}: type more of it")
         else:
             self.say(f"no card of {self.game.SPEC.title} is called {quote(text)}; cards lists them")
+
+    def say_card(self, info: CardInfo, codes: str) -> None:
+        """A card in full: its name, ``codes``, short text, then its text wrapped to the screen."""
+        self.say(f"{info.name} ({codes}): {info.short}" if info.short else f"{info.name} ({codes})")
+        width = max(20, self.console.width - 2)
+        for paragraph in (info.text or info.short or "").splitlines():
+            self.say(textwrap.fill(paragraph, width, initial_indent="  ", subsequent_indent="  "))
 
     def show_cards(self) -> None:
         """Every card of the game, one line each (code, name, short text)."""
@@ -660,8 +659,8 @@ class Terminal:
         labels = self.game.labels(seat)  # once for the list: a label alone asks for all of them
         # A label too long for its line first loses the end it shares with its siblings (Ninja Camp's
         # "... and claim the Shadow on g3"), so that the middle which tells them apart stays; the siblings
-        # are all the choices, also those a part typed leaves out.
-        others = [labels.get(action, action) for action in self.game.legal_actions(seat)]
+        # are all the choices (the labels of every legal action), also those a part typed leaves out.
+        others = list(labels.values())
         texts = []
         for action in actions:
             words = labels.get(action)

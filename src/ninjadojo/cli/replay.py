@@ -129,7 +129,7 @@ class Replay:
             winners = " and ".join(f"P{s}" for s in state.result.winners) or "nobody"
             name = state.SPEC.score_name  # none for a game only won or lost (Ninja Trap)
             scores = f"; {name.lower()} " + ", ".join(f"{score:g}" for score in state.result.scores) if name else ""
-            won = "wins" if len(state.result.winners) == 1 else "share the win" if state.result.winners else "wins"
+            won = "share the win" if len(state.result.winners) > 1 else "wins"
             console.print(f"game over: {state.result.reason}{scores}; {winners} {won}", markup=False)
 
     def played_words(self, step: int) -> str:

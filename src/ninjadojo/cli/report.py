@@ -24,6 +24,7 @@ from ninjadojo.cli.common import (
     RayOpt,
     WorkersOpt,
     check_backend,
+    check_flag,
     fail,
     handle_errors,
     stderr_console,
@@ -36,6 +37,7 @@ from ninjadojo.report.formats import HTML_FILE, JSON_FILE, MARKDOWN_FILE, write_
 from ninjadojo.report.plots import PLOTS_FOLDER
 from ninjadojo.report.render import summary_lines
 from ninjadojo.sim import MAX_GAMES
+from ninjadojo.sim.progressfile import refuse_foreign_files
 from ninjadojo.table import parse_options, split_bot_specs
 
 #: How --compare is written, for the messages.
@@ -77,13 +79,7 @@ def check_out_folder(folder: Path) -> Path:
         if path.exists() and path.is_dir() != is_folder:
             kind = "a file" if is_folder else "a folder"
             raise OptionError(f"--out {quote(str(folder))} cannot hold the report: {quote(str(path))} is {kind}")
-    if not (folder / PROGRESS_FILE).exists():
-        # No report was started here, so a report.md (say) in the folder is someone's own file: it is not
-        # written over without a word.
-        for name in (JSON_FILE, MARKDOWN_FILE, HTML_FILE):
-            if (folder / name).is_file():
-                raise OptionError(f"--out {quote(str(folder))} already holds {name}, which no report wrote (there "
-                                  f"is no {PROGRESS_FILE} beside it): give another --out folder, or move it away")
+    refuse_foreign_files(folder, (JSON_FILE, MARKDOWN_FILE, HTML_FILE), PROGRESS_FILE, "report")
     existing = folder
     while not existing.exists() and existing != existing.parent:
         existing = existing.parent
@@ -168,10 +164,7 @@ def report(
 
     Ctrl-C stops the run, keeps the games played and writes a partial report (exit 130); the same command continues it.
     """  # noqa: E501 - typer's help keeps line breaks inside a paragraph, so each paragraph is one line
-    if not 1 <= games <= MAX_GAMES:
-        # Named by its flag, as dojo sim does (the library's message says "the number of games").
-        raise OptionError(f"--games must be a whole number from 1 to {MAX_GAMES}, not {games} (the number of games "
-                          "per player count)")
+    check_flag("--games", games, 1, MAX_GAMES, "the number of games per player count")
     settings = ReportSettings.build(game, players=players or None, games=games,
                                     bots=split_bot_specs(bots) or ("random",), seed=seed,
                                     options=parse_options(game, option), compare=parse_compare(compare),

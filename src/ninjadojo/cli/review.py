@@ -58,7 +58,7 @@ def _alternative_chance(move: MoveReview) -> str:
     said = percent(alternative.chance)
     if (percent(alternative.chance) != percent(move.before) and alternative.chance > move.before
             and alternative.visits < move.best.visits):
-        said += f", but tried only {alternative.visits} time{'' if alternative.visits == 1 else 's'}: not sure"
+        said += f", but tried only {plural(alternative.visits, 'time')}: not sure"
     return said
 
 

@@ -18,6 +18,7 @@ from rich.table import Table
 
 from ninjadojo.cli.common import options_words
 from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.engine.words import plural
 from ninjadojo.games import game_class
 from ninjadojo.sim import SimRun, SimSettings, estimate, full_summary, run_games
 
@@ -112,7 +113,7 @@ def print_summary(console: Console, summary: dict[str, Any]) -> None:
     """The summary as tables."""
     partial = " (partial: interrupted)" if summary["partial"] else ""
     played = (f"{summary['games']} of {summary['games_requested']} games" if summary["partial"]
-              else f"{summary['games']} game{'' if summary['games'] == 1 else 's'}")
+              else plural(summary["games"], "game"))
     console.print(f"{summary['game']}: {played}{partial}, {summary['players']} players, "
                   f"{options_words(summary['game'], summary['players'], summary.get('options'))}, "
                   f"seed {summary['seed']}, bots {', '.join(summary['bots'])}"

@@ -18,7 +18,7 @@ from typing import Any
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from ninjadojo.engine.errors import IllegalActionError, OptionError, quote
+from ninjadojo.engine.errors import OptionError, quote
 from ninjadojo.engine.state import GameState
 from ninjadojo.rl.core import MASK, Observation, Seeds, Table, rewards
 from ninjadojo.rl.layout import FLOAT
@@ -166,10 +166,7 @@ class NinjaDojoAECEnv(AECEnv):  # type: ignore[misc]
         if type(action) is int and 0 <= action < len(actions):
             text = actions[action]  # the usual case (Table.action_text's first test, written out)
         else:
-            try:
-                text = table.action_text(action)
-            except IllegalActionError as error:  # (not an action id: said for the agent's seat)
-                raise IllegalActionError(table.seat_of[agent], str(action), error.reason, error.legal) from None
+            text = table.action_text(action, table.seat_of[agent])
         game.apply(table.seat_of[agent], text)
         self._cumulative_rewards[agent] = 0.0
         # Before the end the rewards dict holds zeros (reset makes it so; only the end changes it, and

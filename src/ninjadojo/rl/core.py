@@ -142,8 +142,9 @@ class Table:
         """What ``seat`` sees: ``{"observation": tensor, "action_mask": mask}``."""
         return {"observation": self.encoder.encode_state(state, seat), "action_mask": self.mask(state, seat)}
 
-    def action_text(self, action: object) -> str:
-        """The action text of an action id (an int or numpy integer from 0 to the space's size - 1)."""
+    def action_text(self, action: object, seat: int | None = None) -> str:
+        """The action text of an action id (an int or numpy integer from 0 to the space's size - 1); else an
+        :class:`IllegalActionError` said for ``seat`` (the seat that gave it), with the ids there are."""
         if type(action) is int and 0 <= action < len(self.actions):
             return self.actions[action]  # the usual case, at every step
         try:
@@ -151,6 +152,6 @@ class Table:
         except OptionError:
             number = -1
         if not 0 <= number < len(self.actions):
-            raise IllegalActionError(None, str(action), f"an action of {self.game_id} is an id from 0 to "
+            raise IllegalActionError(seat, str(action), f"an action of {self.game_id} is an id from 0 to "
                                                           f"{len(self.actions) - 1} (see the action mask)")
         return self.actions[number]

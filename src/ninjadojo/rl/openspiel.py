@@ -73,7 +73,7 @@ from typing import Any
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from ninjadojo.engine.errors import DojoError, IllegalActionError, OptionError, SaveError, cap, quote
+from ninjadojo.engine.errors import DojoError, OptionError, SaveError, cap, quote
 from ninjadojo.engine.options import format_value, parse_option_texts
 from ninjadojo.engine.rng import Rng, derive_seed
 from ninjadojo.engine.state import GameState
@@ -344,20 +344,12 @@ class NinjaDojoState(pyspiel.State):  # type: ignore[misc]
         index = self._engine.table.space.index
         return sorted(index[action] for action in engine.legal_actions(player))
 
-    def _action_text(self, seat: int, action: object) -> str:
-        """The text of an action id, or an :class:`IllegalActionError` that says which ids there are (a
-        negative id would index from the end of the list: refused too)."""
-        try:
-            return self._engine.table.action_text(action)
-        except IllegalActionError as error:
-            raise IllegalActionError(seat, str(action), error.reason, error.legal) from None
-
     def _apply_action(self, action: int) -> None:
         engine = self._engine.game
         if engine.result is not None:
             raise OptionError("the game is over: no action can be applied")
         seat = engine.to_act()[0]
-        text = self._action_text(seat, action)
+        text = self._engine.table.action_text(action, seat)
         self._engine.memo.clear()
         engine.apply(seat, text)
 
@@ -370,13 +362,13 @@ class NinjaDojoState(pyspiel.State):  # type: ignore[misc]
         if len(actions) != players:
             raise OptionError(f"a joint action holds one action id per player ({players}), not {len(actions)}: "
                               f"{list(actions)}")
-        texts = [(seat, self._action_text(seat, actions[seat])) for seat in engine.to_act()]
+        texts = [(seat, self._engine.table.action_text(actions[seat], seat)) for seat in engine.to_act()]
         self._engine.memo.clear()
         for seat, text in texts:
             engine.apply(seat, text)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self._action_text(player, action)
+        return self._engine.table.action_text(action, player)
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""

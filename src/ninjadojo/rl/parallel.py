@@ -107,10 +107,10 @@ class NinjaDojoParallelEnv(ParallelEnv):  # type: ignore[misc]
                 raise OptionError(f"{agent} must choose in this stage ({game.frames[-1].kind}): give its action "
                                   f"(the actions given are for {', '.join(map(quote, actions)) or 'no agent'})")
             try:
-                text = self.table.action_text(actions[agent])
-            except IllegalActionError as error:
+                text = self.table.action_text(actions[agent], seat)
+            except IllegalActionError:
                 if self.illegal_action != "lose":
-                    raise IllegalActionError(seat, str(actions[agent]), error.reason, error.legal) from None
+                    raise
                 offenders.append(agent)  # not even an action id: lost as any illegal action
                 continue
             if not game.is_legal(seat, text):

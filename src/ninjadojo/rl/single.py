@@ -223,10 +223,7 @@ class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise OptionError("reset() the environment before stepping it (the episode is over)")
         table = self.table
         try:
-            try:
-                text = table.action_text(action)
-            except IllegalActionError as error:  # (not an action id: said for the learner's seat)
-                raise IllegalActionError(self.seat, str(action), error.reason, error.legal) from None
+            text = table.action_text(action, self.seat)
             if not game.is_legal(self.seat, text):
                 raise IllegalActionError(self.seat, text, "it is not legal now (see the action mask)",
                                          game.legal_actions(self.seat))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -116,6 +116,18 @@ def check_folder(folder: Path, flag: str = "--out") -> Path:
     if not parent.is_dir():
         raise OptionError(f"{flag} {quote(str(folder))} cannot be made: {quote(str(parent))} is a file, not a folder")
     return folder
+
+
+def refuse_foreign_files(folder: Path, names: Sequence[str], progress_name: str, run: str, flag: str = "--out") -> None:
+    """Raise :class:`OptionError` if ``folder`` holds one of a run's output files ``names`` but no progress
+    file ``progress_name``: no ``run`` (a report, an arena) was started there, so the file is someone's own,
+    and the run would write over it without a word."""
+    if (folder / progress_name).exists():
+        return
+    for name in names:
+        if (folder / name).is_file():
+            raise OptionError(f"{flag} {quote(str(folder))} already holds {name}, which no {run} wrote (there is no "
+                              f"{progress_name} beside it): give another {flag} folder, or move it away")
 
 
 def write_whole(path: Path, content: bytes) -> None:
