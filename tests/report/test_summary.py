@@ -11,6 +11,7 @@ import pytest
 from ninjadojo import __version__
 from ninjadojo.report import ReportSettings, report_data, run_report
 from ninjadojo.report.collect import ReportRun
+from ninjadojo.report.features import with_controls
 from ninjadojo.report.stats import (
     Z95,
     critical,
@@ -93,7 +94,9 @@ def test_length_decisions_branching_and_points_match_the_games(run: ReportRun, d
 
 def test_features_count_seat_games_with_and_without(run: ReportRun, data: dict[str, Any]) -> None:
     entry = data["variants"][0]["player_counts"][0]
-    games = run.games(0, 2)
+    # The control is tossed when the report is made (each game's coins from its seed), not recorded.
+    assert not any("control:coin (cannot matter)" in names for record in run.games(0, 2) for names in record.features)
+    games = with_controls(run.games(0, 2), lambda record: run.settings.game_seed(2, record.index))
     rows = entry["features"]
     assert rows, "Ninja Trap's games have trap and move features"
     assert entry["feature_method"] == "same-decisions"

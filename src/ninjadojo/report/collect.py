@@ -20,7 +20,7 @@ from ninjadojo.bots import SeatView, make_bot
 from ninjadojo.engine import DojoError, GameState, IllegalActionError
 from ninjadojo.engine.errors import quote
 from ninjadojo.games import game_class
-from ninjadojo.report.features import report_features
+from ninjadojo.report.features import game_features
 from ninjadojo.report.progress import ReportProgress
 from ninjadojo.report.records import GameRecord, batch_line, parse_batch_line
 from ninjadojo.report.settings import ReportSettings
@@ -91,7 +91,7 @@ def play_record(settings: ReportSettings, variant: int, players: int, index: int
                             f"{settings.variants[variant].label}, seed {seed}) chose an illegal action: "
                             f"{error}") from None
     result = game.result
-    features = report_features(game, seed, decisions)
+    features = game_features(game)
     return GameRecord(variant, players, index, game.ply, tuple(decisions), branching_sum, branching_max,
                       tuple(result.scores), tuple(result.winners), result.truncated, features)
 

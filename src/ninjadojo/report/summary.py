@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from ninjadojo import __version__
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.report.collect import ReportRun, split
+from ninjadojo.report.features import with_controls
 from ninjadojo.report.records import GameRecord
 from ninjadojo.report.settings import ReportSettings
 from ninjadojo.report.stats import (
@@ -286,8 +287,14 @@ def variants_data(settings: ReportSettings, records: Sequence[GameRecord]) -> li
     (with ``bots``, each bot's win rate, when several bot specs share the seats)."""
     groups = split(records)
     variants: list[JSONValue] = []
+
+    def seed_of(record: GameRecord) -> int:
+        return settings.game_seed(record.players, record.index)
+
     for number, variant in enumerate(settings.variants):
-        counts = [summarise_games(players, groups.get((number, players), [])) for players in settings.player_counts]
+        # The control is tossed here, at one chance for each player count's games (features.with_controls).
+        counts = [summarise_games(players, with_controls(groups.get((number, players), []), seed_of))
+                  for players in settings.player_counts]
         if len(set(settings.specs)) > 1:
             for players, row in zip(settings.player_counts, counts, strict=True):
                 row["bots"] = bots_table(settings, players, groups.get((number, players), []))
