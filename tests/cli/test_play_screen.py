@@ -204,6 +204,20 @@ def test_rules_prints_the_games_summary_of_rules(game_id: str, runner: CliRunner
     assert rules.splitlines()[0] in result.stdout and rules.splitlines()[-1] in result.stdout
 
 
+def test_rules_adds_what_the_expansions_in_play_add_and_nothing_of_the_others(runner: CliRunner) -> None:
+    """A base game of Ninjitsu! reads nothing of the expansions; with Heavy Weather its rules follow."""
+    spec = game_class("ninjitsu").SPEC
+    weather = dict(spec.set_rules)["weather"].splitlines()[0]
+    elements = dict(spec.set_rules)["elements"].splitlines()[0]
+    base = runner.invoke(app, ["play", "ninjitsu", "--seed", "1", "--bots", "random"], input="rules\nquit\n")
+    assert spec.rules.splitlines()[-1] in base.stdout
+    assert weather not in base.stdout and elements not in base.stdout
+    more = runner.invoke(app, ["play", "ninjitsu", "--seed", "1", "--bots", "random", "--option",
+                               "expansions=weather"], input="rules\nquit\n")
+    assert more.exit_code == 0, more.output
+    assert weather in more.stdout and elements not in more.stdout
+
+
 def test_rules_says_so_when_a_game_has_no_summary(toy: None, runner: CliRunner,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ToyState, "SPEC", replace(ToyState.SPEC, rules=""))

@@ -65,8 +65,12 @@ def test_the_rules_dialog_shows_the_games_rules_and_cards_and_a_card_shows_its_t
         dialog = page.locator("dialog.rules-dialog")
         dialog.wait_for(state="visible")
         text = " ".join(dialog.locator(".rules-body").inner_text().split())
-        # Every word of the rules, in order (their lines wrapped for a terminal are joined on the page).
-        assert text == " ".join(entry["rules"].split())
+        # Every word of the rules, in order (their lines wrapped for a terminal are joined on the page),
+        # then what each expansion in play adds, and nothing of the expansions not in play.
+        added = [part["text"] for part in entry["set_rules"] if part["set"] in sets]
+        assert text == " ".join(" ".join([entry["rules"], *added]).split())
+        if game == "ninjitsu":
+            assert ("Heavy Weather" in text) == ("weather" in sets) and ("Elements" in text) == ("elements" in sets)
         assert entry["title"] in dialog.locator("h2").inner_text()
         names = dialog.locator(".rules-card-list dt").all_inner_texts()
         # Each card by its name alone, exactly (no typing codes after it: they are the terminal's).

@@ -383,7 +383,7 @@ class Terminal:
             key = self.game.SPEC.board_key.strip()
             self.say(key or f"{self.game.SPEC.title}'s board says everything in words: there is no key to it.")
         elif word == "rules":
-            rules = self.game.SPEC.rules.strip()
+            rules = self.game.SPEC.rules_for(self.game.sets_in_play(self.game.options))
             self.say(rules or f"{self.game.SPEC.title} has no summary of its rules yet.")
             if self.game.SPEC.typing.strip():
                 self.say("")

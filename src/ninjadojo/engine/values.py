@@ -4,7 +4,7 @@ action space and record. Plain, immutable where they can be, and free of any rul
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import NamedTuple
@@ -28,6 +28,9 @@ class GameSpec:
     #: The game's rules in a few paragraphs, in words for players (the browser's rules panel shows them;
     #: no notation).
     rules: str = ""
+    #: The rules each set (expansion) adds, as (set, paragraph) pairs: shown after :attr:`rules` only where
+    #: the set is in play (:meth:`rules_for`), so a table of the base game reads nothing of expansions.
+    set_rules: tuple[tuple[str, str], ...] = ()
     #: How actions are typed at the terminal (the notation): the terminal's ``rules`` prints it after the
     #: rules; front ends that are clicked never show it.
     typing: str = ""
@@ -47,6 +50,13 @@ class GameSpec:
     #: Whether any card or choice is hidden from some seat (Ninja Camp: nothing is, so a review has no
     #: "hindsight" to offer and a sample of a seat's view is the position itself).
     hidden: bool = True
+
+    def rules_for(self, sets: Sequence[str] | None) -> str:
+        """The rules of a game played with ``sets`` (:meth:`GameState.sets_in_play`): :attr:`rules`, then a
+        paragraph (after a blank line) for each set in play that adds rules; every set's when ``sets``
+        is None (not known)."""
+        extra = [text.strip() for name, text in self.set_rules if sets is None or name in sets]
+        return "\n\n".join([self.rules.strip(), *extra]) if extra else self.rules.strip()
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,6 +101,8 @@ def game_entry(game_id: str) -> dict[str, Any]:
     return {
         "id": spec.id, "title": spec.title, "min_players": spec.min_players, "max_players": spec.max_players,
         "summary": spec.summary, "rules": spec.rules, "typing": spec.typing, "hidden": spec.hidden,
+        # What each expansion adds to the rules: a front end shows the paragraphs of the sets in play.
+        "set_rules": [{"set": name, "text": text} for name, text in spec.set_rules],
         "score_counted": spec.score_counted, "conceals": conceals, "conceals_when": conceals_when,
         "options": [option_json(option) for option in cls.option_specs()],
         "cards": [{"code": card.code, "name": card.name, "short": card.short, "text": card.text,

@@ -124,13 +124,23 @@ of Cunning: the robbed player draws 4); a stolen card without value is then
 discarded. Inside an action, "play a card" is a full play, in any of the three
 ways.
 Bow and Arrows is worth 10 and Bo Staff 4 + 2 per own secret while face-down.
-Expansions: the Promo Pack's "any time" cards cost no action: when their
-moment comes, their holders are asked in secret. Masters of Magic and
-Sabotage! add cards to the deck. The Elements deals each player an Element,
-whose side they choose at the start. Heavy Weather keeps a Weather in play
-(some give an extra action); Events go into play when they are the top card
-of the deck and resolve at the end of the turn.
 """
+
+#: What each expansion adds to :data:`RULES`, shown only where it is in play (``GameSpec.set_rules``).
+SET_RULES = (
+    ("promo", """\
+The Promo Pack: its "any time" cards cost no action. When their moment comes,
+their holders are asked in secret whether to play them."""),
+    ("magic", "Masters of Magic: its cards are shuffled into the deck."),
+    ("sabotage", "Sabotage!: its cards are shuffled into the deck."),
+    ("elements", """\
+The Elements: each player is dealt an Element, and chooses which of its two
+sides to use at the start."""),
+    ("weather", """\
+Heavy Weather: a Weather is always in play (some give an extra action). An
+Event goes into play when it is the top card of the deck, and resolves at the
+end of the turn."""),
+)
 
 #: How actions are typed at the terminal (``GameSpec.typing``).
 TYPING = """\
@@ -229,6 +239,7 @@ class NinjitsuState(GameState[Payload]):
         ),
         summary="Draw, play and steal secrets: the first with enough points at the start of their turn wins.",
         rules=RULES,
+        set_rules=SET_RULES,
         typing=TYPING,
     )
 

@@ -33,7 +33,10 @@ export function rulesDialog(game, sets = null) {
     return at >= 0 && expansions.choice_labels ? expansions.choice_labels[at] : name;
   };
   const close = h('button', {type: 'button', class: 'rules-close', 'aria-label': 'close the rules'}, '✕ Close');
-  const paragraphs = String(game.rules || 'No rules text.').split(/\n\s*\n/)
+  // What each expansion adds, only for the sets in play (every set's when they are not known).
+  const added = (game.set_rules || []).filter((entry) => !sets || sets.includes(entry.set));
+  const paragraphs = [String(game.rules || 'No rules text.'), ...added.map((entry) => entry.text)]
+    .flatMap((text) => text.split(/\n\s*\n/))
     .map((text) => h('p', {class: 'rules-text'}, unwrap(text.trim())));
   const dialog = h('dialog', {class: 'rules-dialog', 'aria-labelledby': 'rules-title'},
     h('header', {class: 'rules-head'}, h('h2', {id: 'rules-title'}, `How to play ${game.title}`), close),
