@@ -90,8 +90,8 @@ def check_out_folder(folder: Path) -> Path:
 
 def estimated_seconds(settings: ReportSettings, done: Collection[tuple[int, int, int]], workers: int) -> float | None:
     """How long the games not yet ``done`` will take on ``workers`` processes, from the bots' measured costs
-    (None when a bot's cost is unknown). A lower bound: recording a report's game costs a little more
-    than playing it."""
+    (None when a bot's cost is unknown). Rough, as the costs are (a factor of about 1.5 either way: games'
+    lengths vary); recording a report's game costs a little more than playing it."""
     seconds = 0.0
     for players in settings.player_counts:
         costs = [bot_cost(settings.game_id, spec, players) for spec in settings.specs]
@@ -118,7 +118,7 @@ def play_report(settings: ReportSettings, workers: int | None, ray: str | None, 
         # With --ray and no --workers the parallelism is the cluster's, known only once connected.
         seconds = estimated_seconds(settings, progress.done.keys(), workers)
         if seconds is not None and seconds >= ANNOUNCE_SECONDS:
-            console.print(f"{settings.total_games - done} games will take at least {duration(seconds)}: fewer "
+            console.print(f"{settings.total_games - done} games will take about {duration(seconds)}: fewer "
                           "--games or --players, cheaper --bots (dojo games lists each bot's cost) or more "
                           "--workers make it shorter", markup=False)
     variants = f" x {len(settings.variants)} variants" if len(settings.variants) > 1 else ""
