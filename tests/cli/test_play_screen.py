@@ -476,7 +476,7 @@ def test_long_choices_cut_to_a_line_stay_told_apart_by_their_words() -> None:
         assert len(set(words)) == len({labels[action] for action in actions}), "\n".join(texts)
 
 
-@pytest.mark.parametrize(("game_id", "says"), [("ninjato", "f Fan, s Scroll"), ("ninja-trap", "f<place>:t<turn laid>"),
+@pytest.mark.parametrize(("game_id", "says"), [("ninjato", "f Fan, s Scroll"), ("ninja-trap", "type f2 to flip it"),
                                                ("knights-and-ninjas", "no key to it")])
 def test_key_says_what_the_boards_letters_mean(runner: CliRunner, game_id: str, says: str) -> None:
     result = runner.invoke(app, ["play", game_id, "--players", "3", "--seed", "1"], input="key\nhelp\nquit\n")

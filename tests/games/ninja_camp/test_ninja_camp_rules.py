@@ -196,7 +196,7 @@ def test_the_picture_names_who_acts_but_leaves_the_prompt_to_the_driver() -> Non
     assert "sl: your clan, once: claim a card beside you" in state.render(0)
     assert "your clan" not in state.render(None)
     used = camp({**PARKED, "d4": "E0"}, hands={0: "E"}, clans={0: "SL"})
-    assert "your clan" not in used.render(0) and "Sloth used" in used.render(0)
+    assert "your clan" not in used.render(0) and "Sloth Clan used" in used.render(0)
 
 
 def test_heuristic_bot_plays_whole_games_and_beats_random_more_often_than_not() -> None:

@@ -187,8 +187,8 @@ def test_the_last_ninja_standing_is_counted_as_the_rulebook_counts() -> None:
     ]
     # The picture shows both rows face up and both hands.
     picture = game.render(1)
-    assert "traps Buko t4" in picture and "traps Shinshitsu t3, Ima t4" in picture
-    assert "hand GI" in picture and "hand SF" in picture
+    assert "traps Buko (turn 4)" in picture and "traps Shinshitsu (turn 3), Ima (turn 4)" in picture
+    assert "hand Genkan, Ima" in picture and "hand Shinshitsu, Furoba" in picture
 
 
 def test_a_stalemate_is_counted_as_forced_into_one_room() -> None:
@@ -316,14 +316,14 @@ def test_the_docs_log_example_is_the_engines() -> None:
     assert block == log[-len(block):]
 
 
-def test_a_long_row_is_shown_face_up_at_the_end_in_room_codes_within_the_picture() -> None:
+def test_a_long_row_is_shown_face_up_at_the_end_counted_by_room_within_the_picture() -> None:
     row = ",".join(f"{code}{turn}" for turn, code in enumerate("GGGIIIDDDSSSFFF", start=2))
     game = build(2, "activate", [Seat(hand="T", traps=row, rest="discard"), Seat(hand="SF", traps="G16", hits=2)],
                  moves="BG", turn=16)
     play(game, {0: "f1", 1: "pass"})
     assert game.result is not None and game.winners() == (0,)
     lines = game.render(0).split("\n")
-    assert "    traps in row order: GGIII DDDSS SFFF  discard " in "\n".join(lines)
+    assert "    traps 2 Gen, 3 Ima, 3 Dai, 3 Shin, 3 Furo  discard Gen, Iku, 2 Buko" in "\n".join(lines)
     assert max(map(len, lines)) <= 80
 
 

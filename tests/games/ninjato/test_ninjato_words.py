@@ -155,7 +155,7 @@ def test_the_raid_line_keeps_the_shuriken_and_closes_its_colour() -> None:
     assert Text.from_markup(markup).plain == game.render(0)
     assert "[/red" not in Text.from_markup(markup).plain
     picture = game.render(0)
-    assert "on the shuriken f s v j" in picture
+    assert "on the shuriken Fan, Scroll, Vase, Jade" in picture
     assert "facing the Elite pair 2 then 4: a card higher than 2, then 4" in picture
     assert all(len(line) <= 80 for line in picture.splitlines())
 

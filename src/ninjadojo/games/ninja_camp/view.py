@@ -131,13 +131,25 @@ def _title(state: NinjaCampState, seat: int | None) -> str:
     return f"Ninja Camp, turn {state.turns}, to act: P{frame.seats[0]}{you}"
 
 
-def _seat_line(state: NinjaCampState, each: int, seat: int | None, points: list[int], markup: bool) -> Chunk:
-    """``P0* 23 pts A2E2HRS2T Goat Clan``: points, hand, then the clan card or ``passed``."""
+def _hand_letters(counts: list[int]) -> str:
+    """A hand as the grid's letters, a card each: ``A A E H`` (``no cards`` when empty). Not ``A2``, which
+    reads as the square a2."""
+    return " ".join(LETTERS[kind] for kind, count in enumerate(counts) for _ in range(count)) or "no cards"
+
+
+def _seat_line(state: NinjaCampState, each: int, seat: int | None, points: list[int], markup: bool,
+               room: int = WIDTH) -> Chunk:
+    """``P0*  23 pts, hand A A E H, Goat Clan``: points, the hand's cards by the grid's letters (the key beside
+    says them), then the clan card (``used`` once played) or ``passed``; the letters run together
+    (``A2E2H``) only when ``room`` is short."""
     clan = CLAN_TABLE[state.clans[each]]
-    used = "used" if state.clan_used[each] else "Clan"
-    status = "passed" if state.passed_at[each] >= 0 else f"{clan.name} {used}"
+    used = " used" if state.clan_used[each] else ""
+    status = "passed" if state.passed_at[each] >= 0 else f"{clan.name} Clan{used}"
     label = _styled(f"P{each}", SEAT_STYLES[each], markup)
-    rest = f"{'*' if each == seat else ' '} {points[each]:>3} pts {_hand_text(state.hands[each])} {status}"
+    mark = "*" if each == seat else " "
+    rest = f"{mark} {points[each]:>3} pts, hand {_hand_letters(state.hands[each])}, {status}"
+    if len(label[0] + rest) > room:
+        rest = f"{mark} {points[each]:>3} pts {_hand_text(state.hands[each])} {status}"
     return label[0] + rest, label[1] + rest
 
 
@@ -188,7 +200,7 @@ def render(state: NinjaCampState, seat: int | None, markup: bool) -> str:
     left_width = max(len(plain) for plain, _ in left) + 2
     points = state.points()
     panel: list[Chunk] = [(_title(state, seat), _title(state, seat))]
-    panel += [_seat_line(state, each, seat, points, markup) for each in range(state.num_players)]
+    panel += [_seat_line(state, each, seat, points, markup, WIDTH - left_width) for each in range(state.num_players)]
     panel += _key_lines(markup)
     if (seat is not None and state.result is None and not state.clan_used[seat] and state.passed_at[seat] < 0):
         clan = CLAN_TABLE[state.clans[seat]]

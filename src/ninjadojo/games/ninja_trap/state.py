@@ -62,11 +62,13 @@ pass), ok hides your traps again after a look in the Buko.""",
     board_key="""\
 The board at the terminal: hits X for each hit taken (three and the ninja is
 out), . for each left; moved: the room the ninja is in (* shares it: it cannot
-flip this turn); flipped: the room of the trap it flipped last. traps: its
-face-down traps in row order, each as f<place>:t<turn laid> (f2:t4 is the
-second of the row, laid on turn 4; type f2 to flip it); discard: the rooms of
-its discard pile by letter (G Genkan, I Ima, D Daidokoro, S Shinshitsu, F
-Furoba, T Teizen, N Ikujishitzu, B Buko).""",
+flip this turn); flipped: the room of the trap it flipped last. Under it: its
+face-down traps with the turn each was laid, in row order (the second laid is
+trap 2: type f2 to flip it), and its discard pile by room. A crowded line
+shortens a room to its first syllables (Gen Genkan, Dai Daidokoro, Shin
+Shinshitsu, Furo Furoba, Tei Teizen, Iku Ikujishitzu); a long Buko look gives
+rooms by letter (G Genkan, I Ima, D Daidokoro, S Shinshitsu, F Furoba, T
+Teizen, N Ikujishitzu, B Buko), as your hand shows them.""",
 )
 
 

@@ -114,28 +114,59 @@ def _clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[:max(width - 3, 0)] + "..."
 
 
-def traps_text(turns: list[int], width: int) -> str:
-    """A trap row in at most ``width`` columns: ``f1:t1 f2:t3`` (position and turn placed) when it fits,
-    else the positions and the turns as ranges (``f1-f7 of turns 1-3,5,8-9,11``), clipped as a last resort."""
+#: Each room shortened to its first syllables, for a crowded line (``Shin`` for the Shinshitsu).
+SHORT_NAMES = ("Gen", "Ima", "Dai", "Shin", "Furo", "Tei", "Iku", "Buko")
+assert len(SHORT_NAMES) == len(ROOMS)
+
+
+def rooms_text(counts: list[int], short: bool = False) -> str:
+    """Cards by room in words, in room order: ``Genkan, 2 Shinshitsu`` (``short``: ``Gen, 2 Shin``); ``""``."""
+    names = SHORT_NAMES if short else [room.name for room in ROOMS]
+    return ", ".join(names[room] if count == 1 else f"{count} {names[room]}" for room, count in enumerate(counts)
+                     if count)
+
+
+def _room_counts(rooms: list[int]) -> list[int]:
+    return [rooms.count(room) for room in range(len(ROOMS))]
+
+
+def trap_forms(turns: list[int]) -> list[str]:
+    """A face-down trap row in words, from the fullest: ``3 traps, laid on turns 1, 2, 4`` (in row order:
+    trap 2, flipped by f2, is the second), then the turns as ranges (``1-3, 5``)."""
     if not turns:
-        return "-"
-    full = " ".join(f"f{position + 1}:t{turn}" for position, turn in enumerate(turns))
-    if len(full) <= width:
-        return full
-    return _clip(f"f1-f{len(turns)} of turns {_turn_ranges(turns)}", width)
+        return ["no traps"]
+    many = "1 trap" if len(turns) == 1 else f"{len(turns)} traps"
+    listed = ", ".join(map(str, turns))
+    ranges = _turn_ranges(turns).replace(",", ", ")
+    turn_word = "turn" if len(turns) == 1 else "turns"
+    return [f"{many}, laid on {turn_word} {listed}", f"{many}, laid on {turn_word} {ranges}",
+            f"{many} (turns {ranges})", many]
+
+
+def traps_text(turns: list[int], width: int) -> str:
+    """A trap row in at most ``width`` columns: the first of :func:`trap_forms` that fits (clipped as a last
+    resort)."""
+    forms = trap_forms(turns)
+    return next((form for form in forms if len(form) <= width), _clip(forms[-1], width))
+
+
+def revealed_forms(rooms: list[int], turns: list[int]) -> list[str]:
+    """A trap row shown face up (at the end), from the fullest: ``traps Genkan (turn 1), Ima (turn 3)``, the rooms
+    shortened in row order (``traps in row order: Gen Ima Ima``), then counted by room (``traps 2 Ima, Gen``)."""
+    if not rooms:
+        return ["no traps"]
+    return [
+        "traps " + ", ".join(f"{ROOMS[room].name} (turn {turn})" for room, turn in zip(rooms, turns, strict=True)),
+        "traps in row order: " + " ".join(SHORT_NAMES[room] for room in rooms),
+        "traps " + rooms_text(_room_counts(rooms), short=True),
+    ]
 
 
 def revealed_text(rooms: list[int], turns: list[int], width: int) -> str:
-    """A trap row shown face up (at the end) in at most ``width`` columns: ``Genkan t1, Ima t3`` when
-    it fits, else the room codes in row order, in fives (``in row order: GIDSF TTN``), clipped as a last
-    resort."""
-    if not rooms:
-        return "-"
-    named = ", ".join(f"{ROOMS[room].name} t{turn}" for room, turn in zip(rooms, turns, strict=True))
-    if len(named) <= width:
-        return named
-    codes = "".join(CODES[room] for room in rooms)
-    return _clip("in row order: " + " ".join(codes[i:i + 5] for i in range(0, len(codes), 5)), width)
+    """A trap row shown face up (at the end) in at most ``width`` columns: the first of
+    :func:`revealed_forms` that fits (clipped as a last resort)."""
+    forms = revealed_forms(rooms, turns)
+    return next((form for form in forms if len(form) <= width), _clip(forms[-1], width))
 
 
 def look_line(state: NinjaTrapState, seat: int, width: int = WIDTH) -> str:
@@ -214,24 +245,39 @@ def _seat_lines(state: NinjaTrapState, each: int, viewer: int | None, blocked: b
     hits = state.hits[each]
     over = state.result is not None
     # At the end the hand is shown (issue 23: the end reveals every hidden card), before it only its size.
-    hand = (_codes(state.hands[each]) or "-") if over else str(sum(state.hands[each]))
-    move = ROOMS[state.moves[each]].name if state.moves[each] >= 0 else "-"
-    flip = ROOMS[state.flips[each]].name if state.flips[each] >= 0 else "-"
+    out = "" if state.alive(each) else "  OUT"
+    tails = []
+    for short in (False, True):
+        names = SHORT_NAMES if short else [room.name for room in ROOMS]
+        move = names[state.moves[each]] if state.moves[each] >= 0 else "-"
+        flip = names[state.flips[each]] if state.flips[each] >= 0 else "-"
+        hand = ((rooms_text(state.hands[each], short) or "empty") if over else str(sum(state.hands[each])))
+        tails.append(f"  hand {hand}  deck {len(state.decks[each]):>2}  moved {move}{'*' if blocked else ''}"
+                     f"  flipped {flip}")
+    # The rooms named in full when the line fits, else by their first syllables.
+    room = WIDTH - len(f"> P{each}  hits ") - HITS_TO_KILL - len(out)
+    tail = next((text for text in tails if len(text) <= room), _clip(tails[-1], room))
     first: list[Segment] = [
         (">" if each == viewer else " ", ""),
         (f" P{each}", DECK_COLOURS[each]),
         ("  hits ", ""),
         ("X" * hits, "red"),
         ("." * (HITS_TO_KILL - hits), ""),
-        (f"  hand {hand}  deck {len(state.decks[each]):>2}  moved {move}{'*' if blocked else ''}"
-         f"  flipped {flip}", ""),
+        (tail, ""),
     ]
-    if not state.alive(each):
-        first.append(("  OUT", "bold red"))
-    discard = f"  discard {_codes(state.discards[each]) or '-'}"
-    head = "    traps "
-    room = WIDTH - len(head) - len(discard)
-    row = (revealed_text(state.traps[each], state.trap_turns[each], room) if over
-           else traps_text(state.trap_turns[each], room))
-    second: list[Segment] = [(head + row + discard, "")]
+    if out:
+        first.append((out, "bold red"))
+    # The traps and the discard pile in words, each in the fullest form that lets the line fit.
+    discards = state.discards[each]
+    piles = ([f"discard {rooms_text(discards)}", f"discard {rooms_text(discards, short=True)}",
+              f"discard {sum(discards)} cards"] if sum(discards) else ["discard empty"])
+    rows = (revealed_forms(state.traps[each], state.trap_turns[each]) if over
+            else trap_forms(state.trap_turns[each]))
+    # The pair that loses least: the turns as ranges lose nothing, a count alone loses most.
+    row_costs, pile_costs = ((0, 1, 3) if over else (0, 0.5, 1, 3)), (0, 1, 4)
+    pairs = sorted(((row, pile) for row in range(len(rows)) for pile in range(len(piles))),
+                   key=lambda pair: (row_costs[pair[0]] + pile_costs[pair[1]], pair[0]))
+    options = [f"    {rows[row]}  {piles[pile]}" for row, pile in pairs]
+    text = next((option for option in options if len(option) <= WIDTH), _clip(options[-1], WIDTH))
+    second: list[Segment] = [(text, "")]
     return [first, second]

@@ -12,6 +12,7 @@ Elites, Sensei, Rumors, Envoys) and what the bag will give (only its size is sho
 from __future__ import annotations
 
 import textwrap
+from itertools import product
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine.jsonvalue import JSONValue
@@ -21,6 +22,7 @@ from ninjadojo.games.ninjato.cards import (
     DOJO_VALUES,
     ELITE_CODES,
     ELITE_NAMES,
+    ELITE_POINTS,
     ELITES,
     ENVOY_AGE,
     ENVOY_CODES,
@@ -28,6 +30,7 @@ from ninjadojo.games.ninjato.cards import (
     ENVOYS,
     GUARD_CODES,
     GUARD_VALUE,
+    HJ,
     HOUSES,
     MARKER_CODES,
     MARKERS,
@@ -38,15 +41,17 @@ from ninjadojo.games.ninjato.cards import (
     SCORING_ORDER,
     SHURIKEN,
     TILE_CODES,
+    TILE_COST,
     TILE_KIND_CODES,
     TILE_KIND_OF,
     TILE_KINDS,
+    TREASURE_NAMES,
     TREASURES,
 )
 from ninjadojo.games.ninjato.effects import PHASE_NAMES, PLAY, SIDE_NAMES, clan_points, clan_standing
 from ninjadojo.games.ninjato.encode import STRENGTH
 from ninjadojo.games.ninjato.notation import token_text
-from ninjadojo.games.ninjato.nouns import plural
+from ninjadojo.games.ninjato.nouns import TREASURE_PLURALS, plural
 from ninjadojo.games.ninjato.rules import data_int, threshold
 from ninjadojo.games.ninjato.words import foe_words
 
@@ -232,6 +237,15 @@ def envoy_words(envoy: int, age: bool = False) -> str:
     return f"{ENVOY_CODES[envoy]}{mask}({_cost_words(ENVOYS[envoy].cost.text())}{more})"
 
 
+def sensei_words(offer: list[int]) -> str:
+    """The Sensei's tiles in words with the Dojo card each costs: ``Tiger 6 (any), 2 Crane 2/4 (a 3)``."""
+    said = [TILE_KINDS[TILE_KIND_OF[tile]].name + ("" if TILE_KIND_OF[tile] == HJ else
+                                                   f" (a {TILE_COST[tile]})" if TILE_COST[tile] else " (any)")
+            for tile in offer]
+    return ", ".join(text if said.count(text) == 1 else f"{said.count(text)} {text}"
+                     for number, text in enumerate(said) if text not in said[:number]) or "-"
+
+
 def _foe_words(state: NinjatoState) -> str:
     """What the raider faces and what beats it: ``the Elite 4/2: a card higher than 4 wins``."""
     side = state.raid_side
@@ -262,41 +276,128 @@ def _clan_line(state: NinjatoState, clan: int, rank: int) -> str:
                 head.replace(", Envoys:", ":") + "".join(f" P{seat} {count}({age})" for seat, count, age in standing))
 
 
+def treasure_list(counts: list[int]) -> str:
+    """A purse in words, kind by kind: ``Fan, 2 Scrolls, 3 Jade`` (``""`` for none)."""
+    return ", ".join(TREASURE_NAMES[kind] if count == 1 else f"{count} {TREASURE_PLURALS[kind]}"
+                     for kind, count in enumerate(counts) if count)
+
+
+def loot_words(tokens: list[int]) -> str:
+    """Treasure tokens in words, the red ones last: ``Fan, 2 Scrolls, red Jade`` (``""`` for none)."""
+    plain, red = [0] * 5, [0] * 5
+    for token in tokens:
+        (red if token >= 5 else plain)[token % 5] += 1
+    reds = [f"red {TREASURE_NAMES[kind]}" if count == 1 else f"{count} red {TREASURE_PLURALS[kind]}"
+            for kind, count in enumerate(red) if count]
+    return ", ".join(part for part in (treasure_list(plain), *reds) if part)
+
+
+def rumor_kinds(rumors: list[int]) -> str:
+    """Rumors by kind, as they score: ``Warrior x2, Art`` (``""`` for none)."""
+    kinds = [RUMOR_KIND_OF[rumor] for rumor in rumors]
+    return ", ".join(RUMOR_WORDS[kind] + (f" x{kinds.count(kind)}" if kinds.count(kind) > 1 else "")
+                     for kind in sorted(set(kinds)))
+
+
+def elite_words(counts: list[int]) -> str:
+    """Elites defeated with their points: ``2 Elites (3 points)`` (``""`` for none)."""
+    elites = sum(counts)
+    points = sum(ELITE_POINTS[elite] * count for elite, count in enumerate(counts))
+    return f"{plural(elites, 'Elite')} ({plural(points, 'point')})" if elites else ""
+
+
+def _seat_parts(state: NinjatoState, other: int) -> list[tuple[str, ...]]:
+    """What a seat holds beside its cards, each in words from the fullest to the shortest: its treasure
+    (``2 Fans, 1 Jade``), its Sensei tiles (``used`` once played this round), its Rumors by kind and its
+    Elites with their points; a part's last form is its count."""
+    purse = state.purse[other]
+    parts: list[tuple[str, ...]] = []
+    treasure = treasure_list(purse)
+    parts.append((treasure, plural(sum(purse), "treasure")) if treasure else ("no treasure",))
+    used = state.flipped[other]
+    tiles: list[tuple[str, str]] = []
+    count = 0
+    for kind in range(len(TILE_KINDS)):
+        held = state.kinds[other][kind]
+        if not held:
+            continue
+        spent = min(used[kind], held)
+        count += held
+        name = TILE_KINDS[kind].name
+        many = f"{held} {name}" if held > 1 else name
+        tiles.append((many + ("" if not spent else " (used)" if spent == held else f" ({spent} used)"),
+                      many + ("" if not spent else " used" if spent == held else f" {spent} used")))
+    if tiles:
+        parts.append(("tiles " + ", ".join(full for full, _ in tiles),
+                      "tiles " + ", ".join(short for _, short in tiles), plural(count, "tile")))
+    if state.rumors[other]:
+        parts.append(("Rumors " + rumor_kinds(state.rumors[other]), plural(len(state.rumors[other]), "Rumor")))
+    elites = sum(state.elites[other])
+    if elites:
+        parts.append((elite_words(state.elites[other]), plural(elites, "Elite")))
+    return parts
+
+
 def _seat_line(state: NinjatoState, other: int, seat: int | None, acting: int) -> str:
+    """A player in one line of words: honour, shuriken, cards, then treasure, tiles, Rumors and Elites, each
+    in the fullest of its forms that lets the line fit 80 columns (the longest such line: the most said),
+    down to its count (``7 Rumors``); ``key`` tells no code here, for there is none."""
     mark = ">" if other == acting else " "
     you = " (you)" if other == seat else ""
-    tiles = [TILE_KIND_CODES[TILE_KIND_OF[tile]] for tile, count in enumerate(state.tiles[other]) for _ in range(count)]
-    used = list(state.flipped[other])
-    shown = []
-    for code in sorted(tiles, key=lambda text: TILE_KIND_CODES.index(text)):
-        kind = TILE_KIND_CODES.index(code)
-        if used[kind]:
-            used[kind] -= 1
-            shown.append(code + "*")
-        else:
-            shown.append(code)
-    elites = [ELITE_CODES[elite] for elite, count in enumerate(state.elites[other]) for _ in range(count)]
     if state.result is not None:
         # The game is over: every hand is shown.
-        cards = "cards " + ("".join(str(value) for value in DOJO_VALUES for _ in range(state.hands[other][value]))
-                            or "none")
+        held = " ".join(str(value) for value in DOJO_VALUES for _ in range(state.hands[other][value]))
+        cards = [f"hand {held}" if held else "no cards left"]
     else:
         known = [str(value) for value in DOJO_VALUES for _ in range(state.known[other][value])]
-        cards = plural(state.hand_size(other), "card") + (f" ({''.join(known)} known)" if known and other != seat
-                                                          else "")
-    head = (f"{mark}P{other}{you}: {state.honour[other]} honour, {shuriken_left(state, other)} shuriken, {cards}, "
-            f"${_purse(state.purse[other]) or '-'}")
-    rumors = [RUMOR_CODES[rumor] for rumor in state.rumors[other]]
-    kinds = sorted({code[0] for code in rumors})
-    rumor_kinds = [f"{kind}x{sum(1 for code in rumors if code[0] == kind)}" for kind in kinds]
-    full = [("tiles", shown), ("rumors", rumors), ("elites", elites)]
-    short = [("tiles", shown), ("rumors", rumor_kinds), ("elites", [str(len(elites))] if elites else [])]
-    return _fit(head + "".join(f"  {name} {' '.join(items)}" for name, items in full if items),
-                head + "".join(f" {name} {' '.join(items)}" for name, items in short if items),
-                head + "".join(f" {name} {','.join(items)}" for name, items in short if items),
-                head + f" tiles {','.join(shown) or '-'}" + "".join(f" {plural(len(items), name[:-1])}"
-                                                                 for name, items in full[1:] if items),
-                head + "".join(f" {plural(len(items), name[:-1])}" for name, items in full if items))
+        cards = [plural(state.hand_size(other), "card")]
+        if known and other != seat:
+            cards = [f"{cards[0]} (known: {' '.join(known)})", f"{cards[0]} ({len(known)} known)"]
+    head = f"{mark}P{other}{you}: {state.honour[other]} honour, {shuriken_left(state, other)} shuriken, "
+    parts = _seat_parts(state, other)
+    # The least reduced (each part's forms count from 0, its fullest), then the longest line that fits.
+    texts = []
+    for card_text in cards:
+        for levels in product(*(range(len(part)) for part in parts)):
+            words = [part[level] for part, level in zip(parts, levels, strict=True)]
+            # The treasure (what a player can buy with) is counted only when nothing else makes room.
+            cost = sum(levels) + 3 * levels[0] + cards.index(card_text)
+            texts.append((cost, head + card_text + "".join(f"; {word}" for word in words)))
+        if other == seat and len(parts) > 1:
+            # The seat's own tiles, Rumors and Elites are said in words under its hand: here they may all go
+            # unsaid (never some of them, which would read as none).
+            for treasure in parts[0]:
+                texts.append((sum(len(part) - 1 for part in parts) + 3 * parts[0].index(treasure) + 1,
+                              head + card_text + f"; {treasure}; the rest below"))
+    fitting = [(cost, -len(text), text) for cost, text in texts if len(text) <= 80]
+    return min(fitting)[2] if fitting else min((text for _, text in texts), key=len)[:80]
+
+
+def _own_line(state: NinjatoState, seat: int) -> list[str]:
+    """The seat's own tiles (with their codes, as typed), Rumors by kind and Elites, in words: ``your tiles:
+    Tiger 6 (t6) used, Hensojutsu (hj); Rumors Warrior x2, Art; 1 Elite (2 points)`` (none if it holds none)."""
+    ready = state.ready(seat)
+    tiles = []
+    for kind in range(len(TILE_KINDS)):
+        count, free = state.kinds[seat][kind], ready[kind]
+        if count:
+            used = "" if free == count else " used" if not free else f" ({count - free} used)"
+            tiles.append((f"{TILE_KINDS[kind].name} ({TILE_KIND_CODES[kind]})" + (f" x{count}" if count > 1 else "")
+                          + used, TILE_KINDS[kind].name + (f" x{count}" if count > 1 else "") + used))
+    rumors = state.rumors[seat]
+    elites = elite_words(state.elites[seat])
+    if not (tiles or rumors or elites):
+        return []
+    candidates = []
+    for rumors_said, elites_said in ((f"Rumors {rumor_kinds(rumors)}", elites),
+                                     (f"Rumors {rumor_kinds(rumors)}", plural(sum(state.elites[seat]), "Elite")),
+                                     (plural(len(rumors), "Rumor"), elites),
+                                     (plural(len(rumors), "Rumor"), plural(sum(state.elites[seat]), "Elite"))):
+        for said in (0, 1):
+            parts = [", ".join(tile[said] for tile in tiles)] if tiles else []
+            parts += [text for text in (rumors_said if rumors else "", elites_said if elites else "") if text]
+            candidates.append(("your tiles: " if tiles else "your ") + "; ".join(parts))
+    return [_fit(*candidates)]
 
 
 def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
@@ -325,10 +426,13 @@ def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
         name = paint(f"{CLAN_NAMES[clan]} {value}", CLAN_COLOURS[clan])
         pad = " " * (16 - len(f"{CLAN_NAMES[clan]} {value}"))
         lines.append(f"house {house + 1} {name}{pad}{guard:<10} {tokens or '-':<16} {sides}")
+    dojo = (f"Dojo up {' '.join(map(str, state.up)) or '-'}, deck {len(state.deck)}, came "
+            f"{' '.join(f'P{other}' for other in state.dojo_stack) or '-'}")
     offer = " ".join(TILE_CODES[tile] for tile in state.offer) or "-"
-    lines.append(_fit(f"Dojo up {' '.join(map(str, state.up)) or '-'}, deck {len(state.deck)}, came "
-                      f"{' '.join(f'P{other}' for other in state.dojo_stack) or '-'} | Sensei {offer} | bag "
-                      f"{sum(state.bag)}"))
+    bag = f"bag {sum(state.bag)}"
+    lines.append(_fit(f"{dojo} | Sensei {sensei_words(state.offer)} | {bag}",
+                      f"{dojo}; Sensei {sensei_words(state.offer)}; {bag}", f"{dojo} | Sensei {offer} | {bag}",
+                      f"{dojo}|Sensei {offer}|{bag}"))
     lines.append(_fit(f"Pavilion {len(state.pavilion_seats)}/{state.pavilion_spots}: "
                       + (" ".join(rumor_words(rumor) for rumor in state.rup) or "-")))
     palace = f"Palace {len(state.palace_seats)}/{state.palace_spots}: "
@@ -340,13 +444,15 @@ def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
     for other in range(state.num_players):
         lines.append(_seat_line(state, other, seat, acting))
     if state.raider >= 0:
-        where = f"raid: P{state.raider} on house {state.raid_house + 1} by {SIDE_NAMES[state.raid_side]}, on the " \
-                f"shuriken {_tokens(state.raid_loot) or 'nothing'}"
+        head = (f"raid: P{state.raider} on house {state.raid_house + 1} by {SIDE_NAMES[state.raid_side]}, "
+                "on the shuriken ")
         facing = f"facing {_foe_words(state)}"
+        # What is on the shuriken in words while it fits (``2 Scrolls, red Vase``), else as the houses show it.
+        where = _fit(head + (loot_words(state.raid_loot) or "nothing"), head + (_tokens(state.raid_loot) or "nothing"))
         if len(where) + 2 + len(facing) <= 80:
             lines.append(paint(f"{where}; {facing}", "red"))
         else:
-            lines += [paint(_fit(where), "red"), paint(_fit("  " + facing), "red")]
+            lines += [paint(where, "red"), paint(_fit("  " + facing), "red")]
     elif state.masks:
         lines.append(_fit("under Hensojutsu (count twice): " + " ".join(ENVOY_CODES[envoy] for envoy in state.masks)))
     if seat is not None:
@@ -354,18 +460,7 @@ def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
         line = paint("your hand: ", "bold") + hand + (" (a 3 may be +1/-1 on another card)" if state.hands[seat][3]
                                                       else "")
         lines.append(line)
-        tiles = [tile for tile, count in enumerate(state.tiles[seat]) for _ in range(count)]
-        if tiles:
-            ready = list(state.ready(seat))
-            words = []
-            for kind in sorted({TILE_KIND_OF[tile] for tile in tiles}):
-                count = state.kinds[seat][kind]
-                free = ready[kind]
-                words.append(f"{TILE_KINDS[kind].name} ({TILE_KIND_CODES[kind]})" + (f" x{count}" if count > 1 else "")
-                             + ("" if free == count else " used" if not free else f" {count - free} used"))
-            lines.append(_fit("your tiles: " + ", ".join(words),
-                              "your tiles: " + ", ".join(word.split(" (")[0] + word[word.index(")") + 1:]
-                                                         for word in words)))
+        lines.extend(_own_line(state, seat))
     if state.result is not None:
         lines += [paint(part, "green") for part in textwrap.wrap(state.result.reason, 80)]
     return "\n".join(lines)

@@ -127,8 +127,10 @@ Chunk = tuple[str, str]
 #: secrets and treasures, ``line`` one line per seat with card names, ``ids`` one line per seat with
 #: card ids only; the hand is listed ``full`` (a card a line with its short text), ``named`` (wrapped
 #: ids and names) or as ``ids``. The picture takes the first layout that fits :data:`MAX_LINES`; the
-#: last always fits (42 cards as ids fill at most a few lines).
-LAYOUTS = (("roomy", "full"), ("line", "full"), ("ids", "full"), ("ids", "named"), ("ids", "ids"))
+#: last always fits (42 cards as ids fill at most a few lines). The others' cards keep their names (a
+#: bare ``9c`` says nothing to a new player) before the hand gives up its short texts.
+LAYOUTS = (("roomy", "full"), ("line", "full"), ("line", "named"), ("ids", "full"), ("ids", "named"),
+           ("ids", "ids"))
 
 
 def _card(card: int, markup: bool) -> str:
