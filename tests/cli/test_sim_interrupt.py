@@ -79,7 +79,12 @@ def test_two_ctrl_c_at_once_with_workers_still_end_with_the_partial_summary(tmp_
                  "--workers", "2", "--seed", str(attempt)],
                 stdout=stdout, stderr=stderr, stdin=subprocess.DEVNULL, start_new_session=True)
             try:
-                time.sleep(3)
+                # Once the run has started (its estimate is printed just before its workers start: on a busy
+                # machine the imports alone can take seconds), and has had time to finish some games.
+                deadline = time.monotonic() + 60
+                while "games will take" not in err.read_text() and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                time.sleep(1)
                 os.killpg(process.pid, signal.SIGINT)
                 time.sleep(0.002)  # apart, or the two signals merge into one (a pending signal is not queued)
                 os.killpg(process.pid, signal.SIGINT)

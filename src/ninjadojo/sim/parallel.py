@@ -93,14 +93,21 @@ def _run_in_worker(job: Any) -> Any:
 
 
 @contextmanager
-def _ctrl_c_ignored() -> Iterator[None]:
-    """Ignore Ctrl-C while worker processes are forked, so none is born before it can ignore it."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
+def _ctrl_c_noted() -> Iterator[list[int]]:
+    """Note Ctrl-C, rather than act on it, while worker processes are forked: none is born before it can
+    ignore it, and the pool is whole when the run stops. The list yielded holds the signals that came
+    (the caller stops the run when it is not empty: a Ctrl-C at start-up used to be lost, and the run
+    went on for its whole length)."""
+    caught: list[int] = []
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) == signal.SIG_IGN):
+        # Elsewhere no handler may be set; and a process that ignores Ctrl-C (started in the background
+        # by a shell) goes on ignoring it.
+        yield caught
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
     try:
-        yield
+        yield caught
     finally:
         signal.signal(signal.SIGINT, previous)
 
@@ -155,7 +162,8 @@ def _stop(pool: Pool) -> None:
             signal.signal(signal.SIGINT, previous)
 
 
-def _pool(function: Callable[[Any], Any], workers: int) -> Pool:
+def _pool(function: Callable[[Any], Any], workers: int) -> tuple[Pool, bool]:
+    """A pool of ``workers`` processes running ``function``, and whether Ctrl-C came while it was made."""
     # fork keeps the parent's registries (games and bots registered at run time, as tests do);
     # where there is no fork, or forking is unsafe (threads left by Ray), the workers start from a clean
     # server process and import everything afresh (then ``function`` must pickle).
@@ -164,8 +172,9 @@ def _pool(function: Callable[[Any], Any], workers: int) -> Pool:
         method = "fork"
     else:
         method = "forkserver" if "forkserver" in methods else "spawn"
-    with _ctrl_c_ignored():
-        return multiprocessing.get_context(method).Pool(workers, initializer=_start_worker, initargs=(function,))
+    with _ctrl_c_noted() as caught:
+        pool = multiprocessing.get_context(method).Pool(workers, initializer=_start_worker, initargs=(function,))
+    return pool, bool(caught)
 
 
 def check_ray_address(address: str) -> str:
@@ -207,12 +216,16 @@ def run_jobs(function: Callable[[Job], Result], jobs: Sequence[Job], workers: in
     workers = max(1, min(workers, len(jobs)))
     with ExitStack() as stack:
         pool: Pool | None = None
+        stopped = False
         if workers > 1:
-            pool = _pool(function, workers)
+            pool, stopped = _pool(function, workers)
             # Also on an error: the workers are stopped before the caller goes on.
             stack.callback(_stop, pool)
         finished: Iterator[Result]
-        if pool is None:
+        if stopped:
+            finished = iter(())  # Ctrl-C while the workers started: no job is run
+            interrupted = True
+        elif pool is None:
             finished = (function(job) for job in jobs)
         else:
             finished = pool.imap_unordered(_run_in_worker, jobs, chunksize=1)
