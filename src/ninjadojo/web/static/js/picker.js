@@ -169,8 +169,9 @@ export class Picker {
           this.selected = [];
           this.onSend(action);
         }}, shown[i]))),
+      // (its key, Esc, is said where there is a keyboard: not on a touch screen, which has none)
       h('button', {type: 'button', class: 'cancel', dataset: {fid: 'choose:cancel'},
-        onclick: () => this.cancel()}, 'Cancel (Esc)'));
+        onclick: () => this.cancel()}, 'Cancel', h('span', {class: 'key-hint'}, ' (Esc)')));
     return box;
   }
 }

@@ -792,7 +792,7 @@ class TablePage {
     if (!dock) {
       if (docked) {
         panel.classList.remove('docked');
-        for (const side of ['left', 'width', 'bottom']) panel.style.removeProperty(side);
+        for (const side of ['left', 'width', 'bottom', 'max-height']) panel.style.removeProperty(side);
       }
       if (slot) slot.remove();
       if (hand) hand.classList.remove('under-panel');
@@ -808,6 +808,11 @@ class TablePage {
     panel.style.left = hand.style.left;
     panel.style.width = hand.style.width;
     panel.style.bottom = `${hand.offsetHeight}px`;
+    // As tall as its rows, from the CSS's 22vh up to half the screen with the hand: on a short screen a Rumor's
+    // foot, and a second row of cards, were under the dock's edge, out of sight.
+    const needs = panel.scrollHeight + panel.offsetHeight - panel.clientHeight; // its rows and its borders
+    const most = window.innerHeight / 2 - hand.offsetHeight;
+    panel.style.maxHeight = `${Math.max(window.innerHeight * 0.22, Math.min(needs, most))}px`;
   }
 
   /** Mark every seat's last move on the board (what changed on it with the move); a new one pulses. */

@@ -78,9 +78,10 @@ function seat(ctx, data) {
     const position = i + 1;
     const key = mine ? `trap:${s}:${position}` : null;
     if (look && look.has(position)) {
-      return ctx.card(look.get(position), {small: true, keys: key, note: `trap #${position} · turn ${turn}`});
+      return ctx.card(look.get(position), {small: true, keys: key, note: `trap #${position} · turn\u00a0${turn}`});
     }
-    return ctx.back({small: true, keys: key, label: `#${position} · turn ${turn}`,
+    // (its turn's number never alone on a line of its own: "#1 · turn" above "1" on a phone's narrow card)
+    return ctx.back({small: true, keys: key, label: `#${position} · turn\u00a0${turn}`,
       title: `trap #${position} of ${who(ctx, s)}, laid on turn ${turn}`});
   });
   const rows = [
