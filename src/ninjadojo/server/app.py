@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -303,6 +304,11 @@ def _validation_message(error: RequestValidationError) -> str:
         return "this request needs a JSON body"
     if first.get("type") == "extra_forbidden":
         return f"unknown field {quote(location)}"
+    if not location and first.get("type") in ("model_attributes_type", "dict_type"):
+        given = first.get("input")
+        if isinstance(given, bytes | bytearray):  # not read as JSON: sent as another type of content
+            return "the body must be a JSON object sent as JSON (the header Content-Type: application/json)"
+        return f"the body must be a JSON object {{...}}, not {quote(given)}"
     return f"{location or 'body'}: {first.get('msg', 'invalid')}"
 
 
@@ -378,7 +384,11 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "not_allowed", 413: "too_large"}.get(error.status_code, "bad_request")
-        return JSONResponse({"error": {"code": code, "message": str(error.detail)}}, status_code=error.status_code)
+        message = str(error.detail)
+        if error.status_code == 400 and message == "There was an error parsing the body":
+            # FastAPI's words for a body json.loads gave up on other than as malformed JSON (not UTF-8, too deep).
+            message = "the body could not be read as JSON: it must be UTF-8 JSON text, not nested too deeply"
+        return JSONResponse({"error": {"code": code, "message": message}}, status_code=error.status_code)
 
     @app.middleware("http")
     async def guard(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
@@ -752,9 +762,11 @@ async def _handle(table: LiveTable, conn: Connection, text: object) -> None:
             raise parsed
         reply_id = parsed.get("id")
         if reply_id is not None and not (isinstance(reply_id, str) and len(reply_id) <= 64) and \
-                not (isinstance(reply_id, int) and not isinstance(reply_id, bool)):
-            reply_id = None
-            raise MessageError("bad_message", "'id' must be text of at most 64 characters or a number")
+                not (isinstance(reply_id, int) and not isinstance(reply_id, bool)) and \
+                not (isinstance(reply_id, float) and math.isfinite(reply_id)):
+            refused, reply_id = reply_id, None
+            raise MessageError("bad_message", f"'id' must be text of at most 64 characters or a number, not "
+                                              f"{quote(refused)}")
         kind = parsed.get("type")
         if kind == "ping":
             conn.send({"type": "pong", "id": reply_id})

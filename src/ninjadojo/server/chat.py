@@ -12,6 +12,8 @@ __all__ = ["CHAT_EMOTES", "CHAT_MAX", "check_chat"]
 CHAT_EMOTES = ("hello", "good_game", "thanks", "well_played", "oops", "thinking")
 #: The longest chat text, in characters.
 CHAT_MAX = 300
+#: Characters that break a line besides the control characters (a chat line is one line).
+LINE_BREAKS = frozenset("\u2028\u2029")
 
 
 def check_chat(text: object, emote: object) -> tuple[str | None, str | None]:
@@ -29,6 +31,10 @@ def check_chat(text: object, emote: object) -> tuple[str | None, str | None]:
         raise MessageError("bad_message", "chat 'text' is empty; say something")
     if len(text) > CHAT_MAX:
         raise MessageError("too_long", f"chat text is at most {CHAT_MAX} characters, not {len(text)}")
-    if any(ord(char) < 32 or 127 <= ord(char) < 160 for char in text):
+    if any(ord(char) < 32 or 127 <= ord(char) < 160 or char in LINE_BREAKS for char in text):
         raise MessageError("bad_message", "chat text is one line without control characters (newlines, tabs...)")
+    if any(0xD800 <= ord(char) <= 0xDFFF for char in text):
+        # A lone surrogate (JSON allows "\ud800") is no character: it cannot be stored nor shown.
+        raise MessageError("bad_message", "chat text must be valid Unicode text (it holds a lone surrogate, "
+                                          "half of a character)")
     return text, None

@@ -449,8 +449,11 @@ class LiveTable:
             raise ApiError(409, "waiting", "the table is waiting for players; nobody may act yet")
         if index is not None and (isinstance(index, bool) or not isinstance(index, int)):
             raise bad_request(f"'index' must be the index of the last state you saw, not {quote(index)}")
-        if self.released[seat] != self.index[seat] or (index is not None and index != self.index[seat]):
+        if self.released[seat] != self.index[seat] or (index is not None and 0 <= index < self.index[seat]):
             raise ApiError(409, "stale", "the game has moved on; ask again on the new state")
+        if index is not None and index != self.index[seat]:
+            raise ApiError(409, "stale", f"index {index} is not one of your states: the latest you were sent is "
+                                         f"{self.index[seat]}")
         if self.seat_is_bot(seat) or not self.game.legal_actions(seat):
             raise ApiError(409, "not_your_turn", "a hint is for your own decision: you have none now")
         return self.index[seat]
@@ -631,8 +634,19 @@ class LiveTable:
             raise MessageError("game_over", "the game is over")
         if self.status == "waiting":
             raise MessageError("waiting", "the table is waiting for players; nobody may act yet")
+        if index > self.index[seat] or index < 0:
+            # Not a state this seat was sent (the seat's index is its own: telling it is no secret).
+            raise MessageError("stale", f"index {index} is not one of your states: the latest you were sent is "
+                                        f"{self.index[seat]}; act on it (it follows)")
         if index != self.index[seat]:
             raise MessageError("stale", f"the game has moved on since index {index}; wait for the new state")
+
+    def _bot_plays(self, seat: int) -> str:
+        """Why a seat a bot plays may not act: a bot seat, or a human seat out of time (see :meth:`seat_is_bot`)."""
+        if self.seats[seat].type == "human":
+            return (f"your time on the game clock has run out: {self.settings.timeout_bot} plays this seat from now "
+                    "on")
+        return "a bot plays this seat now"
 
     def _duplicate(self, seat: int, action: str, index: object) -> str | None:
         """The recorded text if ``action`` at ``index`` repeats the seat's last accepted action."""
@@ -651,12 +665,15 @@ class LiveTable:
             raise MessageError("bad_message", f"'action' must be an action's text, not {quote(action)}")
         async with self.lock:
             self._check_connection(reply)
-            if self.seats[seat].type != "human":
-                raise MessageError("not_your_turn", "a bot plays this seat now")
+            if self.seat_is_bot(seat):  # a bot seat, or a human seat out of time on a per-game clock
+                raise MessageError("not_your_turn", self._bot_plays(seat))
             duplicate = self._duplicate(seat, action, index)
             if duplicate is not None:
-                ack = {"type": "ack", "id": reply_id, "action": duplicate, "index": self.index[seat],
-                       "duplicate": True}
+                # The index the first ack gave (the seat's own action moved it by one), or a later one the seat
+                # has been released: never one it has not (a public action still held would show through).
+                assert isinstance(index, int)
+                shown = max(self.released[seat], index + 1)
+                ack = {"type": "ack", "id": reply_id, "action": duplicate, "index": shown, "duplicate": True}
                 if reply is not None:
                     reply.send(ack)
                     reply.fingerprint = None  # the current state follows, even if unchanged
@@ -689,6 +706,10 @@ class LiveTable:
         # summary and starts no hold (see _count).
         seen = self.acts[-1][1]
         public = seen is True
+        if note is not None and note[0] == EVERYONE and not public:
+            # A note of a hidden choice (a time-out's or a failed bot's, in a simultaneous choice others still
+            # make) told everyone that the seat had not chosen yet, and sent them a state: it is the seat's own.
+            note = (1 << seat, note[1])
         wall = time.time()
         ops: list[store.WriteOp] = [store.insert_event(self.id, self.event_count, seat, "act", recorded, wall)]
         ops += self.clocks.charge(seat, now, concealed or seen is None, public)
@@ -871,6 +892,8 @@ class LiveTable:
             self._check_connection(reply)
             if not self.settings.undo:
                 raise MessageError("undo_disabled", "this table does not allow undo (setting 'undo')")
+            if self.seat_is_bot(seat):
+                raise MessageError("not_your_turn", self._bot_plays(seat))
             self._check_turn(seat, index)
             if not callable(getattr(self.game, "undo_check", None)) or not callable(getattr(self.game, "undo", None)):
                 raise MessageError("undo_unavailable", "this server's engine cannot undo yet")

@@ -269,9 +269,10 @@ def parse_seats(data: object, players: int, game_id: str) -> list[SeatPlan]:
                 raise bad_request(f"{where} is open (for anyone to join), so it has no name yet", "bad_seats")
             plans.append(SeatPlan("human", name, is_open))
         elif kind == "bot":
-            unknown = sorted(set(item) - {"type", "level", "bot", "name"})
+            unknown = sorted(set(item) - {"type", "level", "bot"})
             if unknown:
-                raise bad_request(f"{where}: unknown field {quote(unknown[0])} (a bot seat has level or bot)",
+                raise bad_request(f"{where}: unknown field {quote(unknown[0])} (a bot seat has level or bot, and is "
+                                  "named after it)",
                                   "bad_seats")
             if "level" in item and "bot" in item:
                 raise bad_request(f"{where}: give a level or a bot spec, not both", "bad_seats")
