@@ -252,7 +252,8 @@ def test_a_hint_asked_for_an_index_the_seat_was_never_sent_says_so(server: Serve
 
 def test_a_seat_out_of_time_on_a_game_clock_cannot_act_against_the_bot_that_plays_it(server: ServerThread) -> None:
     """Once a seat's per-game time has run out, "hard plays for them from now on" (the note everyone is sent, and
-    the protocol), but its player's actions were still taken, racing the bot during its move delay."""
+    the protocol), but its player's actions were still taken, racing the bot during its move delay, and its
+    state still offered it choices."""
     table_id, tokens = two_humans(server, move_delay=10, clock="game", clock_seconds=2, undo=True)
     live = server.dojo.tables[table_id]
 
@@ -268,9 +269,13 @@ def test_a_seat_out_of_time_on_a_game_clock_cannot_act_against_the_bot_that_play
             await listeners[other].send({"type": "act", "action": mine["legal"][0], "index": mine["index"]})
             await listeners[other].next("ack")
             assert live.clocks.out_of_time(first)
-            late = await latest_where(listeners[first], lambda s: s["legal"] and s["index"] == live.index[first])
+            late = await latest_where(listeners[first], lambda s: s["index"] == live.index[first])
+            # Its state offers it nothing (its actions would be refused), but a client may still send one.
+            assert late["legal"] == [] and late["labels"] == {} and late["decision"] is None, late
+            legal = live.game.legal_actions(first)
+            assert legal, "the bot has not moved yet (its move delay)"
             before = list(live.game.record.actions)
-            await listeners[first].send({"type": "act", "action": late["legal"][0], "index": late["index"]})
+            await listeners[first].send({"type": "act", "action": legal[0], "index": late["index"]})
             refused = await listeners[first].next("error")
             assert live.game.record.actions == before
             await listeners[first].send({"type": "undo", "index": late["index"]})

@@ -296,7 +296,10 @@ class LiveTable:
         viewer_log = self.shared[viewer].log
         viewer_log.update(game.events)
         view["log"] = viewer_log.lines()
-        decision = game.decision(viewer) if viewer is not None else None
+        # A seat a bot plays (a human seat out of time on a per-game clock) is offered nothing: its actions
+        # would be refused.
+        plays = viewer is not None and not self.seat_is_bot(viewer)
+        decision = game.decision(viewer) if plays else None
         undo: dict[str, Any] = {"enabled": self.settings.undo}
         if self.settings.undo and viewer is not None and callable(getattr(game, "undo_check", None)):
             reason = game.undo_check(viewer)
@@ -305,9 +308,9 @@ class LiveTable:
         return {
             "type": "state", "table": self.id, "seat": viewer, "index": self.index[viewer],
             "view": view,
-            "legal": game.legal_actions(viewer) if viewer is not None else [],
+            "legal": game.legal_actions(viewer) if plays else [],
             # The legal actions in the game's words (seats written P<n>; clients put the seats' names in).
-            "labels": game.labels(viewer) if viewer is not None else {},
+            "labels": game.labels(viewer) if plays else {},
             # What the seat may do at any time, at no cost, beside its decisions (with their words).
             "free": game.free_labels(viewer) if viewer is not None and self.seats[viewer].type == "human" else {},
             "decision": None if decision is None else {
