@@ -298,8 +298,8 @@ class LiveTable:
         view["log"] = viewer_log.lines()
         # A seat a bot plays (a human seat out of time on a per-game clock) is offered nothing: its actions
         # would be refused.
-        plays = viewer is not None and not self.seat_is_bot(viewer)
-        decision = game.decision(viewer) if plays else None
+        plays = viewer if viewer is not None and not self.seat_is_bot(viewer) else None
+        decision = game.decision(plays) if plays is not None else None
         undo: dict[str, Any] = {"enabled": self.settings.undo}
         if self.settings.undo and viewer is not None and callable(getattr(game, "undo_check", None)):
             reason = game.undo_check(viewer)
@@ -308,9 +308,9 @@ class LiveTable:
         return {
             "type": "state", "table": self.id, "seat": viewer, "index": self.index[viewer],
             "view": view,
-            "legal": game.legal_actions(viewer) if plays else [],
+            "legal": game.legal_actions(plays) if plays is not None else [],
             # The legal actions in the game's words (seats written P<n>; clients put the seats' names in).
-            "labels": game.labels(viewer) if plays else {},
+            "labels": game.labels(plays) if plays is not None else {},
             # What the seat may do at any time, at no cost, beside its decisions (with their words).
             "free": game.free_labels(viewer) if viewer is not None and self.seats[viewer].type == "human" else {},
             "decision": None if decision is None else {
