@@ -28,11 +28,11 @@ def test_a_cut_label_keeps_what_tells_it_from_its_siblings() -> None:
 
 
 def test_a_middle_cut_falls_between_clauses_not_inside_a_parenthesis() -> None:
-    label = ("Raid house 1 (Taira 2) by Strength: its Sentry is a 5, play higher (nothing you hold can: you would "
-             "be defeated at once)")
-    cut = shorten_middle(label, 91)
-    assert cut == "Raid house 1 (Taira 2) by Strength: … (nothing you hold can: you would be defeated at once)"
-    assert len(cut) <= 91
+    label = ("Raid house 1 (Taira 2) by Strength: its Sentry is a 5, play higher (nothing you hold beats it: you "
+             "would be defeated at once)")
+    cut = shorten_middle(label, 96)
+    assert cut == "Raid house 1 (Taira 2) by Strength: … (nothing you hold beats it: you would be defeated at once)"
+    assert len(cut) <= 96
 
 
 def test_nonsense_at_an_elements_prompt_says_what_is_allowed_once(runner: CliRunner, in_tmp: Path) -> None:

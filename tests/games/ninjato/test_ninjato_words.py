@@ -99,8 +99,8 @@ def test_the_end_counts_scoring_rounds_and_rumor_sets_as_the_rulebook_does() -> 
     data = json.loads((Path(__file__).parent / "golden" / "2p_seed21.json").read_text(encoding="utf-8"))
     game = NinjatoState.load_save(data["save"])
     lines = game.score_lines()[0]
-    assert "Master of the Secret Art (3 Rumors): 4 Sensei tiles, times a set of 3 (x4): 16" in lines
-    assert "Dishonorable Opponents (2 Rumors): 1 player holds one, 6 each: 12" in lines
+    assert "Master of the Secret Art (3 Rumors): 4 Sensei tiles × 4 (a set of 3): 16" in lines
+    assert "Dishonorable Opponents (2 Rumors): 1 player holds one, so 6 points a Rumor: 12" in lines
     assert "Elite Guards defeated: Elite 4/2 (1 point): 1" in lines
     assert lines[-1] == "Total: 125" and game.observe(1)["score_lines"] == game.score_lines()
     after_three = next(line for line in lines if line.startswith("Clan scoring after round 3"))
@@ -206,7 +206,7 @@ def test_a_raid_nothing_in_hand_can_win_says_so_and_only_that_one() -> None:
         if trial.raid_elite >= 0:
             continue  # (an Elite came first: the label speaks of the Sentry)
         wins = [each for each in trial.legal_actions(seat) if each != "lose"]
-        hopeless = words.endswith("(nothing you hold can: you would be defeated at once)")
+        hopeless = words.endswith("(nothing you hold beats it: you would be defeated at once)")
         assert hopeless == (not wins), (words, trial.legal_actions(seat))
         said += hopeless
     assert said > 0, "no hopeless raid met"
@@ -308,3 +308,21 @@ def test_a_free_rumor_is_named_by_its_cost_without_a_cost_to_pay() -> None:
         if seen >= 3:
             break
     assert seen >= 3, "free Rumors were taken"
+
+
+def test_a_tile_that_costs_any_card_says_so_in_its_help() -> None:
+    """The Sensei tiles' help gives their costs in words: "any card", not the board's "?"."""
+    texts = {info.name: info.text for info in NinjatoState.card_catalog() if info.name.endswith(" tile")}
+    assert texts and not any("?" in text for text in texts.values()), texts
+    assert any("any card" in text for text in texts.values()), texts
+
+
+@pytest.mark.parametrize(("count", "says"), [
+    (3, "× 4 (a set of 3)"), (5, "× 6 (x4 for a set of 3, x2 for a set of 2)"),
+    (6, "× 8 (x4 for each of 2 sets of 3)")])
+def test_a_rumor_kind_s_count_says_its_multiplier_once_and_the_sets_that_make_it(count: int, says: str) -> None:
+    """The end's line reads "5 Envoys × 4 (a set of 3): 20", not "5 Envoys, times a set of 3 (x4)", which
+    reads as 5 × 3."""
+    from ninjadojo.games.ninjato.words import _sets_words
+
+    assert _sets_words(count) == says

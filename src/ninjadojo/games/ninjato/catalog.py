@@ -74,7 +74,7 @@ def catalog() -> list[CardInfo]:
         if tile_kind.code in seen:
             continue
         seen.add(tile_kind.code)
-        costs = sorted({("?" if other.cost == 0 else str(other.cost)) for other in TILE_ROWS
+        costs = sorted({("any card" if other.cost == 0 else str(other.cost)) for other in TILE_ROWS
                         if other.kind == tile_row.kind})
         price = ("" if tile_kind.code == "hj" else
                  f" Costs on the tiles: {', '.join(costs)} (free if you hold its style).")

@@ -209,7 +209,7 @@ def label(state: NinjatoState, seat: int, frame: Frame, action: str, payload: Pa
         label = f"Raid {_house_words(state, house)} by {SIDE_NAMES[side]}: its Sentry is a {sentry}, play " \
                 f"{_direction(side)}"
         if hopeless:
-            return label + " (nothing you hold can: you would be defeated at once)"
+            return label + " (nothing you hold beats it: you would be defeated at once)"
         if state.treasure[house] and all(token >= 5 for token in state.treasure[house]):
             # Beating the Sentry takes a plain treasure: a house of red ones gives it nothing.
             return label + " (all its treasure is red: beating the Sentry takes none; Elites guard it)"
@@ -349,11 +349,16 @@ def score_lines(state: NinjatoState, player: int) -> list[str]:
 
 
 def _sets_words(count: int) -> str:
-    """``a set of 3 (x4) and a set of 2 (x2)``: the sets ``count`` Rumors of one kind make."""
-    sets = [f"a set of 3 (x{set_multiplier(3)})"] * (count // 3)
-    if count % 3:
-        sets.append(f"a set of {count % 3} (x{set_multiplier(count % 3)})")
-    return listing(sets)
+    """``× 4 (a set of 3)``, ``× 6 (x4 for a set of 3, x2 for a set of 2)``: the multiplier the sets of
+    ``count`` Rumors of one kind make, and the sets (read after the count they multiply)."""
+    threes, rest = divmod(count, 3)
+    if threes + (rest > 0) == 1:
+        return f"× {set_multiplier(count)} (a set of {count})"
+    parts = [f"x{set_multiplier(3)} for a set of 3" if threes == 1
+             else f"x{set_multiplier(3)} for each of {threes} sets of 3"]
+    if rest:
+        parts.append(f"x{set_multiplier(rest)} for a set of {rest}")
+    return f"× {set_multiplier(count)} ({', '.join(parts)})"
 
 
 def _rumor_lines(state: NinjatoState, player: int) -> list[str]:
@@ -374,10 +379,10 @@ def _rumor_lines(state: NinjatoState, player: int) -> list[str]:
             holders = sum(1 for other in range(state.num_players)
                           if any(RUMOR_KIND_OF[rumor] == DISHONOR for rumor in state.rumors[other]))
             each = DISHONOR_POINTS[min(holders, 3)]
-            lines.append(f"{name}: {plural(holders, 'player holds', 'players hold')} one, {each} each: "
-                         f"{points[kind]}")
+            lines.append(f"{name}: {plural(holders, 'player holds', 'players hold')} one, so "
+                         f"{plural(each, 'point')} a Rumor: {points[kind]}")
         else:
-            lines.append(f"{name}: {bases[kind]}, times {_sets_words(count)}: {points[kind]}")
+            lines.append(f"{name}: {bases[kind]} {_sets_words(count)}: {points[kind]}")
     if not lines:
         lines.append("Rumors: none: 0")
     return lines
