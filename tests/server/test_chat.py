@@ -15,8 +15,9 @@ import pytest
 from sqlalchemy import inspect
 
 from ninjadojo.server import storage as store
-from ninjadojo.server.chat import CHAT_EMOTES, CHAT_MAX
+from ninjadojo.server.chat import CHAT_EMOTES, CHAT_MAX, check_chat
 from ninjadojo.server.connections import CHAT_BURST
+from ninjadojo.server.errors import MessageError
 from ninjadojo.server.storage import CHAT_KEPT, ChatLine, Storage
 from server.conftest import fresh_postgres_database
 from server.helpers import QUICK, Listener, ServerThread
@@ -249,3 +250,15 @@ def test_storage_keeps_every_line_and_loads_the_last_ones(kind: str, request: py
         assert loaded.chat[0].to_json()["at"] == "2023-11-14T22:13:40Z"  # 1_700_000_000 is 22:13:20 UTC
     finally:
         storage.close()
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("\u200b", "at least one letter"), (" \u200b\u2060 ", "at least one letter"),
+    ("gg \u202egg", "turn the text around"), ("\u2067abc\u2069", "turn the text around")])
+def test_a_chat_line_of_nothing_visible_or_turned_around_on_screen_is_refused(text: str, says: str) -> None:
+    """Names refuse invisible and format characters; a chat line must show something too, and may not hold
+    a bidirectional override, which shows its words in another order than they are (a spoof). Emoji made
+    of several joined (with zero-width joiners) are still text."""
+    with pytest.raises(MessageError, match=says):
+        check_chat(text, None)
+    assert check_chat("hi \U0001f468\u200d\U0001f469\u200d\U0001f467", None)[0] is not None

@@ -151,7 +151,7 @@ def check_bot_spec(spec: object, game_id: str, where: str) -> str:
 BLANK_CHARACTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\U0001d159")
 
 
-def _visible(char: str) -> bool:
+def visible(char: str) -> bool:
     """Whether ``char`` shows something by itself: a letter, number, punctuation or symbol that is not a
     blank filler (spaces, control and format characters such as zero-width ones, and marks alone do not)."""
     return unicodedata.category(char)[0] in "LNPS" and char not in BLANK_CHARACTERS
@@ -223,7 +223,7 @@ def check_name(name: object, where: str = "name") -> str:
     name = " ".join(name.split())
     if not 1 <= len(name) <= NAME_LIMIT or any(unicodedata.category(char).startswith("C") for char in name):
         raise bad_request(f"{where} must be 1 to {NAME_LIMIT} printable characters, not {quote(name)}")
-    if not any(_visible(char) for char in name):
+    if not any(visible(char) for char in name):
         raise bad_request(f"{where} must show at least one letter, digit or symbol, not only invisible characters "
                           f"({', '.join(f'U+{ord(char):04X}' for char in name)})")
     return name
