@@ -161,3 +161,40 @@ def test_a_face_down_traps_turn_keeps_its_number_on_a_phone(browser: Any, web_se
         assert not errors, errors
     finally:
         context.close()
+
+
+#: A seat's face-down hand as the boards draw it (``backs``), for 3 cards and for none: its count's text, and
+#: how far the middle of the "hand" label is from the middle of the backs (in pixels).
+BACKS = """async () => {
+  const {backs} = await import(`${location.origin}/js/games/common.js`);
+  const {h} = await import(`${location.origin}/js/dom.js`);
+  const {drawBack} = await import(`${location.origin}/js/cards.js`);
+  const ctx = {back: (options) => drawBack(options)};
+  const out = [];
+  for (const count of [3, 0]) {
+    const label = h('span', {class: 'hand-count'}, 'hand ', backs(ctx, count));
+    document.body.append(label);
+    const text = label.querySelector('.backs-count');
+    const cards = label.querySelector('.backs').getBoundingClientRect();
+    const word = document.createRange();
+    word.selectNodeContents(label.firstChild);
+    const box = word.getBoundingClientRect();
+    out.push([text.textContent, Math.abs((box.top + box.bottom) / 2 - (cards.top + cards.bottom) / 2)]);
+  }
+  return out;
+}"""
+
+
+def test_a_hand_of_no_cards_says_none_and_the_word_hand_sits_beside_its_backs(browser: Any,
+                                                                             web_server: WebServer) -> None:
+    """Of Knights and Ninjas' and Ninja Trap's seats show another's hand as card backs after "hand": with no
+    card it read "hand 0" (a lone number), and the word sat at the foot of the backs, not beside them."""
+    context, page, errors = new_page(browser, DESKTOP)
+    try:
+        page.goto(web_server.base + "/")
+        (three, off_three), (none, off_none) = page.evaluate(BACKS)
+        assert three == "3" and none == "none"
+        assert off_three < 4 and off_none < 4, (off_three, off_none)
+        assert not errors, errors
+    finally:
+        context.close()

@@ -16,6 +16,7 @@ import textwrap
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.engine.words import plural
 from ninjadojo.games.ninja_trap.cards import CODES, DECK_COLOURS, HITS_TO_KILL, ROOMS
 from ninjadojo.games.ninja_trap.rules import ACTIVATE, STAGE_NAMES, blocked_seats
 
@@ -270,7 +271,7 @@ def _seat_lines(state: NinjaTrapState, each: int, viewer: int | None, blocked: b
     # The traps and the discard pile in words, each in the fullest form that lets the line fit.
     discards = state.discards[each]
     piles = ([f"discard {rooms_text(discards)}", f"discard {rooms_text(discards, short=True)}",
-              f"discard {sum(discards)} cards"] if sum(discards) else ["discard empty"])
+              f"discard {plural(sum(discards), 'card')}"] if sum(discards) else ["discard empty"])
     rows = (revealed_forms(state.traps[each], state.trap_turns[each]) if over
             else trap_forms(state.trap_turns[each]))
     # The pair that loses least: the turns as ranges lose nothing, a count alone loses most.

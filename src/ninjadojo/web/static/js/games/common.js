@@ -40,8 +40,9 @@ export function backs(ctx, count, {cap = 8, label = 'card'} = {}) {
   const shown = Math.min(count, cap);
   const items = [];
   for (let i = 0; i < shown; i += 1) items.push(ctx.back({small: true, extra: 'stacked'}));
+  // No card: "none", not a lone "0" where the backs would be.
   return h('span', {class: 'backs', title: `${count} face-down ${label}${count === 1 ? '' : 's'}`},
-    items, h('span', {class: 'backs-count'}, `${count}`));
+    items, h('span', {class: 'backs-count'}, count ? `${count}` : 'none'));
 }
 
 /**
