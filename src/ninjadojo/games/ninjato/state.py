@@ -52,9 +52,9 @@ At the end Rumors score in sets, each treasure 1, each Elite 1 or 2.
 #: How actions are typed at the terminal (``GameSpec.typing``).
 BOARD_KEY = """\
 The board at the terminal: each house's clan and marker points, its Sentry,
-its treasure (f Fan, s Scroll, v Vase, j Jade, g Gold; * after a red token),
-then who raids it this round by Strength (+:) and by Stealth (-:), . for
-nobody. Dojo up: the face-up Dojo cards; came: who went to the Dojo, in order.
+its treasure (in words; a long one in letters: f Fan, s Scroll, v Vase, j Jade,
+g Gold, * after a red token), then who raids it this round by Strength (+:)
+and by Stealth (-:), . for nobody. Dojo up: the face-up Dojo cards; came: who went to the Dojo, in order.
 Sensei: its tiles with the Dojo card each costs (on a crowded line in codes:
 s Snake, t Tiger, c Crane, hj Hensojutsu @ the card's value, ? any). Pavilion:
 the Rumors (w Greatest Warrior, p Goodwill of the People, f Powerful Friends,

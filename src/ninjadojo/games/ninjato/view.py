@@ -400,6 +400,11 @@ def _own_line(state: NinjatoState, seat: int) -> list[str]:
     return [_fit(*candidates)]
 
 
+#: The widest a house's treasure is said in words on its row (beyond it, in letters): the row's other
+#: columns take 44 (house and clan, Sentry, raiders), so every row fits 80 columns.
+TREASURE_COLUMN = 28
+
+
 def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
     """A text picture of the position as ``seat`` sees it (at most 80 columns and 20 lines): the houses,
     the places, the clans in their coming scoring order with who holds their Envoys (and the oldest
@@ -416,16 +421,21 @@ def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
     when = ("scored after round 7" if state.result is not None else
             f"score after round {coming}" if state.phase == PLAY else "score now")
     lines = [paint("Ninjato", "bold") + f" round {state.round}/{ROUNDS}, turn order {order}; clans {when}, in order:"]
+    # Each house's treasure in words (``Fan, 2 Scrolls, red Jade``), in letters (``f s s j*``) where the words
+    # would not leave the raiders' column room: a column as wide as the longest.
+    treasures = [loot_words(state.treasure[house]) or "-" for house in range(HOUSES)]
+    treasures = [text if len(text) <= TREASURE_COLUMN else _tokens(state.treasure[house])
+                 for house, text in enumerate(treasures)]
+    column = max(16, *map(len, treasures))
     for house in range(HOUSES):
         clan, value = MARKERS[state.markers[house]]
         sentry = state.sentries[house]
         guard = "cleared" if sentry < 0 else f"Sentry {GUARD_VALUE[sentry]}"
-        tokens = " ".join(TREASURES[token % 5] + ("*" if token >= 5 else "") for token in state.treasure[house])
         sides = " ".join(f"{mark}:{'.' if spot < 0 else f'P{spot}'}" for mark, spot in
                          zip("+-", state.spots[2 * house:2 * house + 2], strict=True))
         name = paint(f"{CLAN_NAMES[clan]} {value}", CLAN_COLOURS[clan])
         pad = " " * (16 - len(f"{CLAN_NAMES[clan]} {value}"))
-        lines.append(f"house {house + 1} {name}{pad}{guard:<10} {tokens or '-':<16} {sides}")
+        lines.append(f"house {house + 1} {name}{pad}{guard:<10} {treasures[house]:<{column}} {sides}")
     dojo = (f"Dojo up {' '.join(map(str, state.up)) or '-'}, deck {len(state.deck)}, came "
             f"{' '.join(f'P{other}' for other in state.dojo_stack) or '-'}")
     offer = " ".join(TILE_CODES[tile] for tile in state.offer) or "-"
