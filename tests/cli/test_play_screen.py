@@ -212,6 +212,8 @@ def test_rules_adds_what_the_expansions_in_play_add_and_nothing_of_the_others(ru
     base = runner.invoke(app, ["play", "ninjitsu", "--seed", "1", "--bots", "random"], input="rules\nquit\n")
     assert spec.rules.splitlines()[-1] in base.stdout
     assert weather not in base.stdout and elements not in base.stdout
+    # Nor of the expansions' cards: Master of Deception (the Promo Pack's), Master of Wind (Masters of Magic's).
+    assert "Master of Deception" not in base.stdout and "Master of Wind" not in base.stdout
     more = runner.invoke(app, ["play", "ninjitsu", "--seed", "1", "--bots", "random", "--option",
                                "expansions=weather"], input="rules\nquit\n")
     assert more.exit_code == 0, more.output

@@ -117,10 +117,9 @@ the discard pile), face-down as a secret, or face-up as a treasure (only cards
 with a value); or steal another player's secret, which becomes your treasure.
 Rearrange your own secrets for free between actions, on anyone's turn (swaps;
 not while a card or a steal resolves).
-Cards with an icon are never played for an action; Master of Cunning, Master
-of Deception (Promo Pack) and Tripwire only as secrets (Master of Wind and
-Master of Tricks have actions). A stolen trap hits the thief at once (Master
-of Cunning: the robbed player draws 4); a stolen card without value is then
+Cards with an icon are never played for an action; Master of Cunning and
+Tripwire only as secrets. A stolen trap hits the thief at once (Master of
+Cunning: the robbed player draws 4); a stolen card without value is then
 discarded. Inside an action, "play a card" is a full play, in any of the three
 ways.
 Bow and Arrows is worth 10 and Bo Staff 4 + 2 per own secret while face-down.
@@ -130,9 +129,14 @@ Bow and Arrows is worth 10 and Bo Staff 4 + 2 per own secret while face-down.
 SET_RULES = (
     ("promo", """\
 The Promo Pack: its "any time" cards cost no action. When their moment comes,
-their holders are asked in secret whether to play them."""),
-    ("magic", "Masters of Magic: its cards are shuffled into the deck."),
-    ("sabotage", "Sabotage!: its cards are shuffled into the deck."),
+their holders are asked in secret whether to play them. Master of Deception is
+played only as a secret."""),
+    ("magic", """\
+Masters of Magic: its cards are shuffled into the deck. Master of Wind has an
+icon and an action all the same."""),
+    ("sabotage", """\
+Sabotage!: its cards are shuffled into the deck. Master of Tricks has an icon
+and an action all the same."""),
     ("elements", """\
 The Elements: each player is dealt an Element, and chooses which of its two
 sides to use at the start."""),
