@@ -110,6 +110,9 @@ def test_the_end_panel_explains_the_game_where_the_player_looks(browser: Any, we
         _assert_in_viewport(page, ".end-screen", f"{game} on a desktop, scrolled down")
         assert page.evaluate("() => Boolean(document.activeElement.closest('.end-screen'))")
 
+        # The list of choices says why there is none: the game is over (not "Nothing to choose now").
+        assert "The game is over" in page.locator("section.actions").inner_text()
+
         # Who won and why, with the table's names (no bare P<n> of the engine's words for a named seat).
         reason = end.locator(".reason").inner_text()
         assert reason.strip(), "the end panel gives no reason"

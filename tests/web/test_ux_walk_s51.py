@@ -198,3 +198,24 @@ def test_a_hand_of_no_cards_says_none_and_the_word_hand_sits_beside_its_backs(br
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_seat_out_of_time_on_a_game_clock_is_told_why_it_has_nothing_to_choose(browser: Any,
+                                                                                 web_server: WebServer) -> None:
+    """On a per-game clock a seat whose time has run out is played by a bot from then on: its state offers it
+    nothing, and its list of choices says why (not "Nothing to choose now", as on any other seat's turn)."""
+    table_id, tokens = web_server.create({
+        "game": "ninja-camp", "players": 2, "seed": 5,
+        "settings": {"move_delay": 2, "window_time": 0, "clock": "game", "clock_seconds": 2},
+        "seats": [{"type": "human", "name": "Ann"}, {"type": "bot", "level": "easy"}]})
+    context, page, errors = new_page(browser, DESKTOP)
+    try:
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        page.wait_for_function("() => (document.querySelector('section.actions') || {}).textContent"
+                               " && document.querySelector('section.actions').textContent.includes('time has run out')",
+                               timeout=30_000)
+        assert "a bot plays your seat" in page.locator("section.actions").inner_text()
+        assert not page.locator("section.actions button.action").count()
+        assert not errors, errors
+    finally:
+        context.close()

@@ -188,10 +188,11 @@ const SUBGROUP_FROM = 9;
  * labels of its group and subgroup, e.g. ["Dodge", "The ninja on d1, claiming the Shadow (+3)"], or null for an
  * action listed at the top), into groups that open and close (a details element: a button to a screen reader,
  * Enter or Space with the keyboard), each saying how many choices it holds; a group of one is its button.
- * ``open`` is the set of the groups' keys the player has opened, kept by the caller across redraws.
+ * ``open`` is the set of the groups' keys the player has opened, kept by the caller across redraws; ``none``:
+ * what to say when there is nothing to choose (why, where the caller knows it).
  */
-export function actionList(legal, describe, onSend, enabled, {groupOf = null, open = new Set()} = {}) {
-  if (!legal.length) return h('p', {class: 'muted'}, 'Nothing to choose now.');
+export function actionList(legal, describe, onSend, enabled, {groupOf = null, open = new Set(), none = null} = {}) {
+  if (!legal.length) return h('p', {class: 'muted'}, none || 'Nothing to choose now.');
   const button = (action) => h('li', {},
     h('button', {type: 'button', class: 'action', disabled: !enabled,
       dataset: {action, fid: `act:${action}`}, onclick: () => onSend(action)},

@@ -421,6 +421,19 @@ class TablePage {
     this.popover.listen(this.el.board);
   }
 
+  /** Why this seat has nothing to choose, where the state says (null: it is simply not its turn). */
+  nothingToChoose(state) {
+    if (state.status === 'finished') return 'The game is over: nothing more to choose.';
+    const mine = (state.seats || []).find((seat) => seat.seat === this.seat);
+    const clock = state.clock && (state.clock.seats || []).find((seat) => seat.seat === this.seat);
+    // A seat out of time on a game clock is played by the table's time-out bot from then on.
+    if (mine && mine.type === 'human' && clock && state.clock.mode === 'game' && clock.remaining !== null
+      && clock.remaining <= 0) {
+      return 'Your time has run out: a bot plays your seat from now on.';
+    }
+    return null;
+  }
+
   /** Open the rules dialog of this table's game (made once, from the catalogue's rules and cards). */
   async openRules() {
     const game = this.state && gameInfo(this.state.view.game);
@@ -526,7 +539,7 @@ class TablePage {
     replace(this.el.actions, h('h2', {class: 'side-title'}, this.seat === null ? 'Choices' : 'All your choices'),
       this.seat === null ? h('p', {class: 'muted'}, 'Spectators cannot act.')
         : actionList(state.legal, describe, (action) => this.send(action), canAct,
-          {groupOf: helpers.groupOf, open: this.openGroups}),
+          {groupOf: helpers.groupOf, open: this.openGroups, none: this.nothingToChoose(state)}),
       this.freeChoices(state, ctx));
     this.drawTools();
     this.drawLog(state.view.log || [], ctx.words);
