@@ -25,7 +25,7 @@ from rich.console import Console
 from rich.rule import Rule
 
 from ninjadojo.cli.common import print_position
-from ninjadojo.engine import GameState, OptionError
+from ninjadojo.engine import DojoError, GameState, OptionError
 from ninjadojo.engine.errors import quote
 from ninjadojo.engine.state import EVERYONE, Event
 from ninjadojo.table import find_save, read_save_game
@@ -140,7 +140,7 @@ class Replay:
         seat, action = played
         try:
             words = before.label(seat, action)
-        except Exception:  # an old save's action the words no longer know: its code will do
+        except DojoError:  # an old save's action the words no longer know: its code will do
             return ""
         return "" if words == action else words
 

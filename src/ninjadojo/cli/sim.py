@@ -109,6 +109,17 @@ def _interval(ci95: list[float]) -> str:
     return f"{ci95[0] * 100:.1f}-{ci95[1]:.1%}"
 
 
+def _rate_table(title: str, first: tuple[str, ...], points: str | None) -> Table:
+    """A table of win rates: the ``first`` columns, then wins, win rate, its interval and ``points`` (a mean
+    score's column, if the game has one). Unwrapped and unboxed (as dojo arena's tables), so that a long
+    bot spec and its interval fit 80 columns whole: "heuristic:dept…" would no longer say which bot it is."""
+    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    for column in (*first, "wins", "win rate", "95% CI", *([points] if points else [])):
+        table.add_column(column, justify="left" if column == "bot" else "right", no_wrap=column != "bot",
+                         overflow="fold")
+    return table
+
+
 def print_summary(console: Console, summary: dict[str, Any]) -> None:
     """The summary as tables."""
     partial = " (partial: interrupted)" if summary["partial"] else ""
@@ -125,23 +136,13 @@ def print_summary(console: Console, summary: dict[str, Any]) -> None:
     # again, in other units.
     score_name = game_class(summary["game"]).SPEC.score_name
     points = f"mean {score_name.lower()}" if score_name else None
-    seats = Table(title="win rate per seat (95% Wilson interval)", box=box.SIMPLE_HEAD, pad_edge=False,
-                  collapse_padding=True)
-    for column in ("seat", "bot", "wins", "win rate", "95% CI", *([points] if points else [])):
-        seats.add_column(column, justify="left" if column == "bot" else "right", no_wrap=column != "bot",
-                        overflow="fold")
+    seats = _rate_table("win rate per seat (95% Wilson interval)", ("seat", "bot"), points)
     for row in summary["seats"]:
         seats.add_row(str(row["seat"]), row["bot"], _wins(row["wins"]), f"{row['win_rate']:.1%}",
                       _interval(row['ci95']),
                       *([f"{row['mean_points']:.2f}"] if points else []))
     console.print(seats)
-    bots = Table(title="win rate per bot, over its seats", box=box.SIMPLE_HEAD, pad_edge=False,
-                  collapse_padding=True)
-    # Unwrapped and unboxed (as dojo arena's tables), so that a long spec and its interval fit 80 columns
-    # whole: "heuristic:dept…" would no longer say which bot it is.
-    for column in ("bot", "seat-games", "wins", "win rate", "95% CI", *([points] if points else [])):
-        bots.add_column(column, justify="left" if column == "bot" else "right", no_wrap=column != "bot",
-                        overflow="fold")
+    bots = _rate_table("win rate per bot, over its seats", ("bot", "seat-games"), points)
     for row in summary["per_bot"]:
         bots.add_row(row["bot"], str(row["seat_games"]), _wins(row["wins"]), f"{row['win_rate']:.1%}",
                      _interval(row['ci95']),

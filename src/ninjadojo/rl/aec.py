@@ -13,7 +13,7 @@ length) and receives its reward (:func:`ninjadojo.rl.core.rewards`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
@@ -25,10 +25,21 @@ from ninjadojo.rl.layout import FLOAT
 
 RENDER_MODES = ("human", "ansi")
 
+T = TypeVar("T")
+
 
 def unknown_agent(agent: object, agents: list[str]) -> OptionError:
     """The error for a name that is not one of the environment's ``agents``."""
     return OptionError(f"{quote(agent)} is not an agent of this game; its agents are {', '.join(agents)}")
+
+
+def of_agent(by_agent: Mapping[str, T], agent: object, agents: list[str]) -> T:
+    """``by_agent[agent]`` (a space, a seat), else :func:`unknown_agent`'s error (also for a name that is no
+    string)."""
+    try:
+        return by_agent[agent]  # type: ignore[index]
+    except (KeyError, TypeError):
+        raise unknown_agent(agent, agents) from None
 
 
 def spectator_render(game: GameState[Any] | None, render_mode: str | None) -> str | None:
@@ -89,17 +100,11 @@ class NinjaDojoAECEnv(AECEnv):  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every agent)."""
-        try:
-            return self.observation_spaces[agent]
-        except (KeyError, TypeError):
-            raise unknown_agent(agent, self.possible_agents) from None
+        return of_agent(self.observation_spaces, agent, self.possible_agents)
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The action space of ``agent``: ``Discrete(n)``, ``n`` the size of the game's action space."""
-        try:
-            return self.action_spaces[agent]
-        except (KeyError, TypeError):
-            raise unknown_agent(agent, self.possible_agents) from None
+        return of_agent(self.action_spaces, agent, self.possible_agents)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game (``seed``: that game; none: the next of the sequence)."""
@@ -129,11 +134,7 @@ class NinjaDojoAECEnv(AECEnv):  # type: ignore[misc]
         game = self.game
         if game is None:
             raise OptionError("reset() the environment before observing it")
-        try:
-            seat = self.table.seat_of[agent]
-        except (KeyError, TypeError):
-            raise unknown_agent(agent, self.possible_agents) from None
-        return self.table.observation(game, seat)
+        return self.table.observation(game, of_agent(self.table.seat_of, agent, self.possible_agents))
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The selected agent's observation (none if not ``observe``), cumulative reward, termination,

@@ -63,7 +63,7 @@ class Seeds:
     def next(self, seed: int | None) -> int:
         """The seed of the next game (``seed`` when given, restarting the sequence from it)."""
         if seed is not None:
-            self._base = check_seed(_whole(seed, "seed"))
+            self._base = check_seed(whole_number(seed, "seed"))
             self._count = -1
         elif self._base is None:
             self._base = secrets.randbelow(SEED_LIMIT)
@@ -71,7 +71,7 @@ class Seeds:
         return self._base if self._count == 0 else derive_seed(self._base, self._count)
 
 
-def _whole(value: object, what: str) -> int:
+def whole_number(value: object, what: str) -> int:
     """``value`` as an int if it is a whole number (numpy integers too), else an :class:`OptionError`."""
     if isinstance(value, bool):
         raise OptionError(f"the {what} must be a whole number, not {quote(value)}")
@@ -93,7 +93,7 @@ class Table:
         spec = self.cls.SPEC
         self.game_id = spec.id
         # (numpy integers too: the engine itself takes a Python int)
-        self.players = spec.min_players if players is None else _whole(players, "number of players")
+        self.players = spec.min_players if players is None else whole_number(players, "number of players")
         self.options: dict[str, OptionValue] = self.cls.validate_options(self.players, options)
         self.space: ActionSpace = self.cls.action_space_for(self.players, self.options)
         self.actions = self.space.actions
@@ -148,7 +148,7 @@ class Table:
         if type(action) is int and 0 <= action < len(self.actions):
             return self.actions[action]  # the usual case, at every step
         try:
-            number = _whole(action, "action")
+            number = whole_number(action, "action")
         except OptionError:
             number = -1
         if not 0 <= number < len(self.actions):

@@ -25,7 +25,14 @@ from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 from ninjadojo.engine.errors import IllegalActionError, OptionError, quote
 from ninjadojo.engine.state import GameState
-from ninjadojo.rl.aec import RENDER_MODES, check_render_mode, observation_space, spectator_render, unknown_agent
+from ninjadojo.rl.aec import (
+    RENDER_MODES,
+    check_render_mode,
+    observation_space,
+    of_agent,
+    spectator_render,
+    unknown_agent,
+)
 from ninjadojo.rl.core import Observation, Seeds, Table, rewards
 from ninjadojo.rl.single import check_illegal_policy
 
@@ -61,17 +68,11 @@ class NinjaDojoParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every agent)."""
-        try:
-            return self.observation_spaces[agent]
-        except (KeyError, TypeError):
-            raise unknown_agent(agent, self.possible_agents) from None
+        return of_agent(self.observation_spaces, agent, self.possible_agents)
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The action space of ``agent``: ``Discrete(n)``, ``n`` the size of the game's action space."""
-        try:
-            return self.action_spaces[agent]
-        except (KeyError, TypeError):
-            raise unknown_agent(agent, self.possible_agents) from None
+        return of_agent(self.action_spaces, agent, self.possible_agents)
 
     def reset(self, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:

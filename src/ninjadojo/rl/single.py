@@ -28,7 +28,6 @@ Masked learners (sb3-contrib's ``MaskablePPO``) read :meth:`NinjaDojoGymEnv.acti
 from __future__ import annotations
 
 import copy
-import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, SupportsFloat, TypeAlias
 
@@ -42,7 +41,7 @@ from ninjadojo.engine.errors import IllegalActionError, OptionError, quote
 from ninjadojo.engine.rng import Rng, derive_seed
 from ninjadojo.engine.state import GameState
 from ninjadojo.rl.aec import RENDER_MODES, check_render_mode, observation_space
-from ninjadojo.rl.core import Observation, Seeds, Table, rewards
+from ninjadojo.rl.core import Observation, Seeds, Table, rewards, whole_number
 
 #: What an illegal action does: ``lose`` (end the episode with ``illegal_reward``) or ``raise``.
 ILLEGAL_POLICIES = ("lose", "raise")
@@ -121,12 +120,10 @@ class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if isinstance(seat, str) and seat == "random":
             return "random"
         players = self.table.players
-        number: int | None = None
-        if not isinstance(seat, bool):
-            try:
-                number = operator.index(seat)  # type: ignore[arg-type]
-            except TypeError:
-                number = None
+        try:
+            number: int | None = whole_number(seat, "seat")
+        except OptionError:
+            number = None
         if number is None or not 0 <= number < players:
             raise OptionError(f"seat must be a seat of the {players}-player game (0 to {players - 1}) or 'random', "
                               f"not {quote(seat)}")
