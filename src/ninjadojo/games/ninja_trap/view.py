@@ -136,19 +136,12 @@ def trap_forms(turns: list[int]) -> list[str]:
     trap 2, flipped by f2, is the second), then the turns as ranges (``1-3, 5``)."""
     if not turns:
         return ["no traps"]
-    many = "1 trap" if len(turns) == 1 else f"{len(turns)} traps"
+    many = plural(len(turns), "trap")
     listed = ", ".join(map(str, turns))
     ranges = _turn_ranges(turns).replace(",", ", ")
     turn_word = "turn" if len(turns) == 1 else "turns"
     return [f"{many}, laid on {turn_word} {listed}", f"{many}, laid on {turn_word} {ranges}",
             f"{many} (turns {ranges})", many]
-
-
-def traps_text(turns: list[int], width: int) -> str:
-    """A trap row in at most ``width`` columns: the first of :func:`trap_forms` that fits (clipped as a last
-    resort)."""
-    forms = trap_forms(turns)
-    return next((form for form in forms if len(form) <= width), _clip(forms[-1], width))
 
 
 def revealed_forms(rooms: list[int], turns: list[int]) -> list[str]:
@@ -161,13 +154,6 @@ def revealed_forms(rooms: list[int], turns: list[int]) -> list[str]:
         "traps in row order: " + " ".join(SHORT_NAMES[room] for room in rooms),
         "traps " + rooms_text(_room_counts(rooms), short=True),
     ]
-
-
-def revealed_text(rooms: list[int], turns: list[int], width: int) -> str:
-    """A trap row shown face up (at the end) in at most ``width`` columns: the first of
-    :func:`revealed_forms` that fits (clipped as a last resort)."""
-    forms = revealed_forms(rooms, turns)
-    return next((form for form in forms if len(form) <= width), _clip(forms[-1], width))
 
 
 def look_line(state: NinjaTrapState, seat: int, width: int = WIDTH) -> str:

@@ -41,22 +41,29 @@ TREASURE_PLURALS = ("Fans", "Scrolls", "Vases", "Jade", "Gold")
 
 def treasure_words(counts: Sequence[int]) -> str:
     """Treasure counts (Fan, Scroll, Vase, Jade, Gold) in words: ``a Fan and 2 Scrolls``; ``nothing``."""
-    return listing(_parts(counts)) or "nothing"
+    return listing(treasure_parts(counts)) or "nothing"
 
 
 def tokens_words(tokens: Sequence[int]) -> str:
     """Treasure tokens (kind, plus 5 when red side up) in words: ``a Fan and a red Jade``; ``nothing``."""
-    plain = [0] * 5
-    red = [0] * 5
+    return listing(token_parts(tokens)) or "nothing"
+
+
+def treasure_parts(counts: Sequence[int], article: bool = True, red: bool = False) -> list[str]:
+    """Treasure counts kind by kind: ``["a Fan", "2 Scrolls"]`` (``article=False``: ``["Fan", "2 Scrolls"]``,
+    for a crowded line; ``red``: ``"a red Fan"``)."""
+    one, colour = ("a " if article else ""), ("red " if red else "")
+    return [f"{one}{colour}{TREASURE_NAMES[kind]}" if count == 1 else f"{count} {colour}{TREASURE_PLURALS[kind]}"
+            for kind, count in enumerate(counts) if count]
+
+
+def token_parts(tokens: Sequence[int], article: bool = True) -> list[str]:
+    """Treasure tokens (kind, plus 5 when red side up) kind by kind, the red ones last (see
+    :func:`treasure_parts`)."""
+    plain, red = [0] * 5, [0] * 5
     for token in tokens:
         (red if token >= 5 else plain)[token % 5] += 1
-    words = _parts(plain) + [part.replace(" ", " red ", 1) for part in _parts(red)]
-    return listing(words) or "nothing"
-
-
-def _parts(counts: Sequence[int]) -> list[str]:
-    return [f"a {TREASURE_NAMES[kind]}" if count == 1 else f"{count} {TREASURE_PLURALS[kind]}"
-            for kind, count in enumerate(counts) if count]
+    return treasure_parts(plain, article) + treasure_parts(red, article, red=True)
 
 
 #: A Sensei tile kind as players read it (the tile's code and short name, ``c2`` "Crane 2/4", say nothing to

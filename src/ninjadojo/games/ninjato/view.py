@@ -45,13 +45,12 @@ from ninjadojo.games.ninjato.cards import (
     TILE_KIND_CODES,
     TILE_KIND_OF,
     TILE_KINDS,
-    TREASURE_NAMES,
     TREASURES,
 )
 from ninjadojo.games.ninjato.effects import PHASE_NAMES, PLAY, SIDE_NAMES, clan_points, clan_standing
 from ninjadojo.games.ninjato.encode import STRENGTH
 from ninjadojo.games.ninjato.notation import token_text
-from ninjadojo.games.ninjato.nouns import TREASURE_PLURALS, plural
+from ninjadojo.games.ninjato.nouns import plural, token_parts, treasure_parts
 from ninjadojo.games.ninjato.rules import data_int, threshold
 from ninjadojo.games.ninjato.words import foe_words
 
@@ -278,18 +277,12 @@ def _clan_line(state: NinjatoState, clan: int, rank: int) -> str:
 
 def treasure_list(counts: list[int]) -> str:
     """A purse in words, kind by kind: ``Fan, 2 Scrolls, 3 Jade`` (``""`` for none)."""
-    return ", ".join(TREASURE_NAMES[kind] if count == 1 else f"{count} {TREASURE_PLURALS[kind]}"
-                     for kind, count in enumerate(counts) if count)
+    return ", ".join(treasure_parts(counts, article=False))
 
 
 def loot_words(tokens: list[int]) -> str:
     """Treasure tokens in words, the red ones last: ``Fan, 2 Scrolls, red Jade`` (``""`` for none)."""
-    plain, red = [0] * 5, [0] * 5
-    for token in tokens:
-        (red if token >= 5 else plain)[token % 5] += 1
-    reds = [f"red {TREASURE_NAMES[kind]}" if count == 1 else f"{count} red {TREASURE_PLURALS[kind]}"
-            for kind, count in enumerate(red) if count]
-    return ", ".join(part for part in (treasure_list(plain), *reds) if part)
+    return ", ".join(token_parts(tokens, article=False))
 
 
 def rumor_kinds(rumors: list[int]) -> str:
