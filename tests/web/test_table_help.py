@@ -646,6 +646,45 @@ def test_a_pile_top_card_covered_by_a_new_one_is_not_marked_as_moved(browser: An
         context.close()
 
 
+REDRAWN = """async () => {
+  const {snapshot, LastMoves} = await import(`${location.origin}/js/recent.js`);
+  const board = document.createElement('div');
+  document.body.append(board);
+  const panel = (seat, codes) => `<div data-seat-panel="${seat}">`
+    + codes.map((code) => `<div class="card" data-code="${code}"><div class="card-name">${code}</div></div>`).join('')
+    + '</div>';
+  board.innerHTML = panel(0, ['hook']) + panel(1, []);
+  const before = snapshot(board);
+  board.innerHTML = panel(0, ['hook']) + panel(1, ['hook']);
+  const moves = new LastMoves();
+  moves.mine = 0;
+  moves.record(before, snapshot(board), ['P1 takes a Climbing Hook'], [1]);
+  moves.apply(board, true);
+  const first = [...board.querySelectorAll('.last-move')]
+    .map((el) => el.closest('[data-seat-panel]').dataset.seatPanel);
+  // Redrawn: P1's Hook went to P0, who now holds two. The second Hook is found again by its place.
+  board.innerHTML = panel(0, ['hook', 'hook']) + panel(1, []);
+  moves.apply(board, false);
+  const second = board.querySelectorAll('.last-move').length;
+  board.remove();
+  return [first, second];
+}"""
+
+
+def test_a_mark_found_again_after_a_redrawing_is_never_put_in_your_own_panel(browser: Any,
+                                                                             web_server: WebServer) -> None:
+    """A bot's move is marked by where the thing it touched is drawn and how many like it come before it.
+    After the board is drawn again the same place may be in your own panel (the rival's card now yours, or
+    the next like it): it is not marked there, since what you hold is never marked with another's move."""
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(web_server.base)
+        assert page.evaluate(REDRAWN) == [["1"], 0]
+        assert not errors, errors
+    finally:
+        context.close()
+
+
 def test_before_your_first_choice_the_digest_is_what_happened_so_far(browser: Any, web_server: WebServer) -> None:
     """Ninjitsu! with The Elements: the set-up's log names every seat ("P0 is dealt the Element ..."), yet
     before Ann's first choice there is no "last turn" to speak of: the digest is titled "So far"; after her

@@ -121,10 +121,7 @@ export class LastMoves {
       if (seat !== null && seat === this.mine) continue;
       // Nor what changed in your own panel: you know your cards, and a card you drew would otherwise
       // carry the badge of whoever moved last (your draw's line is yours alone, naming no seat).
-      const el = after.get(id).el;
-      const panel = el.closest('[data-seat-panel]');
-      const yours = this.mine !== null && panel && Number(panel.dataset.seatPanel) === this.mine;
-      if (yours || el.closest('.card-row.hand')) continue;
+      if (this.yours(after.get(id).el)) continue;
       const key = seat === null ? 'any' : seat;
       if (!groups.has(key)) groups.set(key, new Set());
       groups.get(key).add(id);
@@ -141,7 +138,9 @@ export class LastMoves {
     for (const [seat, move] of marks) {
       for (const id of move.ids) {
         const found = now.get(id);
-        if (!found) continue;
+        // A thing is found again by where it is and how many like it come before it: after a redrawing the
+        // same place may be in your own panel (a card gone from a rival's, the next like it yours).
+        if (!found || this.yours(found.el)) continue;
         const el = found.el;
         el.classList.add('last-move');
         if (seat === 'any') {
@@ -160,6 +159,13 @@ export class LastMoves {
 
   clear() {
     this.bySeat.clear();
+  }
+
+  /** Whether a thing is in this page's own hand or panel, which is never marked. */
+  yours(el) {
+    if (el.closest('.card-row.hand')) return true;
+    const panel = el.closest('[data-seat-panel]');
+    return this.mine !== null && panel !== null && Number(panel.dataset.seatPanel) === this.mine;
   }
 }
 
