@@ -55,13 +55,15 @@ The board at the terminal: each house's clan and marker points, its Sentry,
 its treasure (in words; a long one in letters: f Fan, s Scroll, v Vase, j Jade,
 g Gold, * after a red token), then who raids it this round by Strength (+:)
 and by Stealth (-:), . for nobody. Dojo up: the face-up Dojo cards; came: who went to the Dojo, in order.
-Sensei: its tiles with the Dojo card each costs (on a crowded line in codes:
-s Snake, t Tiger, c Crane, hj Hensojutsu @ the card's value, ? any). Pavilion:
-the Rumors (w Greatest Warrior, p Goodwill of the People, f Powerful Friends,
-a Master of the Secret Art, d Dishonorable Opponents) with their cost in
-treasure; Palace: the Envoys by clan (t Taira, m Minamoto, g Go-Shirakawa) and
-number, with their cost (2-3: two or three of one kind) and year (the earlier,
-the older). Each player: honour, shuriken left, cards, treasure, Sensei tiles
+Sensei: its tiles with the Dojo card each costs. Pavilion: the face-up Rumors
+by kind, with their cost (1-3 alike: one to three of one kind); Palace: the
+face-up Envoys by clan, masked or not, with their cost and year (the earlier,
+the older). When the board has no room for words, these are in codes: tiles
+s Snake, t Tiger, c Crane, hj Hensojutsu @ the card's value (? any); Rumors
+w Greatest Warrior, p Goodwill of the People, f Powerful Friends, a Master of
+the Secret Art, d Dishonorable Opponents; Envoys t Taira, m Minamoto,
+g Go-Shirakawa, ~ masked; costs in letters (2-3: two or three of one kind).
+Each player: honour, shuriken left, cards, treasure, Sensei tiles
 (used: played this round), Rumors by kind, Elites defeated; on a crowded line
 some are only counted (yours are in words under your hand). help CODE gives
 any card's or tile's full text (help t6, help c2).

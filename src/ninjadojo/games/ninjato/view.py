@@ -25,6 +25,7 @@ from ninjadojo.games.ninjato.cards import (
     ELITE_POINTS,
     ELITES,
     ENVOY_AGE,
+    ENVOY_CLAN,
     ENVOY_CODES,
     ENVOY_MASK,
     ENVOYS,
@@ -45,6 +46,7 @@ from ninjadojo.games.ninjato.cards import (
     TILE_KIND_CODES,
     TILE_KIND_OF,
     TILE_KINDS,
+    TREASURE_NAMES,
     TREASURES,
 )
 from ninjadojo.games.ninjato.effects import PHASE_NAMES, PLAY, SIDE_NAMES, clan_points, clan_standing
@@ -234,6 +236,26 @@ def envoy_words(envoy: int, age: bool = False) -> str:
     mask = "~" if ENVOY_MASK[envoy] else ""
     more = f", year {ENVOY_AGE[envoy]}" if age else ""
     return f"{ENVOY_CODES[envoy]}{mask}({_cost_words(ENVOYS[envoy].cost.text())}{more})"
+
+
+def short_cost(cost_text: str) -> str:
+    """A cost as the board says it in words, short: ``Scroll+Fan``, ``1-3 alike`` (of one kind)."""
+    if cost_text.endswith(" same"):
+        return cost_text.replace(" same", " alike")
+    return "+".join(TREASURE_NAMES[TREASURES.index(kind)] for kind in cost_text.split("+"))
+
+
+def rumor_board_words(rumor: int) -> str:
+    """A face-up Rumor in words on the board: its kind and its cost, ``Foes (Vase+Fan)`` (the cost also tells
+    two Rumors of a kind apart)."""
+    return f"{RUMOR_WORDS[RUMOR_KIND_OF[rumor]]} ({short_cost(RUMORS[rumor].cost.text())})"
+
+
+def envoy_board_words(envoy: int) -> str:
+    """A face-up Envoy in words on the board: ``Taira masked (Vase+Fan, year 1)`` (its year breaks clan
+    ties: the earlier, the older)."""
+    mask = " masked" if ENVOY_MASK[envoy] else ""
+    return f"{CLAN_NAMES[ENVOY_CLAN[envoy]]}{mask} ({short_cost(ENVOYS[envoy].cost.text())}, year {ENVOY_AGE[envoy]})"
 
 
 def sensei_words(offer: list[int]) -> str:
@@ -429,18 +451,7 @@ def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
         name = paint(f"{CLAN_NAMES[clan]} {value}", CLAN_COLOURS[clan])
         pad = " " * (16 - len(f"{CLAN_NAMES[clan]} {value}"))
         lines.append(f"house {house + 1} {name}{pad}{guard:<10} {treasures[house]:<{column}} {sides}")
-    dojo = (f"Dojo up {' '.join(map(str, state.up)) or '-'}, deck {len(state.deck)}, came "
-            f"{' '.join(f'P{other}' for other in state.dojo_stack) or '-'}")
-    offer = " ".join(TILE_CODES[tile] for tile in state.offer) or "-"
-    bag = f"bag {sum(state.bag)}"
-    lines.append(_fit(f"{dojo} | Sensei {sensei_words(state.offer)} | {bag}",
-                      f"{dojo}; Sensei {sensei_words(state.offer)}; {bag}", f"{dojo} | Sensei {offer} | {bag}",
-                      f"{dojo}|Sensei {offer}|{bag}"))
-    lines.append(_fit(f"Pavilion {len(state.pavilion_seats)}/{state.pavilion_spots}: "
-                      + (" ".join(rumor_words(rumor) for rumor in state.rup) or "-")))
-    palace = f"Palace {len(state.palace_seats)}/{state.palace_spots}: "
-    lines.append(_fit(palace + (" ".join(envoy_words(envoy, age=True) for envoy in state.vup) or "-"),
-                      palace + (" ".join(envoy_words(envoy) for envoy in state.vup) or "-")))
+    lines += _places(state, len(lines), seat)
     for rank, clan in enumerate(SCORING_ORDER[coming], start=1):
         name = CLAN_NAMES[clan]
         lines.append(_clan_line(state, clan, rank).replace(name, paint(name, CLAN_COLOURS[clan]), 1))
@@ -467,6 +478,71 @@ def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
     if state.result is not None:
         lines += [paint(part, "green") for part in textwrap.wrap(state.result.reason, 80)]
     return "\n".join(lines)
+
+
+#: The most lines the picture takes (a terminal of 24 rows keeps room for the prompt).
+PICTURE_LINES = 20
+
+
+def _rest_lines(state: NinjatoState, seat: int | None) -> int:
+    """How many lines the picture takes below the places: the clans, the players, the raid (at most two),
+    the hand and the seat's own tiles, the result."""
+    count = 3 + state.num_players + (2 if state.raider >= 0 else 1 if state.masks else 0)
+    if seat is not None:
+        count += 1 + len(_own_line(state, seat))
+    if state.result is not None:
+        count += len(textwrap.wrap(state.result.reason, 80))
+    return count
+
+
+def _places(state: NinjatoState, above: int, seat: int | None = None) -> list[str]:
+    """The Dojo (with the Sensei and the bag), the Pavilion and the Palace, in words: each on a line when it
+    fits, the Sensei or the Palace on two when the picture has room for them, in the letters ``help``
+    explains (``t3~(vf, year 1)``) only when it has none."""
+    dojo = (f"Dojo up {' '.join(map(str, state.up)) or '-'}, deck {len(state.deck)}, came "
+            f"{' '.join(f'P{other}' for other in state.dojo_stack) or '-'}")
+    offer = " ".join(TILE_CODES[tile] for tile in state.offer) or "-"
+    bag = f"bag {sum(state.bag)}"
+    sensei = sensei_words(state.offer)
+    pavilion = f"Pavilion {len(state.pavilion_seats)}/{state.pavilion_spots}: "
+    palace = f"Palace {len(state.palace_seats)}/{state.palace_spots}: "
+    envoys = [envoy_board_words(envoy) for envoy in state.vup]
+    # Each place's forms from the most said to the least, as lists of lines (a form that does not fit 80
+    # columns is dropped); the first of each is taken, then the places give up lines while the picture is
+    # too tall, the Dojo's first (its Sensei tiles are also in the choices), then the Palace's.
+    forms = [
+        [[f"{dojo} | Sensei {sensei} | {bag}"], [f"{dojo}; Sensei {sensei}; {bag}"],
+         [f"{dojo}; {bag}", f"Sensei: {sensei}"], [f"{dojo} | Sensei {offer} | {bag}"],
+         [f"{dojo}|Sensei {offer}|{bag}"]],
+        [[pavilion + (", ".join(rumor_board_words(rumor) for rumor in state.rup) or "-")],
+         [pavilion + (" ".join(rumor_words(rumor) for rumor in state.rup) or "-")]],
+        [[palace + (", ".join(envoys) or "-")],
+         _wrap_items(palace, envoys),
+         [palace + (" ".join(envoy_words(envoy, age=True) for envoy in state.vup) or "-")],
+         [palace + (" ".join(envoy_words(envoy) for envoy in state.vup) or "-")]],
+    ]
+    kept = [[form for form in place if all(len(line) <= 80 for line in form)] or [[_fit(place[-1][0])]]
+            for place in forms]
+    chosen = [0] * len(kept)
+    room = PICTURE_LINES - above - _rest_lines(state, seat)
+    for place in (0, 2):
+        while sum(len(kept[at][chosen[at]]) for at in range(len(kept))) > room and chosen[place] + 1 < len(
+                kept[place]) and len(kept[place][chosen[place]]) > 1:
+            chosen[place] += 1
+    return [line for place, at in zip(kept, chosen, strict=True) for line in place[at]]
+
+
+def _wrap_items(head: str, items: list[str]) -> list[str]:
+    """``head`` and the items joined by commas, on as many lines of 80 columns as they take, each line but
+    the first indented under the first item; never cut inside an item."""
+    lines = [head]
+    for number, item in enumerate(items):
+        text = item + ("," if number < len(items) - 1 else "")
+        if len(lines[-1]) + 1 + len(text) > 80 and lines[-1].strip():
+            lines.append(" " * len(head) + text)
+        else:
+            lines[-1] += ("" if lines[-1] == head else " ") + text
+    return lines
 
 
 def _tokens(tokens: list[int]) -> str:
