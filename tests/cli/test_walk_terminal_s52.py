@@ -56,3 +56,14 @@ def test_the_places_in_words_whenever_the_picture_has_room(players: int) -> None
             actions = game.legal_actions(seat)
             game.apply(seat, actions[rng.randbelow(len(actions))])
     assert worded > 0
+
+
+def test_a_house_treasure_of_up_to_35_letters_is_in_words() -> None:
+    """A house's row has 35 columns for its treasure (house and clan 24, Sentry 11, raiders 10): six
+    tokens are said in words, not as ``s s v j j g*``."""
+    game = position(2, houses=["t2:3n:ssvjjg*", "m2:3n:fsv", "g6:3n:fsv", "t4:3n:fsv", "m4:3n:ffssvvjg"])
+    lines = game.render(0).splitlines()
+    assert any(line.startswith("house 1 ") and "2 Scrolls, Vase, 2 Jade, red Gold" in line for line in lines), lines
+    # Eight tokens of five kinds need more: in letters.
+    assert any(line.startswith("house 5 ") and "f f s s v v j g" in line for line in lines), lines
+    assert all(len(line) <= 80 for line in lines)

@@ -416,8 +416,8 @@ def _own_line(state: NinjatoState, seat: int) -> list[str]:
 
 
 #: The widest a house's treasure is said in words on its row (beyond it, in letters): the row's other
-#: columns take 44 (house and clan, Sentry, raiders), so every row fits 80 columns.
-TREASURE_COLUMN = 28
+#: columns take 45 (house and clan 24, Sentry 11, raiders 10), so every row fits 80 columns.
+TREASURE_COLUMN = 35
 
 
 def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
