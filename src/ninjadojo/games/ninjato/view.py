@@ -497,7 +497,7 @@ def _rest_lines(state: NinjatoState, seat: int | None) -> int:
 
 def _places(state: NinjatoState, above: int, seat: int | None = None) -> list[str]:
     """The Dojo (with the Sensei and the bag), the Pavilion and the Palace, in words: each on a line when it
-    fits, the Sensei or the Palace on two when the picture has room for them, in the letters ``help``
+    fits, on more (the Sensei on its own) when the picture has room for them, in the letters ``help``
     explains (``t3~(vf, year 1)``) only when it has none."""
     dojo = (f"Dojo up {' '.join(map(str, state.up)) or '-'}, deck {len(state.deck)}, came "
             f"{' '.join(f'P{other}' for other in state.dojo_stack) or '-'}")
@@ -506,15 +506,17 @@ def _places(state: NinjatoState, above: int, seat: int | None = None) -> list[st
     sensei = sensei_words(state.offer)
     pavilion = f"Pavilion {len(state.pavilion_seats)}/{state.pavilion_spots}: "
     palace = f"Palace {len(state.palace_seats)}/{state.palace_spots}: "
+    rumors = [rumor_board_words(rumor) for rumor in state.rup]
     envoys = [envoy_board_words(envoy) for envoy in state.vup]
     # Each place's forms from the most said to the least, as lists of lines (a form that does not fit 80
     # columns is dropped); the first of each is taken, then the places give up lines while the picture is
-    # too tall, the Dojo's first (its Sensei tiles are also in the choices), then the Palace's.
+    # too tall, the Dojo's first (its Sensei tiles are also in the choices), then the Palace's, then the
+    # Pavilion's.
     forms = [
         [[f"{dojo} | Sensei {sensei} | {bag}"], [f"{dojo}; Sensei {sensei}; {bag}"],
          [f"{dojo}; {bag}", f"Sensei: {sensei}"], [f"{dojo} | Sensei {offer} | {bag}"],
          [f"{dojo}|Sensei {offer}|{bag}"]],
-        [[pavilion + (", ".join(rumor_board_words(rumor) for rumor in state.rup) or "-")],
+        [[pavilion + (", ".join(rumors) or "-")], _wrap_items(pavilion, rumors),
          [pavilion + (" ".join(rumor_words(rumor) for rumor in state.rup) or "-")]],
         [[palace + (", ".join(envoys) or "-")],
          _wrap_items(palace, envoys),
@@ -525,7 +527,7 @@ def _places(state: NinjatoState, above: int, seat: int | None = None) -> list[st
             for place in forms]
     chosen = [0] * len(kept)
     room = PICTURE_LINES - above - _rest_lines(state, seat)
-    for place in (0, 2):
+    for place in (0, 2, 1):
         while sum(len(kept[at][chosen[at]]) for at in range(len(kept))) > room and chosen[place] + 1 < len(
                 kept[place]) and len(kept[place][chosen[place]]) > 1:
             chosen[place] += 1
