@@ -139,10 +139,21 @@ def test_buying_says_the_honour_and_an_envoy_its_clan_age_and_mask() -> None:
     game = position(2, purses=["fj", ""], vup="t1,t2,m1,g1", rup="w1,w2,p1,f1")
     labels = game.labels(0)
     assert labels["env:t1:fj"] == "Buy the Taira Envoy of year 4 (masked) at the Palace with a Fan and a Jade: 7 honour"
-    assert labels["rum:w1:f"] == "Buy the Rumor Greatest Warrior (cost: a Fan) at the Pavilion with a Fan: 2 honour"
+    # Paid with exactly its cost, a Rumor is named by the payment (its cost is not said twice).
+    assert labels["rum:w1:f"] == "Buy the Rumor Greatest Warrior at the Pavilion with a Fan: 2 honour"
     assert labels["h3-"].startswith("Raid house 3 (Go-Shirakawa 6) by Stealth")
     decision = game.decision(0)
     assert decision is not None and "the Pavilion (a Rumor) or the Palace (an Envoy)" in decision.prompt
+
+
+def test_a_rumor_paid_otherwise_than_its_cost_keeps_its_cost_in_its_name() -> None:
+    """A Gold standing for a Fan, or a cost of one to three of a kind: the payment alone does not say which
+    Rumor it buys, so its cost is said."""
+    game = position(2, purses=["gss", ""], rup="w1,w2,d6,f1")
+    labels = game.labels(0)
+    assert labels["rum:w1:g"] == "Buy the Rumor Greatest Warrior (cost: a Fan) at the Pavilion with a Gold: 2 honour"
+    bought = [label for action, label in labels.items() if action.startswith("rum:d6:")]
+    assert bought and all("(cost: 1 to 3 treasures of one kind)" in label for label in bought), bought
 
 
 def test_the_raid_line_keeps_the_shuriken_and_closes_its_colour() -> None:

@@ -24,10 +24,12 @@ from ninjadojo.games.ninjato.cards import (
     ROUNDS,
     RUMOR_KIND_OF,
     RUMOR_KINDS,
+    RUMORS,
     SCORING_ROUNDS,
     TILE_COST,
     TILE_KIND_OF,
     TILE_KINDS,
+    TREASURES,
     UNSPENT_POINTS,
     draw_count,
     set_multiplier,
@@ -216,8 +218,16 @@ def label(state: NinjatoState, seat: int, frame: Frame, action: str, payload: Pa
         return label
     if op in (OP_RUMOR, OP_ENVOY):
         card, honour, counts = payload[1], payload[2], payload[3:]
-        what = f"{rumor_name(card)} at the Pavilion" if op == OP_RUMOR else f"{envoy_name(card)} at the Palace"
-        return f"Buy {what} with {treasure_words(counts)}: {honour} honour"
+        if op == OP_ENVOY:
+            return f"Buy {envoy_name(card)} at the Palace with {treasure_words(counts)}: {honour} honour"
+        cost = RUMORS[card].cost
+        if cost.kinds and sorted(cost.kinds) == sorted(TREASURES[kind] for kind, count in enumerate(counts)
+                                                        for _ in range(count)):
+            # Paid with exactly its cost: the payment names the Rumor (no two of a kind share a cost), and
+            # "(cost: a Fan) ... with a Fan" said it twice.
+            return (f"Buy the Rumor {RUMOR_KINDS[RUMOR_KIND_OF[card]].name} at the Pavilion with "
+                    f"{treasure_words(counts)}: {honour} honour")
+        return f"Buy {rumor_name(card)} at the Pavilion with {treasure_words(counts)}: {honour} honour"
     if op == OP_DRAW:
         if payload[1]:
             return f"Take the face-up {payload[1]}"
@@ -327,7 +337,7 @@ def score_lines(state: NinjatoState, player: int) -> list[str]:
             free = [words.removeprefix("the free Rumor ") for words, _ in gains if words.startswith("the free Rumor")]
             parts = [words for words, _ in gains if not words.startswith("the free Rumor")]
             if free:
-                    # (Said of any seat: the end table shows every seat's lines, not only this page's.)
+                # (Said of any seat: the end table shows every seat's lines, not only this page's.)
                 parts.append(f"the free Rumor{'s' if len(free) > 1 else ''} {listing(free)} (counted with the "
                              "Rumors below)")
             got = listing(parts) or "nothing"
