@@ -28,6 +28,10 @@ RENDER_MODES = ("human", "ansi")
 T = TypeVar("T")
 
 
+#: What ``last`` and ``step`` say once every agent has left the ended game (rather than a bare ``KeyError``).
+_ALL_LEFT = "the game is over and every agent has left it (agents is empty): reset() the environment for another"
+
+
 def unknown_agent(agent: object, agents: list[str]) -> OptionError:
     """The error for a name that is not one of the environment's ``agents``."""
     return OptionError(f"{quote(agent)} is not an agent of this game; its agents are {', '.join(agents)}")
@@ -143,6 +147,8 @@ class NinjaDojoAECEnv(AECEnv):  # type: ignore[misc]
         game = self.game
         if game is None:
             raise OptionError("reset() the environment before observing it")
+        if not self.agents:
+            raise OptionError(_ALL_LEFT)
         agent = self.agent_selection
         if observe:
             table = self.table
@@ -160,6 +166,8 @@ class NinjaDojoAECEnv(AECEnv):  # type: ignore[misc]
         agent = self.agent_selection
         if game.result is not None:
             # Every agent ended with the game (terminated, or truncated at the maximum length).
+            if not self.agents:
+                raise OptionError(_ALL_LEFT)
             self._was_dead_step(action)
             return
         table = self.table

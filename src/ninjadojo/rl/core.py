@@ -7,6 +7,8 @@ its legal actions into a mask (:meth:`Table.mask`) and a result into rewards (:f
 
 from __future__ import annotations
 
+import math
+import numbers
 import operator
 import secrets
 from collections.abc import Mapping
@@ -79,6 +81,16 @@ def whole_number(value: object, what: str) -> int:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise OptionError(f"the {what} must be a whole number, not {quote(value)}") from None
+
+
+def real_number(value: object, what: str) -> float:
+    """``value`` as a float if it is a real number (numpy numbers too, not a bool or NaN), else an
+    :class:`OptionError` naming ``what`` (``float("x")``'s own error does not say which argument it was)."""
+    if not isinstance(value, bool) and isinstance(value, numbers.Real):
+        number = float(value)
+        if not math.isnan(number):
+            return number
+    raise OptionError(f"{what} must be a number, not {quote(value)}")
 
 
 #: At most this many shared legal maps' masks are kept (a game has a few dozen).

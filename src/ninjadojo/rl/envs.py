@@ -8,12 +8,14 @@ and a render mode (``None``, ``"human"`` or ``"ansi"``). Bad arguments raise a
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ninjadojo.engine.errors import OptionError, quote
 from ninjadojo.rl.aec import NinjaDojoAECEnv
 from ninjadojo.rl.parallel import NinjaDojoParallelEnv
+from ninjadojo.rl.registration import env_id
 from ninjadojo.rl.single import NinjaDojoGymEnv, Opponent
 
 
@@ -68,4 +70,13 @@ def registered_env(registered: str, **kwargs: Any) -> NinjaDojoGymEnv:
     if given != registered:
         raise OptionError(f"the id of {quote(registered)} makes that game's environment, not {quote(given)}: "
                           f"use the id of {quote(given)} (ninjadojo.rl.env_id), without game_id")
+    unknown = [name for name in kwargs if name not in GYM_KEYWORDS]
+    if unknown:
+        # (Else a TypeError that names the keyword but not the ones there are.)
+        raise OptionError(f"unknown keyword {quote(unknown[0])} for {env_id(registered)}; its keywords are "
+                          f"{', '.join(GYM_KEYWORDS)} (the game's own options go in options={{...}})")
     return gym_env(registered, **kwargs)
+
+
+#: The keywords a registered id passes on to :func:`gym_env`: all of them but the game.
+GYM_KEYWORDS = tuple(name for name in inspect.signature(gym_env).parameters if name != "game_id")

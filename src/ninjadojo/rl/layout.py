@@ -63,8 +63,14 @@ class Layout:
         raise KeyError(f"no segment {name!r}; segments: {', '.join(s.name for s in self.segments)}")
 
     def unpack(self, tensor: npt.NDArray[np.float32]) -> dict[str, npt.NDArray[np.float32]]:
-        """The tensor cut into its segments, by name (views into ``tensor``, not copies)."""
-        return {segment.name: tensor[segment.offset:segment.offset + segment.size] for segment in self.segments}
+        """The tensor cut into its segments, by name (views into ``tensor``, not copies). A batch of tensors
+        (a vector environment's, ``(n, size)``) is cut along its last axis: each segment is ``(n, its size)``.
+        A tensor of another size raises ``ValueError`` (rather than segments cut short, or a batch's rows)."""
+        shape = np.shape(tensor)
+        if not shape or shape[-1] != self.size:
+            raise ValueError(f"a tensor of this layout has {self.size} values (on its last axis, for a batch), "
+                             f"not shape {shape}")
+        return {segment.name: tensor[..., segment.offset:segment.offset + segment.size] for segment in self.segments}
 
     def describe(self) -> str:
         """The layout as a Markdown table: offset, size, name, range, kind and meaning of each segment."""

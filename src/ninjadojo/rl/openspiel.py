@@ -71,14 +71,20 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]
 
-from ninjadojo.engine.errors import DojoError, OptionError, SaveError, cap, quote
+try:
+    import pyspiel  # type: ignore[import-not-found]
+except ImportError as error:
+    # (As ``import ninjadojo.rl`` says for its own libraries: what is missing and how to get it.)
+    raise ImportError("ninjadojo.rl.openspiel needs OpenSpiel (the package open_spiel, part of the optional "
+                      f"extra 'rl'; {error}): pip install 'ninjadojo[rl]'") from error
+
+from ninjadojo.engine.errors import DojoError, OptionError, SaveError, SeatError, cap, quote
 from ninjadojo.engine.options import format_value, parse_option_texts
 from ninjadojo.engine.rng import Rng, derive_seed
 from ninjadojo.engine.state import GameState
 from ninjadojo.games import game_class, playable_games
-from ninjadojo.rl.core import Table, rewards
+from ninjadojo.rl.core import Table, rewards, whole_number
 from ninjadojo.rl.encoding import seat_view
 
 #: Games with nothing hidden from anyone (chance only in the deal), registered with PERFECT_INFORMATION.
@@ -250,6 +256,12 @@ class NinjaDojoGame(pyspiel.Game):  # type: ignore[misc]
         """The observer OpenSpiel uses for observation and information-state strings and tensors."""
         if params:
             raise OptionError(f"the ninjadojo observers take no parameters, not {quote(params)}")
+        if iig_obs_type is not None and not (iig_obs_type.public_info
+                                             and iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER):
+            # (Else the player's own view, private cards and all, would pass for what was asked.)
+            raise OptionError(f"the ninjadojo observers give a player's own view (public_info=True, private_info="
+                              f"SINGLE_PLAYER, with or without perfect_recall), not public_info="
+                              f"{iig_obs_type.public_info}, private_info={iig_obs_type.private_info.name}")
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return Observer(self.table, perfect_recall)
 
@@ -334,8 +346,12 @@ class NinjaDojoState(pyspiel.State):  # type: ignore[misc]
         return engine.to_act()[0]
 
     def _legal_actions(self, player: int) -> list[int]:
-        """The player's legal action ids, ascending (none for a player who is not asked)."""
+        """The player's legal action ids, ascending (none for a player who is not asked, nor for OpenSpiel's
+        negative player ids); a player the game does not have raises :class:`SeatError`."""
         engine = self._engine.game
+        if player >= engine.num_players:
+            raise SeatError(f"there is no player {player} in a {engine.num_players}-player game; players are 0 to "
+                            f"{engine.num_players - 1}")
         if engine.result is not None:
             return []
         to_act = engine.to_act()
@@ -348,13 +364,19 @@ class NinjaDojoState(pyspiel.State):  # type: ignore[misc]
         engine = self._engine.game
         if engine.result is not None:
             raise OptionError("the game is over: no action can be applied")
+        if self._simultaneous and engine.frames[-1].simultaneous:
+            # (Else the action would be the first seat's alone, and the history a joint action's.)
+            raise OptionError(f"this is a simultaneous node of {self.get_game().get_type().short_name}: apply a "
+                              f"joint action, state.apply_actions([...]) with one action id per player "
+                              f"({engine.num_players})")
         seat = engine.to_act()[0]
         text = self._engine.table.action_text(action, seat)
         self._engine.memo.clear()
         engine.apply(seat, text)
 
     def _apply_actions(self, actions: list[int]) -> None:
-        """A joint action of the simultaneous form: each asked seat's action (the others' are ignored)."""
+        """A joint action of the simultaneous form: each asked seat's action (the others' are ignored). An
+        illegal one raises :class:`~ninjadojo.engine.errors.IllegalActionError` and changes nothing."""
         engine = self._engine.game
         if engine.result is not None:
             raise OptionError("the game is over: no action can be applied")
@@ -363,6 +385,11 @@ class NinjaDojoState(pyspiel.State):  # type: ignore[misc]
             raise OptionError(f"a joint action holds one action id per player ({players}), not {len(actions)}: "
                               f"{list(actions)}")
         texts = [(seat, self._engine.table.action_text(actions[seat], seat)) for seat in engine.to_act()]
+        for seat, text in texts:
+            # Every action is checked before any is applied: a joint action with an illegal one changes
+            # nothing (the engine applies each seat's choice as it comes, so seats before it would be).
+            if not engine.is_legal(seat, text):
+                engine.clone().apply(seat, text)  # raises the engine's error, saying why, on a copy
         self._engine.memo.clear()
         for seat, text in texts:
             engine.apply(seat, text)
@@ -490,6 +517,11 @@ def ismcts_bot(game: NinjaDojoGame, simulations: int, seed: int = 0, uct_c: floa
         raise OptionError(f"{kind.short_name} is a game of perfect information, which ISMCTS does not search: "
                           "use OpenSpiel's MCTS (open_spiel.python.algorithms.mcts.MCTSBot)")
 
+    # (OpenSpiel's bot asserts a positive budget without a word, and numpy's RandomState takes 32-bit seeds.)
+    if whole_number(simulations, "number of simulations") < 1:
+        raise OptionError(f"the number of simulations must be at least 1, not {quote(simulations)}")
+    if not 0 <= whole_number(seed, "seed") < 2**32:
+        raise OptionError(f"the seed of an ismcts_bot must be a whole number from 0 to {2**32 - 1}, not {quote(seed)}")
     random_state = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=random_state)
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c, simulations, random_state=random_state)

@@ -33,7 +33,7 @@ from ninjadojo.rl.aec import (
     spectator_render,
     unknown_agent,
 )
-from ninjadojo.rl.core import Observation, Seeds, Table, rewards
+from ninjadojo.rl.core import Observation, Seeds, Table, real_number, rewards
 from ninjadojo.rl.single import check_illegal_policy
 
 #: The games whose every decision is simultaneous, which :func:`ninjadojo.rl.parallel_env` accepts.
@@ -50,7 +50,7 @@ class NinjaDojoParallelEnv(ParallelEnv):  # type: ignore[misc]
                  illegal_reward: float = -1.0) -> None:
         check_illegal_policy(illegal_action)
         self.illegal_action = illegal_action
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = real_number(illegal_reward, "illegal_reward")
         self.table = table = Table(game_id, players, options)
         if table.game_id not in SIMULTANEOUS_GAMES:
             raise OptionError(f"{table.game_id} takes turns, so it has no Parallel environment: use "

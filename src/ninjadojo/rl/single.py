@@ -41,7 +41,7 @@ from ninjadojo.engine.errors import IllegalActionError, OptionError, quote
 from ninjadojo.engine.rng import Rng, derive_seed
 from ninjadojo.engine.state import GameState
 from ninjadojo.rl.aec import RENDER_MODES, check_render_mode, observation_space
-from ninjadojo.rl.core import Observation, Seeds, Table, rewards, whole_number
+from ninjadojo.rl.core import Observation, Seeds, Table, real_number, rewards, whole_number
 
 #: What an illegal action does: ``lose`` (end the episode with ``illegal_reward``) or ``raise``.
 ILLEGAL_POLICIES = ("lose", "raise")
@@ -105,7 +105,7 @@ class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 make_bot(spec, table.game_id, 0)
         self.render_mode = check_render_mode(render_mode)
         self.illegal_action = illegal_action
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = real_number(illegal_reward, "illegal_reward")
         self.observation_space = observation_space(table)
         self.action_space = spaces.Discrete(len(table.actions))
         self._seeds = Seeds(seed)
@@ -138,12 +138,19 @@ class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         is taken (the game's options are given when the environment is made: they fix its spaces). The
         info holds the game's seed (a ``numpy.uint64``) and the learner's seat.
         """
+        if seed is not None:
+            # (Gymnasium's own seeding takes only a Python int: a numpy integer, such as the ``game_seed`` of
+            # a reset's info, would be refused there.)
+            seed = whole_number(seed, "seed")
         super().reset(seed=seed)
         options = dict(options or {})
         chosen = self._check_seat(options.pop("seat")) if "seat" in options else None
         if options:
             raise OptionError(f"reset takes only the option 'seat', not {', '.join(map(quote, options))}")
         game_seed = self._seeds.next(seed)
+        # Over until the new game reaches the learner: a reset that fails on the way (an opponent's policy
+        # that raises) leaves nothing to step, rather than a game where it is not the learner's turn.
+        self._done = True
         for _ in range(MAX_SKIPPED):
             self.seat = self._seat_for(game_seed, self.seat_choice if chosen is None else chosen)
             self._start(game_seed)
@@ -155,7 +162,12 @@ class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 # which half of all seeds (up to 2**64) overflow.
                 return self.table.observation(game, self.seat), {"game_seed": np.uint64(game_seed), "seat": self.seat}
             game_seed = self._seeds.next(None)
-        raise OptionError(f"{MAX_SKIPPED} games in a row ended before the learner had anything to decide")
+        reason = ""
+        if self.game is not None and self.game.result is not None and self.game.result.truncated:
+            reason = (f"; the last stopped at its maximum length, the option max_length="
+                      f"{self.table.options.get('max_length')}: give a larger one")
+        raise OptionError(f"{MAX_SKIPPED} games in a row ended before the learner (seat {self.seat}) had anything "
+                          f"to decide{reason}")
 
     def _seat_for(self, game_seed: int, choice: int | str) -> int:
         """The learner's seat in the game of ``game_seed``: the seat ``choice``, or one drawn from the seed
@@ -217,7 +229,7 @@ class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         """Play the learner's action, then the bots' up to the learner's next decision or the end."""
         game = self.game
         if game is None or self._done:
-            raise OptionError("reset() the environment before stepping it (the episode is over)")
+            raise OptionError("reset() the environment before stepping it (the episode is over, or its reset failed)")
         table = self.table
         try:
             text = table.action_text(action, self.seat)
