@@ -27,6 +27,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ninjadojo import rl
+from ninjadojo.engine.errors import DojoError
 from ninjadojo.rl.single import NinjaDojoGymEnv
 
 #: One decision, as the update needs it: the features, the legal actions, their probabilities, the choice.
@@ -97,9 +98,12 @@ def main() -> None:
                                                         "(default: --opponent)")
     args = parser.parse_args()
 
-    env = rl.gym_env(args.game, players=args.players, opponents=args.opponent, seat=args.seat)
-    judge = env if args.against in (None, args.opponent) else \
-        rl.gym_env(args.game, players=args.players, opponents=args.against, seat=args.seat)
+    try:
+        env = rl.gym_env(args.game, players=args.players, opponents=args.opponent, seat=args.seat)
+        judge = env if args.against in (None, args.opponent) else \
+            rl.gym_env(args.game, players=args.players, opponents=args.against, seat=args.seat)
+    except DojoError as error:
+        parser.error(str(error))  # a bad game, player count, seat or bot: one line, status 2
     observations, actions = env.observation_space, env.action_space
     assert isinstance(observations, spaces.Dict) and isinstance(actions, spaces.Discrete)
     space = observations["observation"]

@@ -87,6 +87,14 @@ def test_a_bad_level_or_spec_is_a_clear_error(spec: str, words: str) -> None:
         assert words in str(error.value) and "\n" not in str(error.value)
 
 
+@pytest.mark.parametrize("spec", ["random:seed=3", "heuristic:seed=1", "ismcts:iterations=5,seed=2"])
+def test_a_seed_in_a_spec_is_refused_saying_where_the_seed_comes_from(spec: str) -> None:
+    """Python's "got multiple values for keyword argument 'seed'" told nothing: every bot is seeded from the
+    game's seed, and the error says so."""
+    with pytest.raises(OptionError, match="seed is not a bot's parameter; every bot is seeded from the game's seed"):
+        make_bot(spec, "ninja-trap")
+
+
 def test_the_documented_levels_are_the_levels() -> None:
     # docs/bots.md's table of levels is what a player reads: it must say what the code plays.
     from pathlib import Path

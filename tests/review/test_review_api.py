@@ -228,7 +228,7 @@ def test_bad_input_is_refused() -> None:
     with pytest.raises(OptionError, match="seat"):
         review_record(game.record, -1)
     with pytest.raises(OptionError):
-        review_record(game.record, 0, bot="heuristic:depth=0")  # no search, and no level's spec
+        review_record(game.record, 0, bot="heuristic:depth=oops")  # a bot's bad parameter
     with pytest.raises(OptionError):
         review_record(game.record, 0, bot="ismcts:iterations=0")
     broken = Record(game.record.game, 2, dict(game.record.options), game.record.seed, None, [(0, "no such action")])
@@ -262,7 +262,11 @@ def test_the_review_search_is_the_expert_search_without_its_time_limit() -> None
     assert parse_bot_spec(review_spec("ninjitsu", "expert", iterations=7))[1]["iterations"] == "7"
     # ... and so does a level's own spec written out (hard plays the heuristic).
     assert review_spec("ninjitsu", "heuristic") == review_spec("ninjitsu", "hard")
-    for bad in ("heuristic:depth=0", "expert:iterations=3", "ismcts:c=-1", "nobody"):
+    # ... and any other bot that plays without a search, however it is written.
+    for other in ("heuristic:depth=0", "careless:mistakes=0.2"):
+        assert review_spec("ninjitsu", other) == review_spec("ninjitsu", "hard")
+    assert review_spec("ninja-trap", "forgetful") == review_spec("ninja-trap", "forgetful:forget=0.8")
+    for bad in ("heuristic:depth=oops", "random:seed=3", "expert:iterations=3", "ismcts:c=-1", "nobody"):
         with pytest.raises(OptionError):
             review_spec("ninjitsu", bad)
 
@@ -287,6 +291,9 @@ def test_a_hint_needs_a_decision() -> None:
     waiting = next(seat for seat in range(game.num_players) if game.decision(seat) is None)
     with pytest.raises(OptionError, match="nothing to decide"):
         hint(game, waiting, iterations=ITERATIONS)
+    # A seat the game does not have: the seats there are are named.
+    with pytest.raises(OptionError, match=r"seat 5 is not a seat of this 2-player game \(seats are 0 to 1\)"):
+        hint(game, 5, iterations=ITERATIONS)
 
 
 def build_waiting() -> GameState[Any]:

@@ -79,7 +79,8 @@ def test_workers_give_the_same_json(runner: CliRunner, tmp_path: Path) -> None:
 @pytest.mark.parametrize(("arguments", "says"), [
     (["--seat", "2"], "--seat 2 is not a seat of this 2-player game"),
     (["--seat", "-1"], "--seat -1 is not a seat"),
-    (["--seat", "0", "--bot", "heuristic:depth=0"], "a review needs a search that rates every move"),
+    (["--seat", "0", "--bot", "nosuchbot"], "nosuchbot"),
+    (["--seat", "0", "--bot", "heuristic:forget=oops"], "forget"),
     (["--seat", "0", "--bot", "ismcts:c=oops"], "ismcts's c must be"),
     (["--seat", "0", "--bot", "expert:iterations=5"], "takes no parameters"),
     (["--seat", "0", "--iterations", "0"], "--iterations must be a whole number"),
@@ -110,7 +111,9 @@ def test_bad_saves(runner: CliRunner, tmp_path: Path) -> None:
 
 def test_a_bot_that_rates_nothing_is_said_to_be_replaced_by_the_search_that_does(runner: CliRunner,
                                                                                   saved: Path) -> None:
-    for bot in ("random", "hard"):
+    # Levels, and any other bot that plays without a search however it is written (the rule used to hang on
+    # the spelling: forgetful:forget=0.8, medium in Ninja Trap, fell back while forgetful was refused).
+    for bot in ("random", "hard", "forgetful", "careless:mistakes=0.2"):
         result = runner.invoke(app, ["review", str(saved), "--seat", "0", "--bot", bot, "--iterations", "20"],
                                env={"COLUMNS": "200"})
         assert result.exit_code == 0, result.stderr

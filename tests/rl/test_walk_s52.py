@@ -284,3 +284,16 @@ def test_docs_rl_md_says_which_expert_levels_stop_by_the_clock() -> None:
     assert all("seconds=2" in (level_of(game_id, "expert") or "") for game_id in timed)
     # The spec the document suggests for exact replays is a spec the Gymnasium environment takes.
     gym_env("ninja-trap", opponents="lookahead:samples=128")
+
+
+@pytest.mark.parametrize(("arguments", "says"), [
+    (["--seat", "5"], "seat must be a seat of the 2-player game (0 to 1)"),
+    (["--opponent", "nobot"], "unknown bot 'nobot' for ninja-trap"),
+])
+def test_the_learning_example_refuses_bad_arguments_in_one_line(arguments: list[str], says: str) -> None:
+    """``examples/reinforce_vs_random.py --seat 5`` printed a traceback: it is an argument error now."""
+    example = Path(__file__).resolve().parents[2] / "examples" / "reinforce_vs_random.py"
+    result = subprocess.run([sys.executable, str(example), *arguments], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines()[-1].startswith("reinforce_vs_random.py: error: ")
+    assert says in result.stderr

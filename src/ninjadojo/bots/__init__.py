@@ -427,6 +427,10 @@ def make_bot(spec: str, game_id: str, seed: int = 0) -> Bot:
     factory = bots.get(name)
     if factory is None:
         raise OptionError(f"unknown bot {quote(name)} for {game_id}; {_known_bots(game_id)}")
+    if "seed" in params:
+        # (Else Python's "got multiple values for keyword argument 'seed'".)
+        raise OptionError(f"bad parameters for bot {quote(name)} in {quote(spec)}: seed is not a bot's parameter; "
+                          "every bot is seeded from the game's seed (give the run's --seed)")
     try:
         return factory(seed=seed, **params)
     except OptionError as error:

@@ -336,10 +336,10 @@ def review_spec(game_id: str, bot: str = "expert", iterations: int | None = None
     ``lookahead:...`` spec. Where the game's expert is a ``lookahead`` (Knights and Ninjas, Ninja Trap,
     Ninjato: each move tried on samples of the seat's view against a table of heuristic players), that is
     the review's search, with at least :data:`REVIEW_MIN_SAMPLES` samples so that a mark can be given. A
-    level that rates nothing (``hard``: a heuristic) falls back to ``ismcts`` with
-    :data:`FALLBACK_ITERATIONS`. ``seconds=`` is dropped (a time budget gives a different review on a
-    slower machine); ``iterations`` overrides the budget (a ``lookahead``'s samples). Anything else raises
-    :class:`OptionError`: a bad spec, or a bot that is not a search (a review needs the search's estimates).
+    level or bot that rates nothing (``hard``: a heuristic; ``random``, ``forgetful``) falls back to ``ismcts``
+    with :data:`FALLBACK_ITERATIONS`. ``seconds=`` is dropped (a time budget gives a different review on a
+    slower machine); ``iterations`` overrides the budget (a ``lookahead``'s samples). A bad spec raises
+    :class:`OptionError`.
     """
     mapped = level_of(game_id, bot)
     if mapped is None:
@@ -348,9 +348,10 @@ def review_spec(game_id: str, bot: str = "expert", iterations: int | None = None
     spec = mapped if mapped is not None else bot
     name, params = parse_bot_spec(spec)
     if name not in (IsmctsBot.name, LOOKAHEAD):
-        if mapped is None:
-            raise OptionError(f"a review needs a search that rates every move (a level such as expert, or an "
-                              f"ismcts:... or lookahead:... spec), not {quote(bot)}")
+        # Any bot of the game that plays without a search (a level, or a spec such as heuristic:depth=0 or
+        # forgetful) rates nothing: the review's search rates its moves, whatever way it is written. A spec
+        # that names no bot of the game is refused, saying why.
+        make_bot(spec, game_id)
         name, params = IsmctsBot.name, {"iterations": str(FALLBACK_ITERATIONS)}
     params.pop("seconds", None)
     key = _budget_key(name)
@@ -651,7 +652,8 @@ def hint(game_state: GameState[Any], seat: int, *, bot: str = "expert", seed: in
     """
     started = time.perf_counter()
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game_state.num_players:
-        raise OptionError(f"seat {quote(seat)} is not a seat of this {game_state.num_players}-player game")
+        raise OptionError(f"seat {quote(seat)} is not a seat of this {game_state.num_players}-player game "
+                          f"(seats are 0 to {game_state.num_players - 1})")
     decision = game_state.decision(seat)
     if decision is None:
         raise OptionError(f"seat {seat} has nothing to decide now, so there is no hint to give")
