@@ -30,6 +30,7 @@ from ninjadojo.games.ninjitsu.cards import (
     FACE_DOWN_PER_SECRET,
     OWNER_PENALTY,
     VALUE,
+    Play,
 )
 from ninjadojo.games.ninjitsu.knowledge import holder_knowers, place_knowers
 from ninjadojo.games.ninjitsu.magic import binding_mark
@@ -274,6 +275,39 @@ def _tie_out_of_turn(state: NinjitsuState, seat: int) -> str:
     return f" (P{actor} plays {CARDS[card].name}; a tie is the current player's to choose.)"
 
 
+def _which_play(state: NinjitsuState, frame: Frame) -> str:
+    """Which of a card's plays in a row this one is, when its text asks for several of the same way (Flight's
+    "Play 3 treasures", Smoke Bomb's "Play 2 cards as secrets"): `` (treasure 2 of 3)``; else ``""``.
+
+    >>> from ninjadojo.games.ninjitsu.builder import position
+    >>> game = position(hands=["9a Ta 2b", ""])
+    >>> game.apply(0, "a:9a")                   # Smoke Bomb for its action: 2 secrets to play
+    >>> prompt(game, 0, game.frames[-1])
+    'Smoke Bomb: play a card from your hand as a secret (secret 1 of 2).'
+    >>> game.apply(0, "s:Ta")
+    >>> prompt(game, 0, game.frames[-1])
+    'Smoke Bomb: play a card from your hand as a secret (secret 2 of 2).'
+    """
+    if not state.effects:
+        return ""
+    card, index, _, _ = state.effects[-1]
+    steps = CARDS[card].steps
+    at = index - 1  # the step being asked (the stack already points past it)
+    if frame.data.get("by") != CARDS[card].id or not 0 <= at < len(steps) or not isinstance(steps[at], Play):
+        return ""
+    way = cast(Play, steps[at]).way
+    same = [isinstance(step, Play) and step.way == way for step in steps]
+    first = at
+    while first > 0 and same[first - 1]:
+        first -= 1
+    last = at
+    while last + 1 < len(steps) and same[last + 1]:
+        last += 1
+    if last == first:
+        return ""
+    return f" ({way} {at - first + 1} of {last - first + 1})"
+
+
 def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
     """The question ``seat`` answers in ``frame``, as a plain sentence."""
     from ninjadojo.games.ninjitsu.rules import EXPANSION_FRAMES
@@ -292,12 +326,12 @@ def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
         return f"{by}play {which}: for its action, as a secret or as a treasure, as it allows."
     if kind == "play" and data["way"] in ("treasure", "action"):
         how = "as a treasure" if data["way"] == "treasure" else "for its action"
-        return f"{by}play a card from your hand {how}."
+        return f"{by}play a card from your hand {how}{_which_play(state, frame)}."
     if kind == "play" and data.get("optional"):
         return f"{by}you may play a card from your hand (for its action, as a secret or as a treasure), or pass."
     if kind == "play":
         if data["way"] == "secret":
-            return f"{by}play a card from your hand as a secret."
+            return f"{by}play a card from your hand as a secret{_which_play(state, frame)}."
         return f"{by}play a card from your hand: for its action, as a secret or as a treasure."
     if kind == "steal":
         ignoring = ", ignoring its trap" if data.get("ignore_traps") else ""

@@ -21,11 +21,14 @@ export function makeCtx({gameId, view, seat, legal = [], decision = null, toAct 
     if (info.type === 'bot') return `P${s} ${botName(info)}`;
     return info.name || `P${s}`;
   };
-  // A bot's possessive keeps its short label ("P1's trap", not "P1 (expert bot)'s trap").
-  const words = (text) => String(text).replace(/\bP(\d{1,2})\b('s\b)?/g, (whole, n, owner) => {
+  // A bot's possessive keeps its short label ("P1's trap", not "P1 (expert bot)'s trap"); a bot's label the text
+  // follows with words in brackets shares them ("P2 (medium bot, 22 points)", not "P2 (medium bot) (22 points)").
+  const words = (text) => String(text).replace(/\bP(\d{1,2})\b(?:('s)\b| \()?/g, (whole, n, owner) => {
     const info = seats[Number(n)];
     if (!info) return whole;
-    return owner && info.type === 'bot' ? `P${n}'s` : `${player(Number(n))}${owner || ''}`;
+    if (info.type === 'bot' && owner) return `P${n}'s`;
+    if (info.type === 'bot' && whole.endsWith(' (')) return `P${n} ${botName(info).slice(0, -1)}, `;
+    return `${player(Number(n))}${whole.slice(`P${n}`.length)}`;
   });
   return {
     gameId, view, seat, legal, decision, toAct: new Set(toAct), seats, name, player, words,

@@ -193,7 +193,10 @@ export class CardPopover {
     } else {
       // A piece with no text of its own (a face-down secret, a seat's hand, the deck): what it is, by its title.
       const what = card.getAttribute('title') || card.getAttribute('aria-label') || card.textContent.trim();
-      replace(this.el, h('strong', {}, what ? what[0].toUpperCase() + what.slice(1) : 'This piece'), hint);
+      // A sentence's first letter up ("the deck": "The deck"), but not a square's name ("a4: Ambush", as the
+      // grid and the choices write it).
+      const head = !what || /^[a-z]+\d/.test(what) ? what : what[0].toUpperCase() + what.slice(1);
+      replace(this.el, h('strong', {}, head || 'This piece'), hint);
     }
     this.el.hidden = false;
     this.shownFid = idOf(card);
