@@ -479,3 +479,13 @@ def test_a_reshuffle_counts_the_discard_pile_in_words(cards: int, said: str) -> 
     line = game.events[-1].text
     assert f"the discard pile {said} is shuffled into a new deck" in line, line
     assert sorted(game.deck) == sorted(pile)
+
+
+def test_the_words_examples_hold() -> None:
+    """The module's examples (Smoke Bomb's two secrets counted in the prompt: "secret 1 of 2") are run."""
+    import doctest
+
+    from ninjadojo.games.ninjitsu import words
+
+    failed, tried = doctest.testmod(words)
+    assert tried >= 2 and failed == 0
