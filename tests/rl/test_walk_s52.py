@@ -100,16 +100,17 @@ def test_the_arena_example_in_docs_arena_md_is_what_the_command_prints() -> None
 
 def test_docs_review_md_says_which_bots_fall_back_to_ismcts_and_which_are_refused() -> None:
     text = _squashed((DOCS / "review.md").read_text())
-    assert ("A level that estimates nothing (`easy`, `medium`, `hard`), or the spec such a level stands for "
-            "written out exactly as `dojo games` shows it (`random`, `heuristic`, `careless`; Ninja Trap's "
-            "`forgetful:forget=0.8`), falls back to `ismcts` with 2,500 iterations") in text
-    assert "(`careless` in Ninja Trap, `forgetful` without its `forget=0.8`) is refused" in text
+    assert ("A level or bot that estimates nothing (`easy`, `medium`, `hard`, or any spec of a bot that plays "
+            "without a search, however it is written: `random`, `heuristic:depth=0`, `careless:mistakes=0.2`, "
+            "Ninja Trap's `forgetful`) falls back to `ismcts` with 2,500 iterations") in text
+    assert "a spec that names no bot of the game, or a bad parameter, is refused" in text
     for game_id, spec in [("ninja-trap", "easy"), ("ninja-trap", "medium"), ("ninja-trap", "hard"),
                           ("ninja-trap", "random"), ("ninja-trap", "heuristic"),
-                          ("ninja-trap", "forgetful:forget=0.8"), ("ninjitsu", "careless")]:
+                          ("ninja-trap", "forgetful:forget=0.8"), ("ninjitsu", "careless"),
+                          ("ninja-trap", "careless"), ("ninja-trap", "forgetful"), ("ninjitsu", "heuristic:depth=0")]:
         assert review_spec(game_id, spec) == "ismcts:iterations=2500", (game_id, spec)
-    for spec in ("careless", "forgetful"):
-        with pytest.raises(OptionError, match="a review needs a search"):
+    for spec in ("nobody", "forgetful:forget=2"):
+        with pytest.raises(OptionError):
             review_spec("ninja-trap", spec)
 
 

@@ -33,3 +33,22 @@ def test_a_stored_table_summary_names_its_sets_too() -> None:
                           settings={}, finished=False, seats=[], waiting_for=[], result=None, created=0.0,
                           updated=0.0, rematch_of=None, rematch=None)
     assert stored_summary(row)["sets"] == ["magic"]  # type: ignore[arg-type]
+
+
+def test_of_knights_and_ninjas_plays_its_expansion_cards_at_three_players_and_more_only(server: ServerThread) -> None:
+    """The 2-player variation removes the expansion cards (Jester, Traitor, Highwayman): its table's summary
+    has no set for them, so the rules dialog does not list them; at 3 players they are in play."""
+    for players, sets in ((2, []), (3, ["the expansions"])):
+        seats = [{"type": "human", "name": "Ann"}] + [{"type": "bot", "level": "easy"}] * (players - 1)
+        response = server.http.post("/api/tables", json={"game": "knights-and-ninjas", "players": players,
+                                                         "seats": seats})
+        assert response.status_code == 201, response.text
+        table = response.json()["table"]
+        assert table["sets"] == sets
+        assert server.http.get(f"/api/tables/{table['id']}").json()["sets"] == sets
+    cards = {card["name"]: card for card in server.http.get("/api/games/knights-and-ninjas").json()["cards"]}
+    assert cards["Jester"]["needs"] == ["the expansions"] and cards["Knight"]["needs"] == []
+    row = SimpleNamespace(id="t2", game="knights-and-ninjas", players=2, options={}, settings={}, finished=False,
+                          seats=[], waiting_for=[], result=None, created=0.0, updated=0.0, rematch_of=None,
+                          rematch=None)
+    assert stored_summary(row)["sets"] == []  # type: ignore[arg-type]

@@ -383,7 +383,7 @@ class Terminal:
             key = self.game.SPEC.board_key.strip()
             self.say(key or f"{self.game.SPEC.title}'s board says everything in words: there is no key to it.")
         elif word == "rules":
-            rules = self.game.SPEC.rules_for(self.game.sets_in_play(self.game.options))
+            rules = self.game.SPEC.rules_for(self.game.sets_in_play(self.game.options, self.game.num_players))
             self.say(rules or f"{self.game.SPEC.title} has no summary of its rules yet.")
             if self.game.SPEC.typing.strip():
                 self.say("")
@@ -472,7 +472,7 @@ class Terminal:
         """The cards of this game: the catalogue's, less those of expansions it does not play with (a card
         is in the game when each set its ``needs`` names is in play)."""
         game = self.game
-        sets = set(game.sets_in_play(game.options))
+        sets = set(game.sets_in_play(game.options, game.num_players))
         return [info for info in game.card_catalog() if sets.issuperset(info.needs)]
 
     def card_example(self) -> str:

@@ -377,9 +377,11 @@ class GameState(ABC, Generic[PayloadT]):
         return []
 
     @classmethod
-    def sets_in_play(cls, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
-        """The sets (expansions) a game with ``options`` plays with: a catalogue card is in the game when
-        each set its ``needs`` names is one of them. A game without expansions has none."""
+    def sets_in_play(cls, options: Mapping[str, OptionValue], players: int | None = None) -> tuple[str, ...]:
+        """The sets (expansions) a game of ``players`` with ``options`` plays with: a catalogue card is in the
+        game when each set its ``needs`` names is one of them. A game without expansions has none; a game
+        whose sets depend on the player count (Of Knights and Ninjas' 2-player variation plays without its
+        expansion cards) gives every set it may play with when ``players`` is not known."""
         return ()
 
     def check_invariants(self) -> None:

@@ -124,7 +124,7 @@ def game_title(game_id: str) -> str:
     return str(game_class(game_id).SPEC.title)
 
 
-def sets_in_play(game_id: str, options: Mapping[str, Any]) -> list[str]:
-    """The sets (expansions) a table of ``game_id`` with ``options`` plays with: its catalogue cards
-    whose ``needs`` are all among them are in its game."""
-    return list(game_class(game_id).sets_in_play(options))
+def sets_in_play(game_id: str, options: Mapping[str, Any], players: int | None = None) -> list[str]:
+    """The sets (expansions) a table of ``game_id`` with ``options`` and ``players`` plays with: its
+    catalogue cards whose ``needs`` are all among them are in its game."""
+    return list(game_class(game_id).sets_in_play(options, players))

@@ -404,7 +404,7 @@ def stored_summary(stored: StoredTable) -> dict[str, Any]:
         seats.append(entry)
     return {
         "id": stored.id, "game": stored.game, "title": game_title(stored.game), "players": stored.players,
-        "options": stored.options, "sets": sets_in_play(stored.game, stored.options),
+        "options": stored.options, "sets": sets_in_play(stored.game, stored.options, stored.players),
         "settings": TableSettings.from_stored(stored.settings).to_json(), "status": status,
         "deal": str(stored.settings.get("deal", "random")),
         "seats": seats, "waiting_for": stored.waiting_for, "result": stored.result,

@@ -238,7 +238,7 @@ class LiveTable:
         return {
             "id": self.id, "game": self.game.game_id, "title": game_title(self.game.game_id),
             "players": self.game.num_players, "options": dict(self.game.options),
-            "sets": sets_in_play(self.game.game_id, self.game.options),
+            "sets": sets_in_play(self.game.game_id, self.game.options, self.game.num_players),
             "settings": self.settings.to_json(), "status": status, "deal": self.deal,
             "seats": [self.seat_json(seat) for seat in self.seats],
             "waiting_for": waiting, "result": result,

@@ -24,6 +24,17 @@ def test_two_player_deck_leaves_out_jester_traitor_and_highwayman() -> None:
     assert len(every) == 93 and JE not in every and TR not in every and HW not in every
 
 
+def test_the_card_list_of_a_two_player_game_leaves_out_the_expansions() -> None:
+    """The rules' card list (web and terminal) names the cards in play: at two players not the Jester, the
+    Traitor or the Highwayman (the deck above leaves them out), at three and more all twenty."""
+    catalog = STATE.card_catalog()
+    for players, kinds in ((2, 17), (3, 20), (6, 20)):
+        sets = set(STATE.sets_in_play({}, players))
+        names = {info.name for info in catalog if sets.issuperset(info.needs)}
+        assert len(names) == kinds, (players, names)
+        assert ({"Jester", "Traitor", "Highwayman"} <= names) == (players > 2)
+
+
 def test_drafter_sees_the_drawn_card_and_the_rival_does_not() -> None:
     game = STATE.new(2, seed=5)
     assert game.observe(0)["draft"]["drawn"] is not None
@@ -36,6 +47,19 @@ def test_giving_hands_the_card_over_and_the_drafter_draws_again() -> None:
     assert hand(game, 1) == "kn" and game.decision(0).kind == "draft"
     play(game, "0:keep")
     assert hand(game, 0) == "so" and game.decision(1).kind == "draft", "after a keep the rival picks"
+
+
+def test_a_card_given_in_the_draft_is_known_in_the_rivals_hand_to_both() -> None:
+    """The giver drew it and the rival takes it: both players (everyone, at two) know the rival holds it, and
+    each view shows it among the rival's known cards until it is played."""
+    game = position(2, hands=["", ""], frames=[Frame("draft", [0])], draft="pesokn")
+    play(game, "0:give")
+    for viewer in (0, 1, None):
+        assert game.observe(viewer)["seats"][1]["known"] == ["kn"], viewer
+    # A card kept is the keeper's secret.
+    play(game, "0:keep")
+    assert game.observe(1)["seats"][0]["known"] == []
+    assert "Knight" in game.render(0)
 
 
 def test_whoever_takes_the_last_card_takes_the_first_turn() -> None:

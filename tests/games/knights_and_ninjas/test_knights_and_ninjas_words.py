@@ -235,7 +235,7 @@ def test_a_highwayman_steal_and_a_single_gem_read_in_the_singular() -> None:
 def test_herald_and_monk_decisions_in_words() -> None:
     game = position(3, hands=["he", "knpe", "so"])
     play(game, "0:he")
-    assert _prompt(game, 1) == "P0's Herald: show one card of your choice; P0 may take one of the shown cards"
+    assert _prompt(game, 1) == "P0's Herald: show one card of your choice; P0 then takes one of the shown cards"
     assert game.labels(1) == {"show:pe": "Show a Peasant", "show:kn": "Show a Knight"}
     play(game, "1:show:kn", "2:show:so")
     assert _prompt(game, 0) == "Your Herald: take one of the shown cards into your hand"

@@ -727,8 +727,9 @@ def draft(state: KnightsAndNinjasState, seat: int, frame: Frame, keep: bool) -> 
         state.log(f"the card kept: {a_card(kind)}", 1 << seat, depth=1)
         taker, drafter = seat, rival
     else:
-        give_card(state, rival, kind)
-        tell(state, seat, rival, kind)
+        # Both players saw the card (the giver drew it, the rival takes it), and a draft has two players: it
+        # is known in the rival's hand as a card shown to everyone is.
+        give_card(state, rival, kind, public=True)
         state.log(f"P{seat} gives a card to P{rival}")
         state.log(f"the card given: {a_card(kind)}", (1 << seat) | (1 << rival), depth=1)
         taker, drafter = rival, seat

@@ -15,6 +15,7 @@ from ninjadojo.games.knights_and_ninjas import options as table_rules
 from ninjadojo.games.knights_and_ninjas.cards import (
     CARD_ROWS,
     DUEL_START_GEMS,
+    EXPANSION,
     HERALD_SHOWS,
     KINDS,
     START_GEMS,
@@ -51,6 +52,9 @@ hands stay, a new draft). All 12 gems win. Herald: 2 shown; Merchant: 2 gems;
 Monk: 2 gems or 3 cards; Minstrel: the rival discards 2 at once.
 """
 
+
+#: The set the expansion cards need (:meth:`KnightsAndNinjasState.sets_in_play`): in play at 3-6 players.
+EXPANSION_SET = "the expansions"
 
 class KnightsAndNinjasState(GameState[Payload]):
     """A position: the draw pile, the discards, hands (counts per kind), gems and fortifications.
@@ -265,8 +269,17 @@ class KnightsAndNinjasState(GameState[Payload]):
 
     @classmethod
     def _card_catalog(cls) -> list[CardInfo]:
-        return [CardInfo(row.code, row.name, row.short, row.text,
-                         variants=(("2-player", row.duel_short),) if row.duel_short else ()) for row in CARD_ROWS]
+        # The expansion cards (Jester, Traitor, Highwayman) need the set EXPANSION_SET, which the 2-player
+        # variation leaves out (sets_in_play), so its rules and card list do not name them.
+        return [CardInfo(row.code, row.name, row.short, row.text, needs=(EXPANSION_SET,) if EXPANSION[kind] else (),
+                         variants=(("2-player", row.duel_short),) if row.duel_short else ())
+                for kind, row in enumerate(CARD_ROWS)]
+
+    @classmethod
+    def sets_in_play(cls, options: Mapping[str, OptionValue], players: int | None = None) -> tuple[str, ...]:
+        """The expansion cards (:data:`EXPANSION_SET`) but in the 2-player variation, which removes them from the
+        deck (text: "Remove all the expansions from the deck")."""
+        return () if players == 2 else (EXPANSION_SET,)
 
     def _scores(self) -> tuple[float, ...]:
         return tuple(float(gems) for gems in self.gems)

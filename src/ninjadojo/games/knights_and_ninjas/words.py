@@ -342,7 +342,7 @@ def prompt(state: KnightsAndNinjasState, seat: int, frame: Frame) -> str:
         count = min(state.herald_shows, state.sizes[seat])
         herald = seat_name(state.current)
         return (f"{herald}'s Herald: show {NUMBER_WORDS[count]} card{'s' * (count > 1)} of your choice; "
-                f"{herald} may take one of the shown cards")
+                f"{herald} then takes one of the shown cards")
     if kind == "herald-pick":
         return "Your Herald: take one of the shown cards into your hand"
     if kind == "monk":

@@ -1242,7 +1242,7 @@ class NinjitsuState(GameState[Payload]):
         return catalog()
 
     @classmethod
-    def sets_in_play(cls, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
+    def sets_in_play(cls, options: Mapping[str, OptionValue], players: int | None = None) -> tuple[str, ...]:
         """The ``expansions`` named, and ``crossover`` when that option is on (see ``CardInfo.needs``)."""
         return game_sets(options)
 
