@@ -16,7 +16,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass
 from typing import IO, Any
 
-from ninjadojo.bots import SeatView, make_bot
+from ninjadojo.bots import SeatView, bot_cost, make_bot
 from ninjadojo.engine import DojoError, GameState, IllegalActionError
 from ninjadojo.engine.errors import quote
 from ninjadojo.games import game_class
@@ -32,6 +32,10 @@ from ninjadojo.sim.seeds import derive_seed
 BATCH_GAMES = 50
 #: Fewest games in a batch when a small report is spread over several workers.
 MIN_BATCH_GAMES = 5
+#: About the most seconds one batch should take, from the bots' measured costs: with costly bots (a
+#: heuristic that looks ahead, a search) 50 games are minutes of play, during which the progress bar
+#: would stand still and which Ctrl-C would lose.
+BATCH_SECONDS = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,15 +112,31 @@ def play_batch(settings: ReportSettings, batch: Batch) -> str:
     return batch_line(batch.variant, batch.players, records)
 
 
+def batch_cap(settings: ReportSettings) -> int:
+    """The most games of a batch for the report's bots: about :data:`BATCH_SECONDS` of play at its costliest
+    player count, from the bots' measured costs (:func:`~ninjadojo.bots.bot_cost`), from 1 to
+    :data:`BATCH_GAMES` (that, when a cost is unknown)."""
+    slowest = 0.0
+    for players in settings.player_counts:
+        costs = [bot_cost(settings.game_id, spec, players) for spec in settings.specs]
+        if any(cost is None for cost in costs):
+            return BATCH_GAMES
+        slowest = max(slowest, sum(cost.seconds_per_game for cost in costs if cost is not None) / len(costs))
+    if slowest <= 0:
+        return BATCH_GAMES
+    return max(1, min(BATCH_GAMES, int(BATCH_SECONDS / slowest)))
+
+
 def make_batches(settings: ReportSettings, done: Callable[[tuple[int, int, int]], bool],
                  workers: int = 1) -> list[Batch]:
     """The games not ``done``, in batches of consecutive indexes of one variant and player count.
 
     Batches go round the player counts and variants (indexes 0-49 of every one, then 50-99, ...),
     so a run cut short has played every part of the report about as much, and both variants of a
-    comparison the same games. Small reports get smaller batches so that every worker has work.
+    comparison the same games. Small reports get smaller batches so that every worker has work, and
+    costly bots smaller ones (:func:`batch_cap`) so that a batch takes about :data:`BATCH_SECONDS`.
     """
-    size = max(MIN_BATCH_GAMES, min(BATCH_GAMES, -(-settings.games // (4 * workers))))
+    size = min(batch_cap(settings), max(MIN_BATCH_GAMES, min(BATCH_GAMES, -(-settings.games // (4 * workers)))))
     batches: list[Batch] = []
     for start in range(0, settings.games, size):
         stop = min(start + size, settings.games)

@@ -83,6 +83,26 @@ def _compare_words(data: Mapping[str, Any]) -> tuple[str, str] | None:
     return f"{option}={first}", f"{option}={second}"
 
 
+def _compared_default(data: Mapping[str, Any]) -> str | None:
+    """The compared option at the game's default value, as ``--compare`` writes it (``win_check=at-once``):
+    which side is the standard reading; None without a comparison, or for a game or option not known here."""
+    compare = data.get("compare")
+    if not isinstance(compare, Mapping):
+        return None
+    from ninjadojo.engine.errors import DojoError
+    from ninjadojo.engine.options import format_value
+    from ninjadojo.games import game_class
+
+    try:
+        specs = game_class(str(data.get("game"))).option_specs()
+    except DojoError:  # a report.json of a game this version does not have
+        return None
+    option = next((spec for spec in specs if spec.name == compare.get("option")), None)
+    if option is None:
+        return None
+    return f"{_text(compare.get('option'))}={value_words(format_value(option.default))}"
+
+
 def fair_share(row: Mapping[str, Any], players: int) -> float:
     """A seat's fair win rate at this player count: 1/P of the games that finished (the report's
     ``fair_share``; 1/P for data written before it existed)."""
@@ -143,10 +163,23 @@ FEATURE_METHOD_WORDS = ("a seat with the feature is compared only with seats tha
                         "because a seat that lasts longer plays and holds more cards whether or not they help")
 
 
-def _feature_sentence(row: Mapping[str, Any], players: int) -> list[Inline] | None:
+def _several_bots(data: Mapping[str, Any]) -> list[str]:
+    """The distinct bot specs of a report when there are several (none when one bot holds every seat)."""
+    bots = data.get("bots")
+    specs = list(dict.fromkeys(_text(spec) for spec in bots)) if isinstance(bots, list | tuple) else []
+    return specs if len(specs) > 1 else []
+
+
+#: What a feature's difference also measures when several bots share the seats (nothing adjusts for which).
+SEVERAL_BOTS_WORDS = ("nothing adjusts for which bot held a seat, so a card one bot plays or keeps more often than "
+                      "another takes on that bot's win rate")
+
+
+def _feature_sentence(row: Mapping[str, Any], players: int, several_bots: bool = False) -> list[Inline] | None:
     """The feature with the largest and the one with the smallest difference, those whose interval excludes
     zero, in a sentence; that none does when the game has features (None when it has none). Controls are
-    yardsticks, never findings."""
+    yardsticks, never findings. ``several_bots``: the seats were held by different bots, which the
+    differences also measure: the sentence says so."""
     ranked = [feature for feature in top_and_bottom(row.get("features") or [], 1) if not is_control(feature)]
     if not ranked:
         return None
@@ -154,6 +187,7 @@ def _feature_sentence(row: Mapping[str, Any], players: int) -> list[Inline] | No
     if not measurable:
         return [f"At {players} players no feature shows a measurable win-rate difference (each compared with "
                 "seats that made as many decisions)."]
+    caveat = f"; several bots share the seats and {SEVERAL_BOTS_WORDS}" if several_bots else ""
     said = []
     for feature in measurable:
         label = _text(feature_label(feature))
@@ -163,7 +197,7 @@ def _feature_sentence(row: Mapping[str, Any], players: int) -> list[Inline] | No
         if change is not None:
             said.append(change.sentence.replace(f"{label} ", f"{label}: ", 1))
     return [f"At {players} players the features with the largest win-rate differences (each compared with "
-            "seats that made as many decisions): " + "; ".join(said) + "."]
+            f"seats that made as many decisions{caveat}): " + "; ".join(said) + "."]
 
 
 def _counts_text(counts: Sequence[int]) -> str:
@@ -185,10 +219,12 @@ def _summary(data: Mapping[str, Any]) -> list[Block]:
     options = _text(data.get("options")) if data.get("options") else "the default options"
     per = "player count and variant" if len(variants) > 1 else "player count"
     game_word = "game" if played == 1 else "games"
+    default = _compared_default(data)
+    standard = f"; {default} is the game's default" if default else ""
     blocks.append(Paragraph([f"{number(played)} {game_word} of {_text(data.get('game_name') or data.get('game'))} "
                              f"({number(data.get('games'))} per {per}; "
                              f"{_counts_text(counts)} players) played by {bots}, seed "
-                             f"{_text(data.get('seed'))}, with {options}."], "lead"))
+                             f"{_text(data.get('seed'))}, with {options}{standard}."], "lead"))
     for left in data.get("left_out") or ():
         blocks.append(Paragraph([f"{_text(left.get('players'))} players are left out: {_text(left.get('reason'))}."],
                                 "warning"))
@@ -232,7 +268,8 @@ def _summary(data: Mapping[str, Any]) -> list[Block]:
             if row is not None:
                 sentences.append(_count_sentence(row, players, None if len(variants) == 1
                                                  else _text(variant.get("label"))))
-                features = _feature_sentence(row, players) if row.get("games") else None
+                features = (_feature_sentence(row, players, bool(_several_bots(data))) if row.get("games")
+                            else None)
                 if features:
                     sentences.append(features)
     if sentences:
@@ -434,7 +471,8 @@ def _points_table(rows: Sequence[tuple[str, Mapping[str, Any]]], players: int,
                           if int(each["seat"]) == seat), None)
             cells.append("-" if entry is None else mean_text(entry.get("mean"), entry.get("ci95"), ""))
         lines.append(cells)
-    lines.append(["the winner", *(mean_text((row.get("points") or {}).get("winner_mean")) for _, row in rows)])
+    lines.append(["the winner", *(mean_text((row.get("points") or {}).get("winner_mean"),
+                                            (row.get("points") or {}).get("winner_ci95"), "") for _, row in rows)])
     if difference is not None and several:
         header.append("difference")
         for seat, cells in enumerate(lines[:players]):
@@ -528,6 +566,11 @@ def _count_section(data: Mapping[str, Any], players: int, images: Iterable[str])
                                  "decision that the game never sees, so it cannot matter: its difference shows "
                                  "what no effect looks like. A card held at the end may still be a sign of "
                                  "winning rather than its reason."], "note"))
+        several = _several_bots(data)
+        if several:
+            blocks.append(Paragraph([Span("Several bots share the seats", "strong"),
+                                     f" ({', '.join(several)}): {SEVERAL_BOTS_WORDS}. For a card's impact, put one "
+                                     "bot in every seat (--bots SPEC)."], "warning"))
         blocks += feature_blocks
     else:
         blocks.append(Paragraph(["This game records no features (cards played or held, clans, skills)."], "note"))
@@ -566,7 +609,7 @@ def _method(score: str = "points") -> list[Block]:
     return [Heading(2, "How to read the figures", "method"), Bullets([
         ["Win rates are per seat: wins divided by games, a shared win counting as a fraction, a game stopped at "
          "the maximum length as won by nobody. Their 95% intervals are Wilson score intervals. A fair share is one "
-         "game in P at P players."],
+         "game in P at P players, of the games that finished."],
         [f"Means ({means}) have normal-approximation 95% intervals: mean plus or minus 1.96 standard errors."],
         ["With several bots, line-ups are seated so that every seat meets every line-up in every position equally "
          "often; the win rate by bot pools each bot's seat-games (Wilson intervals over them)."],
@@ -619,6 +662,7 @@ def _settings_line(data: Mapping[str, Any]) -> str:
              f"options {_text(data.get('options')) if data.get('options') else '(defaults)'}",
              f"maximum length {_text(data.get('max_length'))} actions"]
     if compared:
-        parts.append(f"compared: {compared[0]} against {compared[1]}")
+        default = _compared_default(data)
+        parts.append(f"compared: {compared[0]} against {compared[1]}" + (f" (default {default})" if default else ""))
     parts.append(f"ninjadojo {_text(data.get('ninjadojo'))}, report format {_text(data.get('version'))}")
     return "; ".join(parts)

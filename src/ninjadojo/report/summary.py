@@ -90,9 +90,12 @@ def summarise_games(players: int, games: Sequence[GameRecord]) -> dict[str, JSON
                                        "max": max((record.branching_max for record in games), default=0)}
     winner_points = [record.scores[seat] for record in games for seat in record.winners]
     all_points = [score for record in games for score in record.scores]
+    winner_mean, winner_low, winner_high = mean_interval(winner_points)
     points: dict[str, JSONValue] = {
         "per_seat": [{"seat": seat, **_mean([record.scores[seat] for record in games])} for seat in range(players)],
-        "winner_mean": _round(mean_interval(winner_points)[0]),
+        "winner_mean": _round(winner_mean),
+        # Beyond the contract: the winners' mean's normal 95% interval, each winner's score a sample.
+        "winner_ci95": _interval(winner_low, winner_high),
         "histogram": histogram(all_points, HISTOGRAM_BINS),  # type: ignore[dict-item]
     }
     return {

@@ -20,12 +20,19 @@ def _round(value: float) -> float:
     return round(value, 6)
 
 
+def _points(points: Sequence[float]) -> dict[str, JSONValue]:
+    """``mean_points`` and its normal 95% interval ``mean_points_ci95`` (mean plus or minus 1.96 standard errors)."""
+    mean, low, high = mean_interval(points)
+    return {"mean_points": _round(mean), "mean_points_ci95": [_round(low), _round(high)]}
+
+
 def summarise(settings: SimSettings, outcomes: Sequence[GameOutcome], partial: bool = False) -> dict[str, JSONValue]:
     """Win rates per seat and per bot (a shared win counts fractionally), length, points.
 
     Keys: ``game``, ``players``, ``games`` (played), ``games_requested``, ``partial`` (stopped early),
     ``seed``, ``bots``, ``rotate``, ``options``, ``max_length``, ``finished`` (ended by the rules),
-    ``truncated`` (stopped at ``max_length``, won by nobody), ``seats``, ``per_bot``, ``length``; and
+    ``truncated`` (stopped at ``max_length``, won by nobody), ``seats``, ``per_bot`` (each with
+    ``mean_points`` and its interval ``mean_points_ci95``), ``length``; and
     for scripts written before ``max_length`` existed, ``max_actions`` and ``capped``, the same as
     ``max_length`` and ``truncated``.
     """
@@ -54,7 +61,7 @@ def summarise(settings: SimSettings, outcomes: Sequence[GameOutcome], partial: b
             "wins": _round(seat_wins[seat]),
             "win_rate": _round(seat_wins[seat] / games) if games else 0.0,
             "ci95": [_round(low), _round(high)],
-            "mean_points": _round(mean_interval(seat_points[seat])[0]),
+            **_points(seat_points[seat]),
         })
     bots: list[JSONValue] = []
     for spec in sorted(bot_seat_games):
@@ -66,7 +73,7 @@ def summarise(settings: SimSettings, outcomes: Sequence[GameOutcome], partial: b
             "wins": _round(bot_wins[spec]),
             "win_rate": _round(bot_wins[spec] / count),
             "ci95": [_round(low), _round(high)],
-            "mean_points": _round(mean_interval(bot_points[spec])[0]),
+            **_points(bot_points[spec]),
         })
     mean, low, high = mean_interval([float(outcome.length) for outcome in outcomes])
     truncated = sum(1 for outcome in outcomes if outcome.truncated)
