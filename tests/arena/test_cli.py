@@ -37,6 +37,10 @@ def test_the_tables_name_every_bot_and_the_figures(runner: CliRunner) -> None:
     for text in ("standings", "openskill PlackettLuce", "heuristic", "random", "forgetful", "head to head",
                  "fair share 50%", "mu ± 1.96 sigma", "Wilson 95%"):
         assert text in result.stdout, text
+    # The game length with its interval, as the JSON has it.
+    length = _json(runner.invoke(app, [*ARENA, "--json"]).stdout)["length"]
+    assert (f"game length: {length['mean']:.1f} actions (95% CI {length['ci95'][0]:.1f} - {length['ci95'][1]:.1f}; "
+            f"min {length['min']}, max {length['max']})") in " ".join(result.stdout.split())
 
 
 def test_json_is_the_library_s_results_and_the_same_from_run_to_run_but_timing(runner: CliRunner) -> None:

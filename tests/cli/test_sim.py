@@ -123,6 +123,23 @@ def test_sim_text_summary_has_both_tables_and_the_length(toy: None, runner: CliR
     assert "toy x60" in result.stderr  # the progress bar is on stderr
 
 
+def test_sim_tables_give_the_mean_points_with_their_interval(runner: CliRunner) -> None:
+    """Every number with its interval: the mean points of each seat and bot too, as the JSON gives them, within
+    80 columns so that a bot's spec stays whole."""
+    result = runner.invoke(app, ["sim", "ninjitsu", "-n", "20", "-b", "heuristic:depth=0,random"],
+                           env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    summary = last_json_line(runner.invoke(app, ["sim", "ninjitsu", "-n", "20", "-b", "heuristic:depth=0,random",
+                                                 "--json"]))
+    assert "mean points (CI)" in result.stdout
+    for row in summary["seats"]:
+        low, high = row["mean_points_ci95"]
+        assert low <= row["mean_points"] <= high
+        assert f"{row['mean_points']:.1f} ({low:.1f}-{high:.1f})" in result.stdout
+    rows = [line for line in result.stdout.splitlines() if "%" in line and "heuristic:depth=0 " in line]
+    assert len(rows) == 2 and all(len(line) <= 80 for line in rows), rows  # the seat's row and the bot's, whole
+
+
 def test_a_long_simulation_says_up_front_how_long_it_will_take(toy: None, monkeypatch: pytest.MonkeyPatch) -> None:
     # The toy's random bot is given a measured cost of 0.5 s a game.
     monkeypatch.setitem(bots.BOT_COSTS, "toy", {"random": (bots.BotCost(3, 10.0, 0.5),)})

@@ -208,7 +208,7 @@ BAD: list[tuple[list[str], str]] = [
     (["report", GAME, "-b", "no-such-bot"], "no-such-bot"),
     (["report", GAME, "-o", "no_such_option=1"], "no_such_option"),
     (["report", GAME, "--max-actions", "0"], "max_length"),
-    (["report", GAME, "--compare", "stalemate=shared"], "--compare"),
+    (["report", GAME, "--compare", "stalemate=shared"], "requires 2 arguments: --compare OPTION=A OPTION=B"),
     (["report", GAME, "--compare", "stalemate", "stalemate=shared"], "OPTION=VALUE"),
     (["report", GAME, "--compare", "stalemate=shared", "reshuffle=empty"], "different options"),
     (["report", GAME, "--compare", "nothing=1", "nothing=2"], "not an option of"),
@@ -305,10 +305,11 @@ def test_a_ray_cluster_that_cannot_be_reached_is_one_line_and_writes_nothing(run
 
 @pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc, where no folder can be made")
 def test_a_folder_the_system_will_not_make_is_one_line_and_exit_2(runner: CliRunner) -> None:
-    """The checks up front cannot see every refusal (root may write anywhere but /proc): the command still
-    ends with one line, not a traceback."""
+    """A folder the permissions allow but the system refuses (root may write anywhere but /proc) is refused
+    in one line before anything starts, not after the progress bar."""
     result = runner.invoke(APP, [*SMALL, "--out", "/proc/no-such-dojo-report"])
     assert result.exit_code == 2, result.output
-    # After the progress bar's line: the folder is made when the first games come back.
-    assert result.stderr.splitlines()[-1].startswith("error: cannot use '/proc/no-such-dojo-report")
+    # Said up front, before the progress bar: the folder is tried when the options are checked.
+    assert result.stderr == ("error: --out '/proc/no-such-dojo-report' cannot be made: No such file or "
+                             "directory\n"), result.stderr
     assert "Traceback" not in result.output

@@ -141,7 +141,8 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
     seats = ", ".join(f"{row['seat']}: {_share(row)}" for row in results["seats"])
     console.print(f"win share per seat, all bots: {seats}", markup=False)
     length = results["length"]
-    console.print(f"game length: {length['mean']:.1f} actions (min {length['min']}, max {length['max']}); "
+    console.print(f"game length: {length['mean']:.1f} actions (95% CI {length['ci95'][0]:.1f} - "
+                  f"{length['ci95'][1]:.1f}; min {length['min']}, max {length['max']}); "
                   f"stopped at the maximum length of {results['max_length']} actions: {results['truncated']} "
                   "(won by nobody, left out of the ratings)", markup=False)
     console.print(f"ratings: mu with {results['rating']['interval']}; win shares: wins per seat-game (a shared win "

@@ -91,6 +91,10 @@ class DojoGroup(_FlagsShownAsFlags, TyperGroup):
                 context = getattr(error, "ctx", None)
                 hint = f" (see: {context.command_path} --help)" if context is not None else ""
                 message = " ".join(error.format_message().split())
+                form = self._option_form(args, getattr(error, "option_name", None))
+                if form:
+                    # ("Option '--compare' requires 2 arguments." said how many, not what they are.)
+                    message = f"{message.rstrip('.')}: {form}"
                 stderr_console().print(f"error: {message}{hint}", markup=False)
         except typer.Abort:
             if not standalone_mode:
@@ -101,6 +105,20 @@ class DojoGroup(_FlagsShownAsFlags, TyperGroup):
             return status
         # Non-standalone runs return a command's exit status, or its return value (None: success).
         sys.exit(status if isinstance(status, int) else 0)
+
+
+    def _option_form(self, args: Sequence[str] | None, option: object) -> str:
+        """How the option ``option`` of the command ``args`` names is written (``--compare OPTION=A OPTION=B``),
+        for an error about its values raised before the command has a context; ``""`` if not found."""
+        if not isinstance(option, str):
+            return ""
+        words = list(sys.argv[1:] if args is None else args)
+        name = next((word for word in words if not word.startswith("-")), None)
+        command = self.commands.get(name) if name else None
+        for param in getattr(command, "params", ()):
+            if option in getattr(param, "opts", ()) and param.metavar:
+                return f"{option} {param.metavar}"
+        return ""
 
 
 class DojoTyper(typer.Typer):

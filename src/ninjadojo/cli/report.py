@@ -85,6 +85,17 @@ def check_out_folder(folder: Path) -> Path:
         existing = existing.parent
     if existing.is_dir() and not os.access(existing, os.W_OK | os.X_OK):
         raise OptionError(f"--out {quote(str(folder))}: {quote(str(existing))} is not writable")
+    if not folder.exists():
+        # Tried now, before the progress bar and the first game (and taken away again: nothing is written
+        # until a game is played): some places refuse a new folder whatever their permissions say (/proc).
+        try:
+            folder.mkdir(parents=True)
+        except OSError as error:
+            raise OptionError(f"--out {quote(str(folder))} cannot be made: {error.strerror}") from None
+        made = folder
+        while made != existing:
+            made.rmdir()
+            made = made.parent
     return folder
 
 

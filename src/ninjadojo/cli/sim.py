@@ -120,6 +120,13 @@ def _rate_table(title: str, first: tuple[str, ...], points: str | None) -> Table
     return table
 
 
+def _mean_points(row: dict[str, Any]) -> str:
+    """A mean score with its interval: ``12.3 (11.8-12.9)`` (the mean alone in a summary written without it)."""
+    interval = row.get("mean_points_ci95")
+    mean = f"{row['mean_points']:.1f}"
+    return f"{mean} ({interval[0]:.1f}-{interval[1]:.1f})" if interval else mean
+
+
 def print_summary(console: Console, summary: dict[str, Any]) -> None:
     """The summary as tables."""
     partial = " (partial: interrupted)" if summary["partial"] else ""
@@ -135,18 +142,18 @@ def print_summary(console: Console, summary: dict[str, Any]) -> None:
     # A game only won or lost (Ninja Trap: no score) has no points to average: the column would be the win rate
     # again, in other units.
     score_name = game_class(summary["game"]).SPEC.score_name
-    points = f"mean {score_name.lower()}" if score_name else None
+    points = f"mean {score_name.lower()} (CI)" if score_name else None
     seats = _rate_table("win rate per seat (95% Wilson interval)", ("seat", "bot"), points)
     for row in summary["seats"]:
         seats.add_row(str(row["seat"]), row["bot"], _wins(row["wins"]), f"{row['win_rate']:.1%}",
                       _interval(row['ci95']),
-                      *([f"{row['mean_points']:.2f}"] if points else []))
+                      *([_mean_points(row)] if points else []))
     console.print(seats)
     bots = _rate_table("win rate per bot, over its seats", ("bot", "seat-games"), points)
     for row in summary["per_bot"]:
         bots.add_row(row["bot"], str(row["seat_games"]), _wins(row["wins"]), f"{row['win_rate']:.1%}",
                      _interval(row['ci95']),
-                     *([f"{row['mean_points']:.2f}"] if points else []))
+                     *([_mean_points(row)] if points else []))
     console.print(bots)
     if any(not float(row["wins"]).is_integer() for row in summary["seats"]):
         console.print("wins: a win shared by several players counts as a share of one (half, with two)",
