@@ -162,6 +162,18 @@ def test_the_record_is_shown_once_the_game_is_over_and_replays(server: ServerThr
     assert [seat["type"] for seat in record.json()["seats"]] == ["bot", "bot"]
     finished = server.http.get("/api/tables?status=finished").json()["tables"]
     assert [table["id"] for table in finished] == [table_id]
+    # Each replayed step names its action in the words its player was offered, as the table's choices did.
+    from ninjadojo.api import new_game
+
+    game = new_game("ninjitsu", 2, dict(live.game.options), live.game.record.seed)
+    actions = live.game.record.actions
+    for step in (1, len(actions) // 2, len(actions)):
+        seat, action = actions[step - 1]
+        game = type(game).replay(type(game.record)(game.record.game, 2, dict(game.record.options), game.record.seed,
+                                                   game.record.start, actions[:step - 1]))
+        frame = server.http.get(f"/api/tables/{table_id}/replay", params={"step": step}).json()
+        assert frame["action"] == [seat, action] and frame["label"] == game.label(seat, action), step
+    assert server.http.get(f"/api/tables/{table_id}/replay", params={"step": 0}).json()["label"] is None
 
 
 def test_only_a_player_still_seated_may_ask_for_a_rematch(server: ServerThread) -> None:

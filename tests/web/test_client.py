@@ -364,6 +364,10 @@ def test_the_replay_viewer_steps_plays_and_seeks_from_any_seat(browser: Any, web
         seat, action = record["actions"][0]
         assert f"P{seat}" in page.locator(".replay-where").inner_text()
         assert page.locator(".replay-where").get_attribute("data-action") == action
+        # The choice in the engine's words, as its player was offered it (the server's label).
+        label = web_server.http.get(f"/api/tables/{table_id}/replay", params={"step": 1}).json()["label"]
+        caption = page.locator(".replay-where").inner_text().replace(" (easy bot)", "")  # (a seat named in it)
+        assert label and f"chose “{label}”" in caption, caption
         page.locator("body").press("ArrowRight")
         page.wait_for_function(f"() => document.querySelector('{APP}').dataset.step === '2'")
         # Seat 1's view at step 2: its hand, as the server replays it.

@@ -560,9 +560,10 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
             raise bad_request(f"step must be 0 to {len(actions)}, not {step}")
         if seat is not None and not 0 <= seat < game.num_players:
             raise bad_request(f"there is no seat {seat}; seats are 0 to {game.num_players - 1}", "bad_seats")
-        view = (await replays.position(table_id, game, step)).observe(seat)
+        position, label = await replays.step(table_id, game, step)
+        view = position.observe(seat)
         return {"table": table_id, "game": game.game_id, "step": step, "steps": len(actions), "seat": seat,
-                "action": None if step == 0 else list(actions[step - 1]), "view": view,
+                "action": None if step == 0 else list(actions[step - 1]), "label": label, "view": view,
                 "to_act": view["waiting_for"]}
 
     # ------------------------------------------------------------------ reviews and hints

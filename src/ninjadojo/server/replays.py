@@ -14,6 +14,7 @@ import math
 from collections import OrderedDict
 from typing import Any
 
+from ninjadojo.engine.errors import DojoError
 from ninjadojo.engine.state import GameState
 
 #: Positions kept per game (so a step replays at most its game's length / CHECKPOINTS actions).
@@ -50,6 +51,17 @@ class ReplayCache:
         every, checkpoints = kept
         return await asyncio.to_thread(self._replay, game, checkpoints[step // every], every * (step // every), step)
 
+    async def step(self, key: str, game: GameState[Any], step: int) -> tuple[GameState[Any], str | None]:
+        """The position after ``step`` actions (see :meth:`position`) and the words of the last of them as its
+        player was offered it (the engine's label: "Choose the Bo Staff to swap in"), None at the deal or
+        where the engine has none."""
+        if step == 0:
+            return await self.position(key, game, step), None
+        await self.position(key, game, 0)  # the checkpoints, built once
+        every, checkpoints = self._kept[key]
+        index = (step - 1) // every
+        return await asyncio.to_thread(self._replay_labelled, game, checkpoints[index], every * index, step)
+
     def _build(self, game: GameState[Any]) -> tuple[int, list[GameState[Any]]]:
         record = game.record
         every = self.spacing(len(record.actions))
@@ -61,6 +73,18 @@ class ReplayCache:
             if number % every == 0:
                 checkpoints.append(state.clone())
         return every, checkpoints
+
+    @classmethod
+    def _replay_labelled(cls, game: GameState[Any], checkpoint: GameState[Any], start: int,
+                         step: int) -> tuple[GameState[Any], str | None]:
+        state = cls._replay(game, checkpoint, start, step - 1)
+        seat, action = game.record.actions[step - 1]
+        try:
+            label: str | None = state.label(seat, action)
+        except DojoError:
+            label = None
+        state.apply(seat, action)
+        return state, label
 
     @staticmethod
     def _replay(game: GameState[Any], checkpoint: GameState[Any], start: int, step: int) -> GameState[Any]:

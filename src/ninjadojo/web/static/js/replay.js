@@ -166,10 +166,12 @@ class Replay {
       toAct: frame.view.waiting_for || [], seats: this.record.seats || []});
     const helpers = actionHelpers(this.record.game, () => ctx);
     const last = frame.action;
+    // The engine's words for the choice (the server's label), else the page's own reading of the action.
+    const said = last ? frame.label || helpers.describe(last[1]) : '';
     // The choice as it was offered to its player (in the second person: "Flip your trap #2"), quoted; the
     // names as the live table wrote them, here and in the log.
     replace(this.where, h('strong', {}, `Step ${frame.step} of ${frame.steps}`), last
-      ? ` · ${ctx.player(last[0])} chose “${ctx.words(helpers.describe(last[1]))}”` : ' · the deal');
+      ? ` · ${ctx.player(last[0])} chose “${ctx.words(said)}”` : ' · the deal');
     this.where.dataset.action = last ? last[1] : '';  // the notation, for tools and tests (never shown)
     this.root.dataset.step = String(frame.step);
     replace(this.board, drawBoard(ctx));
