@@ -586,6 +586,10 @@ def test_water2_at_the_end_of_the_turn_discards_a_card_to_draw_one() -> None:
     assert set(game.legal_actions(0)) == {"c:7a", "pass"}
     play(game, "c:7a")
     assert hand(game, 0) == "3a" and discard(game).endswith("7a") and game.turn == 1
+    # The log says it was the Element, before the discard and the draw it made (as Fire's and Wind's do).
+    lines = [str(line).strip() for line in game.observe(1)["log"]]  # type: ignore[union-attr]
+    said = lines.index("P0's Element Water (side 2): discards a card from their hand to draw one")
+    assert lines[said + 1].startswith("P0 discards") and lines[said + 2].startswith("P0 draws 1 card"), lines
 
 
 def test_water2_may_pass_and_is_not_offered_with_an_empty_hand() -> None:

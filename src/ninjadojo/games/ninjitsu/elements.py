@@ -435,6 +435,8 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> bo
             return True
         return False
     if kind == "water-swap":
+        # Said first, as Fire's and Wind's are: the discard and the draw below are its lines.
+        state.narrate(f"P{seat}'s Element Water (side 2): discards a card from their hand to draw one")
         state.discard_from_hand(seat, first)
         state.draw(seat, 1)
         return False
