@@ -38,7 +38,11 @@ def test_the_cards_a_catalogue_lists_in_play_are_the_games_cards(expansions: tup
 
 
 def test_a_game_without_expansions_needs_no_set() -> None:
-    for game in ("knights-and-ninjas", "ninja-trap", "ninja-camp", "ninjato"):
+    for game in ("ninja-trap", "ninja-camp", "ninjato"):
         cls = game_class(game)
         assert cls.sets_in_play({}) == ()
         assert all(card.needs == () for card in cls.card_catalog())
+    # Of Knights and Ninjas' expansion cards are in the box but left out of the 2-player variation: a set of
+    # their own, in play at 3-6 players (tests/games/knights_and_ninjas/test_knights_and_ninjas_two_player.py).
+    knights = game_class("knights-and-ninjas")
+    assert knights.sets_in_play({}, 2) == () and knights.sets_in_play({}, 4) == knights.sets_in_play({})
