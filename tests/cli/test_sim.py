@@ -259,3 +259,25 @@ def test_a_game_only_won_or_lost_shows_no_points_and_shared_wins_are_explained(r
     camp = runner.invoke(app, ["sim", "ninja-camp", "--players", "2", "--games", "2", "--seed", "1"],
                          env={"COLUMNS": "120"})
     assert "mean points" in camp.stdout
+
+
+def test_the_bars_time_left_is_at_the_runs_own_pace_not_a_bursts() -> None:
+    """Games that finish in batches (a report's) came as bursts, and rich's speed over the last updates read
+    "eta 0:00:01" with 2,950 games to go: the time left is the games to go at this run's pace so far, the
+    games resumed from an earlier run not counted."""
+    import time
+
+    from rich.progress import Progress
+
+    from ninjadojo.cli.sim import RunRemaining
+
+    progress = Progress()
+    fresh = progress.add_task("fresh", total=3000, completed=0, resumed=0)
+    progress.tasks[fresh].start_time = time.monotonic() - 4.0
+    assert str(RunRemaining().render(progress.tasks[fresh])) == "-:--:--"  # nothing played yet
+    progress.update(fresh, completed=50)  # one batch of 50 in 4 s: 2,950 to go at 12.5 a second
+    assert str(RunRemaining().render(progress.tasks[fresh])) == "0:03:56"
+    resumed = progress.add_task("resumed", total=3000, completed=1000, resumed=1000)
+    progress.tasks[resumed].start_time = time.monotonic() - 10.0
+    progress.update(resumed, completed=1100)  # 100 of this run in 10 s: 1,900 to go
+    assert str(RunRemaining().render(progress.tasks[resumed])) == "0:03:10"
