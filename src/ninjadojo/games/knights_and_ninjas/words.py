@@ -312,7 +312,7 @@ def prompt(state: KnightsAndNinjasState, seat: int, frame: Frame) -> str:
     legal_texts = list(moves)
     if kind == "turn":
         ops = {payload[0] for payload in moves.values()}
-        return "Your turn: " + _turn_choices(ops) + _no_attack_reason(state, seat, ops)
+        return "Your turn: " + _turn_choices(ops, state.duel) + _no_attack_reason(state, seat, ops)
     if kind == "fortify":
         if legal_texts == ["end"]:
             return "Nothing more to fortify with: end your turn"
@@ -394,13 +394,14 @@ def _no_attack_reason(state: KnightsAndNinjasState, seat: int, ops: set[int]) ->
     return f" (no attack is open to your cards: {'; '.join(bars)})"
 
 
-def _turn_choices(ops: set[int]) -> str:
-    """The kinds of play open this turn (``ops``: the legal actions' ``OP_`` codes)."""
+def _turn_choices(ops: set[int], duel: bool = False) -> str:
+    """The kinds of play open this turn (``ops``: the legal actions' ``OP_`` codes); in the 2-player ``duel``
+    the one rival is "your rival"."""
     choices = []
     if OP_FORT in ops:
         choices.append("fortify")
     if OP_ATTACK in ops:
-        choices.append("attack a rival")
+        choices.append("attack your rival" if duel else "attack a rival")
     if ops & {OP_HERALD, OP_MERCHANT, OP_MONK}:
         choices.append("play a special action")
     if OP_REDEAL in ops:
