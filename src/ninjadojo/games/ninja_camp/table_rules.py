@@ -49,7 +49,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("camel_diagonals", False,
            "Camel may not end next to another ninja diagonally either (the rulebook counts only the four "
            "orthogonal neighbours).",
-           label="House rule: Camel keeps away from diagonal neighbours too", group="House rules"),
+           label="Camel keeps away from diagonal neighbours too", group="House rules"),
     Option("chameleon_traps", False,
            "A ninja standing on a Trap may use Chameleon to go to another free Trap (otherwise a Trap is no "
            "skill card, so Chameleon cannot start from one).", ruling=10, label="Chameleon from Trap to Trap"),
