@@ -152,21 +152,38 @@ def shorten_middle(words: str, room: int) -> str:
             continue
         head = words[:head_room + 1]
         head = head[:head.rfind(" ")] if " " in head else head[:head_room]
+        dropped = words[len(head):start].split()
+        if words[start] == "(" and dropped and any(char.isdigit() for char in dropped[-1]):
+            # A parenthesis says something of the words just before it: a square or a number there
+            # ("to a7 (a Stealth)") stays with it, or the parenthesis goes ("to … (a Stealth)" says nothing).
+            continue
         if len(head) >= head_room - 12:
             return f"{head.rstrip(' ,;')} … {tail}"
         break
-    head_room, tail_room = (keep + 1) // 2, keep // 2
-    head = words[:head_room]
-    if words[head_room:head_room + 1] != " ":
-        cut = head.rfind(" ")
-        if cut >= head_room - 8:
-            head = head[:cut]
+    head, tail_room = _middle_head(words, (keep + 1) // 2), keep // 2
+    if any(char.isdigit() for char in words[len(head):len(words) - tail_room]):
+        # The middle would take a square or a number ("move from d7 to c7"): the start, which names
+        # them, keeps two thirds of the room (and no parenthesis it would leave open).
+        head = _middle_head(words, keep * 2 // 3)
+        if head.count("(") > head.count(")") and " (" in head:
+            head = head[:head.rfind(" (")]
+        tail_room = keep - len(head)
     tail = words[len(words) - tail_room:] if tail_room > 0 else ""
     if tail and words[len(words) - tail_room - 1] != " ":
         cut = tail.find(" ")
         if 0 <= cut < 8:
             tail = tail[cut + 1:]
     return f"{head.rstrip()} … {tail.lstrip()}".rstrip()
+
+
+def _middle_head(words: str, head_room: int) -> str:
+    """The first ``head_room`` characters of ``words``, cut at a word's end where one is near."""
+    head = words[:head_room]
+    if words[head_room:head_room + 1] != " ":
+        cut = head.rfind(" ")
+        if cut >= head_room - 8:
+            head = head[:cut]
+    return head
 
 
 def drop_shared_tail(words: str, others: Sequence[str], room: int) -> str:

@@ -371,7 +371,7 @@ def play(
 ) -> None:
     """Play a game at the terminal against bots.
 
-    At the prompt type a number or an action's text; part of an action's text (a card, a square) lists only the matching choices. Commands: help, rules, card, log, list, more, save, quit.
+    At the prompt type a number or an action's text; part of an action's text (a card, a square) lists only the matching choices. Commands: help, rules, card, cards, key, log, list, more, undo, save, quit.
 
     Every game is saved as it goes in the data folder ($NINJADOJO_HOME, or the platform's user data folder): dojo play --resume continues the last one, dojo games --saved lists them.
     """  # noqa: E501 - typer's help keeps line breaks inside a paragraph, so each paragraph is one line

@@ -381,7 +381,9 @@ class Terminal:
             self.show_cards()
         elif word == "key":
             key = self.game.SPEC.board_key.strip()
-            self.say(key or f"{self.game.SPEC.title}'s board says everything in words: there is no key to it.")
+            # A board with no key still may use letters (Ninja Camp's squares): it explains them beside them.
+            self.say(key or f"{self.game.SPEC.title}'s board has no key to it: it names what it shows, or explains "
+                            "its letters beside them.")
         elif word == "rules":
             rules = self.game.SPEC.rules_for(self.game.sets_in_play(self.game.options, self.game.num_players))
             self.say(rules or f"{self.game.SPEC.title} has no summary of its rules yet.")

@@ -184,6 +184,8 @@ def _hand_lines(hand: list[int], budget: int, duel: bool) -> list[Line]:
 
     def named(kind: int, words: str) -> str:
         count = f"{hand[kind]}x " if hand[kind] > 1 else ""
+        if hand[kind] == 1:
+            words = words.replace(" each:", ":", 1)  # one Peasant is "strength 1", not "strength 1 each"
         return f"{count}{NAMES[kind]} ({CODES[kind]}) {words}"
 
     indent = " " * len(label[0])

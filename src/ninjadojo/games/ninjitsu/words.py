@@ -308,6 +308,10 @@ def _which_play(state: NinjitsuState, frame: Frame) -> str:
     return f" ({way} {at - first + 1} of {last - first + 1})"
 
 
+#: A way to play a card, as a prompt says it.
+_WAY_WORDS = {"action": "for its action", "secret": "as a secret", "treasure": "as a treasure"}
+
+
 def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
     """The question ``seat`` answers in ``frame``, as a plain sentence."""
     from ninjadojo.games.ninjitsu.rules import EXPANSION_FRAMES
@@ -321,9 +325,11 @@ def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
         return _expansion_prompt(state, seat, frame)
     if kind == "play" and isinstance(data.get("last"), int):
         cards = state.hands[seat][-int(str(data["last"])):]
-        which = ("one of " + ", ".join(card_words(card) for card in cards)) if len(cards) > 1 else \
-            card_words(cards[0])
-        return f"{by}play {which}: for its action, as a secret or as a treasure, as it allows."
+        if len(cards) == 1:
+            # The ways this card may be played, named (Bow and Arrows has no action to offer).
+            return f"{by}play {card_words(cards[0])} {_either([_WAY_WORDS[way] for way in CARDS[cards[0]].plays])}."
+        which = "one of " + ", ".join(card_words(card) for card in cards)
+        return f"{by}play {which}: for its action, as a secret or as a treasure, as each allows."
     if kind == "play" and data["way"] in ("treasure", "action"):
         how = "as a treasure" if data["way"] == "treasure" else "for its action"
         return f"{by}play a card from your hand {how}{_which_play(state, frame)}."
