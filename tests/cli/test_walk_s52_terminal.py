@@ -65,3 +65,23 @@ def test_play_help_names_every_command_the_prompt_takes(runner: CliRunner) -> No
     assert result.exit_code == 0, result.output
     text = " ".join(result.stdout.split())
     assert "Commands: help, rules, card, cards, key, log, list, more, undo, save, quit." in text
+
+
+def test_the_omniscient_replay_shows_every_card_of_each_hand() -> None:
+    """``dojo replay --omniscient`` shows what each seat alone sees. It left out a line of a hand that another
+    seat's hand also had (P1's and P3's Ladder, drawn alike under "your hand"): P1 seemed to hold one card."""
+    from rich.console import Console
+
+    from ninjadojo.cli.replay import Replay
+
+    game = knights_position(4, hands=["pepe", "sola", "kn", "sola"])
+    console = Console(record=True, width=80)
+    Replay.show_private(console, game)
+    said = console.export_text()
+    seat1 = said.split("seat 1 sees:")[1].split("seat 2 sees:")[0]
+    assert "Soldier (so)" in seat1 and "Ladder (la)" in seat1, said
+    seat3 = said.split("seat 3 sees:")[1]
+    assert "Soldier (so)" in seat3 and "Ladder (la)" in seat3, said
+    # Another seat's row, the same as the spectator's, is not said to be seat 0's own.
+    seat0 = said.split("seat 0 sees:")[1].split("seat 1 sees:")[0]
+    assert "P1:" not in seat0 and "Peasant (pe)" in seat0, said

@@ -17,6 +17,7 @@ private part of the picture (its hand...).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -152,7 +153,7 @@ class Replay:
         for seat in range(state.num_players):
             elsewhere = set(state.render(None).splitlines()).union(
                 *(lines for other, lines in enumerate(pictures) if other != seat))
-            private = [line for line in pictures[seat] if line not in elsewhere and line.strip()]
+            private = _own_lines(pictures[seat], elsewhere)
             if private:
                 console.print(f"seat {seat} sees:", markup=False)
                 for line in private:
@@ -219,3 +220,24 @@ def open_replay(file: Path, seat: int | None, omniscient: bool) -> Replay:
         return Replay(game, seat, omniscient)
     except OptionError as error:
         raise OptionError(f"--omniscient: {error}") from None
+
+
+def _own_lines(picture: list[str], elsewhere: set[str]) -> list[str]:
+    """The lines of a seat's picture that no other picture has, and the seat's own blocks whole: a line
+    addressed to it ("your hand: ...", "P1 (you): ...") with the lines indented under it. Two seats' hands
+    may hold a line alike ("Ladder (la) ..." under each "your hand"), which is no less private for that."""
+    def indent(line: str) -> int:
+        # Where the words start: a turn marker ("> P0 (you)") is not an indent.
+        found = re.search(r"\w", line)
+        return found.start() if found else len(line)
+
+    own = [False] * len(picture)
+    for number, line in enumerate(picture):
+        if "(you)" in line or line.lower().startswith("your "):
+            own[number] = True
+            for after in range(number + 1, len(picture)):
+                below = picture[after]
+                if not below.strip() or indent(below) <= indent(line):
+                    break
+                own[after] = True
+    return [line for number, line in enumerate(picture) if line.strip() and (own[number] or line not in elsewhere)]
