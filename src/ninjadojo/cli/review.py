@@ -32,8 +32,9 @@ from ninjadojo.cli.common import (
     stdout_console,
 )
 from ninjadojo.cli.sim import GameBar, duration
-from ninjadojo.engine.errors import OptionError
+from ninjadojo.engine.errors import DojoError, OptionError
 from ninjadojo.engine.words import plural
+from ninjadojo.games import game_class
 from ninjadojo.review import MARKS, GameReview, MoveReview, review_record, review_spec
 from ninjadojo.table import find_save, read_save_game
 
@@ -109,7 +110,11 @@ def _print_list(console: Console, review: GameReview) -> None:
 def print_review(console: Console, review: GameReview) -> None:
     """The review as a table (a row per decision, and its hindsight row), then its summary."""
     state = "finished game" if review.finished else "game in progress"
-    console.print(f"Review of P{review.seat} in {review.game_id} ({review.players} players, {state}): "
+    try:
+        title = game_class(review.game_id).SPEC.title
+    except DojoError:  # (a review of a game this version does not have)
+        title = review.game_id
+    console.print(f"Review of P{review.seat} in {title} ({review.players} players, {state}): "
                   f"{len(review.moves)} decisions with a choice, each rated by the search {review.bot} on what "
                   f"P{review.seat} could know then ({review.budget_words})", markup=False)
     if review.moves:
