@@ -85,3 +85,33 @@ def test_the_omniscient_replay_shows_every_card_of_each_hand() -> None:
     # Another seat's row, the same as the spectator's, is not said to be seat 0's own.
     seat0 = said.split("seat 0 sees:")[1].split("seat 1 sees:")[0]
     assert "P1:" not in seat0 and "Peasant (pe)" in seat0, said
+
+
+def test_an_elements_two_sides_are_shown_whole_at_80_by_24() -> None:
+    """The first decision of a game with The Elements: the two sides are sentences, and cut to a line each
+    they said neither ("Side 1: Draw a card whenever any … discarded, moved, or swapped."). A short list of
+    long choices is shown whole, two lines a choice, when the screen has room; the screen still fits 24
+    lines."""
+    import io
+
+    from rich.console import Console
+
+    from ninjadojo.cli.play import Terminal
+    from ninjadojo.table import Table
+
+    table = Table.new("ninjitsu", 3, {"expansions": "elements"}, 52, humans=[0],
+                      bot_specs={1: "random", 2: "random"}, autosave=False)
+    console = Console(record=True, width=80, height=24, file=io.StringIO())
+    screens: list[list[str]] = []
+
+    def answer(prompt: str) -> str:
+        screens.append(console.export_text(clear=True).splitlines())
+        raise EOFError
+
+    Terminal(console, table, read=answer).run()
+    screen = screens[0]
+    labels = table.game.labels(0)
+    said = " ".join(" ".join(screen).split())
+    for action in ("side:1", "side:2"):
+        assert f"{labels[action]} ({action})" in said, screen
+    assert "…" not in said and len(screen) <= 24 and all(len(line) <= 80 for line in screen), screen

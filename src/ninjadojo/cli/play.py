@@ -91,6 +91,9 @@ def _quoted(path: Path | str) -> str:
     return shlex.quote(str(path))
 
 
+#: The most choices a list shows whole on two lines each rather than cut to one (see Terminal.whole_choices).
+WHOLE_CHOICES = 4
+
 class Terminal:
     """A table at the terminal: screens, the prompt, commands, hand-overs at a hot seat.
 
@@ -562,6 +565,10 @@ class Terminal:
         columns = columns_for(self.choice_texts(seat, actions, width), width)
         rows_all = -(-len(actions) // columns) if actions else 0
         keep_for_log = min(log_need, 3)
+        # A short list of long choices shown whole, on two lines each, when the screen has room for it.
+        whole = self.whole_choices(seat, actions, range(1, len(actions) + 1), width)
+        if whole is not None and len(whole) <= room - keep_for_log:
+            rows_all = len(whole)
         choice_rows = rows_all if rows_all <= room - keep_for_log else max(1, room - keep_for_log - 1)
         # A tall board leaves no less than MIN_CHOICE_ROWS of choices (it scrolls up instead).
         choice_rows = max(choice_rows, min(rows_all, MIN_CHOICE_ROWS - (rows_all > MIN_CHOICE_ROWS)))
@@ -671,6 +678,25 @@ class Terminal:
             texts.append(self.choice_text(seat, action, room, words))
         return texts
 
+    def whole_choices(self, seat: int, actions: Sequence[str], numbers: Sequence[int], width: int) -> list[str] | None:
+        """A short list (at most :data:`WHOLE_CHOICES`) whose words would be cut to fit a line, each choice on
+        two lines whole instead: an Element's two sides are sentences, and "Side 2: On your first turn, take
+        … to look at an opponent's hand" said neither. None when nothing would be cut or a choice needs
+        more than two lines (the list is then shortened as usual)."""
+        if len(actions) > WHOLE_CHOICES or not actions:
+            return None
+        digits = len(str(max(numbers)))
+        lines: list[str] = []
+        cut = False
+        for number, action in zip(numbers, actions, strict=True):
+            cell = f"{number:>{digits}}) {self.choice_text(seat, action)}"
+            cut = cut or len(cell) > width
+            wrapped = textwrap.wrap(cell, width, subsequent_indent=" " * (digits + 2), break_on_hyphens=False)
+            if len(wrapped) > 2:
+                return None
+            lines += wrapped
+        return lines if cut else None
+
     def show_page(self, seat: int, actions: Sequence[str], rows: int) -> None:
         """The next page of the current listing (``seat``'s choices) in at most ``rows`` lines, with the
         full list's numbers, each in words with its code.
@@ -685,6 +711,12 @@ class Terminal:
         width = self.console.width
         numbers = [index + 1 for index in listing]
         codes = [actions[index] for index in listing]
+        whole = self.whole_choices(seat, codes, numbers, width) if self.next_page == 0 else None
+        if whole is not None and len(whole) <= max(rows, 1):
+            for line in whole:
+                self.say(line)
+            self.next_page = len(listing)
+            return
         texts = self.choice_texts(seat, codes, width, max(numbers, default=1))
         columns = columns_for(texts, width, numbers=numbers)
         rest = len(listing) - self.next_page
