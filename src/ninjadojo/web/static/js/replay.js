@@ -12,6 +12,7 @@ import {setHelpPanel} from './cards.js';
 import {actionHelpers, drawBoard, drawLog, drawResult, makeCtx} from './board.js';
 import {ReviewDialog} from './review.js';
 import {seatAt} from './store.js';
+import {botName} from './seats.js';
 
 const SPEEDS = [['0.5', 'fast (0.5 s)'], ['1', 'normal (1 s)'], ['2', 'slow (2 s)']];
 
@@ -71,8 +72,10 @@ class Replay {
     this.review.open(held ? held.seat : null);
   }
 
+  /** A seat's name after its label, as the table and the board call it: "Ann", or "(medium bot)" for a bot. */
   name(seat) {
     const entry = (this.record.seats || [])[seat];
+    if (entry && entry.type === 'bot') return botName(entry);
     return (entry && entry.name) || `Player ${seat}`;
   }
 

@@ -229,7 +229,9 @@ export class CardPopover {
     if (does.take) return h('p', {class: 'pop-hint'}, 'Tap again to take it back.');
     const {actions, sends} = does;
     if (!actions.length) return null;
-    if (sends) return h('p', {class: 'pop-hint'}, `Tap again to do it: ${actions[0]}.`);
+    // (no second stop after a choice that ends with its own: "Flip your trap 1, laid on turn 1: TRAP!")
+    const stop = /[.!?…]$/.test(actions[0]) ? '' : '.';
+    if (sends) return h('p', {class: 'pop-hint'}, `Tap again to do it: ${actions[0]}${stop}`);
     const shown = actions.slice(0, 4);
     return h('div', {class: 'pop-hint'},
       h('p', {}, actions.length > 1 ? `Tap again to choose it, then pick one of ${actions.length} ways:`

@@ -17,7 +17,7 @@ import {actionList, Picker} from './picker.js';
 import {SEAT_STATUS, botName, seatBadge} from './seats.js';
 import {ChatBox} from './chat.js';
 import {percent, ReviewDialog} from './review.js';
-import {forgetSeat, invitesOf, keepSeat, myName, seatAt} from './store.js';
+import {forgetSeat, invitesOf, keepName, keepSeat, myName, seatAt} from './store.js';
 import {applyPatch} from './vendor/fast-json-patch/index.mjs';
 
 // Close codes after which reconnecting cannot help.
@@ -131,6 +131,9 @@ class TablePage {
     keepSeat(this.tableId, this.inviteSeat, this.inviteToken, null);
     history.replaceState(null, '', `#/table/${this.tableId}`);
     const name = myName();
+    // No name kept in this browser (a friend's first visit): the page asks for one (see nameForm), else the
+    // seat stays "Player 1" for everyone.
+    this.askName = !name;
     if (!name) return;
     try {
       const summary = await api(`/api/tables/${this.tableId}`);
@@ -990,7 +993,45 @@ class TablePage {
       const left = Math.max(0, state.clock.you.remaining - passed);
       parts.push(h('p', {class: 'clock-you', 'aria-live': 'off'}, youClockWords(left)));
     }
+    // A friend come by an invitation link with no name, whose seat the table calls "Player 1" (nobody named it):
+    // a field to give it one, under the prompt's words.
+    const held = this.seat !== null ? state.seats[this.seat] : null;
+    if (this.askName && held && held.name === `Player ${this.seat}` && state.status !== 'finished') {
+      parts.splice(1, 0, this.nameForm());
+    }
+    // A name being typed keeps the focus through the redraw (which takes the field out and puts it back).
+    const typing = this.el.nameForm && this.el.nameForm.contains(document.activeElement)
+      ? document.activeElement : null;
     replace(this.el.prompt, parts);
+    if (typing && typing.isConnected && document.activeElement !== typing) typing.focus({preventScroll: true});
+  }
+
+  /** The field naming this seat (made once: a new state redraws the prompt, and keeps what is being typed). */
+  nameForm() {
+    if (!this.el.nameForm) {
+      const input = h('input', {id: 'seat-name', type: 'text', maxlength: 24, autocomplete: 'nickname',
+        placeholder: 'e.g. Bo', required: true});
+      this.el.nameForm = h('form', {class: 'seat-name-form', onsubmit: (event) => {
+        event.preventDefault();
+        this.setName(input.value.trim());
+      }}, h('label', {for: 'seat-name'}, 'Your name (others see it): '), input, ' ',
+      h('button', {type: 'submit'}, 'Set my name'));
+    }
+    return this.el.nameForm;
+  }
+
+  /** Name this seat (the server tells everyone), and keep the name for the next tables. */
+  async setName(name) {
+    if (!name) return;
+    try {
+      await api(`/api/tables/${this.tableId}/join`, {method: 'POST', body: {name, seat: this.seat},
+        token: this.token});
+      keepName(name);
+      this.askName = false;
+      this.draw();
+    } catch (error) {
+      toast(error.message, 'error');
+    }
   }
 
   /** The hint button of a table that allows hints, and the hint for this decision once asked. */

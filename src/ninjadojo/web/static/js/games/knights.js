@@ -48,6 +48,17 @@ function mine(el) {
   return el;
 }
 
+/**
+ * A seat's possessive in a sentence: "your" for this page's seat, "Ann's", and a bot's short label ("P2's", not
+ * "P2 (medium bot)'s"), as the page's words write the engine's "P2's" (see board.js makeCtx).
+ */
+function whose(ctx, seat, capital = false) {
+  if (seat === ctx.seat) return capital ? 'Your' : 'your';
+  const info = (ctx.seats || [])[seat];
+  if (!ctx.player || (info && info.type === 'bot')) return `P${seat}'s`;
+  return `${ctx.player(seat)}'s`;
+}
+
 /** A card's name with its article: "a Knight", "an Archer". */
 function aCard(code) {
   const name = cardName(code);
@@ -175,8 +186,8 @@ function attackWords(ctx, a, cards = []) {
   // Only a Traitor makes anyone but the player on turn an attacker.
   const current = ctx.view.current;
   if (current !== null && current !== undefined && a.by !== current) {
-    const whose = a.by === ctx.seat ? 'Your' : `${ctx.player ? ctx.player(a.by) : `P${a.by}`}'s`;
-    return `${whose} Traitor turns ${played.replace(/^an? /, 'the ')} (strength ${a.strength}) back against ${against}`;
+    const turned = played.replace(/^an? /, 'the ');
+    return `${whose(ctx, a.by, true)} Traitor turns ${turned} (strength ${a.strength}) back against ${against}`;
   }
   return `${by} attacks ${against} with ${played} (strength ${a.strength})`;
 }
@@ -200,7 +211,7 @@ function tableArea(ctx) {
     parts.push(h('p', {class: 'attack-line'}, `${by}${who(ctx, table.attacking)} this turn`));
   }
   if (table.ladder !== null && table.ladder !== undefined) {
-    parts.push(h('p', {}, `A Ladder stands against ${who(ctx, table.ladder)}'s Castle`));
+    parts.push(h('p', {}, `A Ladder stands against ${whose(ctx, table.ladder)} Castle`));
   }
   if (table.cards && table.cards.length) {
     parts.push(cardRow('On the table', table.cards.map((code) => ctx.card(code, {small: true}))));
