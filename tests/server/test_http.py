@@ -131,7 +131,8 @@ def test_joining_leaving_and_handing_a_seat_to_a_bot(server: ServerThread) -> No
     assert ann.json()["seats"][0] == {"seat": 0, "type": "bot", "name": "medium", "status": "bot",
                                       "connected": True, "bot": "medium"}
     notes = server.http.get(f"/api/tables/{table_id}/view").json()["notes"]
-    assert any("Bo sits at seat 1" in note for note in notes) and any("Ann left" in note for note in notes)
+    assert any("Bo sits at seat 1" in note for note in notes)
+    assert "Ann left seat 0; a medium bot plays it now" in notes  # (it read "the bot medium plays it")
 
 
 def test_a_player_finds_their_tables_by_their_tokens(server: ServerThread) -> None:

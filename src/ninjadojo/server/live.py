@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from ninjadojo.bots import LEVELS
 from ninjadojo.engine.errors import DojoError, GameOverError, IllegalActionError, NotYourTurnError, quote
 from ninjadojo.engine.state import GameState
 from ninjadojo.server import storage as store
@@ -1011,7 +1012,7 @@ class LiveTable:
                 await self._change_seats([holder], (EVERYONE, text), status="free", token_hash=None,
                                          name=f"Player {seat}")
             else:
-                text = f"{holder.name} left seat {seat}; the bot {replace_with} plays it"
+                text = f"{holder.name} left seat {seat}; {bot_words(replace_with)} plays it now"
                 await self._change_seats([holder], (EVERYONE, text), status="bot", token_hash=None, type="bot",
                                          bot=replace_with, name=replace_with)
                 if was_waiting and self.status == "playing":  # (not every seat change: it set clocks back)
@@ -1058,6 +1059,14 @@ class LiveTable:
             task.cancel()
         for conn in list(self.connections):
             conn.close(1001, "server shutting down")
+
+
+def bot_words(spec: str) -> str:
+    """A bot in a table note: ``a medium bot``, ``an expert bot`` for a level, ``the bot ismcts:iterations=50``
+    for a spec."""
+    if spec in LEVELS:
+        return f"{'an' if spec[0] in 'aeiou' else 'a'} {spec} bot"
+    return f"the bot {spec}"
 
 
 def public_waiting(game: GameState[Any]) -> list[int]:

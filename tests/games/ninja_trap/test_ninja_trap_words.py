@@ -224,7 +224,7 @@ def test_the_look_with_traps_says_they_are_shown_only_now() -> None:
     play(game, {0: "pass", 1: "pass"})
     decision = game.decision(0)
     assert decision is not None and "your 2 face-down traps are shown to you, only now" in decision.prompt
-    assert game.labels(0) == {"ok": "Hide my traps again and go on"}
+    assert game.labels(0) == {"ok": "Hide your traps again and go on"}  # in the second person, as every choice
 
 
 def test_each_stage_prompt_and_label_speaks_of_traps_rooms_and_moves() -> None:

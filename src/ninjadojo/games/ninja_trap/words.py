@@ -92,7 +92,7 @@ def label(state: NinjaTrapState, seat: int, kind: str, payload: int) -> str:
             return "Pass: flip no trap this turn"
         return f"Flip your trap {payload + 1}, laid on turn {state.trap_turns[seat][payload]}: TRAP!"
     assert payload == 0, f"the look has one action, {LOOK_DONE}"
-    return "Hide my traps again and go on" if state.traps[seat] else "Go on"
+    return "Hide your traps again and go on" if state.traps[seat] else "Go on"
 
 
 # ---------------------------------------------------------------------- the end
