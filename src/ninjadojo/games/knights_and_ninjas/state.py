@@ -56,6 +56,7 @@ Monk: 2 gems or 3 cards; Minstrel: the rival discards 2 at once.
 #: The set the expansion cards need (:meth:`KnightsAndNinjasState.sets_in_play`): in play at 3-6 players.
 EXPANSION_SET = "the expansions"
 
+
 class KnightsAndNinjasState(GameState[Payload]):
     """A position: the draw pile, the discards, hands (counts per kind), gems and fortifications.
 
