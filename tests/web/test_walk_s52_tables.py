@@ -178,3 +178,25 @@ def test_a_friend_come_by_the_link_without_a_name_can_give_one(browser: Any, web
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_while_the_table_waits_for_its_players_no_seat_is_to_act(browser: Any, web_server: WebServer) -> None:
+    """A table with a seat not yet taken: "nobody may act yet", so no seat wears the "to act" tag (Ann's did,
+    the engine's first seat), and once the friend sits down the game begins with it."""
+    table_id, tokens = web_server.create({
+        "game": "knights-and-ninjas", "players": 3, "settings": QUICK,
+        "seats": [{"type": "human", "name": "Ann"}, {"type": "human"}, {"type": "bot", "level": "easy"}]})
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        page.wait_for_function(f"() => document.querySelector('{APP}').dataset.status === 'waiting'")
+        assert "nobody may act yet" in page.locator(".prompt").inner_text()
+        assert page.locator(".seat-chip.to-act, .to-act-tag").count() == 0
+        joined = web_server.http.post(f"/api/tables/{table_id}/join", json={"name": "Bea", "seat": 1},
+                                      headers={"X-Seat-Token": tokens["1"]})
+        assert joined.status_code == 200, joined.text
+        page.wait_for_function(f"() => document.querySelector('{APP}').dataset.status === 'playing'")
+        page.locator(".seat-chip.to-act .to-act-tag").first.wait_for()
+        assert not errors, errors
+    finally:
+        context.close()

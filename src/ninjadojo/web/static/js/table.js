@@ -474,8 +474,10 @@ class TablePage {
 
   ctx() {
     const state = this.state;
+    // While the table waits for its players nobody may act: no seat is shown "to act" (the engine's first
+    // seat would be).
     return makeCtx({gameId: state.view.game, view: state.view, seat: this.seat, legal: state.legal,
-      decision: state.decision, toAct: state.to_act, seats: state.seats});
+      decision: state.decision, toAct: state.status === 'waiting' ? [] : state.to_act, seats: state.seats});
   }
 
   draw() {
