@@ -117,3 +117,13 @@ def test_a_finished_save_whose_end_was_said_in_other_words_still_loads() -> None
     assert wrong != position
     with pytest.raises(SaveError):
         ToyState.load_save({**data, "position": wrong})
+
+
+def test_the_shared_words_helpers_examples_hold() -> None:
+    """engine/words.py's examples: counts, lists and the article every game's words and the server's notes use."""
+    import doctest
+
+    from ninjadojo.engine import words
+
+    failed, tried = doctest.testmod(words)
+    assert tried >= 3 and failed == 0

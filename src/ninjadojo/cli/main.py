@@ -106,7 +106,6 @@ class DojoGroup(_FlagsShownAsFlags, TyperGroup):
         # Non-standalone runs return a command's exit status, or its return value (None: success).
         sys.exit(status if isinstance(status, int) else 0)
 
-
     def _option_form(self, args: Sequence[str] | None, option: object) -> str:
         """How the option ``option`` of the command ``args`` names is written (``--compare OPTION=A OPTION=B``),
         for an error about its values raised before the command has a context; ``""`` if not found."""

@@ -94,6 +94,7 @@ def _quoted(path: Path | str) -> str:
 #: The most choices a list shows whole on two lines each rather than cut to one (see Terminal.whole_choices).
 WHOLE_CHOICES = 4
 
+
 class Terminal:
     """A table at the terminal: screens, the prompt, commands, hand-overs at a hot seat.
 

@@ -6,13 +6,15 @@ table's names: :func:`ninjadojo.table.names.with_names`).
 ('1 gem', '3 Highwaymen', '-1 point')
 >>> listing(["a"]), listing(["a", "b"]), listing(["a", "b", "c"], "or")
 ('a', 'a and b', 'a, b or c')
+>>> with_article("Knight"), with_article("Archer"), with_article("easy bot")
+('a Knight', 'an Archer', 'an easy bot')
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["listing", "plural", "seat_name"]
+__all__ = ["listing", "plural", "seat_name", "with_article"]
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
@@ -26,6 +28,12 @@ def listing(items: Sequence[str], last: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def with_article(words: str) -> str:
+    """``a Knight``, ``an Archer``, ``an easy bot``: ``words`` after the article its first letter takes (a
+    vowel: "an")."""
+    return ("an " if words[:1].lower() in ("a", "e", "i", "o", "u") else "a ") + words
 
 
 def seat_name(seat: int) -> str:

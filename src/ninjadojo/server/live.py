@@ -25,6 +25,7 @@ from typing import Any
 from ninjadojo.bots import LEVELS
 from ninjadojo.engine.errors import DojoError, GameOverError, IllegalActionError, NotYourTurnError, quote
 from ninjadojo.engine.state import GameState
+from ninjadojo.engine.words import with_article
 from ninjadojo.server import storage as store
 from ninjadojo.server.bots import BotPool
 from ninjadojo.server.chat import check_chat
@@ -1064,9 +1065,7 @@ class LiveTable:
 def bot_words(spec: str) -> str:
     """A bot in a table note: ``a medium bot``, ``an expert bot`` for a level, ``the bot ismcts:iterations=50``
     for a spec."""
-    if spec in LEVELS:
-        return f"{'an' if spec[0] in 'aeiou' else 'a'} {spec} bot"
-    return f"the bot {spec}"
+    return with_article(f"{spec} bot") if spec in LEVELS else f"the bot {spec}"
 
 
 def public_waiting(game: GameState[Any]) -> list[int]:

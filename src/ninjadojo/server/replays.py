@@ -41,14 +41,7 @@ class ReplayCache:
 
     async def position(self, key: str, game: GameState[Any], step: int) -> GameState[Any]:
         """The position of the finished ``game`` (kept under ``key``) after ``step`` actions."""
-        kept = self._kept.get(key)
-        if kept is None:
-            kept = await asyncio.to_thread(self._build, game)
-            self._kept[key] = kept
-            while len(self._kept) > self.games:
-                self._kept.popitem(last=False)
-        self._kept.move_to_end(key)
-        every, checkpoints = kept
+        every, checkpoints = await self._checkpoints(key, game)
         return await asyncio.to_thread(self._replay, game, checkpoints[step // every], every * (step // every), step)
 
     async def step(self, key: str, game: GameState[Any], step: int) -> tuple[GameState[Any], str | None]:
@@ -57,10 +50,21 @@ class ReplayCache:
         where the engine has none."""
         if step == 0:
             return await self.position(key, game, step), None
-        await self.position(key, game, 0)  # the checkpoints, built once
-        every, checkpoints = self._kept[key]
-        index = (step - 1) // every
+        every, checkpoints = await self._checkpoints(key, game)
+        index = (step - 1) // every  # the checkpoint before the last action, which is labelled on the way
         return await asyncio.to_thread(self._replay_labelled, game, checkpoints[index], every * index, step)
+
+    async def _checkpoints(self, key: str, game: GameState[Any]) -> tuple[int, list[GameState[Any]]]:
+        """The spacing and checkpoints of ``game``: built off the loop the first time, then kept (the least
+        recently replayed game dropped beyond :attr:`games`)."""
+        kept = self._kept.get(key)
+        if kept is None:
+            kept = await asyncio.to_thread(self._build, game)
+            self._kept[key] = kept
+            while len(self._kept) > self.games:
+                self._kept.popitem(last=False)
+        self._kept.move_to_end(key)
+        return kept
 
     def _build(self, game: GameState[Any]) -> tuple[int, list[GameState[Any]]]:
         record = game.record

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
-from ninjadojo.engine.words import listing, seat_name
+from ninjadojo.engine.words import listing, seat_name, with_article
 from ninjadojo.engine.words import plural as count_words
 from ninjadojo.games.knights_and_ninjas.cards import (
     AR,
@@ -80,11 +80,6 @@ def plural(count: int, word: str) -> str:
     """``1 gem``, ``2 gems``, ``3 Highwaymen``: the count in digits and the word agreeing with it (the
     irregular plurals of this game's cards from :data:`PLURALS`)."""
     return count_words(count, word, PLURALS.get(word))
-
-
-def with_article(name: str) -> str:
-    """``a Knight``, ``an Archer``."""
-    return ("an " if name[0] in "AEIOU" else "a ") + name
 
 
 def card_words(kind: int, role: int | None = None) -> str:

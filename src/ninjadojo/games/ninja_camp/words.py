@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine.frames import Frame
-from ninjadojo.engine.words import listing, plural
+from ninjadojo.engine.words import listing, plural, with_article
 from ninjadojo.games.ninja_camp.cards import (
     CARD_TABLE,
     CLAN_TABLE,
@@ -54,7 +54,7 @@ def points(count: int) -> str:
 
 
 #: Each card kind with its article, by kind (``an Ambush``): a move's log line names one.
-_WITH_ARTICLE: tuple[str, ...] = tuple(f"{'an' if name[0] in 'AEIOU' else 'a'} {name}" for name in NAMES)
+_WITH_ARTICLE: tuple[str, ...] = tuple(with_article(name) for name in NAMES)
 
 
 def a_card(kind: int) -> str:

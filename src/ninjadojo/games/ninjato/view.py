@@ -48,6 +48,7 @@ from ninjadojo.games.ninjato.cards import (
     TILE_KINDS,
     TREASURE_NAMES,
     TREASURES,
+    Cost,
 )
 from ninjadojo.games.ninjato.effects import PHASE_NAMES, PLAY, SIDE_NAMES, clan_points, clan_standing
 from ninjadojo.games.ninjato.encode import STRENGTH
@@ -238,24 +239,24 @@ def envoy_words(envoy: int, age: bool = False) -> str:
     return f"{ENVOY_CODES[envoy]}{mask}({_cost_words(ENVOYS[envoy].cost.text())}{more})"
 
 
-def short_cost(cost_text: str) -> str:
+def short_cost(cost: Cost) -> str:
     """A cost as the board says it in words, short: ``Scroll+Fan``, ``1-3 alike`` (of one kind)."""
-    if cost_text.endswith(" same"):
-        return cost_text.replace(" same", " alike")
-    return "+".join(TREASURE_NAMES[TREASURES.index(kind)] for kind in cost_text.split("+"))
+    if cost.kinds:
+        return "+".join(TREASURE_NAMES[TREASURES.index(kind)] for kind in cost.kinds)
+    return f"{cost.low if cost.low == cost.high else f'{cost.low}-{cost.high}'} alike"
 
 
 def rumor_board_words(rumor: int) -> str:
     """A face-up Rumor in words on the board: its kind and its cost, ``Foes (Vase+Fan)`` (the cost also tells
     two Rumors of a kind apart)."""
-    return f"{RUMOR_WORDS[RUMOR_KIND_OF[rumor]]} ({short_cost(RUMORS[rumor].cost.text())})"
+    return f"{RUMOR_WORDS[RUMOR_KIND_OF[rumor]]} ({short_cost(RUMORS[rumor].cost)})"
 
 
 def envoy_board_words(envoy: int) -> str:
     """A face-up Envoy in words on the board: ``Taira masked (Vase+Fan, year 1)`` (its year breaks clan
     ties: the earlier, the older)."""
     mask = " masked" if ENVOY_MASK[envoy] else ""
-    return f"{CLAN_NAMES[ENVOY_CLAN[envoy]]}{mask} ({short_cost(ENVOYS[envoy].cost.text())}, year {ENVOY_AGE[envoy]})"
+    return f"{CLAN_NAMES[ENVOY_CLAN[envoy]]}{mask} ({short_cost(ENVOYS[envoy].cost)}, year {ENVOY_AGE[envoy]})"
 
 
 def sensei_words(offer: list[int]) -> str:
@@ -451,12 +452,13 @@ def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
         name = paint(f"{CLAN_NAMES[clan]} {value}", CLAN_COLOURS[clan])
         pad = " " * (16 - len(f"{CLAN_NAMES[clan]} {value}"))
         lines.append(f"house {house + 1} {name}{pad}{guard:<10} {treasures[house]:<{column}} {sides}")
-    lines += _places(state, len(lines), seat)
+    # What follows the places is made first: the places take the room it leaves under PICTURE_LINES.
+    below = []
     for rank, clan in enumerate(SCORING_ORDER[coming], start=1):
         name = CLAN_NAMES[clan]
-        lines.append(_clan_line(state, clan, rank).replace(name, paint(name, CLAN_COLOURS[clan]), 1))
+        below.append(_clan_line(state, clan, rank).replace(name, paint(name, CLAN_COLOURS[clan]), 1))
     for other in range(state.num_players):
-        lines.append(_seat_line(state, other, seat, acting))
+        below.append(_seat_line(state, other, seat, acting))
     if state.raider >= 0:
         head = (f"raid: P{state.raider} on house {state.raid_house + 1} by {SIDE_NAMES[state.raid_side]}, "
                 "on the shuriken ")
@@ -464,41 +466,31 @@ def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
         # What is on the shuriken in words while it fits (``2 Scrolls, red Vase``), else as the houses show it.
         where = _fit(head + (loot_words(state.raid_loot) or "nothing"), head + (_tokens(state.raid_loot) or "nothing"))
         if len(where) + 2 + len(facing) <= 80:
-            lines.append(paint(f"{where}; {facing}", "red"))
+            below.append(paint(f"{where}; {facing}", "red"))
         else:
-            lines += [paint(where, "red"), paint(_fit("  " + facing), "red")]
+            below += [paint(where, "red"), paint(_fit("  " + facing), "red")]
     elif state.masks:
-        lines.append(_fit("under Hensojutsu (count twice): " + " ".join(ENVOY_CODES[envoy] for envoy in state.masks)))
+        below.append(_fit("under Hensojutsu (count twice): " + " ".join(ENVOY_CODES[envoy] for envoy in state.masks)))
     if seat is not None:
         hand = " ".join(str(value) for value in DOJO_VALUES for _ in range(state.hands[seat][value])) or "no cards"
         line = paint("your hand: ", "bold") + hand + (" (a 3 may be +1/-1 on another card)" if state.hands[seat][3]
                                                       else "")
-        lines.append(line)
-        lines.extend(_own_line(state, seat))
+        below.append(line)
+        below.extend(_own_line(state, seat))
     if state.result is not None:
-        lines += [paint(part, "green") for part in textwrap.wrap(state.result.reason, 80)]
-    return "\n".join(lines)
+        below += [paint(part, "green") for part in textwrap.wrap(state.result.reason, 80)]
+    lines += _places(state, PICTURE_LINES - len(lines) - len(below))
+    return "\n".join(lines + below)
 
 
 #: The most lines the picture takes (a terminal of 24 rows keeps room for the prompt).
 PICTURE_LINES = 20
 
 
-def _rest_lines(state: NinjatoState, seat: int | None) -> int:
-    """How many lines the picture takes below the places: the clans, the players, the raid (at most two),
-    the hand and the seat's own tiles, the result."""
-    count = 3 + state.num_players + (2 if state.raider >= 0 else 1 if state.masks else 0)
-    if seat is not None:
-        count += 1 + len(_own_line(state, seat))
-    if state.result is not None:
-        count += len(textwrap.wrap(state.result.reason, 80))
-    return count
-
-
-def _places(state: NinjatoState, above: int, seat: int | None = None) -> list[str]:
-    """The Dojo (with the Sensei and the bag), the Pavilion and the Palace, in words: each on a line when it
-    fits, on more (the Sensei on its own) when the picture has room for them, in the letters ``help``
-    explains (``t3~(vf, year 1)``) only when it has none."""
+def _places(state: NinjatoState, room: int) -> list[str]:
+    """The Dojo (with the Sensei and the bag), the Pavilion and the Palace in ``room`` lines if they can, in
+    words: each on a line when it fits, on more (the Sensei on its own) when the room allows, in the letters
+    ``help`` explains (``t3~(vf, year 1)``) only when it has none."""
     dojo = (f"Dojo up {' '.join(map(str, state.up)) or '-'}, deck {len(state.deck)}, came "
             f"{' '.join(f'P{other}' for other in state.dojo_stack) or '-'}")
     offer = " ".join(TILE_CODES[tile] for tile in state.offer) or "-"
@@ -526,7 +518,6 @@ def _places(state: NinjatoState, above: int, seat: int | None = None) -> list[st
     kept = [[form for form in place if all(len(line) <= 80 for line in form)] or [[_fit(place[-1][0])]]
             for place in forms]
     chosen = [0] * len(kept)
-    room = PICTURE_LINES - above - _rest_lines(state, seat)
     for place in (0, 2, 1):
         while sum(len(kept[at][chosen[at]]) for at in range(len(kept))) > room and chosen[place] + 1 < len(
                 kept[place]) and len(kept[place][chosen[place]]) > 1:
