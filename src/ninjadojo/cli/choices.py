@@ -7,6 +7,7 @@ only some choices are shown (a page, or the ones matching what was typed).
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Sequence
 
 #: What separates the parts of an action's text (``E:e4-e7`` has the parts ``E``, ``e4`` and ``e7``).
@@ -53,6 +54,34 @@ def choice_lines(actions: Sequence[str], width: int, gap: int = 3, numbers: Sequ
         line = [cells[index] for index in range(row, len(cells), rows)]
         lines.append((" " * gap).join(text.ljust(cell) for text in line).rstrip())
     return lines
+
+
+#: The most choices a list shows whole on two lines each rather than cut to one (:func:`whole_lines`).
+WHOLE_CHOICES = 4
+
+
+def whole_lines(texts: Sequence[str], numbers: Sequence[int], width: int) -> list[str] | None:
+    """A short list whose choices would be cut to fit a line, numbered, each on two lines whole instead: an
+    Element's two sides are sentences, and "Side 2: On your first turn, take … to look at an opponent's
+    hand" said neither. None when nothing would be cut or a choice needs more than two lines (the list is
+    then shortened as usual).
+
+    >>> whole_lines(["Side 1: draw a card whenever your cards in play are stolen", "Side 2: swap"], [1, 2], 40)
+    ['1) Side 1: draw a card whenever your', '   cards in play are stolen', '2) Side 2: swap']
+    >>> whole_lines(["Draw", "Pass"], [1, 2], 40) is None
+    True
+    """
+    digits = len(str(max(numbers)))
+    lines: list[str] = []
+    cut = False
+    for number, text in zip(numbers, texts, strict=True):
+        cell = f"{number:>{digits}}) {text}"
+        cut = cut or len(cell) > width
+        wrapped = textwrap.wrap(cell, width, subsequent_indent=" " * (digits + 2), break_on_hyphens=False)
+        if len(wrapped) > 2:
+            return None
+        lines += wrapped
+    return lines if cut else None
 
 
 def parts(action: str) -> list[str]:

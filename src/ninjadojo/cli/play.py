@@ -28,6 +28,7 @@ from rich.text import Text
 
 from ninjadojo.api import new_game
 from ninjadojo.cli.choices import (
+    WHOLE_CHOICES,
     choice_lines,
     columns_for,
     drop_shared_tail,
@@ -37,6 +38,7 @@ from ninjadojo.cli.choices import (
     parts,
     same_text,
     shorten_middle,
+    whole_lines,
 )
 from ninjadojo.cli.common import (
     EXIT_INTERRUPTED,
@@ -89,10 +91,6 @@ class LeaveGame(Exception):
 def _quoted(path: Path | str) -> str:
     """A path as a shell word (quoted only when it must be), so that printed commands work as typed."""
     return shlex.quote(str(path))
-
-
-#: The most choices a list shows whole on two lines each rather than cut to one (see Terminal.whole_choices).
-WHOLE_CHOICES = 4
 
 
 class Terminal:
@@ -680,23 +678,11 @@ class Terminal:
         return texts
 
     def whole_choices(self, seat: int, actions: Sequence[str], numbers: Sequence[int], width: int) -> list[str] | None:
-        """A short list (at most :data:`WHOLE_CHOICES`) whose words would be cut to fit a line, each choice on
-        two lines whole instead: an Element's two sides are sentences, and "Side 2: On your first turn, take
-        … to look at an opponent's hand" said neither. None when nothing would be cut or a choice needs
-        more than two lines (the list is then shortened as usual)."""
+        """``seat``'s ``actions`` whole, two lines a choice where one would cut them (:func:`whole_lines`),
+        or None."""
         if len(actions) > WHOLE_CHOICES or not actions:
             return None
-        digits = len(str(max(numbers)))
-        lines: list[str] = []
-        cut = False
-        for number, action in zip(numbers, actions, strict=True):
-            cell = f"{number:>{digits}}) {self.choice_text(seat, action)}"
-            cut = cut or len(cell) > width
-            wrapped = textwrap.wrap(cell, width, subsequent_indent=" " * (digits + 2), break_on_hyphens=False)
-            if len(wrapped) > 2:
-                return None
-            lines += wrapped
-        return lines if cut else None
+        return whole_lines([self.choice_text(seat, action) for action in actions], numbers, width)
 
     def show_page(self, seat: int, actions: Sequence[str], rows: int) -> None:
         """The next page of the current listing (``seat``'s choices) in at most ``rows`` lines, with the
