@@ -67,3 +67,15 @@ def test_a_house_treasure_of_up_to_35_letters_is_in_words() -> None:
     # Eight tokens of five kinds need more: in letters.
     assert any(line.startswith("house 5 ") and "f f s s v v j g" in line for line in lines), lines
     assert all(len(line) <= 80 for line in lines)
+
+
+def test_a_hand_of_dozens_of_dojo_cards_is_counted_within_80_columns() -> None:
+    """A player who goes to the Dojo at every turn holds dozens of cards: "your hand: 1 1 1 ... 5" ran past 80
+    columns (and the end's row of every hand was cut); they are counted by value when listed one by one they
+    would not fit."""
+    game = position(2, hands=["1" * 11 + "2" * 8 + "3" * 6 + "4" * 10 + "5" * 6, "22"])
+    lines = game.render(0).splitlines()
+    assert "your hand: 1 x11, 2 x8, 3 x6, 4 x10, 5 x6 (a 3 may be +1/-1 on another card)" in lines, lines
+    assert all(len(line) <= 80 for line in lines), lines
+    # A small hand is still each card.
+    assert "your hand: 2 2" in position(2, hands=["22", "1"]).render(0).splitlines()

@@ -322,6 +322,17 @@ def elite_words(counts: list[int]) -> str:
     return f"{plural(elites, 'Elite')} ({plural(points, 'point')})" if elites else ""
 
 
+def hand_forms(counts: list[int]) -> list[str]:
+    """A hand of Dojo cards, from the fullest: each card (``1 1 2 5``), then counted by value (``1 x2, 2, 5``);
+    none for an empty hand."""
+    if not any(counts):
+        return []
+    each = " ".join(str(value) for value in DOJO_VALUES for _ in range(counts[value]))
+    counted = ", ".join(f"{value} x{counts[value]}" if counts[value] > 1 else str(value)
+                        for value in DOJO_VALUES if counts[value])
+    return [each, counted]
+
+
 def _seat_parts(state: NinjatoState, other: int) -> list[tuple[str, ...]]:
     """What a seat holds beside its cards, each in words from the fullest to the shortest: its treasure
     (``2 Fans, 1 Jade``), its Sensei tiles (``used`` once played this round), its Rumors by kind and its
@@ -362,8 +373,7 @@ def _seat_line(state: NinjatoState, other: int, seat: int | None, acting: int) -
     you = " (you)" if other == seat else ""
     if state.result is not None:
         # The game is over: every hand is shown.
-        held = " ".join(str(value) for value in DOJO_VALUES for _ in range(state.hands[other][value]))
-        cards = [f"hand {held}" if held else "no cards left"]
+        cards = [f"hand {form}" for form in hand_forms(state.hands[other])] or ["no cards left"]
     else:
         known = [str(value) for value in DOJO_VALUES for _ in range(state.known[other][value])]
         cards = [plural(state.hand_size(other), "card")]
@@ -472,10 +482,11 @@ def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
     elif state.masks:
         below.append(_fit("under Hensojutsu (count twice): " + " ".join(ENVOY_CODES[envoy] for envoy in state.masks)))
     if seat is not None:
-        hand = " ".join(str(value) for value in DOJO_VALUES for _ in range(state.hands[seat][value])) or "no cards"
-        line = paint("your hand: ", "bold") + hand + (" (a 3 may be +1/-1 on another card)" if state.hands[seat][3]
-                                                      else "")
-        below.append(line)
+        # The cards one by one with what a 3 does, else counted (a hand of dozens), the note left out last.
+        note = " (a 3 may be +1/-1 on another card)" if state.hands[seat][3] else ""
+        forms = [form + said for said in (note, "") for form in hand_forms(state.hands[seat]) or ["no cards"]]
+        hand = next((form for form in forms if len("your hand: " + form) <= 80), forms[-1])
+        below.append(paint("your hand: ", "bold") + hand)
         below.extend(_own_line(state, seat))
     if state.result is not None:
         below += [paint(part, "green") for part in textwrap.wrap(state.result.reason, 80)]
