@@ -38,8 +38,10 @@ DOCS = Path(__file__).resolve().parents[1] / "docs" / "rules"
 
 
 def _ruling_specs(game_id: str) -> list[Option]:
-    """The options a game declares for its rulings (all but the engine's)."""
-    return [spec for spec in game_class(game_id).option_specs() if spec.name not in ENGINE_OPTIONS]
+    """The options a game declares for its rulings: its house rules (not the engine's options, nor a
+    set-up option such as Of Knights and Ninjas' ``first_seat``, group "Game")."""
+    return [spec for spec in game_class(game_id).option_specs()
+            if spec.name not in ENGINE_OPTIONS and spec.section == "House rules"]
 
 
 def _other_values(spec: Option) -> list[OptionValue]:

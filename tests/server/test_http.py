@@ -213,6 +213,21 @@ def test_a_rematch_after_a_finished_game(server: ServerThread) -> None:
     assert new_live.seed != live.seed
 
 
+def test_a_knights_rematch_begins_with_the_last_winner(server: ServerThread) -> None:
+    # "The player who most recently won a game goes first" (Of Knights and Ninjas, 3-6 players).
+    table_id, tokens = server.create({"game": "knights-and-ninjas", "players": 3, "settings": QUICK,
+                                      "seats": [{"type": "human", "name": name} for name in ("Ann", "Bo", "Cy")]})
+    live = server.dojo.tables[table_id]
+    server.play_out(table_id)
+    assert live.game.result is not None and len(live.game.result.winners) == 1
+    winner = live.game.result.winners[0]
+    again = server.http.post(f"/api/tables/{table_id}/rematch", headers={"X-Seat-Token": tokens["0"]})
+    assert again.status_code == 200
+    new_live = server.dojo.tables[again.json()["table"]["id"]]
+    assert new_live.game.options["first_seat"] == winner
+    assert new_live.game.to_act() == (winner,)
+
+
 def test_http_requests_are_rate_limited_per_client(sqlite_url: str) -> None:
     with ServerThread(sqlite_url, http_rate=1.0, http_burst=5.0) as limited:
         statuses = [limited.http.get("/api/games").status_code for _ in range(12)]

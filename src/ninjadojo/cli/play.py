@@ -773,7 +773,7 @@ class Terminal:
         carried = game.rematch_options()
         if carried:
             given = " ".join(f"--option {name}={value}" for name, value in carried.items())
-            self.say(f"to play the next game of a match with the same set-up (the rulebook allows keeping it), "
+            self.say(f"to play the next game of this match as the rulebook sets it up, "
                      f"add {given} to dojo play")
 
     def verdict(self) -> str:

@@ -42,6 +42,7 @@ from ninjadojo.games.knights_and_ninjas.cards import (
 from ninjadojo.games.knights_and_ninjas.options import (
     AT_ONCE,
     FIRST,
+    FIRST_SEAT,
     MERCHANT_GEM_WINS,
     PRE_ATTACKS,
     RESHUFFLE,
@@ -109,7 +110,10 @@ def start_game(state: KnightsAndNinjasState) -> None:
     for seat in range(state.num_players):
         for _ in range(HAND_START):
             give_card(state, seat, state.deck.pop())
-    state.current = 0
+    # The player who most recently won a game goes first (option first_seat; seat 0 by default).
+    state.current = first = int(state.rule(FIRST_SEAT))
+    if first:
+        state.log(f"P{first} takes the first turn")
     start_turn(state)
 
 
@@ -706,7 +710,9 @@ def start_draft(state: KnightsAndNinjasState, caller: int | None) -> None:
     count = min(DRAFT_SIZE, len(state.deck))
     state.draft = state.deck[len(state.deck) - count:]
     del state.deck[len(state.deck) - count:]
-    first = min(range(state.num_players), key=lambda s: (state.gems[s], state.sizes[s], s))
+    # Fewer gems, then fewer cards, then the youngest player (the first seat: option first_seat).
+    youngest = int(state.rule(FIRST_SEAT))
+    first = min(range(state.num_players), key=lambda s: (state.gems[s], state.sizes[s], s != youngest))
     if not state.draft:
         # Nothing to deal: the caller could not play, so the turn passes to its rival (who then holds
         # nearly every card and must play or discard); letting the caller go again could loop forever.

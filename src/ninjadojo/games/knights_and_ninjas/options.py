@@ -36,6 +36,9 @@ MERCHANT_GEM_WINS = "merchant_gem_wins"
 #: Ruling 13: when the discards are shuffled into a new draw pile (and the target falls).
 RESHUFFLE = "reshuffle"
 WHEN_NEEDED, WHEN_EMPTY = "when-needed", "when-empty"
+#: Set-up, not a ruling: the seat that takes the first turn ("The player who most recently won a game goes
+#: first"; a rematch gives it the last winner). With 2 players, who drafts first when gems and cards tie.
+FIRST_SEAT = "first_seat"
 
 OPTIONS: tuple[Option, ...] = (
     Option(WIN_CHECK, AT_ONCE,
@@ -76,7 +79,17 @@ OPTIONS: tuple[Option, ...] = (
            choice_labels=("When a card must be drawn", "As soon as the pile is empty")),
 )
 
-DEFAULTS: dict[str, OptionValue] = {option.name: option.default for option in OPTIONS}
+#: The set-up options (group "Game"): no ruling, no house rule, only where the game begins.
+SETUP: tuple[Option, ...] = (
+    Option(FIRST_SEAT, 0,
+           "The seat that takes the first turn (P0 is the first seat). The rulebook: \"the player who most "
+           "recently won a game goes first\"; a rematch sets it to the last game's winner. With 2 players "
+           "the poorer player drafts first, and this seat does when gems and cards are even (the "
+           "rulebook's youngest player).",
+           minimum=0, maximum=5, label="Who goes first", group="Game"),
+)
+
+DEFAULTS: dict[str, OptionValue] = {option.name: option.default for option in (*OPTIONS, *SETUP)}
 
 #: Options about cards or moments the 2-player variation does not have, or against its text, with the reason.
 NOT_IN_DUEL: dict[str, str] = {
@@ -95,7 +108,12 @@ OPTIONS = tuple(replace(option, min_players=3) if option.name in NOT_IN_DUEL els
 def check_combination(players: int, options: Mapping[str, OptionValue]) -> None:
     """Refuse an option switched away from its default where it means nothing or goes against the
     2-player variation's text: with 2 players, the options about the Traitor, Jester, Highwayman and
-    drawing, and a Merchant's gem that does not win (the duel ends when one player has all 12 gems)."""
+    drawing, and a Merchant's gem that does not win (the duel ends when one player has all 12 gems); and
+    a first seat the table does not have."""
+    first = options.get(FIRST_SEAT, 0)
+    if isinstance(first, int) and first >= players:
+        raise OptionError(f"knights-and-ninjas: option {FIRST_SEAT} is seat {first}, but a game of {players} "
+                          f"players has seats 0 to {players - 1}")
     if players != 2:
         return
     for name, reason in NOT_IN_DUEL.items():

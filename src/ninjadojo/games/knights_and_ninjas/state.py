@@ -79,7 +79,7 @@ class KnightsAndNinjasState(GameState[Payload]):
         score_counted=False,
         min_players=2,
         max_players=6,
-        options=table_rules.OPTIONS,
+        options=(*table_rules.OPTIONS, *table_rules.SETUP),
         summary="Fortify, attack and respond until someone holds 10 gems (2 players: draft and duel for all 12).",
         rules=RULES,
     )
@@ -193,6 +193,15 @@ class KnightsAndNinjasState(GameState[Payload]):
             return self.options[name]  # validated options hold every option: the fast path
         except KeyError:
             return table_rules.value(self.options, name)
+
+    def rematch_options(self) -> dict[str, OptionValue]:
+        """With 3 to 6 players the next game of a match begins with this game's winner ("The player who
+        most recently won a game goes first": option ``first_seat``). Nothing with 2 players, where the
+        poorer player drafts first, nor after a game stopped with no winner."""
+        winners = list(self.result.winners) if self.result is not None else []
+        if self.duel or len(winners) != 1:
+            return {}
+        return {table_rules.FIRST_SEAT: winners[0]}
 
     def target_now(self) -> int:
         """Gems that win now: 10 less one per reshuffle (at least 1); all 12 with 2 players."""
