@@ -169,8 +169,9 @@ def test_the_saved_games_are_listed_newest_first(toy: None, runner: CliRunner, d
     print_saved(console, as_json=False)
     text = console.export_text()
     assert text.index(in_progress.path.name) < text.index(finished.path.name)
-    assert f"  {in_progress.path.name}\n      toy, in progress, " in text
-    assert f"  {finished.path.name}\n      toy, finished, 2001-09-09 " in text
+    # The game by its name (the toy game's title), not its id.
+    assert f"  {in_progress.path.name}\n      Toy, in progress, " in text
+    assert f"  {finished.path.name}\n      Toy, finished, 2001-09-09 " in text
     assert text.split(in_progress.path.name)[1].split("\n")[1].endswith(": you, random, random")
     assert f"dojo play --resume continues {in_progress.path.name}" in text
     console = Console(record=True, width=100)

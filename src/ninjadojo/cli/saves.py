@@ -6,6 +6,7 @@ import json
 
 from rich.console import Console
 
+from ninjadojo.games import GAME_MODULES, game_class
 from ninjadojo.table import list_saves, saves_dir
 
 #: The text listing shows at most this many games (the newest); ``--json`` lists them all.
@@ -35,7 +36,8 @@ def print_saved(console: Console, as_json: bool, game: str | None = None) -> Non
                   soft_wrap=True)
     for saved in saves[:SHOWN]:
         console.print(f"  {saved.path.name}", markup=False, soft_wrap=True)
-        console.print(f"      {saved.game}, {saved.state}, {saved.when:%Y-%m-%d %H:%M}: {', '.join(saved.players)}",
+        title = game_class(saved.game).SPEC.title if saved.game in GAME_MODULES else saved.game  # its name, not id
+        console.print(f"      {title}, {saved.state}, {saved.when:%Y-%m-%d %H:%M}: {', '.join(saved.players)}",
                       markup=False)
     if len(saves) > SHOWN:
         console.print(f"  ... and {len(saves) - SHOWN} older (--json lists every one)", markup=False)
