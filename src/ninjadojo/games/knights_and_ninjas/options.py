@@ -82,10 +82,8 @@ OPTIONS: tuple[Option, ...] = (
 #: The set-up options (group "Game"): no ruling, no house rule, only where the game begins.
 SETUP: tuple[Option, ...] = (
     Option(FIRST_SEAT, 0,
-           "The seat that takes the first turn (P0 is the first seat). The rulebook: \"the player who most "
-           "recently won a game goes first\"; a rematch sets it to the last game's winner. With 2 players "
-           "the poorer player drafts first, and this seat does when gems and cards are even (the "
-           "rulebook's youngest player).",
+           "The seat that takes the first turn: the rulebook has the player who most recently won a game "
+           "go first (a rematch sets it). With 2 players, who drafts first when gems and cards are even.",
            minimum=0, maximum=5, label="Who goes first", group="Game"),
 )
 
