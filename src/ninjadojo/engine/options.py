@@ -53,6 +53,9 @@ class Option:
     #: The fewest players at which the option means anything (Of Knights and Ninjas' Traitor, absent from
     #: its 2-player variation): front ends hide it below. 0: at every player count.
     min_players: int = 0
+    #: An int option that names a seat (Of Knights and Ninjas' ``first_seat``): the engine refuses a seat
+    #: the table does not have, and front ends offer the table's seats (P0, P1...) rather than a number.
+    seat: bool = False
 
     @property
     def title(self) -> str:

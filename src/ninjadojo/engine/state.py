@@ -153,7 +153,13 @@ class GameState(ABC, Generic[PayloadT]):
     def validate_options(cls, players: int, options: Mapping[str, object] | None) -> dict[str, OptionValue]:
         """All options with defaults filled in, after checking the given ones and the player count."""
         cls.check_players(players)
-        values = validate_options(cls.SPEC.id, cls.option_specs(), options)
+        specs = cls.option_specs()
+        values = validate_options(cls.SPEC.id, specs, options)
+        for spec in specs:
+            value = values[spec.name]
+            if spec.seat and isinstance(value, int) and value >= players:
+                raise OptionError(f"{cls.SPEC.id}: option {spec.name} is seat {value}, but a game of {players} "
+                                  f"players has seats 0 to {players - 1}")
         cls._check_option_combination(players, values)
         return values
 

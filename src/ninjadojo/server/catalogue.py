@@ -21,7 +21,8 @@ def option_json(option: Option) -> dict[str, Any]:
     ``seat_choice_labels`` for a text option that gives each seat one of them (joined by ``/``), and ``requires``
     (``{"option": name, "value": value}``: the option applies only when that option has that value, or,
     for a set option, holds it; null when it always applies), and ``min_players`` (the fewest players at
-    which it means anything; 0: any)."""
+    which it means anything; 0: any), and ``seat`` (an int option that names a seat: offered as the table's
+    seats, P0 to P<players - 1>)."""
     if isinstance(option.default, bool):
         kind = "bool"
     elif isinstance(option.default, int):
@@ -39,7 +40,7 @@ def option_json(option: Option) -> dict[str, Any]:
             "seat_choice_labels": list(option.seat_choice_labels or option.seat_choices),
             "requires": None if option.requires is None
             else {"option": option.requires[0], "value": option.requires[1]},
-            "min_players": option.min_players}
+            "min_players": option.min_players, "seat": option.seat}
 
 
 def _conceals(cls: type[GameState[Any]], options: Mapping[str, OptionValue]) -> bool:

@@ -10,6 +10,7 @@ import pytest
 from ninjadojo.api import new_game
 from ninjadojo.engine import OptionError, Rng
 from ninjadojo.games.knights_and_ninjas.state import KnightsAndNinjasState
+from ninjadojo.server.catalogue import option_json
 
 
 def _play_to_the_end(game: KnightsAndNinjasState, seed: int) -> None:
@@ -49,6 +50,8 @@ def test_a_first_seat_is_a_set_up_option_not_a_house_rule() -> None:
     spec = next(s for s in KnightsAndNinjasState.option_specs() if s.name == "first_seat")
     assert spec.ruling is None and spec.section == "Game" and spec.title == "Who goes first"
     assert "most recently won" in spec.help
+    # It names a seat: the lobby offers the table's seats (P0, P1...), not a number to type.
+    assert spec.seat and option_json(spec)["seat"] is True
 
 
 @pytest.mark.parametrize("players", [3, 5])

@@ -84,7 +84,7 @@ SETUP: tuple[Option, ...] = (
     Option(FIRST_SEAT, 0,
            "The seat that takes the first turn: the rulebook has the player who most recently won a game "
            "go first (a rematch sets it). With 2 players, who drafts first when gems and cards are even.",
-           minimum=0, maximum=5, label="Who goes first", group="Game"),
+           minimum=0, maximum=5, label="Who goes first", group="Game", seat=True),
 )
 
 DEFAULTS: dict[str, OptionValue] = {option.name: option.default for option in (*OPTIONS, *SETUP)}
@@ -106,12 +106,8 @@ OPTIONS = tuple(replace(option, min_players=3) if option.name in NOT_IN_DUEL els
 def check_combination(players: int, options: Mapping[str, OptionValue]) -> None:
     """Refuse an option switched away from its default where it means nothing or goes against the
     2-player variation's text: with 2 players, the options about the Traitor, Jester, Highwayman and
-    drawing, and a Merchant's gem that does not win (the duel ends when one player has all 12 gems); and
-    a first seat the table does not have."""
-    first = options.get(FIRST_SEAT, 0)
-    if isinstance(first, int) and first >= players:
-        raise OptionError(f"knights-and-ninjas: option {FIRST_SEAT} is seat {first}, but a game of {players} "
-                          f"players has seats 0 to {players - 1}")
+    drawing, and a Merchant's gem that does not win (the duel ends when one player has all 12 gems). (A
+    first seat the table does not have is refused by the engine: the option is a ``seat`` one.)"""
     if players != 2:
         return
     for name, reason in NOT_IN_DUEL.items():
