@@ -176,33 +176,119 @@ def shorten_middle(words: str, room: int) -> str:
     starts = sorted(clauses)
     for start in starts:
         tail = words[start:]
+        opened = words.rfind("(", 0, start)
+        if opened >= 0 and words.find(")", opened, start) < 0:
+            continue  # a clause inside a parenthesis: its tail would close one it never opened
         head_room = keep - len(tail)
         if head_room < max(12, keep // 3):
             continue
         head = words[:head_room + 1]
         head = head[:head.rfind(" ")] if " " in head else head[:head_room]
+        if head.count("(") > head.count(")"):
+            continue  # the head would leave a parenthesis open ("(cost: 1 to 3 treasures … 2 honour")
         dropped = words[len(head):start].split()
         if words[start] == "(" and dropped and any(char.isdigit() for char in dropped[-1]):
             # A parenthesis says something of the words just before it: a square or a number there
             # ("to a7 (a Stealth)") stays with it, or the parenthesis goes ("to … (a Stealth)" says nothing).
             continue
         if len(head) >= head_room - 12:
-            return f"{head.rstrip(' ,;')} … {tail}"
+            shortened = f"{head.rstrip(' ,;')} … {tail}"
+            # Or the head whole up to the clause, and the clause's last words: better where the head would
+            # lose more, or a number ("by … its Sentry is a 4" lost "Strength:", "over house … the Taira house
+            # points" lost "1:"; now "by Strength: … Sentry is a 4", "over house 1: … Taira house points").
+            whole = _whole_head_cut(words, start, room)
+            if whole is not None and _lost(words, whole) < _lost(words, shortened):
+                return whole
+            return shortened
         break
+    inside = _cut_in_parenthesis(words, room)
+    if inside is not None:
+        return inside
     head, tail_room = _middle_head(words, (keep + 1) // 2), keep // 2
     if any(char.isdigit() for char in words[len(head):len(words) - tail_room]):
         # The middle would take a square or a number ("move from d7 to c7"): the start, which names
         # them, keeps two thirds of the room (and no parenthesis it would leave open).
         head = _middle_head(words, keep * 2 // 3)
-        if head.count("(") > head.count(")") and " (" in head:
-            head = head[:head.rfind(" (")]
+        tail_room = keep - len(head)
+    if head.count("(") > head.count(")") and " (" in head:
+        # Never a parenthesis left open: the head ends before it, and the tail takes the room
+        # ("Buy the Rumor Greatest Warrior … the Pavilion with a Fan: 2 honour").
+        head = head[:head.rfind(" (")]
         tail_room = keep - len(head)
     tail = words[len(words) - tail_room:] if tail_room > 0 else ""
     if tail and words[len(words) - tail_room - 1] != " ":
         cut = tail.find(" ")
         if 0 <= cut < 8:
             tail = tail[cut + 1:]
+    if tail.count(")") > tail.count("(") and ") " in tail:
+        tail = tail[tail.index(") ") + 2:]  # nor one closed that it did not open
     return f"{head.rstrip()} … {tail.lstrip()}".rstrip()
+
+
+def _whole_head_cut(words: str, start: int, room: int) -> str | None:
+    """``words`` whole up to the clause at ``start``, then the clause's last words (three at least) in
+    ``room``; ``None`` where none fit or the clause holds a parenthesis (a cut in it would leave it open)."""
+    head, clause = words[:start].rstrip(" ,;"), words[start:]
+    if "(" in clause or ")" in clause:
+        return None
+    for at in (m.end() for m in re.finditer(" ", clause)):
+        tail = clause[at:]
+        if len(tail.split()) < 3:
+            return None
+        if len(head) + 3 + len(tail) <= room:
+            return f"{head} … {tail}"
+    return None
+
+
+def _lost(words: str, cut: str) -> int:
+    """What a cut of ``words`` loses: the letters it drops, a digit counting ten (a number or a square
+    is what tells choices apart), and a head left hanging on a little word."""
+    head, _, tail = cut.partition(" … ")
+    dropped = words[len(head):len(words) - len(tail)]
+    # A head left hanging on a little word ("by …", "for the …") reads as a cut sentence: it counts too.
+    hanging = 8 if head.split()[-1:] and head.split()[-1].lower() in _LITTLE_WORDS else 0
+    return len(dropped.strip()) + 9 * sum(char.isdigit() for char in dropped) + hanging
+
+
+#: Words that need what follows them: a cut just after one leaves it hanging.
+_LITTLE_WORDS = frozenset(("a", "an", "the", "by", "to", "of", "for", "with", "on", "in", "at", "from", "its", "is",
+                           "and", "or"))
+
+
+def _cut_in_parenthesis(words: str, room: int) -> str | None:
+    """``words`` that end on a long parenthesis, cut in ``room`` inside it: the start up to a clause's end,
+    then the parenthesis opened again with its end, ``Raid house 1 (Taira 2) by Strength (… you would be
+    defeated at once)``; ``None`` if they do not end on one or no such cut fits.
+
+    >>> _cut_in_parenthesis("Raid house 4 (Minamoto 8) by Stealth: its Sentry is a 3, play lower (all its "
+    ...                     "treasure is red: beating the Sentry takes none; Elites guard it)", 71)
+    'Raid house 4 (Minamoto 8) by Stealth (… Elites guard it)'
+    """
+    if not words.endswith(")"):
+        return None
+    depth, opened = 0, -1
+    for index in range(len(words) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(words[index], 0)
+        if depth == 0:
+            opened = index
+            break
+    if opened <= 0:
+        return None
+    inner = words[opened + 1:]
+    # The start: the whole of what comes before the parenthesis, else up to the end of one of its clauses.
+    ends = [opened, *sorted((m.start() for m in re.finditer(r"[:,;] ", words[:opened])), reverse=True)]
+    heads = [words[:end].rstrip(" ,;:") for end in ends]
+    heads = [head for head in heads if len(head) >= 12 and head.count("(") == head.count(")")]
+    # The end: a whole clause of the parenthesis, the longest first, else its last words (three at least).
+    clauses = [inner[m.end():] for m in re.finditer(r"[:,;] ", inner)]
+    spaces = [m.end() for m in re.finditer(r" ", inner)]
+    tails = clauses + [inner[at:] for at in spaces if len(inner[at:].split()) >= 3]
+    for head in heads:
+        for tail in tails:
+            text = f"{head} (… {tail}"
+            if len(text) <= room:
+                return text
+    return None
 
 
 def _middle_head(words: str, head_room: int) -> str:
@@ -238,6 +324,16 @@ def drop_shared_tail(words: str, others: Sequence[str], room: int) -> str:
             common += 1
         if common >= 2:  # a word shared (an "on") is chance, and saves nothing worth the ellipsis
             shared = min(shared, common) if shared else common
+    end = " ".join(mine[len(mine) - shared:]) if shared else ""
+    if "(" in end or ")" in end:
+        # A parenthesis is a warning or a detail of its own ("(nothing you hold beats it: you would be
+        # defeated at once)" on both sides of a house), never cut by this rule nor dropped for being shared.
+        return words
     if not shared:
         return words
-    return " ".join(mine[:len(mine) - shared]).rstrip(",:;") + " …"
+    head = mine[:len(mine) - shared]
+    if any(other != words and other.split(" ")[:len(head)] == head for other in others):
+        # The end shared with one sibling is what tells this choice from another ("... for any card:
+        # discard a 1" beside "... for any card: discard a 2"): it stays, for the usual cut.
+        return words
+    return " ".join(head).rstrip(",:;") + " …"

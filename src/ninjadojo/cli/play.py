@@ -84,6 +84,11 @@ MAX_DIGITS = 6
 EXIT_CRASHED = 1
 
 
+def actions_named(actions: Sequence[str], text: str) -> list[str]:
+    """The actions whose text contains ``text`` (a game may have actions like ``-1``)."""
+    return [action for action in actions if text in action]
+
+
 class LeaveGame(Exception):
     """The human left the game (``quit`` or end of input)."""
 
@@ -317,6 +322,11 @@ class Terminal:
             return canonical
         if game.is_free(seat, text):
             return text  # a free action (help lists them): the same decision is asked again after it
+        if text.isascii() and text[1:].isdigit() and text[0] in "+-" and not actions_named(actions, text):
+            # A signed number is a number out of range too ("-1"), not an action the game must parse.
+            self.say(f"there is no choice {quote(text) if len(text) > MAX_DIGITS else text}: "
+                     f"{self.numbers_hint(actions)}")
+            return None
         if text.isascii() and text.isdigit():
             number = int(text) if len(text) <= MAX_DIGITS else 0
             if 1 <= number <= len(actions):
@@ -336,6 +346,14 @@ class Terminal:
             self.say(f"{quote(text)} names {named[0]}")
             return named[0]
         matches = named or narrow(actions, text)
+        if not matches:
+            # The words a choice is listed in also name it ("genkan" for "Set a trap in the Genkan"): the
+            # help says a part of a choice's text picks it, and a player reads the words, not the codes.
+            worded = self.by_words(seat, actions, text)
+            if len(worded) == 1:
+                self.say(f"{quote(text)} names {self.choice_text(seat, worded[0])}")
+                return worded[0]
+            matches = worded
         if matches:
             self.listing = [actions.index(action) for action in matches]
             self.next_page = 0
@@ -352,13 +370,31 @@ class Terminal:
             # game's own explanation is shown as it is.
             decision = game.decision(seat)
             repeats_prompt = decision is not None and bool(decision.prompt) and decision.prompt in error.reason
-            if not error.explained or repeats_prompt:
+            # Words with a space between them are no action's code: a game's reason for a code would read
+            # them as one ("'ove buko' is not a room" for "move buko").
+            if not error.explained or repeats_prompt or len(text.split()) > 1:
                 self.say(f"{quote(text)} is not one of your choices: {self.numbers_hint(actions)}, "
                          "part of a choice's text, or help")
             else:
                 self.say(f"{quote(text)} is not allowed now: {error.reason}")
             return None
         raise AssertionError("an action outside the legal list was accepted")  # pragma: no cover
+
+    def by_words(self, seat: int, actions: Sequence[str], text: str) -> list[str]:
+        """The actions whose words (as listed) hold every word of ``text`` as a whole word, in any case;
+        none for a text with a word shorter than three letters or not of letters (``a``, ``x9``)."""
+        typed = text.casefold().split()
+        if not typed or not all(len(word) >= 3 and word.isalpha() for word in typed):
+            return []
+        labels = self.game.labels(seat)
+        found = []
+        for action in actions:
+            # Not the words of a bracket: a warning ("(you would be defeated at once)") names no choice.
+            said = re.sub(r"\([^()]*\)", " ", labels.get(action, action))
+            words = set(re.findall(r"[^\W\d_]+", said.casefold()))
+            if all(word in words for word in typed):
+                found.append(action)
+        return found
 
     @staticmethod
     def numbers_hint(actions: Sequence[str]) -> str:
@@ -531,8 +567,17 @@ class Terminal:
             return
         width = max(len(info.code) for info in catalog)
         for info in catalog:
-            line = f"{info.code:<{width}}  {info.name}" + (f": {info.short}" if info.short else "")
-            self.say(line[:self.console.width])
+            short = info.short
+            kind = info.name.split(": ")[0] + ": " if ": " in info.name else ""
+            if kind and short.startswith(kind):
+                short = short[len(kind):]  # "Rumor: Greatest Warrior: Rumor: counts ..." said its kind twice
+            line = f"{info.code:<{width}}  {info.name}" + (f": {short}" if short and short != info.name else "")
+            # A line too long for the terminal goes on under the name, whole words ("Stealth under 2", not
+            # "Stea"); piped output keeps it whole.
+            rows = (textwrap.wrap(line, self.console.width, subsequent_indent=" " * (width + 4))
+                    if not self.console.soft_wrap else [line])
+            for row in rows or [line]:
+                self.say(row)
 
     # ------------------------------------------------------------------ screens
 
@@ -625,7 +670,7 @@ class Terminal:
         if rows == 1 or not shown:
             self.say(f"({len(lines)} new log line{'s' if len(lines) > 1 else ''} above; log shows them all)")
             return
-        self.console.print("[bold]since your last move:[/bold]")
+        self.console.print("[bold]since your last choice:[/bold]")
         if earlier:
             self.say(f"  ... {earlier} earlier line{'s' if earlier > 1 else ''} above (log shows them all)")
         for line in lines[earlier:]:

@@ -131,7 +131,9 @@ class Replay:
             name = state.SPEC.score_name  # none for a game only won or lost (Ninja Trap)
             scores = f"; {name.lower()} " + ", ".join(f"{score:g}" for score in state.result.scores) if name else ""
             won = "share the win" if len(state.result.winners) > 1 else "wins"
-            console.print(f"game over: {state.result.reason}{scores}; {winners} {won}", markup=False)
+            # The reason is a sentence of its own ("... and wins."): its full stop does not run into the rest.
+            reason = state.result.reason.rstrip().rstrip(".")
+            console.print(f"game over: {reason}{scores}; {winners} {won}", markup=False)
 
     def played_words(self, step: int) -> str:
         """The action step ``step`` starts with in the game's words (``Draw 2 cards``), or "" where the
@@ -187,8 +189,9 @@ class Replay:
                     console.print("this is the first step", markup=False)
                     continue
                 step -= 1
-            elif number.isascii() and number.isdigit():
-                target = int(number) if len(number) <= MAX_DIGITS else -1
+            elif number.isascii() and number.lstrip("-").isdigit() and number.count("-") <= 1:
+                # A negative step ("g -1") is a step out of range, not an unknown command.
+                target = int(number) if len(number.lstrip("-")) <= MAX_DIGITS else -1
                 if not 0 <= target <= self.last:
                     console.print(f"steps run from 0 to {self.last}", markup=False)
                     continue
@@ -240,4 +243,13 @@ def _own_lines(picture: list[str], elsewhere: set[str]) -> list[str]:
                 if not below.strip() or indent(below) <= indent(line):
                     break
                 own[after] = True
-    return [line for number, line in enumerate(picture) if line.strip() and (own[number] or line not in elsewhere)]
+    # A line that differs from another picture's only by the turn marker ("> P0  hits ...", the seat's own
+    # row) tells nothing private.
+    unmarked = {_unmarked(line) for line in elsewhere}
+    return [line for number, line in enumerate(picture)
+            if line.strip() and (own[number] or _unmarked(line) not in unmarked)]
+
+
+def _unmarked(line: str) -> str:
+    """``line`` without the marker a picture puts before the viewer's own row (``>``)."""
+    return " " + line[1:] if line.startswith(">") else line

@@ -36,6 +36,7 @@ from ninjadojo.engine.errors import DojoError, OptionError
 from ninjadojo.engine.words import plural
 from ninjadojo.games import game_class
 from ninjadojo.review import MARKS, GameReview, MoveReview, review_record, review_spec
+from ninjadojo.review.core import MIN_VISITS
 from ninjadojo.table import find_save, read_save_game
 
 #: How each mark is drawn in the table.
@@ -58,7 +59,9 @@ def _alternative_chance(move: MoveReview) -> str:
     assert alternative is not None
     said = percent(alternative.chance)
     if (percent(alternative.chance) != percent(move.before) and alternative.chance > move.before
-            and alternative.visits < move.best.visits):
+            and (alternative.visits < move.best.visits or alternative.visits < MIN_VISITS)):
+        # Fewer visits than a mark needs (a small --iterations) is as unsure: "50% -> 50%", best alternative
+        # "(63%)" and an average loss of 0 read as a contradiction when said bare.
         said += f", but tried only {plural(alternative.visits, 'time')}: not sure"
     return said
 
@@ -133,6 +136,10 @@ def print_review(console: Console, review: GameReview) -> None:
     counted = ", ".join(plural(marks[name], name, MARK_PLURALS.get(name)) for name in MARKS)
     console.print(f"{counted}; average loss {100 * review.average_loss:.1f} points of win chance a decision",
                   markup=False)
+    if review.moves and all(move.played.visits < MIN_VISITS for move in review.moves):
+        # No mark, no loss: say why, or a small budget reads as a flawless game.
+        console.print(f"(each move was tried fewer than {MIN_VISITS} times: too few to mark a decision or count "
+                      "a loss; a larger --iterations tells more)", markup=False)
     speed = review.iterations_per_second
     console.print(f"reviewed in {duration(review.seconds)} ({speed:.0f} {review.unit} a second)", markup=False)
 

@@ -92,7 +92,8 @@ def label(state: NinjaTrapState, seat: int, kind: str, payload: int) -> str:
             return "Pass: flip no trap this turn"
         return f"Flip your trap {payload + 1}, laid on turn {state.trap_turns[seat][payload]}: TRAP!"
     assert payload == 0, f"the look has one action, {LOOK_DONE}"
-    return "Hide your traps again and go on" if state.traps[seat] else "Go on"
+    count = len(state.traps[seat])
+    return ("Hide your trap again and go on" if count == 1 else "Hide your traps again and go on") if count else "Go on"
 
 
 # ---------------------------------------------------------------------- the end

@@ -449,9 +449,8 @@ def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
     lines = [paint("Ninjato", "bold") + f" round {state.round}/{ROUNDS}, turn order {order}; clans {when}, in order:"]
     # Each house's treasure in words (``Fan, 2 Scrolls, red Jade``), in letters (``f s s j*``) where the words
     # would not leave the raiders' column room: a column as wide as the longest.
-    treasures = [loot_words(state.treasure[house]) or "-" for house in range(HOUSES)]
-    treasures = [text if len(text) <= TREASURE_COLUMN else _tokens(state.treasure[house])
-                 for house, text in enumerate(treasures)]
+    treasures = [next((text for text in _treasure_forms(state.treasure[house]) if len(text) <= TREASURE_COLUMN),
+                      _tokens(state.treasure[house])) for house in range(HOUSES)]
     column = max(16, *map(len, treasures))
     for house in range(HOUSES):
         clan, value = MARKERS[state.markers[house]]
@@ -515,14 +514,21 @@ def _places(state: NinjatoState, room: int) -> list[str]:
     # columns is dropped); the first of each is taken, then the places give up lines while the picture is
     # too tall, the Dojo's first (its Sensei tiles are also in the choices), then the Palace's, then the
     # Pavilion's.
+    # On one line the Rumors and Envoys are said in words before they are said in letters: by kind
+    # (``People (Scroll), Art, Art``: costs as they fit) and by clan (``Taira masked (year 4), Minamoto``),
+    # their costs and years also in the choices that buy them.
     forms = [
         [[f"{dojo} | Sensei {sensei} | {bag}"], [f"{dojo}; Sensei {sensei}; {bag}"],
-         [f"{dojo}; {bag}", f"Sensei: {sensei}"], [f"{dojo} | Sensei {offer} | {bag}"],
+         [f"{dojo}; {bag}", f"Sensei: {sensei}"],
+         *[[f"{dojo} | Sensei {words} | {bag}"] for words in _short_sensei_forms(state.offer)],
+         [f"{dojo} | Sensei {offer} | {bag}"],
          [f"{dojo}|Sensei {offer}|{bag}"]],
         [[pavilion + (", ".join(rumors) or "-")], _wrap_items(pavilion, rumors),
+         *[[pavilion + (", ".join(words) or "-")] for words in _short_rumor_forms(state.rup)],
          [pavilion + (" ".join(rumor_words(rumor) for rumor in state.rup) or "-")]],
         [[palace + (", ".join(envoys) or "-")],
          _wrap_items(palace, envoys),
+         *[[palace + (", ".join(words) or "-")] for words in _short_envoy_forms(state.vup)],
          [palace + (" ".join(envoy_words(envoy, age=True) for envoy in state.vup) or "-")],
          [palace + (" ".join(envoy_words(envoy) for envoy in state.vup) or "-")]],
     ]
@@ -536,6 +542,38 @@ def _places(state: NinjatoState, room: int) -> list[str]:
     return [line for place, at in zip(kept, chosen, strict=True) for line in place[at]]
 
 
+def _short_sensei_forms(offer: list[int]) -> list[str]:
+    """The Sensei's tiles in words, shorter than with their costs: each tile (``Snake -2, 2 Tiger 6``),
+    then counted by style (``Snake, 2 Tiger``)."""
+    forms = []
+    for names in ([TILE_KINDS[TILE_KIND_OF[tile]].name for tile in offer],
+                  [(TILE_KINDS[TILE_KIND_OF[tile]].style or TILE_KINDS[TILE_KIND_OF[tile]].name).capitalize()
+                   for tile in offer]):
+        forms.append(", ".join(name if names.count(name) == 1 else f"{names.count(name)} {name}"
+                               for name in dict.fromkeys(names)) or "-")
+    return forms
+
+
+def _short_rumor_forms(rumors: list[int]) -> list[list[str]]:
+    """The face-up Rumors in words, shorter than with every cost: by kind only (``People, Art, Art``)."""
+    return [[RUMOR_WORDS[RUMOR_KIND_OF[rumor]] for rumor in rumors]]
+
+
+def _short_envoy_forms(envoys: list[int]) -> list[list[str]]:
+    """The face-up Envoys in words, shorter than with their costs: by clan with mask and year (``Taira masked
+    (year 4)``), by clan with mask, then counted by clan (``2 Taira (1 masked), Minamoto``)."""
+    named = [CLAN_NAMES[ENVOY_CLAN[envoy]] + (" masked" if ENVOY_MASK[envoy] else "") for envoy in envoys]
+    counted = []
+    for clan in dict.fromkeys(ENVOY_CLAN[envoy] for envoy in envoys):
+        mine = [envoy for envoy in envoys if ENVOY_CLAN[envoy] == clan]
+        masked = sum(1 for envoy in mine if ENVOY_MASK[envoy])
+        if len(mine) == 1:
+            counted.append(CLAN_NAMES[clan] + (" masked" if masked else ""))
+        else:
+            counted.append(f"{len(mine)} {CLAN_NAMES[clan]}" + (f" ({masked} masked)" if masked else ""))
+    return [[f"{name} (year {ENVOY_AGE[envoy]})" for name, envoy in zip(named, envoys, strict=True)], named, counted]
+
+
 def _wrap_items(head: str, items: list[str]) -> list[str]:
     """``head`` and the items joined by commas, on as many lines of 80 columns as they take, each line but
     the first indented under the first item; never cut inside an item."""
@@ -547,6 +585,23 @@ def _wrap_items(head: str, items: list[str]) -> list[str]:
         else:
             lines[-1] += ("" if lines[-1] == head else " ") + text
     return lines
+
+
+def _treasure_forms(tokens: list[int]) -> list[str]:
+    """A house's treasure in words, from the fullest: ``Fan, Scroll, red Jade, red Gold``, then the red ones
+    said once (``Fan, Scroll; red: Jade, Gold``); ``-`` for none."""
+    if not tokens:
+        return ["-"]
+    plain = [0] * 5
+    red = [0] * 5
+    for token in tokens:
+        (red if token >= 5 else plain)[token % 5] += 1
+    forms = [loot_words(tokens)]
+    if any(red):
+        reds = ", ".join(treasure_parts(red, article=False))
+        forms.append(f"{', '.join(treasure_parts(plain, article=False))}; red: {reds}" if any(plain)
+                     else f"red: {reds}")
+    return forms
 
 
 def _tokens(tokens: list[int]) -> str:
