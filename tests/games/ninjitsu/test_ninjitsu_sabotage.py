@@ -261,13 +261,33 @@ def test_nets_cards_shuffled_into_a_new_deck_cannot_be_taken() -> None:
     assert any("shuffled into the new deck: P0 has none to take" in event.text for event in game.events)
 
 
+#: The position of that game (seed 1073101, before Master of Magic shuffled the whole deck with Heavy Weather), as
+#: P3 plays the cards its surfaced Master of Magic allows.
+MOD_POSITION = (
+    'ninjitsu|5|expansions=promo,magic,sabotage,elements,weather,target=21|fb175d96d274dd24|142|[["play",'
+    '[3],{"way":"any","by":"Xm","optional":true},"",[]]]|-|turn=0;swaps=3;deck=1dHv3p5mJbJm1tAc5pXbKsQa1l'
+    'Km7bBvXmEvXsEm3s;discard=QmTc8b8m;hands=6mXpFs8a6aTm9sAb/TaTsQsJs2a8cXa/Qb6bAaKbKc/9m4c7s2mAsXcJa3c1'
+    'n3mQcJc/5s9aBp4b;treasures=2sKp/6s/-/5a4a7a3b2c7m7c/-;secrets=-/1s4m9b/4s/Am8s6cTb5c9c3a2bKa5b/-;eff'
+    'ects=Xm.1.3:7c;known=Ka.1032,Qa.8,8a.5,6a.5,Jb.8,Xb.8,Ab.5,7b.8,Ac.8,6c.5896,5c.1032,1l.8,1d.8,1t.8,'
+    '5p.8,3p.8,Xp.5,Km.8,Jm.8,Xm.8,Tm.5,6m.5,5m.8,Em.8,Ks.8,Xs.8,9s.5,8s.1032,3s.8,Fs.5,Hv.8,Bv.8,Ev.8;la'
+    'ter=0.draw.3.1.1,0.draw.4.1.1,0.draw.0.1.1,0.ask;late=1;held=[[["window",[],{"moment":"trap","card":'
+    '"Kp","taker":0,"victim":1},"c",[]]]];elements=wind1/water1/heart2/earth1/magic1;started=31;weather=R'
+    'w;wdeck=SwWwAwUwFw;wdiscard=HwTwDw;events=SvLvXvFvWv'
+)
+
+
 def test_a_master_of_deception_taken_before_its_trap_springs_still_springs_it_and_stays_taken() -> None:
     """Found by random play (seed 1073101, 5 players, every expansion): P0 steals Master of Deception, a
     trap; a Master of Magic surfaces first, and its owner P3's Master of Secrets moves the stolen card
     from P0's face-up cards into P3's hand. Then the trap springs all the same (the steal happened: the
     robbed player may play, then steal), and the card stays in P3's hand rather than being discarded
-    from where it no longer is. The engine once failed on the legal action that led there."""
-    game = NinjitsuState.new(5, {"expansions": "promo,magic,sabotage,elements,weather"}, seed=1073101)
+    from where it no longer is. The engine once failed on the legal action that led there. (From the
+    game's position as P3 plays, kept as notation: the seeded game itself changed when Master of Magic
+    came to shuffle the whole deck.)"""
+    game = NinjitsuState.from_notation("".join(MOD_POSITION))
+    for action in ("t:4c", "s:3c", "a:3m", "c:3b", "a:Qc", "c:Kp"):
+        game.apply(3, action)
+        game.check_invariants()
     rng = Rng(1073101)
     while game.result is None:
         seat = game.to_act()[0]
@@ -276,6 +296,6 @@ def test_a_master_of_deception_taken_before_its_trap_springs_still_springs_it_an
         game.check_invariants()
     lines = [event.text for event in game.events]
     taken = "P3 moves Master of Deception from P0's treasures into P3's hand"
-    assert taken in lines, "the game no longer reaches the position (the random stream changed): rebuild it"
+    assert taken in lines
     after = lines[lines.index(taken):]
     assert "P1 may play a card, then may steal a secret" in after

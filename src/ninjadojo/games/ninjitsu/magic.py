@@ -195,7 +195,14 @@ def _master_of_magic(state: NinjitsuState, card: int, player: int) -> None:
     state.known[card] = state.everyone
     state.magic_owner = player
     state.narrate(f"P{player}'s {card_name(card)} is shuffled face-up into the deck")
-    if state.deck[-1] == card:
+    if state.has_weather:
+        # The whole deck is shuffled, as the card says: an Event it brings to the top goes into play (and a
+        # Master of Magic on top surfaces). Without Heavy Weather nothing in the deck cares where it lies, and
+        # the card at a random place is the same shuffle, without shuffling the rest (a seeded game's deals
+        # stay as they were).
+        state.rng.shuffle(state.deck)
+        state.settle_top()
+    elif state.deck[-1] == card:
         state.surface_magic()
 
 
