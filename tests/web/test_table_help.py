@@ -251,6 +251,8 @@ def test_the_title_icon_sound_notification_and_lobby_say_when_it_is_your_turn(br
         lobby = context_b.new_page()
         lobby.goto(f"{web_server.base}/#/")
         lobby.wait_for_selector(f".table-item[data-table='{table_id}']")
+        # (The lists load side by side: the table may be listed as playing before my tables are counted.)
+        lobby.wait_for_selector("#waiting-count[data-count]", state="attached")
         assert lobby.get_attribute("#waiting-count", "data-count") == "0"
         buttons = page_a.locator(".action-list button.action")
         click_choice(buttons.nth(rng.randrange(buttons.count())))

@@ -9,8 +9,8 @@ import {clearErrorToasts, copyText, h, replace, toast} from './dom.js';
 import {gameInfo, loadCatalogue} from './catalogue.js';
 import {botName, seatBadge} from './seats.js';
 import {setFavicon} from './turn.js';
-import {forgetSeat, hideFinished, keepHideFinished, keepInvites, keepName, keepSeat, mySeats, myName}
-  from './store.js';
+import {forgetSeat, hideFinished, keepHideFinished, keepInvites, keepName, keepNewTableChoices, keepSeat, mySeats,
+  myName, newTableChoices} from './store.js';
 
 // Options that are guards for programs rather than choices for players: under "More settings".
 const ADVANCED_OPTIONS = new Set(['max_length']);
@@ -22,6 +22,9 @@ const EXPANSIONS = 'Expansions';
 const REFRESH_MS = 10000;
 // A table of mine not finished but without a move for this long is abandoned: hidden with the finished ones.
 const ABANDONED_DAYS = 7;
+// A screen this narrow cuts a bot's difficulty said with its words in its list ("expert: thinks ahead, up to 2 s
+// a …"): the list says the difficulty alone, and its words are written in full under it.
+const NARROW = '(max-width: 40rem)';
 
 export function openLobby(root) {
   const lobby = new Lobby(root);
@@ -33,6 +36,8 @@ class Lobby {
   constructor(root) {
     this.root = root;
     this.timer = null;
+    this.narrow = window.matchMedia(NARROW);
+    this.relabel = () => this.labelLevels();
   }
 
   async start() {
@@ -80,10 +85,12 @@ class Lobby {
         '⟳ Refresh the lists'))));
     this.refresh();
     this.timer = setInterval(() => this.refresh(), REFRESH_MS);
+    this.narrow.addEventListener('change', this.relabel);
   }
 
   destroy() {
     clearInterval(this.timer);
+    this.narrow.removeEventListener('change', this.relabel);
     document.title = 'ninjadojo';
     setFavicon(false);
   }
@@ -145,7 +152,10 @@ class Lobby {
     const form = h('form', {class: 'create-form', onsubmit: (event) => {
       event.preventDefault();
       this.create();
-    }, onchange: () => this.showApplicable()},
+    }, onchange: () => {
+      this.showApplicable();
+      this.remember();
+    }},
     h('p', {}, h('label', {for: 'new-game'}, 'Game '), this.gameSelect), this.summary,
     h('p', {}, h('label', {for: 'new-players'}, 'Players '), this.playersSelect),
     this.presetsBox,
@@ -167,6 +177,9 @@ class Lobby {
           + 'nobody knows the cards. Every seat is told.')),
       this.advancedOptions),
     h('p', {}, h('button', {type: 'submit', id: 'create-table', class: 'primary'}, 'Create the table')));
+    // The game picked last in this browser, not the first of the list again (after a table, a reload, the lobby).
+    const kept = newTableChoices().game;
+    if (this.games.some((game) => game.id === kept)) this.gameSelect.value = kept;
     this.gameChanged();
     return form;
   }
@@ -205,14 +218,57 @@ class Lobby {
       h('button', {type: 'button', class: 'quiet preset', dataset: {preset: preset.id}, title: preset.help,
         onclick: () => this.applyPreset(preset)}, preset.label)));
     this.showApplicable();
-    this.drawSeats();
+    this.restore(game);
   }
 
   /** Set the option fields to a preset's values (the options it does not name keep theirs). */
   applyPreset(preset) {
     for (const [name, value] of Object.entries(preset.values)) this.optionInputs.get(name).set(value);
     this.showApplicable();
+    this.remember();
     toast(`${preset.label}: the options are set.`);
+  }
+
+  /**
+   * Put back the game's players, seats and options as last chosen in this browser (a value the game no longer
+   * offers is left at its default). Without any, the seats are drawn as new.
+   */
+  restore(game) {
+    const kept = (newTableChoices().games || {})[game.id] || {};
+    const players = Number(kept.players);
+    if (Number.isInteger(players) && players >= game.min_players && players <= game.max_players) {
+      this.playersSelect.value = String(players);
+    }
+    this.seatWishes = Array.isArray(kept.seats) ? kept.seats : [];
+    this.drawSeats();
+    let house = false;
+    for (const option of game.options) {
+      const value = (kept.options || {})[option.name];
+      if (value === undefined || !offers(option, value)) continue;
+      this.optionInputs.get(option.name).set(value);
+      house = house || optionSection(option) === HOUSE_RULES;
+    }
+    // A house rule kept is in sight, not folded away: the table is not the one of the game's rules.
+    if (house) this.houseRules.open = true;
+    this.showApplicable();
+  }
+
+  /** Remember the form's choices for the next time (see store.js newTableChoices). */
+  remember() {
+    const game = this.game();
+    const kept = newTableChoices().games;
+    const games = kept && typeof kept === 'object' && !Array.isArray(kept) ? kept : {};
+    const seats = this.seatInputs.map((input) => (input ? {type: input.type.value, level: input.level.value} : null));
+    // The seats beyond this many players keep their choices, for a bigger table again.
+    for (let seat = seats.length; seat < (this.seatWishes || []).length; seat += 1) seats.push(this.seatWishes[seat]);
+    this.seatWishes = seats;
+    const options = {};
+    for (const option of game.options) {
+      const value = this.optionInputs.get(option.name).peek();
+      if (value !== option.default) options[option.name] = value;
+    }
+    games[game.id] = {players: Number(this.playersSelect.value), seats, options};
+    keepNewTableChoices({game: game.id, games});
   }
 
   /** Show only the options that apply given the others' values (an option `requires` another's value). */
@@ -268,17 +324,46 @@ class Lobby {
       const type = h('select', {id: `seat-type-${seat}`, 'aria-label': `seat ${seat}: who plays it`},
         h('option', {value: 'bot'}, 'a bot'), h('option', {value: 'friend'}, 'a friend (invitation link)'),
         h('option', {value: 'open'}, 'anyone (open seat)'));
-      const level = h('select', {id: `seat-level-${seat}`, 'aria-label': `seat ${seat}: bot difficulty`},
-        game.levels.map((each) => h('option', {value: each, selected: each === game.default_level},
-          game.level_words && game.level_words[each] ? `${each}: ${game.level_words[each]}` : each)));
-      const levelBox = h('span', {class: 'level-box'}, h('label', {for: `seat-level-${seat}`}, ' difficulty '), level);
+      const level = h('select', {id: `seat-level-${seat}`, 'aria-label': `seat ${seat}: bot difficulty`,
+        'aria-describedby': `seat-level-words-${seat}`},
+      game.levels.map((each) => h('option', {value: each, selected: each === game.default_level}, each)));
+      // The difficulty's words in full, under it on a narrow screen (see labelLevels()).
+      const words = h('small', {class: 'muted level-words', id: `seat-level-words-${seat}`});
+      const levelBox = h('span', {class: 'level-box'}, h('label', {for: `seat-level-${seat}`}, ' difficulty '), level,
+        words);
+      // This seat as it was last chosen here (a bot of a difficulty, a friend, an open seat).
+      const wish = (this.seatWishes || [])[seat];
+      if (wish && [...type.options].some((option) => option.value === wish.type)) type.value = wish.type;
+      if (wish && game.levels.includes(wish.level)) level.value = wish.level;
+      levelBox.hidden = type.value !== 'bot';
       type.addEventListener('change', () => {
         levelBox.hidden = type.value !== 'bot';
       });
+      level.addEventListener('change', () => this.labelLevels());
       rows.push(h('div', {class: 'seat-row'}, seatBadge(seat, null), ' ', type, levelBox));
-      this.seatInputs.push({type, level});
+      this.seatInputs.push({type, level, words});
     }
     replace(this.seatsBox, rows);
+    this.labelLevels();
+  }
+
+  /**
+   * Each bot's difficulty with its words ("expert: thinks ahead, up to 2 s a move"): in its list on a wide screen;
+   * on a narrow one the list says the difficulty alone and its words are written under it, in full.
+   */
+  labelLevels() {
+    const game = this.game();
+    const narrow = this.narrow.matches;
+    const wordsOf = (level) => (game.level_words && game.level_words[level]) || '';
+    for (const input of this.seatInputs || []) {
+      if (!input) continue;
+      for (const option of input.level.options) {
+        const words = wordsOf(option.value);
+        option.textContent = words && !narrow ? `${option.value}: ${words}` : option.value;
+      }
+      input.words.textContent = wordsOf(input.level.value);
+      input.words.hidden = narrow ? !input.words.textContent : true;
+    }
   }
 
   async create() {
@@ -539,6 +624,22 @@ function optionField(option) {
         input.checked = Boolean(value);
       }};
   }
+  if (option.type === 'int' && option.seat) {
+    // An option naming a seat (Of Knights and Ninjas' first player): the table's seats, as the seat list
+    // below names them, not a number to type; the seats beyond the players are hidden.
+    const seats = Array.from({length: (option.maximum ?? 0) + 1}, (_, s) => s);
+    const select = h('select', {id}, seats.map((s) => h('option', {value: s}, s ? `P${s}` : 'P0 (you)')));
+    select.value = String(option.default);
+    const peek = () => Number(select.value);
+    return {row: row(h('label', {for: id, class: 'option-title'}, `${title} `), select, tag), peek, read: peek,
+      set: (value) => {
+        select.value = String(value);
+      },
+      seats: (players) => {
+        for (const each of select.options) each.hidden = Number(each.value) >= players;
+        if (peek() >= players) select.value = String(option.default);
+      }};
+  }
   if (option.type === 'int') {
     const input = h('input', {id, type: 'number', value: option.default, min: option.minimum ?? undefined,
       max: option.maximum ?? undefined, step: 1});
@@ -676,6 +777,23 @@ function seatChoicesField(option, id, title, help) {
       each.hidden = seat >= players;
     });
   }};
+}
+
+/** Whether a value kept for an option is one the game still offers (it may have changed since it was kept). */
+function offers(option, value) {
+  if (option.type === 'bool') return typeof value === 'boolean';
+  if (option.type === 'int') {
+    return Number.isInteger(value) && (option.minimum === null || option.minimum === undefined
+      || value >= option.minimum) && (option.maximum === null || option.maximum === undefined
+      || value <= option.maximum);
+  }
+  if (typeof value !== 'string') return false;
+  if (option.type === 'set') return value.split(',').filter(Boolean).every((choice) => option.choices.includes(choice));
+  if ((option.seat_choices || []).length) {
+    return value.split('/').filter(Boolean).every((choice) => option.seat_choices.includes(choice));
+  }
+  if (option.choices && option.choices.length) return option.choices.includes(value);
+  return true;
 }
 
 /**

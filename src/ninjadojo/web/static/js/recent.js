@@ -13,6 +13,9 @@ import {SEAT_COLOURS} from './seats.js';
 // A thing drawn with data-mine shows what this page's own seat just drew (Of Knights and Ninjas' draft card):
 // what another seat's move led to there is not that seat's move on the board.
 const TRACKED = '[data-keys]:not([data-mine]), [data-code]:not([data-mine])';
+// What is drawn inside data-own (in a seat's panel) only ever changes with that seat's own cards put there by the
+// game (Ninja Trap's discard pile, filled with every seat's move card and flipped trap at the end of a turn).
+const OWN = '[data-own]';
 
 /** Where each tracked thing of a board is and what it says: {id: text}. */
 export function snapshot(board) {
@@ -80,7 +83,8 @@ export function movers(newLines, top = true) {
  * was asked (its own choice in a stage chosen at once), else the mover's (a steal from it, an attack on
  * it). A thing on the shared board is the mover's when one seat was asked; when several chose at once
  * (a stage revealed) it is nobody's in particular: marked, with no seat's label, rather than put on the
- * first of them.
+ * first of them. A thing drawn in data-own is always its panel's seat's: the last seat to move did not put
+ * it there (Ninja Trap's discards were badged with the one seat left to flip a trap, or the one that flipped).
  */
 export function owners(after, ids, seats, toAct, named = seats) {
   const asked = toAct || [];
@@ -88,9 +92,11 @@ export function owners(after, ids, seats, toAct, named = seats) {
   const together = asked.length > 1;
   const found = new Map();
   for (const id of ids) {
-    const panel = after.get(id).el.closest('[data-seat-panel]');
+    const el = after.get(id).el;
+    const panel = el.closest('[data-seat-panel]');
     const seat = panel ? Number(panel.dataset.seatPanel) : null;
-    if (seat !== null && (named.includes(seat) || asked.includes(seat))) found.set(id, seat);
+    const own = seat !== null && panel.contains(el.closest(OWN));
+    if (seat !== null && (own || named.includes(seat) || asked.includes(seat))) found.set(id, seat);
     else found.set(id, together ? null : actor);
   }
   return found;

@@ -79,3 +79,19 @@ export function hideFinished() {
 export function keepHideFinished(hide) {
   write(HIDE_FINISHED, Boolean(hide));
 }
+
+const NEW_TABLE = 'dojo.newTable';
+
+/**
+ * The lobby's new-table form as last filled in here: {game, games: {gameId: {players, seats, options}}}, each
+ * game's own players, seats (who plays each, a bot's difficulty) and options (those not at their default).
+ */
+export function newTableChoices() {
+  const kept = read(NEW_TABLE, {});
+  return kept && typeof kept === 'object' ? kept : {};
+}
+
+/** Remember the new-table form's choices (see newTableChoices). */
+export function keepNewTableChoices(choices) {
+  write(NEW_TABLE, choices);
+}

@@ -541,11 +541,16 @@ class TablePage {
     this.el.rulesButton.disabled = !game;
     this.drawPrompt(ctx, canAct);
     replace(this.el.chooser, this.picker.chooser(describe));
-    replace(this.el.actions, h('h2', {class: 'side-title'}, this.seat === null ? 'Choices' : 'All your choices'),
-      this.seat === null ? h('p', {class: 'muted'}, 'Spectators cannot act.')
-        : actionList(state.legal, describe, (action) => this.send(action), canAct,
-          {groupOf: helpers.groupOf, open: this.openGroups, none: this.nothingToChoose(state)}),
-      this.freeChoices(state, ctx));
+    if (state.status === 'waiting') {
+      // Nobody may act before every seat is taken: what the table waits for, not a list of choices all disabled.
+      replace(this.el.actions, h('h2', {class: 'side-title'}, 'Waiting for players'), this.awaited(state));
+    } else {
+      replace(this.el.actions, h('h2', {class: 'side-title'}, this.seat === null ? 'Choices' : 'All your choices'),
+        this.seat === null ? h('p', {class: 'muted'}, 'Spectators cannot act.')
+          : actionList(state.legal, describe, (action) => this.send(action), canAct,
+            {groupOf: helpers.groupOf, open: this.openGroups, none: this.nothingToChoose(state)}),
+        this.freeChoices(state, ctx));
+    }
     this.drawTools();
     this.drawLog(state.view.log || [], ctx.words);
     replace(this.el.notes, (state.notes || []).length
@@ -1103,6 +1108,16 @@ class TablePage {
       this.draw();
     }
     this.review.open(this.seat);
+  }
+
+  /** What a table waiting for its players waits for: its seats not taken yet (a friend invited, a free seat). */
+  awaited(state) {
+    const seats = state.seats.filter((seat) => seat.status === 'invited' || seat.status === 'free');
+    const named = seats.map((seat, i) => [i ? ', ' : '', seatBadge(seat.seat, seat.name),
+      seat.status === 'free' ? ' (a free seat)' : ' (invited, not here yet)']);
+    return h('div', {class: 'awaited'},
+      seats.length ? h('p', {class: 'awaited-seats'}, 'The table waits for ', named, '.') : null,
+      h('p', {class: 'muted'}, 'The game begins once every seat is taken: the choices come then.'));
   }
 
   /** The invitation links this browser made, and free seats a bot may take. */

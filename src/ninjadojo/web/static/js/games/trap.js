@@ -96,9 +96,19 @@ function seat(ctx, data) {
       cardRow('Traps still face down, revealed', traps, {extra: 'traps'}))
       : cardRow(look ? 'Traps (your Buko look)' : 'Traps (face down)', traps, {extra: 'traps'}),
     over(ctx) && typeof data.hand === 'string' && !mine ? revealRow(ctx, s, 'Hand, revealed', [...data.hand]) : null,
-    cardRow('Discard', [...data.discard].map((code) => ctx.card(code, {small: true})), {extra: 'discards'}),
+    discardRow(ctx, data.discard),
   ];
   return seatPanel(ctx, s, rows);
+}
+
+/**
+ * A seat's discard pile. Its cards are the seat's own, put there at the end of each turn (every move card and
+ * flipped trap) whoever moved last: data-own has recent.js mark them with the seat's badge, not the mover's.
+ */
+function discardRow(ctx, discard) {
+  const row = cardRow('Discard', [...discard].map((code) => ctx.card(code, {small: true})), {extra: 'discards'});
+  row.dataset.own = 'yes';
+  return row;
 }
 
 /** The board. */
