@@ -97,3 +97,13 @@ def test_the_rules_players_read_are_words_and_the_typing_is_apart(game_id: str) 
     assert spec.rules.strip()
     for line in spec.rules.splitlines():
         assert not codes_in(line), line
+
+
+@pytest.mark.parametrize("game_id", ["ninjitsu", "knights-and-ninjas", "ninja-trap", "ninja-camp", "ninjato"])
+def test_the_texts_the_terminal_prints_whole_fit_80_columns(game_id: str) -> None:
+    """``rules``, ``key`` and the typing help are printed as they are written: each line fits an 80-column
+    terminal (Ninjato's key once had a line of 105 that wrapped raggedly)."""
+    spec = game_class(game_id).SPEC
+    for text in (spec.rules, spec.typing, spec.board_key):
+        for line in (text or "").splitlines():
+            assert len(line) <= 80, line

@@ -79,7 +79,7 @@ def undo_check(state: GameState[Any], seat: int) -> str | None:
     frame = state.frames[-1]
     pending = frame.simultaneous and seat in frame.submitted
     if frame.simultaneous and not pending:
-        return ("everyone is choosing at once now: your move before this stage cannot be taken back (that would "
+        return ("everyone is choosing at once now: your choice before this stage cannot be taken back (that would "
                 "tell who has chosen); your choice in this stage can, once made")
     if state._hidden_answers_possible() and seat not in state.to_act() and not pending:
         return ("the game has moved on since your action: in this game you may take back an action only while "

@@ -68,7 +68,9 @@ def _illegal(game: object, seat: int, action: str) -> str:
 def test_an_illegal_action_says_why_and_changes_nothing() -> None:
     game = build(2, "trap", [Seat(hand="GGIDB"), Seat(hand="SFTNI")])
     before = game.to_notation()
-    assert "you hold no Shinshitsu card (your hand: GGIDB)" in _illegal(game, 0, "tS")
+    # The hand in words with the codes to type (it once read "GGIDB").
+    assert ("you hold no Shinshitsu card (your hand: 2 Genkan (G), Ima (I), Daidokoro (D), Buko (B))"
+            in _illegal(game, 0, "tS"))
     assert "it is the place a trap stage" in _illegal(game, 0, "mG")
     assert "'X' is not a room" in _illegal(game, 0, "tX")
     assert "passing is only for the activate stage" in _illegal(game, 0, "pass")
@@ -115,3 +117,15 @@ def test_the_picture_repeats_neither_the_prompt_nor_the_log() -> None:
         assert "turn 1 - move - waiting for P0, P1, P2" in text
         assert prompt not in text
         assert not any(line in text for line in log)
+
+
+def test_a_flip_refused_counts_the_traps_in_words() -> None:
+    # One face-down trap: "you have 1 face-down trap", and f1 is its only flip (it once read "1 face-down
+    # traps" and "f1-f1").
+    game = build(2, "activate", [Seat(hand="GI", traps="B2"), Seat(hand="SF", traps="S2")], moves="BG", turn=2)
+    refused = _illegal(game, game.to_act()[0], "f5")
+    assert "you have 1 face-down trap: flip your trap with f1, or pass" in refused
+    game = build(2, "activate", [Seat(hand="GI", traps="G1,D2"), Seat(hand="SF", traps="S2")], moves="BG", turn=2)
+    seat = game.to_act()[0]
+    assert f"you have {len(game.traps[seat])} face-down traps: flip a trap with f1-f{len(game.traps[seat])}" in (
+        _illegal(game, seat, "f9"))

@@ -168,6 +168,9 @@ def test_the_rules_summary_and_card_catalog() -> None:
     assert 8 <= len(lines) <= 25 and all(len(line) <= 78 for line in lines)
     catalog = NinjatoState.card_catalog()
     assert all(len(info.short) <= 40 for info in catalog)
+    # A short text says something whole: an Elite's was cut at 40 letters ("Strength over 4, Stea").
+    elite = next(info for info in catalog if info.code == "o42")
+    assert elite.short == "Strength over 4 or Stealth under 2"
     codes = [info.code.casefold() for info in catalog]
     assert len(set(codes)) == len(codes), "each code names one kind of card"
     assert {"1", "3", "5", "s2", "t6", "c2", "hj", "rum:w", "rum:d", "env:t", "m:g", "3a", "o42", "g"} <= set(codes)

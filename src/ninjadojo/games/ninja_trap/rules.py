@@ -339,7 +339,8 @@ def explain_illegal(state: NinjaTrapState, seat: int, action: str) -> str | None
     wanted = {
         TRAP: "place a trap with t + a room code from your hand, e.g. tG",
         MOVE: "move with m + a room code from your hand, e.g. mG",
-        ACTIVATE: f"flip a trap with f1-f{len(state.traps[seat])}, or pass",
+        ACTIVATE: (f"flip a trap with f1-f{len(state.traps[seat])}, or pass" if len(state.traps[seat]) > 1
+                   else "flip your trap with f1, or pass" if state.traps[seat] else "pass (you have no trap to flip)"),
         LOOK: f"say {LOOK_DONE} when you have looked at your traps",
     }[kind]
     rooms = ", ".join(f"{room.code} {room.name}" for room in ROOMS)
@@ -349,12 +350,15 @@ def explain_illegal(state: NinjaTrapState, seat: int, action: str) -> str | None
             return f"{quote(rest)} is not a room; rooms are {rooms}"
         if (head == "t") != (kind == TRAP) or (head == "m") != (kind == MOVE):
             return f"it is the {STAGE_NAMES[kind]} stage: {wanted}"
-        hand = "".join(CODES[r] * n for r, n in enumerate(state.hands[seat])) or "empty"
-        return f"you hold no {ROOMS[ROOM_INDEX[rest]].name} card (your hand: {hand})"
+        # The hand in words, each with its code ("G Genkan, 2 Daidokoro (D)"): the player types the codes.
+        held = [f"{n} {ROOMS[r].name} ({CODES[r]})" if n > 1 else f"{ROOMS[r].name} ({CODES[r]})"
+                for r, n in enumerate(state.hands[seat]) if n]
+        return f"you hold no {ROOMS[ROOM_INDEX[rest]].name} card (your hand: {', '.join(held) or 'empty'})"
     if head == "f" and rest.isdigit():
         if kind != ACTIVATE:
             return f"it is the {STAGE_NAMES[kind]} stage: {wanted}"
-        return f"you have {len(state.traps[seat])} face-down traps: {wanted}"
+        count = len(state.traps[seat])
+        return f"you have {plural(count, 'face-down trap') if count else 'no face-down trap'}: {wanted}"
     if action == PASS:
         return f"passing is only for the activate stage; it is the {STAGE_NAMES[kind]} stage: {wanted}"
     if action == LOOK_DONE:

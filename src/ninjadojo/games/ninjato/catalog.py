@@ -84,7 +84,7 @@ def catalog() -> list[CardInfo]:
     for index, rumor_kind in enumerate(RUMOR_KINDS):
         prices = "; ".join(f"No. {row.code[1:]}: {row.cost.words()}" for row in RUMORS if row.kind == index)
         infos.append(CardInfo(f"rum:{rumor_kind.code}", f"Rumor: {rumor_kind.name}",
-                              f"Rumor: counts {rumor_kind.counts}"[:40],
+                              f"Rumor: counts {rumor_kind.counts}",
                               RUMOR_TEXT[rumor_kind.code] + (set_rule if rumor_kind.code != "d" else "")
                               + f" Costs (Gold may stand for any treasure): {prices}. Known to all; scores at the "
                               "end."))
@@ -106,15 +106,17 @@ def catalog() -> list[CardInfo]:
     for elite, name in zip(ELITES, ELITE_NAMES, strict=True):
         if elite.people == 1:
             need = f"one person: Strength over {elite.first}, Stealth under {elite.second}"
+            short = f"Strength over {elite.first} or Stealth under {elite.second}"  # whole in 40 letters
         else:
             need = f"two people: beat {elite.first}, then {elite.second}"
-        infos.append(CardInfo(elite.code, name, f"Elite, {need}"[:40],
+            short = f"Elite, {need}"
+        infos.append(CardInfo(elite.code, name, short,
                               f"An Elite Guard ({elite.copies} copies), {need}, each with its own single card, and "
                               f"no card spent unless all can be beaten. Defeated, you keep it: {elite.points} point"
                               f"{'s' * (elite.points > 1)} at the end and one for Greatest Warrior."))
     for token, code in enumerate(TREASURES):
         worth = "any other treasure" if code == "g" else f"{TREASURE_VALUE[token]} honour when spent"
-        infos.append(CardInfo(code, TREASURE_NAMES[token], f"treasure: {worth}"[:40],
+        infos.append(CardInfo(code, TREASURE_NAMES[token], f"treasure: {worth}",
                               f"{TREASURE_NAMES[token]} ({TREASURE_COUNTS[token]} of 90): {worth}; 1 point if unspent "
                               "at the end." + (" Counts as the highest treasure; paying an 'of one kind' cost with "
                                                "Gold alone counts it as Jade." if code == "g" else "")))

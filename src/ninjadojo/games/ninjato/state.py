@@ -52,21 +52,21 @@ At the end Rumors score in sets, each treasure 1, each Elite 1 or 2.
 #: How actions are typed at the terminal (``GameSpec.typing``).
 BOARD_KEY = """\
 The board at the terminal: each house's clan and marker points, its Sentry,
-its treasure (in words; a long one in letters: f Fan, s Scroll, v Vase, j Jade,
-g Gold, * after a red token), then who raids it this round by Strength (+:)
-and by Stealth (-:), . for nobody. Dojo up: the face-up Dojo cards; came: who went to the Dojo, in order.
-Sensei: its tiles with the Dojo card each costs. Pavilion: the face-up Rumors
-by kind, with their cost (1-3 alike: one to three of one kind); Palace: the
-face-up Envoys by clan, masked or not, with their cost and year (the earlier,
-the older). When the board has no room for words, these are in codes: tiles
-s Snake, t Tiger, c Crane, hj Hensojutsu @ the card's value (? any); Rumors
-w Greatest Warrior, p Goodwill of the People, f Powerful Friends, a Master of
-the Secret Art, d Dishonorable Opponents; Envoys t Taira, m Minamoto,
-g Go-Shirakawa, ~ masked; costs in letters (2-3: two or three of one kind).
-Each player: honour, shuriken left, cards, treasure, Sensei tiles
-(used: played this round), Rumors by kind, Elites defeated; on a crowded line
-some are only counted (yours are in words under your hand). help CODE gives
-any card's or tile's full text (help t6, help c2).
+its treasure (in words; a long one in letters: f Fan, s Scroll, v Vase, j
+Jade, g Gold, * after a red token), then who raids it this round by Strength
+(+:) and by Stealth (-:), . for nobody. Dojo up: the face-up Dojo cards; came:
+who went to the Dojo, in order. Sensei: its tiles with the Dojo card each
+costs. Pavilion: the face-up Rumors by kind, with their cost (1-3 alike: one
+to three of one kind); Palace: the face-up Envoys by clan, masked or not, with
+their cost and year (the earlier, the older). When the board has no room for
+words, these are in codes: tiles s Snake, t Tiger, c Crane, hj Hensojutsu @
+the card's value (? any); Rumors w Greatest Warrior, p Goodwill of the People,
+f Powerful Friends, a Master of the Secret Art, d Dishonorable Opponents;
+Envoys t Taira, m Minamoto, g Go-Shirakawa, ~ masked; costs in letters (2-3:
+two or three of one kind). Each player: honour, shuriken left, cards,
+treasure, Sensei tiles (used: played this round), Rumors by kind, Elites
+defeated; on a crowded line some are only counted (yours are in words under
+your hand). help CODE gives any card's or tile's full text (help t6, help c2).
 """
 
 TYPING = """\
