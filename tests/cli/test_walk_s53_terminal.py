@@ -223,3 +223,14 @@ def test_a_negative_number_is_no_choice(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     assert "there is no choice -1: type a number from 1 to 5" in result.stdout
     assert "'-1' is not allowed now" not in result.stdout
+
+
+def test_a_player_knocked_out_is_told_once_that_the_others_play_on(runner: CliRunner) -> None:
+    """Ninja Trap at 4: "A ninja with three hits is out"; the game goes on among the others. The player was
+    given no word and the rest of the game went by; now one line says it, once."""
+    result = runner.invoke(app, ["play", "ninja-trap", "--players", "4", "--seed", "5"], input="1\n" * 600)
+    out = result.stdout
+    told = "your ninja took 3 hits and is out; the others play on to the end"
+    assert out.count(told) == 1, out[-3000:]
+    # Said when it happens: before the game's end, after the last choice the player made.
+    assert out.index(told) < out.index("game over")

@@ -132,6 +132,8 @@ class Terminal:
         #: acted, the look is over, and the screen and scrollback are cleared so it cannot be read again.
         self._looks_queued: set[int] = set()
         self._looks_shown: set[int] = set()
+        #: Humans told that their seat is out of play (GameState.out_words): each is told once.
+        self._told_out: set[int] = set()
         self.collect_events()
 
     # ------------------------------------------------------------------ the loop
@@ -166,6 +168,7 @@ class Terminal:
                 self.collect_events()
                 for note in table.take_notes():
                     self.say(f"! {note}")
+                self.tell_who_is_out()
                 continue
             self.autosave()
             seat = game.to_act()[0]
@@ -174,9 +177,22 @@ class Terminal:
             else:
                 self.human_turn(seat)
             self.collect_events()
+            self.tell_who_is_out()
         self.autosave()
         self.show_end()
         self.show_end_save()
+
+    def tell_who_is_out(self) -> None:
+        """Say once to each human whose seat left play (Ninja Trap: a ninja knocked out) that the others
+        play on to the end without it: the rest of the game would otherwise go by with no word."""
+        for seat in self.humans:
+            if seat in self._told_out:
+                continue
+            words = self.game.out_words(seat)
+            if words is not None and not self.game.is_terminal:
+                self._told_out.add(seat)
+                who = "" if len(self.humans) == 1 else f"P{seat}: "
+                self.say(f"{who}{words}; the others play on to the end (quit leaves, and the game is saved)")
 
     def describe_table(self) -> str:
         """The opening line: game, players, seed and who plays which seat."""

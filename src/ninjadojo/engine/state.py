@@ -489,6 +489,13 @@ class GameState(ABC, Generic[PayloadT]):
                     words[action] = f"{text} ({', '.join(parts)})"
         return words
 
+    def out_words(self, seat: int) -> str | None:
+        """Why ``seat`` takes no more part in a game still going on, said to that seat ("your ninja took 3
+        hits and is out"); ``None`` while it plays (always, in a game where nobody leaves play before the
+        end). Drivers tell a human once, rather than let the rest of the game go by unexplained."""
+        self._check_seat(seat)
+        return None
+
     def score_lines(self) -> list[list[str]]:
         """At the end of the game, each seat's score counted line by line (:meth:`_score_lines`); empty
         lists before the end."""

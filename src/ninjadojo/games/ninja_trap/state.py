@@ -130,6 +130,11 @@ class NinjaTrapState(GameState[int]):
         """Whether ``seat``'s ninja is still in the game (fewer than three hits)."""
         return self.hits[seat] < HITS_TO_KILL
 
+    def out_words(self, seat: int) -> str | None:
+        """A ninja with three hits is out of the game while the others play on."""
+        self._check_seat(seat)
+        return None if self.alive(seat) else f"your ninja took {HITS_TO_KILL} hits and is out"
+
     def living_seats(self) -> list[int]:
         """The seats whose ninjas are still in the game, in seat order."""
         return [seat for seat in range(self.num_players) if self.hits[seat] < HITS_TO_KILL]
