@@ -234,3 +234,15 @@ def test_a_player_knocked_out_is_told_once_that_the_others_play_on(runner: CliRu
     assert out.count(told) == 1, out[-3000:]
     # Said when it happens: before the game's end, after the last choice the player made.
     assert out.index(told) < out.index("game over")
+
+
+def test_the_end_says_how_the_next_game_of_a_match_begins(runner: CliRunner) -> None:
+    """Of Knights and Ninjas: "The player who most recently won a game goes first." The end of a game names
+    the option that makes the winner begin the next one, and says it in words."""
+    result = runner.invoke(app, ["play", "knights-and-ninjas", "--players", "3", "--seed", "4"], input="1\n" * 600)
+    out = " ".join(result.stdout.split())
+    winner = re.search(r"\bP(\d) wins\b", out)
+    assert winner is not None, out[-2000:]
+    seat = winner.group(1)
+    assert (f"to play the next game of this match as the rulebook sets it up (Who goes first: P{seat}), add "
+            f"--option first_seat={seat} to dojo play") in out

@@ -834,7 +834,11 @@ class Terminal:
         carried = game.rematch_options()
         if carried:
             given = " ".join(f"--option {name}={value}" for name, value in carried.items())
-            self.say(f"to play the next game of this match as the rulebook sets it up, "
+            # What the options carry, in words: "Who goes first: P1" (the last winner), the Elements kept.
+            specs = {spec.name: spec for spec in game.option_specs()}
+            kept = "; ".join(f"{specs[name].title}: {f'P{value}' if specs[name].seat else value}"
+                             for name, value in carried.items() if name in specs)
+            self.say(f"to play the next game of this match as the rulebook sets it up ({kept}), "
                      f"add {given} to dojo play")
 
     def verdict(self) -> str:
