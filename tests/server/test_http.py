@@ -62,6 +62,7 @@ BAD_CREATES: list[tuple[dict[str, Any], int, str, str]] = [
     ({"game": "ninjitsu", "players": "3"}, 400, "bad_request", "players"),
     ({"game": "ninjitsu", "options": {"target": 999}}, 400, "bad_option", "at most"),
     ({"game": "ninjitsu", "options": {"colour": "red"}}, 400, "bad_option", "colour"),
+    ({"game": "knights-and-ninjas", "players": 3, "options": {"first_seat": 3}}, 400, "bad_option", "seats 0 to 2"),
     ({"game": "ninjitsu", "players": 2, "seats": [{"type": "human"}]}, 400, "bad_seats", "one per seat"),
     ({"game": "ninjitsu", "players": 2, "seats": [{"type": "human"}, {"type": "robot"}]}, 400, "bad_seats", "robot"),
     ({"game": "ninjitsu", "players": 2, "seats": [{"type": "human"}, {"type": "bot", "level": "godlike"}]}, 400,
