@@ -631,13 +631,19 @@ function optionField(option) {
     const select = h('select', {id}, seats.map((s) => h('option', {value: s}, s ? `P${s}` : 'P0 (you)')));
     select.value = String(option.default);
     const peek = () => Number(select.value);
+    // The seat last picked: a smaller table shows the default in its place, and a big enough one again shows it.
+    let wish = peek();
+    select.addEventListener('change', () => {
+      wish = peek();
+    });
     return {row: row(h('label', {for: id, class: 'option-title'}, `${title} `), select, tag), peek, read: peek,
       set: (value) => {
         select.value = String(value);
+        wish = peek();
       },
       seats: (players) => {
         for (const each of select.options) each.hidden = Number(each.value) >= players;
-        if (peek() >= players) select.value = String(option.default);
+        select.value = String(wish < players ? wish : option.default);
       }};
   }
   if (option.type === 'int') {

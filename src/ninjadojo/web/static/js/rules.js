@@ -44,7 +44,9 @@ export function rulesDialog(game, sets = null) {
     h('section', {class: 'rules-body', 'aria-label': 'rules'}, paragraphs),
     cards.length ? h('section', {class: 'rules-cards', 'aria-label': 'the cards'},
       // The count is of different cards (a card the deck holds several copies of counts once), said so.
-      h('h3', {}, sets && sets.length ? `The cards of this game, with ${sets.map(setName).join(', ')}: `
+      // The sets are named only where the table picks them (an expansions option): Of Knights and Ninjas' cards
+      // left out of its 2-player game are no expansion anybody chose.
+      h('h3', {}, expansions && sets && sets.length ? `The cards of this game, with ${sets.map(setName).join(', ')}: `
         + `${cards.length} different cards` : `The cards of this game: ${cards.length} different cards`),
       h('dl', {class: 'rules-card-list'}, cards.map((card) => [
         // The card's name only: its typing codes are the terminal's business (kept in data-code).

@@ -992,7 +992,11 @@ class TablePage {
     } else if (submitted || ctx.toAct.has(this.seat)) {
       parts.push(h('p', {class: 'prompt-main waiting-others'}, '✔ Your choice is in: waiting for the others…'));
     } else {
-      parts.push(h('p', {class: 'prompt-main'}, waitingFor(ctx, state.to_act)));
+      // A seat out of the game while the others play on (a Ninja Trap ninja with its three hits) is told so.
+      const mod = boardOf(state.view.game);
+      const out = mod && mod.outWords ? mod.outWords(ctx) : null;
+      if (out) parts.push(h('p', {class: 'prompt-main seat-out'}, out));
+      parts.push(h('p', {class: out ? 'muted' : 'prompt-main'}, waitingFor(ctx, state.to_act)));
     }
     if (state.clock && state.clock.you) {
       const passed = (performance.now() - this.receivedAt) / 1000;
@@ -1138,7 +1142,8 @@ class TablePage {
       } else if (seat.status === 'free' && this.seat === null) {
         items.push(h('li', {}, seatBadge(seat.seat, seat.name), ' is free: ',
           h('button', {type: 'button', onclick: () => this.join(seat.seat)}, 'Take this seat')));
-      } else if (seat.status === 'invited') {
+      } else if (seat.status === 'invited' && state.status !== 'waiting') {
+        // (While the table waits, what it waits for says so: see awaited.)
         items.push(h('li', {}, seatBadge(seat.seat, seat.name), ' has not come yet'));
       }
     }
