@@ -229,6 +229,15 @@ def test_a_knights_rematch_begins_with_the_last_winner(server: ServerThread) -> 
     assert new_live.game.to_act() == (winner,)
 
 
+def test_a_table_waiting_for_its_players_is_not_listed_as_in_play(server: ServerThread) -> None:
+    # Nothing to watch yet: a table waiting for an invited friend is no table "in play" (to spectate).
+    table_id, _ = server.create({"game": "ninjitsu", "players": 2,
+                                 "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]})
+    assert server.http.get(f"/api/tables/{table_id}").json()["status"] == "waiting"
+    playing = server.http.get("/api/tables?status=playing").json()["tables"]
+    assert table_id not in [table["id"] for table in playing]
+
+
 def test_http_requests_are_rate_limited_per_client(sqlite_url: str) -> None:
     with ServerThread(sqlite_url, http_rate=1.0, http_burst=5.0) as limited:
         statuses = [limited.http.get("/api/games").status_code for _ in range(12)]

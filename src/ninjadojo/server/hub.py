@@ -196,6 +196,9 @@ class Dojo:
             if held:
                 summaries = sorted(summaries + held, key=lambda summary: summary["id"])
                 summaries.sort(key=lambda summary: summary["created"], reverse=True)  # newest first, as stored
+            # In play, to watch: not a table still waiting for its players (there is nothing to watch yet; one
+            # with a free seat is listed as open).
+            return [summary for summary in summaries if summary["status"] == "playing"]
         return [summary for summary in summaries if summary["status"] != "finished"]
 
     async def tables_of(self, tokens: object) -> list[dict[str, Any]]:

@@ -100,6 +100,9 @@ def test_archer_pre_attack_may_use_the_fortifying_archer() -> None:
     assert "a1:arf" in game.legal_actions(0)
     play(game, "0:a1:arf", "1:take")
     assert slots(game, 0) == "------" and slots(game, 1) == "------"
+    # A player's Archer is "their", not "its" (the log named a person "it").
+    assert any("their fortifying Archer" in event.text for event in game.events)
+    assert not any("its fortifying Archer" in event.text for event in game.events)
 
 
 def test_ninja_climbs_the_castle_kills_the_archer_and_takes_two() -> None:

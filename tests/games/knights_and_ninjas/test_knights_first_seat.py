@@ -26,6 +26,8 @@ def test_seat_zero_begins_by_default(players: int) -> None:
     game = new_game("knights-and-ninjas", players, seed=3)
     assert game.to_act() == (0,)
     assert game.decision(0) is not None
+    # Said every time, seat 0 too: after a rematch P0 won, the log shows that the winner begins.
+    assert "P0 takes the first turn" in [event.text for event in game.events]
 
 
 @pytest.mark.parametrize("players,first", [(3, 2), (4, 1), (6, 5)])

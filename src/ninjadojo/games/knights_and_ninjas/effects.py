@@ -112,8 +112,7 @@ def start_game(state: KnightsAndNinjasState) -> None:
             give_card(state, seat, state.deck.pop())
     # The player who most recently won a game goes first (option first_seat; seat 0 by default).
     state.current = first = int(state.rule(FIRST_SEAT))
-    if first:
-        state.log(f"P{first} takes the first turn")
+    state.log(f"P{first} takes the first turn")
     start_turn(state)
 
 
@@ -385,7 +384,7 @@ def attack(state: KnightsAndNinjasState, seat: int, frame: Frame, payload: Paylo
     if from_fort:
         state.pending = [state.forts[seat][ARCHER]]
         state.forts[seat][ARCHER] = -1
-        what = "its fortifying Archer"
+        what = "their fortifying Archer"  # (a player: "their", as Ninja Trap's "the trap they laid")
     else:
         state.pending = take_cards(state, seat, role, real, jesters)
         what = play_words(role, real, jesters)
