@@ -107,3 +107,14 @@ def test_the_texts_the_terminal_prints_whole_fit_80_columns(game_id: str) -> Non
     for text in (spec.rules, spec.typing, spec.board_key):
         for line in (text or "").splitlines():
             assert len(line) <= 80, line
+
+
+@pytest.mark.parametrize("game_id", ["ninjitsu", "knights-and-ninjas", "ninja-trap", "ninja-camp", "ninjato"])
+def test_a_cards_short_text_never_says_its_name_again(game_id: str) -> None:
+    """A card's short text follows its name everywhere (``cards``, the browser's card help): it adds to the
+    name, never repeats it ("Guard 1: Guard 1") nor the kind the name begins with ("Rumor: Greatest Warrior:
+    Rumor: counts ...")."""
+    for info in game_class(game_id).card_catalog():
+        kind = info.name.split(": ")[0] + ": " if ": " in info.name else None
+        assert info.short != info.name, info
+        assert kind is None or not info.short.startswith(kind), info

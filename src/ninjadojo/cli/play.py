@@ -84,11 +84,6 @@ MAX_DIGITS = 6
 EXIT_CRASHED = 1
 
 
-def actions_named(actions: Sequence[str], text: str) -> list[str]:
-    """The actions whose text contains ``text`` (a game may have actions like ``-1``)."""
-    return [action for action in actions if text in action]
-
-
 class LeaveGame(Exception):
     """The human left the game (``quit`` or end of input)."""
 
@@ -338,7 +333,8 @@ class Terminal:
             return canonical
         if game.is_free(seat, text):
             return text  # a free action (help lists them): the same decision is asked again after it
-        if text.isascii() and text[1:].isdigit() and text[0] in "+-" and not actions_named(actions, text):
+        if (text.isascii() and text[1:].isdigit() and text[0] in "+-"
+                and not any(text in action for action in actions)):  # (a game may have actions like "-1")
             # A signed number is a number out of range too ("-1"), not an action the game must parse.
             self.say(f"there is no choice {quote(text) if len(text) > MAX_DIGITS else text}: "
                      f"{self.numbers_hint(actions)}")
@@ -583,11 +579,7 @@ class Terminal:
             return
         width = max(len(info.code) for info in catalog)
         for info in catalog:
-            short = info.short
-            kind = info.name.split(": ")[0] + ": " if ": " in info.name else ""
-            if kind and short.startswith(kind):
-                short = short[len(kind):]  # "Rumor: Greatest Warrior: Rumor: counts ..." said its kind twice
-            line = f"{info.code:<{width}}  {info.name}" + (f": {short}" if short and short != info.name else "")
+            line = f"{info.code:<{width}}  {info.name}" + (f": {info.short}" if info.short else "")
             # A line too long for the terminal goes on under the name, whole words ("Stealth under 2", not
             # "Stea"); piped output keeps it whole.
             rows = (textwrap.wrap(line, self.console.width, subsequent_indent=" " * (width + 4))

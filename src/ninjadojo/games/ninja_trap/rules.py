@@ -336,11 +336,13 @@ def explain_illegal(state: NinjaTrapState, seat: int, action: str) -> str | None
     kind = state.stage()
     if kind is None:
         return None
+    traps = len(state.traps[seat])
+    flips = (f"flip a trap with f1-f{traps}, or pass" if traps > 1 else "flip your trap with f1, or pass" if traps
+             else "pass (you have no trap to flip)")
     wanted = {
         TRAP: "place a trap with t + a room code from your hand, e.g. tG",
         MOVE: "move with m + a room code from your hand, e.g. mG",
-        ACTIVATE: (f"flip a trap with f1-f{len(state.traps[seat])}, or pass" if len(state.traps[seat]) > 1
-                   else "flip your trap with f1, or pass" if state.traps[seat] else "pass (you have no trap to flip)"),
+        ACTIVATE: flips,
         LOOK: f"say {LOOK_DONE} when you have looked at your traps",
     }[kind]
     rooms = ", ".join(f"{room.code} {room.name}" for room in ROOMS)
@@ -357,8 +359,7 @@ def explain_illegal(state: NinjaTrapState, seat: int, action: str) -> str | None
     if head == "f" and rest.isdigit():
         if kind != ACTIVATE:
             return f"it is the {STAGE_NAMES[kind]} stage: {wanted}"
-        count = len(state.traps[seat])
-        return f"you have {plural(count, 'face-down trap') if count else 'no face-down trap'}: {wanted}"
+        return f"you have {plural(traps, 'face-down trap') if traps else 'no face-down trap'}: {wanted}"
     if action == PASS:
         return f"passing is only for the activate stage; it is the {STAGE_NAMES[kind]} stage: {wanted}"
     if action == LOOK_DONE:

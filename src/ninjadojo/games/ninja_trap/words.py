@@ -93,7 +93,7 @@ def label(state: NinjaTrapState, seat: int, kind: str, payload: int) -> str:
         return f"Flip your trap {payload + 1}, laid on turn {state.trap_turns[seat][payload]}: TRAP!"
     assert payload == 0, f"the look has one action, {LOOK_DONE}"
     count = len(state.traps[seat])
-    return ("Hide your trap again and go on" if count == 1 else "Hide your traps again and go on") if count else "Go on"
+    return f"Hide your {'trap' if count == 1 else 'traps'} again and go on" if count else "Go on"
 
 
 # ---------------------------------------------------------------------- the end

@@ -84,7 +84,7 @@ def catalog() -> list[CardInfo]:
     for index, rumor_kind in enumerate(RUMOR_KINDS):
         prices = "; ".join(f"No. {row.code[1:]}: {row.cost.words()}" for row in RUMORS if row.kind == index)
         infos.append(CardInfo(f"rum:{rumor_kind.code}", f"Rumor: {rumor_kind.name}",
-                              f"Rumor: counts {rumor_kind.counts}",
+                              f"counts {rumor_kind.counts}",  # (its name says it is a Rumor)
                               RUMOR_TEXT[rumor_kind.code] + (set_rule if rumor_kind.code != "d" else "")
                               + f" Costs (Gold may stand for any treasure): {prices}. Known to all; scores at the "
                               "end."))
@@ -100,7 +100,8 @@ def catalog() -> list[CardInfo]:
         alarm = (" Revealed by Banzai its alarm adds a treasure from the bag and turns the highest plain one red: "
                  "an Elite guards it." if guard.alarm else "")
         infos.append(CardInfo(guard.code, f"Guard {guard.value}" + (" (alarm)" if guard.alarm else ""),
-                              f"Guard {guard.value}" + (", alarm: adds an Elite" if guard.alarm else ""),
+                              # A plain Guard's name says all a short text would.
+                              "alarm: adds an Elite" if guard.alarm else "",
                               f"A Guard of value {guard.value} ({guard.copies} copies): beat it with a single card "
                               f"higher (Strength) or lower (Stealth)." + alarm))
     for elite, name in zip(ELITES, ELITE_NAMES, strict=True):
