@@ -542,6 +542,9 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
             raise ApiError(403, "not_allowed", "the record is shown once the game is over (it tells every card)")
         data = dict(table.game.to_save())
         data["seats"] = [{"seat": seat.seat, "type": seat.type, "name": seat.name} for seat in table.seats]
+        # Who played a seat before it changed hands (the seats above are who played it at the end).
+        history = await asyncio.to_thread(table.storage.seat_history, table.id)
+        data["seat_history"] = [entry.to_json() for entry in history]
         data["notes"] = [text for _, text in table.notes]
         return data
 

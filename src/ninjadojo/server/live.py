@@ -930,6 +930,7 @@ class LiveTable:
         ops: list[store.WriteOp] = [store.update_seat(self.id, seat.seat, **values) for seat in seats]
         if note is not None:
             ops.append(store.insert_note(self.id, len(self.notes), note[0], note[1], wall))
+            ops += self._seat_history(seats, values, len(self.notes), wall)
         ops.append(store.update_table(self.id, updated=wall))
         try:
             await self.storage.write(self._cluster_ops(ops, seats))
@@ -948,6 +949,21 @@ class LiveTable:
         self.updated = wall
         # Who plays a seat changed which clocks run, not what they show (see Clocks.reseat).
         self.clocks.reseat(time.monotonic())
+
+    def _seat_history(self, seats: list[Seat], values: dict[str, Any], n: int, wall: float) -> list[store.WriteOp]:
+        """Who played each of ``seats`` so far, stored when it changes hands in the middle of a game (a player
+        leaves, sits down, a bot takes over), so that the finished game's record credits each action to
+        whoever played it. A rename is the same player; a change before the first action credits nothing."""
+        played = len(self.game.record.actions)
+        if not played or not ("type" in values or "token_hash" in values):
+            return []
+        ops: list[store.WriteOp] = []
+        for seat in seats:
+            before = (seat.type, seat.name, seat.bot)
+            if (values.get("type", seat.type), values.get("name", seat.name), values.get("bot", seat.bot)) != before:
+                entry = store.SeatHistory(seat.seat, played, *before)
+                ops.append(store.insert_seat_history(self.id, n, entry, wall))
+        return ops
 
     async def join(self, seat: int | None, name: str | None, token_hash: str) -> int:
         """Give a free seat (the lowest if ``seat`` is None) to a new player holding ``token_hash``

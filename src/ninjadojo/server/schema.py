@@ -88,6 +88,23 @@ notes = Table(
     Column("at", Float, nullable=False),
 )
 
+#: Who played a seat before it changed hands during the game (a player left, a seat was taken or handed
+#: to a bot), so that a finished game's record credits each action to whoever played it: the seat was
+#: played by (``type``, ``name``, ``bot``) for its actions before the record's ``until``-th. ``n`` is the
+#: number of the note that announced the change (one note may announce several seats').
+seat_history = Table(
+    "dojo_seat_history",
+    metadata,
+    Column("table_id", String(16), ForeignKey("dojo_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("n", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("until", Integer, nullable=False),  # the number of actions in the game's record at the change
+    Column("type", String(8), nullable=False),  # human | bot
+    Column("name", String(64), nullable=False),
+    Column("bot", String(200), nullable=True),
+    Column("at", Float, nullable=False),
+)
+
 #: The table's chat: lines typed (or quick emotes sent) by the people at it, seats and spectators.
 #: ``n`` counts from 0 per table; a line is ``text`` or an ``emote`` (one of the fixed list), never both.
 chat = Table(

@@ -149,6 +149,22 @@ class StoredSeat:
     clock_remaining: float | None
 
 
+@dataclass(frozen=True, slots=True)
+class SeatHistory:
+    """Who played a seat before it changed hands in the middle of a game: ``seat`` was played by (``type``,
+    ``name``, ``bot``) for the game's actions before its ``until``-th (counted in the game's record)."""
+
+    seat: int
+    until: int
+    type: str
+    name: str
+    bot: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as a finished game's record gives it."""
+        return {"seat": self.seat, "until": self.until, "type": self.type, "name": self.name, "bot": self.bot}
+
+
 #: How many of a table's last chat lines a table loads (and a state carries).
 CHAT_KEPT = 100
 
@@ -400,6 +416,14 @@ class Storage:
                 table.chat = lines[::-1]
                 table.chat_count = lines[0].n + 1 if lines else 0
         return table
+
+    def seat_history(self, table_id: str) -> list[SeatHistory]:
+        """Who played each seat before it changed hands during the game, in the order of the changes."""
+        history = schema.seat_history.c
+        with self.engine.connect() as connection:
+            return [SeatHistory(row.seat, row.until, row.type, row.name, row.bot) for row in connection.execute(
+                select(history.seat, history.until, history.type, history.name, history.bot)
+                .where(history.table_id == table_id).order_by(history.n))]
 
     def load_changes(self, table_id: str, events_from: int, notes_from: int, chat_from: int) -> StoredTable | None:
         """A table's row and seats, with only its events, notes and chat lines numbered from ``events_from``,
@@ -710,6 +734,7 @@ _SEAT_COLUMNS = ("table_id", "seat", "type", "name", "bot", "status", "token_has
 _EVENT_COLUMNS = ("table_id", "n", "seat", "kind", "action", "at")
 _NOTE_COLUMNS = ("table_id", "n", "mask", "text", "at")
 _CHAT_COLUMNS = ("table_id", "n", "seat", "name", "text", "emote", "at")
+_HISTORY_COLUMNS = ("table_id", "n", "seat", "until", "type", "name", "bot", "at")
 
 
 def insert_table(table: StoredTable) -> WriteOp:
@@ -735,6 +760,12 @@ def insert_event(table_id: str, n: int, seat: int, kind: str, action: str, at: f
 def insert_note(table_id: str, n: int, mask: int, text: str, at: float) -> WriteOp:
     """Store one note of the table."""
     return InsertRows(schema.notes, _NOTE_COLUMNS, ((table_id, n, mask, text, at),))
+
+
+def insert_seat_history(table_id: str, n: int, entry: SeatHistory, at: float) -> WriteOp:
+    """Store who played a seat before it changed hands (``n``: the number of the note announcing it)."""
+    return InsertRows(schema.seat_history, _HISTORY_COLUMNS,
+                      ((table_id, n, entry.seat, entry.until, entry.type, entry.name, entry.bot, at),))
 
 
 def insert_chat(table_id: str, line: ChatLine) -> WriteOp:

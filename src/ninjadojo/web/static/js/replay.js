@@ -72,11 +72,32 @@ class Replay {
     this.review.open(held ? held.seat : null);
   }
 
-  /** A seat's name after its label, as the table and the board call it: "Ann", or "(medium bot)" for a bot. */
-  name(seat) {
-    const entry = (this.record.seats || [])[seat];
+  /** The seats as they were played at the record's action ``index`` (0 first): a seat that changed hands
+   * later in the game (a player left, a bot took over) was its earlier player's then (``seat_history``). */
+  seatsAt(index) {
+    const history = this.record.seat_history || [];
+    return (this.record.seats || []).map((entry) => {
+      const earlier = history.find((change) => change.seat === entry.seat && change.until > index);
+      return earlier ? {seat: entry.seat, type: earlier.type, name: earlier.name} : entry;
+    });
+  }
+
+  /** A seat's name after its label at the action ``index`` (the end by default), as the table and the board
+   * call it: "Ann", or "(medium bot)" for a bot. */
+  name(seat, index = this.steps) {
+    const entry = this.seatsAt(index)[seat];
     if (entry && entry.type === 'bot') return botName(entry);
     return (entry && entry.name) || `Player ${seat}`;
+  }
+
+  /** Everyone who played a seat, in turn: "Ann, then (medium bot)". */
+  players(seat) {
+    const names = [];
+    for (const change of (this.record.seat_history || []).filter((entry) => entry.seat === seat)) {
+      names.push(this.name(seat, change.until - 1));
+    }
+    names.push(this.name(seat));
+    return names.filter((name, i) => i === 0 || name !== names[i - 1]).join(', then ');
   }
 
   shell() {
@@ -85,7 +106,7 @@ class Replay {
       this.seat = this.seatSelect.value === '' ? null : Number(this.seatSelect.value);
       this.show(this.step);
     }}, h('option', {value: ''}, 'the spectators (what everyone saw)'),
-    Array.from({length: this.record.players}, (_, s) => h('option', {value: s}, `P${s} ${this.name(s)}`)));
+    Array.from({length: this.record.players}, (_, s) => h('option', {value: s}, `P${s} ${this.players(s)}`)));
     this.slider = h('input', {id: 'replay-seek', type: 'range', min: 0, max: this.steps, value: this.steps,
       'aria-label': 'seek to a step', oninput: () => this.show(Number(this.slider.value))});
     this.playButton = h('button', {type: 'button', id: 'replay-play', onclick: () => this.toggle()}, '▶ Play');
@@ -166,7 +187,7 @@ class Replay {
 
   draw(frame) {
     const ctx = makeCtx({gameId: this.record.game, view: frame.view, seat: this.seat, legal: [], decision: null,
-      toAct: frame.view.waiting_for || [], seats: this.record.seats || []});
+      toAct: frame.view.waiting_for || [], seats: this.seatsAt(Math.max(frame.step - 1, 0))});
     const helpers = actionHelpers(this.record.game, () => ctx);
     const last = frame.action;
     // The engine's words for the choice (the server's label), else the page's own reading of the action.
@@ -188,8 +209,8 @@ class Replay {
   async unsupported() {
     replace(this.where, h('span', {class: 'tag tag-warn'},
       'This server cannot show each step (it has no /replay endpoint): the actions and the final position follow.'));
-    replace(this.log, h('ol', {class: 'log-lines'}, this.record.actions.map(([seat, action]) =>
-      h('li', {}, `P${seat} ${this.name(seat)}: ${action}`))));
+    replace(this.log, h('ol', {class: 'log-lines'}, this.record.actions.map(([seat, action], index) =>
+      h('li', {}, `P${seat} ${this.name(seat, index)}: ${action}`))));
     try {
       const state = await api(`/api/tables/${this.tableId}/view`);
       const ctx = makeCtx({gameId: this.record.game, view: state.view, seat: null, seats: state.seats});

@@ -1,0 +1,58 @@
+"""The replay of a game in which a player left and a bot took the seat over names, at each step, whoever
+played the seat then (the record's ``seat_history``), not the bot for the whole game."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import pytest
+
+from web.driving import APP, new_page
+from web.serving import QUICK, WebServer
+
+pytestmark = pytest.mark.slow
+
+
+def test_the_replay_credits_each_step_to_whoever_played_the_seat_then(browser: Any, web_server: WebServer) -> None:
+    seats = [{"type": "human", "name": "Ann"}, {"type": "bot", "level": "easy"}]
+    table_id, tokens = web_server.create({"game": "ninja-trap", "players": 2, "seed": 5, "settings": QUICK,
+                                          "seats": seats})
+    live = web_server.dojo.tables[table_id]
+
+    async def ann_plays() -> None:
+        # Ann makes her first choice (the bot across the table makes its own), then leaves to a bot.
+        while 0 not in live.game.to_act():
+            await asyncio.sleep(0.02)
+        async with live.lock:
+            await live._commit_action(0, live.game.legal_actions(0)[0], None)
+            live.publish()
+
+    web_server.run(ann_plays())
+    web_server.http.post(f"/api/tables/{table_id}/leave", json={"replace_with": "easy"},
+                         headers={"X-Seat-Token": tokens["0"]})
+    deadline = time.monotonic() + 60
+    while web_server.http.get(f"/api/tables/{table_id}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    record = web_server.http.get(f"/api/tables/{table_id}/record").json()
+    (change,) = record["seat_history"]
+    assert change["seat"] == 0 and change["name"] == "Ann"
+    ann_step = next(index for index, (seat, _) in enumerate(record["actions"]) if seat == 0) + 1
+    bot_step = next(index for index, (seat, _) in enumerate(record["actions"]) if seat == 0
+                    and index >= change["until"]) + 1
+    assert ann_step <= change["until"] < bot_step
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(f"{web_server.base}/#/replay/{table_id}")
+        page.wait_for_function(f"() => document.querySelector('{APP}').dataset.step === '{len(record['actions'])}'")
+        # Whose view: the seat with everyone who played it, in turn.
+        assert page.locator("#replay-seat option[value='0']").inner_text() == "P0 Ann, then (easy bot)"
+        for step, name in ((ann_step, "· Ann chose"), (bot_step, "· P0 (easy bot) chose")):
+            page.locator("#replay-seek").fill(str(step))
+            page.wait_for_function(f"() => document.querySelector('{APP}').dataset.step === '{step}'")
+            assert name in page.locator(".replay-where").inner_text()
+        assert not errors, errors
+    finally:
+        context.close()
