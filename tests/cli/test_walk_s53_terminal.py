@@ -230,7 +230,7 @@ def test_a_player_knocked_out_is_told_once_that_the_others_play_on(runner: CliRu
     given no word and the rest of the game went by; now one line says it, once."""
     result = runner.invoke(app, ["play", "ninja-trap", "--players", "4", "--seed", "5"], input="1\n" * 600)
     out = result.stdout
-    told = "your ninja took 3 hits and is out; the others play on to the end"
+    told = "your ninja took 3 hits and is out of the game; the others play on to the end"
     assert out.count(told) == 1, out[-3000:]
     # Said when it happens: before the game's end, after the last choice the player made.
     assert out.index(told) < out.index("game over")

@@ -491,7 +491,7 @@ class GameState(ABC, Generic[PayloadT]):
 
     def out_words(self, seat: int) -> str | None:
         """Why ``seat`` takes no more part in a game still going on, said to that seat ("your ninja took 3
-        hits and is out"); ``None`` while it plays (always, in a game where nobody leaves play before the
+        hits and is out of the game"); ``None`` while it plays (always, in a game where nobody leaves play before the
         end). Drivers tell a human once, rather than let the rest of the game go by unexplained."""
         self._check_seat(seat)
         return None

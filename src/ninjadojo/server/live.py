@@ -327,6 +327,8 @@ class LiveTable:
             "undo": undo,
             "hints": {"enabled": self.settings.hints},
             "notes": [text for mask, text in self.notes if _note_visible(mask, viewer)],
+            # Why the seat takes no more part in a game still going on (the engine's words), for the seat only.
+            "out": game.out_words(viewer) if viewer is not None and game.result is None else None,
         }
 
     def _send_state(self, conn: Connection, shared: SharedView, visible: list[str]) -> str:

@@ -133,7 +133,7 @@ class NinjaTrapState(GameState[int]):
     def out_words(self, seat: int) -> str | None:
         """A ninja with three hits is out of the game while the others play on."""
         self._check_seat(seat)
-        return None if self.alive(seat) else f"your ninja took {HITS_TO_KILL} hits and is out"
+        return None if self.alive(seat) else f"your ninja took {HITS_TO_KILL} hits and is out of the game"
 
     def living_seats(self) -> list[int]:
         """The seats whose ninjas are still in the game, in seat order."""

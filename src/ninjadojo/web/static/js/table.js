@@ -992,9 +992,10 @@ class TablePage {
     } else if (submitted || ctx.toAct.has(this.seat)) {
       parts.push(h('p', {class: 'prompt-main waiting-others'}, '✔ Your choice is in: waiting for the others…'));
     } else {
-      // A seat out of the game while the others play on (a Ninja Trap ninja with its three hits) is told so.
-      const mod = boardOf(state.view.game);
-      const out = mod && mod.outWords ? mod.outWords(ctx) : null;
+      // A seat out of the game while the others play on (a Ninja Trap ninja with its three hits) is told so, in
+      // the engine's words (the state's ``out``): its prompt would only say whom the table waits for.
+      const out = state.out ? `✖ ${state.out[0].toUpperCase()}${state.out.slice(1)}: the others play on to the end.`
+        : null;
       if (out) parts.push(h('p', {class: 'prompt-main seat-out'}, out));
       parts.push(h('p', {class: out ? 'muted' : 'prompt-main'}, waitingFor(ctx, state.to_act)));
     }

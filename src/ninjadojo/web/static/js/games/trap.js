@@ -67,17 +67,6 @@ function house(ctx) {
   }));
 }
 
-/**
- * The words for this page's seat when its ninja is out while the others play on (null otherwise): its prompt
- * would only say whom the table waits for, as if its turn would come again.
- */
-export function outWords(ctx) {
-  if (ctx.seat === null || over(ctx)) return null;
-  const mine = (ctx.view.seats || []).find((data) => data.seat === ctx.seat);
-  if (!mine || mine.alive) return null;
-  return `✖ Your ninja took ${HITS_TO_KILL} hits and is out of the game: the others play on to the end.`;
-}
-
 function seat(ctx, data) {
   const s = data.seat;
   const mine = s === ctx.seat;
