@@ -43,6 +43,27 @@ def test_the_tables_name_every_bot_and_the_figures(runner: CliRunner) -> None:
             f"min {length['min']}, max {length['max']})") in " ".join(result.stdout.split())
 
 
+@pytest.mark.parametrize("columns", [80, 60])
+def test_every_figure_is_whole_in_a_narrow_terminal(runner: CliRunner, columns: int) -> None:
+    # A long spec at 80 columns cut the rank, the intervals and the headers ("win share (95…"); at 60 the
+    # tables become a line a bot.
+    command = ["arena", GAME, "-b", "heuristic,forgetful:forget=0.6,random", "-n", "4"]
+    shown = runner.invoke(app, command, env={"COLUMNS": str(columns)})
+    assert shown.exit_code == 0, shown.output
+    assert "…" not in shown.stdout
+    results = _json(runner.invoke(app, [*command, "--json"]).stdout)
+    text = " ".join(shown.stdout.split())
+    for row in results["standings"]:
+        low, high = row["ci95"]
+        assert f"{row['win_share']:.1%} ({low * 100:.0f}..{high * 100:.0f}%)" in text
+        rating = row["rating"]
+        assert f"{rating['mu']:.1f} ({rating['ci95'][0]:.1f}..{rating['ci95'][1]:.1f})" in text
+    for cell in results["head_to_head"]:
+        low, high = cell["ci95"]
+        assert f"{cell['win_share']:.1%} ({low * 100:.0f}..{high * 100:.0f}%)" in text
+    assert "seat-games" in text
+
+
 def test_json_is_the_library_s_results_and_the_same_from_run_to_run_but_timing(runner: CliRunner) -> None:
     one = _json(runner.invoke(app, [*ARENA, "--json"]).stdout)
     two = _json(runner.invoke(app, [*ARENA, "--json", "--workers", "2"]).stdout)
@@ -108,6 +129,9 @@ BAD: list[tuple[list[str], str]] = [
     (["arena", GAME, "-b", "random,heuristic:forget=2"], "forget"),
     (["arena", GAME, "-b", "random,heuristic:depth=1"], "unknown parameter"),
     (["arena", GAME, "-b", "heuristic,heuristic:forget=0"], "the same bot"),
+    # A bot under two names is one player too: Ninja Trap's forgetful is its heuristic with forget=0.3.
+    (["arena", GAME, "-b", "forgetful:forget=0,random,heuristic"], "'forgetful:forget=0' are the same bot"),
+    (["arena", GAME, "-b", "heuristic:forget=0.3,forgetful"], "are the same bot"),
     (["arena", GAME, "-b", "random,heuristic", "-p", "7"], "2 to 4 players"),
     (["arena", GAME, "-b", "random,heuristic,forgetful", "-p", "4"], "cannot share 4 seats evenly"),
     (["arena", GAME, "-g", "heuristic"], "needs a field"),

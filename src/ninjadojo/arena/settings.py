@@ -21,7 +21,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ninjadojo.bots import canonical_spec, make_bot
+from ninjadojo.bots import bot_identity, canonical_spec, make_bot
 from ninjadojo.engine.errors import OptionError, quote
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
@@ -111,14 +111,16 @@ class ArenaSettings:
         for spec in everyone:
             make_bot(spec, game_id)
             form = canonical_spec(game_id, spec)
-            if form in seen:
-                other = seen[form]
+            # Two names of one bot (Ninja Trap's forgetful:forget=0 is its heuristic) are the same player too.
+            same_bot = bot_identity(game_id, spec)
+            if same_bot in seen:
+                other = seen[same_bot]
                 if gauntlet is not None and other == gauntlet:
                     raise OptionError(f"the challenger {quote(gauntlet)} is also in the field (as {quote(spec)}): "
                                       "a gauntlet plays it against the other specs")
-                same = "is given twice" if other == spec else f"and {quote(other)} are the same bot ({form})"
+                same = "is given twice" if other == spec else f"and {quote(other)} are the same bot ({same_bot})"
                 raise OptionError(f"bot specs must differ: {quote(spec)} {same}")
-            seen[form] = spec
+            seen[same_bot] = spec
             canonical[spec] = form
         tables = make_tables(specs, gauntlet, base.players)
         deals = math.ceil(games / base.players)

@@ -58,6 +58,7 @@ __all__ = [
     "available_bots",
     "bot_cost",
     "bot_defaults",
+    "bot_identity",
     "bot_parameters",
     "bot_summary",
     "canonical_spec",
@@ -351,6 +352,17 @@ def canonical_spec(game_id: str, spec: str) -> str:
         given = normalise(given)
     values = {key: _same_text(value) for key, value in given.items()}
     return format_bot_spec(name, {key: values[key] for key in sorted(values)})
+
+
+def bot_identity(game_id: str, spec: str) -> str:
+    """What ``spec`` builds, as a text two specs share exactly when they build the same bot: the canonical
+    spec (:func:`canonical_spec`), under the name of the bot it is another spelling of where its factory says
+    so (``same_bot_as``: Ninja Trap's ``forgetful`` is its ``heuristic`` with another default for
+    ``forget``, so ``forgetful:forget=0`` is ``heuristic`` and ``heuristic:forget=0.3`` is ``forgetful``)."""
+    form = canonical_spec(game_id, spec)
+    name, params = parse_bot_spec(form)
+    alias = getattr(available_bots(game_id)[name], "same_bot_as", None)
+    return format_bot_spec(alias, params) if isinstance(alias, str) else form
 
 
 def _cost_rows(game_id: str, spec: str) -> tuple[BotCost, ...]:

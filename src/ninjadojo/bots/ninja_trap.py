@@ -264,6 +264,11 @@ def forgetful(seed: int = 0, forget: str = "0.3", **params: str) -> Bot:
     return bot
 
 
+#: ``forgetful`` is ``heuristic`` with another default (``forget=0.3``): the same bot at the same parameters
+#: (see :func:`ninjadojo.bots.bot_identity`; an arena refuses the two as different players).
+forgetful.same_bot_as = "heuristic"  # type: ignore[attr-defined]
+
+
 #: The ``lookahead``'s rollout depth (actions) by the number of players, for ``depth=auto`` (its default).
 AUTO_DEPTH = {2: 8, 3: 30, 4: 30}
 

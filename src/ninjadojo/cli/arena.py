@@ -113,31 +113,58 @@ def print_results(console: Console, results: dict[str, Any]) -> None:
         console.print("no game was finished: there is nothing to rate", markup=False)
         return
     fair = results["fair_share"]
+    # One space between columns and none at the edges, and only a long spec folds (at 80 columns its figures
+    # stay whole: they are what is read).
     standings = Table(title=f"standings ({results['rating']['model']}; win share against the fair share {fair:.0%})",
-                      box=box.SIMPLE_HEAD)
+                      box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, title_justify="left")
     for column in ("#", "bot", "rating (95%)", "win share (95%)", "x fair", "seat-games"):
         if column == "bot":
-            standings.add_column(column, no_wrap=True)
+            standings.add_column(column, overflow="fold", ratio=1)
         else:
             standings.add_column(column, justify="right", no_wrap=True)
+    lines = []
     for row in results["standings"]:
         rating = row["rating"]
         low, high = row["ci95"]
-        standings.add_row(str(row["rank"]), row["bot"],
-                          f"{rating['mu']:.1f} ({rating['ci95'][0]:.1f}..{rating['ci95'][1]:.1f})",
-                          f"{row['win_share']:.1%} ({low * 100:.0f}..{high * 100:.0f}%)", f"{row['vs_fair']:.2f}",
-                          str(row["seat_games"]))
-    console.print(standings)
+        lines.append((str(row["rank"]), row["bot"],
+                      f"{rating['mu']:.1f} ({rating['ci95'][0]:.1f}..{rating['ci95'][1]:.1f})",
+                      f"{row['win_share']:.1%} ({low * 100:.0f}..{high * 100:.0f}%)", f"{row['vs_fair']:.2f}",
+                      str(row["seat_games"])))
+    # The figures' columns, their headers and a bot's name folded to 9 letters must fit; else a line a bot.
+    headers = [column.header for column in standings.columns]
+    figures = [max(len(str(headers[column])), *(len(line[column]) for line in lines)) for column in (0, 2, 3, 4, 5)]
+    if sum(figures) + 9 + 5 <= console.width:
+        for line in lines:
+            standings.add_row(*line)
+        console.print(standings)
+    else:
+        console.print(f"{standings.title}:", markup=False)
+        for rank, bot, rating_text, share, vs_fair, seat_games in lines:
+            console.print(f"  {rank}. {bot}: rating {rating_text}, win share {share} ({vs_fair}x fair) of "
+                          f"{seat_games} seat-games", markup=False)
     order = [row["bot"] for row in results["standings"]]
     cells = {(row["bot"], row["opponent"]): row for row in results["head_to_head"]}
-    versus = Table(title="head to head: the row's win share at the tables where the column sat (Wilson 95%)",
-                   box=box.SIMPLE_HEAD)
-    versus.add_column("bot", no_wrap=True)
-    for other in order:
-        versus.add_column(other, justify="right")
-    for spec in order:
-        versus.add_row(spec, *(_share(cells[(spec, other)]) if (spec, other) in cells else "-" for other in order))
-    console.print(versus)
+    title = "head to head: the row's win share at the tables where the column sat (Wilson 95%)"
+    rows = [[spec, *(_share(cells[(spec, other)]) if (spec, other) in cells else "-" for other in order)]
+            for spec in order]
+    # A table with a column per spec while it fits the terminal; else each spec's line (a cell folded over
+    # two lines, or a figure cut, would be misread).
+    widths = [max(len(row[column]) for row in rows) for column in range(len(order) + 1)]
+    widths[1:] = [max(width, min(len(spec), 12)) for width, spec in zip(widths[1:], order, strict=True)]
+    if sum(widths) + len(widths) - 1 <= console.width:
+        versus = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, title_justify="left")
+        versus.add_column("bot", no_wrap=True)
+        for other in order:
+            versus.add_column(other, justify="right", overflow="fold")
+        for row in rows:
+            versus.add_row(*row)
+        console.print(versus)
+    else:
+        console.print("head to head: each spec's win share at the tables where the other sat (Wilson 95%):",
+                      markup=False)
+        for spec, *shares in rows:
+            against = [f"{share} against {other}" for share, other in zip(shares, order, strict=True) if other != spec]
+            console.print(f"  {spec}: {', '.join(against)}", markup=False)
     seats = ", ".join(f"{row['seat']}: {_share(row)}" for row in results["seats"])
     console.print(f"win share per seat, all bots: {seats}", markup=False)
     length = results["length"]
