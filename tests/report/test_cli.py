@@ -194,6 +194,14 @@ def test_parse_compare(texts: list[str] | None, expected: tuple[str, str, str] |
     assert report_cli.parse_compare(texts) == expected
 
 
+@pytest.mark.parametrize(("game", "example"), [("ninja-trap", "--compare reshuffle=short reshuffle=empty"),
+                                               ("ninjitsu", "--compare target=21 target=15")])
+def test_the_compare_form_s_example_is_the_game_s_own_option(game: str, example: str) -> None:
+    # (Ninja Trap has no target: an example of it would be refused as an unknown option)
+    with pytest.raises(OptionError, match=f"e.g. {example}"):
+        report_cli.parse_compare(["ghost_traps=true", "max_length=3"], game)
+
+
 @pytest.mark.parametrize("texts", [["target"], ["target=21", "seed=3"], ["=21", "target=3"], ["a=1", "a=2", "a=3"]])
 def test_parse_compare_refuses_anything_but_two_values_of_one_option(texts: list[str]) -> None:
     with pytest.raises(OptionError, match="--compare"):

@@ -513,6 +513,8 @@ def test_the_speed_section_gives_the_run_s_rates_and_the_engine_s() -> None:
     data = synthetic_report(counts=(2,))
     data["speed"]["engine"] = None  # --no-speed
     assert "engine alone" not in _text(render_html(data))
+    # (nor the note on how the engine figures were measured, with none shown)
+    assert "engine figures" in speed and "engine figures" not in _text(render_html(data))
 
 
 def test_one_game_and_a_flat_difference_read_as_sentences() -> None:

@@ -322,3 +322,14 @@ def test_the_layout_table_lists_every_segment() -> None:
 def test_a_bad_game_player_count_or_option_is_refused_clearly(game_id: str, players: int, options: Any) -> None:
     with pytest.raises(DojoError):
         encoder_for(game_id, players, options)
+
+
+def test_a_list_of_floats_is_cut_as_an_array() -> None:
+    table = Table("ninja-trap", 2, None)
+    game = table.new(3)
+    tensor = table.encoder.encode(game, 0)
+    from_list = table.encoder.layout.unpack(tensor.tolist())
+    assert from_list.keys() == table.encoder.layout.unpack(tensor).keys()
+    for name, values in table.encoder.layout.unpack(tensor).items():
+        assert from_list[name].tolist() == values.tolist(), name
+

@@ -31,7 +31,8 @@ from ninjadojo.cli.common import (
     stdout_console,
 )
 from ninjadojo.cli.sim import ANNOUNCE_SECONDS, GameBar, duration
-from ninjadojo.engine.errors import OptionError, quote
+from ninjadojo.engine.errors import DojoError, OptionError, quote
+from ninjadojo.games import game_class
 from ninjadojo.report import PROGRESS_FILE, ReportProgress, ReportRun, ReportSettings, report_data, run_report
 from ninjadojo.report.formats import HTML_FILE, JSON_FILE, MARKDOWN_FILE, write_report
 from ninjadojo.report.plots import PLOTS_FOLDER
@@ -44,24 +45,46 @@ from ninjadojo.table import parse_options, split_bot_specs
 COMPARE_FORM = "--compare OPTION=A OPTION=B (two values of one option, e.g. --compare target=21 target=15)"
 
 
-def parse_compare(texts: Sequence[str] | None) -> tuple[str, str, str] | None:
-    """``--compare``'s two ``OPTION=VALUE`` texts as ``(OPTION, A, B)``; OptionError unless they name one option.
+def compare_form(game_id: str | None) -> str:
+    """How --compare is written, with an example of ``game_id``'s own (an option with two values to compare)."""
+    try:
+        specs = game_class(game_id).option_specs() if game_id is not None else ()
+    except DojoError:
+        specs = ()
+    if not specs or any(spec.name == "target" for spec in specs):
+        return COMPARE_FORM
+    for spec in specs:
+        if isinstance(spec.default, bool):
+            values = ("true", "false") if spec.default else ("false", "true")
+        elif spec.choices and not spec.multiple and not spec.seat:
+            values = (str(spec.default), next(choice for choice in spec.choices if choice != spec.default))
+        else:
+            continue
+        example = " ".join(f"{spec.name}={value}" for value in values)
+        return f"--compare OPTION=A OPTION=B (two values of one option, e.g. --compare {example})"
+    return COMPARE_FORM
+
+
+def parse_compare(texts: Sequence[str] | None, game_id: str | None = None) -> tuple[str, str, str] | None:
+    """``--compare``'s two ``OPTION=VALUE`` texts as ``(OPTION, A, B)``; OptionError unless they name one option
+    (the message's example is one of ``game_id``'s options).
 
     Only the form is checked here; :meth:`ReportSettings.build` checks the option and its values.
     """
     if texts is None:
         return None
+    form = compare_form(game_id)
     if len(texts) != 2:
-        raise OptionError(f"--compare takes exactly two texts: {COMPARE_FORM}")
+        raise OptionError(f"--compare takes exactly two texts: {form}")
     pairs = []
     for text in texts:
         name, sep, value = text.partition("=")
         if not sep or not name.strip():
-            raise OptionError(f"--compare {quote(text)} is not OPTION=VALUE: {COMPARE_FORM}")
+            raise OptionError(f"--compare {quote(text)} is not OPTION=VALUE: {form}")
         pairs.append((name.strip(), value.strip()))
     (first, a), (second, b) = pairs
     if first != second:
-        raise OptionError(f"--compare {quote(first)} and {quote(second)} are different options: {COMPARE_FORM}")
+        raise OptionError(f"--compare {quote(first)} and {quote(second)} are different options: {form}")
     return first, a, b
 
 
@@ -178,7 +201,7 @@ def report(
     check_flag("--games", games, 1, MAX_GAMES, "the number of games per player count")
     settings = ReportSettings.build(game, players=players or None, games=games,
                                     bots=split_bot_specs(bots) or ("random",), seed=seed,
-                                    options=parse_options(game, option), compare=parse_compare(compare),
+                                    options=parse_options(game, option), compare=parse_compare(compare, game),
                                     max_length=max_actions)
     workers, address = check_backend(workers, ray)
     folder = check_out_folder(out if out is not None else Path(f"report-{settings.game_id}"))

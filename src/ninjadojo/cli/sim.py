@@ -64,8 +64,15 @@ class GameBar:
     """
 
     def __init__(self, description: str, total: int, console: Console, completed: int = 0) -> None:
-        self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                             TextColumn("eta"), RunRemaining(), console=console)
+        # The figures stay whole in a narrow terminal: the description is cut short first (rich would cut the
+        # figures: "1200… 0:0… eta 0:00:…"), then the bar narrows to 10.
+        figures = 2 * len(str(total)) + 1 + 7 + 3 + 7 + 5  # done/total, elapsed, "eta", left, the spaces between
+        room = console.width - figures - 10
+        if len(description) > room:
+            description = description[:max(room - 1, 8)].rstrip() + "…"
+        self._bar = Progress(TextColumn("{task.description}"), BarColumn(bar_width=max(10, min(40, room - len(
+            description)))), MofNCompleteColumn(), TimeElapsedColumn(), TextColumn("eta"), RunRemaining(),
+                             console=console)
         self._task = self._bar.add_task(description, total=total, completed=completed, resumed=completed)
         self._started = False
 

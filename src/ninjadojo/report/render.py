@@ -593,8 +593,8 @@ def _speed_section(data: Mapping[str, Any]) -> list[Block]:
                         "actions_per_game": "engine alone: actions per game"}
         lines += [[title, _figure(engine.get(key))] for key, title in engine_names.items() if key in engine]
     blocks: list[Block] = [Heading(2, "Speed", "speed")]
-    blocks.append(Table(["", "value"], lines, frozenset({1}),
-                        "measured on the machine that played; the engine figures are random playouts on one core"))
+    blocks.append(Table(["", "value"], lines, frozenset({1}), "measured on the machine that played" + (
+        "; the engine figures are random playouts on one core" if isinstance(engine, Mapping) else "")))
     return blocks
 
 

@@ -65,7 +65,10 @@ class Layout:
     def unpack(self, tensor: npt.NDArray[np.float32]) -> dict[str, npt.NDArray[np.float32]]:
         """The tensor cut into its segments, by name (views into ``tensor``, not copies). A batch of tensors
         (a vector environment's, ``(n, size)``) is cut along its last axis: each segment is ``(n, its size)``.
-        A tensor of another size raises ``ValueError`` (rather than segments cut short, or a batch's rows)."""
+        A tensor of another size raises ``ValueError`` (rather than segments cut short, or a batch's rows). A
+        sequence that is not a numpy array (a list of floats) is cut as an array made from it."""
+        if not isinstance(tensor, np.ndarray):
+            tensor = np.asarray(tensor, dtype=np.float32)
         shape = np.shape(tensor)
         if not shape or shape[-1] != self.size:
             raise ValueError(f"a tensor of this layout has {self.size} values (on its last axis, for a batch), "
