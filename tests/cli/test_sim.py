@@ -281,3 +281,12 @@ def test_the_bars_time_left_is_at_the_runs_own_pace_not_a_bursts() -> None:
     progress.tasks[resumed].start_time = time.monotonic() - 10.0
     progress.update(resumed, completed=1100)  # 100 of this run in 10 s: 1,900 to go
     assert str(RunRemaining().render(progress.tasks[resumed])) == "0:03:10"
+
+
+def test_one_bot_without_points_has_no_table_per_bot(runner: CliRunner) -> None:
+    # Ninja Trap has no points, and one bot in every seat wins a fair share by construction: nothing to read.
+    alone = runner.invoke(app, ["sim", "ninja-trap", "-n", "10", "-b", "heuristic"])
+    assert alone.exit_code == 0, alone.output
+    assert "win rate per seat" in alone.stdout and "win rate per bot" not in alone.stdout
+    two = runner.invoke(app, ["sim", "ninja-trap", "-n", "10", "-b", "heuristic,random"])
+    assert "win rate per bot" in two.stdout

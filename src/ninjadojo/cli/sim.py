@@ -175,12 +175,15 @@ def print_summary(console: Console, summary: dict[str, Any]) -> None:
                       _interval(row['ci95']),
                       *([_mean_points(row)] if points else []))
     console.print(seats)
-    bots = _rate_table("win rate per bot, over its seats", ("bot", "seat-games"), points)
-    for row in summary["per_bot"]:
-        bots.add_row(row["bot"], str(row["seat_games"]), _wins(row["wins"]), f"{row['win_rate']:.1%}",
-                     _interval(row['ci95']),
-                     *([_mean_points(row)] if points else []))
-    console.print(bots)
+    # One bot in every seat wins every game someone wins: its rate over its seats is a fair share by
+    # construction, and says nothing the seats' table does not (its mean points do, where there are points).
+    if len(summary["per_bot"]) > 1 or points:
+        bots = _rate_table("win rate per bot, over its seats", ("bot", "seat-games"), points)
+        for row in summary["per_bot"]:
+            bots.add_row(row["bot"], str(row["seat_games"]), _wins(row["wins"]), f"{row['win_rate']:.1%}",
+                         _interval(row['ci95']),
+                         *([_mean_points(row)] if points else []))
+        console.print(bots)
     if any(not float(row["wins"]).is_integer() for row in summary["seats"]):
         console.print("wins: a win shared by several players counts as a share of one (half, with two)",
                       markup=False)

@@ -173,10 +173,12 @@ def rates(game_id: str, players: int, seconds: float, seed: int = 0, slices: int
 def main(argv: list[str] | None = None) -> None:
     """Print the five rates (see the module docstring)."""
     parser = argparse.ArgumentParser(prog="python -m ninjadojo.rl.bench", description=__doc__.splitlines()[0])
-    parser.add_argument("game", nargs="?", default="ninjitsu")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seconds", type=float, default=2.0)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("game", nargs="?", default="ninjitsu",
+                        help="the game id (default: ninjitsu; dojo games lists them)")
+    parser.add_argument("--players", type=int, default=4, help="players (default: 4)")
+    parser.add_argument("--seconds", type=float, default=2.0,
+                        help="seconds each loop runs, in alternating slices (default: 2)")
+    parser.add_argument("--seed", type=int, default=0, help="the seed of the first game (default: 0)")
     args = parser.parse_args(argv)
     if not args.seconds > 0:
         parser.error(f"--seconds must be above 0 (each loop runs that long), not {args.seconds:g}")
