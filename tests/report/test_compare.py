@@ -105,6 +105,17 @@ def test_a_report_without_a_comparison_leaves_nothing_out() -> None:
     assert ReportSettings.build("knights-and-ninjas", games=2).left_out == ()
 
 
+def test_an_option_that_one_player_count_cannot_play_leaves_that_count_out_and_says_why() -> None:
+    # As --compare does: Ninja Trap's ghost traps cannot matter at 2 players (the game ends with the first out).
+    settings = ReportSettings.build("ninja-trap", games=2, options={"ghost_traps": True})
+    assert settings.player_counts == (3, 4)
+    assert [count for count, _ in settings.left_out] == [2] and "2 players" in settings.left_out[0][1]
+    with pytest.raises(OptionError, match="2 players"):
+        ReportSettings.build("ninja-trap", players=[2, 3], games=2, options={"ghost_traps": True})
+    with pytest.raises(OptionError, match="ghost"):  # no count can play it: the options' own error
+        ReportSettings.build("ninja-trap", games=2, options={"ghost_traps": "maybe"})
+
+
 def test_a_comparison_of_one_game_is_refused() -> None:
     with pytest.raises(OptionError, match="at least 2 games"):
         ReportSettings.build("ninja-trap", players=2, games=1, compare=("stalemate", "shared", "fewest_hits"))

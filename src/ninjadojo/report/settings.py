@@ -59,8 +59,9 @@ class ReportSettings:
     compare: tuple[str, OptionValue, OptionValue] | None
     max_length: int
     variants: tuple[Variant, ...]
-    #: Player counts left out of a report asked for every count, because the compared option cannot take
-    #: one of its values there (count, the game's reason); the report says so.
+    #: Player counts left out of a report asked for every count, because the options cannot be played there,
+    #: or the compared option cannot take one of its values there (count, the game's reason); the report
+    #: says so.
     left_out: tuple[tuple[int, str], ...] = ()
 
     @classmethod
@@ -86,6 +87,11 @@ class ReportSettings:
         if options is not None and not isinstance(options, Mapping):
             raise OptionError(f"the options of {game_id} must be a mapping of name to value, not {quote(options)}")
         given = with_max_length(options, max_length)
+        left_out: list[tuple[int, str]] = []
+        if players is None and given:
+            # Every count was asked for, not these: leave out the counts where the options cannot be played
+            # (Ninja Trap's ghost_traps at 2 players, say), and say so, as for a compared rule (below).
+            counts, left_out = _counts_allowing(state_class, counts, given)
         for count in counts:
             base = state_class.validate_options(count, given)
         # ``base`` holds every option with its default: the same values at every count (only checks differ).
@@ -95,11 +101,11 @@ class ReportSettings:
         if compare is None:
             variants = (Variant(DEFAULT_LABEL, dict(base)),)
         else:
-            left_out: list[tuple[int, str]] = []
             if players is None:
                 # Every count was asked for, not these: leave out the counts where the rule cannot be
                 # played both ways (Of Knights and Ninjas' duel has no Highwayman, say), and say so.
-                counts, left_out = _counts_for_compare(state_class, counts, given, compare)
+                counts, more = _counts_for_compare(state_class, counts, given, compare)
+                left_out += more
             pair = _check_compare(state_class, counts, given, compare)
             if games < 2:
                 raise OptionError("--compare needs at least 2 games per player count (one pair of games gives no "
@@ -110,8 +116,7 @@ class ReportSettings:
         specs = _check_specs(game_id, bots)
         length = base[MAX_LENGTH_OPTION]
         assert isinstance(length, int)
-        return cls(game_id, counts, games, specs, seed, kept, pair, length, variants,
-                   tuple(left_out) if compare is not None else ())
+        return cls(game_id, counts, games, specs, seed, kept, pair, length, variants, tuple(left_out))
 
     @property
     def game_name(self) -> str:
@@ -200,6 +205,26 @@ def _player_counts(state_class: type[GameState[Any]], players: int | Sequence[in
     for count in given:
         state_class.check_players(count)
     return tuple(sorted(set(given)))
+
+
+def _counts_allowing(state_class: type[GameState[Any]], counts: tuple[int, ...],
+                     given: Mapping[str, object]) -> tuple[tuple[int, ...], list[tuple[int, str]]]:
+    """The counts at which the options ``given`` are allowed, and the others with the game's reason.
+
+    When no count allows them, every count is kept, so that the options' own check says what is wrong.
+    """
+    kept: list[int] = []
+    left_out: list[tuple[int, str]] = []
+    for count in counts:
+        try:
+            state_class.validate_options(count, given)
+        except OptionError as error:
+            left_out.append((count, str(error)))
+        else:
+            kept.append(count)
+    if not kept or not left_out:
+        return counts, []
+    return tuple(kept), left_out
 
 
 def _counts_for_compare(state_class: type[GameState[Any]], counts: tuple[int, ...], given: Mapping[str, object],
