@@ -1328,6 +1328,17 @@ class GameState(ABC, Generic[PayloadT]):
         # is logged on most actions of every game).
         self.events.append(_new_tuple(Event, (mask, text, transient, 0, depth)))
 
+    def log_at(self, index: int, events: Sequence[Event]) -> None:
+        """Put ``events`` into the log at ``index`` (the length the log had), before what was logged since: a
+        line that says what caused those (a draw, logged once it is whole, that uncovered a card which went
+        into play during it) reads before them. One-time looks logged since keep pointing at their lines."""
+        if not self.logging or not events:
+            return
+        self.events[index:index] = events
+        if self._looks:
+            shift = len(events)
+            self._looks = [at + shift if at >= index else at for at in self._looks]
+
     def finish(self, scores: tuple[float, ...], winners: tuple[int, ...], reason: str) -> None:
         """End the game."""
         self.result = Result(scores, winners, reason)

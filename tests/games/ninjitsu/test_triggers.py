@@ -312,7 +312,8 @@ def test_an_event_uncovered_by_a_draw_inside_a_card_goes_into_play_at_once() -> 
     play(game, "a:8a")  # Climbing Hook: no secret to steal, draw 1 (3a): Flood is then on top and goes into play
     lines = [str(line) for line in game.observe(None)["log"]]
     went = next(index for index, line in enumerate(lines) if "Flood reaches the top" in line)
-    assert hand(game, 0) == "3a" and lines[went + 1].strip() == "P0 draws 1 card"  # during the card's draw
+    # during the card's draw, and said after it: the draw uncovered it
+    assert hand(game, 0) == "3a" and lines[went - 1].strip() == "P0 draws 1 card"
     assert "Fv" in discard(game) and game.turn == 1  # it resolved at the end of the turn
 
 
@@ -479,3 +480,40 @@ def test_a_sample_for_the_player_of_the_treasure_never_shows_it_as_asked_and_kee
             assert asked not in (seat, 0) and CARD_INDEX["1t"] in sample.hands[asked]
             assert sample.observe(seat) == game.observe(seat)
             sample.check_invariants()
+
+
+def test_an_action_with_nothing_to_act_on_is_said_to_do_nothing() -> None:
+    # Master of Planning steals a secret; with none anywhere the card is played for nothing (its choice said
+    # "it would do nothing now"), and the log says so rather than show the play followed by nothing.
+    game = game_of(hands=["Ja 2a", ""], deck="3a 4a")
+    play(game, "a:Ja")
+    lines = [str(line).strip() for line in game.observe(None)["log"]]
+    assert "P0 plays Master of Planning for its action: it has nothing to act on now, and does nothing" in lines
+    game = game_of(hands=["Ja 2a", ""], secrets=["", "2c"], deck="3a 4a")
+    play(game, "a:Ja")
+    assert "P0 plays Master of Planning for its action" in [str(line).strip() for line in game.observe(None)["log"]]
+
+
+def test_the_events_of_heavy_weather_say_what_they_do() -> None:
+    # Heat Wave: the hands of the players with the most treasures go (the log says why), then everyone draws.
+    game = game_of(expansions="weather", hands=["8a", "2b"], treasures=["", "9c"], deck="2a Wv 3a")
+    play(game, "a:8a")
+    lines = [str(line).strip() for line in game.observe(None)["log"]]
+    assert "P1 has the most treasures (1): their hand is discarded" in lines, lines
+    # Eruption: the pooling is said before what each player takes back from the pile.
+    game = game_of(expansions="weather", hands=["8a 2b", "3b"], deck="4a Ev 3a")
+    play(game, "a:8a")
+    lines = [str(line).strip() for line in game.observe(0)["log"]]
+    pooled = lines.index("every hand is shuffled into one pile and drawn back, as many cards as each put in")
+    assert pooled < next(index for index, line in enumerate(lines) if line.startswith("you take "))
+    # Lightning on a card whose value nobody holds: said, where the log went quiet.
+    game = game_of(expansions="weather", hands=["8a 2b", "3b"], deck="9b Lv 3a")
+    play(game, "a:8a")
+    lines = [str(line).strip() for line in game.observe(None)["log"]]
+    assert any("strikes the top card of the deck" in line for line in lines), lines
+    assert "no other card of value 9 is in a hand or in play: nothing else is struck" in lines, lines
+    # Blizzard: what it asks of whom, once, when it resolves (each card is then chosen in secret).
+    game = game_of(expansions="weather", hands=["8a 2b 3b", "4b"], deck="4a Bv 3a")
+    play(game, "a:8a")
+    lines = [str(line).strip() for line in game.observe(None)["log"]]
+    assert "every hand comes down to the smallest (1 card), a card at a time: P0 2 to discard" in lines, lines

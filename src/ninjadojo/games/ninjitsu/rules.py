@@ -768,9 +768,13 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         state.narrate(f"P{seat} plays {CARD_NAMES[first]} as a treasure")
         effects.played(state, seat, first, "treasure")
     elif op == OP_ACTION:
+        # An action with nothing to act on is said to do nothing (as the choice said), or the log would
+        # show a card played and then nothing, as if a line were missing.
+        idle = kind == "turn" and state.logging and not can_act(state, seat, first)
         state.hands[seat].remove(first)
         state.discard_card(first)
-        state.narrate(f"P{seat} plays {CARD_NAMES[first]} for its action")
+        state.narrate(f"P{seat} plays {CARD_NAMES[first]} for its action"
+                      + (": it has nothing to act on now, and does nothing" if idle else ""))
         state.effects.append((first, 0, seat, effects.NO_MEMO))
         if state.has_elements and ACE_OR_JOKER[first] and (state.wind_nested or kind == "turn"):
             elements.after_play(state, seat, first)

@@ -713,6 +713,10 @@ class NinjitsuState(GameState[Payload]):
         segment: list[tuple[int, int]] = []
         left = count
         cut = False
+        # The draw is logged once it is whole, but before what happened once its first card was taken (an
+        # Event it uncovered went into play, a Master of Magic surfaced, the deck ran out and was made
+        # again): the cause reads before its effects. (A reshuffle before the first card reads before it.)
+        logged_at = -1
         while left:
             if not deck:
                 if not self.discard:
@@ -730,6 +734,8 @@ class NinjitsuState(GameState[Payload]):
             segment.append((card, known[card]))
             known[card] = bit
             drawn.append(card)
+            if logged_at < 0:
+                logged_at = len(self.events)
             left -= 1
             # What the card uncovered leaves the top at once: an Event goes into play, a face-up
             # Master of Magic is discarded and its owner plays before the draw goes on.
@@ -763,10 +769,13 @@ class NinjitsuState(GameState[Payload]):
             why = f" (one more for their Element {elements.side_words('earth1')})" if extra else ""
             # narrate's body for both lines, written out (a draw is one base-game action in four).
             depth = len(self.effects) + deeper
-            events = self.events
-            events.append(_new_event(Event, (EVERYONE, f"{name} {verb} {what}".rstrip() + why, False, 0, depth)))
-            events.append(_new_event(Event, (bit, f"you drew {', '.join([CARD_NAMES[card] for card in drawn])}",
-                                             False, 0, depth)))
+            lines = (_new_event(Event, (EVERYONE, f"{name} {verb} {what}".rstrip() + why, False, 0, depth)),
+                     _new_event(Event, (bit, f"you drew {', '.join([CARD_NAMES[card] for card in drawn])}",
+                                        False, 0, depth)))
+            if logged_at < 0 or len(self.events) == logged_at:
+                self.events += lines
+            else:
+                self.log_at(logged_at, lines)
         if (self.has_sabotage and verb == "draws" and not mirrored and not cut and (drawn or resumed)
                 and self.has_face_up(seat, "mirror")):  # (Mirror is a Sabotage! card: no call without it)
             self.narrate(f"{name}'s Mirror: each opponent draws a card", deeper=deeper)

@@ -311,7 +311,14 @@ def _heat_wave(state: NinjitsuState, card: int, player: int) -> None:
 
     most = max(len(cards) for cards in state.treasures)
     if most:
-        discard_hands(state, [seat for seat in range(state.num_players) if len(state.treasures[seat]) == most])
+        seats = [seat for seat in range(state.num_players) if len(state.treasures[seat]) == most]
+        # Why these hands go (the log would show only the discards): the most treasures, by count.
+        who = " and ".join(f"P{seat}" for seat in seats)
+        state.narrate(f"{who} {'has' if len(seats) == 1 else 'have'} the most treasures ({most}): "
+                      f"{'their hand is' if len(seats) == 1 else 'their hands are'} discarded")
+        discard_hands(state, seats)
+    else:
+        state.narrate("nobody has a treasure: no hand is discarded")
     for seat in (state.turn, *state.opponents(state.turn)):
         state.draw(seat, 1)
 
@@ -324,6 +331,11 @@ def _blizzard(state: NinjitsuState, card: int, player: int, left: tuple[int, ...
     if left is None:
         sizes = [len(hand) for hand in state.hands]
         left = tuple(size - min(sizes) for size in sizes)
+        owing = [f"P{seat} {count}" for seat, count in enumerate(left) if count > 0]
+        # What Blizzard asks of whom, said once when it resolves (each discard is then chosen in secret).
+        state.narrate(f"every hand comes down to the smallest ({min(sizes)} "
+                      f"{'card' if min(sizes) == 1 else 'cards'}), a card at a time: "
+                      + (", ".join(owing) + " to discard" if owing else "the hands are even: nobody discards"))
     seats = [seat for seat, count in enumerate(left) if count > 0 and state.hands[seat]]
     if seats:
         state.frames.append(Frame("blizzard", seats, {"owed": left}, simultaneous=True))
@@ -359,6 +371,8 @@ def _eruption(state: NinjitsuState, card: int, player: int) -> None:
             # Who holds a card of a hand or its secrets is no longer known: hands just changed.
             state.known[each] &= PLACE_MASK
     state.rng.shuffle(pile)
+    # (said before each seat's own line of what it took back: the cause before its effect)
+    state.narrate("every hand is shuffled into one pile and drawn back, as many cards as each put in")
     for seat in (state.turn, *state.opponents(state.turn)):
         hand = [pile.pop() for _ in range(counts[seat])]
         state.hands[seat] = hand
@@ -367,7 +381,6 @@ def _eruption(state: NinjitsuState, card: int, player: int) -> None:
         if hand:
             state.log(f"you take {', '.join(card_name(each) for each in hand)} from the pile", 1 << seat,
                       depth=len(state.effects))
-    state.narrate("every hand is shuffled into one pile and drawn back, as many cards as each put in")
 
 
 def _lightning(state: NinjitsuState, card: int, player: int) -> None:
@@ -401,11 +414,15 @@ def strike(state: NinjitsuState, value: int) -> None:
     which specifically target secrets" (the rulebook), and Lightning names no secret."""
     from ninjadojo.games.ninjitsu.effects import discard_each
 
+    struck = False
     for seat in range(state.num_players):
         for each in [each for each in state.hands[seat] if PRINTED[each] == value]:
             state.discard_from_hand(seat, each)
+            struck = True
     doomed = tuple((CARD_IDS[each], seat) for seat in (state.turn, *state.opponents(state.turn))
                    for each in state.treasures[seat] if PRINTED[each] == value)
+    if not struck and not doomed:
+        state.narrate(f"no other card of value {value} is in a hand or in play: nothing else is struck")
     discard_each(state, doomed)
 
 
