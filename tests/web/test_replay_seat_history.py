@@ -53,6 +53,25 @@ def test_the_replay_credits_each_step_to_whoever_played_the_seat_then(browser: A
             page.locator("#replay-seek").fill(str(step))
             page.wait_for_function(f"() => document.querySelector('{APP}').dataset.step === '{step}'")
             assert name in page.locator(".replay-where").inner_text()
+        # The review of seat 0 says who played each decision: Ann's are not the bot's.
+        reviews = web_server.app.state.reviews
+        before = reviews.iterations
+        reviews.iterations = 8  # (a review in seconds: what it finds is not what is checked here)
+        try:
+            page.locator("#open-review").click()
+            page.locator("dialog.review-dialog").wait_for(state="visible")
+            page.select_option("#review-seat", "0")
+            page.locator("#review-start").click()
+            page.wait_for_function("() => document.querySelector('dialog.review-dialog').dataset.review === 'done'",
+                                   timeout=120_000)
+        finally:
+            reviews.iterations = before
+        assert "Ann, then P0 (easy bot):" in page.locator(".review-summary").inner_text()
+        rows = page.locator(".review-move")
+        by = [rows.nth(i).locator(".review-by").inner_text() for i in range(rows.count())]
+        plies = web_server.http.get(f"/api/tables/{table_id}/review", params={"seat": 0}).json()["review"]["moves"]
+        assert by == ["Ann" if move["ply"] < change["until"] else "P0 (easy bot)" for move in plies]
+        assert "Ann" in by and "P0 (easy bot)" in by
         assert not errors, errors
     finally:
         context.close()

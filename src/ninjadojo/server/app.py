@@ -583,6 +583,14 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
             raise bad_request(f"there is no seat {seat}; seats are 0 to {table.game.num_players - 1}", "bad_seats")
         return seat
 
+    async def played_by(table: LiveTable, seat: int) -> list[dict[str, Any]]:
+        """Who played ``seat`` in turn: each player until the record's ``until``-th action, the last (``until``
+        null) to the end (the seat history; one entry when the seat never changed hands mid-game)."""
+        history = await asyncio.to_thread(table.storage.seat_history, table.id)
+        last = table.seats[seat]
+        return [*({"until": entry.until, "type": entry.type, "name": entry.name} for entry in history
+                  if entry.seat == seat), {"until": None, "type": last.type, "name": last.name}]
+
     @app.post("/api/tables/{table_id}/review", summary="Start the review of a seat's decisions in a finished game")
     async def start_review(table_id: str, body: StartReview, request: Request, response: Response,
                            token: TokenHeader = None, watch: WatchHeader = None) -> dict[str, Any]:
@@ -592,6 +600,7 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         job = reviews.start(table.id, table.game, seat, request.client.host if request.client else "?",
                             body.hindsight)
         answer = job.to_json()
+        answer["played_by"] = await played_by(table, seat)
         if answer["status"] in ("running", "queued"):
             response.status_code = 202
         return answer
@@ -606,7 +615,7 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         if job is None:
             kind = " with hindsight" if hindsight else ""
             raise ApiError(404, "not_found", f"no review of seat {seat}{kind} at this table yet: POST to start one")
-        return job.to_json()
+        return {**job.to_json(), "played_by": await played_by(table, seat)}
 
     @app.post("/api/tables/{table_id}/hint", summary="A hint for your own decision (a table that allows them)")
     async def ask_hint(table_id: str, body: AskHint, token: TokenHeader = None) -> dict[str, Any]:

@@ -7,6 +7,7 @@
 import {api} from './api.js';
 import {gameInfo} from './catalogue.js';
 import {h, plural, replace} from './dom.js';
+import {botName} from './seats.js';
 
 /** The marks, worst first: the word, the sign chess players know, and what it means. */
 const MARKS = {
@@ -139,7 +140,11 @@ export class ReviewDialog {
         h('progress', {max: String(total), value: String(answer.done), 'aria-label': 'review progress'}));
       // The decisions reviewed so far, as they come: a minute of a bar alone is a long wait.
       const moves = answer.moves || [];
-      if (moves.length) replace(this.body, decisionTable(moves, this.ctx, this.ctx.player(this.seat), true));
+      const players = playersOf(answer.played_by, this.seat);
+      if (moves.length) {
+        replace(this.body, decisionTable(moves, this.ctx, players ? players.all : this.ctx.player(this.seat), true,
+          players));
+      }
       this.root().dataset.review = 'running';
       this.timer = setTimeout(() => this.ask(), POLL_SECONDS * 1000);
       return;
@@ -150,7 +155,7 @@ export class ReviewDialog {
       return;
     }
     replace(this.status);
-    replace(this.body, drawReview(answer.review, this.ctx));
+    replace(this.body, drawReview(answer.review, this.ctx, playersOf(answer.played_by, this.seat)));
     this.root().dataset.review = 'done';
   }
 
@@ -183,10 +188,26 @@ export class ReviewDialog {
   }
 }
 
-/** A finished review: the summary, the chart, then one row per decision. */
-export function drawReview(review, ctx) {
+/**
+ * Who played ``seat`` at each decision, from the server's ``played_by`` (the seat's players in turn, each until
+ * the record's ``until``-th action, the last to the end): ``at(ply)``, and ``all`` in turn ("Walker, then P0
+ * (medium bot)"); null when one player had the seat all game (a player who left is not the bot after them).
+ */
+export function playersOf(playedBy, seat) {
+  if (!Array.isArray(playedBy) || playedBy.length < 2) return null;
+  const named = (entry) => (entry.type === 'bot' ? `P${seat} ${botName(entry)}` : entry.name || `P${seat}`);
+  const names = playedBy.map(named);
+  const last = playedBy[playedBy.length - 1];
+  return {
+    all: names.filter((name, i) => i === 0 || name !== names[i - 1]).join(', then '),
+    at: (ply) => named(playedBy.find((entry) => entry.until === null || entry.until > ply) || last),
+  };
+}
+
+/** A finished review: the summary, the chart, then one row per decision (``players``: see playersOf). */
+export function drawReview(review, ctx, players = null) {
   const moves = review.moves || [];
-  const who = ctx.player(review.seat);
+  const who = players ? players.all : ctx.player(review.seat);
   if (!moves.length) {
     return h('p', {class: 'review-summary'},
       `${who} had no decision with a choice in this game: nothing to review.`);
@@ -204,23 +225,25 @@ export function drawReview(review, ctx) {
         + 'samples of what could be known. '
       : `The expert search ran ${review.iterations} iterations a decision. `,
       'An estimate is a search\'s, not a certainty: a mark needs a loss the search is confident of.'),
-    decisionTable(moves, ctx, who, false));
+    decisionTable(moves, ctx, who, false, players));
 }
 
-/** One row per decision of ``who`` (``partial``: the review is still running, these are the rows so far). */
-function decisionTable(moves, ctx, who, partial) {
+/** One row per decision of ``who`` (``partial``: the review is still running, these are the rows so far); with
+ * ``players`` (the seat changed hands), a column says who played each. */
+function decisionTable(moves, ctx, who, partial, players = null) {
   return h('div', {class: 'review-table-wrap'},
     h('table', {class: 'review-table', dataset: {partial: partial ? 'yes' : 'no'}},
       h('caption', {class: 'visually-hidden'},
         partial ? `The decisions of ${who} reviewed so far` : `Each decision of ${who}`),
       h('thead', {}, h('tr', {},
-        h('th', {scope: 'col'}, '#'), h('th', {scope: 'col'}, 'What was asked'),
+        h('th', {scope: 'col'}, '#'), players ? h('th', {scope: 'col'}, 'Played by') : null,
+        h('th', {scope: 'col'}, 'What was asked'),
         h('th', {scope: 'col'}, 'Played'), h('th', {scope: 'col'}, 'Win chance before → after'),
         h('th', {scope: 'col'}, 'Better move'), h('th', {scope: 'col'}, 'Mark'))),
-      h('tbody', {}, moves.map((move) => drawMove(move, ctx)))));
+      h('tbody', {}, moves.map((move) => drawMove(move, ctx, players)))));
 }
 
-function drawMove(move, ctx) {
+function drawMove(move, ctx, players) {
   const estimate = move.estimate;
   const played = estimate.played;
   const best = estimate.best;
@@ -243,6 +266,7 @@ function drawMove(move, ctx) {
   return h('tr', {class: ['review-move', mark && `marked mark-${move.mark}`], dataset: {number: move.number,
     mark: move.mark || 'none'}},
   h('td', {class: 'review-number'}, String(move.number)),
+  players ? h('td', {class: 'review-by'}, players.at(Number(move.ply))) : null,
   h('td', {class: 'review-prompt'}, ctx.words(move.prompt)),
   h('td', {class: 'review-played'}, ctx.words(played.label)),
   h('td', {class: 'review-chance'}, `${percent(estimate.before)} → ${percent(estimate.after)}`,
