@@ -448,6 +448,10 @@ def test_every_board_fits_a_phone(browser: Any, web_server: WebServer, screensho
     try:
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{game}: the page is {width} px wide on a {PHONE['width']} px screen"
+        # No card's short text runs out of its card (Knights' "attack/respond" did, on the hand laid out).
+        spilled = page.eval_on_selector_all(".card-short", "els => els.filter(e => e.offsetParent && "
+                                            "e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)")
+        assert not spilled, f"{game}: {spilled}"
         assert page.locator(".actions").is_visible()
         if game == "ninja-camp":
             # The squares show letters alone here: a key under the board names them.
@@ -544,6 +548,34 @@ def test_house_rules_are_folded_in_the_lobby_and_reach_the_table(browser: Any, w
         defaults = {option["name"]: option["default"] for option in options}
         assert {name: value for name, value in table["options"].items() if name != "pre_attacks"} == {
             name: value for name, value in defaults.items() if name != "pre_attacks"}, "only pre_attacks was changed"
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_card_s_short_text_stays_on_the_card_on_a_phone(browser: Any, web_server: WebServer) -> None:
+    """Of Knights and Ninjas' Peasant, "strength 1 each: attack/respond, revolt", ran past the right border of
+    its card in a phone's hand laid out on the board (the word "attack/respond" has no place to break)."""
+    before = web_server.dojo.exact_seeds
+    web_server.dojo.exact_seeds = True  # seed 1 deals seat 0 two Peasants
+    try:
+        table_id, tokens = web_server.create({"game": "knights-and-ninjas", "players": 4, "settings": QUICK,
+                                              "seed": 1, "seats": [{"type": "human", "name": "Ann"}]
+                                              + [{"type": "bot", "level": "easy"}] * 3})
+    finally:
+        web_server.dojo.exact_seeds = before
+    context, page, errors = new_page(browser, PHONE)
+    try:
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        page.locator(".hand .card[data-code='pe'] .card-short").first.wait_for(state="attached")
+        # The hand in its place on the board (docked at the screen's foot, its short texts are not shown).
+        page.evaluate("() => { const at = document.querySelector('.hand-slot') || document.querySelector("
+                      "'.card-row.hand'); window.scrollTo(0, at.getBoundingClientRect().top + window.scrollY - 200); }")
+        page.wait_for_function("(sel) => [...document.querySelectorAll(sel)].some(e => e.offsetParent)",
+                               arg=".hand .card[data-code='pe'] .card-short")
+        spilled = page.eval_on_selector_all(".card-short", "els => els.filter(e => e.offsetParent && "
+                                            "e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)")
+        assert not spilled, spilled
         assert not errors, errors
     finally:
         context.close()
