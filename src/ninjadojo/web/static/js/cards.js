@@ -127,7 +127,9 @@ export function drawCard(info, {keys = null, small = false, note = null, extra =
     h('span', {class: 'card-kind'}, emblem(kind.emblem, small ? 14 : 18),
       kind.label ? h('span', {class: 'card-kind-label'}, kind.label) : null)),
   // The longest word sets the name's size (see the CSS): "Highwayman" shrinks to fit, never cut.
-  h('div', {class: 'card-name', style: `--name-em: ${longestWord(info.name)}`}, info.name),
+  // "(side 1)" is kept whole on a line: "Fire (side" above "1)" misread (measured as one word, "(side_1)").
+  h('div', {class: 'card-name', style: `--name-em: ${longestWord(info.name.replace(/\((side) (\d)\)/, '($1_$2)'))}`},
+    info.name.replace(/\((side) (\d)\)/, '($1\u00a0$2)')),
   small ? null : h('div', {class: 'card-short'}, info.short),
   note ? h('div', {class: 'card-note'}, note) : null);
   card.addEventListener('pointerenter', () => showHelp(info, card));

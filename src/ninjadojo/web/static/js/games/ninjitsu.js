@@ -93,12 +93,13 @@ export function describe(action, ctx) {
 
 function elementCards(ctx, seat, element) {
   if (!element) return null;
-  if (/\d$/.test(element)) return ctx.card(element, {small: true, note: 'Element'});
+  // Full cards, with their short text: what an Element does matters all game (a small card showed its name only).
+  if (/\d$/.test(element)) return ctx.card(element, {note: 'Element'});
   // Dealt, sides still being chosen: the seat sees both sides of its own Element.
   if (seat === ctx.seat) {
     return h('div', {class: 'element-choice'},
-      ctx.card(`${element}1`, {small: true, keys: 'side:1', note: 'side 1'}),
-      ctx.card(`${element}2`, {small: true, keys: 'side:2', note: 'side 2'}));
+      ctx.card(`${element}1`, {keys: 'side:1', note: 'side 1'}),
+      ctx.card(`${element}2`, {keys: 'side:2', note: 'side 2'}));
   }
   const named = catalogueCard(GAME, `${element}1`).name.replace(/\s*\(side 1\)$/, '');
   return h('span', {class: 'tag'}, `${named === `${element}1` ? element : named} Element: choosing a side`);
@@ -199,10 +200,12 @@ export function render(ctx) {
     parts.push(cardRow('Resolving', elsewhere.map((code) => ctx.card(code, {small: true})), {extra: 'resolving'}));
   }
   if ('weather' in view) {
+    // Full cards, with their short text: the Weather in play changes what every play does (a small card showed a
+    // cloud and a name).
     parts.push(h('div', {class: 'nj-weather'},
-      cardRow('Weather in play', view.weather.map((code) => ctx.card(code, resolvingMark(ctx, code, {small: true}))),
+      cardRow('Weather in play', view.weather.map((code) => ctx.card(code, resolvingMark(ctx, code))),
         {empty: 'none yet'}),
-      cardRow('Events pending', view.events.map((code) => ctx.card(code, resolvingMark(ctx, code, {small: true}))),
+      cardRow('Events pending', view.events.map((code) => ctx.card(code, resolvingMark(ctx, code))),
         {empty: 'none'}),
       counter('Weather deck', view.weather_deck),
       counter('Weather discarded', view.weather_discard.length)));
