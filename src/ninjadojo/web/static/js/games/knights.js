@@ -162,8 +162,10 @@ function seat(ctx, data, s) {
     // At the end every hand is face up (this seat's own is under "Your hand").
     over(ctx) && Array.isArray(data.hand) && s !== ctx.seat ? revealRow(ctx, s, 'Hand, revealed', data.hand)
       : null,
+    // On your own panel these are the cards of your hand the others know of (they saw it taken).
     !over(ctx) && data.known.length
-      ? cardRow('Known in hand', data.known.map((code) => ctx.card(code, {small: true}))) : null,
+      ? cardRow(s === ctx.seat ? 'Known to the others' : 'Known in hand',
+        data.known.map((code) => ctx.card(code, {small: true}))) : null,
   ];
   return seatPanel(ctx, s, rows, {keys: `seat:${s}`});
 }
