@@ -208,8 +208,9 @@ def _player_counts(state_class: type[GameState[Any]], players: int | Sequence[in
 
 
 def _counts_allowing(state_class: type[GameState[Any]], counts: tuple[int, ...],
-                     given: Mapping[str, object]) -> tuple[tuple[int, ...], list[tuple[int, str]]]:
-    """The counts at which the options ``given`` are allowed, and the others with the game's reason.
+                     *choices: Mapping[str, object]) -> tuple[tuple[int, ...], list[tuple[int, str]]]:
+    """The counts at which every one of the options ``choices`` is allowed, and the others with the game's
+    reason.
 
     When no count allows them, every count is kept, so that the options' own check says what is wrong.
     """
@@ -217,7 +218,8 @@ def _counts_allowing(state_class: type[GameState[Any]], counts: tuple[int, ...],
     left_out: list[tuple[int, str]] = []
     for count in counts:
         try:
-            state_class.validate_options(count, given)
+            for options in choices:
+                state_class.validate_options(count, options)
         except OptionError as error:
             left_out.append((count, str(error)))
         else:
@@ -238,19 +240,7 @@ def _counts_for_compare(state_class: type[GameState[Any]], counts: tuple[int, ..
     name = compare[0]
     if not isinstance(name, str):
         return counts, []
-    kept: list[int] = []
-    left_out: list[tuple[int, str]] = []
-    for count in counts:
-        try:
-            for value in compare[1:]:
-                state_class.validate_options(count, {**given, name: value})
-        except OptionError as error:
-            left_out.append((count, str(error)))
-        else:
-            kept.append(count)
-    if not kept or not left_out:
-        return counts, []
-    return tuple(kept), left_out
+    return _counts_allowing(state_class, counts, *({**given, name: value} for value in compare[1:]))
 
 
 def _check_compare(state_class: type[GameState[Any]], counts: Sequence[int], given: Mapping[str, object],
