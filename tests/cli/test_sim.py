@@ -290,3 +290,18 @@ def test_one_bot_without_points_has_no_table_per_bot(runner: CliRunner) -> None:
     assert "win rate per seat" in alone.stdout and "win rate per bot" not in alone.stdout
     two = runner.invoke(app, ["sim", "ninja-trap", "-n", "10", "-b", "heuristic,random"])
     assert "win rate per bot" in two.stdout
+
+
+def test_ctrl_c_before_the_run_takes_it_in_still_ends_with_the_summary(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Ctrl-C while the run is still being set up (its workers not yet started, on a busy machine) ended the
+    # command with no summary; it is an interrupted run of no game, summarised as any other.
+    from ninjadojo.cli import sim as sim_cli
+
+    def interrupted(*_args: object, **_kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sim_cli, "run_games", interrupted)
+    console = Console(record=True, width=100)
+    summary, stopped = sim_cli.simulate(SimSettings.build("ninja-trap", 2, None, ["random"], 0, 10), 1, console)
+    assert stopped and summary["partial"] is True and summary["games"] == 0
+    assert "interrupted: summary of the 0 games played of 10" in console.export_text()

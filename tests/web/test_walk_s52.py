@@ -102,7 +102,8 @@ def test_a_bots_name_and_the_words_in_brackets_after_it_share_one_pair(browser: 
         said = page.evaluate(NAMED, "P1 starts their turn with 22 points (target 21) and wins. P2 (22 points) and "
                                     "P0 (25 points) also reach the target, and P1's turn began before any of theirs")
         assert said == ("P1 (easy bot) starts their turn with 22 points (target 21) and wins. P2 (medium bot, 22 "
-                        "points) and Ann (25 points) also reach the target, and P1's turn began before any of theirs"), said
+                        "points) and Ann (25 points) also reach the target, and P1's turn began before any of "
+                        "theirs"), said
         assert page.evaluate(NAMED, "P0's secret #1, P2 (3 cards)") == "Ann's secret #1, P2 (medium bot, 3 cards)"
         assert not errors, errors
     finally:

@@ -116,8 +116,13 @@ def simulate(settings: SimSettings, workers: int | None, progress_console: Conso
     if workers is not None:
         # With --ray and no --workers the parallelism is the cluster's, known only once connected.
         announce(settings, workers, progress_console)
-    with GameBar(f"{settings.game_id} x{settings.games}", settings.games, progress_console) as bar:
-        run: SimRun = run_games(settings, workers, on_game=bar.advance, on_start=bar.start, ray=ray)
+    try:
+        with GameBar(f"{settings.game_id} x{settings.games}", settings.games, progress_console) as bar:
+            run: SimRun = run_games(settings, workers, on_game=bar.advance, on_start=bar.start, ray=ray)
+    except KeyboardInterrupt:
+        # Ctrl-C before the run took it in (its workers still being set up, on a busy machine): no game was
+        # played, and the run ends as any interrupted one does, with its (empty) summary.
+        run = SimRun(settings, (), True, 0.0, workers or 1)
     if run.interrupted:
         progress_console.print(f"interrupted: summary of the {len(run.outcomes)} games played of {settings.games}",
                                markup=False)
