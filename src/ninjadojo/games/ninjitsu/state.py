@@ -772,10 +772,7 @@ class NinjitsuState(GameState[Payload]):
             lines = (_new_event(Event, (EVERYONE, f"{name} {verb} {what}".rstrip() + why, False, 0, depth)),
                      _new_event(Event, (bit, f"you drew {', '.join([CARD_NAMES[card] for card in drawn])}",
                                         False, 0, depth)))
-            if logged_at < 0 or len(self.events) == logged_at:
-                self.events += lines
-            else:
-                self.log_at(logged_at, lines)
+            self.log_at(logged_at if logged_at >= 0 else len(self.events), lines)
         if (self.has_sabotage and verb == "draws" and not mirrored and not cut and (drawn or resumed)
                 and self.has_face_up(seat, "mirror")):  # (Mirror is a Sabotage! card: no call without it)
             self.narrate(f"{name}'s Mirror: each opponent draws a card", deeper=deeper)
