@@ -130,11 +130,21 @@ export function drawCard(info, {keys = null, small = false, note = null, extra =
   // "(side 1)" is kept whole on a line: "Fire (side" above "1)" misread (measured as one word, "(side_1)").
   h('div', {class: 'card-name', style: `--name-em: ${longestWord(info.name.replace(/\((side) (\d)\)/, '($1_$2)'))}`},
     info.name.replace(/\((side) (\d)\)/, '($1\u00a0$2)')),
-  small ? null : h('div', {class: 'card-short'}, info.short),
+  small ? null : h('div', {class: 'card-short'}, breakAfterSlashes(info.short)),
   note ? h('div', {class: 'card-note'}, note) : null);
   card.addEventListener('pointerenter', () => showHelp(info, card));
   card.addEventListener('focus', () => showHelp(info, card));
   return card;
+}
+
+/**
+ * A card's short text with a line break allowed after each slash: on a phone's card "attack/respond"
+ * breaks as "attack/" over "respond", where it was cut inside a word ("respo-nd"). A <wbr> is no text:
+ * the card reads and copies as printed.
+ */
+function breakAfterSlashes(text) {
+  const parts = String(text || '').split('/');
+  return parts.map((part, number) => (number ? ['/', h('wbr', {}), part] : part));
 }
 
 /** A face-down card (a secret, a hand card of another seat, a trap): a patterned back and a label. */
