@@ -84,6 +84,18 @@ MAX_DIGITS = 6
 EXIT_CRASHED = 1
 
 
+def line_editing() -> bool:
+    """Whether the prompt edits lines: the arrow keys, Up and Down through the lines typed before, Ctrl-L
+    to clear the screen. Python's ``input()`` does it once :mod:`readline` is imported (not on Windows,
+    which has no readline: there the prompt takes lines as typed). Without it an arrow key was read as
+    its escape code ("'mG\\x1b[D' is not allowed now")."""
+    try:
+        import readline  # noqa: F401  (imported for its effect on input())
+    except ImportError:
+        return False
+    return True
+
+
 class LeaveGame(Exception):
     """The human left the game (``quit`` or end of input)."""
 
@@ -462,7 +474,14 @@ class Terminal:
     def read(self, prompt: str) -> str:
         """One line of input; end of input leaves the game."""
         try:
-            text = self._read(prompt) if self._read is not None else self.console.input(prompt, markup=False)
+            if self._read is not None:
+                text = self._read(prompt)
+            elif sys.stdin.isatty() and sys.stdout.isatty() and line_editing():
+                # The prompt given to input() itself, so that readline redraws it with the line (an arrow
+                # key, a line recalled with Up, Ctrl-L); it is plain text (no markup to render).
+                text = input(prompt)
+            else:
+                text = self.console.input(prompt, markup=False)
         except EOFError:
             self.console.print()
             raise LeaveGame() from None
