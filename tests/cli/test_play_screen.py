@@ -48,12 +48,12 @@ class _Measured(Terminal):
         super().show_screen(seat)
 
 
-def _screens(game_id: str, players: int, seed: int, prompts: int) -> list[list[str]]:
+def _screens(game_id: str, players: int, seed: int, prompts: int, height: int = 24) -> list[list[str]]:
     """The screens a human at seat 0 sees in the first ``prompts`` prompts of a game against random bots,
-    picking at random, on an 80x24 terminal."""
+    picking at random, on an 80x24 terminal (80 by ``height``)."""
     table = Table.new(game_id, players, {}, seed, humans=[0], bot_specs={s: "random" for s in range(1, players)},
                       autosave=False)
-    console = Console(record=True, width=80, height=24, file=io.StringIO())
+    console = Console(record=True, width=80, height=height, file=io.StringIO())
     rng = Rng(seed)
     screens: list[list[str]] = []
     terminal = _Measured(console, table, read=lambda prompt: answer(prompt))
@@ -100,6 +100,22 @@ def test_a_tall_board_leaves_at_least_several_rows_of_choices_on_a_small_termina
             paged += 1
             assert len(rows) >= MIN_CHOICE_ROWS - 1, "\n".join(screen)
     assert paged  # the case was met
+
+
+def test_on_a_tall_terminal_a_list_of_long_choices_shows_each_whole() -> None:
+    """Ninjato's first turn (14 choices, several longer than a line: "Learn the Crane (1 or 5) tile at the Sensei
+    for any card: discard a 1") on an 80x60 terminal: every choice whole, on two lines where one would cut
+    it, none losing its middle to "…" (which hid "discard a 1" or "you would be defeated at once"); the log
+    since the last turn still whole above them."""
+    screen = _screens("ninjato", 2, 5, prompts=1, height=60)[0]
+    start = next(number for number, line in enumerate(screen) if CHOICE_LINE.match(line))
+    choices = screen[start:]
+    numbered = [line for line in choices if CHOICE_LINE.match(line)]
+    assert len(numbered) >= 10, "\n".join(screen)
+    assert not any("…" in line for line in choices), "\n".join(choices)
+    assert any(line.startswith("    (sen:") for line in choices), "a choice goes on to a second line"
+    assert all(len(line) <= 80 for line in screen)
+    assert not any("earlier line" in line for line in screen), "the log since the last turn is whole"
 
 
 def test_log_lines_that_do_not_fit_go_above_the_screen_and_the_latest_stay_on_it(toy: None) -> None:

@@ -67,6 +67,10 @@ from ninjadojo.table import (
 #: The terminal escape that erases the scrollback (ED 3, "erase saved lines"), after clearing the screen.
 ERASE_SCROLLBACK = "\x1b[3J"
 
+#: The most choices a list shows whole, two lines to a choice that one line would cut, when the screen has
+#: room for them and for the log since the human's last turn (a list of WHOLE_CHOICES or fewer needs less).
+WHOLE_LIST = 16
+
 #: A list of choices longer than this gets a hint on how to narrow it (when the screen has room for one).
 LONG_LIST = 24
 
@@ -636,9 +640,12 @@ class Terminal:
         columns = columns_for(self.choice_texts(seat, actions, width), width)
         rows_all = -(-len(actions) // columns) if actions else 0
         keep_for_log = min(log_need, 3)
-        # A short list of long choices shown whole, on two lines each, when the screen has room for it.
-        whole = self.whole_choices(seat, actions, range(1, len(actions) + 1), width)
-        if whole is not None and len(whole) <= room - keep_for_log:
+        # Long choices shown whole, on two lines each, when the screen has room for it: a short list
+        # beside the latest log lines, a longer one beside all the log lines since the human's last turn
+        # (the choices' words cut short hid what told them apart: "for … discard a 1", "(… be defeated
+        # at once)"; the log is not to be pushed off the screen for them).
+        whole = self.whole_choices(seat, actions, range(1, len(actions) + 1), width, WHOLE_LIST)
+        if whole is not None and len(whole) <= room - (keep_for_log if len(actions) <= WHOLE_CHOICES else log_need):
             rows_all = len(whole)
         choice_rows = rows_all if rows_all <= room - keep_for_log else max(1, room - keep_for_log - 1)
         # A tall board leaves no less than MIN_CHOICE_ROWS of choices (it scrolls up instead).
@@ -749,10 +756,11 @@ class Terminal:
             texts.append(self.choice_text(seat, action, room, words))
         return texts
 
-    def whole_choices(self, seat: int, actions: Sequence[str], numbers: Sequence[int], width: int) -> list[str] | None:
+    def whole_choices(self, seat: int, actions: Sequence[str], numbers: Sequence[int], width: int,
+                      most: int = WHOLE_LIST) -> list[str] | None:
         """``seat``'s ``actions`` whole, two lines a choice where one would cut them (:func:`whole_lines`),
-        or None."""
-        if len(actions) > WHOLE_CHOICES or not actions:
+        or None (also for more than ``most`` choices)."""
+        if len(actions) > most or not actions:
             return None
         return whole_lines([self.choice_text(seat, action) for action in actions], numbers, width)
 
