@@ -262,3 +262,24 @@ def test_a_guard_that_won_is_not_counted_beaten() -> None:
     raid = game.observe(0)["raid"]
     assert game.decision(0).kind == "keep" and raid["fighting"] is None
     assert raid["beaten"] == 1, "the 5 Guard won: only the 4 was beaten"
+
+
+def test_a_player_line_too_long_for_80_columns_goes_on_to_a_second_line_whole() -> None:
+    """A player holding a lot (97 honour, 15 cards of which 9 known, 4 treasures, 3 tiles, 6 Rumors, an Elite)
+    has no form of their line that fits 80 columns: it goes on to a second line, every word whole (it was cut
+    at 80 columns: "6 Rumors; 1 Eli")."""
+    from ninjadojo.api import new_game
+
+    game = new_game("ninjato", 2, seed=5)
+    assert isinstance(game, NinjatoState)
+    game.honour[1] = 97
+    game.purse[1] = [1, 1, 1, 1, 0]
+    game.kinds[1] = [1, 1, 1, 0, 0, 0, 0]
+    game.rumors[1] = list(range(6))
+    game.elites[1] = [1, 0, 0, 0, 0]
+    game.hands[1] = [0, 3, 3, 3, 3, 3]
+    game.known[1] = [0, 3, 3, 3, 0, 0]  # seat 0 knows 9 of them: "15 cards (9 known)"
+    lines = game.render(0).splitlines()
+    assert all(len(line) <= 80 for line in lines), "\n".join(lines)
+    start = next(number for number, line in enumerate(lines) if line.lstrip(" >").startswith("P1:"))
+    assert lines[start + 1] == "   1 Elite", "\n".join(lines)

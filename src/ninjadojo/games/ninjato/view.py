@@ -280,11 +280,17 @@ def _foe_words(state: NinjatoState) -> str:
 
 
 def _fit(*candidates: str) -> str:
-    """The first of ``candidates`` that fits 80 columns (the last, cut, if none does)."""
+    """The first of ``candidates`` that fits 80 columns (the last, on two lines or more, if none does)."""
     for text in candidates:
         if len(text) <= 80:
             return text
-    return candidates[-1][:80]
+    return _wrapped(candidates[-1])
+
+
+def _wrapped(text: str) -> str:
+    """``text`` on lines of at most 80 columns, the later ones indented: a line cut at 80 lost its end ("6
+    Rumors; 1 Eli")."""
+    return "\n".join(textwrap.wrap(text, 80, subsequent_indent="   ", break_on_hyphens=False))
 
 
 def _clan_line(state: NinjatoState, clan: int, rank: int) -> str:
@@ -368,7 +374,8 @@ def _seat_parts(state: NinjatoState, other: int) -> list[tuple[str, ...]]:
 def _seat_line(state: NinjatoState, other: int, seat: int | None, acting: int) -> str:
     """A player in one line of words: honour, shuriken, cards, then treasure, tiles, Rumors and Elites, each
     in the fullest of its forms that lets the line fit 80 columns (the longest such line: the most said),
-    down to its count (``7 Rumors``); ``key`` tells no code here, for there is none."""
+    down to its count (``7 Rumors``), and on two lines when even the shortest would not fit; ``key`` tells
+    no code here, for there is none."""
     mark = ">" if other == acting else " "
     you = " (you)" if other == seat else ""
     if state.result is not None:
@@ -396,7 +403,7 @@ def _seat_line(state: NinjatoState, other: int, seat: int | None, acting: int) -
                 texts.append((sum(len(part) - 1 for part in parts) + 3 * parts[0].index(treasure) + 1,
                               head + card_text + f"; {treasure}; the rest below"))
     fitting = [(cost, -len(text), text) for cost, text in texts if len(text) <= 80]
-    return min(fitting)[2] if fitting else min((text for _, text in texts), key=len)[:80]
+    return min(fitting)[2] if fitting else _wrapped(min((text for _, text in texts), key=len))
 
 
 def _own_line(state: NinjatoState, seat: int) -> list[str]:
@@ -489,7 +496,7 @@ def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
         below.extend(_own_line(state, seat))
     if state.result is not None:
         below += [paint(part, "green") for part in textwrap.wrap(state.result.reason, 80)]
-    lines += _places(state, PICTURE_LINES - len(lines) - len(below))
+    lines += _places(state, PICTURE_LINES - len(lines) - sum(line.count("\n") + 1 for line in below))
     return "\n".join(lines + below)
 
 
