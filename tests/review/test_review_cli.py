@@ -3,16 +3,20 @@ summary, and one-line errors with exit status 2 for bad input."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 from review_helpers import ITERATIONS, played, trap_blunder
+from rich.console import Console
 from typer.testing import CliRunner
 
 from ninjadojo.api import save_game
 from ninjadojo.cli.main import app
+from ninjadojo.cli.review import print_review
 from ninjadojo.review import GameReview, review_record
 
 
@@ -136,3 +140,44 @@ def test_a_narrow_terminal_reads_the_review_as_a_list(runner: CliRunner, saved: 
     assert asked and len(lines_played) == len(asked), "each decision: what was asked, then what was played"
     assert sum(line.endswith("  blunder") for line in lines_played) == 1, "the mark is on the line of the move played"
     assert "1 blunder," in out
+
+
+def test_the_seat_is_the_saves_one_player_when_none_is_given(runner: CliRunner, saved: Path, tmp_path: Path) -> None:
+    """A save of one person against bots is reviewed for that person without --seat; a save of two people (or
+    of none) asks which seat, naming the seats people played."""
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    one = tmp_path / "one.dojo.json"
+    one.write_text(json.dumps({**data, "players_meta": {"humans": [1], "bots": {"0": "easy"}, "finished": True}}),
+                   encoding="utf-8")
+    result = runner.invoke(app, ["review", str(one), "--iterations", "20"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.stderr
+    assert "Review of P1 in Ninja Trap" in result.stdout
+    two = tmp_path / "two.dojo.json"
+    two.write_text(json.dumps({**data, "players_meta": {"humans": [0, 1], "bots": {}, "finished": True}}),
+                   encoding="utf-8")
+    result = runner.invoke(app, ["review", str(two)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "--seat" in result.stderr and "people played seats 0, 1" in result.stderr, result.stderr
+
+
+def test_on_a_narrow_terminal_a_long_line_wraps_under_its_text_and_the_best_move_is_said_to_be_best() -> None:
+    """On a terminal too narrow for a line, its figures never land alone at the left edge: the lines it wraps
+    onto are indented under the text. Where the move played was the best found, the other move is the "next
+    best", never a "best alternative" (which read as advice to play a move rated lower)."""
+    # P0's three moves were each worse than the best found; two of P1's were the best.
+    reviews = [review_record(trap_blunder().record, seat, iterations=ITERATIONS) for seat in (0, 1)]
+    console = Console(file=io.StringIO(), width=44, highlight=False)
+    for review in reviews:
+        print_review(console, review)
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    lines = out.splitlines()
+    assert not any(re.match(r"\d+% -> ", line) for line in lines), out
+    wrapped = [(line, after) for line, after in pairwise(lines)
+               if line.startswith("   played: ") and not re.match(r"(\d+\.|   \w)", after)]
+    assert wrapped, f"a played line wraps at 44 columns:\n{out}"
+    assert all(after.startswith(" " * 11) for _, after in wrapped), out
+    moves = [move for review in reviews for move in review.moves]
+    best = [move for move in moves if move.played.action == move.best.action and move.alternative]
+    worse = [move for move in moves if move.played.action != move.best.action]
+    assert best and worse
+    assert out.count("   next best: ") == len(best) and out.count("   best alternative: ") == len(worse), out

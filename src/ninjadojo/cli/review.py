@@ -37,7 +37,7 @@ from ninjadojo.engine.words import plural
 from ninjadojo.games import game_class
 from ninjadojo.review import MARKS, GameReview, MoveReview, review_record, review_spec
 from ninjadojo.review.core import MIN_VISITS
-from ninjadojo.table import find_save, read_save_game
+from ninjadojo.table import find_save, read_save_file, read_save_game, save_humans
 
 #: How each mark is drawn in the table.
 MARK_STYLES = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow"}
@@ -66,10 +66,22 @@ def _alternative_chance(move: MoveReview) -> str:
     return said
 
 
-def _row_cells(move: MoveReview) -> list[Text]:
+def _alternative_said(move: MoveReview) -> str:
+    """The best alternative in words with its chance; ``next best:`` before it when the move played was the
+    best found (a bare "best alternative" at 20% under a move at 26% read as advice to play it)."""
     alternative = move.alternative
-    other = (Text(f"{alternative.label} ({_alternative_chance(move)})") if alternative is not None
-             else Text("-"))
+    assert alternative is not None
+    said = f"{alternative.label} ({_alternative_chance(move)})"
+    return f"the move played was the best found; next best: {said}" if _played_best(move) else said
+
+
+def _played_best(move: MoveReview) -> bool:
+    """Whether the move played is the one the search rates best."""
+    return move.played.action == move.best.action
+
+
+def _row_cells(move: MoveReview) -> list[Text]:
+    other = Text(_alternative_said(move)) if move.alternative is not None else Text("-")
     mark = Text(move.mark or "", style=MARK_STYLES.get(move.mark or "", ""))
     return [Text(str(move.number)), Text(move.prompt), Text(move.played.label),
             Text(f"{percent(move.before)} -> {percent(move.after)}"), other, mark]
@@ -92,22 +104,46 @@ def _hindsight_cells(move: MoveReview) -> list[Text]:
             Text(f"{percent(seen.before)} -> {percent(seen.after)}", style=style), Text(""), Text("")]
 
 
+def _hanging(console: Console, label: Text | str, text: Text | str, style: str = "") -> None:
+    """``label`` then ``text``; on a terminal, the lines ``text`` wraps onto are indented under its start (not
+    back at the left edge, where the figures of a long move landed alone: "57% -> 42%  mistake"). Piped
+    output keeps the line whole (for tools), as every line of the console does."""
+    line = Text.assemble(label, " ", text, style=style)
+    if console.soft_wrap:
+        console.print(line)
+        return
+    indent = " " * (len(label.plain if isinstance(label, Text) else label) + 1)
+    rows = line.wrap(console, console.width, overflow="fold")
+    for row in rows:
+        row.rstrip()
+    console.print(rows[0])
+    if len(rows) > 1:
+        # The rest wrapped again, narrower, under the text's start.
+        for row in Text(" ").join(rows[1:]).wrap(console, max(console.width - len(indent), 20), overflow="fold"):
+            row.rstrip()
+            console.print(Text.assemble(indent, row))
+
+
 def _print_list(console: Console, review: GameReview) -> None:
     """The decisions one below the other, for a console too narrow for the table: six columns of
     sentences folded into a terminal of 80 made each row ten lines tall and hard to read across."""
     for move in review.moves:
-        console.print(Text.assemble(Text(f"{move.number}. ", style="bold"), move.prompt))
-        line = Text.assemble("   played: ", move.played.label, f"  {percent(move.before)} -> {percent(move.after)}")
+        _hanging(console, Text(f"{move.number}.", style="bold"), move.prompt)
+        line = Text.assemble(move.played.label, f"  {percent(move.before)} -> {percent(move.after)}")
         if move.mark:
             line.append(f"  {move.mark}", style=MARK_STYLES.get(move.mark, ""))
-        console.print(line)
+        _hanging(console, "   played:", line)
         alternative = move.alternative
         if alternative is not None:
-            console.print(f"   best alternative: {alternative.label} ({_alternative_chance(move)})", markup=False)
+            if _played_best(move):
+                _hanging(console, "   next best:", Text(f"{alternative.label} ({_alternative_chance(move)}); "
+                                                        "the move played was the best found"))
+            else:
+                _hanging(console, "   best alternative:", Text(f"{alternative.label} ({_alternative_chance(move)})"))
         seen = move.hindsight
         if seen is not None:
-            console.print(f"   with the hidden cards shown: {percent(seen.before)} -> {percent(seen.after)}; "
-                          f"{_hindsight_said(move)}", style="dim", markup=False)
+            _hanging(console, "   with the hidden cards shown:",
+                     Text(f"{percent(seen.before)} -> {percent(seen.after)}; {_hindsight_said(move)}"), style="dim")
 
 
 def print_review(console: Console, review: GameReview) -> None:
@@ -148,8 +184,9 @@ def print_review(console: Console, review: GameReview) -> None:
 def review(
     file: Annotated[Path, typer.Argument(help="a saved game (a name from dojo games --saved will do)",
                                          show_default=False)],
-    seat: Annotated[int, typer.Option("--seat", "-s", help="the seat whose decisions are rated",
-                                      show_default=False)],
+    seat: Annotated[int | None, typer.Option(
+        "--seat", "-s", help=r"the seat whose decisions are rated \[default: the save's player, when it has one]",
+        show_default=False)] = None,
     bot: Annotated[str, typer.Option(
         "--bot", help="the search that rates: a level (expert) or an ismcts:... or lookahead:... spec; its time "
                       "limit is dropped, so a review is repeatable")] = "expert",
@@ -167,7 +204,17 @@ def review(
 
     The default search is the game's expert level at its budget (under a minute for 40 decisions on one core): the ismcts search, or where the expert is the lookahead (Knights and Ninjas, Ninja Trap, Ninjato) every move tried on samples against a table of heuristic players; --workers and --ray share the decisions out, with the same results.
     """  # noqa: E501 - typer's help keeps line breaks inside a paragraph, so each paragraph is one line
-    game = read_save_game(find_save(file))
+    path = find_save(file)
+    data = read_save_file(path)
+    game = read_save_game(path, data)
+    if seat is None:
+        humans = save_humans(data)
+        if len(humans) != 1:
+            played = (f"people played seats {', '.join(map(str, humans))}" if humans
+                      else "it records no seat played by a person")
+            raise OptionError(f"say whose decisions to rate with --seat: {played} (seats are 0 to "
+                              f"{game.num_players - 1})")
+        seat = humans[0]
     if not 0 <= seat < game.num_players:
         raise OptionError(f"--seat {seat} is not a seat of this {game.num_players}-player game "
                           f"(seats are 0 to {game.num_players - 1})")

@@ -32,6 +32,7 @@ from ninjadojo.table.storage import (
     list_saves,
     read_save_file,
     read_save_game,
+    save_humans,
     saves_dir,
     write_atomic,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "read_save_game",
     "recall_bots",
     "resolve_game",
+    "save_humans",
     "saves_dir",
     "seat_bot",
     "seat_bots",

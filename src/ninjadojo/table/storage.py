@@ -90,6 +90,16 @@ def read_save_game(path: Path, data: Mapping[str, Any] | None = None) -> GameSta
         raise SaveError(message if message.startswith(str(path)) else f"{path}: {message}") from None
 
 
+def save_humans(data: Mapping[str, Any]) -> list[int]:
+    """The seats the people played in a save's JSON object (its ``players_meta``), in order: none for a save
+    of bots alone, or one written by another program."""
+    meta = data.get(META_KEY)
+    humans = meta.get("humans") if isinstance(meta, dict) else None
+    if not isinstance(humans, list):
+        return []
+    return sorted({seat for seat in humans if isinstance(seat, int) and not isinstance(seat, bool)})
+
+
 def find_save(path: Path) -> Path:
     """``path`` as given if it exists, else the save of that name in the data folder if there is one.
 
