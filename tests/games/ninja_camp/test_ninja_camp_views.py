@@ -248,3 +248,43 @@ def test_the_lookup_tables_every_game_reads_are_read_only(table: Mapping[object,
     with pytest.raises(TypeError):
         table[key] = table[key]  # type: ignore[index]
     assert table[key] is not None
+
+
+def test_a_square_typed_bare_at_set_up_is_told_why_no_ninja_goes_there() -> None:
+    """Set-up places a ninja with ``@b2``; a square typed bare (the README's way to narrow the choices) is told
+    the rule that keeps a ninja off it (a Wall), or how to write it when it can be placed on, never only "it is
+    set-up"; and a move refused mid-game lists all of the card's moves or says how many more there are."""
+    from ninjadojo.api import new_game
+    from ninjadojo.engine import Rng
+    from ninjadojo.engine.errors import IllegalActionError
+    from ninjadojo.games.ninja_camp.cards import WALL
+
+    game = new_game("ninja-camp", 2, seed=4)
+    seat = game.to_act()[0]
+    wall = next(game.grid.names[square] for square, kind in enumerate(game.cells) if kind == WALL)
+    with pytest.raises(IllegalActionError, match=f"ninjas are placed only on skill cards, and {wall} is Wall"):
+        game.apply(seat, wall)
+    free = game.legal_actions(seat)[0]
+    with pytest.raises(IllegalActionError, match=f"a placement is written with @: {free}"):
+        game.apply(seat, free[1:])
+    with pytest.raises(IllegalActionError, match="it is set-up: place a ninja on a square"):
+        game.apply(seat, "sprint")
+    assert game.record.actions == []
+    # Mid-game, a card with more than 16 moves: the refusal lists 16 and counts the rest.
+    rng = Rng(4)
+    while game.result is None:
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        moves: dict[str, list[str]] = {}
+        for action in legal:
+            if ":" in action and action.count("-") >= 1:
+                moves.setdefault(action.split(":", 1)[0], []).append(action)
+        many = next(((prefix, listed) for prefix, listed in moves.items() if len(listed) > 16), None)
+        if many is not None:
+            prefix, listed = many
+            start = listed[0].split(":", 1)[1].split("-", 1)[0]
+            with pytest.raises(IllegalActionError, match=f"and {len(listed) - 16} more"):
+                game.apply(seat, f"{prefix}:{start}-{start}")
+            return
+        game.apply(seat, legal[rng.randbelow(len(legal))])
+    raise AssertionError("no card with more than 16 moves in the game")

@@ -223,6 +223,11 @@ def explain_illegal(state: NinjaCampState, seat: int, action: str) -> str | None
     frame = state.frames[-1]
     index = state.grid.index
     if frame.kind == "place":
+        if not action.startswith("@") and action in index:
+            # A square typed bare (the terminal takes it as a part of the choices): why no ninja goes there.
+            if "@" + action in state.legal_actions(seat):
+                return f"a placement is written with @: @{action}"
+            action = "@" + action
         if not action.startswith("@"):
             return "it is set-up: place a ninja on a square, e.g. @c3"
         square = index.get(action[1:])
@@ -277,7 +282,8 @@ def explain_illegal(state: NinjaCampState, seat: int, action: str) -> str | None
                  and text.count("-") == 2]
         if len(paths) > 1:
             return f"several paths join {start_name} and {end}: write the square passed over ({' or '.join(paths)})"
-    return f"{card_name}{copied} cannot make that move; its legal moves: {', '.join(legal[:16])}"
+    more = f" and {len(legal) - 16} more" if len(legal) > 16 else ""
+    return f"{card_name}{copied} cannot make that move; its legal moves: {', '.join(legal[:16])}{more}"
 
 
 def _explain_platypus_step(state: NinjaCampState, seat: int, frame: Frame, action: str) -> str | None:
