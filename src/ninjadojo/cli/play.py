@@ -17,7 +17,9 @@ import re
 import shlex
 import sys
 import textwrap
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +102,31 @@ def line_editing() -> bool:
     return True
 
 
+#: A bot that takes longer than this (seconds) to choose is shown thinking (the quick ones would only flicker).
+THINKING_AFTER = 0.3
+
+
+@contextmanager
+def thinking(console: Console, words: str, after: float = THINKING_AFTER) -> Iterator[None]:
+    """Show ``words`` with a spinner, on a terminal, while the block runs longer than ``after`` seconds, and
+    take them away when it ends: an expert bot's two seconds went by on a silent screen, as if the game had
+    hung. The spinner is rich's status (a thread of its own), started by a timer so that a quick bot shows
+    nothing."""
+    if not console.is_terminal:
+        yield
+        return
+    status = console.status(words)
+    timer = threading.Timer(after, status.start)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        timer.join()  # (a start under way finishes before the stop)
+        status.stop()
+
+
 class LeaveGame(Exception):
     """The human left the game (``quit`` or end of input)."""
 
@@ -175,7 +202,8 @@ class Terminal:
         while not game.is_terminal:
             bot = table.bot_to_act()
             if bot is not None:
-                table.play_bot(bot)
+                with thinking(self.console, f"P{bot} ({table.bot_specs[bot]}) is thinking…"):
+                    table.play_bot(bot)
                 self.collect_events()
                 for note in table.take_notes():
                     self.say(f"! {note}")
