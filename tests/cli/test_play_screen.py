@@ -502,3 +502,9 @@ def test_key_says_what_the_boards_letters_mean(runner: CliRunner, game_id: str, 
     assert says in result.stdout.split("> key")[1]
     offered = "  key           what the board's letters and marks mean" in result.stdout
     assert offered == (game_id != "knights-and-ninjas")
+
+
+def test_the_first_line_says_how_to_choose() -> None:
+    """The codes in brackets after each choice ("Draw 2 cards (d)") are typed to choose: the first line says so."""
+    screen = _screens("ninja-trap", 2, 1, prompts=1)[0]
+    assert "Choose by a choice's number or its code in brackets; type help for commands." in screen[0], screen[0]

@@ -73,6 +73,10 @@ ERASE_SCROLLBACK = "\x1b[3J"
 #: room for them and for the log since the human's last turn (a list of WHOLE_CHOICES or fewer needs less).
 WHOLE_LIST = 16
 
+#: The intro's last words: how to choose (the codes in brackets after each choice are explained nowhere else on
+#: the screen) and where the commands are.
+CHOOSING = "Choose by a choice's number or its code in brackets; type help for commands."
+
 #: A list of choices longer than this gets a hint on how to narrow it (when the screen has room for one).
 LONG_LIST = 24
 
@@ -239,7 +243,7 @@ class Terminal:
         seats = "; ".join(f"seat {seat} {'you' if seat in self.humans else table.bot_specs[seat]}"
                           for seat in range(game.num_players))
         return (f"{game.SPEC.title}, {game.num_players} players, seed {table.seed}{rules_in_play(game)}: {seats}. "
-                "Type help for commands.")
+                f"{CHOOSING}")
 
     def is_concealed(self, seat: int) -> bool:
         """Whether ``seat`` is asked in a concealed frame (who is asked there is secret)."""
@@ -1136,7 +1140,7 @@ def open_table(game_id: str | None, players: int | None, seats: Sequence[int] | 
                           for seat in range(game.num_players))
     intro = (f"{game.SPEC.title}, {game.num_players} players, resumed from {load} after "
              f"{len(game.record.actions)} actions (deal and options as saved{rules_in_play(game)}): {seat_text}. "
-             "Type help for commands.")
+             f"{CHOOSING}")
     return table, intro
 
 
