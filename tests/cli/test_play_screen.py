@@ -506,5 +506,13 @@ def test_key_says_what_the_boards_letters_mean(runner: CliRunner, game_id: str, 
 
 def test_the_first_line_says_how_to_choose() -> None:
     """The codes in brackets after each choice ("Draw 2 cards (d)") are typed to choose: the first line says so."""
-    screen = _screens("ninja-trap", 2, 1, prompts=1)[0]
-    assert "Choose by a choice's number or its code in brackets; type help for commands." in screen[0], screen[0]
+    table = Table.new("ninja-trap", 2, {}, 1, humans=[0], bot_specs={1: "random"}, autosave=False)
+    console = Console(record=True, width=80, height=24, file=io.StringIO())
+
+    def leave(prompt: str) -> str:
+        raise EOFError
+
+    Terminal(console, table, read=leave).run()
+    first = " ".join(console.export_text().split("─")[0].split())
+    assert first.startswith("Ninja Trap, 2 players, seed 1")
+    assert first.endswith("Choose by a choice's number or its code in brackets; type help for commands."), first
