@@ -179,13 +179,39 @@ def test_the_saved_games_are_listed_newest_first(toy: None, runner: CliRunner, d
     listing = json.loads(console.export_text().replace("\n", ""))
     assert [entry["file"] for entry in listing] == [str(in_progress.path), str(finished.path)]
     assert listing[0] == {"file": str(in_progress.path), "game": "toy", "players": ["you", "random", "random"],
-                          "state": "in progress", "when": listing[0]["when"]}
+                          "state": "in progress", "when": listing[0]["when"], "continued_in": None}
     assert listing[1]["state"] == "finished" and listing[1]["when"].startswith("2001-09-09")
     monkeypatch.setattr(saves_module, "SHOWN", 1)
     console = Console(record=True, width=200)
     print_saved(console, as_json=False)
     text = console.export_text()
     assert finished.path.name not in text and "... and 1 older (--json lists every one)" in text
+
+
+def test_a_save_played_on_from_in_a_newer_one_is_no_game_to_resume(toy: None, runner: CliRunner,
+                                                                    data_home: Path) -> None:
+    """A game saved to a file of one's own (``save FILE``), left, and loaded from that file autosaves under a new
+    name: its first autosave is then listed as continued in the newer one, and --resume (and the listing's
+    line) continues the newer one, not it."""
+    copy = data_home / "mine.dojo.json"
+    runner.invoke(app, ["play", "toy", "--seed", "5"], input=f"1\nsave {copy}\nquit\n")
+    (first,) = list_saves()
+    assert first.resumable and first.continued_in is None and copy.exists()
+    time.sleep(0.01)
+    runner.invoke(app, ["play", "--load", str(copy)], input="1\nquit\n")
+    newer, older = list_saves()
+    assert older.path == first.path and newer.path != first.path
+    assert older.continued_in == newer.path and not older.resumable and newer.resumable
+    assert older.state == f"continued in {newer.path.name}"
+    console = Console(record=True, width=200)
+    print_saved(console, as_json=False)
+    text = console.export_text()
+    assert f"  {older.path.name}\n      Toy, continued later, " in text
+    assert f"      (played on in {newer.path.name})" in text
+    assert f"dojo play --resume continues {newer.path.name}" in text
+    # A game of the same deal played differently from the start is no continuation of it.
+    runner.invoke(app, ["play", "toy", "--seed", "5"], input="2\nquit\n")
+    assert sum(saved.resumable for saved in list_saves()) == 2, [saved.state for saved in list_saves()]
 
 
 # ---------------------------------------------------------------------- a real process at a real keyboard's pace

@@ -1100,7 +1100,7 @@ def open_table(game_id: str | None, players: int | None, seats: Sequence[int] | 
     if resume:
         newest = last_unfinished()
         if game_id is not None:
-            newest = next((saved for saved in list_saves() if not saved.finished and saved.game == game_id), None)
+            newest = next((saved for saved in list_saves() if saved.resumable and saved.game == game_id), None)
         if newest is None:
             which = f"{game_id} game" if game_id else "game"
             raise SaveError(f"no unfinished {which} is saved in {saves_dir()}; start one with: dojo play GAME")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -145,15 +145,31 @@ class SavedGame:
     finished: bool
     #: When the file was last written (local time).
     when: datetime
+    #: A newer save that plays the same game on from where this one stops (``dojo play --load`` of it, or of
+    #: a copy ``save`` wrote, autosaves under a new name): this one is then no game to resume.
+    continued_in: Path | None = None
 
     @property
     def state(self) -> str:
-        """``finished`` or ``in progress``."""
+        """``finished``, ``in progress``, or ``continued in FILE``."""
+        if self.continued_in is not None:
+            return f"continued in {self.continued_in.name}"
         return "finished" if self.finished else "in progress"
 
+    @property
+    def resumable(self) -> bool:
+        """Whether ``dojo play --resume`` may continue it: in progress, and continued by no newer save."""
+        return not self.finished and self.continued_in is None
 
-def _summary(path: Path) -> SavedGame | None:
-    """What a listing shows of one save file, or ``None`` if it is not a readable save of ours."""
+
+#: What makes two saves the same game (game, players, options, seed, start), and a save's actions.
+_Deal = tuple[str, int, str, object, object]
+_Actions = list[object]
+
+
+def _summary(path: Path) -> tuple[SavedGame, _Deal, _Actions] | None:
+    """What a listing shows of one save file, with its deal and its actions (to find the saves that continue
+    it), or ``None`` if it is not a readable save of ours."""
     try:
         modified = datetime.fromtimestamp(path.stat().st_mtime)
         data = read_save_file(path)
@@ -169,24 +185,34 @@ def _summary(path: Path) -> SavedGame | None:
     if not isinstance(finished, bool) or not isinstance(humans, list) or not isinstance(bots, dict):
         return None
     seats = tuple("you" if seat in humans else str(bots.get(str(seat), "?")) for seat in range(max(players, 0)))
-    return SavedGame(path, game, seats, finished, modified)
+    actions = data.get("actions")
+    deal = (game, players, json.dumps(data.get("options"), sort_keys=True), data.get("seed"), data.get("start"))
+    return SavedGame(path, game, seats, finished, modified), deal, actions if isinstance(actions, list) else []
 
 
 def list_saves(folder: Path | None = None) -> list[SavedGame]:
     """The games saved in ``folder`` (default: the data folder's saves), newest first.
 
-    Files that are not readable saves (half-written by another program, edited by hand) are left out.
+    Files that are not readable saves (half-written by another program, edited by hand) are left out. A save
+    that a newer one plays on from (the same deal, its actions the start of the newer one's) says so
+    (:attr:`SavedGame.continued_in`): it is no game to resume.
     """
     folder = saves_dir() if folder is None else folder
     try:
         paths = [path for path in folder.iterdir() if path.name.endswith(SAVE_SUFFIX) and path.is_file()]
     except OSError:
         return []
-    found = [saved for saved in map(_summary, paths) if saved is not None]
-    found.sort(key=lambda saved: (saved.when, saved.path.name), reverse=True)
+    read = [summary for summary in map(_summary, paths) if summary is not None]
+    # Newest first; each save is continued by the newest of the later saves of its deal that extend it.
+    read.sort(key=lambda summary: (summary[0].when, summary[0].path.name), reverse=True)
+    found: list[SavedGame] = []
+    for number, (saved, deal, actions) in enumerate(read):
+        later = next((newer for newer, newer_deal, newer_actions in read[:number]
+                      if newer_deal == deal and newer_actions[:len(actions)] == actions), None)
+        found.append(saved if later is None else replace(saved, continued_in=later.path))
     return found
 
 
 def last_unfinished(folder: Path | None = None) -> SavedGame | None:
-    """The newest save of a game still in progress, or ``None``."""
-    return next((saved for saved in list_saves(folder) if not saved.finished), None)
+    """The newest save of a game still in progress (continued by no newer save), or ``None``."""
+    return next((saved for saved in list_saves(folder) if saved.resumable), None)
