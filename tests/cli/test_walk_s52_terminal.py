@@ -57,7 +57,8 @@ def test_key_on_a_board_of_letters_does_not_say_it_is_all_words(runner: CliRunne
     assert result.exit_code == 0, result.output
     said = result.stdout.split("> key")[1]
     assert "says everything in words" not in said
-    assert "Ninja Camp's board has no key to it: it names what it shows, or explains its letters beside them." in said
+    # Its key says what the legend beside the grid does not: a letter with a digit is a ninja, # a Wall.
+    assert "A1 is seat 1's ninja on an Ambush" in said and "# a Wall" in said, said
 
 
 def test_play_help_names_every_command_the_prompt_takes(runner: CliRunner) -> None:

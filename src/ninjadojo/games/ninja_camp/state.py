@@ -77,6 +77,13 @@ SPEC = GameSpec(
     rules=RULES,
     score_name="Points",
     hidden=False,
+    board_key="""\
+The board at the terminal: the grid by column letter and row number (c3 is
+column c, row 3); on each square the letter of its card (the legend beside the
+grid: each card with its points), # a Wall (W when you type a card's code), .
+an empty square (its card was claimed). A letter with a digit is a ninja on its
+card: A1 is seat 1's ninja on an Ambush. Beside the grid: each player's points,
+hand and Clan card (* marks you), then what each card in play moves like.""",
 )
 
 
