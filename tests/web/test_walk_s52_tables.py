@@ -75,8 +75,8 @@ def test_a_first_tap_on_a_trap_to_flip_ends_its_hint_with_one_stop(browser: Any,
         pop = page.locator("#card-pop")
         pop.wait_for(state="visible")
         hint = " ".join(pop.locator(".pop-hint").inner_text().split())
-        assert hint.startswith("Tap again to do it: Flip your trap 1, laid on turn "), hint
-        assert hint.endswith(": TRAP!"), hint
+        assert hint.startswith("Tap again to do it: Flip your trap 1 (laid on turn "), hint
+        assert hint.endswith(") and call TRAP!"), hint
         assert not errors, errors
     finally:
         context.close()

@@ -246,8 +246,8 @@ def test_a_flip_is_named_by_the_traps_place_in_the_row_and_the_turn_it_was_laid(
     game = build(3, "activate", [Seat(hand="GI", traps="D1,G3"), Seat(hand="SF", traps="S3"),
                                  Seat(hand="SF", traps="I3")], moves="BGG", turn=3)
     assert game.labels(0) == {"pass": "Pass: flip no trap this turn",
-                              "f1": "Flip your trap 1, laid on turn 1: TRAP!",
-                              "f2": "Flip your trap 2, laid on turn 3: TRAP!"}
+                              "f1": "Flip your trap 1 (laid on turn 1) and call TRAP!",
+                              "f2": "Flip your trap 2 (laid on turn 3) and call TRAP!"}
     decision = game.decision(0)
     assert decision is not None and decision.prompt == (
         "Turn 3: flip one of your 2 face-down traps to spring it, or pass. "
