@@ -243,3 +243,31 @@ def test_http_requests_are_rate_limited_per_client(sqlite_url: str) -> None:
         statuses = [limited.http.get("/api/games").status_code for _ in range(12)]
     assert statuses[:5] == [200] * 5
     assert 429 in statuses[5:]
+
+
+def test_a_replayed_step_chosen_in_secret_is_said_to_be_so_to_those_who_did_not_see_it(server: ServerThread) -> None:
+    """Ninja Trap's choices are made at once (a trap is laid face down, moves are revealed together): a replay as
+    a spectator (or the other seat) saw the game says that such a step was chosen in secret; as its own player
+    saw it, it was not."""
+    table_id, _ = server.create({"game": "ninja-trap", "players": 2, "settings": {"move_delay": 0.02},
+                                 "seats": [{"type": "bot", "level": "easy"}, {"type": "bot", "level": "easy"}]})
+    live = server.dojo.tables[table_id]
+    deadline = time.monotonic() + 60
+    while server.http.get(f"/api/tables/{table_id}").json()["status"] != "finished" and time.monotonic() < deadline:
+        time.sleep(0.05)
+    actions = live.game.record.actions
+    game = type(live.game).replay(type(live.game.record)(live.game.record.game, 2, dict(live.game.record.options),
+                                                         live.game.record.seed, live.game.record.start, []))
+    seen = {True: 0, False: 0}
+    for step, (actor, action) in enumerate(actions[:12], start=1):
+        frame = game.frames[-1]
+        hidden = frame.simultaneous or frame.concealed
+        for viewer in (None, 0, 1):
+            params: dict[str, int] = {"step": step} if viewer is None else {"step": step, "seat": viewer}
+            said = server.http.get(f"/api/tables/{table_id}/replay", params=params).json()
+            assert said["action"] == [actor, action]
+            assert said["secret"] is (hidden and viewer != actor), (step, viewer, actor, action)
+        seen[hidden] += 1
+        game.apply(actor, action)
+    assert seen[True], "steps chosen in secret were met"
+    assert server.http.get(f"/api/tables/{table_id}/replay", params={"step": 0}).json()["secret"] is False

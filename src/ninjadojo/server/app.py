@@ -563,11 +563,15 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
             raise bad_request(f"step must be 0 to {len(actions)}, not {step}")
         if seat is not None and not 0 <= seat < game.num_players:
             raise bad_request(f"there is no seat {seat}; seats are 0 to {game.num_players - 1}", "bad_seats")
-        position, label = await replays.step(table_id, game, step)
+        position, label, secret = await replays.step(table_id, game, step)
         view = position.observe(seat)
+        actor = None if step == 0 else actions[step - 1][0]
+        # ``secret``: the last action was chosen out of this viewer's sight (a simultaneous choice, a concealed
+        # answer): the viewer saw only what followed from it, and a replay as they saw it says no more. (The
+        # action and its words stay in the answer: the game is over, and its record tells them.)
         return {"table": table_id, "game": game.game_id, "step": step, "steps": len(actions), "seat": seat,
                 "action": None if step == 0 else list(actions[step - 1]), "label": label, "view": view,
-                "to_act": view["waiting_for"]}
+                "to_act": view["waiting_for"], "secret": secret and seat != actor}
 
     # ------------------------------------------------------------------ reviews and hints
 

@@ -44,12 +44,13 @@ class ReplayCache:
         every, checkpoints = await self._checkpoints(key, game)
         return await asyncio.to_thread(self._replay, game, checkpoints[step // every], every * (step // every), step)
 
-    async def step(self, key: str, game: GameState[Any], step: int) -> tuple[GameState[Any], str | None]:
-        """The position after ``step`` actions (see :meth:`position`) and the words of the last of them as its
+    async def step(self, key: str, game: GameState[Any], step: int) -> tuple[GameState[Any], str | None, bool]:
+        """The position after ``step`` actions (see :meth:`position`), the words of the last of them as its
         player was offered it (the engine's label: "Choose the Bo Staff to swap in"), None at the deal or
-        where the engine has none."""
+        where the engine has none, and whether it was chosen in secret (a simultaneous choice, or an answer
+        in a concealed window: the others saw only what followed from it)."""
         if step == 0:
-            return await self.position(key, game, step), None
+            return await self.position(key, game, step), None, False
         every, checkpoints = await self._checkpoints(key, game)
         index = (step - 1) // every  # the checkpoint before the last action, which is labelled on the way
         return await asyncio.to_thread(self._replay_labelled, game, checkpoints[index], every * index, step)
@@ -80,15 +81,17 @@ class ReplayCache:
 
     @classmethod
     def _replay_labelled(cls, game: GameState[Any], checkpoint: GameState[Any], start: int,
-                         step: int) -> tuple[GameState[Any], str | None]:
+                         step: int) -> tuple[GameState[Any], str | None, bool]:
         state = cls._replay(game, checkpoint, start, step - 1)
         seat, action = game.record.actions[step - 1]
         try:
             label: str | None = state.label(seat, action)
         except DojoError:
             label = None
+        frame = state.frames[-1] if state.frames else None
+        secret = frame is not None and (frame.simultaneous or frame.concealed)
         state.apply(seat, action)
-        return state, label
+        return state, label, secret
 
     @staticmethod
     def _replay(game: GameState[Any], checkpoint: GameState[Any], start: int, step: int) -> GameState[Any]:

@@ -194,8 +194,12 @@ class Replay {
     const said = last ? frame.label || helpers.describe(last[1]) : '';
     // The choice as it was offered to its player (in the second person: "Flip your trap #2"), quoted; the
     // names as the live table wrote them, here and in the log.
-    replace(this.where, h('strong', {}, `Step ${frame.step} of ${frame.steps}`), last
-      ? ` · ${ctx.player(last[0])} chose “${ctx.words(said)}”` : ' · the deal');
+    // A choice made out of this viewer's sight (a simultaneous one, a concealed answer) is told as it was
+    // seen: that a choice was made, its effects in the log when they came.
+    const caption = !last ? ' · the deal'
+      : frame.secret ? ` · ${ctx.player(last[0])} chose in secret (seen: only what followed from it)`
+        : ` · ${ctx.player(last[0])} chose “${ctx.words(said)}”`;
+    replace(this.where, h('strong', {}, `Step ${frame.step} of ${frame.steps}`), caption);
     this.where.dataset.action = last ? last[1] : '';  // the notation, for tools and tests (never shown)
     this.root.dataset.step = String(frame.step);
     replace(this.board, drawBoard(ctx));
