@@ -978,8 +978,10 @@ class TablePage {
       parts.push(h('p', {class: 'prompt-main your-turn'}, h('strong', {}, '▶ Your move: '),
         state.decision ? ctx.words(state.decision.prompt) : 'choose'));
       parts.push(this.digest(ctx));
-      // Only where others choose too (Ninja Trap's Buko look is a frame of one).
-      if (state.decision && state.decision.simultaneous && (state.to_act || []).length > 1) {
+      // Only where others choose too, and there is a choice to keep from them: not a look at one's own cards
+      // to be ended with "go on" (Ninja Trap's Buko look, which two ninjas in the Buko take at once).
+      if (state.decision && state.decision.simultaneous && (state.to_act || []).length > 1
+          && !state.decision.looking && state.legal.length > 1) {
         parts.push(h('p', {class: 'muted'},
           'Everyone chooses at the same time; nobody sees your choice until all have chosen.'));
       }
