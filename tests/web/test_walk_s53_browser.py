@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from web.driving import APP, DESKTOP, PHONE, click_choice, new_page
+from web.driving import APP, DESKTOP, PHONE, click_choice, new_page, server_state
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
@@ -124,7 +124,7 @@ def test_a_ninja_out_of_ninja_trap_is_told_so_while_the_others_play_on(browser: 
     """Ninja Trap for four: Ann against three easy bots that wait a second before each move, Ann taking the list's
     first choice until her ninja takes its third hit. While the bots play on, her prompt said only "Waiting for P1
     (easy bot), P2 (easy bot), P3 (easy bot) (at the same time)…", as if her turn would come: it says her ninja is
-    out and the others play on to the end."""
+    out and the others play on to the end; her seat's chip says "✖ out"."""
     settings = {**QUICK, "move_delay": 1.0}
     for seed in range(1, 40):
         table_id, tokens = web_server.create({
@@ -138,6 +138,11 @@ def test_a_ninja_out_of_ninja_trap_is_told_so_while_the_others_play_on(browser: 
                 continue  # Ann lasted to the end of this deal: another one
             said = " ".join(page.evaluate(OUT)["prompt"].split())
             assert said.startswith(OUT_WORDS), said
+            # Her chip says so too (in words), and no chip of a seat still playing does.
+            chips = page.eval_on_selector_all(".seat-chip", "els => els.map(e => e.innerText)")
+            state = server_state(web_server, table_id, tokens["0"])  # (later than the page's: the bots play on)
+            assert "✖ out" in chips[0] and 0 in state["out_seats"], (chips, state["out_seats"])
+            assert all(seat in state["out_seats"] for seat, chip in enumerate(chips) if "✖ out" in chip), chips
             assert not errors, errors
             return
         finally:

@@ -329,6 +329,9 @@ class LiveTable:
             "notes": [text for mask, text in self.notes if _note_visible(mask, viewer)],
             # Why the seat takes no more part in a game still going on (the engine's words), for the seat only.
             "out": game.out_words(viewer) if viewer is not None and game.result is None else None,
+            # The seats out of a game still going on, as everyone sees them (a ninja with its three hits).
+            "out_seats": ([] if game.result is not None
+                          else [seat for seat in range(game.num_players) if game.out_words(seat) is not None]),
         }
 
     def _send_state(self, conn: Connection, shared: SharedView, visible: list[str]) -> str:

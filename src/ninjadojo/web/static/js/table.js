@@ -918,9 +918,12 @@ class TablePage {
 
   drawSeats(ctx) {
     const state = this.state;
+    // A seat out of a game still going on (a Ninja Trap ninja with its three hits) says so on its chip too.
+    const out = new Set(state.out_seats || []);
     replace(this.el.seats, state.seats.map((seat) => {
       const acting = ctx.toAct.has(seat.seat);
-      return h('li', {class: ['seat-chip', acting && 'to-act', seat.seat === this.seat && 'mine']},
+      return h('li', {class: ['seat-chip', acting && 'to-act', seat.seat === this.seat && 'mine',
+        out.has(seat.seat) && 'seat-out']},
         // A bot under its one name at the table ("P1 (easy bot)", as the log and prompts call it); a
         // player's seat says only what is not plain (a free seat, an invitation not yet taken).
         seatBadge(seat.seat, seat.type === 'bot' ? botName(seat) : seat.name, {you: seat.seat === this.seat}),
@@ -929,6 +932,7 @@ class TablePage {
         seat.type === 'human' ? h('span', {class: seat.connected ? 'online' : 'offline'},
           seat.connected ? '● online' : '○ offline') : null,
         acting ? h('span', {class: 'to-act-tag'}, '⚑ to act') : null,
+        out.has(seat.seat) ? h('span', {class: 'out-tag'}, '✖ out') : null,
         h('span', {class: 'clock-slot', dataset: {seat: seat.seat}}));
     }));
     this.drawClocks();
