@@ -279,3 +279,21 @@ def test_a_link_with_a_wrong_seat_token_is_refused_and_keeps_the_seat_held_befor
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_bots_turn_in_the_lobby_names_which_bot(browser: Any, web_server: WebServer) -> None:
+    """A table of three medium bots: the lobby said "the medium bot's turn", which did not say which of the
+    three; it names the seat as the table does ("P2 (medium bot) to act")."""
+    table_id, _ = web_server.create({"game": "ninjato", "players": 3, "settings": {**QUICK, "move_delay": 10},
+                                     "seats": [{"type": "bot", "level": "medium"}] * 3})
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(f"{web_server.base}/#/")
+        item = page.locator(f"#playing-tables .table-item[data-table='{table_id}']")
+        item.wait_for()
+        waiting = summary(web_server, table_id)["waiting_for"]
+        assert len(waiting) == 1
+        assert item.locator(".table-turn").inner_text().strip() == f"· P{waiting[0]} (medium bot) to act"
+        assert not errors, errors
+    finally:
+        context.close()

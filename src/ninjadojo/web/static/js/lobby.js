@@ -826,7 +826,10 @@ export function presetsOf(game) {
   return presets;
 }
 
-/** Whose turn it is, in names: "your turn", "Ann's turn", "the easy bot's turn", "Ann and Bo to act". */
+/**
+ * Whose turn it is, in names: "your turn", "Ann's turn", "P2 (medium bot) to act", "Ann and Bo to act". A bot
+ * is named by its seat and level, as the table names it: "the medium bot" alone did not say which of three.
+ */
 function turnWords(table, mySeat) {
   const waiting = table.waiting_for || [];
   if (!waiting.length) return 'nobody to act';
@@ -835,10 +838,11 @@ function turnWords(table, mySeat) {
     const info = table.seats[seat];
     if (seat === mySeat) return 'you';
     if (!info) return `Player ${seat}`;
-    // A bot's name is its difficulty: "the easy bot".
-    return info.type === 'bot' ? `the ${info.name} bot` : info.name;
+    return info.type === 'bot' ? `P${seat} ${botName(info)}` : info.name;
   });
-  if (names.length === 1) return `${names[0]}'s turn`;
+  const human = waiting.length === 1 && (table.seats[waiting[0]] || {}).type === 'human';
+  if (human) return `${names[0]}'s turn`;
+  if (names.length === 1) return `${names[0]} to act`;
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} to act`;
 }
 
