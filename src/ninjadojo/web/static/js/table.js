@@ -214,6 +214,16 @@ class TablePage {
           return;
         }
         this.setConnection('closed');
+        if (event.code === 4404) {
+          // No table at all: a page of its own, as the replay's, not an empty table's frame (its rules, its
+          // log and a chat box to type into) beside the message.
+          clearInterval(this.clockTimer);
+          document.title = 'No such table · ninjadojo';
+          replace(this.root, h('p', {class: 'tag tag-warn', role: 'alert'},
+            `There is no table ‘${this.tableId}’ here: the link may be mistyped, or the table was removed.`),
+          h('p', {}, h('a', {href: '#/'}, 'Back to the lobby')));
+          return;
+        }
         this.fail(FINAL_CLOSES[event.code]);
         return;
       }
@@ -251,8 +261,11 @@ class TablePage {
         this.pending = null;
         // A dropped message may have been our sync: the next patch that does not fit asks again.
         if (message.code === 'rate_limited') this.syncing = false;
-        // (A refused token: the close that follows says what it means for this page.)
-        if (message.code !== 'stale' && message.code !== 'bad_token') toast(message.message || message.code, 'error');
+        // (A refused token, or no table before any was seen: the close that follows says what it means for
+        // this page.)
+        if (message.code !== 'stale' && message.code !== 'bad_token' && (this.state || message.code !== 'unknown_table')) {
+          toast(message.message || message.code, 'error');
+        }
         if (this.state) this.draw();
         break;
       default:
