@@ -74,7 +74,12 @@ def test_a_review_rates_every_decision_with_a_choice(game_id: str) -> None:
             assert move.played.visits >= ITERATIONS // 4
             assert sum(each.visits for each in kept) <= ITERATIONS
         assert move.before >= move.after or move.best == move.played
-        assert move.loss == pytest.approx(max(0.0, move.before - move.after))
+        # The loss counts from the seat's next decision where it came right after and rated the position higher.
+        after = move.after if move.followed is None else max(move.after, move.followed)
+        assert move.loss == pytest.approx(max(0.0, move.before - after))
+        if move.followed is not None:
+            following = next(each for each in review.moves if each.ply == move.ply + 1)
+            assert move.followed == following.before > move.after
         assert move.alternative is None or move.alternative.action != move.played.action
         assert move.estimate.iterations == ITERATIONS
         assert {move.played, move.best, *([move.alternative] if move.alternative else [])} <= set(kept)

@@ -80,11 +80,20 @@ def _played_best(move: MoveReview) -> bool:
     return move.played.action == move.best.action
 
 
+def _chances(move: MoveReview) -> str:
+    """The win chance before and after, and where the seat's next decision came right after and rated the
+    position higher, that rating too: the search played the move's sequel with its play-out policy."""
+    said = f"{percent(move.before)} -> {percent(move.after)}"
+    if move.followed is not None:
+        said += f" ({percent(move.followed)} at your next decision, right after)"
+    return said
+
+
 def _row_cells(move: MoveReview) -> list[Text]:
     other = Text(_alternative_said(move)) if move.alternative is not None else Text("-")
     mark = Text(move.mark or "", style=MARK_STYLES.get(move.mark or "", ""))
     return [Text(str(move.number)), Text(move.prompt), Text(move.played.label),
-            Text(f"{percent(move.before)} -> {percent(move.after)}"), other, mark]
+            Text(_chances(move)), other, mark]
 
 
 def _hindsight_said(move: MoveReview) -> str:
@@ -129,7 +138,7 @@ def _print_list(console: Console, review: GameReview) -> None:
     sentences folded into a terminal of 80 made each row ten lines tall and hard to read across."""
     for move in review.moves:
         _hanging(console, Text(f"{move.number}.", style="bold"), move.prompt)
-        line = Text.assemble(move.played.label, f"  {percent(move.before)} -> {percent(move.after)}")
+        line = Text.assemble(move.played.label, f"  {_chances(move)}")
         if move.mark:
             line.append(f"  {move.mark}", style=MARK_STYLES.get(move.mark, ""))
         _hanging(console, "   played:", line)

@@ -7,6 +7,7 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import Any
 
 from ninjadojo.bots import (
@@ -178,6 +179,10 @@ class MoveReview:
     hindsight: Evaluation | None = None
     seconds: float = field(default=0.0, compare=False)
     cpu_seconds: float = field(default=0.0, compare=False)
+    #: Where the seat's own next decision comes right after this one (a raid's fight, then whether to press
+    #: on) and its search rates the position higher than this search rated the move played: that rating
+    #: (see :func:`with_followed`). ``None`` otherwise.
+    followed: float | None = None
 
     @property
     def played(self) -> ActionEstimate:
@@ -206,15 +211,18 @@ class MoveReview:
 
     @property
     def loss(self) -> float:
-        """The win chance given away by the move played."""
-        return self.estimate.loss
+        """The win chance given away by the move played: from the search's rating of it, or from
+        :attr:`followed` where the seat's next decision, right after, rated the position it led to higher."""
+        if self.followed is None:
+            return self.estimate.loss
+        return max(0.0, self.estimate.before - max(self.estimate.after, self.followed))
 
     def to_json(self) -> dict[str, JSONValue]:
         """JSON form."""
         return {"number": self.number, "ply": self.ply, "seat": self.seat, "prompt": self.prompt,
                 "choices": self.choices, "estimate": self.estimate.to_json(), "mark": self.mark,
                 "hindsight": None if self.hindsight is None else self.hindsight.to_json(), "seconds": self.seconds,
-                "cpu_seconds": self.cpu_seconds}
+                "cpu_seconds": self.cpu_seconds, "followed": self.followed}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> MoveReview:
@@ -225,7 +233,8 @@ class MoveReview:
                    int(data["choices"]), Evaluation.from_json(data["estimate"]),
                    None if mark is None else str(mark),
                    None if hindsight is None else Evaluation.from_json(hindsight), float(data.get("seconds", 0.0)),
-                   float(data.get("cpu_seconds", 0.0)))
+                   float(data.get("cpu_seconds", 0.0)),
+                   None if data.get("followed") is None else float(data["followed"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -636,9 +645,34 @@ def review_record(record: Record | GameState[Any], seat: int, *, bot: str = "exp
     if run.interrupted:
         raise KeyboardInterrupt
     # ``heard`` saw every result (run_jobs calls it for each): the moves in the game's order.
-    moves = [reviewed[index] for index in sorted(reviewed)]
+    moves = with_followed([reviewed[index] for index in sorted(reviewed)])
     return GameReview(rec.game, rec.players, seat, spec, budget, hindsight, game.is_terminal, tuple(moves),
                       time.perf_counter() - started, unit)
+
+
+def with_followed(moves: Sequence[MoveReview]) -> list[MoveReview]:
+    """``moves`` (one seat's, in the game's order), each one that lost win chance whose next decision of the
+    seat comes right after it (the next action of the game) and rates the position higher than this one's
+    search rated the move played, with that rating as its :attr:`~MoveReview.followed`, its loss counted from
+    it and its mark lowered to match (never raised).
+
+    A search plays a move's sequel with its play-out policy (a lookahead's heuristic players): where the
+    seat itself decides next, the next decision's search finds a better sequel than that policy, and
+    rates the position the move led to higher. Ninjato's fight, then whether to press on: the fight was
+    rated 42% with the heuristic retreating after it, and "give up" (53%) called a mistake, while the next
+    decision, right after the fight, found 50% in calling Banzai. Only lowered: the next decision's view
+    may hold news (a card drawn), and luck is no reason to mark a move.
+    """
+    result = list(moves)
+    for number, (move, following) in enumerate(pairwise(moves)):
+        if following.ply != move.ply + 1 or following.before <= move.after or move.estimate.loss <= 0:
+            continue  # (not right after, rated no higher, or nothing lost to count again)
+        kept = replace(move, followed=following.before)
+        mark = None
+        if move.mark is not None:
+            mark = next((name for name, threshold in MARK_THRESHOLDS if kept.loss >= threshold), None)
+        result[number] = replace(kept, mark=mark)
+    return result
 
 
 def hint(game_state: GameState[Any], seat: int, *, bot: str = "expert", seed: int = 0, iterations: int | None = None,

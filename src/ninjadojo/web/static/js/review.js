@@ -248,8 +248,12 @@ function drawMove(move, ctx, players) {
   const played = estimate.played;
   const best = estimate.best;
   const mark = move.mark && MARKS[move.mark];
+  // Where the seat's own next decision came right after and rated the position higher (``followed``: the
+  // search had played the move's sequel with its play-out policy), the move is rated from it.
+  const followed = move.followed === null || move.followed === undefined ? null : Number(move.followed);
+  const after = followed === null ? Number(estimate.after) : Math.max(Number(estimate.after), followed);
   // The points given away as the two percentages shown differ (each is rounded).
-  const lost = Math.round(Number(estimate.before) * 100) - Math.round(Number(estimate.after) * 100);
+  const lost = Math.round(Number(estimate.before) * 100) - Math.round(after * 100);
   // A best move that rounds to the same chance as the one played is no better as far as anyone can
   // read: the move played is called as good as the best, which is still named. One whose lead is within
   // the search's own error (``clear`` false; a review stored before it said so counts as clear) is not
@@ -270,6 +274,9 @@ function drawMove(move, ctx, players) {
   h('td', {class: 'review-prompt'}, ctx.words(move.prompt)),
   h('td', {class: 'review-played'}, ctx.words(played.label)),
   h('td', {class: 'review-chance'}, `${percent(estimate.before)} → ${percent(estimate.after)}`,
+    followed === null ? null : h('span', {class: 'muted review-followed',
+      title: 'the search played on from your move with its own players; your next decision, right after, '
+        + 'found better'}, ` (${percent(followed)} at your next decision, right after)`),
     lost > 0 ? h('span', {class: 'muted', title: 'points of win chance given away'}, ` (−${lost})`) : null),
   h('td', {class: 'review-better'}, better, move.hindsight ? hindsightLine(move.hindsight, ctx) : null),
   h('td', {class: 'review-mark'}, mark
