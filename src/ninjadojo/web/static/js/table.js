@@ -257,8 +257,15 @@ class TablePage {
         break;
       case 'ack':
         break; // the new state follows
-      case 'error':
+      case 'error': {
+        const sent = this.pending;
         this.pending = null;
+        // Our choice came after the game had moved on (another tab of this seat, a bot or a rival quicker): it
+        // was not applied, and the player is told so rather than left to wonder where the click went.
+        if (message.code === 'stale' && sent && sent !== 'undo') {
+          toast('The game had moved on before your choice arrived (another tab, or another player first): it was '
+            + 'not made. Here is the game as it stands.', 'info');
+        }
         // A dropped message may have been our sync: the next patch that does not fit asks again.
         if (message.code === 'rate_limited') this.syncing = false;
         // (A refused token, or no table before any was seen: the close that follows says what it means for
@@ -268,6 +275,7 @@ class TablePage {
         }
         if (this.state) this.draw();
         break;
+      }
       default:
         break; // pong, and any message type a newer server adds
     }
