@@ -588,9 +588,9 @@ def review_record(record: Record | GameState[Any], seat: int, *, bot: str = "exp
     takes) review the decisions in parallel, with the same results as one. ``on_move(done, total)`` is
     called with ``done == 0`` once the worker processes are started (a progress bar may start its thread
     there: forking a process that runs threads is unsafe), then after each decision. ``on_decision(move)`` is
-    called with each decision's :class:`MoveReview` as soon as it is reviewed (with several workers, not
-    necessarily in the game's order: ``move.number`` says where it goes), so that a front end can show the
-    rows as they come rather than after a minute of a bar alone. Ctrl-C raises
+    called with each decision's :class:`MoveReview`, in the game's order, as soon as it and the next are
+    reviewed (the next may rate it: :func:`with_followed`), so that a front end can show the rows as they
+    come rather than after a minute of a bar alone, and a row shown is the review's own. Ctrl-C raises
     ``KeyboardInterrupt`` once the workers are stopped. Bad input raises a :class:`~ninjadojo.engine.DojoError`
     (:class:`OptionError` for a bad seat or spec, :class:`SaveError` for a record that does not replay).
     """
@@ -634,10 +634,17 @@ def review_record(record: Record | GameState[Any], seat: int, *, bot: str = "exp
         if on_move is not None:
             on_move(0, total)
 
+    shown = 0  # the decisions given to on_decision so far (the first ones, in the game's order)
+
     def heard(outcome: _Outcome) -> None:
-        move = reviewed[outcome.index] = move_of(outcome)
+        nonlocal shown
+        reviewed[outcome.index] = move_of(outcome)
         if on_decision is not None:
-            on_decision(move)
+            # Each decision as it will stay: once the next one is in too, since it may be rated from that one
+            # (with_followed), so that a row a front end shows never changes.
+            while shown in reviewed and (shown + 1 in reviewed or shown == total - 1):
+                on_decision(with_followed([reviewed[index] for index in (shown, shown + 1) if index in reviewed])[0])
+                shown += 1
         if on_move is not None:
             on_move(len(reviewed), total)
 

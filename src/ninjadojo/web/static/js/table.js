@@ -270,9 +270,9 @@ class TablePage {
         if (message.code === 'rate_limited') this.syncing = false;
         // (A refused token, or no table before any was seen: the close that follows says what it means for
         // this page.)
-        if (message.code !== 'stale' && message.code !== 'bad_token' && (this.state || message.code !== 'unknown_table')) {
-          toast(message.message || message.code, 'error');
-        }
+        const said = message.code === 'stale' || message.code === 'bad_token'
+          || (!this.state && message.code === 'unknown_table');
+        if (!said) toast(message.message || message.code, 'error');
         if (this.state) this.draw();
         break;
       }
