@@ -634,26 +634,24 @@ def review_record(record: Record | GameState[Any], seat: int, *, bot: str = "exp
         if on_move is not None:
             on_move(0, total)
 
-    shown = 0  # the decisions given to on_decision so far (the first ones, in the game's order)
+    final: list[MoveReview] = []  # the first decisions, in the game's order, as the review gives them
 
     def heard(outcome: _Outcome) -> None:
-        nonlocal shown
         reviewed[outcome.index] = move_of(outcome)
-        if on_decision is not None:
-            # Each decision as it will stay: once the next one is in too, since it may be rated from that one
-            # (with_followed), so that a row a front end shows never changes.
-            while shown in reviewed and (shown + 1 in reviewed or shown == total - 1):
-                on_decision(with_followed([reviewed[index] for index in (shown, shown + 1) if index in reviewed])[0])
-                shown += 1
+        # Each decision made final once the next one is in too, since it may be rated from that one
+        # (with_followed); then told, so that a row a front end shows never changes.
+        while (shown := len(final)) in reviewed and (shown + 1 in reviewed or shown == total - 1):
+            final.append(with_followed([reviewed[index] for index in (shown, shown + 1) if index in reviewed])[0])
+            if on_decision is not None:
+                on_decision(final[-1])
         if on_move is not None:
             on_move(len(reviewed), total)
 
     run = run_jobs(_review_job, jobs, workers, on_result=heard, on_start=begun, ray=ray)
     if run.interrupted:
         raise KeyboardInterrupt
-    # ``heard`` saw every result (run_jobs calls it for each): the moves in the game's order.
-    moves = with_followed([reviewed[index] for index in sorted(reviewed)])
-    return GameReview(rec.game, rec.players, seat, spec, budget, hindsight, game.is_terminal, tuple(moves),
+    # ``heard`` saw every result (run_jobs calls it for each), and made each final in the game's order.
+    return GameReview(rec.game, rec.players, seat, spec, budget, hindsight, game.is_terminal, tuple(final),
                       time.perf_counter() - started, unit)
 
 
