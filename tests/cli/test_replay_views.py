@@ -119,3 +119,28 @@ def test_interactive_replay_ends_on_ctrl_c_without_a_traceback(toy: None, tmp_pa
     console = Console(record=True, width=100)
     Replay(game, 0).interactive(console, read=interrupted)
     assert "step 0 of" in console.export_text()
+
+
+def test_the_omniscient_view_tells_each_seats_choice_of_that_seat(runner: CliRunner, tmp_path: Path) -> None:
+    """Every seat's choice is told of that seat ("Flip their trap 2"), never in the second person it was
+    offered in: the omniscient reader is none of the players."""
+    from ninjadojo.api import new_game
+
+    for seed in range(40):  # a random Ninja Trap game in which someone flips a trap (offered as "your trap")
+        game = new_game("ninja-trap", 2, seed=seed)
+        random_playout(game, Rng(seed), max_actions=10_000)
+        said = [game.replay(type(game.record)(game.record.game, 2, dict(game.record.options), game.record.seed,
+                                              game.record.start, game.record.actions[:step])).label(seat, action)
+                for step, (seat, action) in enumerate(game.record.actions)]
+        if any("your" in words for words in said):
+            break
+    else:
+        pytest.fail("no game with a choice offered as 'your ...'")
+    path = tmp_path / "trap.dojo.json"
+    path.write_text(json.dumps(game.to_save()))
+    result = runner.invoke(app, ["replay", str(path), "--omniscient"])
+    assert result.exit_code == 0, result.output
+    played = [line for line in result.stdout.splitlines() if " played " in line]
+    assert len(played) == len(game.record.actions)
+    assert not [line for line in played if " your " in line or " you " in line]
+    assert any(" their " in line for line in played)

@@ -127,3 +127,30 @@ def test_the_shared_words_helpers_examples_hold() -> None:
 
     failed, tried = doctest.testmod(words)
     assert tried >= 3 and failed == 0
+
+
+@pytest.mark.parametrize(("offered", "told"), [
+    # Ninja Trap: the player's own trap is theirs to the others.
+    ("Flip your trap 2 (laid on turn 3) and call TRAP!", "Flip their trap 2 (laid on turn 3) and call TRAP!"),
+    # Ninjato: what the choice would do to its player is the log's to tell, not the caption's.
+    ("Give up: you are defeated", "Give up"),
+    ("Raid house 2 (Minamoto 4) by Strength: its Sentry is a 5, play higher (nothing you hold beats it: you would"
+     " be defeated at once)", "Raid house 2 (Minamoto 4) by Strength: its Sentry is a 5, play higher"),
+    ("Call Banzai: face an Elite for the next treasure (the house holds a red Jade); nothing you hold can fight: you"
+     " would be defeated at once", "Call Banzai: face an Elite for the next treasure (the house holds a red Jade)"),
+    # Ninja Camp: an aside about the player's ninjas is kept, of them.
+    ("Pass for the rest of the game (your ninjas stay where they are)",
+     "Pass for the rest of the game (their ninjas stay where they are)"),
+    # Of Knights and Ninjas.
+    ("Take the attack: you lose 2 gems", "Take the attack"),
+    ("Play a Monk: P2 pays you 1 gem or 2 cards", "Play a Monk"),
+    ("Take it: your Castle is destroyed", "Take it: their Castle is destroyed"),
+    # Ninjitsu!: nothing said to "you" stays as it was.
+    ("Steal P1's secret #1", "Steal P1's secret #1"),
+    ("Your Katana stays hidden", "Their Katana stays hidden"),
+])
+def test_a_choice_told_of_its_player_to_others_says_their_not_your(offered: str, told: str) -> None:
+    """A replay caption ("P2 chose ...") quotes the choice told of its player: "their", never "you"."""
+    from ninjadojo.engine.words import as_told
+
+    assert as_told(offered) == told

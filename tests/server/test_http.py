@@ -3,6 +3,7 @@ error that changes nothing), seats and tokens, listings, records, rematches and 
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -175,6 +176,8 @@ def test_the_record_is_shown_once_the_game_is_over_and_replays(server: ServerThr
                                                    game.record.start, actions[:step - 1]))
         frame = server.http.get(f"/api/tables/{table_id}/replay", params={"step": step}).json()
         assert frame["action"] == [seat, action] and frame["label"] == game.label(seat, action), step
+        # ... and told of that player to the others, as the viewer's caption quotes it: never "you".
+        assert frame["told"] and not re.search(r"\byou(r)?\b", frame["told"], re.IGNORECASE), frame
     assert server.http.get(f"/api/tables/{table_id}/replay", params={"step": 0}).json()["label"] is None
 
 

@@ -367,9 +367,9 @@ def test_the_replay_viewer_steps_plays_and_seeks_from_any_seat(browser: Any, web
         # A trap laid face down, at once with the other seat: the spectators saw only that a choice was made.
         caption = page.locator(".replay-where").inner_text()
         assert "chose in secret" in caption and "Set a trap" not in caption, caption
-        # As its own player saw it: the choice in the engine's words, as it was offered (the server's label).
+        # As its own player saw it: the choice in the engine's words, told of its player (the server's ``told``).
         page.select_option("#replay-seat", str(seat))
-        label = web_server.http.get(f"/api/tables/{table_id}/replay", params={"step": 1, "seat": seat}).json()["label"]
+        label = web_server.http.get(f"/api/tables/{table_id}/replay", params={"step": 1, "seat": seat}).json()["told"]
         page.wait_for_function("() => document.querySelector('.replay-where').textContent.includes('chose “')")
         caption = page.locator(".replay-where").inner_text().replace(" (easy bot)", "")  # (a seat named in it)
         assert label and f"chose “{label}”" in caption, caption

@@ -29,6 +29,7 @@ from ninjadojo.cli.common import print_position
 from ninjadojo.engine import DojoError, GameState, OptionError
 from ninjadojo.engine.errors import quote
 from ninjadojo.engine.state import EVERYONE, Event
+from ninjadojo.engine.words import as_told
 from ninjadojo.table import find_save, read_save_game
 
 REPLAY_HELP = "Enter or n: next step;  p: previous;  g N: go to step N (or just N);  q: quit"
@@ -115,7 +116,7 @@ class Replay:
         console.print(Rule(f"step {step} of {self.last} ({who})"))
         played = self.actions[step]
         if played is not None and self.omniscient:
-            words = self.played_words(step)
+            words = as_told(self.played_words(step))  # told of the seat: "Flip their trap 2", not "your"
             console.print(f"seat {played[0]} played {played[1]}" + (f" ({words})" if words else ""), markup=False)
         elif played is not None and self.seat is not None and played[0] == self.seat:
             words = self.played_words(step)

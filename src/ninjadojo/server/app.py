@@ -25,6 +25,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from ninjadojo import __version__
 from ninjadojo.engine.errors import UnknownGameError, quote
+from ninjadojo.engine.words import as_told
 from ninjadojo.server.bots import BotPool
 from ninjadojo.server.catalogue import catalogue, game_entry
 from ninjadojo.server.cluster import NODE_TIMEOUT
@@ -569,8 +570,9 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         # ``secret``: the last action was chosen out of this viewer's sight (a simultaneous choice, a concealed
         # answer): the viewer saw only what followed from it, and a replay as they saw it says no more. (The
         # action and its words stay in the answer: the game is over, and its record tells them.)
+        told = None if label is None else as_told(label)  # of its player, for others: "Flip their trap 2"
         return {"table": table_id, "game": game.game_id, "step": step, "steps": len(actions), "seat": seat,
-                "action": None if step == 0 else list(actions[step - 1]), "label": label, "view": view,
+                "action": None if step == 0 else list(actions[step - 1]), "label": label, "told": told, "view": view,
                 "to_act": view["waiting_for"], "secret": secret and seat != actor}
 
     # ------------------------------------------------------------------ reviews and hints

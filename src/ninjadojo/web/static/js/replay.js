@@ -190,10 +190,10 @@ class Replay {
       toAct: frame.view.waiting_for || [], seats: this.seatsAt(Math.max(frame.step - 1, 0))});
     const helpers = actionHelpers(this.record.game, () => ctx);
     const last = frame.action;
-    // The engine's words for the choice (the server's label), else the page's own reading of the action.
-    const said = last ? frame.label || helpers.describe(last[1]) : '';
-    // The choice as it was offered to its player (in the second person: "Flip your trap #2"), quoted; the
-    // names as the live table wrote them, here and in the log.
+    // The engine's words for the choice told of its player (the server's ``told``: "Flip their trap 2"), else
+    // the page's own reading of the action.
+    const said = last ? frame.told || frame.label || helpers.describe(last[1]) : '';
+    // Quoted; the names as the live table wrote them, here and in the log.
     // A choice made out of this viewer's sight (a simultaneous one, a concealed answer) is told as it was
     // seen: that a choice was made, its effects in the log when they came.
     const caption = !last ? ' · the deal'
