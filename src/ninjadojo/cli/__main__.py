@@ -1,5 +1,5 @@
 """``python -m ninjadojo.cli``."""
 
-from ninjadojo.cli.main import main
+from ninjadojo.cli import run
 
-main()
+run()
