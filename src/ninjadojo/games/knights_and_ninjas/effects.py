@@ -528,7 +528,10 @@ def land(state: KnightsAndNinjasState, frame: Frame, blocked: int) -> None:
                    else f"P{defender} has no gems")
             state.log(f"{why}: no gems move", depth=depth)
             return
-        state.log(f"P{by} takes {plural(moved, 'gem')} from P{defender}", depth=depth)
+        # A response that weakened the attack without stopping it says so: "takes 3 gems" after a King (4)
+        # answered with a Peasant read as if the Peasant had done nothing.
+        less = f" (the attack's strength {strength} less the response's {blocked})" if blocked else ""
+        state.log(f"P{by} takes {plural(moved, 'gem')} from P{defender}{less}", depth=depth)
         if state.duel:
             if not check_win(state, by):
                 end_turn(state)
