@@ -119,3 +119,64 @@ def test_an_option_that_one_player_count_cannot_play_leaves_that_count_out_and_s
 def test_a_comparison_of_one_game_is_refused() -> None:
     with pytest.raises(OptionError, match="at least 2 games"):
         ReportSettings.build("ninja-trap", players=2, games=1, compare=("stalemate", "shared", "fewest_hits"))
+
+
+def test_a_figure_at_the_edge_of_its_95_interval_has_a_p_value_of_one_in_twenty() -> None:
+    from ninjadojo.report.stats import p_from_interval
+
+    assert p_from_interval(1.96, 0.0, 3.92) == pytest.approx(0.05, abs=1e-3)
+    assert p_from_interval(-1.96, -3.92, 0.0) == pytest.approx(0.05, abs=1e-3)
+    assert p_from_interval(0.0, -1.0, 1.0) == pytest.approx(1.0)
+    assert p_from_interval(2.0, 2.0, 2.0) == 0.0 and p_from_interval(0.0, 0.0, 0.0) == 1.0
+
+
+def test_holms_correction_keeps_the_chance_of_any_false_change_among_ten_at_one_in_twenty() -> None:
+    """Ten figures a rule cannot change, each read alone at 95%: about 40% of reports would show at least one
+    "measurable" change; read together with Holm's correction, at most about 5%."""
+    import random
+
+    from ninjadojo.report.stats import holm
+
+    rng = random.Random(7)
+    families = 4000
+    alone = together = 0
+    for _ in range(families):
+        p_values = [rng.random() for _ in range(10)]  # a null hypothesis's p-values are uniform
+        alone += any(p < 0.05 for p in p_values)
+        together += any(holm(p_values))
+    assert alone / families > 0.35
+    assert together / families < 0.06
+    # A real effect among noise still holds.
+    assert holm([1e-6, 0.5, 0.7, 0.2]) == [True, False, False, False]
+
+
+def test_a_change_that_holds_only_alone_is_marked_as_maybe_luck_in_the_report() -> None:
+    """Of ten figures, one with its interval just clear of zero (p about 0.03) is measurable alone but not
+    with the ten read together: the report says it may be luck. A large change holds and is not marked."""
+    from ninjadojo.report.render import _maybe_luck, _together_words
+    from ninjadojo.report.text import describe_change
+
+    def change(subject: str, difference: float, low: float, high: float) -> Any:
+        return describe_change(3, subject, {"difference": difference, "ci95": [low, high]}, 1.0, "actions", "more",
+                               "fewer")
+
+    noise = [change(f"figure {index}", 0.1, -0.5, 0.7) for index in range(8)]
+    slight = change("games last", 1.1, 0.1, 2.1)
+    large = change("each game has", 18.0, 16.0, 20.0)
+    changes = [*noise, slight, large]
+    assert slight.measurable and large.measurable and slight.p == pytest.approx(0.031, abs=0.002)
+    assert _maybe_luck(changes) == {slight}
+    words = _together_words(10, 2, 1)
+    assert "about 0.5 would look measurable by chance alone" in words and "may be luck" in words
+
+
+def test_a_rule_that_matters_is_said_to_hold_with_every_figure_read_together() -> None:
+    settings = ReportSettings.build("ninjitsu", players=2, games=60, seed=1, compare=("target", "21", "15"))
+    from ninjadojo.report.formats import render_markdown
+
+    text = render_markdown(report_data(run_report(settings), speed=False))
+    lead = text.split("## ")[0]
+    assert "games last" in lead and "shorter" in lead
+    length_line = next(line for line in lead.splitlines() if "games last" in line)
+    assert "may be luck" not in length_line
+    assert "when all of them are read together" in lead

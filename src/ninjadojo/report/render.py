@@ -22,10 +22,12 @@ from ninjadojo.report.plots import (
     plot_name,
     top_and_bottom,
 )
+from ninjadojo.report.stats import holm
 from ninjadojo.report.summary import MIN_COMPARED
 from ninjadojo.report.text import (
     Block,
     Bullets,
+    Change,
     Heading,
     Image,
     Inline,
@@ -256,11 +258,16 @@ def _summary(data: Mapping[str, Any]) -> list[Block]:
             lead.append(f"{len(measurable)} of the {len(changes)} figures compared change measurably (details "
                         "below):")
             blocks.append(Paragraph(lead, "lead"))
-            items: list[list[Inline]] = [[f"at {change.players} players, ", Span(change.sentence, change.style)]
+            luck = _maybe_luck(changes)
+            items: list[list[Inline]] = [[f"at {change.players} players, ", Span(change.sentence, change.style),
+                                          *([f" ({MAYBE_LUCK})"] if change in luck else [])]
                                          for change in measurable[:8]]
             if len(measurable) > 8:
                 items.append([f"... and {len(measurable) - 8} more."])
             blocks.append(Bullets(items))
+            tested = sum(1 for change in changes if not change.identical and change.p is not None)
+            if tested >= 2:
+                blocks.append(Paragraph([_together_words(tested, len(measurable), len(luck & set(measurable)))]))
     sentences: list[Sequence[Inline]] = []
     for players in counts:
         for variant in variants[:1]:
@@ -623,6 +630,35 @@ def _method(score: str = "points") -> list[Block]:
          "that excludes zero is called measurable; with many figures compared, expect about one in twenty to look "
          "measurable by chance."],
     ])]
+
+
+#: How a measurable change that does not hold with all the figures read together is marked.
+MAYBE_LUCK = "may be luck: see below"
+
+
+def _maybe_luck(changes: Sequence[Change]) -> set[Change]:
+    """The measurable changes that do not hold when every figure that differs at all is read together (Holm's
+    correction, at 95% for all of them at once). Each figure alone at 95% lets about one in twenty look
+    measurable by luck: a designer reading ten figures would take one for the rule's effect every other
+    report."""
+    tested = [change for change in changes if not change.identical and change.p is not None]
+    held = holm([change.p or 0.0 for change in tested])
+    return {change for change, holds in zip(tested, held, strict=True) if change.measurable and not holds}
+
+
+def _together_words(tested: int, measurable: int, luck: int) -> str:
+    """What reading the ``tested`` figures together says of the ``measurable`` changes (``luck`` of them not
+    holding)."""
+    said = (f"Of the {tested} figures that differ at all, about {tested * 0.05:.1f} would look measurable by chance "
+            "alone. ")
+    how = "when all of them are read together (Holm's correction, at 95% for the whole set)"
+    if not luck:
+        return said + (f"The change above holds {how}." if measurable == 1 else f"Every change above holds {how}.")
+    if luck == measurable:
+        return said + (f"No change above holds {how}: more games (--games) would tell whether "
+                       f"{'it is' if measurable == 1 else 'they are'} the rule's.")
+    return said + (f"Those marked \"may be luck\" do not hold {how}: more games (--games) would tell whether they "
+                   "are the rule's; the others do.")
 
 
 def report_blocks(data: Mapping[str, Any], images: Iterable[str] = ()) -> list[Block]:

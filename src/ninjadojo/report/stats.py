@@ -5,7 +5,8 @@
   :func:`ratio_interval_from_sums` the same from running sums (when keeping each game's terms costs too much);
 - :func:`paired_difference` and :func:`paired_ratio_difference` : B minus A over games paired by index
   (common random numbers), normal intervals;
-- :func:`quantile` and :func:`histogram` for distributions.
+- :func:`quantile` and :func:`histogram` for distributions;
+- :func:`p_from_interval` and :func:`holm`: which of many differences hold when all are read together.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from collections.abc import Sequence
 
 from ninjadojo.sim.stats import Z95, mean_interval, wilson_interval
 
-__all__ = ["Z95", "histogram", "mean_interval", "paired_difference", "paired_ratio_difference",
-           "proportion_difference", "quantile", "ratio_interval", "ratio_interval_from_sums", "wilson_interval"]
+__all__ = ["Z95", "histogram", "holm", "mean_interval", "p_from_interval", "paired_difference",
+           "paired_ratio_difference", "proportion_difference", "quantile", "ratio_interval", "ratio_interval_from_sums",
+           "wilson_interval"]
 
 
 #: Student's t 0.975 quantiles for 1 to 30 degrees of freedom: a mean of few paired games is less sure
@@ -187,3 +189,33 @@ def histogram(values: Sequence[float], bins: int = 20) -> dict[str, list[float] 
     for value, times in Counter(values).items():
         counts[min(int((value - low) // width), count - 1)] += times
     return {"edges": [round(edge, 6) for edge in edges], "counts": counts}
+
+
+def p_from_interval(value: float, low: float, high: float, z: float = Z95) -> float:
+    """The two-sided p-value of ``value`` against zero, from its normal 95% interval ``[low, high]`` (its
+    standard error is the half-width over ``z``). An interval of no width gives 0 for a nonzero value and 1
+    for zero. (A small sample's interval uses Student's t, wider: the p-value read from it errs large, on the
+    safe side.)"""
+    error = (high - low) / (2 * z)
+    if error <= 0:
+        return 0.0 if value != 0 else 1.0
+    return math.erfc(abs(value) / error / math.sqrt(2))
+
+
+def holm(p_values: Sequence[float], alpha: float = 0.05) -> list[bool]:
+    """Which of several tests reject their null hypothesis with Holm's step-down correction, which keeps the
+    chance of any false rejection among them all at most ``alpha`` (each alone at 95% would let about one in
+    twenty through by luck). In the order given.
+
+    >>> holm([0.01, 0.04, 0.30])
+    [True, False, False]
+    >>> holm([0.001, 0.02, 0.02])
+    [True, True, True]
+    """
+    order = sorted(range(len(p_values)), key=lambda index: p_values[index])
+    held = [False] * len(p_values)
+    for rank, index in enumerate(order):
+        if p_values[index] > alpha / (len(p_values) - rank):
+            break
+        held[index] = True
+    return held

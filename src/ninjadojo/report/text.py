@@ -12,6 +12,7 @@ from typing import Any
 
 from ninjadojo.engine.errors import DojoError
 from ninjadojo.report.plots import has_interval
+from ninjadojo.report.stats import p_from_interval
 
 # --- blocks: what the page and the Markdown are made of ---------------------------------------------------------
 
@@ -213,6 +214,8 @@ class Change:
     subject: str
     sentence: str
     style: str
+    #: The two-sided p-value of the difference against none, read from its interval (None: no interval).
+    p: float | None = None
 
     @property
     def identical(self) -> bool:
@@ -251,7 +254,8 @@ def describe_change(players: int, subject: str, entry: object, scale: float, uni
         sentence = f"{named or subject}: no measurable change ({signed(value, places)} {unit}, {interval_text})"
     else:
         sentence = f"{subject} {shown} {more if value > 0 else less} ({interval_text})"
-    return Change(players, subject, " ".join(sentence.split()), style)
+    p = p_from_interval(value, *ends) if ends else None
+    return Change(players, subject, " ".join(sentence.split()), style, p)
 
 
 def value_words(text: str) -> str:
