@@ -180,3 +180,25 @@ def test_a_rule_that_matters_is_said_to_hold_with_every_figure_read_together() -
     length_line = next(line for line in lead.splitlines() if "games last" in line)
     assert "may be luck" not in length_line
     assert "when all of them are read together" in lead
+
+
+def _feature(name: str, difference: float, low: float, high: float) -> dict[str, Any]:
+    return {"feature": f"card:{name}", "kind": "card", "name": name, "difference": difference,
+            "ci95_difference": [low, high], "raw_difference": difference, "ci95_raw_difference": [low, high],
+            "games_with": 300, "games_without": 300, "compared_with": 300, "compared_without": 300,
+            "win_rate_with": 0.3, "win_rate_without": 0.3}
+
+
+def test_a_feature_measurable_only_alone_is_said_not_to_hold_with_all_features_read_together() -> None:
+    """Fifteen cards: one whose interval is just clear of zero among fourteen that are noise does not hold
+    with the fifteen read together; a card with a large difference does."""
+    from ninjadojo.report.render import _feature_sentence
+
+    noise = [_feature(f"Card {index}", 0.01, -0.08, 0.10) for index in range(14)]
+    slight = _feature("Ambush", 0.11, 0.02, 0.20)
+    (sentence,) = _feature_sentence({"features": [*noise, slight]}, 3) or [""]
+    assert "Ambush: 11 percentage points higher win rate" in str(sentence)
+    assert "it does not hold: of 15 features, about 0.8 would look measurable by chance alone" in str(sentence)
+    strong = _feature("Ambush", 0.30, 0.22, 0.38)
+    (sentence,) = _feature_sentence({"features": [*noise, strong]}, 3) or [""]
+    assert "Read with all 15 features together (Holm's correction), it holds." in str(sentence)

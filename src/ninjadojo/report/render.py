@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from ninjadojo.engine.words import listing
 from ninjadojo.report.plots import (
     count_row,
     feature_label,
@@ -22,7 +23,7 @@ from ninjadojo.report.plots import (
     plot_name,
     top_and_bottom,
 )
-from ninjadojo.report.stats import holm
+from ninjadojo.report.stats import holm, p_from_interval
 from ninjadojo.report.summary import MIN_COMPARED
 from ninjadojo.report.text import (
     Block,
@@ -199,7 +200,32 @@ def _feature_sentence(row: Mapping[str, Any], players: int, several_bots: bool =
         if change is not None:
             said.append(change.sentence.replace(f"{label} ", f"{label}: ", 1))
     return [f"At {players} players the features with the largest win-rate differences (each compared with "
-            f"seats that made as many decisions{caveat}): " + "; ".join(said) + "."]
+            f"seats that made as many decisions{caveat}): " + "; ".join(said) + "."
+            + _features_together(row, measurable)]
+
+
+def _features_together(row: Mapping[str, Any], measurable: Sequence[Mapping[str, Any]]) -> str:
+    """Whether the ``measurable`` features of ``row`` hold when all its features are read together (Holm's
+    correction over every feature with an interval, the controls left out): "" when there is one feature.
+    A game's twenty features, each alone at 95%, show one as measurable by luck in most reports."""
+    tested: list[tuple[Mapping[str, Any], float]] = []
+    for feature in row.get("features") or []:
+        ends = _interval_of(feature.get("ci95_difference"))
+        if is_control(feature) or ends is None or not _is_number(feature.get("difference")):
+            continue
+        tested.append((feature, p_from_interval(float(feature["difference"]), *ends)))
+    if len(tested) < 2:
+        return ""
+    holds = {id(feature) for (feature, _), held in zip(tested, holm([p for _, p in tested]), strict=True) if held}
+    kept = [feature for feature in measurable if id(feature) in holds]
+    read = f" Read with all {len(tested)} features together (Holm's correction), "
+    chance = f"of {len(tested)} features, about {len(tested) * 0.05:.1f} would look measurable by chance alone"
+    if len(kept) == len(measurable):
+        return read + ("it holds." if len(kept) == 1 else "they hold.")
+    if not kept:
+        return read + ("it does not hold" if len(measurable) == 1 else "none of them holds") + f": {chance}."
+    names = listing([_text(feature_label(feature)) for feature in kept])
+    return read + f"only {names} {'holds' if len(kept) == 1 else 'hold'}: {chance}."
 
 
 def _counts_text(counts: Sequence[int]) -> str:
