@@ -65,7 +65,7 @@ def test_play_help_names_every_command_the_prompt_takes(runner: CliRunner) -> No
     result = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     text = " ".join(result.stdout.split())
-    assert "Commands: help, rules, card, cards, key, log, list, more, undo, save, quit." in text
+    assert "Commands: help, rules, card, cards, key, log, list, more, undo, save, quit; hint with --hints." in text
 
 
 def test_the_omniscient_replay_shows_every_card_of_each_hand() -> None:

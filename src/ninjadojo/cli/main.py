@@ -367,14 +367,17 @@ def play(
         "--resume", help="resume the last unfinished game (of GAME, if named) from the data folder")] = False,
     auto: Annotated[bool, typer.Option(
         "--auto/--no-auto", help="answer a prompt that has only one possible answer for you")] = True,
+    hints: Annotated[bool | None, typer.Option(
+        "--hints/--no-hints", help=r"allow the hint command (the expert's advice at your turn) \[default: off; a "
+                                   "resumed game as it was saved]", show_default=False)] = None,
 ) -> None:
     """Play a game at the terminal against bots.
 
-    At the prompt type a number or an action's text; part of an action's text (a card, a square) lists only the matching choices. Commands: help, rules, card, cards, key, log, list, more, undo, save, quit.
+    At the prompt type a number or an action's text; part of an action's text (a card, a square) lists only the matching choices. Commands: help, rules, card, cards, key, log, list, more, undo, save, quit; hint with --hints.
 
     Every game is saved as it goes in the data folder ($NINJADOJO_HOME, or the platform's user data folder): dojo play --resume continues the last one, dojo games --saved lists them.
     """  # noqa: E501 - typer's help keeps line breaks inside a paragraph, so each paragraph is one line
-    status = run_play(stdout_console(), game, players, seat, seed, bots, option, load, resume, auto)
+    status = run_play(stdout_console(), game, players, seat, seed, bots, option, load, resume, auto, hints)
     if status:
         raise typer.Exit(status)
 

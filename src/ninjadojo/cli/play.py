@@ -77,6 +77,9 @@ WHOLE_LIST = 16
 #: the screen) and where the commands are.
 CHOOSING = "Choose by a choice's number or its code in brackets; type help for commands."
 
+#: Told to everyone at a table that allows hints, with the opening line.
+HINTS_ON = "Hints are on at this table: type hint at your turn for the expert's advice."
+
 #: A list of choices longer than this gets a hint on how to narrow it (when the screen has room for one).
 LONG_LIST = 24
 
@@ -243,7 +246,7 @@ class Terminal:
         seats = "; ".join(f"seat {seat} {'you' if seat in self.humans else table.bot_specs[seat]}"
                           for seat in range(game.num_players))
         return (f"{game.SPEC.title}, {game.num_players} players, seed {table.seed}{rules_in_play(game)}: {seats}. "
-                f"{CHOOSING}")
+                f"{CHOOSING}" + (f" {HINTS_ON}" if table.hints else ""))
 
     def is_concealed(self, seat: int) -> bool:
         """Whether ``seat`` is asked in a concealed frame (who is asked there is secret)."""
@@ -501,6 +504,8 @@ class Terminal:
             self.save_command(rest)
         elif word == "undo":
             self.undo_command(seat)
+        elif word == "hint":
+            self.hint_command(seat)
         elif word in ("quit", "exit"):
             self.quit()
         else:
@@ -564,6 +569,9 @@ class Terminal:
             "  more          the next page of choices, when they do not all fit",
             "  undo          take back your last action, if nobody has acted since and all it",
             "                led to was plain to you (the engine says why when it may not)",
+            *(["  hint          the expert's advice on this decision, from what you can see (a few",
+               "                seconds' search: its choice and next best, each with a win chance)"]
+              if self.table.hints else []),
             "  save [FILE]   save a copy (resume with: dojo play --load FILE)",
             "  quit          leave; the game stays saved (dojo play --resume continues it)",
         ]
@@ -574,6 +582,39 @@ class Terminal:
         if self.auto:
             lines.append("A prompt with one possible answer is answered for you (--no-auto: ask).")
         return "\n".join(lines)
+
+    def hint_command(self, seat: int) -> None:
+        """``hint``: the expert search's advice on ``seat``'s decision, from its view (tables that allow it)."""
+        if not self.table.hints:
+            self.say("hints are off at this table; a new game allows them with: dojo play GAME --hints "
+                     "(a saved one with: dojo play --resume --hints)")
+            return
+        try:
+            with thinking(self.console, "looking for a hint…", after=0.0):
+                advice = self.table.hint(seat)
+        except DojoError as error:  # nothing to decide here (a hot seat's turn with no question)
+            self.say(f"no hint: {error}")
+            return
+        actions = self.game.legal_actions(seat)
+
+        def choice(action: str, label: str, chance: float) -> str:
+            number = f"{actions.index(action) + 1}) " if action in actions else ""
+            code = f" ({action})" if label != action else ""
+            return f"{number}{label}{code}: {chance:.0%} win chance"
+
+        from ninjadojo.review import review_budget, review_spec
+
+        unit = review_budget(review_spec(self.game.game_id))[1]
+        self.say(f"hint (the expert's search, {advice.iterations:,} {unit} on what you can see, "
+                 f"{advice.seconds:.1f} s): {choice(advice.action, advice.label, advice.chance)}")
+        if advice.alternatives:
+            self.say("  next best: " + "; ".join(choice(each.action, each.label, each.chance)
+                                                 for each in advice.alternatives))
+        if any(each.chance > advice.chance for each in advice.alternatives):
+            # The lookahead keeps to its heuristic's move unless another is surely better: a next best rated
+            # a point higher is within the search's margin, not a better move it passed over.
+            self.say("  (a next best rated higher is within the search's margin: it keeps to its choice unless "
+                     "another is clearly better)")
 
     def catalog(self) -> list[CardInfo]:
         """The cards of this game: the catalogue's, less those of expansions it does not play with (a card
@@ -1089,11 +1130,12 @@ def find_cards(catalog: Sequence[CardInfo], text: str) -> list[CardInfo]:
 
 def open_table(game_id: str | None, players: int | None, seats: Sequence[int] | None, seed: int | None,
                bots: Sequence[str] | None, options: Sequence[str] | None, load: Path | None,
-               resume: bool = False) -> tuple[Table, str]:
+               resume: bool = False, hints: bool | None = None) -> tuple[Table, str]:
     """Set up a table from the ``play`` flags, and the opening line to show.
 
     A new game; or a saved one (``--load FILE``, or ``--resume``: the newest unfinished autosave),
-    with the seats it remembers unless ``--seat``/``--bots`` say otherwise.
+    with the seats it remembers unless ``--seat``/``--bots`` say otherwise. ``hints``: whether the table
+    allows hints (``None``: as the save says; off for a new game).
     """
     if resume and load is not None:
         raise OptionError("--resume continues the last unfinished game and --load a given file: use one of them")
@@ -1115,7 +1157,7 @@ def open_table(game_id: str | None, players: int | None, seats: Sequence[int] | 
         humans = _checked_seats(seats, game.num_players)
         bot_seats = [seat for seat in range(game.num_players) if seat not in humans]
         specs = assign_bot_seats(game.game_id, split_bot_specs(bots), bot_seats)
-        table = Table(game, humans, specs, seed)
+        table = Table(game, humans, specs, seed, hints=bool(hints))
         return table, ""
     flag = "--resume" if resume else "--load"
     if options:
@@ -1135,12 +1177,13 @@ def open_table(game_id: str | None, players: int | None, seats: Sequence[int] | 
     bot_seats = [seat for seat in range(game.num_players) if seat not in humans]
     given = split_bot_specs(bots)
     # No --bots: each bot seat keeps the bot the save remembers.
-    table = Table.resume(saved, humans, assign_bot_seats(game.game_id, given, bot_seats) if given else None)
+    table = Table.resume(saved, humans, assign_bot_seats(game.game_id, given, bot_seats) if given else None,
+                         hints=hints)
     seat_text = "; ".join(f"seat {seat} {'you' if seat in table.humans else table.bot_specs[seat]}"
                           for seat in range(game.num_players))
     intro = (f"{game.SPEC.title}, {game.num_players} players, resumed from {load} after "
              f"{len(game.record.actions)} actions (deal and options as saved{rules_in_play(game)}): {seat_text}. "
-             f"{CHOOSING}")
+             f"{CHOOSING}" + (f" {HINTS_ON}" if table.hints else ""))
     return table, intro
 
 
@@ -1169,10 +1212,10 @@ def _checked_seats(seats: Sequence[int] | None, players: int) -> list[int]:
 
 def run_play(console: Console, game_id: str | None, players: int | None, seats: Sequence[int] | None,
              seed: int | None, bots: Sequence[str] | None, options: Sequence[str] | None, load: Path | None,
-             resume: bool, auto: bool) -> int:
+             resume: bool, auto: bool, hints: bool | None = None) -> int:
     """``dojo play``: set up the table, play, and return the exit status (bad flags raise a DojoError)."""
     try:
-        table, intro = open_table(game_id, players, seats, seed, bots, options, load, resume)
+        table, intro = open_table(game_id, players, seats, seed, bots, options, load, resume, hints)
     except DojoError:
         raise
     except Exception as error:

@@ -23,11 +23,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ninjadojo.api import new_game
 from ninjadojo.bots import Bot, SeatView
 from ninjadojo.engine.errors import DojoError, IllegalActionError, OptionError, SaveError, quote
+from ninjadojo.engine.rng import derive_seed
 from ninjadojo.engine.state import GameState, Record
 from ninjadojo.table.seats import check_humans, default_bot, make_bots, quick_answer
 from ninjadojo.table.storage import (
@@ -41,6 +42,9 @@ from ninjadojo.table.storage import (
     write_atomic,
 )
 from ninjadojo.table.undo import take_back
+
+if TYPE_CHECKING:
+    from ninjadojo.review import Hint
 
 
 class BotError(DojoError):
@@ -61,6 +65,8 @@ class SavedTable:
     seed: int
     #: Whether the save is in the data folder, so that resuming keeps saving into the same file.
     in_data_folder: bool
+    #: Whether the table allowed hints (a table setting the save remembers; off when it says nothing).
+    hints: bool = False
 
     @classmethod
     def read(cls, path: Path) -> SavedTable:
@@ -71,17 +77,21 @@ class SavedTable:
         humans: list[int] = [0]
         bots: dict[int, str] = {}
         seed = game.record.seed if game.record.seed is not None else 0
+        hints = False
         if meta is not None:
             if not isinstance(meta, dict):
                 raise SaveError(f"{path}: {META_KEY!r} must be an object {{humans: [seats], bots: {{seat: spec}}, "
                                 "seed: number}")
             humans, bots, seed = _read_meta(meta, path, game.num_players, seed)
+            hints = meta.get("hints", False)
+            if not isinstance(hints, bool):
+                raise SaveError(f"{path} ({META_KEY}): 'hints' must be true or false, not {quote(hints)}")
         try:
             folder = saves_dir().resolve()
             inside = Path(path).resolve().parent == folder
         except OSError:
             inside = False
-        return cls(Path(path), game, humans, bots, seed, inside)
+        return cls(Path(path), game, humans, bots, seed, inside, hints)
 
 
 def _read_meta(meta: dict[str, Any], path: Path, players: int, seed: int) -> tuple[list[int], dict[int, str], int]:
@@ -151,8 +161,11 @@ class Table:
     """A game at a table: the game, the humans' seats, one bot per other seat, and the game's autosave."""
 
     def __init__(self, game: GameState[Any], humans: Sequence[int], bot_specs: Mapping[int, str], seed: int,
-                 save_path: Path | None = None, autosave: bool = True) -> None:
+                 save_path: Path | None = None, autosave: bool = True, hints: bool = False) -> None:
         self.game = game
+        #: Whether a human seated here may ask for a hint (:meth:`hint`): a table setting, off by default,
+        #: told to everyone at the table and kept in its saves (as the server's tables do).
+        self.hints = hints
         self.humans = tuple(check_humans(list(humans), game.num_players, "the table"))
         missing = [seat for seat in range(game.num_players) if seat not in self.humans and seat not in bot_specs]
         if missing or any(seat in self.humans for seat in bot_specs):
@@ -190,8 +203,9 @@ class Table:
 
     @classmethod
     def resume(cls, saved: SavedTable, humans: Sequence[int] | None = None,
-               bot_specs: Mapping[int, str] | None = None, autosave: bool = True) -> Table:
-        """A table for a saved game, with the seats it remembers unless ``humans``/``bot_specs`` say otherwise.
+               bot_specs: Mapping[int, str] | None = None, autosave: bool = True, hints: bool | None = None) -> Table:
+        """A table for a saved game, with the seats it remembers unless ``humans``/``bot_specs`` say otherwise,
+        and hints allowed as the save says unless ``hints`` does.
 
         A save in the data folder goes on being saved into the same file; any other save is copied
         into a new autosave file, so the file the player named is changed only by an explicit save.
@@ -206,7 +220,7 @@ class Table:
                 specs[seat] = saved.bots.get(seat, default_bot(game.game_id))
         path = saved.path if saved.in_data_folder else None
         return cls(game, humans, {seat: spec for seat, spec in specs.items() if seat not in humans}, saved.seed,
-                   save_path=path, autosave=autosave)
+                   save_path=path, autosave=autosave, hints=saved.hints if hints is None else hints)
 
     # ------------------------------------------------------------------ playing
 
@@ -242,6 +256,20 @@ class Table:
             return self.apply(seat, action)
         except IllegalActionError as error:
             raise BotError(f"bot {self.bot_specs[seat]!r} at seat {seat} chose an illegal action: {error}") from None
+
+    def hint(self, seat: int) -> Hint:
+        """The expert search's advice on human ``seat``'s decision now, from that seat's view only (its own
+        memory rebuilt from the record, as a careful player remembers): see :func:`ninjadojo.review.hint`.
+        :class:`OptionError` when the table does not allow hints, the seat is not a human's, or it has
+        nothing to decide. The same position at the same table gives the same hint."""
+        if not self.hints:
+            raise OptionError("hints are off at this table (a table allows them when it is set up)")
+        if seat not in self.humans:
+            raise OptionError(f"seat {quote(seat)} is not a human's seat at this table; hints are for "
+                              f"{', '.join(f'P{human}' for human in self.humans)}")
+        from ninjadojo.review import hint  # the search and its bots: loaded when a hint is first asked for
+
+        return hint(self.game, seat, seed=derive_seed(self.seed, len(self.game.record.actions)))
 
     def take_notes(self) -> list[str]:
         """The table's notes not shown yet (see :attr:`notes`), now cleared."""
@@ -297,6 +325,7 @@ class Table:
             "humans": list(self.humans),
             "bots": {str(seat): spec for seat, spec in self.bot_specs.items()},
             "seed": self.seed,
+            **({"hints": True} if self.hints else {}),
             "finished": finished,
             "saved_at": datetime.now().isoformat(timespec="seconds"),
         }
