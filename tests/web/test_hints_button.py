@@ -5,6 +5,7 @@ it acts on on the board); a table without hints shows neither the note nor the b
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -86,6 +87,14 @@ def test_a_hint_shows_the_suggested_move_in_words_with_its_chance(browser: Any, 
         assert listed and listed in text
         assert "The expert would play" in text and "estimated win chance" in text and "%" in text
         assert action not in text.replace(listed, "")  # no typing code beside the words
+        # A choice "also considered" at a higher chance than the one played is said to be within the search's
+        # margin (the lookahead keeps to its move unless another is clearly better), and only then.
+        chosen = int(re.search(r"estimated win chance (\d+)%", text).group(1))  # type: ignore[union-attr]
+        others = [int(each) for each in re.findall(r"\((\d+)%\)", text)]
+        if page.locator(".hint-margin").count():
+            assert any(other >= chosen for other in others), text
+        else:
+            assert all(other <= chosen for other in others), text
         assert page.is_disabled("#hint-button")  # asked once for this decision
         # What the move acts on is outlined on the board (a Ninja Camp placement: its square).
         assert page.locator(".board .hinted").count() >= 1
