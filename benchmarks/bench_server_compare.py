@@ -62,14 +62,18 @@ def main() -> None:
               f"now {rows['now'][-1]['actions_per_second']} actions/s", flush=True)
     print(f"\n{options.db}, {options.tables} tables, {options.seconds:g} s a run, {options.rounds} rounds "
           f"(this build: {options.workers} process{'es' if options.workers > 1 else ''})")
-    print("| build | actions/s (each run) | median | p50 ms | p99 ms |")
-    print("|---|---|---|---|---|")
+    print("| build | actions/s (each run) | median | p50 ms | p99 ms | server CPU µs/action |")
+    print("|---|---|---|---|---|---|")
     for name, results in rows.items():
         rates = [float(str(result["actions_per_second"])) for result in results]
         p50 = statistics.median(float(str(result["latency_ms_p50"])) for result in results)
         p99 = statistics.median(float(str(result["latency_ms_p99"])) for result in results)
+        # Older builds do not report their CPU; where they do, it is the steadier figure on a
+        # shared machine (actions/s swing with what else runs).
+        cpu = [float(str(result["server_cpu_us_per_action"])) for result in results
+               if result.get("server_cpu_us_per_action") is not None]
         print(f"| {name} | {', '.join(f'{rate:.0f}' for rate in rates)} | {statistics.median(rates):.0f} | "
-              f"{p50:.1f} | {p99:.1f} |")
+              f"{p50:.1f} | {p99:.1f} | {f'{statistics.median(cpu):.0f}' if cpu else '-'} |")
 
 
 if __name__ == "__main__":

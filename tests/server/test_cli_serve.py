@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -14,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ninjadojo.cli.main import app
+from ninjadojo.server.bench import process_tree_cpu
 from server.helpers import free_port
 
 runner = CliRunner()
@@ -83,3 +85,22 @@ def test_bench_server_reports_its_figures() -> None:
     figures = json.loads(result.output)
     assert figures["database"] == "sqlite" and figures["actions"] >= figures["client_actions"] > 0
     assert figures["latency_ms_p50"] <= figures["latency_ms_p99"]
+    if process_tree_cpu(os.getpid()) is not None:  # where /proc tells it (Linux)
+        assert figures["server_cpu_us_per_action"] > 0 and figures["client_cpu_us_per_action"] > 0
+
+
+def test_the_benchmark_counts_the_cpu_of_a_process_and_its_children() -> None:
+    """The server's CPU per action counts every process of the server (``--workers``' children too)."""
+    before = process_tree_cpu(os.getpid())
+    if before is None:
+        pytest.skip("no /proc here")
+    burn = "import time\nstart = time.process_time()\nwhile time.process_time() - start < 0.3: pass\ntime.sleep(60)"
+    child = subprocess.Popen([sys.executable, "-c", burn])
+    try:
+        deadline = time.monotonic() + 20
+        while (process_tree_cpu(os.getpid()) or 0) - before < 0.25:
+            assert time.monotonic() < deadline, "the child's CPU was not counted"
+            time.sleep(0.05)
+    finally:
+        child.kill()
+        child.wait()

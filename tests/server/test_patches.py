@@ -50,6 +50,8 @@ def test_diffs_apply_and_kept_logs_match_the_engines(game_id: str) -> None:
                 after = game.observe(viewer)
                 kept = [line for line in logs[viewer].update(game.events) if line is not None]
                 assert kept == after["log"], (game_id, seed, steps, viewer)
+                # The running count of the log's characters (a lower bound of a state's text) stays exact.
+                assert logs[viewer].chars == sum(len(line) for line in logs[viewer].visible)
                 ops = state_diff(before[viewer], after)
                 assert _same(jsonpatch.apply_patch(before[viewer], ops), after), (game_id, seed, steps, viewer, ops)
                 before[viewer] = after
@@ -84,6 +86,64 @@ def test_a_diff_tells_numbers_from_booleans_and_escapes_keys() -> None:
     assert _same(jsonpatch.apply_patch(before, ops), after)
     assert {"op": "add", "path": "/log/-", "value": "two"} in ops
     assert state_diff(after, after) == []
+
+
+@pytest.mark.parametrize(("before", "after"), [
+    ([1, 2, 3], [1, True, 3]),                      # a scalar in a list changes type only
+    ([1, 2, 3, 4, 5], [1, 9, 3, 4, 5]),              # one scalar of a list, replaced in place
+    ({"a": 1, "b": [1]}, {"a": [1], "b": 1}),        # a scalar becomes a container and back
+    ([{"a": 1}, 2], [{"a": 2}, 2]),                  # a container in a list is walked into
+    ({"a": None, "b": "x"}, {"a": 0, "b": "x"}),     # null to a number
+    ({"a": 1.5}, {"a": 1}),                          # a float to an int
+    ([[1, 2], [3]], [[1, 2], 3]),
+])
+def test_scalars_replaced_in_their_containers_loop_give_the_same_document(before: Any, after: Any) -> None:
+    """The diff replaces a changed scalar from its container's loop (no call of its own): applied, the
+    operations give ``after`` exactly, a changed type included."""
+    ops = state_diff({"v": before}, {"v": after})
+    assert _same(jsonpatch.apply_patch({"v": before}, ops), {"v": after}), ops
+
+
+def test_a_state_sent_as_a_patch_is_never_encoded_whole() -> None:
+    """The whole state's text is encoded only for a connection sent it whole: a patch small enough is
+    chosen from the log's characters alone, and the whole is encoded, once, when some connection needs it."""
+    from ninjadojo.server.connections import Connection
+    from ninjadojo.server.views import StateText
+
+    class Sink:
+        async def send_text(self, data: str) -> None:
+            pass
+
+        async def close(self, code: int = 1000, reason: str | None = None) -> None:
+            pass
+
+    payload = {"type": "state", "index": 3, "view": {"log": ["a line of the log" * 4] * 3}}
+    floor = sum(len(line) for line in payload["view"]["log"])
+    patch = json.dumps([{"op": "replace", "path": "/index", "value": 3}])
+    patched, whole = Connection(Sink(), 0), Connection(Sink(), 0)
+    patched.patches, patched.sent_seq = True, 1
+    lazy = StateText(payload)
+    assert patched.send_state(lazy, [], 2, patch, floor=floor).startswith('{"type":"patch"')
+    assert lazy._text is None  # nobody needed it
+    message = json.loads(whole.send_state(lazy, ["new"], 2, patch, floor=floor))
+    assert message == {**payload, "seq": 2, "log_new": ["new"]}
+    assert lazy._text is not None and lazy.get() is lazy.get()  # encoded once, then kept
+
+
+@pytest.mark.parametrize("size", [0, 10, 80, 200, 260, 400, 2000])
+def test_a_patch_larger_than_the_whole_state_is_sent_whole_as_before(size: int) -> None:
+    """Whether a chain of patches goes, or the whole state instead, is decided as when the text was always
+    encoded: with the text's length when the log's characters alone do not settle it."""
+    from ninjadojo.server.connections import _State
+    from ninjadojo.server.views import StateText
+
+    payload = {"type": "state", "view": {"log": ["x" * 40, "y" * 50]}}
+    text = json.dumps(payload, separators=(",", ":"))
+    ops = [json.dumps([{"op": "add", "path": "/view/log/-", "value": "z" * size}])]
+    eager = _State(text, ["z" * size], 2, 1, list(ops))
+    lazy = _State(StateText(payload), ["z" * size], 2, 1, list(ops), floor=90)
+    assert (lazy.ops is None) == (eager.ops is None) and lazy.size == eager.size
+    assert lazy.message() == eager.message()
 
 
 def test_a_shared_view_numbers_only_changed_states() -> None:

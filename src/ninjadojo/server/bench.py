@@ -8,7 +8,10 @@ reports:
 
 - accepted actions per second (every action the server committed: clients' and bots');
 - the latency from a client sending an action to its receiving the state that shows it (so the
-  commit, the broadcast and the client's own reading are all in it), p50 and p99.
+  commit, the broadcast and the client's own reading are all in it), p50 and p99;
+- the CPU the server's processes (and the load generator) spent per action committed, where ``/proc``
+  tells it: on a machine shared with other work, actions/s swing with what else runs, while the CPU an
+  action costs is the steadier measure of a change.
 """
 
 from __future__ import annotations
@@ -114,9 +117,36 @@ def _database(db: str) -> Iterator[str]:
         yield db
 
 
+def process_tree_cpu(pid: int) -> float | None:
+    """User and system seconds spent so far by process ``pid`` and its descendants (``--workers``' processes,
+    bot workers), read from ``/proc``; ``None`` where there is none (not Linux). Processes that have exited
+    are not counted."""
+    proc = Path("/proc")
+    if not (proc / str(pid) / "stat").is_file():
+        return None
+    children: dict[int, list[int]] = {}
+    ticks: dict[int, int] = {}
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            # The command's name (in parentheses) may hold spaces: the fields are counted after its end.
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        children.setdefault(int(fields[1]), []).append(int(entry.name))
+        ticks[int(entry.name)] = int(fields[11]) + int(fields[12])
+    total, todo = 0, [pid]
+    while todo:
+        each = todo.pop()
+        total += ticks.get(each, 0)
+        todo.extend(children.get(each, []))
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 @contextlib.contextmanager
-def _server(url: str, settings: BenchSettings) -> Iterator[str]:
-    """A server process on loopback; yields its base URL."""
+def _server(url: str, settings: BenchSettings) -> Iterator[tuple[str, int]]:
+    """A server process on loopback; yields its base URL and its process id."""
     port = _free_port()
     code = ("from ninjadojo.server.run import serve; "
             f"serve(host='127.0.0.1', port={port}, db={url!r}, bot_pool={settings.bot_pool!r}, "
@@ -139,7 +169,7 @@ def _server(url: str, settings: BenchSettings) -> Iterator[str]:
                     error = process.stderr.read().decode(errors="replace") if process.stderr else ""
                     raise RuntimeError(f"the server did not start: {error[-1500:]}") from None
                 time.sleep(0.1)
-        yield base
+        yield base, process.pid
     finally:
         process.terminate()
         try:
@@ -305,8 +335,12 @@ def run_bench(settings: BenchSettings) -> dict[str, Any]:
     from ninjadojo.server.storage import Storage
 
     with _database(settings.db) as url:
-        with _server(url, settings) as base:
+        with _server(url, settings) as (base, pid):
+            server_cpu, client_cpu = process_tree_cpu(pid), time.process_time()
             tally, elapsed = asyncio.run(_drive(base, settings))
+            server_after = process_tree_cpu(pid)
+            client_cpu = time.process_time() - client_cpu
+            server_cpu = None if server_cpu is None or server_after is None else server_after - server_cpu
         storage = Storage(url)
         try:
             committed = sum(storage.count_events(table_id) for table_id in tally.table_ids)
@@ -323,6 +357,11 @@ def run_bench(settings: BenchSettings) -> dict[str, Any]:
         "latency_ms_p99": round(_percentile(latencies, 0.99) * 1000, 2),
         "latency_ms_mean": round(statistics.fmean(latencies) * 1000, 2),
         "errors": tally.errors, "cpus": os.cpu_count(),
+        # CPU per action committed (user and system time, microseconds): the server's processes (None where
+        # /proc does not tell), and this process's, the load generator's, which shares the machine.
+        "server_cpu_us_per_action": (None if server_cpu is None or not committed
+                                     else round(server_cpu / committed * 1e6)),
+        "client_cpu_us_per_action": round(client_cpu / committed * 1e6) if committed else None,
     }
 
 
@@ -339,4 +378,6 @@ def bench_text(result: dict[str, Any]) -> str:
         f"{result['actions_per_second']} actions/s, {result['games_finished']} games finished",
         f"  latency send -> state: p50 {result['latency_ms_p50']} ms, p99 {result['latency_ms_p99']} ms, "
         f"mean {result['latency_ms_mean']} ms" + (f"; errors {result['errors']}" if result["errors"] else ""),
+        *([f"  CPU per action: server {result['server_cpu_us_per_action']} µs, load generator "
+           f"{result['client_cpu_us_per_action']} µs"] if result.get("server_cpu_us_per_action") is not None else []),
     ])

@@ -17,6 +17,8 @@ import time
 from collections import deque
 from typing import Any, Protocol
 
+from ninjadojo.server.views import StateText
+
 #: Messages waiting for a slow client before it is disconnected.
 QUEUE_LIMIT = 512
 
@@ -90,23 +92,38 @@ class _State:
     new to the client), and, for a connection that takes patches and holds state ``base``, the patches
     that bring it to this one (``ops`` and ``base`` are set together, and only with a ``seq``)."""
 
-    __slots__ = ("_message", "base", "log_new", "ops", "seq", "size", "text", "whole")
+    __slots__ = ("_message", "_text", "_whole", "base", "log_new", "new_size", "ops", "seq", "size")
 
-    def __init__(self, text: str, log_new: list[str], seq: int | None, base: int | None = None,
-                 ops: list[str] | None = None) -> None:
+    def __init__(self, text: str | StateText, log_new: list[str], seq: int | None, base: int | None = None,
+                 ops: list[str] | None = None, floor: int = 0) -> None:
         self._message: str | None = None
-        self.text = text
+        self._text = text
+        self._whole: int | None = None
         self.log_new = log_new
         self.seq = seq
         self.base = base
         self.ops = ops
-        #: The size of the whole state's message (the size of this one if it is sent whole).
-        self.whole = whole = len(text) + sum(len(line) + 3 for line in log_new)
+        #: The size of the log lines new to the client, as the whole state's message carries them.
+        self.new_size = sum(len(line) + 3 for line in log_new)
         patched = None if ops is None else sum(len(part) for part in ops)
-        # A chain of patches larger than the whole state is not worth sending.
-        if patched is not None and patched > whole:
+        # A chain of patches larger than the whole state is not worth sending. ``floor`` is at most the
+        # whole text's length (the log's characters): a patch no larger needs no text encoded to be sure.
+        if patched is not None and patched > floor + self.new_size and patched > self.whole:
             self.base = self.ops = None
-        self.size = whole if self.ops is None else patched or 0
+        self.size = self.whole if self.ops is None else patched or 0
+
+    @property
+    def text(self) -> str:
+        """The whole state's JSON text, without ``log_new`` (encoded now if it was not yet)."""
+        text = self._text
+        return text if isinstance(text, str) else text.get()
+
+    @property
+    def whole(self) -> int:
+        """The size of the whole state's message (the size of this one if it is sent whole)."""
+        if self._whole is None:
+            self._whole = len(self.text) + self.new_size
+        return self._whole
 
     def message(self) -> str:
         """The text to send (made once: the table's send returns it, and the sender sends it)."""
@@ -138,8 +155,9 @@ class Connection:
         self.limiter = RateLimiter(rate, burst)
         #: A spectator's chat limit (a seat's is kept by the table, shared by its connections).
         self.chat_limiter = RateLimiter(CHAT_RATE, CHAT_BURST)
-        #: What the last state sent showed (without the running clocks), to send only what changed.
-        self.fingerprint: str | None = None
+        #: The ``seq`` of its viewer's state last queued here (``None``: send the current one even if it is
+        #: the same), to send only what changed.
+        self.queued_seq: int | None = None
         #: How many log events this viewer may see had been sent (for ``log_new``).
         self.log_seen = 0
         #: Whether the client asked for patches (hello ``"patches": true``): then a state is sent as the
@@ -173,8 +191,10 @@ class Connection:
             return
         self._put(text, len(text))
 
-    def send_state(self, text: str, log_new: list[str], seq: int | None = None, patch: str | None = None) -> str:
-        """Queue a state (``text``: its JSON without ``log_new``) with the log lines new to this connection.
+    def send_state(self, text: str | StateText, log_new: list[str], seq: int | None = None, patch: str | None = None,
+                   floor: int = 0) -> str:
+        """Queue a state (``text``: its JSON without ``log_new``, or that text to encode if needed) with the log
+        lines new to this connection. ``floor``: at most the text's length (known without encoding it).
 
         ``seq`` is the state's number among its viewer's, and ``patch`` the operations (a JSON array's
         text) from state ``seq - 1``: a connection that takes patches and will hold that state is sent
@@ -198,7 +218,7 @@ class Connection:
             self._items.remove(waiting)
             self.queued_bytes -= waiting.size
             log_new = waiting.log_new + log_new
-        state = _State(text, log_new, seq, base, ops)
+        state = _State(text, log_new, seq, base, ops, floor)
         self._state = state
         self._put(state, state.size)
         return state.message()

@@ -43,7 +43,7 @@ from ninjadojo.server.settings import TableSettings
 from ninjadojo.server.storage import CHAT_KEPT, ChatLine, Storage, StoredSeat, StoredTable
 from ninjadojo.server.tablebots import TableBots
 from ninjadojo.server.tokens import token_matches
-from ninjadojo.server.views import SharedView, Viewer, dumps
+from ninjadojo.server.views import SharedView, StateText, Viewer, dumps
 from ninjadojo.table.seats import derive_seed
 from ninjadojo.table.undo import take_back
 
@@ -290,9 +290,22 @@ class LiveTable:
 
     # ------------------------------------------------------------------ states
 
-    def payload(self, viewer: Viewer, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-        """What a ``state`` message holds for ``viewer`` now, but ``log_new`` (see the protocol). ``seats``: the
-        seats as :meth:`seat_json` shows them now, if already made (they are the same for every viewer)."""
+    def common(self) -> dict[str, Any]:
+        """The parts of a state that are the same for every viewer (made once per publish, not per viewer)."""
+        game = self.game
+        return {
+            "seats": [self.seat_json(seat) for seat in self.seats],
+            "status": self.status,
+            # The seats out of a game still going on, as everyone sees them (a ninja with its three hits).
+            "out_seats": ([] if game.result is not None
+                          else [seat for seat in range(game.num_players) if game.out_words(seat) is not None]),
+        }
+
+    def payload(self, viewer: Viewer, common: dict[str, Any] | None = None) -> dict[str, Any]:
+        """What a ``state`` message holds for ``viewer`` now, but ``log_new`` (see the protocol). ``common``:
+        :meth:`common`, if already made for this position (it is the same for every viewer)."""
+        if common is None:
+            common = self.common()
         game = self.game
         view: dict[str, Any] = game.observe(viewer, log=False)
         viewer_log = self.shared[viewer].log
@@ -320,8 +333,8 @@ class LiveTable:
                 "concealed": decision.concealed, "looking": decision.looking,
                 "formality": decision.formality, "confirm": decision.confirm},
             "to_act": view["waiting_for"],
-            "seats": [self.seat_json(seat) for seat in self.seats] if seats is None else seats,
-            "status": self.status,
+            "seats": common["seats"],
+            "status": common["status"],
             "deal": self.deal,
             "clock": self.clocks.to_json(viewer),
             "undo": undo,
@@ -329,9 +342,7 @@ class LiveTable:
             "notes": [text for mask, text in self.notes if _note_visible(mask, viewer)],
             # Why the seat takes no more part in a game still going on (the engine's words), for the seat only.
             "out": game.out_words(viewer) if viewer is not None and game.result is None else None,
-            # The seats out of a game still going on, as everyone sees them (a ninja with its three hits).
-            "out_seats": ([] if game.result is not None
-                          else [seat for seat in range(game.num_players) if game.out_words(seat) is not None]),
+            "out_seats": common["out_seats"],
         }
 
     def _send_state(self, conn: Connection, shared: SharedView, visible: list[str]) -> str:
@@ -341,8 +352,8 @@ class LiveTable:
         seen = min(conn.log_seen, len(visible))
         fresh = visible[seen:]
         conn.log_seen = len(visible)
-        conn.fingerprint = shared.fingerprint
-        return conn.send_state(shared.text, fresh, shared.seq, shared.patch)
+        conn.queued_seq = shared.seq
+        return conn.send_state(shared.lazy, fresh, shared.seq, shared.patch, floor=shared.log.chars)
 
     def publish(self) -> None:
         """Release what each viewer may now be sent, and send each connection its state if it changed.
@@ -355,7 +366,7 @@ class LiveTable:
         for conn in self.connections:
             if not conn.closed:
                 by_viewer.setdefault(conn.viewer, []).append(conn)
-        seats: list[dict[str, Any]] | None = None  # (made once, for every viewer's state)
+        common: dict[str, Any] | None = None  # (made once, for every viewer's state)
         if self.released[None] != self.index[None] and self.may_release(None, now):
             # The position is released to everyone: its public facts and the clocks everyone sees are taken
             # before any viewer's state is made, so that the seats' states (made first) show the clocks of
@@ -372,15 +383,14 @@ class LiveTable:
             conns = by_viewer.get(viewer)
             if not conns:
                 continue
-            if seats is None:
-                seats = [self.seat_json(seat) for seat in self.seats]
-            payload = self.payload(viewer, seats)
-            text, fingerprint = _encode(payload)
+            if common is None:
+                common = self.common()
+            payload = self.payload(viewer, common)
             shared = self.shared[viewer]
-            shared.update(payload, text, fingerprint)
+            shared.update(payload, StateText(payload), _fingerprint(payload))
             visible = shared.log.visible
             for conn in conns:
-                if conn.fingerprint != fingerprint:
+                if conn.queued_seq != shared.seq:
                     self._send_state(conn, shared, visible)
         if held and self.settled() and self._hold_timer is None:
             loop = asyncio.get_running_loop()
@@ -537,7 +547,7 @@ class LiveTable:
         """Send ``conn`` its seat's state again (after a stale action), once it may be sent; ``whole``: as
         the whole state, not a patch (a client that asks for it with ``sync``)."""
         async with self.lock:
-            conn.fingerprint = None
+            conn.queued_seq = None
             if whole:
                 conn.forget_patches()
             self.publish()
@@ -686,7 +696,7 @@ class LiveTable:
                 ack = {"type": "ack", "id": reply_id, "action": duplicate, "index": shown, "duplicate": True}
                 if reply is not None:
                     reply.send(ack)
-                    reply.fingerprint = None  # the current state follows, even if unchanged
+                    reply.queued_seq = None  # the current state follows, even if unchanged
                     self.publish()
                 return ack
             self._check_turn(seat, index)
@@ -1098,18 +1108,18 @@ def _note_visible(mask: int, viewer: Viewer) -> bool:
     return mask == EVERYONE or (viewer is not None and bool(mask >> viewer & 1))
 
 
-def _encode(payload: dict[str, Any]) -> tuple[str, str]:
-    """A state's JSON text, and its fingerprint: the same without the running clocks' seconds (what must
-    change for a new state to be sent). Without a clock they are one text, encoded once."""
-    text = dumps(payload)
+def _fingerprint(payload: dict[str, Any]) -> object:
+    """What must change in a state for a new one to be sent: the state itself, but the running clocks'
+    seconds. Without a clock, the state (compared as Python values, in C, without encoding it: the text is
+    encoded only for a connection sent it whole); with one, the text of the state without the seconds."""
     clock = payload.get("clock")
     if clock is None:
-        return text, text
+        return payload
     steady = dict(payload)
     steady["clock"] = {**clock, "seats": [{k: v for k, v in seat.items() if k != "remaining"}
                                           for seat in clock["seats"]],
                        "you": None if clock.get("you") is None else True}
-    return text, dumps(steady)
+    return dumps(steady)
 
 
 def _iso(stamp: float) -> str:
