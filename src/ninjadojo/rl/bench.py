@@ -3,7 +3,9 @@
 ``python -m ninjadojo.rl.bench [GAME] [--players N] [--seconds S]`` (default: Ninjitsu! at 4 players,
 2 seconds each) plays random games five ways, each for about ``S`` seconds of wall-clock time, in
 alternating slices (so that a change in the machine's load slows all alike), and prints the steps per
-second of each:
+second of each, a second of this process's CPU time (``time.process_time``, not the wall clock: the time
+other processes take the CPU from it is not counted, so a busy machine moves the rates and their ratios
+much less):
 
 - ``engine``: the engine's own loop (``to_act``, ``legal_actions``, ``apply`` a random legal action);
 - ``aec``: the AEC loop a learner runs, ``env.last()`` (the observation tensor, written from the state
@@ -43,7 +45,7 @@ from ninjadojo.rl.encoding import seat_view
 
 @dataclass(frozen=True, slots=True)
 class Rate:
-    """Steps applied in a timed run, and steps per second."""
+    """Steps applied in a timed run, and steps per second (of the process's CPU time: :func:`rates`)."""
 
     name: str
     steps: int
@@ -153,15 +155,18 @@ class _AECLoop:
 
 def rates(game_id: str, players: int, seconds: float, seed: int = 0, slices: int = 10,
           reference: bool = False) -> list[Rate]:
-    """The steps per second of the engine's loop and of the AEC loops (see the module docstring; the loop
-    with the tensor from the view only with ``reference``), each run for ``seconds`` in ``slices``
-    alternating slices, so that a machine whose load changes during the run slows them all alike."""
+    """The steps per CPU second of the engine's loop and of the AEC loops (see the module docstring; the loop
+    with the tensor from the view only with ``reference``), each run for ``seconds`` of wall-clock time in
+    ``slices`` alternating slices, so that a machine whose load changes during the run slows them all
+    alike."""
     loops: list[_EngineLoop | _AECLoop] = [_EngineLoop(game_id, players, seed)]
     loops += [_AECLoop(game_id, players, seed, name) for name in _TABLES
               if reference or _TABLES[name][1] is not _ReferenceTable]
     spent = [0.0] * len(loops)
     steps = [0] * len(loops)
-    clock = time.perf_counter
+    # The process's CPU time: on a machine shared with other work, the wall clock also counts the time the
+    # others run, which falls on one slice more than another (interleaving evens out only a slow drift).
+    clock = time.process_time
     for _ in range(slices):
         for number, loop in enumerate(loops):
             start = clock()
