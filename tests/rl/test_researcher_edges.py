@@ -193,3 +193,35 @@ def test_the_command_line_tools_say_what_was_wrong_in_one_line(tool: Any, argv: 
     assert stopped.value.code == 2
     error = capsys.readouterr().err
     assert says in error and "Traceback" not in error
+
+
+def test_an_action_id_the_mask_holds_out_is_refused_by_its_id_with_the_legal_ids() -> None:
+    """An agent gives ids: the error names the id it gave (and its text), the engine's reason, and the legal
+    ids with their texts, in every environment; nothing changes."""
+    import re
+
+    import numpy as np
+
+    from ninjadojo.rl.envs import env, gym_env, parallel_env
+
+    aec = env("ninja-trap", 2)
+    aec.reset(seed=1)
+    observation, *_ = aec.last()
+    masked = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    legal_ids = [int(each) for each in np.flatnonzero(observation["action_mask"])]
+    before = aec.game.to_notation()  # type: ignore[union-attr]
+    with pytest.raises(IllegalActionError) as caught:
+        aec.step(np.int64(masked))
+    said = str(caught.value)
+    assert f"action id {masked} (" in said and "masked out for player_0" in said
+    assert [int(each) for each in re.findall(r"(\d+) \(\w+\)", said.split("legal now: ")[1])] == legal_ids
+    assert aec.game.to_notation() == before  # type: ignore[union-attr]
+    parallel = parallel_env("ninja-trap", 2)
+    parallel.reset(seed=1)
+    with pytest.raises(IllegalActionError, match=rf"action id {masked} \(\w+\) is masked out for player_0"):
+        parallel.step({agent: masked for agent in parallel.agents})
+    single = gym_env("ninja-trap", 2, illegal_action="raise")
+    first, _ = single.reset(seed=1)
+    out = int(np.flatnonzero(first["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError, match=rf"action id {out} \(\w+\) is masked out for player_0"):
+        single.step(out)

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from ninjadojo.engine.errors import OptionError, quote
+from ninjadojo.engine.errors import IllegalActionError, OptionError, quote
 from ninjadojo.engine.state import GameState
 from ninjadojo.rl.core import MASK, Observation, Seeds, Table, rewards
 from ninjadojo.rl.layout import FLOAT
@@ -176,7 +176,10 @@ class NinjaDojoAECEnv(AECEnv):  # type: ignore[misc]
             text = actions[action]  # the usual case (Table.action_text's first test, written out)
         else:
             text = table.action_text(action, table.seat_of[agent])
-        game.apply(table.seat_of[agent], text)
+        try:
+            game.apply(table.seat_of[agent], text)
+        except IllegalActionError as error:  # an id the mask holds 0 for: said by the id the agent gave
+            raise table.masked_out(game, table.seat_of[agent], action, text, error.reason) from None
         self._cumulative_rewards[agent] = 0.0
         # Before the end the rewards dict holds zeros (reset makes it so; only the end changes it, and
         # after the end every step is a dead agent's): nothing to clear at a live step.

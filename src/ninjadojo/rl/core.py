@@ -167,3 +167,13 @@ class Table:
             raise IllegalActionError(seat, str(action), f"an action of {self.game_id} is an id from 0 to "
                                                           f"{len(self.actions) - 1} (see the action mask)")
         return self.actions[number]
+
+    def masked_out(self, state: GameState[Any], seat: int, action_id: object, text: str,
+                   reason: str = "") -> IllegalActionError:
+        """The error for an action id the seat's mask holds 0 for: said by its id, the number the agent gave
+        (the engine's own error names only the action's text), with the engine's reason when it has one,
+        and the legal ids now, each with its text."""
+        legal = [f"{self._index[each]} ({each})" for each in state.legal_actions(seat)]
+        why = f": {reason}" if reason else ""
+        return IllegalActionError(seat, text, f"action id {action_id} ({text}) is masked out for "
+                                              f"{self.agents[seat]} now{why}", legal)

@@ -118,8 +118,7 @@ class NinjaDojoParallelEnv(ParallelEnv):  # type: ignore[misc]
                 if self.illegal_action == "lose":
                     offenders.append(agent)
                     continue
-                raise IllegalActionError(seat, text, f"it is not a legal choice for {agent} now (see its action mask)",
-                                         game.legal_actions(seat))
+                raise self.table.masked_out(game, seat, actions[agent], text, "see its action mask")
             chosen.append((seat, text))
         if offenders:
             return self._lost(offenders)

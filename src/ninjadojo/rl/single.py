@@ -220,9 +220,8 @@ class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             except IllegalActionError:
                 text = str(action)
             if not game.is_legal(acting, text):
-                raise IllegalActionError(acting, text, f"the policy playing seat {acting} chose action "
-                                         f"{quote(action)}, which is not legal now (see its action mask)",
-                                         game.legal_actions(acting))
+                raise table.masked_out(game, acting, action, text, f"the policy playing seat {acting} chose it "
+                                                                   "(see its action mask)")
             game.apply(acting, text)
 
     def step(self, action: object) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
@@ -234,8 +233,7 @@ class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         try:
             text = table.action_text(action, self.seat)
             if not game.is_legal(self.seat, text):
-                raise IllegalActionError(self.seat, text, "it is not legal now (see the action mask)",
-                                         game.legal_actions(self.seat))
+                raise table.masked_out(game, self.seat, action, text, "see the action mask")
         except IllegalActionError as error:
             if self.illegal_action == "raise":
                 raise
