@@ -23,7 +23,7 @@ from ninjadojo.report.plots import (
     plot_name,
     top_and_bottom,
 )
-from ninjadojo.report.stats import holm, p_from_interval
+from ninjadojo.report.stats import holm
 from ninjadojo.report.summary import MIN_COMPARED
 from ninjadojo.report.text import (
     Block,
@@ -191,40 +191,38 @@ def _feature_sentence(row: Mapping[str, Any], players: int, several_bots: bool =
         return [f"At {players} players no feature shows a measurable win-rate difference (each compared with "
                 "seats that made as many decisions)."]
     caveat = f"; several bots share the seats and {SEVERAL_BOTS_WORDS}" if several_bots else ""
-    said = []
-    for feature in measurable:
-        label = _text(feature_label(feature))
-        change = describe_change(players, label, {"difference": feature["difference"],
-                                                  "ci95": feature.get("ci95_difference")},
-                                 100.0, "percentage points", "higher win rate", "lower win rate")
-        if change is not None:
-            said.append(change.sentence.replace(f"{label} ", f"{label}: ", 1))
+    shown = [change for feature in measurable if (change := _feature_change(players, feature)) is not None]
+    said = [change.sentence.replace(f"{change.subject} ", f"{change.subject}: ", 1) for change in shown]
     return [f"At {players} players the features with the largest win-rate differences (each compared with "
             f"seats that made as many decisions{caveat}): " + "; ".join(said) + "."
-            + _features_together(row, measurable)]
+            + _features_together(row, players, shown)]
 
 
-def _features_together(row: Mapping[str, Any], measurable: Sequence[Mapping[str, Any]]) -> str:
-    """Whether the ``measurable`` features of ``row`` hold when all its features are read together (Holm's
-    correction over every feature with an interval, the controls left out): "" when there is one feature.
-    A game's twenty features, each alone at 95%, show one as measurable by luck in most reports."""
-    tested: list[tuple[Mapping[str, Any], float]] = []
-    for feature in row.get("features") or []:
-        ends = _interval_of(feature.get("ci95_difference"))
-        if is_control(feature) or ends is None or not _is_number(feature.get("difference")):
-            continue
-        tested.append((feature, p_from_interval(float(feature["difference"]), *ends)))
-    if len(tested) < 2:
+def _feature_change(players: int, feature: Mapping[str, Any]) -> Change | None:
+    """A feature's win-rate difference (with the seats that made as many decisions) as a :class:`Change`."""
+    return describe_change(players, _text(feature_label(feature)),
+                           {"difference": feature.get("difference"), "ci95": feature.get("ci95_difference")},
+                           100.0, "percentage points", "higher win rate", "lower win rate")
+
+
+def _features_together(row: Mapping[str, Any], players: int, shown: Sequence[Change]) -> str:
+    """Whether the features ``shown`` hold when all of ``row``'s features are read together (:func:`_maybe_luck`,
+    the controls left out): "" when fewer than two have an interval. A game's twenty features, each alone at
+    95%, show one as measurable by luck in most reports."""
+    every = [change for feature in row.get("features") or [] if not is_control(feature)
+             if (change := _feature_change(players, feature)) is not None]
+    tested = len(_tested(every))
+    if tested < 2:
         return ""
-    holds = {id(feature) for (feature, _), held in zip(tested, holm([p for _, p in tested]), strict=True) if held}
-    kept = [feature for feature in measurable if id(feature) in holds]
-    read = f" Read with all {len(tested)} features together (Holm's correction), "
-    chance = f"of {len(tested)} features, about {len(tested) * 0.05:.1f} would look measurable by chance alone"
-    if len(kept) == len(measurable):
+    luck = _maybe_luck(every)
+    kept = [change for change in shown if change not in luck]
+    read = f" Read with all {tested} features together (Holm's correction), "
+    chance = f"of {tested} features, about {tested * 0.05:.1f} would look measurable by chance alone"
+    if len(kept) == len(shown):
         return read + ("it holds." if len(kept) == 1 else "they hold.")
     if not kept:
-        return read + ("it does not hold" if len(measurable) == 1 else "none of them holds") + f": {chance}."
-    names = listing([_text(feature_label(feature)) for feature in kept])
+        return read + ("it does not hold" if len(shown) == 1 else "none of them holds") + f": {chance}."
+    names = listing([change.subject for change in kept])
     return read + f"only {names} {'holds' if len(kept) == 1 else 'hold'}: {chance}."
 
 
@@ -291,7 +289,7 @@ def _summary(data: Mapping[str, Any]) -> list[Block]:
             if len(measurable) > 8:
                 items.append([f"... and {len(measurable) - 8} more."])
             blocks.append(Bullets(items))
-            tested = sum(1 for change in changes if not change.identical and change.p is not None)
+            tested = len(_tested(changes))
             if tested >= 2:
                 blocks.append(Paragraph([_together_words(tested, len(measurable), len(luck & set(measurable)))]))
     sentences: list[Sequence[Inline]] = []
@@ -662,12 +660,17 @@ def _method(score: str = "points") -> list[Block]:
 MAYBE_LUCK = "may be luck: see below"
 
 
+def _tested(changes: Sequence[Change]) -> list[Change]:
+    """The changes read together: those that differ at all and have an interval (so a p-value)."""
+    return [change for change in changes if not change.identical and change.p is not None]
+
+
 def _maybe_luck(changes: Sequence[Change]) -> set[Change]:
     """The measurable changes that do not hold when every figure that differs at all is read together (Holm's
     correction, at 95% for all of them at once). Each figure alone at 95% lets about one in twenty look
     measurable by luck: a designer reading ten figures would take one for the rule's effect every other
     report."""
-    tested = [change for change in changes if not change.identical and change.p is not None]
+    tested = _tested(changes)
     held = holm([change.p or 0.0 for change in tested])
     return {change for change, holds in zip(tested, held, strict=True) if change.measurable and not holds}
 
