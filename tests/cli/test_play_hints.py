@@ -33,6 +33,9 @@ def test_a_hint_is_a_legal_choice_of_the_seat_with_its_win_chance_and_the_same_e
     assert {each.action for each in advice.alternatives} <= set(game.legal_actions(0)) - {advice.action}
     assert game.to_notation() == before, "asking for a hint changes nothing"
     assert table.hint(0) == advice
+    # What its count counts, kept through JSON (Ninja Trap's expert is a lookahead: samples).
+    assert advice.unit == "samples" and type(advice).from_json(advice.to_json()) == advice
+    assert advice.next_rated_higher == any(each.chance > advice.chance for each in advice.alternatives)
     with pytest.raises(OptionError, match="not a human's seat"):
         table.hint(1)
 

@@ -602,17 +602,12 @@ class Terminal:
             code = f" ({action})" if label != action else ""
             return f"{number}{label}{code}: {chance:.0%} win chance"
 
-        from ninjadojo.review import review_budget, review_spec
-
-        unit = review_budget(review_spec(self.game.game_id))[1]
-        self.say(f"hint (the expert's search, {advice.iterations:,} {unit} on what you can see, "
+        self.say(f"hint (the expert's search, {advice.iterations:,} {advice.unit} on what you can see, "
                  f"{advice.seconds:.1f} s): {choice(advice.action, advice.label, advice.chance)}")
         if advice.alternatives:
             self.say("  next best: " + "; ".join(choice(each.action, each.label, each.chance)
                                                  for each in advice.alternatives))
-        if any(each.chance > advice.chance for each in advice.alternatives):
-            # The lookahead keeps to its heuristic's move unless another is surely better: a next best rated
-            # a point higher is within the search's margin, not a better move it passed over.
+        if advice.next_rated_higher:
             self.say("  (a next best rated higher is within the search's margin: it keeps to its choice unless "
                      "another is clearly better)")
 

@@ -316,13 +316,21 @@ class Hint:
     alternatives: tuple[ActionEstimate, ...]
     iterations: int
     seconds: float = field(default=0.0, compare=False)
+    #: What ``iterations`` counts: ``iterations`` (ismcts) or ``samples`` (a lookahead).
+    unit: str = "iterations"
+
+    @property
+    def next_rated_higher(self) -> bool:
+        """Whether a next best rates higher than the choice: a lookahead keeps to its heuristic's move unless
+        another is surely better, so one a point higher is within its margin (a front end says so)."""
+        return any(each.chance > self.chance for each in self.alternatives)
 
     def to_json(self) -> dict[str, JSONValue]:
         """JSON form."""
         return {"seat": self.seat, "prompt": self.prompt, "action": self.action, "label": self.label,
                 "chance": self.chance, "visits": self.visits,
                 "alternatives": [each.to_json() for each in self.alternatives], "iterations": self.iterations,
-                "seconds": self.seconds}
+                "seconds": self.seconds, "unit": self.unit}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Hint:
@@ -330,7 +338,7 @@ class Hint:
         return cls(int(data["seat"]), str(data["prompt"]), str(data["action"]), str(data["label"]),
                    float(data["chance"]), int(data["visits"]),
                    tuple(ActionEstimate.from_json(each) for each in data["alternatives"]), int(data["iterations"]),
-                   float(data.get("seconds", 0.0)))
+                   float(data.get("seconds", 0.0)), str(data.get("unit", "iterations")))
 
 
 # ---------------------------------------------------------------------------------------------- the bot
@@ -710,4 +718,5 @@ def hint(game_state: GameState[Any], seat: int, *, bot: str = "expert", seed: in
     if report.choice is not None:
         others.sort(key=lambda each: -each.chance)
     return Hint(seat, with_names(decision.prompt, table), top.action, top.label, top.chance, top.visits,
-                tuple(others[:HINT_ALTERNATIVES]), report.iterations, time.perf_counter() - started)
+                tuple(others[:HINT_ALTERNATIVES]), report.iterations, time.perf_counter() - started,
+                review_budget(spec)[1])
