@@ -153,7 +153,7 @@ def test_holms_correction_keeps_the_chance_of_any_false_change_among_ten_at_one_
 def test_a_change_that_holds_only_alone_is_marked_as_maybe_luck_in_the_report() -> None:
     """Of ten figures, one with its interval just clear of zero (p about 0.03) is measurable alone but not
     with the ten read together: the report says it may be luck. A large change holds and is not marked."""
-    from ninjadojo.report.render import _maybe_luck, _together_words
+    from ninjadojo.report.findings import maybe_luck, together_words
     from ninjadojo.report.text import describe_change
 
     def change(subject: str, difference: float, low: float, high: float) -> Any:
@@ -165,8 +165,8 @@ def test_a_change_that_holds_only_alone_is_marked_as_maybe_luck_in_the_report() 
     large = change("each game has", 18.0, 16.0, 20.0)
     changes = [*noise, slight, large]
     assert slight.measurable and large.measurable and slight.p == pytest.approx(0.031, abs=0.002)
-    assert _maybe_luck(changes) == {slight}
-    words = _together_words(10, 2, 1)
+    assert maybe_luck(changes) == {slight}
+    words = together_words(10, 2, 1)
     assert "about 0.5 would look measurable by chance alone" in words and "may be luck" in words
 
 
@@ -192,13 +192,13 @@ def _feature(name: str, difference: float, low: float, high: float) -> dict[str,
 def test_a_feature_measurable_only_alone_is_said_not_to_hold_with_all_features_read_together() -> None:
     """Fifteen cards: one whose interval is just clear of zero among fourteen that are noise does not hold
     with the fifteen read together; a card with a large difference does."""
-    from ninjadojo.report.render import _feature_sentence
+    from ninjadojo.report.findings import feature_sentence
 
     noise = [_feature(f"Card {index}", 0.01, -0.08, 0.10) for index in range(14)]
     slight = _feature("Ambush", 0.11, 0.02, 0.20)
-    (sentence,) = _feature_sentence({"features": [*noise, slight]}, 3) or [""]
+    (sentence,) = feature_sentence({"features": [*noise, slight]}, 3) or [""]
     assert "Ambush: 11 percentage points higher win rate" in str(sentence)
     assert "it does not hold: of 15 features, about 0.8 would look measurable by chance alone" in str(sentence)
     strong = _feature("Ambush", 0.30, 0.22, 0.38)
-    (sentence,) = _feature_sentence({"features": [*noise, strong]}, 3) or [""]
+    (sentence,) = feature_sentence({"features": [*noise, strong]}, 3) or [""]
     assert "Read with all 15 features together (Holm's correction), it holds." in str(sentence)

@@ -12,7 +12,8 @@
 :func:`run_report` plays the games in batches (on worker processes if asked, resumable through
 :class:`ReportProgress`, stopping cleanly on Ctrl-C); :func:`report_data` makes the JSON-safe report
 (``report.json``). The report in words is :mod:`ninjadojo.report.render` (its blocks and
-sentences from :mod:`ninjadojo.report.text`), its files (HTML, Markdown, JSON, plots) :mod:`ninjadojo.report.formats`;
+sentences from :mod:`ninjadojo.report.text`, the summary's findings from
+:mod:`ninjadojo.report.findings`), its files (HTML, Markdown, JSON, plots) :mod:`ninjadojo.report.formats`;
 ``dojo report`` is a thin shell over these.
 """
 

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from ninjadojo.report.plots import PLOTS_FOLDER, draw_plots
-from ninjadojo.report.render import _settings_line, _text, report_blocks
-from ninjadojo.report.text import Bullets, Heading, Image, Inline, Paragraph, Span, Table
+from ninjadojo.report.render import _settings_line, report_blocks
+from ninjadojo.report.text import Bullets, Heading, Image, Inline, Paragraph, Span, Table, value_text
 from ninjadojo.sim.progressfile import write_whole
 
 #: The report's files in its folder.
@@ -66,7 +66,7 @@ def _inline_html(parts: Sequence[Inline] | Inline) -> str:
 def render_html(data: Mapping[str, Any], images: Iterable[str] = ()) -> str:
     """The report as one self-contained HTML page (inline CSS, no script; images by relative path)."""
     blocks = report_blocks(data, images)
-    title = _text(data.get("game_name") or data.get("game"))
+    title = value_text(data.get("game_name") or data.get("game"))
     body: list[str] = []
     sections = [block for block in blocks if isinstance(block, Heading) and block.level == 2]
     for block in blocks:

@@ -13,22 +13,30 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ninjadojo.engine.words import listing
+from ninjadojo.report.findings import (
+    FEATURE_METHOD_WORDS,
+    MAYBE_LUCK,
+    SEVERAL_BOTS_WORDS,
+    count_sentence,
+    fair_share,
+    feature_sentence,
+    maybe_luck,
+    several_bot_specs,
+    tested_changes,
+    together_words,
+)
 from ninjadojo.report.plots import (
     count_row,
     feature_label,
     features_counted,
-    is_control,
     player_counts,
     plot_name,
     top_and_bottom,
 )
-from ninjadojo.report.stats import holm
 from ninjadojo.report.summary import MIN_COMPARED
 from ninjadojo.report.text import (
     Block,
     Bullets,
-    Change,
     Heading,
     Image,
     Inline,
@@ -40,14 +48,13 @@ from ninjadojo.report.text import (
     clear_of,
     count_changes,
     decimals_for,
-    describe_change,
     direction,
     mean_text,
     number,
     percent,
-    percent_places,
     score_word,
     signed,
+    value_text,
     value_words,
     wins_text,
 )
@@ -55,25 +62,12 @@ from ninjadojo.report.text import (
 # --- the report as blocks -----------------------------------------------------------------------------------------
 
 
-def _text(value: object) -> str:
-    """Any value of the data as one line of text (``None``: ``-``)."""
-    if value is None:
-        return "-"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list | tuple):
-        return ", ".join(_text(item) for item in value) or "-"
-    if isinstance(value, Mapping):
-        return ", ".join(f"{key}={_text(item)}" for key, item in value.items()) or "-"
-    return " ".join(str(value).split())
-
-
 def _variants(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [variant for variant in data.get("variants") or [] if isinstance(variant, Mapping)]
 
 
 def _labels(data: Mapping[str, Any]) -> list[str]:
-    return [_text(variant.get("label", f"variant {number}")) for number, variant in enumerate(_variants(data), 1)]
+    return [value_text(variant.get("label", f"variant {number}")) for number, variant in enumerate(_variants(data), 1)]
 
 
 def _compare_words(data: Mapping[str, Any]) -> tuple[str, str] | None:
@@ -81,8 +75,8 @@ def _compare_words(data: Mapping[str, Any]) -> tuple[str, str] | None:
     compare = data.get("compare")
     if not isinstance(compare, Mapping):
         return None
-    option = _text(compare.get("option"))
-    first, second = (value_words(_text(compare.get(side)) if compare.get(side) else "") for side in ("a", "b"))
+    option = value_text(compare.get("option"))
+    first, second = (value_words(value_text(compare.get(side)) if compare.get(side) else "") for side in ("a", "b"))
     return f"{option}={first}", f"{option}={second}"
 
 
@@ -103,127 +97,7 @@ def _compared_default(data: Mapping[str, Any]) -> str | None:
     option = next((spec for spec in specs if spec.name == compare.get("option")), None)
     if option is None:
         return None
-    return f"{_text(compare.get('option'))}={value_words(format_value(option.default))}"
-
-
-def fair_share(row: Mapping[str, Any], players: int) -> float:
-    """A seat's fair win rate at this player count: 1/P of the games that finished (the report's
-    ``fair_share``; 1/P for data written before it existed)."""
-    value: Any = row.get("fair_share")
-    return float(value) if _is_number(value) else 1 / players
-
-
-def _most_unfair(row: Mapping[str, Any], players: int) -> tuple[Mapping[str, Any], bool] | None:
-    """The seat whose win rate is furthest from the fair share, and whether its interval excludes it."""
-    seats = [seat for seat in row.get("seats") or [] if _is_number(seat.get("win_rate"))]
-    if not seats:
-        return None
-    fair = fair_share(row, players)
-    seat = max(seats, key=lambda each: (abs(float(each["win_rate"]) - fair), -int(each["seat"])))
-    interval = _interval_of(seat.get("ci95"))
-    return seat, interval is not None and not interval[0] <= fair <= interval[1]
-
-
-def _count_sentence(row: Mapping[str, Any], players: int, label: str | None) -> list[Inline]:
-    """One player count in a sentence or two: the least fair seat, the length, games stopped at the limit."""
-    where = f"At {players} players" + (f" with {label}" if label else "")
-    if not row.get("games"):
-        return [f"{where}, no game has been played yet."]
-    parts: list[Inline] = []
-    unfair = _most_unfair(row, players)
-    fair = f"{fair_share(row, players):.0%}"
-    if unfair is not None:
-        seat, measurable = unfair
-        reference = fair_share(row, players)
-        rate = percent(seat["win_rate"], seat.get("ci95"), reference=reference)
-        # The fair share with as many decimals as the rate beside it: "a fair 33.3%" by "36.6% (33.2-40.0%)".
-        fair = f"{reference * 100:.{percent_places(seat.get('ci95'), reference)}f}%"
-        if measurable:
-            parts += [f"{where}, ", Span(f"seat {seat['seat']} wins {rate}", "strong"),
-                      f" of games against a fair {fair}"]
-        else:
-            parts.append(f"{where}, no seat's win rate differs measurably from a fair {fair}: the furthest, seat "
-                         f"{seat['seat']}, wins {rate}")
-    else:
-        parts.append(where)
-    length = row.get("length") or {}
-    quantiles = length.get("quantiles") or {}
-    if _is_number(length.get("mean")):
-        spread = ""
-        if _is_number(quantiles.get("p10")) and _is_number(quantiles.get("p90")):
-            spread = f" (p10-p90 {number(quantiles['p10'], 0)}-{number(quantiles['p90'], 0)})"
-        parts.append(f"; games last {number(float(length['mean']), 0)} actions{spread}")
-    truncated = row.get("truncated")
-    if _is_number(truncated) and truncated:
-        share = float(truncated) / float(row["games"])
-        parts.append(f"; {number(truncated)} games ({share:.1%}) were stopped at the maximum length with no winner")
-    parts.append(".")
-    return parts
-
-
-#: How the feature impact is measured, in words a designer reads (report.json's ``feature_method``).
-FEATURE_METHOD_WORDS = ("a seat with the feature is compared only with seats that made as many decisions as it did, "
-                        "because a seat that lasts longer plays and holds more cards whether or not they help")
-
-
-def _several_bots(data: Mapping[str, Any]) -> list[str]:
-    """The distinct bot specs of a report when there are several (none when one bot holds every seat)."""
-    bots = data.get("bots")
-    specs = list(dict.fromkeys(_text(spec) for spec in bots)) if isinstance(bots, list | tuple) else []
-    return specs if len(specs) > 1 else []
-
-
-#: What a feature's difference also measures when several bots share the seats (nothing adjusts for which).
-SEVERAL_BOTS_WORDS = ("nothing adjusts for which bot held a seat, so a card one bot plays or keeps more often than "
-                      "another takes on that bot's win rate")
-
-
-def _feature_sentence(row: Mapping[str, Any], players: int, several_bots: bool = False) -> list[Inline] | None:
-    """The feature with the largest and the one with the smallest difference, those whose interval excludes
-    zero, in a sentence; that none does when the game has features (None when it has none). Controls are
-    yardsticks, never findings. ``several_bots``: the seats were held by different bots, which the
-    differences also measure: the sentence says so."""
-    ranked = [feature for feature in top_and_bottom(row.get("features") or [], 1) if not is_control(feature)]
-    if not ranked:
-        return None
-    measurable = [feature for feature in ranked if direction(_interval_of(feature.get("ci95_difference"))) != "flat"]
-    if not measurable:
-        return [f"At {players} players no feature shows a measurable win-rate difference (each compared with "
-                "seats that made as many decisions)."]
-    caveat = f"; several bots share the seats and {SEVERAL_BOTS_WORDS}" if several_bots else ""
-    shown = [change for feature in measurable if (change := _feature_change(players, feature)) is not None]
-    said = [change.sentence.replace(f"{change.subject} ", f"{change.subject}: ", 1) for change in shown]
-    return [f"At {players} players the features with the largest win-rate differences (each compared with "
-            f"seats that made as many decisions{caveat}): " + "; ".join(said) + "."
-            + _features_together(row, players, shown)]
-
-
-def _feature_change(players: int, feature: Mapping[str, Any]) -> Change | None:
-    """A feature's win-rate difference (with the seats that made as many decisions) as a :class:`Change`."""
-    return describe_change(players, _text(feature_label(feature)),
-                           {"difference": feature.get("difference"), "ci95": feature.get("ci95_difference")},
-                           100.0, "percentage points", "higher win rate", "lower win rate")
-
-
-def _features_together(row: Mapping[str, Any], players: int, shown: Sequence[Change]) -> str:
-    """Whether the features ``shown`` hold when all of ``row``'s features are read together (:func:`_maybe_luck`,
-    the controls left out): "" when fewer than two have an interval. A game's twenty features, each alone at
-    95%, show one as measurable by luck in most reports."""
-    every = [change for feature in row.get("features") or [] if not is_control(feature)
-             if (change := _feature_change(players, feature)) is not None]
-    tested = len(_tested(every))
-    if tested < 2:
-        return ""
-    luck = _maybe_luck(every)
-    kept = [change for change in shown if change not in luck]
-    read = f" Read with all {tested} features together (Holm's correction), "
-    chance = f"of {tested} features, about {tested * 0.05:.1f} would look measurable by chance alone"
-    if len(kept) == len(shown):
-        return read + ("it holds." if len(kept) == 1 else "they hold.")
-    if not kept:
-        return read + ("it does not hold" if len(shown) == 1 else "none of them holds") + f": {chance}."
-    names = listing([change.subject for change in kept])
-    return read + f"only {names} {'holds' if len(kept) == 1 else 'hold'}: {chance}."
+    return f"{value_text(compare.get('option'))}={value_words(format_value(option.default))}"
 
 
 def _counts_text(counts: Sequence[int]) -> str:
@@ -239,21 +113,21 @@ def _summary(data: Mapping[str, Any]) -> list[Block]:
     """The summary at the top: what was played, whether it is complete, and the findings in sentences."""
     blocks: list[Block] = []
     played, total = data.get("games_played"), data.get("games_total")
-    bots = _text(data.get("bots"))
+    bots = value_text(data.get("bots"))
     counts = player_counts(data)
     variants = _variants(data)
-    options = _text(data.get("options")) if data.get("options") else "the default options"
+    options = value_text(data.get("options")) if data.get("options") else "the default options"
     per = "player count and variant" if len(variants) > 1 else "player count"
     game_word = "game" if played == 1 else "games"
     default = _compared_default(data)
     standard = f"; {default} is the game's default" if default else ""
-    blocks.append(Paragraph([f"{number(played)} {game_word} of {_text(data.get('game_name') or data.get('game'))} "
+    blocks.append(Paragraph([f"{number(played)} {game_word} of {value_text(data.get('game_name') or data.get('game'))} "
                              f"({number(data.get('games'))} per {per}; "
                              f"{_counts_text(counts)} players) played by {bots}, seed "
-                             f"{_text(data.get('seed'))}, with {options}{standard}."], "lead"))
+                             f"{value_text(data.get('seed'))}, with {options}{standard}."], "lead"))
     for left in data.get("left_out") or ():
-        blocks.append(Paragraph([f"{_text(left.get('players'))} players are left out: {_text(left.get('reason'))}."],
-                                "warning"))
+        blocks.append(Paragraph([f"{value_text(left.get('players'))} players are left out: "
+                                 f"{value_text(left.get('reason'))}."], "warning"))
     if not data.get("complete", True):
         blocks.append(Paragraph([Span("Partial report", "strong"),
                                  f": {number(played)} of {number(total)} games played. Run the same command again "
@@ -282,24 +156,24 @@ def _summary(data: Mapping[str, Any]) -> list[Block]:
             lead.append(f"{len(measurable)} of the {len(changes)} figures compared change measurably (details "
                         "below):")
             blocks.append(Paragraph(lead, "lead"))
-            luck = _maybe_luck(changes)
+            luck = maybe_luck(changes)
             items: list[list[Inline]] = [[f"at {change.players} players, ", Span(change.sentence, change.style),
                                           *([f" ({MAYBE_LUCK})"] if change in luck else [])]
                                          for change in measurable[:8]]
             if len(measurable) > 8:
                 items.append([f"... and {len(measurable) - 8} more."])
             blocks.append(Bullets(items))
-            tested = len(_tested(changes))
+            tested = len(tested_changes(changes))
             if tested >= 2:
-                blocks.append(Paragraph([_together_words(tested, len(measurable), len(luck & set(measurable)))]))
+                blocks.append(Paragraph([together_words(tested, len(measurable), len(luck & set(measurable)))]))
     sentences: list[Sequence[Inline]] = []
     for players in counts:
         for variant in variants[:1]:
             row = count_row(variant, players)
             if row is not None:
-                sentences.append(_count_sentence(row, players, None if len(variants) == 1
-                                                 else _text(variant.get("label"))))
-                features = (_feature_sentence(row, players, bool(_several_bots(data))) if row.get("games")
+                sentences.append(count_sentence(row, players, None if len(variants) == 1
+                                                 else value_text(variant.get("label"))))
+                features = (feature_sentence(row, players, bool(several_bot_specs(data))) if row.get("games")
                             else None)
                 if features:
                     sentences.append(features)
@@ -516,7 +390,7 @@ def _features_table(features: Sequence[Mapping[str, Any]]) -> Table:
     lines: list[list[Inline]] = []
     for row in features:
         raw = {"difference": row.get("raw_difference"), "ci95": row.get("ci95_raw_difference")}
-        lines.append([_text(feature_label(row)),
+        lines.append([value_text(feature_label(row)),
                       number(row.get("games_with")),
                       percent(row.get("win_rate_with"), row.get("ci95_with"), ""), number(row.get("games_without")),
                       percent(row.get("win_rate_without"), row.get("ci95_without"), ""),
@@ -597,7 +471,7 @@ def _count_section(data: Mapping[str, Any], players: int, images: Iterable[str])
                                  "decision that the game never sees, so it cannot matter: its difference shows "
                                  "what no effect looks like. A card held at the end may still be a sign of "
                                  "winning rather than its reason."], "note"))
-        several = _several_bots(data)
+        several = several_bot_specs(data)
         if several:
             blocks.append(Paragraph([Span("Several bots share the seats", "strong"),
                                      f" ({', '.join(several)}): {SEVERAL_BOTS_WORDS}. For a card's impact, put one "
@@ -632,7 +506,7 @@ def _speed_section(data: Mapping[str, Any]) -> list[Block]:
 def _figure(value: object) -> str:
     if _is_number(value) and isinstance(value, float):
         return number(value, 3 if abs(value) < 1 else 1 if abs(value) < 100 else 0)
-    return number(value) if _is_number(value) else _text(value)
+    return number(value) if _is_number(value) else value_text(value)
 
 
 def _method(score: str = "points") -> list[Block]:
@@ -656,45 +530,11 @@ def _method(score: str = "points") -> list[Block]:
     ])]
 
 
-#: How a measurable change that does not hold with all the figures read together is marked.
-MAYBE_LUCK = "may be luck: see below"
-
-
-def _tested(changes: Sequence[Change]) -> list[Change]:
-    """The changes read together: those that differ at all and have an interval (so a p-value)."""
-    return [change for change in changes if not change.identical and change.p is not None]
-
-
-def _maybe_luck(changes: Sequence[Change]) -> set[Change]:
-    """The measurable changes that do not hold when every figure that differs at all is read together (Holm's
-    correction, at 95% for all of them at once). Each figure alone at 95% lets about one in twenty look
-    measurable by luck: a designer reading ten figures would take one for the rule's effect every other
-    report."""
-    tested = _tested(changes)
-    held = holm([change.p or 0.0 for change in tested])
-    return {change for change, holds in zip(tested, held, strict=True) if change.measurable and not holds}
-
-
-def _together_words(tested: int, measurable: int, luck: int) -> str:
-    """What reading the ``tested`` figures together says of the ``measurable`` changes (``luck`` of them not
-    holding)."""
-    said = (f"Of the {tested} figures that differ at all, about {tested * 0.05:.1f} would look measurable by chance "
-            "alone. ")
-    how = "when all of them are read together (Holm's correction, at 95% for the whole set)"
-    if not luck:
-        return said + (f"The change above holds {how}." if measurable == 1 else f"Every change above holds {how}.")
-    if luck == measurable:
-        return said + (f"No change above holds {how}: more games (--games) would tell whether "
-                       f"{'it is' if measurable == 1 else 'they are'} the rule's.")
-    return said + (f"Those marked \"may be luck\" do not hold {how}: more games (--games) would tell whether they "
-                   "are the rule's; the others do.")
-
-
 def report_blocks(data: Mapping[str, Any], images: Iterable[str] = ()) -> list[Block]:
     """The whole report as blocks (``images``: the names of the figures drawn, as
     :func:`~ninjadojo.report.plots.draw_plots` gives them)."""
     shown = set(images)
-    title = _text(data.get("game_name") or data.get("game"))
+    title = value_text(data.get("game_name") or data.get("game"))
     blocks: list[Block] = [Heading(1, f"{title}: balance report", "top")]
     blocks += _summary(data)
     blocks += _compare_section(data, shown)
@@ -722,12 +562,13 @@ def _plain(parts: Sequence[Inline]) -> str:
 
 def _settings_line(data: Mapping[str, Any]) -> str:
     compared = _compare_words(data)
-    parts = [f"game {_text(data.get('game'))}", f"bots {_text(data.get('bots'))}", f"seed {_text(data.get('seed'))}",
+    parts = [f"game {value_text(data.get('game'))}", f"bots {value_text(data.get('bots'))}",
+             f"seed {value_text(data.get('seed'))}",
              f"{number(data.get('games'))} games per player count" + (" and variant" if compared else ""),
-             f"options {_text(data.get('options')) if data.get('options') else '(defaults)'}",
-             f"maximum length {_text(data.get('max_length'))} actions"]
+             f"options {value_text(data.get('options')) if data.get('options') else '(defaults)'}",
+             f"maximum length {value_text(data.get('max_length'))} actions"]
     if compared:
         default = _compared_default(data)
         parts.append(f"compared: {compared[0]} against {compared[1]}" + (f" (default {default})" if default else ""))
-    parts.append(f"ninjadojo {_text(data.get('ninjadojo'))}, report format {_text(data.get('version'))}")
+    parts.append(f"ninjadojo {value_text(data.get('ninjadojo'))}, report format {value_text(data.get('version'))}")
     return "; ".join(parts)

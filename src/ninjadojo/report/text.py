@@ -298,3 +298,16 @@ def count_changes(difference: Mapping[str, Any], score: str = "points") -> list[
     found.append(describe_change(players, "games are stopped at the maximum length", difference.get("truncated"),
                                  100.0, "percentage points", "more often", "less often"))
     return [change for change in found if change is not None]
+
+
+def value_text(value: object) -> str:
+    """Any value of the data as one line of text (``None``: ``-``)."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(value_text(item) for item in value) or "-"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{key}={value_text(item)}" for key, item in value.items()) or "-"
+    return " ".join(str(value).split())
