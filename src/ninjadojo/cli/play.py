@@ -1,11 +1,12 @@
 """``dojo play``: a game at the terminal, humans against bots.
 
-The table (:mod:`ninjadojo.table`) drives the game and keeps it saved in the data folder; this
-module is the screen and the keyboard. Bots' moves reach a human only through the log lines that
-human's seat may see, collected as they appear (so a one-time look is not missed) and shown at the
-human's next prompt. Nothing tells a human who was asked in a concealed window (at a hot seat every
-human takes the keyboard in turn for one), and in a simultaneous frame the bots' hidden choices are
-in the frame before the human chooses, unseen, so nobody sees another's choice before all are in.
+The table (:mod:`ninjadojo.table`) drives the game and keeps it saved in the data folder, set up from
+the flags by :mod:`ninjadojo.cli.opening`; this module is the screen and the keyboard. Bots' moves reach
+a human only through the log lines that human's seat may see, collected as they appear (so a one-time
+look is not missed) and shown at the human's next prompt. Nothing tells a human who was asked in a
+concealed window (at a hot seat every human takes the keyboard in turn for one), and in a simultaneous
+frame the bots' hidden choices are in the frame before the human chooses, unseen, so nobody sees
+another's choice before all are in.
 
 The screen before each prompt fits the terminal (80x24 and up): the log since the human's last move
 and the list of choices are cut to what fits, with a line saying how to see the rest.
@@ -28,7 +29,6 @@ from rich.rule import Rule
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from ninjadojo.api import new_game
 from ninjadojo.cli.choices import (
     WHOLE_CHOICES,
     choice_lines,
@@ -48,22 +48,12 @@ from ninjadojo.cli.common import (
     position_text,
     stderr_console,
 )
-from ninjadojo.engine import DojoError, GameState, IllegalActionError, OptionError, SaveError
+from ninjadojo.cli.opening import open_table, opening_line, shell_word
+from ninjadojo.engine import DojoError, GameState, IllegalActionError
 from ninjadojo.engine.errors import quote
-from ninjadojo.engine.options import format_value
 from ninjadojo.engine.state import CardInfo
 from ninjadojo.table import (
-    SavedTable,
     Table,
-    assign_bot_seats,
-    default_players,
-    find_save,
-    fresh_seed,
-    last_unfinished,
-    list_saves,
-    parse_options,
-    saves_dir,
-    split_bot_specs,
 )
 
 #: The terminal escape that erases the scrollback (ED 3, "erase saved lines"), after clearing the screen.
@@ -73,12 +63,7 @@ ERASE_SCROLLBACK = "\x1b[3J"
 #: room for them and for the log since the human's last turn (a list of WHOLE_CHOICES or fewer needs less).
 WHOLE_LIST = 16
 
-#: The intro's last words: how to choose (the codes in brackets after each choice are explained nowhere else on
-#: the screen) and where the commands are.
-CHOOSING = "Choose by a choice's number or its code in brackets; type help for commands."
 
-#: Told to everyone at a table that allows hints, with the opening line.
-HINTS_ON = "Hints are on at this table: type hint at your turn for the expert's advice."
 
 #: A list of choices longer than this gets a hint on how to narrow it (when the screen has room for one).
 LONG_LIST = 24
@@ -136,11 +121,6 @@ def thinking(console: Console, words: str, after: float = THINKING_AFTER) -> Ite
 
 class LeaveGame(Exception):
     """The human left the game (``quit`` or end of input)."""
-
-
-def _quoted(path: Path | str) -> str:
-    """A path as a shell word (quoted only when it must be), so that printed commands work as typed."""
-    return shlex.quote(str(path))
 
 
 class Terminal:
@@ -241,12 +221,8 @@ class Terminal:
                 self.say(f"{who}{words}; the others play on to the end (quit leaves, and the game is saved)")
 
     def describe_table(self) -> str:
-        """The opening line: game, players, seed and who plays which seat."""
-        game, table = self.game, self.table
-        seats = "; ".join(f"seat {seat} {'you' if seat in self.humans else table.bot_specs[seat]}"
-                          for seat in range(game.num_players))
-        return (f"{game.SPEC.title}, {game.num_players} players, seed {table.seed}{rules_in_play(game)}: {seats}. "
-                f"{CHOOSING}" + (f" {HINTS_ON}" if table.hints else ""))
+        """The opening line: game, players, seed and who plays which seat (:func:`opening_line`)."""
+        return opening_line(self.table)
 
     def is_concealed(self, seat: int) -> bool:
         """Whether ``seat`` is asked in a concealed frame (who is asked there is secret)."""
@@ -1005,7 +981,7 @@ class Terminal:
         self._written.add(path.resolve())
         self._saved_length = len(self.game.record.actions)
         self._saved_to = path
-        self.say(f"saved to {path} (resume with: dojo play --load {_quoted(path)})", whole=True)
+        self.say(f"saved to {path} (resume with: dojo play --load {shell_word(path)})", whole=True)
         return True
 
     def quit(self) -> None:
@@ -1032,7 +1008,7 @@ class Terminal:
             self.say("resume it with: dojo play --resume")
         elif self._saved_length == len(self.game.record.actions) and self._saved_to is not None:
             self.say(f"{why}; the game is saved in {self._saved_to}", whole=True)
-            self.say(f"resume it with: dojo play --load {_quoted(self._saved_to)}", whole=True)
+            self.say(f"resume it with: dojo play --load {shell_word(self._saved_to)}", whole=True)
         else:
             self.say(f"{why}; the game could not be saved ({self.table.autosave_error or 'autosave is off'})")
 
@@ -1055,7 +1031,7 @@ class Terminal:
         """Say where the finished game is kept (for ``dojo replay``)."""
         if self.table.autosave_on and self.table.autosave_error is None and self.table.save_path is not None:
             self.say(f"the game is saved in {self.table.save_path}", whole=True)
-            self.say(f"replay it with: dojo replay {_quoted(self.table.save_path)}", whole=True)
+            self.say(f"replay it with: dojo replay {shell_word(self.table.save_path)}", whole=True)
 
 
 #: A member of a family of cards as a board writes it: ``t3`` (one of the Envoys ``env:t``), ``w1`` (a
@@ -1121,88 +1097,6 @@ def find_cards(catalog: Sequence[CardInfo], text: str) -> list[CardInfo]:
         if exact:
             return exact
     return []
-
-
-def open_table(game_id: str | None, players: int | None, seats: Sequence[int] | None, seed: int | None,
-               bots: Sequence[str] | None, options: Sequence[str] | None, load: Path | None,
-               resume: bool = False, hints: bool | None = None) -> tuple[Table, str]:
-    """Set up a table from the ``play`` flags, and the opening line to show.
-
-    A new game; or a saved one (``--load FILE``, or ``--resume``: the newest unfinished autosave),
-    with the seats it remembers unless ``--seat``/``--bots`` say otherwise. ``hints``: whether the table
-    allows hints (``None``: as the save says; off for a new game).
-    """
-    if resume and load is not None:
-        raise OptionError("--resume continues the last unfinished game and --load a given file: use one of them")
-    if resume:
-        newest = last_unfinished()
-        if game_id is not None:
-            newest = next((saved for saved in list_saves() if saved.resumable and saved.game == game_id), None)
-        if newest is None:
-            which = f"{game_id} game" if game_id else "game"
-            raise SaveError(f"no unfinished {which} is saved in {saves_dir()}; start one with: dojo play GAME")
-        load = newest.path
-        game_id = None
-    if load is None:
-        if game_id is None:
-            raise OptionError("name a game (dojo play GAME), or resume one: dojo play --resume, or --load FILE")
-        # Without --seed a new game is a new deal; the seed is shown, saved, and repeats it with --seed.
-        seed = fresh_seed() if seed is None else seed
-        game = new_game(game_id, default_players(game_id, players), parse_options(game_id, options), seed)
-        humans = _checked_seats(seats, game.num_players)
-        bot_seats = [seat for seat in range(game.num_players) if seat not in humans]
-        specs = assign_bot_seats(game.game_id, split_bot_specs(bots), bot_seats)
-        table = Table(game, humans, specs, seed, hints=bool(hints))
-        return table, ""
-    flag = "--resume" if resume else "--load"
-    if options:
-        raise OptionError(f"--option cannot change a saved game ({flag}): its options are in the save")
-    if seed is not None:
-        raise OptionError(f"--seed cannot change a saved game ({flag}): the deal is the save's")
-    load = find_save(load)
-    saved = SavedTable.read(load)
-    game = saved.game
-    if game_id is not None and game_id != game.game_id:
-        raise SaveError(f"{load} is a {game.game_id} game, not {game_id}")
-    if players is not None and players != game.num_players:
-        raise OptionError(f"{load} is a {game.num_players}-player game; --players {players} does not fit")
-    if game.is_terminal:
-        raise SaveError(f"{load} is a finished game; replay it with: dojo replay {_quoted(load)}")
-    humans = _checked_seats(seats, game.num_players) if seats else saved.humans
-    bot_seats = [seat for seat in range(game.num_players) if seat not in humans]
-    given = split_bot_specs(bots)
-    # No --bots: each bot seat keeps the bot the save remembers.
-    table = Table.resume(saved, humans, assign_bot_seats(game.game_id, given, bot_seats) if given else None,
-                         hints=hints)
-    seat_text = "; ".join(f"seat {seat} {'you' if seat in table.humans else table.bot_specs[seat]}"
-                          for seat in range(game.num_players))
-    intro = (f"{game.SPEC.title}, {game.num_players} players, resumed from {load} after "
-             f"{len(game.record.actions)} actions (deal and options as saved{rules_in_play(game)}): {seat_text}. "
-             f"{CHOOSING}" + (f" {HINTS_ON}" if table.hints else ""))
-    return table, intro
-
-
-def rules_in_play(game: GameState[Any]) -> str:
-    """The options that differ from the game's defaults, for the opening line (``, options target=15, house
-    rules pre_attacks=first``; empty when all are defaults), so that nobody plays unaware of a house rule."""
-    plain: list[str] = []
-    house: list[str] = []
-    for spec in game.option_specs():
-        value = game.options.get(spec.name, spec.default)
-        if value != spec.default:
-            (plain if spec.ruling is None else house).append(f"{spec.name}={format_value(value)}")
-    return (f", options {' '.join(plain)}" if plain else "") + (f", house rules {' '.join(house)}" if house else "")
-
-
-def _checked_seats(seats: Sequence[int] | None, players: int) -> list[int]:
-    """The ``--seat`` flags checked against the game (default: seat 0)."""
-    humans = list(seats) if seats else [0]
-    for seat in humans:
-        if not 0 <= seat < players:
-            raise OptionError(f"--seat {seat} is not a seat of a {players}-player game (seats are 0 to {players - 1})")
-    if len(set(humans)) != len(humans):
-        raise OptionError("--seat names a seat twice")
-    return humans
 
 
 def run_play(console: Console, game_id: str | None, players: int | None, seats: Sequence[int] | None,
