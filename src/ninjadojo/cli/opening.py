@@ -91,11 +91,9 @@ def open_table(game_id: str | None, players: int | None, seats: Sequence[int] | 
     # No --bots: each bot seat keeps the bot the save remembers.
     table = Table.resume(saved, humans, assign_bot_seats(game.game_id, given, bot_seats) if given else None,
                          hints=hints)
-    seat_text = "; ".join(f"seat {seat} {'you' if seat in table.humans else table.bot_specs[seat]}"
-                          for seat in range(game.num_players))
     intro = (f"{game.SPEC.title}, {game.num_players} players, resumed from {load} after "
-             f"{len(game.record.actions)} actions (deal and options as saved{rules_in_play(game)}): {seat_text}. "
-             f"{CHOOSING}" + (f" {HINTS_ON}" if table.hints else ""))
+             f"{len(game.record.actions)} actions (deal and options as saved{rules_in_play(game)}): "
+             f"{_seats_text(table)}. {_closing(table)}")
     return table, intro
 
 
@@ -126,7 +124,16 @@ def opening_line(table: Table) -> str:
     """A new game's opening line: game, players, seed, the options that differ from the defaults and who
     plays which seat; how to choose; and that hints are on, where they are."""
     game = table.game
-    seats = "; ".join(f"seat {seat} {'you' if seat in table.humans else table.bot_specs[seat]}"
-                      for seat in range(game.num_players))
-    return (f"{game.SPEC.title}, {game.num_players} players, seed {table.seed}{rules_in_play(game)}: {seats}. "
-            f"{CHOOSING}" + (f" {HINTS_ON}" if table.hints else ""))
+    return (f"{game.SPEC.title}, {game.num_players} players, seed {table.seed}{rules_in_play(game)}: "
+            f"{_seats_text(table)}. {_closing(table)}")
+
+
+def _seats_text(table: Table) -> str:
+    """Who plays which seat: ``seat 0 you; seat 1 heuristic``."""
+    return "; ".join(f"seat {seat} {'you' if seat in table.humans else table.bot_specs[seat]}"
+                     for seat in range(table.game.num_players))
+
+
+def _closing(table: Table) -> str:
+    """The opening line's last words: how to choose, and that hints are on where they are."""
+    return CHOOSING + (f" {HINTS_ON}" if table.hints else "")
