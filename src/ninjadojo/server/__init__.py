@@ -5,6 +5,7 @@ SQLite or PostgreSQL (SQLAlchemy, alembic migrations run at start). The protocol
 docs/server-protocol.md; how it works is docs/server.md.
 
 - :mod:`~ninjadojo.server.app`: the HTTP and WebSocket handlers;
+- :mod:`~ninjadojo.server.guards`: the HTTP layer's guards (security headers, rate and body limits);
 - :mod:`~ninjadojo.server.hub`: every table of a server (create, load, list, rematch);
 - :mod:`~ninjadojo.server.live`: one table being served (the path of an action, states, the hold);
 - :mod:`~ninjadojo.server.tablebots`: a table's bots (when they are asked, their answers in a window);
