@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ninjadojo.bots.base import Bot, SeatView
-from ninjadojo.bots.ismcts import SearchReport, _number, _rewards, decision_stream
+from ninjadojo.bots.ismcts import SearchReport, _number, decision_stream
 from ninjadojo.bots.lookahead import paired_root, surely_better
 from ninjadojo.engine.errors import OptionError, quote
 from ninjadojo.engine.rng import Rng
@@ -83,6 +83,7 @@ from ninjadojo.games.ninjato.evaluate import (
     held_worth,
     rounds_left,
     scorings_left,
+    win_chances,
 )
 from ninjadojo.games.ninjato.rules import threshold
 from ninjadojo.games.ninjato.state import NinjatoState
@@ -456,8 +457,9 @@ class NinjatoLookahead(Bot):
     def search(self, view: SeatView, focus: str | None = None) -> SearchReport:
         """Rate the candidates of ``view.seat``'s decision as :meth:`choose` does (the same samples, dice and
         budget), and say which the bot plays: a review's and a hint's estimates. Each candidate's ``mean``
-        is the win chance ``ismcts`` gives the positions its play-outs reached (the choice itself still
-        goes by the projected margin); ``visits`` are the samples where it was tried, ``iterations`` the
+        is the win chance of the positions its play-outs reached, read from their projected scores by the
+        fitted model of ``games/ninjato/evaluate.py`` (:func:`win_chances`; the choice itself still goes
+        by the projected margin); ``visits`` are the samples where it was tried, ``iterations`` the
         samples drawn. ``focus`` (a legal action) is tried even where the heuristic would not rank it
         among its best few, so that a review can rate the move played."""
         started = time.perf_counter()
@@ -522,7 +524,7 @@ class NinjatoLookahead(Bot):
                 counts[action] += 1
                 paired[action].append(margin)
                 if chances:
-                    rated.chances[action].append(_rewards(state)[seat])
+                    rated.chances[action].append(win_chances(state)[seat])
         choosable = [action for action in candidates if action != extra]
         best = max(choosable, key=lambda action: totals[action] / counts[action] if counts[action] else -math.inf)
         if self.confidence and best != default:

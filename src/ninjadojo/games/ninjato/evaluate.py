@@ -24,6 +24,8 @@ scores (:meth:`GameState.projected_scores` returns them before calling this modu
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ninjadojo.games.ninjato.cards import (
@@ -216,5 +218,48 @@ def projected_scores(state: NinjatoState) -> list[float]:
     return scores
 
 
-__all__ = ["CARD_WORTH", "FREE_RUMOR", "TILE_USE", "clan_worth", "held_worth", "loot_counts", "placements_left",
-           "projected_scores", "rounds_left", "rumor_worth", "scorings_left", "tools_worth", "treasure_worth"]
+#: A seat's win chance from its projected margin over the best rival: ``sigmoid(WIN_OFFSET[players] + slope x
+#: margin)``, one slope for each tenth of the game left (``WIN_BUCKETS``; the first is the game's last tenth),
+#: each count's chances then scaled to add up to 1. Fitted by ``benchmarks/fit_ninjato_win_chance.py`` (its
+#: defaults: 600 games at each count by a mix of bots, the heuristic to random) and calibrated there: predicted
+#: chances within about 4 points of the observed share in every tenth (Brier score 0.128; the search's generic
+#: reward from the scores, which a review read before: 0.150).
+WIN_BUCKETS = 10
+WIN_OFFSET = {2: 0.0, 3: -0.339, 4: -0.558}
+WIN_SLOPES = (0.1546, 0.1209, 0.1137, 0.0926, 0.0906, 0.0882, 0.0916, 0.0924, 0.0992, 0.0884)
+
+
+def game_left(state: NinjatoState) -> float:
+    """The share of the game still to play: the shuriken still to place, of all the game's (1 before the first
+    placement, 0 once the last raid is done)."""
+    players = state.num_players
+    return sum(placements_left(state, seat) for seat in range(players)) / (players * ROUNDS * SHURIKEN)
+
+
+def chances_from(players: int, left: float, scores: Sequence[float]) -> list[float]:
+    """Each seat's win chance from projected ``scores`` with ``left`` of the game to play (see ``WIN_SLOPES``)."""
+    slope = WIN_SLOPES[min(max(int(left * WIN_BUCKETS), 0), WIN_BUCKETS - 1)]
+    offset = WIN_OFFSET.get(players, WIN_OFFSET[max(WIN_OFFSET)])
+    raw = []
+    for seat, score in enumerate(scores):
+        margin = score - max(other for each, other in enumerate(scores) if each != seat)
+        raw.append(1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, offset + slope * margin)))))
+    total = sum(raw)
+    return [each / total for each in raw]
+
+
+def win_chances(state: NinjatoState) -> list[float]:
+    """Each seat's chance to win from here, as a review and a hint tell it: its share of the win once the game
+    is over, else read from the projected scores by the fitted model (``WIN_SLOPES``). The search's play-outs
+    stop long before the end, and the generic reward from the scores (bots/ismcts.py) keeps a cut-off position
+    near a fair share, so a hopeless position read as a fifth of a chance."""
+    result = state.result
+    if result is not None:
+        winners = result.winners
+        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.num_players)]
+    return chances_from(state.num_players, game_left(state), state.projected_scores())
+
+
+__all__ = ["CARD_WORTH", "FREE_RUMOR", "TILE_USE", "WIN_OFFSET", "WIN_SLOPES", "chances_from", "clan_worth",
+           "game_left", "held_worth", "loot_counts", "placements_left", "projected_scores", "rounds_left",
+           "rumor_worth", "scorings_left", "tools_worth", "treasure_worth", "win_chances"]
