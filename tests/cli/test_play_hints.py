@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from ninjadojo.api import new_game
 from ninjadojo.cli.main import app
 from ninjadojo.engine.errors import OptionError, SaveError
+from ninjadojo.review import hint as review_hint
 from ninjadojo.table import Table
 from ninjadojo.table.session import SavedTable
 
@@ -35,7 +36,9 @@ def test_a_hint_is_a_legal_choice_of_the_seat_with_its_win_chance_and_the_same_e
     assert table.hint(0) == advice
     # What its count counts, kept through JSON (Ninja Trap's expert is a lookahead: samples).
     assert advice.unit == "samples" and type(advice).from_json(advice.to_json()) == advice
-    assert advice.next_rated_higher == any(each.chance > advice.chance for each in advice.alternatives)
+    # The move advised is the one rated best, the next best in order after it (as a review names the best found).
+    chances = [advice.chance, *(each.chance for each in advice.alternatives)]
+    assert chances == sorted(chances, reverse=True)
     with pytest.raises(OptionError, match="not a human's seat"):
         table.hint(1)
 
@@ -82,3 +85,13 @@ def test_without_hints_the_command_says_how_to_allow_them_and_the_game_goes_on(r
     assert "Hints are on" not in out and "  hint " not in out
     assert "hints are off at this table; a new game allows them with: dojo play GAME --hints" in out
     assert "your choice is in" in out, "the game went on after the refused hint"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_ninjato_hint_advises_the_move_it_rates_best(seed: int) -> None:
+    """Ninjato's expert keeps to its heuristic's move unless another is surely better; its hint used to advise
+    that move while naming others it rated several points higher, and a review then rated them the other way."""
+    game = new_game("ninjato", 2, seed=seed)
+    advice = review_hint(game, game.to_act()[0], seed=seed)
+    assert advice.unit == "samples" and advice.alternatives
+    assert all(each.chance <= advice.chance for each in advice.alternatives), advice

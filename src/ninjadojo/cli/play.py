@@ -392,7 +392,9 @@ class Terminal:
             if len(worded) == 1:
                 self.say(f"{quote(text)} names {self.choice_text(seat, worded[0])}")
                 return worded[0]
-            matches = worded
+            # The start of a word ("gen", "fort"), a seat ("attack p2") or a word in brackets ("bedroom") only
+            # lists the choices, even one: it is a guess at what the player meant, to be confirmed by number.
+            matches = worded or self.by_word_starts(seat, actions, text)
         if matches:
             self.listing = [actions.index(action) for action in matches]
             self.next_page = 0
@@ -432,6 +434,22 @@ class Terminal:
             said = re.sub(r"\([^()]*\)", " ", labels.get(action, action))
             words = set(re.findall(r"[^\W\d_]+", said.casefold()))
             if all(word in words for word in typed):
+                found.append(action)
+        return found
+
+    def by_word_starts(self, seat: int, actions: Sequence[str], text: str) -> list[str]:
+        """The actions whose words (as listed, brackets included) hold every word of ``text``, in any case,
+        as a whole word or, for a word of three letters or more, as a word's start (``gen`` of Genkan, ``p2``,
+        ``bedroom`` of "Genkan (bedroom)"); none for a typed word with no letter."""
+        typed = text.casefold().split()
+        if not typed or not all(any(char.isalpha() for char in word) for word in typed):
+            return []
+        labels = self.game.labels(seat)
+        found = []
+        for action in actions:
+            words = re.findall(r"\w+", labels.get(action, action).casefold())
+            if all(any(word == each or (len(word) >= 3 and each.startswith(word)) for each in words)
+                   for word in typed):
                 found.append(action)
         return found
 
@@ -583,9 +601,6 @@ class Terminal:
         if advice.alternatives:
             self.say("  next best: " + "; ".join(choice(each.action, each.label, each.chance)
                                                  for each in advice.alternatives))
-        if advice.next_rated_higher:
-            self.say("  (a next best rated higher is within the search's margin: it keeps to its choice unless "
-                     "another is clearly better)")
 
     def catalog(self) -> list[CardInfo]:
         """The cards of this game: the catalogue's, less those of expansions it does not play with (a card

@@ -304,8 +304,8 @@ class GameReview:
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """The search's advice for a decision now: the action it would play, with its words and its estimated
-    win chance, and the next best actions (most visited first)."""
+    """The search's advice for a decision now: the action it rates best, with its words and its estimated
+    win chance, and the next best actions (best first)."""
 
     seat: int
     prompt: str
@@ -318,12 +318,6 @@ class Hint:
     seconds: float = field(default=0.0, compare=False)
     #: What ``iterations`` counts: ``iterations`` (ismcts) or ``samples`` (a lookahead).
     unit: str = "iterations"
-
-    @property
-    def next_rated_higher(self) -> bool:
-        """Whether a next best rates higher than the choice: a lookahead keeps to its heuristic's move unless
-        another is surely better, so one a point higher is within its margin (a front end says so)."""
-        return any(each.chance > self.chance for each in self.alternatives)
 
     def to_json(self) -> dict[str, JSONValue]:
         """JSON form."""
@@ -692,10 +686,10 @@ def hint(game_state: GameState[Any], seat: int, *, bot: str = "expert", seed: in
          names: Mapping[int, str] | None = None, memory: Sequence[JSONValue] | None = None) -> Hint:
     """The search's advice for ``seat``'s decision now in ``game_state``, from the seat's view only.
 
-    The action it would play (the most visited, as the bot plays), its words and estimated win chance,
-    and up to :data:`HINT_ALTERNATIVES` next best. ``memory`` is what the seat noted of its own earlier
-    actions; by default it is rebuilt from the game's record (as a careful player remembers). Raises
-    :class:`OptionError` when the seat has nothing to decide.
+    The action rated best among those the search tried enough to trust (the most visited where none is), its
+    words and estimated win chance, and up to :data:`HINT_ALTERNATIVES` next best, best first. ``memory`` is
+    what the seat noted of its own earlier actions; by default it is rebuilt from the game's record (as a
+    careful player remembers). Raises :class:`OptionError` when the seat has nothing to decide.
     """
     started = time.perf_counter()
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game_state.num_players:
@@ -711,12 +705,16 @@ def hint(game_state: GameState[Any], seat: int, *, bot: str = "expert", seed: in
     report = searcher.search(SeatView(game_state, seat))
     table = dict(names or {})
     rated = _estimates(game_state, seat, report, table)
-    # The move the bot would play: the most visited (ismcts), or the lookahead's choice (its heuristic's
-    # move unless another is surely better); the others by their estimates.
-    top = next((each for each in rated if each.action == report.choice), rated[0])
-    others = [each for each in rated if each is not top]
-    if report.choice is not None:
-        others.sort(key=lambda each: -each.chance)
+    # The move rated best among those searched enough to trust, as a review names "the best found": a hint that
+    # advised the bot's own habit (a lookahead keeps to its heuristic's move unless another is surely better)
+    # would show a next best rated higher, and a review of the same move would disagree with it.
+    trusted = [each for each in rated if _trusted(each, report.iterations)]
+    if trusted:
+        top = max(trusted, key=lambda each: each.chance)  # ``rated`` is most visited first: ties go to it
+        others = sorted((each for each in trusted if each is not top), key=lambda each: -each.chance)
+    else:  # too small a budget to trust any estimate: the move the bot would play, the rest as tried
+        top = next((each for each in rated if each.action == report.choice), rated[0])
+        others = [each for each in rated if each is not top]
     return Hint(seat, with_names(decision.prompt, table), top.action, top.label, top.chance, top.visits,
                 tuple(others[:HINT_ALTERNATIVES]), report.iterations, time.perf_counter() - started,
                 review_budget(spec)[1])

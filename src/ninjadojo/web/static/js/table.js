@@ -1086,14 +1086,9 @@ class TablePage {
       const others = (found.alternatives || []).map((other) => `${words(other.action, other.label)} `
         + `(${percent(other.chance)})`);
       said = h('div', {class: 'hint-answer', dataset: {action: found.action}},
-        h('p', {}, h('strong', {}, 'The expert would play: '), words(found.action, found.label), ' ',
+        h('p', {}, h('strong', {}, 'The expert’s best move: '), words(found.action, found.label), ' ',
           h('span', {class: 'chance'}, `· estimated win chance ${percent(found.chance)}`)),
-        others.length ? h('p', {class: 'muted'}, `Also considered: ${others.join('; ')}.`) : null,
-        // A lookahead keeps to its heuristic's move unless another is surely better: one rated a point higher
-        // is within its margin, not a better move it passed over.
-        (found.alternatives || []).some((other) => other.chance > found.chance)
-          ? h('p', {class: 'muted hint-margin'}, 'A choice rated higher is within the search’s margin: it keeps '
-            + 'to its own unless another is clearly better.') : null);
+        others.length ? h('p', {class: 'muted'}, `Also considered: ${others.join('; ')}.`) : null);
     } else if (hint && hint.error) {
       said = h('p', {class: 'tag tag-warn', role: 'alert'}, `No hint: ${hint.error}`);
     }
