@@ -158,3 +158,26 @@ def test_a_part_of_the_list_keeps_its_numbers() -> None:
 def test_the_examples_in_the_choices_module_docstrings_hold() -> None:
     failed, tried = doctest.testmod(choices_module)
     assert tried >= 8 and failed == 0
+
+
+def test_the_start_of_a_word_a_seat_or_a_word_in_brackets_lists_the_choices_it_fits_and_plays_none() -> None:
+    """The help says a part of a choice's text picks it, but "Gen" and "bedroom" were refused as "not a Ninja Trap
+    action" and "Fort" and "Attack P2" as "not one of your choices". They list what they fit, even one choice:
+    a guess at what the player meant is confirmed by number (a trap laid is never seen again)."""
+    runner = CliRunner()
+    trap = runner.invoke(app, ["play", "ninja-trap", "--players", "2", "--seed", "7"], input="Gen\nbedroom\nquit\n")
+    assert trap.exit_code == 0, trap.output
+    assert "1 of 5 choices contains 'Gen'; type a number to pick one:" in trap.stdout
+    assert re.search(r"\d\) Set a trap in the Genkan \(entrance\) \(tG\)", trap.stdout)
+    assert "1 of 5 choices contains 'bedroom'" in trap.stdout
+    assert "not a Ninja Trap action" not in trap.stdout
+    assert "choose the room your ninja moves to" not in trap.stdout  # nothing was played
+    knights = runner.invoke(app, ["play", "knights-and-ninjas", "--players", "3", "--seed", "7"],
+                            input="Fort\nAttack P2\nquit\n")
+    assert knights.exit_code == 0, knights.output
+    out = knights.stdout
+    assert "choices contains 'Fort'" in out or "choices contain 'Fort'" in out
+    listed = re.search(r"(\d+) of \d+ choices contain 'Attack P2'", out)
+    assert listed and int(listed.group(1)) >= 2, out
+    assert "is not one of your choices" not in out
+    assert "fortifies" not in out.split("seat 0> quit")[0].split("seat 0> Fort")[1]  # nothing was played
