@@ -459,7 +459,9 @@ class GameState(ABC, Generic[PayloadT]):
         for their notation), what tells them apart for this seat is added where the game knows it
         (:meth:`_label_detail`: ``Play Katana as a secret (P2 knows you have it)``), and choices still
         alike are numbered in order (``Play Katana as a treasure (copy 2)``,
-        ``... (no one else knows you have it, copy 2)``)."""
+        ``... (no one else knows you have it, copy 2)``). After a seat's name the detail follows a dash
+        (``Pass Tripwire to P1 — no one else knows you have it``), since a bracket there reads as being
+        about the seat."""
         self._check_seat(seat)
         legal = self._legal_map(seat)
         if not legal:
@@ -486,7 +488,10 @@ class GameState(ABC, Generic[PayloadT]):
                     seen[detail] += 1
                     parts.append(f"copy {seen[detail]}")
                 if parts:
-                    words[action] = f"{text} ({', '.join(parts)})"
+                    # After a seat's name a bracket would read as about the seat ("to P1 (hard bot, no one
+                    # else knows you have it)" once a front end names the bot), so a dash sets it apart there.
+                    words[action] = (f"{text} \N{EM DASH} {', '.join(parts)}" if _ENDS_WITH_SEAT.search(text)
+                                     else f"{text} ({', '.join(parts)})")
         return words
 
     def out_words(self, seat: int) -> str | None:
@@ -1405,6 +1410,8 @@ class UndoPoint:
 
 
 _DIGITS = re.compile(r"[0-9]{1,9}", re.ASCII)
+#: A label that ends with a seat's name (``... to P1``): a front end follows the name with its own bracket.
+_ENDS_WITH_SEAT = re.compile(r"\bP[0-9]{1,2}$", re.ASCII)
 _HEX16 = re.compile(r"[0-9a-fA-F]{16}", re.ASCII)
 
 

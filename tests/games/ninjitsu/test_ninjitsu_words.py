@@ -361,6 +361,18 @@ def test_copies_of_a_card_are_told_apart_by_who_else_knows_you_have_it() -> None
     assert len(set(labels.values())) == len(labels)
 
 
+def test_a_copys_detail_after_a_seats_name_follows_a_dash_not_a_bracket_the_browser_reads_as_the_seats() -> None:
+    """Wind's pass read "Pass Tripwire to P1 (hard bot, no one else knows you have it)" in the browser, which
+    follows a bot's name with its own bracket and shares it with the words in brackets after it."""
+    game = position(3, expansions="weather", weather="Ww", hands=["6a 6b", "9c", "5a"], deck="2a 3a 4a 2b",
+                    known={"6a": [1]}, turn=0)  # type: ignore[arg-type]
+    game.apply(0, "d")
+    labels = game.labels(0)
+    assert labels["c:6a"] == "Pass Katana to P1 \N{EM DASH} P1 knows you have it"
+    assert labels["c:6b"] == "Pass Katana to P1 \N{EM DASH} no one else knows you have it"
+    assert "(" not in labels["c:6a"] + labels["c:6b"]
+
+
 def test_copies_known_alike_are_only_numbered() -> None:
     # Nothing tells them apart for their holder: no detail, only the copy's number.
     game = position(3, hands=["6a 6b", "", ""], known={"6a": [1, 2], "6b": [1, 2]}, turn=0)
