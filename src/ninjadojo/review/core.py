@@ -686,10 +686,11 @@ def hint(game_state: GameState[Any], seat: int, *, bot: str = "expert", seed: in
          names: Mapping[int, str] | None = None, memory: Sequence[JSONValue] | None = None) -> Hint:
     """The search's advice for ``seat``'s decision now in ``game_state``, from the seat's view only.
 
-    The action rated best among those the search tried enough to trust (the most visited where none is), its
-    words and estimated win chance, and up to :data:`HINT_ALTERNATIVES` next best, best first. ``memory`` is
-    what the seat noted of its own earlier actions; by default it is rebuilt from the game's record (as a
-    careful player remembers). Raises :class:`OptionError` when the seat has nothing to decide.
+    The action rated best among those the search tried enough to trust (the bot's own choice where none is),
+    its words and estimated win chance, and up to :data:`HINT_ALTERNATIVES` next best, best first, none rated
+    higher than it. ``memory`` is what the seat noted of its own earlier actions; by default it is rebuilt
+    from the game's record (as a careful player remembers). Raises :class:`OptionError` when the seat has
+    nothing to decide.
     """
     started = time.perf_counter()
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game_state.num_players:
@@ -714,7 +715,8 @@ def hint(game_state: GameState[Any], seat: int, *, bot: str = "expert", seed: in
         others = sorted((each for each in trusted if each is not top), key=lambda each: -each.chance)
     else:  # too small a budget to trust any estimate: the move the bot would play, the rest as tried
         top = next((each for each in rated if each.action == report.choice), rated[0])
-        others = [each for each in rated if each is not top]
+        # ... but never a "next best" rated higher than the advice (a move tried once or twice, by luck).
+        others = [each for each in rated if each is not top and each.chance <= top.chance]
     return Hint(seat, with_names(decision.prompt, table), top.action, top.label, top.chance, top.visits,
                 tuple(others[:HINT_ALTERNATIVES]), report.iterations, time.perf_counter() - started,
                 review_budget(spec)[1])
