@@ -162,6 +162,14 @@ def test_the_end_panel_explains_the_game_where_the_player_looks(browser: Any, we
         assert page.locator(".attack-line").count() == 0
         assert page.locator(".board [data-keys].actionable").count() == 0
 
+        # The board dimmed behind the dialog still takes the pointer and the keyboard, but a card's text
+        # over it would cover the result (it did, over the dialog's title): none shows while it is open.
+        for card in page.locator(".board .card[data-code]").all()[:6]:
+            for event in ("pointermove", "pointerover"):  # (a pointer moved onto the card: as a mouse's)
+                card.dispatch_event(event, {"pointerType": "mouse", "bubbles": True})
+            assert page.locator("#card-pop").is_hidden(), f"{game}: a card's text shows over the result"
+        end.locator(".end-title").focus()
+
         desktop = f"/tmp/end-{game}-desktop.png"
         page.screenshot(path=desktop)
         shutil.copy(desktop, screenshots / f"end-{game}-desktop.png")
@@ -183,6 +191,9 @@ def test_the_end_panel_explains_the_game_where_the_player_looks(browser: Any, we
         page.keyboard.press("Escape")
         assert page.locator(".end-screen").count() == 0
         assert page.locator(".end-bar").is_visible()
+        # Closed, the board's cards tell their texts again.
+        page.locator(".board .card[data-code]").first.hover()
+        assert page.locator("#card-pop").is_visible(), f"{game}: no card text once the result is closed"
         page.set_viewport_size(DESKTOP)
         board_screenshot(page, f"/tmp/end-{game}-board.png")
         assert not errors, errors

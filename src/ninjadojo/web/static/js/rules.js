@@ -106,6 +106,8 @@ export class CardPopover {
     // the redraw that follows would bring it back over the board (the focus put back on a card, a card of
     // the same name now in a discard pile, a card that came under a pointer that did not move).
     this.quiet = false;
+    // Whether something over the board (the result's dialog) hides it: a card's text would be drawn over it.
+    this.covered = () => false;
   }
 
   /** Listen on the element the boards are drawn in (once: it outlives every redraw). */
@@ -180,6 +182,10 @@ export class CardPopover {
   }
 
   show(card, via = 'pointer') {
+    if (this.covered()) {
+      this.hide();
+      return;
+    }
     this.shownVia = via;
     const hint = this.touch && via === 'tap' ? this.tapHint(card) : null;
     if (card.dataset.code) {

@@ -442,6 +442,8 @@ class TablePage {
           h('details', {class: 'log-box', open: true}, h('summary', {}, 'Log'), this.el.log), this.el.notes,
           this.chat.el))));
     document.body.append(this.popover.el);
+    // The board dimmed behind the result's dialog still takes the pointer: its cards' texts covered the result.
+    this.popover.covered = () => Boolean(this.el.end.querySelector('.end-floating'));
     this.popover.listen(this.el.board);
   }
 
