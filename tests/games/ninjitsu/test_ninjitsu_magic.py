@@ -165,6 +165,14 @@ def test_flight_plays_three_treasures_then_discards_the_hand() -> None:
     assert treasures(game, 0) == "6a 7a 8a" and hand(game, 0) == "" and "Ka" in discard(game)
 
 
+def test_flight_with_one_treasure_in_hand_says_once_that_there_is_no_more_to_play() -> None:
+    # "Do as much as you can": one treasure played, then nothing for the other two plays, told once.
+    game = magic(hands=["2m 6a", ""])
+    play(game, "a:2m", "t:6a")
+    assert treasures(game, 0) == "6a" and hand(game, 0) == ""
+    assert log(game, 1).count("has no card to play as a treasure") == 1, log(game, 1)
+
+
 # ---------------------------------------------------------------------- Night Vision
 
 

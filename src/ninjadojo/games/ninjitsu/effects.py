@@ -272,8 +272,13 @@ _AS_WAY = {"treasure": "a treasure", "action": "an action"}
 
 
 def _nothing(state: NinjitsuState, card: int, why: str) -> None:
-    """Log a step of ``card``'s action that does nothing now, and why: else a card seems to fizzle."""
-    state.narrate(f"{card_name(card)}: {why}")
+    """Log a step of ``card``'s action that does nothing now, and why: else a card seems to fizzle.
+
+    Once for steps alike in a row: Flight's three treasure plays with an empty hand say it once."""
+    text = f"{card_name(card)}: {why}"
+    if state.logging and state.events and state.events[-1].text == text:
+        return
+    state.narrate(text)
 
 
 def _secret_targets_exist(state: NinjitsuState, player: int) -> bool:
