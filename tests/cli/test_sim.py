@@ -305,3 +305,23 @@ def test_ctrl_c_before_the_run_takes_it_in_still_ends_with_the_summary(monkeypat
     summary, stopped = sim_cli.simulate(SimSettings.build("ninja-trap", 2, None, ["random"], 0, 10), 1, console)
     assert stopped and summary["partial"] is True and summary["games"] == 0
     assert "interrupted: summary of the 0 games played of 10" in console.export_text()
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_sim_tables_in_a_narrow_terminal_keep_every_bot_spec_and_figure_whole(runner: CliRunner, columns: int) -> None:
+    """A table that cannot fit whole becomes a line a row: no spec folded over lines, no column squeezed out
+    (at 60 columns the table per bot showed its figures without the bots' names)."""
+    specs = ["random", "careless:mistakes=0.25", "heuristic:depth=0"]
+    result = runner.invoke(app, ["sim", "ninjitsu", "-n", "4", "-p", "3", "-b", ",".join(specs)],
+                           env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    summary = last_json_line(runner.invoke(app, ["sim", "ninjitsu", "-n", "4", "-p", "3", "-b", ",".join(specs),
+                                                 "--json"]))
+    lines = result.stdout.splitlines()
+    assert not any("…" in line for line in lines), result.stdout
+    for row in summary["per_bot"]:
+        # One bot a seat: its name with its interval on two lines whole, its seat's and its own.
+        ci = f"{row['ci95'][0] * 100:.1f}-{row['ci95'][1]:.1%}"
+        assert sum(row["bot"] in line and ci in line for line in lines) == 2, (row, result.stdout)
+    # Every line that is a table's is within the terminal; the lines a row may run on (the terminal wraps them).
+    assert all(len(line) <= columns for line in lines if "─" in line)

@@ -13,6 +13,7 @@ from typing import Any
 
 from rich import box
 from rich.console import Console
+from rich.measure import Measurement
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
@@ -146,9 +147,33 @@ def _rate_table(title: str, first: tuple[str, ...], points: str | None) -> Table
     bot spec and its interval fit 80 columns whole: "heuristic:dept…" would no longer say which bot it is."""
     table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
     for column in (*first, "wins", "win rate", "95% CI", *([points] if points else [])):
-        table.add_column(column, justify="left" if column == "bot" else "right", no_wrap=column != "bot",
-                         overflow="fold")
+        table.add_column(column, justify="left" if column == "bot" else "right", no_wrap=True)
     return table
+
+
+def _print_rates(console: Console, table: Table, rows: list[tuple[str, ...]]) -> None:
+    """``rows`` in ``table`` while every cell fits whole in the terminal; else a line a row, each figure named.
+
+    A narrow terminal would otherwise fold a bot spec letter by letter, or squeeze the bot column out of
+    the table altogether (at 60 columns the table per bot showed figures without saying whose)."""
+    for row in rows:
+        table.add_row(*row)
+    # Measured without the terminal's limit (which the measure would clip to): the width it needs whole.
+    if Measurement.get(console, console.options.update(max_width=10_000), table).maximum <= console.width:
+        console.print(table)
+        return
+    console.print(f"{table.title}:", markup=False)
+    headers = [str(column.header) for column in table.columns]
+    for row in rows:
+        cells = dict(zip(headers, row, strict=True))
+        who = ", ".join(f"{header} {cells[header]}" if header == "seat" else cells[header]
+                        for header in headers if header in ("seat", "bot"))
+        figures = [f"{cells['seat-games']} seat-games"] if "seat-games" in cells else []
+        figures += [f"{cells['wins']} win{'' if cells['wins'] == '1' else 's'}",
+                    f"win rate {cells['win rate']} (95% CI {cells['95% CI']})"]
+        figures += [f"{header.removesuffix(' (CI)')} {cells[header]}" for header in headers[-1:]
+                    if header.startswith("mean ")]
+        console.print(f"  {who}: {', '.join(figures)}", markup=False)
 
 
 def _mean_points(row: dict[str, Any]) -> str:
@@ -175,20 +200,17 @@ def print_summary(console: Console, summary: dict[str, Any]) -> None:
     score_name = game_class(summary["game"]).SPEC.score_name
     points = f"mean {score_name.lower()} (CI)" if score_name else None
     seats = _rate_table("win rate per seat (95% Wilson interval)", ("seat", "bot"), points)
-    for row in summary["seats"]:
-        seats.add_row(str(row["seat"]), row["bot"], _wins(row["wins"]), f"{row['win_rate']:.1%}",
-                      _interval(row['ci95']),
-                      *([_mean_points(row)] if points else []))
-    console.print(seats)
+    _print_rates(console, seats, [(str(row["seat"]), row["bot"], _wins(row["wins"]), f"{row['win_rate']:.1%}",
+                                   _interval(row['ci95']), *([_mean_points(row)] if points else []))
+                                  for row in summary["seats"]])
     # One bot in every seat wins every game someone wins: its rate over its seats is a fair share by
     # construction, and says nothing the seats' table does not (its mean points do, where there are points).
     if len(summary["per_bot"]) > 1 or points:
         bots = _rate_table("win rate per bot, over its seats", ("bot", "seat-games"), points)
-        for row in summary["per_bot"]:
-            bots.add_row(row["bot"], str(row["seat_games"]), _wins(row["wins"]), f"{row['win_rate']:.1%}",
-                         _interval(row['ci95']),
-                         *([_mean_points(row)] if points else []))
-        console.print(bots)
+        _print_rates(console, bots, [(row["bot"], str(row["seat_games"]), _wins(row["wins"]),
+                                      f"{row['win_rate']:.1%}", _interval(row['ci95']),
+                                      *([_mean_points(row)] if points else []))
+                                     for row in summary["per_bot"]])
     if any(not float(row["wins"]).is_integer() for row in summary["seats"]):
         console.print("wins: a win shared by several players counts as a share of one (half, with two)",
                       markup=False)
