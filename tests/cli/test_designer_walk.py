@@ -107,3 +107,17 @@ def test_arena_does_not_write_over_a_results_json_no_arena_wrote(runner: CliRunn
     assert "already holds results.json, which no arena wrote" in result.stderr
     assert (in_tmp / "results.json").read_text() == '{"mine": true}\n'
     assert sorted(path.name for path in in_tmp.iterdir()) == ["results.json"]
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs /proc, a folder that refuses new files")
+@pytest.mark.parametrize("flag", ["--plot", "--out"])
+def test_arena_refuses_a_folder_the_system_will_not_write_before_any_game(runner: CliRunner, in_tmp: Path,
+                                                                          flag: str) -> None:
+    """/proc passes every check a path can be given (a folder that exists; and root may write anywhere) but
+    takes no new file: refused up front, one line, no game played, rather than after the whole run."""
+    where = "/proc/ninjadojo-arena/ratings.png" if flag == "--plot" else "/proc/ninjadojo-arena"
+    result = runner.invoke(app, ["arena", "ninja-trap", "-b", "heuristic,random", "-n", "2000", flag, where])
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cannot be written: '/proc' refuses new files" in lines[0], lines
+    assert result.stdout == "" and not list(in_tmp.iterdir())

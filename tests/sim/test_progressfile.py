@@ -14,7 +14,14 @@ from typing import Any
 import pytest
 
 from ninjadojo.engine import OptionError, SaveError
-from ninjadojo.sim.progressfile import PROGRESS_FILE, ProgressFile, ProgressLayout, check_folder, write_whole
+from ninjadojo.sim.progressfile import (
+    PROGRESS_FILE,
+    ProgressFile,
+    ProgressLayout,
+    check_folder,
+    check_writable,
+    write_whole,
+)
 
 
 @dataclass(frozen=True)
@@ -110,3 +117,21 @@ def test_a_file_written_whole_gets_the_users_usual_mode_not_a_private_one(tmp_pa
         assert stat.S_IMODE(target.stat().st_mode) == 0o644
     finally:
         os.umask(umask)
+
+
+def test_check_writable_tries_the_folder_and_leaves_nothing_behind(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder the system refuses (a read-only mount: here, a scratch file refused as one would be) is
+    refused naming the flag and why, and the folders made to try it are taken away again."""
+    folder = tmp_path / "a" / "b"
+    assert check_writable(folder) == folder
+    assert list(tmp_path.iterdir()) == [], "a folder that can be written is left as it was: not there"
+
+    def read_only(*_args: object, **_kwargs: object) -> tuple[int, str]:
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr("ninjadojo.sim.progressfile.tempfile.mkstemp", read_only)
+    with pytest.raises(OptionError, match=r"the folder of --plot .* cannot be written: .* refuses new files "
+                                          r"\(Read-only file system\)"):
+        check_writable(folder, "the folder of --plot")
+    assert list(tmp_path.iterdir()) == []

@@ -47,7 +47,7 @@ from ninjadojo.cli.sim import ANNOUNCE_SECONDS, GameBar, duration
 from ninjadojo.engine.errors import quote
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.sim import MAX_GAMES
-from ninjadojo.sim.progressfile import refuse_foreign_files, write_whole
+from ninjadojo.sim.progressfile import check_writable, refuse_foreign_files, write_whole
 from ninjadojo.table import parse_options, split_bot_specs
 
 
@@ -226,8 +226,11 @@ def arena(
     workers, ray = check_backend(workers, ray)
     if plot is not None:
         check_plot_path(plot)
+        # Tried now, not after the games: some folders refuse a new file whatever their permissions say.
+        check_writable(plot.parent, "the folder of --plot")
     if out is not None:
         refuse_foreign_files(out, (RESULTS_FILE,), PROGRESS_FILE, "arena")
+        check_writable(out)
     progress = ArenaProgress.read(out, settings) if out is not None else None
     run = play_arena(settings, workers, progress, stderr_console(), ray)
     results = full_results(run)

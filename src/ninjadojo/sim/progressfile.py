@@ -10,8 +10,8 @@ and cut away before the next line is appended.
 
 :class:`ProgressFile` does all of that; a subclass gives its :class:`ProgressLayout` (the words and
 flags of its messages) and parses its own lines. :func:`check_folder` checks a run's ``--out`` folder
-before anything is played, and :func:`write_whole` writes the other files of the folder (results,
-reports), which are rewritten at the end of every run.
+before anything is played (:func:`check_writable` also tries writing there), and :func:`write_whole` writes
+the other files of the folder (results, reports), which are rewritten at the end of every run.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import json
 import os
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, ClassVar, Generic, Protocol, Self, TypeVar
@@ -115,6 +115,44 @@ def check_folder(folder: Path, flag: str = "--out") -> Path:
         parent = parent.parent
     if not parent.is_dir():
         raise OptionError(f"{flag} {quote(str(folder))} cannot be made: {quote(str(parent))} is a file, not a folder")
+    return folder
+
+
+def check_writable(folder: Path, flag: str = "--out") -> Path:
+    """``folder`` if files can be made in it now (it and any missing folders above it made, if need be), else
+    :class:`OptionError` naming ``flag``; leaves nothing behind.
+
+    Tried rather than foreseen, before anything is played: a read-only mount, or /proc, refuses a new file
+    whatever the permissions say (and root passes every permission check). The folders it had to make and
+    its scratch file are taken away again at once.
+    """
+    check_folder(folder, flag)
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    missing: list[Path] = []
+    path = folder
+    while path != existing:
+        missing.append(path)
+        path = path.parent
+    made: list[Path] = []
+    # Where the refusal came from: the folder above the one being made, or the folder itself.
+    refusing = existing
+    try:
+        for path in reversed(missing):
+            path.mkdir()
+            made.append(path)
+            refusing = path
+        handle, scratch = tempfile.mkstemp(dir=folder, prefix=".dojo-check.", suffix=".tmp")
+        os.close(handle)
+        os.unlink(scratch)
+    except OSError as error:
+        raise OptionError(f"{flag} {quote(str(folder))} cannot be written: {quote(str(refusing))} refuses new "
+                          f"files ({error.strerror})") from None
+    finally:
+        for path in reversed(made):
+            with suppress(OSError):  # someone else's file in it by now: theirs to keep
+                path.rmdir()
     return folder
 
 
