@@ -321,3 +321,18 @@ def test_a_folder_the_system_will_not_make_is_one_line_and_exit_2(runner: CliRun
     assert result.stderr == ("error: --out '/proc/no-such-dojo-report' cannot be made: No such file or "
                              "directory\n"), result.stderr
     assert "Traceback" not in result.output
+
+
+def test_every_game_stopped_at_the_limit_is_said_so_not_weighed_against_a_fair_0_percent(runner: CliRunner,
+                                                                                          tmp_path: Path) -> None:
+    """No game finished, so nobody won: the summary says so and what to do, instead of "no seat's win rate
+    differs measurably from a fair 0%" and "no feature shows a measurable win-rate difference"."""
+    result = runner.invoke(APP, ["report", GAME, "--players", "4", "--max-actions", "10", "-n", "8", "--no-speed",
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    for text in (result.stdout, (tmp_path / MARKDOWN_FILE).read_text()):
+        words = " ".join(text.replace("*", "").split())
+        assert "every game (8) was stopped at the maximum length" in words, text
+        assert "no win rate can be measured" in words and "--max-actions" in words
+        assert "fair 0%" not in words and "fair share: 0.0%" not in words
+        assert "no feature shows a measurable" not in words

@@ -48,11 +48,30 @@ def most_unfair(row: Mapping[str, Any], players: int) -> tuple[Mapping[str, Any]
     return seat, interval is not None and not interval[0] <= fair <= interval[1]
 
 
+def all_stopped(row: Mapping[str, Any]) -> bool:
+    """Whether every game of a player count's ``row`` was stopped at the maximum length: nobody won any, so
+    no win rate (a seat's, a bot's, a card's) measures anything."""
+    games: Any = row.get("games")
+    truncated: Any = row.get("truncated")
+    return _is_number(games) and games > 0 and _is_number(truncated) and truncated >= games
+
+
+#: What to do about a player count whose every game was stopped at the maximum length.
+ALL_STOPPED_WORDS = ("so nobody won and no win rate can be measured: give the games room to finish (a higher "
+                     "--max-actions, the option max_length)")
+
+
 def count_sentence(row: Mapping[str, Any], players: int, label: str | None) -> list[Inline]:
     """One player count in a sentence or two: the least fair seat, the length, games stopped at the limit."""
     where = f"At {players} players" + (f" with {label}" if label else "")
     if not row.get("games"):
         return [f"{where}, no game has been played yet."]
+    if all_stopped(row):
+        # Else "no seat's win rate differs measurably from a fair 0%": true to the letter, and no use.
+        mean: Any = (row.get("length") or {}).get("mean")
+        last = f" (after {number(float(mean), 0)} actions on average)" if _is_number(mean) else ""
+        return [f"{where}, ", Span(f"every game ({number(row['games'])}) was stopped at the maximum length{last}",
+                                   "strong"), f", {ALL_STOPPED_WORDS}."]
     parts: list[Inline] = []
     unfair = most_unfair(row, players)
     fair = f"{fair_share(row, players):.0%}"
@@ -108,8 +127,8 @@ def feature_sentence(row: Mapping[str, Any], players: int, several_bots: bool = 
     yardsticks, never findings. ``several_bots``: the seats were held by different bots, which the
     differences also measure: the sentence says so."""
     ranked = [feature for feature in top_and_bottom(row.get("features") or [], 1) if not is_control(feature)]
-    if not ranked:
-        return None
+    if not ranked or all_stopped(row):
+        return None  # (with no winner, the count's sentence says why nothing is measured)
     measurable = [feature for feature in ranked if direction(_interval_of(feature.get("ci95_difference"))) != "flat"]
     if not measurable:
         return [f"At {players} players no feature shows a measurable win-rate difference (each compared with "

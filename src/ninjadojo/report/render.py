@@ -14,9 +14,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ninjadojo.report.findings import (
+    ALL_STOPPED_WORDS,
     FEATURE_METHOD_WORDS,
     MAYBE_LUCK,
     SEVERAL_BOTS_WORDS,
+    all_stopped,
     count_sentence,
     fair_share,
     feature_sentence,
@@ -257,7 +259,11 @@ def _seats_table(rows: Sequence[tuple[str, Mapping[str, Any]]], players: int,
     # rounded in report.json, so at 3 players 0.333333 never equals 1/3.
     stopped = any(_is_number(row.get("truncated")) and row["truncated"] for _, row in rows)
     finished = " (of the games that finished; the others were won by nobody)" if stopped else ""
-    return Table(header, body, frozenset(range(1, len(header))), f"fair share: {fair:.1%} per seat{finished}")
+    note = f"fair share: {fair:.1%} per seat{finished}"
+    if rows and all(all_stopped(row) for _, row in rows):
+        # A fair share of 0% is no yardstick: no game finished.
+        note = f"every game was stopped at the maximum length, {ALL_STOPPED_WORDS}"
+    return Table(header, body, frozenset(range(1, len(header))), note)
 
 
 def _bots_table(rows: Sequence[tuple[str, Mapping[str, Any]]], players: int) -> Table:
