@@ -6,8 +6,9 @@ import pytest
 
 from cli.helpers import TunedBot
 from engine.toygame import ToyState
-from ninjadojo.bots import RandomBot, SeatView, make_bot, parse_bot_spec
+from ninjadojo.bots import LEVELS, RandomBot, SeatView, available_bots, bot_defaults, make_bot, parse_bot_spec
 from ninjadojo.engine import OptionError
+from ninjadojo.games import playable_games
 
 
 def test_a_spec_is_a_name_and_text_parameters() -> None:
@@ -50,3 +51,18 @@ def test_a_seat_view_cannot_change_the_game_options(toy: None) -> None:
     with pytest.raises(TypeError):
         view.options["target"] = 5  # type: ignore[index]
     assert game.options["target"] == 15
+
+
+def test_every_bot_of_every_game_names_an_unknown_parameter_and_its_own_in_words() -> None:
+    """Alike for every bot: never Python's "NinjatoBot.__init__() got an unexpected keyword argument 'x'"
+    (Ninjato's heuristic), nor a wording of the bot's own (Ninja Camp's)."""
+    for game_id in playable_games():
+        for name, factory in available_bots(game_id).items():
+            if name in LEVELS:
+                continue  # a level takes no parameters, said in its own words (level_of)
+            known = bot_defaults(factory)
+            takes = f"its parameters: {', '.join(known)}" if known else "it takes none"
+            with pytest.raises(OptionError) as caught:
+                make_bot(f"{name}:colour=red", game_id)
+            assert str(caught.value) == (f"bad parameters for bot '{name}' in '{name}:colour=red': unknown parameter "
+                                         f"'colour' ({takes})"), (game_id, name)

@@ -443,6 +443,15 @@ def make_bot(spec: str, game_id: str, seed: int = 0) -> Bot:
         # (Else Python's "got multiple values for keyword argument 'seed'".)
         raise OptionError(f"bad parameters for bot {quote(name)} in {quote(spec)}: seed is not a bot's parameter; "
                           "every bot is seeded from the game's seed (give the run's --seed)")
+    if params:
+        # Checked here, by name, for every bot alike: a factory that does not pass ``**params`` on would
+        # otherwise answer with Python's "make() got an unexpected keyword argument 'x'".
+        known = bot_defaults(factory)
+        unknown = [key for key in params if key not in known]
+        if unknown:
+            takes = f"its parameters: {', '.join(known)}" if known else "it takes none"
+            raise OptionError(f"bad parameters for bot {quote(name)} in {quote(spec)}: unknown parameter"
+                              f"{'s' if len(unknown) > 1 else ''} {', '.join(map(quote, unknown))} ({takes})")
     try:
         return factory(seed=seed, **params)
     except OptionError as error:
