@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from ninjadojo import rl
-from ninjadojo.engine.errors import OptionError
-from ninjadojo.games import playable_games
+from ninjadojo.engine.errors import OptionError, UnknownGameError, quote
+from ninjadojo.games import game_class, playable_games
 
 
 def test_every_game_has_its_id() -> None:
@@ -59,3 +59,24 @@ def test_an_id_makes_its_own_game_and_refuses_another_game_id() -> None:
 
 def test_every_environment_says_its_render_fps() -> None:
     assert rl.env("ninja-trap").metadata["render_fps"] == rl.parallel_env("ninja-trap").metadata["render_fps"] == 4
+
+
+@pytest.mark.parametrize(("spelling", "game_id"), [
+    ("ninjatrap", "ninja-trap"), ("Ninja Trap", "ninja-trap"), ("ninja_trap", "ninja-trap"),
+    ("NinjaTrap", "ninja-trap"),
+    ("Ninjitsu!", "ninjitsu"), ("Of Knights and Ninjas", "knights-and-ninjas"),
+    ("ninjadojo/NinjaCamp-v0", "ninja-camp"),
+])
+def test_env_id_takes_an_obvious_spelling_of_a_game_s_id_or_title(spelling: str, game_id: str) -> None:
+    """Before, ``env_id("ninjatrap")`` made ``ninjadojo/Ninjatrap-v0``, which ``gymnasium.make`` refused."""
+    assert rl.env_id(spelling) == rl.env_id(game_id)
+    assert gymnasium.make(rl.env_id(spelling)).spec.id == rl.env_id(game_id)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("wrong", ["ninja", "nosuch", "", None])
+def test_env_id_of_no_game_names_the_games_there_are(wrong: object) -> None:
+    with pytest.raises(UnknownGameError) as caught:
+        rl.env_id(wrong)  # type: ignore[arg-type]
+    message = str(caught.value)
+    assert message.startswith(f"unknown game {quote(wrong)}")
+    assert all(game_id in message and game_class(game_id).SPEC.title in message for game_id in playable_games())
