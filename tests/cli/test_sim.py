@@ -325,3 +325,13 @@ def test_sim_tables_in_a_narrow_terminal_keep_every_bot_spec_and_figure_whole(ru
         assert sum(row["bot"] in line and ci in line for line in lines) == 2, (row, result.stdout)
     # Every line that is a table's is within the terminal; the lines a row may run on (the terminal wraps them).
     assert all(len(line) <= columns for line in lines if "─" in line)
+
+
+def test_sim_says_no_win_rate_measures_anything_when_no_game_finished(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["sim", "ninja-trap", "-n", "5", "--max-actions", "5"])
+    assert result.exit_code == 0, result.output
+    assert "5 of 5 games" in result.stdout
+    assert "no game finished, so nobody won and no win rate above measures anything" in result.stdout
+    assert "--max-actions" in result.stdout.splitlines()[-2]
+    finished = runner.invoke(app, ["sim", "ninja-trap", "-n", "5"])
+    assert "no game finished" not in finished.stdout

@@ -220,6 +220,10 @@ def print_summary(console: Console, summary: dict[str, Any]) -> None:
     console.print(f"truncated at the maximum length of {summary['max_length']} actions: {summary['truncated']} of "
                   f"{summary['games']} games" + (" (no winner; counted as won by nobody)" if summary["truncated"]
                                                  else ""), markup=False)
+    if summary["truncated"] >= summary["games"]:
+        # Else the tables' 0% for every seat reads like a finding.
+        console.print("no game finished, so nobody won and no win rate above measures anything: give the games "
+                      "room to finish (a higher --max-actions)", markup=False)
     timing = summary["timing"]
     console.print(f"time: {timing['seconds']} s, {timing['games_per_second']} games/s, "
                   f"{timing['actions_per_second']} actions/s, bots {timing['bot_ms_per_decision']} ms a decision, "
