@@ -155,7 +155,7 @@ def test_responses_and_outcomes_are_logged_inside_the_attack_they_answer() -> No
         "  P1 responds with a Traitor",
         "  the Knight turns against P0",
         "    P0 responds with a Soldier",
-        "    P1 takes 1 gem from P0 (the attack's strength 3 less the response's 2)",
+        "    P1 takes 1 gem from P0: the attack's strength 3 less the response's 2",
     ]
 
 
@@ -164,7 +164,7 @@ def test_a_response_that_weakens_an_attack_without_stopping_it_is_told_in_the_lo
     game = position(3, hands=["ki", "pe", ""])
     play(game, "0:a1:ki", "1:r:pe")
     log = game.observe(2)["log"]
-    assert "  P0 takes 3 gems from P1 (the attack's strength 4 less the response's 1)" in log, log
+    assert "  P0 takes 3 gems from P1: the attack's strength 4 less the response's 1" in log, log
 
 
 def test_a_highwayman_steal_is_logged_inside_the_attack_that_moved_the_gems() -> None:

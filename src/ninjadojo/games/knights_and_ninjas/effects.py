@@ -530,7 +530,8 @@ def land(state: KnightsAndNinjasState, frame: Frame, blocked: int) -> None:
             return
         # A response that weakened the attack without stopping it says so: "takes 3 gems" after a King (4)
         # answered with a Peasant read as if the Peasant had done nothing.
-        less = f" (the attack's strength {strength} less the response's {blocked})" if blocked else ""
+        # After a colon, not in brackets: a front end follows the seat's name with its own ("P2 (expert bot)").
+        less = f": the attack's strength {strength} less the response's {blocked}" if blocked else ""
         state.log(f"P{by} takes {plural(moved, 'gem')} from P{defender}{less}", depth=depth)
         if state.duel:
             if not check_win(state, by):
