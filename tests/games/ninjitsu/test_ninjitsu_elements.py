@@ -445,7 +445,7 @@ def test_earth1_says_its_extra_card_in_the_draw_line() -> None:
     game = elements(sides=("earth1", "-"), hands=["", ""], deck="2a 3a 4a 5a 6b")
     play(game, "d")
     assert len(game.hands[0]) == 3
-    assert "P0 draws 3 cards (one more for their Element Earth (side 1))" in game.observe(1)["log"]  # type: ignore[operator]
+    assert "P0 draws 3 cards, one more for their Element Earth (side 1)" in game.observe(1)["log"]  # type: ignore[operator]
 
 
 def test_fire1_says_why_master_of_fire_leaves_the_highest_treasure_in_play() -> None:

@@ -766,7 +766,8 @@ class NinjitsuState(GameState[Payload]):
             plural = "s" if len(drawn) > 1 else ""
             what = f"{len(drawn)} card{plural}" if verb == "draws" else ""
             # Earth (side 1)'s card is said, or a draw of 2 where the text said 1 has no reason given.
-            why = f" (one more for their Element {elements.side_words('earth1')})" if extra else ""
+            # (after a comma: the side is said in brackets, and brackets inside brackets read badly)
+            why = f", one more for their Element {elements.side_words('earth1')}" if extra else ""
             # narrate's body for both lines, written out (a draw is one base-game action in four).
             depth = len(self.effects) + deeper
             lines = (_new_event(Event, (EVERYONE, f"{name} {verb} {what}".rstrip() + why, False, 0, depth)),
