@@ -319,6 +319,8 @@ def _heat_wave(state: NinjitsuState, card: int, player: int) -> None:
         discard_hands(state, seats)
     else:
         state.narrate("nobody has a treasure: no hand is discarded")
+    # (the draws that follow are the card's too: said, or they read as draws with no cause)
+    state.narrate("then everyone draws a card")
     for seat in (state.turn, *state.opponents(state.turn)):
         state.draw(seat, 1)
 
@@ -344,6 +346,11 @@ def _blizzard(state: NinjitsuState, card: int, player: int, left: tuple[int, ...
 def _sunshower(state: NinjitsuState, card: int, player: int) -> None:
     """Each player draws as many cards as the Weather discard pile holds."""
     count = len(state.weather_discard)
+    if not count:
+        state.narrate("the Weather discard pile is empty: nobody draws")
+    else:
+        state.narrate(f"the Weather discard pile holds {count}: everyone draws {count} "
+                      + ("card" if count == 1 else "cards"))
     for seat in (state.turn, *state.opponents(state.turn)):
         if count:
             state.draw(seat, count)
@@ -355,6 +362,9 @@ def _flood(state: NinjitsuState, card: int, player: int) -> None:
 
     doomed = tuple((CARD_IDS[each], seat) for seat in (state.turn, *state.opponents(state.turn))
                    for each in state.treasures[seat] if (PRINTED[each] or 0) <= 5 and PRINTED[each] is not None)
+    if not doomed:
+        # Else the log says only that Flood resolved, and a player cannot tell whether it did anything.
+        state.narrate("no treasure of value 5 or less is in play: nothing is discarded")
     discard_each(state, doomed)
 
 
