@@ -350,3 +350,13 @@ def test_a_house_s_treasure_is_in_words_on_the_terminal_board_and_in_letters_onl
     assert "f f s s v v j g" in rows[1] and "Fan, Scroll, Vase, Jade, Gold" in rows[4]
     # The raiders' column starts at the same place on every row.
     assert len({row.index("+:") for row in rows}) == 1, rows
+
+
+def test_free_rumors_alike_at_one_clan_scoring_are_said_once_with_their_count() -> None:
+    """The final count read "the free Rumors Master of the Secret Art and Master of the Secret Art"."""
+    from ninjadojo.games.ninjato.words import repeats_counted
+
+    assert repeats_counted(["Master of the Secret Art", "Master of the Secret Art"]) == [
+        "Master of the Secret Art twice"]
+    assert repeats_counted(["Fan", "Sensei", "Fan", "Fan"]) == ["Fan three times", "Sensei"]
+    assert repeats_counted(["Fan"]) == ["Fan"]

@@ -319,6 +319,18 @@ def _clan_scorings(state: NinjatoState, player: int) -> dict[int, list[tuple[str
     return found
 
 
+_TIMES = {2: "twice", 3: "three times", 4: "four times"}
+
+
+def repeats_counted(names: list[str]) -> list[str]:
+    """``names`` in their order, each said once with how many times it came (``["Sensei twice", "Fan"]``):
+    two free Rumors alike read "Master of the Secret Art and Master of the Secret Art"."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return [name if count == 1 else f"{name} {_TIMES.get(count, f'{count} times')}" for name, count in counts.items()]
+
+
 def score_lines(state: NinjatoState, player: int) -> list[str]:
     """How ``player``'s final score is counted, as the rulebook counts it: the honour of the game (what
     buying Rumors and Envoys scored, and each clan scoring after rounds 3, 5 and 7), then the end: each
@@ -334,7 +346,8 @@ def score_lines(state: NinjatoState, player: int) -> list[str]:
             points = sum(honour for _, honour in gains)
             from_clans += points
             # A free Rumor's points come at the end, in its sets: said once, not left to read as worth 0.
-            free = [words.removeprefix("the free Rumor ") for words, _ in gains if words.startswith("the free Rumor")]
+            free = repeats_counted([words.removeprefix("the free Rumor ") for words, _ in gains
+                                    if words.startswith("the free Rumor")])
             parts = [words for words, _ in gains if not words.startswith("the free Rumor")]
             if free:
                 # (Said of any seat: the end table shows every seat's lines, not only this page's.)
