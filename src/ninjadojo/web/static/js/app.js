@@ -7,7 +7,7 @@
 //   #/watch/<id>/<key>          a private table as a spectator (its watch key)
 //   #/replay/<id>               the replay of a finished game
 
-import {h, replace} from './dom.js';
+import {clearToasts, h, replace} from './dom.js';
 import {openLobby} from './lobby.js';
 import {openTable} from './table.js';
 import {openReplay} from './replay.js';
@@ -30,6 +30,8 @@ function route() {
   const root = document.getElementById('app');
   if (current && current.destroy) current.destroy();
   current = null;
+  // The messages of the page left go with it (the lobby's "the options are set" covered the new table's hand).
+  clearToasts();
   window.scrollTo(0, 0);
   const hash = location.hash;
   for (const [pattern, open] of ROUTES) {

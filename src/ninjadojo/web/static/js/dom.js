@@ -86,6 +86,15 @@ export function clearErrorToasts() {
   for (const item of document.querySelectorAll('#toasts .toast-error')) item.remove();
 }
 
+/**
+ * Take away every message shown, errors and the rest: each is about the page it was shown on (a preset set
+ * in the lobby, a copied link, a refused move), so leaving that page takes them away (js/app.js route()).
+ * What goes wrong on the new page is said there, once it is open.
+ */
+export function clearToasts() {
+  for (const item of document.querySelectorAll('#toasts .toast')) item.remove();
+}
+
 /** Copy text to the clipboard (falls back to selecting a text field when the API is refused). */
 export async function copyText(text, field) {
   try {
