@@ -5,12 +5,13 @@ an option written as a phrase (Ninjitsu!'s Expansions) ended with no full stop."
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
-from web.driving import APP, DESKTOP, new_page, quick_settings
-from web.serving import WebServer
+from web.driving import APP, DESKTOP, TALL, new_page, quick_settings
+from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
 
@@ -45,4 +46,68 @@ def test_a_lobby_message_does_not_follow_onto_the_new_table(browser: Any, web_se
         assert page.locator("#toasts .toast", has_text="the options are set").count() == 0
         assert [e for e in errors if "401" not in e and "403" not in e] == [], errors
     finally:
+        context.close()
+
+
+#: What the review's rows say in place of the server's (page.route): moves with the engine's copy numbers.
+COPIES = """(data, seats) => {
+  const moves = (data.review || {}).moves || [];
+  if (moves.length < 3) return data;
+  const [first, second, third] = moves;
+  first.estimate.played.label = 'Play Smoke Bomb as a treasure (copy 2)';
+  // A better move, clearly: the better move's column names it (with its detail, without its number).
+  Object.assign(second.estimate, {before: 0.9, after: 0.2, clear: true});
+  second.followed = null;
+  second.estimate.played.label = 'Pass Tripwire to P1 \\u2014 copy 2';
+  second.estimate.best = {action: 'zz:1', label: 'Play Katana as a secret (P1 knows you have it, copy 2)',
+    chance: 0.9};
+  // Two copies of one card played alike, the other copy "better": one move to a player.
+  Object.assign(third.estimate, {before: 0.9, after: 0.5, clear: true});
+  third.followed = null;
+  third.estimate.played = {action: 'zz:2', label: 'Play Katana as a treasure (copy 1)', chance: 0.5};
+  third.estimate.best = {action: 'zz:3', label: 'Play Katana as a treasure (copy 2)', chance: 0.9};
+  return data;
+}"""
+
+
+def test_the_review_names_a_move_without_the_engines_copy_number(browser: Any, web_server: WebServer) -> None:
+    """The review's Played and Better move columns say "Play Smoke Bomb as a treasure", "Play Katana as a secret
+    (Bo knows you have it)": no "(copy 2)", nor ", copy 2" inside a bracket, nor "— copy 2" after a seat. Two
+    copies of a card played alike are one move: the other copy is not offered as a better one."""
+    reviews = web_server.app.state.reviews
+    before = reviews.iterations
+    reviews.iterations = 12
+    table_id, tokens = web_server.create({"game": "ninja-camp", "players": 2, "settings": QUICK, "seed": 20,
+                                          "seats": [{"type": "human", "name": "Ann"},
+                                                    {"type": "human", "name": "Bo"}]})
+    web_server.play_out(table_id)
+    context, page, errors = new_page(browser, TALL)
+
+    def rewrite(route: Any) -> None:
+        response = route.fetch()
+        data = response.json()
+        changed = page.evaluate(COPIES, data) if isinstance(data, dict) else data
+        route.fulfill(response=response, body=json.dumps(changed), content_type="application/json")
+
+    try:
+        page.route("**/api/tables/*/review*", rewrite)
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        page.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === '0'")
+        page.locator(".end-screen #open-review").click()
+        page.wait_for_function("() => document.querySelector('dialog.review-dialog').dataset.review === 'done'",
+                               timeout=120_000)
+        rows = page.locator(".review-table tbody tr")
+        assert rows.count() >= 3
+        played = [rows.nth(i).locator(".review-played").inner_text() for i in range(3)]
+        better = [rows.nth(i).locator(".review-better").inner_text() for i in range(3)]
+        assert played[0] == "Play Smoke Bomb as a treasure", played
+        assert played[1] == "Pass Tripwire to Bo", played
+        assert better[1].startswith("Play Katana as a secret (Bo knows you have it) ("), better
+        assert played[2] == "Play Katana as a treasure", played
+        assert "your move was the best found" in better[2], better
+        texts = page.locator(".review-table").inner_text()
+        assert "copy" not in texts, texts
+        assert errors == [], errors
+    finally:
+        reviews.iterations = before
         context.close()

@@ -11,8 +11,20 @@
 
 import {h, pressable} from './dom.js';
 
-/** The engine's number of a copy at the end of a choice's words (GameState.labels): "(copy 2)", "(..., copy 2)". */
-const COPY_NUMBER = / \(copy \d+\)$|, copy \d+(?=\)$)/;
+/**
+ * The engine's number of a copy at the end of a choice's words (GameState.labels): "(copy 2)", "(..., copy 2)",
+ * and after a seat's name "— copy 2", "— ..., copy 2".
+ */
+const COPY_NUMBER = / \(copy \d+\)$| \u2014 copy \d+$|, copy \d+(?=\)?$)/;
+
+/**
+ * A choice's words without the engine's number of a copy ("Play Katana as a treasure (copy 2)" → "Play Katana
+ * as a treasure"; "(P1 knows you have it, copy 2)" → "(P1 knows you have it)"): where the choices are not
+ * side by side (the review's moves) the number tells nothing apart and means nothing to a player.
+ */
+export function withoutCopyNumber(text) {
+  return typeof text === 'string' ? text.replace(COPY_NUMBER, '') : text;
+}
 
 export class Picker {
   /** ``onSend(action)`` sends an action; ``onChange()`` redraws the chooser. */
@@ -152,7 +164,7 @@ export class Picker {
     // The engine numbers copies of a card whose choices read alike ("... (copy 2)"); a chooser opened on
     // one copy names what was clicked, so the number goes wherever the words stay unique without it.
     const words = candidates.map((action) => describe(action));
-    const plain = words.map((text) => (typeof text === 'string' ? text.replace(COPY_NUMBER, '') : text));
+    const plain = words.map(withoutCopyNumber);
     const shown = plain.map((text, i) => (plain.filter((other) => other === text).length === 1 ? text : words[i]));
     // Narrowing by the board is offered only where a choice acts on something not yet selected.
     const narrow = candidates.some((action) => (this.keys.get(action) || [])

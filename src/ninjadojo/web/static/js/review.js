@@ -7,6 +7,7 @@
 import {api} from './api.js';
 import {gameInfo} from './catalogue.js';
 import {h, plural, replace} from './dom.js';
+import {withoutCopyNumber} from './picker.js';
 import {botName} from './seats.js';
 
 /** The marks, worst first: the word, the sign chess players know, and what it means. */
@@ -243,6 +244,14 @@ function decisionTable(moves, ctx, who, partial, players = null) {
       h('tbody', {}, moves.map((move) => drawMove(move, ctx, players)))));
 }
 
+/**
+ * A move in the table's words, without the engine's number of a copy ("Play Smoke Bomb as a treasure (copy 2)"):
+ * in the list of choices it told two buttons apart; here, one move to a row, it tells nothing apart.
+ */
+function said(label, ctx) {
+  return ctx.words(withoutCopyNumber(label));
+}
+
 function drawMove(move, ctx, players) {
   const estimate = move.estimate;
   const played = estimate.played;
@@ -259,20 +268,22 @@ function drawMove(move, ctx, players) {
   // the search's own error (``clear`` false; a review stored before it said so counts as clear) is not
   // called better either: the search cannot tell the two apart.
   const chance = h('span', {class: 'chance'}, `(${percent(best.chance)})`);
-  const better = best.action === played.action
+  // Two copies of a card played alike are one move to a player (the engine's copy number alone told them apart).
+  const same = best.action === played.action || withoutCopyNumber(best.label) === withoutCopyNumber(played.label);
+  const better = same
     ? [h('span', {class: 'muted'}, '✓ your move was the best found')]
     : lost > 0 && estimate.clear !== false
-      ? [ctx.words(best.label), ' ', chance]
+      ? [said(best.label, ctx), ' ', chance]
       : lost > 0
         ? [h('span', {class: 'muted', title: 'the difference is within what the search can tell apart'},
-          '≈ about as good as the best found (within the search’s error): '), ctx.words(best.label), ' ', chance]
-        : [h('span', {class: 'muted'}, '✓ as good as the best found: '), ctx.words(best.label), ' ', chance];
+          '≈ about as good as the best found (within the search’s error): '), said(best.label, ctx), ' ', chance]
+        : [h('span', {class: 'muted'}, '✓ as good as the best found: '), said(best.label, ctx), ' ', chance];
   return h('tr', {class: ['review-move', mark && `marked mark-${move.mark}`], dataset: {number: move.number,
     mark: move.mark || 'none'}},
   h('td', {class: 'review-number'}, String(move.number)),
   players ? h('td', {class: 'review-by'}, players.at(Number(move.ply))) : null,
   h('td', {class: 'review-prompt'}, ctx.words(move.prompt)),
-  h('td', {class: 'review-played'}, ctx.words(played.label)),
+  h('td', {class: 'review-played'}, said(played.label, ctx)),
   h('td', {class: 'review-chance'}, `${percent(estimate.before)} → ${percent(estimate.after)}`,
     followed === null ? null : h('span', {class: 'muted review-followed',
       title: 'the search played on from your move with its own players; your next decision, right after, '
@@ -287,10 +298,11 @@ function drawMove(move, ctx, players) {
 
 /** What the same search found with every hidden card shown (the game is over: nothing is secret now). */
 function hindsightLine(truth, ctx) {
-  const same = truth.best.action === truth.played.action || percent(truth.best.chance) === percent(truth.played.chance);
+  const same = truth.best.action === truth.played.action || percent(truth.best.chance) === percent(truth.played.chance)
+    || withoutCopyNumber(truth.best.label) === withoutCopyNumber(truth.played.label);
   const best = same
     ? `your move was as good as any (${percent(truth.played.chance)})`
-    : `${ctx.words(truth.best.label)} (${percent(truth.best.chance)}; yours ${percent(truth.played.chance)})`;
+    : `${said(truth.best.label, ctx)} (${percent(truth.best.chance)}; yours ${percent(truth.played.chance)})`;
   return h('div', {class: 'review-truth'}, h('span', {class: 'muted'}, 'With the cards shown: '), best);
 }
 
