@@ -111,3 +111,26 @@ def test_the_review_names_a_move_without_the_engines_copy_number(browser: Any, w
     finally:
         reviews.iterations = before
         context.close()
+
+
+def test_every_options_help_ends_as_a_sentence(browser: Any, web_server: WebServer) -> None:
+    """Every option's help under its label ends with a full stop (Ninjitsu!'s Expansions, a phrase, had none), as
+    it starts with a capital letter; one written as a sentence keeps its own stop (not two)."""
+    games = [game["id"] for game in web_server.http.get("/api/games").json()]
+    context, page, errors = new_page(browser, TALL)
+    try:
+        page.goto(f"{web_server.base}/#/")
+        page.wait_for_selector("#create-table")
+        for game in games:
+            page.select_option("#new-game", game)
+            texts = page.evaluate("() => [...document.querySelectorAll('.option-help')].map((el) => el.textContent)")
+            assert texts, game
+            assert [text for text in texts if not text.rstrip().endswith((".", "!", "?"))] == [], game
+            assert [text for text in texts if text.rstrip().endswith("..")] == [], game
+        page.select_option("#new-game", "ninjitsu")
+        expansions = page.locator(".option-row[data-option='expansions'] .option-help").inner_text()
+        assert expansions.startswith("Expansion sets to play with: "), expansions
+        assert expansions.endswith("adds Events."), expansions
+        assert errors == [], errors
+    finally:
+        context.close()

@@ -601,6 +601,13 @@ function choiceLabel(option, choice) {
   return index >= 0 && labels[index] ? labels[index] : choice;
 }
 
+/** A phrase as a sentence: its first letter a capital, a full stop at its end (where it has none). */
+function asSentence(text) {
+  const words = String(text).trim();
+  const ended = /[.!?…]["'”’)\]]*$/.test(words) ? words : `${words}.`;
+  return ended.charAt(0).toUpperCase() + ended.slice(1);
+}
+
 /**
  * A form field for one game option, in words: its label, its help, a checkbox, a number, a list of its
  * choices (checkboxes for a set of them). {row, peek(), read()}: peek() is the value as it stands,
@@ -610,9 +617,9 @@ function optionField(option) {
   const id = `opt-${option.name}`;
   const title = option.label || option.name;
   // The games write some help texts as a sentence and some as a phrase ("the points you need..."; the
-  // terminal shows them after a dash): shown here under the label, each starts as a sentence.
-  const help = option.help ? h('small', {class: 'muted option-help'},
-    option.help.charAt(0).toUpperCase() + option.help.slice(1)) : null;
+  // terminal shows them after a dash): shown here under the label, each reads as a sentence, from its capital
+  // letter to its full stop.
+  const help = option.help ? h('small', {class: 'muted option-help'}, asSentence(option.help)) : null;
   // An option switching a ruling outside the house rules' section still says it is one.
   const tag = option.ruling !== null && option.ruling !== undefined && optionSection(option) !== HOUSE_RULES
     && !/^house rule/i.test(title) ? h('span', {class: 'tag house-tag'}, 'house rule') : null;
