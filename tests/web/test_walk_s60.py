@@ -134,3 +134,66 @@ def test_every_options_help_ends_as_a_sentence(browser: Any, web_server: WebServ
         assert errors == [], errors
     finally:
         context.close()
+
+
+#: Where the outline of a thing that may be clicked (or is picked) in a docked hand or panel leaves the box that
+#: shows it (the dock, a row scrolling sideways) or the screen, with 1px to spare: [what, its edge, the box's].
+CUT_OUTLINES = """() => {
+  const out = [];
+  for (const dock of document.querySelectorAll('.board .card-row.hand.docked, .board .seat-panel.mine.docked')) {
+    const box = dock.getBoundingClientRect();
+    const style = getComputedStyle(dock);
+    const boxes = [{top: box.top + parseFloat(style.borderTopWidth), left: box.left + parseFloat(style.borderLeftWidth),
+      bottom: Math.min(innerHeight, box.bottom - parseFloat(style.borderBottomWidth)),
+      right: box.right - parseFloat(style.borderRightWidth)}];
+    if (dock.scrollHeight > dock.clientHeight + 1) out.push([dock.className, 'scrolls its cards']);
+    for (const el of dock.querySelectorAll('[data-keys].actionable, [data-keys].selected')) {
+      const r = el.getBoundingClientRect();
+      const s = getComputedStyle(el);
+      const reach = s.outlineStyle === 'none' ? 0 : parseFloat(s.outlineWidth) + parseFloat(s.outlineOffset);
+      const clips = [...boxes];
+      for (let p = el.parentElement; p && p !== dock; p = p.parentElement) {
+        const ps = getComputedStyle(p);
+        if (ps.overflowX !== 'visible' || ps.overflowY !== 'visible') clips.push(p.getBoundingClientRect());
+      }
+      for (const c of clips) {
+        if (r.top - reach < c.top - 1 || r.bottom + reach > c.bottom - 1 || r.left - reach < c.left - 1) {
+          out.push([el.textContent.slice(0, 24), Math.round(r.top - reach), Math.round(r.bottom + reach),
+            Math.round(c.top), Math.round(c.bottom)]);
+        }
+      }
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
+                         ids=["laptop", "phone"])
+def test_a_docked_hand_shows_its_cards_whole(browser: Any, web_server: WebServer, viewport: Any) -> None:
+    """Ninjitsu! at 1280x800 (and on a phone): the hand docked at the bottom of the screen holds Bow and Arrows and
+    Climbing Hook, names on two lines. Every card of it is whole on the screen with its outline (a card that may
+    be clicked, then the one picked), none cut by the screen's bottom edge or the dock's."""
+    exact = web_server.dojo.exact_seeds
+    web_server.dojo.exact_seeds = True  # the deal as given: a hand with two-line names
+    try:
+        table_id, tokens = web_server.create({"game": "ninjitsu", "players": 2, "settings": QUICK, "seed": 1,
+                                              "seats": [{"type": "human", "name": "Ann"},
+                                                        {"type": "bot", "level": "easy"}]})
+    finally:
+        web_server.dojo.exact_seeds = exact
+    context, page, errors = new_page(browser, viewport)
+    try:
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        page.wait_for_function(f"() => document.querySelector('{APP}').dataset.canAct === 'yes'")
+        hand = page.locator(".board .card-row.hand.docked")
+        hand.wait_for()
+        page.wait_for_timeout(300)
+        assert "Climbing Hook" in hand.inner_text()
+        assert page.evaluate(CUT_OUTLINES) == []
+        hand.locator("[data-keys].actionable", has_text="Climbing Hook").click()
+        page.locator(".board .card-row.hand.docked [data-keys].selected").wait_for()
+        assert page.evaluate(CUT_OUTLINES) == []
+        assert errors == [], errors
+    finally:
+        context.close()
