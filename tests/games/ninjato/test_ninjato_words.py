@@ -329,8 +329,8 @@ def test_a_tile_that_costs_any_card_says_so_in_its_help() -> None:
 
 
 @pytest.mark.parametrize(("count", "says"), [
-    (3, "× 4 (a set of 3)"), (5, "× 6 (x4 for a set of 3, x2 for a set of 2)"),
-    (6, "× 8 (x4 for each of 2 sets of 3)")])
+    (3, "× 4 (a set of 3)"), (5, "× 6 (×4 for a set of 3, ×2 for a set of 2)"),
+    (6, "× 8 (×4 for each of 2 sets of 3)")])
 def test_a_rumor_kind_s_count_says_its_multiplier_once_and_the_sets_that_make_it(count: int, says: str) -> None:
     """The end's line reads "5 Envoys × 4 (a set of 3): 20", not "5 Envoys, times a set of 3 (x4)", which
     reads as 5 × 3."""
@@ -360,3 +360,10 @@ def test_free_rumors_alike_at_one_clan_scoring_are_said_once_with_their_count() 
         "Master of the Secret Art twice"]
     assert repeats_counted(["Fan", "Sensei", "Fan", "Fan"]) == ["Fan three times", "Sensei"]
     assert repeats_counted(["Fan"]) == ["Fan"]
+
+
+def test_the_rumors_set_multiplier_is_written_with_the_times_sign() -> None:
+    """A Rumor's help read "one x1, two x2, three x4", with the letter x where the final count writes "× 4"."""
+    texts = [info.text for info in NinjatoState.card_catalog() if info.name.startswith("Rumor:")]
+    assert texts and not any(re.search(r"\bx\d", text) for text in texts), texts
+    assert any("×4" in text for text in texts), texts

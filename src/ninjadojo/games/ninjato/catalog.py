@@ -80,7 +80,7 @@ def catalog() -> list[CardInfo]:
                  f" Costs on the tiles: {', '.join(costs)} (free if you hold its style).")
         infos.append(CardInfo(tile_kind.code, f"{tile_name(tile_row.kind)} tile", TILE_SHORT[tile_kind.code],
                               TILE_TEXT[tile_kind.code] + price))
-    set_rule = " Sets of up to three: one x1, two x2, three x4; a fourth starts a new set."
+    set_rule = " The set multiplier: one Rumor of a kind ×1, two ×2, three ×4; a fourth starts a new set."
     for index, rumor_kind in enumerate(RUMOR_KINDS):
         prices = "; ".join(f"No. {row.code[1:]}: {row.cost.words()}" for row in RUMORS if row.kind == index)
         infos.append(CardInfo(f"rum:{rumor_kind.code}", f"Rumor: {rumor_kind.name}",

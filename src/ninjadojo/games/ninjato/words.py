@@ -372,15 +372,16 @@ def score_lines(state: NinjatoState, player: int) -> list[str]:
 
 
 def _sets_words(count: int) -> str:
-    """``× 4 (a set of 3)``, ``× 6 (x4 for a set of 3, x2 for a set of 2)``: the multiplier the sets of
+    """``× 4 (a set of 3)``, ``× 6 (×4 for a set of 3, ×2 for a set of 2)``: the multiplier the sets of
     ``count`` Rumors of one kind make, and the sets (read after the count they multiply)."""
     threes, rest = divmod(count, 3)
     if threes + (rest > 0) == 1:
         return f"× {set_multiplier(count)} (a set of {count})"
-    parts = [f"x{set_multiplier(3)} for a set of 3" if threes == 1
-             else f"x{set_multiplier(3)} for each of {threes} sets of 3"]
+    # (the sign of times, as in the count's own "× 6", not the letter x)
+    parts = [f"×{set_multiplier(3)} for a set of 3" if threes == 1
+             else f"×{set_multiplier(3)} for each of {threes} sets of 3"]
     if rest:
-        parts.append(f"x{set_multiplier(rest)} for a set of {rest}")
+        parts.append(f"×{set_multiplier(rest)} for a set of {rest}")
     return f"× {set_multiplier(count)} ({', '.join(parts)})"
 
 
