@@ -4,22 +4,22 @@
 import {gameInfo} from './catalogue.js';
 import {h} from './dom.js';
 import {drawBack, drawCard} from './cards.js';
-import {botName, seatBadge} from './seats.js';
+import {botName, givenName, seatBadge} from './seats.js';
 import {boardOf} from './games/index.js';
 
 /** The context a game module draws from (see games/common.js). */
 export function makeCtx({gameId, view, seat, legal = [], decision = null, toAct = [], seats = []}) {
   const mod = boardOf(gameId);
-  // The name after a seat's label (P1 ...): a person's name, or "(easy bot)" for a bot.
-  const name = (s) => (seats[s] && seats[s].type === 'bot' ? botName(seats[s]) : seats[s] && seats[s].name)
-    || `Player ${s}`;
+  // A person's name, but not the one the server gives a seat nobody named (seats.js givenName).
+  const given = (s) => givenName(seats[s], s);
+  // The name after a seat's label (P1 ...): a person's name, or "(easy bot)" for a bot; '' for a seat unnamed.
+  const name = (s) => (seats[s] && seats[s].type === 'bot' ? botName(seats[s]) : given(s));
   // One name per player in every text the engine writes (it names seats P<n>): a person's name, or
-  // "P2 (medium bot)" for a bot, or P<n> for a seat nobody has taken.
+  // "P2 (medium bot)" for a bot, or P<n> for a seat nobody has taken or named.
   const player = (s) => {
     const info = seats[s];
-    if (!info) return `P${s}`;
-    if (info.type === 'bot') return `P${s} ${botName(info)}`;
-    return info.name || `P${s}`;
+    if (info && info.type === 'bot') return `P${s} ${botName(info)}`;
+    return given(s) || `P${s}`;
   };
   // A bot's possessive keeps its short label ("P1's trap", not "P1 (expert bot)'s trap"); a bot's label the text
   // follows with words in brackets shares them ("P2 (medium bot, 22 points)", not "P2 (medium bot) (22 points)").

@@ -8,7 +8,7 @@ import {api} from './api.js';
 import {gameInfo} from './catalogue.js';
 import {h, plural, replace} from './dom.js';
 import {withoutCopyNumber} from './picker.js';
-import {botName} from './seats.js';
+import {botName, givenName} from './seats.js';
 
 /** The marks, worst first: the word, the sign chess players know, and what it means. */
 const MARKS = {
@@ -196,7 +196,7 @@ export class ReviewDialog {
  */
 export function playersOf(playedBy, seat) {
   if (!Array.isArray(playedBy) || playedBy.length < 2) return null;
-  const named = (entry) => (entry.type === 'bot' ? `P${seat} ${botName(entry)}` : entry.name || `P${seat}`);
+  const named = (entry) => (entry.type === 'bot' ? `P${seat} ${botName(entry)}` : givenName(entry, seat) || `P${seat}`);
   const names = playedBy.map(named);
   const last = playedBy[playedBy.length - 1];
   return {

@@ -39,6 +39,14 @@ export function seatBadge(seat, name, {you = false} = {}) {
     you ? h('span', {class: 'you-tag'}, 'you') : null);
 }
 
+/**
+ * A person's name at ``seat`` (a seat of the table's list), or '' where nobody named it: the server calls such a
+ * seat "Player 0", which beside the badge's P0 read as a second, engine-like name ("P0 Player 0 (you)").
+ */
+export function givenName(entry, seat) {
+  return entry && entry.name && entry.name !== `Player ${seat}` ? entry.name : '';
+}
+
 /** A bot seat's name after its label, as the table's log and prompts give it: "(easy bot)". */
 export function botName(seat) {
   const level = seat.bot || seat.name;

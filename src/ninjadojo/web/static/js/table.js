@@ -14,7 +14,7 @@ import {LastMoves, digestLines, digestTitle, sinceLastTurn, snapshot} from './re
 import {setHelpPanel} from './cards.js';
 import {actionHelpers, drawBoard, drawLog, drawResult, makeCtx} from './board.js';
 import {actionList, Picker} from './picker.js';
-import {SEAT_STATUS, botName, seatBadge} from './seats.js';
+import {SEAT_STATUS, botName, givenName, seatBadge} from './seats.js';
 import {ChatBox} from './chat.js';
 import {percent, ReviewDialog} from './review.js';
 import {forgetSeat, invitesOf, keepName, keepSeat, myName, seatAt} from './store.js';
@@ -949,7 +949,8 @@ class TablePage {
         out.has(seat.seat) && 'seat-out']},
         // A bot under its one name at the table ("P1 (easy bot)", as the log and prompts call it); a
         // player's seat says only what is not plain (a free seat, an invitation not yet taken).
-        seatBadge(seat.seat, seat.type === 'bot' ? botName(seat) : seat.name, {you: seat.seat === this.seat}),
+        seatBadge(seat.seat, seat.type === 'bot' ? botName(seat) : givenName(seat, seat.seat),
+          {you: seat.seat === this.seat}),
         seat.type === 'bot' ? h('span', {class: 'seat-kind', 'aria-hidden': 'true'}, '⚙')
           : SEAT_STATUS[seat.status] ? h('span', {class: 'seat-kind'}, SEAT_STATUS[seat.status]) : null,
         seat.type === 'human' ? h('span', {class: seat.connected ? 'online' : 'offline'},
@@ -1374,7 +1375,7 @@ function autoAnswerSwitch(redraw) {
 
 function waitingFor(ctx, toAct) {
   if (!toAct || !toAct.length) return '◌ Waiting…';
-  const names = toAct.map((s) => `P${s} ${ctx.name(s)}`).join(', ');
+  const names = toAct.map((s) => `P${s} ${ctx.name(s)}`.trim()).join(', ');
   return `◌ Waiting for ${names}${toAct.length > 1 ? ' (at the same time)' : ''}…`;
 }
 

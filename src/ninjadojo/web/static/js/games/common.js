@@ -20,7 +20,7 @@ export function seatPanel(ctx, seat, rows, {extra = null, keys = null, status = 
   // data-seat-panel: what changes in it is the seat's (recent.js tells whose move it was by it).
   return h('section', {class: ['seat-panel', acting && 'to-act', seat === ctx.seat && 'mine', extra],
     dataset: {seatPanel: String(seat)},
-    'aria-label': `seat ${seat}: ${ctx.name(seat)}${acting ? ', to act' : ''}`},
+    'aria-label': `seat ${seat}${ctx.name(seat) ? `: ${ctx.name(seat)}` : ''}${acting ? ', to act' : ''}`},
   h('header', {class: 'seat-head', dataset: {keys}},
     ctx.badge(seat),
     acting ? h('span', {class: 'to-act-tag'}, h('span', {'aria-hidden': 'true'}, '⚑'), ' to act') : null,
