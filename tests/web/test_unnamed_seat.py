@@ -6,7 +6,9 @@ The browser probe of stop 54: a player who left the name field empty saw "P0 Pla
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
 from typing import Any
 
 from web.driving import APP, PlayStats, act_once, new_page, wait_turn_or_end
@@ -35,6 +37,41 @@ def test_an_unnamed_seat_is_its_badge_alone_and_p_n_in_the_log(browser: Any, web
         assert "Player 0" not in text, [line for line in text.splitlines() if "Player 0" in line][:5]
         log = page.locator(".log-box").inner_text()
         assert "P0 " in log, log[:400]  # the seat's moves, by its label
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_the_replay_names_an_unnamed_seat_by_its_label(browser: Any, web_server: WebServer) -> None:
+    # Its player makes a first choice, then leaves the seat to a bot: the replay's list of seats says who played
+    # it, in turn, without the server's "Player 0".
+    table_id, tokens = web_server.create({"game": "ninja-trap", "players": 2, "seed": 5, "settings": QUICK,
+                                          "seats": [{"type": "human"}, {"type": "bot", "level": "easy"}]})
+    live = web_server.dojo.tables[table_id]
+
+    async def first_choice() -> None:
+        while 0 not in live.game.to_act():
+            await asyncio.sleep(0.02)
+        async with live.lock:
+            await live._commit_action(0, live.game.legal_actions(0)[0], None)
+            live.publish()
+
+    web_server.run(first_choice())
+    web_server.http.post(f"/api/tables/{table_id}/leave", json={"replace_with": "easy"},
+                         headers={"X-Seat-Token": tokens["0"]})
+    deadline = time.monotonic() + 60
+    while web_server.http.get(f"/api/tables/{table_id}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    steps = len(web_server.http.get(f"/api/tables/{table_id}/record").json()["actions"])
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(f"{web_server.base}/#/replay/{table_id}")
+        page.wait_for_function(f"() => document.querySelector('{APP}').dataset.step === '{steps}'")
+        assert page.locator("#replay-seat option[value='0']").inner_text() == "P0 a player, then (easy bot)"
+        assert "Player 0" not in page.locator("body").inner_text()
+        page.locator("#replay-seek").fill("1")
+        assert "Player 0" not in page.locator("body").inner_text()
         assert not errors, errors
     finally:
         context.close()

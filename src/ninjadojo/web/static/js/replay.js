@@ -12,7 +12,7 @@ import {setHelpPanel} from './cards.js';
 import {actionHelpers, drawBoard, drawLog, drawResult, makeCtx} from './board.js';
 import {ReviewDialog} from './review.js';
 import {seatAt} from './store.js';
-import {botName} from './seats.js';
+import {botName, givenName} from './seats.js';
 
 const SPEEDS = [['0.5', 'fast (0.5 s)'], ['1', 'normal (1 s)'], ['2', 'slow (2 s)']];
 
@@ -87,7 +87,7 @@ class Replay {
   name(seat, index = this.steps) {
     const entry = this.seatsAt(index)[seat];
     if (entry && entry.type === 'bot') return botName(entry);
-    return (entry && entry.name) || `Player ${seat}`;
+    return givenName(entry, seat); // ('' for a seat nobody named: its label alone, as at the table)
   }
 
   /** Everyone who played a seat, in turn: "Ann, then (medium bot)". */
@@ -97,7 +97,8 @@ class Replay {
       names.push(this.name(seat, change.until - 1));
     }
     names.push(this.name(seat));
-    return names.filter((name, i) => i === 0 || name !== names[i - 1]).join(', then ');
+    const players = names.filter((name, i) => i === 0 || name !== names[i - 1]);
+    return players.length > 1 ? players.map((name) => name || 'a player').join(', then ') : players[0];
   }
 
   shell() {
@@ -106,7 +107,7 @@ class Replay {
       this.seat = this.seatSelect.value === '' ? null : Number(this.seatSelect.value);
       this.show(this.step);
     }}, h('option', {value: ''}, 'the spectators (what everyone saw)'),
-    Array.from({length: this.record.players}, (_, s) => h('option', {value: s}, `P${s} ${this.players(s)}`)));
+    Array.from({length: this.record.players}, (_, s) => h('option', {value: s}, `P${s} ${this.players(s)}`.trim())));
     this.slider = h('input', {id: 'replay-seek', type: 'range', min: 0, max: this.steps, value: this.steps,
       'aria-label': 'seek to a step', oninput: () => this.show(Number(this.slider.value))});
     this.playButton = h('button', {type: 'button', id: 'replay-play', onclick: () => this.toggle()}, '▶ Play');
@@ -214,7 +215,7 @@ class Replay {
     replace(this.where, h('span', {class: 'tag tag-warn'},
       'This server cannot show each step (it has no /replay endpoint): the actions and the final position follow.'));
     replace(this.log, h('ol', {class: 'log-lines'}, this.record.actions.map(([seat, action], index) =>
-      h('li', {}, `P${seat} ${this.name(seat, index)}: ${action}`))));
+      h('li', {}, `${`P${seat} ${this.name(seat, index)}`.trim()}: ${action}`))));
     try {
       const state = await api(`/api/tables/${this.tableId}/view`);
       const ctx = makeCtx({gameId: this.record.game, view: state.view, seat: null, seats: state.seats});
