@@ -92,7 +92,7 @@ def test_games_stopped_at_the_maximum_length_are_counted_and_shown_as_truncated(
     as_option = last_json_line(runner.invoke(app, [*SIM, "--json", "--option", "max_length=2"]))
     assert without_timing(as_option) == without_timing(truncated)
     text = runner.invoke(app, [*SIM, "--max-actions", "2"])
-    assert f"truncated at the maximum length of 2 actions: {truncated['truncated']} of 60 games (no winner" \
+    assert f"stopped by the maximum length of 2 actions: {truncated['truncated']} of 60 games (no winner" \
         in text.stdout
 
 
@@ -118,7 +118,7 @@ def test_sim_text_summary_has_both_tables_and_the_length(toy: None, runner: CliR
     result = runner.invoke(app, SIM)
     assert result.exit_code == 0, result.output
     for expected in ("win rate per seat", "win rate per bot", "game length:",
-                     f"truncated at the maximum length of {ToyState.SPEC.max_length} actions: 0 of 60"):
+                     f"stopped by the maximum length of {ToyState.SPEC.max_length} actions: 0 of 60"):
         assert expected in result.stdout
     assert "toy x60" in result.stderr  # the progress bar is on stderr
 

@@ -217,7 +217,8 @@ def print_summary(console: Console, summary: dict[str, Any]) -> None:
     length = summary["length"]
     console.print(f"game length: {length['mean']:.1f} actions (95% CI {length['ci95'][0]:.1f} - "
                   f"{length['ci95'][1]:.1f}; min {length['min']}, max {length['max']})", markup=False)
-    console.print(f"truncated at the maximum length of {summary['max_length']} actions: {summary['truncated']} of "
+    # "by", not "at": a game stops at the first action everyone sees from the limit on (a few actions past it)
+    console.print(f"stopped by the maximum length of {summary['max_length']} actions: {summary['truncated']} of "
                   f"{summary['games']} games" + (" (no winner; counted as won by nobody)" if summary["truncated"]
                                                  else ""), markup=False)
     if summary["truncated"] >= summary["games"]:
