@@ -322,3 +322,28 @@ def test_a_review_waits_its_turn_when_the_server_is_busy_and_then_runs(browser: 
     finally:
         reviews.iterations, reviews.max_running = before
         context.close()
+
+
+def test_the_review_of_a_table_with_hints_says_a_hint_was_a_search_of_its_own(browser: Any,
+                                                                              web_server: WebServer) -> None:
+    # A player who asked for hints reads two figures for one decision (a hint's 62%, the review's 55%): the
+    # review says why, where hints were allowed, and only there.
+    said = {}
+    for hints in (True, False):
+        table_id, _ = web_server.create({"game": "ninja-camp", "players": 2, "settings": {**QUICK, "hints": hints},
+                                         "seed": 23, "seats": [{"type": "human", "name": "Ann"},
+                                                               {"type": "human", "name": "Bo"}]})
+        assert web_server.http.get(f"/api/tables/{table_id}").json()["settings"]["hints"] is hints
+        web_server.play_out(table_id)
+        context, page, _ = new_page(browser)
+        try:
+            page.goto(f"{web_server.base}/#/watch/{table_id}")
+            page.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === 'spectator'")
+            page.locator(".end-screen #open-review").click()
+            page.locator("dialog.review-dialog").wait_for(state="visible")
+            said[hints] = page.locator("dialog.review-dialog .review-intro").inner_text()
+            assert client_errors(page) == []
+        finally:
+            context.close()
+    assert "A hint during the game was a search of its own" in said[True], said[True]
+    assert "hint" not in said[False], said[False]

@@ -31,7 +31,7 @@ export function percent(chance) {
  * ``open(seat)`` shows it and reviews ``seat`` (``null``: lets the viewer choose whose decisions).
  */
 export class ReviewDialog {
-  constructor({tableId, ctx, players, token = null, watch = null}) {
+  constructor({tableId, ctx, players, token = null, watch = null, hints = false}) {
     this.tableId = tableId;
     this.ctx = ctx;
     this.token = token;
@@ -53,7 +53,10 @@ export class ReviewDialog {
       h('header', {class: 'review-head'}, h('h2', {id: 'review-title'}, 'Review of the game'), close),
       h('p', {class: 'review-intro muted'}, 'Each decision with a choice is rated by the expert search, run on ',
         `what that player could see at that moment${hidden ? ' (never the hidden cards)' : ''}: the estimated `,
-        'chance to win before and after the move, and the better move where there was one.'),
+        'chance to win before and after the move, and the better move where there was one.',
+        // Two figures for one decision (a hint's 62%, the review's 55%) read as the dojo contradicting itself.
+        hints ? ' A hint during the game was a search of its own, so its figures may differ from these by a few '
+          + 'points.' : ''),
       h('p', {class: 'review-choose'}, h('label', {for: 'review-seat'}, 'Whose decisions: '), this.choice, ' ',
         // A game where nothing is hidden (Ninja Camp) has no hindsight to offer.
         hidden ? h('span', {class: 'review-hindsight'}, this.hindsightBox, h('label', {for: 'review-hindsight'},

@@ -1130,7 +1130,8 @@ class TablePage {
     if (!this.state) return;
     if (!this.review) {
       this.review = new ReviewDialog({tableId: this.tableId, ctx: this.ctx(), players: this.state.seats.length,
-        token: this.token, watch: this.token ? null : this.watchKey});
+        token: this.token, watch: this.token ? null : this.watchKey,
+        hints: Boolean(this.state.hints && this.state.hints.enabled)});
       // Closed, the focus goes where the result is shown again (the button that opened it is gone).
       this.review.el.addEventListener('close', () => {
         const again = this.root.querySelector('.end-bar button');
