@@ -4,6 +4,7 @@ actions when nothing on the board is offered)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import time
@@ -140,6 +141,26 @@ def server_state(server: WebServer, table_id: str, token: str | None) -> dict[st
     assert response.status_code == 200, response.text
     state: dict[str, Any] = response.json()
     return state
+
+
+def first_choice_then_leave(server: WebServer, table_id: str, token: str, bot: str = "easy") -> None:
+    """Seat 0 makes its first choice (its first legal action), then leaves the seat to ``bot``; the bots play
+    the table to its end (a record whose ``seat_history`` names two players of seat 0)."""
+    live = server.dojo.tables[table_id]
+
+    async def first_choice() -> None:
+        while 0 not in live.game.to_act():
+            await asyncio.sleep(0.02)
+        async with live.lock:
+            await live._commit_action(0, live.game.legal_actions(0)[0], None)
+            live.publish()
+
+    server.run(first_choice())
+    server.http.post(f"/api/tables/{table_id}/leave", json={"replace_with": bot}, headers={"X-Seat-Token": token})
+    deadline = time.monotonic() + 60
+    while server.http.get(f"/api/tables/{table_id}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
 
 
 def client_errors(page: Page) -> list[str]:

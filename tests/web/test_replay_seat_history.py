@@ -3,13 +3,11 @@ played the seat then (the record's ``seat_history``), not the bot for the whole 
 
 from __future__ import annotations
 
-import asyncio
-import time
 from typing import Any
 
 import pytest
 
-from web.driving import APP, new_page
+from web.driving import APP, first_choice_then_leave, new_page
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
@@ -19,23 +17,8 @@ def test_the_replay_credits_each_step_to_whoever_played_the_seat_then(browser: A
     seats = [{"type": "human", "name": "Ann"}, {"type": "bot", "level": "easy"}]
     table_id, tokens = web_server.create({"game": "ninja-trap", "players": 2, "seed": 5, "settings": QUICK,
                                           "seats": seats})
-    live = web_server.dojo.tables[table_id]
-
-    async def ann_plays() -> None:
-        # Ann makes her first choice (the bot across the table makes its own), then leaves to a bot.
-        while 0 not in live.game.to_act():
-            await asyncio.sleep(0.02)
-        async with live.lock:
-            await live._commit_action(0, live.game.legal_actions(0)[0], None)
-            live.publish()
-
-    web_server.run(ann_plays())
-    web_server.http.post(f"/api/tables/{table_id}/leave", json={"replace_with": "easy"},
-                         headers={"X-Seat-Token": tokens["0"]})
-    deadline = time.monotonic() + 60
-    while web_server.http.get(f"/api/tables/{table_id}").json()["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.1)
+    # Ann makes her first choice (the bot across the table makes its own), then leaves to a bot.
+    first_choice_then_leave(web_server, table_id, tokens["0"])
     record = web_server.http.get(f"/api/tables/{table_id}/record").json()
     (change,) = record["seat_history"]
     assert change["seat"] == 0 and change["name"] == "Ann"

@@ -59,6 +59,14 @@ def server_review(server: WebServer, table_id: str, seat: int, hindsight: bool =
     return review
 
 
+def open_review_as_spectator(page: Any, server: WebServer, table_id: str) -> None:
+    """Watch a finished table and open its review dialog from the end dialog (no review starts yet)."""
+    page.goto(f"{server.base}/#/watch/{table_id}")
+    page.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === 'spectator'")
+    page.locator(".end-screen #open-review").click()
+    page.locator("dialog.review-dialog").wait_for(state="visible")
+
+
 def review_own_game(page: Any, server: WebServer, table_id: str, seat: int, tokens: dict[str, str]) -> Any:
     """At the end of a finished table, as ``seat``: click Review and wait for the review; the dialog."""
     page.goto(f"{server.base}/#/table/{table_id}/{seat}/{tokens[str(seat)]}")
@@ -200,10 +208,7 @@ def test_a_spectator_chooses_whose_game_to_review(browser: Any, web_server: WebS
     table_id, _ = finished(web_server, 22, "ninja-trap")  # a game with hidden cards: hindsight is offered
     context, page, _ = new_page(browser)
     try:
-        page.goto(f"{web_server.base}/#/watch/{table_id}")
-        page.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === 'spectator'")
-        page.locator(".end-screen #open-review").click()
-        page.locator("dialog.review-dialog").wait_for(state="visible")
+        open_review_as_spectator(page, web_server, table_id)
         # Nothing starts before the spectator chooses (a review costs the server a minute).
         assert page.locator(".review-table").count() == 0
         assert web_server.http.get(f"/api/tables/{table_id}/review", params={"seat": 1}).status_code == 404
@@ -337,10 +342,7 @@ def test_the_review_of_a_table_with_hints_says_a_hint_was_a_search_of_its_own(br
         web_server.play_out(table_id)
         context, page, _ = new_page(browser)
         try:
-            page.goto(f"{web_server.base}/#/watch/{table_id}")
-            page.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === 'spectator'")
-            page.locator(".end-screen #open-review").click()
-            page.locator("dialog.review-dialog").wait_for(state="visible")
+            open_review_as_spectator(page, web_server, table_id)
             said[hints] = page.locator("dialog.review-dialog .review-intro").inner_text()
             assert client_errors(page) == []
         finally:

@@ -6,12 +6,10 @@ The browser probe of stop 54: a player who left the name field empty saw "P0 Pla
 
 from __future__ import annotations
 
-import asyncio
 import random
-import time
 from typing import Any
 
-from web.driving import APP, PlayStats, act_once, new_page, wait_turn_or_end
+from web.driving import APP, PlayStats, act_once, first_choice_then_leave, new_page, wait_turn_or_end
 from web.serving import QUICK, WebServer
 
 
@@ -47,22 +45,7 @@ def test_the_replay_names_an_unnamed_seat_by_its_label(browser: Any, web_server:
     # it, in turn, without the server's "Player 0".
     table_id, tokens = web_server.create({"game": "ninja-trap", "players": 2, "seed": 5, "settings": QUICK,
                                           "seats": [{"type": "human"}, {"type": "bot", "level": "easy"}]})
-    live = web_server.dojo.tables[table_id]
-
-    async def first_choice() -> None:
-        while 0 not in live.game.to_act():
-            await asyncio.sleep(0.02)
-        async with live.lock:
-            await live._commit_action(0, live.game.legal_actions(0)[0], None)
-            live.publish()
-
-    web_server.run(first_choice())
-    web_server.http.post(f"/api/tables/{table_id}/leave", json={"replace_with": "easy"},
-                         headers={"X-Seat-Token": tokens["0"]})
-    deadline = time.monotonic() + 60
-    while web_server.http.get(f"/api/tables/{table_id}").json()["status"] != "finished":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.1)
+    first_choice_then_leave(web_server, table_id, tokens["0"])
     steps = len(web_server.http.get(f"/api/tables/{table_id}/record").json()["actions"])
     context, page, errors = new_page(browser)
     try:
