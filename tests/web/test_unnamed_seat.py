@@ -9,8 +9,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from web.driving import APP, PlayStats, act_once, first_choice_then_leave, new_page, wait_turn_or_end
 from web.serving import QUICK, WebServer
+
+pytestmark = pytest.mark.slow
 
 
 def test_an_unnamed_seat_is_its_badge_alone_and_p_n_in_the_log(browser: Any, web_server: WebServer) -> None:
