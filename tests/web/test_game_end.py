@@ -243,3 +243,22 @@ def test_no_card_name_is_cut(browser: Any, web_server: WebServer, viewport: View
         assert not found["cut"], f"names cut on a {viewport['width']} px screen: {found['cut'][:12]}"
     finally:
         context.close()
+
+
+def test_a_game_stopped_at_its_length_limit_says_so_once_in_words(browser: Any, web_server: WebServer) -> None:
+    """The end read "the game was stopped at its maximum length of 3 actions (option max_length); nobody wins
+    (stopped at the maximum length)": the option's typing name, and the same thing said twice."""
+    table_id, _ = web_server.create({"game": "ninja-trap", "players": 2, "options": {"max_length": 3},
+                                     "settings": QUICK, "seed": 4,
+                                     "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]})
+    web_server.play_out(table_id)
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(f"{web_server.base}/#/watch/{table_id}")
+        reason = page.locator(".end-screen .reason")
+        reason.wait_for()
+        text = reason.inner_text()
+        assert text == "The game was stopped at its maximum length of 3 actions; nobody wins", text
+        assert not errors, errors
+    finally:
+        context.close()

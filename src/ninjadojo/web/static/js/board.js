@@ -119,7 +119,7 @@ export function drawResult(view, ctx, {actions = [], floating = false, onClose =
   const panel = h('section', {class: ['end-screen', floating && 'end-floating'], role: 'dialog',
     'aria-labelledby': titleId, 'aria-modal': floating ? 'true' : null},
   h('header', {class: 'end-head'}, title, close),
-  h('p', {class: 'reason'}, ctx.words(result.reason), result.truncated ? ' (stopped at the maximum length)' : ''),
+  h('p', {class: 'reason'}, reasonWords(result, ctx)),
   h('table', {class: 'scores'},
     h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, 'Seat'), scoreName ? h('th', {scope: 'col'}, scoreName) : null,
       counted || !scoreName ? h('th', {scope: 'col'}, counted ? (scoreName ? 'How it is counted' : 'How it ended') : '')
@@ -143,6 +143,19 @@ export function drawResult(view, ctx, {actions = [], floating = false, onClose =
   // button comes back to its first (the cards under it cannot be seen, and their pop-ups would cover it).
   if (floating) panel.addEventListener('keydown', (event) => keepFocusIn(panel, event));
   return panel;
+}
+
+/**
+ * Why the game ended, as a sentence. A game stopped at its length limit: the engine's reason says so already, and
+ * names the option as the terminal types it ("(option max_length)"), which a player here never sees.
+ */
+function reasonWords(result, ctx) {
+  let reason = String(ctx.words(result.reason));
+  if (result.truncated) {
+    reason = reason.replace(/ \(option max_length\)/, '');
+    if (!/maximum length/.test(reason)) reason += ' (stopped at the maximum length)';
+  }
+  return reason.charAt(0).toUpperCase() + reason.slice(1);
 }
 
 /** Tab and Shift+Tab at the ends of ``box`` wrap round inside it (a focus trap for a dialog drawn by hand). */
