@@ -8,6 +8,7 @@ words never show them. Seats are written ``P<n>``; drivers put the table's names
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
@@ -325,10 +326,8 @@ _TIMES = {2: "twice", 3: "three times", 4: "four times"}
 def repeats_counted(names: list[str]) -> list[str]:
     """``names`` in their order, each said once with how many times it came (``["Sensei twice", "Fan"]``):
     two free Rumors alike read "Master of the Secret Art and Master of the Secret Art"."""
-    counts: dict[str, int] = {}
-    for name in names:
-        counts[name] = counts.get(name, 0) + 1
-    return [name if count == 1 else f"{name} {_TIMES.get(count, f'{count} times')}" for name, count in counts.items()]
+    return [name if count == 1 else f"{name} {_TIMES.get(count, f'{count} times')}"
+            for name, count in Counter(names).items()]  # (a Counter keeps the order names first came in)
 
 
 def score_lines(state: NinjatoState, player: int) -> list[str]:

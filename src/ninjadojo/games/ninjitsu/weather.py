@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ninjadojo.engine import Frame
-from ninjadojo.engine.words import listing
+from ninjadojo.engine.words import listing, plural
 from ninjadojo.games.ninjitsu.cards import (
     AURORA,
     CARD_IDS,
@@ -348,12 +348,10 @@ def _sunshower(state: NinjitsuState, card: int, player: int) -> None:
     count = len(state.weather_discard)
     if not count:
         state.narrate("the Weather discard pile is empty: nobody draws")
-    else:
-        state.narrate(f"the Weather discard pile holds {count}: everyone draws {count} "
-                      + ("card" if count == 1 else "cards"))
+        return
+    state.narrate(f"the Weather discard pile holds {count}: everyone draws {plural(count, 'card')}")
     for seat in (state.turn, *state.opponents(state.turn)):
-        if count:
-            state.draw(seat, count)
+        state.draw(seat, count)
 
 
 def _flood(state: NinjitsuState, card: int, player: int) -> None:

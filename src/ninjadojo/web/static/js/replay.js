@@ -12,7 +12,7 @@ import {setHelpPanel} from './cards.js';
 import {actionHelpers, drawBoard, drawLog, drawResult, makeCtx} from './board.js';
 import {ReviewDialog} from './review.js';
 import {seatAt} from './store.js';
-import {botName, givenName} from './seats.js';
+import {botName, givenName, labelled} from './seats.js';
 
 const SPEEDS = [['0.5', 'fast (0.5 s)'], ['1', 'normal (1 s)'], ['2', 'slow (2 s)']];
 
@@ -107,7 +107,7 @@ class Replay {
       this.seat = this.seatSelect.value === '' ? null : Number(this.seatSelect.value);
       this.show(this.step);
     }}, h('option', {value: ''}, 'the spectators (what everyone saw)'),
-    Array.from({length: this.record.players}, (_, s) => h('option', {value: s}, `P${s} ${this.players(s)}`.trim())));
+    Array.from({length: this.record.players}, (_, s) => h('option', {value: s}, labelled(s, this.players(s)))));
     this.slider = h('input', {id: 'replay-seek', type: 'range', min: 0, max: this.steps, value: this.steps,
       'aria-label': 'seek to a step', oninput: () => this.show(Number(this.slider.value))});
     this.playButton = h('button', {type: 'button', id: 'replay-play', onclick: () => this.toggle()}, '▶ Play');
@@ -215,7 +215,7 @@ class Replay {
     replace(this.where, h('span', {class: 'tag tag-warn'},
       'This server cannot show each step (it has no /replay endpoint): the actions and the final position follow.'));
     replace(this.log, h('ol', {class: 'log-lines'}, this.record.actions.map(([seat, action], index) =>
-      h('li', {}, `${`P${seat} ${this.name(seat, index)}`.trim()}: ${action}`))));
+      h('li', {}, `${labelled(seat, this.name(seat, index))}: ${action}`))));
     try {
       const state = await api(`/api/tables/${this.tableId}/view`);
       const ctx = makeCtx({gameId: this.record.game, view: state.view, seat: null, seats: state.seats});

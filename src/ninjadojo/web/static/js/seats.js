@@ -47,6 +47,11 @@ export function givenName(entry, seat) {
   return entry && entry.name && entry.name !== `Player ${seat}` ? entry.name : '';
 }
 
+/** A seat's label with the name that follows it ("P1 Ann", "P2 (easy bot)"), or the label alone for no name. */
+export function labelled(seat, name) {
+  return name ? `P${seat} ${name}` : `P${seat}`;
+}
+
 /** A bot seat's name after its label, as the table's log and prompts give it: "(easy bot)". */
 export function botName(seat) {
   const level = seat.bot || seat.name;

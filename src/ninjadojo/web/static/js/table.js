@@ -14,7 +14,7 @@ import {LastMoves, digestLines, digestTitle, sinceLastTurn, snapshot} from './re
 import {setHelpPanel} from './cards.js';
 import {actionHelpers, drawBoard, drawLog, drawResult, makeCtx} from './board.js';
 import {actionList, Picker} from './picker.js';
-import {SEAT_STATUS, botName, givenName, seatBadge} from './seats.js';
+import {SEAT_STATUS, botName, givenName, labelled, seatBadge} from './seats.js';
 import {ChatBox} from './chat.js';
 import {percent, ReviewDialog} from './review.js';
 import {forgetSeat, invitesOf, keepName, keepSeat, myName, seatAt} from './store.js';
@@ -1376,7 +1376,7 @@ function autoAnswerSwitch(redraw) {
 
 function waitingFor(ctx, toAct) {
   if (!toAct || !toAct.length) return '◌ Waiting…';
-  const names = toAct.map((s) => `P${s} ${ctx.name(s)}`.trim()).join(', ');
+  const names = toAct.map((s) => labelled(s, ctx.name(s))).join(', ');
   return `◌ Waiting for ${names}${toAct.length > 1 ? ' (at the same time)' : ''}…`;
 }
 
