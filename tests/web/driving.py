@@ -48,10 +48,11 @@ def watch_errors(page: Page) -> list[str]:
 
 def create_in_lobby(page: Page, base: str, game: str, *, players: int, bots: str = "easy", name: str = "Ann",
                     options: dict[str, Any] | None = None, friends: tuple[int, ...] = (),
-                    quick: bool = True) -> str:
+                    quick: bool = True, seed: int | None = None) -> str:
     """Create a table in the lobby's form: seat 0 is us, ``friends`` are invited seats, the rest bots
     of the level ``bots``; ``quick`` sets the bots' delay and the hold to 0. ``options`` are the game's
-    (a list: the choices of a set option). Returns the table id (the page is then at the table, or,
+    (a list: the choices of a set option); ``seed`` is the deal's (*More settings*: kept as it is at a
+    table of one player against bots). Returns the table id (the page is then at the table, or,
     with friends, at the invitation links)."""
     page.goto(f"{base}/#/")
     page.wait_for_selector("#create-table")
@@ -73,6 +74,9 @@ def create_in_lobby(page: Page, base: str, game: str, *, players: int, bots: str
             page.select_option(f"#seat-level-{seat}", bots)
     if quick:
         quick_settings(page)
+    if seed is not None:
+        page.locator("details.more-settings").evaluate("(el) => { el.open = true; }")
+        page.fill("#set-seed", str(seed))
     page.click("#create-table")
     if friends:
         link = page.locator("#go-to-table")
