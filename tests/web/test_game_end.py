@@ -117,6 +117,11 @@ def test_the_end_panel_explains_the_game_where_the_player_looks(browser: Any, we
         reason = end.locator(".reason").inner_text()
         assert reason.strip(), "the end panel gives no reason"
         assert "P0" not in reason, f"seat 0 is Ann, not P0: {reason!r}"
+        # A winner is named by the title or by the reason that says why they won, not by both.
+        title = end.locator(".end-title").inner_text()
+        for winner in result["winners"]:
+            name = rf"\b{'Ann' if winner == 0 else f'P{winner}'}\b"
+            assert bool(re.search(name, title)) != bool(re.search(name, reason)), (game, title, reason)
         for winner in result["winners"]:
             assert end.locator(f"tr.winner[data-seat='{winner}']").count() == 1
 
@@ -258,7 +263,10 @@ def test_a_game_stopped_at_its_length_limit_says_so_once_in_words(browser: Any, 
         reason = page.locator(".end-screen .reason")
         reason.wait_for()
         text = reason.inner_text()
-        assert text == "The game was stopped at its maximum length of 3 actions; nobody wins", text
+        assert text == "The game was stopped at its maximum length of 3 actions; nobody wins.", text
+        # The panel of choices says it the same way (it showed the engine's reason as it was).
+        prompt = page.locator("section.prompt .prompt-main").inner_text()
+        assert prompt == f"■ Game over: {text}", prompt
         assert not errors, errors
     finally:
         context.close()

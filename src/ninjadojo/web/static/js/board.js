@@ -111,15 +111,20 @@ export function drawResult(view, ctx, {actions = [], floating = false, onClose =
   const counted = !(game && game.score_counted === false) && lines.some((seatLines) => seatLines && seatLines.length);
   const names = result.winners.map((s) => ctx.player(s));
   const headline = names.length ? `${names.join(' and ')} ${names.length > 1 ? 'win' : 'wins'}` : 'No winner';
+  // The engine's reason names the winners already ("P1 is the last ninja standing and wins"): then it is the
+  // headline, under a title that does not say their names a second time.
+  const reasonText = String(result.reason || '');
+  const reasonNames = names.length > 0 && result.winners.every((s) => new RegExp(`\\bP${s}\\b`).test(reasonText));
   const titleId = `end-title-${Math.random().toString(36).slice(2, 8)}`;
   const title = h('h2', {class: 'end-title', id: titleId, tabindex: '-1', dataset: {fid: 'end:title'}},
-    '■ Game over: ', headline);
+    reasonNames ? '■ Game over' : ['■ Game over: ', headline]);
   const close = onClose ? h('button', {type: 'button', class: 'end-close quiet', 'aria-label': 'close the result',
     title: 'close (Esc)', dataset: {fid: 'end:x'}, onclick: onClose}, '✕') : null;
   const panel = h('section', {class: ['end-screen', floating && 'end-floating'], role: 'dialog',
-    'aria-labelledby': titleId, 'aria-modal': floating ? 'true' : null},
+    'aria-labelledby': titleId, 'aria-describedby': `${titleId}-why`, 'aria-modal': floating ? 'true' : null},
   h('header', {class: 'end-head'}, title, close),
-  h('p', {class: 'reason'}, reasonWords(result, ctx)),
+  h('p', {class: ['reason', reasonNames && 'reason-lead'], id: `${titleId}-why`}, reasonNames
+    ? leadSentence(reasonWords(result, ctx)) : reasonWords(result, ctx)),
   h('table', {class: 'scores'},
     h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, 'Seat'), scoreName ? h('th', {scope: 'col'}, scoreName) : null,
       counted || !scoreName ? h('th', {scope: 'col'}, counted ? (scoreName ? 'How it is counted' : 'How it ended') : '')
@@ -149,13 +154,21 @@ export function drawResult(view, ctx, {actions = [], floating = false, onClose =
  * Why the game ended, as a sentence. A game stopped at its length limit: the engine's reason says so already, and
  * names the option as the terminal types it ("(option max_length)"), which a player here never sees.
  */
-function reasonWords(result, ctx) {
+export function reasonWords(result, ctx) {
   let reason = String(ctx.words(result.reason));
   if (result.truncated) {
     reason = reason.replace(/ \(option max_length\)/, '');
     if (!/maximum length/.test(reason)) reason += ' (stopped at the maximum length)';
   }
-  return reason.charAt(0).toUpperCase() + reason.slice(1);
+  reason = reason.charAt(0).toUpperCase() + reason.slice(1);
+  return /[.!?]$/.test(reason) ? reason : `${reason}.`;
+}
+
+/** A reason whose first sentence is the result's headline: that sentence in bold, what explains it after. */
+function leadSentence(reason) {
+  const end = reason.search(/[.!?] /);
+  if (end < 0) return h('strong', {}, reason);
+  return [h('strong', {}, reason.slice(0, end + 1)), reason.slice(end + 1)];
 }
 
 /** Tab and Shift+Tab at the ends of ``box`` wrap round inside it (a focus trap for a dialog drawn by hand). */

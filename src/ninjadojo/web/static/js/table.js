@@ -12,7 +12,7 @@ import {CardPopover, rulesDialog} from './rules.js';
 import {TurnSignal} from './turn.js';
 import {LastMoves, digestLines, digestTitle, sinceLastTurn, snapshot} from './recent.js';
 import {setHelpPanel} from './cards.js';
-import {actionHelpers, drawBoard, drawLog, drawResult, makeCtx} from './board.js';
+import {actionHelpers, drawBoard, drawLog, drawResult, makeCtx, reasonWords} from './board.js';
 import {actionList, Picker} from './picker.js';
 import {SEAT_STATUS, botName, givenName, labelled, seatBadge} from './seats.js';
 import {ChatBox} from './chat.js';
@@ -997,7 +997,7 @@ class TablePage {
       // How it ended (the bar over the board says only that it is over).
       const result = state.view.result;
       parts.push(h('p', {class: 'prompt-main'},
-        result ? `■ Game over: ${ctx.words(result.reason)}` : '■ The game is over.'));
+        result ? `■ Game over: ${reasonWords(result, ctx)}` : '■ The game is over.'));
     } else if (this.seat === null) {
       parts.push(h('p', {class: 'prompt-main'}, waitingFor(ctx, state.to_act)));
     } else if (this.pending) {
