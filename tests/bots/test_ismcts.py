@@ -284,3 +284,11 @@ def test_the_search_plays_ninja_trap_knowing_its_own_traps() -> None:
     for seed in range(10):
         sample = SeatView(game, 0).sample(seed, bot.memory)
         assert {turn: room for turn, room in zip(sample.trap_turns[0], sample.traps[0], strict=True)} == rooms
+
+
+@pytest.mark.parametrize(("word", "meaning"), [("on", True), ("OFF", False), ("yes", True), ("0", False)])
+def test_a_flag_takes_the_words_a_game_option_takes(word: str, meaning: bool) -> None:
+    # One vocabulary for yes or no, in a bot's spec as in a game's options; the error names it all.
+    assert _ismcts(f"ismcts:careful={word}", "ninja-trap").careful is meaning
+    with pytest.raises(OptionError, match=r"yes or no \(or true/false, on/off, 1/0\), not 'maybe'"):
+        make_bot("ismcts:careful=maybe", "ninja-trap")

@@ -24,7 +24,7 @@ def test_defaults_are_filled_in_and_text_values_are_converted() -> None:
     ({"target": True}, "must be a whole number from 5 to 60, not True"),
     ({"target": 7.0}, "must be a whole number from 5 to 60, not 7.0"),
     ([("target", 7)], "the options of toy must be a mapping of name to value"),
-    ({"blocks": "maybe"}, "option 'blocks' of toy must be true or false, not 'maybe'"),
+    ({"blocks": "maybe"}, "option 'blocks' of toy must be true or false (or yes/no, on/off, 1/0), not 'maybe'"),
     ({"bid": "middle"}, "option 'bid' of toy must be one of high, low, not 'middle'"),
     ({"bid": 3}, "option 'bid' of toy must be one of high, low, not 3"),
     ({"colour": "red"}, "unknown option 'colour' for toy; its options are: target: int 5..60"),

@@ -72,6 +72,7 @@ from typing import Any
 
 from ninjadojo.bots.base import Bot, NotingBot, SeatView
 from ninjadojo.engine.errors import OptionError, quote
+from ninjadojo.engine.options import BOOL_WORDS
 from ninjadojo.engine.rng import Rng, derive_seed
 from ninjadojo.engine.state import EVERYONE, GameState
 
@@ -182,15 +183,12 @@ def _number(value: object, name: str, low: float, high: float, words: tuple[str,
     return number
 
 
-#: The words a yes-or-no parameter takes (any case, spaces around ignored), by what they mean.
-FLAG_WORDS = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}
-
-
 def _flag(value: object, name: str, owner: str = "ismcts") -> bool:
-    """A yes-or-no parameter of the bot ``owner``: one of :data:`FLAG_WORDS`."""
-    meaning = FLAG_WORDS.get(str(value).strip().lower())
+    """A yes-or-no parameter of the bot ``owner``: one of the engine's :data:`BOOL_WORDS` (any case, spaces
+    around ignored), as a game's yes-or-no option takes."""
+    meaning = BOOL_WORDS.get(str(value).strip().lower())
     if meaning is None:
-        raise OptionError(f"{owner}'s {name} must be yes or no, not {quote(value)}")
+        raise OptionError(f"{owner}'s {name} must be yes or no (or true/false, on/off, 1/0), not {quote(value)}")
     return meaning
 
 

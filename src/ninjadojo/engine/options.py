@@ -115,9 +115,9 @@ class Option:
         if isinstance(self.default, bool):
             if isinstance(value, bool):
                 return value
-            if isinstance(value, str) and value.lower() in _BOOL_TEXT:
-                return _BOOL_TEXT[value.lower()]
-            raise OptionError(f"{where} must be true or false, not {quote(value)}")
+            if isinstance(value, str) and value.strip().lower() in BOOL_WORDS:
+                return BOOL_WORDS[value.strip().lower()]
+            raise OptionError(f"{where} must be true or false (or yes/no, on/off, 1/0), not {quote(value)}")
         if isinstance(self.default, int):
             number: int
             low = "" if self.minimum is None else f" from {self.minimum}"
@@ -190,7 +190,8 @@ _WHOLE = re.compile(r"-?[0-9]{1,20}", re.ASCII)
 #: and defaults only beyond).
 _FULL_HELP_OPTIONS = 3
 
-_BOOL_TEXT = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False,
+#: The words a yes-or-no value takes as text (any case), by what they mean: game options and bots' flags alike.
+BOOL_WORDS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False,
               "0": False}
 
 
