@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from engine.toygame import ToyState, toy_position
-from ninjadojo.api import load_game, save_game
+from ninjadojo.api import load_game, new_game, save_game
 from ninjadojo.bots import SeatView
 from ninjadojo.engine import DojoError, IllegalActionError, NotationError, OptionError, Rng, SaveError
 from ninjadojo.engine.errors import quote
@@ -181,6 +181,23 @@ def test_a_game_stops_at_its_maximum_length_with_no_winner() -> None:
     again = ToyState.from_notation(game.to_notation())
     assert again == game and again.result is not None and again.result.truncated
     assert ToyState.load_save(json.loads(json.dumps(game.to_save()))) == game
+
+
+def test_a_game_stopped_past_its_maximum_length_says_by_how_much_and_why() -> None:
+    # A Ninja Trap stage collects hidden choices: a limit of 3 falls on the first seat's hidden trap, and the
+    # game stops after the second's, the first action everyone sees. A player counting would see 4, not 3.
+    game = new_game("ninja-trap", 2, seed=1, options={MAX_LENGTH_OPTION: 3})
+    while game.result is None:
+        seat = game.to_act()[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    assert game.ply == 4
+    assert game.result.reason == ("the game was stopped at its maximum length of 3 actions (option max_length), "
+                                  "after 4: it stops only after an action everyone sees; nobody wins")
+    exact = new_game("ninja-trap", 2, seed=1, options={MAX_LENGTH_OPTION: 2})
+    while exact.result is None:
+        seat = exact.to_act()[0]
+        exact.apply(seat, exact.legal_actions(seat)[0])
+    assert exact.ply == 2 and "after" not in exact.result.reason
 
 
 def test_the_default_maximum_length_is_not_written_in_positions() -> None:

@@ -58,6 +58,7 @@ from ninjadojo.engine.values import (
     Record,
     Result,
 )
+from ninjadojo.engine.words import plural
 
 __all__ = [
     "ERROR_LIMIT", "EVERYONE", "MAX_LENGTH_OPTION", "SAVE_FORMAT", "SAVE_VERSION", "SEED_LIMIT", "ActionSpace",
@@ -767,8 +768,11 @@ class GameState(ABC, Generic[PayloadT]):
         It stops at the first action everyone sees from the limit on, so it may run a few actions past it.
         """
         limit = self._max_length()
-        self.result = Result(self._scores(), (), f"the game was stopped at its maximum length of {limit} actions "
-                                                 "(option max_length); nobody wins", truncated=True)
+        # Past the limit, say by how much and why: a player counting the actions would see the difference.
+        after = "" if self.ply <= limit else f", after {self.ply}: it stops only after an action everyone sees"
+        self.result = Result(self._scores(), (), f"the game was stopped at its maximum length of "
+                                                 f"{plural(limit, 'action')} (option max_length){after}; nobody wins",
+                             truncated=True)
         self.frames.clear()
         self.log(self.result.reason)
 
