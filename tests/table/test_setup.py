@@ -43,6 +43,11 @@ def test_a_bot_parameter_after_a_comma_stays_with_its_bot() -> None:
     assert split_bot_specs(None) == []
 
 
+def test_a_bot_spec_is_shown_without_the_spaces_its_parser_ignores() -> None:
+    # `dojo sim --bots "ismcts:iterations= 100"` showed the space in its tables and files.
+    assert split_bot_specs(["ismcts: iterations = 100, c = 1 ,random"]) == ["ismcts:iterations=100,c=1", "random"]
+
+
 def test_a_bot_the_game_does_not_have_is_refused_with_the_game_s_bots_named() -> None:
     bots = ", ".join(sorted(available_bots("ninjitsu")))
     with pytest.raises(OptionError, match=f"unknown bot 'nobody' for ninjitsu; bots: {bots}"):

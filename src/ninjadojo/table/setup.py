@@ -19,6 +19,7 @@ Pure: nothing here prints, parses a command line or answers a request. The calle
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -51,15 +52,21 @@ def parse_options(game_id: str, texts: Sequence[str] | None) -> dict[str, str]:
     return parse_option_texts(game_id, texts or [])
 
 
+#: Spaces around a spec's ``:`` and ``=``, which the bot's parser ignores.
+_SPEC_SPACES = re.compile(r"\s*([:=])\s*")
+
+
 def split_bot_specs(texts: Sequence[str] | None) -> list[str]:
     """Split bot-list text (``--bots random,heuristic``) into specs.
 
     Specs are separated by commas, but a bot's own parameters are comma-separated too
     (``forgetful:forget=0.3,depth=2``): a piece with ``=`` and no ``:`` continues the previous spec.
+    Spaces around ``:`` and ``=`` are dropped (``ismcts: iterations = 100`` is ``ismcts:iterations=100``), so that
+    a spec is shown and compared as the bot reads it.
     """
     specs: list[str] = []
     for text in texts or []:
-        for piece in (part.strip() for part in text.split(",")):
+        for piece in (_SPEC_SPACES.sub(r"\1", part.strip()) for part in text.split(",")):
             if not piece:
                 continue
             if "=" in piece and ":" not in piece and specs:
