@@ -204,7 +204,7 @@ def test_a_position_with_a_long_frame_kind_or_data_gives_a_short_message(
         game_id: str, part: str) -> None:
     """The laws the engine runs on every parsed position name a bad frame with ``!r`` or a whole dict:
     ninjitsu/rules.py (``no rule asks for a {frame.kind!r} decision``, ``not {', '.join(data)}``),
-    ninja_camp/invariants.py, ninja_trap/laws.py (``unknown stage {kind!r}``, ``not {dict(frame.data)}``),
+    ninja_camp/invariants.py, ninja_trap/invariants.py (``unknown stage {kind!r}``, ``not {dict(frame.data)}``),
     knights_and_ninjas/notation.py ``check_frames`` (``bad: {keys}``). engine/state.py
     ``_check_parsed_position`` passes ``str(error)`` on whole; it could cap the reason for every game."""
     notation = new_game(game_id, 2, seed=1).to_notation()
@@ -381,7 +381,7 @@ def test_knights_a_fortify_frame_with_nothing_fortified_is_refused() -> None:
 
 
 def test_ninja_trap_more_hits_than_turns_played_is_refused() -> None:
-    """games/ninja_trap/laws.py: a ninja takes one hit a turn at most, so at the trap stage of turn 2
+    """games/ninja_trap/invariants.py: a ninja takes one hit a turn at most, so at the trap stage of turn 2
     (one turn played) it has at most one hit; a position with two loads."""
     trap.build(2, "trap", [trap.Seat(hits=1), trap.Seat()], turn=2)  # lawful
     with pytest.raises(NotationError):
@@ -389,7 +389,7 @@ def test_ninja_trap_more_hits_than_turns_played_is_refused() -> None:
 
 
 def test_ninja_trap_a_first_turn_hand_that_is_not_the_five_dealt_is_refused() -> None:
-    """games/ninja_trap/laws.py: the trap stage of turn 1 is the first decision of the game, right after
+    """games/ninja_trap/invariants.py: the trap stage of turn 1 is the first decision of the game, right after
     each player drew five (``rules.setup``), yet a position there with a hand of two and the rest in
     the deck loads (the laws check turn 1 only for moves, flips, hits and discards)."""
     trap.build(2, "trap", [trap.Seat(hand="GIDSF"), trap.Seat()], turn=1)  # lawful

@@ -11,7 +11,7 @@ Name only what matters; the rest is filled in so that every card of every deck i
 - the stage asks the seats the rules ask (``frame_seats`` overrides it); ``submitted`` holds the hidden
   choices some seats have already made in it.
 
-The position goes through the game's own parser, which checks every law (:mod:`laws`), so a builder
+The position goes through the game's own parser, which checks every law (:mod:`invariants`), so a builder
 mistake or an impossible position fails at once with a :class:`NotationError` naming the broken law.
 
 >>> from ninjadojo.games.ninja_trap.builder import Seat, build
@@ -35,7 +35,7 @@ from ninjadojo.engine.errors import NotationError, quote
 from ninjadojo.engine.options import OptionValue, options_text
 from ninjadojo.games.ninja_trap import rulings
 from ninjadojo.games.ninja_trap.cards import BUKO, CODES, HITS_TO_KILL, ROOM_COUNT, ROOM_INDEX, deck_counts
-from ninjadojo.games.ninja_trap.laws import HAND_LIMIT
+from ninjadojo.games.ninja_trap.invariants import HAND_LIMIT
 from ninjadojo.games.ninja_trap.rules import ACTIVATE, LOOK, MOVE, TRAP
 from ninjadojo.games.ninja_trap.state import NinjaTrapState
 

@@ -19,7 +19,7 @@ from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.options import OptionValue
 from ninjadojo.engine.rng import Rng
 from ninjadojo.engine.state import CardInfo, GameSpec, GameState
-from ninjadojo.games.ninja_trap import evaluate, laws, notation, rules, rulings, view, words
+from ninjadojo.games.ninja_trap import evaluate, invariants, notation, rules, rulings, view, words
 from ninjadojo.games.ninja_trap import features as report_features
 from ninjadojo.games.ninja_trap.cards import CODES, HITS_TO_KILL, ROOM_COUNT, ROOMS
 from ninjadojo.games.ninja_trap.encode import FLIP_BY_ROW, LOOK_LEGAL, MOVE_BY_HAND, TRAP_BY_HAND, all_actions
@@ -292,9 +292,9 @@ class NinjaTrapState(GameState[int]):
     # ------------------------------------------------------------------ laws
 
     def check_invariants(self) -> None:
-        """Raise ``AssertionError`` naming the broken law (see :mod:`laws`): cards conserved, zone sizes
+        """Raise ``AssertionError`` naming the broken law (see :mod:`invariants`): cards conserved, zone sizes
         for the stage, trap rows in order, the stage asking the right seats, the result's winners."""
-        laws.check_invariants(self)
+        invariants.check_invariants(self)
 
     @classmethod
     def _card_catalog(cls) -> list[CardInfo]:

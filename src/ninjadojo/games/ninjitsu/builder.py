@@ -61,7 +61,7 @@ Cards placed nowhere go to the deck in card order (``Ka Qa ... 2c``, then each s
 last card of the last set is on top, under the ``top`` cards), or, when
 ``deck`` is given, under the discard pile (``top`` then lies on the given deck). The result is parsed
 back from its own notation, so it has passed every check a position must pass (cards conserved, the
-laws of :func:`~ninjadojo.games.ninjitsu.rules.check_invariants`); a bad argument raises a
+laws of :func:`~ninjadojo.games.ninjitsu.invariants.check_invariants`); a bad argument raises a
 :class:`~ninjadojo.engine.NotationError` (or :class:`~ninjadojo.engine.OptionError` for the player
 count and target) saying what is wrong and what is allowed. Every zone of the result reads back as card
 ids with :meth:`NinjitsuState.cards <ninjadojo.games.ninjitsu.state.NinjitsuState.cards>`, in the order

@@ -43,7 +43,7 @@ may have changed since its win check); with The Elements ``firekeep=9a`` (the ti
 keeps for the action under way, once its owner chose). An effect item may end with ``:card``, the card one
 of its steps played (``Km.2:6a``).
 
-A position must be one the rules can reach (``rules.check_invariants`` says which laws): in
+A position must be one the rules can reach (``invariants.check_invariants`` says which laws): in
 particular a position whose frame is ``turn`` is one whose start-of-turn win check was made and did
 not end the game, so its current player has fewer points than the target. To write "P0 starts a
 turn with 21 points", build it with :func:`ninjadojo.games.ninjitsu.builder.position`, which runs the

@@ -34,6 +34,7 @@ from ninjadojo.games.ninjitsu import (
     effects,
     elements,
     encode,
+    invariants,
     magic,
     notation,
     rules,
@@ -1354,5 +1355,6 @@ class NinjitsuState(GameState[Payload]):
         return report_features.features(self)
 
     def check_invariants(self) -> None:
-        """Every card exactly once; no valueless treasure; knowledge consistent with the zones."""
-        rules.check_invariants(self)
+        """Every card exactly once; no valueless treasure; knowledge consistent with the zones (the laws are
+        :mod:`ninjadojo.games.ninjitsu.invariants`)."""
+        invariants.check_invariants(self)
