@@ -147,8 +147,58 @@ function grid(ctx) {
   const letters = [...new Set(view.grid.flatMap((row) => [...row]))].filter((letter) => letter !== '.').sort();
   const key = h('p', {class: 'camp-key muted', 'aria-hidden': 'true'}, letters.map((letter) => letter === 'W'
     ? '▦\u00a0Wall' : `${letter}\u00a0${cardInfo(letter).name}`).join(' · '));
+  // A square given the keyboard's focus under your docked hand or panel comes up above them (see revealSquares).
   return [h('div', {class: 'camp-grid', role: 'group', 'aria-label': 'the training grounds',
-    style: `--cols: ${cols}; --rows: ${rows}`}, cells), key];
+    style: `--cols: ${cols}; --rows: ${rows}`, onfocusin: (event) => {
+      const square = event.target.closest('.sq');
+      if (square) revealSquares([square]);
+    }}, cells), key];
+}
+
+/** A few pixels between a square brought into view and the docked panel's edge (or the screen's top). */
+const REVEAL_MARGIN = 6;
+
+/**
+ * Squares that may be clicked brought up above your docked hand and panel (js/table.js dockHand and dockPanel):
+ * at 1280x800, the page scrolled to its top (by a player who scrolled up since their last decision), the grid's
+ * last row lay under the docked panel, and a ninja's target there (f1) was highlighted out of sight, under a
+ * panel that took the click. The page scrolls up by what the lowest square needs, never so far that the highest
+ * leaves the screen (or goes under a phone's prompt). Nothing is docked: nothing to do.
+ */
+function revealSquares(squares) {
+  const docked = [...document.querySelectorAll('.board .card-row.hand.docked, .board .seat-panel.mine.docked')];
+  if (!squares.length || !docked.length) return;
+  const dockTop = Math.min(...docked.map((el) => el.getBoundingClientRect().top));
+  // A phone's prompt stuck to the screen's top covers what is under it (gone up with its column, it does not).
+  const pinned = document.querySelector('.table-page .prompt-dock');
+  const stuck = pinned && getComputedStyle(pinned).position === 'sticky' && pinned.getBoundingClientRect().top < 1;
+  const top = stuck ? Math.max(0, pinned.getBoundingClientRect().bottom) : 0;
+  const boxes = squares.map((el) => el.getBoundingClientRect());
+  const needs = Math.max(...boxes.map((box) => box.bottom)) + REVEAL_MARGIN - dockTop;
+  if (needs <= 0.5) return;
+  const by = Math.min(needs, Math.min(...boxes.map((box) => box.top)) - top - REVEAL_MARGIN);
+  if (by > 0.5) window.scrollBy({top: Math.ceil(by)});
+}
+
+/** The squares last highlighted (their names, and the position), so that a redraw alike scrolls nothing. */
+let highlighted = '';
+
+/**
+ * Once the table has drawn the board (the picker's highlights, the hand and the panel docked or not: the frame
+ * after), the highlighted squares in view above the docked ones when a click on the board made them new (a ninja
+ * or a card clicked, its targets highlighted). Not at a decision's start: where the page is then is the table's
+ * call (js/table.js showMyArea), which leaves a page the player scrolled themselves where it is.
+ */
+function revealWhenDrawn(board, ctx) {
+  requestAnimationFrame(() => {
+    if (!board.isConnected) return;
+    // (the ninja clicked, selected, with its targets: not sent off the screen's top to show them)
+    const squares = [...board.querySelectorAll('.camp-grid .sq.actionable, .camp-grid .sq.selected')];
+    const names = `${ctx.view.turn} ${(ctx.view.log || []).length} ${squares.map((el) => el.dataset.square)}`;
+    if (names === highlighted) return;
+    highlighted = names;
+    if (board.querySelector('[data-keys].selected')) revealSquares(squares);
+  });
 }
 
 function seat(ctx, data, s) {
@@ -186,5 +236,7 @@ export function render(ctx) {
     parts.push(h('div', {class: 'my-area'}, seats[ctx.seat],
       over(ctx) ? h('div', {class: 'revealed', dataset: {reveal: ctx.seat}}, hand) : hand));
   }
-  return h('div', {class: 'board-camp'}, parts);
+  const board = h('div', {class: 'board-camp'}, parts);
+  revealWhenDrawn(board, ctx);
+  return board;
 }
