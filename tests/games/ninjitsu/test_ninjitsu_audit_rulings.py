@@ -75,7 +75,8 @@ def test_a_later_freeze_time_does_not_end_an_earlier_one() -> None:
                     treasures=["", "Ta 9a 8a", ""], secrets=["", "Kp", ""], top="3c 4c 5c 6c 7c 8c")
     play(game, "x1.0", "a:7m", "s:2c")
     assert game.result is None and game.turn == 1 and kind(game) == "turn" and game.points(1) == 29
-    assert "no win check this turn: P2's Freeze Time holds until their next turn" in log(game, 0)
+    assert "P1 starts their turn with 29 points but cannot win: P2's Freeze Time holds until P2's next turn" \
+        in log(game, 0)
     game.check_invariants()
     play(game, "d")   # P1
     assert game.result is None and game.turn == 2
@@ -83,6 +84,16 @@ def test_a_later_freeze_time_does_not_end_an_earlier_one() -> None:
     assert game.result is None and game.turn == 0
     play(game, "d")   # P0: P1's next turn start checks again
     assert game.winners() == (1,)
+
+
+def test_a_freeze_time_is_told_at_a_turn_start_only_where_it_stops_a_win() -> None:
+    # P2's Freeze Time holds; P1 starts its turn with 9 points, far from the target: the log does not say at
+    # every turn start that no win is checked (the card said so when it was played).
+    game = position(3, expansions="promo,magic", turn=0, frozen=2, hands=["6a", "2c", ""],
+                    treasures=["", "9a", ""], top="3c 4c 5c 6c 7c 8c")
+    play(game, "d")
+    assert game.result is None and game.turn == 1 and game.points(1) == 9
+    assert "Freeze Time" not in log(game, 0)
 
 
 def test_a_freeze_time_that_holds_longer_keeps_the_check_off_until_its_players_turn() -> None:

@@ -183,14 +183,17 @@ def start_turn(state: NinjitsuState, seat: int) -> None:
     state.swaps_left = state.swap_limit
     if state.frozen == seat:
         state.frozen = -1  # Freeze Time ends as its player's turn starts, whose check is made again
+    points = state.points(seat)
+    # The option itself unless Heavy Weather may have doubled it (the ``target`` property's test,
+    # without its call: every turn start asks).
+    target = state.target if state.has_weather else state.options["target"]
+    assert isinstance(target, int)
     if state.frozen >= 0:
-        state.narrate(f"no win check this turn: P{state.frozen}'s Freeze Time holds until their next turn")
+        # Said only where it matters: at every turn start it would repeat what the card said when played.
+        if points >= target:
+            state.narrate(f"P{seat} starts their turn with {points} points but cannot win: P{state.frozen}'s "
+                          f"Freeze Time holds until P{state.frozen}'s next turn")
     else:
-        points = state.points(seat)
-        # The option itself unless Heavy Weather may have doubled it (the ``target`` property's test,
-        # without its call: every turn start asks).
-        target = state.target if state.has_weather else state.options["target"]
-        assert isinstance(target, int)
         if points >= target:
             scores = tuple(float(state.points(each)) for each in range(state.num_players))
             # Under Aurora Borealis the target is doubled: the reason says so, or 42 would puzzle; a rival at
