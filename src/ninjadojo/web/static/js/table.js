@@ -1008,8 +1008,10 @@ class TablePage {
       parts.push(this.digest(ctx));
       // Only where others choose too, and there is a choice to keep from them: not a look at one's own cards
       // to be ended with "go on" (Ninja Trap's Buko look, which two ninjas in the Buko take at once).
+      // Not where the game's prompt says it already ("The others choose at the same time").
       if (state.decision && state.decision.simultaneous && (state.to_act || []).length > 1
-          && !state.decision.looking && state.legal.length > 1) {
+          && !state.decision.looking && state.legal.length > 1
+          && !/at the same time/.test(String(state.decision.prompt || ''))) {
         parts.push(h('p', {class: 'muted'},
           'Everyone chooses at the same time; nobody sees your choice until all have chosen.'));
       }
