@@ -118,3 +118,18 @@ def test_a_cards_short_text_never_says_its_name_again(game_id: str) -> None:
         kind = info.name.split(": ")[0] + ": " if ": " in info.name else None
         assert info.short != info.name, info
         assert kind is None or not info.short.startswith(kind), info
+
+
+@pytest.mark.parametrize("game_id", ["knights-and-ninjas", "ninja-trap", "ninja-camp", "ninjato", "ninjitsu"])
+def test_the_rules_do_not_open_by_saying_the_summary_again(game_id: str) -> None:
+    # The rules panel shows the game's summary, then its rules: Ninja Camp's opened with the summary's
+    # "move ninjas over a grid of skill cards, claiming the cards they leave" in other words.
+    spec = game_class(game_id).SPEC
+
+    def runs(text: str) -> set[tuple[str, ...]]:
+        words = re.findall(r"[a-z]+", text.lower())
+        return {tuple(words[i:i + 4]) for i in range(len(words) - 3)}
+
+    opening = spec.rules.split(". ")[0]
+    shared = runs(spec.summary) & runs(opening)
+    assert not shared, f"{game_id}: the rules open with the summary's words again: {sorted(shared)}"

@@ -45,9 +45,8 @@ from ninjadojo.games.ninja_camp.rules import PASS, PLATYPUS_MORE, TAKE
 from ninjadojo.games.ninja_camp.table_rules import OPTIONS, TableRules, non_default
 
 RULES = """\
-Two to four players move ninjas over a grid of face-up skill cards, claiming
-the cards they leave. Each player starts with a Sprint and an Evade in hand,
-a Ninja Clan card and three ninjas.
+2-4 players; every card is face up. Each player starts with a Sprint and an
+Evade in hand, a Ninja Clan card and three ninjas.
 Set-up: the first player places a ninja, then the others counter-clockwise,
 three rounds: each ninja on a free skill card, your three on three different
 kinds.
