@@ -220,9 +220,10 @@ def _attack_label(state: KnightsAndNinjasState, payload: Payload) -> str:
     if role == LA:
         return f"Set a Ladder against {rival}'s Castle"
     card = play_words(role, real, jesters)
-    if role in (NI, DR):
-        return f"Attack {rival} with {card} (steals 2 gems)"
     strength = real + jesters if role == PE else STRENGTH[role]
+    if role in (NI, DR):
+        # Its strength too, as the log says it and a response is matched against it.
+        return f"Attack {rival} with {card} (strength {strength}, steals 2 gems)"
     return f"Attack {rival} with {card} (strength {strength})"
 
 
