@@ -168,7 +168,9 @@ def test_the_final_claims_are_logged_under_the_end_of_the_game() -> None:
     state = position(2, squares={"a1": "A0", "b1": "T0", "c1": "E0", "g7": "L1", "f7": "D1", "e7": "S1"})
     over = after(state, "pass", "pass")
     lines = _new_lines(state, over)
-    start = lines.index((0, "Every player has passed: each claims the cards under their ninjas"))
+    start = lines.index((0, "Each player claims the cards under their ninjas"))
+    # "All players have passed" is said once, by the result after the claims.
+    assert sum("passed" in line for _, line in lines[start:]) == 1, lines[start:]
     assert lines[start + 1] == (1, "P0 claims Ambush (+5) from a1, Trap (-1) from b1, Evade (+4) from c1")
     assert lines[start + 2][0] == 1 and lines[start + 2][1].startswith("P1 claims Stealth (+0) from e7")
 

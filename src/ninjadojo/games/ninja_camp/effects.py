@@ -203,7 +203,8 @@ def end_turn(state: NinjaCampState, seat: int, moved: bool = True) -> None:
 
 def finish_game(state: NinjaCampState) -> None:
     """Everyone has passed: each player claims the cards under their ninjas, then scores."""
-    state.log("Every player has passed: each claims the cards under their ninjas")
+    # Not "every player has passed": the result, logged after the claims, says it.
+    state.log("Each player claims the cards under their ninjas")
     names = state.grid.names
     for seat, squares in enumerate(state.ninjas):
         claimed = []
