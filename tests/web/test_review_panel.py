@@ -119,6 +119,10 @@ def check_panel(page: Any, review: dict[str, Any], who: str) -> None:
     players = review["players"]
     caption = page.locator(".review-figure figcaption").inner_text()
     assert f"fair share: {round(100 / players)}% with {players} players" in caption, caption
+    assert "a ring marks a blunder, a mistake or an inaccuracy" in caption, caption
+    # The budget in a player's words: what was searched, not the search's "iterations".
+    budget = page.locator(".review-budget").inner_text()
+    assert "iterations" not in budget and ("lines of play" in budget or "samples" in budget), budget
     check_legend(page)
     text = page.locator("dialog.review-dialog").inner_text()
     leaks = [code.pattern for code in TYPING_CODES if code.search(text)]

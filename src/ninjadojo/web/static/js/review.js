@@ -227,7 +227,8 @@ export function drawReview(review, ctx, players = null) {
     h('p', {class: 'muted review-budget'}, review.unit === 'samples'
       ? `For each decision the expert tried the moves worth trying, and the one played, on ${review.iterations} `
         + 'samples of what could be known. '
-      : `The expert search ran ${review.iterations} iterations a decision. `,
+      : `For each decision the expert searched ${Number(review.iterations).toLocaleString('en')} lines of play `
+        + 'from what could be known, each with the hidden cards dealt anew. ',
       'An estimate is a search\'s, not a certainty: a mark needs a loss the search is confident of.'),
     decisionTable(moves, ctx, who, false, players));
 }
@@ -334,7 +335,7 @@ function chart(moves, players) {
     : null)));
   return h('figure', {class: 'review-figure'}, svg,
     h('figcaption', {class: 'muted'}, `Win chance after each decision (the dashed line is a fair share: `
-      + `${percent(fair)} with ${players} players; a ring marks a decision with a mark).`),
+      + `${percent(fair)} with ${players} players; a ring marks a blunder, a mistake or an inaccuracy).`),
     legend());
 }
 
