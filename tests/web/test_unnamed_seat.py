@@ -62,3 +62,23 @@ def test_the_replay_names_an_unnamed_seat_by_its_label(browser: Any, web_server:
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_the_lobby_names_an_unnamed_seat_by_its_label(browser: Any, web_server: WebServer) -> None:
+    # The lobby's lists said "won by P0 Player 0", and "P0 Player 0" among the seats, as the table no longer does.
+    table_id, _ = web_server.create({"game": "ninja-trap", "players": 2, "settings": QUICK, "seed": 4,
+                                     "seats": [{"type": "human"}, {"type": "human"}]})
+    web_server.play_out(table_id)
+    winners = web_server.http.get(f"/api/tables/{table_id}").json()["result"]["winners"]
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(f"{web_server.base}/#/")
+        item = page.locator(f"#finished-tables .table-item[data-table='{table_id}']")
+        item.wait_for()
+        text = item.inner_text()
+        assert "Player" not in text, text
+        assert f"won by {', '.join(f'P{seat}' for seat in winners)}" in text, text
+        assert item.locator(".seat-mini").all_inner_texts() == ["P0", "P1"]
+        assert not errors, errors
+    finally:
+        context.close()

@@ -7,7 +7,7 @@
 import {api, inviteLink, watchLink} from './api.js';
 import {clearErrorToasts, copyText, h, replace, toast} from './dom.js';
 import {gameInfo, loadCatalogue} from './catalogue.js';
-import {botName, seatBadge} from './seats.js';
+import {botName, givenName, labelled, seatBadge} from './seats.js';
 import {setFavicon} from './turn.js';
 import {forgetSeat, hideFinished, keepHideFinished, keepInvites, keepName, keepNewTableChoices, keepSeat, mySeats,
   myName, newTableChoices} from './store.js';
@@ -519,7 +519,8 @@ class Lobby {
       buttons.push(h('a', {class: 'button', href: `#/replay/${table.id}`}, 'Replay'));
     }
     const result = table.result && table.result.winners
-      ? ` · won by ${table.result.winners.map((s) => `P${s} ${seatWords(table.seats[s])}`).join(', ')}` : '';
+      ? ` · won by ${table.result.winners.map((s) => labelled(s, seatWords(table.seats[s] || {seat: s}))).join(', ')}`
+      : '';
     return h('li', {class: 'table-item', dataset: {table: table.id}},
       h('div', {class: 'table-line'}, h('strong', {class: 'table-game'}, table.title),
         ` · ${table.players} players · `,
@@ -844,8 +845,8 @@ function turnWords(table, mySeat) {
   const names = waiting.map((seat) => {
     const info = table.seats[seat];
     if (seat === mySeat) return 'you';
-    if (!info) return `Player ${seat}`;
-    return info.type === 'bot' ? `P${seat} ${botName(info)}` : info.name;
+    if (!info) return `P${seat}`;
+    return info.type === 'bot' ? `P${seat} ${botName(info)}` : givenName(info, seat) || `P${seat}`;
   });
   const human = waiting.length === 1 && (table.seats[waiting[0]] || {}).type === 'human';
   if (human) return `${names[0]}'s turn`;
@@ -878,5 +879,6 @@ function waitsFor(table, seat) {
 
 /** A seat's name after its label: a player's name, or "(easy bot)" as the table calls a bot. */
 function seatWords(seat) {
-  return seat.type === 'bot' ? botName(seat) : seat.name;
+  // A seat nobody named is its badge alone, as at the table (not the server's "Player 0" beside "P0").
+  return seat.type === 'bot' ? botName(seat) : givenName(seat, seat.seat);
 }
