@@ -72,6 +72,8 @@ def _alternative_said(move: MoveReview) -> str:
     alternative = move.alternative
     assert alternative is not None
     said = f"{alternative.label} ({_alternative_chance(move)})"
+    if _played_best(move) and not move.estimate.compared:
+        return f"no other move was searched enough to compare; the best rated of the others: {said}"
     return f"the move played was the best found; next best: {said}" if _played_best(move) else said
 
 
@@ -144,7 +146,10 @@ def _print_list(console: Console, review: GameReview) -> None:
         _hanging(console, "   played:", line)
         alternative = move.alternative
         if alternative is not None:
-            if _played_best(move):
+            if _played_best(move) and not move.estimate.compared:
+                _hanging(console, "   next best:", Text(f"{alternative.label} ({_alternative_chance(move)}); "
+                                                        "no other move was searched enough to compare"))
+            elif _played_best(move):
                 _hanging(console, "   next best:", Text(f"{alternative.label} ({_alternative_chance(move)}); "
                                                         "the move played was the best found"))
             else:

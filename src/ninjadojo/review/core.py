@@ -138,12 +138,22 @@ class Evaluation:
         about as good as the best found, whatever the two estimates say."""
         return clear_loss(self)
 
+    @property
+    def compared(self) -> bool:
+        """Whether the search tried another move than the one played often enough to trust its estimate (the
+        alternative is then such a move). Where it did not (a budget spread over a hundred moves, while the
+        review's focus gave the move played a quarter of it), the move played is "the best found" only because
+        nothing else was searched enough: a front end says that the search could not compare."""
+        return self.alternative is not None and _trusted(self.alternative, self.iterations)
+
     def to_json(self) -> dict[str, JSONValue]:
-        """JSON form (with ``before``, ``after`` and ``loss`` written out for readers of the JSON)."""
+        """JSON form (with ``before``, ``after``, ``loss``, ``clear`` and ``compared`` written out for readers of
+        the JSON)."""
         return {"played": self.played.to_json(), "best": self.best.to_json(),
                 "alternative": None if self.alternative is None else self.alternative.to_json(),
                 "iterations": self.iterations, "before": self.before, "after": self.after, "loss": self.loss,
-                "clear": self.clear, "actions": [estimate.to_json() for estimate in self.actions]}
+                "clear": self.clear, "compared": self.compared,
+                "actions": [estimate.to_json() for estimate in self.actions]}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Evaluation:

@@ -274,14 +274,21 @@ function drawMove(move, ctx, players) {
   const chance = h('span', {class: 'chance'}, `(${percent(best.chance)})`);
   // Two copies of a card played alike are one move to a player (the engine's copy number alone told them apart).
   const same = best.action === played.action || withoutCopyNumber(best.label) === withoutCopyNumber(played.label);
-  const better = same
-    ? [h('span', {class: 'muted'}, '✓ your move was the best found')]
-    : lost > 0 && estimate.clear !== false
-      ? [said(best.label, ctx), ' ', chance]
-      : lost > 0
-        ? [h('span', {class: 'muted', title: 'the difference is within what the search can tell apart'},
-          '≈ about as good as the best found (within the search’s error): '), said(best.label, ctx), ' ', chance]
-        : [h('span', {class: 'muted'}, '✓ as good as the best found: '), said(best.label, ctx), ' ', chance];
+  // Nothing else searched enough to trust (a budget spread over a hundred moves): "the best found" would be
+  // only the search's focus on the move played. (A review stored before ``compared`` counts as compared.)
+  const uncompared = same && estimate.compared === false;
+  const better = uncompared
+    ? [h('span', {class: 'muted review-uncompared', title: 'the search gave your move a quarter of its time; '
+      + 'each other move it tried too few times to trust its estimate'},
+    '— no other move was searched enough to compare with yours')]
+    : same
+      ? [h('span', {class: 'muted'}, '✓ your move was the best found')]
+      : lost > 0 && estimate.clear !== false
+        ? [said(best.label, ctx), ' ', chance]
+        : lost > 0
+          ? [h('span', {class: 'muted', title: 'the difference is within what the search can tell apart'},
+            '≈ about as good as the best found (within the search’s error): '), said(best.label, ctx), ' ', chance]
+          : [h('span', {class: 'muted'}, '✓ as good as the best found: '), said(best.label, ctx), ' ', chance];
   return h('tr', {class: ['review-move', mark && `marked mark-${move.mark}`], dataset: {number: move.number,
     mark: move.mark || 'none'}},
   h('td', {class: 'review-number'}, String(move.number)),
