@@ -114,6 +114,10 @@ def check_panel(page: Any, review: dict[str, Any], who: str) -> None:
         assert (MARK_WORDS[move["mark"]] in mark) if move["mark"] else mark.strip() == "—"
     summary = page.locator(".review-summary").inner_text()
     assert who in summary and f"{len(review['moves'])} decisions" in summary
+    uncompared = sum(move["estimate"]["compared"] is False
+                     and move["estimate"]["best"]["action"] == move["estimate"]["played"]["action"]
+                     for move in review["moves"])
+    assert (f"For {uncompared} of them no other move was searched enough" in summary) == (uncompared > 0), summary
     for mark, (one, many) in {"blunder": ("blunder", "blunders"), "mistake": ("mistake", "mistakes"),
                               "inaccuracy": ("inaccuracy", "inaccuracies")}.items():
         count = review["marks"][mark]

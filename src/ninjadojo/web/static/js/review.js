@@ -220,9 +220,14 @@ export function drawReview(review, ctx, players = null) {
   const counted = Object.entries(MARKS)
     .map(([mark, {word, many}]) => plural(marks[mark] || 0, word.toLowerCase(), many));
   const lost = Math.round(Number(review.average_loss || 0) * 1000) / 10;
+  // Decisions where nothing but the move played was searched enough to trust: no verdict on them (see the rows).
+  const uncompared = moves.filter((move) => move.estimate.compared === false
+    && move.estimate.best.action === move.estimate.played.action).length;
   const summary = h('p', {class: 'review-summary'}, h('strong', {}, `${who}: `),
     `${plural(moves.length, 'decision')} with a choice reviewed; ${counted.join(', ')}. `,
-    `On average ${lost} points of win chance given away a decision.`);
+    `On average ${lost} points of win chance given away a decision.`,
+    uncompared ? ` For ${uncompared} of them no other move was searched enough to compare with the one played.`
+      : null);
   return h('div', {class: 'review-result'}, summary, chart(moves, Number(review.players) || 2),
     h('p', {class: 'muted review-budget'}, review.unit === 'samples'
       ? `For each decision the expert tried the moves worth trying, and the one played, on ${review.iterations} `
