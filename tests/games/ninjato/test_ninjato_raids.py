@@ -59,6 +59,10 @@ def test_banzai_reveals_the_next_guard_and_beating_it_takes_the_next_lowest_plai
     play(game, "0:5", "0:retreat")
     assert purse(game, 0) == "fs" and house(game, 1) == "t2:3n:v"
     assert game.gdiscard[GUARD_INDEX["4n"]] == 1, "revealed guards are discarded; the Sentry stays"
+    # Why that treasure is said at the raid's first take, not again at each guard beaten.
+    lines = [line for line in game.observe(1)["log"] if "beats the guard" in line]
+    assert len(lines) == 2 and lines[0].endswith("takes a Fan (the house's lowest plain treasure)"), lines
+    assert lines[1].endswith("takes a Scroll"), lines
 
 
 @pytest.mark.parametrize("seed", range(12))

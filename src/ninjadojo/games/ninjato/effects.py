@@ -471,11 +471,13 @@ def _play(state: NinjatoState, seat: int, payload: Payload, stage: object) -> No
         beaten = f"beats the guard with {words}"
     taken = pool[0] if pool else -1
     if taken >= 0:
+        # The rules choose the treasure, not the raider: said where the house held others to take, at the raid's
+        # first take of that side (said again at each guard beaten, it ran through every raid's lines).
+        first = all((token >= 5) != (taken >= 5) for token in state.raid_loot)
+        why = f" (the house's lowest {side} treasure)" if first and len(set(pool)) > 1 else ""
         tokens.remove(taken)
         state.raid_loot.append(taken)
         state.raid_loot.sort()
-        # The rules choose the treasure, not the raider: said where the house held others to take.
-        why = f" (the house's lowest {side} treasure)" if len(set(pool)) > 1 else ""
         beaten += f" and takes a {token_name(taken)}{why}"
     state.log(f"P{seat} {beaten}", depth=1)
     if not tokens:

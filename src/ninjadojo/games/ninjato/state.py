@@ -30,8 +30,8 @@ from ninjadojo.games.ninjato.catalog import catalog
 from ninjadojo.games.ninjato.encode import Payload, all_actions, canonical_text
 
 RULES = """\
-2-4 players, 7 rounds. Each round every player places 3 shuriken, one at a time
-in turn order, and at once does what the place offers:
+2-4 players, 7 rounds. Each round every player places 3 shuriken, one at a
+time in turn order, and at once does what the place offers:
 - Dojo: draw 2 Dojo cards (up to 4 with fewer than 2 in hand), face-up or from
   the deck. The last to come to the Dojo leads next round.
 - Sensei: take a tile, paying a card of its value (any for '?');
