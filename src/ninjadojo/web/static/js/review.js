@@ -281,7 +281,7 @@ function drawMove(move, ctx, players) {
   const same = best.action === played.action || withoutCopyNumber(best.label) === withoutCopyNumber(played.label);
   // Nothing else searched enough to trust (a budget spread over a hundred moves): "the best found" would be
   // only the search's focus on the move played. (A review stored before ``compared`` counts as compared.)
-  const uncompared = same && estimate.compared === false;
+  const uncompared = best.action === played.action && estimate.compared === false;
   const better = uncompared
     ? [h('span', {class: 'muted review-uncompared', title: 'the search gave your move a quarter of its time; '
       + 'each other move it tried too few times to trust its estimate'},
