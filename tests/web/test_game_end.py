@@ -122,6 +122,10 @@ def test_the_end_panel_explains_the_game_where_the_player_looks(browser: Any, we
         for winner in result["winners"]:
             name = rf"\b{'Ann' if winner == 0 else f'P{winner}'}\b"
             assert bool(re.search(name, title)) != bool(re.search(name, reason)), (game, title, reason)
+            if re.search(name, reason):
+                # The sentence in bold, the result's headline, is the one that names the winner.
+                lead = end.locator(".reason strong").inner_text()
+                assert re.search(name, lead), (game, lead, reason)
         for winner in result["winners"]:
             assert end.locator(f"tr.winner[data-seat='{winner}']").count() == 1
 

@@ -124,7 +124,7 @@ export function drawResult(view, ctx, {actions = [], floating = false, onClose =
     'aria-labelledby': titleId, 'aria-describedby': `${titleId}-why`, 'aria-modal': floating ? 'true' : null},
   h('header', {class: 'end-head'}, title, close),
   h('p', {class: ['reason', reasonNames && 'reason-lead'], id: `${titleId}-why`}, reasonNames
-    ? leadSentence(reasonWords(result, ctx)) : reasonWords(result, ctx)),
+    ? leadSentence(reasonWords(result, ctx), reasonText, result.winners) : reasonWords(result, ctx)),
   h('table', {class: 'scores'},
     h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, 'Seat'), scoreName ? h('th', {scope: 'col'}, scoreName) : null,
       counted || !scoreName ? h('th', {scope: 'col'}, counted ? (scoreName ? 'How it is counted' : 'How it ended') : '')
@@ -164,11 +164,18 @@ export function reasonWords(result, ctx) {
   return /[.!?]$/.test(reason) ? reason : `${reason}.`;
 }
 
-/** A reason whose first sentence is the result's headline: that sentence in bold, what explains it after. */
-function leadSentence(reason) {
-  const end = reason.search(/[.!?] /);
-  if (end < 0) return h('strong', {}, reason);
-  return [h('strong', {}, reason.slice(0, end + 1)), reason.slice(end + 1)];
+/**
+ * A reason that names the winners, as the result's headline: the sentence that names them in bold ("All players
+ * have passed. **P1 wins with 49 points; Ann has 34 points.**"), the others as they are. ``raw`` is the engine's
+ * reason, whose P<n> find that sentence (the names put in its words contain no sentence's end).
+ */
+function leadSentence(reason, raw, winners) {
+  const split = (text) => text.split(/(?<=[.!?]) /);
+  const sentences = split(reason);
+  const rawSentences = split(raw);
+  let lead = rawSentences.findIndex((sentence) => winners.some((s) => new RegExp(`\\bP${s}\\b`).test(sentence)));
+  if (lead < 0 || rawSentences.length !== sentences.length) lead = 0;
+  return sentences.flatMap((sentence, i) => [i ? ' ' : null, i === lead ? h('strong', {}, sentence) : sentence]);
 }
 
 /** Tab and Shift+Tab at the ends of ``box`` wrap round inside it (a focus trap for a dialog drawn by hand). */
