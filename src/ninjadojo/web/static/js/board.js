@@ -114,7 +114,8 @@ export function drawResult(view, ctx, {actions = [], floating = false, onClose =
   // The engine's reason names the winners already ("P1 is the last ninja standing and wins"): then it is the
   // headline, under a title that does not say their names a second time.
   const reasonText = String(result.reason || '');
-  const reasonNames = names.length > 0 && result.winners.every((s) => new RegExp(`\\bP${s}\\b`).test(reasonText));
+  const worded = reasonWords(result, ctx);
+  const reasonNames = names.length > 0 && result.winners.every((s) => namesSeat(reasonText, s));
   const titleId = `end-title-${Math.random().toString(36).slice(2, 8)}`;
   const title = h('h2', {class: 'end-title', id: titleId, tabindex: '-1', dataset: {fid: 'end:title'}},
     reasonNames ? '■ Game over' : ['■ Game over: ', headline]);
@@ -124,7 +125,7 @@ export function drawResult(view, ctx, {actions = [], floating = false, onClose =
     'aria-labelledby': titleId, 'aria-describedby': `${titleId}-why`, 'aria-modal': floating ? 'true' : null},
   h('header', {class: 'end-head'}, title, close),
   h('p', {class: ['reason', reasonNames && 'reason-lead'], id: `${titleId}-why`}, reasonNames
-    ? leadSentence(reasonWords(result, ctx), reasonText, result.winners) : reasonWords(result, ctx)),
+    ? leadSentence(worded, reasonText, result.winners) : worded),
   h('table', {class: 'scores'},
     h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, 'Seat'), scoreName ? h('th', {scope: 'col'}, scoreName) : null,
       counted || !scoreName ? h('th', {scope: 'col'}, counted ? (scoreName ? 'How it is counted' : 'How it ended') : '')
@@ -164,6 +165,11 @@ export function reasonWords(result, ctx) {
   return /[.!?]$/.test(reason) ? reason : `${reason}.`;
 }
 
+/** Whether the engine's ``text`` names seat ``seat`` (its label, ``P1``). */
+function namesSeat(text, seat) {
+  return new RegExp(`\\bP${seat}\\b`).test(text);
+}
+
 /**
  * A reason that names the winners, as the result's headline: the sentence that names them in bold ("All players
  * have passed. **P1 wins with 49 points; Ann has 34 points.**"), the others as they are. ``raw`` is the engine's
@@ -173,7 +179,7 @@ function leadSentence(reason, raw, winners) {
   const split = (text) => text.split(/(?<=[.!?]) /);
   const sentences = split(reason);
   const rawSentences = split(raw);
-  let lead = rawSentences.findIndex((sentence) => winners.some((s) => new RegExp(`\\bP${s}\\b`).test(sentence)));
+  let lead = rawSentences.findIndex((sentence) => winners.some((s) => namesSeat(sentence, s)));
   if (lead < 0 || rawSentences.length !== sentences.length) lead = 0;
   return sentences.flatMap((sentence, i) => [i ? ' ' : null, i === lead ? h('strong', {}, sentence) : sentence]);
 }
