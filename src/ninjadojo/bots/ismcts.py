@@ -315,7 +315,10 @@ class IsmctsBot(NotingBot):
 
         ``focus`` (one of the seat's legal actions) is searched at the root in at least a quarter of the
         iterations, whatever the others score: a review rates a move the search would not have chosen
-        from a fair number of visits, not from a handful.
+        from a fair number of visits, not from a handful. With a budget in iterations, the focus also gets a
+        challenger: from half-way on, the other move the search has tried most so far is taken at the root in
+        an eighth of the iterations, so that the move played is compared with a well searched rival even
+        where dozens of moves share what is left (Ninja Camp's first turns: a hundred moves).
         """
         started = time.perf_counter()
         self.rng = self._decision_stream(view)
@@ -330,6 +333,7 @@ class IsmctsBot(NotingBot):
         heuristic = _heuristic_factory(view.game_id) if self.rollout == "heuristic" else None
         iterations = samples = 0
         sample: GameState[Any] | None = None
+        challenger: str | None = None
         while (limit is None or iterations < limit) and (deadline is None or time.perf_counter() < deadline
                                                          or iterations == 0):
             if sample is None or iterations % self.per_sample == 0:
@@ -338,7 +342,14 @@ class IsmctsBot(NotingBot):
             state = sample.clone()
             # The iteration's chance comes from the bot's stream: a sample reused keeps its cards, not its dice.
             state.rng = Rng.from_state(rng.next_u64())
-            forced = focus if focus is not None and iterations % 4 == 0 else None
+            forced = None
+            if focus is not None:
+                if limit is not None and iterations == limit // 2:
+                    challenger = self._challenger(trees[me], focus)
+                if iterations % 4 == 0:
+                    forced = focus
+                elif iterations % 8 == 2 and challenger is not None:
+                    forced = challenger
             self._iterate(state, trees, me, heuristic, forced)
             iterations += 1
         self.last_search = report = SearchReport(
@@ -402,6 +413,19 @@ class IsmctsBot(NotingBot):
             node.visits += 1
             stat[0] += 1
             stat[1] += rewards[seat]
+
+    @staticmethod
+    def _challenger(root: _Node, focus: str) -> str | None:
+        """The action other than ``focus`` the search has visited most at ``root`` (then the better mean),
+        or ``None`` if it has tried no other."""
+        best: str | None = None
+        best_key = (0.0, -1.0)
+        for action, stat in root.stats.items():
+            if action != focus and stat[0]:
+                key = (stat[0], stat[1] / stat[0])
+                if key > best_key:
+                    best, best_key = action, key
+        return best
 
     def _force(self, node: _Node, action: str) -> tuple[str, list[float], bool]:
         """Take ``action`` at the root (a focused search), counting it as available as :meth:`_select` would."""
