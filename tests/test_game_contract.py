@@ -148,7 +148,8 @@ def test_views_are_json_and_determinisation_keeps_each_view(game_id: str, player
             # A sample carries no history the seat could not know: no true seed or actions (they
             # would replay to the real game), and only the log lines the seat could see.
             assert other.record.seed is None and not other.record.actions
-            assert type(other).replay(other.record.copy()) == other
+            if seat == step % players:  # (a replay parses and checks every seat's view: one seat a step)
+                assert type(other).replay(other.record.copy()) == other
             assert all(event.visible_to(seat) for event in other.events)
             if seat in game.to_act() and seat in other.to_act():
                 assert other.legal_actions(seat) == game.legal_actions(seat)
