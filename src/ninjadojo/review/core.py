@@ -24,6 +24,7 @@ from ninjadojo.bots.base import NotingBot
 from ninjadojo.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot, SearchReport
 from ninjadojo.bots.levels import FALLBACK_LEVELS, LEVELS
 from ninjadojo.engine.errors import OptionError, SaveError, quote
+from ninjadojo.engine.free import free_form
 from ninjadojo.engine.jsonvalue import JSONValue
 from ninjadojo.engine.state import GameState, Record
 from ninjadojo.games import game_class
@@ -253,9 +254,9 @@ class GameReview:
 
     ``bot`` is the search's spec (a fixed budget, so the review is repeatable), ``iterations`` its budget
     a decision in ``unit``s (``iterations`` of ``ismcts``, or ``samples`` of a ``lookahead``, each trying
-    the moves it weighs and the one played), ``moves`` the decisions with two or more legal actions, in
-    the order played. ``finished`` says whether the game was over. ``seconds`` is the review's time (left
-    out of comparisons).
+    the moves it weighs and the one played), ``moves`` the decisions with two or more legal actions (swaps of
+    secrets aside), in the order played. ``finished`` says whether the game was over. ``seconds`` is the
+    review's time (left out of comparisons).
     """
 
     game_id: str
@@ -466,6 +467,23 @@ def _estimates(state: GameState[Any], seat: int, report: SearchReport,
     return tuple(rated)
 
 
+def rearranges(state: GameState[Any], seat: int, action: str) -> bool:
+    """Whether ``action`` is one of ``seat``'s free rearrangements now (Ninjitsu!'s swap of two of its secrets,
+    "at any time"), whether or not it is also among the decision's legal actions. A review does not rate one,
+    and no advice names one: a swap within a turn leaves the same decision open, so the search rates it as the
+    best move after it, plus the luck of the best of many estimates; a hint that named it would name the
+    swap back once it is made."""
+    return free_form(state, seat, action) is not None
+
+
+def _advisable(state: GameState[Any], seat: int, rated: tuple[ActionEstimate, ...],
+               played: str | None = None) -> tuple[ActionEstimate, ...]:
+    """``rated`` without the seat's free rearrangements (:func:`rearranges`), but the move ``played``; all of it
+    if nothing else is left."""
+    kept = tuple(each for each in rated if each.action == played or not rearranges(state, seat, each.action))
+    return kept or rated
+
+
 def _trusted(estimate: ActionEstimate, iterations: int) -> bool:
     return estimate.visits >= max(MIN_VISITS, BEST_MIN_SHARE * iterations)
 
@@ -554,12 +572,14 @@ def _review_job(job: _Job) -> _Outcome:
     bot = _search_bot(job.game, job.spec, job.bot_seed, job.memory)
     _catch_up(bot, state, job.seat)
     report = bot.search(SeatView(state, job.seat), focus=job.played)
-    estimate = _evaluate(_estimates(state, job.seat, report, {}), job.played, report.iterations)
+    rated = _advisable(state, job.seat, _estimates(state, job.seat, report, {}), job.played)
+    estimate = _evaluate(rated, job.played, report.iterations)
     truth: Evaluation | None = None
     if job.hindsight:
         seer = _search_bot(job.game, job.spec, job.bot_seed, ())
         report = seer.search(TruthView(state, job.seat), focus=job.played)
-        truth = _evaluate(_estimates(state, job.seat, report, {}), job.played, report.iterations)
+        rated = _advisable(state, job.seat, _estimates(state, job.seat, report, {}), job.played)
+        truth = _evaluate(rated, job.played, report.iterations)
     return _Outcome(job.index, decision.prompt, len(state.legal_actions(job.seat)), estimate, truth,
                     time.perf_counter() - started, time.process_time() - cpu)
 
@@ -588,7 +608,8 @@ def review_record(record: Record | GameState[Any], seat: int, *, bot: str = "exp
                   ray: str | None = None, hindsight: bool = False, on_move: ProgressCallback | None = None,
                   iterations: int | None = None, names: Mapping[int, str] | None = None,
                   seed: int = 0, on_decision: DecisionCallback | None = None) -> GameReview:
-    """Review every decision of ``seat`` with two or more legal actions in a game (finished or not).
+    """Review every decision of ``seat`` with two or more legal actions (swaps of its secrets aside) in a game
+    (finished or not).
 
     ``record`` is the game's :class:`~ninjadojo.engine.state.Record` (or the game itself). Each decision
     is rated by the search :func:`review_spec` gives for ``bot`` (and ``iterations``), run on the seat's
@@ -625,8 +646,11 @@ def review_record(record: Record | GameState[Any], seat: int, *, bot: str = "exp
     plies: list[int] = []
     state = cls.replay(Record(rec.game, rec.players, dict(rec.options), rec.seed, rec.start, []))
     for ply, (actor, action) in enumerate(rec.actions):
-        # A free action (a rearranging of secrets) is no decision: nothing to rate.
-        if actor == seat and len(state.legal_actions(seat)) >= 2 and not state.is_free(seat, action):
+        # A rearranging of secrets (free, or a swap within a turn's allowance) is no decision to rate: the
+        # decision it leaves open is rated where the seat made it (:func:`rearranges`); nor is a decision
+        # with one thing to do but for such swaps.
+        if (actor == seat and not rearranges(state, seat, action)
+                and sum(not rearranges(state, seat, each) for each in state.legal_actions(seat)) >= 2):
             jobs.append(_Job(len(jobs), rec.game, rec.players, dict(rec.options), rec.seed, rec.start,
                              tuple(rec.actions[:ply]), seat, action, tuple(memory[ply]), spec, seed, hindsight))
             plies.append(ply)
@@ -715,7 +739,7 @@ def hint(game_state: GameState[Any], seat: int, *, bot: str = "expert", seed: in
     _catch_up(searcher, game_state, seat)
     report = searcher.search(SeatView(game_state, seat))
     table = dict(names or {})
-    rated = _estimates(game_state, seat, report, table)
+    rated = _advisable(game_state, seat, _estimates(game_state, seat, report, table))
     # The move rated best among those searched enough to trust, as a review names "the best found": a hint that
     # advised the bot's own habit (a lookahead keeps to its heuristic's move unless another is surely better)
     # would show a next best rated higher, and a review of the same move would disagree with it.
