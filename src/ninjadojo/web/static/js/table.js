@@ -1015,6 +1015,11 @@ class TablePage {
         parts.push(h('p', {class: 'muted'},
           'Everyone chooses at the same time; nobody sees your choice until all have chosen.'));
       }
+      // A weighty only choice is left to the player even with the switch on: said, or the switch seems broken.
+      if (state.decision && state.decision.confirm && state.legal.length === 1 && autoAnswerOn()) {
+        parts.push(h('p', {class: 'muted confirm-note'},
+          'Your only choice, left for you to click: it ends your part in the game, so you see the board first.'));
+      }
       // Only when something on the board may be clicked (a pass for good, say, is only in the list).
       if (this.el.board.querySelector('.actionable')) {
         parts.push(h('p', {class: 'muted prompt-hint'},
