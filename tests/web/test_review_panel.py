@@ -130,6 +130,11 @@ def check_panel(page: Any, review: dict[str, Any], who: str) -> None:
     # The budget in a player's words: what was searched, not the search's "iterations".
     budget = page.locator(".review-budget").inner_text()
     assert "iterations" not in budget and ("lines of play" in budget or "samples" in budget), budget
+    # No hidden cards dealt anew in a game that hides nothing (Ninja Camp), and no bare "points" a decision.
+    hides = review["game"] != "ninja-camp"
+    assert ("hidden cards dealt anew" in budget or "samples" in budget) == hides, budget
+    assert ("nothing in this game is hidden" in budget) == (not hides), budget
+    assert "percentage points of win chance given away per decision" in summary, summary
     check_legend(page)
     text = page.locator("dialog.review-dialog").inner_text()
     leaks = [code.pattern for code in TYPING_CODES if code.search(text)]

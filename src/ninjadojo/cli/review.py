@@ -184,8 +184,8 @@ def print_review(console: Console, review: GameReview) -> None:
             console.print(table)
     marks = review.marks()
     counted = ", ".join(plural(marks[name], name, MARK_PLURALS.get(name)) for name in MARKS)
-    console.print(f"{counted}; average loss {100 * review.average_loss:.1f} points of win chance a decision",
-                  markup=False)
+    console.print(f"{counted}; average loss {100 * review.average_loss:.1f} percentage points of win chance "
+                  "per decision", markup=False)
     if review.moves and all(move.played.visits < MIN_VISITS for move in review.moves):
         # No mark, no loss: say why, or a small budget reads as a flawless game.
         console.print(f"(each move was tried fewer than {MIN_VISITS} times: too few to mark a decision or count "

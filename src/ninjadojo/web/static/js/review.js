@@ -208,6 +208,12 @@ export function playersOf(playedBy, seat) {
   };
 }
 
+/** Whether the game of a review hides nothing from any seat (its catalogue entry's ``hidden``). */
+function hidesNothing(gameId) {
+  const game = gameInfo(gameId);
+  return Boolean(game) && game.hidden === false;
+}
+
 /** A finished review: the summary, the chart, then one row per decision (``players``: see playersOf). */
 export function drawReview(review, ctx, players = null) {
   const moves = review.moves || [];
@@ -225,7 +231,7 @@ export function drawReview(review, ctx, players = null) {
     && move.estimate.best.action === move.estimate.played.action).length;
   const summary = h('p', {class: 'review-summary'}, h('strong', {}, `${who}: `),
     `${plural(moves.length, 'decision')} with a choice reviewed; ${counted.join(', ')}. `,
-    `On average ${lost} points of win chance given away a decision.`,
+    `On average ${lost} percentage points of win chance given away per decision.`,
     uncompared ? ` For ${uncompared} of them no other move was searched enough to compare with the one played.`
       : null);
   return h('div', {class: 'review-result'}, summary, chart(moves, Number(review.players) || 2),
@@ -233,7 +239,9 @@ export function drawReview(review, ctx, players = null) {
       ? `For each decision the expert tried the moves worth trying, and the one played, on ${review.iterations} `
         + 'samples of what could be known. '
       : `For each decision the expert searched ${Number(review.iterations).toLocaleString('en')} lines of play `
-        + 'from what could be known, each with the hidden cards dealt anew. ',
+        // (a game that hides nothing, Ninja Camp, has no hidden cards to deal: its lines start from the position)
+        + (hidesNothing(review.game) ? 'from the position (nothing in this game is hidden). '
+          : 'from what could be known, each with the hidden cards dealt anew. '),
       'An estimate is a search\'s, not a certainty: a mark needs a loss the search is confident of.'),
     decisionTable(moves, ctx, who, false, players));
 }
