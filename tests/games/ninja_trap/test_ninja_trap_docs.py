@@ -94,3 +94,20 @@ def test_the_docs_list_every_ruling_option_with_its_values() -> None:
 def test_the_runnable_examples_in_the_docstrings_run(module: object) -> None:
     failures, tried = doctest.testmod(module, verbose=False)  # type: ignore[arg-type]
     assert tried and not failures
+
+
+def test_the_rules_panel_says_how_a_reshuffle_refills_the_hand() -> None:
+    # A player whose cards ran out read "each player draws two" and then a log line "... and draws 4": the rules
+    # shown at the table say the new deck tops the hand back up (to the hand the game deals: five).
+    from ninjadojo.api import new_game
+    from ninjadojo.games.ninja_trap.cards import HAND_SIZE
+
+    text = " ".join(state.SPEC.rules.split())
+    assert HAND_SIZE == 5 and "draw back up to five" in text
+    game = new_game("ninja-trap", 2, {}, 3)
+    while not game.is_terminal and not any("shuffles their discard pile" in event.text for event in game.events):
+        seat = game.to_act()[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    line = next(event.text for event in game.events if "shuffles their discard pile" in event.text)
+    seat = int(line[1])
+    assert sum(game.hands[seat]) == HAND_SIZE, (line, game.hands[seat])

@@ -49,8 +49,9 @@ their own. Every turn all players act together, in four stages:
    hits every ninja there, the flipper too, even if that was not the room
    you meant. A ninja takes one hit a turn at most.
 4. Draw (automatic): moves and flipped traps go to the discard piles and each
-   player draws two. When your cards run out, your discard pile becomes a new
-   deck; your traps stay where they are.
+   player draws two. When your cards run out (fewer than the two a turn needs,
+   none left to draw), your discard pile is shuffled into a new deck and you
+   draw back up to five; your traps stay where they are.
 
 Buko (armoury): move there and nobody traps you, and you look at all your
 face-down traps once, then hide them again. Three hits and a ninja is out;
