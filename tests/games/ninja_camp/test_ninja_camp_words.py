@@ -183,7 +183,7 @@ def test_ambush_and_shadow_say_whose_ninja_is_pushed_and_what_shadow_copies() ->
     cells = {"d4": "A0", "d6": "E1", "e7": "S", "d5": "L", "d7": "D", "a7": ".", "b7": "."}
     state = position(2, squares={**PARKED, **cells},
                      hands={0: "ERAH", 1: "E"}, discards={1: "R"}, to_act=0)
-    assert _label(state, "A:d4-d6") == ("Play Ambush: charge from d4 to d6 (an Evade), push P1's ninja on to "
+    assert _label(state, "A:d4-d6") == ("Play Ambush: charge from d4 to d6 (an Evade), push P1's ninja onto "
                                         "d7 (a Dodge), and claim the Ambush on d4")
     assert _label(state, "H:d4-d5") == "Play Shadow as Sprint: move from d4 to d5 (a Leap) and claim the Ambush on d4"
     prompt = state.decision(0)

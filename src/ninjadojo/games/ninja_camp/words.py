@@ -128,7 +128,7 @@ def label(state: NinjaCampState, seat: int, frame: Frame, payload: Payload) -> s
         return f"{words}, then maybe step a second ninja"
     names = state.grid.names
     if effect == AMBUSH_PUSH:
-        words += f", push {ninja_of(state, seat, destination)} on to {square(state, extra)},"
+        words += f", push {ninja_of(state, seat, destination)} onto {square(state, extra)},"
     elif effect == GOAT_PUSH:
         words += f", move {ninja_of(state, seat, destination)} to {square(state, extra)},"
     elif effect == SWAP:
