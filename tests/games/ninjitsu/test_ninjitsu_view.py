@@ -219,3 +219,13 @@ def test_the_weather_and_the_events_are_named_in_the_most_crowded_layout_too() -
     text = "\n".join(plain for plain, _ in _picture(game, 0, "ids", "ids", False))
     for card in game.weather:
         assert f"{CARD_IDS[card]} {CARDS[card].name}" in text, text
+
+
+def test_a_seat_sees_what_each_of_its_secrets_counts_face_down_and_nobody_else_does() -> None:
+    # The rules card: "Bow and Arrows is worth 10 and Bo Staff 4 + 2 per own secret while face-down"; the cards
+    # print 5 and 4, so the page shows what each secret counts (a tester read 4 and 5 beside a total of 18).
+    game = position(2, hands=["6a", "7a"], secrets=["5a 4a", "3b"])
+    mine = game.observe(0)["seats"][0]
+    assert mine["secrets"] == ["5a", "4a"] and mine["secret_worth"] == [10, 4 + 2 * 2]
+    assert sum(mine["secret_worth"]) == mine["points"] == 18
+    assert game.observe(1)["seats"][0]["secret_worth"] == [] and game.observe(None)["seats"][0]["secret_worth"] == []

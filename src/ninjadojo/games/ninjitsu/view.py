@@ -66,6 +66,10 @@ def observe(state: NinjitsuState, seat: int | None) -> dict[str, JSONValue]:
             "treasure_points": state.treasure_points(each),
             "secret_count": len(state.secrets[each]),
             "secrets": [CARD_IDS[card] for card in state.secrets[each]] if sees_own else [],
+            # What each of those counts face-down (Bo Staff's 4 + 2 a secret; Vampire Ninja's penalty aside),
+            # which the card's printed value does not show.
+            "secret_worth": [secret_worth(card, len(state.secrets[each]), len(state.hands[each]))
+                             for card in state.secrets[each]] if sees_own else [],
             "points": state.points(each) if sees_own else None,
             # Secrets this viewer has seen (a look, a move it watched), as [position, card].
             "known_secrets": [[pos, cid] for pos, cid in known_secrets(state, seat, each)] if not own else [],

@@ -114,7 +114,10 @@ function seat(ctx, data) {
     const key = `secret:${s}.${position}`;
     // A seat's own secrets, or (at the end, when the engine reveals them) anyone's.
     if ((mine || over(ctx)) && data.secrets && data.secrets.length > position) {
-      secrets.push(ctx.card(data.secrets[position], {small: true, keys: key, note: `secret #${position + 1}`}));
+      // What it counts face-down, which its printed value does not say (Bow and Arrows: 5 face-up, 10 here).
+      const worth = (data.secret_worth || [])[position];
+      secrets.push(ctx.card(data.secrets[position], {small: true, keys: key,
+        note: worth === undefined ? `secret #${position + 1}` : `secret #${position + 1} · counts ${worth}`}));
     } else if (known.has(position)) {
       secrets.push(ctx.card(known.get(position), {small: true, keys: key, note: `#${position + 1} (seen)`}));
     } else {
