@@ -40,10 +40,16 @@ function textOf(el) {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * Where a thing is: the tracked things it is in, and the seat's panel. Like cards of different seats' panels
+ * are never counted together: P1's pile gaining a Buko moved the count of every Buko drawn after it (P3's),
+ * and the last of them, P3's older Buko, read as the one that appeared (and took P3's badge).
+ */
 function pathOf(el, board) {
   const parts = [];
   for (let node = el; node && node !== board; node = node.parentElement) {
     if (node.matches(TRACKED)) parts.push(node.dataset.keys || `code:${node.dataset.code}`);
+    if (node.dataset.seatPanel !== undefined) parts.push(`seat:${node.dataset.seatPanel}`);
   }
   return parts.reverse().join('>');
 }
