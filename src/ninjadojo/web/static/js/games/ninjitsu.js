@@ -117,7 +117,7 @@ function seat(ctx, data) {
       // What it counts face-down, which its printed value does not say (Bow and Arrows: 5 face-up, 10 here).
       const worth = (data.secret_worth || [])[position];
       secrets.push(ctx.card(data.secrets[position], {small: true, keys: key,
-        note: worth === undefined ? `secret #${position + 1}` : `secret #${position + 1} · counts ${worth}`}));
+        note: [`secret #${position + 1}`, worth === undefined ? null : [h('br'), `counts ${worth}`]]}));
     } else if (known.has(position)) {
       secrets.push(ctx.card(known.get(position), {small: true, keys: key, note: `#${position + 1} (seen)`}));
     } else {
