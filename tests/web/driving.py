@@ -275,6 +275,27 @@ OPEN_GROUPS = ("(el) => { for (let d = el.closest('details'); d; d = d.parentEle
                "d.open = true; }")
 
 
+def ann_against_bots(server: WebServer, game: str, players: int, *, seed: int | None = None,
+                     settings: dict[str, Any] | None = None, level: str = "easy") -> tuple[str, dict[str, str]]:
+    """A table made over the API: Ann in seat 0, bots of ``level`` in the others, the quick settings unless
+    ``settings``; its id and seat tokens."""
+    from web.serving import QUICK
+
+    seats = [{"type": "human", "name": "Ann"}] + [{"type": "bot", "level": level}] * (players - 1)
+    body: dict[str, Any] = {"game": game, "players": players, "settings": QUICK if settings is None else settings,
+                            "seats": seats}
+    if seed is not None:
+        body["seed"] = seed
+    return server.create(body)
+
+
+def take_first_choice(page: Page) -> None:
+    """Click the first choice of the list (opening its groups) and wait for the next position."""
+    index = page.evaluate("(sel) => document.querySelector(sel).dataset.index", APP)
+    click_choice(page.locator(".action-list button.action").first)
+    page.wait_for_function("([sel, i]) => document.querySelector(sel).dataset.index !== i", arg=[APP, index])
+
+
 def click_choice(button: Any) -> None:
     """Click a button of the list of choices as a player does: first open the groups it is folded in (a list of
     13 choices or more is folded by card, then by ninja, in Ninja Camp)."""

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from web.driving import new_page, server_state, wait_turn_or_end
-from web.serving import QUICK, WebServer
+from web.driving import ann_against_bots, new_page, server_state, wait_turn_or_end
+from web.serving import WebServer
 
 pytestmark = pytest.mark.slow
 
@@ -69,9 +69,7 @@ def test_each_game_says_how_its_long_lists_fold(browser: Any, web_server: WebSer
 def test_a_knights_turn_of_16_choices_comes_folded_by_rival(browser: Any, web_server: WebServer) -> None:
     # A 4-player table whose first turn (Ann's) offers 13 choices or more.
     for seed in range(1, 40):
-        table_id, tokens = web_server.create({
-            "game": "knights-and-ninjas", "players": 4, "settings": QUICK, "seed": seed,
-            "seats": [{"type": "human", "name": "Ann"}] + [{"type": "bot", "level": "easy"}] * 3})
+        table_id, tokens = ann_against_bots(web_server, "knights-and-ninjas", 4, seed=seed)
         state = server_state(web_server, table_id, tokens["0"])
         if len(state["legal"]) >= 13 and any(action.startswith("a1:") for action in state["legal"]):
             break

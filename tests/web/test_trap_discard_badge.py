@@ -10,8 +10,15 @@ from typing import Any
 
 import pytest
 
-from web.driving import APP, DESKTOP, click_choice, new_page, server_state, wait_turn_or_end
-from web.serving import QUICK, WebServer
+from web.driving import (
+    DESKTOP,
+    ann_against_bots,
+    new_page,
+    server_state,
+    take_first_choice,
+    wait_turn_or_end,
+)
+from web.serving import WebServer
 
 pytestmark = pytest.mark.slow
 
@@ -35,9 +42,7 @@ def test_the_badge_in_a_discard_pile_is_on_the_card_it_gained(browser: Any, web_
     choice. Whenever she may act, each other seat's badged discard cards are ones its pile (the server's view)
     gained at its last change, and a pile that changed since her last choice has its new card badged (but after a
     Buko look, whose "ok" is the seat's last move)."""
-    table_id, tokens = web_server.create({
-        "game": "ninja-trap", "players": 4, "seed": seed, "settings": QUICK,
-        "seats": [{"type": "human", "name": "Ann"}] + [{"type": "bot", "level": "easy"}] * 3})
+    table_id, tokens = ann_against_bots(web_server, "ninja-trap", 4, seed=seed)
     context, page, errors = new_page(browser, DESKTOP)
     try:
         page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
@@ -64,9 +69,7 @@ def test_the_badge_in_a_discard_pile_is_on_the_card_it_gained(browser: Any, web_
                     wrong.append((view["turn"], f"P{seat}", pile, "the card it gained is not marked"))
                 wrong += [(view["turn"], f"P{seat}", pile, mark, sorted(gains[seat])) for mark in badged
                           if mark[0] != f"P{seat}" or mark[1] not in gains[seat]]
-            index = page.evaluate("(sel) => document.querySelector(sel).dataset.index", APP)
-            click_choice(page.locator(".action-list button.action").first)
-            page.wait_for_function("([sel, i]) => document.querySelector(sel).dataset.index !== i", arg=[APP, index])
+            take_first_choice(page)
         assert checked, "no discard was ever marked"
         assert not wrong, wrong
         assert not errors, errors

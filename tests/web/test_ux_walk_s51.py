@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from web.driving import DESKTOP, PHONE, click_choice, new_page, wait_turn_or_end
+from web.driving import DESKTOP, PHONE, new_page, take_first_choice, wait_turn_or_end
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
@@ -151,9 +151,7 @@ def test_a_face_down_traps_turn_keeps_its_number_on_a_phone(browser: Any, web_se
             if page.locator(".board .card-back .card-note").count() >= 4:
                 break
             assert wait_turn_or_end(page, 30) == "act"
-            index = page.evaluate("() => document.querySelector('#app').dataset.index")
-            click_choice(page.locator(".action-list button.action").first)
-            page.wait_for_function("(i) => document.querySelector('#app').dataset.index !== i", arg=index)
+            take_first_choice(page)
         notes = page.evaluate(TURN_LINES)
         assert len(notes) >= 4, notes
         split = [text for text, lines in notes if lines != 1]

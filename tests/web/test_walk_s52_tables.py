@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from web.driving import APP, DESKTOP, PHONE, click_choice, new_page, server_state, wait_turn_or_end
+from web.driving import APP, DESKTOP, PHONE, new_page, server_state, take_first_choice, wait_turn_or_end
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
@@ -48,9 +48,7 @@ def flip_stage(page: Any, *, most: int = 30) -> None:
         assert wait_turn_or_end(page, 30) == "act", "the game ended before Ann could flip a trap"
         if "flip one of" in page.locator(".prompt").first.inner_text():
             return
-        index = page.evaluate("(sel) => document.querySelector(sel).dataset.index", APP)
-        click_choice(page.locator(".action-list button.action").first)
-        page.wait_for_function("([sel, i]) => document.querySelector(sel).dataset.index !== i", arg=[APP, index])
+        take_first_choice(page)
     raise AssertionError(f"Ann was never alone in a room in {most} choices")
 
 

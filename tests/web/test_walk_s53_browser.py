@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from web.driving import APP, DESKTOP, PHONE, click_choice, new_page, server_state
+from web.driving import APP, DESKTOP, PHONE, ann_against_bots, new_page, server_state, take_first_choice
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
@@ -81,9 +81,7 @@ def test_the_rules_of_knights_do_not_speak_of_expansions_nobody_picked(browser: 
     2-player game), yet its rules at a table of three listed "The cards of this game, with the expansions: 20
     different cards". They are the cards of this game; with two players, three fewer."""
     for players, count in ((3, 20), (2, 17)):
-        table_id, tokens = web_server.create({
-            "game": "knights-and-ninjas", "players": players, "settings": QUICK,
-            "seats": [{"type": "human", "name": "Ann"}] + [{"type": "bot", "level": "easy"}] * (players - 1)})
+        table_id, tokens = ann_against_bots(web_server, "knights-and-ninjas", players)
         context, page, errors = new_page(browser, DESKTOP)
         try:
             page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
@@ -103,7 +101,6 @@ OUT = """() => ({out: Boolean(document.querySelector('.board .seat-panel.mine .t
 ACT_OVER_OR_OUT = """(sel) => { const d = document.querySelector(sel).dataset;
   return d.canAct === 'yes' || d.status === 'finished'
     || Boolean(document.querySelector('.seat-panel.mine .tag-out')); }"""
-NEXT = "([sel, i]) => document.querySelector(sel).dataset.index !== i"
 OUT_WORDS = "✖ Your ninja took 3 hits and is out of the game: the others play on to the end."
 
 
@@ -116,8 +113,7 @@ def play_until_out(page: Any) -> bool:
         data = page.evaluate("(sel) => Object.assign({}, document.querySelector(sel).dataset)", APP)
         if data.get("status") == "finished":
             return False
-        click_choice(page.locator(".action-list button.action").first)
-        page.wait_for_function(NEXT, arg=[APP, data["index"]])
+        take_first_choice(page)
 
 
 def test_a_ninja_out_of_ninja_trap_is_told_so_while_the_others_play_on(browser: Any, web_server: WebServer) -> None:
@@ -129,9 +125,7 @@ def test_a_ninja_out_of_ninja_trap_is_told_so_while_the_others_play_on(browser: 
     # Deals 1 and 2 end as Ann's ninja goes out (about a minute of play each): the search starts at 3.
     settings = {**QUICK, "move_delay": 0.5}
     for seed in range(3, 40):
-        table_id, tokens = web_server.create({
-            "game": "ninja-trap", "players": 4, "seed": seed, "settings": settings,
-            "seats": [{"type": "human", "name": "Ann"}] + [{"type": "bot", "level": "easy"}] * 3})
+        table_id, tokens = ann_against_bots(web_server, "ninja-trap", 4, seed=seed, settings=settings)
         context, page, errors = new_page(browser, DESKTOP)
         try:
             page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")

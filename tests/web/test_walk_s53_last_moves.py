@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from web.driving import APP, DESKTOP, click_choice, new_page, wait_turn_or_end
+from web.driving import DESKTOP, new_page, take_first_choice, wait_turn_or_end
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
@@ -40,9 +40,7 @@ def test_a_seats_discards_are_never_badged_with_another_seat(browser: Any, web_s
             wrong += [mark for mark in marks if mark[0] != mark[1]]
             if int(page.locator(".trap-facts .counter-value").first.inner_text()) > 12:
                 break
-            index = page.evaluate("(sel) => document.querySelector(sel).dataset.index", APP)
-            click_choice(page.locator(".action-list button.action").first)
-            page.wait_for_function("([sel, i]) => document.querySelector(sel).dataset.index !== i", arg=[APP, index])
+            take_first_choice(page)
         assert seen, "no discard was ever marked"
         assert not wrong, wrong
         assert not errors, errors

@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 import ninjadojo.games.ninja_trap as package
+from ninjadojo.api import new_game
 from ninjadojo.games.ninja_trap import STATE, builder, notation, rulings, state, words
 from ninjadojo.games.ninja_trap.builder import Seat, build, play
+from ninjadojo.games.ninja_trap.cards import HAND_SIZE
 
 RULES_DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "ninja-trap.md"
 ACTION = re.compile(r"^(?:[tm][A-Z]|f\d{1,2}|pass|ok)$")
@@ -99,9 +101,6 @@ def test_the_runnable_examples_in_the_docstrings_run(module: object) -> None:
 def test_the_rules_panel_says_how_a_reshuffle_refills_the_hand() -> None:
     # A player whose cards ran out read "each player draws two" and then a log line "... and draws 4": the rules
     # shown at the table say the new deck tops the hand back up (to the hand the game deals: five).
-    from ninjadojo.api import new_game
-    from ninjadojo.games.ninja_trap.cards import HAND_SIZE
-
     text = " ".join(state.SPEC.rules.split())
     assert HAND_SIZE == 5 and "draw back up to five" in text
     game = new_game("ninja-trap", 2, {}, 3)

@@ -44,8 +44,7 @@ export class ReviewDialog {
       onclick: () => this.start(Number(this.choice.value), this.hindsightBox.checked)}, 'Review these decisions');
     this.hindsightBox = h('input', {type: 'checkbox', id: 'review-hindsight'});
     this.hindsight = false;
-    const game = gameInfo(ctx.gameId);
-    const hidden = !game || game.hidden !== false;
+    const hidden = !hidesNothing(ctx.gameId);
     this.status = h('div', {class: 'review-status', role: 'status', 'aria-live': 'polite'});
     this.body = h('div', {class: 'review-body'});
     const close = h('button', {type: 'button', class: 'review-close', 'aria-label': 'close the review'}, '✕ Close');
