@@ -183,7 +183,7 @@ def test_the_last_ninja_standing_is_counted_as_the_rulebook_counts() -> None:
         ["Hits taken: 1 of 3 (2 lives left)", "Traps still face down (1): Buko (turn 4)",
          "Last ninja standing (the win)"],
         ["Hits taken: 3 of 3: out", "Traps still face down (2): Shinshitsu (turn 3), Ima (turn 4)",
-         "Knocked out before the end"],
+         "Knocked out on the last turn"],
     ]
     # The picture shows both rows face up and both hands.
     picture = game.render(1)
@@ -333,7 +333,7 @@ def test_the_end_tells_on_which_turn_each_ninja_went_out() -> None:
     from ninjadojo.api import new_game
     from ninjadojo.engine.playout import random_playout
 
-    told = 0
+    told = lasts = 0
     for seed in range(12):
         game = new_game("ninja-trap", 4, {}, seed=seed)
         random_playout(game, Rng(seed))
@@ -345,8 +345,13 @@ def test_the_end_tells_on_which_turn_each_ninja_went_out() -> None:
             out = log.index(f"P{seat}'s ninja is out.")
             heads = [line for line in log[:out] if line.startswith("Turn ")]
             assert heads[-1].startswith(f"Turn {turn}:"), (seat, lines, heads[-1])
+            # The last line says "on the last turn" exactly when no turn began after the knock-out.
+            last = not any(line.startswith("Turn ") for line in log[out:])
+            if seat not in game.winners():
+                assert lines[-1] == ("Knocked out on the last turn" if last else "Knocked out before the end"), lines
+                lasts += last
             told += 1
-    assert told >= 6
+    assert told >= 6 and 0 < lasts < told
 
 
 def test_a_ninja_out_on_a_turn_without_a_trap_stage_is_told_that_turn() -> None:

@@ -139,6 +139,20 @@ def _turn_knocked_out(state: NinjaTrapState, player: int) -> int:
     return 0
 
 
+def _out_on_the_last_turn(state: NinjaTrapState, player: int) -> bool:
+    """Whether ``player``'s ninja went out on the game's last turn: no turn began after the log's
+    "P<n>'s ninja is out."."""
+    out = f"P{player}'s ninja is out."
+    seen = False
+    for event in state.events:
+        text = event.text.strip()
+        if text == out:
+            seen = True
+        elif seen and text.startswith("Turn ") and ":" in text:
+            return False
+    return seen
+
+
 def _outcome(state: NinjaTrapState, player: int) -> str:
     """How the game ended for ``player``, in the words of the rule that scores it (ruling 9)."""
     # Imported here: rules imports this module for its prompts.
@@ -152,7 +166,8 @@ def _outcome(state: NinjaTrapState, player: int) -> str:
     won = player in result.winners
     living = state.living_seats()
     if not state.alive(player) and not won:
-        return "Knocked out before the end"
+        # "Before the end" was untrue of a ninja whose knock-out ended the game (a probe's finding).
+        return "Knocked out on the last turn" if _out_on_the_last_turn(state, player) else "Knocked out before the end"
     if len(living) >= 2:
         # Only the stalemate (ruling 3) ends a game with two ninjas standing.
         room = forced_common_room(state)
