@@ -48,3 +48,16 @@ def test_only_a_decision_right_after_and_rated_higher_counts_and_a_mark_is_never
     # A move without a mark gets none, however its loss is counted.
     plain = _move(1, 8, 0.70, 0.45)
     assert with_followed([plain, _move(2, 9, 0.50, 0.50)])[0].mark is None
+
+
+def test_the_terminal_says_which_figure_the_loss_counts_from() -> None:
+    """The row's figure after the arrow is the one the loss is counted from: where the next decision rated the
+    position higher, that one, and this decision's own figure is given in words beside it (a probe read
+    "53% -> 42% (50% at your next decision, right after)" as a riddle: two figures after, a loss from neither)."""
+    from ninjadojo.cli.review import _chances
+
+    fight, after = with_followed([_move(1, 8, 0.53, 0.42, "mistake"), _move(2, 9, 0.50, 0.40)])
+    said = _chances(fight)
+    assert said.startswith("53% -> 50% "), said
+    assert "as rated at your next decision, right after; 42% by this one's search" in said, said
+    assert _chances(after) == "50% -> 40%"

@@ -85,10 +85,12 @@ def _played_best(move: MoveReview) -> bool:
 def _chances(move: MoveReview) -> str:
     """The win chance before and after, and where the seat's next decision came right after and rated the
     position higher, that rating too: the search played the move's sequel with its play-out policy."""
-    said = f"{percent(move.before)} -> {percent(move.after)}"
-    if move.followed is not None:
-        said += f" ({percent(move.followed)} at your next decision, right after)"
-    return said
+    if move.followed is None or percent(move.followed) == percent(move.after):
+        return f"{percent(move.before)} -> {percent(move.after)}"
+    # The figure after the arrow is the one the loss is counted from (two figures after it, "38% (43% at your
+    # next decision...)", read as a riddle).
+    return (f"{percent(move.before)} -> {percent(max(move.after, move.followed))} (as rated at your next "
+            f"decision, right after; {percent(move.after)} by this one's search)")
 
 
 def _row_cells(move: MoveReview) -> list[Text]:
