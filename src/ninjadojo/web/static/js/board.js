@@ -80,11 +80,18 @@ export function actionHelpers(gameId, ctxOf) {
   };
 }
 
-/** The log as this seat may see it; a line's leading spaces nest it under the line before. */
+/**
+ * The log as this seat may see it; a line's leading spaces nest it under the line before. Only the lines at
+ * the left edge are numbered: a nested line is part of the entry above it (a probe read "12. P1 draws" under
+ * "11. P1 plays Katana" as two events).
+ */
 export function drawLog(lines, words = (text) => text) {
+  let number = 0;
   return h('ol', {class: 'log-lines'}, lines.map((line) => {
-    const depth = line.length - line.trimStart().length;
-    return h('li', {style: `--depth: ${Math.floor(depth / 2)}`}, words(line.trim()));
+    const depth = Math.floor((line.length - line.trimStart().length) / 2);
+    if (depth > 0) return h('li', {class: 'log-sub', style: `--depth: ${depth}`}, words(line.trim()));
+    number += 1;
+    return h('li', {value: number, style: '--depth: 0'}, words(line.trim()));
   }));
 }
 

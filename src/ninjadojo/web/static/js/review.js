@@ -307,10 +307,16 @@ function drawMove(move, ctx, players) {
   players ? h('td', {class: 'review-by'}, players.at(Number(move.ply))) : null,
   h('td', {class: 'review-prompt'}, ctx.words(move.prompt)),
   h('td', {class: 'review-played'}, said(played.label, ctx)),
-  h('td', {class: 'review-chance'}, `${percent(estimate.before)} → ${percent(estimate.after)}`,
-    followed === null ? null : h('span', {class: 'muted review-followed',
-      title: 'the search played on from your move with its own players; your next decision, right after, '
-        + 'found better'}, ` (${percent(followed)} at your next decision, right after)`),
+  // The figure after the arrow is the one the loss is counted from; where the next decision rated the
+  // position higher, the note says so and gives this search's own figure (it read "38% → ... (43% at your
+  // next decision, right after) (−5)": two figures after and a loss from neither, in a probe's words cryptic).
+  h('td', {class: 'review-chance'}, `${percent(estimate.before)} → ${percent(after)}`,
+    followed === null || percent(followed) === percent(estimate.after) ? null
+      : h('span', {class: 'muted review-followed',
+        title: 'this decision\'s search played on from your move with its own players and rated it '
+          + `${percent(estimate.after)}; your next decision came right after it, and its search, with your `
+          + 'own next move, rated the position higher'},
+      ` (as rated at your next decision, right after; ${percent(estimate.after)} by this one's search)`),
     lost > 0 ? h('span', {class: 'muted', title: 'points of win chance given away'}, ` (−${lost})`) : null),
   h('td', {class: 'review-better'}, better, move.hindsight ? hindsightLine(move.hindsight, ctx) : null),
   h('td', {class: 'review-mark'}, mark
@@ -335,9 +341,12 @@ function hindsightLine(truth, ctx) {
  */
 function chart(moves, players) {
   const width = 600;
-  const height = 90;
-  const x = (i) => (moves.length > 1 ? (i * (width - 20)) / (moves.length - 1) + 10 : width / 2);
-  const y = (chance) => height - 8 - Number(chance) * (height - 16);
+  const height = 110;
+  // A margin on the left for the scale's figures (0%, 50%, 100%), which the line alone did not give.
+  const left = 44;
+  const x = (i) => (moves.length > 1 ? (i * (width - left - 14)) / (moves.length - 1) + left + 4
+    : (width + left) / 2);
+  const y = (chance) => height - 10 - Number(chance) * (height - 20);
   const points = moves.map((move, i) => `${x(i).toFixed(1)},${y(move.estimate.after).toFixed(1)}`).join(' ');
   const fair = 1 / players;
   const first = moves[0].estimate.before;
@@ -345,7 +354,13 @@ function chart(moves, players) {
   const svg = h('svg:svg', {viewBox: `0 0 ${width} ${height}`, class: 'review-chart', role: 'img',
     'aria-label': `Estimated win chance through the game: ${percent(first)} at the first decision, `
       + `${percent(last)} after the last`},
-  h('svg:line', {x1: 0, x2: width, y1: y(fair), y2: y(fair), class: 'review-chart-half'}),
+  [0, 0.25, 0.5, 0.75, 1].map((tick) => [
+    h('svg:line', {x1: left, x2: width, y1: y(tick), y2: y(tick), class: 'review-chart-grid'}),
+    tick * 2 === Math.round(tick * 2)
+      ? h('svg:text', {x: left - 6, y: y(tick) + 4, class: 'review-chart-scale', 'text-anchor': 'end'},
+        percent(tick))
+      : null]),
+  h('svg:line', {x1: left, x2: width, y1: y(fair), y2: y(fair), class: 'review-chart-half'}),
   h('svg:polyline', {points, class: 'review-chart-line'}),
   moves.map((move, i) => (move.mark && MARKS[move.mark]
     ? h('svg:circle', {cx: x(i).toFixed(1), cy: y(move.estimate.after).toFixed(1), r: 5,
