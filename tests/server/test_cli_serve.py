@@ -73,6 +73,56 @@ def test_dojo_serve_serves_and_stops_cleanly(tmp_path: Path) -> None:
     assert f"http://127.0.0.1:{port}/" in errors and "Traceback" not in errors
 
 
+def _serve_with_thinking_bots(tmp_path: Path) -> subprocess.Popen[str]:
+    """``dojo serve`` in a process group of its own (as a terminal starts it), with a table of three expert bots
+    thinking in its two bot workers."""
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "ninjadojo.cli", "serve", "--port", str(port), "--db",
+                                str(tmp_path / "served.sqlite3"), "--bot-workers", "2"], stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=2)
+            break
+        except httpx.HTTPError:
+            assert process.poll() is None and time.monotonic() < deadline
+            time.sleep(0.1)
+    seats = [{"type": "bot", "bot": "expert"}] * 3
+    made = httpx.post(f"http://127.0.0.1:{port}/api/tables", json={"game": "ninjitsu", "players": 3, "seats": seats})
+    assert made.status_code == 201, made.text
+    table = made.json()["table"]["id"]
+    # Until the bots have moved (the workers are up) and go on thinking.
+    while not httpx.get(f"http://127.0.0.1:{port}/api/tables/{table}/view").json()["view"]["log"][3:]:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    return process
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
+def test_the_server_stops_with_bots_thinking_and_says_nothing_of_its_workers(tmp_path: Path, how: str) -> None:
+    """Ctrl-C at a terminal (SIGINT to the whole process group, the bot workers too) or SIGTERM to the server
+    alone, while expert bots think: the server shuts down in good order and prints no worker's traceback
+    (each worker printed a KeyboardInterrupt's) nor a warning of leaked semaphores (a worker left thinking
+    outlived the server)."""
+    process = _serve_with_thinking_bots(tmp_path)
+    try:
+        if how == "ctrl-c":
+            os.killpg(process.pid, signal.SIGINT)
+        else:
+            process.send_signal(signal.SIGTERM)
+        process.wait(60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    time.sleep(1.0)  # (the resource tracker, a process of its own, warns as it ends)
+    errors = process.stderr.read() if process.stderr else ""
+    assert "Application shutdown complete" in errors, errors
+    assert "Traceback" not in errors and "KeyboardInterrupt" not in errors, errors
+    assert "leaked" not in errors, errors
+
+
 def test_bench_server_refuses_bad_settings() -> None:
     result = runner.invoke(app, ["bench-server", "--clients", "9", "--players", "2"])
     assert result.exit_code == 2 and "--clients" in result.output

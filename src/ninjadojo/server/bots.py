@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -25,7 +26,10 @@ POOL_KINDS = ("process", "thread")
 
 def _follow_parent(parent: int) -> None:
     """Run in each worker process: exit when the server is gone (even killed with SIGKILL, which gives the
-    pool no chance to stop its workers)."""
+    pool no chance to stop its workers); leave Ctrl-C to the server. A terminal's Ctrl-C reaches every
+    process of its group: each worker printed a KeyboardInterrupt's traceback while the server was shutting
+    down in good order, and the pool it stops (``BotPool.close``) stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -137,7 +141,17 @@ class BotPool:
             broken.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
-        """Stop the workers (thinking bots are abandoned)."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        """Stop the workers (thinking bots are abandoned): a worker still thinking is terminated and waited
+        for, so that the server exits with nothing of the pool left behind (left to finish on its own, an
+        expert's decision outlived the server, which then warned of "leaked semaphore objects")."""
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        # The pool's own processes (Python 3.14 has terminate_workers(); 3.11 keeps them in ``_processes``).
+        workers = list((getattr(executor, "_processes", None) or {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join(5)
+        executor.shutdown(wait=True)
