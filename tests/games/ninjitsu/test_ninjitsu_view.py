@@ -187,7 +187,8 @@ def test_stealing_from_a_player_without_secrets_says_so() -> None:
 def test_the_drawer_alone_is_told_the_names_of_the_cards_drawn() -> None:
     game = position(hands=["6a", ""], deck="2a 3a 4a")
     play(game, "d")
-    assert game.observe(0)["log"][-1] == "you drew Bo Staff, Snare"  # type: ignore[index]
+    # Nested under the draw everyone sees (one entry of the log, its private detail beneath).
+    assert game.observe(0)["log"][-2:] == ["P0 draws 2 cards", "  you drew Bo Staff, Snare"]  # type: ignore[index]
     assert game.observe(1)["log"][-1] == "P0 draws 2 cards"  # type: ignore[index]
 
 

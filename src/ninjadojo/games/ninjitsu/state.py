@@ -769,11 +769,12 @@ class NinjitsuState(GameState[Payload]):
             # Earth (side 1)'s card is said, or a draw of 2 where the text said 1 has no reason given.
             # (after a comma: the side is said in brackets, and brackets inside brackets read badly)
             why = f", one more for their Element {elements.side_words('earth1')}" if extra else ""
-            # narrate's body for both lines, written out (a draw is one base-game action in four).
+            # narrate's body for both lines, written out (a draw is one base-game action in four). What the
+            # drawer saw is nested under the draw everyone saw: one entry of the log, not two.
             depth = len(self.effects) + deeper
             lines = (_new_event(Event, (EVERYONE, f"{name} {verb} {what}".rstrip() + why, False, 0, depth)),
                      _new_event(Event, (bit, f"you drew {', '.join([CARD_NAMES[card] for card in drawn])}",
-                                        False, 0, depth)))
+                                        False, 0, depth + 1)))
             self.log_at(logged_at if logged_at >= 0 else len(self.events), lines)
         if (self.has_sabotage and verb == "draws" and not mirrored and not cut and (drawn or resumed)
                 and self.has_face_up(seat, "mirror")):  # (Mirror is a Sabotage! card: no call without it)
