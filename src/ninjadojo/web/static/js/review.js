@@ -343,7 +343,7 @@ function chart(moves, players) {
   const width = 600;
   const height = 110;
   // A margin on the left for the scale's figures (0%, 50%, 100%), which the line alone did not give.
-  const left = 44;
+  const left = 48;
   const x = (i) => (moves.length > 1 ? (i * (width - left - 14)) / (moves.length - 1) + left + 4
     : (width + left) / 2);
   const y = (chance) => height - 10 - Number(chance) * (height - 20);

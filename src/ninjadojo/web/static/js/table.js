@@ -696,6 +696,17 @@ class TablePage {
     const box = area.getBoundingClientRect();
     const below = box.bottom - window.innerHeight;
     if (below <= 1) return;
+    // What a game's board marks to be kept on the screen (data-keep-in-view: Ninja Trap's house, where every
+    // ninja stands, which its player reads at every decision) is never scrolled off its top: the page scrolls
+    // at most to it, and your hand docks over the bottom of the screen for the rest. Scrolled to your own
+    // area, the house had gone at every decision from turn 3 on (a probe's finding).
+    const kept = this.el.board.querySelector('[data-keep-in-view]');
+    if (kept) {
+      const most = kept.getBoundingClientRect().top - this.gapAboveBoard();
+      if (most > 1) window.scrollBy({top: Math.min(most, below + 8)});
+      this.dockHand();
+      return;
+    }
     // Not further than a third of the screen: the board's top (Ninja Camp's grid, Ninjato's houses, the rooms
     // of Ninja Trap) would leave the screen, where the choice is made; your panel docked above your docked
     // hand shows your own zones anyway. The board's top comes to the screen's instead (the table's title and

@@ -55,16 +55,18 @@ function house(ctx) {
   const game = gameInfo(GAME);
   const rooms = game ? game.cards.map((card) => card.code) : [];
   const seats = ctx.view.seats;
-  return h('div', {class: 'house', role: 'group', 'aria-label': 'the house'}, rooms.map((code) => {
-    const here = seats.filter((s) => s.move === code && s.alive);
-    const sprung = seats.filter((s) => s.flipped === code);
-    return h('div', {class: ['room', here.length && 'occupied'], dataset: {keys: `room:${code}`}},
-      h('div', {class: 'room-head'}, emblem('room', 16), h('strong', {}, roomName(code))),
-      h('div', {class: 'room-sub'}, catalogueCard(GAME, code).short),
-      h('div', {class: 'room-ninjas'}, here.map((s) => ctx.badge(s.seat))),
-      sprung.length ? h('div', {class: 'room-trap'}, emblem('trap', 14),
-        ` TRAP! by ${sprung.map((s) => who(ctx, s.seat)).join(', ')}`) : null);
-  }));
+  // Kept on the screen when the page scrolls to your own area at a decision (table.js showMyArea).
+  return h('div', {class: 'house', role: 'group', 'aria-label': 'the house', dataset: {keepInView: 'yes'}},
+    rooms.map((code) => {
+      const here = seats.filter((s) => s.move === code && s.alive);
+      const sprung = seats.filter((s) => s.flipped === code);
+      return h('div', {class: ['room', here.length && 'occupied'], dataset: {keys: `room:${code}`}},
+        h('div', {class: 'room-head'}, emblem('room', 16), h('strong', {}, roomName(code))),
+        h('div', {class: 'room-sub'}, catalogueCard(GAME, code).short),
+        h('div', {class: 'room-ninjas'}, here.map((s) => ctx.badge(s.seat))),
+        sprung.length ? h('div', {class: 'room-trap'}, emblem('trap', 14),
+          ` TRAP! by ${sprung.map((s) => who(ctx, s.seat)).join(', ')}`) : null);
+    }));
 }
 
 function seat(ctx, data) {
