@@ -311,13 +311,13 @@ function drawMove(move, ctx, players) {
   // position higher, the note says so and gives this search's own figure (it read "38% → ... (43% at your
   // next decision, right after) (−5)": two figures after and a loss from neither, in a probe's words cryptic).
   h('td', {class: 'review-chance'}, `${percent(estimate.before)} → ${percent(after)}`,
+    lost > 0 ? h('span', {class: 'muted', title: 'points of win chance given away'}, ` (−${lost})`) : null,
     followed === null || percent(followed) === percent(estimate.after) ? null
-      : h('span', {class: 'muted review-followed',
+      : h('div', {class: 'muted review-followed',
         title: 'this decision\'s search played on from your move with its own players and rated it '
           + `${percent(estimate.after)}; your next decision came right after it, and its search, with your `
           + 'own next move, rated the position higher'},
-      ` (as rated at your next decision, right after; ${percent(estimate.after)} by this one's search)`),
-    lost > 0 ? h('span', {class: 'muted', title: 'points of win chance given away'}, ` (−${lost})`) : null),
+      `as rated at your next decision, right after (${percent(estimate.after)} by this one's search)`)),
   h('td', {class: 'review-better'}, better, move.hindsight ? hindsightLine(move.hindsight, ctx) : null),
   h('td', {class: 'review-mark'}, mark
     ? h('span', {class: ['mark-tag', `mark-${move.mark}`], title: mark.help},
