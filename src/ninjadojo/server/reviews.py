@@ -251,7 +251,9 @@ class Reviews:
         if len(self._started) > 10_000:
             self._started.clear()  # a crude bound on memory, as the HTTP limiter's
         self._started[client] = (window, count + 1)
-        job = ReviewJob(table, seat, hindsight, total=decisions)
+        # The total is the worker's to say: the seat's actions counted here include its only choices and swaps,
+        # which are not reviewed ("0 of 10" became "0 of 9" once it started). Until then the page says "…".
+        job = ReviewJob(table, seat, hindsight, total=0)
         if self._slots is None:
             self._slots = asyncio.Semaphore(self.max_running)
         if len(self.running()) >= self.max_running or self.queued():

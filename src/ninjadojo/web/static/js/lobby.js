@@ -170,7 +170,7 @@ class Lobby {
       h('p', {}, s.spectators, h('label', {for: 'set-spectators'}, ' Allow spectators')),
       h('p', {}, s.private, h('label', {for: 'set-private'}, ' Private (not listed in the lobby)')),
       h('p', {}, s.hints, h('label', {for: 'set-hints'}, ' Allow hints (a player may ask the expert search for '
-        + 'advice on their turn; everyone at the table is told)')),
+        + 'advice on their turn; every seat sees that hints are on at this table)')),
       h('p', {}, h('label', {for: 'set-seed'}, 'Seed of the deal '), s.seed,
         h('br', {}), h('small', {class: 'muted'}, 'Kept as it is only at a table of one player against bots (a game '
           + 'you can play again); with several players it is mixed with the server\'s own randomness, so that '
