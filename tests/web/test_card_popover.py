@@ -88,3 +88,42 @@ def test_a_cards_text_goes_when_the_pointer_leaves_a_card_it_focused(browser: An
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_cards_text_goes_when_a_redraw_takes_its_card_from_under_a_still_pointer(browser: Any,
+                                                                                    web_server: WebServer) -> None:
+    """The mouse rests over a card of the hand (its text shows) and does not move; the board is drawn again with
+    the card elsewhere (here the board is moved away from under the pointer, then a move is made at the table):
+    no "pointerout" comes from a card taken away, and the text followed its card across the board (a probe saw a
+    Dojo card's text stay over the board through the moves that followed). It goes."""
+    from web.serving import QUICK
+
+    table_id, tokens = web_server.create({"game": "ninjitsu", "players": 2, "settings": QUICK, "seed": 3,
+                                          "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]})
+    live = web_server.dojo.tables[table_id]
+    context, page, errors = new_page(browser)
+    try:
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        page.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === '0'")
+        card = page.locator(".board .hand .card[data-code]").first
+        card.hover()
+        page.locator("#card-pop").wait_for(state="visible")
+        page.evaluate("() => { document.querySelector('.board').style.transform = 'translateY(2000px)'; }")
+        before = app_data(page)["index"]
+
+        async def move() -> None:  # (as the server's test helper play_out moves: Bo has not come yet)
+            async with live.lock:
+                for each in live.seats:
+                    each.status = "taken"
+                seat = live.game.to_act()[0]
+                legal = [action for action in live.game.legal_actions(seat) if not action.startswith("w")]
+                await live._commit_action(seat, legal[0], None)
+                live.publish()
+
+        web_server.run(move())
+        page.wait_for_function("([sel, b]) => document.querySelector(sel).dataset.index !== b", arg=[APP, before])
+        page.wait_for_timeout(300)
+        assert not page.evaluate(SHOWN), "the card's text stayed after its card left the still pointer"
+        assert not errors, errors
+    finally:
+        context.close()

@@ -101,7 +101,8 @@ export class CardPopover {
     this.shownFid = null; // the card whose text is shown (its data-fid or code)
     this.touch = false; // whether the last pointer was a finger
     this.shownBefore = null;
-    this.shownVia = null;
+    this.shownVia = null; // how the text shown came: 'pointer' (a mouse over its card), 'focus' or 'tap'
+    this.pointer = null; // where the mouse was last seen over the board (client coordinates)
     // After a click that acts on the board, no text shows again until the pointer moves or a key is pressed:
     // the redraw that follows would bring it back over the board (the focus put back on a card, a card of
     // the same name now in a discard pile, a card that came under a pointer that did not move).
@@ -120,12 +121,16 @@ export class CardPopover {
       this.shownBefore = this.shownVia === 'tap' ? this.shownFid : null;
     }, true);
     root.addEventListener('pointerover', (event) => {
-      if (event.pointerType === 'touch' || this.quiet) return;
+      if (event.pointerType === 'touch') return;
+      this.pointer = {x: event.clientX, y: event.clientY};
+      if (this.quiet) return;
       const card = cardOf(event.target);
       if (card) this.show(card);
     });
     root.addEventListener('pointermove', (event) => {
-      if (event.pointerType === 'touch' || !this.quiet) return;
+      if (event.pointerType === 'touch') return;
+      this.pointer = {x: event.clientX, y: event.clientY};
+      if (!this.quiet) return;
       this.quiet = false;
       const card = cardOf(event.target);
       if (card) this.show(card);
@@ -139,7 +144,7 @@ export class CardPopover {
     });
     root.addEventListener('focusin', (event) => {
       const card = cardOf(event.target);
-      if (card && !this.quiet) this.show(card);
+      if (card && !this.quiet) this.show(card, 'focus');
     });
     root.addEventListener('focusout', () => this.hide());
     // Captured before the piece's own click (which selects it, or sends what it settles): a finger's first
@@ -176,8 +181,16 @@ export class CardPopover {
     if (this.shownFid) {
       const again = [...board.querySelectorAll('.card[data-code], [data-fid]')]
         .find((card) => idOf(card) === this.shownFid);
-      if (again) this.place(again);
-      else this.hide();
+      // A text the mouse brought stays only while the mouse is still over its card: a redraw moves the cards
+      // under a pointer that does not move, and no "pointerout" comes from a card taken away (a Dojo card's
+      // text stayed over the board through the moves that followed, the pointer long elsewhere).
+      const under = again && this.shownVia === 'pointer' && this.pointer
+        ? document.elementFromPoint(this.pointer.x, this.pointer.y) : null;
+      if (again && (this.shownVia !== 'pointer' || !this.pointer || (under && again.contains(under)))) {
+        this.place(again);
+      } else {
+        this.hide();
+      }
     }
   }
 
