@@ -56,6 +56,17 @@ def create(page: Any, base: str, hints: bool | None) -> str:
     return str(page.evaluate("() => location.hash.split('/')[2]"))
 
 
+#: Whether the hinted choice is whole on the screen and inside the box its list scrolls in (if any).
+IN_VIEW = """() => {
+  const button = document.querySelector('.action-list button.action.hinted');
+  const b = button.getBoundingClientRect();
+  let box = button.parentElement;
+  while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowY)) box = box.parentElement;
+  const c = box ? box.getBoundingClientRect() : {top: 0, bottom: innerHeight};
+  return b.top >= Math.max(0, c.top) - 1 && b.bottom <= Math.min(innerHeight, c.bottom) + 1;
+}"""
+
+
 def test_a_hint_shows_the_suggested_move_in_words_with_its_chance(browser: Any, web_server: WebServer,
                                                                   tiny_hints: None, tmp_path: Any) -> None:
     context, page, errors = new_page(browser)
@@ -94,6 +105,11 @@ def test_a_hint_shows_the_suggested_move_in_words_with_its_chance(browser: Any, 
         assert page.is_disabled("#hint-button")  # asked once for this decision
         # What the move acts on is outlined on the board (a Ninja Camp placement: its square).
         assert page.locator(".board .hinted").count() >= 1
+        # And in the list of choices: outlined, its group opened, in view in the list's own scrolling box.
+        hinted = page.locator(".action-list button.action.hinted")
+        assert hinted.count() == 1 and hinted.get_attribute("data-action") == action
+        assert hinted.is_visible()
+        assert page.evaluate(IN_VIEW), "the hinted choice is out of sight"
         try:
             from web.test_accessibility import serious
 

@@ -573,6 +573,7 @@ class TablePage {
           : actionList(state.legal, describe, (action) => this.send(action), canAct,
             {groupOf: helpers.groupOf, open: this.openGroups, none: this.nothingToChoose(state)}),
         this.freeChoices(state, ctx));
+      this.markHintedChoice();
     }
     this.drawTools();
     this.drawLog(state.view.log || [], ctx.words);
@@ -1124,6 +1125,26 @@ class TablePage {
     for (const el of board.querySelectorAll('[data-keys]')) {
       if (el.dataset.keys.split(' ').some((key) => keys.has(key))) el.classList.add('hinted');
     }
+  }
+
+  /**
+   * The hinted move in the list of choices, outlined as on the board; when the hint first comes, its group opened
+   * and the button scrolled into view: the list scrolls in a box of its own, and the advice was the one choice
+   * out of sight (a probe's tenth choice of ten).
+   */
+  markHintedChoice() {
+    const hint = this.hint;
+    if (!hint || !hint.answer || hint.index !== this.state.index) return;
+    const button = [...this.el.actions.querySelectorAll('button.action')]
+      .find((each) => each.dataset.action === hint.answer.hint.action);
+    if (!button) return;
+    button.classList.add('hinted');
+    if (hint.shown) return;
+    hint.shown = true;
+    for (let group = button.closest('details'); group; group = group.parentElement.closest('details')) {
+      group.open = true;
+    }
+    button.scrollIntoView({block: 'nearest'});
   }
 
   /** Ask the server for a hint on this seat's decision now (its own view: the server searches that seat's). */
