@@ -97,7 +97,8 @@ class Lobby {
 
   nameField() {
     const input = h('input', {id: 'my-name', type: 'text', maxlength: 24, value: myName(), autocomplete: 'nickname',
-      placeholder: 'e.g. Ann', onchange: () => keepName(input.value.trim())});
+      placeholder: 'e.g. Ann', onchange: () => keepName(input.value.trim()),
+      oninput: () => { if (this.youLabel) this.youLabel.textContent = youWords(input.value); }});
     this.nameInput = input;
     return h('p', {}, h('label', {for: 'my-name'}, 'Your name (others see it): '), input);
   }
@@ -317,7 +318,9 @@ class Lobby {
     const rows = [h('legend', {}, 'Seats')];
     for (let seat = 0; seat < players; seat += 1) {
       if (seat === 0) {
-        rows.push(h('div', {class: 'seat-row'}, seatBadge(0, null), h('span', {}, ' You')));
+        // Your seat with the name typed above it, as it goes ("P0 You" stayed after a name was typed).
+        this.youLabel = h('span', {class: 'seat-you'}, youWords(this.nameInput ? this.nameInput.value : myName()));
+        rows.push(h('div', {class: 'seat-row'}, seatBadge(0, null), this.youLabel));
         this.seatInputs.push(null);
         continue;
       }
@@ -881,4 +884,10 @@ function waitsFor(table, seat) {
 function seatWords(seat) {
   // A seat nobody named is its badge alone, as at the table (not the server's "Player 0" beside "P0").
   return seat.type === 'bot' ? botName(seat) : givenName(seat, seat.seat);
+}
+
+/** Your seat's words in the lobby's list of seats: " You", or " You (Tess)" once a name is given. */
+function youWords(name) {
+  const given = String(name || '').trim();
+  return given ? ` You (${given})` : ' You';
 }
