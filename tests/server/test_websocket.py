@@ -87,10 +87,10 @@ def test_an_action_is_acknowledged_then_every_connection_gets_its_new_state(serv
             assert stored.events == [(0, "act", "d")]
             after = await ann.next("state")
             assert after["index"] == first["index"] + 1
-            assert any(line.strip().startswith("you drew") for line in after["log_new"])
+            assert any(line.strip().startswith("You drew") for line in after["log_new"])
             other = await bo.next("state", index=first["index"] + 1)
             assert other["view"] == live.game.observe(1)
-            assert not any(line.strip().startswith("you drew") for line in other["log_new"])
+            assert not any(line.strip().startswith("You drew") for line in other["log_new"])
 
     asyncio.run(scenario())
 

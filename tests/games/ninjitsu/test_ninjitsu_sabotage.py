@@ -190,7 +190,7 @@ def test_mirror_face_up_makes_each_opponent_draw_whenever_its_owner_draws() -> N
     lines = game.observe(1)["log"]
     assert isinstance(lines, list)
     said = lines.index("P0's Mirror: each opponent draws a card")
-    assert lines[said + 1:said + 3] == ["P1 draws 1 card", "  you drew Snare"]  # (nested under the draw)
+    assert lines[said + 1:said + 3] == ["P1 draws 1 card", "  You drew Snare"]  # (nested under the draw)
 
 
 def test_false_floor_face_up_hides_its_owners_own_secrets_from_its_view() -> None:

@@ -188,7 +188,7 @@ def test_the_drawer_alone_is_told_the_names_of_the_cards_drawn() -> None:
     game = position(hands=["6a", ""], deck="2a 3a 4a")
     play(game, "d")
     # Nested under the draw everyone sees (one entry of the log, its private detail beneath).
-    assert game.observe(0)["log"][-2:] == ["P0 draws 2 cards", "  you drew Bo Staff, Snare"]  # type: ignore[index]
+    assert game.observe(0)["log"][-2:] == ["P0 draws 2 cards", "  You drew Bo Staff, Snare"]  # type: ignore[index]
     assert game.observe(1)["log"][-1] == "P0 draws 2 cards"  # type: ignore[index]
 
 

@@ -773,7 +773,7 @@ class NinjitsuState(GameState[Payload]):
             # drawer saw is nested under the draw everyone saw: one entry of the log, not two.
             depth = len(self.effects) + deeper
             lines = (_new_event(Event, (EVERYONE, f"{name} {verb} {what}".rstrip() + why, False, 0, depth)),
-                     _new_event(Event, (bit, f"you drew {', '.join([CARD_NAMES[card] for card in drawn])}",
+                     _new_event(Event, (bit, f"You drew {', '.join([CARD_NAMES[card] for card in drawn])}",
                                         False, 0, depth + 1)))
             self.log_at(logged_at if logged_at >= 0 else len(self.events), lines)
         if (self.has_sabotage and verb == "draws" and not mirrored and not cut and (drawn or resumed)
