@@ -318,6 +318,21 @@ function clanScoring(ctx) {
       + 'Rumor, the second the other.'));
 }
 
+/**
+ * Your Dojo cards, one card per value with how many you hold ("×5"): a Dojo card is its value alone, and twelve of
+ * them, drawn one by one, took two rows of the docked hand over the board late in a game. A card stands for the
+ * value (its keys, ``card:2``, are the same for every copy), so a click plays one of them as before.
+ */
+function handCards(ctx, values) {
+  const counts = new Map();
+  for (const v of [...values].sort((a, b) => a - b)) counts.set(v, (counts.get(v) || 0) + 1);
+  return [...counts].map(([v, count]) => {
+    const card = ctx.card(String(v), {keys: `card:${v}`, note: count > 1 ? `×${count}` : null});
+    card.dataset.count = String(count);
+    return card;
+  });
+}
+
 /** The board. */
 export function render(ctx) {
   const view = ctx.view;
@@ -357,8 +372,7 @@ export function render(ctx) {
   const seats = view.seats.map((data, s) => seat(ctx, data, s));
   parts.push(h('div', {class: 'others'}, seats.filter((_, s) => s !== ctx.seat)));
   if (ctx.seat !== null && ctx.seat !== undefined) {
-    const hand = cardRow('Your Dojo cards', (view.hand || []).map((v) => ctx.card(String(v), {keys: `card:${v}`})),
-      {extra: 'hand', empty: 'no cards'});
+    const hand = cardRow('Your Dojo cards', handCards(ctx, view.hand || []), {extra: 'hand', empty: 'no cards'});
     parts.push(h('div', {class: 'my-area'}, seats[ctx.seat],
       over(ctx) ? h('div', {class: 'revealed', dataset: {reveal: ctx.seat}}, hand) : hand));
   }
