@@ -503,9 +503,10 @@ def test_the_keyboard_alone_plays(browser: Any, web_server: WebServer) -> None:
 
 
 def test_a_chooser_opened_on_one_copy_of_a_card_names_no_copy_number(browser: Any, web_server: WebServer) -> None:
-    """Two copies of a card read alike, so the list numbers them ("(copy 2)"); clicking one copy in the
-    hand opens a chooser of that copy's choices, which need no number (the engine's words for game 17:
-    seat 0 holds two Masters of Planning and plays first)."""
+    """Two copies of a card read alike, and the engine numbers them ("(copy 2)"): the list shows each such choice
+    once, without the number (nothing tells the copies apart for the seat); clicking one copy in the hand opens
+    a chooser of that copy's choices, which need no number either (the engine's words for game 17: seat 0 holds
+    two Masters of Planning and plays first)."""
     from ninjadojo.api import new_game
 
     game = new_game("ninjitsu", 2, {}, 17)
@@ -518,8 +519,12 @@ def test_a_chooser_opened_on_one_copy_of_a_card_names_no_copy_number(browser: An
     try:
         page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
         assert wait_turn_or_end(page, 20) == "act"
-        listed = page.locator(".action-list .action-words").all_inner_texts()
-        assert sum("(copy" in text for text in listed) == len(numbered), listed  # the list tells copies apart
+        listed = page.locator(".action-list .action-words").all_text_contents()
+        assert not any("copy" in text for text in listed), listed
+        assert len(listed) == len(set(listed)), listed  # each choice once
+        copies = [text for text in game.labels(0).values() if "(copy 2)" in text]
+        assert copies and all(text.replace(" (copy 2)", "") in listed for text in copies), (copies, listed)
+        assert len(listed) == len(game.labels(0)) - len(copies)
         page.locator(".hand .card.actionable", has_text="Master of Planning").first.click()
         page.locator(".chooser").wait_for()
         offered = page.locator(".chooser button.choice").all_inner_texts()

@@ -205,11 +205,26 @@ const SUBGROUP_FROM = 9;
  */
 export function actionList(legal, describe, onSend, enabled, {groupOf = null, open = new Set(), none = null} = {}) {
   if (!legal.length) return h('p', {class: 'muted'}, none || 'Nothing to choose now.');
+  // Copies of a card that nothing tells apart for this seat (the engine numbers them: "(copy 2)") are one
+  // choice to a player: the list shows the first, without the number ("Play Katana as a treasure" twice, as
+  // "(copy 1)" and "(copy 2)", read as the engine's bookkeeping). A click on a copy in the hand still plays it.
+  const words = new Map();
+  const seen = new Set();
+  const shown = [];
+  for (const action of legal) {
+    const said = describe(action);
+    const plain = withoutCopyNumber(said);
+    if (plain !== said && seen.has(plain)) continue;
+    seen.add(plain);
+    words.set(action, plain);
+    shown.push(action);
+  }
+  legal = shown;
   const button = (action) => h('li', {},
     h('button', {type: 'button', class: 'action', disabled: !enabled,
       dataset: {action, fid: `act:${action}`}, onclick: () => onSend(action)},
     // Words only: the action's text is the notation (kept in data-action for tests and tools).
-    h('span', {class: 'action-words'}, describe(action))));
+    h('span', {class: 'action-words'}, words.get(action))));
   let paths = groupOf && legal.length >= GROUP_FROM ? legal.map((action) => groupOf(action) || []) : null;
   // A list that would fold into one group alone (every choice a steal, say) is that group opened: a closed
   // group with nothing beside it is a click for nothing. Its subgroups, if any, are the list's groups.

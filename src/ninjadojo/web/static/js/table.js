@@ -13,7 +13,7 @@ import {TurnSignal} from './turn.js';
 import {LastMoves, digestLines, digestTitle, sinceLastTurn, snapshot} from './recent.js';
 import {setHelpPanel} from './cards.js';
 import {actionHelpers, drawBoard, drawLog, drawResult, makeCtx, reasonWords} from './board.js';
-import {actionList, Picker} from './picker.js';
+import {actionList, Picker, withoutCopyNumber} from './picker.js';
 import {SEAT_STATUS, botName, givenName, labelled, seatBadge} from './seats.js';
 import {ChatBox} from './chat.js';
 import {percent, ReviewDialog} from './review.js';
@@ -1104,7 +1104,8 @@ class TablePage {
     let said = null;
     if (hint && hint.answer) {
       const found = hint.answer.hint;
-      const words = (action, label) => (this.describe ? this.describe(action) : ctx.words(label));
+      // (in the list's words: a copy of a card without the engine's number, as the list shows it)
+      const words = (action, label) => withoutCopyNumber(this.describe ? this.describe(action) : ctx.words(label));
       const others = (found.alternatives || []).map((other) => `${words(other.action, other.label)} `
         + `(${percent(other.chance)})`);
       said = h('div', {class: 'hint-answer', dataset: {action: found.action}},
@@ -1135,8 +1136,12 @@ class TablePage {
   markHintedChoice() {
     const hint = this.hint;
     if (!hint || !hint.answer || hint.index !== this.state.index) return;
-    const button = [...this.el.actions.querySelectorAll('button.action')]
-      .find((each) => each.dataset.action === hint.answer.hint.action);
+    const action = hint.answer.hint.action;
+    const buttons = [...this.el.actions.querySelectorAll('button.action')];
+    // (a copy the list shows as its first copy: the button of the same words)
+    const words = this.describe ? withoutCopyNumber(this.describe(action)) : null;
+    const button = buttons.find((each) => each.dataset.action === action)
+      || buttons.find((each) => words !== null && each.textContent.trim() === words);
     if (!button) return;
     button.classList.add('hinted');
     if (hint.shown) return;
