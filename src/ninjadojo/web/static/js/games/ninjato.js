@@ -94,10 +94,12 @@ export function keys(action) {
   if ((m = /^(\d|c[12])([+-]?)((?:\.[st]\d)*)$/.exec(action))) {
     // A single card: a Dojo card (or a Crane tile, alone or, with option crane_as_card, played as a card),
     // with a 3 as +1/-1 and any Snake or Tiger tiles on it ("4.t6.t1"). Clicking the card offers all its
-    // plays; the 3 and the tiles narrow them.
+    // plays; the 3 and the tiles narrow them. The 3 is needed, not only a narrowing: a play that spends it is
+    // never sent by a click on the other card alone (a 2 whose one play was "a 2 and a 3 as +1" was played at
+    // once, the 3 spent unasked); it is listed to confirm, or a click on the 3 settles it.
     const head = /^\d$/.test(m[1]) ? `card:${m[1]}` : `my-tile:${m[1]}`;
     const tiles = [...new Set(m[3].split('.').filter(Boolean))];
-    return [head, ...(m[2] ? ['~card:3'] : []), ...tiles.map((tile) => `~my-tile:${tile}`)];
+    return [head, ...(m[2] ? ['card:3'] : []), ...tiles.map((tile) => `~my-tile:${tile}`)];
   }
   return [];
 }
