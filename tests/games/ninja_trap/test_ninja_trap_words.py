@@ -182,7 +182,7 @@ def test_the_last_ninja_standing_is_counted_as_the_rulebook_counts() -> None:
     assert game.score_lines() == [
         ["Hits taken: 1 of 3 (2 lives left)", "Traps still face down (1): Buko (turn 4)",
          "Last ninja standing (the win)"],
-        ["Hits taken: 3 of 3: out", "Traps still face down (2): Shinshitsu (turn 3), Ima (turn 4)",
+        ["Hits taken: 3 of 3 (out)", "Traps still face down (2): Shinshitsu (turn 3), Ima (turn 4)",
          "Knocked out on the last turn"],
     ]
     # The picture shows both rows face up and both hands.
@@ -328,7 +328,7 @@ def test_a_long_row_is_shown_face_up_at_the_end_counted_by_room_within_the_pictu
 
 
 def test_the_end_tells_on_which_turn_each_ninja_went_out() -> None:
-    """Two ninjas knocked out are told apart by when they went out: "Hits taken: 3 of 3: out on turn N",
+    """Two ninjas knocked out are told apart by when they went out: "Hits taken: 3 of 3 (out on turn N)",
     the turn whose log holds "P<n>'s ninja is out."."""
     from ninjadojo.api import new_game
     from ninjadojo.engine.playout import random_playout
@@ -341,7 +341,7 @@ def test_the_end_tells_on_which_turn_each_ninja_went_out() -> None:
         for seat, lines in enumerate(game.score_lines()):
             if not lines[-1].startswith("Knocked out"):
                 continue
-            turn = int(lines[0].removeprefix("Hits taken: 3 of 3: out on turn "))
+            turn = int(lines[0].removeprefix("Hits taken: 3 of 3 (out on turn ").removesuffix(")"))
             out = log.index(f"P{seat}'s ninja is out.")
             heads = [line for line in log[:out] if line.startswith("Turn ")]
             assert heads[-1].startswith(f"Turn {turn}:"), (seat, lines, heads[-1])
@@ -381,4 +381,4 @@ def test_a_ninja_out_on_a_turn_without_a_trap_stage_is_told_that_turn() -> None:
     play(game, {0: "mI", 1: "mS"})
     play(game, {0: "f1", 1: "pass"})
     assert game.result is not None
-    assert game.score_lines()[1][0] == f"Hits taken: 3 of 3: out on turn {turn}"
+    assert game.score_lines()[1][0] == f"Hits taken: 3 of 3 (out on turn {turn})"

@@ -110,7 +110,8 @@ def score_lines(state: NinjaTrapState, player: int) -> list[str]:
     if hits >= HITS_TO_KILL:
         # When it went out tells apart two ninjas knocked out (who lasted longer), where the outcome cannot.
         turn = _turn_knocked_out(state, player)
-        lines = [f"Hits taken: {hits} of {HITS_TO_KILL}: out" + (f" on turn {turn}" if turn else "")]
+        # In brackets as a living ninja's lives left are ("3 of 3: out on turn 4" read as two colons in a row).
+        lines = [f"Hits taken: {hits} of {HITS_TO_KILL} (out" + (f" on turn {turn})" if turn else ")")]
     else:
         lines = [f"Hits taken: {hits} of {HITS_TO_KILL} ({plural(HITS_TO_KILL - hits, 'life', 'lives')} left)"]
     row = state.traps[player]
