@@ -109,7 +109,7 @@ def score_lines(state: NinjaTrapState, player: int) -> list[str]:
     hits = state.hits[player]
     if hits >= HITS_TO_KILL:
         # When it went out tells apart two ninjas knocked out (who lasted longer), where the outcome cannot.
-        turn = _turn_knocked_out(state, player)
+        turn = _knocked_out(state, player)[0]
         # In brackets as a living ninja's lives left are ("3 of 3: out on turn 4" read as two colons in a row).
         lines = [f"Hits taken: {hits} of {HITS_TO_KILL} (out" + (f" on turn {turn})" if turn else ")")]
     else:
@@ -125,33 +125,22 @@ def score_lines(state: NinjaTrapState, player: int) -> list[str]:
     return lines
 
 
-def _turn_knocked_out(state: NinjaTrapState, player: int) -> int:
-    """The turn ``player``'s ninja went out on, from the log (0: not found), so that the end tells apart
-    who lasted longer."""
+def _knocked_out(state: NinjaTrapState, player: int) -> tuple[int, bool]:
+    """When ``player``'s ninja went out, from the log's "P<n>'s ninja is out.": the turn (0: not found), so
+    that the end tells apart who lasted longer, and whether it was the game's last turn (no turn began after)."""
     out = f"P{player}'s ninja is out."
     turn = 0
+    found = 0
     for event in state.events:
         text = event.text.strip()
         if text.startswith("Turn ") and ":" in text:
+            if found:
+                return max(found, 0), False
             number = text[5:text.index(":")]
             turn = int(number) if number.isdigit() else turn
-        elif text == out:
-            return turn
-    return 0
-
-
-def _out_on_the_last_turn(state: NinjaTrapState, player: int) -> bool:
-    """Whether ``player``'s ninja went out on the game's last turn: no turn began after the log's
-    "P<n>'s ninja is out."."""
-    out = f"P{player}'s ninja is out."
-    seen = False
-    for event in state.events:
-        text = event.text.strip()
-        if text == out:
-            seen = True
-        elif seen and text.startswith("Turn ") and ":" in text:
-            return False
-    return seen
+        elif text == out and not found:
+            found = turn or -1  # (-1: out before any turn's header, e.g. a game built mid-turn)
+    return max(found, 0), bool(found)
 
 
 def _outcome(state: NinjaTrapState, player: int) -> str:
@@ -168,7 +157,7 @@ def _outcome(state: NinjaTrapState, player: int) -> str:
     living = state.living_seats()
     if not state.alive(player) and not won:
         # "Before the end" was untrue of a ninja whose knock-out ended the game (a probe's finding).
-        return "Knocked out on the last turn" if _out_on_the_last_turn(state, player) else "Knocked out before the end"
+        return "Knocked out on the last turn" if _knocked_out(state, player)[1] else "Knocked out before the end"
     if len(living) >= 2:
         # Only the stalemate (ruling 3) ends a game with two ninjas standing.
         room = forced_common_room(state)
