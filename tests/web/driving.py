@@ -324,3 +324,23 @@ def _click_through_board(page: Page, rng: random.Random, clickable: Any, stats: 
             continue
         break
     raise AssertionError("clicking the board never settled an action")
+
+
+def review_rewritten(page: Page, server: Any, table_id: str, token: str, script: str) -> None:
+    """As seat 0 of a finished table, open "Review my game" with the server's review answers changed in the
+    page by ``script`` (a JavaScript function of the answer's data, returning the data to show: a review that a
+    real game would not give at once), and wait for the review."""
+    import json
+
+    def rewrite(route: Any) -> None:
+        response = route.fetch()
+        data = response.json()
+        changed = page.evaluate(script, data) if isinstance(data, dict) else data
+        route.fulfill(response=response, body=json.dumps(changed), content_type="application/json")
+
+    page.route("**/api/tables/*/review*", rewrite)
+    page.goto(f"{server.base}/#/table/{table_id}/0/{token}")
+    page.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === '0'")
+    page.locator(".end-screen #open-review").click()
+    page.wait_for_function("() => document.querySelector('dialog.review-dialog').dataset.review === 'done'",
+                           timeout=120_000)

@@ -5,12 +5,11 @@ figures after the arrow and a loss from neither; and the log numbered each neste
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
-from web.driving import APP, TALL, new_page
+from web.driving import APP, TALL, new_page, review_rewritten
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
@@ -45,20 +44,8 @@ def test_the_chart_has_a_scale_and_a_row_gives_the_figure_its_loss_counts_from(b
     reviews.iterations = 12
     table_id, tokens = _finished_camp(web_server)
     context, page, errors = new_page(browser, TALL)
-
-    def rewrite(route: Any) -> None:
-        response = route.fetch()
-        data = response.json()
-        changed = page.evaluate(FOLLOWED, data) if isinstance(data, dict) else data
-        route.fulfill(response=response, body=json.dumps(changed), content_type="application/json")
-
     try:
-        page.route("**/api/tables/*/review*", rewrite)
-        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
-        page.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === '0'")
-        page.locator(".end-screen #open-review").click()
-        page.wait_for_function("() => document.querySelector('dialog.review-dialog').dataset.review === 'done'",
-                               timeout=120_000)
+        review_rewritten(page, web_server, table_id, tokens["0"], FOLLOWED)
         scale = page.locator(".review-chart text.review-chart-scale").all_text_contents()
         assert scale == ["0%", "50%", "100%"], scale
         # The figures stand in order from the bottom up, left of the line's first point.

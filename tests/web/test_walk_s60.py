@@ -5,12 +5,11 @@ an option written as a phrase (Ninjitsu!'s Expansions) ended with no full stop."
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
-from web.driving import APP, DESKTOP, TALL, new_page, quick_settings
+from web.driving import APP, DESKTOP, TALL, new_page, quick_settings, review_rewritten
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
@@ -82,20 +81,8 @@ def test_the_review_names_a_move_without_the_engines_copy_number(browser: Any, w
                                                     {"type": "human", "name": "Bo"}]})
     web_server.play_out(table_id)
     context, page, errors = new_page(browser, TALL)
-
-    def rewrite(route: Any) -> None:
-        response = route.fetch()
-        data = response.json()
-        changed = page.evaluate(COPIES, data) if isinstance(data, dict) else data
-        route.fulfill(response=response, body=json.dumps(changed), content_type="application/json")
-
     try:
-        page.route("**/api/tables/*/review*", rewrite)
-        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
-        page.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === '0'")
-        page.locator(".end-screen #open-review").click()
-        page.wait_for_function("() => document.querySelector('dialog.review-dialog').dataset.review === 'done'",
-                               timeout=120_000)
+        review_rewritten(page, web_server, table_id, tokens["0"], COPIES)
         rows = page.locator(".review-table tbody tr")
         assert rows.count() >= 3
         played = [rows.nth(i).locator(".review-played").inner_text() for i in range(3)]
