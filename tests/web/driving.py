@@ -184,6 +184,14 @@ def board_screenshot(page: Page, path: Any, width: int = 1280) -> None:
         page.set_viewport_size(before)
 
 
+def listed_actions(page: Page) -> list[str]:
+    """The legal actions the page's list of choices stands for, in order: a button's action, then the copies of a
+    card alike it stands for too (data-copies; the list shows such copies once)."""
+    return list(page.eval_on_selector_all(
+        ".action-list button.action:not(.action-free)",
+        "els => els.flatMap(e => [e.dataset.action, ...(e.dataset.copies ? e.dataset.copies.split(' ') : [])])"))
+
+
 def app_data(page: Page) -> dict[str, str]:
     """The app root's data attributes (seat, status, canAct, index, connection)."""
     data: dict[str, str] = page.evaluate("(sel) => Object.assign({}, document.querySelector(sel).dataset)", APP)

@@ -12,7 +12,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import ViewportSize
 
-from web.driving import APP, PlayStats, act_once, click_choice, new_page, server_state, wait_turn_or_end
+from web.driving import (
+    APP,
+    PlayStats,
+    act_once,
+    click_choice,
+    listed_actions,
+    new_page,
+    server_state,
+    wait_turn_or_end,
+)
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
@@ -100,7 +109,7 @@ def test_a_long_list_of_choices_is_folded_by_card_then_by_ninja(browser: Any, we
             if wait_turn_or_end(page, 60) != "act":
                 break
             legal = server_state(web_server, table_id, token)["legal"]
-            listed = page.eval_on_selector_all(".action-list button.action", "els => els.map((e) => e.dataset.action)")
+            listed = listed_actions(page)
             # Every legal move is a button of the list, folded or not.
             assert sorted(listed) == sorted(legal)
             groups = page.locator(".action-list .action-group > summary")

@@ -25,6 +25,7 @@ from web.driving import (
     board_screenshot,
     client_errors,
     create_in_lobby,
+    listed_actions,
     new_page,
     open_seats,
     play_by_clicking,
@@ -53,12 +54,6 @@ GAMES = {
 SEEDS = {"ninja-camp": 2}
 
 
-def shown_actions(page: Any) -> list[str]:
-    """The actions of the page's list of choices, in order (not the free ones, listed apart)."""
-    return list(page.eval_on_selector_all(".action-list button.action:not(.action-free)",
-                                          "els => els.map(e => e.dataset.action)"))
-
-
 def shown_free_actions(page: Any) -> list[str]:
     """The actions of the page's list of free choices ("At any time, for free"), in order."""
     return list(page.eval_on_selector_all(".free-choices button.action-free", "els => els.map(e => e.dataset.action)"))
@@ -84,7 +79,7 @@ def test_a_whole_game_is_played_by_clicking(browser: Any, web_server: WebServer,
                 state = server_state(web_server, table_id, token)
                 if str(state["index"]) == app_data(page)["index"]:
                     # (as a set: a long list is folded by card, then by ninja, in Ninja Camp, out of the engine's order)
-                    assert sorted(shown_actions(page)) == sorted(state["legal"])
+                    assert sorted(listed_actions(page)) == sorted(state["legal"])
                     # Free actions (Shape Shifting's swaps) are offered apart, exactly the server's.
                     assert shown_free_actions(page) == list(state.get("free") or {})
                     compared.append(stats.actions)
@@ -525,6 +520,8 @@ def test_a_chooser_opened_on_one_copy_of_a_card_names_no_copy_number(browser: An
         copies = [text for text in game.labels(0).values() if "(copy 2)" in text]
         assert copies and all(text.replace(" (copy 2)", "") in listed for text in copies), (copies, listed)
         assert len(listed) == len(game.labels(0)) - len(copies)
+        # The list still stands for every legal action: a button names the copies it stands for (data-copies).
+        assert sorted(listed_actions(page)) == sorted(game.labels(0))
         page.locator(".hand .card.actionable", has_text="Master of Planning").first.click()
         page.locator(".chooser").wait_for()
         offered = page.locator(".chooser button.choice").all_inner_texts()

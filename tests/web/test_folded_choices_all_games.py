@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from web.driving import ann_against_bots, new_page, server_state, wait_turn_or_end
+from web.driving import ann_against_bots, listed_actions, new_page, server_state, wait_turn_or_end
 from web.serving import WebServer
 
 pytestmark = pytest.mark.slow
@@ -83,7 +83,7 @@ def test_a_knights_turn_of_16_choices_comes_folded_by_rival(browser: Any, web_se
         summaries = page.eval_on_selector_all(".action-list .action-group > summary .group-name",
                                               "els => els.map((e) => e.textContent)")
         assert "Attack P1 (easy bot)" in summaries
-        listed = page.eval_on_selector_all(".action-list button.action", "els => els.map((e) => e.dataset.action)")
+        listed = listed_actions(page)
         assert sorted(listed) == sorted(state["legal"])
         # The first group opens with the keyboard, and Tab goes on to its first choice.
         summary = page.locator(".action-list .action-group > summary").first

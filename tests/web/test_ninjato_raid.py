@@ -11,7 +11,16 @@ from typing import Any
 
 import pytest
 
-from web.driving import APP, app_data, board_screenshot, click_choice, new_page, server_state, wait_turn_or_end
+from web.driving import (
+    APP,
+    app_data,
+    board_screenshot,
+    click_choice,
+    listed_actions,
+    new_page,
+    server_state,
+    wait_turn_or_end,
+)
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
@@ -82,7 +91,7 @@ def test_a_raid_shows_its_foe_on_the_board_and_offers_the_fight_by_card(browser:
                 if fighting["kind"] != "sentry" and seen["banzai"] == 1:
                     board_screenshot(page, screenshots / "ninjato-banzai-fight.png")
                 legal = state["legal"]
-                shown = page.eval_on_selector_all(".action-list button.action", "els => els.map(e => e.dataset.action)")
+                shown = listed_actions(page)
                 assert shown == legal
                 assert grouped_by_card(legal), legal
                 seen["grouped"] += 1

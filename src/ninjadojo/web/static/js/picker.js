@@ -209,20 +209,28 @@ export function actionList(legal, describe, onSend, enabled, {groupOf = null, op
   // choice to a player: the list shows the first, without the number ("Play Katana as a treasure" twice, as
   // "(copy 1)" and "(copy 2)", read as the engine's bookkeeping). A click on a copy in the hand still plays it.
   const words = new Map();
-  const seen = new Set();
+  const first = new Map();
+  const copies = new Map();
   const shown = [];
   for (const action of legal) {
     const said = describe(action);
     const plain = withoutCopyNumber(said);
-    if (plain !== said && seen.has(plain)) continue;
-    seen.add(plain);
+    if (plain !== said && first.has(plain)) {
+      copies.get(first.get(plain)).push(action);
+      continue;
+    }
+    if (!first.has(plain)) first.set(plain, action);
+    copies.set(action, []);
     words.set(action, plain);
     shown.push(action);
   }
   legal = shown;
+  // (the copies a button stands for are kept in data-copies, for tests and tools: the list still holds every
+  // legal action, some as one button)
   const button = (action) => h('li', {},
     h('button', {type: 'button', class: 'action', disabled: !enabled,
-      dataset: {action, fid: `act:${action}`}, onclick: () => onSend(action)},
+      dataset: {action, fid: `act:${action}`, copies: copies.get(action).join(' ') || null},
+      onclick: () => onSend(action)},
     // Words only: the action's text is the notation (kept in data-action for tests and tools).
     h('span', {class: 'action-words'}, words.get(action))));
   let paths = groupOf && legal.length >= GROUP_FROM ? legal.map((action) => groupOf(action) || []) : null;
