@@ -425,7 +425,7 @@ def test_the_buko_look_is_shown_not_answered_for_the_human(runner: CliRunner, tm
     result = runner.invoke(app, ["play", "--load", str(path)], input="quit\n")
     assert result.exit_code == 0, result.output
     assert "answered for you" not in result.stdout
-    assert "trap 1 (turn 1) the Ikujishitzu, trap 2 (turn 3) the Genkan" in result.stdout
+    assert "the trap of turn 1 in the Ikujishitzu, the trap of turn 3 in the Genkan" in result.stdout
     assert "seat 0>" in result.stdout
     saved = load_game(str(result.stdout.split("the game is saved in ")[1].split("\n")[0]))
     assert saved.legal_actions(0) == ["ok"], "the look waits for the human"

@@ -131,7 +131,7 @@ def test_the_shared_words_helpers_examples_hold() -> None:
 
 @pytest.mark.parametrize(("offered", "told"), [
     # Ninja Trap: the player's own trap is theirs to the others.
-    ("Flip your trap 2 (laid on turn 3) and call TRAP!", "Flip their trap 2 (laid on turn 3) and call TRAP!"),
+    ("Flip your trap laid on turn 3 and call TRAP!", "Flip their trap laid on turn 3 and call TRAP!"),
     # Ninjato: what the choice would do to its player is the log's to tell, not the caption's.
     ("Give up: you are defeated", "Give up"),
     ("Raid house 2 (Minamoto 4) by Strength: its Sentry is a 5, play higher (nothing you hold beats it: you would"

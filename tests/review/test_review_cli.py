@@ -47,7 +47,7 @@ def test_the_table_and_summary(runner: CliRunner, saved: Path) -> None:
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     assert "Review of P0 in Ninja Trap" in out  # the game by its title, not its id
-    for words in ("Flip your trap 1 (laid on turn 3) and call TRAP!", "Pass: flip no trap this turn", "blunder",
+    for words in ("Flip your trap laid on turn 3 and call TRAP!", "Pass: flip no trap this turn", "blunder",
                   "Turn 3: flip your face-down trap", "average loss", "samples a second",
                   "300 samples a decision, each trying the moves worth trying and the one played"):
         assert words in out

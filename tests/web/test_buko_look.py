@@ -81,7 +81,7 @@ def test_the_buko_look_waits_for_the_players_click(browser: Any, web_server: Web
         page.wait_for_timeout(1500)
         assert server_state(web_server, table_id, tokens["0"])["legal"] == ["ok"], "the look was answered for her"
         log = page.locator(".log").inner_text()
-        assert "Buko look (only now, only you): trap 1 (turn 1)" in log
+        assert "Buko look (only now, only you): the trap of turn 1 in the" in log
         assert "answered for you" not in log
         assert page.evaluate("(sel) => document.querySelector(sel).dataset.canAct", APP) == "yes"
         assert "Everyone chooses at the same time" not in page.locator(".prompt").inner_text()

@@ -7,6 +7,7 @@ a face-down trap's note on a phone wrapped its turn's number to a line of its ow
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -128,7 +129,7 @@ def test_the_choosers_cancel_names_the_esc_key_only_where_there_is_a_keyboard(
         context.close()
 
 
-#: Each face-down trap's note on the board ("#1 · turn 2"): on how many lines its "turn 2" is drawn.
+#: Each face-down trap's note on the board ("turn 2"): on how many lines its "turn 2" is drawn.
 TURN_LINES = """() => [...document.querySelectorAll('.board .card-back .card-note')].map((note) => {
   const text = note.firstChild;
   const range = document.createRange();
@@ -140,7 +141,7 @@ TURN_LINES = """() => [...document.querySelectorAll('.board .card-back .card-not
 
 def test_a_face_down_traps_turn_keeps_its_number_on_a_phone(browser: Any, web_server: WebServer) -> None:
     """Ninja Trap, 4 players, on a phone: once every ninja has laid a trap, each face-down trap's note reads
-    "#1 · turn 1" with the turn's number on the word's line (it was "#1 · turn" above a lone "1")."""
+    "turn 1" with the turn's number on the word's line (it was "#1 · turn" above a lone "1")."""
     table_id, tokens = web_server.create({
         "game": "ninja-trap", "players": 4, "seed": 6, "settings": QUICK,
         "seats": [{"type": "human", "name": "Ann"}, *[{"type": "bot", "level": "easy"}] * 3]})
@@ -156,6 +157,8 @@ def test_a_face_down_traps_turn_keeps_its_number_on_a_phone(browser: Any, web_se
         assert len(notes) >= 4, notes
         split = [text for text, lines in notes if lines != 1]
         assert not split, (split, notes)
+        # Each is named by the turn it was laid, never by its place in the row (which a flip before it changes).
+        assert all(re.fullmatch(r"turn\s\d+", text) for text, _ in notes), notes
         assert not errors, errors
     finally:
         context.close()

@@ -73,8 +73,8 @@ def test_a_first_tap_on_a_trap_to_flip_ends_its_hint_with_one_stop(browser: Any,
         pop = page.locator("#card-pop")
         pop.wait_for(state="visible")
         hint = " ".join(pop.locator(".pop-hint").inner_text().split())
-        assert hint.startswith("Tap again to do it: Flip your trap 1 (laid on turn "), hint
-        assert hint.endswith(") and call TRAP!"), hint
+        assert hint.startswith("Tap again to do it: Flip your trap laid on turn "), hint
+        assert hint.endswith(" and call TRAP!"), hint
         assert not errors, errors
     finally:
         context.close()
@@ -99,7 +99,7 @@ FLIP_NOTES = """() => [...document.querySelectorAll("[data-seat-panel='0'] .card
 
 
 def test_a_trap_to_flip_keeps_its_note_clear_of_the_corner_on_a_phone(browser: Any, web_server: WebServer) -> None:
-    """Ninja Trap on a phone, at a flip: each face-down trap you may flip reads "#1 · turn 1" whole, its text
+    """Ninja Trap on a phone, at a flip: each face-down trap you may flip reads "turn 1" whole, its text
     inside the card and clear of the ▸ in its corner (it wrapped to three lines, "turn 1" past the card's edge,
     its 1 under the ▸)."""
     table_id, tokens = trap_table(web_server)

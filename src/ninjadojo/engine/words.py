@@ -8,8 +8,8 @@ table's names: :func:`ninjadojo.table.names.with_names`).
 ('a', 'a and b', 'a, b or c')
 >>> with_article("Knight"), with_article("Archer"), with_article("easy bot")
 ('a Knight', 'an Archer', 'an easy bot')
->>> as_told("Give up: you are defeated"), as_told("Flip your trap 2 (laid on turn 3) and call TRAP!")
-('Give up', 'Flip their trap 2 (laid on turn 3) and call TRAP!')
+>>> as_told("Give up: you are defeated"), as_told("Flip your trap laid on turn 3 and call TRAP!")
+('Give up', 'Flip their trap laid on turn 3 and call TRAP!')
 """
 
 from __future__ import annotations

@@ -54,4 +54,4 @@ def test_a_buko_look_is_nested_under_the_line_that_says_who_looks() -> None:
     play(game, {0: "pass", 1: "pass"})
     log = game.observe(0)["log"]
     said = log.index("P0 was not trapped in the Buko and looks at their traps.")
-    assert log[said + 1] == "  Buko look (only now, only you): trap 1 (turn 4) the Daidokoro."
+    assert log[said + 1] == "  Buko look (only now, only you): the trap of turn 4 in the Daidokoro."

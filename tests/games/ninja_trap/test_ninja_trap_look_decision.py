@@ -28,7 +28,8 @@ def test_the_buko_look_is_a_decision_with_one_choice_and_a_look_showing() -> Non
     assert game.legal_actions(0) == ["ok"], "one choice: hide the traps again and go on"
     assert decision.looking, "the traps are showing: a driver must not answer this for the player"
     looks = [text for text in log_texts(game, 0) if "Buko look" in text]
-    assert looks == ["Buko look (only now, only you): trap 1 (turn 1) the Ikujishitzu, trap 2 (turn 3) the Genkan."]
+    assert looks == ["Buko look (only now, only you): the trap of turn 1 in the Ikujishitzu, "
+                     "the trap of turn 3 in the Genkan."]
     assert not any("Buko look" in text for text in log_texts(game, 1)), "only the looker sees it"
 
 

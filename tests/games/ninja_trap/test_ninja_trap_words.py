@@ -241,19 +241,31 @@ def test_each_stage_prompt_and_label_speaks_of_traps_rooms_and_moves() -> None:
                               "mB": "Move to the Buko (armoury): if not trapped there, you see your traps"}
 
 
-def test_a_flip_is_named_by_the_traps_place_in_the_row_and_the_turn_it_was_laid() -> None:
-    # Ruling 5: traps are told apart by row position and the turn placed.
+def test_a_flip_is_named_by_the_turn_the_trap_was_laid_which_a_flip_before_it_never_changes() -> None:
+    # Ruling 5: traps are told apart by the turn placed (one trap a turn); a place in the row is not a name,
+    # since the row closes up after a flip.
     game = build(3, "activate", [Seat(hand="GI", traps="D1,G3"), Seat(hand="SF", traps="S3"),
                                  Seat(hand="SF", traps="I3")], moves="BGG", turn=3)
     assert game.labels(0) == {"pass": "Pass: flip no trap this turn",
-                              "f1": "Flip your trap 1 (laid on turn 1) and call TRAP!",
-                              "f2": "Flip your trap 2 (laid on turn 3) and call TRAP!"}
+                              "f1": "Flip your trap laid on turn 1 and call TRAP!",
+                              "f2": "Flip your trap laid on turn 3 and call TRAP!"}
     decision = game.decision(0)
     assert decision is not None and decision.prompt == (
         "Turn 3: flip one of your 2 face-down traps to spring it, or pass. "
         "You are in the Buko, P1 and P2 in the Genkan.")
     play(game, {0: "f2"})
     assert "P0 calls TRAP! and flips the trap they laid on turn 3: the Genkan." in [e.text for e in game.events]
+    # After a flip of the first trap, the trap laid on turn 3 keeps its name, though it is first in the row now.
+    game = build(2, "activate", [Seat(hand="GI", traps="D1,G3"), Seat(hand="SF", traps="S3")], moves="BI", turn=3)
+    play(game, {0: "f1", 1: "pass"})
+    while game.decision(0) is None or game.decision(0).kind != "activate":  # type: ignore[union-attr]
+        for seat in game.to_act():
+            play(game, {seat: "pass" if "pass" in game.legal_actions(seat) else game.legal_actions(seat)[0]})
+    assert game.turn > 3 and game.trap_turns[0][0] == 3
+    flips = {action: text for action, text in game.labels(0).items() if action.startswith("f")}
+    assert flips["f1"] == "Flip your trap laid on turn 3 and call TRAP!", flips
+    assert flips == {f"f{i}": f"Flip your trap laid on turn {turn} and call TRAP!"
+                     for i, turn in enumerate(game.trap_turns[0], start=1)}
 
 
 def test_the_options_speak_to_players() -> None:

@@ -25,10 +25,9 @@ def look_text(state: NinjaTrapState, seat: int) -> str:
     row = state.traps[seat]
     if not row:
         return "Buko look: you have no face-down traps."
-    shown = ", ".join(
-        f"trap {position + 1} (turn {turn}) the {ROOMS[room].name}"
-        for position, (room, turn) in enumerate(zip(row, state.trap_turns[seat], strict=True))
-    )
+    # (each trap named by the turn it was laid, as every other line names it: its place in the row changes)
+    shown = ", ".join(f"the trap of turn {turn} in the {ROOMS[room].name}"
+                      for room, turn in zip(row, state.trap_turns[seat], strict=True))
     return f"Buko look (only now, only you): {shown}."
 
 

@@ -7,7 +7,7 @@ these words, the browser never shows them. Seats are written ``P<n>``; drivers p
 >>> from ninjadojo.games.ninja_trap.builder import Seat, build
 >>> game = build(2, "activate", [Seat(hand="GI", traps="D1,G3"), Seat(hand="SF", traps="S3")], moves="BG", turn=3)
 >>> game.labels(0)["f2"]
-'Flip your trap 2 (laid on turn 3) and call TRAP!'
+'Flip your trap laid on turn 3 and call TRAP!'
 >>> game.decision(0).prompt
 'Turn 3: flip one of your 2 face-down traps to spring it, or pass. You are in the Buko, P1 in the Genkan.'
 """
@@ -90,7 +90,9 @@ def label(state: NinjaTrapState, seat: int, kind: str, payload: int) -> str:
     if kind == _ACTIVATE:
         if payload == NO_FLIP:
             return "Pass: flip no trap this turn"
-        return f"Flip your trap {payload + 1} (laid on turn {state.trap_turns[seat][payload]}) and call TRAP!"
+        # Named by the turn it was laid, as the log names it: a position ("trap 2") changes when a trap before it
+        # is flipped, the turn never does (one trap a turn).
+        return f"Flip your trap laid on turn {state.trap_turns[seat][payload]} and call TRAP!"
     assert payload == 0, f"the look has one action, {LOOK_DONE}"
     count = len(state.traps[seat])
     return f"Hide your {'trap' if count == 1 else 'traps'} again and go on" if count else "Go on"

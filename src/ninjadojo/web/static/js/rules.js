@@ -250,7 +250,7 @@ export class CardPopover {
     if (does.take) return h('p', {class: 'pop-hint'}, 'Tap again to take it back.');
     const {actions, sends} = does;
     if (!actions.length) return null;
-    // (no second stop after a choice that ends with its own: "Flip your trap 1 (laid on turn 1) and call TRAP!")
+    // (no second stop after a choice that ends with its own: "Flip your trap laid on turn 1 and call TRAP!")
     const stop = /[.!?…]$/.test(actions[0]) ? '' : '.';
     if (sends) return h('p', {class: 'pop-hint'}, `Tap again to do it: ${actions[0]}${stop}`);
     const shown = actions.slice(0, 4);

@@ -39,7 +39,7 @@ export function describe(action) {
   if (action === 'ok') return 'Done looking at your traps';
   if ((m = /^t([A-Z])$/.exec(action))) return `Lay ${roomName(m[1])} face down as a trap`;
   if ((m = /^m([A-Z])$/.exec(action))) return `Move to the ${roomName(m[1])}`;
-  if ((m = /^f(\d+)$/.exec(action))) return `Flip your trap #${m[1]} (TRAP!)`;
+  if ((m = /^f(\d+)$/.exec(action))) return `Flip your trap number ${m[1]} (TRAP!)`;
   return action;
 }
 
@@ -80,11 +80,12 @@ function seat(ctx, data) {
     const position = i + 1;
     const key = mine ? `trap:${s}:${position}` : null;
     if (look && look.has(position)) {
-      return ctx.card(look.get(position), {small: true, keys: key, note: `trap #${position} · turn\u00a0${turn}`});
+      return ctx.card(look.get(position), {small: true, keys: key, note: `turn\u00a0${turn}`});
     }
-    // (its turn's number never alone on a line of its own: "#1 · turn" above "1" on a phone's narrow card)
-    return ctx.back({small: true, keys: key, label: `#${position} · turn\u00a0${turn}`,
-      title: `trap #${position} of ${who(ctx, s)}, laid on turn ${turn}`});
+    // Named by its turn, as the words and the log name it: its place in the row changes when one before it is
+    // flipped, its turn never does (one trap a turn). Its number never alone on a line ("turn" above "1").
+    return ctx.back({small: true, keys: key, label: `turn\u00a0${turn}`,
+      title: mine ? `your trap laid on turn ${turn}` : `the trap ${who(ctx, s)} laid on turn ${turn}`});
   });
   const rows = [
     h('div', {class: 'seat-line'},
