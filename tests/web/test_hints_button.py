@@ -21,7 +21,7 @@ from web.driving import (
     server_state,
     wait_turn_or_end,
 )
-from web.serving import WebServer
+from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
 
@@ -136,5 +136,42 @@ def test_without_hints_there_is_no_note_and_no_button(browser: Any, web_server: 
         assert wait_turn_or_end(page, 30) == "act"
         assert page.locator(".hints-note").is_hidden()
         assert page.locator("#hint-button").count() == 0
+    finally:
+        context.close()
+
+
+def test_a_hint_for_a_copy_of_a_card_alike_outlines_the_button_that_stands_for_it(
+        browser: Any, web_server: WebServer, tiny_hints: None) -> None:
+    """Seat 0 of Ninjitsu! game 17 holds two Masters of Planning, whose choices the list shows once (the first
+    copy's button names the second in data-copies); a hint that advises the second copy's move outlines that
+    one button (the search's answer rewritten in the page to advise a second copy: which copy it picks is its
+    own)."""
+    from ninjadojo.api import new_game
+
+    game = new_game("ninjitsu", 2, {}, 17)
+    seconds = [action for action, text in game.labels(0).items() if "(copy 2)" in text]
+    assert seconds, "the seed no longer deals two alike cards to seat 0: choose another"
+    table_id, tokens = web_server.create({"game": "ninjitsu", "players": 2, "seed": 17,
+                                          "settings": {**QUICK, "hints": True},
+                                          "seats": [{"type": "human", "name": "Ann"},
+                                                    {"type": "bot", "level": "easy"}]})
+    context, page, errors = new_page(browser)
+    try:
+        def rewrite(route: Any) -> None:
+            answer = route.fetch().json()
+            answer["hint"]["action"] = seconds[0]
+            answer["hint"]["label"] = game.labels(0)[seconds[0]]
+            route.fulfill(json=answer)
+
+        page.route("**/api/tables/*/hint", rewrite)
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        assert wait_turn_or_end(page, 30) == "act"
+        page.click("#hint-button")
+        page.locator(".hint-answer").wait_for(timeout=60_000)
+        assert "(copy" not in page.locator(".hint-answer").inner_text()
+        hinted = page.locator(".action-list button.action.hinted")
+        assert hinted.count() == 1
+        assert seconds[0] in (hinted.get_attribute("data-copies") or "").split(), hinted.evaluate("(b) => b.outerHTML")
+        assert not client_errors(page) and not errors, errors
     finally:
         context.close()

@@ -1138,10 +1138,9 @@ class TablePage {
     if (!hint || !hint.answer || hint.index !== this.state.index) return;
     const action = hint.answer.hint.action;
     const buttons = [...this.el.actions.querySelectorAll('button.action')];
-    // (a copy the list shows as its first copy: the button of the same words)
-    const words = this.describe ? withoutCopyNumber(this.describe(action)) : null;
+    // (or a copy of a card alike, which the list shows as its first copy: the button that stands for it)
     const button = buttons.find((each) => each.dataset.action === action)
-      || buttons.find((each) => words !== null && each.textContent.trim() === words);
+      || buttons.find((each) => (each.dataset.copies || '').split(' ').includes(action));
     if (!button) return;
     button.classList.add('hinted');
     if (hint.shown) return;
