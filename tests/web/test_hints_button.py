@@ -157,10 +157,18 @@ def test_a_hint_for_a_copy_of_a_card_alike_outlines_the_button_that_stands_for_i
                                                     {"type": "bot", "level": "easy"}]})
     context, page, errors = new_page(browser)
     try:
+        labels = game.labels(0)
+        first = next(action for action, text in labels.items()
+                     if text == labels[seconds[0]].replace("(copy 2)", "(copy 1)"))
+        other = next(action for action, text in labels.items() if "(copy" not in text)
+
         def rewrite(route: Any) -> None:
             answer = route.fetch().json()
             answer["hint"]["action"] = seconds[0]
-            answer["hint"]["label"] = game.labels(0)[seconds[0]]
+            answer["hint"]["label"] = labels[seconds[0]]
+            # Also considered: the best move's other copy (the same move to a player), and another move.
+            answer["hint"]["alternatives"] = [{"action": first, "label": labels[first], "chance": 0.3},
+                                              {"action": other, "label": labels[other], "chance": 0.2}]
             route.fulfill(json=answer)
 
         page.route("**/api/tables/*/hint", rewrite)
@@ -168,7 +176,12 @@ def test_a_hint_for_a_copy_of_a_card_alike_outlines_the_button_that_stands_for_i
         assert wait_turn_or_end(page, 30) == "act"
         page.click("#hint-button")
         page.locator(".hint-answer").wait_for(timeout=60_000)
-        assert "(copy" not in page.locator(".hint-answer").inner_text()
+        said = page.locator(".hint-answer").inner_text()
+        assert "(copy" not in said
+        best = labels[seconds[0]].replace(" (copy 2)", "")
+        # The best move is said once: its other copy is not "also considered"; the other move is.
+        assert said.count(best) == 1, said
+        assert f"Also considered: {labels[other]} (20%)" in said, said
         hinted = page.locator(".action-list button.action.hinted")
         assert hinted.count() == 1
         assert seconds[0] in (hinted.get_attribute("data-copies") or "").split(), hinted.evaluate("(b) => b.outerHTML")

@@ -1106,10 +1106,19 @@ class TablePage {
       const found = hint.answer.hint;
       // (in the list's words: a copy of a card without the engine's number, as the list shows it)
       const words = (action, label) => withoutCopyNumber(this.describe ? this.describe(action) : ctx.words(label));
-      const others = (found.alternatives || []).map((other) => `${words(other.action, other.label)} `
-        + `(${percent(other.chance)})`);
+      // A copy of a card alike reads as the move it is a copy of: said once, as the list shows it (the best
+      // move's own copy is not "also considered"; the first copy of a pair named keeps its chance).
+      const best = words(found.action, found.label);
+      const named = new Set([best]);
+      const others = [];
+      for (const other of found.alternatives || []) {
+        const text = words(other.action, other.label);
+        if (named.has(text)) continue;
+        named.add(text);
+        others.push(`${text} (${percent(other.chance)})`);
+      }
       said = h('div', {class: 'hint-answer', dataset: {action: found.action}},
-        h('p', {}, h('strong', {}, 'The expert’s best move: '), words(found.action, found.label), ' ',
+        h('p', {}, h('strong', {}, 'The expert’s best move: '), best, ' ',
           h('span', {class: 'chance'}, `· estimated win chance ${percent(found.chance)}`)),
         others.length ? h('p', {class: 'muted'}, `Also considered: ${others.join('; ')}.`) : null);
     } else if (hint && hint.error) {
