@@ -398,7 +398,8 @@ def test_the_replay_viewer_steps_plays_and_seeks_from_any_seat(browser: Any, web
 def test_the_review_offers_hindsight_only_where_something_is_hidden(browser: Any, web_server: WebServer, game: str,
                                                                     hidden: bool) -> None:
     """Ninja Camp hides nothing (its catalogue entry says so): a search "with every hidden card shown" would be
-    the same search, so its review does not offer it; Ninja Trap's does."""
+    the same search, so its review does not offer it; Ninja Trap's does. Ninja Trap hides your own traps from you,
+    and the search remembers where you laid them, as a careful player does: its review says so."""
     table_id = finished_bot_game(web_server, game, 2)
     games = web_server.http.get("/api/games").json()
     games = games["games"] if isinstance(games, dict) else games
@@ -409,7 +410,11 @@ def test_the_review_offers_hindsight_only_where_something_is_hidden(browser: Any
         page.locator(".end-screen #open-review").click()
         page.locator("dialog.review-dialog").wait_for(state="visible")
         assert (page.locator("#review-hindsight").count() == 1) is hidden
-        assert ("never the hidden cards" in page.locator(".review-intro").inner_text()) is hidden
+        intro = page.locator(".review-intro").inner_text()
+        assert ("never the hidden cards" in intro) is hidden
+        remembers = next(entry for entry in games if entry["id"] == game)["remembers"]
+        assert remembers is (game == "ninja-trap")
+        assert ("remembered of its own moves (where it laid its face-down traps)" in intro) is remembers, intro
         assert not errors, errors
     finally:
         context.close()

@@ -51,7 +51,10 @@ export class ReviewDialog {
     this.el = h('dialog', {class: 'review-dialog', 'aria-labelledby': 'review-title'},
       h('header', {class: 'review-head'}, h('h2', {id: 'review-title'}, 'Review of the game'), close),
       h('p', {class: 'review-intro muted'}, 'Each decision with a choice is rated by the expert search, run on ',
-        `what that player could see at that moment${hidden ? ' (never the hidden cards)' : ''}: the estimated `,
+        `what that player could see at that moment${hidden ? ' (never the hidden cards)' : ''}`,
+        // (Ninja Trap hides your own traps from you: the search, as a careful player, remembers where you laid them)
+        remembers(ctx.gameId) ? ' and what it remembered of its own moves (where it laid its face-down traps)' : '',
+        ': the estimated ',
         'chance to win before and after the move, and the better move where there was one.',
         // Two figures for one decision (a hint's 62%, the review's 55%) read as the dojo contradicting itself.
         hints ? ' A hint during the game was a search of its own, so its figures may differ from these by a few '
@@ -211,6 +214,12 @@ export function playersOf(playedBy, seat) {
 function hidesNothing(gameId) {
   const game = gameInfo(gameId);
   return Boolean(game) && game.hidden === false;
+}
+
+/** Whether a seat of the game remembers what its view later hides (its catalogue entry's ``remembers``). */
+function remembers(gameId) {
+  const game = gameInfo(gameId);
+  return Boolean(game && game.remembers);
 }
 
 /** A finished review: the summary, the chart, then one row per decision (``players``: see playersOf). */
