@@ -6,7 +6,7 @@
 import {h} from '../dom.js';
 import {cardInfo as catalogueCard, gameInfo} from '../catalogue.js';
 import {cardRow, emblem} from '../cards.js';
-import {backs, counter, over, revealRow, seatPanel, who} from './common.js';
+import {backs, counter, over, seatPanel, who} from './common.js';
 
 const GAME = 'ninja-trap';
 // Three hits and a ninja is out (rules: docs/rules/ninja-trap.md).
@@ -87,18 +87,22 @@ function seat(ctx, data) {
     return ctx.back({small: true, keys: key, label: `turn\u00a0${turn}`,
       title: mine ? `your trap laid on turn ${turn}` : `the trap ${who(ctx, s)} laid on turn ${turn}`});
   });
+  const handShown = over(ctx) && typeof data.hand === 'string' && !mine;
   const rows = [
     h('div', {class: 'seat-line'},
       data.alive ? hits(data.hits) : h('span', {class: 'tag tag-out'}, '✖ out of the game'),
       h('span', {class: 'tag'}, `${data.colour} deck`),
       data.move ? h('span', {class: 'tag'}, emblem('steps', 14), ` in the ${roomName(data.move)}`) : null,
       data.blocked ? h('span', {class: 'tag tag-warn'}, 'shares a room: cannot flip') : null),
+    // (a hand revealed at the end is shown below, card by card: not its backs here as well)
     h('div', {class: 'seat-line'}, counter('Deck', data.deck_size),
-      mine ? null : h('span', {class: 'hand-count'}, 'hand ', backs(ctx, data.hand_size))),
+      mine || handShown ? null : h('span', {class: 'hand-count'}, 'hand ', backs(ctx, data.hand_size))),
     look && over(ctx) ? h('div', {class: 'revealed', dataset: {reveal: s}},
       cardRow('Traps still face down, revealed', traps, {extra: 'traps'}))
       : cardRow(look ? 'Traps (your Buko look)' : 'Traps (face down)', traps, {extra: 'traps'}),
-    over(ctx) && typeof data.hand === 'string' && !mine ? revealRow(ctx, s, 'Hand, revealed', [...data.hand]) : null,
+    // Chips as the traps and the discard pile are: a room's name is too long for a small card on a phone.
+    handShown ? h('div', {class: 'revealed', dataset: {reveal: s}}, cardRow('Hand, revealed',
+      [...data.hand].map((code) => ctx.card(code, {small: true})), {extra: 'chips'})) : null,
     discardRow(ctx, data.discard),
   ];
   return seatPanel(ctx, s, rows);

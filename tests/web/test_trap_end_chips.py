@@ -1,0 +1,47 @@
+"""Ninja Trap's end on a phone: each hand revealed is a row of chips, like the traps and the discard pile, each
+room's name whole inside its chip (on small cards "Ikujishitzu" ran past the card's edge), and no row of card
+backs for a hand that is shown card by card below it (a probe, stop 58)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from web.driving import PHONE, new_page
+from web.serving import WebServer
+from web.test_client import finished_bot_game
+
+pytestmark = pytest.mark.slow
+
+#: Each revealed hand's cards: the seat, the card's text, whether its text overflows it; and each panel's backs.
+REVEALED = """() => [...document.querySelectorAll('.board .seat-panel .revealed[data-reveal]')]
+  .filter((box) => box.querySelector('.row-title').textContent.startsWith('Hand'))
+  .map((box) => ({
+    seat: box.dataset.reveal,
+    cards: [...box.querySelectorAll('.card')].map((card) => ({text: card.textContent.trim(),
+      over: card.scrollWidth > card.clientWidth + 1 || [...card.querySelectorAll('*')].some((el) => {
+        const a = el.getBoundingClientRect(), b = card.getBoundingClientRect();
+        return a.width > 0 && el.textContent.trim() && (a.right > b.right + 1 || a.left < b.left - 1);
+      }),
+      chipHigh: card.getBoundingClientRect().height})),
+    backs: box.closest('.seat-panel').querySelectorAll('.hand-count').length,
+  }))"""
+
+
+def test_a_hand_revealed_at_the_end_is_chips_whole_on_a_phone(browser: Any, web_server: WebServer) -> None:
+    table_id = finished_bot_game(web_server, "ninja-trap", 4)
+    context, page, errors = new_page(browser, PHONE, is_mobile=True, has_touch=True)
+    try:
+        page.goto(f"{web_server.base}/#/watch/{table_id}")
+        page.locator(".end-screen").wait_for()
+        hands = page.evaluate(REVEALED)
+        assert hands, "no hand revealed at the end"
+        cards = [card for hand in hands for card in hand["cards"]]
+        assert cards, hands
+        assert not [card for card in cards if card["over"]], hands
+        assert all(card["chipHigh"] < 40 for card in cards), hands  # a chip, a line high, not a small card
+        assert all(hand["backs"] == 0 for hand in hands), hands
+        assert not errors, errors
+    finally:
+        context.close()
