@@ -13,6 +13,7 @@ import pytest
 
 from web.driving import (
     APP,
+    PHONE,
     click_choice,
     client_errors,
     new_page,
@@ -186,5 +187,44 @@ def test_a_hint_for_a_copy_of_a_card_alike_outlines_the_button_that_stands_for_i
         assert hinted.count() == 1
         assert seconds[0] in (hinted.get_attribute("data-copies") or "").split(), hinted.evaluate("(b) => b.outerHTML")
         assert not client_errors(page) and not errors, errors
+    finally:
+        context.close()
+
+
+def test_on_a_phone_the_advised_move_is_scrolled_above_the_docked_hand(
+        browser: Any, web_server: WebServer, tiny_hints: None) -> None:
+    """Ninjitsu! on a phone, hints on: the hand docks at the bottom of the screen, over the end of the list of
+    choices; a hint that advises the list's last choice brings that choice above the hand, whole (the search's
+    answer rewritten in the page to advise the last choice: which move it picks is its own)."""
+    table_id, tokens = web_server.create({"game": "ninjitsu", "players": 3, "seed": 5,
+                                          "settings": {**QUICK, "hints": True},
+                                          "seats": [{"type": "human", "name": "Ann"},
+                                                    *[{"type": "bot", "level": "easy"}] * 2]})
+    context, page, errors = new_page(browser, PHONE, is_mobile=True, has_touch=True)
+    try:
+        page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
+        assert wait_turn_or_end(page, 30) == "act"
+        last = page.locator(".action-list button.action").last.get_attribute("data-action")
+        labels = server_state(web_server, table_id, tokens["0"])["labels"]
+
+        def rewrite(route: Any) -> None:
+            answer = route.fetch().json()
+            answer["hint"].update(action=last, label=labels[last], alternatives=[])
+            route.fulfill(json=answer)
+
+        page.route("**/api/tables/*/hint", rewrite)
+        page.locator("#hint-button").scroll_into_view_if_needed()
+        page.locator("#hint-button").tap()
+        page.locator(".hint-answer").wait_for(timeout=60_000)
+        hinted = page.locator(".action-list button.action.hinted")
+        hinted.wait_for()
+        page.wait_for_timeout(300)  # (the scroll done)
+        box = hinted.bounding_box()
+        hand = page.locator(".card-row.hand.docked")
+        assert box is not None and hand.count() == 1, "the hand is not docked: the test shows nothing"
+        top = hand.bounding_box()["y"]  # type: ignore[index]
+        assert box["y"] + box["height"] <= top + 1, (box, top)
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+        assert not errors, errors
     finally:
         context.close()

@@ -1158,6 +1158,15 @@ class TablePage {
       group.open = true;
     }
     button.scrollIntoView({block: 'nearest'});
+    // A docked hand covers the bottom of the screen (a phone's, under the list of choices): the advised move
+    // goes above it (a probe's was under the hand, nothing scrolled).
+    // (once the drawing is over: the prompt's "more below" sign, set after the list, moves the list down)
+    requestAnimationFrame(() => {
+      const hand = this.el.board.querySelector('.card-row.hand.docked');
+      if (!hand || !button.isConnected) return;
+      const under = button.getBoundingClientRect().bottom - hand.getBoundingClientRect().top;
+      if (under > 0) window.scrollBy(0, under + 8);
+    });
   }
 
   /** Ask the server for a hint on this seat's decision now (its own view: the server searches that seat's). */
