@@ -334,19 +334,23 @@ def _click_through_board(page: Page, rng: random.Random, clickable: Any, stats: 
     raise AssertionError("clicking the board never settled an action")
 
 
+def answers_rewritten(page: Page, pattern: str, change: Any) -> None:
+    """The server's JSON answers to the page's requests matching ``pattern`` shown changed: ``change`` (a function
+    of the answer's data) gives the data the page gets instead (an answer a real game would not give at once)."""
+
+    def rewrite(route: Any) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, json=change(response.json()))
+
+    page.route(pattern, rewrite)
+
+
 def review_rewritten(page: Page, server: Any, table_id: str, token: str, script: str) -> None:
     """As seat 0 of a finished table, open "Review my game" with the server's review answers changed in the
     page by ``script`` (a JavaScript function of the answer's data, returning the data to show: a review that a
     real game would not give at once), and wait for the review."""
-    import json
-
-    def rewrite(route: Any) -> None:
-        response = route.fetch()
-        data = response.json()
-        changed = page.evaluate(script, data) if isinstance(data, dict) else data
-        route.fulfill(response=response, body=json.dumps(changed), content_type="application/json")
-
-    page.route("**/api/tables/*/review*", rewrite)
+    answers_rewritten(page, "**/api/tables/*/review*",
+                      lambda data: page.evaluate(script, data) if isinstance(data, dict) else data)
     page.goto(f"{server.base}/#/table/{table_id}/0/{token}")
     page.wait_for_function(f"() => document.querySelector('{APP}').dataset.seat === '0'")
     page.locator(".end-screen #open-review").click()

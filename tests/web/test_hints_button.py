@@ -14,6 +14,7 @@ import pytest
 from web.driving import (
     APP,
     PHONE,
+    answers_rewritten,
     click_choice,
     client_errors,
     new_page,
@@ -163,16 +164,14 @@ def test_a_hint_for_a_copy_of_a_card_alike_outlines_the_button_that_stands_for_i
                      if text == labels[seconds[0]].replace("(copy 2)", "(copy 1)"))
         other = next(action for action, text in labels.items() if "(copy" not in text)
 
-        def rewrite(route: Any) -> None:
-            answer = route.fetch().json()
-            answer["hint"]["action"] = seconds[0]
-            answer["hint"]["label"] = labels[seconds[0]]
+        def rewrite(answer: dict[str, Any]) -> dict[str, Any]:
             # Also considered: the best move's other copy (the same move to a player), and another move.
-            answer["hint"]["alternatives"] = [{"action": first, "label": labels[first], "chance": 0.3},
-                                              {"action": other, "label": labels[other], "chance": 0.2}]
-            route.fulfill(json=answer)
+            answer["hint"].update(action=seconds[0], label=labels[seconds[0]],
+                                  alternatives=[{"action": first, "label": labels[first], "chance": 0.3},
+                                                {"action": other, "label": labels[other], "chance": 0.2}])
+            return answer
 
-        page.route("**/api/tables/*/hint", rewrite)
+        answers_rewritten(page, "**/api/tables/*/hint", rewrite)
         page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
         assert wait_turn_or_end(page, 30) == "act"
         page.click("#hint-button")
@@ -207,12 +206,11 @@ def test_on_a_phone_the_advised_move_is_scrolled_above_the_docked_hand(
         last = page.locator(".action-list button.action").last.get_attribute("data-action")
         labels = server_state(web_server, table_id, tokens["0"])["labels"]
 
-        def rewrite(route: Any) -> None:
-            answer = route.fetch().json()
+        def rewrite(answer: dict[str, Any]) -> dict[str, Any]:
             answer["hint"].update(action=last, label=labels[last], alternatives=[])
-            route.fulfill(json=answer)
+            return answer
 
-        page.route("**/api/tables/*/hint", rewrite)
+        answers_rewritten(page, "**/api/tables/*/hint", rewrite)
         page.locator("#hint-button").scroll_into_view_if_needed()
         page.locator("#hint-button").tap()
         page.locator(".hint-answer").wait_for(timeout=60_000)

@@ -909,6 +909,13 @@ class GameState(ABC, Generic[PayloadT]):
         self._check_seat(seat)
         return self._memo(seat, action)
 
+    @classmethod
+    def seats_remember(cls) -> bool:
+        """Whether a seat's view hides something the seat did, which a careful player remembers (Ninja Trap:
+        its own face-down traps): the game keeps such memory in its samples (it overrides
+        :meth:`_determinize_remembering`), so a review or a hint searches with it."""
+        return cls._determinize_remembering is not GameState._determinize_remembering
+
     def recollection(self, seat: int) -> list[JSONValue]:
         """The notes (as :meth:`memo` gives them) that a careful player at ``seat`` holds in this position:
         everything it did that its view now hides (Ninja Trap: the room of each of its face-down traps).

@@ -102,9 +102,8 @@ def game_entry(game_id: str) -> dict[str, Any]:
     return {
         "id": spec.id, "title": spec.title, "min_players": spec.min_players, "max_players": spec.max_players,
         "summary": spec.summary, "rules": spec.rules, "typing": spec.typing, "hidden": spec.hidden,
-        # Whether a seat's view hides something it did, which a careful player remembers (Ninja Trap's own traps):
-        # a review and a hint then search with that memory, and say so.
-        "remembers": cls._determinize_remembering is not GameState._determinize_remembering,
+        # (a review then says that its search remembers what the seat did: Ninja Trap's own traps)
+        "remembers": cls.seats_remember(),
         # What each expansion adds to the rules: a front end shows the paragraphs of the sets in play.
         "set_rules": [{"set": name, "text": text} for name, text in spec.set_rules],
         "score_counted": spec.score_counted, "conceals": conceals, "conceals_when": conceals_when,
