@@ -19,8 +19,12 @@ SEEDS = (11, 12, 13)
 
 
 def _options(game_id: str, seed: int) -> dict[str, Any] | None:
-    """Ninjitsu! with every expansion in one game of each case (they add state the view shows)."""
-    return ALL_EXPANSIONS if game_id == "ninjitsu" and seed % 2 else None
+    """Ninjitsu! with every expansion in one game of each case (they add state the view shows), and in
+    another with those that leave a treasure its printed worth (the fast path counts points itself then,
+    Vampire Ninja's penalty included)."""
+    if game_id != "ninjitsu" or seed == SEEDS[1]:
+        return None
+    return ALL_EXPANSIONS if seed == SEEDS[0] else {"expansions": "promo,sabotage,weather"}
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
@@ -255,3 +259,40 @@ def test_the_end_of_a_ninjitsu_game_is_every_seats_own_whoever_observes_it_first
         for seat in order:
             for game in (games[0], games[1], games[0]):
                 assert np.array_equal(encoder.encode_state(game, seat), encoder.encode_reference(game, seat))
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_the_fast_path_counts_a_seats_points_as_the_game_does(seat: int) -> None:
+    """Ninjitsu!'s fast path counts the points a seat sees of itself where the treasures keep their printed
+    worth (no Master of Earth, no Elements): with Vampire Ninja face up (3 less for each of its owner's
+    cards in play, secrets too), face-down worths that grow with the secrets (Bo Staff) and with the hand
+    (Master of Misdirection), and more secrets than the tensor has positions for (all of them count)."""
+    from ninjadojo.games.ninjitsu.cards import CARD_IDS, CARDS
+
+    table = Table("ninjitsu", 4, {"expansions": "promo"})
+    game = table.new(21)
+    number = CARD_IDS.index
+    vampire, bo_staff, misdirection = number("3p"), number("4a"), number("5p")
+    piles = [game.deck, game.discard, *game.hands, *game.secrets, *game.treasures]
+    plain = [card for card in game.deck if CARDS[card].face_down is None and not CARDS[card].owner_penalty]
+    secrets = [bo_staff, misdirection, *plain[:8]]
+    for card in (vampire, *secrets):
+        for pile in piles:
+            if card in pile:
+                pile.remove(card)
+    game.treasures[seat].append(vampire)
+    game.secrets[seat][:] = secrets
+    # The expected count, from the rules (not from the state's own function): Vampire Ninja is worth its 3
+    # and takes 3 for each of the owner's 11 cards in play; Bo Staff 4 + 2 per secret; Master of
+    # Misdirection 5 + 1 per card in hand; any other secret its printed value.
+    hand = len(game.hands[seat])
+    expected = 3 - 3 * (1 + len(secrets)) + (4 + 2 * len(secrets)) + (5 + hand)
+    expected += sum(CARDS[card].value or 0 for card in secrets[2:])
+    assert game.points(seat) == expected
+    encoder = table.encoder
+    for observer in range(4):
+        fast = encoder.encode_state(game, observer)
+        assert np.array_equal(fast, encoder.encode_reference(game, observer))
+        points = encoder.layout.segment(f"seat[{seat}].points")
+        shown = fast[points.offset]
+        assert shown == (expected if observer == seat else 0), "a seat's points are known to itself only"

@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, cast
 
-from ninjadojo.games.ninjitsu.cards import CARD_IDS, OWNER_PENALTY, VALUE
+from ninjadojo.games.ninjitsu.cards import (
+    CARD_IDS,
+    FACE_DOWN_BASE,
+    FACE_DOWN_PER_HAND,
+    FACE_DOWN_PER_SECRET,
+    OWNER_PENALTY,
+    VALUE,
+)
 from ninjadojo.games.ninjitsu.elements import NAMES as ELEMENTS
 from ninjadojo.games.ninjitsu.magic import NO_MARK
 from ninjadojo.rl.encoders import GrowingPile, label_offsets, put_code, put_seat, seat_labels
@@ -185,7 +192,8 @@ class NinjitsuEncoder(ViewEncoder):
         turn = state.turn
         if turn >= 0:
             out[turn_offset + turn] = one
-        value = state.target
+        # (``state.target`` without the property's call: twice the option's under Aurora Borealis only)
+        value = state.target if state.has_weather else state.options["target"]
         out[target_offset] = value if value < MAX_TARGET else MAX_TARGET
         value = len(state.deck)
         if value:
@@ -247,6 +255,7 @@ class NinjitsuEncoder(ViewEncoder):
                     penalty += OWNER_PENALTY[card]
                 if penalty:
                     value += penalty * len(held)
+                worth = value  # the treasures' part of the seat's points (see below)
             else:
                 for card in held:
                     out[treasures + card] = one
@@ -258,22 +267,32 @@ class NinjitsuEncoder(ViewEncoder):
             held = secrets_all[each]
             if held:
                 count = len(held)
-                if count > SECRET_POSITIONS:
-                    count = SECRET_POSITIONS
-                    held = held[:SECRET_POSITIONS]
-                out[secret_count] = count
+                out[secret_count] = count if count < SECRET_POSITIONS else SECRET_POSITIONS
                 # By position: the segment holds position p's card c at secrets + p * CARDS + c.
                 if sees_own:
-                    for card in held:
+                    for card in held[:SECRET_POSITIONS] if count > SECRET_POSITIONS else held:
                         out[secrets + card] = one
                         secrets += CARDS
                 elif not own:
-                    for card in held:
+                    for card in held[:SECRET_POSITIONS] if count > SECRET_POSITIONS else held:
                         if known[card] & bit:
                             out[secrets + card] = one
                         secrets += CARDS
             if sees_own:
-                value = state.points(each)
+                if printed:
+                    # ``state.points``, written out where its parts are at hand: the treasures' worth (with
+                    # Vampire Ninja's penalty on them), each secret's face-down worth, and the penalty on
+                    # the secrets too. (With Master of Earth or The Elements, the state's own count.)
+                    value = worth
+                    if held:
+                        in_hand = len(cards)
+                        for card in held:
+                            value += (FACE_DOWN_BASE[card] + FACE_DOWN_PER_SECRET[card] * count
+                                      + FACE_DOWN_PER_HAND[card] * in_hand)
+                        if penalty:
+                            value += penalty * count
+                else:
+                    value = state.points(each)
                 out[points] = -MAX_POINTS if value < -MAX_POINTS else value if value < MAX_POINTS else MAX_POINTS
                 out[points_known] = one
             if marked_any:
