@@ -105,9 +105,9 @@ def test_a_look_shown_to_several_seats_outlasts_one_of_their_hidden_choices(mask
     game = new_game("ninja-trap", 3, seed=2)
     assert game.frames[-1].simultaneous and game.to_act() == (0, 1, 2)
     game.log("a card shown to seats 0 and 2, once", mask, transient=True)
-    assert "a card shown to seats 0 and 2, once" in game.observe(0)["log"]
+    assert "A card shown to seats 0 and 2, once" in game.observe(0)["log"]
     game.apply(2, game.legal_actions(2)[0])  # seat 2's hidden trap
-    assert "a card shown to seats 0 and 2, once" in game.observe(0)["log"], (
+    assert "A card shown to seats 0 and 2, once" in game.observe(0)["log"], (
         "seat 0's look vanished on seat 2's hidden choice")
 
 

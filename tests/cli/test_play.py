@@ -169,8 +169,8 @@ def test_a_simultaneous_choice_is_collected_unseen_and_revealed_when_all_are_in(
     before, after = result.stdout.split("your choice is in", 1)
     # The bots chose first (their choices are in the frame), yet nothing of them shows before the reveal.
     assert "commit a number card" in before
-    assert "bid: seat" not in before
-    assert "bid: seat 0" in after
+    assert "Bid: seat" not in before
+    assert "Bid: seat 0" in after
 
 
 def test_a_concealed_window_for_a_bot_is_never_shown_to_the_human(toy: None, runner: CliRunner) -> None:
@@ -320,7 +320,7 @@ def test_a_hot_seat_game_ends_with_the_public_lines_only_each_once(toy: None, ru
     assert last_lines, "the last move's log lines are shown before the final position"
     # Both humans saw them, yet each line shows once, and nothing private ("you draw a ...") is shown to both.
     assert len(last_lines) == len(set(last_lines)), last_lines
-    assert not any("you draw" in line for line in last_lines), last_lines
+    assert not any("You draw" in line for line in last_lines), last_lines
 
 
 def test_a_hot_seat_game_can_be_saved_and_left_while_the_keyboard_changes_hands(toy: None, runner: CliRunner,

@@ -260,7 +260,7 @@ def test_log_lines_show_their_nesting(toy: None, runner: CliRunner, monkeypatch:
     result = runner.invoke(app, ["play", "toy", "--seed", "1"], input="d\nlog\nquit\n")
     assert result.exit_code == 0, result.output
     # Two spaces for a log line, two more for each level of nesting: on the screen and in `log`.
-    assert result.stdout.count("\n    a detail inside the draw\n") >= 2
+    assert result.stdout.count("\n    A detail inside the draw\n") >= 2
 
 
 # ---------------------------------------------------------------------- privacy
@@ -317,9 +317,9 @@ def test_a_one_time_look_is_cleared_from_the_scrollback_once_its_seat_has_acted(
     seed, play = next((seed, play) for seed in range(100) if (play := a_card_to_play_next(seed)) is not None)
     output = _terminal_output(table_for(seed), ["d", play])
     shown, after_acting = output.split("seat 0>", 2)[1:3]
-    assert "you peek at the top card" in shown
+    assert "You peek at the top card" in shown
     assert ERASE_SCROLLBACK in after_acting
-    assert "you peek at the top card" not in after_acting.rsplit(ERASE_SCROLLBACK, 1)[1]
+    assert "You peek at the top card" not in after_acting.rsplit(ERASE_SCROLLBACK, 1)[1]
 
 
 @needs_ninja_trap

@@ -60,10 +60,10 @@ def test_replay_as_a_seat_shows_only_that_seats_view_and_actions(toy: None, runn
     own = [action for seat, action in game.record.actions if seat == 1]
     assert result.stdout.count("you played") == len(own)
     assert game.render(1) in result.stdout
-    # Private log lines ("you draw a 4") appear once for each of seat 1's own, never for another seat's.
-    private = [event.text for event in game.events if event.mask != -1]
+    # Private log lines ("You draw a 4") appear once for each of seat 1's own, never for another seat's.
+    private = [event.line() for event in game.events if event.mask != -1]
     assert any(not event.visible_to(1) for event in game.events), "the game should have others' private events"
-    own_private = [event.text for event in game.events if event.mask != -1 and event.visible_to(1)]
+    own_private = [event.line() for event in game.events if event.mask != -1 and event.visible_to(1)]
     assert sum(result.stdout.count(f"  {text}\n") for text in set(private)) == len(own_private)
 
 

@@ -47,7 +47,7 @@ def test_the_omniscient_view_names_every_action_and_shows_every_hand(toy: None, 
     # Private log lines are there, with who saw them.
     private = next(event for event in game.events if event.mask != -1)
     seen_by = next(seat for seat in range(3) if private.visible_to(seat))
-    assert f"{private.text}   [seen by seat {seen_by}]" in out
+    assert f"{private.line()}   [seen by seat {seen_by}]" in out
 
 
 def test_the_omniscient_view_is_refused_for_a_game_in_progress(toy: None, runner: CliRunner, tmp_path: Path) -> None:
@@ -85,7 +85,7 @@ def test_replay_shows_log_lines_with_their_nesting(toy: None, runner: CliRunner,
     path.write_text(json.dumps(game.to_save()))
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
-    assert "\n    a detail inside the draw\n" in result.stdout
+    assert "\n    A detail inside the draw\n" in result.stdout
 
 
 def test_a_save_is_found_by_its_name_in_the_data_folder(toy: None, runner: CliRunner, data_home: Path) -> None:

@@ -230,23 +230,23 @@ def test_a_look_survives_another_seats_hidden_choice() -> None:
     game = _bid_position()
     game.log("seat 0 sees a 9", 1 << 0, transient=True)
     game.apply(1, "c3")  # seat 1's hidden commitment: seat 0 must not learn of it
-    assert "seat 0 sees a 9" in game.observe(0)["log"]
+    assert "Seat 0 sees a 9" in game.observe(0)["log"]
     game.apply(0, "c1")  # seat 0 acts: its look has been seen
-    assert "seat 0 sees a 9" not in game.observe(0)["log"]
+    assert "Seat 0 sees a 9" not in game.observe(0)["log"]
 
 
 def test_a_look_expires_at_an_action_everyone_sees() -> None:
     game = toy_position([[1, 2], [3, 4]], options="bid=high,blocks=false,target=15")
     game.log("seat 1 sees a 9", 1 << 1, transient=True)
-    assert "seat 1 sees a 9" in game.observe(1)["log"]
+    assert "Seat 1 sees a 9" in game.observe(1)["log"]
     game.apply(0, "d")
-    assert "seat 1 sees a 9" not in game.observe(1)["log"]
+    assert "Seat 1 sees a 9" not in game.observe(1)["log"]
 
 
 def test_nested_events_are_indented_in_views() -> None:
     game = toy_position([[1, 2], [3, 4]], options="bid=high,blocks=false,target=15")
     game.log("an effect inside the action", depth=2)
-    assert game.observe(None)["log"][-1] == "    an effect inside the action"
+    assert game.observe(None)["log"][-1] == "    An effect inside the action"
 
 
 # ---------------------------------------------------------------------- samples

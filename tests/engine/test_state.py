@@ -83,8 +83,8 @@ def test_views_show_a_seat_its_own_hand_and_only_counts_of_others() -> None:
     assert game.observe(None)["hand"] is None
     game.apply(0, "d")
     drawn = game.hands[0]
-    assert "you draw a" in game.observe(0)["log"][-1]  # type: ignore[index]
-    assert all("you draw" not in line for line in game.observe(1)["log"])  # type: ignore[union-attr]
+    assert "You draw a" in game.observe(0)["log"][-1]  # type: ignore[index]
+    assert all("You draw" not in line for line in game.observe(1)["log"])  # type: ignore[union-attr]
     assert drawn == sorted(drawn)
     json.dumps(game.observe(None))
 
@@ -92,10 +92,10 @@ def test_views_show_a_seat_its_own_hand_and_only_counts_of_others() -> None:
 def test_one_time_looks_are_in_views_only_until_the_next_action() -> None:
     game = toy_position([[1, 6], [2], [3]])
     game.log("seat 1 peeks at a 4", 1 << 1, transient=True)
-    assert "seat 1 peeks at a 4" in game.observe(1)["log"]  # type: ignore[operator]
-    assert "seat 1 peeks at a 4" not in game.observe(0)["log"]  # type: ignore[operator]
+    assert "Seat 1 peeks at a 4" in game.observe(1)["log"]  # type: ignore[operator]
+    assert "Seat 1 peeks at a 4" not in game.observe(0)["log"]  # type: ignore[operator]
     game.apply(0, "d")
-    assert "seat 1 peeks at a 4" not in game.observe(1)["log"]  # type: ignore[operator]
+    assert "Seat 1 peeks at a 4" not in game.observe(1)["log"]  # type: ignore[operator]
 
 
 def test_determinising_redeals_only_what_the_seat_cannot_know() -> None:

@@ -156,8 +156,13 @@ class Event(NamedTuple):
         return seat is None or not self.gone_for >> seat & 1
 
     def line(self) -> str:
-        """The log line as views show it: indented two spaces per level of nesting."""
-        return "  " * self.depth + self.text
+        """The log line as views show it: a sentence (its first letter a capital) indented two spaces per
+        level of nesting. (``text`` is as the game logged it: a line that goes on from the one above it,
+        "your secret is Snare", is written as the game's rules and words read it.)"""
+        text = self.text
+        if text[:1].islower():
+            text = text[0].upper() + text[1:]
+        return "  " * self.depth + text
 
     def seen_line(self, seat: int | None) -> str:
         """The line of this event in the log of ``seat``, which may see it: the line while it is shown,

@@ -27,7 +27,7 @@ def test_a_blocked_attack_moves_nothing_and_the_attacker_may_go_on_or_stop() -> 
     play(game, "0:a1:kn", "1:r:ki")
     assert game.gems[:2] == [5, 5]
     # The log says why nothing moved: the strengths, as the players compared them.
-    assert "  the response (strength 4) stops the attack (strength 3): no gems move" in game.observe(None)["log"]
+    assert "  The response (strength 4) stops the attack (strength 3): no gems move" in game.observe(None)["log"]
     play(game, "0:end")
     assert game.to_act() == (1,)
 
@@ -253,7 +253,7 @@ def test_executioner_against_a_traitor_turned_twice_ends_the_turn_of_the_player_
 def test_the_log_names_a_turned_revolt_and_a_jester_taken_by_a_princess() -> None:
     game = position(3, hands=["pepepe", "tr", ""])
     play(game, "0:a1:pe3", "1:r:tr")
-    assert "  the revolt of 3 Peasants turns against P0" in game.observe(2)["log"]
+    assert "  The revolt of 3 Peasants turns against P0" in game.observe(2)["log"]
     game = position(3, hands=["je", "prpe", ""])
     play(game, "0:a1:kn*", "1:r:pr")
     assert "  P1 takes a Jester as a Knight into hand" in game.observe(2)["log"]

@@ -153,7 +153,7 @@ def test_responses_and_outcomes_are_logged_inside_the_attack_they_answer() -> No
     start = log.index("P0 attacks P1 with a Knight")
     assert log[start + 1:start + 5] == [
         "  P1 responds with a Traitor",
-        "  the Knight turns against P0",
+        "  The Knight turns against P0",
         "    P0 responds with a Soldier",
         "    P1 takes 1 gem from P0: the attack's strength 3 less the response's 2",
     ]
@@ -188,7 +188,7 @@ def test_cards_shown_to_a_herald_and_the_pick_are_logged_inside_the_herald() -> 
 def test_the_start_of_the_next_turn_is_not_nested() -> None:
     game = position(3, hands=["kn", "pe", ""], top="soso")
     play(game, "0:a1:kn", "1:take", "1:pass")
-    assert game.observe(1)["log"][-2:] == ["P1 draws 2 cards", "  the cards drawn: two Soldiers"]
+    assert game.observe(1)["log"][-2:] == ["P1 draws 2 cards", "  The cards drawn: two Soldiers"]
 
 
 def test_a_players_hand_of_one_kind_of_each_count_is_drawn_with_its_count() -> None:

@@ -259,7 +259,7 @@ def test_the_two_player_draft_speaks_to_the_drafter_and_logs_no_you() -> None:
     game.apply(drafter, "keep")
     log = _log(game, drafter)
     article = "an" if drawn[0] in "AEIOU" else "a"
-    assert f"P{drafter} keeps a card" in log and f"  the card kept: {article} {drawn}" in log
+    assert f"P{drafter} keeps a card" in log and f"  The card kept: {article} {drawn}" in log
     assert not any(re.search(r"\byou\b", line) for line in log)
 
 

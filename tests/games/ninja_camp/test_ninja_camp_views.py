@@ -151,7 +151,7 @@ def test_what_happens_within_a_turn_is_logged_under_it() -> None:
     assert lines[0] == (0, "P0 plays Ambush and charges from d4 to d6 (an Evade)")
     assert lines[1] == (1, "pushes P1's ninja from d6 to d7")
     assert lines[2][0] == 1 and lines[2][1].startswith("claims Ambush (+5) from d4")
-    assert "  pushes P1's ninja from d6 to d7" in pushed.observe(1)["log"]
+    assert "  Pushes P1's ninja from d6 to d7" in pushed.observe(1)["log"]
 
 
 def test_a_platypus_turn_is_one_entry_with_its_steps_and_claim_nested() -> None:

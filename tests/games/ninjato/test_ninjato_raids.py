@@ -137,7 +137,7 @@ def test_losing_keeps_one_treasure_returns_the_rest_as_they_were_and_the_house_g
     assert house(game, 1).split(":")[1] == "3n", "the Sentry stays"
     assert game.gdiscard[GUARD_INDEX["4n"]] == 1 and game.gdiscard[GUARD_INDEX["5n"]] == 1
     log = [str(line) for line in game.observe(None)["log"]]
-    assert log[-3:-1] == ["  P0 keeps a Scroll", "  a Fan goes back to house 1"], log[-4:]
+    assert log[-3:-1] == ["  P0 keeps a Scroll", "  A Fan goes back to house 1"], log[-4:]
 
 
 def test_losing_to_the_sentry_keeps_nothing_and_the_house_gains_a_treasure() -> None:

@@ -287,7 +287,7 @@ def test_freeze_time_stops_a_start_of_turn_win_until_its_players_next_turn() -> 
     game = magic(hands=["7m 2c", "3b"], treasures=["", "Ta 9a 2b"], deck="4a 5a 6a")
     play(game, "a:7m", "s:2c")
     assert game.result is None and game.turn == 1 and kind(game) == "turn"
-    assert "no one can win until P0's next turn" in log(game, 0)
+    assert "No one can win until P0's next turn" in log(game, 0)
     play(game, "s:3b")
     assert game.turn == 0 and game.frozen == -1 and game.result is None
     play(game, "d")

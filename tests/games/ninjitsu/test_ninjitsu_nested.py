@@ -188,7 +188,7 @@ def test_darts_then_blowgun_then_a_secret_read_as_one_action_nested_by_depth() -
         "    Snare is discarded from P1's treasures",
         "    P2 plays a secret",
     ]
-    assert _log(game, 2)[-1] == "    your secret is Bow and Arrows"
+    assert _log(game, 2)[-1] == "    Your secret is Bow and Arrows"
     assert game.to_act() == (0,)
 
 

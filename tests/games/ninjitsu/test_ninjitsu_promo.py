@@ -66,7 +66,7 @@ def test_a_trap_ignored_by_antonio_the_thief_keeps_their_hand() -> None:
     assert game.legal_actions(0) == ["a:1n", "pass"]
     play(game, "a:1n")
     assert hand(game, 0) == "6a" and treasures(game, 0) == "2a" and discard(game).endswith("1n")
-    assert f"the trap of {CARDS[CARD_INDEX['2a']].name} is ignored" in " ".join(game.observe(1)["log"])  # type: ignore[arg-type]
+    assert f"The trap of {CARDS[CARD_INDEX['2a']].name} is ignored" in " ".join(game.observe(1)["log"])  # type: ignore[arg-type]
     assert game.to_act() == (1,)
 
 
@@ -320,7 +320,7 @@ def test_jellybean_right_guess_during_the_events_gives_no_extra_action() -> None
     play(game, "s:5a")  # Heat Wave's draw uncovers P0's Master of Magic
     play(game, "a:Bp", "g:6", "x1.0", "pass")
     text = "\n".join(map(str, game.observe(0)["log"]))  # type: ignore[call-overload]
-    assert "the guess 6 is right" in text and "P0 takes an extra action" not in text
+    assert "The guess 6 is right" in text and "P0 takes an extra action" not in text
     assert "P0 guessed right after their turn's actions: the extra action is lost" in text
     assert treasures(game, 0) == "6b" and game.turn == 1 and kind(game) == "turn"
 

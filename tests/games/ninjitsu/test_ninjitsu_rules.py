@@ -278,7 +278,7 @@ def test_views_hide_other_hands_and_secrets_but_show_counts() -> None:
 def test_the_log_names_a_secret_only_to_its_owner() -> None:
     game = position(hands=["6a", ""])
     play(game, "s:6a")
-    assert "your secret is Katana" in game.observe(0)["log"]  # type: ignore[operator]
+    assert "Your secret is Katana" in game.observe(0)["log"]  # type: ignore[operator]
     assert not any("Katana" in line for line in game.observe(1)["log"])  # type: ignore[union-attr]
     assert not any("Katana" in line for line in game.observe(None)["log"])  # type: ignore[union-attr]
 

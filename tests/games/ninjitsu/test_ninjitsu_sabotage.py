@@ -69,7 +69,7 @@ def test_master_of_disguise_swaps_two_secrets_then_steals() -> None:
     game = sabotage(3, hands=["Xs", "", ""], secrets=["", "5a", "6a"])
     play(game, "a:Xs", "k1.0", "k2.0")
     assert secrets(game, 1) == "6a" and secrets(game, 2) == "5a"
-    assert f"your secret #1 is now {name_of('6a')}" in log(game, 1)
+    assert f"Your secret #1 is now {name_of('6a')}" in log(game, 1)
     assert kind(game) == "steal"
     play(game, "x2.0")
     assert treasures(game, 0) == "5a"
@@ -199,7 +199,7 @@ def test_false_floor_face_up_hides_its_owners_own_secrets_from_its_view() -> Non
     assert own["secrets"] == [] and own["points"] is None and own["secret_count"] == 1
     assert "5a" not in game.render(0) and "?" in game.decision(0).prompt  # type: ignore[union-attr]
     play(game, "s:6a")
-    assert "your secret is" not in log(game, 0)
+    assert "Your secret is" not in log(game, 0)
     # Its samples redeal its own secrets: it does not know them.
     assert len({secrets(game.determinize(0, seed), 0) for seed in range(20)}) > 1
 

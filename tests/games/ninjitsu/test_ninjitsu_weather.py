@@ -553,15 +553,15 @@ def test_the_weather_events_say_what_they_do_when_the_draws_come_or_nothing_happ
     """A draw or nothing at all after "Event: ... resolves" had no cause in the log (the browser's digest)."""
     game = weather(3, hands=["6a", "", "9c"], weather="Sw", weather_discard="Rw", events="Sv")
     play(game, "s:6a")
-    assert "the Weather discard pile holds 2: everyone draws 2 cards" in log(game, 1)
+    assert "The Weather discard pile holds 2: everyone draws 2 cards" in log(game, 1)
     game = weather(hands=["6a 7a", "9c"], weather="Sw", events="Wv")
     play(game, "s:7a")
-    assert "nobody has a treasure: no hand is discarded" in log(game, 1)
-    assert "then everyone draws a card" in log(game, 1)
+    assert "Nobody has a treasure: no hand is discarded" in log(game, 1)
+    assert "Then everyone draws a card" in log(game, 1)
     game = weather(hands=["6a", ""], treasures=["7a", "Ta"], weather="Sw", events="Fv")
     play(game, "s:6a")
     assert treasures(game, 0) == "7a" and treasures(game, 1) == "Ta"
-    assert "no treasure of value 5 or less is in play: nothing is discarded" in log(game, 1)
+    assert "No treasure of value 5 or less is in play: nothing is discarded" in log(game, 1)
 
 
 # ---------------------------------------------------------------------- Flood

@@ -504,16 +504,16 @@ def test_the_events_of_heavy_weather_say_what_they_do() -> None:
     game = game_of(expansions="weather", hands=["8a 2b", "3b"], deck="4a Ev 3a")
     play(game, "a:8a")
     lines = [str(line).strip() for line in game.observe(0)["log"]]
-    pooled = lines.index("every hand is shuffled into one pile and drawn back, as many cards as each put in")
-    assert pooled < next(index for index, line in enumerate(lines) if line.startswith("you take "))
+    pooled = lines.index("Every hand is shuffled into one pile and drawn back, as many cards as each put in")
+    assert pooled < next(index for index, line in enumerate(lines) if line.startswith("You take "))
     # Lightning on a card whose value nobody holds: said, where the log went quiet.
     game = game_of(expansions="weather", hands=["8a 2b", "3b"], deck="9b Lv 3a")
     play(game, "a:8a")
     lines = [str(line).strip() for line in game.observe(None)["log"]]
     assert any("strikes the top card of the deck" in line for line in lines), lines
-    assert "no other card of value 9 is in a hand or in play: nothing else is struck" in lines, lines
+    assert "No other card of value 9 is in a hand or in play: nothing else is struck" in lines, lines
     # Blizzard: what it asks of whom, once, when it resolves (each card is then chosen in secret).
     game = game_of(expansions="weather", hands=["8a 2b 3b", "4b"], deck="4a Bv 3a")
     play(game, "a:8a")
     lines = [str(line).strip() for line in game.observe(None)["log"]]
-    assert "every hand comes down to the smallest (1 card), a card at a time: P0 2 to discard" in lines, lines
+    assert "Every hand comes down to the smallest (1 card), a card at a time: P0 2 to discard" in lines, lines
