@@ -136,7 +136,7 @@ class Evaluation:
     def clear(self) -> bool:
         """Whether the move played surely gave win chance away: a loss beyond the search's own error
         (:func:`clear_loss`). A loss within it is the search's noise as far as anyone can tell: the move is
-        about as good as the best found, whatever the two estimates say."""
+        not clearly worse than the best found, whatever the two estimates say."""
         return clear_loss(self)
 
     @property

@@ -308,7 +308,7 @@ function drawMove(move, ctx, players) {
         ? [said(best.label, ctx), ' ', chance]
         : lost > 0
           ? [h('span', {class: 'muted', title: 'the difference is within what the search can tell apart'},
-            '≈ about as good as the best found (within the search’s error): '), said(best.label, ctx), ' ', chance]
+            '≈ not clearly worse than the best found (the gap is within the search’s error): '), said(best.label, ctx), ' ', chance]
           : [h('span', {class: 'muted'}, '✓ as good as the best found: '), said(best.label, ctx), ' ', chance];
   return h('tr', {class: ['review-move', mark && `marked mark-${move.mark}`], dataset: {number: move.number,
     mark: move.mark || 'none'}},
