@@ -384,18 +384,12 @@ UNSURE_GAP = """(data) => {
 }"""
 
 
-def test_a_gap_within_the_searchs_error_is_not_called_as_good_as_the_best(browser: Any,
-                                                                          web_server: WebServer) -> None:
+def test_a_gap_within_the_searchs_error_is_not_called_as_good_as_the_best(browser: Any, web_server: WebServer,
+                                                                          tiny_reviews: None) -> None:
     """A move the search rates 59% -> 43% but cannot tell from the best (the gap within its own error) is not
     called worse, and not "about as good as the best" either (a reader sees 16 points go): the review says it is
     not clearly worse than the best found, and names the best."""
-    reviews = web_server.app.state.reviews
-    before = reviews.iterations
-    reviews.iterations = 12
-    table_id, tokens = web_server.create({"game": "ninja-camp", "players": 2, "settings": QUICK, "seed": 20,
-                                          "seats": [{"type": "human", "name": "Ann"},
-                                                    {"type": "human", "name": "Bo"}]})
-    web_server.play_out(table_id)
+    table_id, tokens = finished(web_server, 20)
     context, page, errors = new_page(browser, TALL)
     try:
         review_rewritten(page, web_server, table_id, tokens["0"], UNSURE_GAP)
@@ -407,5 +401,4 @@ def test_a_gap_within_the_searchs_error_is_not_called_as_good_as_the_best(browse
         assert "as good as" not in better, better
         assert errors == [], errors
     finally:
-        reviews.iterations = before
         context.close()
