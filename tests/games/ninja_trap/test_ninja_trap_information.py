@@ -60,7 +60,7 @@ def test_other_hands_and_decks_are_hidden() -> None:
         assert one.render_markup(seat) == two.render_markup(seat)
     assert one.observe(0)["hand"] == "GIDB"
     assert "Your hand: Genkan (G) entrance; Ima (I) living room; Daidokoro (D) kitchen;" in one.render(0)
-    assert "Buko (B) armoury: if not trapped: see your traps" in one.render(0)
+    assert "Buko (B) armoury: see your traps if not trapped" in one.render(0)
 
 
 def test_a_placed_trap_is_not_written_in_anyones_log() -> None:

@@ -101,7 +101,7 @@ def test_flipping_a_trap_that_is_not_there_is_refused() -> None:
 def test_prompts_name_the_stage() -> None:
     game = build(2, "activate", [Seat(hand="GI", traps="D1,G3"), Seat(hand="SF", traps="S3")], moves="BG", turn=3)
     prompt = game.decision(0).prompt
-    assert prompt.startswith("Turn 3: flip one of your 2 face-down traps") and "P1 in the Genkan" in prompt
+    assert prompt.startswith("Turn 3: flip one of your 2 face-down traps") and "P1 is in the Genkan" in prompt
 
 
 def test_the_picture_repeats_neither_the_prompt_nor_the_log() -> None:

@@ -110,7 +110,7 @@ def test_the_hand_shows_each_cards_short_text() -> None:
     game = build(2, "trap", [Seat(hand="GGIBN"), Seat()])
     text = game.render(0)
     assert "Your hand: 2x Genkan (G) entrance; Ima (I) living room;" in text
-    assert "Ikujishitzu (N) nursery;" in text and "Buko (B) armoury: if not trapped: see your traps" in text
+    assert "Ikujishitzu (N) nursery;" in text and "Buko (B) armoury: see your traps if not trapped" in text
     other = game.render(1)
     assert "Your hand: Genkan (G) entrance; Ima (I) living room;" in other, "each seat sees its own hand"
     assert "2x Genkan" not in other and "Buko (B)" not in other

@@ -111,7 +111,7 @@ def test_an_out_players_flip_is_worded_too() -> None:
     decision = game.decision(2)
     assert decision is not None and decision.prompt == (
         "Turn 4: your ninja is out, but your traps are live: flip your face-down trap to spring it, or pass. "
-        "Ninjas: P0 in the Genkan, P1 in the Shinshitsu.")
+        "P0 is in the Genkan; P1 is in the Shinshitsu.")
     _check_decision(game, 2)
 
 
@@ -252,7 +252,7 @@ def test_a_flip_is_named_by_the_turn_the_trap_was_laid_which_a_flip_before_it_ne
     decision = game.decision(0)
     assert decision is not None and decision.prompt == (
         "Turn 3: flip one of your 2 face-down traps to spring it, or pass. "
-        "You are in the Buko, P1 and P2 in the Genkan.")
+        "You are in the Buko; P1 and P2 are in the Genkan.")
     play(game, {0: "f2"})
     assert "P0 calls TRAP! and flips the trap they laid on turn 3: the Genkan." in [e.text for e in game.events]
     # After a flip of the first trap, the trap laid on turn 3 keeps its name, though it is first in the row now.

@@ -46,7 +46,7 @@ ROOMS: tuple[Room, ...] = (
     Room("F", "Furoba", "bath", 3),
     Room("T", "Teizen", "garden", 3),
     Room("N", "Ikujishitzu", "nursery", 3),
-    Room("B", "Buko", "armoury", 2, "if not trapped: see your traps",
+    Room("B", "Buko", "armoury", 2, "see your traps if not trapped",
          "Armoury: if you move to the Buko and nobody traps you there, you look at all your face-down "
          "traps, once, after the activation stage, until you hide them again. Trapped there, you "
          "see nothing. As a trap it is an ordinary room."),

@@ -9,7 +9,7 @@ these words, the browser never shows them. Seats are written ``P<n>``; drivers p
 >>> game.labels(0)["f2"]
 'Flip your trap laid on turn 3 and call TRAP!'
 >>> game.decision(0).prompt
-'Turn 3: flip one of your 2 face-down traps to spring it, or pass. You are in the Buko, P1 in the Genkan.'
+'Turn 3: flip one of your 2 face-down traps to spring it, or pass. You are in the Buko; P1 is in the Genkan.'
 """
 
 from __future__ import annotations
@@ -61,18 +61,21 @@ def prompt(state: NinjaTrapState, seat: int, kind: str) -> str:
 
 
 def where_ninjas(state: NinjaTrapState, seat: int) -> str:
-    """Where the ninjas moved this turn, the asking seat first: ``You are in the Buko, P1 in the Genkan.``"""
-    # Ninjas in one room are named together ("P1 and P2 in the Teizen"), rooms in the order first met.
+    """Where the ninjas moved this turn, the asking seat first: ``You are in the Buko; P1 is in the Genkan.``"""
+    # Ninjas in one room are named together ("P1 and P2 are in the Teizen"), rooms in the order first met. Each
+    # room is a clause of its own, with its verb, and semicolons between them: a browser names a bot "P1 (medium
+    # bot)", and "You are in the Genkan, P1 (medium bot), P2 (medium bot) and P3 in the Buko" read as if you
+    # were in every room.
     rooms: dict[int, list[str]] = {}
     for each, room in enumerate(state.moves):
         if room >= 0 and each != seat:
             rooms.setdefault(room, []).append(f"P{each}")
-    parts = [f"{listing(names)} in the {ROOMS[room].name}" for room, names in rooms.items()]
+    parts = [f"{listing(names)} {'is' if len(names) == 1 else 'are'} in the {ROOMS[room].name}"
+             for room, names in rooms.items()]
     own = state.moves[seat]
     if own >= 0:
-        head = f"You are in the {ROOMS[own].name}"
-        return f"{head}, {', '.join(parts)}." if parts else f"{head}."
-    return f"Ninjas: {', '.join(parts)}." if parts else ""
+        parts.insert(0, f"You are in the {ROOMS[own].name}")
+    return f"{'; '.join(parts)}." if parts else ""
 
 
 # ---------------------------------------------------------------------- labels

@@ -309,7 +309,12 @@ function drawMove(move, ctx, players) {
         : lost > 0
           ? [h('span', {class: 'muted', title: 'the difference is within what the search can tell apart'},
             '≈ not clearly worse than the best found (the gap is within the search’s error): '), said(best.label, ctx), ' ', chance]
-          : [h('span', {class: 'muted'}, '✓ as good as the best found: '), said(best.label, ctx), ' ', chance];
+          // The move played rated above the one the search settled on (it searched that one more): not "as good
+          // as" a move shown with a lower chance.
+          : lost < 0
+            ? [h('span', {class: 'muted'}, '✓ your move rated at least as well as the best found: '),
+              said(best.label, ctx), ' ', chance]
+            : [h('span', {class: 'muted'}, '✓ as good as the best found: '), said(best.label, ctx), ' ', chance];
   return h('tr', {class: ['review-move', mark && `marked mark-${move.mark}`], dataset: {number: move.number,
     mark: move.mark || 'none'}},
   h('td', {class: 'review-number'}, String(move.number)),

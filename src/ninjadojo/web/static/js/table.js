@@ -673,8 +673,10 @@ class TablePage {
     // The label (a verb first: "Take the attack") follows a colon mid-line, so its capital goes; a seat's
     // label ("P1") keeps it.
     const said = /^[A-Z][a-z]/.test(label) ? label[0].toLowerCase() + label.slice(1) : label;
+    // The answer ends the line: after it, "(answered for you)" ran into a bot's label ("to P1 (hard bot, answered
+    // for you)", read as the bot answering).
     return {at: (state.view.log || []).length,
-      text: `${asked ? `${asked}: ` : ''}only choice: ${said} (answered for you)`};
+      text: `${asked ? `${asked}: your` : 'Your'} only choice, answered for you: ${said}`};
   }
 
   /** The margin left above the board scrolled to the screen's top: 8 px at most, never more than the gap between

@@ -98,7 +98,7 @@ function seat(ctx, data) {
     h('div', {class: 'seat-line'}, counter('Deck', data.deck_size),
       mine || handShown ? null : h('span', {class: 'hand-count'}, 'hand ', backs(ctx, data.hand_size))),
     look && over(ctx) ? h('div', {class: 'revealed', dataset: {reveal: s}},
-      cardRow('Traps still face down, revealed', traps, {extra: 'traps'}))
+      cardRow('Traps left face down (shown at the end)', traps, {extra: 'traps'}))
       : cardRow(look ? 'Traps (your Buko look)' : 'Traps (face down)', traps, {extra: 'traps'}),
     // Chips as the traps and the discard pile are: a room's name is too long for a small card on a phone.
     handShown ? h('div', {class: 'revealed', dataset: {reveal: s}}, cardRow('Hand, revealed',
