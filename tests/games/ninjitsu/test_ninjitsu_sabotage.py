@@ -75,6 +75,20 @@ def test_master_of_disguise_swaps_two_secrets_then_steals() -> None:
     assert treasures(game, 0) == "5a"
 
 
+def test_master_of_disguise_names_the_secrets_it_swaps_in_the_log() -> None:
+    """The log says whose secrets change places, each player named once: two players' secrets, two of one
+    player's, two of the player's own."""
+    game = sabotage(3, hands=["Xs", "", ""], secrets=["", "5a", "6a"])
+    play(game, "a:Xs", "k1.0", "k2.0")
+    assert "P0 swaps P1's secret #1 with P2's secret #1" in log(game, 2)
+    game = sabotage(3, hands=["Xs", "", ""], secrets=["", "5a 6a", ""])
+    play(game, "a:Xs", "k1.1", "k1.0")
+    assert "P0 swaps P1's secrets #2 and #1" in log(game, 2)
+    game = sabotage(3, hands=["Xs", "", ""], secrets=["5a 6a", "", ""])
+    play(game, "a:Xs", "k0.0", "k0.1")
+    assert "P0 swaps their own secrets #1 and #2" in log(game, 2)
+
+
 def test_shuriken_discards_a_secret_and_a_treasure() -> None:
     game = sabotage(hands=["Ts", ""], treasures=["", "9c"], secrets=["", "5a"])
     play(game, "a:Ts", "k1.0", "c:9c")

@@ -116,7 +116,12 @@ def swap_secrets(state: NinjitsuState, player: int, first: tuple[int, int], seco
             # Under False Floor its owner cannot look at its secrets, so does not know this one's place
             # (even if it had seen the card elsewhere before the swap).
             state.known[card] &= ~(1 << owner)
-    state.narrate(f"P{player} swaps P{owner_a}'s secret #{pos_a + 1} with P{owner_b}'s secret #{pos_b + 1}")
+    if owner_a != owner_b:
+        state.narrate(f"P{player} swaps P{owner_a}'s secret #{pos_a + 1} with P{owner_b}'s secret #{pos_b + 1}")
+    else:
+        # Two secrets of one player: named once ("P1 swaps P1's secret #2 with P1's secret #1" read as a riddle).
+        whose = "their own" if owner_a == player else f"P{owner_a}'s"
+        state.narrate(f"P{player} swaps {whose} secrets #{pos_a + 1} and #{pos_b + 1}")
     for owner, pos, card in ((owner_a, pos_a, card_b), (owner_b, pos_b, card_a)):
         if owner_a != owner_b and state.blind != owner:
             state.narrate(f"your secret #{pos + 1} is now {card_name(card)}", 1 << owner)
