@@ -499,8 +499,12 @@ class TablePage {
     const state = this.state;
     // While the table waits for its players nobody may act: no seat is shown "to act" (the engine's first
     // seat would be).
+    let toAct = state.status === 'waiting' ? [] : state.to_act;
+    // Your own choice in at a simultaneous stage: you are no longer to act, on your own page. (The table shows
+    // every seat of the stage waited for until all have chosen, so that nobody learns who has; you know.)
+    if (state.view.submitted === true) toAct = toAct.filter((each) => each !== this.seat);
     return makeCtx({gameId: state.view.game, view: state.view, seat: this.seat, legal: state.legal,
-      decision: state.decision, toAct: state.status === 'waiting' ? [] : state.to_act, seats: state.seats});
+      decision: state.decision, toAct, seats: state.seats});
   }
 
   draw() {
