@@ -47,6 +47,9 @@ def test_a_player_rearranges_her_secrets_on_the_other_players_turn(browser: Any,
         if os.environ.get("NINJADOJO_SCREENSHOTS"):
             page_a.screenshot(path=f"{os.environ['NINJADOJO_SCREENSHOTS']}/free-choices-desktop.png", full_page=True)
         assert app_data(page_a)["canAct"] == "no"  # not her turn: only the free choice is hers
+        # The list above says the free moves are what there is (not "Nothing to choose now." over them).
+        listed = page_a.locator("section.actions").inner_text()
+        assert "Nothing to choose now but the free moves below." in listed, listed
         button.click()
         for page in pages:
             page.wait_for_function("() => [...document.querySelectorAll('.log li')]"

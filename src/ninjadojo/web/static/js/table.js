@@ -457,6 +457,9 @@ class TablePage {
       && clock.remaining <= 0) {
       return 'Your time has run out: a bot plays your seat from now on.';
     }
+    // Free moves (Ninjitsu!'s rearranging of your secrets) are listed just below: "Nothing to choose now" above
+    // them read as a contradiction.
+    if (Object.keys(state.free || {}).length) return 'Nothing to choose now but the free moves below.';
     return null;
   }
 
