@@ -59,5 +59,5 @@ def test_the_terminal_says_which_figure_the_loss_counts_from() -> None:
     fight, after = with_followed([_move(1, 8, 0.53, 0.42, "mistake"), _move(2, 9, 0.50, 0.40)])
     said = _chances(fight)
     assert said.startswith("53% -> 50% "), said
-    assert "as rated at your next decision, right after; 42% by this one's search" in said, said
+    assert "as rated at your next decision, right after; 42% by this decision's own search" in said, said
     assert _chances(after) == "50% -> 40%"

@@ -55,8 +55,8 @@ def test_the_chart_has_a_scale_and_a_row_gives_the_figure_its_loss_counts_from(b
         first = page.locator(".review-table tbody tr").first.locator(".review-chance").inner_text()
         assert first.startswith("48% → 43%"), first
         assert first.startswith("48% → 43% (−5)"), first
-        assert "as rated at your next decision, right after (38% by this one’s search)" in first.replace("'", "’"), \
-            first
+        said = "as rated at your next decision, right after (38% by this decision’s own search)"
+        assert said in first.replace("'", "’"), first
         # The note wraps under the figures: the column stays narrow (on one line it squashed every other column).
         widths = page.evaluate("() => [...document.querySelectorAll('.review-table thead th')].map((th) => "
                                "th.getBoundingClientRect().width)")

@@ -90,7 +90,7 @@ def _chances(move: MoveReview) -> str:
     # The figure after the arrow is the one the loss is counted from (two figures after it, "38% (43% at your
     # next decision...)", read as a riddle).
     return (f"{percent(move.before)} -> {percent(max(move.after, move.followed))} (as rated at your next "
-            f"decision, right after; {percent(move.after)} by this one's search)")
+            f"decision, right after; {percent(move.after)} by this decision's own search)")
 
 
 def _row_cells(move: MoveReview) -> list[Text]:

@@ -308,7 +308,8 @@ function drawMove(move, ctx, players) {
         ? [said(best.label, ctx), ' ', chance]
         : lost > 0
           ? [h('span', {class: 'muted', title: 'the difference is within what the search can tell apart'},
-            '≈ not clearly worse than the best found (the gap is within the search’s error): '), said(best.label, ctx), ' ', chance]
+            '≈ not clearly worse than the best found (the gap is within the search’s error): '),
+          said(best.label, ctx), ' ', chance]
           // The move played rated above the one the search settled on (it searched that one more): not "as good
           // as" a move shown with a lower chance.
           : lost < 0
@@ -331,7 +332,7 @@ function drawMove(move, ctx, players) {
         title: 'this decision\'s search played on from your move with its own players and rated it '
           + `${percent(estimate.after)}; your next decision came right after it, and its search, with your `
           + 'own next move, rated the position higher'},
-      `as rated at your next decision, right after (${percent(estimate.after)} by this one's search)`)),
+      `as rated at your next decision, right after (${percent(estimate.after)} by this decision's own search)`)),
   h('td', {class: 'review-better'}, better, move.hindsight ? hindsightLine(move.hindsight, ctx) : null),
   h('td', {class: 'review-mark'}, mark
     ? h('span', {class: ['mark-tag', `mark-${move.mark}`], title: mark.help},
