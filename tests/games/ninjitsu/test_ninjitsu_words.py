@@ -258,12 +258,12 @@ def test_the_end_reason_says_why_a_rival_at_the_target_does_not_win() -> None:
     tie = position(hands=["", ""], treasures=["Ta 9a 2b", "Tb 9b 2c"])
     assert tie.result is not None and tie.result.winners == (0,)
     assert tie.result.reason == ("P0 starts their turn with 21 points (target 21) and wins. P1 also has 21 points, "
-                                 "a tie, but a player wins only when their own turn starts at the target, and "
+                                 "a tie, but a win is checked only at the start of a player's own turn, and "
                                  "P0's turn began before P1's next one")
     more = position(3, hands=["", "", ""], treasures=["Ta 9a 2b", "Tb 9b 2c 3a", "Tc 9c 3b"])
     assert more.result is not None
     assert more.result.reason.startswith("P0 starts their turn with 21 points (target 21) and wins. P1 (24 points) "
-                                         "and P2 (22 points) also reach the target, but a player wins only when")
+                                         "and P2 (22 points) also reach the target, but a win is checked only at")
     # Nobody else at the target: the reason is the plain one.
     alone = position(hands=["", ""], treasures=["Ta 9a 2b", "Tb 9b"])
     assert alone.result is not None

@@ -561,8 +561,8 @@ def win_reason(state: NinjitsuState, seat: int, points: int, doubled: bool) -> s
     >>> from ninjadojo.games.ninjitsu.builder import position
     >>> game = position(hands=["", ""], treasures=["Ta 9a 2b", "Tb 9b 2c"])
     >>> win_reason(game, 0, 21, False).split(". ")
-    ['P0 starts their turn with 21 points (target 21) and wins', "P1 also has 21 points, a tie, but a player wins \
-only when their own turn starts at the target, and P0's turn began before P1's next one"]
+    ['P0 starts their turn with 21 points (target 21) and wins', "P1 also has 21 points, a tie, but a win is checked \
+only at the start of a player's own turn, and P0's turn began before P1's next one"]
     """
     target = f"target {state.target}, doubled by Aurora Borealis" if doubled else f"target {state.target}"
     reason = f"P{seat} starts their turn with {points} points ({target}) and wins"
@@ -582,10 +582,12 @@ only when their own turn starts at the target, and P0's turn began before P1's n
         said = f"{', '.join(listed[:-1])} and {listed[-1]} also reach the target"
     # Freeze Time (Masters of Magic) may have skipped a rival's check: the rule is then said with it (without the
     # card's name: a log line names a card with its id, and no one card is meant here).
-    frozen = " and no card puts the check off" if "magic" in state.sets else ""
+    frozen = " (if no card puts the check off)" if "magic" in state.sets else ""
     # Whose turn began first is what decides ("came first" read as if the rival's last turn had not been before).
+    # Short clauses: "a player wins only when their own turn starts at the target and no card puts the check off,
+    # and ..." was read as hard to follow.
     before = f"P{rivals[0][0]}'s next one" if len(rivals) == 1 else "any of theirs"
-    return (f"{reason}. {said}, but a player wins only when their own turn starts at the target{frozen}, "
+    return (f"{reason}. {said}, but a win is checked only at the start of a player's own turn{frozen}, "
             f"and P{seat}'s turn began before {before}")
 
 
