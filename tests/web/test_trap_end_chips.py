@@ -1,6 +1,6 @@
 """Ninja Trap's end on a phone: each hand revealed is a row of chips, like the traps and the discard pile, each
 room's name whole inside its chip (on small cards "Ikujishitzu" ran past the card's edge), and no row of card
-backs for a hand that is shown card by card below it (a probe, stop 58)."""
+backs for a hand that is shown card by card below it (a probe, stop 58); nor at Ninjitsu!'s end."""
 
 from __future__ import annotations
 
@@ -27,6 +27,22 @@ REVEALED = """() => [...document.querySelectorAll('.board .seat-panel .revealed[
       chipHigh: card.getBoundingClientRect().height})),
     backs: box.closest('.seat-panel').querySelectorAll('.hand-count').length,
   }))"""
+
+
+def test_ninjitsus_hand_revealed_at_the_end_is_not_also_a_row_of_backs(browser: Any, web_server: WebServer) -> None:
+    """Ninjitsu!'s end shows each other player's hand card by card ("Hand, revealed"); the row of card backs with
+    its count ("Hand ▮▮▮ 3") was still above it, the hand shown twice (a browser walk)."""
+    table_id = finished_bot_game(web_server, "ninjitsu", 4)
+    context, page, errors = new_page(browser, PHONE, is_mobile=True, has_touch=True)
+    try:
+        page.goto(f"{web_server.base}/#/watch/{table_id}")
+        page.locator(".end-screen").wait_for()
+        hands = page.evaluate(REVEALED)
+        assert hands and all(hand["cards"] for hand in hands), "no hand revealed at the end"
+        assert all(hand["backs"] == 0 for hand in hands), hands
+        assert not errors, errors
+    finally:
+        context.close()
 
 
 def test_a_hand_revealed_at_the_end_is_chips_whole_on_a_phone(browser: Any, web_server: WebServer) -> None:

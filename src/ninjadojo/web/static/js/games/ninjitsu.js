@@ -134,8 +134,10 @@ function seat(ctx, data) {
       data.marked ? h('span', {class: 'tag tag-warn'}, '◉ marked by Night Vision',
         data.mark ? `: ${name(data.mark)}` : '') : null,
       elementCards(ctx, s, data.element)),
-    mine ? null : h('div', {class: 'seat-line hand-count', dataset: {keys: `hand:${s}`},
-      title: `the hand of ${who(ctx, s)}`}, h('span', {class: 'row-title'}, 'Hand'), backs(ctx, data.hand_size)),
+    // (a hand revealed at the end is shown below, card by card: not its backs here as well)
+    mine || (over(ctx) && data.hand.length) ? null : h('div', {class: 'seat-line hand-count',
+      dataset: {keys: `hand:${s}`}, title: `the hand of ${who(ctx, s)}`}, h('span', {class: 'row-title'}, 'Hand'),
+    backs(ctx, data.hand_size)),
     !mine && data.hand.length && !over(ctx) ? cardRow('Known in hand', data.hand.map((code) => ctx.card(code,
       {small: true, keys: `card:${code}`}))) : null,
     // At the end: every card the view reveals (the whole hand and secrets once the engine sends them).
