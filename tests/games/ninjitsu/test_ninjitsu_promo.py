@@ -320,7 +320,8 @@ def test_jellybean_right_guess_during_the_events_gives_no_extra_action() -> None
     play(game, "s:5a")  # Heat Wave's draw uncovers P0's Master of Magic
     play(game, "a:Bp", "g:6", "x1.0", "pass")
     text = "\n".join(map(str, game.observe(0)["log"]))  # type: ignore[call-overload]
-    assert "The guess 6 is right" in text and "P0 takes an extra action" not in text
+    assert "P0's guess, 6, is right" in text and "P0 takes an extra action" not in text
+    assert "P0 guesses the value of the secret they will steal: 6" in text
     assert "P0 guessed right after their turn's actions: the extra action is lost" in text
     assert treasures(game, 0) == "6b" and game.turn == 1 and kind(game) == "turn"
 
@@ -329,6 +330,10 @@ def test_jellybean_wrong_guess_springs_the_trap_then_draws() -> None:
     game = promo(hands=["Bp 6b", ""], secrets=["", "2a"], deck="4a 5a")
     play(game, "a:Bp", "g:none", "x1.0")
     assert hand(game, 0) == "5a" and game.to_act() == (1,)
+    # The log says whose guess it was and what was guessed, each line whole in itself.
+    lines = [line.strip() for line in game.observe(1)["log"]]  # type: ignore[union-attr]
+    assert "P0 guesses the value of the secret they will steal: none" in lines
+    assert "P0's guess, none, is wrong" in lines
 
 
 def test_jellybean_guess_none_is_right_for_a_card_without_value() -> None:

@@ -399,7 +399,8 @@ def do_steal(state: NinjitsuState, thief: int, victim: int, position: int, ignor
         printed = PRINTED[card]
         hit = printed == guess if printed is not None else not HAS_VALUE[card] and guess == 0
         state.jelly = "hit" if hit else "miss"
-        state.narrate(f"the guess {guess or 'none'} is {'right' if hit else 'wrong'}", deeper=1)
+        # Whose guess, said in the line: a digest that folds the lines before may show it alone.
+        state.narrate(f"P{thief}'s guess, {guess or 'none'}, is {'right' if hit else 'wrong'}", deeper=1)
         ignore_traps = ignore_traps or hit
     trap = CARDS[card].trap
     if trap is not None:

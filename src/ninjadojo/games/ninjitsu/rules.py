@@ -787,7 +787,8 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         state.known[first] = state.everyone  # named by the action, so everyone knows it is in that hand
         state.frames.append(Frame("wind-swap", [seat], {"card": CARD_IDS[first]}))
     elif op == OP_GUESS:
-        state.narrate(f"P{seat} guesses {first or 'none'}")
+        # (said whole: "P3 guesses 3" left a reader to work out what was guessed)
+        state.narrate(f"P{seat} guesses the value of the secret they will steal: {first or 'none'}")
         state.frames.append(Frame("steal", [seat], {"ignore_traps": False, "by": frame.data["by"], "guess": first}))
     elif op == OP_PASS:
         if kind == "turn" and state.has_weather and AURORA in state.weather:
