@@ -101,6 +101,15 @@ def test_buko_unharmed_shows_its_owner_all_their_traps_once() -> None:
     assert "P0 was not trapped in the Buko and looks at their traps." in log_texts(game)
 
 
+def test_buko_unharmed_with_no_face_down_trap_says_there_is_nothing_to_look_at() -> None:
+    """A ninja in the Buko with every trap flipped: the log does not say it looks at its traps (it has none)."""
+    game = build(2, "activate", [Seat(hand="GI", traps="G4"), Seat(hand="SF", traps="I4")], moves="BG", turn=4)
+    play(game, {0: "f1", 1: "pass"})
+    lines = log_texts(game)
+    assert "P0 was not trapped in the Buko, but has no face-down trap to look at." in lines, lines
+    assert "P0 was not trapped in the Buko and looks at their traps." not in lines
+
+
 def test_the_buko_look_is_to_its_owner_only() -> None:
     game = _buko_turn()
     play(game, {0: "pass", 1: "f1"})

@@ -48,7 +48,11 @@ def buko_lookers(state: NinjaTrapState, hit_this_turn: list[bool]) -> list[int]:
     for seat in range(state.num_players):
         if may_look(state, seat) and not hit_this_turn[seat] and state.alive(seat):
             lookers.append(seat)
-            state.log(f"P{seat} was not trapped in the Buko and looks at their traps.")
+            if state.traps[seat]:
+                state.log(f"P{seat} was not trapped in the Buko and looks at their traps.")
+            else:
+                # (how many face-down traps a seat has is public: saying so tells nothing hidden)
+                state.log(f"P{seat} was not trapped in the Buko, but has no face-down trap to look at.")
             # Nested under the public line; a one-time look, to the looker only. It stays in the looker's
             # view until the looker acts (its ok): other lookers' hidden ok must not end it, or its
             # vanishing would tell that a rival has answered (the engine's expiry rule sees to that).
