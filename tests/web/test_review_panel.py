@@ -372,67 +372,44 @@ def test_the_review_of_a_table_with_hints_says_a_hint_was_a_search_of_its_own(br
     assert "hint" not in said[False], said[False]
 
 
-#: The first reviewed move's estimate shown changed (page.route): a gap of 16 points the search is not sure of.
-UNSURE_GAP = """(data) => {
+#: The first reviewed move's estimate shown changed (page.route): ``before`` and ``after`` with ``clear``; the best
+#: found is another move, at ``before``.
+FIRST_MOVE_RATED = """([data, before, after, clear]) => {
   const moves = (data.review || {}).moves || [];
   if (!moves.length) return data;
   const estimate = moves[0].estimate;
-  Object.assign(estimate, {before: 0.59, after: 0.43, loss: 0.16, clear: false});
-  estimate.played = {...estimate.played, chance: 0.43};
-  estimate.best = {action: 'zz:1', label: 'Place a ninja on b2 (a Leap)', chance: 0.59};
+  Object.assign(estimate, {before, after, loss: Math.max(0, before - after), clear});
+  estimate.played = {...estimate.played, chance: after};
+  estimate.best = {action: 'zz:1', label: 'Place a ninja on b2 (a Leap)', chance: before};
   moves[0].followed = null;
   moves[0].mark = null;
   return data;
 }"""
 
 
-def test_a_gap_within_the_searchs_error_is_not_called_as_good_as_the_best(browser: Any, web_server: WebServer,
-                                                                          tiny_reviews: None) -> None:
-    """A move the search rates 59% -> 43% but cannot tell from the best (the gap within its own error) is not
-    called worse, and not "about as good as the best" either (a reader sees 16 points go): the review says it is
-    not clearly worse than the best found, and names the best."""
+@pytest.mark.parametrize(("before", "after", "clear", "said"), [
+    # A 16-point gap the search cannot tell from its noise: not called worse, nor "about as good as the best" (a
+    # reader sees 16 points go).
+    (0.59, 0.43, False, "≈ not clearly worse than the best found (the gap is within the search’s error): "
+                        "Place a ninja on b2 (a Leap) (59%)"),
+    # The move played rated above the move the search settled on: not "as good as" a move shown lower.
+    (0.25, 0.26, True, "✓ your move rated at least as well as the best found: Place a ninja on b2 (a Leap) (25%)"),
+], ids=["a gap within the search's error", "rated above the best found"])
+def test_the_better_move_column_says_how_the_move_played_compares(browser: Any, web_server: WebServer,
+                                                                  tiny_reviews: None, before: float, after: float,
+                                                                  clear: bool, said: str) -> None:
+    """The better move's column where the figures could mislead: it names the best found, with its chance, and says
+    how the move played compares in words that match the figures beside it."""
     table_id, tokens = finished(web_server, 20)
     context, page, errors = new_page(browser, TALL)
     try:
-        review_rewritten(page, web_server, table_id, tokens["0"], UNSURE_GAP)
+        script = f"(data) => ({FIRST_MOVE_RATED})([data, {before}, {after}, {str(clear).lower()}])"
+        review_rewritten(page, web_server, table_id, tokens["0"], script)
         row = page.locator(".review-table tbody tr").first
-        assert "59% → 43%" in row.locator(".review-chance").inner_text()
+        assert f"{round(before * 100)}% → {round(after * 100)}%" in row.locator(".review-chance").inner_text()
         better = row.locator(".review-better").inner_text()
-        assert better.startswith("≈ not clearly worse than the best found (the gap is within the search’s error): "
-                                 "Place a ninja on b2 (a Leap) (59%)"), better
+        assert better == said, better
         assert "as good as" not in better, better
-        assert errors == [], errors
-    finally:
-        context.close()
-
-
-#: The first reviewed move's estimate shown changed: the move played rated above the best found (26% and 25%).
-RATED_ABOVE = """(data) => {
-  const moves = (data.review || {}).moves || [];
-  if (!moves.length) return data;
-  const estimate = moves[0].estimate;
-  Object.assign(estimate, {before: 0.25, after: 0.26, loss: 0, clear: true});
-  estimate.played = {...estimate.played, chance: 0.26};
-  estimate.best = {action: 'zz:1', label: 'Place a ninja on b2 (a Leap)', chance: 0.25};
-  moves[0].followed = null;
-  moves[0].mark = null;
-  return data;
-}"""
-
-
-def test_a_move_rated_above_the_best_found_is_not_called_as_good_as_a_lower_one(browser: Any, web_server: WebServer,
-                                                                                tiny_reviews: None) -> None:
-    """The search settles on the move it searched most; the move played may rate a little higher (25% -> 26%).
-    The review does not call it "as good as" a move shown at 25%: it says the move rated at least as well."""
-    table_id, tokens = finished(web_server, 20)
-    context, page, errors = new_page(browser, TALL)
-    try:
-        review_rewritten(page, web_server, table_id, tokens["0"], RATED_ABOVE)
-        row = page.locator(".review-table tbody tr").first
-        assert "25% → 26%" in row.locator(".review-chance").inner_text()
-        better = row.locator(".review-better").inner_text()
-        assert better == "✓ your move rated at least as well as the best found: Place a ninja on b2 (a Leap) (25%)", (
-            better)
         assert errors == [], errors
     finally:
         context.close()

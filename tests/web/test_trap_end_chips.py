@@ -29,35 +29,33 @@ REVEALED = """() => [...document.querySelectorAll('.board .seat-panel .revealed[
   }))"""
 
 
+def revealed_hands(browser: Any, web_server: WebServer, game: str) -> list[dict[str, Any]]:
+    """The hands revealed at the end of a finished 4-player bot game of ``game``, watched on a phone (REVEALED)."""
+    table_id = finished_bot_game(web_server, game, 4)
+    context, page, errors = new_page(browser, PHONE, is_mobile=True, has_touch=True)
+    try:
+        page.goto(f"{web_server.base}/#/watch/{table_id}")
+        page.locator(".end-screen").wait_for()
+        hands: list[dict[str, Any]] = page.evaluate(REVEALED)
+        assert not errors, errors
+        return hands
+    finally:
+        context.close()
+
+
 def test_ninjitsus_hand_revealed_at_the_end_is_not_also_a_row_of_backs(browser: Any, web_server: WebServer) -> None:
     """Ninjitsu!'s end shows each other player's hand card by card ("Hand, revealed"); the row of card backs with
     its count ("Hand ▮▮▮ 3") was still above it, the hand shown twice (a browser walk)."""
-    table_id = finished_bot_game(web_server, "ninjitsu", 4)
-    context, page, errors = new_page(browser, PHONE, is_mobile=True, has_touch=True)
-    try:
-        page.goto(f"{web_server.base}/#/watch/{table_id}")
-        page.locator(".end-screen").wait_for()
-        hands = page.evaluate(REVEALED)
-        assert hands and all(hand["cards"] for hand in hands), "no hand revealed at the end"
-        assert all(hand["backs"] == 0 for hand in hands), hands
-        assert not errors, errors
-    finally:
-        context.close()
+    hands = revealed_hands(browser, web_server, "ninjitsu")
+    assert hands and all(hand["cards"] for hand in hands), "no hand revealed at the end"
+    assert all(hand["backs"] == 0 for hand in hands), hands
 
 
 def test_a_hand_revealed_at_the_end_is_chips_whole_on_a_phone(browser: Any, web_server: WebServer) -> None:
-    table_id = finished_bot_game(web_server, "ninja-trap", 4)
-    context, page, errors = new_page(browser, PHONE, is_mobile=True, has_touch=True)
-    try:
-        page.goto(f"{web_server.base}/#/watch/{table_id}")
-        page.locator(".end-screen").wait_for()
-        hands = page.evaluate(REVEALED)
-        assert hands, "no hand revealed at the end"
-        cards = [card for hand in hands for card in hand["cards"]]
-        assert cards, hands
-        assert not [card for card in cards if card["over"]], hands
-        assert all(card["chipHigh"] < 40 for card in cards), hands  # a chip, a line high, not a small card
-        assert all(hand["backs"] == 0 for hand in hands), hands
-        assert not errors, errors
-    finally:
-        context.close()
+    hands = revealed_hands(browser, web_server, "ninja-trap")
+    assert hands, "no hand revealed at the end"
+    cards = [card for hand in hands for card in hand["cards"]]
+    assert cards, hands
+    assert not [card for card in cards if card["over"]], hands
+    assert all(card["chipHigh"] < 40 for card in cards), hands  # a chip, a line high, not a small card
+    assert all(hand["backs"] == 0 for hand in hands), hands
