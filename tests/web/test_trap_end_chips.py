@@ -29,14 +29,23 @@ REVEALED = """() => [...document.querySelectorAll('.board .seat-panel .revealed[
   }))"""
 
 
-def revealed_hands(browser: Any, web_server: WebServer, game: str) -> list[dict[str, Any]]:
-    """The hands revealed at the end of a finished 4-player bot game of ``game``, watched on a phone (REVEALED)."""
+#: The titles of the rows revealed at the end (hands, Ninja Trap's traps).
+REVEALED_TITLES = """() => [...document.querySelectorAll('.board .seat-panel .revealed[data-reveal] .row-title')]
+  .map((title) => title.textContent.trim())"""
+
+
+def revealed_hands(browser: Any, web_server: WebServer, game: str,
+                   titles: list[str] | None = None) -> list[dict[str, Any]]:
+    """The hands revealed at the end of a finished 4-player bot game of ``game``, watched on a phone (REVEALED);
+    the titles of every revealed row are added to ``titles`` when it is given."""
     table_id = finished_bot_game(web_server, game, 4)
     context, page, errors = new_page(browser, PHONE, is_mobile=True, has_touch=True)
     try:
         page.goto(f"{web_server.base}/#/watch/{table_id}")
         page.locator(".end-screen").wait_for()
         hands: list[dict[str, Any]] = page.evaluate(REVEALED)
+        if titles is not None:
+            titles += page.evaluate(REVEALED_TITLES)
         assert not errors, errors
         return hands
     finally:
@@ -52,8 +61,12 @@ def test_ninjitsus_hand_revealed_at_the_end_is_not_also_a_row_of_backs(browser: 
 
 
 def test_a_hand_revealed_at_the_end_is_chips_whole_on_a_phone(browser: Any, web_server: WebServer) -> None:
-    hands = revealed_hands(browser, web_server, "ninja-trap")
+    titles: list[str] = []
+    hands = revealed_hands(browser, web_server, "ninja-trap", titles)
     assert hands, "no hand revealed at the end"
+    # The traps nobody flipped, shown at the end, titled without contradiction ("still face down, revealed").
+    traps = [title for title in titles if title.startswith("Traps")]
+    assert traps and set(traps) == {"Traps left face down (shown at the end)"}, titles
     cards = [card for hand in hands for card in hand["cards"]]
     assert cards, hands
     assert not [card for card in cards if card["over"]], hands
