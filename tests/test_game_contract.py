@@ -126,7 +126,9 @@ def test_clone_notation_save_and_illegal_actions(game_id: str, players: int, see
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
-@settings(max_examples=25)  # each example checks every 5th position of a whole game: the suite's costliest test
+# Each example checks every 5th position of a whole game (the suite's costliest test): 5/12 of the profile's
+# examples, 25 by default, more under the `thorough` profile.
+@settings(max_examples=settings.default.max_examples * 5 // 12)
 @given(seed=st.integers(0, 2**32))
 def test_views_are_json_and_determinisation_keeps_each_view(game_id: str, players: int, seed: int) -> None:
     game = game_class(game_id).new(players, seed=seed)
