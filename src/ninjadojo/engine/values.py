@@ -162,6 +162,9 @@ class Event(NamedTuple):
         text = self.text
         if text[:1].islower():
             text = text[0].upper() + text[1:]
+        if ". " in text and text[-1:] not in _SENTENCE_ENDS:
+            # A line of two sentences or more ends as they do (a one-clause line reads as a log entry).
+            text += "."
         return "  " * self.depth + text
 
     def seen_line(self, seat: int | None) -> str:
@@ -171,6 +174,9 @@ class Event(NamedTuple):
         was in the log (its last move, a choice answered for it) still finds its place."""
         return self.line() if self.shown_to(seat) else "  " * self.depth + GONE_LOOK
 
+
+#: What a log line of several sentences may already end with (Event.line adds a full stop otherwise).
+_SENTENCE_ENDS = frozenset('.!?:…"”')
 
 #: A one-time look, in the log of a seat it has gone for (the seat saw it once, and must remember it).
 GONE_LOOK = "(a one-time look, now over: no longer shown)"

@@ -270,6 +270,30 @@ def test_the_end_reason_says_why_a_rival_at_the_target_does_not_win() -> None:
     assert alone.result.reason == "P0 starts their turn with 21 points (target 21) and wins"
 
 
+def test_the_log_ends_a_line_of_two_sentences_with_a_full_stop() -> None:
+    # The end's reason of two sentences (a rival at the target too), in the log, reads as on the end screen,
+    # which ends it with a full stop; a line of one clause stays a log entry, as every other line of the log.
+    ends: dict[bool, tuple[str, str]] = {}
+    rng = Rng(5)
+    for seed in range(300):
+        game = STATE.new(2, None, seed)
+        while game.result is None:
+            seat = game.to_act()[0]
+            actions = game.legal_actions(seat)
+            game.apply(seat, actions[rng.randbelow(len(actions))])
+        reason = game.result.reason
+        log = game.observe(None)["log"]
+        assert isinstance(log, list)
+        ends.setdefault(". " in reason, (reason, str(log[-1])))
+        if len(ends) == 2:
+            break
+    reason, line = ends[True]
+    assert "but a win is checked only at the start of a player's own turn" in reason
+    assert line == reason + "."
+    reason, line = ends[False]
+    assert line == reason and not line.endswith(".")
+
+
 def test_the_end_reason_says_aurora_borealis_doubles_the_target() -> None:
     # Aurora Borealis: "Players ... need twice as many points to win": 42, said so at the end.
     game = position(hands=["", ""], treasures=["Ta Tb Tc 9a 9b", ""], expansions="promo,weather",
