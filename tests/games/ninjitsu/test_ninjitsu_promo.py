@@ -389,3 +389,35 @@ def test_the_promo_master_of_surprise_works_like_the_others() -> None:
     game = promo(hands=["Xp", ""], secrets=["", "6a"], deck="4a 5a")
     play(game, "a:Xp", "f1.0")
     assert treasures(game, 1) == "6a" and hand(game, 0) == "5a"
+
+
+# ------------------------------------------------- Chain and Sickle on an "any time" card (ruling 9)
+
+
+def test_chain_and_sickle_on_a_teleport_treasure_moves_a_treasure_into_the_players_hand() -> None:
+    # Chain and Sickle: "Discard any 1 treasure from play. Use its action as if you just played it." Teleport
+    # played: "move any 1 treasure from play into your hand".
+    game = promo(hands=["7a", ""], treasures=["", "1t 9a"])
+    play(game, "a:7a", "c:1t")
+    assert kind(game) == "take-treasure" and game.legal_actions(0) == ["c:9a"]
+    assert game.decision(0) is not None and game.decision(0).prompt.startswith("Teleport: move a treasure")  # type: ignore[union-attr]
+    play(game, "c:9a")
+    assert hand(game, 0) == "9a" and treasures(game, 1) == "" and discard(game) == "7a 1t"
+    assert game.turn == 1  # the action is over
+
+
+def test_chain_and_sickle_on_a_teleport_may_take_ones_own_treasure_and_does_nothing_with_none_left() -> None:
+    game = promo(hands=["7a", ""], treasures=["6a", "1t"])
+    play(game, "a:7a", "c:1t", "c:6a")
+    assert hand(game, 0) == "6a" and game.turn == 1
+    alone = promo(hands=["7a", ""], treasures=["", "1t"])
+    play(alone, "a:7a", "c:1t")
+    assert alone.turn == 1 and discard(alone) == "7a 1t"
+
+
+@pytest.mark.parametrize("card", ["1n", "1l", "1d"])
+def test_chain_and_sickle_on_antonio_alberti_or_andrea_only_discards_it(card: str) -> None:
+    # Their texts answer a moment (a trap, a discard, a steal) that is not there when Chain and Sickle uses them.
+    game = promo(hands=["7a", ""], treasures=["", f"{card} 9a"])
+    play(game, "a:7a", f"c:{card}")
+    assert game.turn == 1 and treasures(game, 1) == "9a" and hand(game, 0) == ""

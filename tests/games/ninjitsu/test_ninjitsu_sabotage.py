@@ -157,6 +157,21 @@ def test_alessio_looks_at_a_secret_before_the_action_for_free() -> None:
     assert kind(game) == "turn" and game.to_act() == (0,) and seat_view(game, 0, 1)["known_secrets"] == [[0, "5a"]]
 
 
+def test_chain_and_sickle_on_an_alessio_treasure_looks_at_an_opponents_secret() -> None:
+    # Chain and Sickle uses the discarded treasure's action "as if you just played it" (ruling 9): Alessio
+    # played, "look at any secret in play". The look is the player's alone.
+    game = sabotage(3, hands=["7a", "", ""], treasures=["", "1s", ""], secrets=["", "5a 6b", "9c"])
+    play(game, "a:7a", "c:1s")
+    assert kind(game) == "peek" and game.legal_actions(0) == ["k1.0", "k1.1", "k2.0"]
+    assert game.decision(0).prompt == "Alessio: pick an opponent's secret to look at."  # type: ignore[union-attr]
+    play(game, "k1.1")
+    assert game.turn == 1 and seat_view(game, 0, 1)["known_secrets"] == [[1, "6b"]]
+    assert name_of("6b") in log(game, 0) and name_of("6b") not in log(game, 2)
+    alone = sabotage(hands=["7a", ""], treasures=["", "1s"])
+    play(alone, "a:7a", "c:1s")
+    assert alone.turn == 1 and "no opponent has a secret to look at" in log(alone, 0)
+
+
 # ---------------------------------------------------------------------- Deadfall (trap)
 
 

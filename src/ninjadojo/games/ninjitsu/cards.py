@@ -292,8 +292,10 @@ PROMO_CARDS: tuple[CardDef, ...] = (
             brief="any time, free: stop a steal",
             text="You may play this card from your hand at any time to prevent a player from stealing a secret. "
                  "That player loses the rest of their turn."),
-    CardDef("1t", "Teleport", "p", "1", 1, _ANYTIME_PLAYS, anytime="treasure", set=_PROMO,
-            brief="any time, free: take a treasure",
+    # Its step is what the card does played, used when another card uses its action "as if you just
+    # played it" (Chain and Sickle): it is never played for an action of its own (ruling 9).
+    CardDef("1t", "Teleport", "p", "1", 1, _ANYTIME_PLAYS, steps=(TakeTreasure("any"),), anytime="treasure",
+            set=_PROMO, brief="any time, free: take a treasure",
             text="You may play this card from your hand at any time to move any 1 treasure from play into your "
                  "hand."),
     CardDef("5p", "Master of Misdirection", "p", "5", 5, _SECRET_TREASURE, icon=True,
@@ -432,7 +434,8 @@ SABOTAGE_CARDS: tuple[CardDef, ...] = (
               "Each opponent discards a card from their hand. Move 1 of the discarded cards into your hand."),
     _sabotage("2", "Peephole", 2, (Special("peephole"), Steal(optional=True)), "look at 3 secrets; may steal",
               "Look at any 3 secrets. You may steal a secret."),
-    _sabotage("1", "Alessio", 1, (), "any time, free: look at a secret",
+    # Its step is used only when another card uses its action "as if you just played it" (ruling 9).
+    _sabotage("1", "Alessio", 1, (Special("alessio-look"),), "any time, free: look at a secret",
               "You may play this card from your hand at any time to look at any secret in play.",
               plays=_ANYTIME_PLAYS, anytime="look"),
     _sabotage("F", "False Floor", 4, (), "face-up: you can't see your secrets",

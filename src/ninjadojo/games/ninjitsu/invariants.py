@@ -541,7 +541,7 @@ _FRAME_DATA: dict[str, dict[str, type | tuple[object, ...]]] = {
     "escape": {"by": ("Js",)},
     "disguise": {"by": ("Xs",), "first": str},
     "shuriken": {"by": ("Ts",)},
-    "peek": {"by": ("2s",), "left": int, "seen": tuple},
+    "peek": {"by": ("2s", "1s"), "left": int, "seen": tuple},
     "alessio": {"by": ("1s",)},
     "net-discard": {"by": ("3s",), "rest": tuple, "discarded": tuple},
     "net-take": {"by": ("3s",), "cards": tuple},

@@ -191,6 +191,15 @@ def _peephole(state: NinjitsuState, card: int, player: int) -> None:
         state.frames.append(Frame("peek", [player], {"by": CARD_IDS[card], "left": count, "seen": ()}))
 
 
+def _alessio_look(state: NinjitsuState, card: int, player: int) -> None:
+    """Alessio's text when another card uses its action (Chain and Sickle: "as if you just played it"):
+    look at a secret in play, asked as Peephole's look is, one look."""
+    if lookable(state, player):
+        state.frames.append(Frame("peek", [player], {"by": CARD_IDS[card], "left": 1, "seen": ()}))
+    else:
+        effects._nothing(state, card, "no opponent has a secret to look at")
+
+
 def deadfall(state: NinjitsuState, taker: int, victim: int) -> bool:
     """Deadfall's trap: the thief keeps one card of its hand (its choice) and the rest goes to the robbed
     player's hand. Returns whether the choice is asked (the trap still resolving: Deadfall, which has no
@@ -228,8 +237,9 @@ effects.SPECIALS.update({
     "ancient-map": _ancient_map,
     "net": _net,
     "peephole": _peephole,
+    "alessio-look": _alessio_look,
 })
 
 #: The decision each Sabotage! special asks, when it asks one.
 ASKS = {"escape": "escape", "disguise": "disguise", "shuriken": "shuriken", "ancient-map": "steal", "net": "net",
-        "peephole": "peek"}
+        "peephole": "peek", "alessio-look": "peek"}

@@ -373,6 +373,8 @@ def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
             f"{by}pick the first of two secrets to swap."
     if kind == "shuriken":
         return f"{by}pick a secret to discard."
+    if kind == "peek" and data.get("by") == "1s":  # Alessio's one look, its action used by another card
+        return f"{by}pick an opponent's secret to look at."
     if kind == "peek":
         return f"{by}pick a secret to look at ({data.get('left')} left)."
     if kind == "alessio":
