@@ -56,6 +56,9 @@ def test_a_card_given_in_the_draft_is_known_in_the_rivals_hand_to_both() -> None
     play(game, "0:give")
     for viewer in (0, 1, None):
         assert game.observe(viewer)["seats"][1]["known"] == ["kn"], viewer
+        # The log says which card, to every viewer whose view shows it (spectators too).
+        log = game.observe(viewer)["log"]
+        assert isinstance(log, list) and any("Knight" in str(line) for line in log), (viewer, log)
     # A card kept is the keeper's secret.
     play(game, "0:keep")
     assert game.observe(1)["seats"][0]["known"] == []

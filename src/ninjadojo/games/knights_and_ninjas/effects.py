@@ -737,10 +737,11 @@ def draft(state: KnightsAndNinjasState, seat: int, frame: Frame, keep: bool) -> 
         taker, drafter = seat, rival
     else:
         # Both players saw the card (the giver drew it, the rival takes it), and a draft has two players: it
-        # is known in the rival's hand as a card shown to everyone is.
+        # is known in the rival's hand as a card shown to everyone is, and the log names it to everyone
+        # (spectators too, whose view shows it in the rival's hand).
         give_card(state, rival, kind, public=True)
         state.log(f"P{seat} gives a card to P{rival}")
-        state.log(f"the card given: {a_card(kind)}", (1 << seat) | (1 << rival), depth=1)
+        state.log(f"the card given: {a_card(kind)}", depth=1)
         taker, drafter = rival, seat
     if not state.draft:
         state.frames.clear()
