@@ -12,6 +12,7 @@ from ninjato_helpers import field, play
 from ninjadojo.engine import NotationError, Rng
 from ninjadojo.games.ninjato import builder, encode, notation
 from ninjadojo.games.ninjato.builder import position
+from ninjadojo.games.ninjato.cards import TILE_KINDS
 from ninjadojo.games.ninjato.state import NinjatoState
 
 
@@ -283,3 +284,47 @@ def test_a_player_line_too_long_for_80_columns_goes_on_to_a_second_line_whole() 
     assert all(len(line) <= 80 for line in lines), "\n".join(lines)
     start = next(number for number, line in enumerate(lines) if line.lstrip(" >").startswith("P1:"))
     assert lines[start + 1] == "   1 Elite", "\n".join(lines)
+
+
+#: Two crowded positions (4 players, late rounds): a player whose line would wrap, and the seat's own tiles too
+#: many for one line, each of which once pushed the picture to 21 lines.
+CROWDED = [
+    (
+    'ninjato|4|-|0986ae97ff83441e|185|[["fight",[0],{"stage":0},"",[]]]|-|round=6;placed=8;order=3120;pha'
+    'se=play;step=0;dojo=2;sensei=3;pavilion=3;palace=;spots=.2.11..00.;deck=43524;up=135;discard=1111112'
+    '22222223333334444444455555;hands=5//1125/113455;known=//125/145;gdeck=3n,2n,4n,3n,2n,1n,3a,4a,5n,2a,'
+    '5n,5n,1n,4a,4n,5n,3n,1n,1n,3n,3n,2n,4a;gdiscard=1n,2n,2a,3n,3n,3a,3a,3a,4n,5n,5n,5n;xdeck=o42,d42,d2'
+    '4,o51,o51,d33,d33,d42,o51,d24,d33,o42,o42,d33,d42;xdiscard=o42,o42,o51,d24;houses=t2:3n:fj*j*/m2:4n:'
+    'fvvgggg*/t6:1n:fsjg/t4:1n:ffjjggg/m4:2a:sssvg;sdeck=;offer=;sout=s1@4,s1@5,t1@2,t6@1,c2@3,c1@3,c1@5;'
+    'hj=1;rdeck=p1,a1,w1,a3,f6,p5,p4,a5,a6,f5,p3,w5,d3,d1,f4,w4,f2;rup=w3,f3,d2;vdeck=g6,m4,m7,t2,t1,g2,t'
+    '6,g4,g7,g1,g5,t7;vup=t4,m2,m6,g3;bag=13,11,10,8,2;spent=5,5,2,1,1;honour=8/18/29/9;purse=/ss/vvv/f;t'
+    'iles=s2@4,t6@2,c2@?,hj//s2@?,t6@?,c1@?/s2@5,t1@1,c2@3,hj;flipped=//c1/;envoys=/t3,m3/t5,m1,m5/;rumor'
+    's=w2,p2,f1/a4,d5/a2,d4/w6,p6,d6;elites=//o42/;masks=;raid=0:5:+:::-'
+),
+    (
+    'ninjato|4|-|b95d19770b73ecd4|188|[["press",[3],{},"",[]]]|-|round=7;placed=9;order=3012;phase=play;s'
+    'tep=0;dojo=;sensei=;pavilion=;palace=0;spots=23.1133.20;deck=2531425441114153;up=155;discard=1111222'
+    '22223333333444444555555;hands=1///24;known=///;gdeck=2a,2n,4n,3n,3n,3a,1n,1n,4a,5n,3n,1n,1n,2a,3a,1n'
+    ',3a,3n,2n,2n;gdiscard=1n,2n,2a,3n,3n,3n,3n,3a,4n,4n,4a,5n,5n,5n;xdeck=o42,o51,d33,o42,d24,o42,d24,o5'
+    '1,d33,o51,d33,d42,d42,d42,o51,o42,o42,d24,o42,d33;xdiscard=;houses=t6:1n:svjg/m2:4a:fsjjggg/g6:5n:ff'
+    'fsssvvvjgj*g*g*/t4:5n:fffssvvjj/m4:5n:fsvjg;sdeck=;offer=hj;sout=s1@4,t1@1,t1@2,t6@1,t6@?,c2@3;hj=0;'
+    'rdeck=d5,w5,f1,p3,w3,p5,a6,a3,w6,a4,w2,f2,a1,w4,a5,p1,f3;rup=p2,f5,d3,d6;vdeck=g3,g6,g4,m6,g5,t1,t5,'
+    'm1,t3,g7,g1,g2,m3,m2;vup=t2,t4,m4;bag=5,6,8,4,4;spent=7,7,3,2,0;honour=30/13/19/5;purse=f///ff;tiles'
+    '=s2@?,c1@?,hj//s2@5/s1@5,s2@4,t6@2,c2@3,c2@?,c1@3,c1@5,hj;flipped=s2///s2,t6,c1,c1;envoys=t7,m5,m7//'
+    't6/;rumors=w1/p4,f4,f6/p6,a2,d4/d1,d2;elites=///;masks=;raid=3:1:-:fs:4n:-'
+    ),
+]
+
+
+@pytest.mark.parametrize("notation", CROWDED)
+def test_a_crowded_picture_still_fits_twenty_lines(notation: str) -> None:
+    game = NinjatoState.from_notation(notation)
+    for seat in (None, 0, 1, 2, 3):
+        text = game.render(seat)
+        lines = text.splitlines()
+        assert len(lines) <= 20 and all(len(line) <= 80 for line in lines), text
+        if seat is not None:
+            # Nothing the seat holds goes unsaid to it: its hand, then its tiles (each by name) and Rumors.
+            own = text.split("your hand:")[1]
+            assert all(TILE_KINDS[kind].name in own for kind, count in enumerate(game.kinds[seat]) if count), own
+            assert not game.rumors[seat] or "Rumor" in own, own

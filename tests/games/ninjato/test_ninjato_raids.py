@@ -269,3 +269,24 @@ def test_an_empty_bag_is_refilled_with_the_spent_treasure() -> None:
     play(game, "0:lose")
     assert game.spent == [0] * 5 and game.bag == [1, 0, 0, 0, 0]
     assert house(game, 1).split(":")[2] == "ffsv", "the house gained a Fan from the refilled bag"
+
+
+HOUSES = ["t2:3n:v*", "m2:1n:fsv", "g6:5n:fsv", "t4:3n:fsv", "m4:3n:fsv"]
+
+
+def test_a_pair_neither_card_can_beat_both_of_is_said_so_not_that_no_card_beats_the_first() -> None:
+    # Ruling 4: no card is spent unless both people of the pair can be beaten. One 5 beats the first 3 by
+    # Strength but leaves nothing for the second: the player is defeated, and the prompt says why.
+    game = position(2, hands=["5", "11"], houses=HOUSES, raid=(0, 1, "+"), loot="fs", elite="d33")
+    assert game.legal_actions(0) == ["lose"]
+    prompt = game.decision(0).prompt  # type: ignore[union-attr]
+    assert "nothing you hold beats both people" in prompt and "higher than 3 for the second" in prompt, prompt
+    assert "nothing you hold makes" not in prompt
+
+
+def test_the_picture_shows_the_second_person_once_the_first_of_a_pair_is_beaten() -> None:
+    game = position(2, hands=["555", "11"], houses=HOUSES, raid=(0, 1, "+"), loot="fs", elite="d42")
+    assert "facing the Elite pair 4 then 2: a card higher than 4, then 2" in game.render(0)
+    play(game, "0:5")
+    facing = [line for line in game.render(0).splitlines() if "facing" in line]
+    assert facing == ["  facing the second person of the Elite pair 4 then 2: a card higher than 2 wins"], facing

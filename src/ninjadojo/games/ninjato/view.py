@@ -269,14 +269,17 @@ def sensei_words(offer: list[int]) -> str:
 
 
 def _foe_words(state: NinjatoState) -> str:
-    """What the raider faces and what beats it: ``the Elite 4/2: a card higher than 4 wins``."""
+    """What the raider faces and what beats it: ``the Elite 4/2: a card higher than 4 wins``; of a two-person
+    Elite, both people while the first is fought, the second alone once the first is beaten."""
     side = state.raid_side
     direction = "higher" if side == STRENGTH else "lower"
     elite = state.raid_elite
-    if elite >= 0 and ELITES[elite].people == 2:
+    frame = state.frames[-1] if state.frames else None
+    stage = data_int(frame, "stage") if frame is not None and frame.kind == "fight" else 0
+    if elite >= 0 and ELITES[elite].people == 2 and stage == 0:
         row = ELITES[elite]
         return f"the {ELITE_NAMES[elite]}: a card {direction} than {row.first}, then {row.second}"
-    return f"{foe_words(state)}: a card {direction} than {threshold(state, 0)} wins"
+    return f"{foe_words(state, stage)}: a card {direction} than {threshold(state, stage)} wins"
 
 
 def _fit(*candidates: str) -> str:
@@ -371,7 +374,7 @@ def _seat_parts(state: NinjatoState, other: int) -> list[tuple[str, ...]]:
     return parts
 
 
-def _seat_line(state: NinjatoState, other: int, seat: int | None, acting: int) -> str:
+def _seat_line(state: NinjatoState, other: int, seat: int | None, acting: int, compact: bool = False) -> str:
     """A player in one line of words: honour, shuriken, cards, then treasure, tiles, Rumors and Elites, each
     in the fullest of its forms that lets the line fit 80 columns (the longest such line: the most said),
     down to its count (``7 Rumors``), and on two lines when even the shortest would not fit; ``key`` tells
@@ -403,7 +406,15 @@ def _seat_line(state: NinjatoState, other: int, seat: int | None, acting: int) -
                 texts.append((sum(len(part) - 1 for part in parts) + 3 * parts[0].index(treasure) + 1,
                               head + card_text + f"; {treasure}; the rest below"))
     fitting = [(cost, -len(text), text) for cost, text in texts if len(text) <= 80]
-    return min(fitting)[2] if fitting else _wrapped(min((text for _, text in texts), key=len))
+    if fitting:
+        return min(fitting)[2]
+    if compact and len(cards) > 1:
+        # Even the shortest forms are too long, and a second line would push the picture past its 20 lines:
+        # the known cards go unsaid (the log told them).
+        shortest = head + plural(state.hand_size(other), "card") + "".join(f"; {part[-1]}" for part in parts)
+        if len(shortest) <= 80:
+            return shortest
+    return _wrapped(min((text for _, text in texts), key=len))
 
 
 def _own_line(state: NinjatoState, seat: int) -> list[str]:
@@ -469,12 +480,9 @@ def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
         pad = " " * (16 - len(f"{CLAN_NAMES[clan]} {value}"))
         lines.append(f"house {house + 1} {name}{pad}{guard:<10} {treasures[house]:<{column}} {sides}")
     # What follows the places is made first: the places take the room it leaves under PICTURE_LINES.
-    below = []
-    for rank, clan in enumerate(SCORING_ORDER[coming], start=1):
-        name = CLAN_NAMES[clan]
-        below.append(_clan_line(state, clan, rank).replace(name, paint(name, CLAN_COLOURS[clan]), 1))
-    for other in range(state.num_players):
-        below.append(_seat_line(state, other, seat, acting))
+    clans = [(clan, _clan_line(state, clan, rank)) for rank, clan in enumerate(SCORING_ORDER[coming], start=1)]
+    players = [_seat_line(state, other, seat, acting) for other in range(state.num_players)]
+    below: list[str] = []
     if state.raider >= 0:
         head = (f"raid: P{state.raider} on house {state.raid_house + 1} by {SIDE_NAMES[state.raid_side]}, "
                 "on the shuriken ")
@@ -492,16 +500,46 @@ def render(state: NinjatoState, seat: int | None, markup: bool = False) -> str:
         note = " (a 3 may be +1/-1 on another card)" if state.hands[seat][3] else ""
         forms = [form + said for said in (note, "") for form in hand_forms(state.hands[seat]) or ["no cards"]]
         hand = next((form for form in forms if len("your hand: " + form) <= 80), forms[-1])
-        below.append(paint("your hand: ", "bold") + hand)
-        below.extend(_own_line(state, seat))
+        own = _own_line(state, seat)
+        if own and "\n" in own[0]:
+            # Tiles too many for one line: the hand goes first on theirs, a line fewer if that fits.
+            joined = _wrapped(f"your hand: {hand}; " + own[0].replace("\n   ", " ").removeprefix("your "))
+            if joined.count("\n") <= own[0].count("\n"):
+                below.append(paint("your hand: ", "bold") + joined.removeprefix("your hand: "))
+                own = []
+            else:
+                below.append(paint("your hand: ", "bold") + hand)
+        else:
+            below.append(paint("your hand: ", "bold") + hand)
+        below.extend(own)
     if state.result is not None:
         below += [paint(part, "green") for part in textwrap.wrap(state.result.reason, 80)]
+    # The clans a line each, or, where the rest leaves the places (three lines at the least) too little room,
+    # side by side as they fit 80 columns.
+    # Then, if still too tall, a player's line that would take two says its hand by its count alone.
+    rows: list[list[tuple[int, str]]] = [[each] for each in clans]
+    taken = len(lines) + sum(line.count("\n") + 1 for line in players + below)
+    if taken + len(rows) + PLACES_LEAST > PICTURE_LINES:
+        rows = []
+        for each in clans:
+            if rows and len(" | ".join(text for _, text in rows[-1])) + 3 + len(each[1]) <= 80:
+                rows[-1].append(each)
+            else:
+                rows.append([each])
+        if taken + len(rows) + PLACES_LEAST > PICTURE_LINES:
+            players = [_seat_line(state, other, seat, acting, compact=True) if "\n" in line else line
+                       for other, line in enumerate(players)]
+    painted = [" | ".join(text.replace(CLAN_NAMES[clan], paint(CLAN_NAMES[clan], CLAN_COLOURS[clan]), 1)
+                          for clan, text in row) for row in rows]
+    below = painted + players + below
     lines += _places(state, PICTURE_LINES - len(lines) - sum(line.count("\n") + 1 for line in below))
     return "\n".join(lines + below)
 
 
 #: The most lines the picture takes (a terminal of 24 rows keeps room for the prompt).
 PICTURE_LINES = 20
+#: The fewest lines the places take (the Dojo, the Pavilion, the Palace: see ``_places``).
+PLACES_LEAST = 3
 
 
 def _places(state: NinjatoState, room: int) -> list[str]:

@@ -179,9 +179,15 @@ def _fight_prompt(state: NinjatoState, seat: int, frame: Frame) -> str:
     # A 3 that adds or takes 1 makes the card's value, not a second card: said where a play uses one.
     if any(payload[0] == OP_PLAY and payload[2] for payload in moves.values()):  # (OP_PLAY, card, modifier, ...)
         need += " (a 3 may add or take 1 from it)"
-    if list(moves) == ["lose"]:
-        return f"{SIDE_NAMES[side]} against {foe}: nothing you hold makes {need}, so you are defeated"
     elite = state.raid_elite
+    if list(moves) == ["lose"]:
+        if stage == 0 and elite >= 0 and ELITES[elite].people == 2:
+            # A card is spent only when both people can be beaten (ruling 4): one card that beats the
+            # first is not enough, and the prompt must not say the player holds none.
+            return (f"{SIDE_NAMES[side]} against {foe}: nothing you hold beats both people ({need} for the "
+                    f"first, and another {_direction(side)} than {ELITES[elite].second} for the second), so "
+                    f"you are defeated")
+        return f"{SIDE_NAMES[side]} against {foe}: nothing you hold makes {need}, so you are defeated"
     second = ""
     if stage == 0 and elite >= 0 and ELITES[elite].people == 2:
         second = f" and keep one that beats the second ({_direction(side)} than {ELITES[elite].second})"
