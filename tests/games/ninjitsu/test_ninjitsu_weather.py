@@ -622,6 +622,23 @@ def test_eruption_each_draws_back_as_many_as_it_put_in_and_nobody_is_told_anothe
     assert set(map(str, seat_view(game, 1, 1)["hand"])) == {CARD_IDS[card] for card in game.hands[1]}  # type: ignore[call-overload]
 
 
+def test_eruption_empties_a_magic_side_2_hand_which_draws_3_before_the_pile_is_drawn_back() -> None:
+    # Magic (side 2): "If your hand is ever empty, immediately draw 3 cards." Eruption: "Each player shuffles
+    # their hand into a shared face-down pile" (the hand is then empty: ruling 68), "... draws from that pile as
+    # many cards as they contributed".
+    game = weather(expansions="promo," + BOTH, elements=["-", "magic2"], hands=["6b 2a", "3a 4a"], deck="5b 7a 8a 9a",
+                   weather="Sw", events="Ev")
+    play(game, "t:6b")
+    assert len(game.hands[1]) == 2 + 3 and len(game.hands[0]) == 1
+    assert {"9a", "8a", "7a"} <= {CARD_IDS[card] for card in game.hands[1]}  # the top 3 of the deck, drawn first
+    lines = log(game, 1)
+    assert lines.index("Magic (side 2): an empty hand draws 3") < lines.index("from the pile")
+    # A player whose Element is not Magic takes back its own count only, as before.
+    plain = weather(expansions=BOTH, elements=["-", "water1"], hands=["6b 2a", "3a 4a"], weather="Sw", events="Ev")
+    play(plain, "t:6b")
+    assert [len(hand) for hand in plain.hands] == [1, 2]
+
+
 def test_eruptions_redraw_is_not_a_draw_for_earth1() -> None:
     game = weather(expansions=BOTH, elements=["earth1", "-"], hands=["6a 7a 4a", "9c"], weather="Sw",
                    events="Ev")

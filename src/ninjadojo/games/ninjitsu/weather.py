@@ -381,9 +381,16 @@ def _eruption(state: NinjitsuState, card: int, player: int) -> None:
     state.rng.shuffle(pile)
     # (said before each seat's own line of what it took back: the cause before its effect)
     state.narrate("every hand is shuffled into one pile and drawn back, as many cards as each put in")
-    for seat in (state.turn, *state.opponents(state.turn)):
+    order = (state.turn, *state.opponents(state.turn))
+    for seat in order:
+        if counts[seat]:
+            state.hands[seat] = []
+            # Magic (side 2): a hand the pile emptied draws 3 at once, before the pile is drawn back (ruling 68:
+            # whenever a card leaves the hand, inside whatever effect; pooled cards left it, ruling 34).
+            state.hand_left(seat)
+    for seat in order:
         hand = [pile.pop() for _ in range(counts[seat])]
-        state.hands[seat] = hand
+        state.hands[seat] += hand
         for each in hand:
             state.known[each] = 1 << seat
         if hand:
