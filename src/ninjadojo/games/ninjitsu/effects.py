@@ -236,7 +236,7 @@ def run_step(state: NinjitsuState, card: int, step: Step, actor: int) -> None:
                 data["optional"] = True  # option optional_texts: the text's play may be declined (ruling 3)
             state.frames.append(Frame("play", [player], data))
         else:
-            _nothing(state, card, f"P{player} has no card to play" + ("" if step.way in ("any", "secret") else
+            idle_step(state, card, f"P{player} has no card to play" + ("" if step.way in ("any", "secret") else
                                                                       f" as {_AS_WAY.get(step.way, 'it')}"))
     elif isinstance(step, Steal):
         if _secret_targets_exist(state, player):
@@ -245,7 +245,7 @@ def run_step(state: NinjitsuState, card: int, step: Step, actor: int) -> None:
                 data["optional"] = True
             state.frames.append(Frame("steal", [player], data))
         else:
-            _nothing(state, card, "no opponent has a secret to steal")
+            idle_step(state, card, "no opponent has a secret to steal")
     elif isinstance(step, DiscardTreasures):
         if discardable(state, player, step.scope):
             state.frames.append(Frame("discard-treasure", [player], {
@@ -253,14 +253,14 @@ def run_step(state: NinjitsuState, card: int, step: Step, actor: int) -> None:
                 "use_action": step.use_action, "by": by,
             }))
         else:
-            _nothing(state, card, "no treasure it may discard")
+            idle_step(state, card, "no treasure it may discard")
     elif isinstance(step, DiscardExtreme):
         discard_extreme(state, step.highest, state.opponents(player), player)
     elif isinstance(step, TakeTreasure):
         if _treasures_in_scope(state, player, step.scope):
             state.frames.append(Frame("take-treasure", [player], {"scope": step.scope, "by": by}))
         else:
-            _nothing(state, card, "no treasure it may take")
+            idle_step(state, card, "no treasure it may take")
     elif isinstance(step, Special):
         SPECIALS[step.name](state, card, player)
     else:  # pragma: no cover - the Step union is closed
@@ -271,7 +271,7 @@ def run_step(state: NinjitsuState, card: int, step: Step, actor: int) -> None:
 _AS_WAY = {"treasure": "a treasure", "action": "an action"}
 
 
-def _nothing(state: NinjitsuState, card: int, why: str) -> None:
+def idle_step(state: NinjitsuState, card: int, why: str) -> None:
     """Log a step of ``card``'s action that does nothing now, and why: else a card seems to fizzle.
 
     Once for steps alike in a row: Flight's three treasure plays with an empty hand say it once."""

@@ -197,7 +197,7 @@ def _alessio_look(state: NinjitsuState, card: int, player: int) -> None:
     if lookable(state, player):
         state.frames.append(Frame("peek", [player], {"by": CARD_IDS[card], "left": 1, "seen": ()}))
     else:
-        effects._nothing(state, card, "no opponent has a secret to look at")
+        effects.idle_step(state, card, "no opponent has a secret to look at")
 
 
 def deadfall(state: NinjitsuState, taker: int, victim: int) -> bool:
