@@ -639,7 +639,8 @@ function optionField(option) {
     // An option naming a seat (Of Knights and Ninjas' first player): the table's seats, as the seat list
     // below names them, not a number to type; the seats beyond the players are hidden.
     const seats = Array.from({length: (option.maximum ?? 0) + 1}, (_, s) => s);
-    const select = h('select', {id}, seats.map((s) => h('option', {value: s}, s ? `P${s}` : 'P0 (you)')));
+    const choices = seats.map((s) => h('option', {value: s}, s ? `P${s}` : 'P0 (you)'));
+    const select = h('select', {id}, choices);
     select.value = String(option.default);
     const peek = () => Number(select.value);
     // The seat last picked: a smaller table shows the default in its place, and a big enough one again shows it.
@@ -653,7 +654,8 @@ function optionField(option) {
         wish = peek();
       },
       seats: (players) => {
-        for (const each of select.options) each.hidden = Number(each.value) >= players;
+        // Taken out of the list, not hidden: some browsers (Safari) still offer a hidden option.
+        select.replaceChildren(...choices.filter((each) => Number(each.value) < players));
         select.value = String(wish < players ? wish : option.default);
       }};
   }
