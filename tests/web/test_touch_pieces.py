@@ -106,6 +106,27 @@ def test_with_a_mouse_a_click_on_a_secret_steals_at_once(browser: Any, web_serve
         assert not errors, errors
 
 
+def test_with_a_mouse_pointing_at_a_piece_says_what_a_click_does(browser: Any, web_server: WebServer) -> None:
+    """One click acts (a card whose only use is a discard is discarded at once): the text a mouse brings up
+    says first what that click would do, in the words of the list of choices."""
+    with at_anns_decision(browser, web_server) as (page, errors):
+        before = app_data(page)["index"]
+        pop = page.locator("#card-pop")
+        card = page.locator(".board .hand .card[data-code].actionable").first
+        ways = page.locator(f".action-list button.action[data-action$=':{card.get_attribute('data-code')}']")
+        card.hover()
+        page.wait_for_function("() => /Click to/.test(document.querySelector('#card-pop').textContent)")
+        said = " ".join(pop.inner_text().split())
+        texts = [" ".join(way.split()) for way in ways.all_inner_texts()]
+        if len(texts) == 1:  # (a Tripwire: a secret only) the click plays it at once
+            assert f"Click to do it: {texts[0]}" in said, said
+        else:
+            assert f"Click to choose it, then pick one of {len(texts)} ways:" in said, said
+            assert all(text in said for text in texts[:4]), said
+        assert app_data(page)["index"] == before, "pointing acts on nothing"
+        assert not errors, errors
+
+
 #: Where the "more below" sign is and what of the prompt's box it covers: for each scroll of the box, the
 #: sign's box (null when it is not shown) and the controls of the box it overlaps.
 COVERED = """async () => {

@@ -200,7 +200,11 @@ export class CardPopover {
       return;
     }
     this.shownVia = via;
-    const hint = this.touch && via === 'tap' ? this.tapHint(card) : null;
+    // What acting on it does: a finger's second tap, a mouse's click, the keyboard's Enter (a click that
+    // discards the card at once must not come as a surprise).
+    const piece = card.closest('[data-keys].actionable, [data-keys].selected') || card;
+    const hint = this.touch && via === 'tap' ? this.tapHint(piece)
+      : this.touch ? null : this.tapHint(piece, via === 'focus' ? 'Press Enter' : 'Click');
     if (card.dataset.code) {
       const info = this.infoOf(card.dataset.code, card.dataset.member || null);
       // Its number as the game calls it ("value 6"; Of Knights and Ninjas' "strength 2"), unless the text
@@ -242,21 +246,22 @@ export class CardPopover {
     this.shownFid = null;
   }
 
-  /** What a second tap on a piece does, in words (null when it does nothing). */
-  tapHint(piece) {
+  /** What acting on a piece does, in words, said with ``verb`` (a second tap, a click, Enter; null when it
+   * does nothing). */
+  tapHint(piece, verb = 'Tap again') {
     const does = piece.matches('[data-keys].actionable, [data-keys].selected')
       ? this.doesOf(piece) : null;
     if (!does) return null;
-    if (does.take) return h('p', {class: 'pop-hint'}, 'Tap again to take it back.');
+    if (does.take) return h('p', {class: 'pop-hint'}, `${verb} to take it back.`);
     const {actions, sends} = does;
     if (!actions.length) return null;
     // (no second stop after a choice that ends with its own: "Flip your trap laid on turn 1 and call TRAP!")
     const stop = /[.!?…]$/.test(actions[0]) ? '' : '.';
-    if (sends) return h('p', {class: 'pop-hint'}, `Tap again to do it: ${actions[0]}${stop}`);
+    if (sends) return h('p', {class: 'pop-hint'}, `${verb} to do it: ${actions[0]}${stop}`);
     const shown = actions.slice(0, 4);
     return h('div', {class: 'pop-hint'},
-      h('p', {}, actions.length > 1 ? `Tap again to choose it, then pick one of ${actions.length} ways:`
-        : 'Tap again to choose it, then confirm:'),
+      h('p', {}, actions.length > 1 ? `${verb} to choose it, then pick one of ${actions.length} ways:`
+        : `${verb} to choose it, then confirm:`),
       h('ul', {}, shown.map((words) => h('li', {}, words)),
         actions.length > shown.length ? h('li', {}, `… ${actions.length - shown.length} more`) : null));
   }
