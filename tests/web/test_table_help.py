@@ -370,6 +370,9 @@ def test_a_forced_choice_is_answered_for_you_with_a_line_in_the_log(browser: Any
                 # and the answer last (a bot's label after it reads as the bot answering).
                 assert re.search(r"only choice, answered for you: (?![A-Z][a-z])", lines.first.inner_text()), (
                     lines.first.inner_text())
+                # The answer's own colon in brackets: "take the attack (you lose 2 gems)", not a third colon.
+                for text in lines.all_inner_texts():
+                    assert ": " not in text.split("answered for you: ", 1)[-1], text
                 break
         assert answered > 0, "no forced choice was answered in six whole games"
         assert not errors, errors

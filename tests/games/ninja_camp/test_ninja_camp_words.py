@@ -221,11 +221,17 @@ def test_the_prompts_say_what_to_do_in_the_games_words() -> None:
     game = NinjaCampState.new(3, seed=2)
     decision = game.decision(0)
     assert decision is not None
-    assert decision.prompt == ("Set-up: place your first ninja on a free skill card of a kind none of your "
-                               "ninjas stands on")
+    # The first ninja has no other to differ from: the rule of kinds is said from the second on.
+    assert decision.prompt == "Set-up: place your first ninja on a free skill card"
     square = game.legal_actions(0)[0][1:]
     assert _label(game, "@" + square).startswith(f"Place a ninja on {square} (a")
     assert NAMES[game.cells[game.grid.index[square]]] in _label(game, "@" + square)
+    while game.to_act() != (0,) or not game.ninjas[0]:  # round the table to seat 0's second ninja
+        seat = game.to_act()[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    second = game.decision(0)
+    assert second is not None and second.prompt == (
+        "Set-up: place your second ninja on a free skill card of a kind none of your ninjas stands on")
     state = position(2, squares={**PARKED, "d4": "E0"}, hands={0: "E"}, clans={0: "sl"}, to_act=0)
     turn = state.decision(0)
     assert turn is not None and turn.prompt == ("Your turn: play a skill card to move a ninja, use your Sloth Clan "

@@ -328,3 +328,12 @@ def test_a_master_of_deception_taken_before_its_trap_springs_still_springs_it_an
     assert taken in lines
     after = lines[lines.index(taken):]
     assert "P1 may play a card, then may steal a secret" in after
+
+
+def test_master_thiefs_prompt_counts_its_two_treasures() -> None:
+    # "Move 2 treasures from play into your hand": each choice says which of the two it is.
+    game = sabotage(hands=["Qs", ""], treasures=["", "9a 6a"])
+    play(game, "a:Qs")
+    assert game.decision(0).prompt == "Master Thief: move a treasure from play into your hand (treasure 1 of 2)."  # type: ignore[union-attr]
+    play(game, "c:9a")
+    assert game.decision(0).prompt.endswith("(treasure 2 of 2).")  # type: ignore[union-attr]

@@ -223,7 +223,7 @@ def test_the_weather_and_the_events_are_named_in_the_most_crowded_layout_too() -
 
 
 def test_a_seat_sees_what_each_of_its_secrets_counts_face_down_and_nobody_else_does() -> None:
-    # The rules card: "Bow and Arrows is worth 10 and Bo Staff 4 + 2 per own secret while face-down"; the cards
+    # The rules card: "Face-down, Bow and Arrows is worth 10 and Bo Staff 4 + 2 per own secret"; the cards
     # print 5 and 4, so the page shows what each secret counts (a tester read 4 and 5 beside a total of 18).
     game = position(2, hands=["6a", "7a"], secrets=["5a 4a", "3b"])
     mine = game.observe(0)["seats"][0]

@@ -32,8 +32,9 @@ turn.
 
 On your turn draw two, then fortify, attack one rival, or play one special
 action; or else discard a card.
-- Fortify: a Castle keeps out common attacks without a Ladder, an Archer all
-  but a Ninja or an Archer, a Minstrel every attack until your next turn.
+- Fortify: a Castle keeps out common attacks without a Ladder, an Archer every
+  attack but a Ninja or an Archer, a Minstrel every attack until your next
+  turn.
 - Attack one card at a time (Peasants together are a revolt) until gems move
   or you end. The defender responds or takes it: the difference of strengths
   moves. Ninja and Dragon are unique attacks (2 gems); Archer, Catapult and

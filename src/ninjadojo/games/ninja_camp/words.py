@@ -145,6 +145,8 @@ def prompt(state: NinjaCampState, seat: int, frame: Frame, legal: Mapping[str, P
     if frame.kind == "place":
         placed = len(state.ninjas[seat])
         ordinal = _ORDINALS[placed] if placed < NINJAS_PER_PLAYER else "next"
+        if not placed:
+            return "Set-up: place your first ninja on a free skill card"
         return (f"Set-up: place your {ordinal} ninja on a free skill card of a kind none of your ninjas "
                 "stands on")
     if frame.kind == "platypus":

@@ -53,9 +53,9 @@ their own. Every turn all players act together, in four stages:
    none left to draw), your discard pile is shuffled into a new deck and you
    draw back up to five; your traps stay where they are.
 
-Buko (armoury): move there and nobody traps you, and you look at all your
-face-down traps once, then hide them again. Three hits and a ninja is out;
-the last ninja standing wins.""",
+Buko (armoury): move there, and if nobody traps you there, you look at all
+your face-down traps once, then hide them again. Three hits and a ninja is
+out; the last ninja standing wins.""",
     typing="""\
 Typing at the terminal: each room is its letter (G for the Genkan...); tG lays
 the Genkan as a trap, mG moves to it, f3 flips your trap 3 of the row (or

@@ -123,7 +123,8 @@ Tripwire only as secrets. A stolen trap hits the thief at once (Master of
 Cunning: the robbed player draws 4); a stolen card without value is then
 discarded. Inside an action, "play a card" is a full play, in any of the three
 ways.
-Bow and Arrows is worth 10 and Bo Staff 4 + 2 per own secret while face-down.
+Face-down, Bow and Arrows is worth 10 and Bo Staff 4 + 2 per own secret
+(face-up, as printed: 5 and 4).
 """
 
 #: What each expansion adds to :data:`RULES`, shown only where it is in play (``GameSpec.set_rules``).

@@ -31,6 +31,7 @@ from ninjadojo.games.ninjitsu.cards import (
     OWNER_PENALTY,
     VALUE,
     Play,
+    TakeTreasure,
 )
 from ninjadojo.games.ninjitsu.knowledge import holder_knowers, place_knowers
 from ninjadojo.games.ninjitsu.magic import binding_mark
@@ -287,16 +288,27 @@ def _which_play(state: NinjitsuState, frame: Frame) -> str:
     >>> game.apply(0, "s:Ta")
     >>> prompt(game, 0, game.frames[-1])
     'Smoke Bomb: play a card from your hand as a secret (secret 2 of 2).'
+    >>> game = position(hands=["Qs", ""], treasures=["", "9a 6a"], expansions="sabotage")
+    >>> game.apply(0, "a:Qs")                   # Master Thief: 2 treasures to take
+    >>> prompt(game, 0, game.frames[-1])
+    'Master Thief: move a treasure from play into your hand (treasure 1 of 2).'
     """
     if not state.effects:
         return ""
     card, index, _, _ = state.effects[-1]
     steps = CARDS[card].steps
     at = index - 1  # the step being asked (the stack already points past it)
-    if frame.data.get("by") != CARDS[card].id or not 0 <= at < len(steps) or not isinstance(steps[at], Play):
+    if frame.data.get("by") != CARDS[card].id or not 0 <= at < len(steps):
         return ""
-    way = cast(Play, steps[at]).way
-    same = [isinstance(step, Play) and step.way == way for step in steps]
+    step = steps[at]
+    if isinstance(step, TakeTreasure):  # Master Thief's two treasures taken
+        way = "treasure"
+        same = [isinstance(each, TakeTreasure) for each in steps]
+    elif isinstance(step, Play):
+        way = step.way
+        same = [isinstance(each, Play) and each.way == way for each in steps]
+    else:
+        return ""
     first = at
     while first > 0 and same[first - 1]:
         first -= 1
@@ -352,7 +364,7 @@ def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
         then = "; its action then happens as if you played it" if data.get("use_action") else ""
         return f"{by}discard {whose} treasure from play{more}{then}.{_fire_keeps(state, seat, data['scope'])}"
     if kind in ("take-treasure", "teleport"):
-        return f"{by}move a treasure from play into your hand."
+        return f"{by}move a treasure from play into your hand{_which_play(state, frame)}."
     if kind == "tie":
         which = "highest" if data["highest"] else "lowest"
         return (f"{by}P{data['seat']}'s {which}-value treasures tie: choose the one to discard."

@@ -679,7 +679,11 @@ class TablePage {
       ? state.labels[action] : describe(action);
     // The label (a verb first: "Take the attack") follows a colon mid-line, so its capital goes; a seat's
     // label ("P1") keeps it.
-    const said = /^[A-Z][a-z]/.test(label) ? label[0].toLowerCase() + label.slice(1) : label;
+    let said = /^[A-Z][a-z]/.test(label) ? label[0].toLowerCase() + label.slice(1) : label;
+    // A label's own colon ("Take the attack: you lose 2 gems") goes in brackets: three colons in a row read as
+    // a list ("...: your only choice, answered for you: take the attack: you lose 2 gems").
+    const colon = said.indexOf(': ');
+    if (colon > 0 && !said.includes('(', colon)) said = `${said.slice(0, colon)} (${said.slice(colon + 2)})`;
     // The answer ends the line: after it, "(answered for you)" ran into a bot's label ("to P1 (hard bot, answered
     // for you)", read as the bot answering).
     return {at: (state.view.log || []).length,
