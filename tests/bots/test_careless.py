@@ -112,3 +112,17 @@ def test_in_ninja_trap_it_remembers_its_own_traps_after_a_load() -> None:
 def test_a_bad_mistake_rate_is_refused_clearly(value: str) -> None:
     with pytest.raises(OptionError, match=r"^careless's mistakes must be a number from 0 to 1"):
         make_bot(f"careless:mistakes={value}", "ninjato", 0)
+
+
+def test_a_slip_never_spends_an_any_time_card_in_a_window() -> None:
+    """Ninjitsu!'s "any time" window: the robbed player holding Antonio may ignore the trap of its own stolen
+    Tripwire, which would only spare the thief. A hasty player lets the moment go by; it does not spend a card
+    for the other side by mistake (a medium bot once did)."""
+    from ninjadojo.games.ninjitsu.builder import position
+
+    game = position(2, expansions="promo", hands=["6a", "1n"], secrets=["", "Tb"])
+    game.apply(0, "x1.0")
+    view = SeatView(game, 1)
+    assert view.decision() is not None and view.decision().concealed  # type: ignore[union-attr]
+    assert set(view.legal_actions()) == {"a:1n", "pass"}
+    assert {make_bot("careless:mistakes=1", "ninjitsu", seed).choose(view) for seed in range(40)} == {"pass"}

@@ -38,7 +38,12 @@ class CarelessBot(NotingBot):
         rng = decision_stream(self.seed, view)
         if rng.random() < self.mistakes:
             # A slip is a move a hasty player makes, never giving up the rest of the game (Ninja Camp's pass
-            # for good, with moves left): that is no mistake of haste.
+            # for good, with moves left): that is no mistake of haste. Nor is a card spent in an "any time"
+            # window, unasked for (Ninjitsu!'s Antonio cancelling the trap of its own stolen card, for the
+            # thief): a hasty player lets the moment go by.
+            decision = view.decision()
+            if decision is not None and decision.concealed and "pass" in actions:
+                return "pass"
             slips = [action for action in actions if not view.gives_up(action)] or actions
             return slips[rng.randbelow(len(slips))]
         heuristic = cheap_heuristic(view.game_id, "careless plays as")(seed=rng.next_u64())
