@@ -49,6 +49,7 @@ class TablePage {
     this.watchKey = watchKey; // a private table's watch key (spectators need it there)
     this.socket = null;
     this.state = null; // the last state, whole or patched: {type, seq, index, view, legal, ...}
+    this.heldLooks = new Map(); // this seat's one-time looks kept until its next choice (holdLooks)
     this.syncing = false; // a sync was asked for: the patches before the whole state are not for us
     this.seat = null; // the seat this connection holds (null: spectating)
     this.token = null;
@@ -283,10 +284,42 @@ class TablePage {
 
   /** Hold a new state (whole, or the held one patched) and draw it: one path for both. */
   take(state) {
+    this.holdLooks(this.state, state);
     this.state = state;
     this.receivedAt = performance.now();
     this.pending = null;
     this.draw();
+  }
+
+  /**
+   * One-time looks of this seat's (a Peephole or Alessio look at a secret) that left its view since the held
+   * state because another player acted: the server takes a look away at any action everyone sees, so a look
+   * taken on another's turn showed only while a bot thought. Kept on this page, in their place in the log,
+   * until this seat's next choice (as the engine's rule takes a look away when its seat acts): nothing that
+   * the page was not sent, and gone on a reload, like any memory of the table.
+   */
+  holdLooks(held, next) {
+    if (!held || !next.view || held.table !== next.table || this.seat === null || this.seat === undefined) return;
+    const before = held.view.log || [];
+    const after = next.view.log || [];
+    if (this.pending || after.length < before.length) {
+      // Gone with this seat's own choice, or a choice taken back: nothing is held past it.
+      this.heldLooks.clear();
+      return;
+    }
+    for (let at = 0; at < before.length; at += 1) {
+      if (isGoneLook(after[at]) && !isGoneLook(before[at]) && !this.heldLooks.has(at)) {
+        this.heldLooks.set(at, before[at]);
+      }
+    }
+  }
+
+  /** The log as this page shows it: the server's, with the looks held (``holdLooks``) in their place. */
+  logShown() {
+    const log = this.state.view.log || [];
+    if (!this.heldLooks.size) return log;
+    return log.map((line, at) => (this.heldLooks.has(at) && isGoneLook(line)
+      ? `${this.heldLooks.get(at)} ${HELD_LOOK}` : line));
   }
 
   /**
@@ -337,6 +370,7 @@ class TablePage {
     this.pending = action;
     this.chooserFrom = null; // a chooser closed by a choice made: the focus does not go back to its card
     this.myMark = (this.state.view.log || []).length;
+    this.heldLooks.clear(); // a one-time look goes when its seat chooses
     // Kept for a reload: this seat has made a choice at this table (the digest's title says "since your
     // last turn" from then on, "so far" before, whatever the set-up's lines say of the seat).
     localStorage.setItem(this.actedKey(), 'yes');
@@ -583,7 +617,7 @@ class TablePage {
       this.markHintedChoice();
     }
     this.drawTools();
-    this.drawLog(state.view.log || [], ctx.words);
+    this.drawLog(this.logShown(), ctx.words);
     replace(this.el.notes, (state.notes || []).length
       ? [h('h2', {class: 'side-title'}, 'Table notes'), h('ul', {}, state.notes.map((note) => h('li', {}, note)))]
       : []);
@@ -909,7 +943,7 @@ class TablePage {
 
   /** What happened since this seat's last turn, in words (the log's lines, with the players' names). */
   digest(ctx) {
-    const log = this.state.view.log || [];
+    const log = this.logShown();
     const lines = sinceLastTurn(log, this.seat, this.myMark, this.newsFrom);
     if (!lines.length) return null;
     // The last lines; a cut inside a line's nested lines keeps that line, for sense, and the earlier lines
@@ -1482,4 +1516,13 @@ window.addEventListener('keydown', (event) => {
 
 function isTextField(el) {
   return Boolean(el) && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+/** The line the server puts in place of a one-time look gone from a seat's view (``engine.values.GONE_LOOK``). */
+const GONE_LOOK = '(a one-time look, now over: no longer shown)';
+/** What a look held on this page (``TablePage.holdLooks``) says after it. */
+const HELD_LOOK = '(a one-time look: shown until your next choice)';
+
+function isGoneLook(line) {
+  return typeof line === 'string' && line.trim() === GONE_LOOK;
 }
