@@ -92,6 +92,10 @@ def test_a_ninja_and_the_badges_never_cover_the_card_of_a_square(browser: Any, w
             checked += 1
             act_once(page, rng, stats, board_share=0.5)
         assert checked, "Ann never had a move to make"
+        # Each seat's pile is named as the rulebook names it: at the end it holds the cards claimed too, not
+        # only the ones played.
+        assert page.locator(".board").get_by_text("Discard pile").count() >= 3 and \
+            page.locator(".board").get_by_text("Played", exact=True).count() == 0
         assert not errors
     finally:
         context.close()

@@ -216,7 +216,8 @@ function seat(ctx, data, s) {
     // Nothing is hidden in Ninja Camp: every hand is on the board all game long.
     mine ? null : h('div', {class: over(ctx) ? 'revealed' : null, dataset: {reveal: over(ctx) ? s : null}},
       cardRow('Hand', [...data.hand].map((code) => ctx.card(code, {small: true})))),
-    cardRow('Played', [...data.discard].map((code) => ctx.card(code, {small: true})), {extra: 'discards'}),
+    // The rulebook's discard pile: the cards played, and at the end the ones claimed under the ninjas too.
+    cardRow('Discard pile', [...data.discard].map((code) => ctx.card(code, {small: true})), {extra: 'discards'}),
   ];
   return seatPanel(ctx, s, rows);
 }
