@@ -15,6 +15,7 @@ from ninjitsu_helpers import (
     hand,
     kind,
     log,
+    name_of,
     named,
     new_lines,
     play,
@@ -664,6 +665,16 @@ def test_lightning_a_valueless_top_card_strikes_nothing_more() -> None:
     play(game, "t:9a")
     assert hand(game, 0) == "Qa" and hand(game, 1) == "Jb" and secrets(game, 1) == "Kb"
     assert "Ka" in discard(game).split()
+
+
+def test_lightning_says_its_struck_card_has_no_value_before_an_event_it_uncovers() -> None:
+    # The Event under the struck card surfaces (it goes into play): the log says why nothing else is struck
+    # first, naming the card, so that "no value" is not read as the Event's.
+    game = weather(hands=["9a Qa", "Jb"], deck="2a Hv Ka", weather="Sw", events="Lv")
+    play(game, "t:9a")
+    lines = log(game, 0)
+    said = lines.index(f"{name_of('Ka')} has no value: nothing else is struck")
+    assert said < lines.index(f"Event: {name_of('Hv')} reaches the top of the deck"), lines
 
 
 def test_lightning_spares_a_fire1_protected_treasure_but_not_a_card_in_hand() -> None:

@@ -411,11 +411,14 @@ def _lightning(state: NinjitsuState, card: int, player: int) -> None:
     top = state.deck.pop()
     state.discard_card(top)
     state.narrate(f"{card_name(card)} strikes the top card of the deck: {card_name(top)}")
-    settle(state)
     value = PRINTED[top]
     if value is None:
-        state.narrate("it has no value: nothing else is struck")
+        # Said before what the deck's new top card does (an Event it uncovers goes into play): said after it,
+        # "it has no value" read as the Event's.
+        state.narrate(f"{card_name(top)} has no value: nothing else is struck")
+        settle(state)
         return
+    settle(state)
     if state.suspended():
         state.wait("strike", value)  # it uncovered a Master of Magic: its owner plays before the strike
         return
