@@ -91,3 +91,24 @@ def test_on_a_phone_the_digest_is_a_line_that_opens(browser: Any, web_server: We
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_on_a_phone_a_tapped_button_does_not_keep_the_hover_colour(browser: Any, web_server: WebServer) -> None:
+    """A touch screen leaves ``:hover`` on the last element tapped: a button coloured on hover kept its colour,
+    and the next prompt's button drawn in its place looked chosen already. Hover colours are for a pointer
+    that hovers only."""
+    context, page, errors = new_page(browser, {"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        page.goto(f"{web_server.base}/#/")
+        page.wait_for_selector("#create-table")
+        assert not page.evaluate("matchMedia('(hover: hover)').matches")
+        button = page.locator("button").first
+        button.tap()
+        page.wait_for_timeout(200)
+        hovered, colour = page.evaluate("(el) => [el.matches(':hover'), getComputedStyle(el).backgroundColor]",
+                                        button.element_handle())
+        assert hovered, "the tap leaves :hover on the button (what this test is about)"
+        assert colour != "rgb(240, 236, 226)", colour
+        assert not errors, errors
+    finally:
+        context.close()
