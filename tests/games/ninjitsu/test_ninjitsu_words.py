@@ -480,12 +480,19 @@ def test_a_step_that_can_do_nothing_says_why() -> None:
     """A card whose steps find nothing to act on says so in the log: it does not seem to fizzle."""
     game = position(hands=["Jc", ""], deck="2a 3a 4a")  # Master of Planning: steal a secret (there is none)
     game.apply(0, "a:Jc")
-    assert "  Master of Planning: no opponent has a secret to steal" in game.observe(1)["log"]  # type: ignore[operator]
+    assert game.observe(1)["log"] == [  # on the play's line, which says that it does nothing
+        "P0 plays Master of Planning for its action: it does nothing now (no opponent has a secret to steal)"]
     game = position(hands=["6c", ""], deck="2a 3a 4a")  # Katana: discard a treasure, then play a card
     game.apply(0, "a:6c")
     lines = game.observe(1)["log"]
     assert isinstance(lines, list)
-    assert lines[-2:] == ["  Katana: no treasure it may discard", "  Katana: P0 has no card to play"]
+    assert lines[-1:] == ["P0 plays Katana for its action: it does nothing now (no treasure it may discard; P0 has "
+                          "no card to play)"]
+    # A card that does something first says why a later step does nothing on a line of its own.
+    game = position(hands=["6c", ""], treasures=["", "9a"], deck="2a 3a 4a")
+    game.apply(0, "a:6c")
+    game.apply(0, "c:9a")
+    assert game.observe(1)["log"][-1] == "  Katana: P0 has no card to play"  # type: ignore[index]
 
 
 def test_an_answer_window_says_whose_card_is_moving_the_treasure() -> None:

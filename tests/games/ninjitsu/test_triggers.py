@@ -488,7 +488,14 @@ def test_an_action_with_nothing_to_act_on_is_said_to_do_nothing() -> None:
     game = game_of(hands=["Ja 2a", ""], deck="3a 4a")
     play(game, "a:Ja")
     lines = [str(line).strip() for line in game.observe(None)["log"]]
-    assert "P0 plays Master of Planning for its action: it has nothing to act on now, and does nothing" in lines
+    # With the reason on the same line, once (it was said again on a line of its own).
+    assert "P0 plays Master of Planning for its action: it does nothing now (no opponent has a secret to steal)" \
+        in lines
+    assert not any(line.startswith("Master of Planning:") for line in lines), lines
+    game = game_of(hands=["9a", ""], deck="3a 4a")  # Smoke Bomb with no card to play: two steps, one reason
+    play(game, "a:9a")
+    lines = [str(line).strip() for line in game.observe(None)["log"]]
+    assert lines[-1] == "P0 plays Smoke Bomb for its action: it does nothing now (P0 has no card to play)", lines
     game = game_of(hands=["Ja 2a", ""], secrets=["", "2c"], deck="3a 4a")
     play(game, "a:Ja")
     assert "P0 plays Master of Planning for its action" in [str(line).strip() for line in game.observe(None)["log"]]

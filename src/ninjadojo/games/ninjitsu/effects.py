@@ -276,9 +276,28 @@ def idle_step(state: NinjitsuState, card: int, why: str) -> None:
 
     Once for steps alike in a row: Flight's three treasure plays with an empty hand say it once."""
     text = f"{card_name(card)}: {why}"
-    if state.logging and state.events and state.events[-1].text == text:
-        return
+    if state.logging and state.events:
+        last = state.events[-1]
+        if last.text == text:
+            return
+        if f" plays {card_name(card)} " in last.text and ": it does nothing now (" in last.text \
+                and last.text.endswith(")"):
+            # The play's line has the reasons already: this step's joins them (Katana's "no treasure it may
+            # discard; P0 has no card to play"), once (Smoke Bomb's second secret, with no card left).
+            if why not in last.text:
+                state.events[-1] = last._replace(text=f"{last.text[:-1]}; {why})")
+            return
+        if last.text.endswith(IDLE_PLAY) and last.text.startswith(f"P{state.effects[-1][2]} plays {card_name(card)} "
+                                                                       if state.effects else "\0"):
+            # The play said already that it does nothing: the reason joins its line, not a second one.
+            state.events[-1] = last._replace(text=f"{last.text[:-len(IDLE_PLAY)]}: it does nothing now ({why})")
+            return
     state.narrate(text)
+
+
+#: How the log's line of a card played for its action ends when the action has nothing to act on (rules.py),
+#: until :func:`idle_step` gives the reason.
+IDLE_PLAY = ": it has nothing to act on now, and does nothing"
 
 
 def _secret_targets_exist(state: NinjitsuState, player: int) -> bool:

@@ -770,7 +770,7 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
         state.hands[seat].remove(first)
         state.discard_card(first)
         state.narrate(f"P{seat} plays {CARD_NAMES[first]} for its action"
-                      + (": it has nothing to act on now, and does nothing" if idle else ""))
+                      + (effects.IDLE_PLAY if idle else ""))
         state.effects.append((first, 0, seat, effects.NO_MEMO))
         if state.has_elements and ACE_OR_JOKER[first] and (state.wind_nested or kind == "turn"):
             elements.after_play(state, seat, first)
