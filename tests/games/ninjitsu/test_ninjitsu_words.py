@@ -532,3 +532,13 @@ def test_the_words_examples_hold() -> None:
 
     failed, tried = doctest.testmod(words)
     assert tried >= 2 and failed == 0
+
+
+def test_a_trap_ignored_says_why() -> None:
+    # Master of Planning: "Steal a secret, ignoring its trap"; the log says which card made the trap harmless.
+    game = position(hands=["Ja", ""], secrets=["", "Tb"], deck="3a 4a")
+    game.apply(0, "a:Ja")
+    game.apply(0, "x1.0")
+    log = game.observe(None)["log"]
+    assert isinstance(log, list)
+    assert str(log[-1]).strip() == "The trap of Tripwire is ignored (Master of Planning ignores traps)"

@@ -424,7 +424,11 @@ def do_steal(state: NinjitsuState, thief: int, victim: int, position: int, ignor
     trap = CARDS[card].trap
     if trap is not None:
         if ignore_traps:
-            state.narrate(f"the trap of {card_name(card)} is ignored", deeper=1)
+            # Why, said: a right guess (Jellybean Ninja), else the card whose steal ignores traps (Master of
+            # Planning); "is ignored" alone left a reader asking by whom.
+            why = ("the guess was right" if guess != NO_GUESS and state.jelly == "hit"
+                   else f"{card_name(state.effects[-1][0])} ignores traps" if state.effects else "")
+            state.narrate(f"the trap of {card_name(card)} is ignored" + (f" ({why})" if why else ""), deeper=1)
         else:
             offer(state, {"moment": "trap", "card": CARD_IDS[card], "taker": thief, "victim": victim})
             return
