@@ -81,8 +81,11 @@ export function lastFromLog(ctx, pattern, most = 3) {
     const nested = [];
     for (let j = i + 1; j < log.length && /^\s/.test(log[j]); j += 1) nested.push(log[j].trim());
     const kept = nested.slice(-(most - 1));
-    const lines = [log[i], ...(kept.length < nested.length ? ['…'] : []), ...kept];
-    return h('ul', {class: 'last-from-log'}, lines.map((line) => h('li', {}, ctx.words(line))));
+    const left = nested.length - kept.length;
+    // The lines left out, counted, on a line without a bullet of its own (a bare "…" bullet read as a line lost).
+    const gap = left ? [h('li', {class: 'elided'}, `… ${left} more ${left === 1 ? 'line' : 'lines'} in the log`)] : [];
+    return h('ul', {class: 'last-from-log'}, h('li', {}, ctx.words(log[i])), gap,
+      kept.map((line) => h('li', {}, ctx.words(line))));
   }
   return null;
 }
