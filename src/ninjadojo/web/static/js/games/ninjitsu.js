@@ -191,7 +191,9 @@ export function render(ctx) {
       view.result || view.turn < 0 || ctx.toAct.size > 1
         || (view.seats || []).some((s) => s.element && !/[12]$/.test(s.element))
         ? null : counter('Turn of', who(ctx, view.turn)),
+      // Only when there is something to swap: two secrets of your own or more.
       view.swaps_left && view.turn === ctx.seat && !view.result
+        && ((view.seats || [])[ctx.seat] || {}).secret_count >= 2
         ? counter('Free secret swaps', view.swaps_left, {title: 'swaps of two of your own secrets you may still '
           + 'make this turn (with two secrets or more): they cost no action'}) : null,
       view.frozen_by >= 0 ? h('span', {class: 'tag tag-warn'}, `❄ Freeze Time by ${who(ctx, view.frozen_by)}`)
