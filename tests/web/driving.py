@@ -8,7 +8,7 @@ import asyncio
 import os
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -145,6 +145,38 @@ def server_state(server: WebServer, table_id: str, token: str | None) -> dict[st
     assert response.status_code == 200, response.text
     state: dict[str, Any] = response.json()
     return state
+
+
+def play_on_server(server: WebServer, table_id: str, done: Callable[[Any], bool],
+                   choose: Callable[[int, list[str]], str], *, taken: Iterable[int] = (1,), most: int = 200) -> None:
+    """Play a table of people on the server's side (as their clients would): the seats ``taken`` are marked
+    taken, then each action is ``choose(seat, legal)`` of the seat to act, until ``done(game)`` (an
+    AssertionError after ``most`` actions)."""
+    live = server.dojo.tables[table_id]
+
+    async def play() -> None:
+        async with live.lock:
+            for seat in taken:
+                live.seats[seat].status = "taken"
+        for _ in range(most):
+            if done(live.game):
+                return
+            seat = live.game.to_act()[0]
+            async with live.lock:
+                await live._commit_action(seat, choose(seat, live.game.legal_actions(seat)), None)
+                live.publish()
+        raise AssertionError(f"the position sought was not reached in {most} actions")
+
+    server.run(play())
+
+
+def hide_or_draw(hider: int) -> Callable[[int, list[str]], str]:
+    """A choice for :func:`play_on_server` (Ninjitsu!): ``hider`` hides a card as a secret when it can, the others draw
+    (a hand is never empty, and nobody takes anything)."""
+    def choose(seat: int, legal: list[str]) -> str:
+        wanted = [a for a in legal if a.startswith("s:")] if seat == hider else [a for a in legal if a == "d"]
+        return (wanted or legal)[0]
+    return choose
 
 
 def first_choice_then_leave(server: WebServer, table_id: str, token: str, bot: str = "easy") -> None:

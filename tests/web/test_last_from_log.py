@@ -13,25 +13,25 @@ from web.serving import WebServer
 
 pytestmark = pytest.mark.slow
 
-LAST = """async (log) => {
+#: The box's lines for each log given, each line as [its class, its text].
+LAST = """async (logs) => {
   const {lastFromLog} = await import(`${location.origin}/js/games/common.js`);
-  const list = lastFromLog({view: {log}, words: (text) => text}, /attacks/);
-  return [...list.querySelectorAll('li')].map((li) => [li.className, li.textContent]);
+  return logs.map((log) => [...lastFromLog({view: {log}, words: (text) => text}, /attacks/).querySelectorAll('li')]
+    .map((li) => [li.className, li.textContent]));
 }"""
+
+LOG = ["P0 draws 2 cards", "P0 attacks P1 with a Knight (strength 3)", "  P1 responds with a Soldier",
+       "  P0 plays a Peasant", "  P1 takes the attack", "  P1 gives 1 gem to P0", "P1 draws 2 cards"]
 
 
 def test_the_last_attack_counts_the_lines_it_leaves_out(browser: Any, web_server: WebServer) -> None:
     context, page, errors = new_page(browser, DESKTOP)
     try:
         page.goto(f"{web_server.base}/#/")
-        page.wait_for_selector("#create-table")
-        log = ["P0 draws 2 cards", "P0 attacks P1 with a Knight (strength 3)", "  P1 responds with a Soldier",
-               "  P0 plays a Peasant", "  P1 takes the attack", "  P1 gives 1 gem to P0", "P1 draws 2 cards"]
-        assert page.evaluate(LAST, log) == [
-            ["", "P0 attacks P1 with a Knight (strength 3)"], ["elided", "… 2 more lines in the log"],
-            ["", "P1 takes the attack"], ["", "P1 gives 1 gem to P0"]]
-        short = log[:3]
-        assert page.evaluate(LAST, short) == [["", short[1]], ["", "P1 responds with a Soldier"]]
+        long, short = page.evaluate(LAST, [LOG, LOG[:3]])
+        assert long == [["", LOG[1]], ["elided", "… 2 more lines in the log"], ["", "P1 takes the attack"],
+                        ["", "P1 gives 1 gem to P0"]]
+        assert short == [["", LOG[1]], ["", "P1 responds with a Soldier"]]  # nothing left out, nothing said
         assert not errors, errors
     finally:
         context.close()

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from web.driving import DESKTOP, new_page, wait_turn_or_end
+from web.driving import DESKTOP, hide_or_draw, new_page, play_on_server, wait_turn_or_end
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
@@ -19,23 +19,8 @@ TABLE = {"game": "ninjitsu", "players": 2, "settings": QUICK,
 def _table_with_secrets(server: WebServer, secrets: int) -> tuple[str, dict[str, str]]:
     """A table at Ann's turn once she holds ``secrets`` secrets (she hides a card a turn; Bob draws)."""
     table_id, tokens = server.create(TABLE)
-    live = server.dojo.tables[table_id]
-
-    async def play() -> None:
-        async with live.lock:
-            live.seats[1].status = "taken"
-        for _ in range(40):
-            seat = live.game.to_act()[0]
-            if seat == 0 and len(live.game.secrets[0]) >= secrets:
-                return
-            legal = live.game.legal_actions(seat)
-            wanted = [a for a in legal if a.startswith("s:")] if seat == 0 else [a for a in legal if a == "d"]
-            async with live.lock:
-                await live._commit_action(seat, (wanted or legal)[0], None)
-                live.publish()
-        raise AssertionError(f"Ann never held {secrets} secrets")
-
-    server.run(play())
+    play_on_server(server, table_id, lambda game: game.to_act() == (0,) and len(game.secrets[0]) >= secrets,
+                   hide_or_draw(hider=0), most=40)
     return table_id, tokens
 
 

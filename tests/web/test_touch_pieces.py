@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import ViewportSize
 
-from web.driving import APP, DESKTOP, PHONE, app_data, new_page, wait_turn_or_end
+from web.driving import APP, DESKTOP, PHONE, app_data, hide_or_draw, new_page, play_on_server, wait_turn_or_end
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
@@ -22,24 +22,8 @@ def steal_position(server: WebServer) -> tuple[str, dict[str, str]]:
     secret and it is Ann's turn with its steal among her choices; its id and tokens."""
     table_id, tokens = server.create({"game": "ninjitsu", "players": 2, "settings": QUICK,
                                       "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bob"}]})
-    live = server.dojo.tables[table_id]
-
-    async def play() -> None:
-        async with live.lock:
-            live.seats[1].status = "taken"
-        for _ in range(200):
-            seat = live.game.to_act()[0]
-            legal = live.game.legal_actions(seat)
-            if seat == 0 and "x1.0" in legal:
-                return
-            # Bob hides a card as a secret when he can; Ann draws (her hand is never empty, and she takes nothing).
-            wanted = [a for a in legal if a.startswith("s:")] if seat == 1 else [a for a in legal if a == "d"]
-            async with live.lock:
-                await live._commit_action(seat, (wanted or legal)[0], None)
-                live.publish()
-        raise AssertionError("no position with a secret to steal")
-
-    server.run(play())
+    play_on_server(server, table_id, lambda game: game.to_act() == (0,) and "x1.0" in game.legal_actions(0),
+                   hide_or_draw(hider=1))
     return table_id, tokens
 
 
