@@ -4,11 +4,12 @@ log, until the seat's own next choice, so that a player reads it at their pace, 
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 
-from web.driving import APP, DESKTOP, app_data, new_page, wait_turn_or_end
+from web.driving import DESKTOP, app_data, new_page, wait_turn_or_end
 from web.serving import QUICK, WebServer
 
 pytestmark = pytest.mark.slow
@@ -41,13 +42,21 @@ def test_a_look_taken_on_another_turn_stays_on_the_page_until_the_seats_next_cho
             for seat in (1, 2):
                 live.seats[seat].status = "taken"
 
+    def turn_of(seat: int) -> None:
+        """Wait for the server's game to ask ``seat`` (not the page: it stops offering choices as soon as a
+        click is sent, before the server has applied it)."""
+        deadline = time.monotonic() + 30
+        while live.game.to_act() != (seat,):
+            assert time.monotonic() < deadline, f"P{seat} was never asked"
+            time.sleep(0.05)
+
     web_server.run(take_seats())
     context, page, errors = new_page(browser, DESKTOP)
     try:
         page.goto(f"{web_server.base}/#/table/{table_id}/0/{tokens['0']}")
         assert wait_turn_or_end(page, 30) == "act"
         page.locator(".action-list button.action[data-action='d']").click()
-        page.wait_for_function(f"() => document.querySelector('{APP}').dataset.canAct !== 'yes'")
+        turn_of(1)
         # Bob hides a card: Ann may answer with Alessio, and looks at the secret Bob just placed.
         bob = next(action for action in live.game.legal_actions(1) if action.startswith("s:"))
         web_server.run(act(1, bob))
@@ -60,6 +69,7 @@ def test_a_look_taken_on_another_turn_stays_on_the_page_until_the_seats_next_cho
         line = " ".join(seen.first.inner_text().split())
         # Cy draws (an action everyone sees): the server takes the look away from Ann's view ...
         index = app_data(page)["index"]
+        turn_of(2)
         web_server.run(act(2, "d"))
         page.wait_for_function("(i) => document.querySelector('#app').dataset.index !== i", arg=index)
         # ... and the page keeps it where it was, saying until when.
