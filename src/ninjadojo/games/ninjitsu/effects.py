@@ -280,17 +280,15 @@ def idle_step(state: NinjitsuState, card: int, why: str) -> None:
         last = state.events[-1]
         if last.text == text:
             return
-        if f" plays {card_name(card)} " in last.text and ": it does nothing now (" in last.text \
-                and last.text.endswith(")"):
-            # The play's line has the reasons already: this step's joins them (Katana's "no treasure it may
-            # discard; P0 has no card to play"), once (Smoke Bomb's second secret, with no card left).
+        # The play's own line, when it said that the action does nothing (rules.py): the reasons join it, once
+        # each (Katana's "no treasure it may discard; P0 has no card to play"; Smoke Bomb's second secret).
+        play = f"P{state.effects[-1][2]} plays {card_name(card)} for its action" if state.effects else None
+        if play is not None and last.text == play + IDLE_PLAY:
+            state.events[-1] = last._replace(text=f"{play}: it does nothing now ({why})")
+            return
+        if play is not None and last.text.startswith(f"{play}: it does nothing now ("):
             if why not in last.text:
                 state.events[-1] = last._replace(text=f"{last.text[:-1]}; {why})")
-            return
-        if last.text.endswith(IDLE_PLAY) and last.text.startswith(f"P{state.effects[-1][2]} plays {card_name(card)} "
-                                                                       if state.effects else "\0"):
-            # The play said already that it does nothing: the reason joins its line, not a second one.
-            state.events[-1] = last._replace(text=f"{last.text[:-len(IDLE_PLAY)]}: it does nothing now ({why})")
             return
     state.narrate(text)
 
@@ -426,7 +424,7 @@ def do_steal(state: NinjitsuState, thief: int, victim: int, position: int, ignor
         if ignore_traps:
             # Why, said: a right guess (Jellybean Ninja), else the card whose steal ignores traps (Master of
             # Planning); "is ignored" alone left a reader asking by whom.
-            why = ("the guess was right" if guess != NO_GUESS and state.jelly == "hit"
+            why = ("the guess was right" if state.jelly == "hit" and guess != NO_GUESS
                    else f"{card_name(state.effects[-1][0])} ignores traps" if state.effects else "")
             state.narrate(f"the trap of {card_name(card)} is ignored" + (f" ({why})" if why else ""), deeper=1)
         else:
