@@ -201,6 +201,26 @@ def marked_with(card: str, **kwargs: object) -> NinjitsuState:
     raise AssertionError(f"no deal marked {card}")
 
 
+def test_a_night_vision_prompt_offers_only_the_ways_the_marked_card_is_played_and_what_a_pass_skips() -> None:
+    """A card with an icon is played as a secret or a treasure, a Tripwire only as a secret (rulebook);
+    under Aurora Borealis the mark binds the first action only (RULINGS), so a pass skips that action."""
+    game = magic(hands=["8m", "Ta"])
+    play(game, "a:8m")
+    assert set(game.legal_actions(1)) == {"s:Ta", "pass"}
+    prompt = game.observe(1)["decision"]["prompt"]
+    assert "play it as a secret, or skip your turn" in prompt and "action" not in prompt.split(":")[-1]
+    game = magic(hands=["8m", "5a"])
+    play(game, "a:8m")
+    assert "play it (as a secret or as a treasure), or skip your turn" in game.observe(1)["decision"]["prompt"]
+    assert game.labels(1)["pass"] == "Skip your turn"
+    game = position(2, expansions="promo,magic,weather", weather="Aw", hands=["8m 2c", "9b 7c"], seed=3)
+    play(game, "a:8m", "s:2c")
+    assert "or skip your first action." in game.observe(1)["decision"]["prompt"]
+    assert game.labels(1)["pass"] == "Skip your first action"
+    play(game, "pass")
+    assert game.to_act() == (1,) and "skips their first action" in log(game, 1)
+
+
 def test_the_free_any_time_plays_stay_under_a_night_vision_mark() -> None:
     """The 1-value "any time" cards cost no action (RULINGS) and are offered before the player's action:
     a mark binds the action only, so Teleport and Alessio stay offered, as the free swaps do (ruling 34)."""

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, cast
 from ninjadojo.engine import Frame
 from ninjadojo.engine.words import plural
 from ninjadojo.games.ninjitsu.cards import (
+    AURORA,
     CARD_INDEX,
     CARDS,
     EARTH,
@@ -178,8 +179,14 @@ def _turn_prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
 
     marked = binding_mark(state, seat)
     if marked >= 0:
-        return (f"Your turn: Night Vision marked your {card_words(marked)}: play it (for its action, as a secret "
-                "or as a treasure), or skip your turn.")
+        # Only the ways the card allows (an icon card is never played for an action, a Tripwire only as a
+        # secret), and what a pass skips: the whole turn, or under Aurora Borealis its first action alone.
+        ops = {payload[0] for payload in legal(state, seat, frame).values()}
+        ways = [way for op, way in ((OP_ACTION, "for its action"), (OP_SECRET, "as a secret"),
+                                    (OP_TREASURE, "as a treasure")) if op in ops]
+        how = ways[0] if len(ways) == 1 else "(" + ", ".join(ways[:-1]) + " or " + ways[-1] + ")"
+        return (f"Your turn: Night Vision marked your {card_words(marked)}: play it {how}, or skip "
+                f"{_skipped(state)}.")
     points = "?" if state.blind == seat else str(state.points(seat))
     head = "Your extra action" if frame.data.get("extra") else "Your turn"
     actions = legal(state, seat, frame)
@@ -437,6 +444,8 @@ def label(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> st
     if op == OP_PASS:
         if kind == "window" and frame.data["moment"] in ("treasure-in", "secret-in"):
             return "Pass"  # what it answers has happened already: nothing to let happen
+        if kind == "turn" and binding_mark(state, seat) >= 0:
+            return f"Skip {_skipped(state)}"
         return _PASS.get(kind, "Pass")
     if op == OP_GUESS:
         return f"Guess the value {first}" if first else "Guess a card without value"
@@ -484,6 +493,12 @@ def label_detail(state: NinjitsuState, seat: int, payload: Payload) -> str | Non
         return "everyone knows you have it"
     named = " and ".join(f"P{other}" for other in knowers)
     return f"{named} {'knows' if len(knowers) == 1 else 'know'} you have it"
+
+
+def _skipped(state: NinjitsuState) -> str:
+    """What a marked player's pass skips: under Aurora Borealis the mark binds the first action only
+    (RULINGS), so that alone is skipped; else the whole turn."""
+    return "your first action" if state.has_weather and AURORA in state.weather else "your turn"
 
 
 _PASS = {
