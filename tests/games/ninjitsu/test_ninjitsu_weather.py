@@ -660,6 +660,21 @@ def test_lightning_discards_the_top_card_and_every_card_of_its_value_in_play_and
     assert {"4a", "4c"} <= set(discard(game).split()) and CARD_INDEX["Sw"] in game.weather_discard
 
 
+def test_lightning_strikes_an_any_time_card_of_its_value_with_the_rest_so_it_cannot_answer() -> None:
+    # Ruling 78: the strike is one moment, so Alberti (1) in hand goes with the Teleport (1) it could have
+    # kept in play; an any-time card of another value may still answer each treasure's discard.
+    game = weather(expansions="promo,weather", hands=["6a", "1l 9a"], treasures=["", "1t"], deck="2a 3a 1n",
+                   weather="Sw", events="Lv")
+    play(game, "s:6a")
+    assert kind(game) == "turn" and game.to_act() == (1,)
+    assert hand(game, 1) == "9a" and treasures(game, 1) == ""
+    assert {"1l", "1t", "1n"} <= set(discard(game).split())
+    game = weather(expansions="promo,weather", hands=["6a", "1l 9a"], treasures=["", "4c"], deck="2a 3a 4b",
+                   weather="Sw", events="Lv")
+    play(game, "s:6a")
+    assert kind(game) == "window" and "a:1l" in game.legal_actions(1)
+
+
 def test_lightning_a_valueless_top_card_strikes_nothing_more() -> None:
     game = weather(hands=["9a Qa", "Jb"], secrets=["", "Kb"], deck="2a 3a Ka", weather="Sw", events="Lv")
     play(game, "t:9a")
