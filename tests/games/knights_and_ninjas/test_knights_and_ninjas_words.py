@@ -344,3 +344,29 @@ def test_a_minstrel_returns_every_card_of_the_attack_in_the_plural() -> None:
     lines = game.observe(2)["log"]
     assert isinstance(lines, list)
     assert any("the 3 cards return to P0" in line for line in lines), lines
+
+
+def test_a_princess_against_a_jester_says_the_jester_is_what_she_takes() -> None:
+    # The Princess takes the attacking card into hand: the Jester played as a Knight, not a Knight.
+    game = position(3, hands=["je", "prso", ""], top="pepepepe")
+    play(game, "0:a1:kn*")
+    assert game.labels(1)["r:pr"] == "Take the attacking Jester (played as a Knight) into your hand with a Princess"
+    play(game, "1:r:pr")
+    assert game.hands[1][CODES.index("je")] == 1
+
+
+def test_a_monk_label_says_which_rival_can_pay_only_what_they_have() -> None:
+    # Ruling 7: a rival who can pay neither 1 gem nor 2 cards in full pays what they have; the label says so.
+    game = position(3, hands=["mo", "pe", "sososo"], gems=[7, 0, 8], forts=["------", "ca----", "------"],
+                    top="pepepepe")
+    assert game.labels(0)["mo"] == "Play a Monk: P1 pays you 1 gem or 2 cards (P1 has only 1 card)"
+    game = position(3, hands=["mo", "pepe", "sososo"], gems=[6, 1, 8], forts=["------", "ca----", "------"],
+                    top="pepepepe")
+    assert game.labels(0)["mo"] == "Play a Monk: P1 pays you 1 gem or 2 cards"
+
+
+def test_the_highwayman_prompt_tells_the_robbed_player_the_gems_were_taken_from_them() -> None:
+    game = position(3, hands=["kn", "hwso", "so"], top="pepepepe")
+    play(game, "0:a1:kn", "1:take")
+    assert _prompt(game, 1).startswith("P0 has just taken 3 gems from you: steal them with a Highwayman")
+    assert _prompt(game, 2).startswith("P0 has just taken 3 gems from P1")

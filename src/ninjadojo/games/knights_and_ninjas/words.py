@@ -174,8 +174,11 @@ def label(state: KnightsAndNinjasState, seat: int, frame: Frame, action: str, pa
         if not taxed:
             return f"Play {card_words(payload[1], MO)} (no rival is taxed)"
         pays = " each pay" if len(taxed) > 1 else " pays"
+        # A rival who can pay neither in full pays what they have (ruling 7): said, from the public counts.
+        short = [f"{seat_name(rival)} has only {_what_they_have(state, rival)}" for rival in taxed
+                 if state.gems[rival] < gems and state.sizes[rival] < cards]
         return (f"Play {card_words(payload[1], MO)}: {_list_seats(taxed)}{pays} you "
-                f"{plural(gems, 'gem')} or {plural(cards, 'card')}")
+                f"{plural(gems, 'gem')} or {plural(cards, 'card')}" + (f" ({'; '.join(short)})" if short else ""))
     if op == OP_HIGHWAYMAN:
         amount = data_int(frame, "amount")
         return f"Steal the {plural(amount, 'gem')} with {card_words(payload[1], HW)}"
@@ -252,7 +255,10 @@ def _respond_label(state: KnightsAndNinjasState, frame: Frame, payload: Payload)
     if role == TR:
         return f"Turn the attack back against {attacker} with {card}"
     if role == PR:
-        return f"Take the attacking {NAMES[data_int(frame, 'role')]} into your hand with {card}"
+        attacking = NAMES[data_int(frame, 'role')]
+        if JE in state.pending:  # a Jester played as the Knight or Dragon: the Jester is what is taken
+            return f"Take the attacking Jester (played as a {attacking}) into your hand with {card}"
+        return f"Take the attacking {attacking} into your hand with {card}"
     turned = data_int(frame, "by") != state.current  # a Traitor turned it back on the player on turn
     ends_turn = not turned or bool(state.rule(TURNED_BLOCK_ENDS_TURN))
     if role == EX:
@@ -295,9 +301,9 @@ def attack_words(state: KnightsAndNinjasState, by: int, against: int, role: int,
     return f"{seat_name(by)} attacks {whom} with {played} (strength {strength})"
 
 
-def taken_words(holder: int, amount: int, victim: int) -> str:
-    """``P0 has just taken 3 gems from P1``."""
-    source = f" from {seat_name(victim)}" if victim >= 0 else ""
+def taken_words(holder: int, amount: int, victim: int, seat: int | None = None) -> str:
+    """``P0 has just taken 3 gems from P1`` (``from you`` where ``victim`` is ``seat``)."""
+    source = f" from {'you' if victim == seat else seat_name(victim)}" if victim >= 0 else ""
     return f"{seat_name(holder)} has just taken {plural(amount, 'gem')}{source}"
 
 
@@ -326,7 +332,7 @@ def prompt(state: KnightsAndNinjasState, seat: int, frame: Frame) -> str:
             return f"{attack}: nothing in your hand answers it, so you take it"
         return f"{attack}: respond with a card, or take it"
     if kind == "highwayman":
-        taken = taken_words(data_int(frame, "holder"), data_int(frame, "amount"), taken_from(frame))
+        taken = taken_words(data_int(frame, "holder"), data_int(frame, "amount"), taken_from(frame), seat)
         them = "it" if data_int(frame, "amount") == 1 else "them"
         if legal_texts == ["pass"]:
             # Everyone holding a card is asked, so that being asked tells nobody who holds a Highwayman.
@@ -354,6 +360,12 @@ def prompt(state: KnightsAndNinjasState, seat: int, frame: Frame) -> str:
         return (f"Draft: you drew {drawn} ({plural(left, 'card')} left to draw); keep it, or give it to "
                 f"{seat_name(1 - seat)} and draw again")
     return kind
+
+
+def _what_they_have(state: KnightsAndNinjasState, seat: int) -> str:
+    """What a rival short of a Monk's tax has to pay with: ``1 card``, ``nothing``."""
+    held = [plural(count, noun) for count, noun in ((state.gems[seat], "gem"), (state.sizes[seat], "card")) if count]
+    return " and ".join(held) or "nothing"
 
 
 def _monk_owed(state: KnightsAndNinjasState, seat: int) -> str:
