@@ -218,3 +218,12 @@ def test_a_redeal_says_which_fortifications_are_discarded() -> None:
     lines = [str(line).strip() for line in game.observe(1)["log"]]
     assert "P0's fortifications are discarded for the new draft: an Archer and a Castle" in lines
     assert not any("P1's fortifications" in line for line in lines), "a seat with none is not named"
+
+
+def test_a_duel_minstrel_never_stands_so_a_second_one_may_follow_in_the_same_fortify_turn() -> None:
+    # "Only one of each kind of fortification at a time": a duel's Minstrel is discarded at once (our reading).
+    game = position(2, hands=["mimi", "sosopepeknki"])
+    play(game, "0:f:mi", "1:x:pe.pe")
+    assert "f:mi" in game.legal_actions(0)
+    play(game, "0:f:mi", "1:x:so.so")
+    assert hand(game, 1) == "knki"
