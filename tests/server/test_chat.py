@@ -153,6 +153,26 @@ def test_chat_is_rate_limited_per_seat_across_its_connections(server: ServerThre
     assert len(server.dojo.tables[table_id].chat) == CHAT_BURST
 
 
+def test_a_spectators_chat_limit_is_kept_per_address_so_reconnecting_gives_no_new_allowance(
+        server: ServerThread) -> None:
+    # (found by an adversarial probe: a spectator that sent its burst, closed and reopened sent without end)
+    table_id, _ = two_humans(server)
+
+    async def spectator_sends(count: int, start: int) -> list[dict[str, Any]]:
+        async with Listener(server.ws_url(table_id)) as watcher:
+            await watcher.next("state")
+            for number in range(start, start + count):
+                await watcher.send({"type": "chat", "text": f"line {number}", "id": number})
+            return await watcher.quiet(0.5)
+
+    first = asyncio.run(spectator_sends(CHAT_BURST, 0))
+    again = asyncio.run(spectator_sends(2, CHAT_BURST))  # a new connection from the same address
+    assert [message["type"] for message in first].count("chat") == CHAT_BURST
+    refused = [message for message in again if message["type"] == "error"]
+    assert len(refused) == 2 and {error["code"] for error in refused} == {"rate_limited"}
+    assert len(server.dojo.tables[table_id].chat) == CHAT_BURST
+
+
 def test_a_line_sent_on_a_token_revoked_before_it_is_stored_is_refused(server: ServerThread) -> None:
     table_id, tokens = two_humans(server)
     live = server.dojo.tables[table_id]
@@ -262,3 +282,15 @@ def test_a_chat_line_of_nothing_visible_or_turned_around_on_screen_is_refused(te
     with pytest.raises(MessageError, match=says):
         check_chat(text, None)
     assert check_chat("hi \U0001f468\u200d\U0001f469\u200d\U0001f467", None)[0] is not None
+
+
+def test_a_chat_bucket_is_rested_only_once_refilled_so_forgetting_it_gives_nothing() -> None:
+    from ninjadojo.server.connections import CHAT_RATE, RateLimiter
+
+    now = [0.0]
+    limit = RateLimiter(CHAT_RATE, CHAT_BURST, clock=lambda: now[0])
+    assert limit.rested() and limit.allow() and not limit.rested()
+    now[0] += 0.9 / CHAT_RATE
+    assert not limit.rested()
+    now[0] += 0.2 / CHAT_RATE
+    assert limit.rested()

@@ -560,7 +560,8 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
             if viewer is None:
                 await refuse("bad_token", "this token holds no seat at this table", CLOSE_BAD_TOKEN)
                 return None
-        connection = Connection(websocket, viewer, ws_rate, ws_burst)
+        connection = Connection(websocket, viewer, ws_rate, ws_burst,
+                                address=websocket.client.host if websocket.client else None)
         connection.patches = patches
         if viewer is not None:
             connection.token_hash = hash_token(str(token))

@@ -74,6 +74,10 @@ class RateLimiter:
         self.refused += 1
         return False
 
+    def rested(self) -> bool:
+        """Whether the bucket is full again (forgetting it now would give its owner nothing more)."""
+        return bool(min(self.burst, self._tokens + (self._clock() - self._at) * self.rate) >= self.burst)
+
 
 def state_message(text: str, log_new: list[str], seq: int | None = None) -> str:
     """A state message: ``text`` (its JSON without ``log_new``) with ``seq`` (if given) and ``log_new`` added."""
@@ -146,15 +150,16 @@ class Connection:
     """A client connected to one table as a seat (or as a spectator, ``viewer`` None)."""
 
     def __init__(self, websocket: WebSocketLike, viewer: int | None, rate: float = 20.0, burst: float = 40.0,
-                 budget: int = BYTE_BUDGET) -> None:
+                 budget: int = BYTE_BUDGET, address: str | None = None) -> None:
         self.websocket = websocket
         self.viewer = viewer
+        #: The client's address (None: unknown). A spectator's chat limit is kept per address and table, so
+        #: that reconnecting does not give a spectator a new allowance.
+        self.address = address
         #: The hash of the token this connection said hello with (None: a spectator). The table checks it
         #: under its lock on every use: a token revoked meanwhile holds nothing.
         self.token_hash: str | None = None
         self.limiter = RateLimiter(rate, burst)
-        #: A spectator's chat limit (a seat's is kept by the table, shared by its connections).
-        self.chat_limiter = RateLimiter(CHAT_RATE, CHAT_BURST)
         #: The ``seq`` of its viewer's state last queued here (``None``: send the current one even if it is
         #: the same), to send only what changed.
         self.queued_seq: int | None = None

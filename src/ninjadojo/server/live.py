@@ -55,6 +55,9 @@ EVERYONE = -1
 #: The key of a private table's watch-key hash in its stored settings.
 WATCH_HASH = "watch_hash"
 
+#: How many spectators' chat limits a table keeps before it forgets those that are full again.
+SPECTATOR_CHAT_KEPT = 256
+
 #: How long an HTTP view request waits for its seat's state to be released (it is held after actions).
 VIEW_WAIT = 30.0
 
@@ -125,8 +128,10 @@ class LiveTable:
         #: The last CHAT_KEPT chat lines, oldest first, and how many the table has had.
         self.chat: list[ChatLine] = list(stored.chat)
         self.chat_count = stored.chat_count
-        #: Each seat's chat limit (a spectator's is its connection's: see :meth:`send_chat`).
+        #: Each seat's chat limit (shared by the seat's connections), and the spectators' by client address
+        #: (shared by an address's connections, so that reconnecting gives no new allowance).
         self.chat_limits: dict[int, RateLimiter] = {}
+        self.spectator_chat_limits: dict[str, RateLimiter] = {}
         self.hold_until = 0.0
         #: Whether the last action applied offered a moment at which a concealed window could open.
         self.offered = False
@@ -490,7 +495,7 @@ class LiveTable:
             if conn.viewer is None and not self.settings.spectators:
                 raise MessageError("spectator", "this table does not allow spectators, nor their chat")
             if conn.viewer is None:
-                limiter = conn.chat_limiter
+                limiter = self._spectator_chat_limit(conn)
             else:
                 limiter = self.chat_limits.setdefault(conn.viewer, RateLimiter(CHAT_RATE, CHAT_BURST))
             if not limiter.allow():
@@ -506,6 +511,16 @@ class LiveTable:
                 if not other.closed and other is not conn:
                     other.send(message)
             conn.send({**message, "id": reply_id})
+
+    def _spectator_chat_limit(self, conn: Connection) -> RateLimiter:
+        """The chat limit of a spectator's address at this table (of the connection, address unknown)."""
+        key = conn.address if conn.address is not None else f"connection {id(conn)}"
+        limits = self.spectator_chat_limits
+        if key not in limits and len(limits) >= SPECTATOR_CHAT_KEPT:
+            # Forget only the buckets that are full again: forgetting them gives nobody a larger allowance.
+            for rested in [other for other, limit in limits.items() if limit.rested()]:
+                del limits[rested]
+        return limits.setdefault(key, RateLimiter(CHAT_RATE, CHAT_BURST))
 
     # ------------------------------------------------------------------ connections
 
