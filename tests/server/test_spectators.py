@@ -144,6 +144,30 @@ def test_a_private_table_is_watched_only_with_its_watch_key(server: ServerThread
     assert server.http.get(f"/api/tables/{public['table']['id']}/view").status_code == 200
 
 
+def test_a_table_without_spectators_keeps_its_finished_game_for_its_seats(server: ServerThread) -> None:
+    # (found by an adversarial probe: with spectators off, anyone could read the finished game's record,
+    # replay any seat's view and start reviews, and the table was listed to replay)
+    closed, tokens = server.create({"game": "ninja-trap", "players": 2, "settings": {"spectators": False},
+                                    "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Bo"}]})
+    public, _ = server.create({"game": "ninja-trap", "players": 2,
+                               "seats": [{"type": "human"}, {"type": "human"}]})
+    server.play_out(closed)
+    server.play_out(public)
+    deadline = time.monotonic() + 30
+    while server.http.get(f"/api/tables/{closed}").json()["status"] != "finished" and time.monotonic() < deadline:
+        time.sleep(0.05)
+    for path in ("record", "replay?seat=1&step=1"):
+        refused = server.http.get(f"/api/tables/{closed}/{path}")
+        assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_allowed", path
+        assert "for its seats" in refused.json()["error"]["message"]
+        assert server.http.get(f"/api/tables/{closed}/{path}", headers={"X-Seat-Token": tokens["1"]}).status_code == 200
+        assert server.http.get(f"/api/tables/{public}/{path}").status_code == 200
+    review = server.http.post(f"/api/tables/{closed}/review", json={"seat": 0})
+    assert review.status_code == 403 and review.json()["error"]["code"] == "not_allowed"
+    listed = [table["id"] for table in server.http.get("/api/tables?status=finished").json()["tables"]]
+    assert public in listed and closed not in listed
+
+
 def _raw_spectator(port: int, table_id: str) -> socket.socket:
     """A WebSocket spectator that says hello and then never reads a byte (its receive buffer kept small)."""
     sock = socket.socket()

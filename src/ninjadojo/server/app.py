@@ -359,8 +359,14 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         return await table.wait_state(viewer, None if token is None else hash_token(token))
 
     def check_watch(table: LiveTable, token: str | None, watch: str | None) -> None:
-        """Refuse a spectator of a private table without its watch key (or a seat's token)."""
-        if table.may_watch(watch) or (token is not None and table.seat_of_token(token) is not None):
+        """Refuse a spectator of a table without spectators (its seats alone may see its record, replays and
+        reviews), and of a private table without its watch key; a seat's token always does."""
+        if token is not None and table.seat_of_token(token) is not None:
+            return
+        if not table.settings.spectators:
+            raise ApiError(403, "not_allowed", "this table does not allow spectators: its record, replays and "
+                                               "reviews are for its seats (send a seat's X-Seat-Token)")
+        if table.may_watch(watch):
             return
         raise ApiError(403, "private", "this table is private: watching it needs its watch key (the X-Watch-Key "
                                        "header; its creator was given it) or a seat's token")

@@ -182,6 +182,10 @@ class Dojo:
         """Public tables: ``open`` (a free seat), ``playing`` or ``finished``, newest first."""
         found = await asyncio.to_thread(self.storage.list_tables, status, game)
         summaries = [self.summary_of(stored) for stored in found]
+        if status != "open":
+            # To watch or to replay: a table without spectators is for its seats alone (its free seats are
+            # still listed as open, to join).
+            summaries = [summary for summary in summaries if summary["settings"]["spectators"]]
         # The stored row is written with each action, a live table's summary when everyone is shown it:
         # during a hold the two differ, and a listing must not show what the table does not yet.
         if status == "finished":
@@ -191,7 +195,8 @@ class Dojo:
             # the tables in play, as its summary says, until the hold is over.
             listed = {stored.id for stored in found}
             held = [live.summary() for live in list(self.tables.values())
-                    if live.id not in listed and not live.settings.private and live.game.is_terminal
+                    if live.id not in listed and not live.settings.private and live.settings.spectators
+                    and live.game.is_terminal
                     and live.public_facts[1] is None and (game is None or live.game.game_id == game)]
             if held:
                 summaries = sorted(summaries + held, key=lambda summary: summary["id"])

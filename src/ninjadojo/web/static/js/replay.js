@@ -38,7 +38,7 @@ class Replay {
     replace(this.root, h('p', {class: 'muted'}, 'Loading the game…'));
     try {
       await loadCatalogue();
-      this.record = await api(`/api/tables/${this.tableId}/record`);
+      this.record = await api(`/api/tables/${this.tableId}/record`, {token: this.token()});
     } catch (error) {
       replace(this.root, h('p', {class: 'tag tag-warn', role: 'alert'}, `No replay: ${error.message}`),
         h('p', {}, h('a', {href: '#/'}, 'Back to the lobby')));
@@ -58,6 +58,13 @@ class Replay {
       this.review.stop();
       this.review.el.remove();
     }
+  }
+
+  /** The seat token this browser held at the table, if any: a private table's or one without spectators'
+   * record and replays are for its seats (and watch-key holders) alone. */
+  token() {
+    const held = seatAt(this.tableId);
+    return held ? held.token : null;
   }
 
   /** The review of this game: the seat this browser held there at once, else a seat the viewer chooses. */
@@ -155,7 +162,7 @@ class Replay {
     const key = `${seat}:${step}`;
     if (!this.cache.has(key)) {
       const query = seat === null ? `step=${step}` : `step=${step}&seat=${seat}`;
-      const promise = api(`/api/tables/${this.tableId}/replay?${query}`);
+      const promise = api(`/api/tables/${this.tableId}/replay?${query}`, {token: this.token()});
       this.cache.set(key, promise);
       promise.catch(() => this.cache.delete(key));
     }
