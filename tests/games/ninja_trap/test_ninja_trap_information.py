@@ -108,6 +108,8 @@ def test_buko_unharmed_with_no_face_down_trap_says_there_is_nothing_to_look_at()
     lines = log_texts(game)
     assert "P0 was not trapped in the Buko, but has no face-down trap to look at." in lines, lines
     assert "P0 was not trapped in the Buko and looks at their traps." not in lines
+    # Said once: no private line repeats it to the looker.
+    assert not [line for line in game.observe(0)["log"] if "Buko look" in str(line)]
 
 
 def test_the_buko_look_is_to_its_owner_only() -> None:

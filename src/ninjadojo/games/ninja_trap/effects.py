@@ -21,10 +21,9 @@ if TYPE_CHECKING:
 
 
 def look_text(state: NinjaTrapState, seat: int) -> str:
-    """The private event text of a Buko look: every face-down trap of ``seat`` with its room."""
+    """The private event text of a Buko look: every face-down trap of ``seat`` with its room (a seat with
+    none is told so by the public line alone: see :func:`buko_lookers`)."""
     row = state.traps[seat]
-    if not row:
-        return "Buko look: you have no face-down traps."
     # (each trap named by the turn it was laid, as every other line names it: its place in the row changes)
     shown = ", ".join(f"the trap of turn {turn} in the {ROOMS[room].name}"
                       for room, turn in zip(row, state.trap_turns[seat], strict=True))
@@ -48,11 +47,12 @@ def buko_lookers(state: NinjaTrapState, hit_this_turn: list[bool]) -> list[int]:
     for seat in range(state.num_players):
         if may_look(state, seat) and not hit_this_turn[seat] and state.alive(seat):
             lookers.append(seat)
-            if state.traps[seat]:
-                state.log(f"P{seat} was not trapped in the Buko and looks at their traps.")
-            else:
-                # (how many face-down traps a seat has is public: saying so tells nothing hidden)
+            if not state.traps[seat]:
+                # (how many face-down traps a seat has is public: saying so tells nothing hidden; the public
+                # line says all there is, to the looker too, so no private line repeats it)
                 state.log(f"P{seat} was not trapped in the Buko, but has no face-down trap to look at.")
+                continue
+            state.log(f"P{seat} was not trapped in the Buko and looks at their traps.")
             # Nested under the public line; a one-time look, to the looker only. It stays in the looker's
             # view until the looker acts (its ok): other lookers' hidden ok must not end it, or its
             # vanishing would tell that a rival has answered (the engine's expiry rule sees to that).
