@@ -388,3 +388,11 @@ def test_caltrops_compares_master_of_earths_computed_worth() -> None:
     game = magic(hands=["Ab", ""], treasures=["9a", "Em 3b"], deck="2a 4a")
     play(game, "a:Ab")
     assert treasures(game, 1) == "Em"
+
+
+def test_master_of_wind_says_why_nothing_returns_when_its_card_left_the_discard_pile() -> None:
+    # Ruling 30: Multiply took itself back into the hand, so Master of Wind has nothing to return (and says so).
+    game = magic(hands=["Km 5m 5a", ""], discard="5b")
+    play(game, "a:Km", "a:5m", "t:5a")
+    assert sorted(hand(game, 0).split()) == ["5b", "5m"] and treasures(game, 0) == "5a"
+    assert "Master of Wind: Multiply is no longer on the discard pile, so nothing returns" in log(game, 1)

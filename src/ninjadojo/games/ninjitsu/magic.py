@@ -52,7 +52,13 @@ def _wind(state: NinjitsuState, card: int, player: int) -> None:
     """Master of Wind: the card played for its action returns from the discard pile to hand and is
     played as a treasure (a card without value stays in hand)."""
     played = _memo(state)
-    if played < 0 or played not in state.discard:
+    if played < 0:
+        return
+    if played not in state.discard:
+        # (ruling 30: moved or reshuffled while its text resolved; the discard pile is public, so saying so
+        # tells nothing hidden, and a player sees why Master of Wind did nothing)
+        state.narrate(f"{card_name(card)}: {card_name(played)} is no longer on the discard pile, so "
+                      "nothing returns")
         return
     state.discard.remove(played)
     if HAS_VALUE[played]:
