@@ -79,6 +79,17 @@ def test_an_illegal_action_says_why_and_changes_nothing() -> None:
     assert game.to_notation() == before
 
 
+def test_an_action_typed_in_the_wrong_case_is_explained_by_its_move_not_called_a_bad_room() -> None:
+    # (the terminal takes any case; an illegal "ts" once read "'s' is not a room")
+    game = build(2, "trap", [Seat(hand="GGIDB"), Seat(hand="SFTNI")])
+    before = game.to_notation()
+    assert "you hold no Shinshitsu card" in _illegal(game, 0, "ts")
+    assert "it is the place a trap stage" in _illegal(game, 0, "Mg")
+    assert "write it 'tG'" in _illegal(game, 0, "tg")
+    assert "passing is only for the activate stage" in _illegal(game, 0, "PASS")
+    assert game.to_notation() == before
+
+
 @pytest.mark.parametrize("head", ["t", "m"])
 def test_an_illegal_action_is_quoted_short_however_long(head: str) -> None:
     """The reason quotes what was typed through ``quote`` (at most 60 characters), never whole with ``!r``

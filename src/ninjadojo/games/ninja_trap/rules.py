@@ -346,7 +346,14 @@ def explain_illegal(state: NinjaTrapState, seat: int, action: str) -> str | None
         LOOK: f"say {LOOK_DONE} when you have looked at your traps",
     }[kind]
     rooms = ", ".join(f"{room.code} {room.name}" for room in ROOMS)
-    head, rest = action[:1], action[1:]
+    # Explained as typed in any case (the terminal takes "tg" for "tG"): the reason is the move's, not the case's.
+    written = action.strip()
+    head, rest = written[:1].lower(), written[1:]
+    if head in ("t", "m") and rest.upper() in ROOM_INDEX:
+        rest = rest.upper()
+    typed, action = action, head + rest
+    if action != typed and action in state.legal_actions(seat):
+        return f"write it {quote(action)}: the action's letter is small, the room code a capital"
     if head in ("t", "m") and rest:
         if rest not in ROOM_INDEX:
             return f"{quote(rest)} is not a room; rooms are {rooms}"
@@ -360,9 +367,9 @@ def explain_illegal(state: NinjaTrapState, seat: int, action: str) -> str | None
         if kind != ACTIVATE:
             return f"it is the {STAGE_NAMES[kind]} stage: {wanted}"
         return f"you have {plural(traps, 'face-down trap') if traps else 'no face-down trap'}: {wanted}"
-    if action == PASS:
+    if action.lower() == PASS:
         return f"passing is only for the activate stage; it is the {STAGE_NAMES[kind]} stage: {wanted}"
-    if action == LOOK_DONE:
+    if action.lower() == LOOK_DONE:
         return f"{LOOK_DONE} only ends a Buko look; it is the {STAGE_NAMES[kind]} stage: {wanted}"
     return f"not a Ninja Trap action (tX trap, mX move, fN flip, pass, ok); now {wanted}"
 
