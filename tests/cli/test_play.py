@@ -201,6 +201,8 @@ def test_errors_exit_2_with_one_line(toy: None, runner: CliRunner) -> None:
         (["play", "--load", "no-such-file.json"], "no save file at no-such-file.json"),
         (["play", "--resume"], "no unfinished game is saved in"),
         (["play", "toy", "--resume"], "no unfinished toy game is saved in"),
+        (["play", "toy", "--resume"], "start one with: dojo play toy"),
+        (["play", "--resume"], "start one with: dojo play GAME"),
         (["play", "--resume", "--load", "x.json"], "use one of them"),
         (["play"], "name a game"),
     ]

@@ -359,7 +359,7 @@ def play(
     bots: Annotated[list[str] | None, typer.Option(
         "--bots", "-b",
         help=r"bots for the other seats in seat order, SPEC\[,SPEC...]; one spec means all"
-             r" \[default: heuristic or random]",
+             r" \[default: heuristic, the game's hand-written player]",
     )] = None,
     option: OptionOpt = None,
     load: Annotated[Path | None, typer.Option("--load", help="resume a game from a save file")] = None,
