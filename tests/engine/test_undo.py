@@ -231,6 +231,8 @@ def test_a_refusal_after_a_resolving_submission_does_not_tell_whether_another_se
     chose = trap.clone()
     chose.apply(1, chose.legal_actions(1)[0])
     assert trap.undo_check(0) == chose.undo_check(0) is not None
+    # What may still be taken back is said as it is: only while another is still choosing.
+    assert "can, once made, while another is still choosing" in str(trap.undo_check(0))
 
 
 def test_plain_moves_are_still_taken_back() -> None:

@@ -57,7 +57,8 @@ def open_table(game_id: str | None, players: int | None, seats: Sequence[int] | 
             newest = next((saved for saved in list_saves() if saved.resumable and saved.game == game_id), None)
         if newest is None:
             which = f"{game_id} game" if game_id else "game"
-            raise SaveError(f"no unfinished {which} is saved in {saves_dir()}; start one with: dojo play {game_id or 'GAME'}")
+            raise SaveError(f"no unfinished {which} is saved in {saves_dir()}; start one with: "
+                            f"dojo play {game_id or 'GAME'}")
         load = newest.path
         game_id = None
     if load is None:

@@ -80,7 +80,8 @@ def undo_check(state: GameState[Any], seat: int) -> str | None:
     pending = frame.simultaneous and seat in frame.submitted
     if frame.simultaneous and not pending:
         return ("everyone is choosing at once now: your choice before this stage cannot be taken back (that would "
-                "tell who has chosen); your choice in this stage can, once made")
+                "tell who has chosen); your choice in this stage can, once made, while another is still "
+                "choosing")
     if state._hidden_answers_possible() and seat not in state.to_act() and not pending:
         return ("the game has moved on since your action: in this game you may take back an action only while "
                 "the decision is still yours")
