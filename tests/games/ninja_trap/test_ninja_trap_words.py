@@ -335,7 +335,7 @@ def test_a_long_row_is_shown_face_up_at_the_end_counted_by_room_within_the_pictu
     play(game, {0: "f1", 1: "pass"})
     assert game.result is not None and game.winners() == (0,)
     lines = game.render(0).split("\n")
-    assert "    traps 2 Gen, 3 Ima, 3 Dai, 3 Shin, 3 Furo  discard Gen, Iku, 2 Buko" in "\n".join(lines)
+    assert "    traps by room: 2 Gen, 3 Ima, 3 Dai, 3 Shin, 3 Furo  discard Gen, Iku, 2 Buko" in "\n".join(lines)
     assert max(map(len, lines)) <= 80
 
 

@@ -146,13 +146,14 @@ def trap_forms(turns: list[int]) -> list[str]:
 
 def revealed_forms(rooms: list[int], turns: list[int]) -> list[str]:
     """A trap row shown face up (at the end), from the fullest: ``traps Genkan (turn 1), Ima (turn 3)``, the rooms
-    shortened in row order (``traps in row order: Gen Ima Ima``), then counted by room (``traps 2 Ima, Gen``)."""
+    shortened in row order (``traps in row order: Gen Ima Ima``), then counted by room (``traps by room: 2 Ima, Gen``)."""
     if not rooms:
         return ["no traps"]
     return [
         "traps " + ", ".join(f"{ROOMS[room].name} (turn {turn})" for room, turn in zip(rooms, turns, strict=True)),
         "traps in row order: " + " ".join(SHORT_NAMES[room] for room in rooms),
-        "traps " + rooms_text(_room_counts(rooms), short=True),
+        # ("by room", so that "2 Gen" is not read as the row's trap 2, which f2 would flip)
+        "traps by room: " + rooms_text(_room_counts(rooms), short=True),
     ]
 
 
