@@ -146,7 +146,8 @@ def trap_forms(turns: list[int]) -> list[str]:
 
 def revealed_forms(rooms: list[int], turns: list[int]) -> list[str]:
     """A trap row shown face up (at the end), from the fullest: ``traps Genkan (turn 1), Ima (turn 3)``, the rooms
-    shortened in row order (``traps in row order: Gen Ima Ima``), then counted by room (``traps by room: 2 Ima, Gen``)."""
+    shortened in row order (``traps in row order: Gen Ima Ima``), then counted by room (``traps by room: 2 Ima,
+    Gen``)."""
     if not rooms:
         return ["no traps"]
     return [
