@@ -202,3 +202,15 @@ def test_a_feature_measurable_only_alone_is_said_not_to_hold_with_all_features_r
     strong = _feature("Ambush", 0.30, 0.22, 0.38)
     (sentence,) = feature_sentence({"features": [*noise, strong]}, 3) or [""]
     assert "Read with all 15 features together (Holm's correction), it holds." in str(sentence)
+
+
+def test_a_compared_reports_feature_sentence_names_the_variant_it_is_of() -> None:
+    """Beside "At 3 players with ghost_traps=false ..." the feature sentence of that row names the same rule
+    (it read as if it held for every variant)."""
+    from ninjadojo.report.findings import feature_sentence
+
+    noise = [_feature(f"Card {index}", 0.01, -0.08, 0.10) for index in range(3)]
+    (sentence,) = feature_sentence({"features": noise}, 3, label="ghost_traps=false") or [""]
+    assert str(sentence).startswith("At 3 players with ghost_traps=false no feature shows a measurable")
+    (sentence,) = feature_sentence({"features": noise}, 3) or [""]
+    assert str(sentence).startswith("At 3 players no feature shows a measurable")

@@ -121,22 +121,25 @@ SEVERAL_BOTS_WORDS = ("nothing adjusts for which bot held a seat, so a card one 
                       "another takes on that bot's win rate")
 
 
-def feature_sentence(row: Mapping[str, Any], players: int, several_bots: bool = False) -> list[Inline] | None:
+def feature_sentence(row: Mapping[str, Any], players: int, several_bots: bool = False,
+                     label: str | None = None) -> list[Inline] | None:
     """The feature with the largest and the one with the smallest difference, those whose interval excludes
     zero, in a sentence; that none does when the game has features (None when it has none). Controls are
     yardsticks, never findings. ``several_bots``: the seats were held by different bots, which the
-    differences also measure: the sentence says so."""
+    differences also measure: the sentence says so. ``label``: the variant the row is of, named as
+    :func:`count_sentence` names it (a report comparing rules)."""
+    where = f"At {players} players" + (f" with {label}" if label else "")
     ranked = [feature for feature in top_and_bottom(row.get("features") or [], 1) if not is_control(feature)]
     if not ranked or all_stopped(row):
         return None  # (with no winner, the count's sentence says why nothing is measured)
     measurable = [feature for feature in ranked if direction(_interval_of(feature.get("ci95_difference"))) != "flat"]
     if not measurable:
-        return [f"At {players} players no feature shows a measurable win-rate difference (each compared with "
+        return [f"{where} no feature shows a measurable win-rate difference (each compared with "
                 "seats that made as many decisions)."]
     caveat = f"; several bots share the seats and {SEVERAL_BOTS_WORDS}" if several_bots else ""
     shown = [change for feature in measurable if (change := _feature_change(players, feature)) is not None]
     said = [change.sentence.replace(f"{change.subject} ", f"{change.subject}: ", 1) for change in shown]
-    return [f"At {players} players the features with the largest win-rate differences (each compared with "
+    return [f"{where} the features with the largest win-rate differences (each compared with "
             f"seats that made as many decisions{caveat}): " + "; ".join(said) + "."
             + _features_together(row, players, shown)]
 

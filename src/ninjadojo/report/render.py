@@ -173,9 +173,9 @@ def _summary(data: Mapping[str, Any]) -> list[Block]:
         for variant in variants[:1]:
             row = count_row(variant, players)
             if row is not None:
-                sentences.append(count_sentence(row, players, None if len(variants) == 1
-                                                 else value_text(variant.get("label"))))
-                features = (feature_sentence(row, players, bool(several_bot_specs(data))) if row.get("games")
+                label = None if len(variants) == 1 else value_text(variant.get("label"))
+                sentences.append(count_sentence(row, players, label))
+                features = (feature_sentence(row, players, bool(several_bot_specs(data)), label) if row.get("games")
                             else None)
                 if features:
                     sentences.append(features)
