@@ -36,6 +36,15 @@ def test_a_player_replays_a_game_kept_for_its_seats_and_a_stranger_is_told_why_n
         assert page.locator(".end-screen").count() == 1
         page.click("button[aria-label='to the start']")
         page.wait_for_function(f"() => document.querySelector('{APP}').dataset.step === '0'")
+        # "You" is the seat this browser held, and only while its view is the one shown: Bo's view is Bo's.
+        page.select_option("#replay-seat", "1")
+        page.wait_for_function("() => [...document.querySelectorAll('.hand .row-title')]"
+                               ".some((e) => e.textContent === \"Bo's hand\")")
+        assert page.locator(".you-tag").count() == 0
+        page.select_option("#replay-seat", "0")
+        page.wait_for_function("() => [...document.querySelectorAll('.hand .row-title')]"
+                               ".some((e) => e.textContent === 'Your hand')")
+        assert page.locator(".you-tag").count() >= 1
         assert not errors
         strange_page.goto(f"{web_server.base}/#/replay/{table_id}")
         refusal = strange_page.locator("[role=alert]")

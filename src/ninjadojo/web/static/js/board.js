@@ -8,7 +8,12 @@ import {botName, givenName, seatBadge} from './seats.js';
 import {boardOf} from './games/index.js';
 
 /** The context a game module draws from (see games/common.js). */
-export function makeCtx({gameId, view, seat, legal = [], decision = null, toAct = [], seats = []}) {
+/**
+ * What a board is drawn with. ``seat`` is whose view it is; ``you`` the seat this page's person holds, the one
+ * called "you" ("Your hand", the *you* tag): the same at the table, in a replay only when the person held the
+ * seat shown (another seat's view is that seat's, "P1's hand").
+ */
+export function makeCtx({gameId, view, seat, legal = [], decision = null, toAct = [], seats = [], you = seat}) {
   const mod = boardOf(gameId);
   // A person's name, but not the one the server gives a seat nobody named (seats.js givenName).
   const given = (s) => givenName(seats[s], s);
@@ -31,8 +36,11 @@ export function makeCtx({gameId, view, seat, legal = [], decision = null, toAct 
     return `${player(Number(n))}${whole.slice(`P${n}`.length)}`;
   });
   return {
-    gameId, view, seat, legal, decision, toAct: new Set(toAct), seats, name, player, words,
-    badge: (s, options = {}) => seatBadge(s, options.bare ? null : name(s), {you: !options.bare && s === seat}),
+    gameId, view, seat, you, legal, decision, toAct: new Set(toAct), seats, name, player, words,
+    badge: (s, options = {}) => seatBadge(s, options.bare ? null : name(s), {you: !options.bare && s === you}),
+    // "Your hand", or whose it is when the view shown is another seat's ("P1's hand", "Bo's hand").
+    yours: (noun) => (seat === you ? `Your ${noun}`
+      : `${seats[seat] && seats[seat].type === 'bot' ? `P${seat}` : player(seat)}'s ${noun}`),
     // The options reach the game's cardInfo too: a card of a family may tell which one it is (its ``member``).
     card: (code, options = {}) => drawCard(mod ? mod.cardInfo(code, {...options, view})
       : {code, name: code, short: '', text: ''}, options),

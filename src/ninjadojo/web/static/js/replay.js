@@ -194,8 +194,11 @@ class Replay {
   }
 
   draw(frame) {
+    // "You" only for the seat this browser held at the table, when its view is the one shown.
+    const held = seatAt(this.tableId);
     const ctx = makeCtx({gameId: this.record.game, view: frame.view, seat: this.seat, legal: [], decision: null,
-      toAct: frame.view.waiting_for || [], seats: this.seatsAt(Math.max(frame.step - 1, 0))});
+      toAct: frame.view.waiting_for || [], seats: this.seatsAt(Math.max(frame.step - 1, 0)),
+      you: held && held.seat === this.seat ? this.seat : null});
     const helpers = actionHelpers(this.record.game, () => ctx);
     const last = frame.action;
     // The engine's words for the choice told of its player (the server's ``told``: "Flip their trap 2"), else

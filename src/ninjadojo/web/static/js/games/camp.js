@@ -232,7 +232,7 @@ export function render(ctx) {
   grid(ctx), h('div', {class: 'others'}, seats.filter((_, s) => s !== ctx.seat))];
   if (ctx.seat !== null && ctx.seat !== undefined) {
     const me = view.seats[ctx.seat];
-    const hand = cardRow('Your hand', [...me.hand].map((code) => ctx.card(code, {keys: `card:${code}`})),
+    const hand = cardRow(ctx.yours('hand'), [...me.hand].map((code) => ctx.card(code, {keys: `card:${code}`})),
       {extra: 'hand', empty: 'no cards'});
     parts.push(h('div', {class: 'my-area'}, seats[ctx.seat],
       over(ctx) ? h('div', {class: 'revealed', dataset: {reveal: ctx.seat}}, hand) : hand));

@@ -51,7 +51,8 @@ export function backs(ctx, count, {cap = 8, label = 'card'} = {}) {
  */
 export function who(ctx, seat) {
   const name = ctx.player ? ctx.player(seat) : `P${seat}`;
-  return seat === ctx.seat ? `${name} (you)` : name;
+  const you = ctx.you !== undefined ? ctx.you : ctx.seat;
+  return seat === you ? `${name} (you)` : name;
 }
 
 /** "1 gem", "2 gems": a count with its noun, singular or plural (``plural`` when not noun + s). */

@@ -53,7 +53,7 @@ function mine(el) {
  * "P2 (medium bot)'s"), as the page's words write the engine's "P2's" (see board.js makeCtx).
  */
 function whose(ctx, seat, capital = false) {
-  if (seat === ctx.seat) return capital ? 'Your' : 'your';
+  if (seat === (ctx.you !== undefined ? ctx.you : ctx.seat)) return capital ? 'Your' : 'your';
   const info = (ctx.seats || [])[seat];
   if (!ctx.player || (info && info.type === 'bot')) return `P${seat}'s`;
   return `${ctx.player(seat)}'s`;
@@ -264,7 +264,7 @@ export function render(ctx) {
   const seats = view.seats.map((data, s) => seat(ctx, data, s));
   const parts = [facts, tableArea(ctx), h('div', {class: 'others'}, seats.filter((_, s) => s !== ctx.seat))];
   if (ctx.seat !== null && ctx.seat !== undefined) {
-    const hand = cardRow('Your hand', (view.hand || []).map((code) => ctx.card(code, {keys: `card:${code}`})),
+    const hand = cardRow(ctx.yours('hand'), (view.hand || []).map((code) => ctx.card(code, {keys: `card:${code}`})),
       {extra: 'hand', empty: 'no cards'});
     parts.push(h('div', {class: 'my-area'}, seats[ctx.seat],
       over(ctx) ? h('div', {class: 'revealed', dataset: {reveal: ctx.seat}}, hand) : hand));

@@ -374,7 +374,7 @@ export function render(ctx) {
   const seats = view.seats.map((data, s) => seat(ctx, data, s));
   parts.push(h('div', {class: 'others'}, seats.filter((_, s) => s !== ctx.seat)));
   if (ctx.seat !== null && ctx.seat !== undefined) {
-    const hand = cardRow('Your Dojo cards', handCards(ctx, view.hand || []), {extra: 'hand', empty: 'no cards'});
+    const hand = cardRow(ctx.yours('Dojo cards'), handCards(ctx, view.hand || []), {extra: 'hand', empty: 'no cards'});
     parts.push(h('div', {class: 'my-area'}, seats[ctx.seat],
       over(ctx) ? h('div', {class: 'revealed', dataset: {reveal: ctx.seat}}, hand) : hand));
   }

@@ -128,7 +128,7 @@ export function render(ctx) {
   const parts = [stage, house(ctx), h('div', {class: 'others'}, seats.filter((_, s) => s !== ctx.seat))];
   if (ctx.seat !== null && ctx.seat !== undefined) {
     const cards = [...(view.hand || '')].map((code) => ctx.card(code, {keys: `card:${code} room:${code}`}));
-    const hand = cardRow('Your hand', cards, {extra: 'hand', empty: 'no cards'});
+    const hand = cardRow(ctx.yours('hand'), cards, {extra: 'hand', empty: 'no cards'});
     parts.push(h('div', {class: 'my-area'}, seats[ctx.seat],
       over(ctx) ? h('div', {class: 'revealed', dataset: {reveal: ctx.seat}}, hand) : hand));
   }
