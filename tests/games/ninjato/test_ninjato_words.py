@@ -146,6 +146,17 @@ def test_buying_says_the_honour_and_an_envoy_its_clan_age_and_mask() -> None:
     assert decision is not None and "the Pavilion (a Rumor) or the Palace (an Envoy)" in decision.prompt
 
 
+def test_two_rumors_of_one_kind_up_each_say_their_cost() -> None:
+    """With a second Greatest Warrior up (1 to 3 of one kind), the one a Fan pays exactly says its cost too:
+    without it the two labels read as the same card twice."""
+    game = position(2, purses=["ff", ""], rup="w1,w6,p1,f1")
+    labels = game.labels(0)
+    assert labels["rum:w1:f"] == "Buy the Rumor Greatest Warrior (cost: a Fan) at the Pavilion with a Fan: 2 honour"
+    assert "(cost: 1 to 3 treasures of one kind)" in labels["rum:w6:f"]
+    # The other Rumors a Fan pays exactly have no twin: named by the payment alone, as before.
+    assert labels["rum:p1:f"] == "Buy the Rumor Goodwill of the People at the Pavilion with a Fan: 2 honour"
+
+
 def test_a_rumor_paid_otherwise_than_its_cost_keeps_its_cost_in_its_name() -> None:
     """A Gold standing for a Fan, or a cost of one to three of a kind: the payment alone does not say which
     Rumor it buys, so its cost is said."""

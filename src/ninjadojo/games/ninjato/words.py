@@ -228,10 +228,16 @@ def label(state: NinjatoState, seat: int, frame: Frame, action: str, payload: Pa
         if op == OP_ENVOY:
             return f"Buy {envoy_name(card)} at the Palace with {treasure_words(counts)}: {honour} honour"
         cost = RUMORS[card].cost
-        if cost.kinds and sorted(cost.kinds) == sorted(TREASURES[kind] for kind, count in enumerate(counts)
-                                                        for _ in range(count)):
-            # Paid with exactly its cost: the payment names the Rumor (no two of a kind share a cost), and
-            # "(cost: a Fan) ... with a Fan" said it twice.
+        # Another Rumor of its kind bought with the same payment (a label beside this one that differs only
+        # by the cost it says).
+        twin = any(other != card and RUMOR_KIND_OF[other] == RUMOR_KIND_OF[card] for other in state.rup) and any(
+            each[0] == OP_RUMOR and each[1] != card and RUMOR_KIND_OF[each[1]] == RUMOR_KIND_OF[card]
+            and tuple(each[3:]) == tuple(counts) for each in legal(state, seat, frame).values())
+        if not twin and cost.kinds and sorted(cost.kinds) == sorted(
+                TREASURES[kind] for kind, count in enumerate(counts) for _ in range(count)):
+            # Paid with exactly its cost: the payment names the Rumor, and "(cost: a Fan) ... with a Fan" said
+            # it twice. Not when another Rumor of its kind is up: its label says its cost, and two Rumors of
+            # one name, one with a cost and one without, read as the same card twice.
             return (f"Buy the Rumor {RUMOR_KINDS[RUMOR_KIND_OF[card]].name} at the Pavilion with "
                     f"{treasure_words(counts)}: {honour} honour")
         return f"Buy {rumor_name(card)} at the Pavilion with {treasure_words(counts)}: {honour} honour"
