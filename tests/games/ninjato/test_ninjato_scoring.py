@@ -196,3 +196,15 @@ def test_disguises_are_chosen_in_the_order_the_round_end_just_set_after_round_se
     assert game.to_act() == (1,) and game.decision(1).kind == "disguise"
     play(game, "1:mask:m3")
     assert game.to_act() == (0,) and game.decision(0).kind == "disguise"
+
+
+def test_a_second_with_no_rumor_left_to_take_is_told_it_gets_nothing() -> None:
+    # The first takes the house points (no Rumor is up, so it has no choice); the second's reward is a Rumor,
+    # and with none up the log says so rather than saying nothing of the second.
+    game = before_scoring(envoys=["t1,t3", "t2"])
+    game.rup.clear()  # (every Rumor bought, the deck too: the builder deals a display when none is given)
+    game.rdeck.clear()
+    finish_round(game)
+    assert game.honour == [6, 0] and game.rumors == [[], []]
+    lines = [str(line) for line in game.observe(None)["log"]]
+    assert any("P1 would take a free Rumor, but none is face up: P1 gets nothing" in line for line in lines), lines

@@ -764,6 +764,9 @@ def _second_place(state: NinjatoState, clan: object, took_points: bool) -> None:
         _free_rumor(state, second, state.rup[0])
     elif state.rup:
         state.frames.append(Frame("favour", [second], {"clan": clan, "rank": 2}))
+    else:
+        # Said, or the second's silence reads as a rule forgotten: what the first left is a Rumor, and none is up.
+        state.log(f"P{second} would take a free Rumor, but none is face up: P{second} gets nothing", depth=1)
 
 
 def _free_rumor(state: NinjatoState, seat: int, rumor: int) -> None:
