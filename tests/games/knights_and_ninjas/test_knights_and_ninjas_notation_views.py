@@ -164,10 +164,10 @@ def test_highwayman_prompt_tells_a_seat_without_one_to_pass_and_the_others_see_n
 
 def test_turn_prompt_names_only_the_plays_open_now() -> None:
     game = position(3, hands=["kn", "pe", ""])
-    assert game.decision(0).prompt == "Your turn: attack a rival or discard a card"
+    assert game.decision(0).prompt == "Your turn (5 gems, 10 to win): attack a rival or discard a card"
     # At two players there is one rival to attack: "your rival".
     duel = position(2, hands=["kn", "pe"])
-    assert duel.decision(0).prompt.startswith("Your turn: attack your rival or ")
+    assert duel.decision(0).prompt.startswith("Your turn (6 gems, 12 to win): attack your rival or ")
 
 
 def test_refusals_give_the_reason_that_fits_the_moment() -> None:

@@ -156,7 +156,8 @@ def test_the_end_picture_shows_every_hand() -> None:
 
 def test_a_turn_says_what_each_play_does_in_the_rulebooks_terms() -> None:
     game = position(3, hands=["pepekncameje", "pepe", "so"], forts=["------", "------", "ca----"])
-    assert _prompt(game, 0) == "Your turn: fortify, attack a rival, play a special action or discard a card"
+    assert _prompt(game, 0) == ("Your turn (5 gems, 10 to win): fortify, attack a rival, play a special action or "
+                                "discard a card")
     labels = game.labels(0)
     assert labels["f:ca"] == "Fortify with a Castle"
     assert labels["f:ar*"] == "Fortify with a Jester as an Archer"

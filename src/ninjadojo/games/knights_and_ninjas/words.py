@@ -314,7 +314,10 @@ def prompt(state: KnightsAndNinjasState, seat: int, frame: Frame) -> str:
     legal_texts = list(moves)
     if kind == "turn":
         ops = {payload[0] for payload in moves.values()}
-        return "Your turn: " + _turn_choices(ops, state.duel) + _no_attack_reason(state, seat, ops)
+        # The seat's gems and the target in the prompt, as Ninjitsu!'s says the points: on a phone the
+        # gems are far below the choices.
+        gems = f"{plural(state.gems[seat], 'gem')}, {state.target_now()} to win"
+        return f"Your turn ({gems}): " + _turn_choices(ops, state.duel) + _no_attack_reason(state, seat, ops)
     if kind == "fortify":
         if legal_texts == ["end"]:
             return "Nothing more to fortify with: end your turn"
