@@ -68,3 +68,10 @@ def test_an_unknown_game_is_refused_naming_the_games(runner: CliRunner) -> None:
     result = runner.invoke(app, ["games", "chess"])
     assert result.exit_code == 2
     assert "unknown game 'chess'" in result.stderr and "ninjitsu" in result.stderr
+
+
+def test_an_option_needing_two_expansions_says_both(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["games", "ninjitsu"])
+    assert result.exit_code == 0, result.output
+    line = next(line.strip() for line in result.stdout.splitlines() if "option drought_draw" in line)
+    assert line.startswith("Drought allows an empty Draw (only with Heavy Weather and Promo Pack) - option"), line

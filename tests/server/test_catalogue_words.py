@@ -33,3 +33,10 @@ def test_an_option_names_the_option_it_needs_and_its_choices_in_words() -> None:
     assert plain["choice_labels"] == [] and plain["requires"] is None
     house = option_json(Option("fast", False, "a house rule", ruling=3))
     assert house["group"] == "House rules"
+
+
+def test_an_option_needing_two_others_names_both() -> None:
+    drought = next(option for entry in catalogue() if entry["id"] == "ninjitsu" for option in entry["options"]
+                   if option["name"] == "drought_draw")
+    assert drought["requires"] == {"option": "expansions", "value": "weather"}
+    assert drought["also_requires"] == [{"option": "expansions", "value": "promo"}]

@@ -312,3 +312,23 @@ def test_every_options_help_reads_as_a_sentence(browser: Any, web_server: WebSer
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_a_house_rule_about_a_card_two_expansions_bring_shows_only_with_both(browser: Any,
+                                                                          web_server: WebServer) -> None:
+    """Drought is the Promo Pack's Weather, played with Heavy Weather: its house rule means nothing with
+    Heavy Weather alone, so the lobby shows it only with both (it used to show with Heavy Weather alone)."""
+    context, page, errors = new_page(browser, TALL)
+    try:
+        open_lobby(page, web_server, "ninjitsu")
+        page.click("details.house-rules summary")
+        row = page.locator(".option-row[data-option='drought_draw']")
+        page.check("#opt-expansions-weather")
+        assert not row.is_visible(), "hidden with Heavy Weather alone"
+        page.check("#opt-expansions-promo")
+        assert row.is_visible(), "shown with Heavy Weather and the Promo Pack"
+        page.uncheck("#opt-expansions-weather")
+        assert not row.is_visible(), "hidden with the Promo Pack alone"
+        assert not errors, errors
+    finally:
+        context.close()

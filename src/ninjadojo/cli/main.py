@@ -197,7 +197,12 @@ def requirement_words(option: Option, specs: Sequence[Option]) -> str | None:
     players ("only with 3 or more players"); None when it always applies."""
     if option.requires is None:
         return f"only with {option.min_players} or more players" if option.min_players else None
-    name, value = option.requires
+    said = [_requirement(name, value, specs) for name, value in (option.requires, *option.also_requires)]
+    # "only with Heavy Weather and only with Promo Pack" said once: "only with Heavy Weather and Promo Pack"
+    return said[0] + "".join(" and " + each.removeprefix("only with ") for each in said[1:])
+
+
+def _requirement(name: str, value: str, specs: Sequence[Option]) -> str:
     other = next((spec for spec in specs if spec.name == name), None)
     if other is None:
         return f"only when {name} is {value}"

@@ -44,6 +44,9 @@ class Option:
     #: The option applies only when another has a value: ``("expansions", "elements")`` (for a set
     #: option, when the set holds that choice). Front ends hide it otherwise. None: always applies.
     requires: tuple[str, str] | None = None
+    #: More conditions of the same kind, each of which must hold too (Drought needs Heavy Weather *and* the
+    #: Promo Pack): ``(("expansions", "promo"),)``. Empty: ``requires`` alone.
+    also_requires: tuple[tuple[str, str], ...] = ()
     #: A text option that gives each seat one of these, joined by ``/`` (Ninjitsu!'s ``fire2/wind1/-``), or
     #: is empty (unused): front ends offer one choice per seat instead of a text to type. The game checks
     #: the value (it knows the number of seats). Empty: an option of another kind.
@@ -80,11 +83,14 @@ class Option:
             return False
         if self.requires is None:
             return True
-        name, wanted = self.requires
-        value = values.get(name)
-        if isinstance(value, str):
-            return wanted in value.split(",")
-        return value == wanted or (isinstance(value, bool) and format_value(value) == wanted)
+        for name, wanted in (self.requires, *self.also_requires):
+            value = values.get(name)
+            if isinstance(value, str):
+                if wanted not in value.split(","):
+                    return False
+            elif not (value == wanted or (isinstance(value, bool) and format_value(value) == wanted)):
+                return False
+        return True
 
     def describe(self) -> str:
         """A one-line description such as ``target: int 1..200 (default 21) - points to win``."""

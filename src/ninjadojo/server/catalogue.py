@@ -40,6 +40,7 @@ def option_json(option: Option) -> dict[str, Any]:
             "seat_choice_labels": list(option.seat_choice_labels or option.seat_choices),
             "requires": None if option.requires is None
             else {"option": option.requires[0], "value": option.requires[1]},
+            "also_requires": [{"option": name, "value": value} for name, value in option.also_requires],
             "min_players": option.min_players, "seat": option.seat}
 
 
@@ -82,8 +83,9 @@ def conceal_rule(cls: type[GameState[Any]]) -> tuple[bool, list[dict[str, Any]]]
     for option in cls.option_specs():
         base: dict[str, OptionValue] = {}
         if option.requires is not None:
-            name, wanted = option.requires
-            base[name] = wanted  # a text, as a table's options may be written ("promo", "true")
+            for name, wanted in (option.requires, *option.also_requires):
+                # a text, as a table's options may be written ("promo", "true"); a set's choices joined
+                base[name] = f"{base[name]},{wanted}" if name in base else wanted
             if _conceals(cls, base):
                 continue  # the option it needs does it alone: said there
         for value in _probes(option):

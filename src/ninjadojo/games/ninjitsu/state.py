@@ -219,8 +219,9 @@ class NinjitsuState(GameState[Payload]):
                    "treasure from play (Katana, Chain and Sickle, Shuriken); off: you must do them when you can",
                    ruling=3, label="Card texts' plays and discards are optional"),
             Option("idle_actions", True, "on: you may play a card for its action even when it can do nothing "
-                   "now (a Jack with no secret in play, a draw Drought stops...); off: only when nothing else "
-                   "would end your turn", ruling=4, label="Cards that do nothing may be played for their action"),
+                   "now (Master of Planning with no secret to steal, a draw under Drought...); off: only when "
+                   "nothing else would end your turn", ruling=4,
+                   label="Cards that do nothing may be played for their action"),
             Option("surprise_draws", False, "on: Master of Surprise draws you a card when no opponent has a "
                    "secret to turn face up; off: nothing happens", ruling=5,
                    label="Master of Surprise draws when it finds no secret"),
@@ -241,7 +242,8 @@ class NinjitsuState(GameState[Payload]):
                    requires=("expansions", "elements")),
             Option("drought_draw", False, "on: under Drought a hand of 5 or more cards may still take the Draw "
                    "action, which draws nothing (the Wind Weather still passes a card); off: it may not",
-                   ruling=75, label="Drought allows an empty Draw", requires=("expansions", "weather")),
+                   ruling=75, label="Drought allows an empty Draw", requires=("expansions", "weather"),
+                   also_requires=(("expansions", "promo"),)),
         ),
         summary="Draw, play and steal secrets: the first with enough points at the start of their turn wins.",
         rules=RULES,

@@ -580,11 +580,13 @@ function optionSection(option) {
 export function optionApplies(option, values, players = null) {
   if (players !== null && option.min_players && players < option.min_players) return false;
   if (!option.requires) return true;
-  const value = values[option.requires.option];
-  const wanted = option.requires.value;
-  if (typeof value === 'string') return value.split(',').includes(wanted);
-  if (typeof value === 'boolean') return String(value) === wanted;
-  return value === wanted;
+  // Every condition must hold: `requires`, and each of `also_requires` (Drought: Heavy Weather and the Promo Pack).
+  return [option.requires, ...(option.also_requires || [])].every(({option: name, value: wanted}) => {
+    const value = values[name];
+    if (typeof value === 'string') return value.split(',').includes(wanted);
+    if (typeof value === 'boolean') return String(value) === wanted;
+    return value === wanted;
+  });
 }
 
 /**
