@@ -396,3 +396,14 @@ def test_master_of_wind_says_why_nothing_returns_when_its_card_left_the_discard_
     play(game, "a:Km", "a:5m", "t:5a")
     assert sorted(hand(game, 0).split()) == ["5b", "5m"] and treasures(game, 0) == "5a"
     assert "Master of Wind: Multiply is no longer on the discard pile, so nothing returns" in log(game, 1)
+
+
+def test_the_rules_say_master_of_wind_has_no_icon_as_its_card_shows() -> None:
+    # (the rules once said it "has an icon and an action all the same", while its card shows no icon)
+    from ninjadojo.games.ninjitsu.cards import CARDS
+    from ninjadojo.games.ninjitsu.state import SET_RULES
+
+    text = dict(SET_RULES)["magic"].replace("\n", " ")
+    assert "without the base King's icon" in text and not CARDS[CARD_INDEX["Km"]].icon
+    assert CARDS[CARD_INDEX["Ka"]].icon  # the base game's King, Master of Cunning
+    assert "without the base King's icon" in dict(SET_RULES)["sabotage"].replace("\n", " ")

@@ -134,11 +134,11 @@ The Promo Pack: its "any time" cards cost no action. When their moment comes,
 their holders are asked in secret whether to play them. Master of Deception is
 played only as a secret."""),
     ("magic", """\
-Masters of Magic: its cards are shuffled into the deck. Master of Wind has an
-icon and an action all the same."""),
+Masters of Magic: its cards are shuffled into the deck. Master of Wind is a
+King without the base King's icon: it may be played for its action."""),
     ("sabotage", """\
-Sabotage!: its cards are shuffled into the deck. Master of Tricks has an icon
-and an action all the same."""),
+Sabotage!: its cards are shuffled into the deck. Master of Tricks is a King
+without the base King's icon: it may be played for its action."""),
     ("elements", """\
 The Elements: each player is dealt an Element, and chooses which of its two
 sides to use at the start."""),
