@@ -174,6 +174,13 @@ def _log(game: NinjitsuState, seat: int | None, since: int = 0) -> list[str]:
     return [str(line) for line in log[since:]]
 
 
+def test_darts_declined_whole_says_no_treasure_was_discarded() -> None:
+    # (it said "P2 stops discarding" when nothing had been discarded)
+    game = position(3, turn=2, hands=["", "", "Aa 5b"], treasures=["9a 2a", "8b 3c", ""])
+    play(game, "a:Aa", "done")
+    assert _log(game, 0)[:2] == ["P2 plays Darts for its action", "  P2 discards no treasure"]
+
+
 def test_darts_then_blowgun_then_a_secret_read_as_one_action_nested_by_depth() -> None:
     # The example: "P2 plays Darts / P2 plays Blowgun / P2 plays a secret" read like three
     # turns. Each play inside another card's action is one level deeper than that action.
