@@ -191,16 +191,13 @@ def test_a_player_reviews_their_game_from_the_end_dialog(browser: Any, web_serve
         width = page.evaluate("() => document.querySelector('dialog.review-dialog').getBoundingClientRect().width")
         assert width <= PHONE["width"], f"the review is wider than a phone: {width}"
         page.screenshot(path=str(screenshots / "review-phone.png"))
-        # The review took the result's place (no dialog left open under it): closed, the board shows with
-        # the end's bar, which shows the result again.
+        # The review took the result's place (no dialog left open under it): closed, the result it was
+        # opened from comes back (with its Replay), the focus on the button that opened the review.
         assert page.locator(".end-screen").count() == 0
         page.keyboard.press("Escape")
         dialog.wait_for(state="hidden")
-        # The focus goes where the result is shown again, not to the page's body (the button that opened
-        # the review is gone).
-        page.wait_for_function("() => document.activeElement && document.activeElement.closest('.end-bar')")
-        page.locator(".end-bar button", has_text="Show the result").click()
         page.locator(".end-screen").wait_for(state="visible")
+        page.wait_for_function("() => document.activeElement && document.activeElement.id === 'open-review'")
         assert client_errors(page) == [] and errors == []
     finally:
         context.close()

@@ -1240,13 +1240,21 @@ class TablePage {
       this.review = new ReviewDialog({tableId: this.tableId, ctx: this.ctx(), players: this.state.seats.length,
         token: this.token, watch: this.token ? null : this.watchKey,
         hints: Boolean(this.state.hints && this.state.hints.enabled)});
-      // Closed, the focus goes where the result is shown again (the button that opened it is gone).
+      // Closed, the result it was opened from comes back, the focus on the button that opened the review;
+      // opened from the end's bar, the focus goes back to that bar.
       this.review.el.addEventListener('close', () => {
-        const again = this.root.querySelector('.end-bar button');
+        if (this.reviewFromEnd) {
+          this.reviewFromEnd = false;
+          this.endDismissed = false;
+          this.endFocused = true; // (the focus is put below, not on the result's first button)
+          this.draw();
+        }
+        const again = this.root.querySelector('#open-review') || this.root.querySelector('.end-bar button');
         if (again) again.focus();
       });
     }
-    // The review takes the result's place: closed, it leaves the board with the end's bar to show it again.
+    // The review takes the result's place while it is open (no dialog left open under it).
+    this.reviewFromEnd = !this.endDismissed;
     if (!this.endDismissed) {
       this.endDismissed = true;
       this.draw();
