@@ -140,6 +140,8 @@ def check_panel(page: Any, review: dict[str, Any], who: str) -> None:
     assert ("hidden cards dealt anew" in budget or "samples" in budget) == hides, budget
     assert ("nothing in this game is hidden" in budget) == (not hides), budget
     assert "percentage points of win chance given away per decision" in summary, summary
+    # What the chances assume: good play from everyone, not the play the table saw.
+    assert "The chances assume every player goes on to play well" in budget, budget
     check_legend(page)
     text = page.locator("dialog.review-dialog").inner_text()
     leaks = [code.pattern for code in TYPING_CODES if code.search(text)]

@@ -250,7 +250,10 @@ export function drawReview(review, ctx, players = null) {
         // (a game that hides nothing, Ninja Camp, has no hidden cards to deal: its lines start from the position)
         + (hidesNothing(review.game) ? 'from the position (nothing in this game is hidden). '
           : 'from what could be known, each with the hidden cards dealt anew. '),
-      'An estimate is a search\'s, not a certainty: a mark needs a loss the search is confident of.'),
+      'An estimate is a search\'s, not a certainty: a mark needs a loss the search is confident of. ',
+      // (a winning move was once marked a blunder against weak bots, with nothing to say why)
+      'The chances assume every player goes on to play well, not as the players at this table did: a move '
+        + 'that worked against them may still be rated a mistake.'),
     decisionTable(moves, ctx, who, false, players));
 }
 
