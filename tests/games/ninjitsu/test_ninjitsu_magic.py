@@ -221,6 +221,19 @@ def test_a_night_vision_prompt_offers_only_the_ways_the_marked_card_is_played_an
     assert game.to_act() == (1,) and "skips their first action" in log(game, 1)
 
 
+def test_a_night_vision_prompt_names_the_marked_cards_ways_alone_and_none_when_none_is_open() -> None:
+    # Teleport's free play is no way to play the marked Bow and Arrows; a marked Tripwire under a face-up Cage
+    # has no way open at all (the prompt once failed there).
+    game = position(2, expansions="promo,magic", hands=["8m", "5a 1t"], treasures=["9c", ""], seed=3)
+    play(game, "a:8m")
+    assert "a:1t" in game.legal_actions(1)
+    assert "play it (as a secret or as a treasure), or skip your turn" in game.observe(1)["decision"]["prompt"]
+    game = position(2, expansions="magic,sabotage", hands=["8m", "Ta"], treasures=["", "7s"])
+    play(game, "a:8m")
+    assert game.legal_actions(1) == ["pass"]
+    assert "no way to play it is open now: skip your turn." in game.observe(1)["decision"]["prompt"]
+
+
 def test_the_free_any_time_plays_stay_under_a_night_vision_mark() -> None:
     """The 1-value "any time" cards cost no action (RULINGS) and are offered before the player's action:
     a mark binds the action only, so Teleport and Alessio stay offered, as the free swaps do (ruling 34)."""

@@ -181,9 +181,13 @@ def _turn_prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
     if marked >= 0:
         # Only the ways the card allows (an icon card is never played for an action, a Tripwire only as a
         # secret), and what a pass skips: the whole turn, or under Aurora Borealis its first action alone.
-        ops = {payload[0] for payload in legal(state, seat, frame).values()}
+        # (the marked card's own plays: another card's free "any time" play is no way to play this one)
+        ops = {payload[0] for payload in legal(state, seat, frame).values() if payload[1] == marked}
         ways = [way for op, way in ((OP_ACTION, "for its action"), (OP_SECRET, "as a secret"),
                                     (OP_TREASURE, "as a treasure")) if op in ops]
+        if not ways:  # (a secret-only card under a face-up Cage: no way is open)
+            return (f"Your turn: Night Vision marked your {card_words(marked)}, and no way to play it is open "
+                    f"now: skip {_skipped(state)}.")
         how = ways[0] if len(ways) == 1 else "(" + ", ".join(ways[:-1]) + " or " + ways[-1] + ")"
         return (f"Your turn: Night Vision marked your {card_words(marked)}: play it {how}, or skip "
                 f"{_skipped(state)}.")
