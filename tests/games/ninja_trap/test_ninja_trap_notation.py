@@ -88,6 +88,13 @@ def test_an_action_typed_in_the_wrong_case_is_explained_by_its_move_not_called_a
     assert "write it 'tG'" in _illegal(game, 0, "tg")
     assert "passing is only for the activate stage" in _illegal(game, 0, "PASS")
     assert game.to_notation() == before
+    # Where it is legal, pass or a flip typed in capitals is said to be so, with no room code to speak of.
+    game = build(3, "activate", [Seat(hand="GI", traps="D1,G3"), Seat(hand="SF", traps="S3"),
+                                 Seat(hand="SF", traps="I3")], moves="BGG", turn=3)
+    assert "write it 'pass' (in small letters)" in _illegal(game, 0, "PASS")
+    assert "write it 'f1' (in small letters)" in _illegal(game, 0, "F1")
+    assert "write it 'pass' (without spaces)" in _illegal(game, 0, " pass")
+    assert "ok only ends a Buko look" in _illegal(game, 0, "OK")
 
 
 @pytest.mark.parametrize("head", ["t", "m"])

@@ -349,11 +349,15 @@ def explain_illegal(state: NinjaTrapState, seat: int, action: str) -> str | None
     # Explained as typed in any case (the terminal takes "tg" for "tG"): the reason is the move's, not the case's.
     written = action.strip()
     head, rest = written[:1].lower(), written[1:]
-    if head in ("t", "m") and rest.upper() in ROOM_INDEX:
-        rest = rest.upper()
-    typed, action = action, head + rest
+    room = head in ("t", "m") and rest.upper() in ROOM_INDEX
+    # A room code is a capital; everything else (pass, ok, fN) is small.
+    # (a t or m with no room after it keeps what follows as typed: quoted as "not a room")
+    typed, action = action, (head + rest.upper() if room else head + rest if head in ("t", "m") else written.lower())
     if action != typed and action in state.legal_actions(seat):
-        return f"write it {quote(action)}: the action's letter is small, the room code a capital"
+        case = (" (without spaces)" if typed.strip() == action
+                else ": the action's letter is small, the room code a capital" if room else " (in small letters)")
+        return f"write it {quote(action)}{case}"
+    head, rest = action[:1], action[1:]
     if head in ("t", "m") and rest:
         if rest not in ROOM_INDEX:
             return f"{quote(rest)} is not a room; rooms are {rooms}"
