@@ -45,6 +45,9 @@ MAX_BOT_TABLES = 4
 #: every table ever created or looked at used to stay in memory for the server's life.
 FINISHED_KEPT = 64
 
+#: The most tables a listing gives (newest first).
+LISTED = 100
+
 
 class Dojo:
     """Every table of one server, with its storage and its bots' workers."""
@@ -180,12 +183,13 @@ class Dojo:
 
     async def listing(self, status: str, game: str | None) -> list[dict[str, Any]]:
         """Public tables: ``open`` (a free seat), ``playing`` or ``finished``, newest first."""
-        found = await asyncio.to_thread(self.storage.list_tables, status, game)
+        # (more rows read to watch or replay, as the tables without spectators are left out after reading)
+        found = await asyncio.to_thread(self.storage.list_tables, status, game, LISTED * (1 if status == "open" else 3))
         summaries = [self.summary_of(stored) for stored in found]
         if status != "open":
             # To watch or to replay: a table without spectators is for its seats alone (its free seats are
             # still listed as open, to join).
-            summaries = [summary for summary in summaries if summary["settings"]["spectators"]]
+            summaries = [summary for summary in summaries if summary["settings"]["spectators"]][:LISTED]
         # The stored row is written with each action, a live table's summary when everyone is shown it:
         # during a hold the two differ, and a listing must not show what the table does not yet.
         if status == "finished":
