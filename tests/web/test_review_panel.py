@@ -371,6 +371,38 @@ def test_the_review_of_a_table_with_hints_says_a_hint_was_a_search_of_its_own(br
     assert "hint" not in said[False], said[False]
 
 
+#: The last three reviewed moves shown at 0% before and after (a game lost for good by then).
+LAST_THREE_SETTLED = """(data) => {
+  const moves = (data.review || {}).moves || [];
+  moves.forEach((move, index) => {
+    const settled = index >= moves.length - 3;
+    Object.assign(move.estimate, settled ? {before: 0, after: 0, loss: 0} : {before: 0.4, after: 0.4, loss: 0});
+    move.followed = null;
+  });
+  // (as the review library says it of such moves: GameReview.decided_from)
+  if (moves.length) data.review.decided_from = {number: moves[moves.length - 3].number, percent: 0};
+  return data;
+}"""
+
+
+def test_a_review_says_from_which_decision_the_game_was_decided(browser: Any, web_server: WebServer,
+                                                               tiny_reviews: None) -> None:
+    """Where the last decisions all stood at 0% before and after, the summary says from which one the game was
+    decided (each row's "0% → 0% ✓" said nothing of why)."""
+    table_id, tokens = finished(web_server, 20)
+    context, page, errors = new_page(browser, TALL)
+    try:
+        review_rewritten(page, web_server, table_id, tokens["0"], LAST_THREE_SETTLED)
+        numbers = page.eval_on_selector_all(".review-table tbody tr", "rows => rows.map((r) => r.dataset.number)")
+        assert len(numbers) >= 4, numbers
+        summary = page.locator(".review-summary").inner_text()
+        assert (f"From decision {numbers[-3]} on the game was decided as far as the search could see (0% before "
+                "and after every move)") in summary, summary
+        assert errors == [], errors
+    finally:
+        context.close()
+
+
 #: The first reviewed move's estimate shown changed (page.route): ``before`` and ``after`` with ``clear``; the best
 #: found is another move, at ``before``.
 FIRST_MOVE_RATED = """([data, before, after, clear]) => {

@@ -188,6 +188,10 @@ def print_review(console: Console, review: GameReview) -> None:
     counted = ", ".join(plural(marks[name], name, MARK_PLURALS.get(name)) for name in MARKS)
     console.print(f"{counted}; average loss {100 * review.average_loss:.1f} percentage points of win chance "
                   "per decision", markup=False)
+    decided = review.decided_from
+    if decided is not None:
+        console.print(f"from decision {decided[0]} on the game was decided as far as the search could see "
+                      f"({decided[1]}% before and after every move): those moves are rated alike", markup=False)
     if review.moves and all(move.played.visits < MIN_VISITS for move in review.moves):
         # No mark, no loss: say why, or a small budget reads as a flawless game.
         console.print(f"(each move was tried fewer than {MIN_VISITS} times: too few to mark a decision or count "

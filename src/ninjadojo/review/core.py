@@ -65,6 +65,10 @@ DecisionCallback = Callable[["MoveReview"], None]
 # ---------------------------------------------------------------------------------------------- values
 
 
+#: The fewest decisions at the end of a review, all at 0% (or 100%), that :attr:`GameReview.decided_from` names.
+DECIDED_RUN = 3
+
+
 @dataclass(frozen=True, slots=True)
 class ActionEstimate:
     """One legal action at a decision as the search rated it: the action's text (notation), its words for
@@ -288,6 +292,24 @@ class GameReview:
         return sum(move.loss for move in self.moves) / len(self.moves) if self.moves else 0.0
 
     @property
+    def decided_from(self) -> tuple[int, int] | None:
+        """``(number, percent)``: the first decision of the run that ends the review in which every decision
+        stood at that same 0% (or 100%) before and after its move, as the figures are shown (rounded), when the
+        run is :data:`DECIDED_RUN` decisions or more; else None. A lost game's last thirty rows all read
+        "0% -> 0%": said once, with this, a reader knows why."""
+        def settled(move: MoveReview) -> int | None:
+            before, after = round(move.before * 100), round(move.after * 100)
+            return before if before == after and before in (0, 100) else None
+
+        last = settled(self.moves[-1]) if self.moves else None
+        if last is None:
+            return None
+        first = len(self.moves) - 1
+        while first > 0 and settled(self.moves[first - 1]) == last:
+            first -= 1
+        return (self.moves[first].number, last) if len(self.moves) - first >= DECIDED_RUN else None
+
+    @property
     def iterations_per_second(self) -> float:
         """The searches' speed on one core: iterations (or samples: :attr:`unit`) over the processor time the
         searches used (0 if nothing was searched; on a busy machine the wall-clock time is longer, not the
@@ -302,7 +324,9 @@ class GameReview:
         return {"game": self.game_id, "players": self.players, "seat": self.seat, "bot": self.bot,
                 "iterations": self.iterations, "hindsight": self.hindsight, "finished": self.finished,
                 "moves": [move.to_json() for move in self.moves], "seconds": self.seconds,
-                "marks": dict(self.marks()), "average_loss": self.average_loss, "unit": self.unit}
+                "marks": dict(self.marks()), "average_loss": self.average_loss, "unit": self.unit,
+                "decided_from": None if (decided := self.decided_from) is None
+                else {"number": decided[0], "percent": decided[1]}}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameReview:

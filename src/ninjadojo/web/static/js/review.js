@@ -237,11 +237,15 @@ export function drawReview(review, ctx, players = null) {
   // Decisions where nothing but the move played was searched enough to trust: no verdict on them (see the rows).
   const uncompared = moves.filter((move) => move.estimate.compared === false
     && move.estimate.best.action === move.estimate.played.action).length;
+  // From which decision the game was decided, as the review library finds it (``decided_from``).
+  const decided = review.decided_from;
   const summary = h('p', {class: 'review-summary'}, h('strong', {}, `${who}: `),
     `${plural(moves.length, 'decision')} with a choice reviewed; ${counted.join(', ')}. `,
     `On average ${lost} percentage points of win chance given away per decision.`,
     uncompared ? ` For ${uncompared} of them no other move was searched enough to compare with the one played.`
-      : null);
+      : null,
+    decided ? ` From decision ${decided.number} on the game was decided as far as the search could see `
+      + `(${decided.percent}% before and after every move): those moves are rated alike.` : null);
   return h('div', {class: 'review-result'}, summary, chart(moves, Number(review.players) || 2),
     h('p', {class: 'muted review-budget'}, review.unit === 'samples'
       ? `For each decision the expert tried the moves worth trying, and the one played, on ${review.iterations} `
