@@ -347,17 +347,20 @@ def explain_illegal(state: NinjaTrapState, seat: int, action: str) -> str | None
     }[kind]
     rooms = ", ".join(f"{room.code} {room.name}" for room in ROOMS)
     # Explained as typed in any case (the terminal takes "tg" for "tG"): the reason is the move's, not the case's.
-    written = action.strip()
+    # A room code is a capital, everything else (pass, ok, fN) small; a t or m with no room after it keeps
+    # what follows as typed (quoted as "not a room").
+    typed, written = action, action.strip()
     head, rest = written[:1].lower(), written[1:]
     room = head in ("t", "m") and rest.upper() in ROOM_INDEX
-    # A room code is a capital; everything else (pass, ok, fN) is small.
-    # (a t or m with no room after it keeps what follows as typed: quoted as "not a room")
-    typed, action = action, (head + rest.upper() if room else head + rest if head in ("t", "m") else written.lower())
+    if room:
+        rest = rest.upper()
+    elif head not in ("t", "m"):
+        rest = rest.lower()
+    action = head + rest
     if action != typed and action in state.legal_actions(seat):
-        case = (" (without spaces)" if typed.strip() == action
+        case = (" (without spaces)" if written == action
                 else ": the action's letter is small, the room code a capital" if room else " (in small letters)")
         return f"write it {quote(action)}{case}"
-    head, rest = action[:1], action[1:]
     if head in ("t", "m") and rest:
         if rest not in ROOM_INDEX:
             return f"{quote(rest)} is not a room; rooms are {rooms}"
@@ -371,9 +374,9 @@ def explain_illegal(state: NinjaTrapState, seat: int, action: str) -> str | None
         if kind != ACTIVATE:
             return f"it is the {STAGE_NAMES[kind]} stage: {wanted}"
         return f"you have {plural(traps, 'face-down trap') if traps else 'no face-down trap'}: {wanted}"
-    if action.lower() == PASS:
+    if action == PASS:
         return f"passing is only for the activate stage; it is the {STAGE_NAMES[kind]} stage: {wanted}"
-    if action.lower() == LOOK_DONE:
+    if action == LOOK_DONE:
         return f"{LOOK_DONE} only ends a Buko look; it is the {STAGE_NAMES[kind]} stage: {wanted}"
     return f"not a Ninja Trap action (tX trap, mX move, fN flip, pass, ok); now {wanted}"
 

@@ -51,8 +51,7 @@ export function backs(ctx, count, {cap = 8, label = 'card'} = {}) {
  */
 export function who(ctx, seat) {
   const name = ctx.player ? ctx.player(seat) : `P${seat}`;
-  const you = ctx.you !== undefined ? ctx.you : ctx.seat;
-  return seat === you ? `${name} (you)` : name;
+  return seat === ctx.you ? `${name} (you)` : name;
 }
 
 /** "1 gem", "2 gems": a count with its noun, singular or plural (``plural`` when not noun + s). */

@@ -53,7 +53,7 @@ function mine(el) {
  * "P2 (medium bot)'s"), as the page's words write the engine's "P2's" (see board.js makeCtx).
  */
 function whose(ctx, seat, capital = false) {
-  if (seat === (ctx.you !== undefined ? ctx.you : ctx.seat)) return capital ? 'Your' : 'your';
+  if (seat === ctx.you) return capital ? 'Your' : 'your';
   const info = (ctx.seats || [])[seat];
   if (!ctx.player || (info && info.type === 'bot')) return `P${seat}'s`;
   return `${ctx.player(seat)}'s`;
