@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from ninjadojo.api import save_game
 from ninjadojo.cli.main import app
 from ninjadojo.review import ActionEstimate, Evaluation, review_record
-from ninjadojo.review.core import MIN_VISITS
+from ninjadojo.review.values import MIN_VISITS
 
 
 def _evaluation(alternative_visits: int, iterations: int = 4000) -> Evaluation:

@@ -8,7 +8,7 @@ import io
 from rich.console import Console
 
 from ninjadojo.review import GameReview, MoveReview
-from ninjadojo.review.core import DECIDED_RUN, ActionEstimate, Evaluation
+from ninjadojo.review.values import DECIDED_RUN, ActionEstimate, Evaluation
 
 
 def _move(number: int, chance: float) -> MoveReview:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from ninjadojo.review import GameReview, MoveReview
-from ninjadojo.review.core import ActionEstimate, Evaluation, mark_for, with_followed
+from ninjadojo.review.values import ActionEstimate, Evaluation, mark_for, with_followed
 
 
 def _move(number: int, ply: int, best: float, played: float, mark: str | None = None) -> MoveReview:

@@ -13,7 +13,7 @@ import pytest
 from ninjadojo.bots import SeatView, make_bot
 from ninjadojo.bots.lookahead import paired_root
 from ninjadojo.review import ActionEstimate, Evaluation, mark_for
-from ninjadojo.review.core import clear_loss
+from ninjadojo.review.values import clear_loss
 
 
 def test_paired_root_measures_each_moves_gap_to_the_best_sample_by_sample() -> None:

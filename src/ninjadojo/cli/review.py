@@ -36,7 +36,7 @@ from ninjadojo.engine.errors import DojoError, OptionError
 from ninjadojo.engine.words import plural
 from ninjadojo.games import game_class
 from ninjadojo.review import MARKS, GameReview, MoveReview, review_record, review_spec
-from ninjadojo.review.core import MIN_VISITS
+from ninjadojo.review.values import MIN_VISITS
 from ninjadojo.table import find_save, read_save_file, read_save_game, save_humans
 
 #: How each mark is drawn in the table.

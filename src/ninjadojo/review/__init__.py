@@ -67,28 +67,30 @@ moves, and the one played). A level that rates nothing (``hard``) falls back to 
 from __future__ import annotations
 
 from ninjadojo.review.core import (
-    ACTIONS_KEPT,
-    BEST_MIN_SHARE,
-    CONFIDENCE_Z,
     FALLBACK_ITERATIONS,
     HINT_ALTERNATIVES,
-    MARK_THRESHOLDS,
-    MARKS,
-    MIN_VISITS,
     REVIEW_MIN_SAMPLES,
-    ActionEstimate,
     DecisionCallback,
-    Evaluation,
-    GameReview,
-    Hint,
-    MoveReview,
     ProgressCallback,
     hint,
-    mark_for,
     memory_before,
     review_budget,
     review_record,
     review_spec,
+)
+from ninjadojo.review.values import (
+    ACTIONS_KEPT,
+    BEST_MIN_SHARE,
+    CONFIDENCE_Z,
+    MARK_THRESHOLDS,
+    MARKS,
+    MIN_VISITS,
+    ActionEstimate,
+    Evaluation,
+    GameReview,
+    Hint,
+    MoveReview,
+    mark_for,
 )
 
 __all__ = [
