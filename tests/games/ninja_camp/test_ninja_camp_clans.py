@@ -71,8 +71,12 @@ def test_chameleon_cannot_be_used_from_a_trap() -> None:
 
 def test_flying_squirrel_steps_one_space_not_onto_a_trap_then_trades_with_any_ninja() -> None:
     state = camp({"d4": "E0", "d5": "A", "d3": "T", "c4": ".", "e4": "#"}, "fs")
-    others = ["a1", "b1", "e7", "f7", "g7"]
+    # Trading with a1 or b1 (both the mover's own) leaves the same position: one move, written with a1.
+    others = ["a1", "e7", "f7", "g7"]
     assert moves(state, "fs:d4") == {f"fs:d4-d5x{square}" for square in others}
+    assert ninjas_of(after(state, "fs:d4-d5xa1"), 0) == ["a1", "b1", "d5"]
+    assert state.canonical(0, "fs:d4-d5xb1") == "fs:d4-d5xa1"
+    assert state.canonical(0, "fs:d4-d5xd4") is None
     traded = after(state, "fs:d4-d5xg7")
     assert ninjas_of(traded, 0) == ["a1", "b1", "g7"]
     assert ninjas_of(traded, 1) == ["d5", "e7", "f7"]

@@ -152,7 +152,11 @@ class Oracle:
             elif code == "fs:":
                 for p in self.paths(s, 1, ORTH, self.free_card):
                     if self.kind(p[0]) != TRAP:
-                        out |= {f"{code}{n(s)}-{n(p[0])}x{n(u)}" for u in self.all_ninjas() if u != s}
+                        # A trade with either of one's own other ninjas is the same position: offered once,
+                        # with the first of them in square order.
+                        own = min((u for u in self.mine() if u != s), default=None)
+                        out |= {f"{code}{n(s)}-{n(p[0])}x{n(u)}" for u in self.all_ninjas()
+                                if u != s and (u == own or self.owner(u) != self.seat)}
             elif code == "go:":
                 for _d, at in self.charges(s):
                     for dr, dc in KING:

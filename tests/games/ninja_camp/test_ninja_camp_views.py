@@ -264,7 +264,7 @@ def test_a_square_typed_bare_at_set_up_is_told_why_no_ninja_goes_there() -> None
     game = new_game("ninja-camp", 2, seed=4)
     seat = game.to_act()[0]
     wall = next(game.grid.names[square] for square, kind in enumerate(game.cells) if kind == WALL)
-    with pytest.raises(IllegalActionError, match=f"ninjas are placed only on skill cards, and {wall} is Wall"):
+    with pytest.raises(IllegalActionError, match=f"ninjas are placed only on skill cards, and {wall} is a Wall"):
         game.apply(seat, wall)
     free = game.legal_actions(seat)[0]
     with pytest.raises(IllegalActionError, match=f"a placement is written with @: {free}"):
@@ -290,3 +290,24 @@ def test_a_square_typed_bare_at_set_up_is_told_why_no_ninja_goes_there() -> None
             return
         game.apply(seat, legal[rng.randbelow(len(legal))])
     raise AssertionError("no card with more than 16 moves in the game")
+
+
+def test_a_second_ninja_on_a_kind_already_taken_is_refused_in_plain_english() -> None:
+    """Each player's three ninjas start on three different kinds: a second on an Ambush is refused with
+    "an Ambush" (and a Trap is "a Trap"), the article the card's name takes."""
+    from ninjadojo.api import new_game
+    from ninjadojo.engine.errors import IllegalActionError
+    from ninjadojo.games.ninja_camp.cards import AMBUSH, TRAP
+
+    game = new_game("ninja-camp", 2, seed=0)
+    names = game.grid.names
+    ambushes = [names[square] for square, kind in enumerate(game.cells) if kind == AMBUSH]
+    first = game.to_act()[0]
+    game.apply(first, "@" + ambushes[0])
+    second = game.to_act()[0]
+    game.apply(second, next(action for action in game.legal_actions(second) if action[1:] not in ambushes))
+    with pytest.raises(IllegalActionError, match="you already have a ninja on an Ambush: your three ninjas"):
+        game.apply(first, "@" + ambushes[1])
+    trap = names[game.cells.index(TRAP)]
+    with pytest.raises(IllegalActionError, match=f"and {trap} is a Trap\\b"):
+        game.apply(first, "@" + trap)

@@ -239,7 +239,7 @@ def _zone_facts(table: Grid, movement: int, start: int) -> dict[int, int]:
     elif movement in (CLAN_CARD + CAMEL, CAMEL_DIAGONAL):
         add(everywhere, FREE | OCCUPIED)
     elif movement == CLAN_CARD + FLYING_SQUIRREL:
-        add(everywhere, OCCUPIED)
+        add(everywhere, OCCUPIED | OWN)
         add(table.orth[start], FREE | TRAP_CARD)
     elif movement == CLAN_CARD + PLATYPUS:
         add(table.king[start], FREE)
@@ -653,7 +653,10 @@ def _add_clan_actions(state: NinjaCampState, seat: int, memo: MoveMemo, legal: d
         elif clan == FLYING_SQUIRREL:
             if occupied is None:
                 occupied = sorted(chain.from_iterable(state.ninjas))
-            others = [square for square in occupied if square != start]
+            # One trade with the seat's own ninjas, the first in square order: trading with either of them
+            # leaves the same position (rules.flying_squirrel).
+            own = sorted(square for square in squares if square != start)[:1]
+            others = [square for square in occupied if square != start and (square in own or square not in squares)]
             found: list[Item] = []
             for square in table.orth[start]:
                 if free[square] and not facts[square] & TRAP_CARD:

@@ -255,10 +255,17 @@ def chameleon(board: Board, start: int, from_traps: bool = False) -> list[Outcom
 
 
 def flying_squirrel(board: Board, start: int) -> list[Outcome]:
-    """One orthogonal space (not onto a Trap), then trade places with any other ninja."""
+    """One orthogonal space (not onto a Trap), then trade places with any other ninja.
+
+    Trading with either of one's own other ninjas leaves the same position (a player's ninjas are alike),
+    so only the first of them in square order is offered: one outcome, one text.
+    """
     grid, cells, occupant, free = board.grid, board.cells, board.occupant, board.free
     outcomes: list[Outcome] = []
-    others = [square for square in range(len(occupant)) if occupant[square] >= 0 and square != start]
+    me = occupant[start]
+    own = [square for square in range(len(occupant)) if occupant[square] == me and square != start]
+    others = [square for square in range(len(occupant))
+              if occupant[square] >= 0 and square != start and (occupant[square] != me or square == own[0])]
     for square in grid.orth[start]:
         if cells[square] != TRAP and free[square]:
             outcomes.extend((SWAP, square, other) for other in others)

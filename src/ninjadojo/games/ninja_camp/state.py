@@ -490,6 +490,8 @@ class NinjaCampState(GameState[Payload]):
           the two squares: ``S:d4-d6`` is ``S:d4-d5-d6``.
         - Ambush with the push written out as for Goat: ``A:d4-d6>d7`` is ``A:d4-d6`` when the pushed
           ninja lands on d7.
+        - Flying Squirrel trading with one's own other ninja that is not the one offered: ``fs:d4-d5xg1``
+          is ``fs:d4-d5xa1`` when both are the seat's (the same position: one text is offered).
         """
         legal = self._legal_map(seat)
         prefix, sep, rest = action.partition(":")
@@ -506,6 +508,15 @@ class NinjaCampState(GameState[Payload]):
             payload = legal.get(text)
             if payload is not None and self.grid.names[payload[4]] == push:
                 return text
+        if prefix == "fs" and rest.count("x") == 1:
+            move, _, target = rest.partition("x")
+            names = self.grid.names
+            own = [names[square] for square in self.ninjas[seat]]
+            if target in own and target != move.partition("-")[0]:
+                for other in own:
+                    text = f"fs:{move}x{other}"
+                    if other != target and text in legal:
+                        return text
         return None
 
     @classmethod

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ninjadojo.engine.errors import quote
 from ninjadojo.engine.frames import Frame
 from ninjadojo.engine.jsonvalue import JSONValue
+from ninjadojo.engine.words import with_article
 from ninjadojo.games.ninja_camp.cards import (
     CARD_TABLE,
     CLAN_OF_CODE,
@@ -237,8 +238,10 @@ def explain_illegal(state: NinjaCampState, seat: int, action: str) -> str | None
         if state.occupant[square] >= 0:
             return f"a ninja already stands on {action[1:]}"
         if kind not in SKILLS:
-            return f"ninjas are placed only on skill cards, and {action[1:]} is {NAMES[kind]}"
-        return f"you already have a ninja on a {NAMES[kind]}: your three ninjas start on three different kinds"
+            what = "empty" if kind == EMPTY else with_article(NAMES[kind])
+            return f"ninjas are placed only on skill cards, and {action[1:]} is {what}"
+        return (f"you already have a ninja on {with_article(NAMES[kind])}: your three ninjas start on three "
+                "different kinds")
     if frame.kind == "platypus":
         return _explain_platypus_step(state, seat, frame, action)
     if frame.kind != "turn":
