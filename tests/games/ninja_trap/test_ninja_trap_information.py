@@ -185,7 +185,7 @@ def test_each_looker_sees_its_look_until_its_own_ok_whoever_acts_first() -> None
     game.apply(0, "ok")
     assert "buko_look" not in game.observe(0)
     assert game.observe(2)["buko_look"] == [{"position": 1, "turn": 2, "room": "D"}]
-    assert "Buko look (only now): f1 Daidokoro" in game.render(2)
+    assert "Buko look (only now): turn 2 Daidokoro" in game.render(2)
 
 
 def test_trapped_in_the_buko_no_look() -> None:

@@ -71,9 +71,9 @@ def test_an_illegal_action_says_why_and_changes_nothing() -> None:
     # The hand in words with the codes to type (it once read "GGIDB").
     assert ("you hold no Shinshitsu card (your hand: 2 Genkan (G), Ima (I), Daidokoro (D), Buko (B))"
             in _illegal(game, 0, "tS"))
-    assert "it is the place a trap stage" in _illegal(game, 0, "mG")
+    assert "it is the trap stage: " in _illegal(game, 0, "mG")
     assert "'X' is not a room" in _illegal(game, 0, "tX")
-    assert "passing is only for the activate stage" in _illegal(game, 0, "pass")
+    assert "passing is only for the activation stage" in _illegal(game, 0, "pass")
     assert "not a Ninja Trap action" in _illegal(game, 0, "hello")
     assert "ok only ends a Buko look" in _illegal(game, 0, "ok")
     assert game.to_notation() == before
@@ -84,9 +84,9 @@ def test_an_action_typed_in_the_wrong_case_is_explained_by_its_move_not_called_a
     game = build(2, "trap", [Seat(hand="GGIDB"), Seat(hand="SFTNI")])
     before = game.to_notation()
     assert "you hold no Shinshitsu card" in _illegal(game, 0, "ts")
-    assert "it is the place a trap stage" in _illegal(game, 0, "Mg")
+    assert "it is the trap stage: " in _illegal(game, 0, "Mg")
     assert "write it 'tG'" in _illegal(game, 0, "tg")
-    assert "passing is only for the activate stage" in _illegal(game, 0, "PASS")
+    assert "passing is only for the activation stage" in _illegal(game, 0, "PASS")
     assert game.to_notation() == before
     # Where it is legal, pass or a flip typed in capitals is said to be so, with no room code to speak of.
     game = build(3, "activate", [Seat(hand="GI", traps="D1,G3"), Seat(hand="SF", traps="S3"),

@@ -81,7 +81,9 @@ def test_a_look_at_the_longest_trap_row_fits_in_one_line() -> None:
     play(game, {0: "pass", 1: "pass", 2: "pass", 3: "pass"})
     assert game.stage() == "look" and len(game.traps[0]) == 22
     look = [line for line in game.render(0).split("\n") if line.startswith("Buko look")]
-    assert look == ["Buko look (only now), traps f1-f22 in order: GGGII IDDDS SSFFF TTTNN NB"]
+    # Named by the turns they were laid (as the board line and the flip choices name a trap), not by a
+    # place in the row, which shifts when an earlier trap is flipped.
+    assert look == ["Buko look (only now), turns 1-22 in row order: GGGII IDDDS SSFFF TTTNN NB"]
     _assert_fits(game)
 
 
@@ -162,3 +164,17 @@ def test_text_from_a_position_cannot_break_the_coloured_picture() -> None:
     over = STATE.from_notation(f"{head}|[]|{result}|{rest.split('|', 2)[2]}")
     _assert_fits(over)
     assert "[/bold] stopped [red]x[/red] \\" in Text.from_markup(over.render_markup(0) or "").plain
+
+
+def test_an_out_ninja_is_not_told_to_reach_the_buko_and_the_trap_prompt_names_the_look() -> None:
+    """A ninja with three hits is out and never reaches the Buko again: its picture does not promise it a
+    look at its traps. A trap laid is seen again in a Buko look, so the trap stage's prompt says that,
+    not "you will not see it again"."""
+    game = build(3, "trap", [Seat(hand="GI", traps="D1"), Seat(hand="S", traps="S1", hits=3), Seat(hand="FT")],
+                 turn=4)
+    assert not game.alive(1)
+    hint = [line for line in game.render(1).split("\n") if "hidden from you too" in line]
+    assert hint and "reach the Buko" not in hint[0]
+    assert "reach the Buko unharmed to look" in game.render(0)
+    prompt = build(2, "trap").decision(0).prompt
+    assert "only a Buko look shows it again" in prompt and "will not see it again" not in prompt

@@ -37,6 +37,8 @@ MOVE = "move"
 ACTIVATE = "activate"
 LOOK = "look"
 STAGE_NAMES = {TRAP: "place a trap", MOVE: "move", ACTIVATE: "activate a trap", LOOK: "Buko look"}
+#: Each stage as a refusal names it ("it is the trap stage: ...").
+STAGE_WORDS = {TRAP: "the trap stage", MOVE: "the move stage", ACTIVATE: "the activation stage", LOOK: "a Buko look"}
 
 
 # ---------------------------------------------------------------------- set-up and frames
@@ -365,19 +367,19 @@ def explain_illegal(state: NinjaTrapState, seat: int, action: str) -> str | None
         if rest not in ROOM_INDEX:
             return f"{quote(rest)} is not a room; rooms are {rooms}"
         if (head == "t") != (kind == TRAP) or (head == "m") != (kind == MOVE):
-            return f"it is the {STAGE_NAMES[kind]} stage: {wanted}"
+            return f"it is {STAGE_WORDS[kind]}: {wanted}"
         # The hand in words, each with its code ("G Genkan, 2 Daidokoro (D)"): the player types the codes.
         held = [f"{n} {ROOMS[r].name} ({CODES[r]})" if n > 1 else f"{ROOMS[r].name} ({CODES[r]})"
                 for r, n in enumerate(state.hands[seat]) if n]
         return f"you hold no {ROOMS[ROOM_INDEX[rest]].name} card (your hand: {', '.join(held) or 'empty'})"
     if head == "f" and rest.isdigit():
         if kind != ACTIVATE:
-            return f"it is the {STAGE_NAMES[kind]} stage: {wanted}"
+            return f"it is {STAGE_WORDS[kind]}: {wanted}"
         return f"you have {plural(traps, 'face-down trap') if traps else 'no face-down trap'}: {wanted}"
     if action == PASS:
-        return f"passing is only for the activate stage; it is the {STAGE_NAMES[kind]} stage: {wanted}"
+        return f"passing is only for the activation stage (flip a trap or pass); it is {STAGE_WORDS[kind]}: {wanted}"
     if action == LOOK_DONE:
-        return f"{LOOK_DONE} only ends a Buko look; it is the {STAGE_NAMES[kind]} stage: {wanted}"
+        return f"{LOOK_DONE} only ends a Buko look; it is {STAGE_WORDS[kind]}: {wanted}"
     return f"not a Ninja Trap action (tX trap, mX move, fN flip, pass, ok); now {wanted}"
 
 

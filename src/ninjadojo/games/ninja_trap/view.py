@@ -159,16 +159,21 @@ def revealed_forms(rooms: list[int], turns: list[int]) -> list[str]:
 
 
 def look_line(state: NinjaTrapState, seat: int, width: int = WIDTH) -> str:
-    """The Buko look in one line: names when they fit, else the room codes in row order, in fives."""
+    """The Buko look in one line: each trap by the turn it was laid (as the board line and the flip choices
+    name it: a place in the row shifts when an earlier trap is flipped), with its room's name when they fit,
+    else the room codes in row order, in fives, after the turns."""
     rooms = state.traps[seat]
     if not rooms:
         return "Buko look: you have no face-down traps."
-    named = "Buko look (only now): " + ", ".join(f"f{i + 1} {ROOMS[room].name}" for i, room in enumerate(rooms))
+    turns = state.trap_turns[seat]
+    named = "Buko look (only now): " + ", ".join(
+        f"turn {turn} {ROOMS[room].name}" for room, turn in zip(rooms, turns, strict=True))
     if len(named) <= width:
         return named
     codes = "".join(CODES[room] for room in rooms)
     grouped = " ".join(codes[i:i + 5] for i in range(0, len(codes), 5))
-    return _clip(f"Buko look (only now), traps f1-f{len(rooms)} in order: {grouped}", width)
+    ranges = _turn_ranges(turns).replace(",", ", ")
+    return _clip(f"Buko look (only now), turns {ranges} in row order: {grouped}", width)
 
 
 #: What rich would read as a tag in a text (with the backslashes before it), as rich.markup.escape finds it.
@@ -218,7 +223,9 @@ def render(state: NinjaTrapState, seat: int | None, markup: bool = False) -> str
         if state.look_live(seat):
             notes.append((look_line(state, seat, width), "bold yellow"))
         elif state.traps[seat]:
-            long = "Your traps are face down, hidden from you too; reach the Buko unharmed to look."
+            # An out ninja never reaches the Buko again: no look to promise it.
+            long = ("Your traps are face down, hidden from you too; reach the Buko unharmed to look."
+                    if state.alive(seat) else "Your traps are face down, hidden from you too.")
             notes.append((long if len(long) <= width else "Your traps are hidden from you too.", "dim"))
     if notes:
         lines.append(notes)

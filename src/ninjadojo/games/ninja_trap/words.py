@@ -40,8 +40,8 @@ def prompt(state: NinjaTrapState, seat: int, kind: str) -> str:
     """The question ``seat`` answers in the stage ``kind``, as a plain sentence."""
     turn = state.turn
     if kind == _TRAP:
-        return (f"Turn {turn}: lay a card from your hand face down as a trap. You will not see it again, "
-                "so remember where you put it.")
+        return (f"Turn {turn}: lay a card from your hand face down as a trap. It is hidden from you too (only "
+                "a Buko look shows it again), so remember where you put it.")
     if kind == _MOVE:
         return f"Turn {turn}: choose the room your ninja moves to. All moves are revealed together."
     if kind == _LOOK:
