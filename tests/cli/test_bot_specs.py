@@ -66,3 +66,13 @@ def test_every_bot_of_every_game_names_an_unknown_parameter_and_its_own_in_words
                 make_bot(f"{name}:colour=red", game_id)
             assert str(caught.value) == (f"bad parameters for bot '{name}' in '{name}:colour=red': unknown parameter "
                                          f"'colour' ({takes})"), (game_id, name)
+
+
+@pytest.mark.parametrize("spec", ["random", "easy", "heuristic", "ismcts"])
+def test_make_bot_for_an_unknown_game_names_the_games(spec: str) -> None:
+    """A bot for a game there is not is refused as an unknown game, whatever the spec: "random" and "easy" once
+    made a random bot for "chess", and "heuristic" was "unknown bot ... for chess"."""
+    from ninjadojo.engine.errors import UnknownGameError
+
+    with pytest.raises(UnknownGameError, match="unknown game 'chess'; games are: ninjitsu, "):
+        make_bot(spec, "chess")

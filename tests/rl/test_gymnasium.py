@@ -191,6 +191,16 @@ def test_a_policy_opponent_that_chooses_an_illegal_action_is_refused_clearly() -
         env.reset(seed=1)
 
 
+@pytest.mark.parametrize("given", [10**6, -1, None, "tG", 1.5])
+def test_a_policy_opponent_that_gives_no_action_id_is_told_what_an_id_is(given: object) -> None:
+    """A policy's answer that is no action id at all is not "masked out": the refusal says what ids are."""
+    env = rl.gym_env("ninjitsu", players=2, opponents=lambda observation: given, seat=1)
+    with pytest.raises(IllegalActionError, match=r"the policy playing seat 0 gave .*: an action of ninjitsu is an "
+                                                 r"id from 0 to \d+") as refused:
+        env.reset(seed=1)
+    assert "masked out" not in str(refused.value)
+
+
 def test_a_bot_object_plays_as_an_opponent_copied_and_seeded_for_each_game() -> None:
     from ninjadojo.bots import make_bot
 

@@ -433,3 +433,32 @@ def test_a_resample_for_a_player_not_to_act_keeps_its_own_choice_and_whose_turn_
             checked += 1
         state.apply_action(rng.choice(state.legal_actions()))
     assert checked >= 100
+
+
+@pytest.mark.parametrize("name", ["ninjadojo_ninja_trap", "ninjadojo_ninjitsu", "ninjadojo_knights_and_ninjas"])
+def test_an_illegal_action_with_the_legality_check_is_refused_saying_why_and_changes_nothing(name: str) -> None:
+    """OpenSpiel's checked apply refuses an illegal id with a ``SpielError`` naming the id, the engine's reason
+    and the legal ids (pyspiel's own failed with "GetRNGState unimplemented"); a legal id is applied."""
+    game = pyspiel.load_game(name, {"players": 3})
+    state = game.new_initial_state()
+    legal = state.legal_actions()
+    illegal = next(action for action in range(game.num_distinct_actions()) if action not in legal)
+    before = state.serialize()
+    for bad in (illegal, game.num_distinct_actions(), -1):
+        with pytest.raises(pyspiel.SpielError, match=rf"cannot apply action {bad}: .*legal ids now: {legal[0]}, "):
+            state.apply_action_with_legality_check(bad)
+        assert state.serialize() == before and state.history() == []
+    state.apply_action_with_legality_check(legal[0])
+    assert state.history() == [legal[0]]
+
+
+def test_an_illegal_joint_action_with_the_legality_checks_changes_nothing() -> None:
+    game = pyspiel.load_game("ninjadojo_ninja_trap_simultaneous", {"players": 2})
+    state = game.new_initial_state()
+    first, second = state.legal_actions(0), state.legal_actions(1)
+    illegal = next(action for action in range(game.num_distinct_actions()) if action not in second)
+    with pytest.raises(pyspiel.SpielError, match=rf"player 1 cannot apply action {illegal}: illegal action"):
+        state.apply_actions_with_legality_checks([first[0], illegal])
+    assert state.history() == [] and state.legal_actions(0) == first
+    state.apply_actions_with_legality_checks([first[0], second[0]])
+    assert state.history() == [first[0], second[0]]

@@ -185,12 +185,16 @@ def _game_bots(game_id: str) -> dict[str, BotFactory]:
 
 
 def available_bots(game_id: str) -> dict[str, BotFactory]:
-    """Every bot name usable for a game, with its factory: generic bots, the game's own, then the levels.
+    """Every bot name usable for a game, with its factory: generic bots, the game's own, then the levels. An
+    unknown game raises :class:`~ninjadojo.engine.errors.UnknownGameError` naming the games.
 
     A game offers the generic :class:`~ninjadojo.bots.lookahead.LookaheadBot` by listing it among its own
     bots (it plays on with the game's heuristic, so only a game whose heuristic is cheap enough does);
     every game with a ``heuristic`` bot offers :class:`~ninjadojo.bots.careless.CarelessBot` (``careless``).
     """
+    from ninjadojo.games import game_class  # (late: a game's package may import its bots' module)
+
+    game_class(game_id)  # an unknown game is said as such, not as a game with only the generic bots
     bots = {**GENERIC_BOTS, **_game_bots(game_id)}
     if "heuristic" in bots:
         # The heuristic with mistakes (a medium level) is offered wherever there is a heuristic to err from.
@@ -430,7 +434,9 @@ def _known_bots(game_id: str) -> str:
 
 
 def make_bot(spec: str, game_id: str, seed: int = 0) -> Bot:
-    """A bot from its spec (or a level) for a game. Raises :class:`OptionError` naming the bots there are."""
+    """A bot from its spec (or a level) for a game. Raises :class:`OptionError` naming the bots there are, or
+    :class:`~ninjadojo.engine.errors.UnknownGameError` naming the games."""
+    available_bots(game_id)  # checks the game first: "random" or "easy" for an unknown game is refused too
     mapped = level_of(game_id, spec)
     if mapped is not None:
         return make_bot(mapped, game_id, seed)

@@ -394,6 +394,40 @@ class NinjaDojoState(pyspiel.State):  # type: ignore[misc]
         for seat, text in texts:
             engine.apply(seat, text)
 
+    def apply_action_with_legality_check(self, action: int) -> None:
+        """OpenSpiel's ``ApplyActionWithLegalityCheck``: apply ``action`` if it is legal, else raise
+        :class:`pyspiel.SpielError` naming it, why it is refused and the legal ids, and change nothing.
+
+        (pyspiel's own builds its refusal by serialising the game, which its C++ side cannot do for a Python
+        game: it failed with "GetRNGState unimplemented". C++ callers still reach that one.)
+        """
+        self._check_legal(self.current_player(), action)
+        self.apply_action(action)
+
+    def apply_actions_with_legality_checks(self, actions: list[int]) -> None:
+        """OpenSpiel's ``ApplyActionsWithLegalityChecks`` (a joint action of the simultaneous form): every
+        asked player's action checked as :meth:`apply_action_with_legality_check` checks one, then applied."""
+        engine = self._engine.game
+        if engine.result is None and len(actions) == engine.num_players:
+            for seat in engine.to_act():
+                self._check_legal(seat, actions[seat])
+        self.apply_actions(actions)
+
+    def _check_legal(self, player: int, action: object) -> None:
+        legal = self.legal_actions(player) if player >= 0 else []
+        if isinstance(action, int | np.integer) and not isinstance(action, bool) and int(action) in legal:
+            return
+        name = self.get_game().get_type().short_name
+        why = ""
+        try:
+            # The engine says why on a copy (an id it would take for another player is refused here alone).
+            self._engine.game.clone().apply(player, self._engine.table.action_text(action, player))
+        except (DojoError, ValueError, TypeError) as error:
+            why = str(error)
+        shown = ", ".join(map(str, legal[:20])) + (f" and {len(legal) - 20} more" if len(legal) > 20 else "")
+        raise pyspiel.SpielError(f"{name}: player {player} cannot apply action {quote(action, 40)}: "
+                                 f"{why or 'it is not legal now'}; legal ids now: {shown or 'none'}")
+
     def _action_to_string(self, player: int, action: int) -> str:
         return self._engine.table.action_text(action, player)
 

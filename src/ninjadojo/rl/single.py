@@ -216,9 +216,11 @@ class NinjaDojoGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             # A policy sees only its own seat's observation, as the learner does.
             action = policy(table.observation(game, acting))
             try:
-                text = table.action_text(action)
-            except IllegalActionError:
-                text = str(action)
+                text = table.action_text(action, acting)
+            except IllegalActionError as error:
+                # Not an action id at all: said as such, not as an id the mask holds 0 for.
+                raise IllegalActionError(acting, str(action), f"the policy playing seat {acting} gave "
+                                                              f"{quote(action, 40)}: {error.reason}") from None
             if not game.is_legal(acting, text):
                 raise table.masked_out(game, acting, action, text, f"the policy playing seat {acting} chose it "
                                                                    "(see its action mask)")
