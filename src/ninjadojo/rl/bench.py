@@ -192,11 +192,20 @@ def main(argv: list[str] | None = None) -> None:
     except DojoError as error:  # an unknown game, a player count it is not for: said in one line
         parser.error(str(error))
     engine = measured[0]
-    print(f"{args.game}, {args.players} players, random legal actions, about {args.seconds:g} s each:")
+    print(f"{args.game}, {args.players} players, random legal actions, {len(measured)} loops of about "
+          f"{args.seconds:g} s each, in steps a second of this process's CPU time:")
     for rate in measured:
         share = rate.per_second / engine.per_second if engine.per_second else 0.0
         print(f"  {rate.name:<22} {rate.per_second:>9,.0f} steps/s  {1e6 / rate.per_second:6.1f} us/step  "
               f"({rate.steps} steps, {share:.0%} of the engine)")
+    print(LEGEND)
+
+
+#: What each loop is, printed under the rates (the module's docstring says more).
+LEGEND = """  engine: the engine's own loop (legal actions, apply a random one); aec: a learner's PettingZoo loop, the
+  observation tensor and the action mask at each step (the rate that counts); tensor from view: the same with
+  the tensor made the slow reference way; view, no tensor: the seat's view built, no tensor; masks only: no
+  observation at all (what a random agent costs). docs/rl.md's "Speed" section compares builds."""
 
 
 if __name__ == "__main__":
