@@ -532,3 +532,13 @@ def test_one_game_and_a_flat_difference_read_as_sentences() -> None:
     clear = describe_change(2, "each game has", {"difference": 2.0, "ci95": [1.0, 3.0]}, 1.0, "decisions", "more",
                             "fewer", named="decisions per game")
     assert clear is not None and clear.sentence.startswith("each game has 2.0 decisions more")
+
+
+def test_the_feature_paragraph_says_what_a_feature_is_in_the_reports_game(sample_data: dict[str, Any]) -> None:
+    """Ninja Trap's features are traps set and rooms moved to, not cards "played or held": the method's
+    paragraph says the game's own (``GameState.FEATURE_WORDS``), and a game it does not know the cards'."""
+    text = _text(render_html(sample_data, draw_plots(sample_data)))
+    assert "the win rate of the seats that set a room's card as a trap, or moved to a room against" in text
+    assert "played or held a card" not in text
+    unknown = {**sample_data, "game": "chess"}
+    assert "the seats that played or held a card against" in _text(render_html(unknown, draw_plots(unknown)))

@@ -97,6 +97,9 @@ class GameState(ABC, Generic[PayloadT]):
     #: table of them, by hand or stage, as Ninja Trap keeps): a driver may then remember what it works
     #: out from one (an action mask) by the map's identity. False: a map may be new at every call.
     LEGAL_SHARED: ClassVar[bool] = False
+    #: What a seat's features (:meth:`features`) are, as a designers' report says it: "the seats that
+    #: {FEATURE_WORDS}" against those that did not.
+    FEATURE_WORDS: ClassVar[str] = "played or held a card"
     _action_spaces: ClassVar[dict[tuple[int, str], ActionSpace]]
 
     num_players: int

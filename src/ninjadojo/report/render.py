@@ -102,6 +102,19 @@ def _compared_default(data: Mapping[str, Any]) -> str | None:
     return f"{value_text(compare.get('option'))}={value_words(format_value(option.default))}"
 
 
+def _feature_words(data: Mapping[str, Any]) -> str:
+    """What a feature is in the report's game (:attr:`GameState.FEATURE_WORDS`), or the cards' words for a
+    report.json of a game this version does not have."""
+    from ninjadojo.engine.errors import DojoError
+    from ninjadojo.engine.state import GameState
+    from ninjadojo.games import game_class
+
+    try:
+        return game_class(str(data.get("game"))).FEATURE_WORDS
+    except DojoError:
+        return GameState.FEATURE_WORDS
+
+
 def _counts_text(counts: Sequence[int]) -> str:
     """Player counts as said: ``4``, ``2 and 4``, ``2-5`` (a run of three or more)."""
     if not counts:
@@ -469,8 +482,8 @@ def _count_section(data: Mapping[str, Any], players: int, images: Iterable[str])
         feature_blocks.append(_features_table(features))
     blocks.append(Heading(3, "Feature impact", f"p{players}-features"))
     if feature_blocks:
-        blocks.append(Paragraph(["Each seat-game counts once: the win rate of the seats that played or held a "
-                                 "card (or chose a clan or skill) against the seats that did not, where "
+        blocks.append(Paragraph([f"Each seat-game counts once: the win rate of the seats that {_feature_words(data)} "
+                                 "against the seats that did not, where "
                                  f"{FEATURE_METHOD_WORDS}. The raw difference, which compares all seats however "
                                  "long they lasted, is shown beside it: it finds most cards good only because "
                                  "long-lived seats have more of everything. The control is a coin tossed at each "

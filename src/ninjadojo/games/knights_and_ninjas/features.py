@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 #: card shown or picked).
 NOT_PLAYED = ("x:", "pay:", "show:", "pick", "keep", "give", "take", "end", "redeal", "pass")
 
+#: What a feature is in this game, as a report says it: "the seats that {WORDS}".
+WORDS = "played a card (to attack, respond, fortify or for its special action) or held it at the end"
+
 
 def features(state: KnightsAndNinjasState) -> list[set[str]]:
     """Each seat's features (see the module docstring)."""

@@ -73,6 +73,8 @@ class KnightsAndNinjasState(GameState[Payload]):
     determinisation for ``observer`` keeps them.
     """
 
+    FEATURE_WORDS = report_features.WORDS
+
     SPEC = GameSpec(
         id="knights-and-ninjas",
         title="Of Knights and Ninjas",

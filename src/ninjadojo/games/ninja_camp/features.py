@@ -12,6 +12,9 @@ from ninjadojo.games.ninja_camp.cards import CLAN_TABLE, LETTERS, NAMES, SKILLS,
 if TYPE_CHECKING:
     from ninjadojo.games.ninja_camp.state import NinjaCampState
 
+#: What a feature is in this game, as a report says it: "the seats that {WORDS}".
+WORDS = "chose a clan, or claimed or played a kind of skill card"
+
 
 def features(state: NinjaCampState) -> list[set[str]]:
     """Each seat's features (see the module docstring)."""

@@ -102,6 +102,8 @@ def _clan_code(clan: int, used: bool) -> str:
 class NinjaCampState(GameState[Payload]):
     """A game of Ninja Camp. Everything is public: claims and plays happen in plain sight."""
 
+    FEATURE_WORDS = report_features.WORDS
+
     SPEC = SPEC
 
     grid: Grid

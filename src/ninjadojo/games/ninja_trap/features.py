@@ -10,6 +10,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ninjadojo.games.ninja_trap.state import NinjaTrapState
 
+#: What a feature is in this game, as a report says it: "the seats that {WORDS}".
+WORDS = "set a room's card as a trap, or moved to a room"
+
 
 def features(state: NinjaTrapState) -> list[set[str]]:
     """Each seat's features (see the module docstring)."""

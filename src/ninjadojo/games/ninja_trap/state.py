@@ -76,6 +76,8 @@ Teizen, N Ikujishitzu, B Buko), as your hand shows them.""",
 class NinjaTrapState(GameState[int]):
     """A Ninja Trap position. Rooms are numbers 0-7 (see :data:`cards.ROOMS`); payloads are ints."""
 
+    FEATURE_WORDS = report_features.WORDS
+
     SPEC: ClassVar[GameSpec] = SPEC
     #: Every legal map is one of the module's tables (by hand, by row length, the look's): shared, never changed.
     LEGAL_SHARED: ClassVar[bool] = True

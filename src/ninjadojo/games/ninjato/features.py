@@ -12,6 +12,9 @@ from ninjadojo.games.ninjato.cards import CLANS, ENVOY_CLAN, RUMOR_KIND_OF, RUMO
 if TYPE_CHECKING:
     from ninjadojo.games.ninjato.state import NinjatoState
 
+#: What a feature is in this game, as a report says it: "the seats that {WORDS}".
+WORDS = "held a kind of Sensei tile, Rumor, clan of Envoy or treasure at the end"
+
 
 def features(state: NinjatoState) -> list[set[str]]:
     """Each seat's features (see the module docstring)."""

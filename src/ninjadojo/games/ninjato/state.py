@@ -132,6 +132,8 @@ class NinjatoState(GameState[Payload]):
       on the shuriken), ``raid_guards`` (guards revealed) and ``raid_elite`` (the Elite faced, or -1).
     """
 
+    FEATURE_WORDS = report_features.WORDS
+
     SPEC = GameSpec(
         id="ninjato",
         title="Ninjato",

@@ -13,6 +13,9 @@ from ninjadojo.games.ninjitsu.cards import CARD_IDS
 if TYPE_CHECKING:
     from ninjadojo.games.ninjitsu.state import NinjitsuState
 
+#: What a feature is in this game, as a report says it: "the seats that {WORDS}".
+WORDS = "played a card (as an action, a secret or a treasure) or held it at the end"
+
 
 def features(state: NinjitsuState) -> list[set[str]]:
     """Each seat's features (see the module docstring)."""

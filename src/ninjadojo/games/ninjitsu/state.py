@@ -182,6 +182,8 @@ class NinjitsuState(GameState[Payload]):
     """A game of Ninjitsu! (2-5 players; option ``expansions`` adds the Promo Pack, Masters of Magic,
     Sabotage!, The Elements and Heavy Weather)."""
 
+    FEATURE_WORDS = report_features.WORDS
+
     SPEC = GameSpec(
         id="ninjitsu",
         title="Ninjitsu!",
