@@ -494,8 +494,13 @@ class GameState(ABC, Generic[PayloadT]):
                 if parts:
                     # After a seat's name a bracket would read as about the seat ("to P1 (hard bot, no one
                     # else knows you have it)" once a front end names the bot), so a dash sets it apart there.
-                    words[action] = (f"{text} \N{EM DASH} {', '.join(parts)}" if _ENDS_WITH_SEAT.search(text)
-                                     else f"{text} ({', '.join(parts)})")
+                    if _ENDS_WITH_SEAT.search(text):
+                        words[action] = f"{text} \N{EM DASH} {', '.join(parts)}"
+                    elif text.endswith(")") and "(" in text:
+                        # Into the game's own closing bracket: "(it would do nothing now, copy 1)", not two.
+                        words[action] = f"{text[:-1]}, {', '.join(parts)})"
+                    else:
+                        words[action] = f"{text} ({', '.join(parts)})"
         return words
 
     def out_words(self, seat: int) -> str | None:

@@ -455,6 +455,9 @@ def test_a_card_whose_action_would_do_nothing_says_so_in_its_label() -> None:
     assert not game.secrets[0] and not game.secrets[1] and not game.treasures[0]
     game = position(hands=["Ja 6a", "9b"], secrets=["", "8a"])
     assert game.labels(0)["a:Ja"] == "Play Master of Planning for its action"
+    # Two copies that would do nothing: one bracket, the copy numbered inside it.
+    game = position(hands=["Ja Jb 6a", "9b"])
+    assert game.labels(0)["a:Ja"] == "Play Master of Planning for its action (it would do nothing now, copy 1)"
     # Across random games, the words agree with the rule the idle_actions option applies.
     from ninjadojo.games.ninjitsu.rules import can_act
 
@@ -468,7 +471,9 @@ def test_a_card_whose_action_would_do_nothing_says_so_in_its_label() -> None:
                 for action, words in game.labels(seat).items():
                     if action.startswith("a:") and "now, for free" not in words:
                         card = CARD_INDEX[action[2:]]
-                        idle = "(it would do nothing now)" in words
+                        # (a second copy in hand numbers the words inside the bracket: "now, copy 1)")
+                        idle = "(it would do nothing now" in words
+                        assert ") (" not in words, words
                         assert idle == (not can_act(game, seat, card)), (action, words)
                         said += idle
             actions = game.legal_actions(seat)
@@ -542,3 +547,21 @@ def test_a_trap_ignored_says_why() -> None:
     log = game.observe(None)["log"]
     assert isinstance(log, list)
     assert str(log[-1]).strip() == "The trap of Tripwire is ignored (Master of Planning ignores traps)"
+
+
+def test_master_of_cunnings_trap_window_says_the_player_robbed_draws_4() -> None:
+    """"When you steal this, the player you stole it from draws 4 cards": the any-time window before it says
+    who draws, not that the trap is about to "hit" the thief."""
+    game = position(players=2, expansions="promo", hands=["6a", "1n"], secrets=["", "Ka"])
+    game.apply(0, "x1.0")
+    prompt = game.decision(1).prompt
+    assert "the trap of Master of Cunning is about to spring: you draw 4 cards" in prompt
+    assert "hit" not in prompt
+
+
+def test_darts_says_up_to_2_before_the_first_discard_and_1_more_after() -> None:
+    game = position(players=2, hands=["Aa 6a", ""], treasures=["", "8a 9b"])
+    game.apply(0, "a:Aa")
+    assert game.decision(0).prompt.endswith("or stop (up to 2).")
+    game.apply(0, "c:8a")
+    assert game.decision(0).prompt.endswith("or stop (up to 1 more).")

@@ -31,6 +31,7 @@ from ninjadojo.games.ninjitsu.cards import (
     FACE_DOWN_PER_SECRET,
     OWNER_PENALTY,
     VALUE,
+    DiscardTreasures,
     Play,
     TakeTreasure,
 )
@@ -126,7 +127,14 @@ def _window_moment(state: NinjitsuState, seat: int, frame: Frame) -> tuple[str, 
     owner = _whose(state, seat, cast(int, data["seat"])) if "seat" in data else ""  # whose treasures
     if moment == "trap":
         taker = data["taker"]
-        what = f"the trap of {_cid_words(card)} is about to hit {'you' if taker == seat else f'P{taker}'}"
+        trap = CARDS[CARD_INDEX[str(card)]].trap
+        if trap is not None and trap.kind == "victim-draws" and "victim" in data:
+            # Master of Cunning's trap hits no thief: the player robbed draws.
+            victim = cast(int, data["victim"])
+            draws = f"you draw {trap.count} cards" if victim == seat else f"P{victim} draws {trap.count} cards"
+            what = f"the trap of {_cid_words(card)} is about to spring: {draws}"
+        else:
+            what = f"the trap of {_cid_words(card)} is about to hit {'you' if taker == seat else f'P{taker}'}"
         does = {"Antonio": "ignores the trap"}
     elif moment == "steal":
         what = (f"P{data['thief']} is about to steal {_whose(state, seat, cast(int, data['victim']))} secret "
@@ -371,7 +379,11 @@ def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
         return f"{by}turn an opponent's secret face up."
     if kind == "discard-treasure":
         whose = "an opponent's" if data["scope"] == "opponents" else "any"
-        more = f", or stop (up to {data['left']} more)" if data.get("optional") else ""
+        left = cast(int, data["left"])
+        # "up to 2" before the first discard, "up to 1 more" after it.
+        first = any(isinstance(step, DiscardTreasures) and step.up_to == left
+                    for step in CARDS[CARD_INDEX[str(data["by"])]].steps) if data.get("by") in CARD_INDEX else False
+        more = f", or stop (up to {left}{'' if first else ' more'})" if data.get("optional") else ""
         then = "; its action then happens as if you played it" if data.get("use_action") else ""
         return f"{by}discard {whose} treasure from play{more}{then}.{_fire_keeps(state, seat, data['scope'])}"
     if kind in ("take-treasure", "teleport"):
