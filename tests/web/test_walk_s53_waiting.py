@@ -30,8 +30,9 @@ def test_a_waiting_table_lists_the_seats_it_waits_for_not_choices(browser: Any, 
         assert actions.locator("button.action").count() == 0
         # (the seat's badge is a box of its own: its text ends before the comma)
         said = " ".join(actions.inner_text().split()).replace(" ,", ",")
-        assert said.startswith("Waiting for players The table waits for P1 Player 1 (invited, not here yet), "
-                               "P2 Player 2 (a free seat)."), said
+        # (unnamed seats are "P1" and "P2", as on the board: not the server's "Player 1")
+        assert said.startswith("Waiting for players The table waits for P1 (invited, not here yet), "
+                               "P2 (a free seat)."), said
         for seat, name in ((1, "Bea"), (2, "Cy")):
             body: dict[str, Any] = {"name": name, "seat": seat}
             headers = {"X-Seat-Token": tokens[str(seat)]} if str(seat) in tokens else {}

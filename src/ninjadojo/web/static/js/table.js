@@ -1265,7 +1265,7 @@ class TablePage {
   /** What a table waiting for its players waits for: its seats not taken yet (a friend invited, a free seat). */
   awaited(state) {
     const seats = state.seats.filter((seat) => seat.status === 'invited' || seat.status === 'free');
-    const named = seats.map((seat, i) => [i ? ', ' : '', seatBadge(seat.seat, seat.name),
+    const named = seats.map((seat, i) => [i ? ', ' : '', seatBadge(seat.seat, givenName(seat, seat.seat)),
       seat.status === 'free' ? ' (a free seat)' : ' (invited, not here yet)']);
     return h('div', {class: 'awaited'},
       seats.length ? h('p', {class: 'awaited-seats'}, 'The table waits for ', named, '.') : null,
@@ -1282,17 +1282,17 @@ class TablePage {
         const link = inviteLink(this.tableId, seat.seat, invites[seat.seat]);
         const field = h('input', {class: 'link-field', value: link, readonly: true,
           'aria-label': `invitation link of seat ${seat.seat}`});
-        items.push(h('li', {}, seatBadge(seat.seat, seat.name), ' invited: ', field,
+        items.push(h('li', {}, seatBadge(seat.seat, givenName(seat, seat.seat)), ' invited: ', field,
           h('button', {type: 'button', onclick: () => copyText(link, field)}, 'Copy link')));
       } else if (seat.status === 'free' && this.seat !== null) {
-        items.push(h('li', {}, seatBadge(seat.seat, seat.name), ' is free: ',
+        items.push(h('li', {}, seatBadge(seat.seat, givenName(seat, seat.seat)), ' is free: ',
           h('button', {type: 'button', onclick: () => this.handToBot(seat.seat)}, 'Let a bot (medium) play it')));
       } else if (seat.status === 'free' && this.seat === null) {
-        items.push(h('li', {}, seatBadge(seat.seat, seat.name), ' is free: ',
+        items.push(h('li', {}, seatBadge(seat.seat, givenName(seat, seat.seat)), ' is free: ',
           h('button', {type: 'button', onclick: () => this.join(seat.seat)}, 'Take this seat')));
       } else if (seat.status === 'invited' && state.status !== 'waiting') {
         // (While the table waits, what it waits for says so: see awaited.)
-        items.push(h('li', {}, seatBadge(seat.seat, seat.name), ' has not come yet'));
+        items.push(h('li', {}, seatBadge(seat.seat, givenName(seat, seat.seat)), ' has not come yet'));
       }
     }
     return items.length ? h('ul', {class: 'invites'}, items) : null;
