@@ -333,3 +333,45 @@ def _flags(game: GameState[Any]) -> list[int]:
     from ninjadojo.engine.undo import _vouched
 
     return [_vouched(game, index) if flag == UNDO_UNKNOWN else flag for index, flag in enumerate(game._undoable)]
+
+
+def test_the_undo_reason_does_not_tell_that_another_seat_was_asked_in_a_concealed_window() -> None:
+    """A concealed window (an "any time" card's moment) asks its holders unseen. After an action, the seat's undo
+    reason is the same whether or not a window asked someone and they passed: on the true game and on a sample of
+    what the seat cannot see, where the seat is sent the same view, the reason is the same (it once said
+    "another seat has acted since your action" only where someone had been asked)."""
+    import random
+
+    def pass_windows(game: Any) -> list[int] | None:
+        asked = []
+        while game.result is None and game.frames[-1].concealed:
+            seat = game.frames[-1].seats[0]
+            if "pass" not in game.legal_actions(seat):
+                return None
+            game.apply(seat, "pass")
+            asked.append(seat)
+        return asked
+
+    compared = 0
+    for seed in range(14, 17):
+        rng = random.Random(seed)
+        game = game_class("ninjitsu").new(3, {"expansions": "promo,sabotage", "target": 15}, seed=seed)
+        for _ in range(60):
+            if game.result is not None:
+                break
+            seat = rng.choice([each for each in range(3) if game.legal_actions(each)])
+            action = rng.choice(game.legal_actions(seat))
+            if not game.frames[-1].concealed:
+                for _ in range(3):
+                    true, sample = game.clone(), game.determinize(seat, rng.randrange(2**31))
+                    true.apply(seat, action)
+                    sample.apply(seat, action)
+                    asked, asked_in_sample = pass_windows(true), pass_windows(sample)
+                    if asked is None or asked_in_sample is None or bool(asked) == bool(asked_in_sample):
+                        continue
+                    if true.observe(seat) != sample.observe(seat) or true.labels(seat) != sample.labels(seat):
+                        continue
+                    compared += 1
+                    assert true.undo_check(seat) == sample.undo_check(seat), (seed, seat, action)
+            game.apply(seat, action)
+    assert compared, "no action was followed by a window in one game and not in the other"

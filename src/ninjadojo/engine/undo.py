@@ -15,6 +15,8 @@ this the same way for every game:
 3. in a game where a hidden answer may follow an action (Ninjitsu!'s "any time" cards ask their holders
    in secret), only while the seat itself still has the decision: once the game has moved on, a
    refusal could tell that someone was asked in secret, so it is refused whether or not anyone was;
+   and while it has the decision again after such an answer, the refusal is (4)'s, never (1)'s, which
+   would tell that someone answered;
 4. the action was vouched for when it was applied: the game said, from what the seat knew, that all it
    leads to is determined by that (:meth:`GameState._undo_safe`; a game that says nothing vouches for
    nothing), and the random stream did not move. A submission to a decision made at once is vouched
@@ -86,16 +88,25 @@ def undo_check(state: GameState[Any], seat: int) -> str | None:
         return ("the game has moved on since your action: in this game you may take back an action only while "
                 "the decision is still yours")
     later = actions[index + 1:] if index < len(actions) - 1 else ()
-    if later and not (pending and all(each in frame.submitted for each, _ in later)):
+    moved_on = bool(later) and not (pending and all(each in frame.submitted for each, _ in later))
+    if moved_on and not state._hidden_answers_possible():
         return "another seat has acted since your action"
-    undoable = state._undoable
-    if index >= len(undoable):
-        return HIDDEN_OUTCOME
-    if undoable[index] == UNDO_UNKNOWN:
-        undoable[index] = _vouched(state, index)
-    if not undoable[index]:
+    # Where another seat may answer unseen (a concealed window), an action it answered is one whose outcome
+    # depended on what the seat cannot see: said as every such action is, or the reason would tell that
+    # someone was asked.
+    if not _vouched_now(state, index) or moved_on:
         return HIDDEN_OUTCOME
     return None
+
+
+def _vouched_now(state: GameState[Any], index: int) -> bool:
+    """Whether action ``index`` of the record is vouched for (its undo flag, worked out if still unknown)."""
+    undoable = state._undoable
+    if index >= len(undoable):
+        return False
+    if undoable[index] == UNDO_UNKNOWN:
+        undoable[index] = _vouched(state, index)
+    return bool(undoable[index])
 
 
 def _vouched(state: GameState[Any], index: int) -> int:
