@@ -128,6 +128,10 @@ def test_a_private_table_is_watched_only_with_its_watch_key(server: ServerThread
     assert server.http.get(f"/api/tables/{table_id}/view", headers={"X-Watch-Key": "x" * 32}).status_code == 403
     seen = server.http.get(f"/api/tables/{table_id}/view", headers={"X-Watch-Key": key})
     assert seen.status_code == 200 and seen.json()["seat"] is None
+    # The summary too (who is connected, whom the table waits for and since when).
+    refused = server.http.get(f"/api/tables/{table_id}")
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "private"
+    assert server.http.get(f"/api/tables/{table_id}", headers={"X-Watch-Key": key}).json()["id"] == table_id
 
     async def scenario() -> None:
         async with Listener(server.ws_url(table_id)) as stranger:
@@ -154,8 +158,13 @@ def test_a_table_without_spectators_keeps_its_finished_game_for_its_seats(server
     server.play_out(closed)
     server.play_out(public)
     deadline = time.monotonic() + 30
-    while server.http.get(f"/api/tables/{closed}").json()["status"] != "finished" and time.monotonic() < deadline:
+    seat = {"X-Seat-Token": tokens["0"]}
+    while (server.http.get(f"/api/tables/{closed}", headers=seat).json()["status"] != "finished"
+           and time.monotonic() < deadline):
         time.sleep(0.05)
+    # Its summary (who is connected, whom it waits for) is its seats' too.
+    refused = server.http.get(f"/api/tables/{closed}")
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_allowed"
     for path in ("record", "replay?seat=1&step=1"):
         refused = server.http.get(f"/api/tables/{closed}/{path}")
         assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_allowed", path

@@ -293,8 +293,11 @@ def create_app(db: str | None = None, *, bot_pool: str = "process", bot_workers:
         return {"tables": await dojo.listing(status, game)}
 
     @app.get("/api/tables/{table_id}", summary="One table's summary")
-    async def get_table(table_id: str) -> dict[str, Any]:
-        return (await table_of(table_id)).summary()
+    async def get_table(table_id: str, token: TokenHeader = None, watch: WatchHeader = None) -> dict[str, Any]:
+        table = await table_of(table_id)
+        # Who is connected, whom the table waits for and since when: watching, as the table's view is.
+        check_watch(table, token, watch)
+        return table.summary()
 
     @app.post("/api/tables/{table_id}/join", summary="Take a free seat (a new token), or name an invited one")
     async def join(table_id: str, body: JoinTable, token: TokenHeader = None) -> dict[str, Any]:

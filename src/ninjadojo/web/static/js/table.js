@@ -137,7 +137,7 @@ class TablePage {
     this.askName = !name;
     if (!name) return;
     try {
-      const summary = await api(`/api/tables/${this.tableId}`);
+      const summary = await api(`/api/tables/${this.tableId}`, {token: this.inviteToken});
       const seat = summary.seats[this.inviteSeat];
       if (seat && seat.status === 'invited' && seat.name !== name) {
         await api(`/api/tables/${this.tableId}/join`, {method: 'POST', body: {name, seat: this.inviteSeat},
@@ -505,7 +505,8 @@ class TablePage {
       // The sets this table plays with (its summary), for the cards in play; every card when not known.
       let sets = null;
       try {
-        const summary = await api(`/api/tables/${this.tableId}`);
+        const summary = await api(`/api/tables/${this.tableId}`,
+          {token: this.token, watch: this.token ? null : this.watchKey});
         sets = Array.isArray(summary.sets) ? summary.sets : null;
       } catch {
         sets = null;
