@@ -175,7 +175,7 @@ def test_a_name_of_only_invisible_characters_is_refused(server: ServerThread, na
     assert [seat["name"] for seat in seats] == ["Ann", "Player 1"] and seats[1]["status"] == "free"
 
 
-@pytest.mark.parametrize("name", ["Ann", "\u3164Bo", "\u00e9", "\u5f71", "\U0001f977", "\u2606"])
+@pytest.mark.parametrize("name", ["Cy", "\u3164Bo", "\u00e9", "\u5f71", "\U0001f977", "\u2606"])
 def test_a_name_with_something_to_see_is_taken(server: ServerThread, name: str) -> None:
     table_id, _ = server.create({"game": "ninjitsu", "players": 2, "settings": QUICK, "seats": [
         {"type": "human", "name": "Ann"}, {"type": "human", "open": True}]})
@@ -233,3 +233,24 @@ def test_a_trusted_server_takes_every_seed_as_it_is_and_says_so(sqlite_url: str)
         assert again.http.get(f"/api/tables/{table_id}").json()["deal"] == "chosen"
         assert any("creator chose the seed" in note
                    for note in again.http.get(f"/api/tables/{table_id}/view").json()["notes"])
+
+
+@pytest.mark.parametrize(("name", "code"), [("Ann", "name_taken"), ("  ann ", "name_taken"), ("spectator", "bad_name"),
+                                            ("P0", "bad_name"), ("Player 0", "bad_name"), ("easy bot", "bad_name")])
+def test_a_name_another_seat_has_or_the_tables_own_words_for_a_seat_is_refused(server: ServerThread, name: str,
+                                                                                 code: str) -> None:
+    """(found by an adversarial probe: a seat could call itself "Ann" like seat 0, then chat "I resign" as her)"""
+    table_id, _ = server.create({"game": "ninjitsu", "players": 3, "settings": QUICK, "seats": [
+        {"type": "human", "name": "Ann"}, {"type": "human", "open": True}, {"type": "bot", "level": "easy"}]})
+    refused = server.http.post(f"/api/tables/{table_id}/join", json={"name": name})
+    assert refused.status_code == (409 if code == "name_taken" else 400), refused.text
+    assert refused.json()["error"]["code"] == code
+    assert server.http.get(f"/api/tables/{table_id}").json()["seats"][1]["status"] == "free"  # nothing changed
+    joined = server.http.post(f"/api/tables/{table_id}/join", json={"name": "P1"})  # its own label: no one else's
+    assert joined.status_code == 200, joined.text
+    renamed = server.http.post(f"/api/tables/{table_id}/join", json={"name": "ANN"},
+                               headers={"X-Seat-Token": joined.json()["token"]})
+    assert renamed.status_code == 409 and renamed.json()["error"]["code"] == "name_taken"
+    created = server.http.post("/api/tables", json={"game": "ninjitsu", "players": 2, "seats": [
+        {"type": "human", "name": "Bo"}, {"type": "human", "name": "bo"}]})
+    assert created.status_code == 409 and created.json()["error"]["code"] == "name_taken"

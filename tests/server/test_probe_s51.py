@@ -236,8 +236,8 @@ def test_a_hint_asked_for_an_index_the_seat_was_never_sent_says_so(server: Serve
     moved on"; it says which index is the seat's. (Refused before any search: nothing is asked of the workers.)"""
     table_id, tokens = two_humans(server, hints=True)
     live = server.dojo.tables[table_id]
-    for token in tokens.values():  # both seats taken: the table plays
-        assert server.http.post(f"/api/tables/{table_id}/join", json={"name": "Ann"},
+    for name, token in zip(("Ann", "Bo"), tokens.values(), strict=False):  # both seats taken: the table plays
+        assert server.http.post(f"/api/tables/{table_id}/join", json={"name": name},
                                 headers={"X-Seat-Token": token}).status_code == 200
     seat = live.game.to_act()[0]
     for index in (live.index[seat] + 1, -1):

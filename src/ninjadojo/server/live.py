@@ -39,7 +39,7 @@ from ninjadojo.server.connections import (
     RateLimiter,
 )
 from ninjadojo.server.errors import ApiError, MessageError, bad_request, storage_failed
-from ninjadojo.server.settings import TableSettings
+from ninjadojo.server.settings import TableSettings, check_seat_name
 from ninjadojo.server.storage import CHAT_KEPT, ChatLine, Storage, StoredSeat, StoredTable
 from ninjadojo.server.tablebots import TableBots
 from ninjadojo.server.tokens import token_matches
@@ -1012,6 +1012,8 @@ class LiveTable:
                 raise ApiError(409, "seat_taken", f"seat {seat} is not free; free seats: "
                                                   f"{', '.join(map(str, free)) or 'none'}")
             was_waiting = self.status == "waiting"
+            if name is not None:
+                check_seat_name(name, seat, self._other_names(seat))
             name = name or f"Player {seat}"
             await self._change_seats([self.seats[seat]], (EVERYONE, f"{name} sits at seat {seat}"),
                                      status="taken", name=name, token_hash=token_hash)
@@ -1020,10 +1022,16 @@ class LiveTable:
             self.publish()
             return seat
 
+    def _other_names(self, seat: int) -> list[str]:
+        """The names of the table's other seats taken or invited by a person (a free seat's is nobody's)."""
+        return [each.name for each in self.seats
+                if each.seat != seat and each.type == "human" and each.status != "free"]
+
     async def rename(self, seat: int, name: str, token_hash: str) -> None:
         """Set a seat's display name (its holder's request); an invited seat becomes taken."""
         async with self.lock:
             self.check_holder(seat, token_hash)
+            check_seat_name(name, seat, self._other_names(seat))
             was_waiting = self.status == "waiting"
             await self._change_seats([self.seats[seat]], name=name, status="taken")
             if was_waiting and self.status == "playing":

@@ -7,8 +7,9 @@ value is refused with an :class:`ApiError` saying what is allowed.
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -229,6 +230,24 @@ def check_name(name: object, where: str = "name") -> str:
     return name
 
 
+#: Names a person may not take at a table: they read as the table's own words for a seat (its label, the name
+#: an unnamed seat is given, a bot, a spectator), so a chat line or a log line under them could be taken for
+#: the table's. (A seat's own label, "P2", or "Player 2", the name it was given, may be kept.)
+_RESERVED_NAME = re.compile(r"^(?:spectators?|everyone|you|p\d+|player \d+)$|\bbots?\b", re.IGNORECASE)
+
+
+def check_seat_name(name: str, seat: int, others: Iterable[str | None], where: str = "name") -> None:
+    """Refuse ``name`` for ``seat`` if another seat of the table has it (whatever the case), or if it reads as
+    the table's own words for a seat (:data:`_RESERVED_NAME`): one player could otherwise chat as another."""
+    folded = name.casefold()
+    if _RESERVED_NAME.search(name) and folded not in (f"player {seat}", f"p{seat}"):
+        raise bad_request(f"{where} {quote(name)} reads as the table's own words for a seat (a seat's label such "
+                          "as P1 or Player 1, a bot, a spectator): choose another", "bad_name")
+    if any(other is not None and other.casefold() == folded for other in others):
+        raise ApiError(409, "name_taken", f"another seat at this table is called {quote(name)}: choose another "
+                                          "name")
+
+
 @dataclass(slots=True)
 class SeatPlan:
     """One seat as a create request asks for it."""
@@ -267,6 +286,8 @@ def parse_seats(data: object, players: int, game_id: str) -> list[SeatPlan]:
                 raise bad_request(f"{where}: 'open' must be true or false, not {quote(is_open)}", "bad_seats")
             if is_open and name is not None:
                 raise bad_request(f"{where} is open (for anyone to join), so it has no name yet", "bad_seats")
+            if name is not None:
+                check_seat_name(name, number, (plan.name for plan in plans), f"{where}'s name")
             plans.append(SeatPlan("human", name, is_open))
         elif kind == "bot":
             unknown = sorted(set(item) - {"type", "level", "bot"})
