@@ -135,6 +135,9 @@ def test_a_ninja_out_of_ninja_trap_is_told_so_while_the_others_play_on(browser: 
                 continue  # Ann lasted to the end of this deal: another one
             said = " ".join(page.evaluate(OUT)["prompt"].split())
             assert said.startswith(OUT_WORDS), said
+            # An out ninja is in no room: the house shows only the living, and its panel names none either.
+            line = page.locator(".board .seat-panel.mine .seat-line").first.inner_text()
+            assert "out of the game" in line and "in the " not in line, line
             # Her chip says so too (in words), and no chip of a seat still playing does.
             chips = page.eval_on_selector_all(".seat-chip", "els => els.map(e => e.innerText)")
             state = server_state(web_server, table_id, tokens["0"])  # (later than the page's: the bots play on)

@@ -92,7 +92,8 @@ function seat(ctx, data) {
     h('div', {class: 'seat-line'},
       data.alive ? hits(data.hits) : h('span', {class: 'tag tag-out'}, '✖ out of the game'),
       h('span', {class: 'tag'}, `${data.colour} deck`),
-      data.move ? h('span', {class: 'tag'}, emblem('steps', 14), ` in the ${roomName(data.move)}`) : null,
+      // (an out ninja is in no room: the house shows only the living, and so does its panel)
+      data.move && data.alive ? h('span', {class: 'tag'}, emblem('steps', 14), ` in the ${roomName(data.move)}`) : null,
       data.blocked ? h('span', {class: 'tag tag-warn'}, 'shares a room: cannot flip') : null),
     // (a hand revealed at the end is shown below, card by card: not its backs here as well)
     h('div', {class: 'seat-line'}, counter('Deck', data.deck_size),
