@@ -226,3 +226,30 @@ def test_on_a_phone_the_advised_move_is_scrolled_above_the_docked_hand(
         assert not errors, errors
     finally:
         context.close()
+
+
+@pytest.mark.parametrize(("chance", "verdict"), [(0.0, "Every move looks lost from here"),
+                                                 (1.0, "Every move looks won from here")])
+def test_a_hint_where_every_move_has_the_same_sure_chance_says_so_in_words(
+        browser: Any, web_server: WebServer, chance: float, verdict: str) -> None:
+    """A probe read "estimated win chance 0%" beside every move of a lost Ninja Trap: the hint says in words that
+    every move looks lost (or won), which the percentages alone do not. (The server's answer is replaced here by
+    one whose every move has that chance: such positions come late in a game.)"""
+    import json
+
+    context, page, errors = new_page(browser)
+    try:
+        table_id = create(page, web_server.base, True)
+        assert wait_turn_or_end(page, 30) == "act"
+        state = server_state(web_server, table_id, seat_token(page, table_id))
+        moves = [{"action": action, "label": state["labels"][action], "chance": chance}
+                 for action in state["legal"][:3]]
+        answer = {"hint": {**moves[0], "alternatives": moves[1:]}}
+        page.route(f"**/api/tables/{table_id}/hint",
+                   lambda route: route.fulfill(status=200, content_type="application/json", body=json.dumps(answer)))
+        page.click("#hint-button")
+        page.locator(".hint-answer").wait_for()
+        assert page.locator(".hint-verdict").inner_text().startswith(verdict)
+        assert not errors, errors
+    finally:
+        context.close()

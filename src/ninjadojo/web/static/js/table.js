@@ -1165,9 +1165,15 @@ class TablePage {
         named.add(text);
         others.push(`${text} (${percent(other.chance)})`);
       }
+      // Every chance 0% (or 100%) tells nothing by itself: said in words (a probe read "0%" for every move).
+      const chances = [found.chance, ...(found.alternatives || []).map((other) => other.chance)];
+      const verdict = chances.every((chance) => chance < 0.005)
+        ? 'Every move looks lost from here: the search found no way to win in what it tried.'
+        : chances.every((chance) => chance > 0.995) ? 'Every move looks won from here.' : null;
       said = h('div', {class: 'hint-answer', dataset: {action: found.action}},
         h('p', {}, h('strong', {}, 'The expert’s best move: '), best, ' ',
           h('span', {class: 'chance'}, `· estimated win chance ${percent(found.chance)}`)),
+        verdict ? h('p', {class: 'hint-verdict'}, verdict) : null,
         others.length ? h('p', {class: 'muted'}, `Also considered: ${others.join('; ')}.`) : null);
     } else if (hint && hint.error) {
       said = h('p', {class: 'tag tag-warn', role: 'alert'}, `No hint: ${hint.error}`);
