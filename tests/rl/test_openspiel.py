@@ -462,3 +462,10 @@ def test_an_illegal_joint_action_with_the_legality_checks_changes_nothing() -> N
     assert state.history() == [] and state.legal_actions(0) == first
     state.apply_actions_with_legality_checks([first[0], second[0]])
     assert state.history() == [first[0], second[0]]
+
+
+def test_a_checked_apply_at_a_simultaneous_node_says_to_apply_a_joint_action() -> None:
+    state = pyspiel.load_game("ninjadojo_ninja_trap_simultaneous", {"players": 2}).new_initial_state()
+    with pytest.raises(DojoError, match=r"this is a simultaneous node .*: apply a joint action"):
+        state.apply_action_with_legality_check(state.legal_actions(0)[0])
+    assert state.history() == []

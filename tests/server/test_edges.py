@@ -235,7 +235,10 @@ def test_a_trusted_server_takes_every_seed_as_it_is_and_says_so(sqlite_url: str)
                    for note in again.http.get(f"/api/tables/{table_id}/view").json()["notes"])
 
 
-@pytest.mark.parametrize(("name", "code"), [("Ann", "name_taken"), ("  ann ", "name_taken"), ("spectator", "bad_name"),
+@pytest.mark.parametrize(("name", "code"), [("Ann", "name_taken"), ("  ann ", "name_taken"),
+                                            ("Ann\u3164", "name_taken"), ("\uff21\uff4e\uff4e", "name_taken"),
+                                            ("\u0410nn", "name_taken"),
+                                            ("spectator", "bad_name"),
                                             ("P0", "bad_name"), ("Player 0", "bad_name"), ("easy bot", "bad_name")])
 def test_a_name_another_seat_has_or_the_tables_own_words_for_a_seat_is_refused(server: ServerThread, name: str,
                                                                                  code: str) -> None:

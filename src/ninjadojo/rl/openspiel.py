@@ -401,7 +401,9 @@ class NinjaDojoState(pyspiel.State):  # type: ignore[misc]
         (pyspiel's own builds its refusal by serialising the game, which its C++ side cannot do for a Python
         game: it failed with "GetRNGState unimplemented". C++ callers still reach that one.)
         """
-        self._check_legal(self.current_player(), action)
+        player = self.current_player()
+        if player >= 0:  # (at a simultaneous node or the end, apply_action says why none is applied)
+            self._check_legal(player, action)
         self.apply_action(action)
 
     def apply_actions_with_legality_checks(self, actions: list[int]) -> None:

@@ -236,16 +236,32 @@ def check_name(name: object, where: str = "name") -> str:
 _RESERVED_NAME = re.compile(r"^(?:spectators?|everyone|you|p\d+|player \d+)$|\bbots?\b", re.IGNORECASE)
 
 
+#: Cyrillic and Greek letters drawn as Latin ones (lower case, after case folding): "Аnn" with a Cyrillic А
+#: reads as "Ann".
+_LOOK_ALIKES = str.maketrans("асеіјорѕхуԁһӏкмтвнαεικνορτυχ", "aceijopsxydhlkmtbhaeiknoptux")
+
+
+def name_key(name: str) -> str:
+    """What ``name`` reads as, for telling two names apart: compatibility forms folded (fullwidth "Ａｎｎ"
+    is "ann"), case folded, characters that show nothing by themselves dropped (a Hangul filler after "Ann"),
+    and Cyrillic and Greek look-alikes of Latin letters read as those."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(char for char in folded if visible(char) or char == " ").strip().translate(_LOOK_ALIKES)
+
+
 def check_seat_name(name: str, seat: int, others: Iterable[str | None], where: str = "name") -> None:
-    """Refuse ``name`` for ``seat`` if another seat of the table has it (whatever the case), or if it reads as
-    the table's own words for a seat (:data:`_RESERVED_NAME`): one player could otherwise chat as another."""
-    folded = name.casefold()
-    if _RESERVED_NAME.search(name) and folded not in (f"player {seat}", f"p{seat}"):
+    """Refuse ``name`` for ``seat`` if another seat of the table has it (as it reads: :func:`name_key`), or if
+    it reads as the table's own words for a seat (:data:`_RESERVED_NAME`): one player could otherwise chat as
+    another."""
+    folded = name_key(name)
+    if _RESERVED_NAME.search(folded) and folded not in (f"player {seat}", f"p{seat}"):
         raise bad_request(f"{where} {quote(name)} reads as the table's own words for a seat (a seat's label such "
                           "as P1 or Player 1, a bot, a spectator): choose another", "bad_name")
-    if any(other is not None and other.casefold() == folded for other in others):
-        raise ApiError(409, "name_taken", f"another seat at this table is called {quote(name)}: choose another "
-                                          "name")
+    clash = next((other for other in others if other is not None and name_key(other) == folded), None)
+    if clash is not None:
+        said = "" if clash == name else f" ({quote(name)} reads the same)"
+        raise ApiError(409, "name_taken", f"another seat at this table is called {quote(clash)}{said}: choose "
+                                          "another name")
 
 
 @dataclass(slots=True)

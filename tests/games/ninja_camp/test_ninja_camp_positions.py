@@ -340,6 +340,8 @@ def _doc_scenarios() -> dict[str, tuple[NinjaCampState, list[str]]]:
     ambush = position(2, squares={**seat0, "b5": "?1", "e7": "?", "c1": "."}, hands={0: "ERA"}, to_act=0)
     goat = position(2, squares={**seat0, "b5": "?1", "e7": "?", "c6": "A"}, clans={0: "go"}, to_act=0)
     flying = position(2, squares={**seat0, "d5": "?1", "e7": "?"}, clans={0: "fs"}, to_act=0)
+    own = position(2, squares={"d4": "E0", "a1": "A0", "g1": "D0", "a7": "A1", "g7": "D1", "d7": "H1"},
+                   clans={0: "fs"}, to_act=0)
     armadillo = position(2, squares={**seat0, "a7": "?", "c7": "?0"}, clans={0: "ar"}, to_act=0)
     sloth = position(2, squares={**seat0, "b2": "?", "c3": "?0"}, clans={0: "sl"}, to_act=0)
     platypus = position(2, squares={**seat0, "g1": "?", "d4": "?0"}, clans={0: "pl"}, to_act=0)
@@ -355,6 +357,8 @@ def _doc_scenarios() -> dict[str, tuple[NinjaCampState, list[str]]]:
         "ar:b2-b7": (armadillo, []),
         "go:b2-b5>c6": (goat, []),
         "fs:b2-b3xd5": (flying, []),
+        "fs:d4-d5xa1": (own, []),
+        "fs:d4-d5xg1": (own, []),  # (recorded as fs:d4-d5xa1: the same position)
         "sl:c4": (sloth, []),
         "pl:b2-c3": (platypus, []),
         "pl:d4-d5": (platypus, ["pl:b2-c3"]),
