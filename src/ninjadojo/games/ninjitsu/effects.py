@@ -271,6 +271,13 @@ def run_step(state: NinjitsuState, card: int, step: Step, actor: int) -> None:
 _AS_WAY = {"treasure": "a treasure", "action": "an action"}
 
 
+def no_discard_yet(frame: Frame) -> bool:
+    """Whether a ``discard-treasure`` frame has had none of its discards yet: as many left as its card's
+    text allows (Darts: "up to 2", then "up to 1 more"; declined whole, it "discards no treasure")."""
+    steps = CARDS[CARD_INDEX[str(frame.data["by"])]].steps
+    return any(isinstance(step, DiscardTreasures) and step.up_to == frame.data["left"] for step in steps)
+
+
 def idle_step(state: NinjitsuState, card: int, why: str) -> None:
     """Log a step of ``card``'s action that does nothing now, and why: else a card seems to fizzle.
 

@@ -814,7 +814,7 @@ def apply(state: NinjitsuState, seat: int, frame: Frame, payload: Payload) -> No
     elif op == OP_FLIP:
         effects.surprise(state, seat, first, second)
     elif op == OP_DONE:
-        state.narrate(f"P{seat} {_stops(state, frame)}")
+        state.narrate(f"P{seat} {_stops(frame)}")
     elif op == OP_CHOOSE:
         _apply_choice(state, seat, frame, first)
     continue_turn(state)
@@ -932,14 +932,11 @@ def _apply_choice(state: NinjitsuState, seat: int, frame: Frame, card: int) -> N
             state.frames.append(again)
 
 
-def _stops(state: NinjitsuState, frame: Frame) -> str:
+def _stops(frame: Frame) -> str:
     """A stop to optional discards in words: "discards no treasure" when none was discarded yet (Darts
     declined whole), else "stops discarding"."""
-    if frame.kind == "discard-treasure" and state.effects:
-        steps = CARDS[state.effects[-1][0]].steps
-        up_to = next((step.up_to for step in steps if isinstance(step, DiscardTreasures)), None)
-        if up_to == frame.data["left"]:
-            return "discards no treasure"
+    if frame.kind == "discard-treasure" and effects.no_discard_yet(frame):
+        return "discards no treasure"
     return "stops discarding"
 
 

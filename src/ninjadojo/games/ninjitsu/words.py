@@ -31,10 +31,10 @@ from ninjadojo.games.ninjitsu.cards import (
     FACE_DOWN_PER_SECRET,
     OWNER_PENALTY,
     VALUE,
-    DiscardTreasures,
     Play,
     TakeTreasure,
 )
+from ninjadojo.games.ninjitsu.effects import no_discard_yet
 from ninjadojo.games.ninjitsu.knowledge import holder_knowers, place_knowers
 from ninjadojo.games.ninjitsu.magic import binding_mark
 from ninjadojo.games.ninjitsu.notation import (
@@ -379,11 +379,9 @@ def prompt(state: NinjitsuState, seat: int, frame: Frame) -> str:
         return f"{by}turn an opponent's secret face up."
     if kind == "discard-treasure":
         whose = "an opponent's" if data["scope"] == "opponents" else "any"
-        left = cast(int, data["left"])
         # "up to 2" before the first discard, "up to 1 more" after it.
-        first = any(isinstance(step, DiscardTreasures) and step.up_to == left
-                    for step in CARDS[CARD_INDEX[str(data["by"])]].steps) if data.get("by") in CARD_INDEX else False
-        more = f", or stop (up to {left}{'' if first else ' more'})" if data.get("optional") else ""
+        first = no_discard_yet(frame)
+        more = f", or stop (up to {data['left']}{'' if first else ' more'})" if data.get("optional") else ""
         then = "; its action then happens as if you played it" if data.get("use_action") else ""
         return f"{by}discard {whose} treasure from play{more}{then}.{_fire_keeps(state, seat, data['scope'])}"
     if kind in ("take-treasure", "teleport"):
