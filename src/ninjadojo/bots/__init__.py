@@ -436,12 +436,11 @@ def _known_bots(game_id: str) -> str:
 def make_bot(spec: str, game_id: str, seed: int = 0) -> Bot:
     """A bot from its spec (or a level) for a game. Raises :class:`OptionError` naming the bots there are, or
     :class:`~ninjadojo.engine.errors.UnknownGameError` naming the games."""
-    available_bots(game_id)  # checks the game first: "random" or "easy" for an unknown game is refused too
+    bots = available_bots(game_id)  # (first: "random" or "easy" for an unknown game is refused too)
     mapped = level_of(game_id, spec)
     if mapped is not None:
         return make_bot(mapped, game_id, seed)
     name, params = parse_bot_spec(spec)
-    bots = available_bots(game_id)
     factory = bots.get(name)
     if factory is None:
         raise OptionError(f"unknown bot {quote(name)} for {game_id}; {_known_bots(game_id)}")
