@@ -67,10 +67,10 @@ class TablePage {
       if (!mod) return cardInfo(this.state ? this.state.view.game : '', code);
       return mod.cardInfo(code, {member, view: this.state.view});
     }, (piece) => {
-      // What a tap on this piece would do, in the words of the list of choices.
+      // What a tap on this piece would do, in the words of the list of choices (which name no copy number).
       const does = this.picker.preview(piece.dataset.keys.split(' '));
       if (!does || does.take || !this.describe) return does;
-      return {...does, actions: does.actions.map((action) => this.describe(action))};
+      return {...does, actions: does.actions.map((action) => withoutCopyNumber(this.describe(action)))};
     });
     this.rules = null; // the rules dialog (made when the game is known)
     this.turn = new TurnSignal();
