@@ -4,11 +4,14 @@ search's advice on their own decision, on the position they were last sent; refu
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from ninjadojo.server.errors import ApiError
+from ninjadojo.server.tokens import hash_token
 from server.helpers import QUICK, ServerThread
 
 TINY = 6
@@ -101,3 +104,55 @@ def test_a_table_waiting_for_players_gives_no_hint(hinting: ServerThread) -> Non
                                        "seats": [{"type": "human", "name": "Ann"}, {"type": "human", "open": True}]})
     refused = hinting.http.post(f"/api/tables/{table_id}/hint", json={}, headers={"X-Seat-Token": tokens["0"]})
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "waiting"
+
+
+def test_a_seat_that_acts_while_its_hint_is_thought_is_refused_it_and_the_bots_go_on(hinting: ServerThread) -> None:
+    # A hint's search takes the table's turn at the workers, as a bot's decision does. Once its seat has acted,
+    # the hint is moot: holding the turn on made the bot that answers next wait for a search nobody will read
+    # (in a concealed window, past its hold, so that it gave the quick answer).
+    table_id, tokens = hinting.create({"game": "ninja-camp", "players": 2, "settings": {**QUICK, "hints": True},
+                                       "seats": [{"type": "human", "name": "Ann"}, {"type": "bot", "bot": "easy"}]})
+    joined = hinting.http.post(f"/api/tables/{table_id}/join", json={"name": "Ann"},
+                               headers={"X-Seat-Token": tokens["0"]})
+    assert joined.status_code == 200, joined.text
+    live = hinting.dojo.tables[table_id]
+    owner = hash_token(tokens["0"])
+
+    async def scenario() -> None:
+        while live.game.to_act() != (0,) or live.released[0] != live.index[0]:
+            await asyncio.sleep(0.02)
+        thought = asyncio.Event()
+        searches: list[int] = []
+
+        async def slow(game: Any, seat: int, seed: int) -> dict[str, Any]:
+            searches.append(seat)
+            await thought.wait()
+            return {"action": game.legal_actions(seat)[0]}
+
+        hint = asyncio.ensure_future(live.hint(0, owner, None, slow))
+        while not searches:
+            await asyncio.sleep(0.01)
+        ply = live.game.ply
+        await live.act(0, live.game.legal_actions(0)[0], live.index[0])
+        with pytest.raises(ApiError) as refused:
+            await asyncio.wait_for(hint, 10)
+        assert refused.value.code == "stale" and "you acted" in refused.value.message
+        # The bot moves while the search left behind is still thinking.
+        for _ in range(500):
+            if live.game.ply > ply + 1:
+                break
+            await asyncio.sleep(0.02)
+        assert live.game.ply > ply + 1, "the bot did not move while an abandoned hint was thought"
+        assert not thought.is_set()
+        # The table's next hint waits for the search left behind: one search of a table's at a time.
+        while live.game.to_act() != (0,) or live.released[0] != live.index[0]:
+            await asyncio.sleep(0.02)
+        second = asyncio.ensure_future(live.hint(0, owner, None, slow))
+        await asyncio.sleep(0.2)
+        assert searches == [0] and not second.done()
+        thought.set()
+        answer = await asyncio.wait_for(second, 10)
+        assert searches == [0, 0] and answer["index"] == live.index[0]
+        assert answer["hint"]["action"] in live.game.legal_actions(0)
+
+    hinting.run(scenario())

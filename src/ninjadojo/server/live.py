@@ -58,6 +58,9 @@ WATCH_HASH = "watch_hash"
 #: How many spectators' chat limits a table keeps before it forgets those that are full again.
 SPECTATOR_CHAT_KEPT = 256
 
+#: How often (seconds) a hint being thought looks whether its seat has acted meanwhile (see LiveTable.hint).
+HINT_POLL = 0.05
+
 #: How long an HTTP view request waits for its seat's state to be released (it is held after actions).
 VIEW_WAIT = 30.0
 
@@ -142,6 +145,8 @@ class LiveTable:
         #: The last hint computed for each seat: (its index then, the hint), given again until the seat's
         #: index moves (asking again costs nothing).
         self.hints: dict[int, tuple[int, dict[str, Any]]] = {}
+        #: A hint's search still running for a seat that acted meanwhile (see :meth:`hint`), or ``None``.
+        self._hint_search: asyncio.Future[Any] | None = None
         self.clocks = Clocks(self)
         #: Who everyone was last shown must act, and the result: what listings show (see :meth:`summary`).
         self.public_facts: tuple[list[int], dict[str, Any] | None] = ([], None)
@@ -440,14 +445,21 @@ class LiveTable:
         be ``index`` (``None``: the current one): ``compute(game, seat, seed)`` runs the search in a worker,
         on the seat's own view. Only at a table that allows hints, on the seat's own decision.
 
-        The search takes the table's share of the workers (:attr:`TableBots.bot_turn`, as a bot's decision does);
-        the answer is kept for the seat until its index moves, so asking again costs nothing.
+        The search takes the table's share of the workers (:attr:`TableBots.bot_turn`, as a bot's decision does)
+        until it answers or the seat's index moves: a seat that acts while its hint is thought is refused the
+        hint (``stale``), and the table's bots go on at once. (Held on, it made a bot answering a concealed window
+        after that action miss the hold and give the quick answer: a player could ask for a hint only to weaken
+        the bots' answers.) The search left behind finishes in its worker, and the table's next hint waits for
+        it, so that one table never has two searches running. The answer is kept for the seat until its index
+        moves, so asking again costs nothing.
         """
         async with self.lock:
             current = self._check_hint(seat, token_hash, index)
             kept = self.hints.get(seat)
             if kept is not None and kept[0] == current:
                 return kept[1]
+        if self._hint_search is not None:
+            await asyncio.wait({self._hint_search})  # one left behind: one search of a table's at a time
         async with self.bots.bot_turn:
             async with self.lock:
                 current = self._check_hint(seat, token_hash, index)
@@ -456,12 +468,27 @@ class LiveTable:
                     return kept[1]  # asked twice at once: the first answer serves both
                 game = self.game.clone()  # the worker's copy: the table's game moves on meanwhile
                 seed = derive_seed(self.seed or 0, seat) ^ current
-            found = await compute(game, seat, seed)
+            search = asyncio.ensure_future(compute(game, seat, seed))
+            while not search.done() and self.index[seat] == current:
+                await asyncio.wait({search}, timeout=HINT_POLL)
+            if not search.done():
+                self._hint_search = search
+                search.add_done_callback(self._hint_search_ended)
+                raise ApiError(409, "stale", "you acted while the hint was being thought; ask again on the new "
+                                             "state if you want one")
+            found = search.result()
         answer = {"table": self.id, "seat": seat, "index": current, "hint": found}
         async with self.lock:
             if self.index[seat] == current:
                 self.hints[seat] = (current, answer)
         return answer
+
+    def _hint_search_ended(self, search: asyncio.Future[Any]) -> None:
+        """A hint's search left behind has finished: its answer is for a position gone, and is dropped."""
+        if not search.cancelled() and search.exception() is not None:
+            log.warning("table %s: a hint's search failed: %r", self.id, search.exception())
+        if self._hint_search is search:
+            self._hint_search = None
 
     def _check_hint(self, seat: int, token_hash: str, index: object) -> int:
         """Refuse a hint request that the table, the seat or the position does not allow; the seat's index."""
